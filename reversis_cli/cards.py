@@ -1,0 +1,228 @@
+"""Cards of the Reversis pack (RULES.md DECK-1, DECK-2) and their spellings.
+
+A :class:`Card` is an immutable value; the 48 of them are created once and
+shared, so cards compare by identity as well as by value.  ``Card.parse``
+accepts every spelling of NOTATION.md (ASCII, Unicode suits, Russian ranks,
+either case); ``Card.format`` writes one of the three canonical styles, and
+``Card.parse(card.format(style)) is card`` for every style.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardError",
+    "NotACardError",
+    "TenCardError",
+    "PACK",
+    "QUINOLA",
+    "ACE_OF_DIAMONDS",
+    "CARD_STYLES",
+    "sort_cards",
+]
+
+CARD_STYLES = ("ascii", "unicode", "ru")
+
+
+class CardError(ValueError):
+    """A word that was meant as a card but is not one of the 48."""
+
+
+class NotACardError(CardError):
+    """The text is not a card in any accepted spelling."""
+
+
+class TenCardError(CardError):
+    """A ten: real cards, but the Reversis pack has none (DECK-1)."""
+
+
+class Suit(enum.Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def noun(self) -> str:
+        """The suit's English plural, for messages ("a spade lead")."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        return self.name.lower()[:-1]
+
+
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+class Rank(enum.IntEnum):
+    """Ranks with their strength as value: ace high, no ten."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def points(self) -> int:
+        """Card points (DECK-2): ace 4, king 3, queen 2, jack 1, others 0."""
+        return _POINTS.get(self, 0)
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTER[self]
+
+
+_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+_RANK_LETTER = {
+    Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J",
+    **{r: str(r.value) for r in Rank if r.value <= 9},
+}
+_RANK_RU = {Rank.ACE: "Т", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В"}
+
+# Every accepted spelling of a rank and a suit, upper-cased.
+_RANK_SPELLINGS: dict[str, Rank] = {
+    **{letter: rank for rank, letter in _RANK_LETTER.items()},
+    **{letter: rank for rank, letter in _RANK_RU.items()},
+}
+_SUIT_SPELLINGS: dict[str, Suit] = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+# Latin T and the digits 10 are tens; Cyrillic Т (туз) is the ace.
+_TEN_SPELLINGS = ("10", "T")
+_EMOJI_VARIATION = "\ufe0f"
+
+
+class Card:
+    """One of the 48 cards.  Use :meth:`parse` or :data:`PACK`; never construct."""
+
+    __slots__ = ("rank", "suit", "index", "_ascii")
+
+    rank: Rank
+    suit: Suit
+    index: int
+
+    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
+        return _BY_RANK_SUIT[(rank, suit)]
+
+    @classmethod
+    def _make(cls, rank: Rank, suit: Suit, index: int) -> "Card":
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "_ascii", rank.letter + suit.value)
+        return card
+
+    def __setattr__(self, name, value):  # immutable value type
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit))
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read one card in any spelling of NOTATION.md.
+
+        Raises :class:`TenCardError` for a ten and :class:`NotACardError`
+        for anything else that is not a card.
+        """
+        card = _PARSE_CACHE.get(text)
+        if card is not None:
+            return card
+        word = text.strip().replace(_EMOJI_VARIATION, "")
+        if len(word) < 2:
+            raise NotACardError(f"{text!r} is not a card")
+        rank_text, suit_text = word[:-1].upper(), word[-1].upper()
+        suit = _SUIT_SPELLINGS.get(suit_text)
+        if suit is not None and rank_text in _TEN_SPELLINGS:
+            raise TenCardError(
+                f"{text} is a ten, and the Reversis pack has no tens"
+                + (" (for the Russian туз, the ace, write Cyrillic Т or A)"
+                   if rank_text == "T" else "")
+            )
+        rank = _RANK_SPELLINGS.get(rank_text)
+        if rank is None or suit is None:
+            raise NotACardError(f"{text!r} is not a card")
+        card = _BY_RANK_SUIT[(rank, suit)]
+        if len(_PARSE_CACHE) < 4096:
+            _PARSE_CACHE[text] = card
+        return card
+
+    def format(self, style: str = "ascii") -> str:
+        """Write the card as ``QD`` (ascii), ``Q♦`` (unicode) or ``Д♦`` (ru)."""
+        if style == "ascii":
+            return self._ascii
+        rank = _RANK_RU.get(self.rank, self.rank.letter) if style == "ru" else self.rank.letter
+        return rank + self.suit.symbol
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    @property
+    def is_ace(self) -> bool:
+        return self.rank is Rank.ACE
+
+    @property
+    def is_quinola(self) -> bool:
+        return self is QUINOLA
+
+    def __str__(self) -> str:
+        return self._ascii
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._ascii!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+
+_BY_RANK_SUIT: dict[tuple[Rank, Suit], Card] = {}
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def _build_pack() -> tuple[Card, ...]:
+    cards = []
+    # Pack order: suits S H D C, ranks high to low, the order of sorted hands.
+    for suit in Suit:
+        for rank in sorted(Rank, reverse=True):
+            card = Card._make(rank, suit, len(cards))
+            _BY_RANK_SUIT[(rank, suit)] = card
+            cards.append(card)
+    return tuple(cards)
+
+
+PACK: tuple[Card, ...] = _build_pack()
+QUINOLA = Card(Rank.JACK, Suit.HEARTS)
+ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in display order: by suit (♠ ♥ ♦ ♣), high to low."""
+    return sorted(cards, key=lambda c: c.index)

@@ -1,0 +1,44 @@
+"""``reversis check``: read records, collect every problem, count deals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .diagnostics import Diagnostic
+from .reader import open_record
+
+__all__ = ["FileReport", "check_file", "check_files"]
+
+
+@dataclass
+class FileReport:
+    name: str
+    deals: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if not d.is_error)
+
+
+def check_file(path: str | Path, *, strict: bool = False, name: str | None = None) -> FileReport:
+    """Every problem of one record; with ``strict`` warnings count as errors."""
+    report = FileReport(name or str(path))
+    with open_record(path, report.name) as record:
+        report.diagnostics.extend(record.header_diagnostics)
+        for deal in record.deals():
+            report.deals += 1
+            report.diagnostics.extend(deal.diagnostics)
+    if strict:
+        report.diagnostics = [d.escalated() for d in report.diagnostics]
+    return report
+
+
+def check_files(paths: Iterable[str | Path], *, strict: bool = False) -> list[FileReport]:
+    return [check_file(p, strict=strict) for p in paths]

@@ -1,0 +1,158 @@
+"""Diagnostics: every problem found in a record, with a stable code.
+
+A diagnostic is a value (``Diagnostic``); the exceptions below carry one
+each, one class per kind of wrong, so library callers can catch what they
+care about.  Readers collect diagnostics and carry on; the CLI renders them.
+
+Codes never change meaning once released (OUTPUT.md).  The table
+:data:`CODES` is the registry: each code, its default severity and what it
+means; ``docs/diagnostics.md`` is generated from the same words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .model import Pos
+
+__all__ = [
+    "ERROR", "WARNING", "CODES", "Diagnostic", "ReversisError",
+    "NotationSyntaxError", "ContradictionError", "IllegalPlayError",
+    "ProfileError", "diagnostic",
+]
+
+ERROR = "error"
+WARNING = "warning"
+
+# code: (severity, what it means).  Grouped: 0xx files, 1xx syntax and
+# header, 2xx play, 3xx the deal's structure and what was written about it,
+# 4xx rule profiles.
+CODES: dict[str, tuple[str, str]] = {
+    "RV001": (ERROR, "the file cannot be read"),
+    "RV002": (ERROR, "the file is not UTF-8 text"),
+    "RV100": (ERROR, "syntax: the line cannot be read as a statement"),
+    "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
+    "RV102": (ERROR, "a word that should be a card is not one"),
+    "RV103": (ERROR, "unsupported format version"),
+    "RV110": (ERROR, "the players line is missing or does not name four players"),
+    "RV111": (ERROR, "a player's name reads as a card or a keyword"),
+    "RV112": (ERROR, "an unknown player"),
+    "RV113": (ERROR, "a header line given twice or in the wrong place"),
+    "RV114": (ERROR, "a header value that cannot be read (unit, pot)"),
+    "RV201": (WARNING, "a revoke: a card off the suit led while holding that suit"),
+    "RV202": (ERROR, "a card written twice in a deal"),
+    "RV203": (ERROR, "a trick with the wrong number of cards"),
+    "RV204": (ERROR, "a hand with the wrong number of cards"),
+    "RV205": (ERROR, "a deal with the wrong number of tricks"),
+    "RV206": (ERROR, "the pack is not complete: cards missing from the deal"),
+    "RV207": (ERROR, "the recorded taker of a trick is not the player who took it"),
+    "RV208": (ERROR, "the written leader of a trick is not the player who had the lead"),
+    "RV209": (ERROR, "trick numbers out of order"),
+    "RV301": (ERROR, "deal numbers out of order"),
+    "RV302": (ERROR, "the wrong dealer"),
+    "RV303": (ERROR, "a written hand contradicts the play"),
+    "RV304": (ERROR, "the written talon contradicts the hands, the exchange or the play"),
+    "RV305": (ERROR, "a written exchange contradicts the hands or the play"),
+    "RV306": (ERROR, "the written partie contradicts the play"),
+    "RV307": (ERROR, "an espagnolette declared for a hand that does not hold one"),
+    "RV308": (ERROR, "a statement given twice in one deal, or one that does not fit the deal"),
+    "RV309": (ERROR, "a void deal (misdeal, exposed card) with tricks written"),
+    "RV401": (ERROR, "an unknown rule profile"),
+    "RV402": (ERROR, "an unknown option or a bad option value"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem: where, what, how bad, and in which deal and trick."""
+
+    code: str
+    message: str
+    pos: Pos | None = None
+    severity: str = ""
+    file: str = ""
+    deal: int | None = None
+    trick: int | None = None
+    source_line: str | None = None  # the text of the line, for the caret
+    related: tuple[tuple[Pos, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.severity:
+            object.__setattr__(self, "severity", CODES[self.code][0])
+
+    @property
+    def line(self) -> int | None:
+        return self.pos.line if self.pos else None
+
+    @property
+    def column(self) -> int | None:
+        return self.pos.column if self.pos else None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def located(self, file: str) -> "Diagnostic":
+        return replace(self, file=file)
+
+    def escalated(self) -> "Diagnostic":
+        """The same problem as an error (``--strict``)."""
+        return replace(self, severity=ERROR)
+
+    def to_json(self) -> dict:
+        """The diagnostic object of OUTPUT.md."""
+        out = {
+            "code": self.code,
+            "severity": self.severity,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "deal": self.deal,
+            "trick": self.trick,
+            "message": self.message,
+        }
+        if self.related:
+            out["related"] = [
+                {"line": p.line, "column": p.column, "message": m} for p, m in self.related
+            ]
+        return out
+
+
+def diagnostic(code: str, message: str, pos: Pos | None = None, **kw) -> Diagnostic:
+    return Diagnostic(code=code, message=message, pos=pos, **kw)
+
+
+def count(diags: Iterable[Diagnostic]) -> tuple[int, int]:
+    """(errors, warnings)."""
+    errors = warnings = 0
+    for d in diags:
+        if d.is_error:
+            errors += 1
+        else:
+            warnings += 1
+    return errors, warnings
+
+
+class ReversisError(Exception):
+    """Base of the library's exceptions; each carries a :class:`Diagnostic`."""
+
+    def __init__(self, diag: Diagnostic):
+        super().__init__(diag.message)
+        self.diagnostic = diag
+
+
+class NotationSyntaxError(ReversisError):
+    """The text is not the notation (RV1xx)."""
+
+
+class ContradictionError(ReversisError):
+    """Two things the record says cannot both be true (RV2xx, RV3xx)."""
+
+
+class IllegalPlayError(ReversisError):
+    """A card played against the rules of play (a revoke, RV201)."""
+
+
+class ProfileError(ReversisError):
+    """A rule profile or an option that does not exist or is malformed (RV4xx)."""

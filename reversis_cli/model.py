@@ -1,0 +1,258 @@
+"""What a record *says*: immutable value types built from the parse tree.
+
+The model holds the record as written, with a source position on every node,
+and makes no judgement about it; the replay (``replay.py``) decides what
+happened and what is wrong.  Comments are kept: each statement carries the
+comment lines written directly above it and the comment at the end of its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+__all__ = [
+    "Pos", "Comment", "Name", "CardAt", "Statement", "HeaderLine", "Header",
+    "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
+    "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine", "Deal",
+    "EVENT_KINDS", "VOID_EVENTS",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """A place in the source: 1-based line and column (in characters)."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    text: str  # without the leading '#'
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A player's name as written somewhere in the record."""
+
+    text: str
+    pos: Pos
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class CardAt:
+    """A card as written, with where it was written and how it was spelled."""
+
+    card: Card
+    pos: Pos
+    spelling: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Statement:
+    """One line of the record."""
+
+    pos: Pos
+    comments_before: tuple[Comment, ...] = ()
+    comment_after: Comment | None = None
+
+
+# --- header -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeaderLine(Statement):
+    """A header statement: ``keyword`` and its value(s).
+
+    ``keyword`` is one of reversis, title, date, place, note, rules, set,
+    unit, players, pot.  ``value`` is the text (strings unquoted), ``names``
+    the players of a players line, ``option`` the name of a ``set`` line.
+    """
+
+    keyword: str
+    value: str = ""
+    value_pos: Pos | None = None
+    option: str = ""
+    names: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    lines: tuple[HeaderLine, ...]
+    trailing_comments: tuple[Comment, ...] = ()
+
+    def get(self, keyword: str) -> HeaderLine | None:
+        for line in self.lines:
+            if line.keyword == keyword:
+                return line
+        return None
+
+    def all(self, keyword: str) -> tuple[HeaderLine, ...]:
+        return tuple(line for line in self.lines if line.keyword == keyword)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        line = self.get("players")
+        return tuple(n.text for n in line.names) if line else ()
+
+    @property
+    def title(self) -> str | None:
+        line = self.get("title")
+        return line.value if line else None
+
+
+# --- deal -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealLine(Statement):
+    number: int
+    dealer: Name
+    number_pos: Pos | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandLine(Statement):
+    player: Name
+    cards: tuple[CardAt, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TalonLine(Statement):
+    cards: tuple[CardAt, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeLine(Statement):
+    """``exchange NAME discards C.. [takes C..]`` or ``exchange NAME refuses [sees C]``."""
+
+    player: Name
+    refuses: bool = False
+    discards: tuple[CardAt, ...] = ()
+    takes: tuple[CardAt, ...] | None = None  # None: not written
+    sees: CardAt | None = None
+    sees_count: int = 0  # cards written after "sees" (one is right)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartieLine(Statement):
+    cards: tuple[CardAt, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EspagnoletteLine(Statement):
+    player: Name
+    waives: bool = False
+
+
+# Event keywords of NOTATION.md "Events inside a deal" (besides espagnolette
+# and note, which have their own types).
+EVENT_KINDS = (
+    "unclaimed", "misdeal", "redeal", "exposed", "peeked", "kept",
+    "discarded-two", "out-of-turn",
+)
+VOID_EVENTS = ("misdeal", "exposed")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventLine(Statement):
+    """An irregularity or claim line.
+
+    ``kind`` is one of :data:`EVENT_KINDS`.  ``player`` is the named player
+    (if any), ``trick`` the trick of an ``unclaimed`` line, ``late`` marks
+    ``misdeal NAME late`` and ``paid`` marks ``redeal paid``.
+    """
+
+    kind: str
+    player: Name | None = None
+    trick: int | None = None
+    late: bool = False
+    paid: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoteLine(Statement):
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickLine(Statement):
+    number: int
+    leader: Name | None
+    cards: tuple[CardAt, ...]
+    taker: Name | None = None
+    number_pos: Pos | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One ``deal`` block as written, statements in source order."""
+
+    line: DealLine
+    statements: tuple[Statement, ...]
+    trailing_comments: tuple[Comment, ...] = field(default=())
+
+    @property
+    def number(self) -> int:
+        return self.line.number
+
+    @property
+    def dealer(self) -> Name:
+        return self.line.dealer
+
+    @property
+    def pos(self) -> Pos:
+        return self.line.pos
+
+    def of_type(self, kind: type) -> tuple:
+        return tuple(s for s in self.statements if isinstance(s, kind))
+
+    @property
+    def hands(self) -> tuple[HandLine, ...]:
+        return self.of_type(HandLine)
+
+    @property
+    def talon(self) -> TalonLine | None:
+        found = self.of_type(TalonLine)
+        return found[0] if found else None
+
+    @property
+    def exchanges(self) -> tuple[ExchangeLine, ...]:
+        return self.of_type(ExchangeLine)
+
+    @property
+    def partie(self) -> PartieLine | None:
+        found = self.of_type(PartieLine)
+        return found[0] if found else None
+
+    @property
+    def espagnolettes(self) -> tuple[EspagnoletteLine, ...]:
+        return self.of_type(EspagnoletteLine)
+
+    @property
+    def events(self) -> tuple[EventLine, ...]:
+        return self.of_type(EventLine)
+
+    @property
+    def notes(self) -> tuple[NoteLine, ...]:
+        return self.of_type(NoteLine)
+
+    @property
+    def tricks(self) -> tuple[TrickLine, ...]:
+        return self.of_type(TrickLine)
+
+    def events_of(self, kind: str) -> tuple[EventLine, ...]:
+        return tuple(e for e in self.events if e.kind == kind)
+
+    @property
+    def is_void(self) -> bool:
+        return any(e.kind in VOID_EVENTS for e in self.events)

@@ -1,0 +1,79 @@
+"""Reading a record's bytes as lines and cutting them into chunks.
+
+A chunk is the header, or one deal: its ``deal`` line, the lines under it,
+and the comment lines directly above it.  Chunks are produced lazily, so a
+file of any length is read deal by deal in bounded memory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import BinaryIO, Iterable, Iterator
+
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import Pos
+
+__all__ = ["Chunk", "decode_lines", "split_chunks"]
+
+_DEAL_LINE = re.compile(r"[ \t]*deal(?:[ \t]|$)")
+MAX_DECODING_DIAGNOSTICS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    kind: str          # "header" or "deal"
+    first_line: int    # 1-based number of lines[0] in the file
+    lines: tuple[str, ...]
+
+
+def decode_lines(stream: BinaryIO | Iterable[bytes], problems: list[Diagnostic]) -> Iterator[str]:
+    """UTF-8 lines without their line ends; a leading BOM is dropped.
+
+    A line that is not valid UTF-8 is reported (RV002, at the first bad byte)
+    and read with replacement characters so that the rest can still be checked.
+    """
+    reported = 0
+    for number, raw in enumerate(stream, start=1):
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            text = raw.decode("utf-8", errors="replace")
+            if reported < MAX_DECODING_DIAGNOSTICS:
+                column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
+                problems.append(diagnostic(
+                    "RV002", "this line is not UTF-8 text (is this a record written by "
+                    "another program, or a binary file?)", Pos(number, column)))
+            reported += 1
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        yield text
+
+
+def _is_filler(line: str) -> bool:
+    """Blank or comment-only: such lines go with the statement below them."""
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+    """The header chunk (always, possibly empty), then one chunk per deal."""
+    kind, first, body = "header", 1, []
+    filler: list[str] = []  # blank and comment lines not yet given to a chunk
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        if _is_filler(line):
+            filler.append(line)
+            continue
+        if _DEAL_LINE.match(line):
+            yield Chunk(kind, first, tuple(body))
+            kind, first, body = "deal", number - len(filler), filler + [line]
+        else:
+            body.extend(filler)
+            body.append(line)
+        filler = []
+    yield Chunk(kind, first, tuple(body + filler))

@@ -1,0 +1,89 @@
+"""Finding and compiling ``reversis.lark``.
+
+The grammar sits at the top of a checkout (``grammar/``), and an installed
+wheel carries it inside the package (``reversis_cli/grammar/``, put there by
+hatchling's force-include).  An editable install sees only the checkout, so
+the loader tries the packaged copy first and falls back to the checkout.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+GRAMMAR_NAME = "reversis.lark"
+START_RULES = ("session", "header", "deal_chunk")
+
+
+def grammar_candidates() -> list[Path]:
+    package_dir = Path(__file__).resolve().parent.parent
+    return [
+        package_dir / "grammar" / GRAMMAR_NAME,          # installed wheel
+        package_dir.parent / "grammar" / GRAMMAR_NAME,   # checkout, editable install
+    ]
+
+
+def grammar_path() -> Path:
+    for path in grammar_candidates():
+        if path.is_file():
+            return path
+    tried = ", ".join(str(p) for p in grammar_candidates())
+    raise FileNotFoundError(f"the notation grammar {GRAMMAR_NAME} is missing (looked in {tried})")
+
+
+def grammar_text() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+class CommentSink:
+    """Collects the comments the lexer skips, for the parse under way."""
+
+    def __init__(self) -> None:
+        self.tokens: list = []
+
+    def __call__(self, token):
+        self.tokens.append(token)
+        return token
+
+
+@functools.lru_cache(maxsize=1)
+def parser():
+    """The LALR parser, built once per process; returns (Lark, CommentSink)."""
+    from lark import Lark
+
+    sink = CommentSink()
+    lark = Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=list(START_RULES),
+        propagate_positions=True,
+        lexer_callbacks={"COMMENT": sink},
+    )
+    return lark, sink
+
+
+@functools.lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Every keyword of the notation (a player may not be named like one)."""
+    lark, _ = parser()
+    return frozenset(
+        t.pattern.value for t in lark.terminals
+        if t.pattern.type == "str" and t.pattern.value[:1].isalpha()
+    )
+
+
+def terminal_text(name: str) -> str:
+    """How an expected terminal reads in a message."""
+    described = {
+        "NAME": "a player's name", "CARDS": "a card", "INT": "a number",
+        "STRING": 'a text in quotes ("…")', "WORD": "a value", "_NL": "the end of the line",
+        "$END": "the end of the file",
+    }
+    if name in described:
+        return described[name]
+    lark, _ = parser()
+    for t in lark.terminals:
+        if t.name == name and t.pattern.type == "str":
+            return f"'{t.pattern.value}'"
+    return name.lower()

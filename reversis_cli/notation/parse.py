@@ -1,0 +1,222 @@
+"""Parsing one chunk of a record, and the one boundary where Lark's errors
+become diagnostics (with the line, the column and a message a player reads).
+
+A chunk with syntax errors is parsed again with each bad line blanked out, so
+that one run reports every bad line of a deal, not only the first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ..cards import Card, CardError, TenCardError
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import Comment, Deal, DealLine, Header, Pos, Statement
+from .builder import Builder
+from .grammar_file import parser, terminal_text
+
+__all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
+
+# A statement is a short line; a longer one is refused before the parser sees it.
+MAX_LINE_LENGTH = 4000
+# Give up re-parsing a chunk after this many bad lines.
+MAX_SYNTAX_ERRORS_PER_CHUNK = 20
+
+HEADER_KEYWORDS = ("reversis", "title", "date", "place", "rules", "set", "unit", "players", "pot")
+DEAL_KEYWORDS = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed", "misdeal",
+                 "redeal", "exposed", "peeked", "kept", "discarded-two", "out-of-turn", "note")
+_WORD = re.compile(r"[^\s]*")
+_TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?$")
+
+
+@dataclass
+class ParsedChunk:
+    """The statements of one chunk, its trailing comments and its problems."""
+
+    statements: list[Statement]
+    trailing_comments: tuple[Comment, ...]
+    problems: list[Diagnostic]
+    deal_line_ok: bool = True
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.problems)
+
+
+def parse_header(lines: list[str], first_line: int = 1) -> tuple[Header, list[Diagnostic]]:
+    chunk = parse_chunk(lines, "header", first_line)
+    header = Header(tuple(chunk.statements), chunk.trailing_comments)
+    return header, chunk.problems
+
+
+def parse_deal(lines: list[str], first_line: int = 1) -> tuple[Deal | None, list[Diagnostic]]:
+    """One deal block (with the comment lines above it).  ``None`` when its
+    ``deal`` line itself cannot be read."""
+    chunk = parse_chunk(lines, "deal_chunk", first_line)
+    if not chunk.deal_line_ok or not chunk.statements:
+        return None, chunk.problems
+    first, rest = chunk.statements[0], chunk.statements[1:]
+    if not isinstance(first, DealLine):
+        return None, chunk.problems
+    return Deal(first, tuple(rest), chunk.trailing_comments), chunk.problems
+
+
+def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChunk:
+    """Parse ``lines`` (no line ends) with the grammar's ``start`` rule."""
+    lark, sink = parser()
+    from lark.exceptions import UnexpectedInput
+
+    lines = list(lines)
+    problems: list[Diagnostic] = []
+    deal_line_ok = True
+    for index, line in enumerate(lines):
+        if len(line) > MAX_LINE_LENGTH:
+            problems.append(diagnostic(
+                "RV100", f"this line is {len(line):,} characters long; a statement fits on a "
+                "short line", Pos(first_line + index, 1)))
+            lines[index] = ""
+            deal_line_ok = deal_line_ok and not _is_deal_line(line)
+    for _ in range(MAX_SYNTAX_ERRORS_PER_CHUNK):
+        sink.tokens.clear()
+        try:
+            tree = lark.parse("\n".join(lines) + "\n", start=start)
+        except UnexpectedInput as exc:
+            index = _error_line_index(exc, lines)
+            problems.append(_translate(exc, lines, first_line, start))
+            if _is_deal_line(lines[index]) and start == "deal_chunk":
+                deal_line_ok = False
+                if index == _first_statement_index(lines):
+                    lines[index] = "deal 0 dealer Unreadable"  # keep checking the other lines
+                    continue
+            if not lines[index].strip():
+                break  # the error is at a blank line: nothing left to blank out
+            lines[index] = ""
+            continue
+        builder = Builder(first_line - 1)
+        statements = builder.transform(tree)
+        problems.extend(builder.problems)
+        statements, trailing = _attach_comments(statements, sink.tokens, first_line - 1)
+        problems.sort(key=lambda d: (d.line or 0, d.column or 0))
+        return ParsedChunk(statements, trailing, problems, deal_line_ok)
+    problems.sort(key=lambda d: (d.line or 0, d.column or 0))
+    return ParsedChunk([], (), problems, False)
+
+
+def _is_deal_line(line: str) -> bool:
+    return line.lstrip().startswith("deal") and line.lstrip()[4:5] in ("", " ", "\t")
+
+
+def _first_statement_index(lines: list[str]) -> int:
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return index
+    return 0
+
+
+def _error_line_index(exc, lines: list[str]) -> int:
+    line = getattr(exc, "line", None)
+    if not isinstance(line, int) or line < 1:
+        line = len(lines)
+    return max(0, min(line, len(lines)) - 1)
+
+
+# --- comments ------------------------------------------------------------------
+
+
+def _attach_comments(statements, tokens, offset: int):
+    """A comment at the end of a statement's line belongs to that statement;
+    a comment on a line of its own belongs to the next statement; comments
+    after the last statement are the chunk's trailing comments."""
+    if not tokens:
+        return list(statements), ()
+    by_line = {s.pos.line: i for i, s in enumerate(statements)}
+    before: dict[int, list[Comment]] = {}
+    after: dict[int, Comment] = {}
+    trailing: list[Comment] = []
+    lines = sorted(by_line)
+    for token in tokens:
+        comment = Comment(token.value[1:], Pos(token.line + offset, token.column))
+        owner = by_line.get(comment.pos.line)
+        if owner is not None:
+            after[owner] = comment
+            continue
+        following = next((line for line in lines if line > comment.pos.line), None)
+        if following is None:
+            trailing.append(comment)
+        else:
+            before.setdefault(by_line[following], []).append(comment)
+    out = list(statements)
+    for index in set(before) | set(after):
+        out[index] = dataclasses.replace(
+            out[index], comments_before=tuple(before.get(index, ())),
+            comment_after=after.get(index))
+    return out, tuple(trailing)
+
+
+# --- Lark's errors -> diagnostics ------------------------------------------------
+
+
+def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic:
+    """The one place where a Lark exception becomes a located diagnostic."""
+    index = _error_line_index(exc, lines)
+    text = lines[index] if lines else ""
+    column = getattr(exc, "column", None)
+    if not isinstance(column, int) or column < 1:
+        column = len(text.rstrip()) + 1
+    pos = Pos(first_line + index, column)
+    word = _WORD.match(text, column - 1).group() if column - 1 < len(text) else ""
+    expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    starts_line = not text[: column - 1].strip()
+    code, message = _explain(word, expected, starts_line, start, exc)
+    return diagnostic(code, message, pos)
+
+
+def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:
+    if _TEN.match(word):
+        return "RV101", f"{word} is a ten, and the Reversis pack has no tens"
+    if word and starts_line:
+        return _explain_line_start(word, start)
+    card_expected = "CARDS" in expected or "MORETHAN" in expected
+    if word and card_expected and _looks_like_card(word):
+        try:
+            Card.parse(word)
+        except TenCardError as err:
+            return "RV101", str(err)
+        except CardError:
+            return "RV102", (f"{word} is not a card: write a rank (A K Q J 9-2, or Т К Д В) "
+                             "and a suit (S H D C or ♠ ♥ ♦ ♣), as in AS, 9♥ or Д♦")
+    wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
+    found = f"'{_shorten(word)}'" if word else "the end of the line"
+    if not wanted:
+        return "RV100", f"{found} is not expected here"
+    if len(wanted) > 6:
+        wanted = wanted[:6] + ["…"]
+    return "RV100", f"expected {_alternatives(wanted)}, found {found}"
+
+
+def _explain_line_start(word: str, start: str) -> tuple[str, str]:
+    if start == "deal_chunk" and word in HEADER_KEYWORDS:
+        return "RV113", (f"'{word}' is a header line; it belongs above the first deal")
+    if start == "header" and (word in DEAL_KEYWORDS or word.isdigit()):
+        return "RV100", (f"'{_shorten(word)}' belongs inside a deal: begin the deal with "
+                         "'deal N dealer NAME' first")
+    if start == "header":
+        return "RV100", (f"'{_shorten(word)}' does not begin a header line; header lines begin "
+                         "with one of: " + ", ".join(HEADER_KEYWORDS))
+    return "RV100", (f"'{_shorten(word)}' does not begin a line of a deal; such a line begins "
+                     "with a trick number or one of: " + ", ".join(DEAL_KEYWORDS))
+
+
+def _looks_like_card(word: str) -> bool:
+    return 2 <= len(word) <= 4
+
+
+def _alternatives(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _shorten(word: str, limit: int = 30) -> str:
+    return word if len(word) <= limit else word[: limit - 1] + "…"

@@ -1,0 +1,262 @@
+"""Reading a whole record: parse → model → replay, deal by deal.
+
+``open_record`` gives a :class:`Record`; its header is read at once, and
+``Record.deals()`` yields one :class:`CheckedDeal` at a time, so memory
+stays bounded however long the file.  Problems never stop the reading: each
+deal carries its own diagnostics, and a bad deal does not hide the others.
+The checks that need the deals in order (deal numbers, who deals next:
+SEAT-2 and IRR-1 to IRR-3) are made here.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Iterator
+
+from .cards import Card, CardError
+from .diagnostics import Diagnostic, diagnostic
+from .model import Deal, Header, Pos
+from .notation.chunks import Chunk, decode_lines, split_chunks
+from .replay import ReplayedDeal, next_seat, replay_deal
+
+__all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
+           "next_dealer"]
+
+SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
+UNITS = ("fiche", "jeton")
+
+
+@dataclass(frozen=True)
+class CheckedDeal:
+    """One deal after reading and replay, with every problem found in it."""
+
+    number: int | None
+    pos: Pos
+    deal: Deal | None
+    replayed: ReplayedDeal | None
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    @property
+    def settleable(self) -> bool:
+        return self.replayed is not None and self.replayed.complete and not self.has_errors
+
+
+def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """The players (empty when unusable) and the header's problems."""
+    from .notation.grammar_file import keywords
+
+    problems: list[Diagnostic] = []
+    seen: dict[str, Pos] = {}
+    for line in header.lines:
+        if line.keyword in SINGLE_HEADER_LINES and line.keyword in seen:
+            first = seen[line.keyword]
+            problems.append(diagnostic(
+                "RV113", f"a second '{line.keyword}' line; the first is at line {first.line}",
+                line.pos, related=((first, "first given here"),)))
+        seen.setdefault(line.keyword, line.pos)
+        problems.extend(_check_header_value(line))
+    players_line = header.get("players")
+    if players_line is None:
+        problems.append(diagnostic("RV110", "the record names no players: write "
+                                   "'players A B C D' with the four names in playing order",
+                                   Pos(1, 1)))
+        return (), problems
+    names = players_line.names
+    ok = True
+    if len(names) != 4:
+        problems.append(diagnostic("RV110", f"Reversis is played by four; this line names "
+                                   f"{len(names)}", players_line.pos))
+        ok = False
+    for index, name in enumerate(names):
+        if name.text in (n.text for n in names[:index]):
+            problems.append(diagnostic("RV110", f"{name.text} is named twice", name.pos))
+            ok = False
+        reason = _name_problem(name.text, keywords())
+        if reason:
+            problems.append(diagnostic("RV111", f"a player cannot be called {name.text}: "
+                                       f"{reason}", name.pos))
+            ok = False
+    return (tuple(n.text for n in names) if ok else ()), problems
+
+
+def _name_problem(name: str, keywords: frozenset[str]) -> str | None:
+    if name in keywords:
+        return "it is a keyword of the notation"
+    try:
+        Card.parse(name)
+    except CardError as exc:
+        if "ten" in str(exc):
+            return "it reads as a card (a ten)"
+        return None
+    return "it reads as a card"
+
+
+def _check_header_value(line) -> list[Diagnostic]:
+    pos = line.value_pos or line.pos
+    if line.keyword == "reversis" and line.value != "1":
+        return [diagnostic("RV103", f"format version {line.value} is not known; this program "
+                           "reads version 1", pos)]
+    if line.keyword == "unit" and line.value not in UNITS:
+        return [diagnostic("RV114", f"unit '{line.value}' is not known: write fiche or jeton",
+                           pos)]
+    if line.keyword == "pot" and parse_amount(line.value) is None:
+        return [diagnostic("RV114", f"the pot must be an amount such as 0, 45 or 5/2, "
+                           f"not '{line.value}'", pos)]
+    return []
+
+
+def parse_amount(text: str) -> Fraction | None:
+    """A non-negative amount written as an integer or a fraction (``11/2``)."""
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if "." in text or "e" in text.lower() or value < 0:
+        return None
+    return value
+
+
+def next_dealer(deal: Deal, dealer: int) -> int:
+    """Who deals after ``deal`` (SEAT-2), unless an irregularity keeps the deal
+    with the same dealer: an exposed card (IRR-1) or a paid redeal (IRR-2)."""
+    if deal.events_of("exposed"):
+        return dealer
+    misdeal = deal.events_of("misdeal")
+    if misdeal and deal.events_of("redeal") and not any(e.late for e in misdeal):
+        return dealer
+    return next_seat(dealer)
+
+
+class Record:
+    """A record opened for reading."""
+
+    def __init__(self, stream, name: str, opening_problems: list[Diagnostic] = ()):
+        from .notation.parse import parse_header
+
+        self.name = name
+        self._stream = stream
+        self._decode_problems: list[Diagnostic] = []
+        lines = decode_lines(stream, self._decode_problems) if stream is not None else ()
+        self._chunks = split_chunks(lines)
+        header_chunk = next(self._chunks)
+        self.header, problems = parse_header(list(header_chunk.lines), header_chunk.first_line)
+        players, header_problems = check_header(self.header)
+        if opening_problems:  # the file could not be opened: say only that
+            players, problems, header_problems = (), list(opening_problems), []
+        self.players = players
+        self.header_diagnostics = self._finish(problems + header_problems, header_chunk, None)
+
+    # -- context manager -----------------------------------------------------------
+
+    def __enter__(self) -> "Record":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+
+    # -- reading -------------------------------------------------------------------
+
+    def deals(self) -> Iterator[CheckedDeal]:
+        expected_number = 1
+        expected_dealer: int | None = None
+        for chunk in self._chunks:
+            checked = self._read_deal(chunk, expected_number, expected_dealer)
+            yield checked
+            expected_number = (checked.number or expected_number) + 1
+            expected_dealer = self._dealer_after(checked.deal)
+
+    def _dealer_after(self, deal: Deal | None) -> tuple[int, str] | None:
+        """Who must deal next, and why; None when the record does not tell."""
+        if deal is None or deal.dealer.text not in self.players:
+            return None
+        dealer = self.players.index(deal.dealer.text)
+        seat = next_dealer(deal, dealer)
+        name = deal.dealer.text
+        if deal.events_of("exposed"):
+            why = f"a card was exposed in deal {deal.number}, so {name} deals again (IRR-1)"
+        elif seat == dealer:
+            why = f"{name} paid to deal again after his misdeal in deal {deal.number} (IRR-2)"
+        elif deal.is_void:
+            why = f"{name} misdealt deal {deal.number}, and the deal passes on (IRR-2, IRR-3)"
+        else:
+            why = (f"{name} dealt deal {deal.number}, and the deal passes to the next player "
+                   "in playing order (SEAT-2)")
+        return seat, why
+
+    def _read_deal(self, chunk: Chunk, expected_number: int,
+                   expected_dealer: tuple[int, str] | None) -> CheckedDeal:
+        from .notation.parse import parse_deal
+
+        deal, problems = parse_deal(list(chunk.lines), chunk.first_line)
+        if deal is None:
+            pos = problems[0].pos if problems else Pos(chunk.first_line, 1)
+            return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))
+        number = deal.number
+        problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
+        problems.extend(self._sequence_problems(deal, expected_number, expected_dealer))
+        replayed = None
+        if self.players and not any(d.is_error for d in problems):
+            replayed = replay_deal(deal, self.players)
+            problems.extend(replayed.diagnostics)
+        diags = self._finish(problems, chunk, number)
+        return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
+
+    def _sequence_problems(self, deal: Deal, expected_number: int,
+                           expected_dealer: tuple[int, str] | None) -> list[Diagnostic]:
+        problems = []
+        if deal.number != expected_number:
+            problems.append(diagnostic(
+                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number} "
+                "comes next", deal.line.number_pos or deal.pos, deal=deal.number))
+        dealer = deal.dealer.text
+        if expected_dealer is not None and dealer in self.players \
+                and self.players.index(dealer) != expected_dealer[0]:
+            seat, why = expected_dealer
+            problems.append(diagnostic(
+                "RV302", f"deal {deal.number} is dealt by {self.players[seat]}, not {dealer}: "
+                f"{why}", deal.dealer.pos, deal=deal.number))
+        return problems
+
+    def _finish(self, problems: list[Diagnostic], chunk: Chunk,
+                number: int | None) -> list[Diagnostic]:
+        """Name the file, attach the source line for the caret, take in the
+        decoding problems of this chunk's lines, and order by place."""
+        last = chunk.first_line + len(chunk.lines) - 1
+        decoding = [replace(d, deal=number) for d in self._decode_problems if d.line <= last]
+        self._decode_problems = [d for d in self._decode_problems if d.line > last]
+        out = []
+        for d in problems + decoding:
+            line = None
+            if d.line is not None and chunk.first_line <= d.line <= last:
+                line = chunk.lines[d.line - chunk.first_line]
+            out.append(replace(d, file=self.name, source_line=line))
+        out.sort(key=lambda d: (d.line or 0, d.column or 0))
+        return out
+
+
+def open_record(path: str | Path, name: str | None = None) -> Record:
+    """Open a record file.  A file that cannot be opened gives a record with
+    one RV001 diagnostic and no deals."""
+    name = name or str(path)
+    try:
+        stream = open(path, "rb")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return Record(None, name, [diagnostic("RV001", f"cannot read {name}: {reason}")])
+    return Record(stream, name)
+
+
+def record_from_text(text: str | bytes, name: str = "<text>") -> Record:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return Record(io.BytesIO(data), name)

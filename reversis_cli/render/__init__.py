@@ -1,0 +1,2 @@
+"""Rich renderables for the commands.  Nothing here prints: only the CLI
+owns a Console."""

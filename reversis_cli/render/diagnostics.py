@@ -1,0 +1,52 @@
+"""Diagnostics, compiler-style: ``FILE:LINE:COL: error[RV201]: message``,
+then the source line and a caret under the column."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from ..diagnostics import Diagnostic
+
+SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
+# Show at most this much of a long source line, around the caret.
+WINDOW = 100
+
+
+def render_diagnostic(d: Diagnostic) -> Text:
+    where = d.file or "<input>"
+    if d.pos is not None:
+        where += f":{d.pos.line}:{d.pos.column}"
+    text = Text()
+    text.append(f"{where}: ", style="bold")
+    text.append(f"{d.severity}[{d.code}]", style=SEVERITY_STYLE.get(d.severity, "bold"))
+    text.append(f": {d.message}")
+    if d.source_line is not None and d.pos is not None:
+        gutter = f"{d.pos.line:>5} | "
+        line, caret_at = _window(d.source_line, d.pos.column - 1)
+        text.append("\n" + gutter, style="dim")
+        text.append(line)
+        text.append("\n" + " " * (len(gutter) - 2) + "| ", style="dim")
+        text.append(_caret_padding(line, caret_at) + "^", style=SEVERITY_STYLE.get(d.severity))
+    return text
+
+
+def _window(line: str, index: int) -> tuple[str, int]:
+    """The part of ``line`` to show and where the caret falls in it."""
+    line = line.replace("\r", " ")
+    if len(line) <= WINDOW:
+        return line, index
+    start = max(0, min(index - WINDOW // 2, len(line) - WINDOW))
+    shown = line[start:start + WINDOW]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + WINDOW < len(line) else ""
+    return prefix + shown + suffix, index - start + len(prefix)
+
+
+def _caret_padding(line: str, index: int) -> str:
+    # Keep tabs so the caret lines up under a tab-indented line.
+    return "".join("\t" if ch == "\t" else " " for ch in line[:index])
+
+
+def render_diagnostics(diags) -> Group:
+    return Group(*(render_diagnostic(d) for d in diags))

@@ -1,0 +1,548 @@
+"""Replay: from what a deal's record says to what happened at the table.
+
+``replay_deal`` walks the tricks in order, establishes who led and who took
+each one (PLAY-1, PLAY-3), each player's hand after the exchange, the partie
+(DEAL-3), the espagnolette (ESP-1) and its privilege (ESP-2, ESP-3), and the
+revokes (PLAY-4).  It cross-checks everything else the record wrote (hands,
+talon, exchanges, partie, recorded takers) and reports each contradiction as
+a diagnostic naming both lines.  It never raises on bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import PACK, QUINOLA, Card, Rank, Suit
+from .diagnostics import Diagnostic, diagnostic
+from .model import (
+    CardAt, Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name,
+    PartieLine, Pos, TalonLine, TrickLine,
+)
+
+__all__ = [
+    "TRICKS_PER_DEAL", "Play", "PlayedTrick", "Espagnolette", "Revoke",
+    "ReplayedDeal", "replay_deal", "next_seat",
+]
+
+TRICKS_PER_DEAL = 11
+PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9
+
+
+def next_seat(seat: int, step: int = 1) -> int:
+    return (seat + step) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    card: Card
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A trick as played: plays in playing order from the leader."""
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    taker: int
+    line: TrickLine | None = None
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.plays[0].card.suit
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def points(self) -> int:
+        return sum(p.card.points for p in self.plays)
+
+    def play_of(self, seat: int) -> Play | None:
+        for play in self.plays:
+            if play.seat == seat:
+                return play
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Espagnolette:
+    """ESP-1: the holder, what he holds, and whether he waived (ESP-3)."""
+
+    seat: int
+    waived: bool = False
+    declared: EspagnoletteLine | None = None
+
+    @property
+    def privileged(self) -> bool:
+        return not self.waived
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """PLAY-4: ``seat`` played ``card`` off the suit led while holding ``held``."""
+
+    trick: int
+    seat: int
+    card: Card
+    held: Card
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True)
+class ReplayedDeal:
+    """What happened in one deal, as the record establishes it.
+
+    Seats are indexes into ``players`` (playing order).  ``hands`` are the
+    hands after the exchange; ``partie`` the cards out of play that form the
+    partie (DEAL-3).  ``complete`` is False when errors prevent settling.
+    """
+
+    deal: Deal
+    players: tuple[str, ...]
+    dealer: int
+    tricks: tuple[PlayedTrick, ...] = ()
+    hands: tuple[frozenset[Card], ...] = (frozenset(),) * 4
+    partie: tuple[Card, ...] = ()
+    partie_written: bool = False
+    espagnolette: Espagnolette | None = None
+    revokes: tuple[Revoke, ...] = ()
+    void: bool = False
+    complete: bool = True
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+    @property
+    def first_hand(self) -> int:
+        return next_seat(self.dealer)
+
+    @property
+    def events(self) -> tuple[EventLine, ...]:
+        return self.deal.events
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    @staticmethod
+    def vis_a_vis(a: int, b: int) -> bool:
+        return (a - b) % 4 == 2
+
+    def tricks_won(self) -> list[int]:
+        won = [0, 0, 0, 0]
+        for trick in self.tricks:
+            won[trick.taker] += 1
+        return won
+
+    def points_won(self) -> list[int]:
+        points = [0, 0, 0, 0]
+        for trick in self.tricks:
+            points[trick.taker] += trick.points
+        return points
+
+    def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
+        """The cards ``seat`` still held when trick ``trick_number`` began."""
+        played = {t.play_of(seat).card for t in self.tricks[: trick_number - 1] if t.play_of(seat)}
+        return self.hands[seat] - played
+
+
+def winning_play(plays: tuple[Play, ...]) -> Play:
+    """PLAY-3: the highest card of the suit led takes the trick."""
+    led = plays[0].card.suit
+    return max((p for p in plays if p.card.suit is led), key=lambda p: p.card.rank)
+
+
+# --------------------------------------------------------------------------
+
+
+class _Replay:
+    """One deal's replay; collects diagnostics and carries on."""
+
+    def __init__(self, deal: Deal, players: tuple[str, ...]):
+        self.deal = deal
+        self.players = players
+        self.seats = {name: i for i, name in enumerate(players)}
+        self.diags: list[Diagnostic] = []
+        self.broken = False  # an error that makes the deal unsettleable
+        self.dealer = self.seats.get(deal.dealer.text, -1)
+        self.kept = self._flagged("kept")
+        self.two_discarded = self._flagged("discarded-two")
+
+    # -- helpers ------------------------------------------------------------
+
+    def error(self, code: str, message: str, pos: Pos | None, *, trick: int | None = None,
+              related: tuple = (), fatal: bool = True) -> None:
+        self.diags.append(diagnostic(code, message, pos, deal=self.deal.number, trick=trick,
+                                     related=related))
+        if fatal and self.diags[-1].is_error:
+            self.broken = True
+
+    def seat_of(self, name: Name | None) -> int | None:
+        if name is None:
+            return None
+        seat = self.seats.get(name.text)
+        if seat is None:
+            players = ", ".join(self.players)
+            self.error("RV112", f"{name.text} is not one of the players ({players})", name.pos)
+        return seat
+
+    def _flagged(self, kind: str) -> set[int]:
+        return {self.seats[e.player.text] for e in self.deal.events_of(kind)
+                if e.player is not None and e.player.text in self.seats}
+
+    def hand_size(self, seat: int) -> int:
+        """Cards a player holds after the exchange (IRR-4, IRR-5 change it)."""
+        return 11 + (seat in self.kept) - (seat in self.two_discarded)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    # -- the walk -------------------------------------------------------------
+
+    def run(self) -> ReplayedDeal:
+        deal = self.deal
+        if self.dealer < 0:
+            self.seat_of(deal.dealer)
+        for stmt in deal.statements:
+            for attr in ("player", "leader", "taker"):
+                self.seat_of(getattr(stmt, attr, None))
+        self._check_repeats()
+        if deal.is_void:
+            for trick in deal.tricks[:1]:
+                self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "
+                           "write the redeal as the next deal", trick.pos)
+            return self._result(void=True)
+        if self.dealer < 0 or self.broken:
+            return self._result()
+        tricks = self._play_tricks()
+        played = {p.card: (t, p) for t in tricks for p in t.plays}
+        hands = self._hands_after_exchange(tricks)
+        partie = self._partie(played, hands)
+        self._check_hands(played)
+        self._check_talon_and_exchanges(played)
+        espagnolette = self._espagnolette(hands)
+        replayed = self._result(tricks=tuple(tricks), hands=hands, partie=partie,
+                                espagnolette=espagnolette)
+        revokes = tuple(self._revokes(replayed))
+        return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
+                            espagnolette=espagnolette, revokes=revokes)
+
+    def _result(self, **kw) -> ReplayedDeal:
+        dealer = max(self.dealer, 0)
+        return ReplayedDeal(
+            deal=self.deal, players=self.players, dealer=dealer,
+            partie_written=self.deal.partie is not None,
+            complete=not self.broken, diagnostics=tuple(self.diags), **kw)
+
+    def _check_repeats(self) -> None:
+        """At most one talon and partie, one hand and exchange per player."""
+        seen: dict[tuple, Pos] = {}
+        for stmt in self.deal.statements:
+            if isinstance(stmt, (TalonLine, PartieLine)):
+                key = (type(stmt),)
+            elif isinstance(stmt, (HandLine, ExchangeLine, EspagnoletteLine)):
+                key = (type(stmt), stmt.player.text)
+            else:
+                continue
+            if key in seen:
+                self.error("RV308", f"this line repeats what line {seen[key].line} already "
+                           "says for this deal", stmt.pos, related=((seen[key], "first said here"),))
+            else:
+                seen[key] = stmt.pos
+
+    def _play_tricks(self) -> list[PlayedTrick]:
+        tricks: list[PlayedTrick] = []
+        written = self.deal.tricks
+        expected = TRICKS_PER_DEAL
+        if len(written) != expected:
+            pos = written[-1].pos if written else self.deal.pos
+            self.error("RV205", f"deal {self.deal.number} has {len(written)} "
+                       f"trick{'s' if len(written) != 1 else ''}; a deal has {expected}", pos)
+        seen: dict[Card, CardAt] = {}
+        leader = next_seat(self.dealer)
+        remaining = [self.hand_size(s) for s in range(4)]
+        for index, line in enumerate(written, start=1):
+            if line.number != index:
+                self.error("RV209", f"trick {line.number} is written where trick {index} "
+                           "belongs", line.pos, trick=line.number)
+                return tricks
+            written_leader = self.seat_of(line.leader)
+            if written_leader is not None and written_leader != leader:
+                why = ("first hand, the player after the dealer, leads trick 1" if index == 1
+                       else f"{self.name(leader)} took trick {index - 1} and leads the next")
+                self.error("RV208", f"trick {index} is written as led by "
+                           f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
+                leader = written_leader
+            order = [s for s in (next_seat(leader, k) for k in range(4)) if remaining[s] > 0]
+            if len(line.cards) != len(order):
+                self.error("RV203", f"trick {index} has {len(line.cards)} card"
+                           f"{'s' if len(line.cards) != 1 else ''}; it needs {len(order)}, "
+                           "one from each player", line.pos, trick=index)
+                return tricks
+            for card_at in line.cards:
+                first = seen.get(card_at.card)
+                if first is not None:
+                    self.error("RV202", f"{card_at.card} is played twice: here and at line "
+                               f"{first.pos.line}", card_at.pos, trick=index,
+                               related=((first.pos, "first played here"),))
+                seen[card_at.card] = card_at
+            plays = tuple(Play(s, c.card, c.pos) for s, c in zip(order, line.cards))
+            for seat in order:
+                remaining[seat] -= 1
+            taker = winning_play(plays).seat
+            recorded = self.seat_of(line.taker)
+            if recorded is not None and recorded != taker:
+                self.error("RV207", f"trick {index} was taken by {self.name(taker)} with "
+                           f"{winning_play(plays).card}, not by {self.name(recorded)}",
+                           line.taker.pos, trick=index)
+            tricks.append(PlayedTrick(index, leader, plays, taker, line))
+            leader = taker
+        return tricks
+
+    # -- hands, partie ----------------------------------------------------------
+
+    def _hands_after_exchange(self, tricks: list[PlayedTrick]) -> tuple[frozenset[Card], ...]:
+        hands: list[set[Card]] = [set(), set(), set(), set()]
+        for trick in tricks:
+            for play in trick.plays:
+                hands[play.seat].add(play.card)
+        # A player who kept a talon card holds one card he never plays (IRR-4);
+        # a written hand tells which.
+        for seat in self.kept:
+            unplayed = self._written_after_exchange(seat) - hands[seat] if self._written_after_exchange(seat) else set()
+            hands[seat] |= unplayed
+        return tuple(frozenset(h) for h in hands)
+
+    def _written_after_exchange(self, seat: int) -> set[Card] | None:
+        """The hand as dealt, with the written exchange applied, if both are known."""
+        hand = self._hand_line(seat)
+        if hand is None:
+            return None
+        cards = {c.card for c in hand.cards}
+        exchange = self._exchange_line(seat)
+        if exchange is not None:
+            cards -= {c.card for c in exchange.discards}
+            cards |= {c.card for c in exchange.takes or ()}
+        return cards
+
+    def _hand_line(self, seat: int) -> HandLine | None:
+        for hand in self.deal.hands:
+            if self.seats.get(hand.player.text) == seat:
+                return hand
+        return None
+
+    def _exchange_line(self, seat: int) -> ExchangeLine | None:
+        for exchange in self.deal.exchanges:
+            if self.seats.get(exchange.player.text) == seat:
+                return exchange
+        return None
+
+    def _partie_size(self) -> int:
+        return 4 - len(self.kept) + len(self.two_discarded)
+
+    def _partie(self, played: dict, hands) -> tuple[Card, ...]:
+        in_hands = set().union(*hands)
+        unplayed = [c for c in PACK if c not in in_hands]
+        line = self.deal.partie
+        size = self._partie_size()
+        if line is None:
+            if len(unplayed) != size and not self.broken:
+                self.error("RV206", f"{len(unplayed)} cards of the pack are not accounted for "
+                           f"({_cards(unplayed)}); the partie holds {size}", self.deal.pos)
+            return tuple(unplayed) if len(unplayed) == size else ()
+        if len(line.cards) != size:
+            self.error("RV306", f"the partie has {len(line.cards)} cards; it should hold {size}",
+                       line.pos)
+        for card_at in line.cards:
+            where = played.get(card_at.card)
+            if where is not None:
+                trick, play = where
+                self.error("RV306", f"{card_at.card} is in the partie, but "
+                           f"{self.name(play.seat)} played it in trick {trick.number} "
+                           f"(line {play.pos.line})", card_at.pos,
+                           related=((play.pos, "played here"),))
+        missing = [c for c in unplayed if c not in {c.card for c in line.cards}]
+        if missing and not self.broken:
+            self.error("RV206", f"{_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
+                       "neither played nor in the partie", line.pos)
+        return tuple(c.card for c in line.cards)
+
+    def _check_hands(self, played: dict) -> None:
+        for line in self.deal.hands:
+            seat = self.seats.get(line.player.text)
+            if seat is None:
+                continue
+            expected = 12 if seat == self.dealer else 11
+            if len(line.cards) != expected:
+                role = "the dealer" if seat == self.dealer else "a player other than the dealer"
+                self.error("RV204", f"{line.player.text}'s hand has {len(line.cards)} cards; "
+                           f"{role} is dealt {expected}", line.pos)
+            seen: set[Card] = set()
+            for card_at in line.cards:
+                if card_at.card in seen:
+                    self.error("RV202", f"{card_at.card} is written twice in this hand",
+                               card_at.pos)
+                seen.add(card_at.card)
+                where = played.get(card_at.card)
+                if where is not None and where[1].seat != seat:
+                    trick, play = where
+                    self.error("RV303", f"{line.player.text}'s hand holds {card_at.card}, but "
+                               f"{self.name(play.seat)} played it in trick {trick.number} "
+                               f"(line {play.pos.line})", card_at.pos,
+                               related=((play.pos, "played here"),))
+            self._check_hand_against_play(seat, line, played)
+
+    def _check_hand_against_play(self, seat: int, line: HandLine, played: dict) -> None:
+        """Cards he played that were not dealt to him: at most his talon card(s)."""
+        dealt = {c.card for c in line.cards}
+        taken_limit = 0 if seat == self.dealer else 1
+        exchange = self._exchange_line(seat)
+        if exchange is not None and exchange.takes is not None:
+            taken_limit = len(exchange.takes)
+        extra = [(t, p) for c, (t, p) in played.items() if p.seat == seat and c not in dealt]
+        if len(extra) > taken_limit:
+            trick, play = extra[taken_limit]
+            self.error("RV303", f"{self.name(seat)} played {play.card} in trick {trick.number}, "
+                       f"but it is not in his hand at line {line.pos.line}"
+                       + (" and he took only one talon card" if taken_limit else ""),
+                       play.pos, trick=trick.number, related=((line.pos, "hand written here"),))
+
+    def _check_talon_and_exchanges(self, played: dict) -> None:
+        talon = self.deal.talon
+        owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]  # DEAL-2
+        talon_card = {}
+        if talon is not None:
+            if len(talon.cards) != 3:
+                self.error("RV304", f"the talon has {len(talon.cards)} cards; it has 3", talon.pos)
+            for owner, card_at in zip(owners, talon.cards):
+                talon_card[owner] = card_at
+                for hand in self.deal.hands:
+                    if card_at.card in {c.card for c in hand.cards}:
+                        self.error("RV304", f"{card_at.card} is in the talon and in "
+                                   f"{hand.player.text}'s hand (line {hand.pos.line})",
+                                   card_at.pos, related=((hand.pos, "hand written here"),))
+                where = played.get(card_at.card)
+                if where is not None and where[1].seat != owner:
+                    trick, play = where
+                    self.error("RV304", f"talon card {card_at.card} belongs to "
+                               f"{self.name(owner)}, but {self.name(play.seat)} played it in "
+                               f"trick {trick.number} (line {play.pos.line})", card_at.pos,
+                               related=((play.pos, "played here"),))
+        for exchange in self.deal.exchanges:
+            seat = self.seats.get(exchange.player.text)
+            if seat is not None:
+                self._check_exchange(exchange, seat, talon_card.get(seat), played)
+
+    def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
+                        played: dict) -> None:
+        who = line.player.text
+        if seat == self.dealer and (line.refuses or line.takes):
+            self.error("RV305", f"{who} is the dealer: he discards one card and takes none",
+                       line.pos)
+        allowed = 2 if seat in self.two_discarded else (0 if seat in self.kept else 1)
+        if not line.refuses and len(line.discards) != allowed:
+            self.error("RV305", f"{who} discards {len(line.discards)} cards; "
+                       f"the exchange allows {allowed}" + (
+                           " (write discarded-two for a player who discarded two)"
+                           if len(line.discards) == 2 and allowed == 1 else ""), line.pos)
+        hand = self._hand_line(seat)
+        for card_at in line.discards:
+            where = played.get(card_at.card)
+            if where is not None:
+                trick, play = where
+                self.error("RV305", f"{who} discards {card_at.card}, but "
+                           f"{self.name(play.seat)} played it in trick {trick.number} "
+                           f"(line {play.pos.line})", card_at.pos,
+                           related=((play.pos, "played here"),))
+            if hand is not None and card_at.card not in {c.card for c in hand.cards}:
+                self.error("RV305", f"{who} discards {card_at.card}, which is not in his hand "
+                           f"at line {hand.pos.line}", card_at.pos,
+                           related=((hand.pos, "hand written here"),))
+        for card_at in line.takes or ():
+            if talon_card is not None and card_at.card is not talon_card.card:
+                self.error("RV305", f"{who} takes {card_at.card}, but his talon card is "
+                           f"{talon_card.card} (line {talon_card.pos.line})", card_at.pos,
+                           related=((talon_card.pos, "talon written here"),))
+            where = played.get(card_at.card)
+            if where is not None and where[1].seat != seat:
+                trick, play = where
+                self.error("RV305", f"{who} takes {card_at.card}, but {self.name(play.seat)} "
+                           f"played it in trick {trick.number} (line {play.pos.line})",
+                           card_at.pos, related=((play.pos, "played here"),))
+        seen = line.sees
+        if seen is not None and talon_card is not None and seen.card is not talon_card.card:
+            self.error("RV305", f"{who} saw {seen.card}, but his talon card is "
+                       f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,
+                       related=((talon_card.pos, "talon written here"),))
+        refused = seen or (talon_card if line.refuses else None)
+        if line.refuses and refused is not None and refused.card in played:
+            trick, play = played[refused.card]
+            self.error("RV305", f"{who} refused {refused.card}, which then stays out of play, "
+                       f"but {self.name(play.seat)} played it in trick {trick.number}",
+                       line.pos, related=((play.pos, "played here"),))
+
+    # -- espagnolette, revokes ---------------------------------------------------
+
+    def _espagnolette(self, hands) -> Espagnolette | None:
+        holder = None
+        for seat, hand in enumerate(hands):
+            if is_espagnolette(hand):
+                holder = seat
+        declared = {self.seats.get(line.player.text): line for line in self.deal.espagnolettes}
+        for seat, line in declared.items():
+            if seat is not None and seat != holder:
+                self.error("RV307", f"{line.player.text} is declared the espagnolette, but his "
+                           "hand after the exchange holds neither four aces nor three aces "
+                           "and the quinola", line.pos)
+        if holder is None:
+            return None
+        line = declared.get(holder)
+        return Espagnolette(holder, waived=bool(line and line.waives), declared=line)
+
+    def _revokes(self, replayed: ReplayedDeal):
+        """PLAY-4 outside ESP-2: off-suit while still holding the suit led."""
+        esp = replayed.espagnolette
+        remaining = [set(h) for h in replayed.hands]
+        for trick in replayed.tricks:
+            led = trick.led_suit
+            for play in trick.plays[1:]:
+                if play.card.suit is not led:
+                    held = sorted((c for c in remaining[play.seat] if c.suit is led),
+                                  key=lambda c: c.index)
+                    privileged = (esp is not None and esp.seat == play.seat and esp.privileged
+                                  and trick.number <= PRIVILEGED_TRICKS)
+                    if held and not privileged:
+                        revoke = Revoke(trick.number, play.seat, play.card, held[0], play.pos)
+                        self.error("RV201", f"{self.name(play.seat)} played {play.card} on a "
+                                   f"{led.singular} lead while holding {held[0]} (revoke)",
+                                   play.pos, trick=trick.number, fatal=False)
+                        yield revoke
+            for play in trick.plays:
+                remaining[play.seat].discard(play.card)
+
+
+def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
+    """ESP-1: four aces, or three aces and the quinola."""
+    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    return aces == 4 or (aces == 3 and QUINOLA in hand)
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def replay_deal(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal:
+    """Replay one deal of a session whose players (in playing order) are given.
+
+    Session-level checks (deal numbers, the expected dealer) belong to the
+    reader, which sees the deals in order.
+    """
+    return _Replay(deal, players).run()

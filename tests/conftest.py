@@ -1,0 +1,42 @@
+"""Shared fixtures and the ``--update-golden`` switch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite the golden files from the current output")
+
+
+@pytest.fixture
+def golden(request):
+    """``golden(name, text)``: compare with tests/golden/NAME, or rewrite it
+    when pytest runs with --update-golden."""
+    update = request.config.getoption("--update-golden")
+
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
+        if update:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.exists(), f"no golden file {path}; run pytest --update-golden"
+        assert text == path.read_text(encoding="utf-8")
+
+    return check
+
+
+def good_samples() -> list[Path]:
+    return sorted(SAMPLES.glob("*.rvs"))
+
+
+def bad_samples() -> list[Path]:
+    return sorted((SAMPLES / "bad").glob("*.rvs"))
