@@ -224,8 +224,8 @@ class Record:
                 and self.players.index(dealer) != expected_dealer[0]:
             seat, why = expected_dealer
             problems.append(diagnostic(
-                "RV302", f"deal {deal.number} is dealt by {self.players[seat]}, not {dealer}: "
-                f"{why}", deal.dealer.pos, deal=deal.number))
+                "RV302", f"deal {deal.number} is {self.players[seat]}'s to deal, not "
+                f"{dealer}'s: {why}", deal.dealer.pos, deal=deal.number))
         return problems
 
     def _finish(self, problems: list[Diagnostic], chunk: Chunk,
@@ -258,5 +258,7 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
 
 
 def record_from_text(text: str | bytes, name: str = "<text>") -> Record:
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    # surrogatepass: a str that is not valid Unicode becomes bytes the
+    # decoder reports (RV002) instead of an exception here.
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     return Record(io.BytesIO(data), name)

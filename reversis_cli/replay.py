@@ -358,9 +358,8 @@ class _Replay:
                 self.error("RV206", f"{len(unplayed)} cards of the pack are not accounted for "
                            f"({_cards(unplayed)}); the partie holds {size}", self.deal.pos)
             return tuple(unplayed) if len(unplayed) == size else ()
-        if len(line.cards) != size:
-            self.error("RV306", f"the partie has {len(line.cards)} cards; it should hold {size}",
-                       line.pos)
+        errors_before = len(self.diags)
+        self._check_no_repeats(line.cards, "the partie")
         for card_at in line.cards:
             where = played.get(card_at.card)
             if where is not None:
@@ -369,11 +368,20 @@ class _Replay:
                            f"{self.name(play.seat)} played it in trick {trick.number} "
                            f"(line {play.pos.line})", card_at.pos,
                            related=((play.pos, "played here"),))
-        missing = [c for c in unplayed if c not in {c.card for c in line.cards}]
-        if missing and not self.broken:
-            self.error("RV206", f"{_cards(missing)} {'is' if len(missing) == 1 else 'are'} "
-                       "neither played nor in the partie", line.pos)
+        written = {c.card for c in line.cards}
+        missing = [c for c in unplayed if c not in written]
+        if missing and len(self.diags) == errors_before:  # else the cause is already said
+            self.error("RV206", f"the partie holds {len(written)} cards; {_cards(missing)} "
+                       f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
+                       line.pos)
         return tuple(c.card for c in line.cards)
+
+    def _check_no_repeats(self, cards: tuple[CardAt, ...], where: str) -> None:
+        seen: set[Card] = set()
+        for card_at in cards:
+            if card_at.card in seen:
+                self.error("RV202", f"{card_at.card} is written twice in {where}", card_at.pos)
+            seen.add(card_at.card)
 
     def _check_hands(self, played: dict) -> None:
         for line in self.deal.hands:
@@ -385,12 +393,8 @@ class _Replay:
                 role = "the dealer" if seat == self.dealer else "a player other than the dealer"
                 self.error("RV204", f"{line.player.text}'s hand has {len(line.cards)} cards; "
                            f"{role} is dealt {expected}", line.pos)
-            seen: set[Card] = set()
+            self._check_no_repeats(line.cards, f"{line.player.text}'s hand")
             for card_at in line.cards:
-                if card_at.card in seen:
-                    self.error("RV202", f"{card_at.card} is written twice in this hand",
-                               card_at.pos)
-                seen.add(card_at.card)
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != seat:
                     trick, play = where
@@ -401,19 +405,35 @@ class _Replay:
             self._check_hand_against_play(seat, line, played)
 
     def _check_hand_against_play(self, seat: int, line: HandLine, played: dict) -> None:
-        """Cards he played that were not dealt to him: at most his talon card(s)."""
+        """Cards he played that were not dealt to him must be his talon card."""
         dealt = {c.card for c in line.cards}
-        taken_limit = 0 if seat == self.dealer else 1
-        exchange = self._exchange_line(seat)
-        if exchange is not None and exchange.takes is not None:
-            taken_limit = len(exchange.takes)
-        extra = [(t, p) for c, (t, p) in played.items() if p.seat == seat and c not in dealt]
-        if len(extra) > taken_limit:
-            trick, play = extra[taken_limit]
-            self.error("RV303", f"{self.name(seat)} played {play.card} in trick {trick.number}, "
-                       f"but it is not in his hand at line {line.pos.line}"
-                       + (" and he took only one talon card" if taken_limit else ""),
+        in_other_hands = {c.card for h in self.deal.hands if h is not line for c in h.cards}
+        taken = self._known_take(seat)
+        limit = 0 if seat == self.dealer or taken is not None else 1
+        unexplained = [(t, p) for c, (t, p) in played.items()
+                       if p.seat == seat and c not in dealt and c not in in_other_hands
+                       and c not in (taken or ())]
+        if len(unexplained) > limit:
+            trick, play = unexplained[0]
+            listed = ", ".join(f"{p.card} (trick {t.number})" for t, p in unexplained)
+            why = ("the dealer takes no talon card" if seat == self.dealer
+                   else "only one talon card can be taken" if limit else
+                   "they are not the talon card taken")
+            self.error("RV303", f"{self.name(seat)} played {listed}, not in "
+                       f"{self.name(seat)}'s hand at line {line.pos.line}; {why}",
                        play.pos, trick=trick.number, related=((line.pos, "hand written here"),))
+
+    def _known_take(self, seat: int) -> set[Card] | None:
+        """The talon card(s) a player took, when the exchange or talon says."""
+        exchange = self._exchange_line(seat)
+        if exchange is not None and (exchange.takes is not None or exchange.refuses):
+            return {c.card for c in exchange.takes or ()}
+        talon = self.deal.talon
+        owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]
+        if talon is not None and seat in owners and exchange is not None \
+                and len(talon.cards) == 3:
+            return {talon.cards[owners.index(seat)].card}
+        return None
 
     def _check_talon_and_exchanges(self, played: dict) -> None:
         talon = self.deal.talon
@@ -422,6 +442,7 @@ class _Replay:
         if talon is not None:
             if len(talon.cards) != 3:
                 self.error("RV304", f"the talon has {len(talon.cards)} cards; it has 3", talon.pos)
+            self._check_no_repeats(talon.cards, "the talon")
             for owner, card_at in zip(owners, talon.cards):
                 talon_card[owner] = card_at
                 for hand in self.deal.hands:

@@ -1,0 +1,48 @@
+"""The grammar loads from a checkout, an editable install and a wheel."""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from reversis_cli.notation import grammar_file
+
+from conftest import ROOT, SAMPLES
+
+
+def test_checkout_or_editable_install_finds_the_top_level_grammar():
+    path = grammar_file.grammar_path()
+    assert path.is_file()
+    assert path.read_text(encoding="utf-8") == (ROOT / "grammar" / "reversis.lark").read_text(
+        encoding="utf-8")
+
+
+def test_a_missing_grammar_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setattr(grammar_file, "grammar_candidates", lambda: [tmp_path / "nope.lark"])
+    with pytest.raises(FileNotFoundError, match="reversis.lark"):
+        grammar_file.grammar_path()
+
+
+@pytest.mark.slow
+def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(wheels), str(ROOT)], check=True)
+    wheel = next(wheels.glob("reversis_cli-*.whl"))
+    assert "reversis_cli/grammar/reversis.lark" in zipfile.ZipFile(wheel).namelist()
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(target), str(wheel)], check=True)
+    script = ("import reversis_cli.notation.grammar_file as g, reversis_cli.cli as c;"
+              "print(g.grammar_path()); c.main(['check', sys.argv[1]])")
+    env = dict(os.environ, PYTHONPATH=str(target))
+    result = subprocess.run([sys.executable, "-c", "import sys;" + script,
+                             str(SAMPLES / "evening.rvs")],
+                            cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert Path(first).is_relative_to(target), first
+    assert "no errors" in result.stdout
