@@ -106,6 +106,128 @@ def show(file: str, deal_number: int | None, style: str) -> None:
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
+def _parse_sets(ctx, param, values) -> dict[str, str]:
+    sets = {}
+    for item in values:
+        option, sep, value = item.partition("=")
+        if not sep or not option.strip() or not value.strip():
+            raise click.BadParameter(f"{item!r}: write option=value, e.g. partie_ties=split")
+        sets[option.strip()] = value.strip()
+    return sets
+
+
+def _profile_options(func):
+    func = click.option("--set", "sets", multiple=True, callback=_parse_sets,
+                        metavar="OPTION=VALUE",
+                        help="Override one option of the rule profile (repeatable).")(func)
+    return click.option("--rules", metavar="PROFILE|FILE",
+                        help="Rule profile: classic, modern or a TOML file; replaces the "
+                             "record's own.")(func)
+
+
+def _open_scoring(file: str, rules: str | None, sets: dict[str, str]):
+    """The record and its profile; a bad --rules or --set is a usage error."""
+    from .diagnostics import ProfileError
+    from .reader import open_record
+    from .scoring import resolve_profile
+
+    record = open_record(file)
+    try:
+        profile, problems = resolve_profile(record, rules, sets)
+    except ProfileError as exc:
+        record.close()
+        name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
+        raise click.BadParameter(exc.diagnostic.message, param_hint=name) from None
+    return record, profile, record.header_diagnostics + problems
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
+@click.option("--json", "as_json", is_flag=True, help="Print the OUTPUT.md JSON.")
+@_profile_options
+def score(file: str, deal_number: int | None, as_json: bool, rules: str | None,
+          sets: dict[str, str]) -> None:
+    """Settle every deal: who pays whom, how much, why, and the pool."""
+    from .scoring import deal_json, score_deals, session_json
+
+    record, profile, header_diags = _open_scoring(file, rules, sets)
+    with record:
+        errors = sum(d.is_error for d in header_diags)
+        if profile is None or not record.players:
+            scored = []
+        else:
+            scored = [s for s in score_deals(record, profile)
+                      if deal_number is None or s.checked.number == deal_number]
+    if deal_number is not None and not scored and not errors:
+        raise click.UsageError(f"{file} has no deal {deal_number}")
+    errors += sum(d.is_error for s in scored for d in s.checked.diagnostics)
+    if as_json:
+        deals = [deal_json(s, record.players) for s in scored]
+        _print_json(session_json(record, profile, deals, header_diags) if profile else
+                    {"format": "reversis-score/1", "source": file,
+                     "diagnostics": [d.to_json() for d in header_diags]})
+    else:
+        _print_score(scored, record, header_diags, profile, show_session=deal_number is None)
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def _print_score(scored, record, header_diags, profile, show_session: bool) -> None:
+    from .render.diagnostics import render_diagnostic
+    from .render.score import render_session, render_settlement, render_unsettled
+    from .scoring import pool_start_of
+
+    out, err = _console(), _console(stderr=True)
+    for d in header_diags:
+        err.print(render_diagnostic(d), soft_wrap=True)
+    if profile is not None:
+        out.print(f"Rules: {profile.name}" + (f" (changed: {', '.join(profile.overridden)})"
+                                               if profile.overridden else ""))
+    rows = []
+    for s in scored:
+        for d in s.checked.diagnostics:
+            err.print(render_diagnostic(d), soft_wrap=True)
+        if s.settlement is None:
+            out.print(render_unsettled(s.checked.number))
+            rows.append((f"{s.checked.number} (not settled)", {}, s.pool_before))
+        else:
+            out.print(render_settlement(s.settlement, record.players))
+            rows.append((str(s.settlement.number), s.settlement.net, s.settlement.pool_after))
+        out.print()
+    if show_session and rows:
+        out.print(render_session(rows, record.players, pool_start_of(record)[0]))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+              help="The deal to explain.")
+@_profile_options
+def explain(file: str, deal_number: int, rules: str | None, sets: dict[str, str]) -> None:
+    """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
+    from .explain import explain_deal
+    from .render.diagnostics import render_diagnostic
+    from .render.explain import render_explanation
+
+    record, profile, header_diags = _open_scoring(file, rules, sets)
+    err = _console(stderr=True)
+    for d in header_diags:
+        err.print(render_diagnostic(d), soft_wrap=True)
+    if profile is None or not record.players:
+        sys.exit(EXIT_INPUT_ERRORS)
+    with record:
+        explanation = explain_deal(record, profile, deal_number)
+    if explanation is None:
+        raise click.UsageError(f"{file} has no deal {deal_number}")
+    for d in explanation.scored.checked.diagnostics:
+        err.print(render_diagnostic(d), soft_wrap=True)
+    if explanation.scored.settlement is None:
+        err.print(f"deal {deal_number} has errors and cannot be settled")
+        sys.exit(EXIT_INPUT_ERRORS)
+    _console().print(render_explanation(explanation))
+    sys.exit(EXIT_INPUT_ERRORS if any(d.is_error for d in header_diags) else EXIT_OK)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no Python traceback ever reaches a user."""
     try:

@@ -151,7 +151,12 @@ class Record:
         if opening_problems:  # the file could not be opened: say only that
             players, problems, header_problems = (), list(opening_problems), []
         self.players = players
+        self._header_chunk = header_chunk
         self.header_diagnostics = self._finish(problems + header_problems, header_chunk, None)
+
+    def locate(self, diag: Diagnostic, pos: Pos | None) -> Diagnostic:
+        """``diag`` placed at ``pos`` of the header, with its file and source line."""
+        return self._finish([replace(diag, pos=pos)], self._header_chunk, None)[0]
 
     # -- context manager -----------------------------------------------------------
 

@@ -1,0 +1,84 @@
+"""``reversis explain``: the arbiter's account of one deal.
+
+The account is the engine's own reasoning (the steps recorded while
+settling) plus, for each option of the profile, the deal settled again with
+the option's other values: an option whose other value changes any payment
+is an option that decided this deal, and the arbiter sees what it would have
+given.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .reader import Record
+from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
+from .rules.profile import format_option_value
+from .scoring import ScoredDeal, score_deals
+from .settle import DealSettlement, settle_deal
+
+__all__ = ["Alternative", "Explanation", "explain_deal", "alternatives"]
+
+# Shown in reports only; it never changes a payment.
+_DISPLAY_ONLY = ("direction",)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """The deal settled with one option set otherwise."""
+
+    option: str
+    current: str
+    value: str
+    settlement: DealSettlement
+
+
+@dataclass(frozen=True)
+class Explanation:
+    scored: ScoredDeal
+    profile: Profile
+    alternatives: tuple[Alternative, ...]
+
+
+def explain_deal(record: Record, profile: Profile, number: int) -> Explanation | None:
+    """The explanation of deal ``number``, or None when the record has no such deal."""
+    for scored in score_deals(record, profile):
+        if scored.checked.number == number:
+            found = tuple(alternatives(scored, profile)) if scored.settlement else ()
+            return Explanation(scored, profile, found)
+    return None
+
+
+def _other_values(name: str, profile: Profile) -> list[str]:
+    option = OPTIONS[name]
+    current = format_option_value(name, profile[name])
+    if option.kind == "choice":
+        values = list(option.values)
+    elif option.kind == "bool":
+        values = ["yes", "no"]
+    else:  # numbers and trick sets: what the other built-in profiles say
+        values = [format_option_value(name, load_profile(b)[name]) for b in BUILTIN_PROFILES]
+    return [str(v) for v in dict.fromkeys(values) if str(v) != str(current)]
+
+
+def _fingerprint(s: DealSettlement) -> Counter:
+    return Counter((p.payer, p.payee, p.amount, p.rule, p.trick) for p in s.payments)
+
+
+def alternatives(scored: ScoredDeal, profile: Profile):
+    """Every other option value that would have settled this deal differently."""
+    base = scored.settlement
+    replayed = scored.checked.replayed
+    for name in OPTIONS:
+        if name in _DISPLAY_ONLY:
+            continue
+        current = str(format_option_value(name, profile[name]))
+        for value in _other_values(name, profile):
+            other = settle_deal(replayed, profile.with_overrides({name: value}),
+                                scored.pool_before, previous=scored.previous,
+                                first_deal=scored.previous is None,
+                                pot_line_given=scored.pot_line_given)
+            if _fingerprint(other) != _fingerprint(base) or other.winners != base.winners \
+                    or other.losers != base.losers:
+                yield Alternative(name, current, value, other)

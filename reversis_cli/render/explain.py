@@ -1,0 +1,97 @@
+"""``reversis explain``: the deal told trick by trick, then the reckoning,
+then the other readings of the rules that would have changed it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from rich.console import Group
+from rich.text import Text
+
+from ..explain import Explanation
+from ..rules.texts import rule_text
+from .score import fiches, render_settlement, signed
+
+# Steps of these rules happen during play and are told under their trick.
+_IN_PLAY = {"PLAY", "ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "QUIN-3", "ESP-9", "DOUBLE-1",
+            "DOUBLE-2", "ESP-2"}
+
+
+class _Cited:
+    """Says each rule in words the first time it is cited."""
+
+    def __init__(self):
+        self.seen: set[str] = set()
+
+    def line(self, rule: str, text: str, indent: str) -> Text:
+        out = Text(indent)
+        out.append(f"[{rule}] ", style="bold cyan")
+        out.append(text)
+        if rule not in self.seen and rule_text(rule) != rule:
+            self.seen.add(rule)
+            out.append(f"\n{indent}    {rule}: {rule_text(rule)}", style="dim")
+        return out
+
+
+def render_explanation(e: Explanation) -> Group:
+    s = e.scored.settlement
+    replayed = e.scored.checked.replayed
+    cited = _Cited()
+    parts = [Text(f"Deal {s.number}, dealt by {s.dealer}, under the {e.profile.name} rules",
+                  style="bold")]
+    steps = list(s.steps)
+    parts.append(Text("\nTrick by trick", style="bold underline"))
+    for trick in replayed.tricks:
+        plays = ", ".join(f"{replayed.name(p.seat)} {p.card.format('unicode')}"
+                          for p in trick.plays)
+        taker = replayed.name(trick.taker)
+        parts.append(Text(f"{trick.number:>2}. {plays} — {taker} takes it "
+                          f"({trick.points} point{'s' if trick.points != 1 else ''})"))
+        for step in steps:
+            if step.trick == trick.number and step.rule in _IN_PLAY:
+                parts.append(cited.line(step.rule, step.text, "      "))
+    parts.append(Text("\nAfter the play", style="bold underline"))
+    for step in steps:
+        if not (step.trick is not None and step.rule in _IN_PLAY):
+            parts.append(cited.line(step.rule, step.text, "  "))
+    parts.append(Text())
+    parts.append(render_settlement(s, replayed.players))
+    parts.append(_render_alternatives(e))
+    return Group(*parts)
+
+
+def _render_alternatives(e: Explanation) -> Group:
+    s = e.scored.settlement
+    lines = [Text("\nOther readings", style="bold underline")]
+    if not e.alternatives:
+        lines.append(Text("  No other value of any option would change a payment in this deal."))
+    for alt in e.alternatives:
+        lines.append(Text(f"  {alt.option} = {alt.value} (this profile: {alt.current})",
+                          style="bold"))
+        changes = [f"{name} {signed(s.net[name])} → {signed(alt.settlement.net[name])}"
+                   for name in s.net if Fraction(s.net[name]) != Fraction(alt.settlement.net[name])]
+        if s.pool_after != alt.settlement.pool_after:
+            changes.append(f"pool {fiches(s.pool_after)} → {fiches(alt.settlement.pool_after)}")
+        if s.winners != alt.settlement.winners or s.losers != alt.settlement.losers:
+            changes.append(f"winner {', '.join(alt.settlement.winners) or 'none'}, loser "
+                           f"{', '.join(alt.settlement.losers) or 'none'}")
+        lines.append(Text("    " + ("; ".join(changes) or "same totals, other payments")))
+        for sign, p in _payment_diff(s.payments, alt.settlement.payments):
+            lines.append(Text(f"    {sign} {p.payer} → {p.payee} {fiches(p.amount)} [{p.rule}] "
+                              f"{p.reason}", style="green" if sign == "+" else "red"))
+    return Group(*lines)
+
+
+def _payment_diff(before, after):
+    """Payments only in ``after`` (+) and only in ``before`` (−)."""
+    key = lambda p: (p.payer, p.payee, p.amount, p.rule, p.trick)  # noqa: E731
+    old, new = Counter(map(key, before)), Counter(map(key, after))
+    for p in before:
+        if old[key(p)] > new[key(p)]:
+            old[key(p)] -= 1
+            yield "−", p
+    for p in after:
+        if new[key(p)] > Counter(map(key, before))[key(p)]:
+            new[key(p)] -= 1
+            yield "+", p

@@ -1,0 +1,133 @@
+"""``reversis score``: tables that are views of the payment records.
+
+Every figure here comes from a :class:`DealSettlement`: the players' table
+from its tricks, points, roles and net; the payments table row by row from
+its payments; the session table by adding the nets.  Nothing is computed
+twice.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..settle import DealSettlement, Payment
+
+__all__ = ["fiches", "render_settlement", "render_session", "render_unsettled"]
+
+
+def fiches(amount) -> str:
+    """An exact amount as people write it: 7, -3, 5/2."""
+    value = Fraction(amount)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def signed(amount) -> str:
+    value = Fraction(amount)
+    return ("+" if value > 0 else "") + fiches(value)
+
+
+def _roles(s: DealSettlement, name: str) -> str:
+    roles = []
+    if name in s.winners:
+        roles.append("winner")
+    if name in s.losers:
+        roles.append("loser")
+    if s.outcome == "reversis" and s.tricks_won.get(name) == 11:
+        roles.append("reversis")
+    if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
+            any(p.rule == "REV-3" and p.payer == name for p in s.payments):
+        roles.append("broke his reversis")
+    if s.espagnolette and s.espagnolette[0] == name:
+        roles.append(f"espagnolette ({s.espagnolette[1]})")
+    return ", ".join(roles)
+
+
+def _title(s: DealSettlement) -> Text:
+    text = Text(f"Deal {s.number}", style="bold")
+    outcome = {"normal": "", "reversis": " — reversis made",
+               "reversis_broken": " — reversis broken"}[s.outcome]
+    text.append(f" — dealer {s.dealer}{outcome}")
+    if s.status == "void":
+        text.append(" — void deal")
+    return text
+
+
+def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for name, justify in (("Player", "left"), ("Tricks", "right"), ("Points", "right"),
+                          ("Role", "left"), ("Net", "right")):
+        table.add_column(name, justify=justify)
+    for name in players:
+        net = s.net.get(name, 0)
+        table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
+                      _roles(s, name), Text(signed(net), style=_money_style(net)))
+    return table
+
+
+def _money_style(amount) -> str:
+    return "green" if amount > 0 else "red" if amount < 0 else ""
+
+
+def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
+                  style=style)
+    table.add_column("Trick", justify="right")
+    table.add_column("Payer → payee")
+    table.add_column("Amount", justify="right")
+    table.add_column("Rule")
+    table.add_column("Reason")
+    for p in payments:
+        table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
+                      fiches(p.amount), p.rule, p.reason)
+    return table
+
+
+def render_settlement(s: DealSettlement, players: tuple[str, ...]) -> Group:
+    parts = [_title(s)]
+    if s.status == "void":
+        parts.append(Text("Nothing is staked or settled in a void deal but its penalties."))
+    else:
+        partie = " ".join(c.format("unicode") for c in s.partie_cards)
+        parts.append(Text(f"Partie {partie}: worth {fiches(s.partie_value)}"))
+        parts.append(_players_table(s, players))
+    if s.payments:
+        parts.append(_payments_table("Payments", s.payments))
+    if s.cancelled:
+        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim"))
+    parts.append(Text(f"Pool: {fiches(s.pool_before)} before the deal, "
+                      f"{fiches(s.pool_after)} after"))
+    return Group(*parts)
+
+
+def render_unsettled(number: int | None) -> Text:
+    return Text(f"Deal {number if number is not None else '?'} — not settled: the record of "
+                "this deal has errors (see above)", style="bold red")
+
+
+def render_session(rows: list[tuple[str, dict, object]], players: tuple[str, ...],
+                   pool_start) -> Table:
+    """The running balance: one row per deal (label, net by player, pool after)."""
+    table = Table(box=box.SIMPLE_HEAD, title="Session", title_justify="left", pad_edge=False,
+                  show_footer=True)
+    totals = {name: Fraction(0) for name in players}
+    for _, net, _ in rows:
+        for name in players:
+            totals[name] += Fraction(net.get(name, 0))
+    pool_end = rows[-1][2] if rows else pool_start
+    table.add_column("Deal", footer="Total")
+    for name in players:
+        table.add_column(name, justify="right", footer=signed(totals[name]))
+    table.add_column("Pool", justify="right", footer=fiches(pool_end))
+    running = {name: Fraction(0) for name in players}
+    for label, net, pool_after in rows:
+        cells = []
+        for name in players:
+            running[name] += Fraction(net.get(name, 0))
+            cells.append(signed(running[name]))
+        table.add_row(label, *cells, fiches(pool_after))
+    return table

@@ -1,0 +1,385 @@
+"""Rule profiles: the named options of RULES.md and their values.
+
+Where the sources disagree, RULES.md names an *option*; a profile gives each
+option a value.  The two built-in profiles live beside this module as data
+(``classic.toml``, ``modern.toml``, each line citing its source paragraph).
+A house profile is a TOML file that names a built-in base and overrides
+some options::
+
+    base = "classic"
+    name = "Lvov house"                 # optional
+    description = "quinola worth 4"     # optional
+    partie_quinola = 4                  # overrides, at top level ...
+    [options]                           # ... or in an [options] table
+    late_tricks_double = "none"
+
+Option kinds and their typed values (``Profile.options``):
+
+* ``choice`` -- one of named words, a ``str``;
+* ``int``    -- a non-negative ``int``;
+* ``bool``   -- ``True``/``False``; written ``yes``/``no`` (also ``true``/``false``);
+* ``tricks`` -- a ``frozenset`` of trick numbers 1..11; written ``10,11`` or ``none``.
+
+JSON convention (``Profile.to_json_options``): choices as their word, ints as
+JSON integers, bools as ``"yes"``/``"no"``, trick sets as ``"10,11"`` (sorted)
+or ``"none"`` -- the same words a ``set`` line of a record accepts, so the
+JSON round-trips through :func:`parse_option_value`.
+
+Errors raise :class:`ProfileError` carrying an RV401 (unknown or unreadable
+profile) or RV402 (unknown option, bad value) diagnostic without a position;
+the reader adds file and line.  Nothing falls back silently to a default.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ..diagnostics import ProfileError, diagnostic
+
+__all__ = [
+    "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "load_profile",
+    "parse_option_value", "format_option_value", "builtin_profile",
+]
+
+BUILTIN_PROFILES = ("classic", "modern")
+TRICK_NUMBERS = range(1, 12)
+_META_KEYS = ("base", "name", "description")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option of RULES.md: its kind, allowed values and meaning."""
+
+    name: str
+    kind: str  # "choice" | "int" | "bool" | "tricks"
+    meaning: str
+    rules: tuple[str, ...]
+    sources: str
+    values: tuple[str, ...] = ()  # the words of a choice
+
+    def allowed(self) -> str:
+        """The allowed values, in words a player reads in an error message."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.values)
+        if self.kind == "int":
+            return "a whole number, 0 or more"
+        if self.kind == "bool":
+            return "yes or no"
+        return "trick numbers 1-11 separated by commas (such as 10,11), or none"
+
+
+def _choice(name, values, meaning, rules, sources) -> Option:
+    return Option(name, "choice", meaning, tuple(rules.split()), sources, tuple(values.split()))
+
+
+def _opt(name, kind, meaning, rules, sources) -> Option:
+    return Option(name, kind, meaning, tuple(rules.split()), sources)
+
+
+_OPTION_LIST = (
+    _choice("direction", "counterclockwise clockwise",
+            "Which way play goes round the table; shown in reports, never used in scoring.",
+            "SEAT-1", "C¶10; M¶8"),
+    _choice("forced_means", "compelled any_follow",
+            "Whether an ace or the quinola following suit counts as forced only when it was "
+            "its holder's last card of the suit, or whenever it follows another's lead.",
+            "ACE-2 ACE-3 QUIN-2 QUIN-3", "C¶21; M¶12"),
+    _opt("partie_diamond_ace", "int",
+         "What the ace of diamonds counts when it lies in the partie.", "PARTIE-1", "C¶7; M¶17"),
+    _opt("partie_quinola", "int",
+         "What the jack of hearts counts when it lies in the partie.", "PARTIE-1", "C¶7; M¶17"),
+    _opt("partie_bonus", "int",
+         "The fixed amount added to the partie's card points.", "PARTIE-1", "C¶7; M¶17"),
+    _choice("partie_ties", "seat split",
+            "How a tie in points and tricks for winner or loser is settled: by seat priority, "
+            "or by sharing the partie equally.", "PARTIE-2 PARTIE-3 PARTIE-4", "C¶9-10; M¶16"),
+    _opt("partie_vis_a_vis_double", "bool",
+         "Whether the partie is paid double when winner and loser sit opposite.",
+         "PARTIE-5", "C¶26; M¶16-17"),
+    _opt("stake_player", "int",
+         "What each player other than the dealer puts in when the pool is staked.",
+         "POOL-1 POOL-3", "C¶14; M¶5"),
+    _opt("stake_dealer", "int",
+         "What the dealer puts in when the pool is staked.", "POOL-1 POOL-3", "C¶14; M¶5"),
+    _choice("restake", "below_initial taken_or_quiet",
+            "When the pool is staked again before a later deal: when it is below one full "
+            "staking, or when the last deal took it or added nothing to it.",
+            "POOL-2", "C¶14; M¶5"),
+    _choice("remise", "pool stake",
+            "How much a remise puts into the pool: what the pool held at the start of the deal, "
+            "or one full staking.", "POOL-3", "C¶13; M¶22"),
+    _opt("led_aces_pay_winner", "bool",
+         "Whether aces and the quinola led or played pay the partie winner after the deal.",
+         "ACE-3 QUIN-3 DOUBLE-3", "C¶23; M¶9-15"),
+    _choice("quinola_forcer", "leader taker",
+            "Who collects for a forced quinola: the player who led the heart trick, or the "
+            "player who took it.", "QUIN-2 ESP-9", "C¶22; M¶13"),
+    _opt("vis_a_vis_double", "bool",
+         "Whether in-play payments between players sitting opposite are doubled.",
+         "DOUBLE-1 DOUBLE-3", "C¶24; M¶9-15"),
+    _opt("late_tricks_double", "tricks",
+         "The tricks whose in-play payments are doubled.", "DOUBLE-2 DOUBLE-3", "C¶25; M¶9-15"),
+    _choice("reversis_cancels", "made_or_broken made",
+            "Whether the in-play payments are undone by a reversis made or broken, or only by "
+            "one made.", "REV-4", "C¶27; M¶22"),
+    _choice("espagnolette_fails_on", "last_two any_trick",
+            "What makes the espagnolette fail: taking trick 10 or 11, or taking any trick.",
+            "ESP-4 ESP-5", "C¶29; M¶18"),
+    _opt("espagnolette_takes_pool", "bool",
+         "Whether a successful espagnolette also takes the pool.", "ESP-4 POOL-4",
+         "C¶29; M¶18"),
+    _choice("espagnolette_refunds", "aces_and_quinola diamond_ace_and_quinola",
+            "Which placed cards a failed espagnolette pays back double.", "ESP-5",
+            "C¶32; M¶18"),
+    _opt("espagnolette_pays_broken", "tricks",
+         "In which tricks a reversis broken by a third player is paid by the espagnolette.",
+         "ESP-7", "C¶39; M¶24"),
+    _choice("peek_forfeits", "everything quinola_and_reversis",
+            "What a player who peeked at or kept his talon card forfeits: every gain of the "
+            "deal, or only the quinola and reversis gains.", "IRR-4", "C¶50"),
+    _choice("revoke_penalty", "remise none",
+            "Whether a revoke costs the revoker a remise.", "IRR-7", "C¶45-52"),
+    _choice("claims_required", "led_and_played in_play",
+            "Which payments are lost when not claimed in time: only those to the partie "
+            "winner, or every in-play payment.", "CLAIM-1", "C¶23; M¶15"),
+)
+
+OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in _OPTION_LIST})
+
+
+# --- values -------------------------------------------------------------------------
+
+
+def _bad_value(name: str, text: Any, why: str = "") -> ProfileError:
+    option = OPTIONS[name]
+    shown = text if isinstance(text, str) else repr(text)
+    return ProfileError(diagnostic(
+        "RV402", f"option {name} cannot be {shown!r}{why}: it takes {option.allowed()}"))
+
+
+def _unknown_option(name: str) -> ProfileError:
+    return ProfileError(diagnostic(
+        "RV402", f"there is no rule option called {name!r}; the options are: "
+        + ", ".join(OPTIONS)))
+
+
+def _parse_tricks(name: str, text: str) -> frozenset[int]:
+    words = text.replace(" ", "").lower()
+    if words in ("none", ""):
+        if words == "":
+            raise _bad_value(name, text)
+        return frozenset()
+    numbers = set()
+    for word in words.split(","):
+        if not word.isdigit() or int(word) not in TRICK_NUMBERS:
+            raise _bad_value(name, text, f" ({word or 'an empty item'} is not a trick number)")
+        numbers.add(int(word))
+    return frozenset(numbers)
+
+
+_YES = ("yes", "true", "on")
+_NO = ("no", "false", "off")
+
+
+def parse_option_value(name: str, text: str) -> Any:
+    """The typed value of option ``name`` written as ``text`` (a ``set`` line).
+
+    Raises :class:`ProfileError` (RV402) for an unknown option or a value the
+    option does not take, naming the allowed values.
+    """
+    option = OPTIONS.get(name)
+    if option is None:
+        raise _unknown_option(name)
+    word = text.strip()
+    if option.kind == "choice":
+        if word not in option.values:
+            raise _bad_value(name, text)
+        return word
+    if option.kind == "int":
+        if not word.isdigit():
+            raise _bad_value(name, text)
+        return int(word)
+    if option.kind == "bool":
+        if word.lower() in _YES:
+            return True
+        if word.lower() in _NO:
+            return False
+        raise _bad_value(name, text)
+    return _parse_tricks(name, word)
+
+
+def coerce_option_value(name: str, value: Any) -> Any:
+    """A value from TOML or Python (str, int, bool, list of ints, set) as typed value."""
+    option = OPTIONS.get(name)
+    if option is None:
+        raise _unknown_option(name)
+    if isinstance(value, str):
+        return parse_option_value(name, value)
+    if option.kind == "bool" and isinstance(value, bool):
+        return value
+    if option.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise _bad_value(name, value)
+        return value
+    if option.kind == "tricks" and isinstance(value, (list, tuple, set, frozenset)):
+        if all(isinstance(v, int) and not isinstance(v, bool) and v in TRICK_NUMBERS
+               for v in value):
+            return frozenset(value)
+    raise _bad_value(name, value)
+
+
+def format_option_value(name: str, value: Any) -> str | int:
+    """The JSON-friendly form of a typed value (see the module docstring)."""
+    kind = OPTIONS[name].kind
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "tricks":
+        return ",".join(str(n) for n in sorted(value)) if value else "none"
+    return value
+
+
+# --- profiles -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Profile:
+    """A complete set of option values, immutable.
+
+    ``profile["partie_ties"]`` or ``profile.get("partie_ties")`` reads a typed
+    value; ``with_overrides`` makes a changed copy.  ``source`` says where the
+    values came from (a built-in name or a file path); ``overridden`` names
+    the options changed from the base.
+    """
+
+    name: str
+    options: Mapping[str, Any]
+    description: str = ""
+    base: str = ""
+    source: str = ""
+    overridden: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        missing = [n for n in OPTIONS if n not in self.options]
+        if missing:
+            raise ProfileError(diagnostic(
+                "RV402", f"profile {self.name} gives no value for " + ", ".join(missing)))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.options:
+            raise _unknown_option(name)
+        return self.options[name]
+
+    def get(self, name: str) -> Any:
+        return self[name]
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Profile) and self.name == other.name
+                and dict(self.options) == dict(other.options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options))))
+
+    def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> "Profile":
+        """A copy with some options changed; values may be text or typed."""
+        options = dict(self.options)
+        changed = list(self.overridden)
+        for name, value in overrides.items():
+            options[name] = coerce_option_value(name, value)
+            if name not in changed:
+                changed.append(name)
+        return Profile(name=self.name, options=options, description=self.description,
+                       base=self.base or self.name, source=source or self.source,
+                       overridden=tuple(changed))
+
+    def to_json_options(self) -> dict[str, str | int]:
+        """All options, in registry order, in the JSON convention of the module docstring."""
+        return {name: format_option_value(name, self.options[name]) for name in OPTIONS}
+
+    @property
+    def full_staking(self) -> int:
+        """POOL-1: one full staking, three players' stakes and the dealer's."""
+        return 3 * self.options["stake_player"] + self.options["stake_dealer"]
+
+
+def _read_toml_text(text: str, where: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(diagnostic(
+            "RV401", f"the rule profile {where} is not valid TOML ({exc})")) from None
+
+
+def _options_of(data: dict, where: str) -> dict[str, Any]:
+    """Option entries of a profile file: top-level keys and an [options] table."""
+    table = data.get("options", {})
+    if not isinstance(table, dict):
+        raise ProfileError(diagnostic("RV402", f"in {where}, options must be a table"))
+    entries = {k: v for k, v in data.items() if k not in _META_KEYS and k != "options"}
+    for name in table:
+        if name in entries:
+            raise ProfileError(diagnostic("RV402", f"in {where}, option {name} is given twice"))
+    entries.update(table)
+    return entries
+
+
+_BUILTIN_CACHE: dict[str, Profile] = {}
+
+
+def builtin_profile(name: str) -> Profile:
+    """One of :data:`BUILTIN_PROFILES`, read from the package data."""
+    if name not in BUILTIN_PROFILES:
+        raise _unknown_profile(name)
+    if name not in _BUILTIN_CACHE:
+        text = resources.files(__package__).joinpath(f"{name}.toml").read_text("utf-8")
+        data = _read_toml_text(text, f"{name}.toml")
+        options = {n: coerce_option_value(n, v) for n, v in _options_of(data, name).items()}
+        _BUILTIN_CACHE[name] = Profile(name=name, options=options,
+                                       description=data.get("description", ""),
+                                       base=name, source=name)
+    return _BUILTIN_CACHE[name]
+
+
+def _unknown_profile(name: str, extra: str = "") -> ProfileError:
+    return ProfileError(diagnostic(
+        "RV401", f"there is no rule profile {name!r}{extra}; the built-in profiles are "
+        + " and ".join(BUILTIN_PROFILES) + ", or give the path of a TOML profile file"))
+
+
+def load_profile(name_or_path: str, base_dir: Path | None = None) -> Profile:
+    """A built-in profile by name, or a house profile read from a TOML file.
+
+    A relative path is taken relative to ``base_dir`` (the record's folder)
+    when given.  A house file must say ``base = "classic"`` or ``"modern"``.
+    """
+    if name_or_path in BUILTIN_PROFILES:
+        return builtin_profile(name_or_path)
+    path = Path(name_or_path)
+    if base_dir is not None and not path.is_absolute():
+        path = Path(base_dir) / path
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise _unknown_profile(name_or_path, " and no readable profile file there") from None
+    return _house_profile(_read_toml_text(text, str(path)), str(path))
+
+
+def _house_profile(data: dict, where: str) -> Profile:
+    base = data.get("base")
+    if base not in BUILTIN_PROFILES:
+        said = "names no base" if base is None else f"names base {base!r}"
+        raise ProfileError(diagnostic(
+            "RV401", f"the rule profile {where} {said}; a house profile starts from "
+            + " or ".join(f'base = "{b}"' for b in BUILTIN_PROFILES)))
+    profile = builtin_profile(base).with_overrides(_options_of(data, where), source=where)
+    name = data.get("name", Path(where).stem)
+    description = data.get("description", "")
+    if not isinstance(name, str) or not isinstance(description, str):
+        raise ProfileError(diagnostic("RV402", f"in {where}, name and description are text"))
+    return Profile(name=name, options=profile.options, description=description, base=base,
+                   source=where, overridden=profile.overridden)

@@ -1,0 +1,152 @@
+"""Scoring a record: choose the rule profile, settle each deal in order,
+carry the pool, and build the JSON of OUTPUT.md.
+
+The profile comes from the header (``rules``, then each ``set`` line), then
+the command line (``--rules`` replaces the header's profile, ``--set``
+overrides last).  Deals with errors are reported and not settled: they pay
+nothing and leave the pool as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from .diagnostics import Diagnostic, ProfileError
+from .reader import CheckedDeal, Record, parse_amount
+from .rules import Profile, load_profile
+from .settle import DealSettlement, SessionSettler, amount_json, settlement_to_json
+
+__all__ = ["DEFAULT_PROFILE", "ScoredDeal", "resolve_profile", "score_deals", "deal_json",
+           "session_json", "pool_start_of", "JETON"]
+
+DEFAULT_PROFILE = "classic"
+JETON = 5  # fiches
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    """A deal as read and, when it could be, settled.
+
+    ``pool_before`` and ``previous`` are the session state the deal was
+    settled in, so that an arbiter can settle it again under other options.
+    """
+
+    checked: CheckedDeal
+    settlement: DealSettlement | None
+    pool_before: Fraction | int = 0
+    previous: DealSettlement | None = None
+    pot_line_given: bool = False
+
+
+def resolve_profile(record: Record, rules: str | None = None,
+                    sets: Mapping[str, str] | None = None) -> tuple[Profile | None, list[Diagnostic]]:
+    """The profile the record asks for, with the command line's overrides.
+
+    Problems in the header are located diagnostics; problems in ``rules`` or
+    ``sets`` (the command line) raise :class:`ProfileError` for the CLI to
+    report as a usage error.
+    """
+    base_dir = Path(record.name).parent if record.name else None
+    problems: list[Diagnostic] = []
+    line = record.header.get("rules")
+    profile = None
+    if rules is not None:
+        profile = load_profile(rules, base_dir=Path.cwd())
+    elif line is not None:
+        try:
+            profile = load_profile(line.value, base_dir=base_dir)
+        except ProfileError as exc:
+            problems.append(record.locate(exc.diagnostic, line.value_pos))
+            return None, problems
+    else:
+        profile = load_profile(DEFAULT_PROFILE)
+    for set_line in record.header.all("set"):
+        try:
+            profile = profile.with_overrides({set_line.option: set_line.value})
+        except ProfileError as exc:
+            problems.append(record.locate(exc.diagnostic, set_line.value_pos or set_line.pos))
+    if sets:
+        profile = profile.with_overrides(dict(sets))
+    return profile, problems
+
+
+def pool_start_of(record: Record) -> tuple[Fraction | int, bool]:
+    """The pool before deal 1 (``pot`` line, in the record's unit) and whether it was given."""
+    line = record.header.get("pot")
+    if line is None:
+        return 0, False
+    amount = parse_amount(line.value) or 0
+    unit = record.header.get("unit")
+    if unit is not None and unit.value == "jeton":
+        amount *= JETON
+    return (int(amount) if amount.denominator == 1 else amount), True
+
+
+def score_deals(record: Record, profile: Profile) -> Iterator[ScoredDeal]:
+    """Settle the record's deals one at a time, carrying the pool."""
+    pool_start, given = pool_start_of(record)
+    settler = SessionSettler(profile, record.players, pool_start, given)
+    for checked in record.deals():
+        pool_before, previous = settler.pool, settler.last_played
+        settlement = settler.settle(checked.replayed) if checked.settleable else None
+        yield ScoredDeal(checked, settlement, pool_before, previous, given)
+
+
+def deal_json(scored: ScoredDeal, players: tuple[str, ...]) -> dict:
+    """One deal object of OUTPUT.md.  A deal with errors is not settled:
+    its ``outcome`` is null, it has no payments and the pool is unchanged."""
+    checked, settlement = scored.checked, scored.settlement
+    diagnostics = [d.to_json() for d in checked.diagnostics]
+    tricks = _tricks_json(checked)
+    if settlement is None:
+        zero = {name: 0 for name in players}
+        pool = amount_json(scored.pool_before)
+        return {
+            "number": checked.number, "dealer": checked.deal.dealer.text if checked.deal else None,
+            "status": "void" if checked.deal is not None and checked.deal.is_void else "played",
+            "outcome": None, "tricks": tricks, "tricks_won": {}, "points": {}, "partie": None,
+            "winners": [], "losers": [], "espagnolette": None, "payments": [], "cancelled": [],
+            "pool": {"before": pool, "after": pool}, "net": zero, "diagnostics": diagnostics,
+        }
+    body = settlement_to_json(settlement)
+    out = {key: body[key] for key in ("number", "dealer", "status", "outcome")}
+    out["tricks"] = tricks
+    out.update({key: value for key, value in body.items() if key not in out})
+    out["diagnostics"] = diagnostics
+    return out
+
+
+def _tricks_json(checked: CheckedDeal) -> list[dict]:
+    replayed = checked.replayed
+    if replayed is None:
+        return []
+    return [{"number": t.number, "leader": replayed.name(t.leader),
+             "cards": [str(c) for c in t.cards], "taker": replayed.name(t.taker)}
+            for t in replayed.tricks]
+
+
+def session_json(record: Record, profile: Profile, deals: list[dict],
+                 header_diagnostics: list[Diagnostic]) -> dict:
+    """The whole object of ``score --json``."""
+    pool_start, _ = pool_start_of(record)
+    totals: dict[str, Fraction] = {name: Fraction(0) for name in record.players}
+    for deal in deals:
+        for name, amount in deal["net"].items():
+            totals[name] += Fraction(amount)
+    pool_end = deals[-1]["pool"]["after"] if deals else amount_json(pool_start)
+    out = {
+        "format": "reversis-score/1",
+        "source": record.name,
+        "profile": {"name": profile.name, "options": profile.to_json_options()},
+        "players": list(record.players),
+        "pool_start": amount_json(pool_start),
+        "deals": deals,
+        "totals": {name: amount_json(value) for name, value in totals.items()},
+        "pool_end": pool_end,
+    }
+    if header_diagnostics:
+        out["diagnostics"] = [d.to_json() for d in header_diagnostics]
+    return out

@@ -1,0 +1,118 @@
+"""The espagnolette (RULES.md ESP-1 to ESP-10), apart from what it pays in a reversis.
+
+ESP-2 and ESP-3 (the privilege and its waiver) are the replay's business;
+ESP-6..8 live with the reversis (``reversis.py``) and ESP-9 with the quinola
+(``inplay.py``).  Here: who is the espagnolette, whether he succeeded or
+failed (ESP-4, ESP-5, ESP-10), and what success or failure settles.
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from .ledger import Ledger, card_text
+
+__all__ = ["identify_espagnolette", "espagnolette_status", "settle_espagnolette"]
+
+LAST_TWO = (10, 11)  # ESP-2, ESP-4: the tricks where he must follow suit
+
+
+def identify_espagnolette(ledger: Ledger) -> None:
+    """ESP-1: the holder is the espagnolette unless the record says he waives (ESP-3)."""
+    esp = ledger.replayed.espagnolette
+    if esp is None:
+        return
+    who = ledger.name(esp.seat)
+    if esp.waived:
+        ledger.espagnolette_status = "waived"
+        ledger.step("ESP-3", None, f"{who} holds an espagnolette but waives it: "
+                    "an ordinary deal for him")
+        return
+    ledger.espagnolette = esp.seat
+    ledger.step("ESP-1", None, f"{who} holds an espagnolette (four aces, or three aces and "
+                "the quinola)")
+
+
+def fails(ledger: Ledger, seat: int) -> tuple[bool, str]:
+    """ESP-4 / ESP-5: failure by option ``espagnolette_fails_on``."""
+    took = ledger.took(seat)
+    if ledger.opt("espagnolette_fails_on") == "any_trick":
+        return bool(took), (f"took trick {took[0]}" if took else "took no trick")
+    late = [n for n in took if n in LAST_TWO]
+    return bool(late), (f"took trick {late[0]}" if late else "took neither trick 10 nor 11")
+
+
+def espagnolette_status(ledger: Ledger) -> None:
+    """ESP-4, ESP-5, ESP-10: success, failure, or superseded by a reversis."""
+    seat = ledger.espagnolette
+    if seat is None:
+        return
+    who = ledger.name(seat)
+    if ledger.outcome != "normal":
+        ledger.espagnolette_status = "superseded"
+        ledger.step("ESP-10", None, f"a reversis was made or broken: {who}'s espagnolette "
+                    "neither succeeds nor fails")
+        return
+    failed, why = fails(ledger, seat)
+    ledger.espagnolette_status = "failed" if failed else "success"
+    ledger.step("ESP-5" if failed else "ESP-4", None,
+                f"{who} {why} (espagnolette_fails_on = {ledger.opt('espagnolette_fails_on')}): "
+                + ("the espagnolette fails" if failed else "the espagnolette succeeds"))
+
+
+def settle_espagnolette(ledger: Ledger) -> None:
+    """ESP-4's pool taking, or ESP-5's double refunds, remise and void quinola taking."""
+    if ledger.espagnolette_status == "success":
+        if ledger.opt("espagnolette_takes_pool"):
+            seat = ledger.espagnolette
+            ledger.offer_taking(seat, "ESP-4", None,
+                                f"{ledger.name(seat)}'s espagnolette succeeded")
+    elif ledger.espagnolette_status == "failed":
+        refund_placings(ledger)
+        failed_quinola(ledger)
+
+
+def _refunded(card, option: str) -> bool:
+    """ESP-5: the placed cards named by option ``espagnolette_refunds``."""
+    if card is QUINOLA:
+        return True
+    return card.is_ace and (option == "aces_and_quinola" or card is ACE_OF_DIAMONDS)
+
+
+def refund_placings(ledger: Ledger) -> None:
+    """ESP-5: he repays twice what he received for placing the named cards."""
+    seat, option = ledger.espagnolette, ledger.opt("espagnolette_refunds")
+    for entry in ledger.in_play:
+        pay = entry.payment
+        if entry.payee_seat != seat or pay.rule not in ("ACE-1", "QUIN-1"):
+            continue
+        if not _refunded(entry.card, option):
+            ledger.step("ESP-5", pay.trick, f"no refund for {card_text(entry.card)} "
+                        f"(espagnolette_refunds = {option})")
+            continue
+        reason = (f"{pay.payee}'s espagnolette failed: {pay.payee} repays {pay.payer} double "
+                  f"the payment for placing {card_text(entry.card)}")
+        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick, reason)
+        ledger.espagnolette_payments.append(refund)
+        ledger.step("ESP-5", pay.trick, f"{refund.payer} pays {refund.payee} {refund.amount}: "
+                    f"{reason}")
+
+
+def failed_quinola(ledger: Ledger) -> None:
+    """ESP-5: one remise if he held the quinola (replacing its QUIN-2/QUIN-3/ESP-9 remise),
+    and his QUIN-1 pool taking is void."""
+    seat = ledger.espagnolette
+    who = ledger.name(seat)
+    if QUINOLA not in ledger.replayed.hands[seat]:
+        ledger.step("ESP-5", None, f"{who} did not hold the quinola: no remise for the failure")
+        return
+    replaced = [r for r in ledger.remises if r.payer == who and r.rule in ("QUIN-2", "QUIN-3",
+                                                                           "ESP-9")]
+    for remise in replaced:
+        ledger.step("ESP-5", remise.trick, f"{who}'s {remise.rule} remise is replaced by the "
+                    "failed espagnolette's one remise")
+    ledger.remises = [r for r in ledger.remises if r not in replaced]
+    void = [p for p in ledger.takings if p.rule == "QUIN-1" and p.payee == who]
+    for taking in void:
+        ledger.step("ESP-5", taking.trick, f"{who}'s pool taking for placing the quinola is void")
+    ledger.takings = [p for p in ledger.takings if p not in void]
+    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette")

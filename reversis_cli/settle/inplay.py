@@ -1,0 +1,171 @@
+"""Aces and the quinola during play (RULES.md ACE-1..3, QUIN-1..3, DOUBLE-1..3, ESP-9).
+
+Every ace and the quinola that falls to a trick is classified (RULES.md,
+section Play) as *placed*, *forced*, *led* or *played*, and the rule for
+that class applies.  Payments made during play are doubled by DOUBLE-1 and
+DOUBLE-2 (``Ledger.add_in_play``); payments owed to the partie winner
+(ACE-3, QUIN-3) wait until the partie is decided, then DOUBLE-3 doubles
+them as if made in the trick where the card fell.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
+from ..replay import Play, PlayedTrick
+from .ledger import Ledger, WinnerDue, card_text
+
+__all__ = ["classify", "in_play_payments", "pay_winner_dues", "ace_value"]
+
+QUINOLA_PLACED = 5      # QUIN-1: one jeton
+QUINOLA_FROM_HOLDER = 10  # QUIN-2: two jetons
+QUINOLA_FROM_OTHER = 5    # QUIN-2: one jeton from each other player
+
+
+def ace_value(card: Card) -> int:
+    """ACE-1..3: an ace is worth 1, the ace of diamonds 2."""
+    return 2 if card is ACE_OF_DIAMONDS else 1
+
+
+def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, str]:
+    """The class of a card played (placed / forced / led / played) and why."""
+    if play.seat == trick.leader:
+        return "led", "its holder led it"
+    suit = trick.led_suit
+    if play.card.suit is not suit:
+        return "placed", f"played off the {suit.singular} lead"
+    if play.card is QUINOLA and play.seat == ledger.espagnolette:
+        return "forced", "the espagnolette's quinola on another's heart lead is always forced (ESP-9)"
+    if ledger.opt("forced_means") == "any_follow":
+        return "forced", "it followed another player's lead (forced_means = any_follow)"
+    others = [c for c in ledger.replayed.held_at(play.seat, trick.number)
+              if c.suit is suit and c is not play.card]
+    if others:
+        return "played", f"its holder also held {card_text(min(others, key=lambda c: c.index))}"
+    return "forced", f"its holder had no other {suit.singular}"
+
+
+def in_play_payments(ledger: Ledger) -> None:
+    """ACE-1..3 and QUIN-1..3 for every ace and the quinola, trick by trick."""
+    for trick in ledger.replayed.tricks:
+        for play in trick.plays:
+            if play.card.is_ace or play.card is QUINOLA:
+                kind, why = classify(ledger, trick, play)
+                who = ledger.name(play.seat)
+                ledger.step("PLAY", trick.number,
+                            f"{who}'s {card_text(play.card)} was {kind}: {why}")
+                handler = _QUINOLA if play.card is QUINOLA else _ACE
+                handler[kind](ledger, trick, play)
+
+
+def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """ACE-1: the taker of the trick pays the placer."""
+    taker = trick.taker
+    ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
+                       f"{ledger.name(play.seat)} placed {card_text(play.card)} on "
+                       f"{ledger.name(taker)}'s trick")
+
+
+def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """ACE-2: the holder of a forced ace pays the leader of the trick."""
+    leader = trick.leader
+    ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
+                       f"{ledger.name(leader)}'s lead forced {ledger.name(play.seat)}'s "
+                       f"{card_text(play.card)}")
+
+
+def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """ACE-3: owed to the partie winner after the deal, when the profile says so."""
+    if not ledger.opt("led_aces_pay_winner"):
+        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no")
+        return
+    ledger.winner_dues.append(
+        WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
+    ledger.step("ACE-3", trick.number, f"{ledger.name(play.seat)} will owe the partie winner "
+                f"{ace_value(play.card)} for it after the deal")
+
+
+def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """QUIN-1: the taker pays the placer 5, and the placer takes the pool."""
+    taker, placer = trick.taker, play.seat
+    ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
+                       f"{ledger.name(placer)} placed {card_text(play.card)} on "
+                       f"{ledger.name(taker)}'s trick")
+    ledger.offer_taking(placer, "QUIN-1", trick.number,
+                        f"{ledger.name(placer)} placed the quinola and takes the pool")
+
+
+def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
+    """QUIN-2: the forcer is the trick's leader or taker, by option ``quinola_forcer``."""
+    return trick.leader if ledger.opt("quinola_forcer") == "leader" else trick.taker
+
+
+def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """QUIN-2 (ESP-9 for the espagnolette): the forcer is paid, the holder puts in a remise."""
+    holder, forcer, t = play.seat, quinola_forcer(ledger, trick), trick.number
+    esp = holder == ledger.espagnolette
+    rule = "ESP-9" if esp else "QUIN-2"
+    if forcer == holder:
+        ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with his own quinola and "
+                    "would be his own forcer: no one pays")
+    else:
+        # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
+        base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
+        ledger.add_in_play(holder, forcer, base, rule, t, play.card,
+                           f"{ledger.name(forcer)} forced {ledger.name(holder)}'s "
+                           f"{card_text(play.card)}")
+        for other in range(4):
+            if other not in (holder, forcer):
+                ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
+                                   f"{ledger.name(forcer)} forced the quinola from "
+                                   f"{ledger.name(holder)}")
+    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced")
+
+
+def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+    """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
+    holder = play.seat
+    ledger.add_remise(holder, "QUIN-3", trick.number,
+                      f"{ledger.name(holder)} let the quinola fall on a heart trick")
+    if ledger.opt("led_aces_pay_winner"):
+        ledger.winner_dues.append(
+            WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
+        ledger.step("QUIN-3", trick.number, f"{ledger.name(holder)} will owe the partie winner "
+                    f"{QUINOLA_FROM_HOLDER} for it after the deal")
+
+
+_ACE = {"placed": ace_placed, "forced": ace_forced,
+        "led": ace_led_or_played, "played": ace_led_or_played}
+_QUINOLA = {"placed": quinola_placed, "forced": quinola_forced,
+            "led": quinola_led_or_played, "played": quinola_led_or_played}
+
+
+def pay_winner_dues(ledger: Ledger) -> None:
+    """ACE-3 / QUIN-3 with DOUBLE-3: each winner gets his share, doubled per pair.
+
+    The amount is shared among split winners; a holder who is himself one of
+    the winners pays only the others' shares (nothing when he is the winner).
+    """
+    winners = ledger.winners
+    for due in ledger.winner_dues:
+        if not winners:
+            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed")
+            continue
+        share = Fraction(due.base, len(winners))
+        for winner in winners:
+            if winner == due.holder:
+                ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
+                            f"and owes himself nothing for {card_text(due.card)}")
+                continue
+            factor, why = ledger.doubling(due.holder, winner, due.trick)
+            reason = (f"{ledger.name(due.holder)} {'led' if _led(ledger, due) else 'played'} "
+                      f"{card_text(due.card)} and pays the partie winner {ledger.name(winner)}"
+                      f"{why.replace('DOUBLE-1', 'DOUBLE-3').replace('DOUBLE-2', 'DOUBLE-3')}")
+            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason)
+            ledger.to_winner.append(pay)
+            ledger.step(due.rule, due.trick, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+
+
+def _led(ledger: Ledger, due: WinnerDue) -> bool:
+    return ledger.replayed.tricks[due.trick - 1].leader == due.holder

@@ -1,0 +1,123 @@
+"""The reversis (RULES.md REV-1 to REV-4) and what the espagnolette pays in one (ESP-6..8)."""
+
+from __future__ import annotations
+
+from .ledger import Ledger
+
+__all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
+
+REVERSIS_NEIGHBOUR = 16  # REV-1
+REVERSIS_VIS_A_VIS = 32  # REV-1
+REVERSIS_WHOLE = 64      # ESP-6: the whole reversis; REV-3 and ESP-7: a broken one
+UNDERTAKEN_AFTER = 9     # REV-2: the first nine tricks
+
+
+def find_reversis(ledger: Ledger) -> None:
+    """REV-1 made (all tricks), REV-2 undertaken (the first nine), REV-3 broken."""
+    tricks = ledger.replayed.tricks
+    takers = [t.taker for t in tricks]
+    if len(set(takers)) == 1 and takers:
+        ledger.outcome, ledger.reversis_maker = "reversis", takers[0]
+        ledger.step("REV-1", None, f"{ledger.name(takers[0])} took all {len(tricks)} tricks: "
+                    "a reversis")
+        return
+    first = takers[:UNDERTAKEN_AFTER]
+    if len(first) == UNDERTAKEN_AFTER and len(set(first)) == 1:
+        undertaker = first[0]
+        breaking = next(t for t in tricks if t.taker != undertaker)
+        ledger.outcome = "reversis_broken"
+        ledger.undertaker, ledger.breaker = undertaker, breaking.taker
+        ledger.breaker_trick = breaking.number
+        ledger.step("REV-3", breaking.number, f"{ledger.name(undertaker)} took the first nine "
+                    f"tricks (REV-2); {ledger.name(breaking.taker)} broke the reversis by "
+                    f"taking trick {breaking.number}")
+
+
+def pay_reversis(ledger: Ledger) -> None:
+    """REV-1 / REV-3 payments, or the espagnolette's instead (ESP-6, ESP-7, ESP-8)."""
+    if ledger.outcome == "reversis":
+        _pay_made(ledger)
+    elif ledger.outcome == "reversis_broken":
+        _pay_broken(ledger)
+
+
+def _pay_made(ledger: Ledger) -> None:
+    """REV-1: the pool and 16/32/16; ESP-6: the espagnolette pays all 64 instead."""
+    maker, esp = ledger.reversis_maker, ledger.espagnolette
+    who = ledger.name(maker)
+    if esp is not None and esp != maker:
+        _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6",
+             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis")
+    else:
+        if esp == maker:
+            ledger.step("ESP-8", None, f"{who} made the reversis with an espagnolette: "
+                        "it is paid as an ordinary one")
+        for seat in range(4):
+            if seat != maker:
+                amount = REVERSIS_VIS_A_VIS if ledger.vis_a_vis(seat, maker) else \
+                    REVERSIS_NEIGHBOUR
+                relation = "vis-à-vis" if amount == REVERSIS_VIS_A_VIS else "neighbour"
+                _pay(ledger, seat, maker, amount, "REV-1",
+                     f"{ledger.name(seat)} pays {who}'s reversis as his {relation}")
+    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool")
+
+
+def _pay_broken(ledger: Ledger) -> None:
+    """REV-3: 64 to the breaker and a remise; ESP-7 moves the 64 to the espagnolette."""
+    undertaker, breaker, esp = ledger.undertaker, ledger.breaker, ledger.espagnolette
+    payer, rule = undertaker, "REV-3"
+    if esp is not None and esp not in (undertaker, breaker):
+        if ledger.breaker_trick in ledger.opt("espagnolette_pays_broken"):
+            payer, rule = esp, "ESP-7"
+        else:
+            ledger.step("ESP-7", ledger.breaker_trick, f"broken in trick {ledger.breaker_trick}, "
+                        "not one of espagnolette_pays_broken: the undertaker pays")
+    if esp == breaker:
+        ledger.step("ESP-8", None, f"{ledger.name(esp)}, the espagnolette, broke the reversis: "
+                    "he is paid as breaker and owes nothing for his own failure")
+    _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
+         f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
+         f"{ledger.name(undertaker)}'s reversis")
+    ledger.add_remise(undertaker, "REV-3", None,
+                      f"{ledger.name(undertaker)}'s undertaken reversis was broken")
+
+
+def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str) -> None:
+    pay = ledger.payment(payer, payee, amount, rule, None, reason)
+    ledger.reversis.append(pay)
+    ledger.step(rule, None, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
+
+
+def cancels_in_play(ledger: Ledger) -> bool:
+    """REV-4: made always cancels; broken only under reversis_cancels = made_or_broken."""
+    if ledger.outcome == "reversis":
+        return True
+    return ledger.outcome == "reversis_broken" and \
+        ledger.opt("reversis_cancels") == "made_or_broken"
+
+
+_QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
+
+
+def cancel_in_play(ledger: Ledger) -> None:
+    """REV-4: in-play payments are cancelled; the quinola puts in and takes nothing."""
+    if not cancels_in_play(ledger):
+        if ledger.outcome == "reversis_broken":
+            ledger.step("REV-4", None, "the reversis was broken, and reversis_cancels = made: "
+                        "the in-play payments stand")
+        return
+    for entry in ledger.in_play:
+        ledger.cancelled.append(entry.payment)
+        ledger.step("REV-4", entry.payment.trick, f"cancelled: {entry.payment.payer} to "
+                    f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
+    ledger.in_play = []
+    for remise in [r for r in ledger.remises if r.rule in _QUINOLA_REMISES]:
+        ledger.step("REV-4", remise.trick, f"{remise.payer} puts in no quinola remise in a "
+                    "reversis deal")
+    ledger.remises = [r for r in ledger.remises if r.rule not in _QUINOLA_REMISES]
+    for taking in [p for p in ledger.takings if p.rule == "QUIN-1"]:
+        ledger.step("REV-4", taking.trick, f"{taking.payee} takes no pool for the quinola in a "
+                    "reversis deal")
+    ledger.takings = [p for p in ledger.takings if p.rule != "QUIN-1"]
+    ledger.winner_dues = []  # ACE-3/QUIN-3 never arise: there is no partie winner
+
