@@ -86,3 +86,28 @@ def test_show_every_deal_of_every_sample():
         result = run("show", str(path))
         assert result.exit_code == 0, (path, result.output)
         assert result.output.count("Deal ") >= 8
+
+
+def test_python_dash_m_runs_the_cli():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "reversis_cli", "check",
+                             str(SAMPLES / "evening.rvs")], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "no errors" in result.stdout
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
+    import reversis_cli.check as check_module
+    from reversis_cli.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(check_module, "check_files", broken)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", str(SAMPLES / "evening.rvs")])
+    assert exit_info.value.code == 3
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError: boom)" in err and "Traceback" not in err
