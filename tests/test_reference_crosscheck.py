@@ -1,0 +1,223 @@
+"""Cross-check the settlement engine against tests/reference_settle.py, an
+independent settlement written from RULES.md alone, on random legal sessions
+(both profiles, forced reversis / broken reversis / espagnolette deals, option
+overrides) and on hand-made deals for the espagnolette-meets-reversis rules
+(ESP-6, ESP-7, ESP-8, ESP-9) that the generator never produces."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli.cli import cli
+from reversis_cli.simulate import generate_session
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reference_settle import compare  # noqa: E402
+
+ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
+EXAMPLES = Path("/work/shared/spec/examples")
+
+OPTION_VALUES = {
+    "forced_means": ["compelled", "any_follow"],
+    "partie_diamond_ace": ["4", "5"],
+    "partie_quinola": ["1", "3", "4"],
+    "partie_bonus": ["0", "4"],
+    "partie_ties": ["seat", "split"],
+    "partie_vis_a_vis_double": ["yes", "no"],
+    "stake_player": ["10", "5"],
+    "stake_dealer": ["15", "10"],
+    "restake": ["below_initial", "taken_or_quiet"],
+    "remise": ["pool", "stake"],
+    "led_aces_pay_winner": ["yes", "no"],
+    "quinola_forcer": ["leader", "taker"],
+    "vis_a_vis_double": ["yes", "no"],
+    "late_tricks_double": ["10,11", "none", "11", "9,10,11"],
+    "reversis_cancels": ["made_or_broken", "made"],
+    "espagnolette_fails_on": ["last_two", "any_trick"],
+    "espagnolette_takes_pool": ["yes", "no"],
+    "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
+    "espagnolette_pays_broken": ["10,11", "11", "10", "none"],
+}
+
+
+def score(path: Path, *extra: str) -> dict:
+    result = CliRunner().invoke(cli, ["score", "--json", *extra, str(path)], env=ENV)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def check(data: dict) -> None:
+    assert all(d["status"] == "played" for d in data["deals"])
+    diffs = compare(data)
+    assert not diffs, "\n".join(diffs)
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*.rvs")))
+def test_worked_examples(name):
+    check(score(EXAMPLES / f"{name}.rvs"))
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+@pytest.mark.parametrize("seed", range(6))
+def test_random_sessions(tmp_path, rules, seed):
+    rng = random.Random(seed)
+    forces = {rng.randint(1, 10): rng.choice(["reversis", "broken_reversis", "espagnolette"])
+              for _ in range(3)}
+    text = generate_session(seed, 10, rules=rules, forces=forces)
+    check(score(_write(tmp_path, "s.rvs", text)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_options(tmp_path, seed):
+    rng = random.Random(1000 + seed)
+    rules = ["classic", "modern"][seed % 2]
+    sets = []
+    for key, values in OPTION_VALUES.items():
+        if rng.random() < 0.5:
+            sets += ["--set", f"{key}={rng.choice(values)}"]
+    forces = {rng.randint(1, 6): rng.choice(["reversis", "broken_reversis", "espagnolette"])
+              for _ in range(3)}
+    text = generate_session(seed, 6, rules=rules, forces=forces)
+    check(score(_write(tmp_path, "s.rvs", text), *sets))
+
+
+@pytest.mark.parametrize("key,value", [(k, v) for k, vs in OPTION_VALUES.items() for v in vs])
+def test_every_option_value(tmp_path, key, value):
+    seed = sum(map(ord, key + value))
+    forces = {2: "espagnolette", 4: "broken_reversis", 5: "reversis", 6: "espagnolette"}
+    for rules in ("classic", "modern"):
+        text = generate_session(seed, 6, rules=rules, forces=forces)
+        check(score(_write(tmp_path, f"{rules}.rvs", text), "--set", f"{key}={value}"))
+
+
+def test_starting_pot(tmp_path):
+    for rules in ("classic", "modern"):
+        text = generate_session(3, 6, rules=rules, forces={2: "espagnolette"})
+        text = text.replace("players Anna Boris Vera Gleb",
+                            "players Anna Boris Vera Gleb\npot 30", 1)
+        path = _write(tmp_path, f"{rules}.rvs", text)
+        for restake in ("below_initial", "taken_or_quiet"):
+            check(score(path, "--set", f"restake={restake}"))
+
+
+HEADER = "reversis 1\nrules classic\nplayers Anna Boris Vera Gleb\n\n"
+
+# Boris holds AH AD AC JH (espagnolette); Anna takes all eleven: ESP-6.
+ESP6 = """deal 1 dealer Gleb
+  1 Anna KS AH 5H 9H
+  2 Anna QS AD 6H QH
+  3 Anna JS AC 7H KH
+  4 Anna 9S JH 8H 9D
+  5 Anna 8S 2H 5D JD
+  6 Anna 7S 3H 6D QD
+  7 Anna 6S 4H 7D KD
+  8 Anna 5S 2D 8D 6C
+  9 Anna 4S 3D 3C 7C
+  10 Anna 3S 4D 4C 8C
+  11 Anna 2S 2C 5C 9C
+"""
+# Anna undertakes; Gleb (a third player) breaks in trick 10: ESP-7.
+ESP7 = """deal 1 dealer Gleb
+  1 Anna KS AH 6D 9D
+  2 Anna QS AD 7D JD
+  3 Anna JS AC 8D QD
+  4 Anna 9S JH 5C KD
+  5 Anna 8S 2D 6C 7C
+  6 Anna 7S 3D 4H 8C
+  7 Anna 6S 4D 5H 9C
+  8 Anna 5S 2C 6H JC
+  9 Anna 4S 3C 7H QC
+  10 Anna 2H 5D 8H QH
+  11 Gleb KH 3H 4C 9H
+"""
+# The espagnolette Boris breaks Anna's reversis: ESP-8.
+ESP8_BREAK = """deal 1 dealer Gleb
+  1 Anna KS AH 6D 9D
+  2 Anna QS AD 7D JD
+  3 Anna JS AC 8D QD
+  4 Anna 9S JH 5C KD
+  5 Anna 8S 2D 6C 7C
+  6 Anna 7S 3D 4H 8C
+  7 Anna 6S 4D 5H 9C
+  8 Anna 5S 2C 6H JC
+  9 Anna 4S 3C 7H QC
+  10 Anna 2H KH 8H QH
+  11 Boris 4C 9H 5D 3H
+"""
+# The espagnolette Boris (four aces) makes a reversis himself: ESP-8.
+ESP8_MAKE = """deal 1 dealer Anna
+  1 Boris AS 5S 3S 2S
+  2 Boris KS 4S KD KC
+  3 Boris QS KH QD QC
+  4 Boris JS JH JD JC
+  5 Boris 9S QH 9D 9C
+  6 Boris 8S 9H 8D 8C
+  7 Boris 7S 8H 7D 7C
+  8 Boris 6S 7H 6D 6C
+  9 Boris AH 6H 5D 5C
+  10 Boris AD 5H 4D 4C
+  11 Boris AC 4H 3D 3C
+"""
+# Boris (AS AD AC JH) plays his quinola to Anna's heart lead while holding
+# other hearts: ESP-9; he succeeds (classic) or takes trick 10 and fails.
+ESP9 = """deal 1 dealer Gleb
+  1 Anna 5H JH 8H AH
+  2 Gleb 2S 4S AD 9S
+  3 Vera 4C 7C 3C AC
+  4 Boris 2D 7D JD 4D
+  5 Gleb KD 5D 3D 8D
+  6 Gleb QD 6D 2C 9D
+  7 Gleb 3S 5S KS 8S
+  8 Boris QS JS 8C 6S
+  9 Boris AS 5C 9C 7S
+"""
+ESP9_SUCCESS = ESP9 + "  10 Boris 2H 9H QH 6H\n  11 Gleb KH 7H 3H 6C\n"
+ESP9_FAIL = ESP9 + "  10 Boris KH 9H QH 6H\n  11 Boris 2H 6C 3H 7H\n"
+WAIVED = ESP6.replace("dealer Gleb\n", "dealer Gleb\n  espagnolette Boris waives\n")
+
+HAND_MADE = {"esp6": ESP6, "esp7": ESP7, "esp8_break": ESP8_BREAK, "esp8_make": ESP8_MAKE,
+             "esp9_success": ESP9_SUCCESS, "esp9_fail": ESP9_FAIL, "waived": WAIVED}
+VARIANTS = [[], ["--set", "espagnolette_pays_broken=11"], ["--set", "reversis_cancels=made"],
+            ["--set", "espagnolette_fails_on=any_trick"], ["--set", "quinola_forcer=taker"],
+            ["--set", "espagnolette_takes_pool=yes"],
+            ["--set", "espagnolette_refunds=diamond_ace_and_quinola"],
+            ["--set", "led_aces_pay_winner=yes", "--set", "partie_ties=split"]]
+
+
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_hand_made_espagnolette(tmp_path, name, rules):
+    path = _write(tmp_path, f"{name}.rvs", HEADER + HAND_MADE[name])
+    for extra in VARIANTS:
+        check(score(path, "--rules", rules, *extra))
+
+
+def test_hand_made_expectations(tmp_path):
+    """The hand-made deals really show the rules they are meant to."""
+    def rules_of(name):
+        data = score(_write(tmp_path, f"{name}.rvs", HEADER + HAND_MADE[name]))
+        deal = data["deals"][0]
+        return deal, {p["rule"] for p in deal["payments"]}
+
+    deal, rules = rules_of("esp6")
+    assert "ESP-6" in rules and deal["espagnolette"]["status"] == "superseded"
+    deal, rules = rules_of("esp7")
+    assert "ESP-7" in rules and "REV-3" in rules
+    deal, rules = rules_of("esp8_break")
+    assert any(p["rule"] == "REV-3" and p["payee"] == "Boris" for p in deal["payments"])
+    deal, rules = rules_of("esp8_make")
+    assert "REV-1" in rules and "ESP-6" not in rules
+    deal, rules = rules_of("esp9_fail")
+    assert deal["espagnolette"]["status"] == "failed" and "ESP-9" in rules
