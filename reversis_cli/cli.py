@@ -29,6 +29,16 @@ def _print_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _report(diags, console=None) -> int:
+    """Print diagnostics compiler-style (stderr unless told) and count the errors."""
+    from .render.diagnostics import render_diagnostic
+
+    console = console or _console(stderr=True)
+    for d in diags:
+        console.print(render_diagnostic(d), soft_wrap=True)
+    return sum(d.is_error for d in diags)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="reversis")
 def cli() -> None:
@@ -57,11 +67,8 @@ def check(files: tuple[str, ...], as_json: bool, strict: bool) -> None:
                         "warnings": warnings},
         })
     else:
-        from .render.diagnostics import render_diagnostic
-
         console = _console()
-        for d in diags:
-            console.print(render_diagnostic(d), soft_wrap=True)
+        _report(diags, console)
         console.print(_summary(len(reports), deals, errors, warnings))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
@@ -81,23 +88,18 @@ def _summary(files: int, deals: int, errors: int, warnings: int) -> str:
               help="How to write cards.")
 def show(file: str, deal_number: int | None, style: str) -> None:
     """Lay out each deal: tricks by player, leads and takers, hands, partie."""
-    from .render.diagnostics import render_diagnostic
     from .render.show import render_deal
     from .reader import open_record
 
-    out, err = _console(), _console(stderr=True)
-    found = errors = 0
+    out = _console()
+    found = 0
     with open_record(file) as record:
-        for d in record.header_diagnostics:
-            err.print(render_diagnostic(d), soft_wrap=True)
-        errors += sum(d.is_error for d in record.header_diagnostics)
+        errors = _report(record.header_diagnostics)
         for checked in record.deals():
             if deal_number is not None and checked.number != deal_number:
                 continue
             found += 1
-            for d in checked.diagnostics:
-                err.print(render_diagnostic(d), soft_wrap=True)
-            errors += sum(d.is_error for d in checked.diagnostics)
+            errors += _report(checked.diagnostics)
             if checked.settleable:
                 out.print(render_deal(checked.replayed, style.lower()))
                 out.print()
@@ -173,20 +175,17 @@ def score(file: str, deal_number: int | None, as_json: bool, rules: str | None,
 
 
 def _print_score(scored, record, header_diags, profile, show_session: bool) -> None:
-    from .render.diagnostics import render_diagnostic
     from .render.score import render_session, render_settlement, render_unsettled
     from .scoring import pool_start_of
 
-    out, err = _console(), _console(stderr=True)
-    for d in header_diags:
-        err.print(render_diagnostic(d), soft_wrap=True)
+    out = _console()
+    _report(header_diags)
     if profile is not None:
         out.print(f"Rules: {profile.name}" + (f" (changed: {', '.join(profile.overridden)})"
                                                if profile.overridden else ""))
     rows = []
     for s in scored:
-        for d in s.checked.diagnostics:
-            err.print(render_diagnostic(d), soft_wrap=True)
+        _report(s.checked.diagnostics)
         if s.settlement is None:
             out.print(render_unsettled(s.checked.number))
             rows.append((f"{s.checked.number} (not settled)", {}, s.pool_before))
@@ -206,26 +205,75 @@ def _print_score(scored, record, header_diags, profile, show_session: bool) -> N
 def explain(file: str, deal_number: int, rules: str | None, sets: dict[str, str]) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
     from .explain import explain_deal
-    from .render.diagnostics import render_diagnostic
     from .render.explain import render_explanation
 
     record, profile, header_diags = _open_scoring(file, rules, sets)
-    err = _console(stderr=True)
-    for d in header_diags:
-        err.print(render_diagnostic(d), soft_wrap=True)
+    errors = _report(header_diags)
     if profile is None or not record.players:
         sys.exit(EXIT_INPUT_ERRORS)
     with record:
         explanation = explain_deal(record, profile, deal_number)
     if explanation is None:
         raise click.UsageError(f"{file} has no deal {deal_number}")
-    for d in explanation.scored.checked.diagnostics:
-        err.print(render_diagnostic(d), soft_wrap=True)
+    _report(explanation.scored.checked.diagnostics)
     if explanation.scored.settlement is None:
-        err.print(f"deal {deal_number} has errors and cannot be settled")
+        click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
         sys.exit(EXIT_INPUT_ERRORS)
     _console().print(render_explanation(explanation))
-    sys.exit(EXIT_INPUT_ERRORS if any(d.is_error for d in header_diags) else EXIT_OK)
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+              help="The deal to rule on.")
+@click.option("--rules", metavar="PROFILE|FILE", help="Rule on it under this profile.")
+@click.option("--compare", metavar="PROFILE|FILE",
+              help="Set the ruling beside the one under this profile.")
+@click.option("--set", "sets", multiple=True, callback=_parse_sets, metavar="OPTION=VALUE",
+              help="An option of the other reading (with --compare, of that profile).")
+@click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
+def arbitrate(file: str, deal_number: int, rules: str | None, compare: str | None,
+              sets: dict[str, str], no_quotes: bool) -> None:
+    """Rule on one deal: the facts, the rules with their sources, the payments."""
+    from .arbitrate import NoSuchDeal, compare_rulings, rule
+    from .render.arbitrate import render_comparison, render_ruling
+
+    record, profile, header_diags = _open_scoring(file, rules, {})
+    record.close()
+    errors = _report(header_diags)
+    if profile is None or not record.players:
+        sys.exit(EXIT_INPUT_ERRORS)
+    other = _other_reading(profile, compare, sets)
+    try:
+        ruling = rule(file, deal_number, profile)
+        comparison = compare_rulings(file, deal_number, profile, other) if other else None
+    except NoSuchDeal:
+        raise click.UsageError(f"{file} has no deal {deal_number}") from None
+    errors += _report(ruling.scored.checked.diagnostics)
+    out = _console()
+    out.print(render_ruling(ruling, quote=not no_quotes))
+    if comparison is not None:
+        label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
+        out.print(render_comparison(comparison, profile.name, label_b))
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def _other_reading(profile, compare: str | None, sets: dict[str, str]):
+    """The profile of --compare / --set, or None when neither is given."""
+    from pathlib import Path
+
+    from .diagnostics import ProfileError
+    from .rules import load_profile
+
+    if compare is None and not sets:
+        return None
+    try:
+        base = load_profile(compare, base_dir=Path.cwd()) if compare else profile
+        return base.with_overrides(sets) if sets else base
+    except ProfileError as exc:
+        raise click.BadParameter(exc.diagnostic.message,
+                                 param_hint="--compare" if compare else "--set") from None
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -226,6 +226,7 @@ class _Replay:
         played = {p.card: (t, p) for t in tricks for p in t.plays}
         hands = self._hands_after_exchange(tricks)
         partie = self._partie(played, hands)
+        hands = self._give_kept_cards(hands, partie)
         self._check_hands(played)
         self._check_talon_and_exchanges(played)
         espagnolette = self._espagnolette(hands)
@@ -345,6 +346,20 @@ class _Replay:
                 return exchange
         return None
 
+    def _give_kept_cards(self, hands, partie) -> tuple[frozenset[Card], ...]:
+        """A player who kept a talon card holds one card he never plays: the
+        card neither played nor in the written partie (IRR-4)."""
+        unknown = [s for s in self.kept if self._written_after_exchange(s) is None]
+        if len(unknown) != 1 or not partie:
+            return hands
+        held = set().union(*hands) | set(partie)
+        rest = [c for c in PACK if c not in held]
+        if len(rest) != 1:
+            return hands
+        out = list(hands)
+        out[unknown[0]] = hands[unknown[0]] | {rest[0]}
+        return tuple(out)
+
     def _partie_size(self) -> int:
         return 4 - len(self.kept) + len(self.two_discarded)
 
@@ -355,8 +370,12 @@ class _Replay:
         size = self._partie_size()
         if line is None:
             if len(unplayed) != size and not self.broken:
+                unknown = [self.name(s) for s in sorted(self.kept)
+                           if self._written_after_exchange(s) is None]
+                hint = (f"; {' and '.join(unknown)} kept a talon card, so write the partie "
+                        "(or his hand) to say which card he never played" if unknown else "")
                 self.error("RV206", f"{len(unplayed)} cards of the pack are not accounted for "
-                           f"({_cards(unplayed)}); the partie holds {size}", self.deal.pos)
+                           f"({_cards(unplayed)}); the partie holds {size}{hint}", self.deal.pos)
             return tuple(unplayed) if len(unplayed) == size else ()
         errors_before = len(self.diags)
         self._check_no_repeats(line.cards, "the partie")
@@ -370,6 +389,9 @@ class _Replay:
                            related=((play.pos, "played here"),))
         written = {c.card for c in line.cards}
         missing = [c for c in unplayed if c not in written]
+        unknown_kept = [s for s in self.kept if self._written_after_exchange(s) is None]
+        if len(missing) == len(unknown_kept) == 1:
+            missing = []  # the card the player who kept a talon card never played
         if missing and len(self.diags) == errors_before:  # else the cause is already said
             self.error("RV206", f"the partie holds {len(written)} cards; {_cards(missing)} "
                        f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
