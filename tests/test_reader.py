@@ -1,7 +1,7 @@
 """The reader: chunks, comments, encodings, and the whole-file grammar."""
 
 from reversis_cli.model import HandLine, TrickLine
-from reversis_cli.notation.grammar_file import parser
+from reversis_cli.notation.grammar_file import tree_parser
 from reversis_cli.reader import record_from_text
 
 from records import FULL, MINIMAL
@@ -56,7 +56,7 @@ def test_a_bad_deal_does_not_hide_the_next():
 
 
 def test_chunked_reading_equals_the_whole_file_grammar():
-    lark, _ = parser()
+    lark = tree_parser()
     text = FULL + "\n" + FULL.split("\n", 1)[1].replace("deal 1 dealer Gleb", "deal 2 dealer Anna")
     tree = lark.parse(text, start="session")
     whole = [t.data for t in tree.iter_subtrees_topdown() if t.data in ("trick", "hand")]

@@ -1,15 +1,20 @@
-"""From the parse tree to the model (``model.py``).
+"""From the parse to the model (``model.py``).
 
-The builder only builds: it never raises.  Problems it meets while building
-(a ten, a word that is not a card) are appended to ``problems`` and the card
-is left out; checks of meaning run later, on the finished model.
+The builder is Lark's inline transformer: its methods are called as the
+parser reduces each rule, so no tree is built.  It only builds and never
+raises.  Problems it meets while building (a ten, a word that is not a card)
+are appended to ``problems`` and the card is left out; checks of meaning
+run later, on the finished model.
+
+A statement's position is the first non-blank character of its line (one
+statement per line), so no rule needs Lark's position tracking.
 """
 
 from __future__ import annotations
 
 import re
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 from ..cards import Card, CardError, TenCardError
 from ..diagnostics import Diagnostic, diagnostic
@@ -19,6 +24,18 @@ from ..model import (
 )
 
 _CARD_WORD = re.compile(r"\S+")
+_TRICK_NUMBER = re.compile(r"[0-9]+")
+
+
+def _reads_as_card(word: str) -> bool:
+    """A card, or a ten (which is reported as such, not taken for a name)."""
+    try:
+        Card.parse(word)
+    except TenCardError:
+        return True
+    except CardError:
+        return False
+    return True
 
 
 def unquote(text: str) -> str:
@@ -27,28 +44,44 @@ def unquote(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
 
 
-@v_args(meta=True)
 class Builder(Transformer):
-    """Turns one chunk's tree into statements; positions shifted by ``line_offset``."""
+    """Turns one chunk into statements; line numbers shifted by ``line_offset``.
 
-    def __init__(self, line_offset: int = 0):
+    One builder serves every parse (Lark holds it); :meth:`start` readies it
+    for the next chunk.
+    """
+
+    def __init__(self) -> None:
         super().__init__()
+        self.start(0, [])
+
+    def start(self, line_offset: int, lines: list[str]) -> None:
         self.line_offset = line_offset
+        self.lines = lines
         self.problems: list[Diagnostic] = []
 
     # -- leaves ---------------------------------------------------------------
 
-    def pos(self, meta_or_token) -> Pos:
-        return Pos(meta_or_token.line + self.line_offset, meta_or_token.column)
+    def pos(self, token: Token) -> Pos:
+        """Where the statement holding ``token`` begins."""
+        text = self.lines[token.line - 1] if token.line <= len(self.lines) else ""
+        return Pos(token.line + self.line_offset, len(text) - len(text.lstrip(" \t\f")) + 1)
+
+    def at(self, token: Token) -> Pos:
+        return Pos(token.line + self.line_offset, token.column)
 
     def name(self, token: Token) -> Name:
-        return Name(str(token), self.pos(token))
+        return Name(str(token), self.at(token))
 
-    def cards(self, token: Token) -> tuple[CardAt, ...]:
+    def cards(self, token: Token, text: str | None = None, column: int | None = None
+              ) -> tuple[CardAt, ...]:
+        """The cards of a run of cards (or of ``text`` starting at ``column``)."""
         out = []
         line = token.line + self.line_offset
-        for match in _CARD_WORD.finditer(token.value):
-            pos = Pos(line, token.column + match.start())
+        text = token.value if text is None else text
+        column = token.column if column is None else column
+        for match in _CARD_WORD.finditer(text):
+            pos = Pos(line, column + match.start())
             word = match.group()
             try:
                 out.append(CardAt(Card.parse(word), pos, word))
@@ -60,66 +93,68 @@ class Builder(Transformer):
 
     # -- header -----------------------------------------------------------------
 
-    def _header(self, meta, keyword: str, children, **kw) -> HeaderLine:
+    def _header(self, keyword: str, children, **kw) -> HeaderLine:
         value_token = children[-1] if children else None
         value = ""
         value_pos = None
         if isinstance(value_token, Token):
             value = unquote(value_token) if value_token.type == "STRING" else str(value_token)
-            value_pos = self.pos(value_token)
-        return HeaderLine(pos=self.pos(meta), keyword=keyword, value=value,
-                          value_pos=value_pos, **kw)
+            value_pos = self.at(value_token)
+        return HeaderLine(pos=self.pos(children[0]), keyword=keyword,
+                          value=value, value_pos=value_pos, **kw)
 
-    def version(self, meta, c):
-        return self._header(meta, "reversis", c)
+    def version(self, c):
+        return self._header("reversis", c)
 
-    def title(self, meta, c):
-        return self._header(meta, "title", c)
+    def title(self, c):
+        return self._header("title", c)
 
-    def date(self, meta, c):
-        return self._header(meta, "date", c)
+    def date(self, c):
+        return self._header("date", c)
 
-    def place(self, meta, c):
-        return self._header(meta, "place", c)
+    def place(self, c):
+        return self._header("place", c)
 
-    def header_note(self, meta, c):
-        return self._header(meta, "note", c)
+    def header_note(self, c):
+        return self._header("note", c)
 
-    def rules(self, meta, c):
-        return self._header(meta, "rules", c)
+    def rules(self, c):
+        return self._header("rules", c)
 
-    def unit(self, meta, c):
-        return self._header(meta, "unit", c)
+    def unit(self, c):
+        return self._header("unit", c)
 
-    def pot(self, meta, c):
-        return self._header(meta, "pot", c)
+    def pot(self, c):
+        return self._header("pot", c)
 
-    def set_option(self, meta, c):
-        return self._header(meta, "set", c, option=str(c[0]))
+    def set_option(self, c):
+        return self._header("set", c, option=str(c[0]))
 
-    def players(self, meta, c):
-        return HeaderLine(pos=self.pos(meta), keyword="players",
-                          names=tuple(self.name(t) for t in c))
+    def players(self, c):
+        return HeaderLine(pos=self.pos(c[0]), keyword="players",
+                          names=tuple(self.name(t) for t in c[1:]))
 
-    def header(self, meta, c):
+    def header(self, c):
         return list(c)
 
     # -- deal -------------------------------------------------------------------
 
-    def deal_line(self, meta, c):
-        return DealLine(pos=self.pos(meta), number=int(c[0]), number_pos=self.pos(c[0]),
+    def deal_line(self, c):
+        return DealLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                         dealer=self.name(c[1]))
 
-    def deal(self, meta, c):
+    def deal(self, c):
         return list(c)
 
-    def deal_chunk(self, meta, c):
+    def deal_chunk(self, c):
         return c[0]
 
-    def session(self, meta, c):
+    def session(self, c):
         return list(c)
 
-    def trick(self, meta, c):
+    def trick(self, c):
+        if c[0].type == "TRICK_LINE":
+            return self._trick_line(c[0])
         leader = taker = None
         cards: tuple[CardAt, ...] = ()
         for child in c[1:]:
@@ -129,71 +164,94 @@ class Builder(Transformer):
                 leader = self.name(child)
             else:
                 cards = self.cards(child)
-        return TrickLine(pos=self.pos(meta), number=int(c[0]), number_pos=self.pos(c[0]),
+        return TrickLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                          leader=leader, cards=cards, taker=taker)
 
-    def taker(self, meta, c):
+    def _trick_line(self, token: Token) -> TrickLine:
+        """Split a whole trick line read as one token, each part at its column."""
+        text = token.value
+        body, arrow, taker_text = text.partition(">")
+        number = _TRICK_NUMBER.match(body)
+        rest_at = number.end()
+        words = list(_CARD_WORD.finditer(body, rest_at))
+        leader = None
+        if words and not _reads_as_card(words[0].group()):
+            first = words.pop(0)
+            leader = Name(first.group(), Pos(token.line + self.line_offset,
+                                             token.column + first.start()))
+            rest_at = first.end()
+        cards = self.cards(token, body[rest_at:], token.column + rest_at)
+        taker = None
+        if arrow:
+            name = _CARD_WORD.search(taker_text)
+            taker = Name(name.group(), Pos(token.line + self.line_offset,
+                                           token.column + len(body) + 1 + name.start()))
+        return TrickLine(pos=self.pos(token), number=int(number.group()),
+                         number_pos=self.at(token), leader=leader, cards=cards, taker=taker)
+
+    def taker(self, c):
         return self.name(c[0])
 
-    def hand(self, meta, c):
-        return HandLine(pos=self.pos(meta), player=self.name(c[0]), cards=self.cards(c[1]))
+    def hand(self, c):
+        return HandLine(pos=self.pos(c[0]), player=self.name(c[0]),
+                        cards=self.cards(c[1]))
 
-    def talon(self, meta, c):
-        return TalonLine(pos=self.pos(meta), cards=self.cards(c[0]))
+    def talon(self, c):
+        return TalonLine(pos=self.pos(c[0]), cards=self.cards(c[0]))
 
-    def partie(self, meta, c):
-        return PartieLine(pos=self.pos(meta), cards=self.cards(c[0]))
+    def partie(self, c):
+        return PartieLine(pos=self.pos(c[0]), cards=self.cards(c[0]))
 
-    def discards(self, meta, c):
+    def discards(self, c):
         return ("discards", self.cards(c[0]))
 
-    def takes(self, meta, c):
+    def takes(self, c):
         return ("takes", self.cards(c[0]))
 
-    def sees(self, meta, c):
+    def sees(self, c):
         return ("sees", self.cards(c[0]))
 
-    def refuses(self, meta, c):
+    def refuses(self, c):
         return ("refuses", c[0][1] if c else ())
 
-    def exchange(self, meta, c):
+    def exchange(self, c):
         parts = dict(c[1:])
         seen = parts.get("refuses", ())
         return ExchangeLine(
-            pos=self.pos(meta), player=self.name(c[0]), refuses="refuses" in parts,
+            pos=self.pos(c[0]), player=self.name(c[0]), refuses="refuses" in parts,
             discards=parts.get("discards", ()), takes=parts.get("takes"),
             sees=seen[0] if seen else None, sees_count=len(seen))
 
-    def espagnolette(self, meta, c):
-        return EspagnoletteLine(pos=self.pos(meta), player=self.name(c[0]), waives=len(c) > 1)
+    def espagnolette(self, c):
+        return EspagnoletteLine(pos=self.pos(c[0]), player=self.name(c[0]), waives=len(c) > 1)
 
-    def _event(self, meta, kind, c, **kw):
+    def _event(self, kind, c, **kw):
         player = next((self.name(t) for t in c if t.type == "NAME"), None)
-        return EventLine(pos=self.pos(meta), kind=kind, player=player, **kw)
+        return EventLine(pos=self.pos(c[0]), kind=kind, player=player, **kw)
 
-    def unclaimed(self, meta, c):
-        return self._event(meta, "unclaimed", c, trick=int(c[0]))
+    def unclaimed(self, c):
+        return self._event("unclaimed", c, trick=int(c[0]))
 
-    def misdeal(self, meta, c):
-        return self._event(meta, "misdeal", c, late=len(c) > 1)
+    def misdeal(self, c):
+        return self._event("misdeal", c, late=len(c) > 1)
 
-    def redeal(self, meta, c):
-        return self._event(meta, "redeal", c, paid=True)
+    def redeal(self, c):
+        return self._event("redeal", c, paid=True)
 
-    def exposed(self, meta, c):
-        return self._event(meta, "exposed", c)
+    def exposed(self, c):
+        return self._event("exposed", c)
 
-    def peeked(self, meta, c):
-        return self._event(meta, "peeked", c)
+    def peeked(self, c):
+        return self._event("peeked", c)
 
-    def kept(self, meta, c):
-        return self._event(meta, "kept", c)
+    def kept(self, c):
+        return self._event("kept", c)
 
-    def discarded_two(self, meta, c):
-        return self._event(meta, "discarded-two", c)
+    def discarded_two(self, c):
+        return self._event("discarded-two", c)
 
-    def out_of_turn(self, meta, c):
-        return self._event(meta, "out-of-turn", c)
+    def out_of_turn(self, c):
+        return self._event("out-of-turn", c)
 
-    def deal_note(self, meta, c):
-        return NoteLine(pos=self.pos(meta), text=unquote(c[0]))
+    def deal_note(self, c):
+        return NoteLine(pos=self.pos(c[0]), text=unquote(c[0]))

@@ -48,25 +48,36 @@ class CommentSink:
 
 @functools.lru_cache(maxsize=1)
 def parser():
-    """The LALR parser, built once per process; returns (Lark, CommentSink)."""
+    """The LALR parser, built once per process, with the builder inline (no
+    parse tree is made); returns (Lark, CommentSink, Builder)."""
     from lark import Lark
 
-    sink = CommentSink()
+    from .builder import Builder
+
+    sink, builder = CommentSink(), Builder()
     lark = Lark(
         grammar_text(),
         parser="lalr",
         lexer="contextual",
         start=list(START_RULES),
-        propagate_positions=True,
+        transformer=builder,
         lexer_callbacks={"COMMENT": sink},
     )
-    return lark, sink
+    return lark, sink, builder
+
+
+@functools.lru_cache(maxsize=1)
+def tree_parser():
+    """The same grammar building a parse tree (for tests and tools)."""
+    from lark import Lark
+
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES))
 
 
 @functools.lru_cache(maxsize=1)
 def keywords() -> frozenset[str]:
     """Every keyword of the notation (a player may not be named like one)."""
-    lark, _ = parser()
+    lark = tree_parser()
     return frozenset(
         t.pattern.value for t in lark.terminals
         if t.pattern.type == "str" and t.pattern.value[:1].isalpha()
@@ -82,7 +93,7 @@ def terminal_text(name: str) -> str:
     }
     if name in described:
         return described[name]
-    lark, _ = parser()
+    lark = tree_parser()
     for t in lark.terminals:
         if t.name == name and t.pattern.type == "str":
             return f"'{t.pattern.value}'"

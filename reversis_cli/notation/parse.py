@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from ..cards import Card, CardError, TenCardError
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
-from .builder import Builder
 from .grammar_file import parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
@@ -65,7 +64,7 @@ def parse_deal(lines: list[str], first_line: int = 1) -> tuple[Deal | None, list
 
 def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChunk:
     """Parse ``lines`` (no line ends) with the grammar's ``start`` rule."""
-    lark, sink = parser()
+    lark, sink, builder = parser()
     from lark.exceptions import UnexpectedInput
 
     lines = list(lines)
@@ -80,8 +79,9 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
             deal_line_ok = deal_line_ok and not _is_deal_line(line)
     for _ in range(MAX_SYNTAX_ERRORS_PER_CHUNK):
         sink.tokens.clear()
+        builder.start(first_line - 1, lines)
         try:
-            tree = lark.parse("\n".join(lines) + "\n", start=start)
+            statements = lark.parse("\n".join(lines) + "\n", start=start)
         except UnexpectedInput as exc:
             index = _error_line_index(exc, lines)
             problems.append(_translate(exc, lines, first_line, start))
@@ -94,8 +94,6 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
                 break  # the error is at a blank line: nothing left to blank out
             lines[index] = ""
             continue
-        builder = Builder(first_line - 1)
-        statements = builder.transform(tree)
         problems.extend(builder.problems)
         statements, trailing = _attach_comments(statements, sink.tokens, first_line - 1)
         problems.sort(key=lambda d: (d.line or 0, d.column or 0))
