@@ -276,6 +276,16 @@ def _other_reading(profile, compare: str | None, sets: dict[str, str]):
                                  param_hint="--compare" if compare else "--set") from None
 
 
+def _register_commands() -> None:
+    """Commands kept in modules of their own, with their library calls."""
+    from .cli_rules import rules_command
+
+    cli.add_command(rules_command)
+
+
+_register_commands()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no Python traceback ever reaches a user."""
     try:

@@ -78,7 +78,8 @@ def alternatives(scored: ScoredDeal, profile: Profile):
             other = settle_deal(replayed, profile.with_overrides({name: value}),
                                 scored.pool_before, previous=scored.previous,
                                 first_deal=scored.previous is None,
-                                pot_line_given=scored.pot_line_given)
+                                pot_line_given=scored.pot_line_given,
+                                session_start=scored.session_start)
             if _fingerprint(other) != _fingerprint(base) or other.winners != base.winners \
                     or other.losers != base.losers:
                 yield Alternative(name, current, value, other)

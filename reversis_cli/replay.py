@@ -283,6 +283,10 @@ class _Replay:
                            f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
                 leader = written_leader
             order = [s for s in (next_seat(leader, k) for k in range(4)) if remaining[s] > 0]
+            if order and order[0] != leader:
+                # The taker of the last trick has no card left (he played with ten,
+                # IRR-5): the next player in order leads (our reading).
+                leader = order[0]
             if len(line.cards) != len(order):
                 self.error("RV203", f"trick {index} has {len(line.cards)} card"
                            f"{'s' if len(line.cards) != 1 else ''}; it needs {len(order)}, "

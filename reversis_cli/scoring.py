@@ -39,6 +39,7 @@ class ScoredDeal:
     pool_before: Fraction | int = 0
     previous: DealSettlement | None = None
     pot_line_given: bool = False
+    session_start: Fraction | int = 0
 
 
 def resolve_profile(record: Record, rules: str | None = None,
@@ -92,7 +93,8 @@ def score_deals(record: Record, profile: Profile) -> Iterator[ScoredDeal]:
     for checked in record.deals():
         pool_before, previous = settler.pool, settler.last_played
         settlement = settler.settle(checked.replayed) if checked.settleable else None
-        yield ScoredDeal(checked, settlement, pool_before, previous, given)
+        yield ScoredDeal(checked, settlement, pool_before, previous, given,
+                         settler.session_start)
 
 
 def deal_json(scored: ScoredDeal, players: tuple[str, ...]) -> dict:

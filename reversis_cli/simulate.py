@@ -19,16 +19,61 @@ Rare events can be forced per deal (``force=``):
     exchange (ESP-1) and uses his privilege (ESP-2): in tricks 1-9 he plays
     off the suit led while holding it, at least once.
 
+Irregular deals (RULES.md IRR-0 to IRR-7, CLAIM-1) can be forced too.  The
+void ones have no tricks (NOTATION.md) and decide who deals next
+(:func:`dealer_after`):
+
+``"exposed"``
+    a card exposed in dealing (IRR-1): ``exposed``; the same dealer deals again.
+``"misdeal"``
+    ``misdeal DEALER`` (IRR-2); the deal passes to the next player.
+``"misdeal_redeal"``
+    ``misdeal DEALER`` and ``redeal paid`` (IRR-2); the same dealer deals again.
+``"misdeal_late"``
+    ``misdeal DEALER late`` (IRR-3); the deal passes to the next player.
+
+The others are played out:
+
+``"peeked"``
+    ``peeked NAME``: a non-dealer who discarded and took his talon card (IRR-4).
+``"kept"``
+    ``kept NAME``: a non-dealer took his talon card without discarding; he
+    holds 12 cards and plays 11, and the partie holds 3 (IRR-4).
+``"discarded_two"``
+    ``discarded-two NAME``: a non-dealer discarded two cards and took his
+    talon card; he plays 10, is skipped in trick 11 (which has three cards)
+    and the partie holds 5 (IRR-5).  He never takes trick 10, so he never
+    has the lead to trick 11 with no card left.
+``"out_of_turn"``
+    ``out-of-turn NAME``: a player (not first hand) who discarded (IRR-6).
+``"revoke"``
+    one player renounces once while still holding the suit led, and plays
+    that suit later (PLAY-4, IRR-7): two of his cards are swapped between two
+    tricks so that every trick keeps its taker and there is exactly one revoke.
+``"unclaimed"``
+    ``unclaimed T`` or ``unclaimed T NAME`` (CLAIM-1): an ace is led or
+    played in trick T (ACE-3), the only ace or quinola of that trick, by a
+    player other than the partie winner; NAME, when written, is the partie
+    winner (:func:`partie_winner`), to whom that payment is due.
+
+The played irregular deals hold no reversis (made or broken) and no
+espagnolette, so that the irregularity is the only event.  :func:`format_deal`
+always writes the lines an irregularity needs to be read unambiguously: the
+irregular player's exchange line, and for ``kept`` his hand as dealt and the
+partie, for ``discarded_two`` the partie.
+
 Forced deals are found by rejection sampling with the same ``rng`` and a
 bounded number of attempts (:class:`GenerationError` when exhausted).
 
 Public API: :func:`generate_session`, :func:`generate_deal`,
-:func:`format_deal`, :func:`format_header`, :class:`DealRecord`,
-:class:`Exchange`, :func:`replay_check`.
+:func:`format_deal`, :func:`format_header`, :func:`dealer_after`,
+:class:`DealRecord`, :class:`Exchange`, :class:`Event`, :func:`replay_check`,
+:func:`revokes`, :func:`ace_plays`, :func:`partie_winner`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
@@ -36,13 +81,20 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .cards import PACK, QUINOLA, Card, Rank, Suit, sort_cards
 
 __all__ = [
-    "DEFAULT_PLAYERS", "FORCE_MODES", "GenerationError", "Exchange", "DealRecord",
-    "generate_deal", "format_deal", "format_header", "generate_session",
-    "is_espagnolette", "privileged_plays", "replay_check",
+    "DEFAULT_PLAYERS", "FORCE_MODES", "RARE_MODES", "VOID_MODES", "IRREGULAR_MODES",
+    "GenerationError", "Exchange", "Event", "DealRecord",
+    "generate_deal", "format_deal", "format_header", "generate_session", "dealer_after",
+    "is_espagnolette", "privileged_plays", "replay_check", "revokes", "ace_plays",
+    "partie_winner",
 ]
 
 DEFAULT_PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
-FORCE_MODES = (None, "reversis", "broken_reversis", "espagnolette")
+RARE_MODES = ("reversis", "broken_reversis", "espagnolette")
+VOID_MODES = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late")
+PLAYED_IRREGULAR_MODES = ("peeked", "kept", "discarded_two", "out_of_turn", "revoke",
+                          "unclaimed")
+IRREGULAR_MODES = VOID_MODES + PLAYED_IRREGULAR_MODES
+FORCE_MODES = (None,) + RARE_MODES + IRREGULAR_MODES
 TRICKS = 11
 PRIVILEGED_TRICKS = 9  # ESP-2
 MAX_ATTEMPTS = 5000
@@ -69,6 +121,38 @@ class Exchange:
     take: Card | None = None
     refused: Card | None = None
     seen: bool = False
+    discard2: Card | None = None  # IRR-5: a second card discarded
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The cards he put out: none (refused, or kept: IRR-4), one, or two (IRR-5)."""
+        return tuple(c for c in (self.discard, self.discard2) if c is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event line of a deal (NOTATION.md, Events inside a deal).
+
+    ``kind`` is the keyword (``exposed``, ``misdeal``, ``redeal``, ``peeked``,
+    ``kept``, ``discarded-two``, ``out-of-turn``, ``unclaimed``); ``seat`` the
+    player named (or None), ``trick`` the trick of ``unclaimed`` and ``late``
+    marks ``misdeal NAME late``.
+    """
+
+    kind: str
+    seat: int | None = None
+    trick: int | None = None
+    late: bool = False
+
+    def text(self, players: Sequence[str]) -> str:
+        name = players[self.seat] if self.seat is not None else None
+        if self.kind == "redeal":
+            return "redeal paid"
+        if self.kind == "unclaimed":
+            return f"unclaimed {self.trick}" + (f" {name}" if name else "")
+        if self.kind == "misdeal":
+            return f"misdeal {name}" + (" late" if self.late else "")
+        return self.kind + (f" {name}" if name else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +163,12 @@ class DealRecord:
     ``talon`` the three talon cards in order (DEAL-2: the k-th belongs to the
     k-th player after the dealer), ``exchanges`` in playing order from first
     hand with the dealer last, ``hands`` the hands after the exchange,
-    ``partie`` the four cards out of play, ``tricks`` pairs of (leader seat,
-    cards in playing order from the leader), ``takers`` the taker of each
-    trick, ``espagnolette`` the seat holding one (ESP-1) or None, and
-    ``force`` the event the deal was generated for.
+    ``partie`` the cards out of play (four, or as IRR-4/IRR-5 change it),
+    ``tricks`` pairs of (leader seat, cards in playing order from the leader;
+    a player with no card left is skipped), ``takers`` the taker of each
+    trick, ``espagnolette`` the seat holding one (ESP-1) or None, ``force``
+    the event the deal was generated for and ``events`` the event lines it
+    writes.  A void deal (misdeal, exposed card) has no cards at all.
     """
 
     dealer: int
@@ -95,15 +181,35 @@ class DealRecord:
     takers: tuple[int, ...]
     espagnolette: int | None = None
     force: str | None = None
+    events: tuple[Event, ...] = ()
 
     @property
     def first_hand(self) -> int:
         return (self.dealer + 1) % 4
 
+    @property
+    def void(self) -> bool:
+        """A misdeal or an exposed card: no tricks (IRR-0)."""
+        return any(e.kind in ("misdeal", "exposed") for e in self.events)
+
+    def event_seat(self, kind: str) -> int | None:
+        """The player named by the first event line of ``kind``, if any."""
+        return next((e.seat for e in self.events if e.kind == kind), None)
+
     def plays(self, number: int) -> tuple[tuple[int, Card], ...]:
-        """(seat, card) of trick ``number`` (1-based) in playing order."""
+        """(seat, card) of trick ``number`` (1-based) in playing order.
+
+        A player whose hand is already played out (IRR-5) is skipped.
+        """
         leader, cards = self.tricks[number - 1]
-        return tuple(((leader + k) % 4, card) for k, card in enumerate(cards))
+        seats = [s for s in ((leader + k) % 4 for k in range(4))
+                 if len(self.hands[s]) >= number]
+        return tuple(zip(seats, cards))
+
+    def unplayed(self) -> frozenset[Card]:
+        """Cards held after the exchange but never played (IRR-4 ``kept``)."""
+        played = {c for _, cards in self.tricks for c in cards}
+        return frozenset().union(*self.hands) - played if self.hands else frozenset()
 
     def tricks_won(self) -> list[int]:
         won = [0, 0, 0, 0]
@@ -159,9 +265,81 @@ def privileged_plays(record: DealRecord) -> list[tuple[int, Card]]:
     return out
 
 
+def dealer_after(record: DealRecord) -> int:
+    """Who deals the next deal: SEAT-2, except that the same dealer deals again
+    after an exposed card (IRR-1) or a misdeal with ``redeal paid`` (IRR-2)."""
+    kinds = {e.kind for e in record.events}
+    late = any(e.late for e in record.events if e.kind == "misdeal")
+    if "exposed" in kinds or ("misdeal" in kinds and "redeal" in kinds and not late):
+        return record.dealer
+    return (record.dealer + 1) % 4
+
+
+def revokes(record: DealRecord) -> list[tuple[int, int, Card, Card]]:
+    """(trick, seat, card played, card of the suit led still held) of each revoke
+    (PLAY-4): off the suit led while holding it, outside the espagnolette's ESP-2."""
+    out = []
+    remaining = [set(h) for h in record.hands]
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            held = sorted((c for c in remaining[seat] if c.suit is led), key=lambda c: c.index)
+            privileged = seat == record.espagnolette and number <= PRIVILEGED_TRICKS
+            if card.suit is not led and held and not privileged:
+                out.append((number, seat, card, held[0]))
+        for seat, card in plays:
+            remaining[seat].discard(card)
+    return out
+
+
+def ace_plays(record: DealRecord) -> list[tuple[int, int, Card, str]]:
+    """(trick, seat, card, how) for each ace and the quinola played: ``how`` is
+    ``led``, ``played``, ``forced`` or ``placed`` (RULES.md, before PARTIE-1;
+    ``forced_means = compelled``)."""
+    out = []
+    remaining = [set(h) for h in record.hands]
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for k, (seat, card) in enumerate(plays):
+            if card.is_ace or card.is_quinola:
+                if k == 0:
+                    how = "led"
+                elif card.suit is not led:
+                    how = "placed"
+                elif any(c.suit is led and c is not card for c in remaining[seat]):
+                    how = "played"
+                else:
+                    how = "forced"
+                out.append((number, seat, card, how))
+        for seat, card in plays:
+            remaining[seat].discard(card)
+    return out
+
+
+def partie_winner(record: DealRecord) -> int:
+    """PARTIE-2 with ties to the best seat (SEAT-3): fewest points, then fewest
+    tricks, then the dealer, then the others in reverse playing order."""
+    points, won = record.points_won(), record.tricks_won()
+    return min(range(4), key=lambda s: (points[s], won[s], (record.dealer - s) % 4))
+
+
 def replay_check(record: DealRecord) -> list[str]:
-    """Independent legality check of a record; returns the problems found (empty: legal)."""
+    """Independent legality check of a record; returns the problems found (empty: legal).
+
+    A deal forced to hold a revoke (``force="revoke"``) may hold exactly one.
+    """
     problems: list[str] = []
+    if record.void:
+        if record.tricks or record.takers or record.dealt or record.partie:
+            problems.append("a void deal has no cards and no tricks")
+        return problems
+    kept = record.event_seat("kept")
+    two = record.event_seat("discarded-two")
+    for seat in (kept, two):
+        if seat == record.dealer:
+            problems.append("the dealer cannot keep a talon card or discard two")
     dealt_all = [c for hand in record.dealt for c in hand] + list(record.talon)
     if sorted(dealt_all) != list(PACK):
         problems.append("the deal is not the 48 cards of the pack")
@@ -178,27 +356,35 @@ def replay_check(record: DealRecord) -> list[str]:
     if [e.seat for e in record.exchanges] != order:
         problems.append("exchanges not in playing order from first hand, dealer last")
     for ex in record.exchanges:
+        allowed = 2 if ex.seat == two else 0 if ex.seat == kept else 1
         if ex.seat == record.dealer:
-            if ex.take or ex.refused or ex.discard is None:
+            if ex.take or ex.refused or len(ex.discards) != 1:
                 problems.append("the dealer discards one card and takes none")
         else:
             own = record.talon[(ex.seat - record.dealer) % 4 - 1]
             if ex.refused is not None:
-                if ex.refused is not own or ex.discard or ex.take:
+                if ex.refused is not own or ex.discards or ex.take or ex.seat in (kept, two):
                     problems.append(f"bad refusal by seat {ex.seat}")
                 partie.append(own)
                 continue
             if ex.take is not own:
                 problems.append(f"seat {ex.seat} takes {ex.take}, his talon card is {own}")
+            if len(ex.discards) != allowed:
+                problems.append(f"seat {ex.seat} discards {len(ex.discards)}, allowed {allowed}")
             hands[ex.seat].add(own)
-        if ex.discard not in hands[ex.seat]:
-            problems.append(f"seat {ex.seat} discards {ex.discard}, not in hand")
-        hands[ex.seat].discard(ex.discard)
-        partie.append(ex.discard)
+        for card in ex.discards:
+            if card not in hands[ex.seat]:
+                problems.append(f"seat {ex.seat} discards {card}, not in hand")
+            hands[ex.seat].discard(card)
+            partie.append(card)
     if [frozenset(h) for h in hands] != list(record.hands):
         problems.append("hands after exchange do not follow from the exchange")
-    if sorted(partie) != sorted(record.partie) or len(partie) != 4:
-        problems.append("partie is not the 4 cards out of play")
+    size = [11 + (s == kept) - (s == two) for s in range(4)]
+    if [len(h) for h in hands] != size:
+        problems.append(f"hands after exchange hold {[len(h) for h in hands]}, expected {size}")
+    partie_size = 4 - (kept is not None) + (two is not None)
+    if sorted(partie) != sorted(record.partie) or len(partie) != partie_size:
+        problems.append(f"partie is not the {partie_size} cards out of play")
     esp = next((s for s in range(4) if is_espagnolette(record.hands[s])), None)
     if esp != record.espagnolette:
         problems.append(f"espagnolette recorded {record.espagnolette}, hands say {esp}")
@@ -208,16 +394,18 @@ def replay_check(record: DealRecord) -> list[str]:
     leader = record.first_hand
     remaining = [set(h) for h in record.hands]
     seen: set[Card] = set()
+    allowed_revokes = 1 if record.force == "revoke" else 0
+    found_revokes = 0
     for number, ((written_leader, cards), taker) in enumerate(
             zip(record.tricks, record.takers), start=1):
-        if written_leader != leader:
-            problems.append(f"trick {number}: led by {written_leader}, lead was {leader}")
-        if len(cards) != 4:
-            problems.append(f"trick {number}: {len(cards)} cards")
+        seats = [s for s in ((leader + k) % 4 for k in range(4)) if remaining[s]]
+        if written_leader != seats[0]:
+            problems.append(f"trick {number}: led by {written_leader}, lead was {seats[0]}")
+        if len(cards) != len(seats):
+            problems.append(f"trick {number}: {len(cards)} cards, {len(seats)} players hold any")
             break
         led = cards[0].suit
-        for k, card in enumerate(cards):
-            seat = (written_leader + k) % 4
+        for k, (seat, card) in enumerate(zip(seats, cards)):
             if card in seen:
                 problems.append(f"trick {number}: {card} played twice")
             seen.add(card)
@@ -225,15 +413,23 @@ def replay_check(record: DealRecord) -> list[str]:
                 problems.append(f"trick {number}: seat {seat} does not hold {card}")
             if k and card.suit is not led and any(c.suit is led for c in remaining[seat]):
                 if not (seat == record.espagnolette and number <= PRIVILEGED_TRICKS):
-                    problems.append(f"trick {number}: seat {seat} revokes with {card}")
+                    found_revokes += 1
+                    if found_revokes > allowed_revokes:
+                        problems.append(f"trick {number}: seat {seat} revokes with {card}")
             remaining[seat].discard(card)
-        best = max((k for k in range(4) if cards[k].suit is led), key=lambda k: cards[k].rank)
-        real_taker = (written_leader + best) % 4
+        best = max((k for k in range(len(cards)) if cards[k].suit is led),
+                   key=lambda k: cards[k].rank)
+        real_taker = seats[best]
         if real_taker != taker:
             problems.append(f"trick {number}: taker {taker}, should be {real_taker}")
         leader = real_taker
-    if len(seen | set(record.partie)) != 48:
-        problems.append("played cards and partie are not the 48 cards")
+    if found_revokes < allowed_revokes:
+        problems.append("a revoke was asked for, and there is none")
+    unplayed = set().union(*remaining)
+    if len(unplayed) != (kept is not None):
+        problems.append(f"cards never played: {sorted(unplayed)}")
+    if len(seen | set(record.partie) | unplayed) != 48:
+        problems.append("played cards, unplayed cards and partie are not the 48 cards")
     return problems
 
 
@@ -274,23 +470,26 @@ class _Table:
         self.discards = discards
         self.takers: list[int] = []
         self.leader = first
+        self.seats = [(first + k) % 4 for k in range(4)]
 
     def play(self) -> tuple[list[tuple[int, tuple[Card, ...]]], list[int]]:
         tricks: list[tuple[int, tuple[Card, ...]]] = []
         takers = self.takers
         leader = self.first
         for number in range(1, TRICKS + 1):
-            self.leader = leader
+            # A player with no card left (IRR-5) is skipped.
+            self.seats = [s for s in ((leader + k) % 4 for k in range(4)) if self.hands[s]]
+            self.leader = leader = self.seats[0]
             cards: list[Card] = []
-            for k in range(4):
-                seat = (leader + k) % 4
+            for seat in self.seats:
                 card = self.choose(seat, number, cards)
                 self.hands[seat].remove(card)
                 cards.append(card)
             self.played.update(cards)
             led = cards[0].suit
-            best = max((k for k in range(4) if cards[k].suit is led), key=lambda k: cards[k].rank)
-            taker = (leader + best) % 4
+            best = max((k for k in range(len(cards)) if cards[k].suit is led),
+                       key=lambda k: cards[k].rank)
+            taker = self.seats[best]
             tricks.append((leader, tuple(cards)))
             takers.append(taker)
             leader = taker
@@ -316,7 +515,7 @@ class _Table:
         breaker = self._break(seat, cards, follow)
         if breaker is not None:
             return breaker
-        return self._duck(follow, cards, last=len(cards) == 3)
+        return self._duck(follow, cards, last=len(cards) == len(self.seats) - 1)
 
     def _break(self, seat: int, cards: list[Card], follow: list[Card]) -> Card | None:
         """Against a player who has taken every trick so far, take this one if possible."""
@@ -327,7 +526,7 @@ class _Table:
         led = cards[0].suit
         winning = max((k for k in range(len(cards)) if cards[k].suit is led),
                       key=lambda k: cards[k].rank)
-        if (self.leader + winning) % 4 != runner:
+        if self.seats[winning] != runner:
             return None
         over = [c for c in follow if c.rank > cards[winning].rank]
         if over and self.rng.random() < 0.8:
@@ -397,7 +596,7 @@ class _Table:
         winners = [c for c in follow if c.rank > top]
         if not winners:
             return _lowest(follow)
-        return _lowest(winners) if len(cards) == 3 else _highest(winners)
+        return _lowest(winners) if len(cards) == len(self.seats) - 1 else _highest(winners)
 
 
 def _exchange_discard(rng: random.Random, hand: set[Card], keep: set[Card]) -> Card:
@@ -458,7 +657,10 @@ def _deal_cards(rng: random.Random, dealer: int, special: int | None = None,
     return [tuple(sort_cards(h)) for h in hands], talon
 
 
-def _exchange(rng: random.Random, dealt, talon, dealer: int, aspirant: int | None):
+def _exchange(rng: random.Random, dealt, talon, dealer: int, aspirant: int | None,
+              kept: int | None = None, two: int | None = None):
+    """DEAL-3; ``kept`` takes his talon card without discarding (IRR-4), ``two``
+    discards two cards and takes his (IRR-5)."""
     hands = [set(h) for h in dealt]
     exchanges: list[Exchange] = []
     partie: list[Card] = []
@@ -466,6 +668,23 @@ def _exchange(rng: random.Random, dealt, talon, dealer: int, aspirant: int | Non
     for k in (1, 2, 3, 4):
         seat = (dealer + k) % 4
         hand = hands[seat]
+        if seat == kept:
+            own = talon[k - 1]
+            hand.add(own)
+            exchanges.append(Exchange(seat, take=own))
+            discards[seat] = None
+            continue
+        if seat == two:
+            keep = _esp_keep(hand)
+            first = _exchange_discard(rng, hand, keep)
+            second = _exchange_discard(rng, hand - {first}, keep)
+            own = talon[k - 1]
+            hand -= {first, second}
+            hand.add(own)
+            exchanges.append(Exchange(seat, discard=first, take=own, discard2=second))
+            partie += [first, second]
+            discards[seat] = first
+            continue
         if seat == aspirant:
             # Weakest card out: the lowest of his shortest suit.
             discard = min(hand, key=lambda c: (len(_suit_of(hand, c.suit)), c.rank, c.index))
@@ -491,9 +710,22 @@ def _exchange(rng: random.Random, dealt, talon, dealer: int, aspirant: int | Non
     return hands, tuple(exchanges), tuple(partie), discards
 
 
+def _void_deal(dealer: int, force: str) -> DealRecord:
+    """IRR-0: a void deal is its event lines and nothing else."""
+    events = {
+        "exposed": (Event("exposed"),),
+        "misdeal": (Event("misdeal", dealer),),
+        "misdeal_redeal": (Event("misdeal", dealer), Event("redeal")),
+        "misdeal_late": (Event("misdeal", dealer, late=True),),
+    }[force]
+    return DealRecord(dealer=dealer, dealt=(), talon=(), exchanges=(), hands=(), partie=(),
+                      tricks=(), takers=(), force=force, events=events)
+
+
 def _one_deal(rng: random.Random, dealer: int, force: str | None) -> DealRecord:
     aspirant = None
     special, special_cards, strength = None, (), 1.0
+    kept = two = None
     if force in ("reversis", "broken_reversis"):
         aspirant = rng.randrange(4)
         special, strength = aspirant, 1.3
@@ -504,16 +736,27 @@ def _one_deal(rng: random.Random, dealer: int, force: str | None) -> DealRecord:
             special_cards = tuple(aces)
         else:
             special_cards = tuple(sort_cards(rng.sample(aces, 3))) + (QUINOLA,)
+    elif force == "kept":
+        kept = (dealer + rng.randrange(1, 4)) % 4
+    elif force == "discarded_two":
+        two = (dealer + rng.randrange(1, 4)) % 4
     dealt, talon = _deal_cards(rng, dealer, special, special_cards, strength)
-    hands, exchanges, partie, discards = _exchange(rng, dealt, talon, dealer, aspirant)
+    hands, exchanges, partie, discards = _exchange(rng, dealt, talon, dealer, aspirant,
+                                                   kept, two)
     espagnolette = next((s for s in range(4) if is_espagnolette(hands[s])), None)
     table = _Table(rng, [set(h) for h in hands], (dealer + 1) % 4, aspirant, espagnolette,
                    discards)
     tricks, takers = table.play()
+    events = ()
+    if kept is not None:
+        events = (Event("kept", kept),)
+    elif two is not None:
+        events = (Event("discarded-two", two),)
     return DealRecord(
         dealer=dealer, dealt=tuple(dealt), talon=tuple(talon), exchanges=exchanges,
         hands=tuple(frozenset(h) for h in hands), partie=partie,
-        tricks=tuple(tricks), takers=tuple(takers), espagnolette=espagnolette, force=force)
+        tricks=tuple(tricks), takers=tuple(takers), espagnolette=espagnolette, force=force,
+        events=events)
 
 
 def _satisfies(record: DealRecord, force: str | None) -> bool:
@@ -526,24 +769,99 @@ def _satisfies(record: DealRecord, force: str | None) -> bool:
     if force == "espagnolette":
         return (record.espagnolette is not None and record.reversis is None
                 and record.broken_reversis is None and bool(privileged_plays(record)))
+    if force in PLAYED_IRREGULAR_MODES:
+        plain = (record.espagnolette is None and record.reversis is None
+                 and record.broken_reversis is None)
+        if force == "discarded_two":  # he must not have the lead to trick 11 with no card
+            return plain and record.takers[9] != record.event_seat("discarded-two")
+        return plain
     raise ValueError(f"unknown force mode {force!r}; use one of {FORCE_MODES}")
+
+
+def _make_revoke(rng: random.Random, record: DealRecord) -> DealRecord | None:
+    """Swap two cards of one player between two tricks so that exactly one revoke
+    appears and every trick keeps its taker (and so its leader)."""
+    tricks = [list(cards) for _, cards in record.tricks]
+    leaders = [leader for leader, _ in record.tricks]
+    candidates = []
+    for i in range(1, TRICKS):
+        for j in range(i + 1, TRICKS + 1):
+            for ki in range(1, 4):
+                seat = (leaders[i - 1] + ki) % 4
+                kj = (seat - leaders[j - 1]) % 4
+                x, y = tricks[i - 1][ki], tricks[j - 1][kj]
+                if x.suit is y.suit:
+                    continue
+                new = [list(t) for t in tricks]
+                new[i - 1][ki], new[j - 1][kj] = y, x
+                candidate = dataclasses.replace(
+                    record, tricks=tuple(zip(leaders, (tuple(t) for t in new))))
+                found = revokes(candidate)
+                if len(found) != 1 or found[0][1] != seat:
+                    continue
+                if _takers(candidate) == list(record.takers):
+                    candidates.append(candidate)
+    return rng.choice(candidates) if candidates else None
+
+
+def _takers(record: DealRecord) -> list[int]:
+    out = []
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        out.append(max((p for p in plays if p[1].suit is led), key=lambda p: p[1].rank)[0])
+    return out
+
+
+def _decorate(rng: random.Random, record: DealRecord, force: str | None) -> DealRecord | None:
+    """Add what a played irregularity needs beyond the play itself (None: redraw)."""
+    if force == "peeked":
+        seats = [e.seat for e in record.exchanges
+                 if e.seat != record.dealer and e.take is not None]
+        return (dataclasses.replace(record, events=(Event("peeked", rng.choice(seats)),))
+                if seats else None)
+    if force == "out_of_turn":
+        seats = [e.seat for e in record.exchanges[1:] if e.discards]
+        return (dataclasses.replace(record, events=(Event("out-of-turn", rng.choice(seats)),))
+                if seats else None)
+    if force == "revoke":
+        return _make_revoke(rng, record)
+    if force == "unclaimed":
+        # An ace led or played (ACE-3, due to the partie winner) in a trick with no
+        # other ace or quinola, so that the line forfeits that one payment.
+        winner = partie_winner(record)
+        stars = ace_plays(record)
+        alone = {n for n, *_ in stars if sum(m == n for m, *_ in stars) == 1}
+        aces = [(n, seat) for n, seat, card, how in stars
+                if card.is_ace and how in ("led", "played") and seat != winner and n in alone]
+        if not aces:
+            return None
+        trick, _ = rng.choice(aces)
+        name = winner if rng.random() < 0.5 else None
+        return dataclasses.replace(record, events=(Event("unclaimed", name, trick=trick),))
+    return record
 
 
 def generate_deal(rng: random.Random, dealer_seat: int, *, force: str | None = None,
                   max_attempts: int = MAX_ATTEMPTS) -> DealRecord:
     """Deal, exchange and play one deal with ``dealer_seat`` dealing.
 
-    ``force`` asks for a rare event (see the module docstring); the deal is
-    redrawn with further draws from ``rng`` until it happens.
+    ``force`` asks for a rare event or an irregularity (see the module
+    docstring); the deal is redrawn with further draws from ``rng`` until it
+    happens.  A void deal (``exposed``, ``misdeal*``) draws nothing.
     """
     if force not in FORCE_MODES:
         raise ValueError(f"unknown force mode {force!r}; use one of {FORCE_MODES}")
     if not 0 <= dealer_seat < 4:
         raise ValueError("dealer_seat is 0..3")
+    if force in VOID_MODES:
+        return _void_deal(dealer_seat, force)
     for _ in range(max_attempts):
         record = _one_deal(rng, dealer_seat, force)
         if _satisfies(record, force):
-            return record
+            record = _decorate(rng, record, force)
+            if record is not None:
+                return record
     raise GenerationError(f"no {force} deal found in {max_attempts} attempts")
 
 
@@ -577,7 +895,15 @@ def format_deal(record: DealRecord, number: int, players: Sequence[str], *,
     ``comments`` keys: ``"deal"`` (end of the deal line), ``"before:N"``
     (own line before trick N; ``before:0`` right after the deal line),
     ``"trick:N"`` (end of trick N's line), ``"after"`` (own line after the
-    last trick), ``"exchange"`` (own line before the exchanges).
+    last trick), ``"exchange"`` (own line before the exchanges),
+    ``"event:KIND"`` (own line before the event line of that keyword, e.g.
+    ``event:peeked``).
+
+    Event lines (``record.events``) come after the hands and talon and before
+    the exchanges; ``unclaimed`` comes after the last trick.  Whatever the
+    flags, the lines an irregularity needs are written: the exchange line of
+    a player who peeked, kept or discarded two; the hand as dealt of one who
+    kept; the partie when someone kept or discarded two.
     """
     if leaders not in ("all", "first"):
         raise ValueError("leaders is 'all' or 'first'")
@@ -597,25 +923,44 @@ def format_deal(record: DealRecord, number: int, players: Sequence[str], *,
             out.append(f"{indent}# {comments[key]}")
 
     own("before:0")
+
+    def event_line(event: Event) -> None:
+        own(f"event:{event.kind}")
+        out.append(indent + event.text(players))
+
+    kept = record.event_seat("kept")
+    two = record.event_seat("discarded-two")
+    must_exchange = {e.seat for e in record.events
+                     if e.kind in ("peeked", "kept", "discarded-two")}
+    must_hand = {kept} if kept is not None else set()
     order = [(record.dealer + k) % 4 for k in (1, 2, 3, 4)]
-    if write_hands:
+    if record.dealt and (write_hands or must_hand):
         width = max(len(name(s)) for s in order)
         for seat in order:
-            out.append(f"{indent}hand {name(seat):<{width}} {cards(record.dealt[seat])}")
-    if write_talon:
+            if write_hands or seat in must_hand:
+                out.append(f"{indent}hand {name(seat):<{width}} {cards(record.dealt[seat])}")
+    if write_talon and record.talon:
         out.append(f"{indent}talon {cards(record.talon)}")
-    if write_exchanges:
-        own("exchange")
+    for event in record.events:
+        if event.kind != "unclaimed":
+            event_line(event)
+    if record.exchanges and (write_exchanges or must_exchange):
+        if write_exchanges:
+            own("exchange")
         for ex in record.exchanges:
+            if not (write_exchanges or ex.seat in must_exchange):
+                continue
             who = name(ex.seat)
             if ex.refused is not None:
                 line = f"exchange {who} refuses" + (f" sees {fmt(ex.refused)}" if ex.seen else "")
-            elif ex.take is not None:
-                line = f"exchange {who} discards {fmt(ex.discard)} takes {fmt(ex.take)}"
             else:
-                line = f"exchange {who} discards {fmt(ex.discard)}"
+                line = f"exchange {who}"
+                if ex.discards:
+                    line += " discards " + cards(ex.discards)
+                if ex.take is not None:
+                    line += f" takes {fmt(ex.take)}"
             out.append(indent + line)
-    if write_partie:
+    if record.tricks and (write_partie or kept is not None or two is not None):
         out.append(f"{indent}partie {cards(record.partie)}")
     if write_espagnolette and record.espagnolette is not None:
         out.append(f"{indent}espagnolette {name(record.espagnolette)}")
@@ -628,6 +973,9 @@ def format_deal(record: DealRecord, number: int, players: Sequence[str], *,
         if number_ in takers:
             line += f" > {name(taker)}"
         out.append(_with_comment(line, comments.get(f"trick:{number_}")))
+    for event in record.events:
+        if event.kind == "unclaimed":
+            event_line(event)
     own("after")
     return "\n".join(out) + "\n"
 
@@ -667,9 +1015,11 @@ def generate_session(seed: int, deals: int, *, players: Sequence[str] = DEFAULT_
     """A whole session of ``deals`` deals as ``.rvs`` text, from ``random.Random(seed)``.
 
     The deal passes to the next player each time (SEAT-2), starting with
-    ``players[first_dealer]``.  ``events`` is the chance that a deal is forced
+    ``players[first_dealer]``, except after an exposed card or a paid redeal
+    (:func:`dealer_after`).  ``events`` is the chance that a deal is forced
     to be a reversis, a broken reversis or an espagnolette (chosen at random);
-    ``forces`` maps deal numbers to a force mode explicitly.
+    ``forces`` maps deal numbers to a force mode explicitly (irregular ones
+    included).
     """
     if len(players) != 4 or len(set(players)) != 4:
         raise ValueError("four distinct players")
@@ -682,10 +1032,10 @@ def generate_session(seed: int, deals: int, *, players: Sequence[str] = DEFAULT_
     for number in range(1, deals + 1):
         force = forces.get(number)
         if force is None and events > 0 and rng.random() < events:
-            force = rng.choice(FORCE_MODES[1:])
+            force = rng.choice(RARE_MODES)
         record = generate_deal(rng, dealer, force=force)
         parts.append(format_deal(record, number, players, card_style=card_style,
                                  write_hands=write_hands, write_exchanges=write_exchanges,
                                  leaders=leaders))
-        dealer = (dealer + 1) % 4
+        dealer = dealer_after(record)
     return "\n".join(parts)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from reversis_cli.cards import PACK, Card, Suit
-from reversis_cli.model import Deal, DealLine, Name, Pos
+from reversis_cli.model import VOID_EVENTS, Deal, DealLine, EventLine, Name, Pos
 from reversis_cli.replay import (
     Espagnolette, Play, PlayedTrick, ReplayedDeal, is_espagnolette, next_seat, winning_play,
 )
@@ -31,32 +31,67 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in text.split())
 
 
+def event(text: str, line: int = 2) -> EventLine:
+    """An event line as the record writes it: ``"unclaimed 9 Anna"``, ``"misdeal Gleb late"``,
+    ``"redeal paid"``, ``"peeked Boris"``, ``"exposed"`` ..."""
+    words = text.split()
+    kind, rest = words[0], words[1:]
+    at = Pos(line, 1)
+    trick = None
+    if kind == "unclaimed":
+        trick, rest = int(rest[0]), rest[1:]
+    late = "late" in rest
+    paid = kind == "redeal" and "paid" in rest
+    names = [w for w in rest if w not in ("late", "paid")]
+    return EventLine(pos=at, kind=kind, player=Name(names[0], Pos(line, 2)) if names else None,
+                     trick=trick, late=late, paid=paid)
+
+
 def make_deal(tricks: list[str], dealer: str = "Gleb", players=PLAYERS, number: int = 1,
-              waived: bool = False, partie: str | None = None, void: bool = False
+              waived: bool = False, partie: str | None = None, void: bool = False,
+              events=(), unplayed: dict[str, str] | None = None, revokes=()
               ) -> ReplayedDeal:
+    """``events``: event lines (EventLine, or text for :func:`event`); a ``misdeal`` or
+    ``exposed`` makes the deal void.  A ``discarded-two`` player has ten cards and is
+    skipped in trick 11 (write that trick with three cards); ``unplayed`` gives a
+    ``kept`` player's twelfth card, never played (``{"Boris": "5C"}``)."""
     dealer_seat = players.index(dealer)
     line = DealLine(pos=Pos(1, 1), number=number, dealer=Name(dealer, Pos(1, 1)))
-    deal = Deal(line=line, statements=())
-    if void:
+    statements = tuple(e if isinstance(e, EventLine) else event(e, k)
+                       for k, e in enumerate(events, start=2))
+    deal = Deal(line=line, statements=statements)
+    if void or any(e.kind in VOID_EVENTS for e in statements):
         return ReplayedDeal(deal=deal, players=tuple(players), dealer=dealer_seat, void=True)
+    size = [11, 11, 11, 11]
+    for e in statements:
+        if e.kind in ("kept", "discarded-two") and e.player is not None:
+            size[players.index(e.player.text)] += 1 if e.kind == "kept" else -1
     played, leader = [], next_seat(dealer_seat)
     for k, text in enumerate(tricks, start=1):
         words = text.split()
         if words[0] in players:
             assert players.index(words[0]) == leader, f"trick {k}: {words[0]} does not lead"
             words = words[1:]
-        plays = tuple(Play(next_seat(leader, i), Card.parse(w)) for i, w in enumerate(words))
+        order = [s for s in (next_seat(leader, i) for i in range(4)) if size[s] > 0]
+        assert len(order) == len(words), f"trick {k}: {len(words)} cards for {len(order)} players"
+        plays = tuple(Play(s, Card.parse(w)) for s, w in zip(order, words))
+        for s in order:
+            size[s] -= 1
         taker = winning_play(plays).seat
         played.append(PlayedTrick(k, leader, plays, taker))
         leader = taker
-    hands = tuple(frozenset(p.card for t in played for p in t.plays if p.seat == s)
-                  for s in range(4))
+    hands = [set(p.card for t in played for p in t.plays if p.seat == s) for s in range(4)]
+    for name, card in (unplayed or {}).items():
+        hands[players.index(name)] |= set(cards(card))
+    hands = tuple(frozenset(h) for h in hands)
     used = set().union(*hands)
-    rest = cards(partie) if partie else tuple(c for c in PACK if c not in used)
+    rest = (tuple(c for c in cards(partie) if c not in used) if partie
+            else tuple(c for c in PACK if c not in used))
     esp = next((Espagnolette(s, waived=waived) for s in range(4) if is_espagnolette(hands[s])),
                None)
     return ReplayedDeal(deal=deal, players=tuple(players), dealer=dealer_seat,
-                        tricks=tuple(played), hands=hands, partie=rest, espagnolette=esp)
+                        tricks=tuple(played), hands=hands, partie=rest, espagnolette=esp,
+                        revokes=tuple(revokes))
 
 
 def scenario(tail: list[str], dealer: str = "Gleb", players=PLAYERS, partie: str | None = None,
@@ -130,14 +165,22 @@ def row(payer, payee, amount, rule, trick=None):
     return (payer, payee, Fraction(amount), rule, trick or 0)
 
 
-def check_invariants(s) -> None:
+def check_invariants(s, replayed: ReplayedDeal | None = None) -> None:
+    """POOL-5 and the card invariants.  With ``replayed``, a card held and never played
+    (a ``kept`` player's twelfth, IRR-4) counts towards the 40 points."""
     assert sum(s.net.values()) + (s.pool_after - s.pool_before) == 0
-    for value in list(s.net.values()) + [p.amount for p in s.payments]:
+    for value in list(s.net.values()) + [p.amount for p in s.payments + s.cancelled]:
         assert isinstance(value, (int, Fraction)) and not isinstance(value, bool)
     if s.status == "played":
         plain = sum(c.points for c in s.partie_cards)
-        assert sum(s.points.values()) + plain == 40
+        unplayed = 0
+        if replayed is not None:
+            played = {c for t in replayed.tricks for c in t.cards}
+            unplayed = sum(c.points for h in replayed.hands for c in h if c not in played)
+        assert sum(s.points.values()) + plain + unplayed == 40
         assert sum(s.tricks_won.values()) == 11
+    else:
+        assert s.points == {n: 0 for n in s.points} and not s.winners and not s.losers
 
 
 def read_example(path: Path):
@@ -162,5 +205,5 @@ def example_dirs():
     return [d for d in (FIXTURES, SHARED_EXAMPLES) if d.is_dir()]
 
 
-__all__ = ["PLAYERS", "cards", "make_deal", "settle", "rows", "row", "check_invariants",
+__all__ = ["PLAYERS", "cards", "event", "make_deal", "settle", "rows", "row", "check_invariants",
            "read_example", "example_dirs", "SessionSettler", "scenario", "settle_scenario"]

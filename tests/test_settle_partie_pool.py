@@ -256,9 +256,10 @@ def test_IRR_0_a_void_deal_stakes_and_settles_nothing():
     assert settler.pool == 20
 
 
-def test_PLAY_4_revokes_are_ignored_for_now():
+def test_PLAY_4_a_revoke_changes_no_payment_without_a_penalty():
+    """The deal stands as played (IRR-7): with revoke_penalty = none, nothing changes."""
     plain = _example("classic-late-quinola")
     revoked = replace(LATE, revokes=(Revoke(3, 1, cards("6D")[0], cards("5D")[0]),))
-    s = settle_deal(revoked, load_profile("classic"), 0, previous=None, first_deal=True,
-                    pot_line_given=False)
+    profile = load_profile("classic").with_overrides({"revoke_penalty": "none"})
+    s = settle_deal(revoked, profile, 0, previous=None, first_deal=True, pot_line_given=False)
     assert s.payments == plain.payments

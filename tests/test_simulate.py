@@ -12,9 +12,11 @@ import pytest
 
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank
 from reversis_cli.simulate import (
-    DealRecord, GenerationError, format_deal, generate_deal, generate_session,
-    privileged_plays, replay_check,
+    IRREGULAR_MODES, VOID_MODES, DealRecord, GenerationError, dealer_after, format_deal,
+    generate_deal, generate_session, privileged_plays, replay_check,
 )
+
+PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -223,10 +225,16 @@ def _exit_code(path: Path) -> int:
     return CliRunner().invoke(cli.cli, ["check", str(path)]).exit_code
 
 
+# Samples that hold a revoke on purpose: it is a warning (RV201), never an error.
+SAMPLE_WARNINGS = {"irregular.rvs": ["RV201"]}
+
+
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.rvs")), ids=lambda p: p.name)
 def test_samples_check_clean(path):
     diags = _codes(path)
-    assert [(d.code, d.line, d.message) for d in diags] == []
+    expected = SAMPLE_WARNINGS.get(path.name, [])
+    assert [d.code for d in diags] == expected, [(d.code, d.line, d.message) for d in diags]
+    assert not any(d.is_error for d in diags)
     assert _exit_code(path) == 0
 
 
@@ -240,3 +248,210 @@ def test_bad_samples_report_their_code(path):
     assert expected in codes, [(d.code, d.message) for d in diags]
     assert codes == {expected}, [(d.code, d.message) for d in diags]
     assert _exit_code(path) == (0 if expected == "RV201" else 1)
+
+
+# --------------------------------------------------------------------------- irregularities
+# RULES.md IRR-0..IRR-7 and CLAIM-1; NOTATION.md "Events inside a deal".
+
+
+def _irregular(force: str, seed: int) -> DealRecord:
+    return generate_deal(random.Random(seed), seed % 4, force=force)
+
+
+def _played_by(record: DealRecord, seat: int) -> list[Card]:
+    return [card for n in range(1, len(record.tricks) + 1)
+            for who, card in record.plays(n) if who == seat]
+
+
+def _text(record: DealRecord, **kw) -> list[str]:
+    return format_deal(record, 1, PLAYERS, **kw).splitlines()
+
+
+@pytest.mark.parametrize("force,lines,same_dealer", [
+    ("exposed", ["exposed"], True),                                # IRR-1
+    ("misdeal", ["misdeal {d}"], False),                           # IRR-2
+    ("misdeal_redeal", ["misdeal {d}", "redeal paid"], True),      # IRR-2, paid
+    ("misdeal_late", ["misdeal {d} late"], False),                 # IRR-3
+])
+@pytest.mark.parametrize("dealer", range(4))
+def test_void_deals(force, lines, same_dealer, dealer):
+    record = generate_deal(random.Random(dealer), dealer, force=force)
+    assert record.void and record.tricks == () and record.partie == ()
+    assert replay_check(record) == []
+    name = PLAYERS[dealer]
+    text = _text(record, write_hands=True)
+    assert text == [f"deal 1 dealer {name}"] + ["  " + line.format(d=name) for line in lines]
+    assert dealer_after(record) == (dealer if same_dealer else (dealer + 1) % 4)
+
+
+def test_session_dealers_follow_irregularities():
+    forces = {1: "exposed", 2: "misdeal", 3: "misdeal_redeal", 4: "misdeal_late",
+              5: "kept", 6: "misdeal_redeal", 7: "exposed", 8: "revoke"}
+    text = generate_session(11, 9, forces=forces)
+    dealers = re.findall(r"^deal (\d+) dealer (\w+)", text, re.M)
+    # Gleb deals 1; exposed: Gleb again; misdeal: passes; paid redeal: Anna again; late
+    # misdeal: passes; kept (played): passes; paid redeal keeps; exposed keeps; then on.
+    assert [d for _, d in dealers] == ["Gleb", "Gleb", "Anna", "Anna", "Boris", "Vera",
+                                       "Vera", "Vera", "Gleb"]
+    assert [int(n) for n, _ in dealers] == list(range(1, 10))
+    blocks = text.split("\ndeal ")[1:]
+    for number in (1, 2, 3, 4, 6, 7):  # void: no trick lines
+        assert not re.search(r"^\s+\d+ ", blocks[number - 1].split("\n", 1)[1], re.M)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_peeked(seed):
+    record = _irregular("peeked", seed)
+    assert replay_check(record) == [] and replay(record) == []
+    (event,) = record.events
+    seat = event.seat
+    assert event.kind == "peeked" and seat != record.dealer
+    ex = next(e for e in record.exchanges if e.seat == seat)
+    assert ex.discard is not None and ex.take is record.talon[(seat - record.dealer) % 4 - 1]
+    text = _text(record, write_exchanges=False)
+    assert f"  peeked {PLAYERS[seat]}" in text
+    assert f"  exchange {PLAYERS[seat]} discards {ex.discard} takes {ex.take}" in text
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_kept_plays_with_twelve(seed):
+    record = _irregular("kept", seed)
+    assert replay_check(record) == []
+    (event,) = record.events
+    seat = event.seat
+    assert event.kind == "kept" and seat != record.dealer
+    own = record.talon[(seat - record.dealer) % 4 - 1]
+    ex = next(e for e in record.exchanges if e.seat == seat)
+    assert ex.discards == () and ex.take is own
+    assert record.hands[seat] == frozenset(record.dealt[seat]) | {own}
+    assert [len(h) for h in record.hands] == [12 if s == seat else 11 for s in range(4)]
+    assert all(len(cards) == 4 for _, cards in record.tricks)
+    played = _played_by(record, seat)
+    assert len(played) == 11
+    (left,) = record.hands[seat] - set(played)
+    assert record.unplayed() == {left}
+    assert len(record.partie) == 3
+    everything = set(record.partie) | {c for _, cs in record.tricks for c in cs} | {left}
+    assert len(everything) == 48
+    # Even a minimal record writes what the checker needs: his hand, his exchange, the partie.
+    text = _text(record, write_exchanges=False)
+    name = PLAYERS[seat]
+    assert f"  kept {name}" in text
+    assert f"  exchange {name} takes {own}" in text
+    assert any(line.startswith(f"  hand {name} ") and len(line.split()) == 13 for line in text)
+    assert sum(line.startswith("  hand ") for line in text) == 1
+    partie = [line for line in text if line.startswith("  partie ")]
+    assert len(partie) == 1 and len(partie[0].split()) == 4
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_discarded_two_plays_with_ten(seed):
+    record = _irregular("discarded_two", seed)
+    assert replay_check(record) == []
+    (event,) = record.events
+    seat = event.seat
+    assert event.kind == "discarded-two" and seat != record.dealer
+    ex = next(e for e in record.exchanges if e.seat == seat)
+    assert len(ex.discards) == 2 and ex.take is not None
+    assert [len(h) for h in record.hands] == [10 if s == seat else 11 for s in range(4)]
+    assert len(_played_by(record, seat)) == 10
+    assert [len(cards) for _, cards in record.tricks] == [4] * 10 + [3]
+    assert seat not in [s for s, _ in record.plays(11)]
+    assert record.takers[9] != seat  # he never has the lead to trick 11
+    assert len(record.partie) == 5 and set(ex.discards) <= set(record.partie)
+    text = _text(record, write_exchanges=False)
+    name = PLAYERS[seat]
+    assert f"  discarded-two {name}" in text
+    assert f"  exchange {name} discards {ex.discard} {ex.discard2} takes {ex.take}" in text
+    assert sum(len(line.split()) - 1 for line in text if line.startswith("  partie ")) == 5
+    assert len(text[-1].split()) == 5  # "11 LEADER c c c"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_out_of_turn(seed):
+    record = _irregular("out_of_turn", seed)
+    assert replay_check(record) == [] and replay(record) == []
+    (event,) = record.events
+    ex = next(e for e in record.exchanges if e.seat == event.seat)
+    assert event.kind == "out-of-turn" and event.seat != record.first_hand and ex.discards
+    assert f"  out-of-turn {PLAYERS[event.seat]}" in _text(record)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_revoke_is_one_revoke(seed):
+    record = _irregular("revoke", seed)
+    assert replay_check(record) == []
+    assert record.espagnolette is None
+    problems = replay(record)  # the independent replay finds it ...
+    assert len(problems) == 1, problems
+    # ... and it really is one: off the suit led while holding it, played later.
+    hands = [set(h) for h in record.hands]
+    found = []
+    for number in range(1, 12):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            held = [c for c in hands[seat] if c.suit is led]
+            if card.suit is not led and held:
+                later = [c for c in _played_by(record, seat)[number:] if c.suit is led]
+                assert set(held) <= set(later)
+                found.append((number, seat))
+        for seat, card in plays:
+            hands[seat].discard(card)
+    assert len(found) == 1
+
+
+def _how(record: DealRecord, number: int, seat: int, card: Card) -> str:
+    plays = record.plays(number)
+    if plays[0] == (seat, card):
+        return "led"
+    if card.suit is not plays[0][1].suit:
+        return "placed"
+    before = set(record.hands[seat]) - set(_played_by(record, seat)[:number - 1])
+    return "played" if any(c.suit is card.suit and c is not card for c in before) else "forced"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_unclaimed_names_a_trick_with_a_led_or_played_ace(seed):
+    record = _irregular("unclaimed", seed)
+    assert replay_check(record) == [] and replay(record) == []
+    (event,) = record.events
+    assert event.kind == "unclaimed" and 1 <= event.trick <= 11
+    aces = [(s, c) for s, c in record.plays(event.trick) if c.is_ace]
+    assert any(_how(record, event.trick, s, c) in ("led", "played") for s, c in aces)
+    line = f"  unclaimed {event.trick}" + (f" {PLAYERS[event.seat]}" if event.seat is not None
+                                           else "")
+    assert _text(record)[-1] == line
+    if event.seat is not None:
+        assert event.seat not in [s for s, _ in aces]
+
+
+@pytest.mark.parametrize("force", IRREGULAR_MODES)
+def test_irregular_deals_are_deterministic(force):
+    assert _irregular(force, 42) == _irregular(force, 42)
+
+
+def test_every_irregular_mode_checks(tmp_path):
+    """The checker accepts a deal of each mode: errors none, a warning for the revoke only."""
+    forces = {n: mode for n, mode in enumerate(IRREGULAR_MODES, start=1)}
+    text = generate_session(2027, len(forces) + 1, forces=forces)
+    path = tmp_path / "all.rvs"
+    path.write_text(text, encoding="utf-8")
+    diags = _codes(path)
+    assert [d.code for d in diags] == ["RV201"], [(d.code, d.line, d.message) for d in diags]
+    revoke_deal = 1 + IRREGULAR_MODES.index("revoke")
+    assert diags[0].deal == revoke_deal
+
+
+def test_irregular_sample_has_every_irregularity():
+    ms = _load_make_samples()
+    records = ms.deals(ms.SEEDS["irregular"], 14, ms.IRREGULAR_FORCES)
+    assert set(IRREGULAR_MODES) <= {r.force for r in records}
+    assert sum(r.force is None for r in records) >= 2
+    assert all(replay_check(r) == [] for r in records)
+    text = (SAMPLES / "irregular.rvs").read_text(encoding="utf-8")
+    for keyword in ("exposed", "misdeal", "redeal paid", "late", "peeked", "kept",
+                    "discarded-two", "out-of-turn", "unclaimed"):
+        assert re.search(rf"^  {keyword}\b|^  misdeal \w+ {keyword}$", text, re.M), keyword
+    assert "rules classic" in text and "players Anna Boris Vera Gleb" in text
+    assert len(VOID_MODES) == text.count("\n  misdeal ") + text.count("\n  exposed")

@@ -84,7 +84,7 @@ def _opt(name, kind, meaning, rules, sources) -> Option:
 _OPTION_LIST = (
     _choice("direction", "counterclockwise clockwise",
             "Which way play goes round the table; shown in reports, never used in scoring.",
-            "SEAT-1", "C¶10; M¶8"),
+            "SEAT-1", "C¶10; C¶50; M¶8"),
     _choice("forced_means", "compelled any_follow",
             "Whether an ace or the quinola following suit counts as forced only when it was "
             "its holder's last card of the suit, or whenever it follows another's lead.",
@@ -143,7 +143,7 @@ _OPTION_LIST = (
             "What a player who peeked at or kept his talon card forfeits: every gain of the "
             "deal, or only the quinola and reversis gains.", "IRR-4", "C¶50"),
     _choice("revoke_penalty", "remise none",
-            "Whether a revoke costs the revoker a remise.", "IRR-7", "C¶45-52"),
+            "Whether a revoke costs the revoker a remise.", "IRR-7", ""),
     _choice("claims_required", "led_and_played in_play",
             "Which payments are lost when not claimed in time: only those to the partie "
             "winner, or every in-play payment.", "CLAIM-1", "C¶23; M¶15"),

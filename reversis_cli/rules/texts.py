@@ -30,7 +30,7 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
     _r("DECK-2", "Aces count 4 points, kings 3, queens 2, jacks 1; the jack of hearts is the "
        "quinola.", "C¶6 C¶15 M¶4"),
     _r("SEAT-1", "The player after the dealer is first hand and leads; players two apart sit "
-       "opposite (vis-à-vis).", "C¶5 M¶8"),
+       "opposite (vis-à-vis).", "C¶50 C¶26 M¶8"),
     _r("SEAT-2", "The deal passes to the next player in playing order.", "C¶5"),
     _r("SEAT-3", "For ties the dealer has the best seat, then the others in reverse playing "
        "order; first hand has the worst.", "C¶10"),
@@ -43,8 +43,8 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
     _r("PLAY-1", "First hand leads to the first trick; whoever takes a trick leads to the next.",
        "C¶17 M¶8"),
     _r("PLAY-2", "Follow the suit led if you can; if you cannot, play any card.", "M¶8"),
-    _r("PLAY-3", "The highest card of the suit led takes the trick.", "M¶8"),
-    _r("PLAY-4", "Playing off suit while holding the suit led is a revoke.", "C¶33"),
+    _r("PLAY-3", "The highest card of the suit led takes the trick.", "M¶4 M¶8"),
+    _r("PLAY-4", "Playing off suit while holding the suit led is a revoke.", "M¶8 M¶19"),
     _r("PARTIE-1", "The partie is worth the card points of the four cards out of play, with "
        "the ace of diamonds and the quinola at the profile's values, plus a fixed bonus.",
        "C¶7 M¶17"),
@@ -66,8 +66,9 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "of the deal, or one full staking.", "C¶13 M¶22"),
     _r("POOL-4", "Taking the pool takes what it held at the start of the deal; remises paid "
        "during the deal stay for the next.", "C¶13 C¶15 M¶11 M¶22"),
+    # POOL-5 and IRR-7 are this program's readings: no paragraph says them.
     _r("POOL-5", "What is left in the pool at the end stays there; every deal balances to zero.",
-       "C¶14"),
+       ""),
     _r("ACE-1", "An ace thrown on another suit earns its thrower 1 (the ace of diamonds 2) from "
        "the taker of the trick.", "C¶20 M¶10"),
     _r("ACE-2", "An ace forced out by the suit led costs its holder 1 (the ace of diamonds 2), "
@@ -121,7 +122,8 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "C¶50"),
     _r("IRR-5", "A player who discarded two cards plays with ten and keeps his gains.", "C¶50"),
     _r("IRR-6", "Discarding out of turn costs 5 into the pool.", "C¶51"),
-    _r("IRR-7", "A revoke costs the revoker a remise, under both built-in profiles.", "C¶45"),
+    _r("IRR-7", "A revoke costs the revoker a remise, under both built-in profiles (a reading "
+       "after the older French rule; neither text names a penalty).", ""),
     _r("CLAIM-1", "Some payments are due only if claimed in time.", "C¶23 M¶15"),
 )}
 

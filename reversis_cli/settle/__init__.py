@@ -1,12 +1,14 @@
 """Settlement of Reversis deals (RULES.md: partie, pool, aces and quinola, reversis,
-espagnolette): from a replayed deal and a rule profile to payments and reasons."""
+espagnolette, irregularities and claims): from a replayed deal and a rule profile to
+payments and reasons."""
 
 from .engine import (
-    RULES, DealSettlement, Rule, SessionSettler, settle_deal, settlement_to_json,
+    RULES, VOID_RULES, DealSettlement, Rule, SessionSettler, settle_deal, settlement_to_json,
 )
 from .payments import POOL, Amount, Payment, Step, amount_json
 
 __all__ = [
-    "RULES", "Rule", "DealSettlement", "SessionSettler", "settle_deal", "settlement_to_json",
+    "RULES", "VOID_RULES", "Rule", "DealSettlement", "SessionSettler", "settle_deal",
+    "settlement_to_json",
     "POOL", "Amount", "Payment", "Step", "amount_json",
 ]

@@ -2,8 +2,8 @@
 
 ``RULES`` is the ordered registry: each entry names its rule ids and a small
 function that reads and extends the deal's :class:`Ledger`.  Irregularities
-(IRR-*, CLAIM-1) slot in as further entries -- a forfeiture, for instance,
-after ``resolve_takings`` moving payments due to a peeker into ``cancelled``.
+(IRR-*, CLAIM-1, ``irregular.py``) are entries of it at the points the order
+of settlement needs; a void deal (IRR-0) runs ``VOID_RULES`` instead.
 ``settle_deal`` is pure: the same deal, profile and pool give the same
 settlement.  :class:`SessionSettler` carries the pool from deal to deal.
 
@@ -37,6 +37,61 @@ DECISIONS (readings of RULES.md where the text leaves room):
   deal (he is not "the espagnolette" at all, ESP-1).
 * A payment whose amount is zero (possible only with house stakes of 0) is
   left out of the report.
+
+Irregularities and claims:
+
+* IRR-0: a void deal runs only its penalties (IRR-2, IRR-3, and IRR-6 for a
+  discard out of turn made before a late misdeal was noticed); peeks, keeps,
+  claims and revokes settle nothing in it.  Its status is ``void``, its
+  penalties stay in the pool.  POOL-2 looks back to the last deal *played*:
+  a void deal's penalty neither counts as feeding the pool nor hides the
+  deal before it.  POOL-1: penalties paid in void deals before the first
+  deal played do not replace the staking: that deal is staked when the
+  session *began* with an empty pool (``session_start``), as if the staking
+  had been made before the void deal.
+* IRR-2: ``misdeal NAME`` without ``redeal paid``: the deal passes and
+  nothing is paid; with it, NAME (the misdealer) pays 5.  IRR-3: ``misdeal
+  NAME late`` costs NAME (the dealer) 20, and a ``redeal paid`` beside it
+  pays nothing more (a late misdeal cannot be redealt for a jeton).  IRR-1:
+  ``exposed`` pays nothing, with or without ``redeal paid``.
+* IRR-4 ``everything``: every payment and pool taking due to a peeker or
+  keeper is not made -- in-play payments, the partie, ACE-3/QUIN-3 to the
+  winner, reversis payments (REV-1, REV-3, ESP-6, ESP-7) and ESP-5 refunds
+  due to him.  ``quinola_and_reversis``: only the two gains C¶50 names:
+  forcing the quinola (QUIN-2 and ESP-9 payments to the forcer) and
+  breaking a reversis (REV-3 or ESP-7's 64 to the breaker).  Placing the
+  quinola (QUIN-1's 5 and its pool taking) and making a reversis (REV-1 and
+  its pool taking, ESP-6) are not named and stand.  Forfeited payments are
+  listed in ``cancelled`` under their own rule id, the reason ending with
+  why.  A forfeited pool taking is taken away *after* POOL-4 has chosen:
+  the pool keeps what it held, and a claim that gave way to his does not
+  revive.  The holder of a quinola he forced still puts in his remise.
+* IRR-5: nothing is paid for discarding two; trick 11 without the
+  ten-card player's card and a partie of five are the replay's, PARTIE-1
+  counts every card of the partie.  When the ten-card player took trick 10,
+  trick 11 is led by the player of its first card (``inplay.leader_of``):
+  ACE-2 pays him, QUIN-2's ``leader`` is him.
+* IRR-6: each ``out-of-turn`` line is one penalty of 5, never doubled;
+  penalties are listed last in ``payments``.
+* IRR-7 ``remise``: one remise (POOL-3 amount) for each revoke the replay
+  found, so a player who revoked twice puts in two (POOL-3: several remises
+  in one deal are each that amount).  It carries the trick of the revoke.
+  REV-4 and ESP-5 remove only quinola remises: a revoke's remise stands in
+  a reversis deal.  ``none``: no payment, a step says so.
+* CLAIM-1: ``unclaimed T`` forfeits, under ``led_and_played``, the ACE-3 and
+  QUIN-3 payments to the winner for a card that fell in trick T; under
+  ``in_play``, those and every in-play payment arising in trick T (ACE-1,
+  ACE-2, QUIN-1's 5, QUIN-2, ESP-9).  ``unclaimed T NAME``: only those due
+  to NAME (a split winner's share).  Pool takings (QUIN-1's pool) and
+  remises are not payments anyone claims: they stand.  Nor do ESP-5 refunds
+  or the partie need a claim.
+* REV-4 before forfeiture: a payment REV-4 cancelled is not forfeited again
+  (listed once, a step says so); IRR-4 runs before CLAIM-1, so a payment
+  both rules would take is listed once, as IRR-4's.
+* ESP-5 after forfeiture: the failed espagnolette repays double only what he
+  received: an ACE-1/QUIN-1 payment forfeited (he peeked, or it went
+  unclaimed) is not refunded.  A refund due to a peeker is itself forfeited
+  under ``everything``.
 """
 
 from __future__ import annotations
@@ -50,13 +105,18 @@ from ..replay import ReplayedDeal
 from ..rules import Profile
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
 from .inplay import in_play_payments, pay_winner_dues
+from .irregular import (
+    discard_out_of_turn, exposed_card, forfeit_peeker_gains, forfeit_peeker_takings,
+    forfeit_unclaimed, misdeal_after_exchange, misdeal_before_exchange, revoke_remise,
+    ten_card_player, void_deal,
+)
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
 from .payments import Amount, Payment, Step, amount_json, net_of, pool_change, whole
 from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
 
-__all__ = ["Rule", "RULES", "DealSettlement", "settle_deal", "SessionSettler",
+__all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "SessionSettler",
            "settlement_to_json"]
 
 
@@ -78,12 +138,29 @@ RULES: tuple[Rule, ...] = (
     Rule(("ESP-4", "ESP-5", "ESP-10"), espagnolette_status, "the espagnolette's fate"),
     Rule(("PARTIE-1", "PARTIE-2", "PARTIE-3", "PARTIE-6"), rank_partie,
          "the partie's value, winner and loser"),
+    Rule(("IRR-5",), ten_card_player, "a player who discarded two plays with ten"),
     Rule(("PARTIE-4", "PARTIE-5"), pay_partie, "the loser pays the partie"),
     Rule(("REV-4",), cancel_in_play, "a reversis cancels the in-play payments"),
     Rule(("ACE-3", "QUIN-3", "DOUBLE-3"), pay_winner_dues, "cards led or played pay the winner"),
     Rule(("REV-1", "REV-3", "ESP-6", "ESP-7", "ESP-8"), pay_reversis, "reversis payments"),
+    # Forfeitures: after REV-4 (a cancelled payment is listed once), before ESP-5's
+    # refunds (he repays only what he received).
+    Rule(("IRR-4",), forfeit_peeker_gains, "a peeker's gains are not made"),
+    Rule(("CLAIM-1",), forfeit_unclaimed, "payments not claimed in time are lost"),
     Rule(("ESP-4", "ESP-5"), settle_espagnolette, "the espagnolette's refunds, remise, pool"),
     Rule(("POOL-4",), resolve_takings, "who takes the pool"),
+    Rule(("IRR-4",), forfeit_peeker_takings, "a peeker's pool taking and refunds are not made"),
+    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton"),
+    Rule(("IRR-7",), revoke_remise, "a revoke puts in a remise"),
+)
+
+# A void deal (IRR-0) runs these instead: no staking, no play, only its penalties.
+VOID_RULES: tuple[Rule, ...] = (
+    Rule(("IRR-0",), void_deal, "a void deal stakes nothing"),
+    Rule(("IRR-1",), exposed_card, "a card exposed in dealing: deal again"),
+    Rule(("IRR-2",), misdeal_before_exchange, "a misdeal: the deal passes, or 1 jeton"),
+    Rule(("IRR-3",), misdeal_after_exchange, "a misdeal noticed late: 4 jetons"),
+    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton"),
 )
 
 
@@ -110,16 +187,17 @@ class DealSettlement:
     steps: tuple[Step, ...]
 
 
-def _run_rules(ledger: Ledger) -> None:
-    for rule in RULES:
+def _run_rules(ledger: Ledger, rules: tuple[Rule, ...] = RULES) -> None:
+    for rule in rules:
         rule.apply(ledger)
 
 
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
-    """OUTPUT.md order: stakes, in-play, partie, to the winner, reversis, espagnolette, pool."""
+    """OUTPUT.md order: stakes, in-play, partie, to the winner, reversis, espagnolette,
+    remises, pool takings, penalties."""
     ordered = (ledger.stakes + [e.payment for e in ledger.in_play] + ledger.partie
                + ledger.to_winner + ledger.reversis + ledger.espagnolette_payments
-               + ledger.remises + ledger.takings)
+               + ledger.remises + ledger.takings + ledger.penalties)
     return tuple(p for p in ordered if p.amount != 0)
 
 
@@ -127,7 +205,8 @@ def _by_name(players, values) -> dict:
     return {name: values[seat] for seat, name in enumerate(players)}
 
 
-def _void_settlement(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSettlement:
+def _unsettled(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSettlement:
+    """A deal whose record has errors: nothing is settled and the pool passes over it."""
     players = replayed.players
     return DealSettlement(
         number=replayed.number, dealer=players[replayed.dealer],
@@ -136,31 +215,37 @@ def _void_settlement(replayed: ReplayedDeal, pool_before: Amount, why: str) -> D
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
         pool_after=pool_before, net={n: 0 for n in players},
-        steps=(Step("IRR-0" if replayed.void else "PLAY", None, why),))
+        steps=(Step("PLAY", None, why),))
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,
                 previous: DealSettlement | None, first_deal: bool,
-                pot_line_given: bool) -> DealSettlement:
-    """Settle one deal.  ``previous`` is the last deal *played* (POOL-2 looks back to it)."""
-    if replayed.void:
-        return _void_settlement(replayed, pool_before,
-                                "a void deal stakes nothing and settles nothing (IRR-0)")
+                pot_line_given: bool, session_start: Amount | None = None) -> DealSettlement:
+    """Settle one deal.  ``previous`` is the last deal *played* (POOL-2 looks back to it).
+
+    ``session_start`` is the pool the session began with (the pot line); when a void
+    deal's penalty went into an empty pool before the first deal played, the first deal
+    played is still staked (POOL-1).  Left out, the pool before the deal stands for it.
+    """
     if not replayed.complete:
-        return _void_settlement(replayed, pool_before,
-                                "the record of this deal has errors: nothing is settled")
+        return _unsettled(replayed, pool_before,
+                          "the record of this deal has errors: nothing is settled")
     ledger = Ledger(replayed, profile, whole(Fraction(pool_before)), previous=previous,
-                    first_deal=first_deal, pot_line_given=pot_line_given)
+                    first_deal=first_deal, pot_line_given=pot_line_given,
+                    session_start=session_start)
+    if replayed.void:
+        _run_rules(ledger, VOID_RULES)
+        return _freeze(ledger, "void")
     _run_rules(ledger)
-    return _freeze(ledger)
+    return _freeze(ledger, "played")
 
 
-def _freeze(ledger: Ledger) -> DealSettlement:
+def _freeze(ledger: Ledger, status: str) -> DealSettlement:
     replayed, players = ledger.replayed, ledger.players
     payments = _payments_in_order(ledger)
     esp = replayed.espagnolette
     settlement = DealSettlement(
-        number=replayed.number, dealer=ledger.name(ledger.dealer), status="played",
+        number=replayed.number, dealer=ledger.name(ledger.dealer), status=status,
         outcome=ledger.outcome,
         tricks_won=_by_name(players, ledger.tricks_won()),
         points=_by_name(players, ledger.points_won()),
@@ -191,6 +276,7 @@ class SessionSettler:
         self.profile = profile
         self.players = tuple(players)
         self.pool: Amount = whole(Fraction(pool_start))
+        self.session_start: Amount = self.pool  # POOL-1, IRR-0: the pool as the session began
         self.pool_start_given = pool_start_given
         self.last_played: DealSettlement | None = None
         # Running totals, not the settlements: a session of any length
@@ -200,7 +286,8 @@ class SessionSettler:
     def settle(self, replayed: ReplayedDeal) -> DealSettlement:
         settlement = settle_deal(
             replayed, self.profile, self.pool, previous=self.last_played,
-            first_deal=self.last_played is None, pot_line_given=self.pool_start_given)
+            first_deal=self.last_played is None, pot_line_given=self.pool_start_given,
+            session_start=self.session_start)
         self.pool = settlement.pool_after
         if settlement.status == "played" and replayed.complete:
             self.last_played = settlement

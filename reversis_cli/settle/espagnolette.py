@@ -81,6 +81,11 @@ def _refunded(card, option: str) -> bool:
 def refund_placings(ledger: Ledger) -> None:
     """ESP-5: he repays twice what he received for placing the named cards."""
     seat, option = ledger.espagnolette, ledger.opt("espagnolette_refunds")
+    for pay, rule in ledger.forfeited.items():
+        if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
+            ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "
+                        f"of trick {pay.trick}: it was forfeited ({rule}), so {pay.payee} never "
+                        "received it, and he repays only what he received")
     for entry in ledger.in_play:
         pay = entry.payment
         if entry.payee_seat != seat or pay.rule not in ("ACE-1", "QUIN-1"):

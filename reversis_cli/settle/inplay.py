@@ -16,7 +16,7 @@ from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
 from .ledger import Ledger, WinnerDue, card_text
 
-__all__ = ["classify", "in_play_payments", "pay_winner_dues", "ace_value"]
+__all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
 QUINOLA_PLACED = 5      # QUIN-1: one jeton
 QUINOLA_FROM_HOLDER = 10  # QUIN-2: two jetons
@@ -28,9 +28,16 @@ def ace_value(card: Card) -> int:
     return 2 if card is ACE_OF_DIAMONDS else 1
 
 
+def leader_of(trick: PlayedTrick) -> int:
+    """Who led the trick: the player of its first card.  The same as ``trick.leader``,
+    except in trick 11 after a ten-card player (IRR-5) took trick 10: having no card
+    left, he cannot lead, and the next player with a card leads."""
+    return trick.plays[0].seat
+
+
 def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, str]:
     """The class of a card played (placed / forced / led / played) and why."""
-    if play.seat == trick.leader:
+    if play.seat == leader_of(trick):
         return "led", "its holder led it"
     suit = trick.led_suit
     if play.card.suit is not suit:
@@ -69,7 +76,7 @@ def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
 
 def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-2: the holder of a forced ace pays the leader of the trick."""
-    leader = trick.leader
+    leader = leader_of(trick)
     ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
                        f"{ledger.name(leader)}'s lead forced {ledger.name(play.seat)}'s "
                        f"{card_text(play.card)}")
@@ -98,7 +105,7 @@ def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
     """QUIN-2: the forcer is the trick's leader or taker, by option ``quinola_forcer``."""
-    return trick.leader if ledger.opt("quinola_forcer") == "leader" else trick.taker
+    return leader_of(trick) if ledger.opt("quinola_forcer") == "leader" else trick.taker
 
 
 def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -168,4 +175,4 @@ def pay_winner_dues(ledger: Ledger) -> None:
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:
-    return ledger.replayed.tricks[due.trick - 1].leader == due.holder
+    return leader_of(ledger.replayed.tricks[due.trick - 1]) == due.holder

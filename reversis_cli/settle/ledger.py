@@ -9,7 +9,7 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,7 @@ class Ledger:
     previous: "DealSettlement | None" = None
     first_deal: bool = False
     pot_line_given: bool = False
+    session_start: Amount | None = None  # POOL-1: the pool as the session began
     # Established by the rules, in registry order.
     pool_start: Amount = 0  # POOL-4: the pool after this deal's staking
     staked: bool = False
@@ -84,7 +85,9 @@ class Ledger:
     espagnolette_payments: list[Payment] = field(default_factory=list)
     remises: list[Payment] = field(default_factory=list)
     takings: list[Payment] = field(default_factory=list)
-    cancelled: list[Payment] = field(default_factory=list)
+    penalties: list[Payment] = field(default_factory=list)  # IRR-2, IRR-3, IRR-6
+    cancelled: list[Payment] = field(default_factory=list)  # REV-4, IRR-4, CLAIM-1
+    forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
 
     # --- reading the deal ------------------------------------------------------
@@ -166,6 +169,22 @@ class Ledger:
         self.remises.append(self.payment(seat, POOL, amount, rule, trick, reason))
         self.step(rule, trick, f"{self.name(seat)} puts in a remise of {amount} (POOL-3, "
                   f"remise = {self.opt('remise')}): {reason}")
+
+    def add_penalty(self, seat: int, amount: Amount, rule: str, reason: str) -> None:
+        """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""
+        pay = self.payment(seat, POOL, amount, rule, None, reason)
+        self.penalties.append(pay)
+        self.step(rule, None, f"{pay.payer} pays {amount} into the pool: {reason}")
+
+    def forfeit(self, payment: Payment, why: str, rule: str) -> Payment:
+        """A payment that is not made (IRR-4, CLAIM-1): listed in ``cancelled`` under its
+        own rule id, its reason saying why it was forfeited."""
+        gone = replace(payment, reason=f"{payment.reason}; forfeited: {why}")
+        self.cancelled.append(gone)
+        self.forfeited[gone] = rule
+        self.step(rule, payment.trick, f"not paid: {payment.payer} to {payment.payee} "
+                  f"{payment.amount} ({payment.rule}), because {why}")
+        return gone
 
     def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
         """POOL-4: a claim on the pool; the engine keeps only the highest (REV-1 > QUIN-1 > ESP-4)."""

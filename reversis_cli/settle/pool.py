@@ -32,9 +32,16 @@ def must_stake(ledger: Ledger) -> tuple[bool, str]:
     """POOL-1 / POOL-2: whether the pool is staked before this deal, and why."""
     pool, profile = ledger.pool_before, ledger.profile
     if ledger.first_deal or ledger.previous is None:
-        # POOL-1: only emptiness matters; a pot line of 0 is an empty pool.
+        # POOL-1: only emptiness matters; a pot line of 0 is an empty pool.  Penalties
+        # paid in void deals before the first deal played (IRR-0) do not replace the
+        # staking: what counts is the pool the session began with.
+        start = pool if ledger.session_start is None else ledger.session_start
         if pool == 0:
             return True, "the pool is empty before the first deal played (POOL-1)"
+        if start == 0:
+            return True, (f"the session began with an empty pool; the {pool} in it are "
+                          "penalties of void deals, which do not replace the staking "
+                          "(POOL-1, IRR-0)")
         return False, f"the session starts with {pool} in the pool, so no staking (POOL-1)"
     if profile["restake"] == "below_initial":
         full = profile.full_staking

@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from reversis_cli.cards import QUINOLA, Card  # noqa: E402
+from reversis_cli.cards import PACK, QUINOLA, Card, Rank  # noqa: E402
 from reversis_cli.simulate import (  # noqa: E402
-    DealRecord, format_deal, format_header, generate_deal,
+    DealRecord, ace_plays, dealer_after, format_deal, format_header, generate_deal,
+    partie_winner, revokes,
 )
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
@@ -33,6 +34,7 @@ SEEDS = {
     "tver-ru": 1787,
     "big-night": 1788,
     "bad": 1789,
+    "irregular": 1790,
 }
 
 
@@ -46,7 +48,7 @@ def deals(seed: int, count: int, forces: dict[int, str] | None = None, first_dea
     dealer = first_dealer
     for number in range(1, count + 1):
         out.append(generate_deal(rng, dealer, force=forces.get(number)))
-        dealer = (dealer + 1) % 4
+        dealer = dealer_after(out[-1])  # SEAT-2, IRR-1, IRR-2
     return out
 
 
@@ -182,6 +184,94 @@ def big_night() -> str:
         comments = commentary(record, PLAYERS, crng)
         parts.append(format_deal(record, number, PLAYERS, write_exchanges=True,
                                  takers={11}, comments=comments))
+    return "\n".join(parts)
+
+
+IRREGULAR_FORCES = {2: "peeked", 3: "exposed", 4: "kept", 5: "out_of_turn",
+                    6: "misdeal_redeal", 7: "revoke", 8: "discarded_two", 9: "misdeal",
+                    10: "unclaimed", 12: "misdeal_late", 13: "unclaimed"}
+SHE = {"Anna", "Vera"}
+
+
+def card_name(card: Card) -> str:
+    rank = card.rank.name.lower() if card.rank > Rank.NINE else str(card.rank.value)
+    return f"{rank} of {card.suit.noun}"
+
+
+def irregular_comments(record: DealRecord, players, crng: random.Random) -> dict:
+    """The marker's plain-English note on the irregularity of a deal."""
+    name = lambda s: players[s]  # noqa: E731
+    he = lambda s: "she" if name(s) in SHE else "he"  # noqa: E731
+    his = lambda s: "her" if name(s) in SHE else "his"  # noqa: E731
+    dealer, after = record.dealer, (record.dealer + 1) % 4
+    force = record.force
+    c: dict[str, str] = {}
+    if force == "exposed":
+        card = crng.choice(PACK)
+        c["event:exposed"] = (f"{name(dealer)} turned up the {card_name(card)} while dealing; "
+                              f"{he(dealer)} gathers the cards and deals again")
+    elif force == "misdeal":
+        victim = (dealer + crng.randrange(1, 4)) % 4
+        c["event:misdeal"] = (f"{name(dealer)} misdealt ({name(victim)} got "
+                              f"{crng.choice((10, 12))} cards); the deal passes to {name(after)}")
+    elif force == "misdeal_redeal":
+        c["event:misdeal"] = (f"{name(dealer)} dealt the talon four cards; {he(dealer)} pays "
+                              f"a jeton into the pool to deal again")
+    elif force == "misdeal_late":
+        c["event:misdeal"] = (f"the misdeal was found only after the exchange: {name(dealer)} "
+                              f"pays four jetons into the pool, and the deal passes to "
+                              f"{name(after)}")
+    elif force == "peeked":
+        who = record.event_seat("peeked")
+        c["event:peeked"] = (f"{name(who)} peeked at {his(who)} talon card before discarding: "
+                             f"{he(who)} wins nothing this deal")
+    elif force == "kept":
+        who = record.event_seat("kept")
+        (left,) = record.unplayed()
+        c["event:kept"] = (f"{name(who)} took {his(who)} talon card without discarding and "
+                           f"plays with twelve; the {card_name(left)} is never played")
+    elif force == "discarded_two":
+        who = record.event_seat("discarded-two")
+        c["event:discarded-two"] = (f"{name(who)} discarded two cards and plays with ten: "
+                                    f"{he(who)} has no card for trick 11")
+    elif force == "out_of_turn":
+        who = record.event_seat("out-of-turn")
+        c["event:out-of-turn"] = (f"{name(who)} discarded before {his(who)} turn: "
+                                  "one jeton into the pool")
+    elif force == "revoke":
+        ((trick, who, card, held),) = revokes(record)
+        later = next(n for n in range(trick + 1, 12)
+                     if (who, held) in record.plays(n))
+        c[f"trick:{trick}"] = (f"{name(who)} renounces, still holding the {card_name(held)}: "
+                               f"a revoke, seen when {he(who)} plays it in trick {later}")
+    elif force == "unclaimed":
+        (event,) = record.events
+        holder, card, how = next((seat, card, how) for n, seat, card, how in ace_plays(record)
+                                 if n == event.trick and card.is_ace and how in ("led", "played"))
+        what = f"the {card_name(card)} {how} by {name(holder)} in trick {event.trick}"
+        if event.seat is not None:
+            c["event:unclaimed"] = (f"{name(event.seat)}, who wins the partie, forgot to "
+                                    f"claim the payment for {what}")
+        else:
+            c["event:unclaimed"] = f"nobody claimed in time the payment for {what}"
+        assert event.seat in (None, partie_winner(record))
+    return c
+
+
+def irregular() -> str:
+    """Every irregularity of RULES.md IRR-0 to IRR-7 and CLAIM-1, each once, with notes."""
+    records = deals(SEEDS["irregular"], 14, IRREGULAR_FORCES)
+    crng = random.Random(SEEDS["irregular"] + 1000)
+    parts = [format_header(PLAYERS, title="A rough evening", date="2027-01-14",
+                           place="Club on Millionnaya, the back room", rules="classic",
+                           comments=["Marker: Pyotr Ilyich. Every irregularity in the book "
+                                     "tonight; the notes say what happened."])]
+    for number, record in enumerate(records, start=1):
+        comments = {} if record.void else commentary(record, PLAYERS, crng)
+        comments.update(irregular_comments(record, PLAYERS, crng))
+        parts.append(format_deal(record, number, PLAYERS, write_hands=number == 1,
+                                 takers={11} if not record.void else set(),
+                                 comments=comments))
     return "\n".join(parts)
 
 
@@ -474,6 +564,7 @@ def main(argv: list[str]) -> int:
     write(target / "salon.rvs", salon())
     write(target / "tver-ru.rvs", tver_ru())
     write(target / "big-night.rvs", big_night())
+    write(target / "irregular.rvs", irregular())
     for name, text in bad_samples().items():
         write(target / "bad" / f"{name}.rvs", text)
     write(target / "bad" / "empty.rvs", "")

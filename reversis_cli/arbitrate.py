@@ -1,0 +1,205 @@
+"""``reversis arbitrate``: a ruling on one deal, for the people at the table.
+
+A ruling is the facts the record establishes (who held what and when, what
+was irregular and on which line), each rule that applies (its id, its words,
+and the source paragraphs it rests on, quoted in the original Russian), and
+the payments that follow.  With another reading of the rules (a second
+profile, or options set otherwise) the same deal is settled again, the whole
+session replayed under that reading so that the pool is right, and the two
+rulings are set side by side.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from .cards import sort_cards
+from .reader import open_record
+from .rules import Profile
+from .rules.texts import RULE_TEXTS
+from .scoring import ScoredDeal, resolve_profile, score_deals
+
+__all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
+
+_RULE_ID = re.compile(r"\b[A-Z]+-\d+\b")
+_EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peeked": "IRR-4",
+                "kept": "IRR-4", "discarded-two": "IRR-5", "out-of-turn": "IRR-6",
+                "unclaimed": "CLAIM-1"}
+
+
+@dataclass(frozen=True)
+class Fact:
+    text: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class AppliedRule:
+    id: str
+    text: str
+    sources: tuple[tuple[str, str], ...]  # (C¶n, the paragraph in Russian)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    scored: ScoredDeal
+    profile: Profile
+    facts: tuple[Fact, ...]
+    rules: tuple[AppliedRule, ...]
+
+    @property
+    def settlement(self):
+        return self.scored.settlement
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Deal N settled under two readings: ``a`` (the record's) and ``b``."""
+
+    a: Ruling
+    b: Ruling
+
+    def net_difference(self) -> dict[str, Fraction]:
+        na, nb = self.a.settlement.net, self.b.settlement.net
+        return {name: Fraction(nb[name]) - Fraction(na[name]) for name in na}
+
+
+class NoSuchDeal(LookupError):
+    pass
+
+
+def rule(path: str | Path, number: int, profile: Profile) -> Ruling:
+    """The ruling on deal ``number`` of the record at ``path`` under ``profile``."""
+    with open_record(path) as record:
+        for scored in score_deals(record, profile):
+            if scored.checked.number == number:
+                return Ruling(scored, profile, tuple(_facts(scored)), tuple(_rules(scored)))
+    raise NoSuchDeal(number)
+
+
+def compare_rulings(path: str | Path, number: int, a: Profile, b: Profile) -> Comparison:
+    return Comparison(rule(path, number, a), rule(path, number, b))
+
+
+def profile_for(path: str | Path, rules: str | None = None, sets=None) -> Profile:
+    """The record's own profile (or ``rules``), with ``sets`` applied."""
+    with open_record(path) as record:
+        profile, _ = resolve_profile(record, rules, sets)
+    return profile
+
+
+# --- facts ---------------------------------------------------------------------------
+
+
+def _facts(scored: ScoredDeal):
+    checked = scored.checked
+    deal, replayed = checked.deal, checked.replayed
+    if deal is None:
+        yield Fact("The deal line cannot be read; nothing can be established.")
+        return
+    yield Fact(f"Deal {deal.number} was dealt by {deal.dealer.text}.", deal.pos.line)
+    for event in deal.events:
+        yield Fact(_event_fact(event), event.pos.line)
+    if replayed is None:
+        for d in checked.diagnostics:
+            yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+        return
+    name = replayed.name
+    yield Fact(f"{name(replayed.first_hand)} was first hand and led trick 1 (SEAT-1).")
+    for hand in deal.hands:
+        yield Fact(f"{hand.player.text} was dealt {_cards(c.card for c in hand.cards)}.",
+                   hand.pos.line)
+    for ex in deal.exchanges:
+        yield Fact(_exchange_fact(ex), ex.pos.line)
+    if replayed.void:
+        return
+    for seat in range(4):
+        yield Fact(f"After the exchange {name(seat)} held {_cards(replayed.hands[seat])} "
+                   f"({len(replayed.hands[seat])} cards).")
+    where = (f"written at line {deal.partie.pos.line}" if deal.partie else
+             "the cards never played")
+    yield Fact(f"The partie was {_cards(replayed.partie)} ({where}).",
+               deal.partie.pos.line if deal.partie else None)
+    esp = replayed.espagnolette
+    if esp is not None:
+        how = ("declared" if esp.declared else "not declared, but his cards make it") + \
+              (", and he waived the privilege" if esp.waived else "")
+        yield Fact(f"{name(esp.seat)} held the espagnolette ({how}).",
+                   esp.declared.pos.line if esp.declared else None)
+    for revoke in replayed.revokes:
+        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played {revoke.card.format('unicode')} "
+                   f"off the suit led while still holding {revoke.held.format('unicode')}: a revoke.",
+                   revoke.pos.line if revoke.pos else None)
+    won, points = replayed.tricks_won(), replayed.points_won()
+    yield Fact("Tricks and points taken: " + ", ".join(
+        f"{name(s)} {won[s]} trick{'s' if won[s] != 1 else ''} and {points[s]} points"
+        for s in range(4)) + ".")
+    for d in checked.diagnostics:
+        if d.is_error:
+            yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+
+
+def _event_fact(event) -> str:
+    who = event.player.text if event.player else ""
+    return {
+        "exposed": "A card was exposed in dealing.",
+        "misdeal": f"{who} misdealt" + (", noticed only after the exchange." if event.late
+                                        else ", noticed before the exchange."),
+        "redeal": "The misdealer paid to deal again.",
+        "peeked": f"{who} looked at his talon card before discarding.",
+        "kept": f"{who} took his talon card without discarding and played with twelve cards.",
+        "discarded-two": f"{who} discarded two cards and played with ten.",
+        "out-of-turn": f"{who} discarded out of turn.",
+        "unclaimed": f"The payments of trick {event.trick}" + (f" due to {who}" if who else "")
+                     + " were not claimed in time.",
+    }.get(event.kind, event.kind)
+
+
+def _exchange_fact(ex) -> str:
+    who = ex.player.text
+    if ex.refuses:
+        seen = f" after looking at {ex.sees.card.format('unicode')}" if ex.sees else ""
+        return f"{who} refused his talon card{seen}."
+    parts = []
+    if ex.discards:
+        parts.append(f"discarded {_cards(c.card for c in ex.discards)}")
+    if ex.takes:
+        parts.append(f"took {_cards(c.card for c in ex.takes)}")
+    return f"{who} " + " and ".join(parts or ["made no exchange"]) + "."
+
+
+def _cards(cards) -> str:
+    return " ".join(c.format("unicode") for c in sort_cards(cards))
+
+
+# --- rules -----------------------------------------------------------------------------
+
+
+def _rules(scored: ScoredDeal):
+    """Each rule the ruling rests on, in the order of RULES.md."""
+    from .rules.sources import sources_for_rule
+
+    cited = set()
+    settlement = scored.settlement
+    if settlement is not None:
+        for p in settlement.payments + settlement.cancelled:
+            cited.add(p.rule)
+            cited.update(_RULE_ID.findall(p.reason))  # "doubled (DOUBLE-2)"
+        for step in settlement.steps:
+            cited.add(step.rule)
+            cited.update(_RULE_ID.findall(step.text))
+    deal, replayed = scored.checked.deal, scored.checked.replayed
+    if deal is not None:
+        cited.update(_EVENT_RULES[e.kind] for e in deal.events if e.kind in _EVENT_RULES)
+        if any(e.kind == "misdeal" and e.late for e in deal.events):
+            cited.add("IRR-3")
+        if deal.is_void:
+            cited.add("IRR-0")
+    if replayed is not None and replayed.revokes:
+        cited.update(("PLAY-4", "IRR-7"))
+    for rule_id, entry in RULE_TEXTS.items():
+        if rule_id in cited:
+            yield AppliedRule(rule_id, entry.text, tuple(sources_for_rule(rule_id)))

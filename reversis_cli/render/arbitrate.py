@@ -1,0 +1,82 @@
+"""``reversis arbitrate``: a ruling laid out for the table, and two
+readings of the rules side by side."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..arbitrate import Comparison, Ruling
+from .score import fiches, render_settlement, signed, render_unsettled
+
+
+def render_ruling(ruling: Ruling, quote: bool = True) -> Group:
+    checked = ruling.scored.checked
+    parts = [Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
+                  style="bold")]
+    parts.append(Text("\nThe facts", style="bold underline"))
+    for fact in ruling.facts:
+        line = Text(f"  • {fact.text}")
+        if fact.line is not None:
+            line.append(f"  (line {fact.line})", style="dim")
+        parts.append(line)
+    parts.append(Text("\nThe rules that apply", style="bold underline"))
+    quoted: set[str] = set()  # each paragraph is quoted once, at its first citation
+    for applied in ruling.rules:
+        parts.append(Text.assemble(("  " + applied.id, "bold cyan"), f"  {applied.text}"))
+        if quote:
+            for ref, russian in applied.sources:
+                text = f"{ref} (quoted above)" if ref in quoted else f"{ref}: «{russian}»"
+                quoted.add(ref)
+                parts.append(Text(f"      {text}", style="dim"))
+    parts.append(Text("\nThe payments", style="bold underline"))
+    if ruling.settlement is None:
+        parts.append(render_unsettled(checked.number))
+    else:
+        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players))
+    return Group(*parts)
+
+
+def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Group:
+    a, b = comparison.a.settlement, comparison.b.settlement
+    parts = [Text(f"\nSide by side: A = {label_a}, B = {label_b}", style="bold underline")]
+    if a is None or b is None:
+        parts.append(Text("This deal has errors and is settled under neither reading."))
+        return Group(*parts)
+    parts.append(_payments_side_by_side(a, b))
+    table = Table(box=box.SIMPLE_HEAD, title="Net per player", title_justify="left",
+                  pad_edge=False)
+    for name, justify in (("Player", "left"), ("A", "right"), ("B", "right"),
+                          ("B − A", "right")):
+        table.add_column(name, justify=justify)
+    for name, diff in comparison.net_difference().items():
+        table.add_row(name, signed(a.net[name]), signed(b.net[name]), signed(diff))
+    table.add_row("pool after", fiches(a.pool_after), fiches(b.pool_after),
+                  signed(Fraction(b.pool_after) - Fraction(a.pool_after)))
+    parts.append(table)
+    return Group(*parts)
+
+
+def _payments_side_by_side(a, b) -> Table:
+    rows: dict[tuple, list] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    for column, settlement in ((0, a), (1, b)):
+        for p in settlement.payments:
+            rows[(p.trick, p.payer, p.payee, p.rule)][column] += Fraction(p.amount)
+    table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
+                  pad_edge=False)
+    for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left"),
+                          ("A", "right"), ("B", "right")):
+        table.add_column(name, justify=justify)
+    order = sorted(rows, key=lambda k: (k[0] is not None, k[0] or 0))
+    for trick, payer, payee, rule_id in order:
+        amount_a, amount_b = rows[(trick, payer, payee, rule_id)]
+        style = "" if amount_a == amount_b else "bold"
+        table.add_row("" if trick is None else str(trick), f"{payer} → {payee}", rule_id,
+                      fiches(amount_a) if amount_a else "—", fiches(amount_b) if amount_b else "—",
+                      style=style)
+    return table
