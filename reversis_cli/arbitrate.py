@@ -108,7 +108,8 @@ def _facts(scored: ScoredDeal):
             yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
         return
     name = replayed.name
-    yield Fact(f"{name(replayed.first_hand)} was first hand and led trick 1 (SEAT-1).")
+    if not replayed.void:
+        yield Fact(f"{name(replayed.first_hand)} was first hand and led trick 1 (SEAT-1).")
     for hand in deal.hands:
         yield Fact(f"{hand.player.text} was dealt {_cards(c.card for c in hand.cards)}.",
                    hand.pos.line)
@@ -193,9 +194,9 @@ def _rules(scored: ScoredDeal):
             cited.update(_RULE_ID.findall(step.text))
     deal, replayed = scored.checked.deal, scored.checked.replayed
     if deal is not None:
-        cited.update(_EVENT_RULES[e.kind] for e in deal.events if e.kind in _EVENT_RULES)
-        if any(e.kind == "misdeal" and e.late for e in deal.events):
-            cited.add("IRR-3")
+        for event in deal.events:
+            late_misdeal = event.kind == "misdeal" and event.late
+            cited.add("IRR-3" if late_misdeal else _EVENT_RULES.get(event.kind, "IRR-0"))
         if deal.is_void:
             cited.add("IRR-0")
     if replayed is not None and replayed.revokes:

@@ -80,3 +80,12 @@ def test_compare_and_set_on_the_command_line():
 def test_bad_arguments_are_usage_errors(args):
     base = ["arbitrate", str(LATE_QUINOLA)] + ([] if "--deal" in args else ["--deal", "1"])
     assert run(*base, *args).exit_code == 2
+
+
+def test_a_void_deal_rests_on_its_own_rules():
+    ruling = rule(Path(__file__).resolve().parents[1] / "samples" / "irregular.rvs", 12,
+                  load_profile("classic"))
+    assert [r.id for r in ruling.rules] == ["IRR-0", "IRR-3"]
+    assert not any("first hand" in f.text for f in ruling.facts)
+    assert [(p.payer, p.amount, p.rule) for p in ruling.settlement.payments] == [
+        ("Anna", 20, "IRR-3")]
