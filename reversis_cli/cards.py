@@ -24,6 +24,7 @@ __all__ = [
     "ACE_OF_DIAMONDS",
     "CARD_STYLES",
     "sort_cards",
+    "KNOWN_SPELLINGS",
 ]
 
 CARD_STYLES = ("ascii", "unicode", "ru")
@@ -115,11 +116,12 @@ _EMOJI_VARIATION = "\ufe0f"
 class Card:
     """One of the 48 cards.  Use :meth:`parse` or :data:`PACK`; never construct."""
 
-    __slots__ = ("rank", "suit", "index", "_ascii")
+    __slots__ = ("rank", "suit", "index", "points", "_ascii")
 
     rank: Rank
     suit: Suit
     index: int
+    points: int  # DECK-2, kept on the card: scoring reads it for every card played
 
     def __new__(cls, rank: Rank, suit: Suit) -> "Card":
         return _BY_RANK_SUIT[(rank, suit)]
@@ -130,6 +132,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", index)
+        object.__setattr__(card, "points", rank.points)
         object.__setattr__(card, "_ascii", rank.letter + suit.value)
         return card
 
@@ -176,10 +179,6 @@ class Card:
         return rank + self.suit.symbol
 
     @property
-    def points(self) -> int:
-        return self.rank.points
-
-    @property
     def is_ace(self) -> bool:
         return self.rank is Rank.ACE
 
@@ -204,7 +203,9 @@ class Card:
 
 
 _BY_RANK_SUIT: dict[tuple[Rank, Suit], Card] = {}
+# Spellings already read, for the reader's hot path (bounded: see parse).
 _PARSE_CACHE: dict[str, Card] = {}
+KNOWN_SPELLINGS = _PARSE_CACHE
 
 
 def _build_pack() -> tuple[Card, ...]:

@@ -278,9 +278,11 @@ def _other_reading(profile, compare: str | None, sets: dict[str, str]):
 
 def _register_commands() -> None:
     """Commands kept in modules of their own, with their library calls."""
+    from .cli_convert import convert_command, fmt_command
     from .cli_rules import rules_command
 
-    cli.add_command(rules_command)
+    for command in (rules_command, fmt_command, convert_command):
+        cli.add_command(command)
 
 
 _register_commands()

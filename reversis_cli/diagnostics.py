@@ -60,6 +60,19 @@ CODES: dict[str, tuple[str, str]] = {
     "RV309": (ERROR, "a void deal (misdeal, exposed card) with tricks written"),
     "RV401": (ERROR, "an unknown rule profile"),
     "RV402": (ERROR, "an unknown option or a bad option value"),
+    # 5xx: converting and formatting (JSON records, CSV, fmt)
+    "RV501": (ERROR, "JSON that cannot be read"),
+    "RV502": (ERROR, "JSON that is not a reversis record of a known version"),
+    "RV503": (ERROR, "a JSON record of the wrong shape"),
+    "RV504": (ERROR, "a value in a JSON record that the notation cannot hold"),
+    "RV511": (ERROR, "a CSV file that cannot be read"),
+    "RV512": (ERROR, "a CSV header row with a missing, repeated or unknown column"),
+    "RV513": (ERROR, "a CSV row with too many fields"),
+    "RV514": (ERROR, "a CSV field that cannot be read"),
+    "RV515": (ERROR, "CSV rows that do not fit together"),
+    "RV521": (ERROR, "a record that cannot be rewritten without losing text"),
+    "RV522": (ERROR, "a rewritten record that would read back differently"),
+    "RV523": (ERROR, "a record the target format cannot hold"),
 }
 
 

@@ -9,6 +9,7 @@ comment lines written directly above it and the comment at the end of its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -20,9 +21,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Pos:
-    """A place in the source: 1-based line and column (in characters)."""
+class Pos(NamedTuple):
+    """A place in the source: 1-based line and column (in characters).
+
+    Positions, names and cards-as-written are the model's most numerous
+    values, so they are named tuples: immutable, and cheap to make.
+    """
 
     line: int
     column: int
@@ -37,8 +41,7 @@ class Comment:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Name:
+class Name(NamedTuple):
     """A player's name as written somewhere in the record."""
 
     text: str
@@ -48,8 +51,7 @@ class Name:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class CardAt:
+class CardAt(NamedTuple):
     """A card as written, with where it was written and how it was spelled."""
 
     card: Card
@@ -200,6 +202,7 @@ class Deal:
     line: DealLine
     statements: tuple[Statement, ...]
     trailing_comments: tuple[Comment, ...] = field(default=())
+    _by_type: dict = field(init=False, repr=False, compare=False)
 
     @property
     def number(self) -> int:
@@ -213,8 +216,15 @@ class Deal:
     def pos(self) -> Pos:
         return self.line.pos
 
+    def __post_init__(self) -> None:
+        # The statements by type, once: the replay asks for them often.
+        by_type: dict[type, list] = {}
+        for statement in self.statements:
+            by_type.setdefault(type(statement), []).append(statement)
+        object.__setattr__(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
+
     def of_type(self, kind: type) -> tuple:
-        return tuple(s for s in self.statements if isinstance(s, kind))
+        return self._by_type.get(kind, ())
 
     @property
     def hands(self) -> tuple[HandLine, ...]:

@@ -11,6 +11,7 @@ a diagnostic naming both lines.  It never raises on bad input.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import PACK, QUINOLA, Card, Rank, Suit
 from .diagnostics import Diagnostic, diagnostic
@@ -32,8 +33,7 @@ def next_seat(seat: int, step: int = 1) -> int:
     return (seat + step) % 4
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     seat: int
     card: Card
     pos: Pos | None = None

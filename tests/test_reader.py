@@ -59,7 +59,8 @@ def test_chunked_reading_equals_the_whole_file_grammar():
     lark = tree_parser()
     text = FULL + "\n" + FULL.split("\n", 1)[1].replace("deal 1 dealer Gleb", "deal 2 dealer Anna")
     tree = lark.parse(text, start="session")
-    whole = [t.data for t in tree.iter_subtrees_topdown() if t.data in ("trick", "hand")]
+    whole = [("trick" if t.data == "trick_line" else t.data) for t in tree.iter_subtrees_topdown()
+             if t.data in ("trick", "trick_line", "hand")]
     record, deals = read(text)
     chunked = [("trick" if isinstance(s, TrickLine) else "hand")
                for d in deals for s in d.deal.statements if isinstance(s, (TrickLine, HandLine))]

@@ -16,7 +16,7 @@ import re
 
 from lark import Token, Transformer
 
-from ..cards import Card, CardError, TenCardError
+from ..cards import KNOWN_SPELLINGS, Card, CardError, TenCardError
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
     CardAt, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
@@ -80,16 +80,23 @@ class Builder(Transformer):
         line = token.line + self.line_offset
         text = token.value if text is None else text
         column = token.column if column is None else column
+        known = KNOWN_SPELLINGS  # the hot path: a spelling seen before
         for match in _CARD_WORD.finditer(text):
-            pos = Pos(line, column + match.start())
             word = match.group()
-            try:
-                out.append(CardAt(Card.parse(word), pos, word))
-            except TenCardError as exc:
-                self.problems.append(diagnostic("RV101", str(exc), pos))
-            except CardError as exc:
-                self.problems.append(diagnostic("RV102", str(exc), pos))
+            card = known.get(word)
+            if card is not None:
+                out.append(CardAt(card, Pos(line, column + match.start()), word))
+            else:
+                self._rare_card(out, word, Pos(line, column + match.start()))
         return tuple(out)
+
+    def _rare_card(self, out: list, word: str, pos: Pos) -> None:
+        try:
+            out.append(CardAt(Card.parse(word), pos, word))
+        except TenCardError as exc:
+            self.problems.append(diagnostic("RV101", str(exc), pos))
+        except CardError as exc:
+            self.problems.append(diagnostic("RV102", str(exc), pos))
 
     # -- header -----------------------------------------------------------------
 
@@ -152,9 +159,13 @@ class Builder(Transformer):
     def session(self, c):
         return list(c)
 
+    def trick_line(self, c):
+        return self._trick_line(c[0])
+
+    def exchange_line(self, c):
+        return self._exchange_line(c[0])
+
     def trick(self, c):
-        if c[0].type == "TRICK_LINE":
-            return self._trick_line(c[0])
         leader = taker = None
         cards: tuple[CardAt, ...] = ()
         for child in c[1:]:
@@ -169,13 +180,14 @@ class Builder(Transformer):
 
     def _trick_line(self, token: Token) -> TrickLine:
         """Split a whole trick line read as one token, each part at its column."""
-        text = token.value
+        text = token.value.rstrip()
         body, arrow, taker_text = text.partition(">")
         number = _TRICK_NUMBER.match(body)
         rest_at = number.end()
         words = list(_CARD_WORD.finditer(body, rest_at))
         leader = None
-        if words and not _reads_as_card(words[0].group()):
+        if words and words[0].group() not in KNOWN_SPELLINGS \
+                and not _reads_as_card(words[0].group()):
             first = words.pop(0)
             leader = Name(first.group(), Pos(token.line + self.line_offset,
                                              token.column + first.start()))
@@ -213,6 +225,26 @@ class Builder(Transformer):
 
     def refuses(self, c):
         return ("refuses", c[0][1] if c else ())
+
+    def _exchange_line(self, token: Token) -> ExchangeLine:
+        """Split a whole exchange line read as one token, each part at its column."""
+        words = list(_CARD_WORD.finditer(token.value.rstrip()))
+        line = token.line + self.line_offset
+        player = Name(words[1].group(), Pos(line, token.column + words[1].start()))
+        parts: dict[str, list[CardAt]] = {}
+        current: list[CardAt] = []
+        for word in words[2:]:
+            text = word.group()
+            if text in ("discards", "takes", "refuses", "sees"):
+                current = parts.setdefault(text, [])
+            else:
+                current.extend(self.cards(token, text, token.column + word.start()))
+        seen = parts.get("sees", ())
+        return ExchangeLine(
+            pos=self.pos(token), player=player, refuses="refuses" in parts,
+            discards=tuple(parts.get("discards", ())),
+            takes=tuple(parts["takes"]) if "takes" in parts else None,
+            sees=seen[0] if seen else None, sees_count=len(seen))
 
     def exchange(self, c):
         parts = dict(c[1:])

@@ -1,0 +1,98 @@
+"""Converting records between the notation, JSON and CSV.
+
+``jsonrec`` reads and writes the JSON record format (``reversis-record/1``,
+described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
+trick (both ways) and ``csvpayments`` one row per payment (export only).
+Every conversion goes through the canonical ``.rvs`` text: an input is read
+into the model, written canonically and read back, and each output is made
+from that.  :func:`convert` is the one entry point of ``reversis convert``.
+
+Diagnostic codes of this package (range RV5xx); the Diagnostic objects are
+built with an explicit severity, so they do not depend on the central table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from ..diagnostics import CODES as DIAGNOSTIC_CODES
+from ..model import Pos
+
+__all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
+           "format_from_name", "problem"]
+
+# This package's codes (RV5xx), from the one registry.
+CODES: dict[str, tuple[str, str]] = {
+    code: entry for code, entry in DIAGNOSTIC_CODES.items() if code.startswith("RV5")}
+
+SOURCE_FORMATS = ("rvs", "json", "csv-tricks")
+TARGET_FORMATS = ("json", "rvs", "csv-tricks", "csv-payments")
+_BY_SUFFIX = {".rvs": "rvs", ".json": "json", ".csv": "csv-tricks"}
+
+
+def problem(code: str, message: str, pos: Pos | None = None, file: str = "",
+            severity: str | None = None, **kw) -> Diagnostic:
+    """A diagnostic of this package, with its severity given explicitly."""
+    return Diagnostic(code=code, message=message, pos=pos,
+                      severity=severity or CODES[code][0], file=file, **kw)
+
+
+def format_from_name(name: str) -> str | None:
+    """The source format a file name suggests (.rvs, .json, .csv), or None."""
+    return _BY_SUFFIX.get(Path(name).suffix.lower())
+
+
+@dataclass
+class ConvertResult:
+    """The converted text (None when the conversion failed) and the problems."""
+
+    text: str | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.text is not None and not any(d.is_error for d in self.diagnostics)
+
+
+def convert(data: bytes, name: str, source: str, target: str, *, style: str = "ascii",
+            players: tuple[str, ...] | None = None) -> ConvertResult:
+    """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``."""
+    from ..formatting import canonical_text
+
+    if source not in SOURCE_FORMATS:
+        raise ValueError(f"cannot read {source}")
+    if target not in TARGET_FORMATS:
+        raise ValueError(f"cannot write {target}")
+    if source == "rvs":
+        rvs = canonical_text(data, name)
+        text, diags = rvs.text, list(rvs.diagnostics)
+    elif source == "json":
+        from .jsonrec import json_to_rvs
+
+        text, diags = json_to_rvs(data, name)
+    else:
+        from .csvtricks import csv_to_rvs
+
+        text, diags = csv_to_rvs(data, name, players)
+    if text is None:
+        return ConvertResult(None, diags)
+    if target == "rvs":
+        if style != "ascii":
+            restyled = canonical_text(text.encode("utf-8"), name, style)
+            return ConvertResult(restyled.text, diags + list(restyled.diagnostics))
+        return ConvertResult(text, diags)
+    if target == "json":
+        from .jsonrec import rvs_to_json
+
+        out, more = rvs_to_json(text, name)
+    elif target == "csv-tricks":
+        from .csvtricks import rvs_to_csv
+
+        out, more = rvs_to_csv(text, name)
+    else:
+        from .csvpayments import rvs_to_payments_csv
+
+        out, more = rvs_to_payments_csv(text, name)
+    return ConvertResult(out, diags + more)

@@ -1,0 +1,54 @@
+"""``csv-payments``: one row per payment, for a club's accounts (export only).
+
+Columns: ``deal, trick, payer, payee, amount, rule, reason, status``.  The
+payments are those of ``reversis score`` (the record's own rule profile), in
+the order they arose; ``status`` is ``paid``, or ``cancelled`` for a payment
+that REV-4 or a forfeiture removed (those rows follow the deal's paid ones and
+move no money).  ``payer`` and ``payee`` are names or ``pool``; ``amount``
+is in fiches, exact: ``5`` or ``11/2``; ``trick`` is empty for a payment that
+arose outside a trick.  A record with errors is not exported: its accounts
+would be incomplete.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..diagnostics import Diagnostic, ProfileError
+
+__all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]
+
+PAYMENT_COLUMNS = ("deal", "trick", "payer", "payee", "amount", "rule", "reason", "status")
+
+
+def rvs_to_payments_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+    from ..reader import record_from_text
+    from ..scoring import resolve_profile, score_deals
+    from ..settle import amount_json
+
+    with record_from_text(text, name) as record:
+        try:
+            profile, problems = resolve_profile(record)
+        except ProfileError as exc:  # not raised for the header's own lines; kept safe
+            return None, [exc.diagnostic]
+        problems = list(record.header_diagnostics) + problems
+        if profile is None or not record.players or any(d.is_error for d in problems):
+            return None, problems
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(PAYMENT_COLUMNS)
+        for scored in score_deals(record, profile):
+            problems.extend(scored.checked.diagnostics)
+            settlement = scored.settlement
+            if settlement is None:
+                continue
+            for status, payments in (("paid", settlement.payments),
+                                     ("cancelled", settlement.cancelled)):
+                for p in payments:
+                    writer.writerow([settlement.number, "" if p.trick is None else p.trick,
+                                     p.payer, p.payee, amount_json(p.amount), p.rule,
+                                     p.reason, status])
+    if any(d.is_error for d in problems):
+        return None, problems
+    return out.getvalue(), problems

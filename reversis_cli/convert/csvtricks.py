@@ -1,0 +1,462 @@
+"""``csv-tricks``: one row per trick, both ways.
+
+Columns: ``deal, dealer, trick, leader, card1, card2, card3, card4, taker``,
+with a header row; the cards in playing order from the leader.  A deal with
+no tricks (a misdeal, an exposed card) is one row with only ``deal`` and
+``dealer``.  Export writes the leader on every row and the taker as the
+record wrote it, or else as the replay establishes it.
+
+Import builds a minimal record: a ``players`` line and, per deal, the deal
+line and the tricks.  The playing order is worked out from the rows (each
+row says who led, and the winning card's place says how many seats after
+the leader the taker sits; the leader of trick 1 sits after the dealer);
+``--players`` gives it when the rows cannot tell.  The list starts with the
+first hand of the first deal.  A taker that agrees with the cards is left
+out (it says nothing more); one that does not is written ``> NAME`` so that
+``reversis check`` reports it.
+
+Spreadsheet files are welcome: a BOM, CRLF line ends, quoted fields, ``;``
+or a tab as the delimiter (chosen from the header row), blanks around
+fields, empty rows, extra trailing empty fields.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field, replace
+
+from ..cards import Card, CardError
+from ..diagnostics import Diagnostic
+from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
+from . import problem
+
+__all__ = ["COLUMNS", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks", "infer_players"]
+
+COLUMNS = ("deal", "dealer", "trick", "leader", "card1", "card2", "card3", "card4", "taker")
+REQUIRED = ("deal", "dealer", "trick", "card1", "card2", "card3", "card4")
+CARD_COLUMNS = ("card1", "card2", "card3", "card4")
+MAX_PROBLEMS = 50
+_NAME = re.compile(r"[^\W\d_][\w\-]*")
+
+
+# --- export ---------------------------------------------------------------------------
+
+
+def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+    """The csv-tricks text of a record."""
+    from ..formatting import read_source
+    from ..replay import replay_deal
+    from ..writer import canonical_record, valid_players
+
+    source = read_source(text, name)
+    if source.blocking:
+        return None, source.blocking
+    header, deals = canonical_record(source.header, source.deals)
+    players = valid_players(header)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    problems: list[Diagnostic] = []
+    for deal in deals:
+        takers = {}
+        if players:
+            replayed = replay_deal(deal, players)
+            takers = {id(t.line): replayed.name(t.taker) for t in replayed.tricks}
+        if not deal.tricks:
+            writer.writerow([deal.number, deal.dealer.text] + [""] * 7)
+        for trick in deal.tricks:
+            if len(trick.cards) > 4:
+                problems.append(problem(
+                    "RV523", f"trick {trick.number} of deal {deal.number} has "
+                    f"{len(trick.cards)} cards; csv-tricks has four card columns",
+                    None, name, deal=deal.number, trick=trick.number))
+                continue
+            cards = [str(c.card) for c in trick.cards] + [""] * (4 - len(trick.cards))
+            taker = trick.taker.text if trick.taker else takers.get(id(trick), "")
+            writer.writerow([deal.number, deal.dealer.text, trick.number,
+                             trick.leader.text if trick.leader else "", *cards, taker])
+    if problems:
+        return None, problems
+    return out.getvalue(), []
+
+
+# --- reading rows ---------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    line: int                 # the line the row starts on
+    deal: int
+    dealer: str
+    trick: int | None         # None: a deal with no tricks
+    leader: str
+    cards: tuple[Card, ...]
+    taker: str
+    column: dict[str, int] = field(default_factory=dict)  # column name -> field number
+
+    def pos(self, column: str) -> Pos:
+        return Pos(self.line, self.column.get(column, 1))
+
+
+@dataclass
+class Table:
+    rows: list[Row]
+    problems: list[Diagnostic]
+
+
+def _decode(data: bytes | str, name: str) -> tuple[str | None, list[Diagnostic]]:
+    if isinstance(data, str):
+        return data.lstrip("\ufeff"), []
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return None, [problem("RV511", "the file is not UTF-8 text: save it from the "
+                              "spreadsheet as \"CSV UTF-8\"", Pos(line, 1), name)]
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter of the header row: the most frequent of , ; and tab."""
+    first = next((line for line in io.StringIO(text, newline="") if line.strip()), "")
+    counts = {d: first.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def read_csv_tricks(data: bytes | str, name: str = "<csv>") -> Table:
+    """The rows of a csv-tricks file, each field read; problems located by
+    line and field number."""
+    text, problems = _decode(data, name)
+    if text is None:
+        return Table([], problems)
+    if not text.strip():
+        return Table([], [problem("RV511", "the file is empty: it needs a header row ("
+                                  + ",".join(COLUMNS) + ") and a row per trick", Pos(1, 1),
+                                  name)])
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
+    rows: list[Row] = []
+    columns: dict[str, int] | None = None
+    line = 1
+    try:
+        for fields in reader:
+            start, line = line, reader.line_num + 1
+            fields = [f.strip() for f in fields]
+            if not any(fields):
+                continue
+            if columns is None:
+                width = len(fields)
+                columns, found = _header(fields, start, name)
+                problems += found
+                if any(d.is_error for d in found):
+                    return Table([], problems)
+                continue
+            row = _row(fields, columns, width, start, name, rows, problems)
+            if row is not None:
+                rows.append(row)
+            if len(problems) >= MAX_PROBLEMS:
+                break
+    except csv.Error as exc:
+        why = ("a quoted field begun in this row is never closed" if "end of data" in str(exc)
+               else f"the CSV cannot be read here: {exc}")
+        problems.append(problem("RV511", why, Pos(line, 1), name))
+        return Table([], problems)
+    if columns is None:
+        problems.append(problem("RV511", "the file has no header row", Pos(1, 1), name))
+    return Table(rows, problems)
+
+
+def _header(fields: list[str], line: int, name: str) -> tuple[dict[str, int], list[Diagnostic]]:
+    columns: dict[str, int] = {}
+    problems = []
+    for number, text in enumerate(fields, start=1):
+        key = text.lower().replace(" ", "")
+        if key in COLUMNS:
+            if key in columns:
+                problems.append(problem("RV512", f"the column {key} is given twice (also "
+                                        f"column {columns[key]})", Pos(line, number), name))
+            columns[key] = number
+        elif key:
+            problems.append(problem("RV512", f"unknown column {text!r} is ignored (the "
+                                    "columns are " + ", ".join(COLUMNS) + ")",
+                                    Pos(line, number), name, severity="warning"))
+    missing = [c for c in REQUIRED if c not in columns]
+    if missing:
+        problems.append(problem("RV512", "the header row lacks the column"
+                                + ("s " if len(missing) > 1 else " ") + ", ".join(missing)
+                                + " (the columns are " + ", ".join(COLUMNS) + ")",
+                                Pos(line, 1), name))
+    return columns, problems
+
+
+def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name: str,
+         rows: list[Row], problems: list[Diagnostic]) -> Row | None:
+    if len(fields) > width and any(fields[width:]):
+        extra = next(i for i in range(width, len(fields)) if fields[i]) + 1
+        problems.append(problem("RV513", f"this row has {len(fields)} fields; the header row "
+                                f"has {width}", Pos(line, extra), name))
+        return None
+    fields = fields + [""] * (width - len(fields))
+    get = {c: fields[n - 1] for c, n in columns.items()}
+    before = len(problems)
+
+    def bad(column: str, message: str) -> None:
+        problems.append(problem("RV514", message, Pos(line, columns[column]), name))
+
+    previous = rows[-1] if rows else None
+    deal = _number(get["deal"])
+    if get["deal"] == "" and previous is not None:
+        deal = previous.deal
+    elif deal is None:
+        bad("deal", f"the deal number must be a number, not {get['deal']!r}"
+            if get["deal"] else "the deal number is missing")
+    dealer = get["dealer"]
+    if not dealer and previous is not None and previous.deal == deal:
+        dealer = previous.dealer
+    elif not dealer:
+        bad("dealer", "the dealer is missing (on the first row of a deal at least)")
+    elif not _NAME.fullmatch(dealer):
+        bad("dealer", _not_a_name(dealer))
+    cards: list[Card] = []
+    gap = None
+    for column in CARD_COLUMNS:
+        text = get[column]
+        if not text:
+            gap = gap or column
+            continue
+        if gap is not None:
+            bad(gap, f"{gap} is empty but {column} is not: write the cards from card1 on")
+            gap = None
+        try:
+            cards.append(Card.parse(text))
+        except CardError as exc:
+            bad(column, str(exc) if "ten" in str(exc) else
+                f"{text!r} is not a card: write a rank and a suit, as in QD, 9H or Q♦")
+    trick = _number(get["trick"])
+    leader = get.get("leader", "")
+    taker = get.get("taker", "")
+    if get["trick"] == "":
+        if cards or leader or taker:
+            bad("trick", "the trick number is missing")
+        trick = None
+    elif trick is None:
+        bad("trick", f"the trick number must be a number, not {get['trick']!r}")
+    elif not cards and len(problems) == before:
+        bad("card1", f"trick {trick} has no cards")
+    for column, value in (("leader", leader), ("taker", taker)):
+        if value and not _NAME.fullmatch(value):
+            bad(column, _not_a_name(value))
+    if leader and _NAME.fullmatch(leader) and _reads_as_card(leader):
+        bad("leader", f"a player cannot be called {leader}: it reads as a card")
+    if len(problems) > before:
+        return None
+    return Row(line, deal, dealer, trick, leader, tuple(cards), taker, dict(columns))
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _not_a_name(text: str) -> str:
+    return f"{text!r} is not a player's name: letters, digits, _ and -, starting with a letter"
+
+
+def _reads_as_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CardError as exc:
+        return "ten" in str(exc)
+    return True
+
+
+# --- the players' order -----------------------------------------------------------------
+
+
+class _Seats:
+    """A union-find of "X sits k seats after Y" relations, k modulo 4."""
+
+    def __init__(self) -> None:
+        self.parent: dict = {}
+        self.offset: dict = {}
+
+    def find(self, node) -> tuple[object, int]:
+        if node not in self.parent:
+            self.parent[node], self.offset[node] = node, 0
+        path = []
+        while self.parent[node] != node:
+            path.append(node)
+            node = self.parent[node]
+        total = 0
+        for item in reversed(path):  # compress: point each straight at the root
+            total = (total + self.offset[item]) % 4
+            self.offset[item], self.parent[item] = total, node
+        return node, 0 if not path else self.offset[path[0]]
+
+    def relate(self, a, b, k: int) -> bool:
+        """``b`` sits ``k`` seats after ``a``; False when that contradicts what is known."""
+        ra, oa = self.find(a)
+        rb, ob = self.find(b)
+        if ra == rb:
+            return (ob - oa) % 4 == k % 4
+        self.parent[rb], self.offset[rb] = ra, (oa + k - ob) % 4
+        return True
+
+
+def _winner(cards: tuple[Card, ...]) -> int:
+    led = cards[0].suit
+    return max((i for i, c in enumerate(cards) if c.suit is led), key=lambda i: cards[i].rank)
+
+
+def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, list[Diagnostic]]:
+    """The four players in playing order, starting with the first deal's first hand."""
+    seats = _Seats()
+    names: list[str] = []
+    problems: list[Diagnostic] = []
+
+    def person(text: str, row: Row, column: str) -> tuple | None:
+        if text not in names:
+            names.append(text)
+            if len(names) == 5:
+                problems.append(problem(
+                    "RV515", f"a fifth player, {text}: the rows name " + ", ".join(names),
+                    row.pos(column), name))
+        return ("player", text)
+
+    def relate(a, b, k: int, row: Row, column: str, why: str) -> None:
+        if not seats.relate(a, b, k) and not problems:
+            problems.append(problem("RV515", f"{why}, which does not fit the rows above "
+                                    "(a dealer, leader or taker there or here is wrong); "
+                                    "correct it, or give the order with --players",
+                                    row.pos(column), name))
+
+    previous: Row | None = None
+    for row in rows:
+        dealer = person(row.dealer, row, "dealer")
+        if row.trick is None:
+            previous = row
+            continue
+        here = ("lead", row.deal, row.line)
+        if row.trick == 1:
+            relate(dealer, here, 1, row, "trick", f"trick 1 is led by the player after "
+                   f"{row.dealer}")
+        if row.leader:
+            relate(here, person(row.leader, row, "leader"), 0, row, "leader",
+                   f"{row.leader} leads trick {row.trick}")
+        if previous is not None and previous.deal == row.deal and previous.trick is not None \
+                and previous.trick + 1 == row.trick and len(previous.cards) == 4:
+            relate(("lead", previous.deal, previous.line), here, _winner(previous.cards), row,
+                   "leader", f"the taker of trick {previous.trick} leads trick {row.trick}")
+        if row.taker and len(row.cards) == 4:
+            relate(here, person(row.taker, row, "taker"), _winner(row.cards), row, "taker",
+                   f"{row.taker} takes trick {row.trick} with {row.cards[_winner(row.cards)]}")
+        previous = row
+    if problems:
+        return None, problems
+    if not rows:
+        return None, [problem("RV515", "the file has no rows, so no players", Pos(1, 1), name)]
+    first = ("player", rows[0].dealer)
+    root, base = seats.find(first)
+    order: dict[int, str] = {}
+    for text in names:
+        other, offset = seats.find(("player", text))
+        if other != root:
+            continue
+        seat = (offset - base - 1) % 4
+        if seat in order:
+            return None, [problem("RV515", f"{order[seat]} and {text} would sit in the same "
+                                  "seat; check the leaders and takers, or give --players",
+                                  Pos(rows[0].line, 1), name)]
+        order[seat] = text
+    if len(order) < 4:
+        unknown = [n for n in names if n not in order.values()]
+        why = (f"the rows name only {len(names)} players" if len(names) < 4 else
+               "the rows do not say where " + " and ".join(unknown) + " sit")
+        return None, [problem("RV515", f"cannot tell the playing order: {why}; give it with "
+                              "--players A,B,C,D", Pos(rows[0].line, 1), name)]
+    return tuple(order[s] for s in range(4)), []
+
+
+# --- import -------------------------------------------------------------------------------
+
+
+def csv_to_rvs(data: bytes | str, name: str = "<csv>",
+               players: tuple[str, ...] | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The canonical minimal ``.rvs`` text of a csv-tricks file."""
+    from ..formatting import same_record
+    from ..writer import canonical_deal, write_record
+
+    table = read_csv_tricks(data, name)
+    problems = list(table.problems)
+    if any(d.is_error for d in problems):
+        return None, problems
+    deals, found = _group(table.rows, name)
+    problems += found
+    if any(d.is_error for d in problems):
+        return None, problems
+    if players is None:
+        players, found = infer_players(table.rows, name)
+        problems += found
+        if players is None:
+            return None, problems
+    header = Header((HeaderLine(pos=Pos(1, 1), keyword="players",
+                                names=tuple(Name(p, Pos(1, 1)) for p in players)),))
+    built = [_without_agreeing_takers(canonical_deal(d, players), players) for d in deals]
+    text = write_record(header, built)
+    mismatch = same_record(header, built, text, name)
+    if mismatch is not None:
+        return None, problems + [mismatch]
+    return text, problems
+
+
+def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:
+    deals: list[tuple[Row, list[Row]]] = []
+    seen: dict[int, Row] = {}
+    problems = []
+    for row in rows:
+        if deals and deals[-1][0].deal == row.deal:
+            first, tricks = deals[-1]
+            if row.dealer != first.dealer:
+                problems.append(problem("RV515", f"deal {row.deal} is dealt by {first.dealer} "
+                                        f"(line {first.line}), not {row.dealer}",
+                                        row.pos("dealer"), name))
+            if row.trick is None or tricks and tricks[-1].trick is None:
+                problems.append(problem("RV515", f"deal {row.deal} has a row without a trick "
+                                        "and rows with tricks: a deal without tricks is one row",
+                                        row.pos("trick"), name))
+            tricks.append(row)
+            continue
+        if row.deal in seen:
+            problems.append(problem("RV515", f"deal {row.deal} was already given at line "
+                                    f"{seen[row.deal].line}; the rows of a deal go together",
+                                    row.pos("deal"), name))
+        seen[row.deal] = row
+        deals.append((row, [row]))
+    out = []
+    for first, tricks in deals:
+        line = DealLine(pos=Pos(first.line, 1), number=first.deal,
+                        dealer=Name(first.dealer, first.pos("dealer")))
+        statements = tuple(
+            TrickLine(pos=Pos(r.line, 1), number=r.trick,
+                      leader=Name(r.leader, r.pos("leader")) if r.leader else None,
+                      cards=tuple(CardAt(c, r.pos(col), str(c))
+                                  for c, col in zip(r.cards, CARD_COLUMNS)),
+                      taker=Name(r.taker, r.pos("taker")) if r.taker else None)
+            for r in tricks if r.trick is not None)
+        out.append(Deal(line, statements))
+    return out, problems
+
+
+def _without_agreeing_takers(deal: Deal, players: tuple[str, ...]) -> Deal:
+    """Leave out each taker that the cards already say."""
+    from ..replay import replay_deal
+
+    if not any(t.taker for t in deal.tricks):
+        return deal
+    replayed = replay_deal(deal, players)
+    computed = {id(t.line): replayed.name(t.taker) for t in replayed.tricks}
+    statements = tuple(
+        replace(s, taker=None) if isinstance(s, TrickLine) and s.taker is not None
+        and computed.get(id(s)) == s.taker.text else s
+        for s in deal.statements)
+    return Deal(deal.line, statements, deal.trailing_comments)

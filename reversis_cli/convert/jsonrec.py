@@ -1,0 +1,598 @@
+"""The JSON record format ``reversis-record/1``: the model ⇄ JSON.
+
+The JSON carries everything the notation can say: each header line and each
+deal statement in canonical order, with its comments.  It is described by
+``schema/record-1.schema.json`` (shipped in the package); input is checked
+against that schema by the small validator below (the subset of JSON Schema
+the file uses), then against the notation's own rules for names.  Problems
+are diagnostics with the line and column of the JSON text and the JSON
+pointer of the value (RV501-RV504).
+
+``rvs_to_json(text)`` and ``json_to_rvs(data)`` are the conversions; both
+go through the canonical form, so rvs → json → rvs is ``fmt``'s output and
+json → rvs → json gives the same JSON back.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any, Iterator
+
+from ..cards import Card, CardError
+from ..diagnostics import Diagnostic
+from ..model import (
+    CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
+    Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
+)
+from . import problem
+
+__all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
+           "json_to_model", "json_to_rvs", "validate"]
+
+FORMAT = "reversis-record/1"
+SCHEMA_NAME = "record-1.schema.json"
+MAX_PROBLEMS = 20
+NOWHERE = Pos(0, 0)  # statements built from JSON have no place in a .rvs file
+_NAME = re.compile(r"[^\W\d_][\w\-]*")
+
+
+@functools.lru_cache(maxsize=1)
+def schema() -> dict:
+    """The JSON Schema of the record format, from the package's data."""
+    from importlib.resources import files
+
+    text = files("reversis_cli.convert").joinpath("schema", SCHEMA_NAME).read_text("utf-8")
+    return json.loads(text)
+
+
+# --- model -> JSON -------------------------------------------------------------------
+
+
+def _comments(stmt: Statement, out: dict) -> dict:
+    if stmt.comments_before:
+        out["comments_before"] = [_text(c) for c in stmt.comments_before]
+    if stmt.comment_after is not None:
+        out["comment_after"] = _text(stmt.comment_after)
+    return out
+
+
+def _text(comment: Comment) -> str:
+    return comment.text.rstrip()
+
+
+def _cards(cards) -> list[str]:
+    return [str(c.card) for c in cards]
+
+
+def _header_json(line: HeaderLine) -> dict:
+    out: dict[str, Any] = {"type": line.keyword}
+    if line.keyword == "players":
+        out["names"] = [n.text for n in line.names]
+    elif line.keyword == "set":
+        out["option"] = line.option
+        out["value"] = line.value
+    else:
+        out["value"] = line.value
+    return _comments(line, out)
+
+
+def _statement_json(stmt: Statement) -> dict:
+    out: dict[str, Any]
+    if isinstance(stmt, TrickLine):
+        out = {"type": "trick", "number": stmt.number}
+        if stmt.leader is not None:
+            out["leader"] = stmt.leader.text
+        out["cards"] = _cards(stmt.cards)
+        if stmt.taker is not None:
+            out["taker"] = stmt.taker.text
+    elif isinstance(stmt, HandLine):
+        out = {"type": "hand", "player": stmt.player.text, "cards": _cards(stmt.cards)}
+    elif isinstance(stmt, TalonLine):
+        out = {"type": "talon", "cards": _cards(stmt.cards)}
+    elif isinstance(stmt, PartieLine):
+        out = {"type": "partie", "cards": _cards(stmt.cards)}
+    elif isinstance(stmt, ExchangeLine):
+        out = {"type": "exchange", "player": stmt.player.text}
+        if stmt.refuses:
+            out["refuses"] = True
+            if stmt.sees is not None:
+                out["sees"] = str(stmt.sees.card)
+        else:
+            if stmt.discards:
+                out["discards"] = _cards(stmt.discards)
+            if stmt.takes:
+                out["takes"] = _cards(stmt.takes)
+    elif isinstance(stmt, EspagnoletteLine):
+        out = {"type": "espagnolette", "player": stmt.player.text}
+        if stmt.waives:
+            out["waives"] = True
+    elif isinstance(stmt, EventLine):
+        out = {"type": stmt.kind}
+        if stmt.kind == "unclaimed":
+            out["trick"] = stmt.trick if stmt.trick is not None else 0
+        if stmt.player is not None:
+            out["player"] = stmt.player.text
+        if stmt.kind == "misdeal" and stmt.late:
+            out["late"] = True
+    elif isinstance(stmt, NoteLine):
+        out = {"type": "note", "text": stmt.text}
+    else:
+        raise TypeError(f"cannot write {type(stmt).__name__}")
+    return _comments(stmt, out)
+
+
+def deal_json(deal: Deal) -> dict:
+    out: dict[str, Any] = {"number": deal.number, "dealer": deal.dealer.text}
+    _comments(deal.line, out)
+    out["statements"] = [_statement_json(s) for s in deal.statements]
+    if deal.trailing_comments:
+        out["trailing_comments"] = [_text(c) for c in deal.trailing_comments]
+    return out
+
+
+def record_to_json(header: Header, deals) -> dict:
+    """The JSON object of a record (statements in the order given)."""
+    head: dict[str, Any] = {"statements": [_header_json(line) for line in header.lines]}
+    if header.trailing_comments:
+        head["trailing_comments"] = [_text(c) for c in header.trailing_comments]
+    return {"format": FORMAT, "header": head, "deals": [deal_json(d) for d in deals]}
+
+
+def dumps(doc: Any) -> str:
+    """Pretty JSON: one statement per line, lists of cards inline; ends with a line end."""
+    return "".join(_dump(doc, 0)) + "\n"
+
+
+def _flat(value: Any) -> bool:
+    """A value written on one line: a scalar, a list of scalars, or an object
+    whose members are such values."""
+    if isinstance(value, dict):
+        return all(not isinstance(v, (dict, list)) or
+                   (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
+                   for v in value.values())
+    if isinstance(value, list):
+        return all(not isinstance(x, (dict, list)) for x in value)
+    return True
+
+
+def _dump(value: Any, depth: int) -> Iterator[str]:
+    if _flat(value):
+        yield json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        return
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict):
+        yield "{\n"
+        for index, (key, item) in enumerate(value.items()):
+            yield inner + json.dumps(key, ensure_ascii=False) + ": "
+            yield from _dump(item, depth + 1)
+            yield ",\n" if index < len(value) - 1 else "\n"
+        yield pad + "}"
+    else:
+        yield "[\n"
+        for index, item in enumerate(value):
+            yield inner
+            yield from _dump(item, depth + 1)
+            yield ",\n" if index < len(value) - 1 else "\n"
+        yield pad + "]"
+
+
+def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+    """The JSON text of a record given as (canonical or not) ``.rvs`` text."""
+    from ..formatting import read_source
+    from ..writer import canonical_record
+
+    source = read_source(text, name)
+    if source.blocking:
+        return None, source.blocking
+    header, deals = canonical_record(source.header, source.deals)
+    return dumps(record_to_json(header, deals)), []
+
+
+# --- JSON -> model -------------------------------------------------------------------
+
+
+def json_to_rvs(data: bytes | str, name: str = "<json>") -> tuple[str | None, list[Diagnostic]]:
+    """The canonical ``.rvs`` text of a JSON record, checked by reading it back."""
+    from ..formatting import same_record
+    from ..writer import write_record
+
+    header, deals, problems = json_to_model(data, name)
+    if header is None:
+        return None, problems
+    text = write_record(header, deals)
+    mismatch = same_record(header, deals, text, name)
+    if mismatch is not None:
+        return None, [mismatch]
+    return text, []
+
+
+def json_to_model(data: bytes | str, name: str = "<json>"
+                  ) -> tuple[Header | None, list[Deal], list[Diagnostic]]:
+    """The record of a JSON text, or (None, [], problems)."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            return None, [], [problem("RV501", "the file is not UTF-8 text", Pos(line, 1), name)]
+    else:
+        text = data[1:] if data.startswith("\ufeff") else data
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, [], [problem("RV501", f"not JSON: {exc.msg}", Pos(exc.lineno, exc.colno),
+                                  name, source_line=_line(text, exc.lineno))]
+    except RecursionError:
+        return None, [], [problem("RV501", "not JSON: nested too deeply", Pos(1, 1), name)]
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        found = doc.get("format") if isinstance(doc, dict) else None
+        what = (f"its format is {found!r}" if isinstance(found, str) else
+                "it has no \"format\" member" if isinstance(doc, dict) else
+                "it is not a JSON object")
+        path = ["format"] if isinstance(found, str) else []
+        return None, [], [_located("RV502", f"this is not a reversis record ({what}); this "
+                                   f"program reads \"format\": \"{FORMAT}\"", path, text, name)]
+    problems = [_located(code, message, path, text, name)
+                for code, message, path in _limit(validate(doc))]
+    if problems:
+        return None, [], problems
+    header, deals = _build(doc)
+    return header, deals, []
+
+
+def _limit(found: Iterator) -> list:
+    out = []
+    for item in found:
+        out.append(item)
+        if len(out) >= MAX_PROBLEMS:
+            break
+    return out
+
+
+def _line(text: str, number: int) -> str | None:
+    lines = text.split("\n")
+    return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else None
+
+
+def _located(code: str, message: str, path: list, text: str, name: str) -> Diagnostic:
+    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
+    offset = locate(text, path)
+    pos = None
+    line_text = None
+    if offset is not None:
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        pos, line_text = Pos(line, column), _line(text, line)
+    return problem(code, f"{pointer}: {message}" if path else message, pos, name,
+                   source_line=line_text)
+
+
+# -- where a JSON value is in the text ---------------------------------------------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def locate(text: str, path: list) -> int | None:
+    """The offset in ``text`` where the value at ``path`` begins (None if not found)."""
+    decoder = json.JSONDecoder()
+    index = _SPACE.match(text, 0).end()
+    try:
+        for step in path:
+            if index >= len(text):
+                return None
+            if text[index] == "{":
+                index = _member(text, index, str(step), decoder)
+            elif text[index] == "[" and isinstance(step, int):
+                index = _element(text, index, step, decoder)
+            else:
+                return None
+            if index is None:
+                return None
+    except (ValueError, IndexError):
+        return None
+    return index
+
+
+def _member(text: str, index: int, key: str, decoder) -> int | None:
+    index = _SPACE.match(text, index + 1).end()
+    while index < len(text) and text[index] != "}":
+        found, index = decoder.raw_decode(text, index)
+        index = _SPACE.match(text, index).end() + 1  # the ':'
+        index = _SPACE.match(text, index).end()
+        if found == key:
+            return index
+        _, index = decoder.raw_decode(text, index)
+        index = _SPACE.match(text, index).end()
+        if text[index] == ",":
+            index = _SPACE.match(text, index + 1).end()
+    return None
+
+
+def _element(text: str, index: int, wanted: int, decoder) -> int | None:
+    index = _SPACE.match(text, index + 1).end()
+    count = 0
+    while index < len(text) and text[index] != "]":
+        if count == wanted:
+            return index
+        _, index = decoder.raw_decode(text, index)
+        index = _SPACE.match(text, index).end()
+        if text[index] == ",":
+            index = _SPACE.match(text, index + 1).end()
+        count += 1
+    return None
+
+
+# -- the validator ---------------------------------------------------------------------
+
+_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
+
+
+def validate(doc: Any) -> Iterator[tuple[str, str, list]]:
+    """(code, message, path) for each way ``doc`` breaks the schema or the notation."""
+    root = schema()
+    found = list(_check(doc, root, root, []))
+    yield from found
+    if not found:
+        yield from _notation_checks(doc)
+
+
+def _resolve(node: dict, root: dict) -> dict:
+    while "$ref" in node:
+        ref = node["$ref"]
+        if not ref.startswith("#/$defs/"):
+            raise ValueError(f"unsupported $ref {ref}")
+        extra = {k: v for k, v in node.items() if k != "$ref"}
+        node = {**root["$defs"][ref[len("#/$defs/"):]], **{k: v for k, v in extra.items()
+                                                           if k == "description"}}
+    return node
+
+
+def _type_ok(value: Any, wanted: str) -> bool:
+    if wanted == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if wanted == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if wanted == "null":
+        return value is None
+    return isinstance(value, _TYPES[wanted]) and not (wanted != "boolean" and isinstance(value, bool))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _check(value: Any, node: dict, root: dict, path: list) -> Iterator[tuple[str, str, list]]:
+    is_card = node.get("$ref") == "#/$defs/card"
+    node = _resolve(node, root)
+    if "oneOf" in node:
+        yield from _one_of(value, node["oneOf"], root, path)
+        return
+    if "const" in node:
+        if value != node["const"] or type(value) is not type(node["const"]):
+            yield "RV503", f"must be {json.dumps(node['const'])}", path
+        return
+    wanted = node.get("type")
+    if wanted is not None and not _type_ok(value, wanted):
+        article = "an" if wanted[0] in "aeiou" else "a"
+        yield "RV503", f"must be {article} {wanted}, not {_kind(value)}", path
+        return
+    if isinstance(value, dict):
+        props = node.get("properties", {})
+        for key in node.get("required", ()):
+            if key not in value:
+                yield "RV503", f"the member \"{key}\" is missing", path
+        for key, item in value.items():
+            if key in props:
+                yield from _check(item, props[key], root, path + [key])
+            elif node.get("additionalProperties") is False:
+                allowed = ", ".join(props)
+                yield "RV503", f"unknown member \"{key}\" (allowed here: {allowed})", path + [key]
+    elif isinstance(value, list):
+        if len(value) < node.get("minItems", 0):
+            yield "RV503", f"must hold at least {node['minItems']} item(s)", path
+        if "items" in node:
+            for index, item in enumerate(value):
+                yield from _check(item, node["items"], root, path + [index])
+    elif isinstance(value, str) and "pattern" in node:
+        if not re.search(node["pattern"], value):
+            yield "RV504", _pattern_message(value, is_card, node), path
+    elif isinstance(value, int) and "minimum" in node and value < node["minimum"]:
+        yield "RV504", f"must be {node['minimum']} or more", path
+
+
+def _pattern_message(value: str, is_card: bool, node: dict) -> str:
+    if is_card:
+        try:
+            card = Card.parse(value)
+        except CardError as exc:
+            return str(exc)
+        return f"{value!r}: write cards in ASCII in JSON ({card})"
+    if "\n" in value or "\r" in value:
+        return "a line break cannot be written in the notation"
+    return f"{value!r} cannot be written here" + (
+        f" ({node['description']})" if "description" in node else "")
+
+
+def _one_of(value: Any, options: list, root: dict, path: list) -> Iterator:
+    """Alternatives told apart by their ``type`` member (a discriminator)."""
+    by_type = {}
+    for option in options:
+        resolved = _resolve(option, root)
+        const = resolved.get("properties", {}).get("type", {}).get("const")
+        by_type[const] = option
+    if not isinstance(value, dict):
+        yield "RV503", f"must be an object, not {_kind(value)}", path
+        return
+    kind = value.get("type")
+    if kind not in by_type:
+        known = ", ".join(str(k) for k in by_type)
+        if "type" not in value:
+            yield "RV503", f"the member \"type\" is missing (one of: {known})", path
+        else:
+            yield "RV503", f"unknown statement type {json.dumps(kind)} (one of: {known})", \
+                path + ["type"]
+        return
+    yield from _check(value, by_type[kind], root, path)
+
+
+def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
+    """What the schema cannot say: names are names, an exchange is one of its forms,
+    a trick's leader cannot read as cards."""
+    if not isinstance(doc, dict):
+        return
+    header = doc.get("header")
+    if isinstance(header, dict):
+        for i, line in enumerate(_list(header.get("statements"))):
+            if not isinstance(line, dict):
+                continue
+            if line.get("type") == "players":
+                for j, item in enumerate(_list(line.get("names"))):
+                    yield from _name(item, ["header", "statements", i, "names", j])
+            if line.get("type") in ("unit", "set"):
+                key = "value" if line.get("type") == "unit" else "option"
+                yield from _name(line.get(key), ["header", "statements", i, key])
+    for d, deal in enumerate(_list(doc.get("deals"))):
+        if not isinstance(deal, dict):
+            continue
+        yield from _name(deal.get("dealer"), ["deals", d, "dealer"])
+        for s, stmt in enumerate(_list(deal.get("statements"))):
+            if not isinstance(stmt, dict):
+                continue
+            where = ["deals", d, "statements", s]
+            for key in ("player", "leader", "taker"):
+                if key in stmt:
+                    yield from _name(stmt[key], where + [key])
+            if stmt.get("type") == "trick" and isinstance(stmt.get("leader"), str):
+                if _reads_as_card(stmt["leader"]):
+                    yield "RV504", (f"{stmt['leader']!r} would read as a card, not as the "
+                                    "leader"), where + ["leader"]
+            if stmt.get("type") == "exchange":
+                yield from _exchange_form(stmt, where)
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _name(value: Any, path: list) -> Iterator:
+    if isinstance(value, str) and not _NAME.fullmatch(value):
+        yield "RV504", (f"{value!r} is not a name: letters, digits, _ and -, starting with "
+                        "a letter"), path
+
+
+def _reads_as_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CardError as exc:
+        return "ten" in str(exc)
+    return True
+
+
+def _exchange_form(stmt: dict, where: list) -> Iterator:
+    if stmt.get("refuses") is True:
+        for key in ("discards", "takes"):
+            if key in stmt:
+                yield "RV504", (f"a player who refuses neither discards nor takes: leave out "
+                                f"\"{key}\""), where + [key]
+    else:
+        if "sees" in stmt:
+            yield "RV504", "\"sees\" goes with \"refuses\": true", where + ["sees"]
+        if "discards" not in stmt and "takes" not in stmt:
+            yield "RV504", ("an exchange says what the player discards or takes, or that "
+                            "he refuses"), where
+
+
+# -- building the model ----------------------------------------------------------------
+
+
+def _comment_list(items) -> tuple[Comment, ...]:
+    return tuple(Comment(t, NOWHERE) for t in items or ())
+
+
+def _attached(obj: dict) -> dict:
+    after = obj.get("comment_after")
+    return {"comments_before": _comment_list(obj.get("comments_before")),
+            "comment_after": Comment(after, NOWHERE) if after is not None else None}
+
+
+def _name_of(text: str | None) -> Name | None:
+    return Name(text, NOWHERE) if text is not None else None
+
+
+def _card_list(items) -> tuple[CardAt, ...]:
+    return tuple(CardAt(Card.parse(c), NOWHERE, c) for c in items or ())
+
+
+def _build_header_line(obj: dict) -> HeaderLine:
+    kind = obj["type"]
+    common = dict(pos=NOWHERE, keyword=kind, **_attached(obj))
+    if kind == "players":
+        return HeaderLine(names=tuple(Name(n, NOWHERE) for n in obj["names"]), **common)
+    return HeaderLine(value=obj["value"], option=obj.get("option", ""), **common)
+
+
+def _build_statement(obj: dict) -> Statement:
+    kind = obj["type"]
+    common = dict(pos=NOWHERE, **_attached(obj))
+    if kind == "trick":
+        return TrickLine(number=obj["number"], leader=_name_of(obj.get("leader")),
+                         cards=_card_list(obj["cards"]), taker=_name_of(obj.get("taker")),
+                         **common)
+    if kind == "hand":
+        return HandLine(player=_name_of(obj["player"]), cards=_card_list(obj["cards"]), **common)
+    if kind == "talon":
+        return TalonLine(cards=_card_list(obj["cards"]), **common)
+    if kind == "partie":
+        return PartieLine(cards=_card_list(obj["cards"]), **common)
+    if kind == "exchange":
+        sees = obj.get("sees")
+        return ExchangeLine(
+            player=_name_of(obj["player"]), refuses=bool(obj.get("refuses")),
+            discards=_card_list(obj.get("discards")),
+            takes=_card_list(obj["takes"]) if "takes" in obj else None,
+            sees=CardAt(Card.parse(sees), NOWHERE, sees) if sees else None,
+            sees_count=1 if sees else 0, **common)
+    if kind == "espagnolette":
+        return EspagnoletteLine(player=_name_of(obj["player"]), waives=bool(obj.get("waives")),
+                                **common)
+    if kind == "note":
+        return NoteLine(text=obj["text"], **common)
+    return EventLine(kind=kind, player=_name_of(obj.get("player")), trick=obj.get("trick"),
+                     late=bool(obj.get("late")), paid=kind == "redeal", **common)
+
+
+def _build(doc: dict) -> tuple[Header, list[Deal]]:
+    """The model of a valid document.  Comments after the end of a block that is
+    followed by another are moved where the notation reads them: above the
+    next deal line."""
+    head = doc["header"]
+    header_lines = tuple(_build_header_line(o) for o in head["statements"])
+    carry = list(_comment_list(head.get("trailing_comments")))
+    deals: list[Deal] = []
+    specs = doc["deals"]
+    if not specs:
+        return Header(header_lines, tuple(carry)), []
+    header = Header(header_lines, ())
+    for index, spec in enumerate(specs):
+        attached = _attached(spec)
+        attached["comments_before"] = tuple(carry) + attached["comments_before"]
+        line = DealLine(pos=NOWHERE, number=spec["number"], dealer=_name_of(spec["dealer"]),
+                        **attached)
+        trailing = _comment_list(spec.get("trailing_comments"))
+        last = index == len(specs) - 1
+        carry = [] if last else list(trailing)
+        deals.append(Deal(line, tuple(_build_statement(s) for s in spec["statements"]),
+                          trailing if last else ()))
+    return header, deals

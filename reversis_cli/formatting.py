@@ -1,0 +1,188 @@
+"""``reversis fmt``: rewrite records in canonical form, without losing anything.
+
+A record is read (:mod:`reader`), put in canonical order and written
+(:mod:`writer`).  Three guards keep ``fmt`` from ever losing text:
+
+- a record with lines the reader could not read (syntax errors, a ten or a
+  word that is not a card, bytes that are not UTF-8) is not rewritten: the
+  model does not hold those lines.  Errors of meaning (a wrong taker, a card
+  played twice) do not stop it; they are written as they are.
+- the canonical text is read back and compared, statement by statement and
+  comment by comment, with what was read (RV522 when they differ);
+- the file is replaced atomically: a temporary file in the same folder,
+  then ``os.replace``, so an interrupted run leaves the old file or the new.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .model import Deal, ExchangeLine, Header, Pos
+
+__all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canonical_text",
+           "format_file", "write_atomic", "same_record"]
+
+# Problems that mean the reader left something out of the model.
+LOSSY_CODES = frozenset({"RV001", "RV002", "RV100", "RV101", "RV102"})
+
+
+@dataclass
+class SourceRecord:
+    """A record read for rewriting: its model, and what stops a rewrite."""
+
+    header: Header
+    deals: list[Deal]
+    blocking: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass
+class FormatResult:
+    name: str
+    text: str | None          # the canonical text; None when it cannot be made
+    changed: bool = False     # the canonical text differs from the file's bytes
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.text is not None
+
+
+def read_source(data: bytes | str, name: str) -> SourceRecord:
+    """Read a whole record into the model; ``blocking`` lists what it left out."""
+    from .reader import record_from_text
+
+    with record_from_text(data, name) as record:
+        header = record.header
+        diags = list(record.header_diagnostics)
+        deals: list[Deal] = []
+        blocking = [d for d in record.header_diagnostics if d.code in LOSSY_CODES]
+        for checked in record.deals():
+            diags.extend(checked.diagnostics)
+            # A header line inside a deal (RV113 there) was set aside by the parser.
+            blocking += [d for d in checked.diagnostics
+                         if d.code in LOSSY_CODES or d.code == "RV113"]
+            if checked.deal is None:
+                if not any(d.is_error for d in checked.diagnostics):
+                    blocking.append(_problem("RV521", "this deal could not be read",
+                                             checked.pos, name))
+                continue
+            deals.append(checked.deal)
+            blocking += _unwritable(checked.deal, name)
+    return SourceRecord(header, deals, blocking, diags)
+
+
+def _unwritable(deal: Deal, name: str) -> list[Diagnostic]:
+    """Statements the model holds only in part."""
+    out = []
+    for stmt in deal.statements:
+        if isinstance(stmt, ExchangeLine) and stmt.sees_count > 1:
+            out.append(_problem(
+                "RV521", f"{stmt.player.text} refuses and 'sees' {stmt.sees_count} cards; "
+                "a player sees one card, his talon card: correct the line first",
+                stmt.sees.pos if stmt.sees else stmt.pos, name, deal=deal.number))
+    return out
+
+
+def _problem(code: str, message: str, pos: Pos | None, name: str, **kw) -> Diagnostic:
+    from .convert import problem
+
+    return problem(code, message, pos, name, **kw)
+
+
+def canonical_text(data: bytes | str, name: str = "<text>", style: str = "ascii") -> FormatResult:
+    """The canonical text of a record, checked by reading it back."""
+    from .writer import write_record
+
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    source = read_source(raw, name)
+    if source.blocking:
+        return FormatResult(name, None, False, source.blocking)
+    text = write_record(source.header, source.deals, style)
+    problem = same_record(source.header, source.deals, text, name)
+    if problem is not None:
+        return FormatResult(name, None, False, [problem])
+    return FormatResult(name, text, text.encode("utf-8") != raw, [])
+
+
+def same_record(header: Header, deals: list[Deal], text: str, name: str) -> Diagnostic | None:
+    """None when ``text`` reads back as the record ``header`` + ``deals``;
+    else an RV522 diagnostic at the first place where they differ."""
+    from .convert.jsonrec import record_to_json
+    from .writer import canonical_record
+
+    again = read_source(text, name)
+    if again.blocking:
+        first = again.blocking[0]
+        return _problem("RV522", "the rewritten record cannot be read back "
+                        f"({first.code}: {first.message}); the file is left as it is",
+                        None, name)
+    want = record_to_json(*canonical_record(header, deals))
+    got = record_to_json(*canonical_record(again.header, again.deals))
+    if want == got:
+        return None
+    where = _first_difference(want, got)
+    return _problem("RV522", f"the rewritten record would read back differently at {where}; "
+                    "the file is left as it is (please report this)", None, name)
+
+
+def _first_difference(a, b, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}/{key}")
+    if isinstance(a, list) and isinstance(b, list):
+        for index, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}/{index}")
+        if len(a) != len(b):
+            return f"{path}/{min(len(a), len(b))}"
+    return path or "/"
+
+
+def format_file(path: str | Path, style: str = "ascii", *, check: bool = False) -> FormatResult:
+    """Canonicalise one file; rewrite it (atomically) unless ``check``."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return FormatResult(name, None, False, [_problem(
+            "RV521", f"cannot read {name}: {exc.strerror or exc}", None, name)])
+    result = canonical_text(data, name, style)
+    if result.ok and result.changed and not check:
+        write_atomic(path, result.text)
+    return result
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Replace ``path`` by ``text`` (UTF-8, ``\\n``): written to a temporary file in
+    the same folder, flushed to disk, then renamed over the file."""
+    target = Path(os.path.realpath(path))
+    data = text.encode("utf-8")
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.chmod(temp, os.stat(target).st_mode & 0o7777)
+        except FileNotFoundError:
+            os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, target)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,280 @@
+"""Writing a record back as ``.rvs`` text, in canonical form: the inverse of the reader.
+
+``canonical_header`` and ``canonical_deal`` put a record's statements in the
+canonical order and write the leader on every trick line the replay can
+establish; ``write_record`` turns a (canonical) model into text.  Reading
+that text gives the same statements, the same cards and the same comments,
+attached to the same statements (docs/formats.md, "Canonical form").
+
+The writer never judges a record: a record with errors of meaning (a wrong
+taker, a card played twice) is written as it is, so that ``check`` still finds
+them.  What the model cannot hold (a line the parser could not read) is the
+caller's business: see :mod:`reversis_cli.formatting`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterable, Iterator, Sequence
+
+from .cards import CARD_STYLES
+from .model import (
+    CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
+    Header, HeaderLine, Name, NoteLine, PartieLine, Statement, TalonLine, TrickLine,
+)
+
+__all__ = [
+    "HEADER_ORDER", "EVENT_ORDER", "INDENT", "canonical_header", "canonical_deal", "canonical_record",
+    "write_header", "write_deal", "write_record", "iter_record", "valid_players",
+]
+
+HEADER_ORDER = ("reversis", "title", "date", "place", "note", "rules", "set", "unit",
+                "players", "pot")
+# Irregularities in the order they happen at the table; claims come after play.
+EVENT_ORDER = ("misdeal", "redeal", "exposed", "out-of-turn", "peeked", "kept",
+               "discarded-two", "unclaimed")
+INDENT = "  "
+
+_WORD = re.compile(r'[^\s#"=]+')
+
+
+# --- canonical order ------------------------------------------------------------
+
+
+def valid_players(header: Header) -> tuple[str, ...]:
+    """The four players of the header when the players line is usable, else ()."""
+    from .reader import check_header
+
+    players, _ = check_header(header)
+    return players
+
+
+def canonical_header(header: Header) -> Header:
+    """Header lines in :data:`HEADER_ORDER`; lines of one keyword keep their order."""
+    rank = {keyword: i for i, keyword in enumerate(HEADER_ORDER)}
+    lines = sorted(header.lines, key=lambda line: rank.get(line.keyword, len(rank)))
+    return Header(tuple(lines), header.trailing_comments)
+
+
+def canonical_record(header: Header, deals: Iterable[Deal]) -> tuple[Header, list[Deal]]:
+    """The whole record in canonical order, leaders filled in."""
+    header = canonical_header(header)
+    players = valid_players(header)
+    return header, [canonical_deal(deal, players) for deal in deals]
+
+
+def canonical_deal(deal: Deal, players: Sequence[str] = ()) -> Deal:
+    """The deal's statements in canonical order, the leader on every trick line.
+
+    ``players`` (playing order; empty when unknown) orders hands and exchanges
+    from first hand and lets the replay name the leaders the record left out.
+    Tricks keep the order they were written in (in a correct record that is
+    number order): moving a trick would change what the record means.
+    """
+    seat_from_first = _seat_order(deal, players)
+
+    def player_key(stmt) -> int:
+        return seat_from_first.get(stmt.player.text, 4)
+
+    stmts = deal.statements
+    hands = sorted((s for s in stmts if isinstance(s, HandLine)), key=player_key)
+    exchanges = sorted((s for s in stmts if isinstance(s, ExchangeLine)), key=player_key)
+    events = sorted((s for s in stmts if isinstance(s, EventLine)),
+                    key=lambda e: (EVENT_ORDER.index(e.kind) if e.kind in EVENT_ORDER
+                                   else len(EVENT_ORDER)))
+    ordered = (
+        hands
+        + [s for s in stmts if isinstance(s, TalonLine)]
+        + exchanges
+        + [s for s in stmts if isinstance(s, PartieLine)]
+        + [s for s in stmts if isinstance(s, EspagnoletteLine)]
+        + events
+        + [s for s in stmts if isinstance(s, NoteLine)]
+        + _with_leaders([s for s in stmts if isinstance(s, TrickLine)], deal, players)
+    )
+    known = (HandLine, TalonLine, ExchangeLine, PartieLine, EspagnoletteLine, EventLine,
+             NoteLine, TrickLine)
+    ordered += [s for s in stmts if not isinstance(s, known)]  # none today; never drop one
+    return Deal(deal.line, tuple(ordered), deal.trailing_comments)
+
+
+def _seat_order(deal: Deal, players: Sequence[str]) -> dict[str, int]:
+    """Each player's place in playing order counted from first hand."""
+    if len(players) != 4 or deal.dealer.text not in players:
+        return {}
+    first = (list(players).index(deal.dealer.text) + 1) % 4
+    return {players[(first + k) % 4]: k for k in range(4)}
+
+
+def _with_leaders(tricks: list[TrickLine], deal: Deal, players: Sequence[str]) -> list[TrickLine]:
+    """Fill in each omitted leader from the replay (who had the lead)."""
+    if len(players) != 4 or all(t.leader is not None for t in tricks):
+        return tricks
+    from .replay import replay_deal
+
+    try:
+        replayed = replay_deal(deal, tuple(players))
+    except Exception:  # the replay never raises; if it ever did, keep what was written
+        return tricks
+    leader_of = {id(t.line): replayed.name(t.leader) for t in replayed.tricks
+                 if t.line is not None}
+    out = []
+    for trick in tricks:
+        name = leader_of.get(id(trick))
+        if trick.leader is None and name is not None:
+            trick = dataclasses.replace(trick, leader=Name(name, trick.pos))
+        out.append(trick)
+    return out
+
+
+# --- text -------------------------------------------------------------------------
+
+
+def quote(text: str) -> str:
+    """A STRING token for ``text`` (the reader's ``unquote`` gives it back)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def word_or_quote(text: str) -> str:
+    """A bare WORD when the text is one, else a quoted STRING."""
+    return text if _WORD.fullmatch(text) else quote(text)
+
+
+def comment_text(comment: Comment) -> str:
+    """A comment as written back: ``#`` and its text, trailing blanks dropped."""
+    return "#" + comment.text.rstrip()
+
+
+def _lines(stmt: Statement, body: str, indent: str) -> Iterator[str]:
+    for comment in stmt.comments_before:
+        yield indent + comment_text(comment)
+    line = indent + body
+    if stmt.comment_after is not None:
+        line += "  " + comment_text(stmt.comment_after)
+    yield line
+
+
+def _cards(cards: Iterable[CardAt], style: str) -> str:
+    return " ".join(c.card.format(style) for c in cards)
+
+
+def header_line_body(line: HeaderLine) -> str:
+    keyword = line.keyword
+    if keyword == "players":
+        return " ".join(["players", *(n.text for n in line.names)])
+    if keyword in ("title", "place", "note"):
+        return f"{keyword} {quote(line.value)}"
+    if keyword in ("date", "rules"):
+        return f"{keyword} {word_or_quote(line.value)}"
+    if keyword == "set":
+        return f"set {line.option} = {word_or_quote(line.value)}"
+    return f"{keyword} {line.value}"  # reversis, unit, pot: a bare token
+
+
+def write_header(header: Header, style: str = "ascii") -> list[str]:
+    """The header's lines as written (no reordering here)."""
+    out: list[str] = []
+    for line in header.lines:
+        out.extend(_lines(line, header_line_body(line), ""))
+    out.extend(comment_text(c) for c in header.trailing_comments)
+    return out
+
+
+def _exchange_body(line: ExchangeLine, style: str) -> str:
+    parts = ["exchange", line.player.text]
+    if line.refuses:
+        parts.append("refuses")
+        if line.sees is not None:
+            parts += ["sees", line.sees.card.format(style)]
+    else:
+        if line.discards:
+            parts += ["discards", _cards(line.discards, style)]
+        if line.takes:
+            parts += ["takes", _cards(line.takes, style)]
+    return " ".join(parts)
+
+
+def _event_body(line: EventLine) -> str:
+    parts = [line.kind]
+    if line.kind == "unclaimed":
+        parts.append(str(line.trick if line.trick is not None else 0))
+    if line.kind == "redeal":
+        parts.append("paid")
+    if line.player is not None:
+        parts.append(line.player.text)
+    if line.kind == "misdeal" and line.late:
+        parts.append("late")
+    return " ".join(parts)
+
+
+def statement_body(stmt: Statement, style: str, *, hand_width: int = 0,
+                   number_width: int = 0, leader_width: int = 0) -> str:
+    """One deal statement's text, without indentation or comment."""
+    if isinstance(stmt, TrickLine):
+        leader = stmt.leader.text if stmt.leader is not None else ""
+        body = f"{stmt.number:>{number_width}} "
+        if leader_width:
+            body += f"{leader:<{leader_width}} "
+        body += _cards(stmt.cards, style)
+        if stmt.taker is not None:
+            body += f" > {stmt.taker.text}"
+        return body
+    if isinstance(stmt, HandLine):
+        return f"hand {stmt.player.text:<{hand_width}} {_cards(stmt.cards, style)}"
+    if isinstance(stmt, TalonLine):
+        return f"talon {_cards(stmt.cards, style)}"
+    if isinstance(stmt, ExchangeLine):
+        return _exchange_body(stmt, style)
+    if isinstance(stmt, PartieLine):
+        return f"partie {_cards(stmt.cards, style)}"
+    if isinstance(stmt, EspagnoletteLine):
+        return f"espagnolette {stmt.player.text}" + (" waives" if stmt.waives else "")
+    if isinstance(stmt, EventLine):
+        return _event_body(stmt)
+    if isinstance(stmt, NoteLine):
+        return f"note {quote(stmt.text)}"
+    raise TypeError(f"cannot write {type(stmt).__name__}")
+
+
+def write_deal(deal: Deal, style: str = "ascii") -> list[str]:
+    """The deal's lines as written (no reordering here), columns aligned."""
+    line: DealLine = deal.line
+    out = list(_lines(line, f"deal {line.number} dealer {line.dealer.text}", ""))
+    tricks = deal.tricks
+    hands = deal.hands
+    widths = dict(
+        hand_width=max((len(h.player.text) for h in hands), default=0),
+        number_width=max((len(str(t.number)) for t in tricks), default=0),
+        leader_width=max((len(t.leader.text) for t in tricks if t.leader), default=0),
+    )
+    for stmt in deal.statements:
+        out.extend(_lines(stmt, statement_body(stmt, style, **widths), INDENT))
+    out.extend(INDENT + comment_text(c) for c in deal.trailing_comments)
+    return out
+
+
+def iter_record(header: Header, deals: Iterable[Deal], style: str = "ascii") -> Iterator[str]:
+    """The canonical text of a record, one block (header, then each deal) at a time.
+
+    Header and deals are put in canonical order here; each block ends with a
+    line end, and a blank line separates blocks.
+    """
+    if style not in CARD_STYLES:
+        raise ValueError(f"unknown card style {style!r}")
+    header = canonical_header(header)
+    players = valid_players(header)
+    written = write_header(header, style)
+    first = True
+    if written:
+        yield "\n".join(written) + "\n"
+        first = False
+    for deal in deals:
+        lines = write_deal(canonical_deal(deal, players), style)
+        yield ("" if first else "\n") + "\n".join(lines) + "\n"
+        first = False
+
+
+def write_record(header: Header, deals: Iterable[Deal], style: str = "ascii") -> str:
+    """The whole record as canonical text."""
+    return "".join(iter_record(header, deals, style))
