@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable
 
 from .diagnostics import Diagnostic
 from .reader import open_record
 
-__all__ = ["FileReport", "check_file", "check_files"]
+__all__ = ["FileReport", "check_file"]
 
 
 @dataclass
@@ -27,18 +27,20 @@ class FileReport:
         return sum(1 for d in self.diagnostics if not d.is_error)
 
 
-def check_file(path: str | Path, *, strict: bool = False, name: str | None = None) -> FileReport:
-    """Every problem of one record; with ``strict`` warnings count as errors."""
+def check_file(path: str | Path, *, strict: bool = False, name: str | None = None,
+               tick: Callable[[int], None] | None = None) -> FileReport:
+    """Every problem of one record; with ``strict`` warnings count as errors.
+
+    ``tick(bytes_read)`` is called after each deal, for a progress bar.
+    """
     report = FileReport(name or str(path))
     with open_record(path, report.name) as record:
         report.diagnostics.extend(record.header_diagnostics)
         for deal in record.deals():
             report.deals += 1
             report.diagnostics.extend(deal.diagnostics)
+            if tick:
+                tick(record.position)
     if strict:
         report.diagnostics = [d.escalated() for d in report.diagnostics]
     return report
-
-
-def check_files(paths: Iterable[str | Path], *, strict: bool = False) -> list[FileReport]:
-    return [check_file(p, strict=strict) for p in paths]

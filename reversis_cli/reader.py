@@ -158,6 +158,14 @@ class Record:
         """``diag`` placed at ``pos`` of the header, with its file and source line."""
         return self._finish([replace(diag, pos=pos)], self._header_chunk, None)[0]
 
+    @property
+    def position(self) -> int:
+        """Bytes of the file read so far (for progress bars)."""
+        try:
+            return self._stream.tell() if self._stream is not None else 0
+        except (OSError, ValueError):
+            return 0
+
     # -- context manager -----------------------------------------------------------
 
     def __enter__(self) -> "Record":

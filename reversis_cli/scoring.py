@@ -9,10 +9,11 @@ nothing and leave the pool as it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from .diagnostics import Diagnostic, ProfileError
 from .reader import CheckedDeal, Record, parse_amount
@@ -20,7 +21,7 @@ from .rules import Profile, load_profile
 from .settle import DealSettlement, SessionSettler, amount_json, settlement_to_json
 
 __all__ = ["DEFAULT_PROFILE", "ScoredDeal", "resolve_profile", "score_deals", "deal_json",
-           "session_json", "pool_start_of", "JETON"]
+           "write_session_json", "pool_start_of", "JETON"]
 
 DEFAULT_PROFILE = "classic"
 JETON = 5  # fiches
@@ -130,25 +131,47 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
             for t in replayed.tricks]
 
 
-def session_json(record: Record, profile: Profile, deals: list[dict],
-                 header_diagnostics: list[Diagnostic]) -> dict:
-    """The whole object of ``score --json``."""
+def write_session_json(record: Record, profile: Profile, header_diagnostics: list[Diagnostic],
+                       scored: Iterable[ScoredDeal], write: Callable[[str], object]) -> dict:
+    """Write the object of ``score --json`` deal by deal, in bounded memory.
+
+    The top level is indented; each deal is one compact line (Python's fast
+    JSON encoder works only without indentation).  Returns the totals and
+    the pool at the end.
+    """
     pool_start, _ = pool_start_of(record)
-    totals: dict[str, Fraction] = {name: Fraction(0) for name in record.players}
-    for deal in deals:
-        for name, amount in deal["net"].items():
-            totals[name] += Fraction(amount)
-    pool_end = deals[-1]["pool"]["after"] if deals else amount_json(pool_start)
-    out = {
+    head = {
         "format": "reversis-score/1",
         "source": record.name,
         "profile": {"name": profile.name, "options": profile.to_json_options()},
         "players": list(record.players),
         "pool_start": amount_json(pool_start),
-        "deals": deals,
-        "totals": {name: amount_json(value) for name, value in totals.items()},
-        "pool_end": pool_end,
     }
+    write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items()))
+    write('  "deals": [')
+    totals: dict[str, Fraction] = {name: Fraction(0) for name in record.players}
+    pool_end = amount_json(pool_start)
+    for index, one in enumerate(scored):
+        deal = deal_json(one, record.players)
+        write(("," if index else "") + "\n    " + _dumps(deal))
+        for name, amount in deal["net"].items():
+            totals[name] += Fraction(amount)
+        pool_end = deal["pool"]["after"]
+    tail = {"totals": {name: amount_json(value) for name, value in totals.items()},
+            "pool_end": pool_end}
     if header_diagnostics:
-        out["diagnostics"] = [d.to_json() for d in header_diagnostics]
-    return out
+        tail["diagnostics"] = [d.to_json() for d in header_diagnostics]
+    write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
+          + "\n}\n")
+    return tail
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def header_only_json(source: str, header_diagnostics: list[Diagnostic]) -> str:
+    """``score --json`` for a record whose header cannot be used: no deals."""
+    return json.dumps({"format": "reversis-score/1", "source": source,
+                       "diagnostics": [d.to_json() for d in header_diagnostics]},
+                      ensure_ascii=False, indent=2) + "\n"

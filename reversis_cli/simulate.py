@@ -68,7 +68,9 @@ bounded number of attempts (:class:`GenerationError` when exhausted).
 Public API: :func:`generate_session`, :func:`generate_deal`,
 :func:`format_deal`, :func:`format_header`, :func:`dealer_after`,
 :class:`DealRecord`, :class:`Exchange`, :class:`Event`, :func:`replay_check`,
-:func:`revokes`, :func:`ace_plays`, :func:`partie_winner`.
+:func:`revokes`, :func:`ace_plays`, :func:`partie_winner`, and
+:func:`simulate_session` (``reversis simulate``: a realistic mix of rare events,
+written piece by piece).
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from .cards import PACK, QUINOLA, Card, Rank, Suit, sort_cards
 
@@ -85,7 +87,7 @@ __all__ = [
     "GenerationError", "Exchange", "Event", "DealRecord",
     "generate_deal", "format_deal", "format_header", "generate_session", "dealer_after",
     "is_espagnolette", "privileged_plays", "replay_check", "revokes", "ace_plays",
-    "partie_winner",
+    "partie_winner", "simulate_session", "DEFAULT_EVENT_RATE", "EVENT_MIX",
 ]
 
 DEFAULT_PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
@@ -437,9 +439,12 @@ def replay_check(record: DealRecord) -> list[str]:
 # Policies
 
 
+_ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
+
+
 def _danger(card: Card) -> tuple:
     """How much a player wants to be rid of a card: quinola, aces, points, rank."""
-    return (card.is_quinola, card.is_ace, card is Card(Rank.ACE, Suit.DIAMONDS),
+    return (card.is_quinola, card.is_ace, card is _ACE_OF_DIAMONDS,
             card.points, card.rank, -card.index)
 
 
@@ -1021,21 +1026,99 @@ def generate_session(seed: int, deals: int, *, players: Sequence[str] = DEFAULT_
     ``forces`` maps deal numbers to a force mode explicitly (irregular ones
     included).
     """
+    return "".join(_session_parts(
+        seed, deals, players=players, header=dict(title=title, date=date, place=place,
+                                                  rules=rules),
+        write_hands=write_hands, write_exchanges=write_exchanges, card_style=card_style,
+        events=events, mix=None, irregular=0.0, first_dealer=first_dealer, leaders=leaders,
+        forces=forces))
+
+
+# The event mix of ``reversis simulate``: the chance that a deal is forced to hold a
+# rare event, and how that chance is shared.  The espagnolette also comes about
+# unforced (the players keep three aces and the quinola in the exchange, hoping
+# for it: about one deal in 22), so it gets a small share; reversis made and
+# broken never happen unforced.  At 0.06 a session shows a reversis made about
+# every 35 deals, a broken one about every 35 and an espagnolette every 20 or so;
+# the quinola placed, forced and led and the aces placed in tricks 10-11 come
+# from ordinary play (tests/perf/README.md has the measured rates).
+DEFAULT_EVENT_RATE = 0.06
+EVENT_MIX: tuple[tuple[str, float], ...] = (
+    ("reversis", 0.45), ("broken_reversis", 0.45), ("espagnolette", 0.10))
+
+
+def simulate_session(deals: int, seed: int = 0, rules: str = "classic", *,
+                     events: float = DEFAULT_EVENT_RATE, irregular: float = 0.0,
+                     mix: Sequence[tuple[str, float]] = EVENT_MIX,
+                     players: Sequence[str] = DEFAULT_PLAYERS, card_style: CardStyle = "ascii",
+                     write_hands: bool = False, write_exchanges: bool = True,
+                     title: str | None = None, comments: Sequence[str] = (),
+                     forces: Mapping[int, str] | None = None) -> Iterator[str]:
+    """The text of a simulated session, in pieces: the header, then one piece per
+    deal (each starting with the blank line that separates it).
+
+    ``"".join(simulate_session(...))`` is the whole text; writing the pieces as
+    they come keeps memory flat for any number of deals.  The same arguments
+    give the same text byte for byte, and the first N deals of a longer session
+    are the N deals of a shorter one with the same seed.
+
+    ``events``: the chance that a deal is forced to a rare event, chosen by the
+    weights of ``mix`` (default :data:`EVENT_MIX`).  ``irregular``: the chance
+    that a deal is forced to one of :data:`IRREGULAR_MODES` (misdeals, an
+    exposed card, peeks, revokes ...), chosen evenly; a revoke is a warning
+    for ``reversis check``, the rest read without any diagnostic.  ``rules`` is
+    written as is in the header's ``rules`` line (quote a path with spaces).
+    """
+    if not 0.0 <= events <= 1.0 or not 0.0 <= irregular <= 1.0:
+        raise ValueError("events and irregular are chances between 0 and 1")
+    modes = [m for m, _ in mix]
+    if any(m not in RARE_MODES + IRREGULAR_MODES for m in modes):
+        raise ValueError(f"unknown force mode in the mix {modes}")
+    return _session_parts(
+        seed, deals, players=players, header=dict(title=title, rules=rules,
+                                                  comments=tuple(comments)),
+        write_hands=write_hands, write_exchanges=write_exchanges, card_style=card_style,
+        events=events, mix=tuple(mix), irregular=irregular, first_dealer=3, leaders="all",
+        forces=forces)
+
+
+def _session_parts(seed: int, deals: int, *, players: Sequence[str], header: dict,
+                   write_hands: bool, write_exchanges: bool, card_style: CardStyle,
+                   events: float, mix: tuple[tuple[str, float], ...] | None,
+                   irregular: float, first_dealer: int, leaders: str,
+                   forces: Mapping[int, str] | None) -> Iterator[str]:
+    """The header, then each deal's block.  The first piece is yielded only once
+    the arguments are checked; generation is lazy after that."""
     if len(players) != 4 or len(set(players)) != 4:
         raise ValueError("four distinct players")
     if deals < 0:
         raise ValueError("deals must be >= 0")
-    rng = random.Random(seed)
     forces = dict(forces or {})
-    parts = [format_header(players, title=title, date=date, place=place, rules=rules)]
+    bad = [m for m in forces.values() if m not in FORCE_MODES]
+    if bad:
+        raise ValueError(f"unknown force mode {bad[0]!r}; use one of {FORCE_MODES}")
+    _card_writer(card_style)  # fail now on a bad style, not at the first deal
+    return _generate_parts(seed, deals, players, header, write_hands, write_exchanges,
+                           card_style, events, mix, irregular, first_dealer, leaders, forces)
+
+
+def _generate_parts(seed, deals, players, header, write_hands, write_exchanges, card_style,
+                    events, mix, irregular, first_dealer, leaders, forces) -> Iterator[str]:
+    rng = random.Random(seed)
+    if mix is not None:
+        modes, weights = [m for m, _ in mix], [w for _, w in mix]
+    yield format_header(players, **header)
     dealer = first_dealer % 4
     for number in range(1, deals + 1):
         force = forces.get(number)
+        # generate_session (mix None) draws exactly as it always has: its texts
+        # are pinned by seed in the tests.
         if force is None and events > 0 and rng.random() < events:
-            force = rng.choice(RARE_MODES)
+            force = rng.choice(RARE_MODES) if mix is None else rng.choices(modes, weights)[0]
+        elif force is None and irregular > 0 and rng.random() < irregular:
+            force = rng.choice(IRREGULAR_MODES)
         record = generate_deal(rng, dealer, force=force)
-        parts.append(format_deal(record, number, players, card_style=card_style,
+        yield "\n" + format_deal(record, number, players, card_style=card_style,
                                  write_hands=write_hands, write_exchanges=write_exchanges,
-                                 leaders=leaders))
+                                 leaders=leaders)
         dealer = dealer_after(record)
-    return "\n".join(parts)

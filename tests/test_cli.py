@@ -107,7 +107,7 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(check_module, "check_files", broken)
+    monkeypatch.setattr(check_module, "check_file", broken)
     with pytest.raises(SystemExit) as exit_info:
         main(["check", str(SAMPLES / "evening.rvs")])
     assert exit_info.value.code == 3

@@ -150,8 +150,9 @@ def test_house_profile_file(tmp_path):
     assert partie[0]["amount"] == 8  # not doubled for the vis-à-vis
 
 
-def test_score_golden(golden):
-    result = run("score", str(SAMPLES / "big-night.rvs"))
+def test_score_golden(golden, monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    result = run("score", "samples/big-night.rvs")
     assert result.exit_code == 0, result.output
     golden("score-big-night.txt", result.output)
 

@@ -1,0 +1,70 @@
+"""Many records at once: which files the command line names, and running a
+per-file job over them, on one core or several, with progress.
+
+A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
+``?`` or ``[`` (quoted, so that the shell leaves it alone) for the files it
+matches.  Results come back in the order of the inputs whatever the number
+of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
+"""
+
+from __future__ import annotations
+
+import glob
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, TypeVar
+
+__all__ = ["InputError", "expand_inputs", "run_files", "RECORD_SUFFIX"]
+
+RECORD_SUFFIX = ".rvs"
+_GLOB_CHARS = "*?["
+
+T = TypeVar("T")
+
+
+class InputError(ValueError):
+    """A command-line input that names no record."""
+
+
+def expand_inputs(args: Iterable[str]) -> list[Path]:
+    """The files named by ``args``: files as given, directories searched for
+    ``.rvs`` files, patterns expanded; each file once, in the order named."""
+    files: list[Path] = []
+    for arg in args:
+        path = Path(arg)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob(f"*{RECORD_SUFFIX}") if p.is_file())
+            if not found:
+                raise InputError(f"{arg}: the folder holds no {RECORD_SUFFIX} file")
+        elif path.exists():
+            found = [path]
+        elif any(ch in arg for ch in _GLOB_CHARS):
+            found = sorted(Path(p) for p in glob.glob(arg, recursive=True) if Path(p).is_file())
+            if not found:
+                raise InputError(f"{arg}: no file matches")
+        else:
+            raise InputError(f"{arg}: no such file or folder")
+        files.extend(found)
+    return list(dict.fromkeys(files))
+
+
+def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
+              done: Callable[[Path], None] | None = None) -> Iterator[T]:
+    """``job(file)`` for each file, results in the order of ``files``.
+
+    With ``jobs`` > 1 the files are shared among that many processes (a job
+    must then be a module-level function, and its result picklable).
+    ``done(file)`` is called as each result is handed back.
+    """
+    if jobs <= 1 or len(files) <= 1:
+        for path in files:
+            result = job(path)
+            if done:
+                done(path)
+            yield result
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+        for path, result in zip(files, pool.map(job, files)):
+            if done:
+                done(path)
+            yield result

@@ -1,0 +1,148 @@
+"""What every command of the CLI shares: exit codes, consoles, diagnostics
+on stderr, JSON on stdout, the rule-profile options, and the progress bar.
+Only the CLI layer prints; the library returns values and renderables."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
+
+
+def console(stderr: bool = False, file=None, like=None):
+    """A rich Console.  ``like``: copy its width and colours (for output that
+    a worker process writes to a file on the parent's behalf)."""
+    from rich.console import Console
+
+    extra = {}
+    if like is not None:
+        extra = {"width": like["width"], "force_terminal": like["terminal"],
+                 "color_system": like["colors"]}
+    # Our texts carry no markup or emoji codes: skipping those passes is faster
+    # and keeps a player's "[" or ":" as written.
+    return Console(stderr=stderr, file=file, highlight=False, soft_wrap=False, markup=False,
+                   emoji=False, **extra)
+
+
+def console_spec(out) -> dict:
+    """What a worker needs to render as ``out`` would (picklable)."""
+    return {"width": out.width, "terminal": out.is_terminal, "colors": out.color_system}
+
+
+def report(diags, out=None) -> int:
+    """Print diagnostics compiler-style (stderr unless told) and count the errors."""
+    from .render.diagnostics import render_diagnostic
+
+    out = out or console(stderr=True)
+    for d in diags:
+        out.print(render_diagnostic(d), soft_wrap=True)
+    return sum(d.is_error for d in diags)
+
+
+def print_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
+
+
+def parse_sets(ctx, param, values) -> dict[str, str]:
+    sets = {}
+    for item in values:
+        option, sep, value = item.partition("=")
+        if not sep or not option.strip() or not value.strip():
+            raise click.BadParameter(f"{item!r}: write option=value, e.g. partie_ties=split")
+        sets[option.strip()] = value.strip()
+    return sets
+
+
+def profile_options(func):
+    func = click.option("--set", "sets", multiple=True, callback=parse_sets,
+                        metavar="OPTION=VALUE",
+                        help="Override one option of the rule profile (repeatable).")(func)
+    return click.option("--rules", metavar="PROFILE|FILE",
+                        help="Rule profile: classic, modern or a TOML file; replaces the "
+                             "record's own.")(func)
+
+
+def jobs_option(func):
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+                        help="Files to work on at once, each in its own process.")(func)
+
+
+def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
+    """A bad --rules or --set is a usage error, said before any file is read."""
+    from .diagnostics import ProfileError
+    from .rules import load_profile
+
+    try:
+        profile = load_profile(rules, base_dir=Path.cwd()) if rules else load_profile("classic")
+        if sets:
+            profile.with_overrides(sets)
+    except ProfileError as exc:
+        name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
+        raise click.BadParameter(exc.diagnostic.message, param_hint=name) from None
+
+
+def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
+    """The record and its profile; a bad --rules or --set is a usage error."""
+    from .diagnostics import ProfileError
+    from .reader import open_record
+    from .scoring import resolve_profile
+
+    record = open_record(file)
+    try:
+        profile, problems = resolve_profile(record, rules, sets)
+    except ProfileError as exc:
+        record.close()
+        name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
+        raise click.BadParameter(exc.diagnostic.message, param_hint=name) from None
+    return record, profile, record.header_diagnostics + problems
+
+
+def input_files(inputs: tuple[str, ...]) -> list[Path]:
+    from .batch import InputError, expand_inputs
+
+    try:
+        return expand_inputs(inputs)
+    except InputError as exc:
+        raise click.BadParameter(str(exc), param_hint="FILES") from None
+
+
+@contextmanager
+def progress_bar(files: list[Path], enabled: bool):
+    """A progress bar over the bytes of ``files`` on a terminal, else nothing.
+
+    Yields ``(tick, done)``: ``tick(file, bytes_read)`` inside a file,
+    ``done(file)`` when a file is finished.
+    """
+    if not enabled or not (sys.stdout.isatty() and sys.stderr.isatty()):
+        yield (lambda path, position: None), (lambda path: None)
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    sizes = {path: max(path.stat().st_size, 1) for path in files}
+    reached = dict.fromkeys(files, 0)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn(
+        "{task.percentage:>3.0f}%"), TimeRemainingColumn(), console=console(stderr=True),
+        transient=True)
+    task = bar.add_task("reading", total=sum(sizes.values()))
+
+    def tick(path: Path, position: int) -> None:
+        step = min(position, sizes[path]) - reached[path]
+        if step > 0:
+            reached[path] += step
+            bar.update(task, advance=step, description=path.name)
+
+    def done(path: Path) -> None:
+        tick(path, sizes[path])
+
+    with bar:
+        yield tick, done

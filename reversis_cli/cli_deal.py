@@ -1,0 +1,94 @@
+"""``reversis explain`` and ``reversis arbitrate``: one deal, looked at closely."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, console, open_scoring, parse_sets, \
+    profile_options, report
+
+__all__ = ["explain_command", "arbitrate_command"]
+
+
+@click.command("explain")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+              help="The deal to explain.")
+@profile_options
+def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str]) -> None:
+    """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
+    from .explain import explain_deal
+    from .render.explain import render_explanation
+
+    record, profile, header_diags = open_scoring(file, rules, sets)
+    errors = report(header_diags)
+    if profile is None or not record.players:
+        sys.exit(EXIT_INPUT_ERRORS)
+    with record:
+        explanation = explain_deal(record, profile, deal_number)
+    if explanation is None:
+        raise click.UsageError(f"{file} has no deal {deal_number}")
+    report(explanation.scored.checked.diagnostics)
+    if explanation.scored.settlement is None:
+        click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
+        sys.exit(EXIT_INPUT_ERRORS)
+    console().print(render_explanation(explanation))
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+
+@click.command("arbitrate")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+              help="The deal to rule on.")
+@click.option("--rules", metavar="PROFILE|FILE", help="Rule on it under this profile.")
+@click.option("--compare", metavar="PROFILE|FILE",
+              help="Set the ruling beside the one under this profile.")
+@click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
+              help="An option of the other reading (with --compare, of that profile).")
+@click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
+def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
+              sets: dict[str, str], no_quotes: bool) -> None:
+    """Rule on one deal: the facts, the rules with their sources, the payments."""
+    from .arbitrate import NoSuchDeal, compare_rulings, rule
+    from .render.arbitrate import render_comparison, render_ruling
+
+    record, profile, header_diags = open_scoring(file, rules, {})
+    record.close()
+    errors = report(header_diags)
+    if profile is None or not record.players:
+        sys.exit(EXIT_INPUT_ERRORS)
+    other = _other_reading(profile, compare, sets)
+    try:
+        ruling = rule(file, deal_number, profile)
+        comparison = compare_rulings(file, deal_number, profile, other) if other else None
+    except NoSuchDeal:
+        raise click.UsageError(f"{file} has no deal {deal_number}") from None
+    errors += report(ruling.scored.checked.diagnostics)
+    out = console()
+    out.print(render_ruling(ruling, quote=not no_quotes))
+    if comparison is not None:
+        label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
+        out.print(render_comparison(comparison, profile.name, label_b))
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def _other_reading(profile, compare: str | None, sets: dict[str, str]):
+    """The profile of --compare / --set, or None when neither is given."""
+    from pathlib import Path
+
+    from .diagnostics import ProfileError
+    from .rules import load_profile
+
+    if compare is None and not sets:
+        return None
+    try:
+        base = load_profile(compare, base_dir=Path.cwd()) if compare else profile
+        return base.with_overrides(sets) if sets else base
+    except ProfileError as exc:
+        raise click.BadParameter(exc.diagnostic.message,
+                                 param_hint="--compare" if compare else "--set") from None
+
+
