@@ -39,8 +39,7 @@ class Play(NamedTuple):
     pos: Pos | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     """A trick as played: plays in playing order from the leader."""
 
     number: int
@@ -156,8 +155,13 @@ class ReplayedDeal:
 
 def winning_play(plays: tuple[Play, ...]) -> Play:
     """PLAY-3: the highest card of the suit led takes the trick."""
-    led = plays[0].card.suit
-    return max((p for p in plays if p.card.suit is led), key=lambda p: p.card.rank)
+    best = plays[0]
+    led = best.card.suit
+    for play in plays[1:]:
+        card = play.card
+        if card.suit is led and card.rank > best.card.rank:
+            best = play
+    return best
 
 
 # --------------------------------------------------------------------------
@@ -211,9 +215,12 @@ class _Replay:
         deal = self.deal
         if self.dealer < 0:
             self.seat_of(deal.dealer)
-        for stmt in deal.statements:
+        seats = self.seats
+        for stmt in deal.statements:  # every name written must be a player's
             for attr in ("player", "leader", "taker"):
-                self.seat_of(getattr(stmt, attr, None))
+                name = getattr(stmt, attr, None)
+                if name is not None and name.text not in seats:
+                    self.seat_of(name)
         self._check_repeats()
         if deal.is_void:
             for trick in deal.tricks[:1]:
@@ -292,16 +299,18 @@ class _Replay:
                            f"{'s' if len(line.cards) != 1 else ''}; it needs {len(order)}, "
                            "one from each player", line.pos, trick=index)
                 return tricks
-            for card_at in line.cards:
-                first = seen.get(card_at.card)
+            plays = []
+            for seat, card_at in zip(order, line.cards):
+                card = card_at.card
+                first = seen.get(card)
                 if first is not None:
-                    self.error("RV202", f"{card_at.card} is played twice: here and at line "
+                    self.error("RV202", f"{card} is played twice: here and at line "
                                f"{first.pos.line}", card_at.pos, trick=index,
                                related=((first.pos, "first played here"),))
-                seen[card_at.card] = card_at
-            plays = tuple(Play(s, c.card, c.pos) for s, c in zip(order, line.cards))
-            for seat in order:
+                seen[card] = card_at
+                plays.append(Play(seat, card, card_at.pos))
                 remaining[seat] -= 1
+            plays = tuple(plays)
             taker = winning_play(plays).seat
             recorded = self.seat_of(line.taker)
             if recorded is not None and recorded != taker:

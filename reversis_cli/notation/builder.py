@@ -27,13 +27,20 @@ _CARD_WORD = re.compile(r"\S+")
 _TRICK_NUMBER = re.compile(r"[0-9]+")
 
 
+_NAMES_SEEN: set[str] = set()  # words already found not to be cards (leaders' names)
+
+
 def _reads_as_card(word: str) -> bool:
     """A card, or a ten (which is reported as such, not taken for a name)."""
+    if word in _NAMES_SEEN:
+        return False
     try:
         Card.parse(word)
     except TenCardError:
         return True
     except CardError:
+        if len(_NAMES_SEEN) < 1024:
+            _NAMES_SEEN.add(word)
         return False
     return True
 
@@ -149,6 +156,15 @@ class Builder(Transformer):
     def deal_line(self, c):
         return DealLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                         dealer=self.name(c[1]))
+
+    def deal_head(self, c):
+        token = c[0]
+        words = list(_CARD_WORD.finditer(token.value.rstrip()))
+        line = token.line + self.line_offset
+        number, dealer = words[1], words[3]
+        return DealLine(pos=self.pos(token), number=int(number.group()),
+                        number_pos=Pos(line, token.column + number.start()),
+                        dealer=Name(dealer.group(), Pos(line, token.column + dealer.start())))
 
     def deal(self, c):
         return list(c)
