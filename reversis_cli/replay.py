@@ -33,6 +33,10 @@ def next_seat(seat: int, step: int = 1) -> int:
     return (seat + step) % 4
 
 
+# The playing order of a trick from each leader.
+_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
+
+
 class Play(NamedTuple):
     seat: int
     card: Card
@@ -289,7 +293,9 @@ class _Replay:
                 self.error("RV208", f"trick {index} is written as led by "
                            f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
                 leader = written_leader
-            order = [s for s in (next_seat(leader, k) for k in range(4)) if remaining[s] > 0]
+            order = _ORDERS[leader]
+            if 0 in remaining:  # someone has played all his cards (IRR-5)
+                order = [s for s in order if remaining[s] > 0]
             if order and order[0] != leader:
                 # The taker of the last trick has no card left (he played with ten,
                 # IRR-5): the next player in order leads (our reading).

@@ -59,8 +59,12 @@ def test_chunked_reading_equals_the_whole_file_grammar():
     lark = tree_parser()
     text = FULL + "\n" + FULL.split("\n", 1)[1].replace("deal 1 dealer Gleb", "deal 2 dealer Anna")
     tree = lark.parse(text, start="session")
-    whole = [("trick" if t.data == "trick_line" else t.data) for t in tree.iter_subtrees_topdown()
-             if t.data in ("trick", "trick_line", "hand")]
+    whole = []
+    for t in tree.iter_subtrees_topdown():
+        if t.data == "trick_line":  # a run of well-formed trick lines, one token
+            whole += ["trick"] * t.children[0].value.count("\n")
+        elif t.data in ("trick", "hand"):
+            whole.append(t.data)
     record, deals = read(text)
     chunked = [("trick" if isinstance(s, TrickLine) else "hand")
                for d in deals for s in d.deal.statements if isinstance(s, (TrickLine, HandLine))]

@@ -167,7 +167,13 @@ class Builder(Transformer):
                         dealer=Name(dealer.group(), Pos(line, token.column + dealer.start())))
 
     def deal(self, c):
-        return list(c)
+        out = []
+        for child in c:  # a run of fast-read lines comes as a list of statements
+            if type(child) is list:
+                out.extend(child)
+            else:
+                out.append(child)
+        return out
 
     def deal_chunk(self, c):
         return c[0]
@@ -176,10 +182,20 @@ class Builder(Transformer):
         return list(c)
 
     def trick_line(self, c):
-        return self._trick_line(c[0])
+        return [self._trick_line(*place) for place in self._lines_of(c[0])]
 
     def exchange_line(self, c):
-        return self._exchange_line(c[0])
+        return [self._exchange_line(*place) for place in self._lines_of(c[0])]
+
+    def _lines_of(self, token: Token):
+        """(text, line, column of the text's first character) for each line of
+        a token that holds a run of whole lines, indentation stripped."""
+        line = token.line + self.line_offset
+        column = token.column
+        for text in token.value.split("\n")[:-1]:
+            body = text.lstrip(" \t\f")
+            yield body.rstrip(), line, column + len(text) - len(body)
+            line, column = line + 1, 1
 
     def trick(self, c):
         leader = taker = None
@@ -194,28 +210,34 @@ class Builder(Transformer):
         return TrickLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                          leader=leader, cards=cards, taker=taker)
 
-    def _trick_line(self, token: Token) -> TrickLine:
-        """Split a whole trick line read as one token, each part at its column."""
-        text = token.value.rstrip()
+    def _trick_line(self, text: str, line: int, column: int) -> TrickLine:
+        """Split a trick line read whole, each part at its column.
+
+        This runs for every trick of every deal, so it splits with str
+        methods rather than regular expressions."""
         body, arrow, taker_text = text.partition(">")
-        number = _TRICK_NUMBER.match(body)
-        rest_at = number.end()
-        words = list(_CARD_WORD.finditer(body, rest_at))
+        words = body.split()
+        at = len(words[0])  # the trick number
         leader = None
-        if words and words[0].group() not in KNOWN_SPELLINGS \
-                and not _reads_as_card(words[0].group()):
-            first = words.pop(0)
-            leader = Name(first.group(), Pos(token.line + self.line_offset,
-                                             token.column + first.start()))
-            rest_at = first.end()
-        cards = self.cards(token, body[rest_at:], token.column + rest_at)
+        cards = []
+        known = KNOWN_SPELLINGS
+        for index, word in enumerate(words[1:]):
+            at = body.index(word, at)
+            card = known.get(word)
+            if card is not None:
+                cards.append(CardAt(card, Pos(line, column + at), word))
+            elif index == 0 and not _reads_as_card(word):
+                leader = Name(word, Pos(line, column + at))
+            else:
+                self._rare_card(cards, word, Pos(line, column + at))
+            at += len(word)
         taker = None
         if arrow:
-            name = _CARD_WORD.search(taker_text)
-            taker = Name(name.group(), Pos(token.line + self.line_offset,
-                                           token.column + len(body) + 1 + name.start()))
-        return TrickLine(pos=self.pos(token), number=int(number.group()),
-                         number_pos=self.at(token), leader=leader, cards=cards, taker=taker)
+            name = taker_text.strip()
+            taker = Name(name, Pos(line, column + len(body) + 1 + taker_text.index(name)))
+        start = Pos(line, column)
+        return TrickLine(pos=start, number=int(words[0]), number_pos=start, leader=leader,
+                         cards=tuple(cards), taker=taker)
 
     def taker(self, c):
         return self.name(c[0])
@@ -242,22 +264,26 @@ class Builder(Transformer):
     def refuses(self, c):
         return ("refuses", c[0][1] if c else ())
 
-    def _exchange_line(self, token: Token) -> ExchangeLine:
-        """Split a whole exchange line read as one token, each part at its column."""
-        words = list(_CARD_WORD.finditer(token.value.rstrip()))
-        line = token.line + self.line_offset
-        player = Name(words[1].group(), Pos(line, token.column + words[1].start()))
+    def _exchange_line(self, text: str, line: int, column: int) -> ExchangeLine:
+        """Split an exchange line read whole, each part at its column."""
+        words = list(_CARD_WORD.finditer(text))
+        player = Name(words[1].group(), Pos(line, column + words[1].start()))
         parts: dict[str, list[CardAt]] = {}
         current: list[CardAt] = []
         for word in words[2:]:
-            text = word.group()
-            if text in ("discards", "takes", "refuses", "sees"):
-                current = parts.setdefault(text, [])
+            spelled = word.group()
+            if spelled in ("discards", "takes", "refuses", "sees"):
+                current = parts.setdefault(spelled, [])
             else:
-                current.extend(self.cards(token, text, token.column + word.start()))
+                card = KNOWN_SPELLINGS.get(spelled)
+                pos = Pos(line, column + word.start())
+                if card is not None:
+                    current.append(CardAt(card, pos, spelled))
+                else:
+                    self._rare_card(current, spelled, pos)
         seen = parts.get("sees", ())
         return ExchangeLine(
-            pos=self.pos(token), player=player, refuses="refuses" in parts,
+            pos=Pos(line, column), player=player, refuses="refuses" in parts,
             discards=tuple(parts.get("discards", ())),
             takes=tuple(parts["takes"]) if "takes" in parts else None,
             sees=seen[0] if seen else None, sees_count=len(seen))

@@ -255,7 +255,7 @@ def _freeze(ledger: Ledger, status: str) -> DealSettlement:
         espagnolette=(ledger.name(esp.seat), ledger.espagnolette_status) if esp else None,
         payments=payments, cancelled=tuple(ledger.cancelled),
         pool_before=ledger.pool_before,
-        pool_after=whole(Fraction(ledger.pool_before + pool_change(payments))),
+        pool_after=whole(ledger.pool_before + pool_change(payments)),
         net=net_of(payments, players), steps=tuple(ledger.steps))
     _check_zero_sum(settlement)
     return settlement

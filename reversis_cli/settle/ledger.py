@@ -124,6 +124,12 @@ class Ledger:
             self.__dict__["_points"] = self.replayed.points_won()
         return list(self.__dict__["_points"])
 
+    def score_keys(self) -> tuple[tuple[int, int], ...]:
+        """(points, tricks) of each seat: what PARTIE-2/3 compare (computed once)."""
+        if "_keys" not in self.__dict__:
+            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won()))
+        return self.__dict__["_keys"]
+
     def took(self, seat: int) -> tuple[int, ...]:
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)
 
@@ -138,7 +144,8 @@ class Ledger:
         return Payment(
             payer=payer if isinstance(payer, str) else self.name(payer),
             payee=payee if isinstance(payee, str) else self.name(payee),
-            amount=whole(Fraction(amount)), rule=rule, trick=trick, reason=reason)
+            amount=amount if type(amount) is int else whole(Fraction(amount)), rule=rule,
+            trick=trick, reason=reason)
 
     def doubling(self, a: int, b: int, trick: int) -> tuple[int, str]:
         """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""

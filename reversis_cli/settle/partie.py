@@ -32,7 +32,7 @@ def partie_value(cards, profile: Profile) -> tuple[int, str]:
 
 
 def _key(ledger: Ledger, seat: int) -> tuple[int, int]:
-    return ledger.points_won()[seat], ledger.tricks_won()[seat]
+    return ledger.score_keys()[seat]
 
 
 def _settle_tie(ledger: Ledger, tied: list[int], best: bool, what: str) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ Amount = int | Fraction
 
 def whole(amount: Amount) -> Amount:
     """The amount as an ``int`` when it is whole, else the exact fraction."""
-    if isinstance(amount, Fraction) and amount.denominator == 1:
+    if type(amount) is not int and amount.denominator == 1:
         return int(amount)
     return amount
 
@@ -62,7 +62,7 @@ def net_of(payments: Iterable[Payment], players: Iterable[str]) -> dict[str, Amo
             net[p.payer] -= p.amount
         if p.payee in net:
             net[p.payee] += p.amount
-    return {name: whole(Fraction(value)) for name, value in net.items()}
+    return {name: whole(value) for name, value in net.items()}
 
 
 def pool_change(payments: Iterable[Payment]) -> Amount:
@@ -73,4 +73,4 @@ def pool_change(payments: Iterable[Payment]) -> Amount:
             change += p.amount
         if p.payer == POOL:
             change -= p.amount
-    return whole(Fraction(change))
+    return whole(change)
