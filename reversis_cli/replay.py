@@ -33,6 +33,8 @@ def next_seat(seat: int, step: int = 1) -> int:
     return (seat + step) % 4
 
 
+_new = tuple.__new__
+
 # The playing order of a trick from each leader.
 _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 
@@ -314,7 +316,7 @@ class _Replay:
                                f"{first.pos.line}", card_at.pos, trick=index,
                                related=((first.pos, "first played here"),))
                 seen[card] = card_at
-                plays.append(Play(seat, card, card_at.pos))
+                plays.append(_new(Play, (seat, card, card_at.pos)))  # hot: no __new__ call
                 remaining[seat] -= 1
             plays = tuple(plays)
             taker = winning_play(plays).seat

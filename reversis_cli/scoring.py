@@ -115,9 +115,10 @@ def deal_json(scored: ScoredDeal, players: tuple[str, ...]) -> dict:
             "pool": {"before": pool, "after": pool}, "net": zero, "diagnostics": diagnostics,
         }
     body = settlement_to_json(settlement)
-    out = {key: body[key] for key in ("number", "dealer", "status", "outcome")}
-    out["tricks"] = tricks
-    out.update({key: value for key, value in body.items() if key not in out})
+    # OUTPUT.md's order: the tricks come after the outcome.
+    out = {"number": body.pop("number"), "dealer": body.pop("dealer"),
+           "status": body.pop("status"), "outcome": body.pop("outcome"), "tricks": tricks}
+    out.update(body)
     out["diagnostics"] = diagnostics
     return out
 
@@ -126,8 +127,9 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
     replayed = checked.replayed
     if replayed is None:
         return []
-    return [{"number": t.number, "leader": replayed.name(t.leader),
-             "cards": [str(c) for c in t.cards], "taker": replayed.name(t.taker)}
+    names = replayed.players
+    return [{"number": t.number, "leader": names[t.leader],
+             "cards": [str(p.card) for p in t.plays], "taker": names[t.taker]}
             for t in replayed.tricks]
 
 
@@ -149,13 +151,14 @@ def write_session_json(record: Record, profile: Profile, header_diagnostics: lis
     }
     write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items()))
     write('  "deals": [')
-    totals: dict[str, Fraction] = {name: Fraction(0) for name in record.players}
+    totals: dict[str, Fraction | int] = {name: 0 for name in record.players}
     pool_end = amount_json(pool_start)
     for index, one in enumerate(scored):
         deal = deal_json(one, record.players)
         write(("," if index else "") + "\n    " + _dumps(deal))
-        for name, amount in deal["net"].items():
-            totals[name] += Fraction(amount)
+        if one.settlement is not None:
+            for name, amount in one.settlement.net.items():
+                totals[name] += amount
         pool_end = deal["pool"]["after"]
     tail = {"totals": {name: amount_json(value) for name, value in totals.items()},
             "pool_end": pool_end}

@@ -24,6 +24,7 @@ from ..model import (
 )
 
 _CARD_WORD = re.compile(r"\S+")
+_new = tuple.__new__
 _TRICK_NUMBER = re.compile(r"[0-9]+")
 
 
@@ -224,8 +225,8 @@ class Builder(Transformer):
         for index, word in enumerate(words[1:]):
             at = body.index(word, at)
             card = known.get(word)
-            if card is not None:
-                cards.append(CardAt(card, Pos(line, column + at), word))
+            if card is not None:  # named tuples made directly: this is the hottest loop
+                cards.append(_new(CardAt, (card, _new(Pos, (line, column + at)), word)))
             elif index == 0 and not _reads_as_card(word):
                 leader = Name(word, Pos(line, column + at))
             else:
