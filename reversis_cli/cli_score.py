@@ -25,7 +25,11 @@ from .cli_common import (
     jobs_option, open_scoring, plural, profile_options, progress_bar, report,
 )
 
-__all__ = ["score_command", "FileOutcome", "score_file"]
+__all__ = ["score_command", "FileOutcome", "score_file", "SESSION_ROWS"]
+
+# The session table shows a running balance per deal for sessions up to this
+# long; a longer one (an archive, a simulation) shows its totals only.
+SESSION_ROWS = 500
 
 
 @dataclass
@@ -185,25 +189,29 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
 
     changed = f" (changed: {', '.join(profile.overridden)})" if profile.overridden else ""
     out.print(f"{record.name} — rules: {profile.name}{changed}")
-    rows = []
+    pool_start = pool_start_of(record)[0]
+    running = {name: 0 for name in record.players}
+    pool = pool_start
+    rows: list | None = []  # the session table's rows, while it is short enough to show
     for one in scored:
-        if one.settlement is None:
+        settlement = one.settlement
+        if settlement is None:
             out.print(render_unsettled(one.checked.number))
-            rows.append((f"{one.checked.number} (not settled)", {}, one.pool_before))
+            label = f"{one.checked.number} (not settled)"
         else:
-            out.print(render_settlement(one.settlement, record.players))
-            rows.append((str(one.settlement.number), one.settlement.net,
-                         one.settlement.pool_after))
+            out.print(render_settlement(settlement, record.players))
+            label, pool = str(settlement.number), settlement.pool_after
+            for name, amount in settlement.net.items():
+                running[name] += amount
+        if rows is not None and len(rows) < SESSION_ROWS:
+            rows.append((label, dict(running), pool))
+        else:
+            rows = None
         out.print()
         flush()
-    totals = {name: Fraction(0) for name in record.players}
-    for _, net, _ in rows:
-        for name, amount in net.items():
-            totals[name] += Fraction(amount)
-    outcome.totals = totals
-    outcome.pool_end = rows[-1][2] if rows else pool_start_of(record)[0]
-    if options.deal_number is None and rows:
-        out.print(render_session(rows, record.players, pool_start_of(record)[0]))
+    outcome.totals, outcome.pool_end = running, pool
+    if options.deal_number is None and outcome.deals:
+        out.print(render_session(rows, running, pool, record.players))
     flush()
 
 

@@ -109,25 +109,17 @@ def render_unsettled(number: int | None) -> Text:
                 "this deal has errors (see above)", style="bold red")
 
 
-def render_session(rows: list[tuple[str, dict, object]], players: tuple[str, ...],
-                   pool_start) -> Table:
-    """The running balance: one row per deal (label, net by player, pool after)."""
+def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Table:
+    """The running balance: one row per deal (label, balance by player after
+    it, pool after it), and the totals.  ``rows`` None: the totals alone."""
+    caption = None if rows is not None else "(a running balance is shown for shorter sessions)"
     table = Table(box=box.SIMPLE_HEAD, title="Session", title_justify="left", pad_edge=False,
-                  show_footer=True)
-    totals = {name: Fraction(0) for name in players}
-    for _, net, _ in rows:
-        for name in players:
-            totals[name] += Fraction(net.get(name, 0))
-    pool_end = rows[-1][2] if rows else pool_start
+                  show_footer=True, caption=caption, caption_justify="left")
     table.add_column("Deal", footer="Total")
     for name in players:
-        table.add_column(name, justify="right", footer=signed(totals[name]))
+        table.add_column(name, justify="right", footer=signed(totals.get(name, 0)))
     table.add_column("Pool", justify="right", footer=fiches(pool_end))
-    running = {name: Fraction(0) for name in players}
-    for label, net, pool_after in rows:
-        cells = []
-        for name in players:
-            running[name] += Fraction(net.get(name, 0))
-            cells.append(signed(running[name]))
-        table.add_row(label, *cells, fiches(pool_after))
+    for label, balance, pool_after in rows or ():
+        table.add_row(label, *(signed(balance.get(name, 0)) for name in players),
+                      fiches(pool_after))
     return table
