@@ -572,25 +572,31 @@ class _Replay:
         return Espagnolette(holder, waived=bool(line and line.waives), declared=line)
 
     def _revokes(self, replayed: ReplayedDeal):
-        """PLAY-4 outside ESP-2: off-suit while still holding the suit led."""
+        """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
+
+        A card is still held at trick t when it is played after t, or never
+        played (a kept talon card); checked only on a renounce, which is rare.
+        """
         esp = replayed.espagnolette
-        remaining = [set(h) for h in replayed.hands]
+        played_in: dict[Card, int] = {}
+        for trick in replayed.tricks:
+            for play in trick.plays:
+                played_in.setdefault(play.card, trick.number)
         for trick in replayed.tricks:
             led = trick.led_suit
             for play in trick.plays[1:]:
-                if play.card.suit is not led:
-                    held = sorted((c for c in remaining[play.seat] if c.suit is led),
-                                  key=lambda c: c.index)
-                    privileged = (esp is not None and esp.seat == play.seat and esp.privileged
-                                  and trick.number <= PRIVILEGED_TRICKS)
-                    if held and not privileged:
-                        revoke = Revoke(trick.number, play.seat, play.card, held[0], play.pos)
-                        self.error("RV201", f"{self.name(play.seat)} played {play.card} on a "
-                                   f"{led.singular} lead while holding {held[0]} (revoke)",
-                                   play.pos, trick=trick.number, fatal=False)
-                        yield revoke
-            for play in trick.plays:
-                remaining[play.seat].discard(play.card)
+                if play.card.suit is led:
+                    continue
+                held = [c for c in replayed.hands[play.seat]
+                        if c.suit is led and played_in.get(c, 99) > trick.number]
+                privileged = (esp is not None and esp.seat == play.seat and esp.privileged
+                              and trick.number <= PRIVILEGED_TRICKS)
+                if held and not privileged:
+                    first = min(held, key=lambda c: c.index)
+                    self.error("RV201", f"{self.name(play.seat)} played {play.card} on a "
+                               f"{led.singular} lead while holding {first} (revoke)",
+                               play.pos, trick=trick.number, fatal=False)
+                    yield Revoke(trick.number, play.seat, play.card, first, play.pos)
 
 
 def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:

@@ -56,8 +56,8 @@ def decode_lines(stream: BinaryIO | Iterable[bytes], problems: list[Diagnostic])
 
 def _is_filler(line: str) -> bool:
     """Blank or comment-only: such lines go with the statement below them."""
-    stripped = line.strip()
-    return not stripped or stripped.startswith("#")
+    stripped = line.lstrip()
+    return not stripped or stripped[0] == "#"
 
 
 def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:

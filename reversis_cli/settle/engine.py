@@ -230,7 +230,7 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
     if not replayed.complete:
         return _unsettled(replayed, pool_before,
                           "the record of this deal has errors: nothing is settled")
-    ledger = Ledger(replayed, profile, whole(Fraction(pool_before)), previous=previous,
+    ledger = Ledger(replayed, profile, whole(pool_before), previous=previous,
                     first_deal=first_deal, pot_line_given=pot_line_given,
                     session_start=session_start)
     if replayed.void:
@@ -275,13 +275,13 @@ class SessionSettler:
                  pool_start: Amount = 0, pool_start_given: bool = False):
         self.profile = profile
         self.players = tuple(players)
-        self.pool: Amount = whole(Fraction(pool_start))
+        self.pool: Amount = whole(pool_start)
         self.session_start: Amount = self.pool  # POOL-1, IRR-0: the pool as the session began
         self.pool_start_given = pool_start_given
         self.last_played: DealSettlement | None = None
         # Running totals, not the settlements: a session of any length
         # settles in bounded memory.
-        self._totals: dict[str, Fraction] = {name: Fraction(0) for name in self.players}
+        self._totals: dict[str, Amount] = {name: 0 for name in self.players}
 
     def settle(self, replayed: ReplayedDeal) -> DealSettlement:
         settlement = settle_deal(
