@@ -243,9 +243,7 @@ class _Replay:
         self._check_hands(played)
         self._check_talon_and_exchanges(played)
         espagnolette = self._espagnolette(hands)
-        replayed = self._result(tricks=tuple(tricks), hands=hands, partie=partie,
-                                espagnolette=espagnolette)
-        revokes = tuple(self._revokes(replayed))
+        revokes = tuple(self._revokes(tricks, hands, espagnolette))
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
@@ -571,23 +569,22 @@ class _Replay:
         line = declared.get(holder)
         return Espagnolette(holder, waived=bool(line and line.waives), declared=line)
 
-    def _revokes(self, replayed: ReplayedDeal):
+    def _revokes(self, tricks: list[PlayedTrick], hands, esp: Espagnolette | None):
         """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
 
         A card is still held at trick t when it is played after t, or never
         played (a kept talon card); checked only on a renounce, which is rare.
         """
-        esp = replayed.espagnolette
         played_in: dict[Card, int] = {}
-        for trick in replayed.tricks:
+        for trick in tricks:
             for play in trick.plays:
                 played_in.setdefault(play.card, trick.number)
-        for trick in replayed.tricks:
+        for trick in tricks:
             led = trick.led_suit
             for play in trick.plays[1:]:
                 if play.card.suit is led:
                     continue
-                held = [c for c in replayed.hands[play.seat]
+                held = [c for c in hands[play.seat]
                         if c.suit is led and played_in.get(c, 99) > trick.number]
                 privileged = (esp is not None and esp.seat == play.seat and esp.privileged
                               and trick.number <= PRIVILEGED_TRICKS)
