@@ -118,9 +118,10 @@ def _register_commands() -> None:
     from .cli_deal import arbitrate_command, explain_command
     from .cli_rules import rules_command
     from .cli_score import score_command
+    from .cli_simulate import simulate_command
 
     for command in (score_command, explain_command, arbitrate_command, rules_command,
-                    fmt_command, convert_command):
+                    fmt_command, convert_command, simulate_command):
         cli.add_command(command)
 
 

@@ -1037,12 +1037,12 @@ def generate_session(seed: int, deals: int, *, players: Sequence[str] = DEFAULT_
 # The event mix of ``reversis simulate``: the chance that a deal is forced to hold a
 # rare event, and how that chance is shared.  The espagnolette also comes about
 # unforced (the players keep three aces and the quinola in the exchange, hoping
-# for it: about one deal in 22), so it gets a small share; reversis made and
-# broken never happen unforced.  At 0.06 a session shows a reversis made about
-# every 35 deals, a broken one about every 35 and an espagnolette every 20 or so;
-# the quinola placed, forced and led and the aces placed in tricks 10-11 come
-# from ordinary play (tests/perf/README.md has the measured rates).
-DEFAULT_EVENT_RATE = 0.06
+# for it), so it gets a small share; reversis made and broken never happen
+# unforced.  At 0.05 a session shows (measured on 3 x 4,000 deals) a reversis
+# made about every 43 deals, a broken one every 48, an espagnolette every 27;
+# from ordinary play, the quinola placed every 4, forced every 24, led or played
+# every 16, and an ace placed in trick 10 or 11 every 9 (tests/perf/rates.py).
+DEFAULT_EVENT_RATE = 0.05
 EVENT_MIX: tuple[tuple[str, float], ...] = (
     ("reversis", 0.45), ("broken_reversis", 0.45), ("espagnolette", 0.10))
 

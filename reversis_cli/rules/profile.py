@@ -364,7 +364,7 @@ def load_profile(name_or_path: str, base_dir: Path | None = None) -> Profile:
         path = Path(base_dir) / path
     try:
         text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+    except (OSError, ValueError):  # ValueError: not UTF-8, or a NUL in the path
         raise _unknown_profile(name_or_path, " and no readable profile file there") from None
     return _house_profile(_read_toml_text(text, str(path)), str(path))
 

@@ -1,0 +1,163 @@
+"""``reversis simulate``: write a legal session of random deals, seeded.
+
+Registered on the main group in :mod:`reversis_cli.cli` with
+``cli.add_command(simulate_command)``.  Like the other commands it parses its
+options, calls one library function (:func:`reversis_cli.simulate.simulate_session`)
+and writes what it returns; the generator is imported only when the command runs.
+
+The text goes to stdout, or with ``-o FILE`` to a temporary file in FILE's
+folder that replaces FILE only once the session is complete, so an interrupted
+run never leaves half a record behind.  Exit status: 0 written, 2 a wrong
+command line (a bad ``--rules`` profile, an output that cannot be written).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+__all__ = ["simulate_command"]
+
+EXIT_OK = 0
+CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
+_BARE_WORD = re.compile(r'[^\s#"=]+')  # grammar/reversis.lark: WORD
+BATCH = 256  # deals per write
+
+
+def _rules_value(rules: str, output: str | None) -> str:
+    """The value of the header's ``rules`` line.
+
+    A house profile's path is written relative to the record's folder (that is
+    where ``reversis score`` looks for it); on stdout, as given.  A path that is
+    not a bare word is quoted.
+    """
+    from .rules import BUILTIN_PROFILES
+
+    if rules in BUILTIN_PROFILES:
+        return rules
+    value = rules
+    if output is not None:
+        folder = Path(output).resolve().parent
+        value = os.path.relpath(Path(rules).resolve(), folder)
+        value = value.replace(os.sep, "/")
+    if _BARE_WORD.fullmatch(value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _check_rules(rules: str) -> None:
+    """A bad profile is a usage error (exit 2), with the profile's own message."""
+    from .diagnostics import ProfileError
+    from .rules import load_profile
+
+    try:
+        load_profile(rules, base_dir=Path.cwd())
+    except ProfileError as exc:
+        raise click.BadParameter(exc.diagnostic.message, param_hint="--rules") from None
+
+
+def _batched(parts, size: int = BATCH):
+    batch: list[str] = []
+    for part in parts:
+        batch.append(part)
+        if len(batch) >= size:
+            yield "".join(batch).encode("utf-8")
+            batch = []
+    if batch:
+        yield "".join(batch).encode("utf-8")
+
+
+def _write_atomically(output: str, parts) -> None:
+    """Write to a temporary file beside ``output``, then move it into place."""
+    target = Path(output)
+    if target.is_dir():
+        raise click.BadParameter(f"{output} is a folder", param_hint="'-o' / '--output'")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.resolve().parent)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {output}: {exc.strerror or exc}",
+                                 param_hint="'-o' / '--output'") from None
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            for data in _batched(parts):
+                stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a record is a plain file
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise click.BadParameter(f"cannot write {output}: {exc.strerror or exc}",
+                                     param_hint="'-o' / '--output'") from None
+        raise
+
+
+@click.command("simulate")
+@click.option("--deals", type=click.IntRange(min=1), required=True,
+              help="How many deals to write.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The random seed: the same seed and options give the same file.")
+@click.option("--rules", default="classic", show_default=True, metavar="PROFILE|FILE",
+              help="The rule profile written in the header: classic, modern or a TOML file.")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write to FILE (replaced whole, only once complete) instead of stdout.")
+@click.option("--events", type=click.FloatRange(0.0, 1.0), default=None, metavar="RATE",
+              help="Chance that a deal is forced to a reversis made or broken or an "
+                   "espagnolette  [default: 0.05]")
+@click.option("--irregular", type=click.FloatRange(0.0, 1.0), default=0.0, metavar="RATE",
+              show_default=True,
+              help="Chance that a deal is a misdeal, an exposed card, a peek, a revoke ...")
+@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
+              help="How to write cards.")
+@click.option("--hands", is_flag=True, help="Also write the hands as dealt, talon and partie.")
+@click.option("--tricks-only", is_flag=True,
+              help="Leave out the exchange lines (the tricks alone, as at a table).")
+def simulate_command(deals: int, seed: int, rules: str, output: str | None,
+                     events: float | None, irregular: float, style: str, hands: bool,
+                     tricks_only: bool) -> None:
+    """Write a legal session of DEALS random deals, seeded and reproducible.
+
+    Players play a plausible game (they try not to take points); rare events
+    are forced now and then: about one deal in 20 holds a reversis made or
+    broken, and espagnolettes, the quinola placed, forced and led, and aces
+    placed in the last tricks come up in ordinary play.  The output passes
+    `reversis check` (a simulated revoke, with --irregular, is a warning).
+    """
+    from .simulate import DEFAULT_EVENT_RATE, simulate_session
+
+    _check_rules(rules)
+    rate = DEFAULT_EVENT_RATE if events is None else events
+    command = f"reversis simulate --deals {deals} --seed {seed}"
+    if events is not None:
+        command += f" --events {events:g}"
+    if irregular:
+        command += f" --irregular {irregular:g}"
+    if style.lower() != "ascii":
+        command += f" --cards {style.lower()}"
+    command += " --hands" * hands + " --tricks-only" * tricks_only
+    parts = simulate_session(
+        deals, seed, _rules_value(rules, output), events=rate, irregular=irregular,
+        card_style=style.lower(), write_hands=hands, write_exchanges=not tricks_only,
+        comments=(f"written by {command}",))
+    if output is None:
+        stream = click.get_binary_stream("stdout")
+        for data in _batched(parts):
+            stream.write(data)
+        stream.flush()
+    else:
+        _write_atomically(output, parts)
+        click.echo(f"wrote {deals} deal{'s' if deals != 1 else ''} to {output} (seed {seed})",
+                   err=True)
+    sys.exit(EXIT_OK)
