@@ -116,12 +116,13 @@ _EMOJI_VARIATION = "\ufe0f"
 class Card:
     """One of the 48 cards.  Use :meth:`parse` or :data:`PACK`; never construct."""
 
-    __slots__ = ("rank", "suit", "index", "points", "_ascii")
+    __slots__ = ("rank", "suit", "index", "points", "pays_in_play", "_ascii")
 
     rank: Rank
     suit: Suit
     index: int
     points: int  # DECK-2, kept on the card: scoring reads it for every card played
+    pays_in_play: bool  # an ace or the quinola: the cards that pay as they fall
 
     def __new__(cls, rank: Rank, suit: Suit) -> "Card":
         return _BY_RANK_SUIT[(rank, suit)]
@@ -133,6 +134,8 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "points", rank.points)
+        object.__setattr__(card, "pays_in_play",
+                           rank is Rank.ACE or (rank is Rank.JACK and suit is Suit.HEARTS))
         object.__setattr__(card, "_ascii", rank.letter + suit.value)
         return card
 

@@ -150,7 +150,9 @@ class ReplayedDeal:
     def points_won(self) -> list[int]:
         points = [0, 0, 0, 0]
         for trick in self.tricks:
-            points[trick.taker] += trick.points
+            taker = trick.taker
+            for play in trick.plays:
+                points[taker] += play.card.points
         return points
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:

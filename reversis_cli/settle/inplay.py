@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card, Rank
+from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
 from .ledger import Ledger, WinnerDue, card_text
 
@@ -57,7 +57,7 @@ def in_play_payments(ledger: Ledger) -> None:
     """ACE-1..3 and QUIN-1..3 for every ace and the quinola, trick by trick."""
     for trick in ledger.replayed.tricks:
         for play in trick.plays:
-            if play.card.rank is Rank.ACE or play.card is QUINOLA:
+            if play.card.pays_in_play:
                 kind, why = classify(ledger, trick, play)
                 who = ledger.name(play.seat)
                 ledger.step("PLAY", trick.number,
