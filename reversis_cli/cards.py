@@ -25,6 +25,7 @@ __all__ = [
     "CARD_STYLES",
     "sort_cards",
     "KNOWN_SPELLINGS",
+    "reads_as_card",
 ]
 
 CARD_STYLES = ("ascii", "unicode", "ru")
@@ -226,6 +227,17 @@ def _build_pack() -> tuple[Card, ...]:
 PACK: tuple[Card, ...] = _build_pack()
 QUINOLA = Card(Rank.JACK, Suit.HEARTS)
 ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
+
+
+def reads_as_card(text: str) -> bool:
+    """Whether a word is a card or a ten: such a word cannot be a player's name."""
+    try:
+        Card.parse(text)
+    except TenCardError:
+        return True
+    except CardError:
+        return False
+    return True
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

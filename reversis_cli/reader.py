@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Iterator
 
-from .cards import Card, CardError
+from .cards import reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
@@ -89,13 +89,7 @@ def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
 def _name_problem(name: str, keywords: frozenset[str]) -> str | None:
     if name in keywords:
         return "it is a keyword of the notation"
-    try:
-        Card.parse(name)
-    except CardError as exc:
-        if "ten" in str(exc):
-            return "it reads as a card (a ten)"
-        return None
-    return "it reads as a card"
+    return "it reads as a card" if reads_as_card(name) else None
 
 
 def _check_header_value(line) -> list[Diagnostic]:

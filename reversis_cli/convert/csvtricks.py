@@ -27,7 +27,7 @@ import io
 import re
 from dataclasses import dataclass, field, replace
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
 from . import problem
@@ -247,7 +247,7 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
     for column, value in (("leader", leader), ("taker", taker)):
         if value and not _NAME.fullmatch(value):
             bad(column, _not_a_name(value))
-    if leader and _NAME.fullmatch(leader) and _reads_as_card(leader):
+    if leader and _NAME.fullmatch(leader) and reads_as_card(leader):
         bad("leader", f"a player cannot be called {leader}: it reads as a card")
     if len(problems) > before:
         return None
@@ -260,14 +260,6 @@ def _number(text: str) -> int | None:
 
 def _not_a_name(text: str) -> str:
     return f"{text!r} is not a player's name: letters, digits, _ and -, starting with a letter"
-
-
-def _reads_as_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except CardError as exc:
-        return "ten" in str(exc)
-    return True
 
 
 # --- the players' order -----------------------------------------------------------------

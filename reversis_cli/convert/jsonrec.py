@@ -20,7 +20,7 @@ import json
 import re
 from typing import Any, Iterator
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
@@ -475,7 +475,7 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
                 if key in stmt:
                     yield from _name(stmt[key], where + [key])
             if stmt.get("type") == "trick" and isinstance(stmt.get("leader"), str):
-                if _reads_as_card(stmt["leader"]):
+                if reads_as_card(stmt["leader"]):
                     yield "RV504", (f"{stmt['leader']!r} would read as a card, not as the "
                                     "leader"), where + ["leader"]
             if stmt.get("type") == "exchange":
@@ -490,14 +490,6 @@ def _name(value: Any, path: list) -> Iterator:
     if isinstance(value, str) and not _NAME.fullmatch(value):
         yield "RV504", (f"{value!r} is not a name: letters, digits, _ and -, starting with "
                         "a letter"), path
-
-
-def _reads_as_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except CardError as exc:
-        return "ten" in str(exc)
-    return True
 
 
 def _exchange_form(stmt: dict, where: list) -> Iterator:

@@ -16,7 +16,7 @@ import re
 
 from lark import Token, Transformer
 
-from ..cards import KNOWN_SPELLINGS, Card, CardError, TenCardError
+from ..cards import KNOWN_SPELLINGS, Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
     CardAt, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
@@ -35,15 +35,11 @@ def _reads_as_card(word: str) -> bool:
     """A card, or a ten (which is reported as such, not taken for a name)."""
     if word in _NAMES_SEEN:
         return False
-    try:
-        Card.parse(word)
-    except TenCardError:
+    if reads_as_card(word):
         return True
-    except CardError:
-        if len(_NAMES_SEEN) < 1024:
-            _NAMES_SEEN.add(word)
-        return False
-    return True
+    if len(_NAMES_SEEN) < 1024:
+        _NAMES_SEEN.add(word)
+    return False
 
 
 def unquote(text: str) -> str:
