@@ -542,6 +542,9 @@ class _Replay:
                            f"played it in trick {trick.number} (line {play.pos.line})",
                            card_at.pos, related=((play.pos, "played here"),))
         seen = line.sees
+        if line.sees_count > 1:
+            self.error("RV305", f"{who} saw {line.sees_count} cards; a player looks at his one "
+                       "talon card", line.pos)
         if seen is not None and talon_card is not None and seen.card is not talon_card.card:
             self.error("RV305", f"{who} saw {seen.card}, but his talon card is "
                        f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,

@@ -39,6 +39,7 @@ CASES = [
     ("hand-contradicts-play", mutate(mutate(FULL, 3, "KC", "QC"), 6, "QC", "KC"), "RV303", 3, 43),
     ("talon-contradicts-play", mutate(FULL, 7, "5H 3H 7D", "3H 5H 7D"), "RV304", 7, 12),
     ("exchange-discard-played", mutate(FULL, 10, "discards 8D", "discards 3D"), "RV305", 10, 26),
+    ("sees-two-cards", mutate(FULL, 9, "sees 3H", "sees 3H 8H"), "RV305", 9, 3),
     ("partie-holds-played-card", mutate(FULL, 12, "8D", "KD"), "RV306", 12, 16),
     ("espagnolette-declared-wrongly", mutate(FULL, 12, "partie 8H 3H 8D AC",
                                                "espagnolette Boris"), "RV307", 12, 3),
