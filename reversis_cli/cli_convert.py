@@ -57,7 +57,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     changed = unchanged = failed = 0
     for file in files:
         if file == "-":
-            result = canonical_text(click.get_binary_stream("stdin").read(), "<stdin>", style)
+            result = canonical_text(sys.stdin.buffer.read(), "<stdin>", style)
             if result.ok and not check:
                 click.echo(result.text, nl=False)
         else:
@@ -127,7 +127,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     if players is not None and source != "csv-tricks":
         raise click.UsageError("--players is for csv-tricks input only")
     if file == "-":
-        data, name = click.get_binary_stream("stdin").read(), "<stdin>"
+        data, name = sys.stdin.buffer.read(), "<stdin>"
     else:
         data, name = Path(file).read_bytes(), file
     result = convert(data, name, source, target, style=style.lower(), players=players)

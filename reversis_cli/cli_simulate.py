@@ -152,7 +152,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
         card_style=style.lower(), write_hands=hands, write_exchanges=not tricks_only,
         comments=(f"written by {command}",))
     if output is None:
-        stream = click.get_binary_stream("stdout")
+        stream = sys.stdout.buffer
         for data in _batched(parts):
             stream.write(data)
         stream.flush()
