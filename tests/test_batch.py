@@ -1,0 +1,123 @@
+"""Many files at once: folders, patterns, --jobs, summaries, streamed JSON."""
+
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli.batch import InputError, expand_inputs
+from reversis_cli.cli import cli
+
+from conftest import SAMPLES
+
+ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), env=ENV)
+
+
+@pytest.fixture
+def archive(tmp_path):
+    """A club's archive: two evenings in one folder, one in a subfolder, and a note."""
+    (tmp_path / "2026").mkdir()
+    shutil.copy(SAMPLES / "evening.rvs", tmp_path / "a.rvs")
+    shutil.copy(SAMPLES / "salon.rvs", tmp_path / "b.rvs")
+    shutil.copy(SAMPLES / "tver-ru.rvs", tmp_path / "2026" / "c.rvs")
+    (tmp_path / "notes.txt").write_text("not a record", encoding="utf-8")
+    return tmp_path
+
+
+def test_folders_patterns_and_files(archive):
+    assert [p.name for p in expand_inputs([str(archive)])] == ["c.rvs", "a.rvs", "b.rvs"]
+    assert [p.name for p in expand_inputs([str(archive / "*.rvs")])] == ["a.rvs", "b.rvs"]
+    named_twice = expand_inputs([str(archive / "a.rvs"), str(archive / "*.rvs")])
+    assert [p.name for p in named_twice] == ["a.rvs", "b.rvs"]
+
+
+@pytest.mark.parametrize("name, why", [("missing.rvs", "no such file"),
+                                       ("*.nothing", "no file matches")])
+def test_inputs_that_name_nothing(archive, name, why):
+    with pytest.raises(InputError, match=why):
+        expand_inputs([str(archive / name)])
+    assert run("check", str(archive / name)).exit_code == 2
+
+
+def test_a_folder_without_records_is_a_usage_error(tmp_path):
+    assert run("check", str(tmp_path)).exit_code == 2
+
+
+def test_check_a_folder_ends_with_a_summary_table(archive):
+    result = run("check", str(archive))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1] == "checked 3 files, 27 deals: no errors, no warnings"
+    assert any("a.rvs" in line and line.split()[-3:] == ["9", "0", "0"] for line in lines)
+    assert "reading" not in result.output  # no progress bar outside a terminal
+
+
+@pytest.mark.parametrize("args", [["check"], ["score"], ["score", "--json"]])
+def test_several_jobs_print_what_one_job_prints(archive, args):
+    one = run(*args, str(archive))
+    two = run(*args, "--jobs", "2", str(archive))
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert one.output == two.output
+
+
+def test_score_json_for_several_files(archive):
+    result = run("score", "--json", str(archive / "*.rvs"))
+    data = json.loads(result.output)
+    assert data["format"] == "reversis-score-batch/1"
+    assert [f["format"] for f in data["files"]] == ["reversis-score/1"] * 2
+    assert [s["source"] for s in data["summary"]] == [f["source"] for f in data["files"]]
+    assert [s["deals"] for s in data["summary"]] == [9, 10]
+    for one, summary in zip(data["files"], data["summary"]):
+        assert summary["totals"] == one["totals"] and summary["pool_end"] == one["pool_end"]
+
+
+def test_score_one_file_json_is_the_output_md_object(archive):
+    data = json.loads(run("score", "--json", str(archive / "a.rvs")).output)
+    assert data["format"] == "reversis-score/1" and len(data["deals"]) == 9
+
+
+def test_score_tables_for_several_files_end_with_a_summary(archive):
+    result = run("score", str(archive / "*.rvs"))
+    assert result.exit_code == 0
+    assert result.output.count("Session") == 2
+    assert "2 files" in result.output and "Pool at end" in result.output
+
+
+def test_deal_needs_a_single_file(archive):
+    result = run("score", str(archive), "--deal", "1")
+    assert result.exit_code == 2 and "single file" in result.output
+
+
+def test_errors_in_one_file_make_the_run_fail_but_not_the_others(archive):
+    shutil.copy(SAMPLES / "bad" / "ten.rvs", archive / "z-bad.rvs")
+    result = run("score", "--json", str(archive / "*.rvs"))
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert [s["errors"] > 0 for s in data["summary"]] == [False, False, True]
+    assert len(data["files"][0]["deals"]) == 9
+
+
+def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
+    import io
+    import sys
+
+    from reversis_cli import cli_common
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    files = expand_inputs([str(archive / "*.rvs")])
+    with cli_common.progress_bar(files, enabled=True) as (tick, done):
+        tick(files[0], 100)
+        done(files[0])
+        done(files[1])
+    with cli_common.progress_bar(files, enabled=False) as (tick, done):
+        tick(files[0], 100)  # a no-op, as in a pipe or with --json
