@@ -119,5 +119,9 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
         tick(files[0], 100)
         done(files[0])
         done(files[1])
+    assert "100%" in sys.stderr.getvalue() and sys.stdout.getvalue() == ""
+    sys.stderr.seek(0)
+    sys.stderr.truncate()
     with cli_common.progress_bar(files, enabled=False) as (tick, done):
-        tick(files[0], 100)  # a no-op, as in a pipe or with --json
+        tick(files[0], 100)  # as in a pipe or with --json: nothing is drawn
+    assert sys.stderr.getvalue() == ""
