@@ -280,7 +280,8 @@ class _Replay:
             pos = written[-1].pos if written else self.deal.pos
             self.error("RV205", f"deal {self.deal.number} has {len(written)} "
                        f"trick{'s' if len(written) != 1 else ''}; a deal has {expected}", pos)
-        seen: dict[Card, CardAt] = {}
+        seen: list[CardAt | None] = [None] * len(PACK)  # by card index: no hashing
+        seats = self.seats
         leader = next_seat(self.dealer)
         remaining = [self.hand_size(s) for s in range(4)]
         for index, line in enumerate(written, start=1):
@@ -288,7 +289,7 @@ class _Replay:
                 self.error("RV209", f"trick {line.number} is written where trick {index} "
                            "belongs", line.pos, trick=line.number)
                 return tricks
-            written_leader = self.seat_of(line.leader)
+            written_leader = None if line.leader is None else seats.get(line.leader.text)
             if written_leader is not None and written_leader != leader:
                 why = ("first hand, the player after the dealer, leads trick 1" if index == 1
                        else f"{self.name(leader)} took trick {index - 1} and leads the next")
@@ -310,22 +311,22 @@ class _Replay:
             plays = []
             for seat, card_at in zip(order, line.cards):
                 card = card_at.card
-                first = seen.get(card)
+                first = seen[card.index]
                 if first is not None:
                     self.error("RV202", f"{card} is played twice: here and at line "
                                f"{first.pos.line}", card_at.pos, trick=index,
                                related=((first.pos, "first played here"),))
-                seen[card] = card_at
+                seen[card.index] = card_at
                 plays.append(_new(Play, (seat, card, card_at.pos)))  # hot: no __new__ call
                 remaining[seat] -= 1
             plays = tuple(plays)
             taker = winning_play(plays).seat
-            recorded = self.seat_of(line.taker)
+            recorded = None if line.taker is None else seats.get(line.taker.text)
             if recorded is not None and recorded != taker:
                 self.error("RV207", f"trick {index} was taken by {self.name(taker)} with "
                            f"{winning_play(plays).card}, not by {self.name(recorded)}",
                            line.taker.pos, trick=index)
-            tricks.append(PlayedTrick(index, leader, plays, taker, line))
+            tricks.append(_new(PlayedTrick, (index, leader, plays, taker, line)))
             leader = taker
         return tricks
 
@@ -580,17 +581,17 @@ class _Replay:
         A card is still held at trick t when it is played after t, or never
         played (a kept talon card); checked only on a renounce, which is rare.
         """
-        played_in: dict[Card, int] = {}
-        for trick in tricks:
+        played_in = [99] * len(PACK)  # the trick each card was first played in, by index
+        for trick in reversed(tricks):
             for play in trick.plays:
-                played_in.setdefault(play.card, trick.number)
+                played_in[play.card.index] = trick.number
         for trick in tricks:
             led = trick.led_suit
             for play in trick.plays[1:]:
                 if play.card.suit is led:
                     continue
                 held = [c for c in hands[play.seat]
-                        if c.suit is led and played_in.get(c, 99) > trick.number]
+                        if c.suit is led and played_in[c.index] > trick.number]
                 privileged = (esp is not None and esp.seat == play.seat and esp.privileged
                               and trick.number <= PRIVILEGED_TRICKS)
                 if held and not privileged:
