@@ -161,6 +161,27 @@ class ReplayedDeal:
         return self.hands[seat] - played
 
 
+class Played:
+    """Where each card was played, looked up by card index (no hashing)."""
+
+    __slots__ = ("_at",)
+
+    def __init__(self, tricks) -> None:
+        self._at: list[tuple[PlayedTrick, Play] | None] = [None] * len(PACK)
+        for trick in reversed(tricks):  # the first time a card was played wins
+            for play in trick.plays:
+                self._at[play.card.index] = (trick, play)
+
+    def get(self, card: Card) -> tuple[PlayedTrick, Play] | None:
+        return self._at[card.index]
+
+    def __getitem__(self, card: Card) -> tuple[PlayedTrick, Play]:
+        return self._at[card.index]
+
+    def items(self):
+        return ((PACK[i], at) for i, at in enumerate(self._at) if at is not None)
+
+
 def winning_play(plays: tuple[Play, ...]) -> Play:
     """PLAY-3: the highest card of the suit led takes the trick."""
     best = plays[0]
@@ -238,7 +259,7 @@ class _Replay:
         if self.dealer < 0 or self.broken:
             return self._result()
         tricks = self._play_tricks()
-        played = {p.card: (t, p) for t in tricks for p in t.plays}
+        played = Played(tricks)
         hands = self._hands_after_exchange(tricks)
         partie = self._partie(played, hands)
         hands = self._give_kept_cards(hands, partie)
@@ -333,10 +354,11 @@ class _Replay:
     # -- hands, partie ----------------------------------------------------------
 
     def _hands_after_exchange(self, tricks: list[PlayedTrick]) -> tuple[frozenset[Card], ...]:
-        hands: list[set[Card]] = [set(), set(), set(), set()]
+        cards: list[list[Card]] = [[], [], [], []]
         for trick in tricks:
             for play in trick.plays:
-                hands[play.seat].add(play.card)
+                cards[play.seat].append(play.card)
+        hands = [set(c) for c in cards]
         # A player who kept a talon card holds one card he never plays (IRR-4);
         # a written hand tells which.
         for seat in self.kept:
@@ -385,9 +407,12 @@ class _Replay:
     def _partie_size(self) -> int:
         return 4 - len(self.kept) + len(self.two_discarded)
 
-    def _partie(self, played: dict, hands) -> tuple[Card, ...]:
-        in_hands = set().union(*hands)
-        unplayed = [c for c in PACK if c not in in_hands]
+    def _partie(self, played: "Played", hands) -> tuple[Card, ...]:
+        held = [False] * len(PACK)
+        for hand in hands:
+            for card in hand:
+                held[card.index] = True
+        unplayed = [c for c in PACK if not held[c.index]]
         line = self.deal.partie
         size = self._partie_size()
         if line is None:
@@ -427,7 +452,7 @@ class _Replay:
                 self.error("RV202", f"{card_at.card} is written twice in {where}", card_at.pos)
             seen.add(card_at.card)
 
-    def _check_hands(self, played: dict) -> None:
+    def _check_hands(self, played: "Played") -> None:
         for line in self.deal.hands:
             seat = self.seats.get(line.player.text)
             if seat is None:
@@ -448,7 +473,7 @@ class _Replay:
                                related=((play.pos, "played here"),))
             self._check_hand_against_play(seat, line, played)
 
-    def _check_hand_against_play(self, seat: int, line: HandLine, played: dict) -> None:
+    def _check_hand_against_play(self, seat: int, line: HandLine, played: "Played") -> None:
         """Cards he played that were not dealt to him must be his talon card."""
         dealt = {c.card for c in line.cards}
         in_other_hands = {c.card for h in self.deal.hands if h is not line for c in h.cards}
@@ -479,7 +504,7 @@ class _Replay:
             return {talon.cards[owners.index(seat)].card}
         return None
 
-    def _check_talon_and_exchanges(self, played: dict) -> None:
+    def _check_talon_and_exchanges(self, played: "Played") -> None:
         talon = self.deal.talon
         owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]  # DEAL-2
         talon_card = {}
@@ -507,7 +532,7 @@ class _Replay:
                 self._check_exchange(exchange, seat, talon_card.get(seat), played)
 
     def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
-                        played: dict) -> None:
+                        played: "Played") -> None:
         who = line.player.text
         if seat == self.dealer and (line.refuses or line.takes):
             self.error("RV305", f"{who} is the dealer: he discards one card and takes none",
@@ -551,7 +576,7 @@ class _Replay:
                        f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,
                        related=((talon_card.pos, "talon written here"),))
         refused = seen or (talon_card if line.refuses else None)
-        if line.refuses and refused is not None and refused.card in played:
+        if line.refuses and refused is not None and played.get(refused.card) is not None:
             trick, play = played[refused.card]
             self.error("RV305", f"{who} refused {refused.card}, which then stays out of play, "
                        f"but {self.name(play.seat)} played it in trick {trick.number}",
