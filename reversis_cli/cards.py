@@ -117,11 +117,12 @@ _EMOJI_VARIATION = "\ufe0f"
 class Card:
     """One of the 48 cards.  Use :meth:`parse` or :data:`PACK`; never construct."""
 
-    __slots__ = ("rank", "suit", "index", "points", "pays_in_play", "_ascii")
+    __slots__ = ("rank", "suit", "index", "points", "pays_in_play", "code", "_spellings")
 
     rank: Rank
     suit: Suit
     index: int
+    code: str  # the ASCII form, "QD": what JSON and files write
     points: int  # DECK-2, kept on the card: scoring reads it for every card played
     pays_in_play: bool  # an ace or the quinola: the cards that pay as they fall
 
@@ -137,7 +138,12 @@ class Card:
         object.__setattr__(card, "points", rank.points)
         object.__setattr__(card, "pays_in_play",
                            rank is Rank.ACE or (rank is Rank.JACK and suit is Suit.HEARTS))
-        object.__setattr__(card, "_ascii", rank.letter + suit.value)
+        object.__setattr__(card, "code", rank.letter + suit.value)
+        object.__setattr__(card, "_spellings", {  # every style, made once
+            "ascii": card.code,
+            "unicode": rank.letter + suit.symbol,
+            "ru": _RANK_RU.get(rank, rank.letter) + suit.symbol,
+        })
         return card
 
     def __setattr__(self, name, value):  # immutable value type
@@ -177,10 +183,7 @@ class Card:
 
     def format(self, style: str = "ascii") -> str:
         """Write the card as ``QD`` (ascii), ``Q♦`` (unicode) or ``Д♦`` (ru)."""
-        if style == "ascii":
-            return self._ascii
-        rank = _RANK_RU.get(self.rank, self.rank.letter) if style == "ru" else self.rank.letter
-        return rank + self.suit.symbol
+        return self._spellings[style]
 
     @property
     def is_ace(self) -> bool:
@@ -191,10 +194,10 @@ class Card:
         return self is QUINOLA
 
     def __str__(self) -> str:
-        return self._ascii
+        return self.code
 
     def __repr__(self) -> str:
-        return f"Card.parse({self._ascii!r})"
+        return f"Card.parse({self.code!r})"
 
     # Each card exists once, so equality is identity (the default, at C
     # speed).  The hash is the card's index, not its address, so that sets of

@@ -129,7 +129,7 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
         return []
     names = replayed.players
     return [{"number": t.number, "leader": names[t.leader],
-             "cards": [str(p.card) for p in t.plays], "taker": names[t.taker]}
+             "cards": [p.card.code for p in t.plays], "taker": names[t.taker]}
             for t in replayed.tricks]
 
 

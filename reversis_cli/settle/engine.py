@@ -308,7 +308,7 @@ def settlement_to_json(s: DealSettlement) -> dict:
         "outcome": s.outcome,
         "tricks_won": dict(s.tricks_won),
         "points": dict(s.points),
-        "partie": {"cards": [str(c) for c in s.partie_cards],
+        "partie": {"cards": [c.code for c in s.partie_cards],
                    "value": amount_json(s.partie_value)},
         "winners": list(s.winners),
         "losers": list(s.losers),
