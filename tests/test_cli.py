@@ -1,7 +1,6 @@
 """The commands as a user runs them: output, exit status, JSON."""
 
 import json
-import os
 
 import pytest
 from click.testing import CliRunner

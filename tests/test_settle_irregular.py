@@ -551,6 +551,6 @@ def test_random_irregular_sessions_balance(seed):
                              revokes=revokes)
         s = settler.settle(deal)
         check_invariants(s, deal)
-        assert not set(s.payments) & {replace(p, reason=p.reason.split("; forfeited:")[0])
+        assert not set(s.payments) & {p._replace(reason=p.reason.split("; forfeited:")[0])
                                       for p in s.cancelled}
     assert sum(settler.totals().values()) + settler.pool == 0

@@ -97,7 +97,6 @@ Irregularities and claims:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable
 
 from ..cards import Card

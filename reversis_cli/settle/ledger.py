@@ -9,7 +9,7 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -186,7 +186,7 @@ class Ledger:
     def forfeit(self, payment: Payment, why: str, rule: str) -> Payment:
         """A payment that is not made (IRR-4, CLAIM-1): listed in ``cancelled`` under its
         own rule id, its reason saying why it was forfeited."""
-        gone = replace(payment, reason=f"{payment.reason}; forfeited: {why}")
+        gone = payment._replace(reason=f"{payment.reason}; forfeited: {why}")
         self.cancelled.append(gone)
         self.forfeited[gone] = rule
         self.step(rule, payment.trick, f"not paid: {payment.payer} to {payment.payee} "

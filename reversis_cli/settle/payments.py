@@ -6,9 +6,8 @@ Amounts are fiches, exact: ``int`` when whole, :class:`Fraction` otherwise
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 __all__ = ["POOL", "Amount", "Payment", "Step", "whole", "amount_json", "net_of", "pool_change"]
 
@@ -25,13 +24,17 @@ def whole(amount: Amount) -> Amount:
 
 def amount_json(amount: Amount) -> int | str:
     """OUTPUT.md: a JSON integer when whole, else the fraction as ``"n/d"``."""
+    if type(amount) is int:
+        return amount
     amount = whole(amount)
     return amount if isinstance(amount, int) else f"{amount.numerator}/{amount.denominator}"
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One movement of fiches in a deal, with the rule that made it due."""
+class Payment(NamedTuple):
+    """One movement of fiches in a deal, with the rule that made it due.
+
+    Payments and steps are named tuples: immutable, and cheap to make (a
+    deal makes dozens)."""
 
     payer: str  # a player's name or POOL
     payee: str  # a player's name or POOL
@@ -45,8 +48,7 @@ class Payment:
                 "rule": self.rule, "trick": self.trick, "reason": self.reason}
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One line of the reasoning that ``reversis explain`` shows."""
 
     rule: str
