@@ -627,9 +627,12 @@ class _Replay:
                     yield Revoke(trick.number, play.seat, play.card, first, play.pos)
 
 
+_ACES = tuple(c for c in PACK if c.rank is Rank.ACE)
+
+
 def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
     """ESP-1: four aces, or three aces and the quinola."""
-    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    aces = sum(ace in hand for ace in _ACES)
     return aces == 4 or (aces == 3 and QUINOLA in hand)
 
 
