@@ -20,6 +20,7 @@ from .cards import reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
+from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
@@ -132,8 +133,6 @@ class Record:
     """A record opened for reading."""
 
     def __init__(self, stream, name: str, opening_problems: list[Diagnostic] = ()):
-        from .notation.parse import parse_header
-
         self.name = name
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
@@ -203,8 +202,6 @@ class Record:
 
     def _read_deal(self, chunk: Chunk, expected_number: int,
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
-        from .notation.parse import parse_deal
-
         deal, problems = parse_deal(list(chunk.lines), chunk.first_line)
         if deal is None:
             pos = problems[0].pos if problems else Pos(chunk.first_line, 1)

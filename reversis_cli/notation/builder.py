@@ -223,7 +223,7 @@ class Builder(Transformer):
             card = known.get(word)
             if card is not None:  # named tuples made directly: this is the hottest loop
                 cards.append(_new(CardAt, (card, _new(Pos, (line, column + at)), word)))
-            elif index == 0 and not _reads_as_card(word):
+            elif index == 0 and (word in _NAMES_SEEN or not _reads_as_card(word)):
                 leader = Name(word, Pos(line, column + at))
             else:
                 self._rare_card(cards, word, Pos(line, column + at))

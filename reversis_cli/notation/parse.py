@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from ..cards import Card, CardError, TenCardError
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
+from lark.exceptions import UnexpectedInput
+
 from .grammar_file import parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
@@ -65,8 +67,6 @@ def parse_deal(lines: list[str], first_line: int = 1) -> tuple[Deal | None, list
 def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChunk:
     """Parse ``lines`` (no line ends) with the grammar's ``start`` rule."""
     lark, sink, builder = parser()
-    from lark.exceptions import UnexpectedInput
-
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True

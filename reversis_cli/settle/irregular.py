@@ -55,7 +55,10 @@ TO_THE_WINNER = ("ACE-3", "QUIN-3")
 
 
 def _events(ledger: Ledger, kind: str) -> tuple[EventLine, ...]:
-    return tuple(e for e in ledger.replayed.events if e.kind == kind)
+    events = ledger.replayed.events
+    if not events:  # the usual deal: asked by every rule, answered at once
+        return ()
+    return tuple(e for e in events if e.kind == kind)
 
 
 def _seat(ledger: Ledger, event: EventLine) -> int | None:

@@ -57,15 +57,16 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool, what: str) -> tuple
 
 def pick_winners(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-2: fewest points, then fewest tricks, then seat or split."""
-    best = min(_key(ledger, s) for s in candidates)
-    return _settle_tie(ledger, [s for s in candidates if _key(ledger, s) == best], True, "winner")
+    keys = ledger.score_keys()
+    best = min(keys[s] for s in candidates)
+    return _settle_tie(ledger, [s for s in candidates if keys[s] == best], True, "winner")
 
 
 def pick_losers(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-3: most points, then most tricks, then the worst seat or split."""
-    worst = max(_key(ledger, s) for s in candidates)
-    return _settle_tie(ledger, [s for s in candidates if _key(ledger, s) == worst], False,
-                       "loser")
+    keys = ledger.score_keys()
+    worst = max(keys[s] for s in candidates)
+    return _settle_tie(ledger, [s for s in candidates if keys[s] == worst], False, "loser")
 
 
 def rank_partie(ledger: Ledger) -> None:
