@@ -25,6 +25,7 @@ from ..model import (
 
 _CARD_WORD = re.compile(r"\S+")
 _new = tuple.__new__
+_EXCHANGE_WORDS = frozenset(("discards", "takes", "refuses", "sees"))
 _TRICK_NUMBER = re.compile(r"[0-9]+")
 
 
@@ -179,7 +180,13 @@ class Builder(Transformer):
         return list(c)
 
     def trick_line(self, c):
-        return [self._trick_line(*place) for place in self._lines_of(c[0])]
+        token = c[0]
+        line, column, out = token.line + self.line_offset, token.column, []
+        for text in token.value.split("\n")[:-1]:  # written out: the hottest rule
+            body = text.lstrip(" \t\f")
+            out.append(self._trick_line(body.rstrip(), line, column + len(text) - len(body)))
+            line, column = line + 1, 1
+        return out
 
     def exchange_line(self, c):
         return [self._exchange_line(*place) for place in self._lines_of(c[0])]
@@ -232,7 +239,7 @@ class Builder(Transformer):
         if arrow:
             name = taker_text.strip()
             taker = Name(name, Pos(line, column + len(body) + 1 + taker_text.index(name)))
-        start = Pos(line, column)
+        start = _new(Pos, (line, column))
         return TrickLine(pos=start, number=int(words[0]), number_pos=start, leader=leader,
                          cards=tuple(cards), taker=taker)
 
@@ -263,21 +270,25 @@ class Builder(Transformer):
 
     def _exchange_line(self, text: str, line: int, column: int) -> ExchangeLine:
         """Split an exchange line read whole, each part at its column."""
-        words = list(_CARD_WORD.finditer(text))
-        player = Name(words[1].group(), Pos(line, column + words[1].start()))
+        words = text.split()
+        at = text.index(words[1], len(words[0]))
+        player = Name(words[1], Pos(line, column + at))
+        at += len(words[1])
         parts: dict[str, list[CardAt]] = {}
         current: list[CardAt] = []
+        known = KNOWN_SPELLINGS
         for word in words[2:]:
-            spelled = word.group()
-            if spelled in ("discards", "takes", "refuses", "sees"):
-                current = parts.setdefault(spelled, [])
+            at = text.index(word, at)
+            if word in _EXCHANGE_WORDS:
+                current = parts.setdefault(word, [])
             else:
-                card = KNOWN_SPELLINGS.get(spelled)
-                pos = Pos(line, column + word.start())
+                card = known.get(word)
+                pos = _new(Pos, (line, column + at))
                 if card is not None:
-                    current.append(CardAt(card, pos, spelled))
+                    current.append(_new(CardAt, (card, pos, word)))
                 else:
-                    self._rare_card(current, spelled, pos)
+                    self._rare_card(current, word, pos)
+            at += len(word)
         seen = parts.get("sees", ())
         return ExchangeLine(
             pos=Pos(line, column), player=player, refuses="refuses" in parts,
