@@ -98,12 +98,13 @@ def score_deals(record: Record, profile: Profile) -> Iterator[ScoredDeal]:
                          settler.session_start)
 
 
-def deal_json(scored: ScoredDeal, players: tuple[str, ...]) -> dict:
+def deal_json(scored: ScoredDeal, players: tuple[str, ...], tricks: bool = True) -> dict:
     """One deal object of OUTPUT.md.  A deal with errors is not settled:
-    its ``outcome`` is null, it has no payments and the pool is unchanged."""
+    its ``outcome`` is null, it has no payments and the pool is unchanged.
+    ``tricks`` False leaves the tricks list empty (the writer adds them)."""
     checked, settlement = scored.checked, scored.settlement
     diagnostics = [d.to_json() for d in checked.diagnostics]
-    tricks = _tricks_json(checked)
+    tricks = _tricks_json(checked) if tricks else []
     if settlement is None:
         zero = {name: 0 for name in players}
         pool = amount_json(scored.pool_before)
@@ -154,8 +155,8 @@ def write_session_json(record: Record, profile: Profile, header_diagnostics: lis
     totals: dict[str, Fraction | int] = {name: 0 for name in record.players}
     pool_end = amount_json(pool_start)
     for index, one in enumerate(scored):
-        deal = deal_json(one, record.players)
-        write(("," if index else "") + "\n    " + _dumps(deal))
+        deal = deal_json(one, record.players, tricks=False)
+        write(("," if index else "") + "\n    " + _deal_text(deal, one))
         if one.settlement is not None:
             for name, amount in one.settlement.net.items():
                 totals[name] += amount
@@ -167,6 +168,26 @@ def write_session_json(record: Record, profile: Profile, header_diagnostics: lis
     write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
           + "\n}\n")
     return tail
+
+
+def _deal_text(deal: dict, scored: ScoredDeal) -> str:
+    """``deal`` as JSON text; its tricks, a third of the text, written directly.
+
+    Names (letters, digits, ``_``, ``-``) and card codes need no escaping, and
+    this is the one part of the output that every deal repeats eleven times.
+    """
+    replayed = scored.checked.replayed
+    if replayed is None or not replayed.tricks:
+        return _dumps(deal)
+    names = replayed.players
+    tricks = ", ".join(
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", "cards": ["'
+        + '", "'.join([p.card.code for p in t.plays])
+        + f'"], "taker": "{names[t.taker]}"}}'
+        for t in replayed.tricks)
+    head = {key: deal[key] for key in ("number", "dealer", "status", "outcome")}
+    rest = {key: value for key, value in deal.items() if key not in head and key != "tricks"}
+    return f'{_dumps(head)[:-1]}, "tricks": [{tricks}], {_dumps(rest)[1:]}'
 
 
 def _dumps(value) -> str:
