@@ -20,7 +20,7 @@ from .cards import sort_cards
 from .reader import open_record
 from .rules import Profile
 from .rules.texts import RULE_TEXTS
-from .scoring import ScoredDeal, resolve_profile, score_deals
+from .scoring import ScoredDeal, score_deals
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
 
@@ -82,13 +82,6 @@ def rule(path: str | Path, number: int, profile: Profile) -> Ruling:
 
 def compare_rulings(path: str | Path, number: int, a: Profile, b: Profile) -> Comparison:
     return Comparison(rule(path, number, a), rule(path, number, b))
-
-
-def profile_for(path: str | Path, rules: str | None = None, sets=None) -> Profile:
-    """The record's own profile (or ``rules``), with ``sets`` applied."""
-    with open_record(path) as record:
-        profile, _ = resolve_profile(record, rules, sets)
-    return profile
 
 
 # --- facts ---------------------------------------------------------------------------

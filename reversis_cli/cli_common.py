@@ -87,8 +87,13 @@ def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
         if sets:
             profile.with_overrides(sets)
     except ProfileError as exc:
-        name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
-        raise click.BadParameter(exc.diagnostic.message, param_hint=name) from None
+        raise _profile_usage_error(exc, rules) from None
+
+
+def _profile_usage_error(exc, rules: str | None) -> click.BadParameter:
+    """A profile problem from the command line, pinned on --rules or --set."""
+    name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
+    return click.BadParameter(exc.diagnostic.message, param_hint=name)
 
 
 def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
@@ -102,8 +107,7 @@ def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
         profile, problems = resolve_profile(record, rules, sets)
     except ProfileError as exc:
         record.close()
-        name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
-        raise click.BadParameter(exc.diagnostic.message, param_hint=name) from None
+        raise _profile_usage_error(exc, rules) from None
     return record, profile, record.header_diagnostics + problems
 
 

@@ -362,8 +362,9 @@ class _Replay:
         # A player who kept a talon card holds one card he never plays (IRR-4);
         # a written hand tells which.
         for seat in self.kept:
-            unplayed = self._written_after_exchange(seat) - hands[seat] if self._written_after_exchange(seat) else set()
-            hands[seat] |= unplayed
+            written = self._written_after_exchange(seat)
+            if written:
+                hands[seat] |= written - hands[seat]
         return tuple(frozenset(h) for h in hands)
 
     def _written_after_exchange(self, seat: int) -> set[Card] | None:

@@ -182,3 +182,17 @@ def test_explain_every_deal_of_a_sample():
         result = run("explain", str(SAMPLES / "big-night.rvs"), "--deal", str(number))
         assert result.exit_code == 0, (number, result.output)
         assert "Trick by trick" in result.output and "Other readings" in result.output
+
+
+@pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
+def test_written_tricks_equal_the_deal_object(path):
+    """score --json writes the tricks as text for speed; they must say what
+    deal_json's tricks say."""
+    from reversis_cli.reader import open_record
+    from reversis_cli.scoring import deal_json, resolve_profile, score_deals
+
+    written = score_json(path)["deals"]
+    with open_record(path) as record:
+        profile, _ = resolve_profile(record)
+        built = [deal_json(s, record.players) for s in score_deals(record, profile)]
+    assert [d["tricks"] for d in written] == [d["tricks"] for d in built]

@@ -180,26 +180,20 @@ class Builder(Transformer):
         return list(c)
 
     def trick_line(self, c):
-        token = c[0]
-        line, column, out = token.line + self.line_offset, token.column, []
-        for text in token.value.split("\n")[:-1]:  # written out: the hottest rule
-            body = text.lstrip(" \t\f")
-            out.append(self._trick_line(body.rstrip(), line, column + len(text) - len(body)))
-            line, column = line + 1, 1
-        return out
+        return [self._trick_line(*place) for place in self._lines_of(c[0])]
 
     def exchange_line(self, c):
         return [self._exchange_line(*place) for place in self._lines_of(c[0])]
 
-    def _lines_of(self, token: Token):
+    def _lines_of(self, token: Token) -> list[tuple[str, int, int]]:
         """(text, line, column of the text's first character) for each line of
         a token that holds a run of whole lines, indentation stripped."""
-        line = token.line + self.line_offset
-        column = token.column
+        line, column, out = token.line + self.line_offset, token.column, []
         for text in token.value.split("\n")[:-1]:
             body = text.lstrip(" \t\f")
-            yield body.rstrip(), line, column + len(text) - len(body)
+            out.append((body.rstrip(), line, column + len(text) - len(body)))
             line, column = line + 1, 1
+        return out
 
     def trick(self, c):
         leader = taker = None
