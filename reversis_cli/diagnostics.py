@@ -36,7 +36,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV102": (ERROR, "a word that should be a card is not one"),
     "RV103": (ERROR, "unsupported format version"),
     "RV110": (ERROR, "the players line is missing or does not name four players"),
-    "RV111": (ERROR, "a player's name reads as a card or a keyword"),
+    "RV111": (ERROR, "a player's name reads as a card, a keyword or a word of the output"),
     "RV112": (ERROR, "an unknown player"),
     "RV113": (ERROR, "a header line given twice or in the wrong place"),
     "RV114": (ERROR, "a header value that cannot be read (unit, pot)"),

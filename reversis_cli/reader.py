@@ -22,12 +22,20 @@ from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
+from .settle.payments import POOL
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
            "next_dealer"]
 
 SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
 UNITS = ("fiche", "jeton")
+# Words the output writes where a player's name could stand, and why.  A
+# player so called would be ambiguous (the pool's, merged with the pool's
+# own account, made a deal fail to balance).
+OUTPUT_WORDS = {
+    POOL: "the output writes 'pool' for the pool itself, where it pays or is paid",
+    "none": "the output writes 'none' where a deal has no winner or no loser",
+}
 
 
 @dataclass(frozen=True)
@@ -88,8 +96,14 @@ def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
 
 
 def _name_problem(name: str, keywords: frozenset[str]) -> str | None:
-    if name in keywords:
-        return "it is a keyword of the notation"
+    """Why ``name`` cannot be a player's, or None.  Words are compared without
+    case: a player "Pool" would sit beside the pool's own column."""
+    folded = name.casefold()
+    if folded in keywords:
+        return ("it is a keyword of the notation" if name == folded
+                else f"it reads as the keyword '{folded}' of the notation")
+    if folded in OUTPUT_WORDS:
+        return OUTPUT_WORDS[folded]
     return "it reads as a card" if reads_as_card(name) else None
 
 
