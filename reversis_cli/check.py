@@ -17,6 +17,7 @@ class FileReport:
     name: str
     deals: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    internal_error: str | None = None  # a bug stopped the check of this file: what it was
 
     @property
     def errors(self) -> int:
@@ -31,16 +32,21 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
                tick: Callable[[int], None] | None = None) -> FileReport:
     """Every problem of one record; with ``strict`` warnings count as errors.
 
-    ``tick(bytes_read)`` is called after each deal, for a progress bar.
+    ``tick(bytes_read)`` is called after each deal, for a progress bar.  A
+    bug met in the file is kept in ``internal_error`` (with what was found
+    before it), so that a run over many files names the file and goes on.
     """
     report = FileReport(name or str(path))
-    with open_record(path, report.name) as record:
-        report.diagnostics.extend(record.header_diagnostics)
-        for deal in record.deals():
-            report.deals += 1
-            report.diagnostics.extend(deal.diagnostics)
-            if tick:
-                tick(record.position)
+    try:
+        with open_record(path, report.name) as record:
+            report.diagnostics.extend(record.header_diagnostics)
+            for deal in record.deals():
+                report.deals += 1
+                report.diagnostics.extend(deal.diagnostics)
+                if tick:
+                    tick(record.position)
+    except Exception as exc:  # noqa: BLE001 -- a bug: kept with its file, the batch goes on
+        report.internal_error = f"{type(exc).__name__}: {exc}"
     if strict:
         report.diagnostics = [d.escalated() for d in report.diagnostics]
     return report

@@ -54,21 +54,30 @@ def check(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> No
             reports.append(file_report)
             if not as_json:
                 report(file_report.diagnostics, out)
+            if file_report.internal_error:
+                click.echo(f"reversis: internal error while checking {file_report.name} "
+                           f"({file_report.internal_error}); please report it with this file",
+                           err=True)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
     deals = sum(r.deals for r in reports)
+    failed = [r for r in reports if r.internal_error]
     if as_json:
         print_json({
             "format": "reversis-check/1",
             "diagnostics": [d.to_json() for r in reports for d in r.diagnostics],
             "summary": {"files": len(reports), "deals": deals, "errors": errors,
                         "warnings": warnings},
+            **({"internal_errors": [{"file": r.name, "message": r.internal_error}
+                                    for r in failed]} if failed else {}),
         })
     else:
         if len(reports) > 1:
             out.print(_check_summary(reports))
         out.print(f"checked {plural(len(reports), 'file')}, {plural(deals, 'deal')}: "
                   f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    if failed:
+        sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
@@ -81,7 +90,8 @@ def _check_summary(reports):
                           ("Warnings", "right")):
         table.add_column(name, justify=justify)
     for r in reports:
-        table.add_row(r.name, str(r.deals), str(r.errors), str(r.warnings))
+        table.add_row(r.name, str(r.deals), "internal error" if r.internal_error else str(r.errors),
+                      str(r.warnings))
     return table
 
 

@@ -21,7 +21,7 @@ from typing import Callable
 import click
 
 from .cli_common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, check_profile_options, console, console_spec, input_files,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, check_profile_options, console, console_spec, input_files,
     jobs_option, open_scoring, plural, profile_options, progress_bar, report,
 )
 
@@ -43,6 +43,7 @@ class FileOutcome:
     totals: dict = field(default_factory=dict)
     pool_end: Fraction | int = 0
     missing_deal: bool = False
+    internal_error: str | None = None  # a bug stopped this file: what it was
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         raise click.UsageError(f"{files[0]} has no deal {deal_number}")
     if len(files) > 1 and not as_json:
         console().print(_render_summary(outcomes))
+    if any(o.internal_error for o in outcomes):
+        sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
 
 
@@ -131,10 +134,35 @@ def _copy_out(name: str, stream) -> None:
 
 def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
                tick: Callable[[int], None] | None = None) -> FileOutcome:
-    """Score one record, writing its JSON or tables with ``write`` as it goes."""
-    from .scoring import score_deals, write_session_json
+    """Score one record, writing its JSON or tables with ``write`` as it goes.
+
+    A bug met in this file is reported with the file's name, and the file's
+    JSON is still one whole object (with ``internal_error``), so that a batch
+    goes on with the next file."""
+    from .scoring import internal_error_json, internal_error_text
 
     outcome = FileOutcome(str(path))
+    written = []
+
+    def tracked(text: str) -> None:
+        written.append(True)
+        write(text)
+
+    try:
+        _score_one(path, options, tracked, err, tick, outcome)
+    except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
+        outcome.internal_error = internal_error_text(exc)
+        if options.as_json and not written:  # else write_session_json closed it
+            write(internal_error_json(str(path), exc))
+        err.print(f"reversis: internal error while scoring {path} ({outcome.internal_error}); "
+                  "please report it with this file", soft_wrap=True, markup=False)
+    return outcome
+
+
+def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
+               tick: Callable[[int], None] | None, outcome: FileOutcome) -> None:
+    from .scoring import score_deals, write_session_json
+
     record, profile, header_diags = open_scoring(str(path), options.rules, dict(options.sets))
     with record:
         outcome.errors = (sum(d.is_error for d in header_diags) if options.as_json
@@ -144,7 +172,7 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
                 from .scoring import header_only_json
 
                 write(header_only_json(str(path), header_diags))
-            return outcome
+            return
         scored = _counted(score_deals(record, profile), outcome, options, err, tick, record)
         if options.as_json:
             tail = write_session_json(record, profile, header_diags, scored, write)
@@ -152,7 +180,6 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         else:
             _write_tables(scored, record, profile, write, options, outcome)
     outcome.missing_deal = options.deal_number is not None and outcome.deals == 0
-    return outcome
 
 
 def _counted(scored, outcome: FileOutcome, options: ScoreOptions, err, tick, record):
@@ -224,6 +251,7 @@ def _summary_json(outcomes: list[FileOutcome]) -> str:
         "source": o.name, "deals": o.deals, "errors": o.errors, "warnings": o.warnings,
         "totals": {k: amount_json(Fraction(v)) for k, v in o.totals.items()},
         "pool_end": amount_json(Fraction(o.pool_end)),
+        **({"internal_error": o.internal_error} if o.internal_error else {}),
     } for o in outcomes], ensure_ascii=False)
 
 
@@ -240,6 +268,8 @@ def _render_summary(outcomes: list[FileOutcome]):
         table.add_column(name, justify=justify)
     for o in outcomes:
         totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
+        if o.internal_error:
+            totals = "stopped by an internal error (see above)"
         table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),
                       fiches(o.pool_end), totals)
     return table

@@ -21,7 +21,8 @@ from .rules import Profile, load_profile
 from .settle import DealSettlement, SessionSettler, amount_json, settlement_to_json
 
 __all__ = ["DEFAULT_PROFILE", "ScoredDeal", "resolve_profile", "score_deals", "deal_json",
-           "write_session_json", "pool_start_of", "JETON"]
+           "write_session_json", "pool_start_of", "JETON", "internal_error_text",
+           "internal_error_json"]
 
 DEFAULT_PROFILE = "classic"
 JETON = 5  # fiches
@@ -150,10 +151,26 @@ def write_session_json(record: Record, profile: Profile, header_diagnostics: lis
         "players": list(record.players),
         "pool_start": amount_json(pool_start),
     }
-    write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items()))
-    write('  "deals": [')
+    write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items())
+          + '  "deals": [')
+    try:
+        tail = _write_deals(record, scored, write, amount_json(pool_start))
+        if header_diagnostics:
+            tail["diagnostics"] = [d.to_json() for d in header_diagnostics]
+    except Exception as exc:
+        # A bug stopped the deals: end the object so that the output stays one
+        # JSON document, say why, and let the caller report it.
+        write("\n  ],\n" + f'  "internal_error": {_dumps(internal_error_text(exc))}\n}}\n')
+        raise
+    write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
+          + "\n}\n")
+    return tail
+
+
+def _write_deals(record: Record, scored: Iterable[ScoredDeal], write: Callable[[str], object],
+                 pool_end) -> dict:
+    """Each deal on a line of its own; returns the totals and the pool at the end."""
     totals: dict[str, Fraction | int] = {name: 0 for name in record.players}
-    pool_end = amount_json(pool_start)
     for index, one in enumerate(scored):
         deal = deal_json(one, record.players, tricks=False)
         write(("," if index else "") + "\n    " + _deal_text(deal, one))
@@ -161,13 +178,20 @@ def write_session_json(record: Record, profile: Profile, header_diagnostics: lis
             for name, amount in one.settlement.net.items():
                 totals[name] += amount
         pool_end = deal["pool"]["after"]
-    tail = {"totals": {name: amount_json(value) for name, value in totals.items()},
+    return {"totals": {name: amount_json(value) for name, value in totals.items()},
             "pool_end": pool_end}
-    if header_diagnostics:
-        tail["diagnostics"] = [d.to_json() for d in header_diagnostics]
-    write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
-          + "\n}\n")
-    return tail
+
+
+def internal_error_text(exc: BaseException) -> str:
+    """How a bug met while reading or settling a file is described."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def internal_error_json(source: str, exc: BaseException) -> str:
+    """``score --json`` for a file that a bug stopped before any of it was written."""
+    return json.dumps({"format": "reversis-score/1", "source": source,
+                       "internal_error": internal_error_text(exc)},
+                      ensure_ascii=False, indent=2) + "\n"
 
 
 def _deal_text(deal: dict, scored: ScoredDeal) -> str:

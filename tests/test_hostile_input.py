@@ -42,3 +42,99 @@ def test_a_player_called_pool_is_refused_by_every_command(tmp_path):
         assert "RV111" in result.stdout + result.stderr
         assert "internal error" not in result.stderr
     json.loads(run("score", "--json", str(path)).stdout)
+
+
+# --- an internal error in a batch ------------------------------------------------
+
+
+@pytest.fixture
+def one_file_breaks(tmp_path, monkeypatch):
+    """Three records; settling any deal of the one with a player Zed meets a bug
+    (a stand-in for the failed balance check a player named pool caused)."""
+    from reversis_cli.settle import engine
+
+    real = engine.SessionSettler.settle
+
+    def settle(self, replayed):
+        if "Zed" in self.players and replayed.deal.number == 2:
+            raise AssertionError("deal 2 does not balance: 52")
+        return real(self, replayed)
+
+    monkeypatch.setattr(engine.SessionSettler, "settle", settle)
+    two_deals = MINIMAL + "deal 2 dealer Anna\n  misdeal Anna\n"
+    return [write(tmp_path, name, text) for name, text in (
+        ("a.rvs", MINIMAL), ("b.rvs", two_deals.replace("Gleb", "Zed")), ("c.rvs", MINIMAL))]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_internal_error_in_a_batch_names_the_file_and_the_rest_is_scored(one_file_breaks,
+                                                                            jobs):
+    a, b, c = map(str, one_file_breaks)
+    result = run("score", "--jobs", jobs, a, b, c)
+    assert result.exit_code == 3
+    assert f"internal error while scoring {b} (AssertionError: deal 2 does not balance" \
+        in result.stderr
+    assert result.stdout.count("Deal 1 — dealer") == 3  # the files after it are scored too
+    assert "stopped by an internal error" in result.stdout  # and the summary says so
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_internal_error_leaves_the_batch_json_whole(one_file_breaks, jobs):
+    a, b, c = map(str, one_file_breaks)
+    result = run("score", "--json", "--jobs", jobs, a, b, c)
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    broken = data["files"][1]
+    assert broken["source"] == b and len(broken["deals"]) == 1
+    assert broken["internal_error"].startswith("AssertionError: deal 2 does not balance")
+    assert [s.get("internal_error") is not None for s in data["summary"]] == [False, True, False]
+    assert [len(f["deals"]) for f in (data["files"][0], data["files"][2])] == [1, 1]
+    assert b in result.stderr
+
+
+def test_an_internal_error_leaves_one_file_json_whole(one_file_breaks):
+    result = run("score", "--json", str(one_file_breaks[1]))
+    assert result.exit_code == 3
+    assert json.loads(result.stdout)["internal_error"].startswith("AssertionError")
+
+
+def test_an_internal_error_before_any_output_still_gives_json(one_file_breaks, monkeypatch):
+    from reversis_cli import scoring
+
+    def broken_profile(*args, **kw):
+        raise RuntimeError("profile bug")
+
+    monkeypatch.setattr(scoring, "resolve_profile", broken_profile)
+    result = run("score", "--json", *map(str, one_file_breaks))
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    assert [f["internal_error"] for f in data["files"]] == ["RuntimeError: profile bug"] * 3
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_an_internal_error_in_check_names_the_file_and_goes_on(tmp_path, monkeypatch, jobs,
+                                                               as_json):
+    from reversis_cli import reader
+
+    real = reader.replay_deal
+
+    def replay(deal, players):
+        if "Zed" in players:
+            raise IndexError("tuple index out of range")
+        return real(deal, players)
+
+    monkeypatch.setattr(reader, "replay_deal", replay)
+    files = [str(write(tmp_path, name, text)) for name, text in (
+        ("a.rvs", MINIMAL), ("b.rvs", MINIMAL.replace("Gleb", "Zed")),
+        ("c.rvs", MINIMAL.replace("KS", "KX")))]
+    result = run("check", "--jobs", jobs, *files, *(["--json"] if as_json else []))
+    assert result.exit_code == 3
+    assert f"internal error while checking {files[1]} (IndexError" in result.stderr
+    if as_json:
+        data = json.loads(result.stdout)
+        assert data["internal_errors"] == [{"file": files[1],
+                                            "message": "IndexError: tuple index out of range"}]
+        assert [d["file"] for d in data["diagnostics"]] == [files[2]]  # c is still checked
+    else:
+        assert "c.rvs:4:20: error[RV102]" in result.stdout and "internal error" in result.stdout
