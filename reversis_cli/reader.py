@@ -115,9 +115,12 @@ def _check_header_value(line) -> list[Diagnostic]:
     if line.keyword == "unit" and line.value not in UNITS:
         return [diagnostic("RV114", f"unit '{line.value}' is not known: write fiche or jeton",
                            pos)]
+    if line.keyword == "pot" and not line.value:
+        return [diagnostic("RV114", "the pot line gives no amount: write it as 0, 45 or 5/2",
+                           pos)]
     if line.keyword == "pot" and parse_amount(line.value) is None:
-        return [diagnostic("RV114", f"the pot must be an amount such as 0, 45 or 5/2, "
-                           f"not '{line.value}'", pos)]
+        return [diagnostic("RV114", f"the pot must be an amount such as 0, 45 or 5/2 (a half "
+                           f"as 1/2, never with a point), not '{line.value}'", pos)]
     return []
 
 

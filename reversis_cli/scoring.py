@@ -50,7 +50,9 @@ def resolve_profile(record: Record, rules: str | None = None,
 
     Problems in the header are located diagnostics; problems in ``rules`` or
     ``sets`` (the command line) raise :class:`ProfileError` for the CLI to
-    report as a usage error.
+    report as a usage error.  The profile is None when the record cannot be
+    settled: its own profile cannot be built, or its ``pot`` line cannot be
+    read (already reported by the reader: it is not settled as an empty pool).
     """
     base_dir = Path(record.name).parent if record.name else None
     problems: list[Diagnostic] = []
@@ -73,7 +75,14 @@ def resolve_profile(record: Record, rules: str | None = None,
             problems.append(record.locate(exc.diagnostic, set_line.value_pos or set_line.pos))
     if sets:
         profile = profile.with_overrides(dict(sets))
+    if not _pot_readable(record):
+        return None, problems
     return profile, problems
+
+
+def _pot_readable(record: Record) -> bool:
+    line = record.header.get("pot")
+    return line is None or parse_amount(line.value) is not None
 
 
 def pool_start_of(record: Record) -> tuple[Fraction | int, bool]:
@@ -81,7 +90,9 @@ def pool_start_of(record: Record) -> tuple[Fraction | int, bool]:
     line = record.header.get("pot")
     if line is None:
         return 0, False
-    amount = parse_amount(line.value) or 0
+    amount = parse_amount(line.value)
+    if amount is None:  # resolve_profile refuses such a record: this is a bug
+        raise ValueError(f"the pot {line.value!r} cannot be read")
     unit = record.header.get("unit")
     if unit is not None and unit.value == "jeton":
         amount *= JETON

@@ -138,3 +138,31 @@ def test_an_internal_error_in_check_names_the_file_and_goes_on(tmp_path, monkeyp
         assert [d["file"] for d in data["diagnostics"]] == [files[2]]  # c is still checked
     else:
         assert "c.rvs:4:20: error[RV102]" in result.stdout and "internal error" in result.stdout
+
+
+# --- an unreadable pot -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line, column, says", [
+    ("pot abc", 5, "not 'abc'"), ("pot 1.5", 5, "not '1.5'"), ("pot -3", 5, "not '-3'"),
+    ("pot", 4, "gives no amount"), ('pot "x"', 5, "not 'x'")])
+def test_an_unreadable_pot_is_a_located_error_and_nothing_is_settled(tmp_path, line, column,
+                                                                      says):
+    path = write(tmp_path, "pot.rvs", line + "\n" + MINIMAL)
+    checked = run("check", str(path))
+    assert checked.exit_code == 1
+    assert f"pot.rvs:1:{column}: error[RV114]" in checked.stdout and says in checked.stdout
+    scored = run("score", str(path))
+    assert scored.exit_code == 1
+    assert "Deal 1" not in scored.stdout  # not settled as if the pool were empty
+    data = json.loads(run("score", "--json", str(path)).stdout)
+    assert "deals" not in data and data["diagnostics"][0]["code"] == "RV114"
+    for command in ("explain", "arbitrate"):
+        result = run(command, "--deal", "1", str(path))
+        assert result.exit_code == 1 and "Payments" not in result.stdout
+
+
+def test_a_readable_pot_is_still_settled(tmp_path):
+    path = write(tmp_path, "pot.rvs", "pot 5/2\n" + MINIMAL)
+    data = json.loads(run("score", "--json", str(path)).stdout)
+    assert data["pool_start"] == "5/2" and len(data["deals"]) == 1

@@ -136,8 +136,11 @@ class Builder(Transformer):
     def unit(self, c):
         return self._header("unit", c)
 
-    def pot(self, c):
-        return self._header("pot", c)
+    def pot(self, c):  # c[0] is the keyword, so that a pot line with no value has a place
+        if len(c) == 1:
+            return HeaderLine(pos=self.pos(c[0]), keyword="pot", value="",
+                              value_pos=Pos(self.at(c[0]).line, self.at(c[0]).column + 3))
+        return self._header("pot", c[1:])
 
     def set_option(self, c):
         return self._header("set", c, option=str(c[0]))
