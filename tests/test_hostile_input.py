@@ -166,3 +166,29 @@ def test_a_readable_pot_is_still_settled(tmp_path):
     path = write(tmp_path, "pot.rvs", "pot 5/2\n" + MINIMAL)
     data = json.loads(run("score", "--json", str(path)).stdout)
     assert data["pool_start"] == "5/2" and len(data["deals"]) == 1
+
+
+# --- a keyword written with a capital ---------------------------------------------------
+
+
+SECOND_DEAL = "deal 2 dealer Anna\n  misdeal Anna\n"
+
+
+@pytest.mark.parametrize("record, line, column, word, deals", [
+    (MINIMAL.replace("deal 1", "Deal 1"), 2, 1, "Deal", 1),
+    (MINIMAL.replace("players", "Players"), 1, 1, "Players", 1),
+    (MINIMAL.replace("dealer Gleb", "Dealer Gleb"), 2, 8, "Dealer", 1),
+    (MINIMAL + SECOND_DEAL.replace("deal 2", "DEAL 2"), 14, 1, "DEAL", 2),
+    (MINIMAL + SECOND_DEAL.replace("misdeal", "Misdeal"), 15, 3, "Misdeal", 2),
+], ids=["Deal", "Players", "Dealer", "DEAL-second", "Misdeal"])
+def test_a_capitalised_keyword_is_one_error_with_the_hint(record, line, column, word, deals):
+    from reversis_cli.reader import record_from_text
+
+    with record_from_text(record) as opened:
+        diags = list(opened.header_diagnostics)
+        read = list(opened.deals())
+    diags += [d for deal in read for d in deal.diagnostics]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RV100", line, column)]
+    assert diags[0].message == (f"keywords are written in lower case: write '{word.lower()}', "
+                                f"not '{word}'")
+    assert [deal.number for deal in read] == list(range(1, deals + 1))

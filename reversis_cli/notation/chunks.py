@@ -16,7 +16,9 @@ from ..model import Pos
 
 __all__ = ["Chunk", "decode_lines", "split_chunks"]
 
-_DEAL_LINE = re.compile(r"[ \t]*deal(?:[ \t]|$)")
+# In any case: a "Deal" line still begins a deal (the parser then says that
+# keywords are lower case) instead of running into the deal above it.
+_DEAL_LINE = re.compile(r"[ \t]*deal(?:[ \t]|$)", re.IGNORECASE)
 MAX_DECODING_DIAGNOSTICS = 5
 
 

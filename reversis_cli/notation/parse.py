@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
 from lark.exceptions import UnexpectedInput
 
-from .grammar_file import parser, terminal_text
+from .grammar_file import keywords, parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
 
@@ -84,6 +84,11 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
             statements = lark.parse("\n".join(lines) + "\n", start=start)
         except UnexpectedInput as exc:
             index = _error_line_index(exc, lines)
+            lowered = _lower_case_keyword(exc, lines[index], first_line + index)
+            if lowered is not None:  # said once; the line is then read as meant
+                problems.append(lowered[0])
+                lines[index] = lowered[1]
+                continue
             problems.append(_translate(exc, lines, first_line, start))
             if _is_deal_line(lines[index]) and start == "deal_chunk":
                 deal_line_ok = False
@@ -103,7 +108,7 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
 
 
 def _is_deal_line(line: str) -> bool:
-    return line.lstrip().startswith("deal") and line.lstrip()[4:5] in ("", " ", "\t")
+    return line.lstrip()[:4].lower() == "deal" and line.lstrip()[4:5] in ("", " ", "\t")
 
 
 def _first_statement_index(lines: list[str]) -> int:
@@ -155,6 +160,23 @@ def _attach_comments(statements, tokens, offset: int):
 
 
 # --- Lark's errors -> diagnostics ------------------------------------------------
+
+
+def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | None:
+    """A keyword written with capitals (``Deal``, ``Players``): the diagnostic
+    that says so, and the line with the keyword in lower case, so that the
+    rest of the line and of the deal is read as meant (no cascade)."""
+    column = getattr(exc, "column", None)
+    if not isinstance(column, int) or not 1 <= column <= len(text):
+        return None
+    word = _WORD.match(text, column - 1).group()
+    lower = word.lower()
+    if word == lower or lower not in keywords():
+        return None
+    message = f"keywords are written in lower case: write '{lower}', not '{word}'"
+    fixed = text[: column - 1] + lower + text[column - 1 + len(word):]
+    return diagnostic("RV100", message, Pos(line, column)), fixed
+
 
 
 def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic:
