@@ -26,6 +26,11 @@ __all__ = [
     "sort_cards",
     "KNOWN_SPELLINGS",
     "reads_as_card",
+    "card_name",
+    "script_of",
+    "lookalike_card",
+    "lookalike_message",
+    "not_a_card_message",
 ]
 
 CARD_STYLES = ("ascii", "unicode", "ru")
@@ -170,7 +175,8 @@ class Card:
         if suit is not None and rank_text in _TEN_SPELLINGS:
             raise TenCardError(
                 f"{text} is a ten, and the Reversis pack has no tens"
-                + (" (for the Russian туз, the ace, write Cyrillic Т or A)"
+                + (f" (its T is the Latin letter, a ten; for the ace, the Russian туз, write "
+                   f"the Cyrillic Т as in Т{word[-1]}, or A{word[-1]})"
                    if rank_text == "T" else "")
             )
         rank = _RANK_SPELLINGS.get(rank_text)
@@ -230,6 +236,92 @@ def _build_pack() -> tuple[Card, ...]:
 PACK: tuple[Card, ...] = _build_pack()
 QUINOLA = Card(Rank.JACK, Suit.HEARTS)
 ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
+
+
+# Letters of other alphabets drawn alike (Latin, Cyrillic, Greek, a digit), in
+# the order a correction prefers them: a record that meant a card wrote one of
+# the others.  Cyrillic Т (the ace) and В (the jack) are ranks of their own.
+_LOOKALIKES = (
+    "AАΑ", "aаα", "BВΒ", "вB", "CСϹ", "cс", "HНΗ", "KКΚ", "kкκ", "TТΤ", "tтτ",
+    "SЅ", "sѕ", "JЈ", "jј", "3Зз",
+)
+_LOOKALIKE_OF: dict[str, str] = {}
+for _group in _LOOKALIKES:
+    for _letter in _group:
+        _LOOKALIKE_OF[_letter] = _LOOKALIKE_OF.get(_letter, "") + _group.replace(_letter, "")
+_RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
+               Rank.NINE: "nine", Rank.EIGHT: "eight", Rank.SEVEN: "seven", Rank.SIX: "six",
+               Rank.FIVE: "five", Rank.FOUR: "four", Rank.THREE: "three", Rank.TWO: "two"}
+
+
+def card_name(card: Card) -> str:
+    """``the ace of spades``."""
+    return f"the {_RANK_NAMES[card.rank]} of {card.suit.noun}"
+
+
+def script_of(char: str) -> str:
+    """The alphabet of a letter as a reader says it (``Cyrillic``), or ``digit``."""
+    import unicodedata
+
+    if char.isdigit():
+        return "digit"
+    name = unicodedata.name(char, "")
+    return name.split()[0].title() if name else "unknown"
+
+
+def lookalike_card(word: str) -> tuple[Card, str] | None:
+    """The card meant by ``word`` when a letter of it was taken from another
+    alphabet (Cyrillic А for Latin A, Latin B for Cyrillic В...): the card and
+    the corrected spelling; None when no such change makes a card."""
+    options = [[ch] + list(_LOOKALIKE_OF.get(ch, "")) for ch in word]
+    if len(word) > 4 or all(len(o) == 1 for o in options) or reads_as_card(word):
+        return None
+    import itertools
+
+    best = None
+    for letters in itertools.product(*options):
+        changed = sum(a != b for a, b in zip(letters, word))
+        if not changed or (best is not None and changed >= best[0]):
+            continue
+        spelling = "".join(letters)
+        try:
+            best = (changed, Card.parse(spelling), spelling)
+        except CardError:
+            continue
+    return None if best is None else best[1:]
+
+
+def lookalike_message(word: str) -> str | None:
+    """Why ``word`` is not a card when it is one written with a letter of the
+    wrong alphabet, and what was meant; None otherwise."""
+    found = lookalike_card(word)
+    if found is None:
+        return None
+    card, spelling = found
+    changes = [(a, b) for a, b in zip(word, spelling) if a != b]
+    olds = " and the ".join(a for a, _ in changes)
+    scripts = {script_of(a) for a, _ in changes}
+    if len(changes) == 1:
+        what = f"the {olds} in {word} is a {scripts.pop()} letter"
+    elif len(scripts) == 1:
+        what = f"the {olds} in {word} are {scripts.pop()} letters"
+    else:
+        what = f"the {olds} in {word} are letters of other alphabets"
+    targets = {script_of(b) for _, b in changes}
+    if len(targets) == 1:
+        news = f"{targets.pop()} " + " and ".join(b for _, b in changes)
+    else:
+        news = " and ".join(f"{script_of(b)} {b}" for _, b in changes)
+    return f"{what}; did you mean {spelling}, with the {news} ({card_name(card)})?"
+
+
+def not_a_card_message(word: str) -> str:
+    """What a player reads when ``word`` stands where a card should."""
+    hint = lookalike_message(word)
+    if hint:
+        return f"{word} is not a card: {hint}"
+    return (f"{word} is not a card: write a rank (A K Q J 9-2, or Т К Д В) and a suit "
+            "(S H D C or ♠ ♥ ♦ ♣), as in AS, 9♥ or Д♦")
 
 
 def reads_as_card(text: str) -> bool:

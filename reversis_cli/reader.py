@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Iterator
 
-from .cards import reads_as_card
+from .cards import card_name, lookalike_card, reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
@@ -104,7 +104,14 @@ def _name_problem(name: str, keywords: frozenset[str]) -> str | None:
                 else f"it reads as the keyword '{folded}' of the notation")
     if folded in OUTPUT_WORDS:
         return OUTPUT_WORDS[folded]
-    return "it reads as a card" if reads_as_card(name) else None
+    if reads_as_card(name):
+        return "it reads as a card"
+    lookalike = lookalike_card(name)
+    if lookalike is not None:
+        card, spelling = lookalike
+        return (f"it looks like the card {spelling}, {card_name(card)} (one of its letters is "
+                "from another alphabet)")
+    return None
 
 
 def _check_header_value(line) -> list[Diagnostic]:

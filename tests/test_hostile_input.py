@@ -192,3 +192,53 @@ def test_a_capitalised_keyword_is_one_error_with_the_hint(record, line, column, 
     assert diags[0].message == (f"keywords are written in lower case: write '{word.lower()}', "
                                 f"not '{word}'")
     assert [deal.number for deal in read] == list(range(1, deals + 1))
+
+
+# --- letters of the wrong alphabet --------------------------------------------------------
+
+
+def _diagnostics(text: str):
+    from reversis_cli.reader import record_from_text
+
+    with record_from_text(text) as opened:
+        return list(opened.header_diagnostics) + [d for deal in opened.deals()
+                                                  for d in deal.diagnostics]
+
+
+@pytest.mark.parametrize("old, new, line, column, message", [
+    ("AH", "\u0410H", 3, 13, "\u0410H is not a card: the \u0410 in \u0410H is a Cyrillic "
+     "letter; did you mean AH, with the Latin A (the ace of hearts)?"),
+    ("QC", "Q\u0421", 7, 13, "Q\u0421 is not a card: the \u0421 in Q\u0421 is a Cyrillic "
+     "letter; did you mean QC, with the Latin C (the queen of clubs)?"),
+    ("JC", "BC", 7, 19, "BC is not a card: the B in BC is a Latin letter; did you mean "
+     "\u0412C, with the Cyrillic \u0412 (the jack of clubs)?"),
+    ("KH", "K\u041d", 3, 19, "K\u041d is not a card: the \u041d in K\u041d is a Cyrillic "
+     "letter; did you mean KH, with the Latin H (the king of hearts)?"),
+    ("QC", "\u0410\u0421", 7, 13, "\u0410\u0421 is not a card: the \u0410 and the \u0421 in "
+     "\u0410\u0421 are Cyrillic letters; did you mean AC, with the Latin A and C (the ace of "
+     "clubs)?"),
+    ("3S", "\u0417S", 4, 11, "\u0417S is not a card: the \u0417 in \u0417S is a Cyrillic "
+     "letter; did you mean 3S, with the digit 3 (the three of spades)?"),
+    # where the leader's name may stand, a look-alike card is still a card
+    ("2 Boris 3S", "2 \u0410S 3S", 4, 5, "\u0410S is not a card: the \u0410 in \u0410S is a "
+     "Cyrillic letter; did you mean AS, with the Latin A (the ace of spades)?"),
+    ("9H", "TH", 3, 16, "TH is a ten, and the Reversis pack has no tens (its T is the Latin "
+     "letter, a ten; for the ace, the Russian туз, write the Cyrillic Т as in ТH, or AH)"),
+], ids=["Cyrillic-A", "Cyrillic-C", "Latin-B", "Cyrillic-H", "two-Cyrillic", "Cyrillic-Ze",
+        "leader-place", "Latin-T"])
+def test_a_letter_of_the_wrong_alphabet_is_named_with_what_was_meant(old, new, line, column,
+                                                                     message):
+    found = _diagnostics(MINIMAL.replace(old, new, 1))
+    assert [(d.line, d.column, d.message) for d in found] == [(line, column, message)]
+
+
+def test_cyrillic_ranks_are_still_cards():
+    # Cyrillic Т is the ace and В the jack: no complaint
+    assert _diagnostics(MINIMAL.replace("AS", "\u0422S").replace("JS", "\u0412S")) == []
+
+
+def test_a_name_that_looks_like_a_card_is_refused():
+    found = _diagnostics(MINIMAL.replace("Boris", "\u0410S"))
+    assert [(d.code, d.message) for d in found][:1] == [
+        ("RV111", "a player cannot be called \u0410S: it looks like the card AS, the ace of "
+                  "spades (one of its letters is from another alphabet)")]

@@ -16,7 +16,10 @@ import re
 
 from lark import Token, Transformer
 
-from ..cards import KNOWN_SPELLINGS, Card, CardError, TenCardError, reads_as_card
+from ..cards import (
+    KNOWN_SPELLINGS, Card, CardError, TenCardError, lookalike_card, not_a_card_message,
+    reads_as_card,
+)
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
     CardAt, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
@@ -33,10 +36,11 @@ _NAMES_SEEN: set[str] = set()  # words already found not to be cards (leaders' n
 
 
 def _reads_as_card(word: str) -> bool:
-    """A card, or a ten (which is reported as such, not taken for a name)."""
+    """A card, a ten, or a card with a letter of the wrong alphabet (each
+    reported as such, not taken for a leader's name)."""
     if word in _NAMES_SEEN:
         return False
-    if reads_as_card(word):
+    if reads_as_card(word) or lookalike_card(word) is not None:
         return True
     if len(_NAMES_SEEN) < 1024:
         _NAMES_SEEN.add(word)
@@ -100,8 +104,8 @@ class Builder(Transformer):
             out.append(CardAt(Card.parse(word), pos, word))
         except TenCardError as exc:
             self.problems.append(diagnostic("RV101", str(exc), pos))
-        except CardError as exc:
-            self.problems.append(diagnostic("RV102", str(exc), pos))
+        except CardError:
+            self.problems.append(diagnostic("RV102", not_a_card_message(word), pos))
 
     # -- header -----------------------------------------------------------------
 
@@ -204,6 +208,8 @@ class Builder(Transformer):
         for child in c[1:]:
             if isinstance(child, Name):
                 taker = child
+            elif child.type == "NAME" and _reads_as_card(str(child)):
+                self._rare_card([], str(child), self.at(child))  # a card, not a leader
             elif child.type == "NAME":
                 leader = self.name(child)
             else:

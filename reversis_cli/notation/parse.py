@@ -11,7 +11,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from ..cards import Card, CardError, TenCardError
+from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
 from lark.exceptions import UnexpectedInput
@@ -196,7 +196,10 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
 
 def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:
     if _TEN.match(word):
-        return "RV101", f"{word} is a ten, and the Reversis pack has no tens"
+        try:
+            Card.parse(word)
+        except TenCardError as err:
+            return "RV101", str(err)
     if word and starts_line:
         return _explain_line_start(word, start)
     card_expected = "CARDS" in expected or "MORETHAN" in expected
@@ -206,8 +209,7 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
         except TenCardError as err:
             return "RV101", str(err)
         except CardError:
-            return "RV102", (f"{word} is not a card: write a rank (A K Q J 9-2, or Т К Д В) "
-                             "and a suit (S H D C or ♠ ♥ ♦ ♣), as in AS, 9♥ or Д♦")
+            return "RV102", not_a_card_message(word)
     wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
     found = f"'{_shorten(word)}'" if word else "the end of the line"
     if not wanted:
