@@ -203,6 +203,7 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
                   outcome: FileOutcome) -> None:
     from io import StringIO
 
+    from .invisible import visible
     from .render.score import render_session, render_settlement, render_unsettled
     from .scoring import pool_start_of
 
@@ -215,7 +216,7 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
         buffer.truncate()
 
     changed = f" (changed: {', '.join(profile.overridden)})" if profile.overridden else ""
-    out.print(f"{record.name} — rules: {profile.name}{changed}")
+    out.print(f"{visible(record.name)} — rules: {visible(profile.name)}{changed}")
     pool_start = pool_start_of(record)[0]
     running = {name: 0 for name in record.players}
     pool = pool_start

@@ -31,6 +31,7 @@ WARNING = "warning"
 CODES: dict[str, tuple[str, str]] = {
     "RV001": (ERROR, "the file cannot be read"),
     "RV002": (ERROR, "the file is not UTF-8 text"),
+    "RV003": (ERROR, "a control character (escape, NUL, carriage return...) in the text"),
     "RV100": (ERROR, "syntax: the line cannot be read as a statement"),
     "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
     "RV102": (ERROR, "a word that should be a card is not one"),

@@ -27,7 +27,7 @@ __all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canoni
            "format_file", "write_atomic", "same_record"]
 
 # Problems that mean the reader left something out of the model.
-LOSSY_CODES = frozenset({"RV001", "RV002", "RV100", "RV101", "RV102"})
+LOSSY_CODES = frozenset({"RV001", "RV002", "RV003", "RV100", "RV101", "RV102"})
 
 
 @dataclass

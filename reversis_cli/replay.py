@@ -297,7 +297,13 @@ class _Replay:
         tricks: list[PlayedTrick] = []
         written = self.deal.tricks
         expected = TRICKS_PER_DEAL
-        if len(written) != expected:
+        if len(written) > expected:  # every card is played by then: the rest is not played
+            extra = written[expected]
+            self.error("RV205", f"a deal has {expected} tricks; this is a {_ordinal(expected + 1)}"
+                       f" (deal {self.deal.number} has {len(written)})", extra.pos,
+                       trick=extra.number)
+            written = written[:expected]
+        elif len(written) < expected:
             pos = written[-1].pos if written else self.deal.pos
             self.error("RV205", f"deal {self.deal.number} has {len(written)} "
                        f"trick{'s' if len(written) != 1 else ''}; a deal has {expected}", pos)
@@ -648,3 +654,10 @@ def replay_deal(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal:
     reader, which sees the deals in order.
     """
     return _Replay(deal, players).run()
+
+
+def _ordinal(number: int) -> str:
+    """``12th``, ``21st``, ``22nd``."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"

@@ -18,6 +18,7 @@ CASES = [
     ("ten-in-trick", mutate(FULL, 13, "9H", "10H"), "RV101", 13, 16),
     ("ten-latin-T", mutate(FULL, 13, "9H", "TH"), "RV101", 13, 16),
     ("not-a-card", mutate(FULL, 13, "9H", "1H"), "RV102", 13, 16),
+    ("control-character", mutate(FULL, 13, "9H", "9H\x1b"), "RV003", 13, 18),
     ("version", "reversis 2\n" + FULL, "RV103", 1, 10),
     ("three-players", MINIMAL.replace(" Gleb\n", "\n", 1), "RV110", 1, 1),
     ("player-named-like-card", MINIMAL.replace("Boris", "KS", 1), "RV111", 1, 14),

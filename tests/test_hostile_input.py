@@ -242,3 +242,63 @@ def test_a_name_that_looks_like_a_card_is_refused():
     assert [(d.code, d.message) for d in found][:1] == [
         ("RV111", "a player cannot be called \u0410S: it looks like the card AS, the ace of "
                   "spades (one of its letters is from another alphabet)")]
+
+
+# --- characters nobody sees ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("old, new, code, column, message, shown", [
+    ("AS KS", "AS\u00a0KS", "RV100", 19, "expected '>' or the end of the line, found a "
+     "no-break space (\\u00a0), which looks like nothing or like a space: write a plain space",
+     "  2 Boris 3S 7S AS\\u00a0KS"),
+    ("Boris 3S", "Boris\u200b 3S", "RV100", 10, "expected a card, found a zero-width space "
+     "(\\u200b), which looks like nothing or like a space: remove it",
+     "  2 Boris\\u200b 3S 7S AS KS"),
+    ("7S AS", "7S\rAS", "RV003", 16, "a carriage return (\\r) in the line; a record holds no "
+     "control characters: remove it", "  2 Boris 3S 7S\\rAS KS"),
+    ("Boris 3S", "Bo\x1b[31mris 3S", "RV003", 7, "an escape character, which starts a terminal "
+     "escape sequence (\\x1b) in the line; a record holds no control characters: remove it",
+     "  2 Bo\\x1b[31mris 3S 7S AS KS"),
+    ("Boris 3S", "Boris\x00 3S", "RV003", 10, "a NUL character (\\x00) in the line; a record "
+     "holds no control characters: remove it", "  2 Boris\\x00 3S 7S AS KS"),
+], ids=["no-break-space", "zero-width-space", "carriage-return", "escape", "NUL"])
+def test_an_invisible_character_is_named_and_shown(tmp_path, old, new, code, column, message,
+                                                   shown):
+    found = _diagnostics(MINIMAL.replace(old, new, 1))
+    assert [(d.code, d.line, d.column, d.message) for d in found] == [(code, 4, column, message)]
+    path = write(tmp_path, "r.rvs", MINIMAL.replace(old, new, 1))
+    out = run("check", str(path)).stdout.splitlines()
+    assert out[1] == f"    4 | {shown}"
+    assert out[2].index("^") == len("    4 | ") + shown.index("\\")  # under the escape
+
+
+HOSTILE = ('title "T\x1b[2J\x9b31m"\n'
+           + MINIMAL.replace("deal 1 dealer Gleb", "deal 1 dealer Gleb # \x1b]0;x\x07 \u202e")
+           .replace("  11 Vera", '  note "n\x1b[31m"\n  11 Vera'))
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--json"], ["show"], ["score"],
+                                  ["score", "--json"], ["explain", "--deal", "1"],
+                                  ["arbitrate", "--deal", "1"], ["fmt", "--check"],
+                                  ["convert", "--to", "json"]])
+def test_an_escape_sequence_never_reaches_the_terminal(tmp_path, args):
+    path = write(tmp_path, "hostile.rvs", HOSTILE)
+    result = run(*args, str(path))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    for stream in (result.stdout, result.stderr):
+        assert not any(ch in stream for ch in "\x1b\x9b\x07\u202e"), stream
+    if args == ["check"]:
+        assert [line.split(": ")[1] for line in result.stdout.splitlines() if "RV" in line] == \
+            ["error[RV003]"] * 3
+
+
+def test_a_twelfth_trick_is_said_to_be_one_too_many():
+    found = _diagnostics(MINIMAL + "  12 Anna 5H AH 9H KH\n")
+    assert [(d.code, d.line, d.column, d.message) for d in found] == [
+        ("RV205", 14, 3, "a deal has 11 tricks; this is a 12th (deal 1 has 12)")]
+
+
+def test_fewer_tricks_keep_their_message():
+    found = _diagnostics(MINIMAL.replace("  11 Vera 4C 6C 2H 3C\n", ""))
+    assert [(d.code, d.message) for d in found][:1] == [
+        ("RV205", "deal 1 has 10 tricks; a deal has 11")]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
+from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
 from lark.exceptions import UnexpectedInput
 
@@ -77,6 +78,7 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
                 "short line", Pos(first_line + index, 1)))
             lines[index] = ""
             deal_line_ok = deal_line_ok and not _is_deal_line(line)
+    said = _clean_forbidden(lines, first_line, problems)  # lines already in error
     for _ in range(MAX_SYNTAX_ERRORS_PER_CHUNK):
         sink.tokens.clear()
         builder.start(first_line - 1, lines)
@@ -89,7 +91,8 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
                 problems.append(lowered[0])
                 lines[index] = lowered[1]
                 continue
-            problems.append(_translate(exc, lines, first_line, start))
+            if index not in said:  # one error per line: a control character is enough
+                problems.append(_translate(exc, lines, first_line, start))
             if _is_deal_line(lines[index]) and start == "deal_chunk":
                 deal_line_ok = False
                 if index == _first_statement_index(lines):
@@ -105,6 +108,22 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
         return ParsedChunk(statements, trailing, problems, deal_line_ok)
     problems.sort(key=lambda d: (d.line or 0, d.column or 0))
     return ParsedChunk([], (), problems, False)
+
+
+def _clean_forbidden(lines: list[str], first_line: int, problems: list[Diagnostic]) -> set[int]:
+    """Report the first control character of each line (RV003) and read the
+    line with each such character taken as a blank; the indexes of those lines."""
+    said = set()
+    for index, line in enumerate(lines):
+        at = first_forbidden(line)
+        if at is None:
+            continue
+        problems.append(diagnostic(
+            "RV003", f"{describe(line[at])} in the line; a record holds no control "
+            "characters: remove it", Pos(first_line + index, at + 1)))
+        lines[index] = "".join(" " if is_forbidden(ch) else ch for ch in line)
+        said.add(index)
+    return said
 
 
 def _is_deal_line(line: str) -> bool:
@@ -190,8 +209,18 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     word = _WORD.match(text, column - 1).group() if column - 1 < len(text) else ""
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     starts_line = not text[: column - 1].strip()
+    if column - 1 < len(text) and is_invisible(text[column - 1]):
+        return diagnostic("RV100", _explain_invisible(text[column - 1], expected), pos)
     code, message = _explain(word, expected, starts_line, start, exc)
     return diagnostic(code, message, pos)
+
+
+def _explain_invisible(char: str, expected: set[str]) -> str:
+    """A character nobody sees where the parser stopped: name it."""
+    wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
+    where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
+    advice = "write a plain space" if char.isspace() else "remove it"
+    return f"{where} {describe(char)}, which looks like nothing or like a space: {advice}"
 
 
 def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:
@@ -211,7 +240,7 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
         except CardError:
             return "RV102", not_a_card_message(word)
     wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
-    found = f"'{_shorten(word)}'" if word else "the end of the line"
+    found = f"'{visible(_shorten(word))}'" if word else "the end of the line"
     if not wanted:
         return "RV100", f"{found} is not expected here"
     if len(wanted) > 6:
@@ -222,13 +251,14 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
 def _explain_line_start(word: str, start: str) -> tuple[str, str]:
     if start == "deal_chunk" and word in HEADER_KEYWORDS:
         return "RV113", (f"'{word}' is a header line; it belongs above the first deal")
+    shown = visible(_shorten(word))
     if start == "header" and (word in DEAL_KEYWORDS or word.isdigit()):
-        return "RV100", (f"'{_shorten(word)}' belongs inside a deal: begin the deal with "
+        return "RV100", (f"'{shown}' belongs inside a deal: begin the deal with "
                          "'deal N dealer NAME' first")
     if start == "header":
-        return "RV100", (f"'{_shorten(word)}' does not begin a header line; header lines begin "
+        return "RV100", (f"'{shown}' does not begin a header line; header lines begin "
                          "with one of: " + ", ".join(HEADER_KEYWORDS))
-    return "RV100", (f"'{_shorten(word)}' does not begin a line of a deal; such a line begins "
+    return "RV100", (f"'{shown}' does not begin a line of a deal; such a line begins "
                      "with a trick number or one of: " + ", ".join(DEAL_KEYWORDS))
 
 

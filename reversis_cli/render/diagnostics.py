@@ -7,6 +7,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ..diagnostics import Diagnostic
+from ..invisible import visible
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
 # Show at most this much of a long source line, around the caret.
@@ -14,16 +15,20 @@ WINDOW = 100
 
 
 def render_diagnostic(d: Diagnostic) -> Text:
-    where = d.file or "<input>"
+    """Invisible characters of the record (a no-break space, ``\r``, an escape
+    sequence) are shown as escapes, so that none acts on the terminal."""
+    where = visible(d.file or "<input>")
     if d.pos is not None:
         where += f":{d.pos.line}:{d.pos.column}"
     text = Text()
     text.append(f"{where}: ", style="bold")
     text.append(f"{d.severity}[{d.code}]", style=SEVERITY_STYLE.get(d.severity, "bold"))
-    text.append(f": {d.message}")
+    text.append(f": {visible(d.message)}")
     if d.source_line is not None and d.pos is not None:
         gutter = f"{d.pos.line:>5} | "
-        line, caret_at = _window(d.source_line, d.pos.column - 1)
+        index = d.pos.column - 1
+        shown = visible(d.source_line)
+        line, caret_at = _window(shown, len(visible(d.source_line[:index])))
         text.append("\n" + gutter, style="dim")
         text.append(line)
         text.append("\n" + " " * (len(gutter) - 2) + "| ", style="dim")
@@ -33,7 +38,6 @@ def render_diagnostic(d: Diagnostic) -> Text:
 
 def _window(line: str, index: int) -> tuple[str, int]:
     """The part of ``line`` to show and where the caret falls in it."""
-    line = line.replace("\r", " ")
     if len(line) <= WINDOW:
         return line, index
     start = max(0, min(index - WINDOW // 2, len(line) - WINDOW))

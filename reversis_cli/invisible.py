@@ -1,0 +1,92 @@
+"""Characters a reader cannot see: named in messages and shown as escapes.
+
+A record may hold a no-break space, a stray carriage return, an escape
+sequence or a NUL where it should hold a plain space or nothing.  Echoed as
+they are, they make a message contradict itself ("found the end of the
+line" where the line goes on) or, for an escape sequence, act on the
+terminal.  Every text that echoes a record's line goes through
+:func:`visible`, which writes such characters as ``\\u00a0``, ``\\r``,
+``\\x1b``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["visible", "is_invisible", "is_forbidden", "describe", "first_forbidden"]
+
+# Names for the usual suspects; any other is named by Unicode.
+_NAMES = {
+    "\r": "a carriage return",
+    "\n": "a line feed",
+    "\x00": "a NUL character",
+    "\x1b": "an escape character, which starts a terminal escape sequence",
+    "\x7f": "a delete character",
+    "\u00a0": "a no-break space",
+    "\u202f": "a narrow no-break space",
+    "\u200b": "a zero-width space",
+    "\u200c": "a zero-width non-joiner",
+    "\u200d": "a zero-width joiner",
+    "\u2060": "a word joiner",
+    "\ufeff": "a byte order mark",
+}
+# Kept as they are: the notation's own blanks.
+_PLAIN = " \t"
+# Bidirectional embeddings, overrides and isolates: they reorder what a
+# terminal shows, so a line could read otherwise than it parses.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_invisible(char: str) -> bool:
+    """A control, format or separator character other than a space or tab."""
+    if char in _PLAIN:
+        return False
+    return unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp", "Co", "Cs", "Cn") \
+        and char != "\ufe0f"  # the emoji variation selector after a suit symbol
+
+
+def is_forbidden(char: str) -> bool:
+    """A character no record may hold anywhere, even in a comment or a quoted
+    text: a control character (other than tab and form feed) or a bidi control."""
+    if char in "\t\f":
+        return False
+    return unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS
+
+
+def first_forbidden(text: str) -> int | None:
+    """The index of the first forbidden character of ``text``, or None."""
+    if text.isprintable():  # the fast path: every ordinary line
+        return None
+    for index, char in enumerate(text):
+        if is_forbidden(char):
+            return index
+    return None
+
+
+def escape(char: str) -> str:
+    """``\\r``, ``\\x1b``, ``\\u00a0``: how a character is shown."""
+    if char == "\r":
+        return "\\r"
+    if char == "\n":
+        return "\\n"
+    code = ord(char)
+    if code < 0x100 and unicodedata.category(char) == "Cc":
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def describe(char: str) -> str:
+    """``a no-break space (\\u00a0)``: a character named for a message."""
+    name = _NAMES.get(char)
+    if name is None:
+        unicode_name = unicodedata.name(char, "")
+        name = (f"the invisible character {unicode_name}" if unicode_name
+                else "a control character")
+    return f"{name} ({escape(char)})"
+
+
+def visible(text: str) -> str:
+    """``text`` with every invisible character written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(escape(ch) if is_invisible(ch) else ch for ch in text)
