@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
 
 from .diagnostics import Diagnostic, ProfileError
-from .reader import CheckedDeal, Record, parse_amount
+from .reader import UNITS, CheckedDeal, Record, parse_amount
 from .rules import Profile, load_profile
 from .settle import DealSettlement, SessionSettler, amount_json, settlement_to_json
 
@@ -51,8 +51,9 @@ def resolve_profile(record: Record, rules: str | None = None,
     Problems in the header are located diagnostics; problems in ``rules`` or
     ``sets`` (the command line) raise :class:`ProfileError` for the CLI to
     report as a usage error.  The profile is None when the record cannot be
-    settled: its own profile cannot be built, or its ``pot`` line cannot be
-    read (already reported by the reader: it is not settled as an empty pool).
+    settled: its own profile cannot be built, or its ``pot`` line (amount or
+    unit) cannot be read (already reported by the reader: it is not settled
+    as an empty pool).
     """
     base_dir = Path(record.name).parent if record.name else None
     problems: list[Diagnostic] = []
@@ -81,8 +82,12 @@ def resolve_profile(record: Record, rules: str | None = None,
 
 
 def _pot_readable(record: Record) -> bool:
+    """No pot line, or one whose amount and unit can both be read."""
     line = record.header.get("pot")
-    return line is None or parse_amount(line.value) is not None
+    if line is None:
+        return True
+    unit = record.header.get("unit")
+    return parse_amount(line.value) is not None and (unit is None or unit.value in UNITS)
 
 
 def pool_start_of(record: Record) -> tuple[Fraction | int, bool]:

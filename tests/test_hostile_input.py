@@ -302,3 +302,10 @@ def test_fewer_tricks_keep_their_message():
     found = _diagnostics(MINIMAL.replace("  11 Vera 4C 6C 2H 3C\n", ""))
     assert [(d.code, d.message) for d in found][:1] == [
         ("RV205", "deal 1 has 10 tricks; a deal has 11")]
+
+
+def test_a_pot_in_an_unknown_unit_is_not_settled(tmp_path):
+    path = write(tmp_path, "pot.rvs", "unit rouble\npot 9\n" + MINIMAL)
+    result = run("score", str(path))
+    assert result.exit_code == 1 and "RV114" in result.stderr and "Deal 1" not in result.stdout
+    assert run("score", str(write(tmp_path, "nopot.rvs", "unit rouble\n" + MINIMAL))).stdout
