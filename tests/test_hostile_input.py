@@ -309,3 +309,10 @@ def test_a_pot_in_an_unknown_unit_is_not_settled(tmp_path):
     result = run("score", str(path))
     assert result.exit_code == 1 and "RV114" in result.stderr and "Deal 1" not in result.stdout
     assert run("score", str(write(tmp_path, "nopot.rvs", "unit rouble\n" + MINIMAL))).stdout
+
+
+def test_a_capitalised_keyword_out_of_place_says_both():
+    found = _diagnostics("Hand Anna KS\n" + MINIMAL)
+    assert [(d.code, d.line, d.message) for d in found] == [
+        ("RV100", 1, "'Hand' belongs inside a deal: begin the deal with 'deal N dealer NAME' "
+                     "first (and keywords are written in lower case: 'hand')")]

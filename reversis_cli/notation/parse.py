@@ -192,6 +192,9 @@ def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | N
     lower = word.lower()
     if word == lower or lower not in keywords():
         return None
+    expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    if f"'{lower}'" not in {terminal_text(name) for name in expected}:
+        return None  # not what could stand here even in lower case: say what could
     message = f"keywords are written in lower case: write '{lower}', not '{word}'"
     fixed = text[: column - 1] + lower + text[column - 1 + len(word):]
     return diagnostic("RV100", message, Pos(line, column)), fixed
@@ -249,12 +252,14 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
 
 
 def _explain_line_start(word: str, start: str) -> tuple[str, str]:
-    if start == "deal_chunk" and word in HEADER_KEYWORDS:
-        return "RV113", (f"'{word}' is a header line; it belongs above the first deal")
+    lower = word.lower()
+    case = "" if word == lower else f" (and keywords are written in lower case: '{lower}')"
+    if start == "deal_chunk" and lower in HEADER_KEYWORDS:
+        return "RV113", (f"'{word}' is a header line; it belongs above the first deal{case}")
     shown = visible(_shorten(word))
-    if start == "header" and (word in DEAL_KEYWORDS or word.isdigit()):
+    if start == "header" and (lower in DEAL_KEYWORDS or word.isdigit()):
         return "RV100", (f"'{shown}' belongs inside a deal: begin the deal with "
-                         "'deal N dealer NAME' first")
+                         f"'deal N dealer NAME' first{case}")
     if start == "header":
         return "RV100", (f"'{shown}' does not begin a header line; header lines begin "
                          "with one of: " + ", ".join(HEADER_KEYWORDS))
