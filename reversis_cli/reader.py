@@ -30,8 +30,8 @@ __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_he
 SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
 UNITS = ("fiche", "jeton")
 # Words the output writes where a player's name could stand, and why.  A
-# player so called would be ambiguous (the pool's, merged with the pool's
-# own account, made a deal fail to balance).
+# player so called would be ambiguous; one called pool even shared the pool's
+# account, so that no deal balanced.
 OUTPUT_WORDS = {
     POOL: "the output writes 'pool' for the pool itself, where it pays or is paid",
     "none": "the output writes 'none' where a deal has no winner or no loser",

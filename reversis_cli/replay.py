@@ -658,6 +658,8 @@ def replay_deal(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal:
 
 def _ordinal(number: int) -> str:
     """``12th``, ``21st``, ``22nd``."""
-    if number % 100 in (11, 12, 13):
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    suffix = "th" if number % 100 in (11, 12, 13) else _SUFFIXES.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}

@@ -200,7 +200,6 @@ def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | N
     return diagnostic("RV100", message, Pos(line, column)), fixed
 
 
-
 def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic:
     """The one place where a Lark exception becomes a located diagnostic."""
     index = _error_line_index(exc, lines)
