@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["visible", "is_invisible", "is_forbidden", "describe", "first_forbidden"]
+__all__ = ["describe", "escape", "first_forbidden", "is_forbidden", "is_invisible", "visible"]
 
 # Names for the usual suspects; any other is named by Unicode.
 _NAMES = {
