@@ -140,6 +140,9 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         outcome.errors = (sum(d.is_error for d in header_diags) if options.as_json
                           else report(header_diags, err))
         if profile is None or not record.players:
+            if profile is None and not options.as_json:
+                err.print(f"{path}: not settled: the rules it names cannot be built "
+                          "(see above)", soft_wrap=True)
             if options.as_json:
                 from .scoring import header_only_json
 
