@@ -36,9 +36,9 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     """
     report = FileReport(name or str(path))
     with open_record(path, report.name) as record:
-        report.diagnostics.extend(record.header_diagnostics)
         # A profile that cannot be built would stop every settling command.
-        report.diagnostics.extend(header_profile_problems(record))
+        header = record.header_diagnostics + header_profile_problems(record)
+        report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
         for deal in record.deals():
             report.deals += 1
             report.diagnostics.extend(deal.diagnostics)

@@ -234,13 +234,15 @@ def _render_summary(outcomes: list[FileOutcome]):
     from rich import box
     from rich.table import Table
 
-    from .render.score import fiches, signed
+    from .render.score import fiches, money_column, signed
 
     table = Table(box=box.SIMPLE_HEAD, title=f"{plural(len(outcomes), 'file')}",
                   title_justify="left", pad_edge=False)
     for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
-                          ("Warnings", "right"), ("Pool at end", "right"), ("Totals", "left")):
-        table.add_column(name, justify=justify)
+                          ("Warnings", "right")):
+        table.add_column(name, justify=justify, overflow="fold")
+    money_column(table, "Pool at end")
+    money_column(table, "Totals", justify="left")
     for o in outcomes:
         totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
         table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),

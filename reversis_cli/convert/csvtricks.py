@@ -27,6 +27,7 @@ import io
 import re
 from dataclasses import dataclass, field, replace
 
+from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
@@ -209,8 +210,8 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
     if get["deal"] == "" and previous is not None:
         deal = previous.deal
     elif deal is None:
-        bad("deal", f"the deal number must be a number, not {get['deal']!r}"
-            if get["deal"] else "the deal number is missing")
+        bad("deal", _not_a_number("deal", get["deal"]) if get["deal"]
+            else "the deal number is missing")
     dealer = get["dealer"]
     if not dealer and previous is not None and previous.deal == deal:
         dealer = previous.dealer
@@ -241,7 +242,7 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
             bad("trick", "the trick number is missing")
         trick = None
     elif trick is None:
-        bad("trick", f"the trick number must be a number, not {get['trick']!r}")
+        bad("trick", _not_a_number("trick", get["trick"]))
     elif not cards and len(problems) == before:
         bad("card1", f"trick {trick} has no cards")
     for column, value in (("leader", leader), ("taker", taker)):
@@ -255,7 +256,13 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
 
 
 def _number(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
+    return int(text) if WHOLE.fullmatch(text) and not too_many_digits(text) else None
+
+
+def _not_a_number(column: str, text: str) -> str:
+    if WHOLE.fullmatch(text):
+        return f"the {column} number has {len(text):,} digits; a number has at most {MAX_DIGITS}"
+    return f"the {column} number must be a number, not {shown(text)!r}"
 
 
 def _not_a_name(text: str) -> str:
