@@ -30,16 +30,24 @@ from dataclasses import dataclass, field, replace
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
-from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
+from ..model import (
+    CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
+    HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
+)
+from ..scoring import DEFAULT_PROFILE
 from . import problem
 
-__all__ = ["COLUMNS", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks", "infer_players"]
+__all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
+           "infer_players"]
 
 COLUMNS = ("deal", "dealer", "trick", "leader", "card1", "card2", "card3", "card4", "taker")
 REQUIRED = ("deal", "dealer", "trick", "card1", "card2", "card3", "card4")
 CARD_COLUMNS = ("card1", "card2", "card3", "card4")
 MAX_PROBLEMS = 50
 _NAME = re.compile(r"[^\W\d_][\w\-]*")
+_STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchanges",
+                    PartieLine: "partie", EspagnoletteLine: "espagnolette declarations",
+                    NoteLine: "notes"}
 
 
 # --- export ---------------------------------------------------------------------------
@@ -80,7 +88,83 @@ def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagno
                              trick.leader.text if trick.leader else "", *cards, taker])
     if problems:
         return None, problems
-    return out.getvalue(), []
+    return out.getvalue(), _left_out(header, deals, name)
+
+
+def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
+    """One warning naming what csv-tricks cannot hold, and how to read the CSV
+    back to the same settlement: a silent loss would change the money."""
+    money, other = _lost_header(header)
+    events: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    for deal in deals:
+        for stmt in deal.statements:
+            if isinstance(stmt, EventLine):
+                events[stmt.kind] = events.get(stmt.kind, 0) + 1
+            elif isinstance(stmt, EspagnoletteLine) and stmt.waives:
+                events["espagnolette waives"] = events.get("espagnolette waives", 0) + 1
+            elif not isinstance(stmt, TrickLine):
+                kind = _STATEMENT_WORDS.get(type(stmt), "other lines")
+                lines[kind] = lines.get(kind, 0) + 1
+    money += [f"{count} '{kind}' line{'s' if count > 1 else ''}"
+              for kind, count in events.items()]
+    other += list(lines)
+    if _has_comments(header, deals):
+        other.append("comments")
+    if not money and not other:
+        return []
+    message = "csv-tricks holds only the players, the dealers and the tricks"
+    if money:
+        message += "; left out, and changing the settlement: " + ", ".join(money)
+    if other:
+        message += "; left out: " + ", ".join(other)
+    advice = _read_back_advice(header)
+    if advice:
+        message += f"; to settle the CSV the same, read it back with {advice}"
+    if events:
+        message += "; the event lines must be written again in the imported record"
+    return [problem("RV524", message, None, name)]
+
+
+def _lost_header(header: Header) -> tuple[list[str], list[str]]:
+    money, other = [], []
+    for line in header.lines:
+        if line.keyword in ("players", "reversis"):
+            continue
+        if line.keyword == "set":
+            money.append(f"set {line.option} = {line.value}")
+        elif line.keyword == "rules" and line.value == DEFAULT_PROFILE:
+            other.append(f"rules {line.value}")  # read back, the record has the same default
+        elif line.keyword in ("rules", "pot", "unit"):
+            money.append(f"{line.keyword} {line.value}")
+        elif line.keyword not in other:
+            other.append(line.keyword)
+    return money, other
+
+
+def _read_back_advice(header: Header) -> str:
+    """The import options that restore the header lines which change the money."""
+    from ..reader import parse_amount
+
+    options = []
+    rules = header.get("rules")
+    if rules is not None and rules.value != DEFAULT_PROFILE:
+        options.append(f"--rules {rules.value}")
+    options += [f"--set {line.option}={line.value}" for line in header.all("set")]
+    pot = header.get("pot")
+    amount = parse_amount(pot.value) if pot is not None else None
+    if amount is not None:
+        unit = header.get("unit")
+        if unit is not None and unit.value == "jeton":  # the CSV's record counts in fiches
+            amount *= 5
+        options.append(f"--pot {amount}")
+    return " ".join(options)
+
+
+def _has_comments(header: Header, deals: list[Deal]) -> bool:
+    statements = [*header.lines, *(s for d in deals for s in (d.line, *d.statements))]
+    return bool(header.trailing_comments) or any(d.trailing_comments for d in deals) or any(
+        s.comments_before or s.comment_after is not None for s in statements)
 
 
 # --- reading rows ---------------------------------------------------------------------
@@ -380,8 +464,10 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
 
 
 def csv_to_rvs(data: bytes | str, name: str = "<csv>",
-               players: tuple[str, ...] | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """The canonical minimal ``.rvs`` text of a csv-tricks file."""
+               players: tuple[str, ...] | None = None,
+               settle_with: SettleWith | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The canonical minimal ``.rvs`` text of a csv-tricks file; ``settle_with``
+    gives the header lines the CSV cannot hold (rules, set, pot)."""
     from ..formatting import same_record
     from ..writer import canonical_deal, write_record
 
@@ -398,14 +484,36 @@ def csv_to_rvs(data: bytes | str, name: str = "<csv>",
         problems += found
         if players is None:
             return None, problems
-    header = Header((HeaderLine(pos=Pos(1, 1), keyword="players",
-                                names=tuple(Name(p, Pos(1, 1)) for p in players)),))
+    header = _record_header(players, settle_with or SettleWith())
     built = [_without_agreeing_takers(canonical_deal(d, players), players) for d in deals]
     text = write_record(header, built)
     mismatch = same_record(header, built, text, name)
     if mismatch is not None:
         return None, problems + [mismatch]
     return text, problems
+
+
+@dataclass(frozen=True)
+class SettleWith:
+    """What the record read back from a CSV is settled under: its ``rules``
+    line, its ``set`` lines (option, value) and its ``pot`` (in fiches)."""
+
+    rules: str | None = None
+    sets: tuple[tuple[str, str], ...] = ()
+    pot: str | None = None
+
+
+def _record_header(players: tuple[str, ...], settle_with: SettleWith) -> Header:
+    at = Pos(1, 1)
+    lines = []
+    if settle_with.rules is not None:
+        lines.append(HeaderLine(pos=at, keyword="rules", value=settle_with.rules, value_pos=at))
+    lines += [HeaderLine(pos=at, keyword="set", option=option, value=value, value_pos=at)
+              for option, value in settle_with.sets]
+    lines.append(HeaderLine(pos=at, keyword="players", names=tuple(Name(p, at) for p in players)))
+    if settle_with.pot is not None:
+        lines.append(HeaderLine(pos=at, keyword="pot", value=settle_with.pot, value_pos=at))
+    return Header(tuple(lines))
 
 
 def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:
