@@ -136,3 +136,65 @@ def test_the_readme_round_trip_is_real_output(tmp_path, monkeypatch):
             got = (result.stderr + result.stdout).rstrip("\n")
         assert got == shown
     assert payments("salon-from-sheet.rvs") == payments("samples/salon.rvs")
+
+
+# --- --players that do not fit the rows ------------------------------------------------
+
+
+@pytest.fixture
+def evening_csv(tmp_path):
+    sheet = tmp_path / "evening.csv"
+    run("convert", str(SAMPLES / "evening.rvs"), "--to", "csv-tricks", "-o", str(sheet))
+    return sheet
+
+
+def test_players_in_the_wrong_order_is_one_error_naming_the_order_that_fits(evening_csv):
+    result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Anna,Vera,Boris,Gleb")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if "error[" in line]
+    assert len(errors) == 1 and "error[RV515]" in errors[0]
+    assert errors[0].startswith(f"{evening_csv}:2:")
+    assert "--players Anna,Boris,Vera,Gleb" in errors[0]
+
+
+def test_the_right_order_from_any_seat_is_accepted(evening_csv, tmp_path):
+    back = tmp_path / "back.rvs"
+    result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Vera,Gleb,Anna,Boris",
+                 "-o", str(back))
+    assert result.exit_code == 0, result.output
+    assert run("check", str(back)).exit_code == 0
+
+
+def test_a_player_the_rows_do_not_name(evening_csv):
+    result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Anna,Boris,Vera,Glen")
+    assert result.exit_code == 1
+    assert "the rows name Gleb" in result.stderr and "--players Anna,Boris,Vera,Gleb" in \
+        result.stderr
+
+
+def test_one_wrong_taker_in_the_rows_still_takes_the_right_order(evening_csv, tmp_path):
+    text = evening_csv.read_text(encoding="utf-8")
+    first_row = text.splitlines()[1]
+    wrong = first_row.rsplit(",", 1)[0] + ",Boris"  # Vera took trick 1
+    evening_csv.write_text(text.replace(first_row, wrong, 1), encoding="utf-8")
+    assert run("convert", str(evening_csv), "--to", "rvs").exit_code == 1  # cannot tell
+    back = tmp_path / "back.rvs"
+    result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Anna,Boris,Vera,Gleb",
+                 "-o", str(back))
+    assert result.exit_code == 0, result.output
+    check = run("check", str(back))
+    assert check.exit_code == 1 and "RV207" in check.stdout  # the wrong taker, and only it
+    assert run("convert", str(evening_csv), "--to", "rvs",
+               "--players", "Anna,Vera,Boris,Gleb").exit_code == 1
+
+
+def test_rows_that_cannot_tell_the_order_take_any_order(tmp_path):
+    sheet = tmp_path / "one.csv"
+    run("convert", str(SAMPLES / "evening.rvs"), "--to", "csv-tricks", "-o", str(sheet))
+    rows = sheet.read_text(encoding="utf-8").splitlines()[:12]
+    bare = [rows[0]] + [",".join(r.split(",")[:3] + [r.split(",")[3] if r.split(",")[2] == "1"
+                                                     else ""] + r.split(",")[4:8] + [""])
+                        for r in rows[1:]]
+    sheet.write_text("\n".join(bare) + "\n", encoding="utf-8")
+    for order in ("Anna,Boris,Vera,Gleb", "Anna,Vera,Boris,Gleb"):
+        assert run("convert", str(sheet), "--to", "rvs", "--players", order).exit_code == 0

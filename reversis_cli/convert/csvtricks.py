@@ -460,6 +460,100 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
     return tuple(order[s] for s in range(4)), []
 
 
+def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[Diagnostic]:
+    """One error when the order given with ``--players`` does not fit the rows,
+    naming the order that fits; none when it fits as well as any other.
+
+    Each playing order (there are six, counting round the table from the same
+    seat) is tried on the rows: trick 1 is led by the player after the dealer,
+    the next trick by the taker, the taker by where the winning card lies.  An
+    order is judged by how many written leaders and takers it contradicts, so
+    that a log with one wrong taker still takes the right order.
+    """
+    named = list(dict.fromkeys(n for r in rows for n in (r.dealer, r.leader, r.taker) if n))
+    strangers = [n for n in named if n not in players]
+    if strangers:
+        who = " and ".join(strangers)
+        inferred = infer_players(rows, name)[0]
+        advice = f"; give --players {','.join(inferred)}" if inferred else ""
+        return [problem("RV515", f"the rows name {who}, not among the players given with "
+                        f"--players ({', '.join(players)}){advice}",
+                        _first_place(rows, strangers[0]), name)]
+    given = _misfits(rows, players)
+    best = min((_misfits(rows, order) for order in _orders(players)), key=lambda m: len(m))
+    if len(given) <= len(best.places):
+        return []
+    fits = _from_first_hand(best.order, rows)
+    place = given.places[0]
+    return [problem("RV515", f"the playing order given with --players ({', '.join(players)}) "
+                    f"does not fit the rows: {_count(len(given))} written in them contradict "
+                    f"it (the first here), {_count(len(best)) if len(best) else 'none'} the order "
+                    f"{', '.join(fits)}; give --players {','.join(fits)}", place, name)]
+
+
+@dataclass
+class _Misfits:
+    order: tuple[str, ...]
+    places: list[Pos]
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+
+def _misfits(rows: list[Row], order: tuple[str, ...]) -> _Misfits:
+    """Where the rows' written leaders and takers contradict ``order``."""
+    seat = {n: i for i, n in enumerate(order)}
+    places: list[Pos] = []
+    expected: int | None = None  # the seat due to lead the row's trick
+    previous: Row | None = None
+    for row in rows:
+        if row.trick is None:
+            previous, expected = row, None
+            continue
+        follows = previous is not None and previous.deal == row.deal \
+            and previous.trick is not None and previous.trick + 1 == row.trick
+        if row.trick == 1:
+            expected = (seat[row.dealer] + 1) % 4
+        elif not follows:
+            expected = None
+        lead = seat[row.leader] if row.leader else expected
+        if row.leader and expected is not None and lead != expected:
+            places.append(row.pos("leader"))
+        expected = None
+        if lead is not None and len(row.cards) == 4:
+            expected = (lead + _winner(row.cards)) % 4
+            if row.taker and seat[row.taker] != expected:
+                places.append(row.pos("taker"))
+        previous = row
+    return _Misfits(order, places)
+
+
+def _orders(players: tuple[str, ...]):
+    """Every playing order of ``players``, each once (the first keeps its seat)."""
+    from itertools import permutations
+
+    first, *rest = players
+    return [(first, *others) for others in permutations(rest)]
+
+
+def _from_first_hand(order: tuple[str, ...], rows: list[Row]) -> tuple[str, ...]:
+    """``order`` turned to start with the first hand of the first deal."""
+    start = (order.index(rows[0].dealer) + 1) % 4 if rows and rows[0].dealer in order else 0
+    return order[start:] + order[:start]
+
+
+def _first_place(rows: list[Row], who: str) -> Pos:
+    for row in rows:
+        for column in ("dealer", "leader", "taker"):
+            if getattr(row, column) == who:
+                return row.pos(column)
+    return Pos(1, 1)
+
+
+def _count(misfits: int) -> str:
+    return "1 leader or taker" if misfits == 1 else f"{misfits} leaders and takers"
+
+
 # --- import -------------------------------------------------------------------------------
 
 
@@ -483,6 +577,10 @@ def csv_to_rvs(data: bytes | str, name: str = "<csv>",
         players, found = infer_players(table.rows, name)
         problems += found
         if players is None:
+            return None, problems
+    else:
+        problems += check_players(table.rows, players, name)
+        if any(d.is_error for d in problems):
             return None, problems
     header = _record_header(players, settle_with or SettleWith())
     built = [_without_agreeing_takers(canonical_deal(d, players), players) for d in deals]
