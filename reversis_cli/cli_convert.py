@@ -149,7 +149,9 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     """Convert a record: .rvs, JSON (reversis-record/1), csv-tricks, csv-payments.
 
     Every conversion keeps everything the target can hold: rvs → json → rvs
-    gives the `fmt` output, and comments travel in the JSON.
+    gives the `fmt` output, and comments travel in the JSON. csv-tricks holds
+    only the tricks: export says what it leaves out, and --rules, --set and
+    --pot give the header back on import.
     """
     from pathlib import Path
 

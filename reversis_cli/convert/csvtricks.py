@@ -480,7 +480,7 @@ def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[
                         f"--players ({', '.join(players)}){advice}",
                         _first_place(rows, strangers[0]), name)]
     given = _misfits(rows, players)
-    best = min((_misfits(rows, order) for order in _orders(players)), key=lambda m: len(m))
+    best = min((_misfits(rows, order) for order in _orders(players)), key=len)
     if len(given) <= len(best.places):
         return []
     fits = _from_first_hand(best.order, rows)

@@ -20,7 +20,7 @@ import json
 import re
 from typing import Any, Iterator
 
-from ..amounts import MAX_DIGITS, too_many_digits
+from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import (
@@ -37,7 +37,6 @@ SCHEMA_NAME = "record-1.schema.json"
 MAX_PROBLEMS = 20
 NOWHERE = Pos(0, 0)  # statements built from JSON have no place in a .rvs file
 _NAME = re.compile(r"[^\W\d_][\w\-]*")
-_DIGIT_RUN = re.compile(r"[0-9]+")
 
 
 @functools.lru_cache(maxsize=1)
@@ -514,7 +513,7 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
 def _amount(value: Any, path: list) -> Iterator:
     """An amount beyond the cap is refused here, with its place: written out, its
     line would be too long for the notation to read back."""
-    longest = max((len(run) for run in _DIGIT_RUN.findall(value)), default=0) \
+    longest = max((len(run) for run in WHOLE.findall(value)), default=0) \
         if isinstance(value, str) else 0
     if longest > MAX_DIGITS:
         yield "RV504", (f"a number of {longest:,} digits; a number in a record has at most "
