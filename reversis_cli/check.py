@@ -8,6 +8,7 @@ from typing import Callable
 
 from .diagnostics import Diagnostic
 from .reader import open_record
+from .scoring import header_profile_problems
 
 __all__ = ["FileReport", "check_file"]
 
@@ -39,7 +40,9 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     report = FileReport(name or str(path))
     try:
         with open_record(path, report.name) as record:
-            report.diagnostics.extend(record.header_diagnostics)
+            # A profile that cannot be built would stop every settling command.
+            header = record.header_diagnostics + header_profile_problems(record)
+            report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
             for deal in record.deals():
                 report.deals += 1
                 report.diagnostics.extend(deal.diagnostics)

@@ -14,6 +14,8 @@ import sys
 
 import click
 
+from .cli_common import parse_sets
+
 __all__ = ["fmt_command", "convert_command"]
 
 CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
@@ -94,6 +96,33 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
     return names
 
 
+def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
+                 output: str | None):
+    """The header lines a CSV import writes; a bad one is a usage error."""
+    from pathlib import Path
+
+    from .convert.csvtricks import SettleWith
+    from .diagnostics import ProfileError
+    from .reader import parse_amount
+    from .rules import load_profile
+
+    if pot is not None and parse_amount(pot.strip()) is None:
+        raise click.BadParameter(f"{pot!r} is not an amount: write a whole number or a "
+                                 "fraction such as 30 or 5/2 (at most 30 digits)",
+                                 param_hint="--pot")
+    # The record will look for a profile file in its own folder.
+    folder = Path(output).parent if output not in (None, "-") else Path.cwd()
+    try:
+        profile = load_profile(rules or "classic", base_dir=folder)
+    except ProfileError as exc:
+        raise click.BadParameter(exc.diagnostic.message, param_hint="--rules") from None
+    try:
+        profile.with_overrides(sets)
+    except ProfileError as exc:
+        raise click.BadParameter(exc.diagnostic.message, param_hint="--set") from None
+    return SettleWith(rules, tuple(sets.items()), pot.strip() if pot is not None else None)
+
+
 @click.command("convert")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
@@ -105,14 +134,24 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
 @click.option("--players", metavar="A,B,C,D", callback=_parse_players,
               help="csv-tricks input: the players in playing order, when the rows cannot "
                    "tell it.")
+@click.option("--rules", metavar="PROFILE|FILE",
+              help="csv-tricks input: the rule profile to write in the record (the CSV "
+                   "cannot hold it); a file is read from the new record's folder.")
+@click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
+              help="csv-tricks input: a set line to write in the record (repeatable).")
+@click.option("--pot", metavar="AMOUNT",
+              help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
 @click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
               help="How to write cards in .rvs output.")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
-                    players: tuple[str, ...] | None, style: str) -> None:
+                    players: tuple[str, ...] | None, rules: str | None,
+                    sets: dict[str, str], pot: str | None, style: str) -> None:
     """Convert a record: .rvs, JSON (reversis-record/1), csv-tricks, csv-payments.
 
     Every conversion keeps everything the target can hold: rvs → json → rvs
-    gives the `fmt` output, and comments travel in the JSON.
+    gives the `fmt` output, and comments travel in the JSON. csv-tricks holds
+    only the tricks: export says what it leaves out, and --rules, --set and
+    --pot give the header back on import.
     """
     from pathlib import Path
 
@@ -124,13 +163,17 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         if source is None:
             raise click.UsageError(f"cannot tell the format of {file} from its name: "
                                    "give --from rvs|json|csv-tricks")
-    if players is not None and source != "csv-tricks":
-        raise click.UsageError("--players is for csv-tricks input only")
+    for given, option in ((players, "--players"), (rules, "--rules"), (sets, "--set"),
+                          (pot, "--pot")):
+        if given and source != "csv-tricks":
+            raise click.UsageError(f"{option} is for csv-tricks input only")
+    settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = sys.stdin.buffer.read(), "<stdin>"
     else:
         data, name = Path(file).read_bytes(), file
-    result = convert(data, name, source, target, style=style.lower(), players=players)
+    result = convert(data, name, source, target, style=style.lower(), players=players,
+                     settle_with=settle_with)
     errors = _report(result.diagnostics)
     if result.text is None or errors:
         click.echo(f"{file}: not converted", err=True)

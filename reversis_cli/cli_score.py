@@ -168,6 +168,9 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
         outcome.errors = (sum(d.is_error for d in header_diags) if options.as_json
                           else report(header_diags, err))
         if profile is None or not record.players:
+            if profile is None and not options.as_json:
+                err.print(f"{path}: not settled: the rules it names cannot be built "
+                          "(see above)", soft_wrap=True)
             if options.as_json:
                 from .scoring import header_only_json
 
@@ -260,13 +263,15 @@ def _render_summary(outcomes: list[FileOutcome]):
     from rich import box
     from rich.table import Table
 
-    from .render.score import fiches, signed
+    from .render.score import fiches, money_column, signed
 
     table = Table(box=box.SIMPLE_HEAD, title=f"{plural(len(outcomes), 'file')}",
                   title_justify="left", pad_edge=False)
     for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
-                          ("Warnings", "right"), ("Pool at end", "right"), ("Totals", "left")):
-        table.add_column(name, justify=justify)
+                          ("Warnings", "right")):
+        table.add_column(name, justify=justify, overflow="fold")
+    money_column(table, "Pool at end")
+    money_column(table, "Totals", justify="left")
     for o in outcomes:
         totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
         if o.internal_error:

@@ -74,6 +74,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV521": (ERROR, "a record that cannot be rewritten without losing text"),
     "RV522": (ERROR, "a rewritten record that would read back differently"),
     "RV523": (ERROR, "a record the target format cannot hold"),
+    "RV524": (WARNING, "what the target format cannot hold is left out (said, never silent)"),
 }
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Iterator
 
+from .amounts import MAX_DIGITS, shown, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
@@ -127,12 +128,16 @@ def _check_header_value(line) -> list[Diagnostic]:
                            pos)]
     if line.keyword == "pot" and parse_amount(line.value) is None:
         return [diagnostic("RV114", f"the pot must be an amount such as 0, 45 or 5/2 (a half "
-                           f"as 1/2, never with a point), not '{line.value}'", pos)]
+                           f"as 1/2, never with a point; at most {MAX_DIGITS} digits), not "
+                           f"'{shown(line.value)}'", pos)]
     return []
 
 
 def parse_amount(text: str) -> Fraction | None:
-    """A non-negative amount written as an integer or a fraction (``11/2``)."""
+    """A non-negative amount written as an integer or a fraction (``11/2``),
+    each number of at most :data:`MAX_DIGITS` digits."""
+    if any(too_many_digits(part.strip()) for part in text.split("/")):
+        return None
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):

@@ -20,9 +20,9 @@ from .reader import UNITS, CheckedDeal, Record, parse_amount
 from .rules import Profile, load_profile
 from .settle import DealSettlement, SessionSettler, amount_json, settlement_to_json
 
-__all__ = ["DEFAULT_PROFILE", "ScoredDeal", "resolve_profile", "score_deals", "deal_json",
-           "write_session_json", "pool_start_of", "JETON", "internal_error_text",
-           "internal_error_json"]
+__all__ = ["DEFAULT_PROFILE", "ScoredDeal", "resolve_profile", "header_profile_problems",
+           "score_deals", "deal_json", "write_session_json", "pool_start_of", "JETON",
+           "internal_error_text", "internal_error_json"]
 
 DEFAULT_PROFILE = "classic"
 JETON = 5  # fiches
@@ -48,37 +48,52 @@ def resolve_profile(record: Record, rules: str | None = None,
                     sets: Mapping[str, str] | None = None) -> tuple[Profile | None, list[Diagnostic]]:
     """The profile the record asks for, with the command line's overrides.
 
-    Problems in the header are located diagnostics; problems in ``rules`` or
-    ``sets`` (the command line) raise :class:`ProfileError` for the CLI to
-    report as a usage error.  The profile is None when the record cannot be
-    settled: its own profile cannot be built, or its ``pot`` line (amount or
-    unit) cannot be read (already reported by the reader: it is not settled
-    as an empty pool).
+    Problems in the header (its ``rules`` line, each ``set`` line) are located
+    diagnostics, and then there is no profile: settling under rules other than
+    the ones the record names would give wrong money.  Problems in ``rules``
+    or ``sets`` (the command line) raise :class:`ProfileError` for the CLI to
+    report as a usage error.  The profile is None too when the record's
+    ``pot`` line (amount or unit) cannot be read (already reported by the
+    reader): it is not settled as an empty pool.
     """
-    base_dir = Path(record.name).parent if record.name else None
     problems: list[Diagnostic] = []
     line = record.header.get("rules")
-    profile = None
     if rules is not None:
         profile = load_profile(rules, base_dir=Path.cwd())
     elif line is not None:
-        try:
-            profile = load_profile(line.value, base_dir=base_dir)
-        except ProfileError as exc:
-            problems.append(record.locate(exc.diagnostic, line.value_pos))
-            return None, problems
+        profile = _header_profile(record, line, problems)
     else:
         profile = load_profile(DEFAULT_PROFILE)
+    # Each set line is checked even when the profile could not be built, so
+    # that one run reports every problem of the header.
+    checked = profile or load_profile(DEFAULT_PROFILE)
     for set_line in record.header.all("set"):
         try:
-            profile = profile.with_overrides({set_line.option: set_line.value})
+            checked = checked.with_overrides({set_line.option: set_line.value})
         except ProfileError as exc:
             problems.append(record.locate(exc.diagnostic, set_line.value_pos or set_line.pos))
+    if problems:
+        return None, problems
     if sets:
-        profile = profile.with_overrides(dict(sets))
+        checked = checked.with_overrides(dict(sets))
     if not _pot_readable(record):
         return None, problems
-    return profile, problems
+    return checked, problems
+
+
+def _header_profile(record: Record, line, problems: list[Diagnostic]) -> Profile | None:
+    """The profile of the header's ``rules`` line (a path is read from the record's folder)."""
+    base_dir = Path(record.name).parent if record.name else None
+    try:
+        return load_profile(line.value, base_dir=base_dir)
+    except ProfileError as exc:
+        problems.append(record.locate(exc.diagnostic, line.value_pos))
+        return None
+
+
+def header_profile_problems(record: Record) -> list[Diagnostic]:
+    """What is wrong with the profile the header names (its rules and set lines)."""
+    return resolve_profile(record)[1]
 
 
 def _pot_readable(record: Record) -> bool:

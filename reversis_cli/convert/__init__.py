@@ -57,8 +57,12 @@ class ConvertResult:
 
 
 def convert(data: bytes, name: str, source: str, target: str, *, style: str = "ascii",
-            players: tuple[str, ...] | None = None) -> ConvertResult:
-    """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``."""
+            players: tuple[str, ...] | None = None, settle_with=None) -> ConvertResult:
+    """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``.
+
+    ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
+    csv-tricks input, which holds neither the playing order for sure nor the rules.
+    """
     from ..formatting import canonical_text
 
     if source not in SOURCE_FORMATS:
@@ -75,7 +79,7 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str = "a
     else:
         from .csvtricks import csv_to_rvs
 
-        text, diags = csv_to_rvs(data, name, players)
+        text, diags = csv_to_rvs(data, name, players, settle_with)
     if text is None:
         return ConvertResult(None, diags)
     if target == "rvs":

@@ -27,18 +27,27 @@ import io
 import re
 from dataclasses import dataclass, field, replace
 
+from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
-from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
+from ..model import (
+    CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
+    HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
+)
+from ..scoring import DEFAULT_PROFILE
 from . import problem
 
-__all__ = ["COLUMNS", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks", "infer_players"]
+__all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
+           "infer_players"]
 
 COLUMNS = ("deal", "dealer", "trick", "leader", "card1", "card2", "card3", "card4", "taker")
 REQUIRED = ("deal", "dealer", "trick", "card1", "card2", "card3", "card4")
 CARD_COLUMNS = ("card1", "card2", "card3", "card4")
 MAX_PROBLEMS = 50
 _NAME = re.compile(r"[^\W\d_][\w\-]*")
+_STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchanges",
+                    PartieLine: "partie", EspagnoletteLine: "espagnolette declarations",
+                    NoteLine: "notes"}
 
 
 # --- export ---------------------------------------------------------------------------
@@ -79,7 +88,83 @@ def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagno
                              trick.leader.text if trick.leader else "", *cards, taker])
     if problems:
         return None, problems
-    return out.getvalue(), []
+    return out.getvalue(), _left_out(header, deals, name)
+
+
+def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
+    """One warning naming what csv-tricks cannot hold, and how to read the CSV
+    back to the same settlement: a silent loss would change the money."""
+    money, other = _lost_header(header)
+    events: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    for deal in deals:
+        for stmt in deal.statements:
+            if isinstance(stmt, EventLine):
+                events[stmt.kind] = events.get(stmt.kind, 0) + 1
+            elif isinstance(stmt, EspagnoletteLine) and stmt.waives:
+                events["espagnolette waives"] = events.get("espagnolette waives", 0) + 1
+            elif not isinstance(stmt, TrickLine):
+                kind = _STATEMENT_WORDS.get(type(stmt), "other lines")
+                lines[kind] = lines.get(kind, 0) + 1
+    money += [f"{count} '{kind}' line{'s' if count > 1 else ''}"
+              for kind, count in events.items()]
+    other += list(lines)
+    if _has_comments(header, deals):
+        other.append("comments")
+    if not money and not other:
+        return []
+    message = "csv-tricks holds only the players, the dealers and the tricks"
+    if money:
+        message += "; left out, and changing the settlement: " + ", ".join(money)
+    if other:
+        message += "; left out: " + ", ".join(other)
+    advice = _read_back_advice(header)
+    if advice:
+        message += f"; to settle the CSV the same, read it back with {advice}"
+    if events:
+        message += "; the event lines must be written again in the imported record"
+    return [problem("RV524", message, None, name)]
+
+
+def _lost_header(header: Header) -> tuple[list[str], list[str]]:
+    money, other = [], []
+    for line in header.lines:
+        if line.keyword in ("players", "reversis"):
+            continue
+        if line.keyword == "set":
+            money.append(f"set {line.option} = {line.value}")
+        elif line.keyword == "rules" and line.value == DEFAULT_PROFILE:
+            other.append(f"rules {line.value}")  # read back, the record has the same default
+        elif line.keyword in ("rules", "pot", "unit"):
+            money.append(f"{line.keyword} {line.value}")
+        elif line.keyword not in other:
+            other.append(line.keyword)
+    return money, other
+
+
+def _read_back_advice(header: Header) -> str:
+    """The import options that restore the header lines which change the money."""
+    from ..reader import parse_amount
+
+    options = []
+    rules = header.get("rules")
+    if rules is not None and rules.value != DEFAULT_PROFILE:
+        options.append(f"--rules {rules.value}")
+    options += [f"--set {line.option}={line.value}" for line in header.all("set")]
+    pot = header.get("pot")
+    amount = parse_amount(pot.value) if pot is not None else None
+    if amount is not None:
+        unit = header.get("unit")
+        if unit is not None and unit.value == "jeton":  # the CSV's record counts in fiches
+            amount *= 5
+        options.append(f"--pot {amount}")
+    return " ".join(options)
+
+
+def _has_comments(header: Header, deals: list[Deal]) -> bool:
+    statements = [*header.lines, *(s for d in deals for s in (d.line, *d.statements))]
+    return bool(header.trailing_comments) or any(d.trailing_comments for d in deals) or any(
+        s.comments_before or s.comment_after is not None for s in statements)
 
 
 # --- reading rows ---------------------------------------------------------------------
@@ -209,8 +294,8 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
     if get["deal"] == "" and previous is not None:
         deal = previous.deal
     elif deal is None:
-        bad("deal", f"the deal number must be a number, not {get['deal']!r}"
-            if get["deal"] else "the deal number is missing")
+        bad("deal", _not_a_number("deal", get["deal"]) if get["deal"]
+            else "the deal number is missing")
     dealer = get["dealer"]
     if not dealer and previous is not None and previous.deal == deal:
         dealer = previous.dealer
@@ -241,7 +326,7 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
             bad("trick", "the trick number is missing")
         trick = None
     elif trick is None:
-        bad("trick", f"the trick number must be a number, not {get['trick']!r}")
+        bad("trick", _not_a_number("trick", get["trick"]))
     elif not cards and len(problems) == before:
         bad("card1", f"trick {trick} has no cards")
     for column, value in (("leader", leader), ("taker", taker)):
@@ -255,7 +340,13 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
 
 
 def _number(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
+    return int(text) if WHOLE.fullmatch(text) and not too_many_digits(text) else None
+
+
+def _not_a_number(column: str, text: str) -> str:
+    if WHOLE.fullmatch(text):
+        return f"the {column} number has {len(text):,} digits; a number has at most {MAX_DIGITS}"
+    return f"the {column} number must be a number, not {shown(text)!r}"
 
 
 def _not_a_name(text: str) -> str:
@@ -369,12 +460,108 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
     return tuple(order[s] for s in range(4)), []
 
 
+def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[Diagnostic]:
+    """One error when the order given with ``--players`` does not fit the rows,
+    naming the order that fits; none when it fits as well as any other.
+
+    Each playing order (there are six, counting round the table from the same
+    seat) is tried on the rows: trick 1 is led by the player after the dealer,
+    the next trick by the taker, the taker by where the winning card lies.  An
+    order is judged by how many written leaders and takers it contradicts, so
+    that a log with one wrong taker still takes the right order.
+    """
+    named = list(dict.fromkeys(n for r in rows for n in (r.dealer, r.leader, r.taker) if n))
+    strangers = [n for n in named if n not in players]
+    if strangers:
+        who = " and ".join(strangers)
+        inferred = infer_players(rows, name)[0]
+        advice = f"; give --players {','.join(inferred)}" if inferred else ""
+        return [problem("RV515", f"the rows name {who}, not among the players given with "
+                        f"--players ({', '.join(players)}){advice}",
+                        _first_place(rows, strangers[0]), name)]
+    given = _misfits(rows, players)
+    best = min((_misfits(rows, order) for order in _orders(players)), key=len)
+    if len(given) <= len(best.places):
+        return []
+    fits = _from_first_hand(best.order, rows)
+    place = given.places[0]
+    return [problem("RV515", f"the playing order given with --players ({', '.join(players)}) "
+                    f"does not fit the rows: {_count(len(given))} written in them contradict "
+                    f"it (the first here), {_count(len(best)) if len(best) else 'none'} the order "
+                    f"{', '.join(fits)}; give --players {','.join(fits)}", place, name)]
+
+
+@dataclass
+class _Misfits:
+    order: tuple[str, ...]
+    places: list[Pos]
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+
+def _misfits(rows: list[Row], order: tuple[str, ...]) -> _Misfits:
+    """Where the rows' written leaders and takers contradict ``order``."""
+    seat = {n: i for i, n in enumerate(order)}
+    places: list[Pos] = []
+    expected: int | None = None  # the seat due to lead the row's trick
+    previous: Row | None = None
+    for row in rows:
+        if row.trick is None:
+            previous, expected = row, None
+            continue
+        follows = previous is not None and previous.deal == row.deal \
+            and previous.trick is not None and previous.trick + 1 == row.trick
+        if row.trick == 1:
+            expected = (seat[row.dealer] + 1) % 4
+        elif not follows:
+            expected = None
+        lead = seat[row.leader] if row.leader else expected
+        if row.leader and expected is not None and lead != expected:
+            places.append(row.pos("leader"))
+        expected = None
+        if lead is not None and len(row.cards) == 4:
+            expected = (lead + _winner(row.cards)) % 4
+            if row.taker and seat[row.taker] != expected:
+                places.append(row.pos("taker"))
+        previous = row
+    return _Misfits(order, places)
+
+
+def _orders(players: tuple[str, ...]):
+    """Every playing order of ``players``, each once (the first keeps its seat)."""
+    from itertools import permutations
+
+    first, *rest = players
+    return [(first, *others) for others in permutations(rest)]
+
+
+def _from_first_hand(order: tuple[str, ...], rows: list[Row]) -> tuple[str, ...]:
+    """``order`` turned to start with the first hand of the first deal."""
+    start = (order.index(rows[0].dealer) + 1) % 4 if rows and rows[0].dealer in order else 0
+    return order[start:] + order[:start]
+
+
+def _first_place(rows: list[Row], who: str) -> Pos:
+    for row in rows:
+        for column in ("dealer", "leader", "taker"):
+            if getattr(row, column) == who:
+                return row.pos(column)
+    return Pos(1, 1)
+
+
+def _count(misfits: int) -> str:
+    return "1 leader or taker" if misfits == 1 else f"{misfits} leaders and takers"
+
+
 # --- import -------------------------------------------------------------------------------
 
 
 def csv_to_rvs(data: bytes | str, name: str = "<csv>",
-               players: tuple[str, ...] | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """The canonical minimal ``.rvs`` text of a csv-tricks file."""
+               players: tuple[str, ...] | None = None,
+               settle_with: SettleWith | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The canonical minimal ``.rvs`` text of a csv-tricks file; ``settle_with``
+    gives the header lines the CSV cannot hold (rules, set, pot)."""
     from ..formatting import same_record
     from ..writer import canonical_deal, write_record
 
@@ -391,14 +578,40 @@ def csv_to_rvs(data: bytes | str, name: str = "<csv>",
         problems += found
         if players is None:
             return None, problems
-    header = Header((HeaderLine(pos=Pos(1, 1), keyword="players",
-                                names=tuple(Name(p, Pos(1, 1)) for p in players)),))
+    else:
+        problems += check_players(table.rows, players, name)
+        if any(d.is_error for d in problems):
+            return None, problems
+    header = _record_header(players, settle_with or SettleWith())
     built = [_without_agreeing_takers(canonical_deal(d, players), players) for d in deals]
     text = write_record(header, built)
     mismatch = same_record(header, built, text, name)
     if mismatch is not None:
         return None, problems + [mismatch]
     return text, problems
+
+
+@dataclass(frozen=True)
+class SettleWith:
+    """What the record read back from a CSV is settled under: its ``rules``
+    line, its ``set`` lines (option, value) and its ``pot`` (in fiches)."""
+
+    rules: str | None = None
+    sets: tuple[tuple[str, str], ...] = ()
+    pot: str | None = None
+
+
+def _record_header(players: tuple[str, ...], settle_with: SettleWith) -> Header:
+    at = Pos(1, 1)
+    lines = []
+    if settle_with.rules is not None:
+        lines.append(HeaderLine(pos=at, keyword="rules", value=settle_with.rules, value_pos=at))
+    lines += [HeaderLine(pos=at, keyword="set", option=option, value=value, value_pos=at)
+              for option, value in settle_with.sets]
+    lines.append(HeaderLine(pos=at, keyword="players", names=tuple(Name(p, at) for p in players)))
+    if settle_with.pot is not None:
+        lines.append(HeaderLine(pos=at, keyword="pot", value=settle_with.pot, value_pos=at))
+    return Header(tuple(lines))
 
 
 def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:

@@ -20,6 +20,7 @@ import json
 import re
 from typing import Any, Iterator
 
+from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import (
@@ -220,7 +221,9 @@ def json_to_model(data: bytes | str, name: str = "<json>"
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_whole_number)
+    except _LongNumber as exc:
+        return None, [], [_long_number(text, exc.digits, name)]
     except json.JSONDecodeError as exc:
         return None, [], [problem("RV501", f"not JSON: {exc.msg}", Pos(exc.lineno, exc.colno),
                                   name, source_line=_line(text, exc.lineno))]
@@ -240,6 +243,29 @@ def json_to_model(data: bytes | str, name: str = "<json>"
         return None, [], problems
     header, deals = _build(doc)
     return header, deals, []
+
+
+class _LongNumber(ValueError):
+    def __init__(self, digits: str):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON integer; one beyond the cap stops the reading (Python could not
+    even turn one of over 4,300 digits into a number)."""
+    if too_many_digits(digits.lstrip("-")):
+        raise _LongNumber(digits)
+    return int(digits)
+
+
+def _long_number(text: str, digits: str, name: str) -> Diagnostic:
+    offset = text.find(digits)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return problem("RV504", f"a number of {len(digits.lstrip('-')):,} digits; a number in a "
+                   f"record has at most {MAX_DIGITS}", Pos(line, column), name,
+                   source_line=_line(text, line))
 
 
 def _limit(found: Iterator) -> list:
@@ -463,6 +489,8 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
             if line.get("type") in ("unit", "set"):
                 key = "value" if line.get("type") == "unit" else "option"
                 yield from _name(line.get(key), ["header", "statements", i, key])
+            if line.get("type") in ("pot", "set"):
+                yield from _amount(line.get("value"), ["header", "statements", i, "value"])
     for d, deal in enumerate(_list(doc.get("deals"))):
         if not isinstance(deal, dict):
             continue
@@ -480,6 +508,16 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
                                     "leader"), where + ["leader"]
             if stmt.get("type") == "exchange":
                 yield from _exchange_form(stmt, where)
+
+
+def _amount(value: Any, path: list) -> Iterator:
+    """An amount beyond the cap is refused here, with its place: written out, its
+    line would be too long for the notation to read back."""
+    longest = max((len(run) for run in WHOLE.findall(value)), default=0) \
+        if isinstance(value, str) else 0
+    if longest > MAX_DIGITS:
+        yield "RV504", (f"a number of {longest:,} digits; a number in a record has at most "
+                        f"{MAX_DIGITS}"), path
 
 
 def _list(value: Any) -> list:

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
-from .score import fiches, render_settlement, signed, render_unsettled
+from .score import fiches, money_column, render_settlement, signed, render_unsettled
 
 
 def render_ruling(ruling: Ruling, quote: bool = True) -> Group:
@@ -51,9 +51,9 @@ def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Gro
     parts.append(_payments_side_by_side(a, b))
     table = Table(box=box.SIMPLE_HEAD, title="Net per player", title_justify="left",
                   pad_edge=False)
-    for name, justify in (("Player", "left"), ("A", "right"), ("B", "right"),
-                          ("B − A", "right")):
-        table.add_column(name, justify=justify)
+    table.add_column("Player")
+    for name in ("A", "B", "B − A"):
+        money_column(table, name)
     for name, diff in comparison.net_difference().items():
         table.add_row(name, signed(a.net[name]), signed(b.net[name]), signed(diff))
     table.add_row("pool after", fiches(a.pool_after), fiches(b.pool_after),
@@ -69,9 +69,10 @@ def _payments_side_by_side(a, b) -> Table:
             rows[(p.trick, p.payer, p.payee, p.rule)][column] += Fraction(p.amount)
     table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
                   pad_edge=False)
-    for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left"),
-                          ("A", "right"), ("B", "right")):
+    for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left")):
         table.add_column(name, justify=justify)
+    money_column(table, "A")
+    money_column(table, "B")
     order = sorted(rows, key=lambda k: (k[0] is not None, k[0] or 0))
     for trick, payer, payee, rule_id in order:
         amount_a, amount_b = rows[(trick, payer, payee, rule_id)]

@@ -17,7 +17,13 @@ from rich.text import Text
 
 from ..settle import DealSettlement, Payment
 
-__all__ = ["fiches", "render_settlement", "render_session", "render_unsettled"]
+__all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
+
+
+def money_column(table: Table, header: str, **kw) -> None:
+    """A column of amounts: when space runs short an amount is folded onto more
+    lines, never cut with an ellipsis (a cut figure is a wrong figure)."""
+    table.add_column(header, justify=kw.pop("justify", "right"), overflow="fold", **kw)
 
 
 def fiches(amount) -> str:
@@ -60,8 +66,9 @@ def _title(s: DealSettlement) -> Text:
 def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for name, justify in (("Player", "left"), ("Tricks", "right"), ("Points", "right"),
-                          ("Role", "left"), ("Net", "right")):
+                          ("Role", "left")):
         table.add_column(name, justify=justify)
+    money_column(table, "Net")
     for name in players:
         net = s.net.get(name, 0)
         table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
@@ -78,7 +85,7 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") 
                   style=style)
     table.add_column("Trick", justify="right")
     table.add_column("Payer → payee")
-    table.add_column("Amount", justify="right")
+    money_column(table, "Amount")
     table.add_column("Rule")
     table.add_column("Reason")
     for p in payments:
@@ -117,8 +124,8 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
                   show_footer=True, caption=caption, caption_justify="left")
     table.add_column("Deal", footer="Total")
     for name in players:
-        table.add_column(name, justify="right", footer=signed(totals.get(name, 0)))
-    table.add_column("Pool", justify="right", footer=fiches(pool_end))
+        money_column(table, name, footer=signed(totals.get(name, 0)))
+    money_column(table, "Pool", footer=fiches(pool_end))
     for label, balance, pool_after in rows or ():
         table.add_row(label, *(signed(balance.get(name, 0)) for name in players),
                       fiches(pool_after))

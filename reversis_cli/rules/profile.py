@@ -39,6 +39,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
 
 __all__ = [
@@ -67,7 +68,7 @@ class Option:
         if self.kind == "choice":
             return "one of " + ", ".join(self.values)
         if self.kind == "int":
-            return "a whole number, 0 or more"
+            return f"a whole number, 0 or more, of at most {MAX_DIGITS} digits"
         if self.kind == "bool":
             return "yes or no"
         return "trick numbers 1-11 separated by commas (such as 10,11), or none"
@@ -157,9 +158,15 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in _OPTION_LIS
 
 def _bad_value(name: str, text: Any, why: str = "") -> ProfileError:
     option = OPTIONS[name]
-    shown = text if isinstance(text, str) else repr(text)
+    value = text if isinstance(text, str) else _repr(text)
     return ProfileError(diagnostic(
-        "RV402", f"option {name} cannot be {shown!r}{why}: it takes {option.allowed()}"))
+        "RV402", f"option {name} cannot be {shown(value)!r}{why}: it takes {option.allowed()}"))
+
+
+def _repr(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+        return f"a number of more than {MAX_DIGITS} digits"  # repr() fails beyond 4,300
+    return repr(value)
 
 
 def _unknown_option(name: str) -> ProfileError:
@@ -176,8 +183,8 @@ def _parse_tricks(name: str, text: str) -> frozenset[int]:
         return frozenset()
     numbers = set()
     for word in words.split(","):
-        if not word.isdigit() or int(word) not in TRICK_NUMBERS:
-            raise _bad_value(name, text, f" ({word or 'an empty item'} is not a trick number)")
+        if not WHOLE.fullmatch(word) or len(word) > 2 or int(word) not in TRICK_NUMBERS:
+            raise _bad_value(name, text, f" ({shown(word) or 'an empty item'} is not a trick number)")
         numbers.add(int(word))
     return frozenset(numbers)
 
@@ -201,7 +208,7 @@ def parse_option_value(name: str, text: str) -> Any:
             raise _bad_value(name, text)
         return word
     if option.kind == "int":
-        if not word.isdigit():
+        if not WHOLE.fullmatch(word) or too_many_digits(word):
             raise _bad_value(name, text)
         return int(word)
     if option.kind == "bool":
@@ -223,7 +230,7 @@ def coerce_option_value(name: str, value: Any) -> Any:
     if option.kind == "bool" and isinstance(value, bool):
         return value
     if option.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
-        if value < 0:
+        if value < 0 or value >= 10 ** MAX_DIGITS:
             raise _bad_value(name, value)
         return value
     if option.kind == "tricks" and isinstance(value, (list, tuple, set, frozenset)):
@@ -313,6 +320,10 @@ def _read_toml_text(text: str, where: str) -> dict:
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(diagnostic(
             "RV401", f"the rule profile {where} is not valid TOML ({exc})")) from None
+    except ValueError:  # a number too long for Python to read
+        raise ProfileError(diagnostic(
+            "RV402", f"the rule profile {where} holds a number of thousands of digits; an "
+            f"option's number has at most {MAX_DIGITS}")) from None
 
 
 def _options_of(data: dict, where: str) -> dict[str, Any]:
