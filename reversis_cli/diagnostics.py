@@ -73,6 +73,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV521": (ERROR, "a record that cannot be rewritten without losing text"),
     "RV522": (ERROR, "a rewritten record that would read back differently"),
     "RV523": (ERROR, "a record the target format cannot hold"),
+    "RV524": (ERROR, "a file fmt cannot read or may not rewrite"),
 }
 
 
