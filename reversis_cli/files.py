@@ -55,7 +55,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     check and the open cannot hang us) and checked again once open.  Raises
     :class:`FileKindError` or :class:`OSError`.
     """
-    problem = regular_file_problem(path)
+    problem = regular_file_problem(path, os.stat(path))
     if problem is not None:
         raise FileKindError(problem)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
