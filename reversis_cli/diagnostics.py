@@ -35,6 +35,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
     "RV102": (ERROR, "a word that should be a card is not one"),
     "RV103": (ERROR, "unsupported format version"),
+    "RV104": (WARNING, "too many comment lines in one deal: the rest are not kept"),
     "RV110": (ERROR, "the players line is missing or does not name four players"),
     "RV111": (ERROR, "a player's name reads as a card or a keyword"),
     "RV112": (ERROR, "an unknown player"),

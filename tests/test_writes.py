@@ -187,7 +187,7 @@ def test_fmt_refuses_a_read_only_file(tmp_path):
     os.chmod(record, 0o444)
     result = run("fmt", str(record))
     assert result.exit_code == 1
-    assert "read-only" in result.output
+    assert "error[RV524]" in result.output and "read-only" in result.output
     assert record.read_text() == MINIMAL
     assert os.stat(record).st_mode & 0o777 == 0o444
 
