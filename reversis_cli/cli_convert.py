@@ -58,8 +58,11 @@ def _plural(count: int, word: str) -> str:
 def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
-    A file with lines that cannot be read is left as it is. FILE '-' reads
-    standard input and writes the canonical text to standard output.
+    A file with lines that cannot be read, or a record with errors (see
+    `reversis check`), is left as it is; so is a read-only file, one with
+    several hard links, or anything but a regular file.  Permissions, line
+    ends and a BOM are kept.  FILE '-' reads standard input and writes the
+    canonical text to standard output.
     """
     from .formatting import canonical_text, format_file, in_the_style_of
 
