@@ -72,8 +72,11 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
         if file == "-":
             raw = sys.stdin.buffer.read()
             result = canonical_text(raw, "<stdin>", style)
-            if result.ok and not check:
-                click.echo(in_the_style_of(result.text, raw), nl=False)
+            if result.ok:
+                result.text = in_the_style_of(result.text, raw)
+                result.changed = result.text.encode("utf-8") != raw
+                if not check:
+                    click.echo(result.text, nl=False)
         else:
             result = format_file(file, style, check=check)
         if not result.ok:

@@ -216,3 +216,8 @@ def test_a_canonical_read_only_file_is_simply_already_canonical(tmp_path):
     record.write_text(CANONICAL)
     os.chmod(record, 0o444)
     assert run("fmt", str(record)).exit_code == 0
+
+
+def test_fmt_check_of_canonical_crlf_stdin_is_already_canonical():
+    result = run("fmt", "--check", "-", input=CANONICAL.replace("\n", "\r\n"))
+    assert result.exit_code == 0, result.output
