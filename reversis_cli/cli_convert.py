@@ -22,6 +22,8 @@ CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 EXIT_OK, EXIT_INPUT_ERRORS = 0, 1
 SOURCES = ("rvs", "json", "csv-tricks")
 TARGETS = ("json", "rvs", "csv-tricks", "csv-payments")
+# A record to convert is read whole; a session of a million deals is far below this.
+MAX_INPUT_BYTES = 1 << 30
 
 
 def _report(diags) -> int:
@@ -34,6 +36,14 @@ def _report(diags) -> int:
     for d in diags:
         console.print(render_diagnostic(d), soft_wrap=True)
     return sum(d.is_error for d in diags)
+
+
+_WHY_NOT = {
+    "lossy": "the record has lines that cannot be rewritten without losing them (see above)",
+    "errors": "the record has errors (see above); the file is left as it is: fix them, "
+              "then run fmt again",
+    "file": "the file is left as it is (see above)",
+}
 
 
 def _plural(count: int, word: str) -> str:
@@ -50,25 +60,31 @@ def _plural(count: int, word: str) -> str:
 def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
-    A file with lines that cannot be read is left as it is. FILE '-' reads
-    standard input and writes the canonical text to standard output.
+    A file with lines that cannot be read, or a record with errors (see
+    `reversis check`), is left as it is; so is a read-only file, one with
+    several hard links, or anything but a regular file.  Permissions, line
+    ends and a BOM are kept.  FILE '-' reads standard input and writes the
+    canonical text to standard output.
     """
-    from .formatting import canonical_text, format_file
+    from .formatting import canonical_text, format_file, in_the_style_of
 
     style = style.lower()
     changed = unchanged = failed = 0
     for file in files:
         if file == "-":
-            result = canonical_text(sys.stdin.buffer.read(), "<stdin>", style)
-            if result.ok and not check:
-                click.echo(result.text, nl=False)
+            raw = sys.stdin.buffer.read()
+            result = canonical_text(raw, "<stdin>", style)
+            if result.ok:
+                result.text = in_the_style_of(result.text, raw)
+                result.changed = result.text.encode("utf-8") != raw
+                if not check:
+                    click.echo(result.text, nl=False)
         else:
             result = format_file(file, style, check=check)
         if not result.ok:
             failed += 1
             _report(result.diagnostics)
-            click.echo(f"{file}: not formatted: the record has lines that cannot be rewritten "
-                       "without losing them (see above)", err=True)
+            click.echo(f"{file}: not formatted: {_WHY_NOT[result.reason]}", err=True)
         elif result.changed:
             changed += 1
             if check:
@@ -156,7 +172,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     from pathlib import Path
 
     from .convert import convert, format_from_name
-    from .formatting import write_atomic
+    from .files import FileKindError, WriteError, read_regular_file, same_file, write_atomic
 
     if source is None:
         source = format_from_name(file) if file != "-" else None
@@ -167,11 +183,18 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
                           (pot, "--pot")):
         if given and source != "csv-tricks":
             raise click.UsageError(f"{option} is for csv-tricks input only")
+    if output not in (None, "-") and file != "-" and same_file(file, output):
+        raise click.UsageError(f"the output {output} is the input {file} itself; "
+                               "write the converted record to another file")
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = sys.stdin.buffer.read(), "<stdin>"
     else:
-        data, name = Path(file).read_bytes(), file
+        try:
+            data, name = read_regular_file(file, MAX_INPUT_BYTES), file
+        except (OSError, FileKindError) as exc:
+            raise click.BadParameter(f"cannot read {file}: {_reason(exc)}",
+                                     param_hint="FILE") from None
     result = convert(data, name, source, target, style=style.lower(), players=players,
                      settle_with=settle_with)
     errors = _report(result.diagnostics)
@@ -181,5 +204,12 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     if output is None or output == "-":
         click.echo(result.text, nl=False)
     else:
-        write_atomic(output, result.text)
+        try:
+            write_atomic(output, result.text.encode("utf-8"))
+        except WriteError as exc:
+            raise click.BadParameter(str(exc), param_hint="'-o' / '--output'") from None
     sys.exit(EXIT_OK)
+
+
+def _reason(exc: Exception) -> str:
+    return (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -72,36 +71,19 @@ def _batched(parts, size: int = BATCH):
         yield "".join(batch).encode("utf-8")
 
 
-def _write_atomically(output: str, parts) -> None:
-    """Write to a temporary file beside ``output``, then move it into place."""
-    target = Path(output)
-    if target.is_dir():
-        raise click.BadParameter(f"{output} is a folder", param_hint="'-o' / '--output'")
+def _write_output(output: str, rules: str, parts) -> None:
+    """Write the session to ``output`` atomically; a bad output is a usage error."""
+    from .files import WriteError, same_file, write_atomic
+    from .rules import BUILTIN_PROFILES
+
+    if rules not in BUILTIN_PROFILES and same_file(output, rules):
+        raise click.BadParameter(f"{output} is the rule profile given with --rules {rules}; "
+                                 "write the session to another file",
+                                 param_hint="'-o' / '--output'")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.resolve().parent)
-    except OSError as exc:
-        raise click.BadParameter(f"cannot write {output}: {exc.strerror or exc}",
-                                 param_hint="'-o' / '--output'") from None
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            for data in _batched(parts):
-                stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a record is a plain file
-        os.replace(tmp, target)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise click.BadParameter(f"cannot write {output}: {exc.strerror or exc}",
-                                     param_hint="'-o' / '--output'") from None
-        raise
+        write_atomic(output, _batched(parts))
+    except WriteError as exc:
+        raise click.BadParameter(str(exc), param_hint="'-o' / '--output'") from None
 
 
 @click.command("simulate")
@@ -157,7 +139,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
             stream.write(data)
         stream.flush()
     else:
-        _write_atomically(output, parts)
+        _write_output(output, rules, parts)
         click.echo(f"wrote {deals} deal{'s' if deals != 1 else ''} to {output} (seed {seed})",
                    err=True)
     sys.exit(EXIT_OK)

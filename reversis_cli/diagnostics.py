@@ -36,6 +36,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
     "RV102": (ERROR, "a word that should be a card is not one"),
     "RV103": (ERROR, "unsupported format version"),
+    "RV104": (WARNING, "too many comment lines in one deal: the rest are not kept"),
     "RV110": (ERROR, "the players line is missing or does not name four players"),
     "RV111": (ERROR, "a player's name reads as a card, a keyword or a word of the output"),
     "RV112": (ERROR, "an unknown player"),
@@ -75,6 +76,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV522": (ERROR, "a rewritten record that would read back differently"),
     "RV523": (ERROR, "a record the target format cannot hold"),
     "RV524": (WARNING, "what the target format cannot hold is left out (said, never silent)"),
+    "RV525": (ERROR, "a file fmt cannot read or may not rewrite"),
 }
 
 

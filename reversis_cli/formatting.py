@@ -5,18 +5,20 @@ A record is read (:mod:`reader`), put in canonical order and written
 
 - a record with lines the reader could not read (syntax errors, a ten or a
   word that is not a card, bytes that are not UTF-8) is not rewritten: the
-  model does not hold those lines.  Errors of meaning (a wrong taker, a card
-  played twice) do not stop it; they are written as they are.
+  model does not hold those lines.  Nor is a record with errors of meaning
+  (a wrong taker, a card played twice): canonical form writes the leaders
+  the replay derives, and after an error those would be guesses.
 - the canonical text is read back and compared, statement by statement and
   comment by comment, with what was read (RV522 when they differ);
-- the file is replaced atomically: a temporary file in the same folder,
-  then ``os.replace``, so an interrupted run leaves the old file or the new.
+- the file is replaced atomically (:func:`reversis_cli.files.write_atomic`),
+  so an interrupted run leaves the old file or the new; only a regular file
+  that may be written and has one link is rewritten, keeping its mode, its
+  line ends and its BOM.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,10 +26,10 @@ from .diagnostics import Diagnostic
 from .model import Deal, ExchangeLine, Header, Pos
 
 __all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canonical_text",
-           "format_file", "write_atomic", "same_record"]
+           "format_file", "in_the_style_of", "same_record"]
 
 # Problems that mean the reader left something out of the model.
-LOSSY_CODES = frozenset({"RV001", "RV002", "RV003", "RV100", "RV101", "RV102"})
+LOSSY_CODES = frozenset({"RV001", "RV002", "RV003", "RV100", "RV101", "RV102", "RV104"})
 
 
 @dataclass
@@ -46,6 +48,9 @@ class FormatResult:
     text: str | None          # the canonical text; None when it cannot be made
     changed: bool = False     # the canonical text differs from the file's bytes
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Why there is no text: "lossy" (lines the model cannot hold), "errors"
+    # (the record fails check), "file" (the file cannot be read or rewritten).
+    reason: str = ""
 
     @property
     def ok(self) -> bool:
@@ -101,11 +106,15 @@ def canonical_text(data: bytes | str, name: str = "<text>", style: str = "ascii"
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     source = read_source(raw, name)
     if source.blocking:
-        return FormatResult(name, None, False, source.blocking)
+        return FormatResult(name, None, False, source.blocking, "lossy")
+    if any(d.is_error for d in source.diagnostics):
+        # Canonical form fills in leaders from the replay; after an error
+        # that would write guesses into the record.  Fix it first.
+        return FormatResult(name, None, False, source.diagnostics, "errors")
     text = write_record(source.header, source.deals, style)
     problem = same_record(source.header, source.deals, text, name)
     if problem is not None:
-        return FormatResult(name, None, False, [problem])
+        return FormatResult(name, None, False, [problem], "lossy")
     return FormatResult(name, text, text.encode("utf-8") != raw, [])
 
 
@@ -145,44 +154,65 @@ def _first_difference(a, b, path: str = "") -> str:
 
 
 def format_file(path: str | Path, style: str = "ascii", *, check: bool = False) -> FormatResult:
-    """Canonicalise one file; rewrite it (atomically) unless ``check``."""
+    """Canonicalise one file; rewrite it (atomically) unless ``check``.
+
+    Only a regular file is read.  The rewrite keeps what the file's owner
+    chose: its permissions, its line ends (CRLF stays CRLF) and its BOM.  A
+    file that may not be written, or one with several hard links (replacing
+    it would cut the links), is left as it is with a diagnostic (RV525).
+    """
+    from .files import WriteError, regular_file_problem
+
     name = str(path)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return _file_refused(name, f"cannot read {name}: {exc.strerror or exc}")
+    kind = regular_file_problem(path, st)
+    if kind is not None:
+        return _file_refused(name, f"{name} is left as it is: {kind}")
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        return FormatResult(name, None, False, [_problem(
-            "RV521", f"cannot read {name}: {exc.strerror or exc}", None, name)])
+        return _file_refused(name, f"cannot read {name}: {exc.strerror or exc}")
     result = canonical_text(data, name, style)
-    if result.ok and result.changed and not check:
-        write_atomic(path, result.text)
+    if not result.ok:
+        return result
+    result.text = in_the_style_of(result.text, data)
+    result.changed = result.text.encode("utf-8") != data
+    if not result.changed or check:
+        return result
+    why = _cannot_rewrite(path, st)
+    if why is not None:
+        return _file_refused(name, f"{name} is left as it is: {why}")
+    from .files import write_atomic
+
+    try:
+        write_atomic(path, result.text.encode("utf-8"))
+    except WriteError as exc:
+        return _file_refused(name, str(exc))
     return result
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` by ``text`` (UTF-8, ``\\n``): written to a temporary file in
-    the same folder, flushed to disk, then renamed over the file."""
-    target = Path(os.path.realpath(path))
-    data = text.encode("utf-8")
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        try:
-            os.chmod(temp, os.stat(target).st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+def _cannot_rewrite(path: str | Path, st: os.stat_result) -> str | None:
+    # root may write anything: the write bits say what the owner meant.
+    if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
+        return "the file is read-only"
+    if st.st_nlink > 1:
+        return (f"the file has {st.st_nlink} hard links, and rewriting it would cut them; "
+                "write the canonical text elsewhere with 'reversis fmt - < FILE'")
+    return None
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _file_refused(name: str, message: str) -> FormatResult:
+    return FormatResult(name, None, False, [_problem("RV525", message, None, name)], "file")
+
+
+def in_the_style_of(text: str, original: bytes) -> str:
+    """``text`` (``\\n`` line ends, no BOM) with the BOM and line ends of ``original``."""
+    first_end = original.find(b"\n")
+    if first_end > 0 and original[first_end - 1:first_end] == b"\r":
+        text = text.replace("\n", "\r\n")
+    if original.startswith(b"\xef\xbb\xbf"):
+        text = "\ufeff" + text
+    return text

@@ -166,9 +166,9 @@ class Record:
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
         lines = decode_lines(stream, self._decode_problems) if stream is not None else ()
-        self._chunks = split_chunks(lines)
+        self._chunks = split_chunks(lines, self._decode_problems)
         header_chunk = next(self._chunks)
-        self.header, problems = parse_header(list(header_chunk.lines), header_chunk.first_line)
+        self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
         players, header_problems = check_header(self.header)
         if opening_problems:  # the file could not be opened: say only that
             players, problems, header_problems = (), list(opening_problems), []
@@ -231,7 +231,7 @@ class Record:
 
     def _read_deal(self, chunk: Chunk, expected_number: int,
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
-        deal, problems = parse_deal(list(chunk.lines), chunk.first_line)
+        deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
             pos = problems[0].pos if problems else Pos(chunk.first_line, 1)
             return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))

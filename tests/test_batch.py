@@ -125,3 +125,42 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
     with cli_common.progress_bar(files, enabled=False) as (tick, done):
         tick(files[0], 100)  # as in a pipe or with --json: nothing is drawn
     assert sys.stderr.getvalue() == ""
+
+
+# --- symlinks: issue 15, item 7 -------------------------------------------------------------
+
+
+@pytest.fixture
+def looped(tmp_path):
+    """Two records, and symlinked folders that lead back up the tree (twice)."""
+    (tmp_path / "club" / "2026").mkdir(parents=True)
+    shutil.copy(SAMPLES / "evening.rvs", tmp_path / "club" / "a.rvs")
+    shutil.copy(SAMPLES / "salon.rvs", tmp_path / "club" / "2026" / "b.rvs")
+    (tmp_path / "club" / "2026" / "up").symlink_to(tmp_path / "club")
+    (tmp_path / "club" / "again").symlink_to(tmp_path / "club")
+    return tmp_path / "club"
+
+
+def test_a_pattern_does_not_follow_symlinked_folders(looped):
+    import threading
+
+    found = []  # in a daemon thread: following the loops would take minutes
+    walker = threading.Thread(target=lambda: found.extend(
+        expand_inputs([str(looped / "**" / "*.rvs")])), daemon=True)
+    walker.start()
+    walker.join(timeout=10)
+    assert not walker.is_alive(), "the pattern walked into the symlink loops"
+    assert sorted(p.name for p in found) == ["a.rvs", "b.rvs"]
+
+
+def test_a_folder_walk_does_not_follow_symlinked_folders(looped):
+    assert sorted(p.name for p in expand_inputs([str(looped)])) == ["a.rvs", "b.rvs"]
+
+
+def test_a_file_named_by_two_paths_is_read_once(looped):
+    (looped / "link.rvs").symlink_to(looped / "a.rvs")
+    found = expand_inputs([str(looped / "a.rvs"), str(looped / "link.rvs"),
+                           str(looped / "again" / "a.rvs"), str(looped / "*.rvs")])
+    assert found == [looped / "a.rvs"]
+    result = run("check", str(looped / "a.rvs"), str(looped / "link.rvs"))
+    assert "checked 1 file" in result.output

@@ -215,7 +215,10 @@ def _minimal(text: str | bytes) -> dict:
 
 def _same_tricks(original: str | bytes, imported: str) -> None:
     assert _minimal(imported) == _minimal(original)
-    assert fmt(imported) == imported
+    # canonical as written (a void deal comes back without its misdeal line,
+    # so the import may fail check: compare with the writer, not fmt)
+    source = read_source(imported, "t")
+    assert write_record(source.header, source.deals) == imported
     players = read_source(original, "t").header.players
     assert read_source(imported, "t").header.players == players
 

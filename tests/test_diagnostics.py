@@ -20,6 +20,7 @@ CASES = [
     ("not-a-card", mutate(FULL, 13, "9H", "1H"), "RV102", 13, 16),
     ("control-character", mutate(FULL, 13, "9H", "9H\x1b"), "RV003", 13, 18),
     ("version", "reversis 2\n" + FULL, "RV103", 1, 10),
+    ("too-many-comments", "# c\n" * 1001 + FULL, "RV104", 1001, 1),
     ("three-players", MINIMAL.replace(" Gleb\n", "\n", 1), "RV110", 1, 1),
     ("player-named-like-card", MINIMAL.replace("Boris", "KS", 1), "RV111", 1, 14),
     ("player-named-like-keyword", MINIMAL.replace("Boris", "deal", 1), "RV111", 1, 14),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import formatting
+from reversis_cli import files, formatting
 from reversis_cli.cli_convert import fmt_command
 from reversis_cli.formatting import canonical_text, format_file
 from reversis_cli.reader import record_from_text
@@ -125,12 +125,15 @@ def test_every_card_style_is_idempotent(path, style):
 
 @pytest.mark.parametrize("path", [p for p in bad_samples()
                                   if p not in readable_samples()], ids=lambda p: p.name)
-def test_samples_with_unreadable_lines_are_not_rewritten(path, tmp_path):
+def test_samples_with_unreadable_lines_or_errors_are_not_rewritten(path, tmp_path):
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())
     result = format_file(copy)
     assert not result.ok
-    assert {d.code for d in result.diagnostics} <= formatting.LOSSY_CODES | {"RV113"}
+    if result.reason == "lossy":
+        assert {d.code for d in result.diagnostics} <= formatting.LOSSY_CODES | {"RV113"}
+    else:  # errors of meaning: fmt does not write a record that fails check either
+        assert result.reason == "errors" and any(d.is_error for d in result.diagnostics)
     assert copy.read_bytes() == path.read_bytes()
 
 
@@ -209,7 +212,7 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, mon
     def boom(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(formatting.os, "replace", boom)
+    monkeypatch.setattr(files.os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
         format_file(path)
     assert path.read_text() == MINIMAL

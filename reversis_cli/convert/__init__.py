@@ -5,7 +5,7 @@ described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
 trick (both ways) and ``csvpayments`` one row per payment (export only).
 Every conversion goes through the canonical ``.rvs`` text: an input is read
 into the model, written canonically and read back, and each output is made
-from that.  :func:`convert` is the one entry point of ``reversis convert``.
+from that.  A record with errors (what ``check`` reports) is not converted.  :func:`convert` is the one entry point of ``reversis convert``.
 
 Diagnostic codes of this package (range RV5xx); the Diagnostic objects are
 built with an explicit severity, so they do not depend on the central table.
@@ -82,6 +82,10 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str = "a
         text, diags = csv_to_rvs(data, name, players, settle_with)
     if text is None:
         return ConvertResult(None, diags)
+    if source != "rvs":  # an .rvs source was checked by canonical_text
+        errors = _errors_of(text, name)
+        if errors:
+            return ConvertResult(None, diags + errors)
     if target == "rvs":
         if style != "ascii":
             restyled = canonical_text(text.encode("utf-8"), name, style)
@@ -100,3 +104,12 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str = "a
 
         out, more = rvs_to_payments_csv(text, name)
     return ConvertResult(out, diags + more)
+
+
+def _errors_of(text: str, name: str) -> list[Diagnostic]:
+    """The record's diagnostics when it has errors (it is then not converted:
+    every target would carry leaders and takers derived past the error)."""
+    from ..formatting import read_source
+
+    diags = read_source(text, name).diagnostics
+    return diags if any(d.is_error for d in diags) else []

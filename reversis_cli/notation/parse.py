@@ -7,6 +7,7 @@ that one run reports every bad line of a deal, not only the first.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -165,11 +166,11 @@ def _attach_comments(statements, tokens, offset: int):
         if owner is not None:
             after[owner] = comment
             continue
-        following = next((line for line in lines if line > comment.pos.line), None)
-        if following is None:
+        at = bisect.bisect_right(lines, comment.pos.line)  # the next statement's line
+        if at == len(lines):
             trailing.append(comment)
         else:
-            before.setdefault(by_line[following], []).append(comment)
+            before.setdefault(by_line[lines[at]], []).append(comment)
     out = list(statements)
     for index in set(before) | set(after):
         out[index] = dataclasses.replace(

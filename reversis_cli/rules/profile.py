@@ -50,6 +50,8 @@ __all__ = [
 BUILTIN_PROFILES = ("classic", "modern")
 TRICK_NUMBERS = range(1, 12)
 _META_KEYS = ("base", "name", "description")
+# A house profile is a few dozen lines; anything this big is not one.
+MAX_PROFILE_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -373,11 +375,32 @@ def load_profile(name_or_path: str, base_dir: Path | None = None) -> Profile:
     path = Path(name_or_path)
     if base_dir is not None and not path.is_absolute():
         path = Path(base_dir) / path
+    return _house_profile(_read_toml_text(_profile_text(path, name_or_path), str(path)),
+                          str(path))
+
+
+def _profile_text(path: Path, given: str) -> str:
+    """The text of a house profile file.  Only a regular file is read, and at
+    most :data:`MAX_PROFILE_BYTES`: a device, a pipe or a huge file would
+    otherwise hang the run or fill the memory."""
+    from ..files import FileKindError, read_regular_file
+
     try:
-        text = path.read_text("utf-8")
-    except (OSError, ValueError):  # ValueError: not UTF-8, or a NUL in the path
-        raise _unknown_profile(name_or_path, " and no readable profile file there") from None
-    return _house_profile(_read_toml_text(text, str(path)), str(path))
+        data = read_regular_file(path, MAX_PROFILE_BYTES)
+    except FileNotFoundError:
+        raise _unknown_profile(given, " and no profile file there") from None
+    except FileKindError as exc:
+        raise ProfileError(diagnostic(
+            "RV401", f"the rule profile {given} cannot be read: {exc}; a profile is a "
+            "TOML file")) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "unreadable"
+        raise _unknown_profile(given, f" and no readable profile file there ({why})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProfileError(diagnostic(
+            "RV401", f"the rule profile {given} is not UTF-8 text")) from None
 
 
 def _house_profile(data: dict, where: str) -> Profile:

@@ -1,0 +1,136 @@
+"""Files on disk: the one atomic writer every command uses, and the guards
+around reading and writing (same file, regular file, size cap).
+
+A failed write never reaches the user as an internal error: every
+:class:`OSError` becomes a :class:`WriteError` whose message names the path,
+for the CLI to print as a plain error.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+__all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "read_regular_file",
+           "regular_file_problem"]
+
+
+class WriteError(Exception):
+    """A file could not be written; ``str()`` names the path and says why."""
+
+
+class FileKindError(Exception):
+    """A path that is not a regular file, or one too big to read."""
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (through symlinks and hard links too)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them does not exist (yet)
+        return False
+
+
+def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> str | None:
+    """Why ``path`` is not a plain file that can be read and rewritten, or None."""
+    if st is None:
+        try:
+            st = os.stat(path)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    if stat.S_ISDIR(st.st_mode):
+        return "it is a folder"
+    if not stat.S_ISREG(st.st_mode):
+        return "it is not a regular file (a pipe, a device or a socket)"
+    return None
+
+
+def read_regular_file(path: str | Path, limit: int) -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes.
+
+    The file is opened without blocking (so a FIFO put in its place between the
+    check and the open cannot hang us) and checked again once open.  Raises
+    :class:`FileKindError` or :class:`OSError`.
+    """
+    problem = regular_file_problem(path, os.stat(path))
+    if problem is not None:
+        raise FileKindError(problem)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as stream:
+        st = os.fstat(stream.fileno())
+        problem = regular_file_problem(path, st)
+        if problem is not None:
+            raise FileKindError(problem)
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileKindError(f"it is larger than {limit:,} bytes")
+    return data
+
+
+def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
+    """Replace ``path`` by ``data``, whole or not at all.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk,
+    and the temporary file is renamed over ``path`` (a symlink's target is
+    replaced, not the link).  An existing file keeps its permissions; a new
+    one gets the usual ones.  On any failure the temporary file is removed and
+    :class:`WriteError` names ``path``.
+    """
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise WriteError(f"cannot write {shown}: it is a folder")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                    dir=target.parent)
+    except OSError as exc:
+        raise WriteError(_why(shown, exc, target.parent)) from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for block in ([data] if isinstance(data, (bytes, bytearray)) else data):
+                out.write(block)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, _mode_for(target))
+        os.replace(temp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise WriteError(_why(shown, exc, target.parent)) from None
+        raise
+    _sync_folder(target.parent)
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask  # mkstemp makes 0600; a record is a plain file
+
+
+def _why(shown: str, exc: OSError, folder: Path) -> str:
+    if isinstance(exc, FileNotFoundError) and not folder.exists():
+        return f"cannot write {shown}: the folder {folder} does not exist"
+    return f"cannot write {shown}: {exc.strerror or exc}"
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable, where the system allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
