@@ -173,7 +173,7 @@ def _cards(cards) -> str:
 
 
 def _rules(scored: ScoredDeal):
-    """Each rule the ruling rests on, in the order of RULES.md."""
+    """Each rule the ruling rests on, in the order of docs/rules.md."""
     from .rules.sources import sources_for_rule
 
     cited = set()

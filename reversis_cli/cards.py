@@ -1,8 +1,8 @@
-"""Cards of the Reversis pack (RULES.md DECK-1, DECK-2) and their spellings.
+"""Cards of the Reversis pack (docs/rules.md DECK-1, DECK-2) and their spellings.
 
 A :class:`Card` is an immutable value; the 48 of them are created once and
 shared, so cards compare by identity as well as by value.  ``Card.parse``
-accepts every spelling of NOTATION.md (ASCII, Unicode suits, Russian ranks,
+accepts every spelling of docs/notation.md (ASCII, Unicode suits, Russian ranks,
 either case); ``Card.format`` writes one of the three canonical styles, and
 ``Card.parse(card.format(style)) is card`` for every style.
 """
@@ -159,7 +159,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Read one card in any spelling of NOTATION.md.
+        """Read one card in any spelling of docs/notation.md.
 
         Raises :class:`TenCardError` for a ten and :class:`NotACardError`
         for anything else that is not a card.

@@ -1,7 +1,7 @@
 """The ``reversis`` command line.
 
 Each command parses its options, calls one library function, prints what it
-returns and maps problems to the exit status of OUTPUT.md: 0 done and no
+returns and maps problems to the exit status of docs/output.md: 0 done and no
 error, 1 the input has errors, 2 the command line is wrong (3: an internal
 error, which prints one line and never a traceback).  Commands with more to
 them live in ``cli_*.py`` beside this file; heavy modules (lark, rich) are

@@ -4,9 +4,9 @@ A diagnostic is a value (``Diagnostic``); the exceptions below carry one
 each, one class per kind of wrong, so library callers can catch what they
 care about.  Readers collect diagnostics and carry on; the CLI renders them.
 
-Codes never change meaning once released (OUTPUT.md).  The table
+Codes never change meaning once released (docs/output.md).  The table
 :data:`CODES` is the registry: each code, its default severity and what it
-means; ``docs/diagnostics.md`` is generated from the same words.
+means; docs/output.md "The codes" documents each one (tests/test_docs.py checks).
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ class Diagnostic:
         return replace(self, severity=ERROR)
 
     def to_json(self) -> dict:
-        """The diagnostic object of OUTPUT.md."""
+        """The diagnostic object (docs/output.md, "The diagnostic object")."""
         out = {
             "code": self.code,
             "severity": self.severity,

@@ -156,7 +156,7 @@ class EspagnoletteLine(Statement):
     waives: bool = False
 
 
-# Event keywords of NOTATION.md "Events inside a deal" (besides espagnolette
+# Event keywords of docs/notation.md "Events" (besides espagnolette
 # and note, which have their own types).
 EVENT_KINDS = (
     "unclaimed", "misdeal", "redeal", "exposed", "peeked", "kept",

@@ -1,5 +1,5 @@
 """Scoring a record: choose the rule profile, settle each deal in order,
-carry the pool, and build the JSON of OUTPUT.md.
+carry the pool, and build the JSON of docs/output.md.
 
 The profile comes from the header (``rules``, then each ``set`` line), then
 the command line (``--rules`` replaces the header's profile, ``--set``
@@ -131,7 +131,7 @@ def score_deals(record: Record, profile: Profile) -> Iterator[ScoredDeal]:
 
 
 def deal_json(scored: ScoredDeal, players: tuple[str, ...], tricks: bool = True) -> dict:
-    """One deal object of OUTPUT.md.  A deal with errors is not settled:
+    """One deal object of docs/output.md.  A deal with errors is not settled:
     its ``outcome`` is null, it has no payments and the pool is unchanged.
     ``tricks`` False leaves the tricks list empty (the writer adds them)."""
     checked, settlement = scored.checked, scored.settlement
@@ -148,7 +148,7 @@ def deal_json(scored: ScoredDeal, players: tuple[str, ...], tricks: bool = True)
             "pool": {"before": pool, "after": pool}, "net": zero, "diagnostics": diagnostics,
         }
     body = settlement_to_json(settlement)
-    # OUTPUT.md's order: the tricks come after the outcome.
+    # The order of docs/output.md: the tricks come after the outcome.
     out = {"number": body.pop("number"), "dealer": body.pop("dealer"),
            "status": body.pop("status"), "outcome": body.pop("outcome"), "tricks": tricks}
     out.update(body)

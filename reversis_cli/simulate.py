@@ -1,8 +1,8 @@
 """A seeded generator of legal Reversis sessions, written as ``.rvs`` text.
 
-The generator deals (RULES.md DEAL-1 to DEAL-3), exchanges and plays whole
+The generator deals (docs/rules.md DEAL-1 to DEAL-3), exchanges and plays whole
 deals with a simple but plausible Reversis policy — the aim of the game is
-*not* to take points — and writes them in the notation of NOTATION.md.
+*not* to take points — and writes them in the notation of docs/notation.md.
 Everything is driven by one ``random.Random``: the same seed gives the same
 text, byte for byte.
 
@@ -19,8 +19,8 @@ Rare events can be forced per deal (``force=``):
     exchange (ESP-1) and uses his privilege (ESP-2): in tricks 1-9 he plays
     off the suit led while holding it, at least once.
 
-Irregular deals (RULES.md IRR-0 to IRR-7, CLAIM-1) can be forced too.  The
-void ones have no tricks (NOTATION.md) and decide who deals next
+Irregular deals (docs/rules.md IRR-0 to IRR-7, CLAIM-1) can be forced too.  The
+void ones have no tricks (docs/notation.md) and decide who deals next
 (:func:`dealer_after`):
 
 ``"exposed"``
@@ -133,7 +133,7 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """An event line of a deal (NOTATION.md, Events inside a deal).
+    """An event line of a deal (docs/notation.md, "Events").
 
     ``kind`` is the keyword (``exposed``, ``misdeal``, ``redeal``, ``peeked``,
     ``kept``, ``discarded-two``, ``out-of-turn``, ``unclaimed``); ``seat`` the
@@ -297,8 +297,8 @@ def revokes(record: DealRecord) -> list[tuple[int, int, Card, Card]]:
 
 def ace_plays(record: DealRecord) -> list[tuple[int, int, Card, str]]:
     """(trick, seat, card, how) for each ace and the quinola played: ``how`` is
-    ``led``, ``played``, ``forced`` or ``placed`` (RULES.md, before PARTIE-1;
-    ``forced_means = compelled``)."""
+    ``led``, ``played``, ``forced`` or ``placed`` (docs/rules.md, "Placed, forced,
+    led or played"; ``forced_means = compelled``)."""
     out = []
     remaining = [set(h) for h in record.hands]
     for number in range(1, len(record.tricks) + 1):
@@ -892,7 +892,7 @@ def format_deal(record: DealRecord, number: int, players: Sequence[str], *,
                 write_partie: bool | None = None, write_espagnolette: bool = True,
                 leaders: str = "all", takers: Iterable[int] = (),
                 comments: Mapping[str, str] | None = None, indent: str = "  ") -> str:
-    """The ``deal N`` block of one deal (NOTATION.md), ending with a newline.
+    """The ``deal N`` block of one deal (docs/notation.md), ending with a newline.
 
     ``write_talon`` and ``write_partie`` default to ``write_hands``.
     ``leaders`` is ``"all"`` (every trick names its leader) or ``"first"``

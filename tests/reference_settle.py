@@ -1,4 +1,4 @@
-"""An independent, compact reference settlement written from RULES.md alone.
+"""An independent, compact reference settlement written from docs/rules.md alone.
 
 Input: the JSON of ``reversis score --json`` (its tricks, partie cards, dealer,
 profile options and pool_start).  Output: per deal the multiset of payments

@@ -1,4 +1,4 @@
-"""Cards: every spelling of NOTATION.md, tens refused, round trips."""
+"""Cards: every spelling of docs/notation.md, tens refused, round trips."""
 
 import pytest
 

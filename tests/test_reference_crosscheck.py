@@ -1,5 +1,5 @@
 """Cross-check the settlement engine against tests/reference_settle.py, an
-independent settlement written from RULES.md alone, on random legal sessions
+independent settlement written from docs/rules.md alone, on random legal sessions
 (both profiles, forced reversis / broken reversis / espagnolette deals, option
 overrides) and on hand-made deals for the espagnolette-meets-reversis rules
 (ESP-6, ESP-7, ESP-8, ESP-9) that the generator never produces."""

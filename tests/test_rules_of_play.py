@@ -1,4 +1,4 @@
-"""The rules of the table and of play, one test per rule id (RULES.md
+"""The rules of the table and of play, one test per rule id (docs/rules.md
 DECK, SEAT, DEAL, PLAY), as the replay applies them."""
 
 import pytest

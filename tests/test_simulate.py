@@ -251,7 +251,7 @@ def test_bad_samples_report_their_code(path):
 
 
 # --------------------------------------------------------------------------- irregularities
-# RULES.md IRR-0..IRR-7 and CLAIM-1; NOTATION.md "Events inside a deal".
+# docs/rules.md IRR-0..IRR-7 and CLAIM-1; docs/notation.md "Events".
 
 
 def _irregular(force: str, seed: int) -> DealRecord:

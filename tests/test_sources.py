@@ -16,7 +16,7 @@ from reversis_cli.rules.sources import (
 from reversis_cli.rules.texts import RULE_TEXTS
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "RULES.md"
+RULES_DOC = Path(__file__).resolve().parents[1] / "docs/rules.md"
 PACKAGED = resources.files("reversis_cli.rules") / "sources"
 
 
@@ -69,7 +69,7 @@ def test_the_texts_are_read_once():
 
 def test_a_range_joins_its_paragraphs():
     assert paragraph("C¶9-10") == paragraph("C¶9") + "\n" + paragraph("C¶10")
-    assert paragraph("C¶9–10") == paragraph("C¶9-10")  # en dash, as RULES.md writes it
+    assert paragraph("C¶9–10") == paragraph("C¶9-10")  # an en dash, as typeset texts write it
     assert paragraph("C¶45-52").split("\n") == [paragraph(f"C¶{n}") for n in range(45, 53)]
     assert paragraph("M¶16-16") == paragraph("M¶16")
     assert expand_ref("M¶16–17") == ["M¶16", "M¶17"]
@@ -157,10 +157,8 @@ def test_every_reference_in_the_builtin_profile_files_resolves(profile):
     assert all(paragraph(ref) for refs in cited for ref in refs)
 
 
-def test_every_reference_in_the_spec_resolves():
-    if not SPEC.is_file():
-        pytest.skip("the shared spec is not beside this checkout")
-    refs = parse_refs(SPEC.read_text(encoding="utf-8"))
+def test_every_reference_in_the_rules_doc_resolves():
+    refs = parse_refs(RULES_DOC.read_text(encoding="utf-8"))
     assert len(refs) > 100
     for ref in refs:
         assert paragraph(ref), ref

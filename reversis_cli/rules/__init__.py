@@ -1,4 +1,4 @@
-"""Rule profiles (RULES.md options): the built-in classic and modern, and house files."""
+"""Rule profiles (docs/rules.md options): the built-in classic and modern, and house files."""
 
 from .profile import (
     BUILTIN_PROFILES, OPTIONS, Option, Profile, builtin_profile, format_option_value,

@@ -1,6 +1,6 @@
-"""Rule profiles: the named options of RULES.md and their values.
+"""Rule profiles: the named options of docs/rules.md and their values.
 
-Where the sources disagree, RULES.md names an *option*; a profile gives each
+Where the sources disagree, docs/rules.md names an *option*; a profile gives each
 option a value.  The two built-in profiles live beside this module as data
 (``classic.toml``, ``modern.toml``, each line citing its source paragraph).
 A house profile is a TOML file that names a built-in base and overrides
@@ -56,7 +56,7 @@ MAX_PROFILE_BYTES = 1 << 20
 
 @dataclass(frozen=True)
 class Option:
-    """One named option of RULES.md: its kind, allowed values and meaning."""
+    """One named option of docs/rules.md: its kind, allowed values and meaning."""
 
     name: str
     kind: str  # "choice" | "int" | "bool" | "tricks"

@@ -1,6 +1,6 @@
 """The two Russian source texts, quoted by paragraph reference.
 
-RULES.md cites its sources as **C¶n** (the n-th non-empty line of
+docs/rules.md cites its sources as **C¶n** (the n-th non-empty line of
 ``classic-ru.txt``) and **M¶n** (of ``modern-ru.txt``).  The package carries
 byte-exact copies of both files in ``rules/sources/`` so an installed wheel
 can quote the original Russian; they are read with :mod:`importlib.resources`

@@ -1,4 +1,4 @@
-"""Settlement of Reversis deals (RULES.md: partie, pool, aces and quinola, reversis,
+"""Settlement of Reversis deals (docs/rules.md: partie, pool, aces and quinola, reversis,
 espagnolette, irregularities and claims): from a replayed deal and a rule profile to
 payments and reasons."""
 

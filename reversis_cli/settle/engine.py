@@ -7,7 +7,7 @@ of settlement needs; a void deal (IRR-0) runs ``VOID_RULES`` instead.
 ``settle_deal`` is pure: the same deal, profile and pool give the same
 settlement.  :class:`SessionSettler` carries the pool from deal to deal.
 
-DECISIONS (readings of RULES.md where the text leaves room):
+DECISIONS (readings of docs/rules.md where the text leaves room):
 
 * POOL-1: before the first deal the pool is staked exactly when it is empty;
   a ``pot 0`` line is an empty pool and is staked (``pot_line_given`` only
@@ -165,7 +165,7 @@ VOID_RULES: tuple[Rule, ...] = (
 
 @dataclass(frozen=True)
 class DealSettlement:
-    """Everything a deal settles to; see OUTPUT.md for the meaning of each part."""
+    """Everything a deal settles to; see docs/output.md for the meaning of each part."""
 
     number: int
     dealer: str
@@ -192,7 +192,7 @@ def _run_rules(ledger: Ledger, rules: tuple[Rule, ...] = RULES) -> None:
 
 
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
-    """OUTPUT.md order: stakes, in-play, partie, to the winner, reversis, espagnolette,
+    """The order of docs/output.md: stakes, in-play, partie, to the winner, reversis, espagnolette,
     remises, pool takings, penalties."""
     ordered = (ledger.stakes + [e.payment for e in ledger.in_play] + ledger.partie
                + ledger.to_winner + ledger.reversis + ledger.espagnolette_payments
@@ -299,7 +299,7 @@ class SessionSettler:
 
 
 def settlement_to_json(s: DealSettlement) -> dict:
-    """The deal object of OUTPUT.md, without "tricks" and "diagnostics"."""
+    """The deal object of docs/output.md, without "tricks" and "diagnostics"."""
     return {
         "number": s.number,
         "dealer": s.dealer,

@@ -1,4 +1,4 @@
-"""The espagnolette (RULES.md ESP-1 to ESP-10), apart from what it pays in a reversis.
+"""The espagnolette (docs/rules.md ESP-1 to ESP-10), apart from what it pays in a reversis.
 
 ESP-2 and ESP-3 (the privilege and its waiver) are the replay's business;
 ESP-6..8 live with the reversis (``reversis.py``) and ESP-9 with the quinola

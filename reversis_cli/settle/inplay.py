@@ -1,7 +1,7 @@
-"""Aces and the quinola during play (RULES.md ACE-1..3, QUIN-1..3, DOUBLE-1..3, ESP-9).
+"""Aces and the quinola during play (docs/rules.md ACE-1..3, QUIN-1..3, DOUBLE-1..3, ESP-9).
 
-Every ace and the quinola that falls to a trick is classified (RULES.md,
-section Play) as *placed*, *forced*, *led* or *played*, and the rule for
+Every ace and the quinola that falls to a trick is classified (docs/rules.md,
+"Placed, forced, led or played") as *placed*, *forced*, *led* or *played*, and the rule for
 that class applies.  Payments made during play are doubled by DOUBLE-1 and
 DOUBLE-2 (``Ledger.add_in_play``); payments owed to the partie winner
 (ACE-3, QUIN-3) wait until the partie is decided, then DOUBLE-3 doubles

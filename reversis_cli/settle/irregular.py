@@ -1,6 +1,6 @@
-"""Irregularities and claims (RULES.md IRR-0 to IRR-7, CLAIM-1).
+"""Irregularities and claims (docs/rules.md IRR-0 to IRR-7, CLAIM-1).
 
-The record writes an irregularity as an event line of the deal (NOTATION.md):
+The record writes an irregularity as an event line of the deal (docs/notation.md, "Events"):
 ``misdeal NAME [late]``, ``redeal paid``, ``exposed``, ``peeked NAME``,
 ``kept NAME``, ``discarded-two NAME``, ``out-of-turn NAME`` and
 ``unclaimed T [NAME]``; the replay adds the revokes it found (PLAY-4).

@@ -1,4 +1,4 @@
-"""The partie (RULES.md PARTIE-1 to PARTIE-6): its value, winner and loser, payment.
+"""The partie (docs/rules.md PARTIE-1 to PARTIE-6): its value, winner and loser, payment.
 
 ESP-4 and ESP-5 override the winner and the loser; the espagnolette's
 status is decided before the partie (see ``espagnolette.py``).

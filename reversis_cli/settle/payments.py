@@ -23,7 +23,7 @@ def whole(amount: Amount) -> Amount:
 
 
 def amount_json(amount: Amount) -> int | str:
-    """OUTPUT.md: a JSON integer when whole, else the fraction as ``"n/d"``."""
+    """docs/output.md: a JSON integer when whole, else the fraction as ``"n/d"``."""
     if type(amount) is int:
         return amount
     amount = whole(amount)

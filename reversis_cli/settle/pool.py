@@ -1,4 +1,4 @@
-"""The pool (RULES.md POOL-1 to POOL-5): staking, takings and the session carry.
+"""The pool (docs/rules.md POOL-1 to POOL-5): staking, takings and the session carry.
 
 Remises (POOL-3) are recorded by the rules that owe them through
 ``Ledger.add_remise``; this module decides whether the pool is staked and,

@@ -1,4 +1,4 @@
-"""The reversis (RULES.md REV-1 to REV-4) and what the espagnolette pays in one (ESP-6..8)."""
+"""The reversis (docs/rules.md REV-1..4) and what the espagnolette pays in one (ESP-6..8)."""
 
 from __future__ import annotations
 

@@ -259,7 +259,7 @@ def irregular_comments(record: DealRecord, players, crng: random.Random) -> dict
 
 
 def irregular() -> str:
-    """Every irregularity of RULES.md IRR-0 to IRR-7 and CLAIM-1, each once, with notes."""
+    """Every irregularity of docs/rules.md IRR-0 to IRR-7 and CLAIM-1, each once, with notes."""
     records = deals(SEEDS["irregular"], 14, IRREGULAR_FORCES)
     crng = random.Random(SEEDS["irregular"] + 1000)
     parts = [format_header(PLAYERS, title="A rough evening", date="2027-01-14",
