@@ -26,16 +26,34 @@ from ..model import (
     HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
 )
 
-_CARD_WORD = re.compile(r"\S+")
-_new = tuple.__new__
-_EXCHANGE_WORDS = frozenset(("discards", "takes", "refuses", "sees"))
-_TRICK_NUMBER = re.compile(r"[0-9]+")
+
+def read_cards(text: str, line: int, column: int, problems: list[Diagnostic]
+               ) -> tuple[CardAt, ...]:
+    """The cards of a run of cards written at ``column`` of ``line``.
+
+    A ten or a word that is not a card is reported in ``problems`` and left
+    out.  Both the Lark path and the fast path read cards here, the hottest
+    loop of the reader: it splits with str methods and makes the named tuples
+    directly, which costs a third of a regular expression and their ``__new__``."""
+    out = []
+    known = KNOWN_SPELLINGS  # a spelling seen before: nearly every card
+    new = tuple.__new__
+    at = 0
+    for word in text.split():
+        at = text.index(word, at)
+        card = known.get(word)
+        if card is not None:
+            out.append(new(CardAt, (card, new(Pos, (line, column + at)), word)))
+        else:
+            _read_rare_card(word, Pos(line, column + at), out, problems)
+        at += len(word)
+    return tuple(out)
 
 
 _NAMES_SEEN: set[str] = set()  # words already found not to be cards (leaders' names)
 
 
-def _reads_as_card(word: str) -> bool:
+def reads_as_card_or_lookalike(word: str) -> bool:
     """A card, a ten, or a card with a letter of the wrong alphabet (each
     reported as such, not taken for a leader's name)."""
     if word in _NAMES_SEEN:
@@ -45,6 +63,15 @@ def _reads_as_card(word: str) -> bool:
     if len(_NAMES_SEEN) < 1024:
         _NAMES_SEEN.add(word)
     return False
+
+
+def _read_rare_card(word: str, pos: Pos, out: list[CardAt], problems: list[Diagnostic]) -> None:
+    try:
+        out.append(CardAt(Card.parse(word), pos, word))
+    except TenCardError as exc:
+        problems.append(diagnostic("RV101", str(exc), pos))
+    except CardError:
+        problems.append(diagnostic("RV102", not_a_card_message(word), pos))
 
 
 def unquote(text: str) -> str:
@@ -82,30 +109,10 @@ class Builder(Transformer):
     def name(self, token: Token) -> Name:
         return Name(str(token), self.at(token))
 
-    def cards(self, token: Token, text: str | None = None, column: int | None = None
-              ) -> tuple[CardAt, ...]:
-        """The cards of a run of cards (or of ``text`` starting at ``column``)."""
-        out = []
-        line = token.line + self.line_offset
-        text = token.value if text is None else text
-        column = token.column if column is None else column
-        known = KNOWN_SPELLINGS  # the hot path: a spelling seen before
-        for match in _CARD_WORD.finditer(text):
-            word = match.group()
-            card = known.get(word)
-            if card is not None:
-                out.append(CardAt(card, Pos(line, column + match.start()), word))
-            else:
-                self._rare_card(out, word, Pos(line, column + match.start()))
-        return tuple(out)
-
-    def _rare_card(self, out: list, word: str, pos: Pos) -> None:
-        try:
-            out.append(CardAt(Card.parse(word), pos, word))
-        except TenCardError as exc:
-            self.problems.append(diagnostic("RV101", str(exc), pos))
-        except CardError:
-            self.problems.append(diagnostic("RV102", not_a_card_message(word), pos))
+    def cards(self, token: Token) -> tuple[CardAt, ...]:
+        """The cards of a CARDS token, each at its own column."""
+        return read_cards(token.value, token.line + self.line_offset, token.column,
+                          self.problems)
 
     # -- header -----------------------------------------------------------------
 
@@ -162,23 +169,11 @@ class Builder(Transformer):
         return DealLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                         dealer=self.name(c[1]))
 
-    def deal_head(self, c):
-        token = c[0]
-        words = list(_CARD_WORD.finditer(token.value.rstrip()))
-        line = token.line + self.line_offset
-        number, dealer = words[1], words[3]
-        return DealLine(pos=self.pos(token), number=int(number.group()),
-                        number_pos=Pos(line, token.column + number.start()),
-                        dealer=Name(dealer.group(), Pos(line, token.column + dealer.start())))
-
     def deal(self, c):
-        out = []
-        for child in c:  # a run of fast-read lines comes as a list of statements
-            if type(child) is list:
-                out.extend(child)
-            else:
-                out.append(child)
-        return out
+        return list(c)
+
+    def deal_body(self, c):
+        return list(c)
 
     def deal_chunk(self, c):
         return c[0]
@@ -186,65 +181,20 @@ class Builder(Transformer):
     def session(self, c):
         return list(c)
 
-    def trick_line(self, c):
-        return [self._trick_line(*place) for place in self._lines_of(c[0])]
-
-    def exchange_line(self, c):
-        return [self._exchange_line(*place) for place in self._lines_of(c[0])]
-
-    def _lines_of(self, token: Token) -> list[tuple[str, int, int]]:
-        """(text, line, column of the text's first character) for each line of
-        a token that holds a run of whole lines, indentation stripped."""
-        line, column, out = token.line + self.line_offset, token.column, []
-        for text in token.value.split("\n")[:-1]:
-            body = text.lstrip(" \t\f")
-            out.append((body.rstrip(), line, column + len(text) - len(body)))
-            line, column = line + 1, 1
-        return out
-
     def trick(self, c):
         leader = taker = None
         cards: tuple[CardAt, ...] = ()
         for child in c[1:]:
             if isinstance(child, Name):
                 taker = child
-            elif child.type == "NAME" and _reads_as_card(str(child)):
-                self._rare_card([], str(child), self.at(child))  # a card, not a leader
+            elif child.type == "NAME" and reads_as_card_or_lookalike(str(child)):
+                _read_rare_card(str(child), self.at(child), [], self.problems)  # not a leader
             elif child.type == "NAME":
                 leader = self.name(child)
             else:
                 cards = self.cards(child)
         return TrickLine(pos=self.pos(c[0]), number=int(c[0]), number_pos=self.at(c[0]),
                          leader=leader, cards=cards, taker=taker)
-
-    def _trick_line(self, text: str, line: int, column: int) -> TrickLine:
-        """Split a trick line read whole, each part at its column.
-
-        This runs for every trick of every deal, so it splits with str
-        methods rather than regular expressions."""
-        body, arrow, taker_text = text.partition(">")
-        words = body.split()
-        at = len(words[0])  # the trick number
-        leader = None
-        cards = []
-        known = KNOWN_SPELLINGS
-        for index, word in enumerate(words[1:]):
-            at = body.index(word, at)
-            card = known.get(word)
-            if card is not None:  # named tuples made directly: this is the hottest loop
-                cards.append(_new(CardAt, (card, _new(Pos, (line, column + at)), word)))
-            elif index == 0 and (word in _NAMES_SEEN or not _reads_as_card(word)):
-                leader = Name(word, Pos(line, column + at))
-            else:
-                self._rare_card(cards, word, Pos(line, column + at))
-            at += len(word)
-        taker = None
-        if arrow:
-            name = taker_text.strip()
-            taker = Name(name, Pos(line, column + len(body) + 1 + taker_text.index(name)))
-        start = _new(Pos, (line, column))
-        return TrickLine(pos=start, number=int(words[0]), number_pos=start, leader=leader,
-                         cards=tuple(cards), taker=taker)
 
     def taker(self, c):
         return self.name(c[0])
@@ -270,34 +220,6 @@ class Builder(Transformer):
 
     def refuses(self, c):
         return ("refuses", c[0][1] if c else ())
-
-    def _exchange_line(self, text: str, line: int, column: int) -> ExchangeLine:
-        """Split an exchange line read whole, each part at its column."""
-        words = text.split()
-        at = text.index(words[1], len(words[0]))
-        player = Name(words[1], Pos(line, column + at))
-        at += len(words[1])
-        parts: dict[str, list[CardAt]] = {}
-        current: list[CardAt] = []
-        known = KNOWN_SPELLINGS
-        for word in words[2:]:
-            at = text.index(word, at)
-            if word in _EXCHANGE_WORDS:
-                current = parts.setdefault(word, [])
-            else:
-                card = known.get(word)
-                pos = _new(Pos, (line, column + at))
-                if card is not None:
-                    current.append(_new(CardAt, (card, pos, word)))
-                else:
-                    self._rare_card(current, word, pos)
-            at += len(word)
-        seen = parts.get("sees", ())
-        return ExchangeLine(
-            pos=Pos(line, column), player=player, refuses="refuses" in parts,
-            discards=tuple(parts.get("discards", ())),
-            takes=tuple(parts["takes"]) if "takes" in parts else None,
-            sees=seen[0] if seen else None, sees_count=len(seen))
 
     def exchange(self, c):
         parts = dict(c[1:])

@@ -12,7 +12,7 @@ import functools
 from pathlib import Path
 
 GRAMMAR_NAME = "reversis.lark"
-START_RULES = ("session", "header", "deal_chunk")
+START_RULES = ("session", "header", "deal_chunk", "deal_body")
 
 
 def grammar_candidates() -> list[Path]:

@@ -18,6 +18,7 @@ from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, v
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
 from lark.exceptions import UnexpectedInput
 
+from .fastpath import fast_path
 from .grammar_file import keywords, parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
@@ -54,10 +55,12 @@ def parse_header(lines: list[str], first_line: int = 1) -> tuple[Header, list[Di
     return header, chunk.problems
 
 
-def parse_deal(lines: list[str], first_line: int = 1) -> tuple[Deal | None, list[Diagnostic]]:
+def parse_deal(lines: list[str], first_line: int = 1, fast: bool = True
+               ) -> tuple[Deal | None, list[Diagnostic]]:
     """One deal block (with the comment lines above it).  ``None`` when its
-    ``deal`` line itself cannot be read."""
-    chunk = parse_chunk(lines, "deal_chunk", first_line)
+    ``deal`` line itself cannot be read.  ``fast=False`` reads every line with
+    Lark (the parity test compares the two)."""
+    chunk = parse_chunk(lines, "deal_chunk", first_line, fast)
     if not chunk.deal_line_ok or not chunk.statements:
         return None, chunk.problems
     first, rest = chunk.statements[0], chunk.statements[1:]
@@ -66,9 +69,12 @@ def parse_deal(lines: list[str], first_line: int = 1) -> tuple[Deal | None, list
     return Deal(first, tuple(rest), chunk.trailing_comments), chunk.problems
 
 
-def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChunk:
-    """Parse ``lines`` (no line ends) with the grammar's ``start`` rule."""
-    lark, sink, builder = parser()
+def parse_chunk(lines: list[str], start: str, first_line: int = 1, fast: bool = True
+                ) -> ParsedChunk:
+    """Parse ``lines`` (no line ends) with the grammar's ``start`` rule.
+
+    In a deal, the lines the fast path reads (``fastpath.py``) are blanked
+    before Lark sees the rest; when it has read them all, Lark is not run."""
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True
@@ -80,6 +86,52 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
             lines[index] = ""
             deal_line_ok = deal_line_ok and not _is_deal_line(line)
     said = _clean_forbidden(lines, first_line, problems)  # lines already in error
+    read_fast: list[Statement] = []
+    if fast and start == "deal_chunk":
+        start, left = _read_fast(lines, first_line, read_fast, problems)
+        if not left:
+            problems.sort(key=lambda d: (d.line or 0, d.column or 0))
+            return ParsedChunk(read_fast, (), problems, deal_line_ok)
+    return _parse_with_lark(lines, start, first_line, problems, deal_line_ok, read_fast, said)
+
+
+def _read_fast(lines: list[str], first_line: int, out: list[Statement],
+               problems: list[Diagnostic]) -> tuple[str, bool]:
+    """Read what the fast path can, blanking those lines in ``lines``.
+
+    Returns the start rule for the rest and whether any line is left for
+    Lark.  Only a deal whose ``deal`` line the fast path reads is read this
+    way (the rest then starts at ``deal_body``): when the deal line itself is
+    wrong, Lark reads the whole deal, so that its recovery sees every line."""
+    fast = fast_path()
+    first = _first_statement_index(lines)
+    if any(line.lstrip(" \t\f")[:1] not in ("", "#") for line in lines[:first]):
+        return "deal_chunk", True  # something odd above the deal line
+    deal_line = fast.read(lines[first], first_line + first, []) if lines else None
+    if not isinstance(deal_line, DealLine):
+        return "deal_chunk", True
+    out.append(deal_line)
+    lines[first] = ""
+    left = any(line.strip() for line in lines[:first])  # comment lines above the deal
+    for index in range(first + 1, len(lines)):
+        line = lines[index]
+        statement = fast.read(line, first_line + index, problems) if line else None
+        if statement is None:
+            left = left or bool(line.strip())
+            continue
+        out.append(statement)
+        lines[index] = ""
+    return "deal_body", left
+
+
+def _parse_with_lark(lines: list[str], start: str, first_line: int, problems: list[Diagnostic],
+                     deal_line_ok: bool, read_fast: list[Statement], said: set[int]
+                     ) -> ParsedChunk:
+    """Parse with Lark; after a syntax error, blank the bad line and parse
+    again, so that every bad line of a chunk is reported in one run.  The
+    statements the fast path read are merged in before comments are attached
+    (a comment line belongs to the statement below it, whoever read that)."""
+    lark, sink, builder = parser()
     for _ in range(MAX_SYNTAX_ERRORS_PER_CHUNK):
         sink.tokens.clear()
         builder.start(first_line - 1, lines)
@@ -94,7 +146,7 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
                 continue
             if index not in said:  # one error per line: a control character is enough
                 problems.append(_translate(exc, lines, first_line, start))
-            if _is_deal_line(lines[index]) and start == "deal_chunk":
+            if _is_deal_line(lines[index]) and start != "header":
                 deal_line_ok = False
                 if index == _first_statement_index(lines):
                     lines[index] = "deal 0 dealer Unreadable"  # keep checking the other lines
@@ -104,6 +156,8 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1) -> ParsedChun
             lines[index] = ""
             continue
         problems.extend(builder.problems)
+        if read_fast:
+            statements = sorted(read_fast + statements, key=lambda s: s.pos.line)
         statements, trailing = _attach_comments(statements, sink.tokens, first_line - 1)
         problems.sort(key=lambda d: (d.line or 0, d.column or 0))
         return ParsedChunk(statements, trailing, problems, deal_line_ok)
@@ -254,7 +308,7 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
 def _explain_line_start(word: str, start: str) -> tuple[str, str]:
     lower = word.lower()
     case = "" if word == lower else f" (and keywords are written in lower case: '{lower}')"
-    if start == "deal_chunk" and lower in HEADER_KEYWORDS:
+    if start != "header" and lower in HEADER_KEYWORDS:
         return "RV113", (f"'{word}' is a header line; it belongs above the first deal{case}")
     shown = visible(_shorten(word))
     if start == "header" and (lower in DEAL_KEYWORDS or word.isdigit()):

@@ -1,0 +1,97 @@
+"""The fast path reads exactly what the grammar reads.
+
+``notation/fastpath.py`` reads well-formed deal, trick and exchange lines with
+regular expressions made from the grammar's terminals and hands every other
+line to Lark.  Here every deal is parsed both ways -- with the fast path, and
+with Lark alone (``fast=False``) -- and the statements (positions, cards as
+spelled, comments), the trailing comments and the diagnostics must be equal:
+over every shipped sample (good and bad), thousands of simulated deals in each
+card spelling, and the same deals with their lines mutated in the ways a hand
+or a program gets a line nearly right.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reversis_cli.notation.chunks import decode_lines, split_chunks
+from reversis_cli.notation.parse import parse_deal
+from reversis_cli.simulate import simulate_session
+
+from conftest import bad_samples, good_samples
+
+
+def deal_chunks(text: str):
+    lines = decode_lines(text.encode("utf-8").splitlines(keepends=True), [])
+    return [c for c in split_chunks(lines) if c.kind == "deal"]
+
+
+def assert_same_both_ways(chunk) -> int:
+    """Parse the chunk both ways; return how many lines the fast path could
+    have taken (to show the test reaches it)."""
+    fast = parse_deal(list(chunk.lines), chunk.first_line, fast=True)
+    slow = parse_deal(list(chunk.lines), chunk.first_line, fast=False)
+    assert fast == slow, "\n".join(chunk.lines)
+    return len(chunk.lines)
+
+
+@pytest.mark.parametrize("path", good_samples() + bad_samples(), ids=lambda p: p.name)
+def test_every_sample_reads_the_same_both_ways(path):
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for chunk in deal_chunks(text):
+        assert_same_both_ways(chunk)
+
+
+@pytest.mark.parametrize("style, hands", [("ascii", True), ("unicode", False), ("ru", True)])
+def test_simulated_deals_read_the_same_both_ways(style, hands):
+    text = "".join(simulate_session(500, seed=11, card_style=style, write_hands=hands,
+                                    irregular=0.05))
+    chunks = deal_chunks(text)
+    assert len(chunks) == 500
+    for chunk in chunks:
+        assert_same_both_ways(chunk)
+
+
+# Edits that leave a line well-formed, nearly well-formed or subtly wrong.
+WORDS = ["hand", "deal", "exchange", "takes", "10S", "TS", "AS", "ZZ", "Анна", "Vera", ">",
+         "#", "# note", "1", "0", "99", "\u00a0", "\f", "\t", "\r", "дч", "Д♥", "9♠\ufe0f",
+         "A S", "pool", "-x", "Boris-2", "_", "КS", "\u0410S", "BC", "\x1b[31m", "\x00", "Deal",
+         "Hand", "\u200b"]
+
+
+def mutate_line(rng: random.Random, line: str) -> str:
+    words = line.split(" ")
+    kind = rng.randrange(7)
+    if kind == 0 and words:      # replace a word
+        words[rng.randrange(len(words))] = rng.choice(WORDS)
+    elif kind == 1:              # insert a word
+        words.insert(rng.randrange(len(words) + 1), rng.choice(WORDS))
+    elif kind == 2 and words:    # drop a word
+        del words[rng.randrange(len(words))]
+    elif kind == 3:              # change the blanks
+        return line.replace(" ", rng.choice(["  ", "\t", " \t", "\u00a0", ""]), rng.randrange(1, 4))
+    elif kind == 4:              # a taker, right or wrong
+        return line + rng.choice([" > Vera", ">Anna", " > hand", " >", " > 9S", " > Vera > Anna"])
+    elif kind == 5 and line:     # one character changed
+        at = rng.randrange(len(line))
+        return line[:at] + rng.choice("SsHx♠1 #>\"") + line[at + 1:]
+    else:                        # case
+        return line.upper() if rng.random() < 0.5 else line.lower()
+    return " ".join(words)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_mutated_deals_read_the_same_both_ways(seed):
+    rng = random.Random(seed)
+    text = "".join(simulate_session(250, seed=seed, card_style="ascii", write_hands=True,
+                                    irregular=0.1))
+    lines = text.split("\n")
+    for _ in range(len(lines) // 8):
+        at = rng.randrange(len(lines))
+        lines[at] = mutate_line(rng, lines[at])
+    chunks = deal_chunks("\n".join(lines))
+    assert len(chunks) > 200
+    for chunk in chunks:
+        assert_same_both_ways(chunk)
