@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
