@@ -64,6 +64,7 @@ def _generated(seed: int, events: float = 0.0, forces=None) -> str:
     return generate_session(seed, 2, write_hands=True, events=events, **kwargs)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**6))
 def test_generated_sessions_survive_every_round_trip(seed):

@@ -457,8 +457,8 @@ def _explain(error) -> Iterator[tuple[str, str, list]]:
     elif kind == "type":
         yield "RV503", f"must be {_KINDS[wanted]}, not {_kind(value)}", path
     elif kind == "enum":
-        yield "RV503", (f"unknown statement type {json.dumps(value)} (one of: "
-                        f"{', '.join(wanted)})"), path
+        what = "unknown statement type" if path[-1:] == ["type"] else "not allowed:"
+        yield "RV503", f"{what} {json.dumps(value)} (one of: {', '.join(wanted)})", path
     elif kind == "const":
         yield "RV503", f"must be {json.dumps(wanted)}" + (
             " (leave the member out when it is false)" if wanted is True else ""), path
