@@ -22,6 +22,7 @@ def run(*args):
     return CliRunner().invoke(cli, list(args), env=ENV)
 
 
+@pytest.mark.slow
 def test_every_deal_of_every_sample_gets_a_ruling():
     for path in good_samples():
         number = 1

@@ -64,6 +64,7 @@ def _generated(seed: int, events: float = 0.0, forces=None) -> str:
     return generate_session(seed, 2, write_hands=True, events=events, **kwargs)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**6))
 def test_generated_sessions_survive_every_round_trip(seed):
@@ -79,13 +80,12 @@ def test_generated_sessions_survive_every_round_trip(seed):
 
 
 def test_irregular_generated_deals_survive_the_json_round_trip():
-    from reversis_cli import simulate
+    from reversis_cli.simulate import IRREGULAR_MODES, generate_session
 
-    modes = getattr(simulate, "IRREGULAR_MODES", ())
-    if not modes:
-        pytest.skip("this simulator has no irregular deals")
-    text = simulate.generate_session(5, len(modes), write_hands=True,
-                                     forces={i + 1: m for i, m in enumerate(modes)})
+    modes = IRREGULAR_MODES
+    assert modes, "the simulator forces irregular deals"
+    text = generate_session(5, len(modes), write_hands=True,
+                            forces={i + 1: m for i, m in enumerate(modes)})
     doc = to_json(text)
     assert from_json(doc) == fmt(text)
     assert to_json(from_json(doc)) == doc
@@ -191,6 +191,86 @@ def test_json_values_the_notation_cannot_hold():
     found = _problems(json.dumps(doc))
     assert [c for c, *_ in found] == ["RV504", "RV504"]
     assert "read as a card" in found[0][3]
+
+
+def test_every_problem_is_told_in_words_in_the_order_of_the_file():
+    doc = json.loads(to_json(MINIMAL))
+    doc["header"]["statements"].append({"type": "pot", "value": "a b"})
+    doc["header"]["statements"].append({"type": "reversis", "value": "x"})
+    doc["deals"][0]["number"] = 1.0
+    doc["deals"][0]["statements"][0] = {"cards": ["AS"]}
+    doc["deals"][0]["statements"][1]["cards"] = []
+    doc["deals"][0]["statements"].append({"type": "misdeal", "player": "Anna", "late": False})
+    doc["extra"] = 1  # a member of the top object, written last: reported last
+    found = [(c, m) for c, _, _, m in _problems(json.dumps(doc, indent=1))]
+    assert found == [
+        ("RV504", "/header/statements/1/value: 'a b' cannot be written here: one word, "
+                  "without # \" or ="),
+        ("RV504", "/header/statements/2/value: 'x' must be written in digits"),
+        ("RV503", "/deals/0/number: must be a whole number, not a number with a fraction "
+                  "or an exponent"),
+        ("RV503", "/deals/0/statements/0: the member \"type\" is missing (one of: hand, "
+                  "talon, exchange, partie, espagnolette, unclaimed, misdeal, redeal, exposed, "
+                  "peeked, kept, discarded-two, out-of-turn, note, trick)"),
+        ("RV503", "/deals/0/statements/1/cards: must not be empty"),
+        ("RV503", "/deals/0/statements/11/late: must be true (leave the member out when it "
+                  "is false)"),
+        ("RV503", "/extra: unknown member \"extra\" (allowed here: format, header, deals)"),
+    ]
+
+
+def test_a_number_too_long_to_read_is_a_located_problem(tmp_path):
+    digits = "7" * 5000  # more than Python reads as an int (4,300 digits)
+    text = ('{"format": "reversis-record/1", "header": {"statements": []},\n'
+            f' "deals": [{{"number": {digits}, "dealer": "Anna", "statements": []}}]}}')
+    [(code, line, column, message)] = _problems(text)
+    assert (code, line, column) == ("RV504", 2, 23)
+    assert message.startswith("a number of 5,000 digits; a number in a record has at most 30")
+    path = tmp_path / "huge.json"
+    path.write_text(text)
+    result = CliRunner().invoke(convert_command, [str(path), "--to", "rvs"])
+    assert result.exit_code == 1 and "huge.json:2:23: error[RV504]" in result.output
+
+
+def test_the_shipped_schema_is_valid_json_schema_and_ours_reads_it_the_same():
+    from jsonschema import Draft202012Validator
+
+    from reversis_cli.convert.jsonrec import _validator
+
+    Draft202012Validator.check_schema(schema())
+    doc = json.loads(to_json(FULL))
+    doc["deals"][0]["statements"][2]["cards"][1] = "10S"
+    doc["deals"][0]["statements"][3]["leader"] = 7
+    doc["deals"][0]["statements"][4]["type"] = "trik"
+    doc["deals"][0]["statements"][5] = {"type": "exchange"}
+    doc["header"]["statements"].append({"type": "title"})
+
+    def errors(validator):
+        return sorted((list(e.path), e.validator) for e in validator.iter_errors(doc))
+
+    # the references are followed once, ahead of time; nothing else changes
+    assert errors(_validator()) == errors(Draft202012Validator(schema())) != []
+
+
+def _keywords(node, found: set) -> set:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.add(key)
+            members = value.values() if key in ("properties", "$defs") else [value]
+            for member in members:
+                _keywords(member, found)
+    elif isinstance(node, list):
+        for item in node:
+            _keywords(item, found)
+    return found
+
+
+def test_every_schema_keyword_has_words_of_ours():
+    described = {"$schema", "$id", "$defs", "$ref", "title", "description", "properties",
+                 "items", "if", "then", "else"}
+    explained = {"required", "additionalProperties", "type", "enum", "const", "minItems",
+                 "minimum", "pattern"}
+    assert _keywords(schema(), set()) <= described | explained
 
 
 def test_json_comments_after_a_block_go_above_the_next_deal():

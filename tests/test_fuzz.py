@@ -248,6 +248,7 @@ def test_every_source_is_valid_before_mutation():
         assert stats["deals"] and stats["settled"] == stats["deals"], (name, stats)
 
 
+@pytest.mark.slow
 @fuzz_settings(1000)
 @given(mutation)
 def test_mutated_records_settle_or_give_located_diagnostics(case):
@@ -255,6 +256,7 @@ def test_mutated_records_settle_or_give_located_diagnostics(case):
     run_library(mutate(SOURCES[index], edits))
 
 
+@pytest.mark.slow
 @fuzz_settings(60)
 @given(st.integers(0, len(SOURCES) - 1), st.binary(min_size=1, max_size=40),
        st.integers(0, 10**6))
@@ -267,6 +269,7 @@ def test_random_bytes_spliced_into_records(index, junk, at):
 CLI_RUNS = (["check"], ["check", "--strict"], ["score"], ["score", "--json"], ["show"])
 
 
+@pytest.mark.slow
 @fuzz_settings(40)
 @given(mutation)
 def test_mutated_records_through_the_cli(case):

@@ -46,3 +46,17 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     first = result.stdout.splitlines()[0]
     assert Path(first).is_relative_to(target), first
     assert "no errors" in result.stdout
+
+
+def test_ci_runs_the_readme_test_command_and_it_includes_the_slow_tests():
+    import tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    [command] = [line for line in readme.splitlines() if "python -m pytest" in line
+                 and line.startswith("python -m pip install -e")]
+    assert command.replace("pip install -e", "pip install -q -e") in ci.splitlines()
+    addopts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
+        "tool"]["pytest"]["ini_options"]["addopts"]
+    # the default run leaves the slow tests out; CI's command puts them back
+    assert "-m 'not slow'" in addopts and command.endswith("python -m pytest -q -m ''")

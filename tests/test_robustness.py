@@ -86,6 +86,7 @@ def _mutations(seed: int, text: str) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_mutated_records_give_diagnostics_or_settle(seed):

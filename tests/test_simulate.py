@@ -215,14 +215,17 @@ _EXPECT = re.compile(rb"#\s*expect:\s*(RV\d{3})")
 
 
 def _codes(path: Path) -> list:
-    check = pytest.importorskip("reversis_cli.check")
-    return check.check_file(path).diagnostics
+    from reversis_cli.check import check_file
+
+    return check_file(path).diagnostics
 
 
 def _exit_code(path: Path) -> int:
-    cli = pytest.importorskip("reversis_cli.cli")
     from click.testing import CliRunner
-    return CliRunner().invoke(cli.cli, ["check", str(path)]).exit_code
+
+    from reversis_cli.cli import cli
+
+    return CliRunner().invoke(cli, ["check", str(path)]).exit_code
 
 
 # Samples that hold a revoke on purpose: it is a warning (RV201), never an error.

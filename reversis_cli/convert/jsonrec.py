@@ -3,10 +3,10 @@
 The JSON carries everything the notation can say: each header line and each
 deal statement in canonical order, with its comments.  It is described by
 ``schema/record-1.schema.json`` (shipped in the package); input is checked
-against that schema by the small validator below (the subset of JSON Schema
-the file uses), then against the notation's own rules for names.  Problems
-are diagnostics with the line and column of the JSON text and the JSON
-pointer of the value (RV501-RV504).
+against that schema by the jsonschema library, then against the notation's
+own rules for names.  Problems are diagnostics with the line and column of
+the JSON text and the JSON pointer of the value (RV501-RV504), every one of
+them (up to 20), top to bottom.
 
 ``rvs_to_json(text)`` and ``json_to_rvs(data)`` are the conversions; both
 go through the canonical form, so rvs → json → rvs is ``fmt``'s output and
@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
 from ..cards import Card, CardError, reads_as_card
@@ -237,8 +238,9 @@ def json_to_model(data: bytes | str, name: str = "<json>"
         path = ["format"] if isinstance(found, str) else []
         return None, [], [_located("RV502", f"this is not a reversis record ({what}); this "
                                    f"program reads \"format\": \"{FORMAT}\"", path, text, name)]
+    found = validate(doc)
     problems = [_located(code, message, path, text, name)
-                for code, message, path in _limit(validate(doc))]
+                for code, message, path in _limit(found)]
     if problems:
         return None, [], problems
     header, deals = _build(doc)
@@ -302,7 +304,8 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 
 def locate(text: str, path: list) -> int | None:
     """The offset in ``text`` where the value at ``path`` begins (None if not found)."""
-    decoder = json.JSONDecoder()
+    # numbers are read as in the document (one too long to read stopped the reading before)
+    decoder = json.JSONDecoder(parse_int=_whole_number)
     index = _SPACE.match(text, 0).end()
     try:
         for step in path:
@@ -351,38 +354,116 @@ def _element(text: str, index: int, wanted: int, decoder) -> int | None:
 
 
 # -- the validator ---------------------------------------------------------------------
+#
+# The schema is checked by the jsonschema library; this part only turns its
+# errors into our codes and into words a player understands, in the order of
+# the file.
 
-_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
+_KINDS = {"object": "an object", "array": "a list", "string": "a text",
+          "integer": "a whole number", "boolean": "true or false", "null": "null"}
+_NAME_RULE = "letters, digits, _ and -, starting with a letter"
 
 
 def validate(doc: Any) -> Iterator[tuple[str, str, list]]:
-    """(code, message, path) for each way ``doc`` breaks the schema or the notation."""
-    root = schema()
-    found = list(_check(doc, root, root, []))
+    """(code, message, path) for each way ``doc`` breaks the schema or the notation,
+    in the order of the document."""
+    explained = (item for error in _validator().iter_errors(doc) for item in _explain(error))
+    found = sorted(_unique(explained), key=lambda item: _document_order(doc, item[2]))
     yield from found
     if not found:
         yield from _notation_checks(doc)
 
 
-def _resolve(node: dict, root: dict) -> dict:
-    while "$ref" in node:
-        ref = node["$ref"]
-        if not ref.startswith("#/$defs/"):
-            raise ValueError(f"unsupported $ref {ref}")
-        extra = {k: v for k, v in node.items() if k != "$ref"}
-        node = {**root["$defs"][ref[len("#/$defs/"):]], **{k: v for k, v in extra.items()
-                                                           if k == "description"}}
-    return node
+@functools.lru_cache(maxsize=1)
+def _validator():
+    # jsonschema (and the referencing library under it) costs about 0.1 s to
+    # import: only reading JSON needs it, so it is not imported with the module.
+    from jsonschema import Draft202012Validator, validators
+
+    # JSON Schema counts 1.0 as an integer; a record writes counts in digits.
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole)
+    strict = validators.extend(Draft202012Validator, type_checker=checker)
+    return strict(_inlined(schema()))
 
 
-def _type_ok(value: Any, wanted: str) -> bool:
-    if wanted == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if wanted == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if wanted == "null":
-        return value is None
-    return isinstance(value, _TYPES[wanted]) and not (wanted != "boolean" and isinstance(value, bool))
+def _is_whole(_checker: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _inlined(root: dict) -> dict:
+    """The schema with every local ``$ref`` replaced by its definition.  The
+    schema has no recursion, and following references at every value is most
+    of jsonschema's time on a long record (measured: about 2.5 times slower)."""
+    defs = root["$defs"]
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                target = inline(defs[node["$ref"].removeprefix("#/$defs/")])
+                return {**target, **{k: inline(v) for k, v in node.items() if k != "$ref"}}
+            return {k: inline(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        return node
+
+    return inline(root)
+
+
+def _document_order(doc: Any, path) -> list[int]:
+    """The position of each step of ``path`` among its siblings: members in the
+    order the file writes them (json keeps it), so problems come top to bottom."""
+    key, node = [], doc
+    for step in path:
+        if isinstance(node, dict):
+            key.append(list(node).index(step))
+        else:
+            key.append(step)
+        node = node[step]
+    return key
+
+
+def _unique(items) -> list:
+    out, seen = [], set()
+    for code, message, path in items:
+        mark = (code, message, tuple(path))
+        if mark not in seen:
+            seen.add(mark)
+            out.append((code, message, path))
+    return out
+
+
+def _explain(error) -> Iterator[tuple[str, str, list]]:
+    """Our code and message for one jsonschema error (one per problem it names)."""
+    path, value, node = list(error.path), error.instance, error.schema
+    kind, wanted = error.validator, error.validator_value
+    if kind == "required":
+        known = node.get("properties", {}).get("type", {}).get("enum")
+        for key in wanted:
+            if key not in value:
+                also = f" (one of: {', '.join(known)})" if key == "type" and known else ""
+                yield "RV503", f"the member \"{key}\" is missing{also}", path
+    elif kind == "additionalProperties":
+        allowed = node.get("properties", {})
+        for key in value:
+            if key not in allowed:
+                yield "RV503", (f"unknown member \"{key}\" (allowed here: "
+                                f"{', '.join(allowed)})"), path + [key]
+    elif kind == "type":
+        yield "RV503", f"must be {_KINDS[wanted]}, not {_kind(value)}", path
+    elif kind == "enum":
+        what = "unknown statement type" if path[-1:] == ["type"] else "not allowed:"
+        yield "RV503", f"{what} {json.dumps(value)} (one of: {', '.join(wanted)})", path
+    elif kind == "const":
+        yield "RV503", f"must be {json.dumps(wanted)}" + (
+            " (leave the member out when it is false)" if wanted is True else ""), path
+    elif kind == "minItems":
+        yield "RV503", "must not be empty" if wanted == 1 else f"must hold {wanted} or more", path
+    elif kind == "minimum":
+        yield "RV504", f"must be {wanted} or more", path
+    elif kind == "pattern":
+        yield "RV504", _pattern_message(value, wanted, node), path
+    else:  # a keyword the schema does not use today; test_every_schema_keyword_has_words
+        yield "RV503", f"does not fit the record format (the schema's {kind!r} rule)", path
 
 
 def _kind(value: Any) -> str:
@@ -390,56 +471,18 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true or false"
-    if isinstance(value, int):
-        return "a number"
     if isinstance(value, float):
-        return "a number"
+        return "a number with a fraction or an exponent"
+    if isinstance(value, int):
+        return "a whole number"
     if isinstance(value, str):
         return "a text"
     return "a list" if isinstance(value, list) else "an object"
 
 
-def _check(value: Any, node: dict, root: dict, path: list) -> Iterator[tuple[str, str, list]]:
-    is_card = node.get("$ref") == "#/$defs/card"
-    node = _resolve(node, root)
-    if "oneOf" in node:
-        yield from _one_of(value, node["oneOf"], root, path)
-        return
-    if "const" in node:
-        if value != node["const"] or type(value) is not type(node["const"]):
-            yield "RV503", f"must be {json.dumps(node['const'])}", path
-        return
-    wanted = node.get("type")
-    if wanted is not None and not _type_ok(value, wanted):
-        article = "an" if wanted[0] in "aeiou" else "a"
-        yield "RV503", f"must be {article} {wanted}, not {_kind(value)}", path
-        return
-    if isinstance(value, dict):
-        props = node.get("properties", {})
-        for key in node.get("required", ()):
-            if key not in value:
-                yield "RV503", f"the member \"{key}\" is missing", path
-        for key, item in value.items():
-            if key in props:
-                yield from _check(item, props[key], root, path + [key])
-            elif node.get("additionalProperties") is False:
-                allowed = ", ".join(props)
-                yield "RV503", f"unknown member \"{key}\" (allowed here: {allowed})", path + [key]
-    elif isinstance(value, list):
-        if len(value) < node.get("minItems", 0):
-            yield "RV503", f"must hold at least {node['minItems']} item(s)", path
-        if "items" in node:
-            for index, item in enumerate(value):
-                yield from _check(item, node["items"], root, path + [index])
-    elif isinstance(value, str) and "pattern" in node:
-        if not re.search(node["pattern"], value):
-            yield "RV504", _pattern_message(value, is_card, node), path
-    elif isinstance(value, int) and "minimum" in node and value < node["minimum"]:
-        yield "RV504", f"must be {node['minimum']} or more", path
-
-
-def _pattern_message(value: str, is_card: bool, node: dict) -> str:
-    if is_card:
+def _pattern_message(value: str, pattern: str, node: dict) -> str:
+    defs = schema()["$defs"]
+    if pattern == defs["card"]["pattern"]:
         try:
             card = Card.parse(value)
         except CardError as exc:
@@ -447,30 +490,14 @@ def _pattern_message(value: str, is_card: bool, node: dict) -> str:
         return f"{value!r}: write cards in ASCII in JSON ({card})"
     if "\n" in value or "\r" in value:
         return "a line break cannot be written in the notation"
+    if pattern == defs["name"]["pattern"]:
+        return f"{value!r} is not a name: {_NAME_RULE}"
+    if pattern == defs["word"]["pattern"]:
+        return f"{value!r} cannot be written here: one word, without # \" or ="
+    if pattern == "^[0-9]+$":
+        return f"{value!r} must be written in digits"
     return f"{value!r} cannot be written here" + (
         f" ({node['description']})" if "description" in node else "")
-
-
-def _one_of(value: Any, options: list, root: dict, path: list) -> Iterator:
-    """Alternatives told apart by their ``type`` member (a discriminator)."""
-    by_type = {}
-    for option in options:
-        resolved = _resolve(option, root)
-        const = resolved.get("properties", {}).get("type", {}).get("const")
-        by_type[const] = option
-    if not isinstance(value, dict):
-        yield "RV503", f"must be an object, not {_kind(value)}", path
-        return
-    kind = value.get("type")
-    if kind not in by_type:
-        known = ", ".join(str(k) for k in by_type)
-        if "type" not in value:
-            yield "RV503", f"the member \"type\" is missing (one of: {known})", path
-        else:
-            yield "RV503", f"unknown statement type {json.dumps(kind)} (one of: {known})", \
-                path + ["type"]
-        return
-    yield from _check(value, by_type[kind], root, path)
 
 
 def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
@@ -526,8 +553,7 @@ def _list(value: Any) -> list:
 
 def _name(value: Any, path: list) -> Iterator:
     if isinstance(value, str) and not _NAME.fullmatch(value):
-        yield "RV504", (f"{value!r} is not a name: letters, digits, _ and -, starting with "
-                        "a letter"), path
+        yield "RV504", f"{value!r} is not a name: {_NAME_RULE}", path
 
 
 def _exchange_form(stmt: dict, where: list) -> Iterator:

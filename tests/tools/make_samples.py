@@ -533,7 +533,7 @@ def bad_samples() -> dict[str, str]:
     # RV307: an espagnolette declared by a player without the cards.
     record = next(r for r in by_gleb if r.espagnolette is None)
     text = minimal(record)
-    decl = f"deal 1 dealer Gleb\n  espagnolette Boris\n"
+    decl = "deal 1 dealer Gleb\n  espagnolette Boris\n"
     out["espagnolette-undeclared"] = _bad_header(
         "RV307", "Boris declares an espagnolette he does not hold") + "\n" + \
         text.replace("deal 1 dealer Gleb\n", decl, 1)
@@ -569,7 +569,7 @@ def main(argv: list[str]) -> int:
         write(target / "bad" / f"{name}.rvs", text)
     write(target / "bad" / "empty.rvs", "")
     # A legal record with one comment saved in cp1251 by another editor: not UTF-8.
-    binary = ("# expect: RV002  (line 2 is a comment in cp1251, not UTF-8)\n".encode()
+    binary = (b"# expect: RV002  (line 2 is a comment in cp1251, not UTF-8)\n"
               + "# записано в Твери\n".encode("cp1251")
               + bad_base_text().encode())
     (target / "bad" / "binary.rvs").write_bytes(binary)
