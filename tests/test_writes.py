@@ -127,16 +127,20 @@ def test_convert_into_a_missing_folder_is_a_usage_error_naming_the_path(tmp_path
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-@pytest.mark.skipif(os.name != "posix", reason="folder permissions")
-def test_fmt_in_a_read_only_folder_is_an_input_error_not_an_internal_one(tmp_path):
+def test_fmt_in_a_read_only_folder_is_an_input_error_not_an_internal_one(tmp_path, monkeypatch):
+    from reversis_cli import files
+
     folder = tmp_path / "ro"
     folder.mkdir()
     record = folder / "r.rvs"
     record.write_text(MINIMAL)
     os.chmod(folder, 0o555)
+    if os.access(folder, os.W_OK):  # root writes anyway: the folder refuses as it would others
+        def refused(*args, **kwargs):
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(files.tempfile, "mkstemp", refused)
     try:
-        if os.access(folder, os.W_OK):  # root: make the write fail another way
-            pytest.skip("the folder stays writable for this user")
         result = run("fmt", str(record))
     finally:
         os.chmod(folder, 0o755)
