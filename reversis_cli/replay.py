@@ -338,8 +338,11 @@ class _Replay:
             hands = self._give_kept_cards(hands, partie)
         self._check_hands(played)
         self._check_talon_and_exchanges(played)
-        espagnolette = self._espagnolette(hands) if whole else None
-        revokes = tuple(self._revokes(tricks, hands, espagnolette)) if whole else ()
+        # Who held what when rests on every card of the deal: with an error
+        # anywhere (a card in the partie and in a trick, say) it is not known.
+        known = whole and not self.broken
+        espagnolette = self._espagnolette(hands) if known else None
+        revokes = tuple(self._revokes(tricks, hands, espagnolette)) if known else ()
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
@@ -406,7 +409,8 @@ class _Replay:
         tricks: list[PlayedTrick] = []
         written = self.deal.tricks
         lost = self._lost_lines()
-        lost_tricks = [line for line, text in lost if text[:1].isdigit()]
+        lost_tricks = [(line, int(text.split()[0])) for line, text in lost
+                       if text.split()[0].isdigit()]
         sizes_known = self._sizes_known(lost)
         self._check_cards_repeated(written)
         seats = self.seats
@@ -415,16 +419,18 @@ class _Replay:
         expected, previous_line, renumbered = 1, self.deal.pos.line, False
         numbers: list[int] = []  # the trick numbers written so far
         for line in written:
-            skipped = sum(1 for at in lost_tricks if previous_line < at < line.pos.line)
+            skipped = [n for at, n in lost_tricks if previous_line < at < line.pos.line]
             previous_line = line.pos.line
-            if skipped:  # a trick line that could not be read: who took it is unknown
-                expected += skipped
+            for number in skipped:  # a trick line that could not be read: who took it is unknown
                 leader = reading = None
+                if number == expected:
+                    expected = number + 1
+                numbers.append(number)
             in_error = line.pos.line in self.bad_lines or line.pos.line in self.damaged
             index = line.number
             if index != expected:
                 renumbered = in_error = True
-                if index < expected and index not in numbers:  # one of a swapped pair
+                if index < expected and numbers and index not in numbers:  # a swapped pair
                     self.error("RV209", f"trick {index} is written after trick {numbers[-1]}; "
                                "tricks are written in the order played", line.pos, trick=index)
                 else:

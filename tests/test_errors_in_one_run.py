@@ -170,3 +170,16 @@ def test_a_missing_trick_is_one_error():
     del lines[7]  # trick 6
     found = codes("\n".join(lines))
     assert [code for code, _ in found] == ["RV209"], found
+
+
+def test_a_card_both_in_the_partie_and_in_a_trick_makes_up_no_revoke():
+    text = (SAMPLES / "salon.rvs").read_text(encoding="utf-8")
+    text = text.replace("\n  11 Anna  QH 7S 5S 2C > Anna\n", "\n  11 Anna  QH 9D 5S 2C > Anna\n")
+    found = codes_of(text)
+    assert ("RV306", 112) in [(code, line) for code, line, _ in found]
+    assert not any(code == "RV201" for code, _, _ in found), found
+
+
+def test_a_line_set_aside_that_begins_with_a_number_like_word_makes_up_nothing():
+    text = mutate(BARE, 2, "deal 1 dealer Gleb", "deal 1 dealer Gleb\n 1S talon 4C QC 2C")
+    assert [code for code, _ in codes(text)] == ["RV100"]
