@@ -301,6 +301,8 @@ class _Replay:
 
     def _lost_lines(self) -> list[tuple[int, str]]:
         """Lines set aside by the parse: damaged lines that are no statement."""
+        if not self.damaged:
+            return []
         kept = {stmt.pos.line for stmt in self.deal.statements}
         kept.add(self.deal.pos.line)
         return [(line, text.strip()) for line, text in sorted(self.damaged.items())
@@ -373,6 +375,9 @@ class _Replay:
     def _check_cards_repeated(self, written: tuple[TrickLine, ...]) -> None:
         """RV202 across every trick line, whatever else is wrong; both lines of a
         repeated card are in error, since either may be the wrong one."""
+        indexes = [card_at.card.index for line in written for card_at in line.cards]
+        if len(set(indexes)) == len(indexes):  # the usual case, found quickly
+            return
         seen: list[tuple[CardAt, TrickLine] | None] = [None] * len(PACK)  # by card index
         for line in written:
             for card_at in line.cards:
@@ -396,7 +401,10 @@ class _Replay:
     def _in_order(self, leader: int, index: int) -> list[int]:
         """Who plays trick ``index`` led by ``leader``: a player without cards
         left (IRR-5) is passed over."""
-        return [s for s in _ORDERS[leader] if self.hand_size(s) >= index]
+        order = _ORDERS[leader]
+        if index <= self.fewest:  # everyone still has a card: the hot path
+            return order
+        return [s for s in order if self.sizes[s] >= index]
 
     def _play_tricks(self) -> list[PlayedTrick]:
         """Establish who led and took each trick, in order.
@@ -408,6 +416,8 @@ class _Replay:
         """
         tricks: list[PlayedTrick] = []
         written = self.deal.tricks
+        self.sizes = [self.hand_size(s) for s in range(4)]
+        self.fewest = min(self.sizes)
         lost = self._lost_lines()
         lost_tricks = [(line, int(text.split()[0])) for line, text in lost
                        if text.split()[0].isdigit()]
@@ -418,15 +428,18 @@ class _Replay:
         reading = leader  # who leads as the record reads, for showing only
         expected, previous_line, renumbered = 1, self.deal.pos.line, False
         numbers: list[int] = []  # the trick numbers written so far
+        bad_lines, damaged, fewest = self.bad_lines, self.damaged, self.fewest
         for line in written:
-            skipped = [n for at, n in lost_tricks if previous_line < at < line.pos.line]
-            previous_line = line.pos.line
-            for number in skipped:  # a trick line that could not be read: who took it is unknown
-                leader = reading = None
-                if number == expected:
-                    expected = number + 1
-                numbers.append(number)
-            in_error = line.pos.line in self.bad_lines or line.pos.line in self.damaged
+            at_line = line.pos.line
+            if lost_tricks:
+                for at, number in lost_tricks:
+                    if previous_line < at < at_line:  # a trick line that could not be read
+                        leader = reading = None  # so who took it is unknown
+                        if number == expected:
+                            expected = number + 1
+                        numbers.append(number)
+                previous_line = at_line
+            in_error = at_line in bad_lines or at_line in damaged
             index = line.number
             if index != expected:
                 renumbered = in_error = True
@@ -440,7 +453,7 @@ class _Replay:
             else:
                 expected = index + 1
             numbers.append(index)
-            if reading is not None:
+            if reading is not None and index > fewest:
                 order = self._in_order(reading, index)
                 if order and order[0] != reading:
                     # The taker of the last trick has no card left (he played with ten,
@@ -459,16 +472,23 @@ class _Replay:
                 reading = written_leader
                 if leader is None:
                     leader = written_leader  # nothing to check it against: as written
-            needed = sum(1 for s in range(4) if self.hand_size(s) >= index)
+            needed = 4 if index <= fewest else sum(size >= index for size in self.sizes)
             if index > TRICKS_PER_DEAL:
                 in_error = True  # RV205 says so; "it needs 0 cards" would say nothing
-            elif len(line.cards) != needed and line.pos.line not in self.damaged \
+            elif len(line.cards) != needed and at_line not in damaged \
                     and (sizes_known or index < TRICKS_PER_DEAL):
                 self.error("RV203", f"trick {index} has {len(line.cards)} card"
                            f"{'s' if len(line.cards) != 1 else ''}; it needs {needed}, "
                            "one from each player", line.pos, trick=index)
                 in_error = True
-            plays, taker = self._read_plays(line, reading, index, needed)
+            if reading is not None and len(line.cards) == needed == 4:  # the hot path, inline
+                plays = []
+                for seat, card_at in zip(_ORDERS[reading], line.cards):
+                    plays.append(_new(Play, (seat, card_at.card, card_at.pos)))  # no __new__ call
+                plays = tuple(plays)
+                taker = winning_play(plays).seat
+            else:
+                plays, taker = self._read_plays(line, reading, index, needed)
             if not in_error and leader is not None and taker is not None:
                 recorded = None if line.taker is None else seats.get(line.taker.text)
                 if recorded is not None and recorded != taker:
@@ -497,8 +517,10 @@ class _Replay:
         ``((), None)`` when the line cannot be read so."""
         if leader is None or len(line.cards) != needed or not needed:
             return (), None
-        plays = tuple(_new(Play, (seat, card_at.card, card_at.pos))  # hot: no __new__ call
-                      for seat, card_at in zip(self._in_order(leader, index), line.cards))
+        plays = []
+        for seat, card_at in zip(self._in_order(leader, index), line.cards):
+            plays.append(_new(Play, (seat, card_at.card, card_at.pos)))  # hot: no __new__ call
+        plays = tuple(plays)
         return plays, winning_play(plays).seat
 
     def _unresolved(self, trick: TrickAsWritten) -> None:
