@@ -353,7 +353,7 @@ class _Replay:
         return ReplayedDeal(
             deal=self.deal, players=self.players, dealer=dealer,
             partie_written=self.deal.partie is not None,
-            complete=not self.broken, diagnostics=tuple(self.diags),
+            complete=not self.broken and not self.damaged, diagnostics=tuple(self.diags),
             unresolved=tuple(self.unresolved), dealer_known=self.dealer >= 0, **kw)
 
     def _check_repeats(self) -> None:

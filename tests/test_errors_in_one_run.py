@@ -183,3 +183,10 @@ def test_a_card_both_in_the_partie_and_in_a_trick_makes_up_no_revoke():
 def test_a_line_set_aside_that_begins_with_a_number_like_word_makes_up_nothing():
     text = mutate(BARE, 2, "deal 1 dealer Gleb", "deal 1 dealer Gleb\n 1S talon 4C QC 2C")
     assert [code for code, _ in codes(text)] == ["RV100"]
+
+
+def test_a_deal_with_a_line_read_wrong_is_replayed_but_never_complete():
+    with record_from_text(mutate(FULL, 3, "KC", "10C")) as record:
+        (checked,) = list(record.deals())
+    assert checked.replayed is not None and len(checked.replayed.tricks) == 11
+    assert not checked.replayed.complete and not checked.settleable

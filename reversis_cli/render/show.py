@@ -42,10 +42,11 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
         parts.append(Text(_void_reason(replayed)))
         return Group(*parts)
     has_errors = has_errors or not replayed.complete or bool(replayed.unresolved)
-    parts.append(_tricks_table(replayed, style, has_errors))
+    parts.append(_tricks_table(replayed, style))
     if has_errors:
-        parts.append(Text("This deal has errors (see above): its tricks are shown as written; "
-                          "hands and partie are not worked out.", style="yellow"))
+        parts.append(Text("This deal has errors (see above): its tricks are shown as far as "
+                          "they can be read; hands and partie are not worked out.",
+                          style="yellow"))
         return Group(*parts)
     parts.append(_hands_table(replayed, style))
     parts.append(_partie_line(replayed, style))
@@ -70,10 +71,11 @@ def _void_reason(replayed: ReplayedDeal) -> str:
     return "A void deal (" + ", ".join(kinds) + "): no cards were played."
 
 
-def _tricks_table(replayed: ReplayedDeal, style: str, has_errors: bool = False) -> Table:
+def _tricks_table(replayed: ReplayedDeal, style: str) -> Table:
     order = seats_from_first_hand(replayed)
     caption = f"{LEAD_MARK} led   {TAKER_MARK} took the trick"
-    if has_errors:
+    marked = bool(replayed.unresolved)  # else every trick is laid out as usual
+    if marked:
         caption += f"   {ERROR_MARK} in error   {UNKNOWN_MARK} who led cannot be established"
     table = Table(box=box.SIMPLE_HEAD, caption=caption, caption_justify="left", pad_edge=False)
     table.add_column("Trick", justify="right")
@@ -81,12 +83,12 @@ def _tricks_table(replayed: ReplayedDeal, style: str, has_errors: bool = False) 
         table.add_column(replayed.name(seat), justify="left")
     table.add_column("Taker")
     table.add_column("Points", justify="right")
-    if has_errors:
-        table.add_column("As written")
+    if marked:
+        table.add_column("As read")  # a word that is not a card is left out: see its diagnostic
     for trick in _written_order(replayed):
         if isinstance(trick, PlayedTrick):
             row = _trick_row(replayed, trick, order, style)
-            table.add_row(*row, *([""] if has_errors else []))
+            table.add_row(*row, *([""] if marked else []))
         else:
             table.add_row(*_unresolved_row(replayed, trick, order, style))
     return table
@@ -107,7 +109,8 @@ def _trick_row(replayed: ReplayedDeal, trick, order: list[int], style: str) -> l
         cells.append(_card_cell(trick, play, style) if play else Text("—", style="dim"))
     taker = Text(replayed.name(trick.taker), style="bold")
     points = sum(p.card.points for p in trick.plays)
-    return [str(trick.line.number), *cells, taker, str(points)]
+    number = trick.number if isinstance(trick, PlayedTrick) else trick.line.number
+    return [str(number), *cells, taker, str(points)]
 
 
 def _unresolved_row(replayed: ReplayedDeal, trick: TrickAsWritten, order: list[int],
