@@ -453,6 +453,7 @@ class _Replay:
             else:
                 expected = index + 1
             numbers.append(index)
+            took = reading  # the taker of the trick before, as read
             if reading is not None and index > fewest:
                 order = self._in_order(reading, index)
                 if order and order[0] != reading:
@@ -463,7 +464,10 @@ class _Replay:
             written_leader = None if line.leader is None else seats.get(line.leader.text)
             if written_leader is not None and leader is not None and written_leader != leader:
                 why = ("first hand, the player after the dealer, leads trick 1" if index == 1
-                       else f"{self.name(leader)} took trick {index - 1} and leads the next")
+                       else f"{self.name(leader)} took trick {index - 1} and leads the next"
+                       if took == leader else
+                       f"{self.name(took)} took trick {index - 1} with no card left after it, "
+                       f"so {self.name(leader)} leads the next (IRR-5)")
                 self.error("RV208", f"trick {index} is written as led by "
                            f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
                 in_error = True
