@@ -1,7 +1,7 @@
 """One run reports every independent problem, and a trick in error makes up
 no problem elsewhere (issue 15, items 3, 10, 11 and 15)."""
 
-from pathlib import Path
+import json
 
 from click.testing import CliRunner
 
@@ -190,3 +190,16 @@ def test_a_deal_with_a_line_read_wrong_is_replayed_but_never_complete():
         (checked,) = list(record.deals())
     assert checked.replayed is not None and len(checked.replayed.tricks) == 11
     assert not checked.replayed.complete and not checked.settleable
+
+
+def test_five_mistakes_are_reported_by_one_check_run(tmp_path):
+    deal_1 = mutate(BARE, 7, "2C QC KC JC", "2C QC KC")  # three cards in trick 5
+    deal_1 = mutate(deal_1, 10, "QD 9D 7D 5D", "QD 9D 7D 5H")  # 5H again, in trick 8
+    deal_1 = mutate(deal_1, 5, "4D KD 6D 3D", "4D KD 10D 3D")  # a ten in trick 3
+    deal_2 = mutate(BARE, 2, "deal 1 dealer Gleb", "deal 2 dealer Ann")  # no such player
+    deal_2 = mutate(deal_2, 6, "4 9S", "4 Boris 9S")  # Anna took trick 3
+    path = tmp_path / "five.rvs"
+    path.write_text(deal_1 + "\n" + deal_2.split("\n", 1)[1], encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--json", str(path)])
+    found = [(d["code"], d["line"]) for d in json.loads(result.output)["diagnostics"]]
+    assert found == [("RV101", 5), ("RV203", 7), ("RV202", 10), ("RV112", 15), ("RV208", 19)]
