@@ -93,7 +93,8 @@ def wrong_leader_variant() -> str:
     led by Boris (Vera took trick 4) and trick 7 rightly as led by Boris."""
     text = (SAMPLES / "bad" / "wrong-leader.rvs").read_text(encoding="utf-8")
     text = text.replace("\n  11 Boris AD", "\n  11 Vera  AD")
-    text = text.replace("\n  5       8H", "\n  5 Boris 8H").replace("\n  7       3C", "\n  7 Boris 3C")
+    text = text.replace("\n  5       8H", "\n  5 Boris 8H")
+    text = text.replace("\n  7       3C", "\n  7 Boris 3C")
     return text
 
 
