@@ -293,8 +293,12 @@ class _Replay:
         misspelt ``deal`` line (``dael 2 dealer Anna``): the lines under it
         likely belong to the next deal, and checked with this one they would
         only make up errors."""
+        if not self.damaged:
+            return deal
+        read = {stmt.pos.line for stmt in deal.statements}
+        read.add(deal.pos.line)
         cut = min((line for line, text in self.damaged.items()
-                   if _LIKE_A_DEAL_LINE.match(text)), default=None)
+                   if line not in read and _LIKE_A_DEAL_LINE.match(text)), default=None)
         if cut is None or cut < deal.pos.line:
             return deal
         return Deal(deal.line, tuple(s for s in deal.statements if s.pos.line < cut))
