@@ -101,7 +101,7 @@ def _facts(scored: ScoredDeal):
             yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
         return
     name = replayed.name
-    if not replayed.void:
+    if not replayed.void and replayed.dealer_known:
         yield Fact(f"{name(replayed.first_hand)} was first hand and led trick 1 (SEAT-1).")
     for hand in deal.hands:
         yield Fact(f"{hand.player.text} was dealt {_cards(c.card for c in hand.cards)}.",
@@ -109,6 +109,14 @@ def _facts(scored: ScoredDeal):
     for ex in deal.exchanges:
         yield Fact(_exchange_fact(ex), ex.pos.line)
     if replayed.void:
+        return
+    if checked.has_errors:
+        # What follows from the whole play (hands, partie, revokes, who took
+        # what) is not established in a deal with errors: say only the errors.
+        yield from _unestablished(replayed)
+        for d in checked.diagnostics:
+            if d.is_error:
+                yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
         return
     for seat in range(4):
         yield Fact(f"After the exchange {name(seat)} held {_cards(replayed.hands[seat])} "
@@ -134,6 +142,26 @@ def _facts(scored: ScoredDeal):
     for d in checked.diagnostics:
         if d.is_error:
             yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+
+
+def _unestablished(replayed):
+    """The tricks that cannot be established, in runs."""
+    numbers = [t.line.number for t in replayed.unresolved]
+    if numbers:
+        runs = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in _runs(numbers))
+        yield Fact(f"Who played which card cannot be established in trick"
+                   f"{'s' if len(numbers) > 1 else ''} {runs}: "
+                   "each is in error, or follows one in error with no leader written.")
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
 
 
 def _event_fact(event) -> str:

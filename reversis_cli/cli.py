@@ -114,8 +114,8 @@ def show(file: str, deal_number: int | None, style: str) -> None:
                 continue
             found += 1
             errors += report(checked.diagnostics)
-            if checked.settleable:
-                out.print(render_deal(checked.replayed, style.lower()))
+            if checked.replayed is not None:  # errors too: then a marker needs to see it
+                out.print(render_deal(checked.replayed, style.lower(), checked.has_errors))
                 out.print()
     if deal_number is not None and not found:
         raise click.UsageError(f"{file} has no deal {deal_number}")

@@ -239,8 +239,10 @@ class Record:
         problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
         problems.extend(self._sequence_problems(deal, expected_number, expected_dealer))
         replayed = None
-        if self.players and not any(d.is_error for d in problems):
-            replayed = replay_deal(deal, self.players)
+        if self.players:
+            # Replayed whatever was wrong in reading it: the lines read wrong are
+            # named, so that the replay checks all that does not depend on them.
+            replayed = replay_deal(deal, self.players, _damaged_lines(problems, chunk))
             problems.extend(replayed.diagnostics)
         diags = self._finish(problems, chunk, number)
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
@@ -276,6 +278,16 @@ class Record:
             out.append(replace(d, file=self.name, source_line=line))
         out.sort(key=lambda d: (d.line or 0, d.column or 0))
         return out
+
+
+def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
+    """Each line of ``chunk`` with a reading error, and its text."""
+    out = {}
+    for d in problems:
+        offset = (d.line or 0) - chunk.first_line
+        if d.is_error and d.code < "RV200" and 0 <= offset < len(chunk.lines):
+            out[d.line] = chunk.lines[offset]
+    return out
 
 
 def open_record(path: str | Path, name: str | None = None) -> Record:

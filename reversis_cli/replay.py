@@ -10,6 +10,7 @@ a diagnostic naming both lines.  It never raises on bad input.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -21,7 +22,7 @@ from .model import (
 )
 
 __all__ = [
-    "TRICKS_PER_DEAL", "Play", "PlayedTrick", "Espagnolette", "Revoke",
+    "TRICKS_PER_DEAL", "Play", "PlayedTrick", "TrickAsWritten", "Espagnolette", "Revoke",
     "ReplayedDeal", "replay_deal", "next_seat",
 ]
 
@@ -73,6 +74,26 @@ class PlayedTrick(NamedTuple):
         return None
 
 
+class TrickAsWritten(NamedTuple):
+    """A trick the replay could not establish: it is in error itself, or who
+    led it cannot be known because a trick before it is in error.
+
+    ``leader``, ``plays`` and ``taker`` are a reading of the line as written
+    (from its written leader, or from the taker of the trick before as read),
+    for showing it; nothing is derived from them.  They are None or empty when
+    even that reading is impossible.  ``established_leader`` is who had the
+    lead by the tricks before, when they are established (a trick in error
+    may still have been led by a known player).
+    """
+
+    line: TrickLine
+    in_error: bool
+    leader: int | None = None
+    plays: tuple[Play, ...] = ()
+    taker: int | None = None
+    established_leader: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Espagnolette:
     """ESP-1: the holder, what he holds, and whether he waived (ESP-3)."""
@@ -104,6 +125,9 @@ class ReplayedDeal:
     Seats are indexes into ``players`` (playing order).  ``hands`` are the
     hands after the exchange; ``partie`` the cards out of play that form the
     partie (DEAL-3).  ``complete`` is False when errors prevent settling.
+    ``tricks`` are the tricks established; ``unresolved`` the tricks written
+    that are not (in error, or after a trick in error: see ``TrickAsWritten``).
+    ``dealer_known`` is False when the dealer named is not a player.
     """
 
     deal: Deal
@@ -118,6 +142,8 @@ class ReplayedDeal:
     void: bool = False
     complete: bool = True
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    unresolved: tuple[TrickAsWritten, ...] = ()
+    dealer_known: bool = True
 
     @property
     def number(self) -> int:
@@ -196,10 +222,27 @@ def winning_play(plays: tuple[Play, ...]) -> Play:
 # --------------------------------------------------------------------------
 
 
-class _Replay:
-    """One deal's replay; collects diagnostics and carries on."""
+# Line keywords whose loss (a line set aside for a syntax error) leaves every
+# player's number of cards known: only kept and discarded-two change it.
+_KEYWORDS_NOT_SIZES = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed",
+                       "misdeal", "redeal", "exposed", "peeked", "out-of-turn", "note", "deal")
 
-    def __init__(self, deal: Deal, players: tuple[str, ...]):
+
+_LIKE_A_DEAL_LINE = re.compile(r"\s*[^\s\d#]\S*\s+\d+\s+\S+\s+\S+\s*(#.*)?$")
+
+
+class _Replay:
+    """One deal's replay; collects diagnostics and carries on.
+
+    ``damaged`` maps the line number of each line of the deal that already has
+    a reading error (a syntax error, a ten, a word that is not a card) to its
+    text: such a line was set aside or lost a card, so nothing that needs it
+    whole is checked.
+    """
+
+    def __init__(self, deal: Deal, players: tuple[str, ...], damaged: dict[int, str] | None = None):
+        self.damaged = damaged or {}
+        deal = self._before_a_lost_deal_line(deal)
         self.deal = deal
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
@@ -208,6 +251,10 @@ class _Replay:
         self.dealer = self.seats.get(deal.dealer.text, -1)
         self.kept = self._flagged("kept")
         self.two_discarded = self._flagged("discarded-two")
+        self.bad_lines: set[int] = set()  # lines of the deal with an error of their own
+        self.unresolved: list[TrickAsWritten] = []
+        self.loose: dict[Card, CardAt] = {}  # cards of tricks not established, where written
+        self.loose_trick: dict[Card, int] = {}
 
     # -- helpers ------------------------------------------------------------
 
@@ -238,6 +285,33 @@ class _Replay:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
+    def is_damaged(self, stmt) -> bool:
+        return stmt is not None and stmt.pos.line in self.damaged
+
+    def _before_a_lost_deal_line(self, deal: Deal) -> Deal:
+        """The deal without what follows a line set aside that may be a
+        misspelt ``deal`` line (``dael 2 dealer Anna``): the lines under it
+        likely belong to the next deal, and checked with this one they would
+        only make up errors."""
+        if not self.damaged:
+            return deal
+        read = {stmt.pos.line for stmt in deal.statements}
+        read.add(deal.pos.line)
+        cut = min((line for line, text in self.damaged.items()
+                   if line not in read and _LIKE_A_DEAL_LINE.match(text)), default=None)
+        if cut is None or cut < deal.pos.line:
+            return deal
+        return Deal(deal.line, tuple(s for s in deal.statements if s.pos.line < cut))
+
+    def _lost_lines(self) -> list[tuple[int, str]]:
+        """Lines set aside by the parse: damaged lines that are no statement."""
+        if not self.damaged:
+            return []
+        kept = {stmt.pos.line for stmt in self.deal.statements}
+        kept.add(self.deal.pos.line)
+        return [(line, text.strip()) for line, text in sorted(self.damaged.items())
+                if line not in kept and text.strip() and not text.strip().startswith("#")]
+
     # -- the walk -------------------------------------------------------------
 
     def run(self) -> ReplayedDeal:
@@ -250,23 +324,31 @@ class _Replay:
                 name = getattr(stmt, attr, None)
                 if name is not None and name.text not in seats:
                     self.seat_of(name)
+                    self.bad_lines.add(stmt.pos.line)
         self._check_repeats()
         if deal.is_void:
             for trick in deal.tricks[:1]:
                 self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "
                            "write the redeal as the next deal", trick.pos)
             return self._result(void=True)
-        if self.dealer < 0 or self.broken:
-            return self._result()
         tricks = self._play_tricks()
+        # Only a deal whose every trick is established and whose every line was
+        # read whole is checked for what needs all of it (our reading: an error
+        # must not make up problems elsewhere).
+        whole = (len(tricks) == TRICKS_PER_DEAL and not self.unresolved and not self.damaged
+                 and self.dealer >= 0)
         played = Played(tricks)
         hands = self._hands_after_exchange(tricks)
-        partie = self._partie(played, hands)
-        hands = self._give_kept_cards(hands, partie)
+        partie = self._partie(played, hands, whole)
+        if whole:
+            hands = self._give_kept_cards(hands, partie)
         self._check_hands(played)
         self._check_talon_and_exchanges(played)
-        espagnolette = self._espagnolette(hands)
-        revokes = tuple(self._revokes(tricks, hands, espagnolette))
+        # Who held what when rests on every card of the deal: with an error
+        # anywhere (a card in the partie and in a trick, say) it is not known.
+        known = whole and not self.broken
+        espagnolette = self._espagnolette(hands) if known else None
+        revokes = tuple(self._revokes(tricks, hands, espagnolette)) if known else ()
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
@@ -275,7 +357,8 @@ class _Replay:
         return ReplayedDeal(
             deal=self.deal, players=self.players, dealer=dealer,
             partie_written=self.deal.partie is not None,
-            complete=not self.broken, diagnostics=tuple(self.diags), **kw)
+            complete=not self.broken and not self.damaged, diagnostics=tuple(self.diags),
+            unresolved=tuple(self.unresolved), dealer_known=self.dealer >= 0, **kw)
 
     def _check_repeats(self) -> None:
         """At most one talon and partie, one hand and exchange per player."""
@@ -293,7 +376,48 @@ class _Replay:
             else:
                 seen[key] = stmt.pos
 
+    def _check_cards_repeated(self, written: tuple[TrickLine, ...]) -> None:
+        """RV202 across every trick line, whatever else is wrong; both lines of a
+        repeated card are in error, since either may be the wrong one."""
+        indexes = [card_at.card.index for line in written for card_at in line.cards]
+        if len(set(indexes)) == len(indexes):  # the usual case, found quickly
+            return
+        seen: list[tuple[CardAt, TrickLine] | None] = [None] * len(PACK)  # by card index
+        for line in written:
+            for card_at in line.cards:
+                first = seen[card_at.card.index]
+                if first is None:
+                    seen[card_at.card.index] = (card_at, line)
+                    continue
+                self.error("RV202", f"{card_at.card} is played twice: here and at line "
+                           f"{first[0].pos.line}", card_at.pos, trick=line.number,
+                           related=((first[0].pos, "first played here"),))
+                self.bad_lines.update((line.pos.line, first[1].pos.line))
+
+    def _sizes_known(self, lost: list[tuple[int, str]]) -> bool:
+        """False when a line set aside may have been a kept or discarded-two line."""
+        for _, text in lost:
+            word = text.split()[0]
+            if not word[:1].isdigit() and word not in _KEYWORDS_NOT_SIZES:
+                return False
+        return True
+
+    def _in_order(self, leader: int, index: int) -> list[int]:
+        """Who plays trick ``index`` led by ``leader``: a player without cards
+        left (IRR-5) is passed over."""
+        order = _ORDERS[leader]
+        if index <= self.fewest:  # everyone still has a card: the hot path
+            return order
+        return [s for s in order if self.sizes[s] >= index]
+
     def _play_tricks(self) -> list[PlayedTrick]:
+        """Establish who led and took each trick, in order.
+
+        A trick is established when its leader is: first hand for trick 1,
+        else the taker of the trick before when that one is established, else
+        (after a trick in error, or with an unknown dealer) the leader written
+        on its line, taken as written.  A trick in error establishes nothing.
+        """
         tricks: list[PlayedTrick] = []
         written = self.deal.tricks
         expected = TRICKS_PER_DEAL
@@ -303,59 +427,122 @@ class _Replay:
                        f" (deal {self.deal.number} has {len(written)})", extra.pos,
                        trick=extra.number)
             written = written[:expected]
-        elif len(written) < expected:
-            pos = written[-1].pos if written else self.deal.pos
-            self.error("RV205", f"deal {self.deal.number} has {len(written)} "
-                       f"trick{'s' if len(written) != 1 else ''}; a deal has {expected}", pos)
-        seen: list[CardAt | None] = [None] * len(PACK)  # by card index: no hashing
+        self.sizes = [self.hand_size(s) for s in range(4)]
+        self.fewest = min(self.sizes)
+        lost = self._lost_lines()
+        lost_tricks = [(line, int(text.split()[0])) for line, text in lost
+                       if text.split()[0].isdigit()]
+        sizes_known = self._sizes_known(lost)
+        self._check_cards_repeated(written)
         seats = self.seats
-        leader = next_seat(self.dealer)
-        remaining = [self.hand_size(s) for s in range(4)]
-        for index, line in enumerate(written, start=1):
-            if line.number != index:
-                self.error("RV209", f"trick {line.number} is written where trick {index} "
-                           "belongs", line.pos, trick=line.number)
-                return tricks
+        leader = next_seat(self.dealer) if self.dealer >= 0 else None  # None: not established
+        reading = leader  # who leads as the record reads, for showing only
+        expected, previous_line, renumbered = 1, self.deal.pos.line, False
+        numbers: list[int] = []  # the trick numbers written so far
+        bad_lines, damaged, fewest = self.bad_lines, self.damaged, self.fewest
+        for line in written:
+            at_line = line.pos.line
+            if lost_tricks:
+                for at, number in lost_tricks:
+                    if previous_line < at < at_line:  # a trick line that could not be read
+                        leader = reading = None  # so who took it is unknown
+                        if number == expected:
+                            expected = number + 1
+                        numbers.append(number)
+                previous_line = at_line
+            in_error = at_line in bad_lines or at_line in damaged
+            index = line.number
+            if index != expected:
+                renumbered = in_error = True
+                if index < expected and numbers and index not in numbers:  # a swapped pair
+                    self.error("RV209", f"trick {index} is written after trick {numbers[-1]}; "
+                               "tricks are written in the order played", line.pos, trick=index)
+                else:
+                    self.error("RV209", f"trick {index} is written where trick {expected} "
+                               "belongs", line.pos, trick=index)
+                    expected = index + 1
+            else:
+                expected = index + 1
+            numbers.append(index)
+            took = reading  # the taker of the trick before, as read
+            if reading is not None and index > fewest:
+                order = self._in_order(reading, index)
+                if order and order[0] != reading:
+                    # The taker of the last trick has no card left (he played with ten,
+                    # IRR-5): the next player in order leads (our reading).
+                    reading = order[0]
+                    leader = reading if leader is not None else None
             written_leader = None if line.leader is None else seats.get(line.leader.text)
-            if written_leader is not None and written_leader != leader:
+            if written_leader is not None and leader is not None and written_leader != leader:
                 why = ("first hand, the player after the dealer, leads trick 1" if index == 1
-                       else f"{self.name(leader)} took trick {index - 1} and leads the next")
+                       else f"{self.name(leader)} took trick {index - 1} and leads the next"
+                       if took == leader else
+                       f"{self.name(took)} took trick {index - 1} with no card left after it, "
+                       f"so {self.name(leader)} leads the next (IRR-5)")
                 self.error("RV208", f"trick {index} is written as led by "
                            f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
-                leader = written_leader
-            order = _ORDERS[leader]
-            if 0 in remaining:  # someone has played all his cards (IRR-5)
-                order = [s for s in order if remaining[s] > 0]
-            if order and order[0] != leader:
-                # The taker of the last trick has no card left (he played with ten,
-                # IRR-5): the next player in order leads (our reading).
-                leader = order[0]
-            if len(line.cards) != len(order):
+                in_error = True
+            established = leader  # by the tricks before: a written leader is not needed
+            if written_leader is not None:
+                reading = written_leader
+                if leader is None:
+                    leader = written_leader  # nothing to check it against: as written
+            needed = 4 if index <= fewest else sum(size >= index for size in self.sizes)
+            if index > TRICKS_PER_DEAL:
+                in_error = True  # RV205 says so; "it needs 0 cards" would say nothing
+            elif len(line.cards) != needed and at_line not in damaged \
+                    and (sizes_known or index < TRICKS_PER_DEAL):
                 self.error("RV203", f"trick {index} has {len(line.cards)} card"
-                           f"{'s' if len(line.cards) != 1 else ''}; it needs {len(order)}, "
+                           f"{'s' if len(line.cards) != 1 else ''}; it needs {needed}, "
                            "one from each player", line.pos, trick=index)
-                return tricks
-            plays = []
-            for seat, card_at in zip(order, line.cards):
-                card = card_at.card
-                first = seen[card.index]
-                if first is not None:
-                    self.error("RV202", f"{card} is played twice: here and at line "
-                               f"{first.pos.line}", card_at.pos, trick=index,
-                               related=((first.pos, "first played here"),))
-                seen[card.index] = card_at
-                plays.append(_new(Play, (seat, card, card_at.pos)))  # hot: no __new__ call
-                remaining[seat] -= 1
-            plays = tuple(plays)
-            taker = winning_play(plays).seat
-            recorded = None if line.taker is None else seats.get(line.taker.text)
-            if recorded is not None and recorded != taker:
-                self.error("RV207", f"trick {index} was taken by {self.name(taker)} with "
-                           f"{winning_play(plays).card}, not by {self.name(recorded)}",
-                           line.taker.pos, trick=index)
+                in_error = True
+            if reading is not None and len(line.cards) == needed == 4:  # the hot path, inline
+                plays = []
+                for seat, card_at in zip(_ORDERS[reading], line.cards):
+                    plays.append(_new(Play, (seat, card_at.card, card_at.pos)))  # no __new__ call
+                plays = tuple(plays)
+                taker = winning_play(plays).seat
+            else:
+                plays, taker = self._read_plays(line, reading, index, needed)
+            if not in_error and leader is not None and taker is not None:
+                recorded = None if line.taker is None else seats.get(line.taker.text)
+                if recorded is not None and recorded != taker:
+                    best = winning_play(plays)
+                    self.error("RV207", f"trick {index} was taken by {self.name(taker)} with "
+                               f"{best.card}, not by {self.name(recorded)}",
+                               line.taker.pos, trick=index)
+                    in_error = True
+            if in_error or leader is None or taker is None:
+                self._unresolved(TrickAsWritten(line, in_error, reading, plays, taker,
+                                                established))
+                leader, reading = None, taker
+                continue
             tricks.append(_new(PlayedTrick, (index, leader, plays, taker, line)))
-            leader = taker
+            leader = reading = taker
+        count = len(written) + len(lost_tricks)
+        if count != TRICKS_PER_DEAL and not renumbered:
+            pos = written[-1].pos if written else self.deal.pos
+            self.error("RV205", f"deal {self.deal.number} has {count} "
+                       f"trick{'s' if count != 1 else ''}; a deal has {TRICKS_PER_DEAL}", pos)
         return tricks
+
+    def _read_plays(self, line: TrickLine, leader: int | None, index: int, needed: int
+                    ) -> tuple[tuple[Play, ...], int | None]:
+        """The plays of a trick line read from ``leader``, and who took it;
+        ``((), None)`` when the line cannot be read so."""
+        if leader is None or len(line.cards) != needed or not needed:
+            return (), None
+        plays = []
+        for seat, card_at in zip(self._in_order(leader, index), line.cards):
+            plays.append(_new(Play, (seat, card_at.card, card_at.pos)))  # hot: no __new__ call
+        plays = tuple(plays)
+        return plays, winning_play(plays).seat
+
+    def _unresolved(self, trick: TrickAsWritten) -> None:
+        self.unresolved.append(trick)
+        for card_at in trick.line.cards:
+            self.loose.setdefault(card_at.card, card_at)
+            self.loose_trick.setdefault(card_at.card, trick.line.number)
 
     # -- hands, partie ----------------------------------------------------------
 
@@ -414,7 +601,7 @@ class _Replay:
     def _partie_size(self) -> int:
         return 4 - len(self.kept) + len(self.two_discarded)
 
-    def _partie(self, played: "Played", hands) -> tuple[Card, ...]:
+    def _partie(self, played: "Played", hands, whole: bool) -> tuple[Card, ...]:
         held = [False] * len(PACK)
         for hand in hands:
             for card in hand:
@@ -423,6 +610,8 @@ class _Replay:
         line = self.deal.partie
         size = self._partie_size()
         if line is None:
+            if not whole:  # the cards not accounted for are not known
+                return ()
             if len(unplayed) != size and not self.broken:
                 unknown = [self.name(s) for s in sorted(self.kept)
                            if self._written_after_exchange(s) is None]
@@ -441,6 +630,10 @@ class _Replay:
                            f"{self.name(play.seat)} played it in trick {trick.number} "
                            f"(line {play.pos.line})", card_at.pos,
                            related=((play.pos, "played here"),))
+            elif card_at.card in self.loose:
+                self._played_loose("is in the partie", card_at)
+        if not whole or self.is_damaged(line):
+            return tuple(c.card for c in line.cards)
         written = {c.card for c in line.cards}
         missing = [c for c in unplayed if c not in written]
         unknown_kept = [s for s in self.kept if self._written_after_exchange(s) is None]
@@ -451,6 +644,14 @@ class _Replay:
                        f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
                        line.pos)
         return tuple(c.card for c in line.cards)
+
+    def _played_loose(self, what: str, card_at: CardAt) -> None:
+        """``card_at`` is written out of play but also in a trick not established."""
+        there = self.loose[card_at.card]
+        self.error("RV306" if what.startswith("is in the partie") else "RV305",
+                   f"{card_at.card} {what}, but it is played in trick "
+                   f"{self.loose_trick[card_at.card]} (line {there.pos.line})", card_at.pos,
+                   related=((there.pos, "played here"),))
 
     def _check_no_repeats(self, cards: tuple[CardAt, ...], where: str) -> None:
         seen: set[Card] = set()
@@ -465,7 +666,7 @@ class _Replay:
             if seat is None:
                 continue
             expected = 12 if seat == self.dealer else 11
-            if len(line.cards) != expected:
+            if len(line.cards) != expected and not self.is_damaged(line) and self.dealer >= 0:
                 role = "the dealer" if seat == self.dealer else "a player other than the dealer"
                 self.error("RV204", f"{line.player.text}'s hand has {len(line.cards)} cards; "
                            f"{role} is dealt {expected}", line.pos)
@@ -478,7 +679,8 @@ class _Replay:
                                f"{self.name(play.seat)} played it in trick {trick.number} "
                                f"(line {play.pos.line})", card_at.pos,
                                related=((play.pos, "played here"),))
-            self._check_hand_against_play(seat, line, played)
+            if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
+                self._check_hand_against_play(seat, line, played)
 
     def _check_hand_against_play(self, seat: int, line: HandLine, played: "Played") -> None:
         """Cards he played that were not dealt to him must be his talon card."""
@@ -504,15 +706,21 @@ class _Replay:
         exchange = self._exchange_line(seat)
         if exchange is not None and (exchange.takes is not None or exchange.refuses):
             return {c.card for c in exchange.takes or ()}
-        talon = self.deal.talon
+        talon = self._usable_talon()
         owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]
         if talon is not None and seat in owners and exchange is not None \
                 and len(talon.cards) == 3:
             return {talon.cards[owners.index(seat)].card}
         return None
 
-    def _check_talon_and_exchanges(self, played: "Played") -> None:
+    def _usable_talon(self) -> TalonLine | None:
+        """The talon line, when who owns which of its cards can be told: its
+        cards all read and the dealer known (DEAL-2)."""
         talon = self.deal.talon
+        return None if self.is_damaged(talon) or self.dealer < 0 else talon
+
+    def _check_talon_and_exchanges(self, played: "Played") -> None:
+        talon = self._usable_talon()
         owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]  # DEAL-2
         talon_card = {}
         if talon is not None:
@@ -545,7 +753,7 @@ class _Replay:
             self.error("RV305", f"{who} is the dealer: he discards one card and takes none",
                        line.pos)
         allowed = 2 if seat in self.two_discarded else (0 if seat in self.kept else 1)
-        if not line.refuses and len(line.discards) != allowed:
+        if not line.refuses and len(line.discards) != allowed and not self.is_damaged(line):
             self.error("RV305", f"{who} discards {len(line.discards)} cards; "
                        f"the exchange allows {allowed}" + (
                            " (write discarded-two for a player who discarded two)"
@@ -559,7 +767,10 @@ class _Replay:
                            f"{self.name(play.seat)} played it in trick {trick.number} "
                            f"(line {play.pos.line})", card_at.pos,
                            related=((play.pos, "played here"),))
-            if hand is not None and card_at.card not in {c.card for c in hand.cards}:
+            elif card_at.card in self.loose:
+                self._played_loose(f"is discarded by {who}", card_at)
+            if hand is not None and card_at.card not in {c.card for c in hand.cards} \
+                    and not self.is_damaged(hand):
                 self.error("RV305", f"{who} discards {card_at.card}, which is not in his hand "
                            f"at line {hand.pos.line}", card_at.pos,
                            related=((hand.pos, "hand written here"),))
@@ -647,13 +858,15 @@ def _cards(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def replay_deal(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal:
+def replay_deal(deal: Deal, players: tuple[str, ...],
+                damaged: dict[int, str] | None = None) -> ReplayedDeal:
     """Replay one deal of a session whose players (in playing order) are given.
 
-    Session-level checks (deal numbers, the expected dealer) belong to the
-    reader, which sees the deals in order.
+    ``damaged`` maps each line of the deal the reading already found wrong to
+    its text (see ``_Replay``).  Session-level checks (deal numbers, the
+    expected dealer) belong to the reader, which sees the deals in order.
     """
-    return _Replay(deal, players).run()
+    return _Replay(deal, players, damaged).run()
 
 
 def _ordinal(number: int) -> str:

@@ -117,8 +117,11 @@ def _with_leaders(tricks: list[TrickLine], deal: Deal, players: Sequence[str]) -
         replayed = replay_deal(deal, tuple(players))
     except Exception:  # the replay never raises; if it ever did, keep what was written
         return tricks
+    # Only leaders the replay established: none after a trick in error (issue 15).
     leader_of = {id(t.line): replayed.name(t.leader) for t in replayed.tricks
                  if t.line is not None}
+    leader_of.update((id(t.line), replayed.name(t.established_leader))
+                     for t in replayed.unresolved if t.established_leader is not None)
     out = []
     for trick in tricks:
         name = leader_of.get(id(trick))

@@ -4,6 +4,12 @@ One column per player in playing order from first hand, one row per trick;
 the card led is marked ``▸`` and the card that took the trick ``*`` (and
 highlighted where the terminal has colour).  Under the tricks: each player's
 hand after the exchange, and the partie.
+
+A deal with errors is shown too, since that is when a marker needs to see
+it: every trick as written, a trick in error marked ``✗`` and a trick whose
+leader cannot be established (after one in error) marked ``?``, each laid
+out as the record reads it where it can be; the hands and the partie, which
+need the whole deal, are left out.
 """
 
 from __future__ import annotations
@@ -14,22 +20,34 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Suit, sort_cards
-from ..replay import ReplayedDeal, next_seat
+from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
+ERROR_MARK = "✗"
+UNKNOWN_MARK = "?"
 
 
 def seats_from_first_hand(replayed: ReplayedDeal) -> list[int]:
-    return [next_seat(replayed.first_hand, k) for k in range(4)]
+    first = replayed.first_hand if replayed.dealer_known else 0
+    return [next_seat(first, k) for k in range(4)]
 
 
-def render_deal(replayed: ReplayedDeal, style: str = "unicode") -> Group:
+def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool = False
+                ) -> Group:
+    """The deal laid out; ``has_errors``: the record has errors in this deal
+    (the replay's own, or found in reading it)."""
     parts = [_title(replayed)]
     if replayed.void:
         parts.append(Text(_void_reason(replayed)))
         return Group(*parts)
+    has_errors = has_errors or not replayed.complete or bool(replayed.unresolved)
     parts.append(_tricks_table(replayed, style))
+    if has_errors:
+        parts.append(Text("This deal has errors (see above): its tricks are shown as far as "
+                          "they can be read; hands and partie are not worked out.",
+                          style="yellow"))
+        return Group(*parts)
     parts.append(_hands_table(replayed, style))
     parts.append(_partie_line(replayed, style))
     for line in _facts(replayed, style):
@@ -40,7 +58,10 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode") -> Group:
 def _title(replayed: ReplayedDeal) -> Text:
     name = replayed.name
     text = Text(f"Deal {replayed.number}", style="bold")
-    text.append(f" — dealer {name(replayed.dealer)}, first hand {name(replayed.first_hand)}")
+    if replayed.dealer_known:
+        text.append(f" — dealer {name(replayed.dealer)}, first hand {name(replayed.first_hand)}")
+    else:
+        text.append(f" — dealer {replayed.deal.dealer.text} (not one of the players)")
     return text
 
 
@@ -52,21 +73,64 @@ def _void_reason(replayed: ReplayedDeal) -> str:
 
 def _tricks_table(replayed: ReplayedDeal, style: str) -> Table:
     order = seats_from_first_hand(replayed)
-    table = Table(box=box.SIMPLE_HEAD, caption=f"{LEAD_MARK} led   {TAKER_MARK} took the trick",
-                  caption_justify="left", pad_edge=False)
+    caption = f"{LEAD_MARK} led   {TAKER_MARK} took the trick"
+    marked = bool(replayed.unresolved)  # else every trick is laid out as usual
+    if marked:
+        caption += f"   {ERROR_MARK} in error   {UNKNOWN_MARK} who led cannot be established"
+    table = Table(box=box.SIMPLE_HEAD, caption=caption, caption_justify="left", pad_edge=False)
     table.add_column("Trick", justify="right")
     for seat in order:
         table.add_column(replayed.name(seat), justify="left")
     table.add_column("Taker")
     table.add_column("Points", justify="right")
-    for trick in replayed.tricks:
-        cells = []
-        for seat in order:
-            play = trick.play_of(seat)
-            cells.append(_card_cell(trick, play, style) if play else Text("—", style="dim"))
-        taker = Text(replayed.name(trick.taker), style="bold")
-        table.add_row(str(trick.number), *cells, taker, str(trick.points))
+    if marked:
+        table.add_column("As read")  # a word that is not a card is left out: see its diagnostic
+    for trick in _written_order(replayed):
+        if isinstance(trick, PlayedTrick):
+            row = _trick_row(replayed, trick, order, style)
+            table.add_row(*row, *([""] if marked else []))
+        else:
+            table.add_row(*_unresolved_row(replayed, trick, order, style))
     return table
+
+
+def _written_order(replayed: ReplayedDeal) -> list[PlayedTrick | TrickAsWritten]:
+    """Every trick of the deal in the order written, established or not."""
+    found = {id(t.line): t for t in replayed.tricks}
+    found.update((id(t.line), t) for t in replayed.unresolved)
+    tricks = [found[id(line)] for line in replayed.deal.tricks if id(line) in found]
+    return tricks or list(replayed.tricks)
+
+
+def _trick_row(replayed: ReplayedDeal, trick, order: list[int], style: str) -> list:
+    cells = []
+    for seat in order:
+        play = next((p for p in trick.plays if p.seat == seat), None)
+        cells.append(_card_cell(trick, play, style) if play else Text("—", style="dim"))
+    taker = Text(replayed.name(trick.taker), style="bold")
+    points = sum(p.card.points for p in trick.plays)
+    number = trick.number if isinstance(trick, PlayedTrick) else trick.line.number
+    return [str(number), *cells, taker, str(points)]
+
+
+def _unresolved_row(replayed: ReplayedDeal, trick: TrickAsWritten, order: list[int],
+                    style: str) -> list:
+    mark = ERROR_MARK if trick.in_error else UNKNOWN_MARK
+    line = trick.line
+    written = " ".join(c.spelling for c in line.cards)
+    if line.leader is not None:
+        written = f"{line.leader.text} {written}"
+    if line.taker is not None:
+        written += f" > {line.taker.text}"
+    if trick.plays:  # laid out as the record reads it
+        number, *cells, taker, points = _trick_row(replayed, trick, order, style)
+        taker = Text(f"{taker.plain}{UNKNOWN_MARK}", style="dim")
+    else:
+        cells = [Text(UNKNOWN_MARK, style="dim") for _ in order]
+        taker, points = Text(UNKNOWN_MARK, style="dim"), ""
+    style_mark = "bold red" if trick.in_error else "yellow"
+    return [Text(f"{line.number} {mark}", style=style_mark), *cells, taker, points,
+            Text(written, style=style_mark if trick.in_error else "dim")]
 
 
 def _card_cell(trick, play, style: str) -> Text:
