@@ -281,11 +281,11 @@ class Record:
 
 
 def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
-    """Each line of ``chunk`` with a reading error, and its text."""
+    """Each line of ``chunk`` with a reading error (codes RV0xx and RV1xx), and its text."""
     out = {}
     for d in problems:
         offset = (d.line or 0) - chunk.first_line
-        if d.is_error and d.code < "RV200" and 0 <= offset < len(chunk.lines):
+        if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
             out[d.line] = chunk.lines[offset]
     return out
 
