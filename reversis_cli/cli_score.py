@@ -84,7 +84,11 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[FileOutcom
     from .batch import run_files
 
     many = len(files) > 1
-    write = sys.stdout.write
+
+    def write(text: str) -> None:
+        # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
+        sys.stdout.write(text)
+
     if options.as_json and many:
         write('{\n"format": "reversis-score-batch/1",\n"files": [\n')
     outcomes = []
