@@ -1,7 +1,7 @@
 """Many records at once: which files the command line names, and running a
 per-file job over them, on one core or several, with progress.
 
-A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
+``-`` stands for standard input.  A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
 ``?`` or ``[`` (quoted, so that the shell leaves it alone) for the files it
 matches.  Results come back in the order of the inputs whatever the number
 of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
@@ -32,7 +32,9 @@ def expand_inputs(args: Iterable[str]) -> list[Path]:
     files: list[Path] = []
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if arg == "-":  # standard input
+            found = [path]
+        elif path.is_dir():
             found = sorted(p for p in path.rglob(f"*{RECORD_SUFFIX}") if p.is_file())
             if not found:
                 raise InputError(f"{arg}: the folder holds no {RECORD_SUFFIX} file")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .diagnostics import Diagnostic
-from .reader import open_record
+from .reader import display_name, open_record
 
 __all__ = ["FileReport", "check_file"]
 
@@ -33,7 +33,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
 
     ``tick(bytes_read)`` is called after each deal, for a progress bar.
     """
-    report = FileReport(name or str(path))
+    report = FileReport(name or display_name(path))
     with open_record(path, report.name) as record:
         report.diagnostics.extend(record.header_diagnostics)
         for deal in record.deals():

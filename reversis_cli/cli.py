@@ -18,7 +18,7 @@ import click
 from . import __version__
 from .cli_common import (
     CARD_STYLES, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, input_files, jobs_option,
-    plural, print_json, progress_bar, report,
+    plural, print_json, progress_bar, report, serial_if_stdin,
 )
 
 
@@ -36,12 +36,14 @@ def cli() -> None:
 def check(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> None:
     """Check records: every card, every trick, every written line.
 
-    FILES are records, folders (every .rvs file in them) or quoted patterns.
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.
     """
     from .batch import run_files
     from .check import check_file
 
     files = input_files(inputs)
+    jobs = serial_if_stdin(files, jobs)
     out = console()
     reports = []
     with progress_bar(files, enabled=not as_json) as (tick, done):
@@ -86,12 +88,15 @@ def _check_summary(reports):
 
 
 @cli.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Show only this deal.")
 @click.option("--cards", "style", type=CARD_STYLES, default="unicode", show_default=True,
               help="How to write cards.")
 def show(file: str, deal_number: int | None, style: str) -> None:
-    """Lay out each deal: tricks by player, leads and takers, hands, partie."""
+    """Lay out each deal: tricks by player, leads and takers, hands, partie.
+
+    FILE - reads standard input.
+    """
     from .render.show import render_deal
     from .reader import open_record
 

@@ -111,6 +111,12 @@ def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
     return record, profile, record.header_diagnostics + problems
 
 
+def serial_if_stdin(files: list[Path], jobs: int) -> int:
+    """The number of processes to use: one when standard input is among the
+    files, which only this process can read."""
+    return 1 if any(str(path) == "-" for path in files) else jobs
+
+
 def input_files(inputs: tuple[str, ...]) -> list[Path]:
     from .batch import InputError, expand_inputs
 

@@ -13,7 +13,7 @@ __all__ = ["explain_command", "arbitrate_command"]
 
 
 @click.command("explain")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to explain.")
 @profile_options
@@ -40,7 +40,7 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
 
 
 @click.command("arbitrate")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to rule on.")
 @click.option("--rules", metavar="PROFILE|FILE", help="Rule on it under this profile.")

@@ -22,7 +22,7 @@ import click
 
 from .cli_common import (
     EXIT_INPUT_ERRORS, EXIT_OK, check_profile_options, console, console_spec, input_files,
-    jobs_option, open_scoring, plural, profile_options, progress_bar, report,
+    jobs_option, open_scoring, plural, profile_options, progress_bar, report, serial_if_stdin,
 )
 
 __all__ = ["score_command", "FileOutcome", "score_file", "SESSION_ROWS"]
@@ -64,7 +64,8 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
                   rules: str | None, sets: dict[str, str], jobs: int) -> None:
     """Settle every deal: who pays whom, how much, why, and the pool.
 
-    FILES are records, folders (every .rvs file in them) or quoted patterns.
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.
     """
     files = input_files(inputs)
     if deal_number is not None and len(files) > 1:
@@ -72,7 +73,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
                            console_spec(console()))
-    outcomes = _run(files, options, jobs)
+    outcomes = _run(files, options, serial_if_stdin(files, jobs))
     if deal_number is not None and outcomes[0].missing_deal:
         raise click.UsageError(f"{files[0]} has no deal {deal_number}")
     if len(files) > 1 and not as_json:
@@ -138,7 +139,9 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     """Score one record, writing its JSON or tables with ``write`` as it goes."""
     from .scoring import score_deals, write_session_json
 
-    outcome = FileOutcome(str(path))
+    from .reader import display_name
+
+    outcome = FileOutcome(display_name(path))
     record, profile, header_diags = open_scoring(str(path), options.rules, dict(options.sets))
     with record:
         outcome.errors = (sum(d.is_error for d in header_diags) if options.as_json
@@ -147,7 +150,7 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
             if options.as_json:
                 from .scoring import header_only_json
 
-                write(header_only_json(str(path), header_diags))
+                write(header_only_json(outcome.name, header_diags))
             return outcome
         scored = _counted(score_deals(record, profile), outcome, options, err, tick, record)
         if options.as_json:
