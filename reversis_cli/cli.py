@@ -17,7 +17,7 @@ import click
 
 from . import __version__
 from .cli_common import (
-    CARD_STYLES, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, input_files, jobs_option,
+    cards_option, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, input_files, jobs_option,
     plural, print_json, progress_bar, report, serial_if_stdin,
 )
 
@@ -90,8 +90,7 @@ def _check_summary(reports):
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Show only this deal.")
-@click.option("--cards", "style", type=CARD_STYLES, default="unicode", show_default=True,
-              help="How to write cards.")
+@cards_option
 def show(file: str, deal_number: int | None, style: str) -> None:
     """Lay out each deal: tricks by player, leads and takers, hands, partie.
 

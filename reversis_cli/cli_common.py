@@ -72,6 +72,11 @@ def profile_options(func):
                              "record's own.")(func)
 
 
+def cards_option(func):
+    return click.option("--cards", "style", type=CARD_STYLES, default="unicode",
+                        show_default=True, help="How to write cards.")(func)
+
+
 def jobs_option(func):
     return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
                         help="Files to work on at once, each in its own process.")(func)

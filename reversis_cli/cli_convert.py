@@ -43,8 +43,8 @@ def _plural(count: int, word: str) -> str:
                 type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True,
               help="Change nothing; exit 1 if a file is not in canonical form.")
-@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
-              help="How to write cards.")
+@click.option("--cards", "style", type=CARD_STYLES,
+              help="How to write cards (default: as most of the record's cards are written).")
 def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
@@ -53,7 +53,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """
     from .formatting import canonical_text, format_file
 
-    style = style.lower()
+    style = style.lower() if style else None
     changed = unchanged = failed = 0
     for file in files:
         if file == "-":
@@ -105,8 +105,9 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
 @click.option("--players", metavar="A,B,C,D", callback=_parse_players,
               help="csv-tricks input: the players in playing order, when the rows cannot "
                    "tell it.")
-@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
-              help="How to write cards in .rvs output.")
+@click.option("--cards", "style", type=CARD_STYLES,
+              help="How to write cards: in .rvs and csv-tricks output (default ascii), and in "
+                   "the reasons of csv-payments (default as the reasons are written, A♠).")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
                     players: tuple[str, ...] | None, style: str) -> None:
     """Convert a record: .rvs, JSON (reversis-record/1), csv-tricks, csv-payments.
@@ -130,7 +131,8 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         data, name = sys.stdin.buffer.read(), "<stdin>"
     else:
         data, name = Path(file).read_bytes(), file
-    result = convert(data, name, source, target, style=style.lower(), players=players)
+    result = convert(data, name, source, target, style=style.lower() if style else None,
+                     players=players)
     errors = _report(result.diagnostics)
     if result.text is None or errors:
         click.echo(f"{file}: not converted", err=True)

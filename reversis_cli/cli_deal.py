@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, console, open_scoring, parse_sets, \
-    profile_options, report
+from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, cards_option, console, open_scoring, \
+    parse_sets, profile_options, report
 
 __all__ = ["explain_command", "arbitrate_command"]
 
@@ -17,7 +17,9 @@ __all__ = ["explain_command", "arbitrate_command"]
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to explain.")
 @profile_options
-def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str]) -> None:
+@cards_option
+def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
+                    style: str) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
     from .explain import explain_deal
     from .render.explain import render_explanation
@@ -34,7 +36,7 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
     if explanation.scored.settlement is None:
         click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
         sys.exit(EXIT_INPUT_ERRORS)
-    console().print(render_explanation(explanation))
+    console().print(render_explanation(explanation, style.lower()))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
@@ -49,8 +51,9 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
 @click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
               help="An option of the other reading (with --compare, of that profile).")
 @click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
+@cards_option
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
-              sets: dict[str, str], no_quotes: bool) -> None:
+                      sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
     from .arbitrate import NoSuchDeal, compare_rulings, rule
     from .render.arbitrate import render_comparison, render_ruling
@@ -68,7 +71,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
         raise click.UsageError(f"{file} has no deal {deal_number}") from None
     errors += report(ruling.scored.checked.diagnostics)
     out = console()
-    out.print(render_ruling(ruling, quote=not no_quotes))
+    out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))
     if comparison is not None:
         label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
         out.print(render_comparison(comparison, profile.name, label_b))

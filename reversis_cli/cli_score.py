@@ -21,7 +21,7 @@ from typing import Callable
 import click
 
 from .cli_common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, check_profile_options, console, console_spec, input_files,
+    EXIT_INPUT_ERRORS, EXIT_OK, cards_option, check_profile_options, console, console_spec, input_files,
     jobs_option, open_scoring, plural, profile_options, progress_bar, report, serial_if_stdin,
 )
 
@@ -52,6 +52,7 @@ class ScoreOptions:
     rules: str | None
     sets: tuple[tuple[str, str], ...]
     look: dict  # console_spec of the terminal the output is for
+    cards: str = "unicode"  # how tables spell cards
 
 
 @click.command("score")
@@ -59,9 +60,10 @@ class ScoreOptions:
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
 @click.option("--json", "as_json", is_flag=True, help="Print the OUTPUT.md JSON.")
 @profile_options
+@cards_option
 @jobs_option
 def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: bool,
-                  rules: str | None, sets: dict[str, str], jobs: int) -> None:
+                  rules: str | None, sets: dict[str, str], style: str, jobs: int) -> None:
     """Settle every deal: who pays whom, how much, why, and the pool.
 
     FILES are records, folders (every .rvs file in them), quoted patterns or
@@ -72,7 +74,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         raise click.UsageError("--deal picks a deal of one file; name a single file")
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()))
+                           console_spec(console()), style.lower())
     outcomes = _run(files, options, serial_if_stdin(files, jobs))
     if deal_number is not None and outcomes[0].missing_deal:
         raise click.UsageError(f"{files[0]} has no deal {deal_number}")
@@ -206,7 +208,7 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
             out.print(render_unsettled(one.checked.number))
             label = f"{one.checked.number} (not settled)"
         else:
-            out.print(render_settlement(settlement, record.players))
+            out.print(render_settlement(settlement, record.players, options.cards))
             label, pool = str(settlement.number), settlement.pool_after
             for name, amount in settlement.net.items():
                 running[name] += amount

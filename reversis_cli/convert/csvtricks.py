@@ -44,7 +44,8 @@ _NAME = re.compile(r"[^\W\d_][\w\-]*")
 # --- export ---------------------------------------------------------------------------
 
 
-def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+def rvs_to_csv(text: str, name: str = "<text>",
+               style: str = "ascii") -> tuple[str | None, list[Diagnostic]]:
     """The csv-tricks text of a record."""
     from ..formatting import read_source
     from ..replay import replay_deal
@@ -73,7 +74,7 @@ def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagno
                     f"{len(trick.cards)} cards; csv-tricks has four card columns",
                     None, name, deal=deal.number, trick=trick.number))
                 continue
-            cards = [str(c.card) for c in trick.cards] + [""] * (4 - len(trick.cards))
+            cards = [c.card.format(style) for c in trick.cards] + [""] * (4 - len(trick.cards))
             taker = trick.taker.text if trick.taker else takers.get(id(trick), "")
             writer.writerow([deal.number, deal.dealer.text, trick.number,
                              trick.leader.text if trick.leader else "", *cards, taker])

@@ -12,16 +12,18 @@ from rich.table import Table
 from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
+from ..cards import respell
 from .score import fiches, render_settlement, signed, render_unsettled
 
 
-def render_ruling(ruling: Ruling, quote: bool = True) -> Group:
+def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") -> Group:
+    """``cards``: how to spell cards (ascii, unicode, ru)."""
     checked = ruling.scored.checked
     parts = [Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
                   style="bold")]
     parts.append(Text("\nThe facts", style="bold underline"))
     for fact in ruling.facts:
-        line = Text(f"  • {fact.text}")
+        line = Text(f"  • {respell(fact.text, cards)}")
         if fact.line is not None:
             line.append(f"  (line {fact.line})", style="dim")
         parts.append(line)
@@ -38,7 +40,8 @@ def render_ruling(ruling: Ruling, quote: bool = True) -> Group:
     if ruling.settlement is None:
         parts.append(render_unsettled(checked.number))
     else:
-        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players))
+        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players,
+                                       cards))
     return Group(*parts)
 
 

@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..cards import respell
 from ..settle import DealSettlement, Payment
 
 __all__ = ["fiches", "render_settlement", "render_session", "render_unsettled"]
@@ -73,7 +74,8 @@ def _money_style(amount) -> str:
     return "green" if amount > 0 else "red" if amount < 0 else ""
 
 
-def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") -> Table:
+def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
+                    cards: str = "unicode") -> Table:
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
                   style=style)
     table.add_column("Trick", justify="right")
@@ -83,22 +85,25 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") 
     table.add_column("Reason")
     for p in payments:
         table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
-                      fiches(p.amount), p.rule, p.reason)
+                      fiches(p.amount), p.rule, respell(p.reason, cards))
     return table
 
 
-def render_settlement(s: DealSettlement, players: tuple[str, ...]) -> Group:
+def render_settlement(s: DealSettlement, players: tuple[str, ...],
+                      cards: str = "unicode") -> Group:
+    """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
     parts = [_title(s)]
     if s.status == "void":
         parts.append(Text("Nothing is staked or settled in a void deal but its penalties."))
     else:
-        partie = " ".join(c.format("unicode") for c in s.partie_cards)
+        partie = " ".join(c.format(cards) for c in s.partie_cards)
         parts.append(Text(f"Partie {partie}: worth {fiches(s.partie_value)}"))
         parts.append(_players_table(s, players))
     if s.payments:
-        parts.append(_payments_table("Payments", s.payments))
+        parts.append(_payments_table("Payments", s.payments, cards=cards))
     if s.cancelled:
-        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim"))
+        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim",
+                                     cards))
     parts.append(Text(f"Pool: {fiches(s.pool_before)} before the deal, "
                       f"{fiches(s.pool_after)} after"))
     return Group(*parts)
