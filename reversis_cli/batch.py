@@ -10,7 +10,8 @@ of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
 from __future__ import annotations
 
 import glob
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+import signal
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -65,8 +66,17 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
                 done(path)
             yield result
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-        for path, result in zip(files, pool.map(job, files)):
+    # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
+    # workers are stopped at once instead of finishing the files they hold.
+    context = multiprocessing.get_context()
+    with context.Pool(min(jobs, len(files)), initializer=_leave_interrupts_to_parent) as pool:
+        for path, result in zip(files, pool.imap(job, files)):
             if done:
                 done(path)
             yield result
+
+
+def _leave_interrupts_to_parent() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal; only the
+    parent answers it (exit 130), and it stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

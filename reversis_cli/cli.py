@@ -17,8 +17,8 @@ import click
 
 from . import __version__
 from .cli_common import (
-    cards_option, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, input_files, jobs_option,
-    plural, print_json, progress_bar, report, serial_if_stdin,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, cards_option, console,
+    input_files, jobs_option, plural, print_json, progress_bar, report, serial_if_stdin,
 )
 
 
@@ -135,13 +135,25 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no Python traceback ever reaches a user."""
     try:
-        cli.main(args=argv, prog_name="reversis", standalone_mode=True)
+        # Not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit 1,
+        # the status that means "the input has errors".
+        status = cli.main(args=argv, prog_name="reversis", standalone_mode=False)
+        sys.exit(status if isinstance(status, int) else EXIT_OK)
+    except click.Abort as exc:
+        if not isinstance(exc.__cause__, KeyboardInterrupt):  # end of input at a prompt
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_INPUT_ERRORS)
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as exc:  # a wrong command line: usage and exit 2
+        exc.show()
+        sys.exit(exc.exit_code)
     except BrokenPipeError:  # the reader of our output went away (| head)
         sys.stderr.close()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # a bug: say so plainly, without a traceback
         click.echo(f"reversis: internal error ({type(exc).__name__}: {exc}); please report it "
                    "with the file that caused it", err=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 
 

@@ -83,7 +83,7 @@ def _unwritable(deal: Deal, name: str) -> list[Diagnostic]:
         if isinstance(stmt, ExchangeLine) and stmt.sees_count > 1:
             out.append(_problem(
                 "RV521", f"{stmt.player.text} refuses and 'sees' {stmt.sees_count} cards; "
-                "a player sees one card, his talon card: correct the line first",
+                "a player sees one card, the talon card: correct the line first",
                 stmt.sees.pos if stmt.sees else stmt.pos, name, deal=deal.number))
     return out
 

@@ -192,7 +192,7 @@ class Record:
         if deal.events_of("exposed"):
             why = f"a card was exposed in deal {deal.number}, so {name} deals again (IRR-1)"
         elif seat == dealer:
-            why = f"{name} paid to deal again after his misdeal in deal {deal.number} (IRR-2)"
+            why = f"{name} misdealt deal {deal.number} and paid to deal again (IRR-2)"
         elif deal.is_void:
             why = f"{name} misdealt deal {deal.number}, and the deal passes on (IRR-2, IRR-3)"
         else:

@@ -31,6 +31,7 @@ from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import DealLine, Deal, Header, HeaderLine, Name, Pos, TrickLine, CardAt
 from . import problem
+from ..words import counted
 
 __all__ = ["COLUMNS", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks", "infer_players"]
 
@@ -363,7 +364,7 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
         order[seat] = text
     if len(order) < 4:
         unknown = [n for n in names if n not in order.values()]
-        why = (f"the rows name only {len(names)} players" if len(names) < 4 else
+        why = (f"the rows name only {counted(len(names), 'player')}" if len(names) < 4 else
                "the rows do not say where " + " and ".join(unknown) + " sit")
         return None, [problem("RV515", f"cannot tell the playing order: {why}; give it with "
                               "--players A,B,C,D", Pos(rows[0].line, 1), name)]

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
+from .layout import hanging
 from .score import fiches, render_settlement, signed, render_unsettled
 
 
@@ -23,19 +24,19 @@ def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") ->
                   style="bold")]
     parts.append(Text("\nThe facts", style="bold underline"))
     for fact in ruling.facts:
-        line = Text(f"  • {respell(fact.text, cards)}")
+        line = Text(respell(fact.text, cards))
         if fact.line is not None:
             line.append(f"  (line {fact.line})", style="dim")
-        parts.append(line)
+        parts.append(hanging("  • ", line))
     parts.append(Text("\nThe rules that apply", style="bold underline"))
     quoted: set[str] = set()  # each paragraph is quoted once, at its first citation
     for applied in ruling.rules:
-        parts.append(Text.assemble(("  " + applied.id, "bold cyan"), f"  {applied.text}"))
+        parts.append(hanging(Text.assemble(("  " + applied.id, "bold cyan"), "  "), applied.text))
         if quote:
             for ref, russian in applied.sources:
                 text = f"{ref} (quoted above)" if ref in quoted else f"{ref}: «{russian}»"
                 quoted.add(ref)
-                parts.append(Text(f"      {text}", style="dim"))
+                parts.append(hanging("      ", text, style="dim"))
     parts.append(Text("\nThe payments", style="bold underline"))
     if ruling.settlement is None:
         parts.append(render_unsettled(checked.number))

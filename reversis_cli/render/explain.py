@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..cards import respell
 from ..explain import Explanation
 from ..rules.texts import rule_text
+from .layout import hanging
 from .score import fiches, render_settlement, signed
 
 # Steps of these rules happen during play and are told under their trick.
@@ -26,13 +27,12 @@ class _Cited:
         self.seen: set[str] = set()
         self.cards = cards
 
-    def line(self, rule: str, text: str, indent: str) -> Text:
-        out = Text(indent)
-        out.append(f"[{rule}] ", style="bold cyan")
-        out.append(respell(text, self.cards))
+    def line(self, rule: str, text: str, indent: str) -> RenderableType:
+        out = hanging(Text.assemble(indent, (f"[{rule}]", "bold cyan"), " "),
+                      respell(text, self.cards))
         if rule not in self.seen and rule_text(rule) != rule:
             self.seen.add(rule)
-            out.append(f"\n{indent}    {rule}: {rule_text(rule)}", style="dim")
+            return Group(out, hanging(f"{indent}    {rule}: ", rule_text(rule), style="dim"))
         return out
 
 
@@ -49,8 +49,8 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
         plays = ", ".join(f"{replayed.name(p.seat)} {p.card.format(cards)}"
                           for p in trick.plays)
         taker = replayed.name(trick.taker)
-        parts.append(Text(f"{trick.number:>2}. {plays} — {taker} takes it "
-                          f"({trick.points} point{'s' if trick.points != 1 else ''})"))
+        parts.append(hanging(f"{trick.number:>2}. ", f"{plays} — {taker} takes it "
+                             f"({trick.points} point{'s' if trick.points != 1 else ''})"))
         for step in steps:
             if step.trick == trick.number and step.rule in _IN_PLAY:
                 parts.append(cited.line(step.rule, step.text, "      "))
@@ -79,10 +79,11 @@ def _render_alternatives(e: Explanation, cards: str) -> Group:
         if s.winners != alt.settlement.winners or s.losers != alt.settlement.losers:
             changes.append(f"winner {', '.join(alt.settlement.winners) or 'none'}, loser "
                            f"{', '.join(alt.settlement.losers) or 'none'}")
-        lines.append(Text("    " + ("; ".join(changes) or "same totals, other payments")))
+        lines.append(hanging("    ", "; ".join(changes) or "same totals, other payments"))
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
-            lines.append(Text(f"    {sign} {p.payer} → {p.payee} {fiches(p.amount)} [{p.rule}] "
-                              f"{respell(p.reason, cards)}", style="green" if sign == "+" else "red"))
+            lines.append(hanging(f"    {sign} ", f"{p.payer} → {p.payee} {fiches(p.amount)} "
+                                 f"[{p.rule}] {respell(p.reason, cards)}",
+                                 style="green" if sign == "+" else "red"))
     return Group(*lines)
 
 

@@ -42,7 +42,7 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append("reversis")
     if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
             any(p.rule == "REV-3" and p.payer == name for p in s.payments):
-        roles.append("broke his reversis")
+        roles.append("broke the reversis")
     if s.espagnolette and s.espagnolette[0] == name:
         roles.append(f"espagnolette ({s.espagnolette[1]})")
     return ", ".join(roles)
@@ -83,10 +83,26 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
     table.add_column("Amount", justify="right")
     table.add_column("Rule")
     table.add_column("Reason")
-    for p in payments:
+    for p in in_trick_order(payments):
         table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
                       fiches(p.amount), p.rule, respell(p.reason, cards))
     return table
+
+
+def in_trick_order(payments) -> list[Payment]:
+    """Payments as a reader follows the deal: those made before the play
+    (stakes), then trick by trick, then those after the play (the partie);
+    within a trick in the order the settlement made them.  The JSON keeps
+    the order in which they arose."""
+    keyed = []
+    play_started = False
+    for index, p in enumerate(payments):
+        if p.trick is not None:
+            play_started = True
+            keyed.append(((1, p.trick), index, p))
+        else:
+            keyed.append(((2 if play_started else 0, 0), index, p))
+    return [p for _, _, p in sorted(keyed, key=lambda k: k[:2])]
 
 
 def render_settlement(s: DealSettlement, players: tuple[str, ...],
