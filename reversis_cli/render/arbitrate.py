@@ -14,7 +14,7 @@ from rich.text import Text
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
 from .layout import hanging
-from .score import fiches, render_settlement, signed, render_unsettled
+from .score import fiches, reading_keys, render_settlement, render_unsettled, signed
 
 
 def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") -> Group:
@@ -68,15 +68,19 @@ def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Gro
 
 def _payments_side_by_side(a, b) -> Table:
     rows: dict[tuple, list] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    place: dict[tuple, tuple] = {}  # each row where a reader expects it, as in score's tables
     for column, settlement in ((0, a), (1, b)):
-        for p in settlement.payments:
-            rows[(p.trick, p.payer, p.payee, p.rule)][column] += Fraction(p.amount)
+        payments = settlement.payments
+        for p, key in zip(payments, reading_keys(payments)):
+            row = (p.trick, p.payer, p.payee, p.rule)
+            rows[row][column] += Fraction(p.amount)
+            place[row] = min(place.get(row, key), key)
     table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
                   pad_edge=False)
     for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left"),
                           ("A", "right"), ("B", "right")):
         table.add_column(name, justify=justify)
-    order = sorted(rows, key=lambda k: (k[0] is not None, k[0] or 0))
+    order = sorted(rows, key=lambda row: place[row])
     for trick, payer, payee, rule_id in order:
         amount_a, amount_b = rows[(trick, payer, payee, rule_id)]
         style = "" if amount_a == amount_b else "bold"

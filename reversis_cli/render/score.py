@@ -94,15 +94,22 @@ def in_trick_order(payments) -> list[Payment]:
     (stakes), then trick by trick, then those after the play (the partie);
     within a trick in the order the settlement made them.  The JSON keeps
     the order in which they arose."""
-    keyed = []
+    keys = reading_keys(payments)
+    return [p for _, p in sorted(zip(keys, payments), key=lambda pair: pair[0])]
+
+
+def reading_keys(payments) -> list[tuple[int, int, int]]:
+    """For each payment, where a reader expects it: (before the play 0, in
+    trick N 1, after the play 2; the trick; its place in the settlement)."""
+    keys = []
     play_started = False
     for index, p in enumerate(payments):
         if p.trick is not None:
             play_started = True
-            keyed.append(((1, p.trick), index, p))
+            keys.append((1, p.trick, index))
         else:
-            keyed.append(((2 if play_started else 0, 0), index, p))
-    return [p for _, _, p in sorted(keyed, key=lambda k: k[:2])]
+            keys.append((2 if play_started else 0, 0, index))
+    return keys
 
 
 def render_settlement(s: DealSettlement, players: tuple[str, ...],
