@@ -112,7 +112,7 @@ def show(file: str, deal_number: int | None, style: str) -> None:
                 out.print(render_deal(checked.replayed, style.lower()))
                 out.print()
     if deal_number is not None and not found:
-        raise click.UsageError(f"{file} has no deal {deal_number}")
+        raise click.UsageError(f"{record.name} has no deal {deal_number}")
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 

@@ -31,7 +31,7 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
     with record:
         explanation = explain_deal(record, profile, deal_number)
     if explanation is None:
-        raise click.UsageError(f"{file} has no deal {deal_number}")
+        raise click.UsageError(f"{record.name} has no deal {deal_number}")
     report(explanation.scored.checked.diagnostics)
     if explanation.scored.settlement is None:
         click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
@@ -68,7 +68,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
         ruling = rule(file, deal_number, profile)
         comparison = compare_rulings(file, deal_number, profile, other) if other else None
     except NoSuchDeal:
-        raise click.UsageError(f"{file} has no deal {deal_number}") from None
+        raise click.UsageError(f"{record.name} has no deal {deal_number}") from None
     errors += report(ruling.scored.checked.diagnostics)
     out = console()
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))

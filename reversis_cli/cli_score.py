@@ -79,7 +79,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
                            console_spec(console()), style.lower())
     outcomes = _run(files, options, serial_if_stdin(files, jobs))
     if deal_number is not None and outcomes[0].missing_deal:
-        raise click.UsageError(f"{files[0]} has no deal {deal_number}")
+        raise click.UsageError(f"{outcomes[0].name} has no deal {deal_number}")
     if len(files) > 1 and not as_json:
         console().print(_render_summary(outcomes))
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
