@@ -68,15 +68,28 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
         return
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
-    context = multiprocessing.get_context()
-    with context.Pool(min(jobs, len(files)), initializer=_leave_interrupts_to_parent) as pool:
+    with _pool(min(jobs, len(files))) as pool:
         for path, result in zip(files, pool.imap(job, files)):
             if done:
                 done(path)
             yield result
 
 
+def _pool(processes: int):
+    """A pool whose workers never see Ctrl-C.  SIGINT is held back while the
+    workers are started, so that one arriving then cannot kill a worker
+    before it ignores the signal (a dead worker can hang the pool's
+    shutdown); the parent receives it as soon as the pool is up."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return multiprocessing.get_context().Pool(
+            processes, initializer=_leave_interrupts_to_parent)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _leave_interrupts_to_parent() -> None:
     """In a worker: Ctrl-C reaches every process of the terminal; only the
     parent answers it (exit 130), and it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
