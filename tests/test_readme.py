@@ -104,3 +104,16 @@ def _rewrite(block: Block, real: list[str]) -> None:
             README.write_text("\n".join(lines), encoding="utf-8")
             return
     raise AssertionError(f"README block {block.commands[0]!r} not found")
+
+
+def test_help_texts_cite_only_documents_the_repository_has():
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    texts = [CliRunner().invoke(cli, [name, "--help"], env={"COLUMNS": "200"}).output
+             for name in cli.commands]
+    cited = {m for text in texts for m in re.findall(r"[\w./-]+\.md\b", text)}
+    assert "docs/formats.md" in cited  # score --json says where its JSON is described
+    assert all((ROOT / path).is_file() for path in cited), cited
+    assert "reversis-score/1" in (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
