@@ -125,3 +125,14 @@ def test_ctrl_c_with_jobs_stops_the_workers_at_once(tmp_path):
     assert process.returncode == 130
     assert time.monotonic() - started < 5  # the workers do not finish their files first
     assert "Traceback" not in err
+
+
+def test_show_counts_one_card_point_in_the_singular():
+    from types import SimpleNamespace
+
+    from reversis_cli.cards import Card
+    from reversis_cli.render.show import _partie_line
+
+    partie = tuple(Card.parse(c) for c in ("JS", "2C", "3D", "4H"))
+    line = _partie_line(SimpleNamespace(partie=partie, partie_written=True), "ascii").plain
+    assert line.endswith("(as written; 1 card point)")

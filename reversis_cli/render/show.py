@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..cards import Suit, sort_cards
 from ..replay import ReplayedDeal, next_seat
+from ..words import counted
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
@@ -114,7 +115,7 @@ def _partie_line(replayed: ReplayedDeal, style: str) -> Text:
     text.append_text(_cards_text(replayed.partie, style, in_order=replayed.partie_written))
     plain = sum(c.points for c in replayed.partie)
     source = "as written" if replayed.partie_written else "the cards never played"
-    text.append(f"  ({source}; {plain} card points)")
+    text.append(f"  ({source}; {counted(plain, 'card point')})")
     return text
 
 
