@@ -68,24 +68,24 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
         return
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
-    with _pool(min(jobs, len(files))) as pool:
+    # Ctrl-C is held back while the pool starts: one arriving then could kill
+    # a worker before it ignores the signal, or leave a half-built pool, and
+    # either can hang the shutdown.  It is let through inside the try below.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context().Pool(
+            min(jobs, len(files)), initializer=_leave_interrupts_to_parent)
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         for path, result in zip(files, pool.imap(job, files)):
             if done:
                 done(path)
             yield result
-
-
-def _pool(processes: int):
-    """A pool whose workers never see Ctrl-C.  SIGINT is held back while the
-    workers are started, so that one arriving then cannot kill a worker
-    before it ignores the signal (a dead worker can hang the pool's
-    shutdown); the parent receives it as soon as the pool is up."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return multiprocessing.get_context().Pool(
-            processes, initializer=_leave_interrupts_to_parent)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        pool.terminate()
 
 
 def _leave_interrupts_to_parent() -> None:

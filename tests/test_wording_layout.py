@@ -118,7 +118,10 @@ def test_ctrl_c_with_jobs_stops_the_workers_at_once(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "score", "--jobs", "2",
                                 str(tmp_path)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, start_new_session=True)
-    time.sleep(2)
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)  # until the workers run: then the interrupt meets the pool at work
+    time.sleep(0.5)
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)
     err = process.communicate(timeout=60)[1].decode()
@@ -136,3 +139,18 @@ def test_show_counts_one_card_point_in_the_singular():
     partie = tuple(Card.parse(c) for c in ("JS", "2C", "3D", "4H"))
     line = _partie_line(SimpleNamespace(partie=partie, partie_written=True), "ascii").plain
     assert line.endswith("(as written; 1 card point)")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    from pathlib import Path
+
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
