@@ -117,7 +117,8 @@ def test_ctrl_c_with_jobs_stops_the_workers_at_once(tmp_path):
         (tmp_path / f"copy{index}.rvs").write_bytes(big.read_bytes())
     process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "score", "--jobs", "2",
                                 str(tmp_path)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, start_new_session=True)
+                               stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=_as_from_a_terminal)
     deadline = time.monotonic() + 60
     while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)  # until the workers run: then the interrupt meets the pool at work
@@ -154,3 +155,12 @@ def _children(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return found
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C as a program started from a terminal gets it: a test run in the
+    background (``pytest &``) inherits SIGINT ignored, and so would the child."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
