@@ -21,6 +21,7 @@ from .reader import open_record
 from .rules import Profile
 from .rules.texts import RULE_TEXTS
 from .scoring import ScoredDeal, score_deals
+from .words import counted
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
 
@@ -127,8 +128,8 @@ def _facts(scored: ScoredDeal):
                deal.partie.pos.line if deal.partie else None)
     esp = replayed.espagnolette
     if esp is not None:
-        how = ("declared" if esp.declared else "not declared, but his cards make it") + \
-              (", and he waived the privilege" if esp.waived else "")
+        how = ("declared" if esp.declared else "not declared, but the cards held make it") + \
+              (", and the privilege was waived" if esp.waived else "")
         yield Fact(f"{name(esp.seat)} held the espagnolette ({how}).",
                    esp.declared.pos.line if esp.declared else None)
     for revoke in replayed.revokes:
@@ -137,7 +138,7 @@ def _facts(scored: ScoredDeal):
                    revoke.pos.line if revoke.pos else None)
     won, points = replayed.tricks_won(), replayed.points_won()
     yield Fact("Tricks and points taken: " + ", ".join(
-        f"{name(s)} {won[s]} trick{'s' if won[s] != 1 else ''} and {points[s]} points"
+        f"{name(s)} {counted(won[s], 'trick')} and {counted(points[s], 'point')}"
         for s in range(4)) + ".")
     for d in checked.diagnostics:
         if d.is_error:
@@ -171,8 +172,8 @@ def _event_fact(event) -> str:
         "misdeal": f"{who} misdealt" + (", noticed only after the exchange." if event.late
                                         else ", noticed before the exchange."),
         "redeal": "The misdealer paid to deal again.",
-        "peeked": f"{who} looked at his talon card before discarding.",
-        "kept": f"{who} took his talon card without discarding and played with twelve cards.",
+        "peeked": f"{who} looked at the talon card before discarding.",
+        "kept": f"{who} took the talon card without discarding and played with twelve cards.",
         "discarded-two": f"{who} discarded two cards and played with ten.",
         "out-of-turn": f"{who} discarded out of turn.",
         "unclaimed": f"The payments of trick {event.trick}" + (f" due to {who}" if who else "")
@@ -184,7 +185,7 @@ def _exchange_fact(ex) -> str:
     who = ex.player.text
     if ex.refuses:
         seen = f" after looking at {ex.sees.card.format('unicode')}" if ex.sees else ""
-        return f"{who} refused his talon card{seen}."
+        return f"{who} refused the talon card{seen}."
     parts = []
     if ex.discards:
         parts.append(f"discarded {_cards(c.card for c in ex.discards)}")

@@ -1,7 +1,7 @@
 """Many records at once: which files the command line names, and running a
 per-file job over them, on one core or several, with progress.
 
-A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
+``-`` stands for standard input.  A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
 ``?`` or ``[`` (quoted, so that the shell leaves it alone) for the files it
 matches.  Results come back in the order of the inputs whatever the number
 of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
@@ -10,8 +10,9 @@ of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
 from __future__ import annotations
 
 import fnmatch
+import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+import signal
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -38,7 +39,9 @@ def expand_inputs(args: Iterable[str]) -> list[Path]:
     seen: set[str] = set()
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if arg == "-":  # standard input
+            found = [path]
+        elif path.is_dir():
             found = sorted(p for p in _walk_files(path) if p.suffix == RECORD_SUFFIX)
             if not found:
                 raise InputError(f"{arg}: the folder holds no {RECORD_SUFFIX} file")
@@ -131,8 +134,30 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
                 done(path)
             yield result
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-        for path, result in zip(files, pool.map(job, files)):
+    # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
+    # workers are stopped at once instead of finishing the files they hold.
+    # Ctrl-C is held back while the pool starts: one arriving then could kill
+    # a worker before it ignores the signal, or leave a half-built pool, and
+    # either can hang the shutdown.  It is let through inside the try below.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context().Pool(
+            min(jobs, len(files)), initializer=_leave_interrupts_to_parent)
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for path, result in zip(files, pool.imap(job, files)):
             if done:
                 done(path)
             yield result
+    finally:
+        pool.terminate()
+
+
+def _leave_interrupts_to_parent() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal; only the
+    parent answers it (exit 130), and it stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -10,6 +10,7 @@ either case); ``Card.format`` writes one of the three canonical styles, and
 from __future__ import annotations
 
 import enum
+import re
 from typing import Iterable
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "lookalike_card",
     "lookalike_message",
     "not_a_card_message",
+    "respell",
+    "spelling_of",
 ]
 
 CARD_STYLES = ("ascii", "unicode", "ru")
@@ -338,3 +341,44 @@ def reads_as_card(text: str) -> bool:
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by suit (♠ ♥ ♦ ♣), high to low."""
     return sorted(cards, key=lambda c: c.index)
+
+
+# A card as the library writes it in reasons and facts (``card.format("unicode")``),
+# not inside a longer word.
+_UNICODE_CARD = re.compile(r"(?<![\w])[AKQJ2-9][♠♥♦♣](?![\w])")
+_RU_RANKS = frozenset("ТКДВтквд")
+_SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def respell(text: str, style: str) -> str:
+    """``text`` with every card the library wrote (A♠) spelt in ``style``."""
+    if style == "unicode":
+        return text
+    return _UNICODE_CARD.sub(lambda m: Card.parse(m.group(0)).format(style), text)
+
+
+def spelling_of(words: Iterable[str]) -> str | None:
+    """The style most of the cards among ``words`` are written in: ``ascii``
+    (letter suits), ``ru`` (suit symbols and a Russian face card) or
+    ``unicode``; None when no word is a card.  Cards spelt alike in ``ru``
+    and ``unicode`` (7♥) count for the symbols, not for either alphabet."""
+    letters = symbols = russian = latin = 0
+    for word in words:
+        word = word.replace(_EMOJI_VARIATION, "")
+        try:
+            Card.parse(word)
+        except CardError:
+            continue
+        if word[-1] not in _SUIT_SYMBOLS:
+            letters += 1
+            continue
+        symbols += 1
+        if word[0] in _RU_RANKS:
+            russian += 1
+        elif word[0].isalpha():
+            latin += 1
+    if not letters and not symbols:
+        return None
+    if letters >= symbols:
+        return "ascii"
+    return "ru" if russian > latin else "unicode"

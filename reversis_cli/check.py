@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .diagnostics import Diagnostic
-from .reader import open_record
+from .reader import display_name, open_record
 from .scoring import header_profile_problems
 
 __all__ = ["FileReport", "check_file"]
@@ -37,7 +37,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     bug met in the file is kept in ``internal_error`` (with what was found
     before it), so that a run over many files names the file and goes on.
     """
-    report = FileReport(name or str(path))
+    report = FileReport(name or display_name(path))
     try:
         with open_record(path, report.name) as record:
             # A profile that cannot be built would stop every settling command.

@@ -17,8 +17,8 @@ import click
 
 from . import __version__
 from .cli_common import (
-    CARD_STYLES, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, input_files, jobs_option,
-    plural, print_json, progress_bar, report,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, cards_option, console,
+    input_files, jobs_option, plural, print_json, progress_bar, report, serial_if_stdin,
 )
 
 
@@ -36,12 +36,14 @@ def cli() -> None:
 def check(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> None:
     """Check records: every card, every trick, every written line.
 
-    FILES are records, folders (every .rvs file in them) or quoted patterns.
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.
     """
     from .batch import run_files
     from .check import check_file
 
     files = input_files(inputs)
+    jobs = serial_if_stdin(files, jobs)
     out = console()
     reports = []
     with progress_bar(files, enabled=not as_json) as (tick, done):
@@ -96,12 +98,14 @@ def _check_summary(reports):
 
 
 @cli.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Show only this deal.")
-@click.option("--cards", "style", type=CARD_STYLES, default="unicode", show_default=True,
-              help="How to write cards.")
+@cards_option
 def show(file: str, deal_number: int | None, style: str) -> None:
-    """Lay out each deal: tricks by player, leads and takers, hands, partie."""
+    """Lay out each deal: tricks by player, leads and takers, hands, partie.
+
+    FILE - reads standard input.
+    """
     from .render.show import render_deal
     from .reader import open_record
 
@@ -118,7 +122,7 @@ def show(file: str, deal_number: int | None, style: str) -> None:
                 out.print(render_deal(checked.replayed, style.lower(), checked.has_errors))
                 out.print()
     if deal_number is not None and not found:
-        raise click.UsageError(f"{file} has no deal {deal_number}")
+        raise click.UsageError(f"{record.name} has no deal {deal_number}")
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
@@ -141,13 +145,25 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no Python traceback ever reaches a user."""
     try:
-        cli.main(args=argv, prog_name="reversis", standalone_mode=True)
+        # Not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit 1,
+        # the status that means "the input has errors".
+        status = cli.main(args=argv, prog_name="reversis", standalone_mode=False)
+        sys.exit(status if isinstance(status, int) else EXIT_OK)
+    except click.Abort as exc:
+        if not isinstance(exc.__cause__, KeyboardInterrupt):  # end of input at a prompt
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_INPUT_ERRORS)
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as exc:  # a wrong command line: usage and exit 2
+        exc.show()
+        sys.exit(exc.exit_code)
     except BrokenPipeError:  # the reader of our output went away (| head)
         sys.stderr.close()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # a bug: say so plainly, without a traceback
         click.echo(f"reversis: internal error ({type(exc).__name__}: {exc}); please report it "
                    "with the file that caused it", err=True)

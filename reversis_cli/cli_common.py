@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 
 
@@ -72,6 +73,11 @@ def profile_options(func):
                              "record's own.")(func)
 
 
+def cards_option(func):
+    return click.option("--cards", "style", type=CARD_STYLES, default="unicode",
+                        show_default=True, help="How to write cards.")(func)
+
+
 def jobs_option(func):
     return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
                         help="Files to work on at once, each in its own process.")(func)
@@ -111,6 +117,12 @@ def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
     return record, profile, record.header_diagnostics + problems
 
 
+def serial_if_stdin(files: list[Path], jobs: int) -> int:
+    """The number of processes to use: one when standard input is among the
+    files, which only this process can read."""
+    return 1 if any(str(path) == "-" for path in files) else jobs
+
+
 def input_files(inputs: tuple[str, ...]) -> list[Path]:
     from .batch import InputError, expand_inputs
 
@@ -120,33 +132,122 @@ def input_files(inputs: tuple[str, ...]) -> list[Path]:
         raise click.BadParameter(str(exc), param_hint="FILES") from None
 
 
+# The bar appears only once reading has gone on this long without output: a
+# command whose output follows at once never shows one.
+BAR_DELAY = 0.4
+BAR_REFRESH = 0.1
+
+
 @contextmanager
 def progress_bar(files: list[Path], enabled: bool):
     """A progress bar over the bytes of ``files`` on a terminal, else nothing.
 
     Yields ``(tick, done)``: ``tick(file, bytes_read)`` inside a file,
-    ``done(file)`` when a file is finished.
+    ``done(file)`` when a file is finished.  While it runs, everything written
+    to stdout or stderr first erases the bar, so no output ever starts on the
+    bar's line; the bar is drawn again at the next tick.
     """
     if not enabled or not (sys.stdout.isatty() and sys.stderr.isatty()):
         yield (lambda path, position: None), (lambda path: None)
         return
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-    sizes = {path: max(path.stat().st_size, 1) for path in files}
+    sizes = {path: max(_size(path), 1) for path in files}
     reached = dict.fromkeys(files, 0)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn(
-        "{task.percentage:>3.0f}%"), TimeRemainingColumn(), console=console(stderr=True),
-        transient=True)
-    task = bar.add_task("reading", total=sum(sizes.values()))
+    bar = _Bar(sys.stderr, Progress(
+        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+        TimeRemainingColumn(), auto_refresh=False))
+    task = bar.progress.add_task("reading", total=sum(sizes.values()))
 
     def tick(path: Path, position: int) -> None:
         step = min(position, sizes[path]) - reached[path]
         if step > 0:
             reached[path] += step
-            bar.update(task, advance=step, description=path.name)
+            bar.progress.update(task, advance=step, description=path.name)
+            bar.draw()
 
     def done(path: Path) -> None:
         tick(path, sizes[path])
 
-    with bar:
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Erasing(sys.stdout, bar), _Erasing(sys.stderr, bar)
+    try:
         yield tick, done
+    finally:
+        sys.stdout, sys.stderr = saved
+        bar.erase()
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # standard input, or a file gone since: no size to show
+        return 0
+
+
+class _Bar:
+    """One line of progress on a terminal, drawn by hand so that it can be
+    erased before any output (rich's live display leaves its line behind
+    when output does not go through its own console)."""
+
+    def __init__(self, terminal, progress):
+        import time
+
+        self.terminal = terminal
+        self.progress = progress
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.last_draw = 0.0
+        self.drawn = False
+        self.at_line_start = True
+
+    def draw(self) -> None:
+        now = self.clock()
+        if not self.at_line_start or now - self.started < BAR_DELAY \
+                or now - self.last_draw < BAR_REFRESH:
+            return
+        self.erase()
+        line = _render_line(self.progress.get_renderable(), self.terminal)
+        self.terminal.write(line)
+        self.terminal.flush()
+        self.drawn, self.last_draw = True, now
+
+    def erase(self) -> None:
+        if self.drawn:
+            self.terminal.write("\r\x1b[2K")
+            self.terminal.flush()
+            self.drawn = False
+
+    def wrote(self, text: str) -> None:
+        if text:
+            self.at_line_start = text.endswith("\n")
+
+
+def _render_line(renderable, terminal) -> str:
+    """The bar as one line of terminal text, without its line end."""
+    import io
+    import shutil
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=shutil.get_terminal_size().columns - 1, force_terminal=True,
+            highlight=False).print(renderable)
+    return buffer.getvalue().rstrip("\n").split("\n")[-1]
+
+
+class _Erasing:
+    """A stream that erases the progress bar before each write."""
+
+    def __init__(self, stream, bar: _Bar):
+        self._stream = stream
+        self._bar = bar
+
+    def write(self, text: str) -> int:
+        self._bar.erase()
+        written = self._stream.write(text)
+        self._bar.wrote(text)
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)

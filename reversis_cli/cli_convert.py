@@ -55,8 +55,8 @@ def _plural(count: int, word: str) -> str:
                 type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True,
               help="Change nothing; exit 1 if a file is not in canonical form.")
-@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
-              help="How to write cards.")
+@click.option("--cards", "style", type=CARD_STYLES,
+              help="How to write cards (default: as most of the record's cards are written).")
 def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
@@ -68,7 +68,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """
     from .formatting import canonical_text, format_file, in_the_style_of
 
-    style = style.lower()
+    style = style.lower() if style else None
     changed = unchanged = failed = 0
     for file in files:
         if file == "-":
@@ -157,8 +157,9 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
               help="csv-tricks input: a set line to write in the record (repeatable).")
 @click.option("--pot", metavar="AMOUNT",
               help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
-@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
-              help="How to write cards in .rvs output.")
+@click.option("--cards", "style", type=CARD_STYLES,
+              help="How to write cards: in .rvs and csv-tricks output (default ascii), and in "
+                   "the reasons of csv-payments (default as the reasons are written, A♠).")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
                     players: tuple[str, ...] | None, rules: str | None,
                     sets: dict[str, str], pot: str | None, style: str) -> None:
@@ -195,7 +196,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         except (OSError, FileKindError) as exc:
             raise click.BadParameter(f"cannot read {file}: {_reason(exc)}",
                                      param_hint="FILE") from None
-    result = convert(data, name, source, target, style=style.lower(), players=players,
+    result = convert(data, name, source, target, style=style.lower() if style else None, players=players,
                      settle_with=settle_with)
     errors = _report(result.diagnostics)
     if result.text is None or errors:

@@ -6,18 +6,20 @@ import sys
 
 import click
 
-from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, console, open_scoring, parse_sets, \
-    profile_options, report
+from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, cards_option, console, open_scoring, \
+    parse_sets, profile_options, report
 
 __all__ = ["explain_command", "arbitrate_command"]
 
 
 @click.command("explain")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to explain.")
 @profile_options
-def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str]) -> None:
+@cards_option
+def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
+                    style: str) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
     from .explain import explain_deal
     from .render.explain import render_explanation
@@ -29,18 +31,18 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
     with record:
         explanation = explain_deal(record, profile, deal_number)
     if explanation is None:
-        raise click.UsageError(f"{file} has no deal {deal_number}")
+        raise click.UsageError(f"{record.name} has no deal {deal_number}")
     report(explanation.scored.checked.diagnostics)
     if explanation.scored.settlement is None:
         click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
         sys.exit(EXIT_INPUT_ERRORS)
-    console().print(render_explanation(explanation))
+    console().print(render_explanation(explanation, style.lower()))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
 
 @click.command("arbitrate")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to rule on.")
 @click.option("--rules", metavar="PROFILE|FILE", help="Rule on it under this profile.")
@@ -49,8 +51,9 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
 @click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
               help="An option of the other reading (with --compare, of that profile).")
 @click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
+@cards_option
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
-              sets: dict[str, str], no_quotes: bool) -> None:
+                      sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
     from .arbitrate import NoSuchDeal, compare_rulings, rule
     from .render.arbitrate import render_comparison, render_ruling
@@ -65,10 +68,10 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
         ruling = rule(file, deal_number, profile)
         comparison = compare_rulings(file, deal_number, profile, other) if other else None
     except NoSuchDeal:
-        raise click.UsageError(f"{file} has no deal {deal_number}") from None
+        raise click.UsageError(f"{record.name} has no deal {deal_number}") from None
     errors += report(ruling.scored.checked.diagnostics)
     out = console()
-    out.print(render_ruling(ruling, quote=not no_quotes))
+    out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))
     if comparison is not None:
         label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
         out.print(render_comparison(comparison, profile.name, label_b))

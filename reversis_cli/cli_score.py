@@ -21,8 +21,9 @@ from typing import Callable
 import click
 
 from .cli_common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, check_profile_options, console, console_spec, input_files,
-    jobs_option, open_scoring, plural, profile_options, progress_bar, report,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, cards_option, check_profile_options, console,
+    console_spec, input_files, jobs_option, open_scoring, plural, profile_options, progress_bar,
+    report, serial_if_stdin,
 )
 
 __all__ = ["score_command", "FileOutcome", "score_file", "SESSION_ROWS"]
@@ -53,29 +54,34 @@ class ScoreOptions:
     rules: str | None
     sets: tuple[tuple[str, str], ...]
     look: dict  # console_spec of the terminal the output is for
+    cards: str = "unicode"  # how tables spell cards
 
 
 @click.command("score")
 @click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
-@click.option("--json", "as_json", is_flag=True, help="Print the OUTPUT.md JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the settlement as JSON (reversis-score/1, described in "
+                   "docs/output.md) instead of tables.")
 @profile_options
+@cards_option
 @jobs_option
 def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: bool,
-                  rules: str | None, sets: dict[str, str], jobs: int) -> None:
+                  rules: str | None, sets: dict[str, str], style: str, jobs: int) -> None:
     """Settle every deal: who pays whom, how much, why, and the pool.
 
-    FILES are records, folders (every .rvs file in them) or quoted patterns.
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.
     """
     files = input_files(inputs)
     if deal_number is not None and len(files) > 1:
         raise click.UsageError("--deal picks a deal of one file; name a single file")
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()))
-    outcomes = _run(files, options, jobs)
+                           console_spec(console()), style.lower())
+    outcomes = _run(files, options, serial_if_stdin(files, jobs))
     if deal_number is not None and outcomes[0].missing_deal:
-        raise click.UsageError(f"{files[0]} has no deal {deal_number}")
+        raise click.UsageError(f"{outcomes[0].name} has no deal {deal_number}")
     if len(files) > 1 and not as_json:
         console().print(_render_summary(outcomes))
     if any(o.internal_error for o in outcomes):
@@ -87,7 +93,11 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[FileOutcom
     from .batch import run_files
 
     many = len(files) > 1
-    write = sys.stdout.write
+
+    def write(text: str) -> None:
+        # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
+        sys.stdout.write(text)
+
     if options.as_json and many:
         write('{\n"format": "reversis-score-batch/1",\n"files": [\n')
     outcomes = []
@@ -139,9 +149,10 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     A bug met in this file is reported with the file's name, and the file's
     JSON is still one whole object (with ``internal_error``), so that a batch
     goes on with the next file."""
+    from .reader import display_name
     from .scoring import internal_error_json, internal_error_text
 
-    outcome = FileOutcome(str(path))
+    outcome = FileOutcome(display_name(path))
     written = []
 
     def tracked(text: str) -> None:
@@ -153,9 +164,10 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
         outcome.internal_error = internal_error_text(exc)
         if options.as_json and not written:  # else write_session_json closed it
-            write(internal_error_json(str(path), exc))
-        err.print(f"reversis: internal error while scoring {path} ({outcome.internal_error}); "
-                  "please report it with this file", soft_wrap=True, markup=False)
+            write(internal_error_json(outcome.name, exc))
+        err.print(f"reversis: internal error while scoring {outcome.name} "
+                  f"({outcome.internal_error}); please report it with this file",
+                  soft_wrap=True, markup=False)
     return outcome
 
 
@@ -169,12 +181,12 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
                           else report(header_diags, err))
         if profile is None or not record.players:
             if profile is None and not options.as_json:
-                err.print(f"{path}: not settled: the rules it names cannot be built "
+                err.print(f"{outcome.name}: not settled: the rules it names cannot be built "
                           "(see above)", soft_wrap=True)
             if options.as_json:
                 from .scoring import header_only_json
 
-                write(header_only_json(str(path), header_diags))
+                write(header_only_json(outcome.name, header_diags))
             return
         scored = _counted(score_deals(record, profile), outcome, options, err, tick, record)
         if options.as_json:
@@ -230,7 +242,7 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
             out.print(render_unsettled(one.checked.number))
             label = f"{one.checked.number} (not settled)"
         else:
-            out.print(render_settlement(settlement, record.players))
+            out.print(render_settlement(settlement, record.players, options.cards))
             label, pool = str(settlement.number), settlement.pool_after
             for name, amount in settlement.net.items():
                 running[name] += amount

@@ -88,7 +88,7 @@ def _unwritable(deal: Deal, name: str) -> list[Diagnostic]:
         if isinstance(stmt, ExchangeLine) and stmt.sees_count > 1:
             out.append(_problem(
                 "RV521", f"{stmt.player.text} refuses and 'sees' {stmt.sees_count} cards; "
-                "a player sees one card, his talon card: correct the line first",
+                "a player sees one card, the talon card: correct the line first",
                 stmt.sees.pos if stmt.sees else stmt.pos, name, deal=deal.number))
     return out
 
@@ -99,11 +99,14 @@ def _problem(code: str, message: str, pos: Pos | None, name: str, **kw) -> Diagn
     return problem(code, message, pos, name, **kw)
 
 
-def canonical_text(data: bytes | str, name: str = "<text>", style: str = "ascii") -> FormatResult:
-    """The canonical text of a record, checked by reading it back."""
+def canonical_text(data: bytes | str, name: str = "<text>",
+                   style: str | None = "ascii") -> FormatResult:
+    """The canonical text of a record, checked by reading it back.  Cards are
+    written in ``style``; None keeps the spelling most of the record's cards have."""
     from .writer import write_record
 
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    style = style or record_spelling(raw)
     source = read_source(raw, name)
     if source.blocking:
         return FormatResult(name, None, False, source.blocking, "lossy")
@@ -116,6 +119,18 @@ def canonical_text(data: bytes | str, name: str = "<text>", style: str = "ascii"
     if problem is not None:
         return FormatResult(name, None, False, [problem], "lossy")
     return FormatResult(name, text, text.encode("utf-8") != raw, [])
+
+
+def record_spelling(raw: bytes) -> str:
+    """The card style a record is written in (ascii when it has no cards):
+    its words outside comments and quoted text, by majority."""
+    import re
+
+    from .cards import spelling_of
+
+    text = raw.decode("utf-8", "replace")
+    words = re.sub(r'"[^"\n]*"|#[^\n]*', " ", text).split()
+    return spelling_of(words) or "ascii"
 
 
 def same_record(header: Header, deals: list[Deal], text: str, name: str) -> Diagnostic | None:
@@ -153,7 +168,8 @@ def _first_difference(a, b, path: str = "") -> str:
     return path or "/"
 
 
-def format_file(path: str | Path, style: str = "ascii", *, check: bool = False) -> FormatResult:
+def format_file(path: str | Path, style: str | None = "ascii", *,
+                check: bool = False) -> FormatResult:
     """Canonicalise one file; rewrite it (atomically) unless ``check``.
 
     Only a regular file is read.  The rewrite keeps what the file's owner

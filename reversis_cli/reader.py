@@ -26,7 +26,7 @@ from .replay import ReplayedDeal, next_seat, replay_deal
 from .settle.payments import POOL
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
-           "next_dealer"]
+           "next_dealer", "display_name", "STDIN"]
 
 SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
 UNITS = ("fiche", "jeton")
@@ -221,7 +221,7 @@ class Record:
         if deal.events_of("exposed"):
             why = f"a card was exposed in deal {deal.number}, so {name} deals again (IRR-1)"
         elif seat == dealer:
-            why = f"{name} paid to deal again after his misdeal in deal {deal.number} (IRR-2)"
+            why = f"{name} misdealt deal {deal.number} and paid to deal again (IRR-2)"
         elif deal.is_void:
             why = f"{name} misdealt deal {deal.number}, and the deal passes on (IRR-2, IRR-3)"
         else:
@@ -290,9 +290,16 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
     return out
 
 
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+_stdin_read: tuple[object, bytes] | None = None  # (the stream, what it held)
+
+
 def open_record(path: str | Path, name: str | None = None) -> Record:
-    """Open a record file.  A file that cannot be opened gives a record with
-    one RV001 diagnostic and no deals."""
+    """Open a record file; ``-`` is standard input, named ``<stdin>``.  A file
+    that cannot be opened gives a record with one RV001 diagnostic and no deals."""
+    if str(path) == STDIN:
+        return Record(io.BytesIO(_standard_input()), name or STDIN_NAME)
     name = name or str(path)
     try:
         stream = open(path, "rb")
@@ -300,6 +307,22 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
         reason = exc.strerror or str(exc)
         return Record(None, name, [diagnostic("RV001", f"cannot read {name}: {reason}")])
     return Record(stream, name)
+
+
+def display_name(path: str | Path) -> str:
+    """How diagnostics and tables name a record: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if str(path) == STDIN else str(path)
+
+
+def _standard_input() -> bytes:
+    """Standard input, read once: a command may go through the record twice
+    (arbitrate --compare replays the session under the other reading)."""
+    import sys
+
+    global _stdin_read
+    if _stdin_read is None or _stdin_read[0] is not sys.stdin:
+        _stdin_read = (sys.stdin, sys.stdin.buffer.read())
+    return _stdin_read[1]
 
 
 def record_from_text(text: str | bytes, name: str = "<text>") -> Record:

@@ -20,6 +20,7 @@ from .model import (
     CardAt, Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name,
     PartieLine, Pos, TalonLine, TrickLine,
 )
+from .words import counted
 
 __all__ = [
     "TRICKS_PER_DEAL", "Play", "PlayedTrick", "TrickAsWritten", "Espagnolette", "Revoke",
@@ -616,8 +617,8 @@ class _Replay:
                 unknown = [self.name(s) for s in sorted(self.kept)
                            if self._written_after_exchange(s) is None]
                 hint = (f"; {' and '.join(unknown)} kept a talon card, so write the partie "
-                        "(or his hand) to say which card he never played" if unknown else "")
-                self.error("RV206", f"{len(unplayed)} cards of the pack are not accounted for "
+                        "(or the hand) to say which card was never played" if unknown else "")
+                self.error("RV206", f"{counted(len(unplayed), 'card')} of the pack are not accounted for "
                            f"({_cards(unplayed)}); the partie holds {size}{hint}", self.deal.pos)
             return tuple(unplayed) if len(unplayed) == size else ()
         errors_before = len(self.diags)
@@ -640,7 +641,8 @@ class _Replay:
         if len(missing) == len(unknown_kept) == 1:
             missing = []  # the card the player who kept a talon card never played
         if missing and len(self.diags) == errors_before:  # else the cause is already said
-            self.error("RV206", f"the partie holds {len(written)} cards; {_cards(missing)} "
+            self.error("RV206", f"the partie holds {counted(len(written), 'card')}; "
+                       f"{_cards(missing)} "
                        f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
                        line.pos)
         return tuple(c.card for c in line.cards)
@@ -668,7 +670,7 @@ class _Replay:
             expected = 12 if seat == self.dealer else 11
             if len(line.cards) != expected and not self.is_damaged(line) and self.dealer >= 0:
                 role = "the dealer" if seat == self.dealer else "a player other than the dealer"
-                self.error("RV204", f"{line.player.text}'s hand has {len(line.cards)} cards; "
+                self.error("RV204", f"{line.player.text}'s hand has {counted(len(line.cards), 'card')}; "
                            f"{role} is dealt {expected}", line.pos)
             self._check_no_repeats(line.cards, f"{line.player.text}'s hand")
             for card_at in line.cards:
@@ -725,7 +727,7 @@ class _Replay:
         talon_card = {}
         if talon is not None:
             if len(talon.cards) != 3:
-                self.error("RV304", f"the talon has {len(talon.cards)} cards; it has 3", talon.pos)
+                self.error("RV304", f"the talon has {counted(len(talon.cards), 'card')}; it has 3", talon.pos)
             self._check_no_repeats(talon.cards, "the talon")
             for owner, card_at in zip(owners, talon.cards):
                 talon_card[owner] = card_at
@@ -750,11 +752,11 @@ class _Replay:
                         played: "Played") -> None:
         who = line.player.text
         if seat == self.dealer and (line.refuses or line.takes):
-            self.error("RV305", f"{who} is the dealer: he discards one card and takes none",
+            self.error("RV305", f"{who} is the dealer: the dealer discards one card and takes none",
                        line.pos)
         allowed = 2 if seat in self.two_discarded else (0 if seat in self.kept else 1)
         if not line.refuses and len(line.discards) != allowed and not self.is_damaged(line):
-            self.error("RV305", f"{who} discards {len(line.discards)} cards; "
+            self.error("RV305", f"{who} discards {counted(len(line.discards), 'card')}; "
                        f"the exchange allows {allowed}" + (
                            " (write discarded-two for a player who discarded two)"
                            if len(line.discards) == 2 and allowed == 1 else ""), line.pos)
@@ -771,12 +773,12 @@ class _Replay:
                 self._played_loose(f"is discarded by {who}", card_at)
             if hand is not None and card_at.card not in {c.card for c in hand.cards} \
                     and not self.is_damaged(hand):
-                self.error("RV305", f"{who} discards {card_at.card}, which is not in his hand "
-                           f"at line {hand.pos.line}", card_at.pos,
+                self.error("RV305", f"{who} discards {card_at.card}, which is not in that "
+                           f"player's hand at line {hand.pos.line}", card_at.pos,
                            related=((hand.pos, "hand written here"),))
         for card_at in line.takes or ():
             if talon_card is not None and card_at.card is not talon_card.card:
-                self.error("RV305", f"{who} takes {card_at.card}, but his talon card is "
+                self.error("RV305", f"{who} takes {card_at.card}, but the talon card for {who} is "
                            f"{talon_card.card} (line {talon_card.pos.line})", card_at.pos,
                            related=((talon_card.pos, "talon written here"),))
             where = played.get(card_at.card)
@@ -787,10 +789,10 @@ class _Replay:
                            card_at.pos, related=((play.pos, "played here"),))
         seen = line.sees
         if line.sees_count > 1:
-            self.error("RV305", f"{who} saw {line.sees_count} cards; a player looks at his one "
-                       "talon card", line.pos)
+            self.error("RV305", f"{who} saw {line.sees_count} cards; a player looks at one "
+                       "talon card only", line.pos)
         if seen is not None and talon_card is not None and seen.card is not talon_card.card:
-            self.error("RV305", f"{who} saw {seen.card}, but his talon card is "
+            self.error("RV305", f"{who} saw {seen.card}, but the talon card for {who} is "
                        f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,
                        related=((talon_card.pos, "talon written here"),))
         refused = seen or (talon_card if line.refuses else None)
@@ -810,7 +812,7 @@ class _Replay:
         declared = {self.seats.get(line.player.text): line for line in self.deal.espagnolettes}
         for seat, line in declared.items():
             if seat is not None and seat != holder:
-                self.error("RV307", f"{line.player.text} is declared the espagnolette, but his "
+                self.error("RV307", f"{line.player.text} is declared the espagnolette, but the "
                            "hand after the exchange holds neither four aces nor three aces "
                            "and the quinola", line.pos)
         if holder is None:

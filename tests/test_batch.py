@@ -114,6 +114,8 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
 
     monkeypatch.setattr(sys, "stdout", Terminal())
     monkeypatch.setattr(sys, "stderr", Terminal())
+    monkeypatch.setattr(cli_common, "BAR_DELAY", 0)
+    monkeypatch.setattr(cli_common, "BAR_REFRESH", 0)
     files = expand_inputs([str(archive / "*.rvs")])
     with cli_common.progress_bar(files, enabled=True) as (tick, done):
         tick(files[0], 100)

@@ -226,8 +226,8 @@ def test_IRR_4_forfeits(tail, who, everything, quinola_and_reversis, option, kin
     for p in s.cancelled:
         assert p.reason.endswith("(IRR-4)" if option == "everything"
                                  else "(IRR-4, peek_forfeits = quinola_and_reversis)")
-        assert ("looked at his talon card" if kind == "peeked"
-                else "took his talon card without discarding") in p.reason
+        assert ("looked at the talon card" if kind == "peeked"
+                else "took the talon card without discarding") in p.reason
 
 
 def test_IRR_4_forfeited_pool_taking_leaves_the_pool():
@@ -324,7 +324,7 @@ def test_ESP_5_refund_due_to_a_peeker(option, forfeits):
 # --- IRR-5: discarded two ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("profile", ["classic", "modern"])
-def test_IRR_5_ten_cards_keeps_his_gains_partie_of_five(profile):
+def test_IRR_5_ten_cards_keeps_every_gain_partie_of_five(profile):
     # Vera discarded two: trick 11 has three cards (her 2S lies in the partie).
     s = run(ACE_PLACED, profile, events=["discarded-two Vera"], drop="2S")
     assert len(s.partie_cards) == 5 and "2S" in [str(c) for c in s.partie_cards]
@@ -336,8 +336,8 @@ def test_IRR_5_ten_cards_keeps_his_gains_partie_of_five(profile):
     tail = ["Anna KS AH 2S 3S", "Anna QS 4H 5S 6S"]
     boris = run(tail, profile, events=["discarded-two Boris"], drop="4H")
     ace = 2 if profile == "classic" else 1
-    assert row("Anna", "Boris", ace, "ACE-1", 10) in rows(boris.payments)  # keeps his gains
-    assert any(st.rule == "IRR-5" and "keeps his gains" in st.text for st in boris.steps)
+    assert row("Anna", "Boris", ace, "ACE-1", 10) in rows(boris.payments)  # keeps every gain
+    assert any(st.rule == "IRR-5" and "keeping every gain" in st.text for st in boris.steps)
 
 
 def test_IRR_5_after_the_ten_card_player_takes_trick_10_the_next_player_leads():
@@ -409,7 +409,7 @@ def test_IRR_7_remise_is_the_pool_amount_and_survives_a_reversis():
     s = run(ACE_PLACED, revokes=[_revoke(3, 1, "7H", "2S")], pool_before=100)
     (remise,) = [p for p in s.payments if p.rule == "IRR-7"]
     assert remise.amount == 100  # POOL-3, remise = pool: not staked, the pool holds 100
-    assert remise.reason == ("Boris revoked in trick 3 (he played 7♥ on a spade lead while "
+    assert remise.reason == ("Boris revoked in trick 3 (played 7♥ on a spade lead while "
                              "holding 2♠) and puts in a remise")
     _, replayed = read_example(FIXTURES / "classic-reversis.rvs")
     replayed = replace(replayed, revokes=(_revoke(2, 2, "2C", "3D"),))

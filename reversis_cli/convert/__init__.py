@@ -56,10 +56,11 @@ class ConvertResult:
         return self.text is not None and not any(d.is_error for d in self.diagnostics)
 
 
-def convert(data: bytes, name: str, source: str, target: str, *, style: str = "ascii",
+def convert(data: bytes, name: str, source: str, target: str, *, style: str | None = None,
             players: tuple[str, ...] | None = None, settle_with=None) -> ConvertResult:
     """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``.
 
+    ``style``: how to write cards (None: ASCII, and payment reasons as written).
     ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
     csv-tricks input, which holds neither the playing order for sure nor the rules.
     """
@@ -87,7 +88,7 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str = "a
         if errors:
             return ConvertResult(None, diags + errors)
     if target == "rvs":
-        if style != "ascii":
+        if style not in (None, "ascii"):
             restyled = canonical_text(text.encode("utf-8"), name, style)
             return ConvertResult(restyled.text, diags + list(restyled.diagnostics))
         return ConvertResult(text, diags)
@@ -98,11 +99,11 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str = "a
     elif target == "csv-tricks":
         from .csvtricks import rvs_to_csv
 
-        out, more = rvs_to_csv(text, name)
+        out, more = rvs_to_csv(text, name, style or "ascii")
     else:
         from .csvpayments import rvs_to_payments_csv
 
-        out, more = rvs_to_payments_csv(text, name)
+        out, more = rvs_to_payments_csv(text, name, style)
     return ConvertResult(out, diags + more)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ..cards import respell
 from ..diagnostics import Diagnostic, ProfileError
 
 __all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]
@@ -22,7 +23,9 @@ __all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]
 PAYMENT_COLUMNS = ("deal", "trick", "payer", "payee", "amount", "rule", "reason", "status")
 
 
-def rvs_to_payments_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+def rvs_to_payments_csv(text: str, name: str = "<text>",
+                        style: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """``style``: how cards in the reasons are spelt (None: as the engine writes them)."""
     from ..reader import record_from_text
     from ..scoring import resolve_profile, score_deals
     from ..settle import amount_json
@@ -48,7 +51,8 @@ def rvs_to_payments_csv(text: str, name: str = "<text>") -> tuple[str | None, li
                 for p in payments:
                     writer.writerow([settlement.number, "" if p.trick is None else p.trick,
                                      p.payer, p.payee, amount_json(p.amount), p.rule,
-                                     p.reason, status])
+                                     respell(p.reason, style) if style else p.reason,
+                                     status])
     if any(d.is_error for d in problems):
         return None, problems
     return out.getvalue(), problems

@@ -36,6 +36,7 @@ from ..model import (
 )
 from ..scoring import DEFAULT_PROFILE
 from . import problem
+from ..words import counted
 
 __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
            "infer_players"]
@@ -53,7 +54,8 @@ _STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchan
 # --- export ---------------------------------------------------------------------------
 
 
-def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
+def rvs_to_csv(text: str, name: str = "<text>",
+               style: str = "ascii") -> tuple[str | None, list[Diagnostic]]:
     """The csv-tricks text of a record."""
     from ..formatting import read_source
     from ..replay import replay_deal
@@ -82,7 +84,7 @@ def rvs_to_csv(text: str, name: str = "<text>") -> tuple[str | None, list[Diagno
                     f"{len(trick.cards)} cards; csv-tricks has four card columns",
                     None, name, deal=deal.number, trick=trick.number))
                 continue
-            cards = [str(c.card) for c in trick.cards] + [""] * (4 - len(trick.cards))
+            cards = [c.card.format(style) for c in trick.cards] + [""] * (4 - len(trick.cards))
             taker = trick.taker.text if trick.taker else takers.get(id(trick), "")
             writer.writerow([deal.number, deal.dealer.text, trick.number,
                              trick.leader.text if trick.leader else "", *cards, taker])
@@ -453,7 +455,7 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
         order[seat] = text
     if len(order) < 4:
         unknown = [n for n in names if n not in order.values()]
-        why = (f"the rows name only {len(names)} players" if len(names) < 4 else
+        why = (f"the rows name only {counted(len(names), 'player')}" if len(names) < 4 else
                "the rows do not say where " + " and ".join(unknown) + " sit")
         return None, [problem("RV515", f"cannot tell the playing order: {why}; give it with "
                               "--players A,B,C,D", Pos(rows[0].line, 1), name)]

@@ -567,7 +567,7 @@ def _exchange_form(stmt: dict, where: list) -> Iterator:
             yield "RV504", "\"sees\" goes with \"refuses\": true", where + ["sees"]
         if "discards" not in stmt and "takes" not in stmt:
             yield "RV504", ("an exchange says what the player discards or takes, or that "
-                            "he refuses"), where
+                            "the player refuses"), where
 
 
 # -- building the model ----------------------------------------------------------------

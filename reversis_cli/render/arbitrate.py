@@ -12,33 +12,39 @@ from rich.table import Table
 from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
-from .score import fiches, money_column, render_settlement, signed, render_unsettled
+from ..cards import respell
+from .layout import hanging
+from .score import (
+    fiches, money_column, reading_keys, render_settlement, render_unsettled, signed,
+)
 
 
-def render_ruling(ruling: Ruling, quote: bool = True) -> Group:
+def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") -> Group:
+    """``cards``: how to spell cards (ascii, unicode, ru)."""
     checked = ruling.scored.checked
     parts = [Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
                   style="bold")]
     parts.append(Text("\nThe facts", style="bold underline"))
     for fact in ruling.facts:
-        line = Text(f"  • {fact.text}")
+        line = Text(respell(fact.text, cards))
         if fact.line is not None:
             line.append(f"  (line {fact.line})", style="dim")
-        parts.append(line)
+        parts.append(hanging("  • ", line))
     parts.append(Text("\nThe rules that apply", style="bold underline"))
     quoted: set[str] = set()  # each paragraph is quoted once, at its first citation
     for applied in ruling.rules:
-        parts.append(Text.assemble(("  " + applied.id, "bold cyan"), f"  {applied.text}"))
+        parts.append(hanging(Text.assemble(("  " + applied.id, "bold cyan"), "  "), applied.text))
         if quote:
             for ref, russian in applied.sources:
                 text = f"{ref} (quoted above)" if ref in quoted else f"{ref}: «{russian}»"
                 quoted.add(ref)
-                parts.append(Text(f"      {text}", style="dim"))
+                parts.append(hanging("      ", text, style="dim"))
     parts.append(Text("\nThe payments", style="bold underline"))
     if ruling.settlement is None:
         parts.append(render_unsettled(checked.number))
     else:
-        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players))
+        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players,
+                                       cards))
     return Group(*parts)
 
 
@@ -64,16 +70,20 @@ def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Gro
 
 def _payments_side_by_side(a, b) -> Table:
     rows: dict[tuple, list] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    place: dict[tuple, tuple] = {}  # each row where a reader expects it, as in score's tables
     for column, settlement in ((0, a), (1, b)):
-        for p in settlement.payments:
-            rows[(p.trick, p.payer, p.payee, p.rule)][column] += Fraction(p.amount)
+        payments = settlement.payments
+        for p, key in zip(payments, reading_keys(payments)):
+            row = (p.trick, p.payer, p.payee, p.rule)
+            rows[row][column] += Fraction(p.amount)
+            place[row] = min(place.get(row, key), key)
     table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
                   pad_edge=False)
     for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left")):
         table.add_column(name, justify=justify)
     money_column(table, "A")
     money_column(table, "B")
-    order = sorted(rows, key=lambda k: (k[0] is not None, k[0] or 0))
+    order = sorted(rows, key=lambda row: place[row])
     for trick, payer, payee, rule_id in order:
         amount_a, amount_b = rows[(trick, payer, payee, rule_id)]
         style = "" if amount_a == amount_b else "bold"

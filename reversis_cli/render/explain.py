@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..cards import respell
 from ..explain import Explanation
 from ..rules.texts import rule_text
+from .layout import hanging
 from .score import fiches, render_settlement, signed
 
 # Steps of these rules happen during play and are told under their trick.
@@ -21,33 +23,34 @@ _IN_PLAY = {"PLAY", "ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "QUIN-3", "ESP-9", "DO
 class _Cited:
     """Says each rule in words the first time it is cited."""
 
-    def __init__(self):
+    def __init__(self, cards: str):
         self.seen: set[str] = set()
+        self.cards = cards
 
-    def line(self, rule: str, text: str, indent: str) -> Text:
-        out = Text(indent)
-        out.append(f"[{rule}] ", style="bold cyan")
-        out.append(text)
+    def line(self, rule: str, text: str, indent: str) -> RenderableType:
+        out = hanging(Text.assemble(indent, (f"[{rule}]", "bold cyan"), " "),
+                      respell(text, self.cards))
         if rule not in self.seen and rule_text(rule) != rule:
             self.seen.add(rule)
-            out.append(f"\n{indent}    {rule}: {rule_text(rule)}", style="dim")
+            return Group(out, hanging(f"{indent}    {rule}: ", rule_text(rule), style="dim"))
         return out
 
 
-def render_explanation(e: Explanation) -> Group:
+def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
+    """``cards``: how to spell cards (ascii, unicode, ru)."""
     s = e.scored.settlement
     replayed = e.scored.checked.replayed
-    cited = _Cited()
+    cited = _Cited(cards)
     parts = [Text(f"Deal {s.number}, dealt by {s.dealer}, under the {e.profile.name} rules",
                   style="bold")]
     steps = list(s.steps)
     parts.append(Text("\nTrick by trick", style="bold underline"))
     for trick in replayed.tricks:
-        plays = ", ".join(f"{replayed.name(p.seat)} {p.card.format('unicode')}"
+        plays = ", ".join(f"{replayed.name(p.seat)} {p.card.format(cards)}"
                           for p in trick.plays)
         taker = replayed.name(trick.taker)
-        parts.append(Text(f"{trick.number:>2}. {plays} — {taker} takes it "
-                          f"({trick.points} point{'s' if trick.points != 1 else ''})"))
+        parts.append(hanging(f"{trick.number:>2}. ", f"{plays} — {taker} takes it "
+                             f"({trick.points} point{'s' if trick.points != 1 else ''})"))
         for step in steps:
             if step.trick == trick.number and step.rule in _IN_PLAY:
                 parts.append(cited.line(step.rule, step.text, "      "))
@@ -56,12 +59,12 @@ def render_explanation(e: Explanation) -> Group:
         if not (step.trick is not None and step.rule in _IN_PLAY):
             parts.append(cited.line(step.rule, step.text, "  "))
     parts.append(Text())
-    parts.append(render_settlement(s, replayed.players))
-    parts.append(_render_alternatives(e))
+    parts.append(render_settlement(s, replayed.players, cards))
+    parts.append(_render_alternatives(e, cards))
     return Group(*parts)
 
 
-def _render_alternatives(e: Explanation) -> Group:
+def _render_alternatives(e: Explanation, cards: str) -> Group:
     s = e.scored.settlement
     lines = [Text("\nOther readings", style="bold underline")]
     if not e.alternatives:
@@ -76,10 +79,11 @@ def _render_alternatives(e: Explanation) -> Group:
         if s.winners != alt.settlement.winners or s.losers != alt.settlement.losers:
             changes.append(f"winner {', '.join(alt.settlement.winners) or 'none'}, loser "
                            f"{', '.join(alt.settlement.losers) or 'none'}")
-        lines.append(Text("    " + ("; ".join(changes) or "same totals, other payments")))
+        lines.append(hanging("    ", "; ".join(changes) or "same totals, other payments"))
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
-            lines.append(Text(f"    {sign} {p.payer} → {p.payee} {fiches(p.amount)} [{p.rule}] "
-                              f"{p.reason}", style="green" if sign == "+" else "red"))
+            lines.append(hanging(f"    {sign} ", f"{p.payer} → {p.payee} {fiches(p.amount)} "
+                                 f"[{p.rule}] {respell(p.reason, cards)}",
+                                 style="green" if sign == "+" else "red"))
     return Group(*lines)
 
 

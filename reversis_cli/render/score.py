@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..cards import respell
 from ..settle import DealSettlement, Payment
 
 __all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
@@ -47,7 +48,7 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append("reversis")
     if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
             any(p.rule == "REV-3" and p.payer == name for p in s.payments):
-        roles.append("broke his reversis")
+        roles.append("broke the reversis")
     if s.espagnolette and s.espagnolette[0] == name:
         roles.append(f"espagnolette ({s.espagnolette[1]})")
     return ", ".join(roles)
@@ -80,7 +81,8 @@ def _money_style(amount) -> str:
     return "green" if amount > 0 else "red" if amount < 0 else ""
 
 
-def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") -> Table:
+def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
+                    cards: str = "unicode") -> Table:
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
                   style=style)
     table.add_column("Trick", justify="right")
@@ -88,24 +90,50 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "") 
     money_column(table, "Amount")
     table.add_column("Rule")
     table.add_column("Reason")
-    for p in payments:
+    for p in in_trick_order(payments):
         table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
-                      fiches(p.amount), p.rule, p.reason)
+                      fiches(p.amount), p.rule, respell(p.reason, cards))
     return table
 
 
-def render_settlement(s: DealSettlement, players: tuple[str, ...]) -> Group:
+def in_trick_order(payments) -> list[Payment]:
+    """Payments as a reader follows the deal: those made before the play
+    (stakes), then trick by trick, then those after the play (the partie);
+    within a trick in the order the settlement made them.  The JSON keeps
+    the order in which they arose."""
+    keys = reading_keys(payments)
+    return [p for _, p in sorted(zip(keys, payments), key=lambda pair: pair[0])]
+
+
+def reading_keys(payments) -> list[tuple[int, int, int]]:
+    """For each payment, where a reader expects it: (before the play 0, in
+    trick N 1, after the play 2; the trick; its place in the settlement)."""
+    keys = []
+    play_started = False
+    for index, p in enumerate(payments):
+        if p.trick is not None:
+            play_started = True
+            keys.append((1, p.trick, index))
+        else:
+            keys.append((2 if play_started else 0, 0, index))
+    return keys
+
+
+def render_settlement(s: DealSettlement, players: tuple[str, ...],
+                      cards: str = "unicode") -> Group:
+    """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
     parts = [_title(s)]
     if s.status == "void":
         parts.append(Text("Nothing is staked or settled in a void deal but its penalties."))
     else:
-        partie = " ".join(c.format("unicode") for c in s.partie_cards)
+        partie = " ".join(c.format(cards) for c in s.partie_cards)
         parts.append(Text(f"Partie {partie}: worth {fiches(s.partie_value)}"))
         parts.append(_players_table(s, players))
     if s.payments:
-        parts.append(_payments_table("Payments", s.payments))
+        parts.append(_payments_table("Payments", s.payments, cards=cards))
     if s.cancelled:
-        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim"))
+        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim",
+                                     cards))
     parts.append(Text(f"Pool: {fiches(s.pool_before)} before the deal, "
                       f"{fiches(s.pool_after)} after"))
     return Group(*parts)

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..cards import Suit, sort_cards
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
+from ..words import counted
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
@@ -162,9 +163,10 @@ def _hands_table(replayed: ReplayedDeal, style: str) -> Table:
     return table
 
 
-def _cards_text(cards, style: str) -> Text:
+def _cards_text(cards, style: str, in_order: bool = False) -> Text:
+    """Cards sorted by suit and rank, or as given when ``in_order``."""
     text = Text()
-    for index, card in enumerate(sort_cards(cards)):
+    for index, card in enumerate(cards if in_order else sort_cards(cards)):
         if index:
             text.append(" ")
         text.append(card.format(style), style=_suit_style(card.suit))
@@ -173,10 +175,11 @@ def _cards_text(cards, style: str) -> Text:
 
 def _partie_line(replayed: ReplayedDeal, style: str) -> Text:
     text = Text("Partie: ", style="bold")
-    text.append_text(_cards_text(replayed.partie, style))
+    # A written partie is shown as the marker wrote it, as its label says.
+    text.append_text(_cards_text(replayed.partie, style, in_order=replayed.partie_written))
     plain = sum(c.points for c in replayed.partie)
     source = "as written" if replayed.partie_written else "the cards never played"
-    text.append(f"  ({source}; {plain} card points)")
+    text.append(f"  ({source}; {counted(plain, 'card point')})")
     return text
 
 

@@ -143,7 +143,7 @@ _OPTION_LIST = (
          "In which tricks a reversis broken by a third player is paid by the espagnolette.",
          "ESP-7", "C¶39; M¶24"),
     _choice("peek_forfeits", "everything quinola_and_reversis",
-            "What a player who peeked at or kept his talon card forfeits: every gain of the "
+            "What a player who peeked at or kept their talon card forfeits: every gain of the "
             "deal, or only the quinola and reversis gains.", "IRR-4", "C¶50"),
     _choice("revoke_penalty", "remise none",
             "Whether a revoke costs the revoker a remise.", "IRR-7", ""),

@@ -38,7 +38,7 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "C¶5 M¶6"),
     _r("DEAL-2", "The first talon card belongs to first hand, the second to the next player, "
        "the third to the one after.", "C¶50"),
-    _r("DEAL-3", "Each player may swap one card for his talon card; the dealer only discards. "
+    _r("DEAL-3", "Each player may swap one card for their talon card; the dealer only discards. "
        "The four cards out of play are the partie.", "C¶5 C¶7 M¶6 M¶7"),
     _r("PLAY-1", "First hand leads to the first trick; whoever takes a trick leads to the next.",
        "C¶17 M¶8"),
@@ -48,9 +48,9 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
     _r("PARTIE-1", "The partie is worth the card points of the four cards out of play, with "
        "the ace of diamonds and the quinola at the profile's values, plus a fixed bonus.",
        "C¶7 M¶17"),
-    _r("PARTIE-2", "The winner has the fewest points in his tricks, then the fewest tricks, "
+    _r("PARTIE-2", "The winner has the fewest points in their tricks, then the fewest tricks, "
        "then the better seat (or the tie is shared).", "C¶8 C¶9 C¶10 M¶16"),
-    _r("PARTIE-3", "The loser has the most points in his tricks, then the most tricks, then "
+    _r("PARTIE-3", "The loser has the most points in their tricks, then the most tricks, then "
        "the worse seat (or the tie is shared).", "C¶8 M¶16"),
     _r("PARTIE-4", "The loser pays the winner the value of the partie; shared ties divide it.",
        "C¶8 M¶16 M¶17"),
@@ -58,7 +58,7 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "opposite.", "C¶26"),
     _r("PARTIE-6", "No partie is paid in a deal where a reversis is made or broken.",
        "C¶11 C¶13 M¶22"),
-    _r("POOL-1", "When the pool is staked every player puts in his stake, the dealer a larger "
+    _r("POOL-1", "When the pool is staked every player puts in a stake, the dealer a larger "
        "one under the classic rules.", "C¶14 M¶5"),
     _r("POOL-2", "Before a later deal the pool is staked again when the profile says it has "
        "run low or gone quiet.", "C¶14 M¶5"),
@@ -95,20 +95,20 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
     _r("REV-4", "A reversis cancels the in-play payments of its deal.", "C¶19 C¶27 M¶22"),
     _r("ESP-1", "Four aces, or three aces and the quinola, after the exchange make the "
        "espagnolette.", "C¶28 M¶18"),
-    _r("ESP-2", "The espagnolette may play any card in tricks 1 to 9; in tricks 10 and 11 he "
-       "must follow suit.", "C¶29 C¶34 M¶18"),
-    _r("ESP-3", "He may give up the privilege, but only before his first free renounce.",
+    _r("ESP-2", "The espagnolette may play any card in tricks 1 to 9; in tricks 10 and 11 "
+       "the espagnolette must follow suit.", "C¶29 C¶34 M¶18"),
+    _r("ESP-3", "The privilege may be given up, but only before the first free renounce.",
        "C¶33 M¶19"),
-    _r("ESP-4", "An espagnolette who does not fail wins the partie wherever he sits (and, under "
+    _r("ESP-4", "An espagnolette who does not fail wins the partie from any seat (and, under "
        "the modern rules, the pool).", "C¶29 M¶18"),
-    _r("ESP-5", "A failed espagnolette loses the partie, repays double what he was paid for "
-       "placed cards, and puts in a remise if he held the quinola.", "C¶30 C¶31 C¶32 M¶18"),
+    _r("ESP-5", "A failed espagnolette loses the partie, repays double what was paid for "
+       "placed cards, and puts in a remise for holding the quinola.", "C¶30 C¶31 C¶32 M¶18"),
     _r("ESP-6", "A reversis made by another player is paid wholly by the espagnolette: 64.",
        "C¶38 M¶20"),
     _r("ESP-7", "A reversis broken by a third player in the late tricks is paid to the breaker "
        "by the espagnolette.", "C¶39 M¶24"),
-    _r("ESP-8", "The espagnolette may break or make a reversis himself.", "C¶40 M¶23"),
-    _r("ESP-9", "The espagnolette's quinola forced from him costs him a remise and 5, like the "
+    _r("ESP-8", "The espagnolette may itself break or make a reversis.", "C¶40 M¶23"),
+    _r("ESP-9", "The espagnolette's quinola, when forced, costs a remise and 5, like the "
        "other players.", "C¶42"),
     _r("ESP-10", "In a deal with a reversis made or broken the espagnolette neither wins nor "
        "fails.", "C¶38 C¶39 C¶40 C¶41"),
@@ -118,9 +118,9 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "5 to deal again.", "C¶48"),
     _r("IRR-3", "A misdeal noticed after the exchange: the dealer pays 20 into the pool and the "
        "deal passes.", "C¶49"),
-    _r("IRR-4", "A player who peeked at or kept his talon card wins nothing in that deal.",
+    _r("IRR-4", "A player who peeked at or kept their talon card wins nothing in that deal.",
        "C¶50"),
-    _r("IRR-5", "A player who discarded two cards plays with ten and keeps his gains.", "C¶50"),
+    _r("IRR-5", "A player who discarded two cards plays with ten and keeps every gain.", "C¶50"),
     _r("IRR-6", "Discarding out of turn costs 5 into the pool.", "C¶51"),
     _r("IRR-7", "A revoke costs the revoker a remise, under both built-in profiles (a reading "
        "after the older French rule; neither text names a penalty).", ""),

@@ -25,7 +25,7 @@ def identify_espagnolette(ledger: Ledger) -> None:
     if esp.waived:
         ledger.espagnolette_status = "waived"
         ledger.step("ESP-3", None, f"{who} holds an espagnolette but waives it: "
-                    "an ordinary deal for him")
+                    "an ordinary deal for this player")
         return
     ledger.espagnolette = esp.seat
     ledger.step("ESP-1", None, f"{who} holds an espagnolette (four aces, or three aces and "
@@ -85,7 +85,7 @@ def refund_placings(ledger: Ledger) -> None:
         if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
             ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "
                         f"of trick {pay.trick}: it was forfeited ({rule}), so {pay.payee} never "
-                        "received it, and he repays only what he received")
+                        "received it, and the espagnolette repays only what was received")
     for entry in ledger.in_play:
         pay = entry.payment
         if entry.payee_seat != seat or pay.rule not in ("ACE-1", "QUIN-1"):

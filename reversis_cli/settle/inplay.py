@@ -114,8 +114,8 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     esp = holder == ledger.espagnolette
     rule = "ESP-9" if esp else "QUIN-2"
     if forcer == holder:
-        ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with his own quinola and "
-                    "would be his own forcer: no one pays")
+        ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with their own quinola "
+                    "and would be their own forcer: no one pays")
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
@@ -163,7 +163,7 @@ def pay_winner_dues(ledger: Ledger) -> None:
         for winner in winners:
             if winner == due.holder:
                 ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
-                            f"and owes himself nothing for {card_text(due.card)}")
+                            f"and owes nothing to themself for {card_text(due.card)}")
                 continue
             factor, why = ledger.doubling(due.holder, winner, due.trick)
             reason = (f"{ledger.name(due.holder)} {'led' if _led(ledger, due) else 'played'} "

@@ -131,7 +131,7 @@ def misdeal_after_exchange(ledger: Ledger) -> None:
         who = _misdealer(ledger, event)
         ledger.add_penalty(who, MISDEAL_LATE, "IRR-3",
                            f"{ledger.name(who)}'s misdeal was noticed only after the exchange: "
-                           "he pays 4 jetons into the pool and the deal passes")
+                           "the misdealer pays 4 jetons into the pool and the deal passes")
         if [e for e in _events(ledger, "redeal") if e.paid]:
             ledger.step("IRR-3", None, "a misdeal noticed after the exchange cannot be redealt "
                         "for a jeton: 'redeal paid' pays nothing more")
@@ -144,9 +144,9 @@ def _peekers(ledger: Ledger) -> dict[int, str]:
     """IRR-4: each player who peeked or kept, and what he did, in words."""
     found: dict[int, str] = {}
     for seat in _named(ledger, "peeked"):
-        found[seat] = "looked at his talon card before discarding"
+        found[seat] = "looked at the talon card before discarding"
     for seat in _named(ledger, "kept"):
-        found.setdefault(seat, "took his talon card without discarding")
+        found.setdefault(seat, "took the talon card without discarding")
     return found
 
 
@@ -186,13 +186,14 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
     for seat, did in _peekers(ledger).items():
         who, why = ledger.name(seat), _why_peek(ledger, seat, did)
         ledger.step("IRR-4", None, f"{who} {did}: " + (
-            "payments and pool takings due to him are not made; what he owes is still paid"
+            "payments and pool takings due to this player are not made; what this player owes is "
+            "still paid"
             if ledger.opt("peek_forfeits") == "everything" else
-            "he loses what forcing the quinola or breaking a reversis would pay him "
-            "(peek_forfeits = quinola_and_reversis); his other gains stand"))
+            "what forcing the quinola or breaking a reversis would pay is lost "
+            "(peek_forfeits = quinola_and_reversis); other gains stand"))
         if seat in _named(ledger, "kept"):
             ledger.step("IRR-4", None, f"{who} played with twelve cards: the partie holds "
-                        f"{len(ledger.replayed.partie)} cards, and one of his was never played")
+                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was never played")
         in_play: list[InPlay] = []
         for entry in ledger.in_play:
             if entry.payee_seat == seat and _forfeited_by_peek(ledger, entry.payment):
@@ -235,7 +236,7 @@ def ten_card_player(ledger: Ledger) -> None:
     """IRR-5: a player who discarded two plays with ten and keeps his gains."""
     for seat in _named(ledger, "discarded-two"):
         ledger.step("IRR-5", None, f"{ledger.name(seat)} discarded two cards and played with "
-                    f"ten; he keeps his gains, and the partie holds "
+                    f"ten, keeping every gain; the partie holds "
                     f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)")
 
 
@@ -258,7 +259,7 @@ def revoke_remise(ledger: Ledger) -> None:
         trick = ledger.replayed.tricks[revoke.trick - 1] if revoke.trick <= len(
             ledger.replayed.tricks) else None
         lead = f" on a {trick.led_suit.singular} lead" if trick is not None else ""
-        what = (f"{who} revoked in trick {revoke.trick} (he played {card_text(revoke.card)}"
+        what = (f"{who} revoked in trick {revoke.trick} (played {card_text(revoke.card)}"
                 f"{lead} while holding {card_text(revoke.held)})")
         if option == "remise":
             ledger.add_remise(revoke.seat, "IRR-7", revoke.trick,

@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
 from .ledger import Ledger, card_text
+from ..words import counted
 
 __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
 
@@ -79,24 +80,24 @@ def rank_partie(ledger: Ledger) -> None:
                     + ("made" if ledger.outcome == "reversis" else "broken"))
         return
     everyone = list(range(4))
-    keys = ", ".join(f"{ledger.name(s)} {_key(ledger, s)[0]} points in {_key(ledger, s)[1]} "
-                     "tricks" for s in everyone)
+    keys = ", ".join(f"{ledger.name(s)} {counted(_key(ledger, s)[0], 'point')} in "
+                     f"{counted(_key(ledger, s)[1], 'trick')}" for s in everyone)
     ledger.step("PARTIE-2", None, f"Points and tricks: {keys}")
     esp, status = ledger.espagnolette, ledger.espagnolette_status
     if status == "failed":
         ledger.losers = (esp,)
-        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed: he loses the partie "
+        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the partie "
                     "whatever the points; the winner is found among the other three")
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
     if status == "success" and _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
         ledger.winners = (esp,)
         ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded and no one has "
-                    "fewer points or tricks: he wins the partie wherever he sits")
+                    "fewer points or tricks: the espagnolette wins the partie from any seat")
     else:
         if status == "success":
             ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded, but a "
-                        "player with fewer points or tricks still beats him")
+                        "player with fewer points or tricks still wins the partie")
         ledger.winners = pick_winners(ledger, everyone)
     ledger.losers = pick_losers(ledger, everyone)
 
@@ -111,8 +112,8 @@ def pay_partie(ledger: Ledger) -> None:
         for winner in winners:
             double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
             points = ledger.points_won()[loser]
-            reason = (f"{ledger.name(loser)} loses the partie ({points} points) and pays "
-                      f"{ledger.name(winner)}" + (" double, as his vis-à-vis (PARTIE-5)"
+            reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and pays "
+                      f"{ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
                                                   if double else ""))
             pay = ledger.payment(loser, winner, share * (2 if double else 1), "PARTIE-4", None,
                                  reason)

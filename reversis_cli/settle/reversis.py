@@ -58,7 +58,7 @@ def _pay_made(ledger: Ledger) -> None:
                     REVERSIS_NEIGHBOUR
                 relation = "vis-à-vis" if amount == REVERSIS_VIS_A_VIS else "neighbour"
                 _pay(ledger, seat, maker, amount, "REV-1",
-                     f"{ledger.name(seat)} pays {who}'s reversis as his {relation}")
+                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}")
     ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool")
 
 
@@ -74,7 +74,7 @@ def _pay_broken(ledger: Ledger) -> None:
                         "not one of espagnolette_pays_broken: the undertaker pays")
     if esp == breaker:
         ledger.step("ESP-8", None, f"{ledger.name(esp)}, the espagnolette, broke the reversis: "
-                    "he is paid as breaker and owes nothing for his own failure")
+                    "is paid as breaker and owes nothing for failing the espagnolette")
     _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
          f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
          f"{ledger.name(undertaker)}'s reversis")

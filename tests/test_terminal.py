@@ -1,0 +1,83 @@
+"""Output on a real terminal (a pseudo-terminal): the progress bar never
+leaves text on the line where the output starts."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from reversis_cli import cli_common
+from reversis_cli.batch import expand_inputs
+
+from conftest import ROOT, SAMPLES
+
+pty = pytest.importorskip("pty")
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def screen_lines(raw: str) -> list[str]:
+    """The lines a terminal shows: a carriage return followed by "erase line"
+    wipes what the line held; other escape sequences are dropped."""
+    lines = []
+    for line in raw.replace("\r\n", "\n").split("\n"):
+        line = line.rsplit("\r\x1b[2K", 1)[-1]
+        lines.append(_ANSI.sub("", line).rsplit("\r", 1)[-1])
+    return lines
+
+
+def run_on_terminal(*args: str) -> tuple[int, str]:
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+    env = dict(os.environ, COLUMNS="100", TERM="xterm")
+    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args], stdin=slave,
+                               stdout=slave, stderr=slave, env=env, cwd=ROOT)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return process.wait(), b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_the_readme_first_command_starts_on_a_clean_line():
+    status, raw = run_on_terminal("score", "samples/evening.rvs")
+    assert status == 0
+    assert screen_lines(raw)[0] == "samples/evening.rvs — rules: classic"
+
+
+def test_output_while_the_bar_is_drawn_erases_it_first(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli_common, "BAR_DELAY", 0)
+    monkeypatch.setattr(cli_common, "BAR_REFRESH", 0)
+    files = expand_inputs([str(SAMPLES / "evening.rvs")])
+    with cli_common.progress_bar(files, enabled=True) as (tick, done):
+        tick(files[0], 100)
+        assert "%" in terminal.getvalue()  # the bar is on screen
+        cli_common.console().print("first line of output")
+        sys.stdout.write("second line\n")
+        tick(files[0], 200)
+    lines = screen_lines(terminal.getvalue())
+    assert lines[:2] == ["first line of output", "second line"]
+    assert lines[2:] == [""]  # and the bar is gone at the end
