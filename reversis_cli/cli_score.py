@@ -20,7 +20,7 @@ from typing import Callable
 
 import click
 
-from .cli_common import (
+from .cli.common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, cards_option, check_profile_options, console,
     console_spec, input_files, jobs_option, open_scoring, plural, profile_options, progress_bar,
     report, serial_if_stdin,

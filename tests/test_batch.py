@@ -106,7 +106,7 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
     import io
     import sys
 
-    from reversis_cli import cli_common
+    from reversis_cli.cli import common as cli_common
 
     class Terminal(io.StringIO):
         def isatty(self):

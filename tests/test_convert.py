@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from reversis_cli.cli_convert import convert_command
+from reversis_cli.cli.convert import convert_command
 from reversis_cli.convert import CODES, convert
 from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
 from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json, schema, validate

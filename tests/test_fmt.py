@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli import files, formatting
-from reversis_cli.cli_convert import fmt_command
+from reversis_cli.cli.convert import fmt_command
 from reversis_cli.formatting import canonical_text, format_file
 from reversis_cli.reader import record_from_text
 

@@ -6,9 +6,10 @@ import tomllib
 from importlib import resources
 
 import pytest
+import click
 from click.testing import CliRunner
 
-from reversis_cli.cli_rules import rules_command
+from reversis_cli.cli.rules import rules_command
 from reversis_cli.diagnostics import ProfileError
 from reversis_cli.rules.profile import OPTIONS, format_option_value, load_profile
 from reversis_cli.rules.sources import paragraph
@@ -238,7 +239,7 @@ def test_render_functions_return_renderables_and_print_nothing(capsys):
 def test_the_main_group_runs_the_same_command():
     from reversis_cli.cli import cli
 
-    assert "rules" in cli.commands
+    assert "rules" in cli.list_commands(click.Context(cli))
     result = CliRunner().invoke(cli, ["rules", "--diff", "classic", "modern"], env=ENV)
     assert result.exit_code == 0, result.output
     assert result.output == run("--diff", "classic", "modern").output

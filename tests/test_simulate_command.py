@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli.cli_simulate import simulate_command
+from reversis_cli.cli.simulate import simulate_command
 from reversis_cli.reader import open_record, record_from_text
 from reversis_cli.rules import load_profile
 from reversis_cli.settle import SessionSettler

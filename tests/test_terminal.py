@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from reversis_cli import cli_common
+from reversis_cli.cli import common as cli_common
 from reversis_cli.batch import expand_inputs
 
 from conftest import ROOT, SAMPLES

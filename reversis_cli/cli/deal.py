@@ -1,4 +1,8 @@
-"""``reversis explain`` and ``reversis arbitrate``: one deal, looked at closely."""
+"""``reversis explain`` and ``reversis arbitrate``: one deal, looked at closely.
+
+As in every command module, the library is imported inside the command
+functions, for start-up time.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,17 @@ import sys
 
 import click
 
-from .cli_common import EXIT_INPUT_ERRORS, EXIT_OK, cards_option, console, open_scoring, \
-    parse_sets, profile_options, report
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, apply_sets, cards_option, check_profile_options, console,
+    file_argument, load_rules_option, open_scoring, profile_options, report, rules_option,
+    set_option,
+)
 
 __all__ = ["explain_command", "arbitrate_command"]
 
 
 @click.command("explain")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@file_argument
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to explain.")
 @profile_options
@@ -21,9 +28,10 @@ __all__ = ["explain_command", "arbitrate_command"]
 def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
                     style: str) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
-    from .explain import explain_deal
-    from .render.explain import render_explanation
+    from ..explain import explain_deal  # the library: start-up time
+    from ..render.explain import render_explanation
 
+    check_profile_options(rules, sets)
     record, profile, header_diags = open_scoring(file, rules, sets)
     errors = report(header_diags)
     if profile is None or not record.players:
@@ -40,24 +48,24 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
-
 @click.command("arbitrate")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@file_argument
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
               help="The deal to rule on.")
-@click.option("--rules", metavar="PROFILE|FILE", help="Rule on it under this profile.")
+@rules_option(help="Rule on it under this profile.")
 @click.option("--compare", metavar="PROFILE|FILE",
               help="Set the ruling beside the one under this profile.")
-@click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
-              help="An option of the other reading (with --compare, of that profile).")
+@set_option(help="An option of the other reading (with --compare, of that profile).")
 @click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
 @cards_option
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
-    from .arbitrate import NoSuchDeal, compare_rulings, rule
-    from .render.arbitrate import render_comparison, render_ruling
+    from ..arbitrate import NoSuchDeal, compare_rulings, rule  # the library: start-up time
+    from ..render.arbitrate import render_comparison, render_ruling
 
+    if rules is not None:
+        load_rules_option(rules)
     record, profile, header_diags = open_scoring(file, rules, {})
     record.close()
     errors = report(header_diags)
@@ -80,18 +88,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
 
 def _other_reading(profile, compare: str | None, sets: dict[str, str]):
     """The profile of --compare / --set, or None when neither is given."""
-    from pathlib import Path
-
-    from .diagnostics import ProfileError
-    from .rules import load_profile
-
     if compare is None and not sets:
         return None
-    try:
-        base = load_profile(compare, base_dir=Path.cwd()) if compare else profile
-        return base.with_overrides(sets) if sets else base
-    except ProfileError as exc:
-        raise click.BadParameter(exc.diagnostic.message,
-                                 param_hint="--compare" if compare else "--set") from None
-
-
+    base = load_rules_option(compare, option="--compare") if compare else profile
+    return apply_sets(base, sets)

@@ -1,41 +1,31 @@
 """``reversis fmt`` and ``reversis convert``.
 
-Registered on the main group in :mod:`reversis_cli.cli` with
-``cli.add_command(fmt_command)`` and ``cli.add_command(convert_command)``.
 Like the other commands they parse their options, call one library function
 (:func:`reversis_cli.formatting.format_file`, :func:`reversis_cli.convert.convert`)
 and print; exit 0 done, 1 the input has errors (or, with ``fmt --check``, a
-file is not canonical), 2 the command line is wrong.
+file is not canonical), 2 the command line is wrong.  Files are written only
+through :func:`reversis_cli.files.write_atomic`.  As in every command module,
+the library is imported inside the command functions, for start-up time.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from .cli_common import parse_sets
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, apply_sets, card_style_option, file_argument, load_rules_option,
+    plural, record_files_argument, report, rules_option, set_option,
+)
 
 __all__ = ["fmt_command", "convert_command"]
 
-CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
-EXIT_OK, EXIT_INPUT_ERRORS = 0, 1
 SOURCES = ("rvs", "json", "csv-tricks")
 TARGETS = ("json", "rvs", "csv-tricks", "csv-payments")
 # A record to convert is read whole; a session of a million deals is far below this.
 MAX_INPUT_BYTES = 1 << 30
-
-
-def _report(diags) -> int:
-    """Print diagnostics compiler-style on stderr; the number of errors."""
-    from rich.console import Console
-
-    from .render.diagnostics import render_diagnostic
-
-    console = Console(stderr=True, highlight=False, soft_wrap=False)
-    for d in diags:
-        console.print(render_diagnostic(d), soft_wrap=True)
-    return sum(d.is_error for d in diags)
 
 
 _WHY_NOT = {
@@ -46,17 +36,12 @@ _WHY_NOT = {
 }
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 @click.command("fmt")
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@record_files_argument
 @click.option("--check", is_flag=True,
               help="Change nothing; exit 1 if a file is not in canonical form.")
-@click.option("--cards", "style", type=CARD_STYLES,
-              help="How to write cards (default: as most of the record's cards are written).")
+@card_style_option(default=None, help="How to write cards (default: as most of the record's "
+                                       "cards are written).")
 def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
@@ -66,7 +51,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
     ends and a BOM are kept.  FILE '-' reads standard input and writes the
     canonical text to standard output.
     """
-    from .formatting import canonical_text, format_file, in_the_style_of
+    from ..formatting import canonical_text, format_file, in_the_style_of  # start-up time
 
     style = style.lower() if style else None
     changed = unchanged = failed = 0
@@ -83,7 +68,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
             result = format_file(file, style, check=check)
         if not result.ok:
             failed += 1
-            _report(result.diagnostics)
+            report(result.diagnostics)
             click.echo(f"{file}: not formatted: {_WHY_NOT[result.reason]}", err=True)
         elif result.changed:
             changed += 1
@@ -95,7 +80,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
             unchanged += 1
     if check or len(files) > 1 or failed:
         verb = "would be reformatted" if check else "reformatted"
-        parts = [f"{_plural(changed, 'file')} {verb}", f"{unchanged} already canonical"]
+        parts = [f"{plural(changed, 'file', none='0')} {verb}", f"{unchanged} already canonical"]
         if failed:
             parts.append(f"{failed} not formatted")
         click.echo(", ".join(parts), err=True)
@@ -115,12 +100,8 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
 def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                  output: str | None):
     """The header lines a CSV import writes; a bad one is a usage error."""
-    from pathlib import Path
-
-    from .convert.csvtricks import SettleWith
-    from .diagnostics import ProfileError
-    from .reader import parse_amount
-    from .rules import load_profile
+    from ..convert.csvtricks import SettleWith  # the library: start-up time
+    from ..reader import parse_amount
 
     if pot is not None and parse_amount(pot.strip()) is None:
         raise click.BadParameter(f"{pot!r} is not an amount: write a whole number or a "
@@ -128,19 +109,12 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                                  param_hint="--pot")
     # The record will look for a profile file in its own folder.
     folder = Path(output).parent if output not in (None, "-") else Path.cwd()
-    try:
-        profile = load_profile(rules or "classic", base_dir=folder)
-    except ProfileError as exc:
-        raise click.BadParameter(exc.diagnostic.message, param_hint="--rules") from None
-    try:
-        profile.with_overrides(sets)
-    except ProfileError as exc:
-        raise click.BadParameter(exc.diagnostic.message, param_hint="--set") from None
+    apply_sets(load_rules_option(rules or "classic", base_dir=folder), sets)
     return SettleWith(rules, tuple(sets.items()), pot.strip() if pot is not None else None)
 
 
 @click.command("convert")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@file_argument
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
               help="The format to write.")
 @click.option("--from", "source", type=click.Choice(SOURCES),
@@ -150,16 +124,15 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
 @click.option("--players", metavar="A,B,C,D", callback=_parse_players,
               help="csv-tricks input: the players in playing order, when the rows cannot "
                    "tell it.")
-@click.option("--rules", metavar="PROFILE|FILE",
-              help="csv-tricks input: the rule profile to write in the record (the CSV "
-                   "cannot hold it); a file is read from the new record's folder.")
-@click.option("--set", "sets", multiple=True, callback=parse_sets, metavar="OPTION=VALUE",
-              help="csv-tricks input: a set line to write in the record (repeatable).")
+@rules_option(help="csv-tricks input: the rule profile to write in the record (the CSV "
+                  "cannot hold it); a file is read from the new record's folder.")
+@set_option(help="csv-tricks input: a set line to write in the record (repeatable).")
 @click.option("--pot", metavar="AMOUNT",
               help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
-@click.option("--cards", "style", type=CARD_STYLES,
-              help="How to write cards: in .rvs and csv-tricks output (default ascii), and in "
-                   "the reasons of csv-payments (default as the reasons are written, A♠).")
+@card_style_option(default=None,
+                   help="How to write cards: in .rvs and csv-tricks output (default ascii), "
+                        "and in the reasons of csv-payments (default as the reasons are "
+                        "written, A♠).")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
                     players: tuple[str, ...] | None, rules: str | None,
                     sets: dict[str, str], pot: str | None, style: str) -> None:
@@ -170,10 +143,8 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     only the tricks: export says what it leaves out, and --rules, --set and
     --pot give the header back on import.
     """
-    from pathlib import Path
-
-    from .convert import convert, format_from_name
-    from .files import FileKindError, WriteError, read_regular_file, same_file, write_atomic
+    from ..convert import convert, format_from_name  # the library: start-up time
+    from ..files import FileKindError, WriteError, read_regular_file, same_file, write_atomic
 
     if source is None:
         source = format_from_name(file) if file != "-" else None
@@ -196,9 +167,9 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         except (OSError, FileKindError) as exc:
             raise click.BadParameter(f"cannot read {file}: {_reason(exc)}",
                                      param_hint="FILE") from None
-    result = convert(data, name, source, target, style=style.lower() if style else None, players=players,
-                     settle_with=settle_with)
-    errors = _report(result.diagnostics)
+    result = convert(data, name, source, target, style=style.lower() if style else None,
+                     players=players, settle_with=settle_with)
+    errors = report(result.diagnostics)
     if result.text is None or errors:
         click.echo(f"{file}: not converted", err=True)
         sys.exit(EXIT_INPUT_ERRORS)

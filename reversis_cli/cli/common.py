@@ -1,11 +1,18 @@
-"""What every command of the CLI shares: exit codes, consoles, diagnostics
-on stderr, JSON on stdout, the rule-profile options, and the progress bar.
-Only the CLI layer prints; the library returns values and renderables."""
+"""What every command of the CLI shares: exit codes, the options and
+arguments several commands take (defined once, here), consoles, diagnostics
+on stderr, JSON on stdout, profile problems as usage errors, and the
+progress bar.  Only the CLI layer prints; the library returns values and
+renderables.  Like the command modules, this one imports the library and
+rich inside the functions that use them, for start-up time.
+"""
 
 from __future__ import annotations
 
+import io
 import json
+import shutil
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,7 +26,7 @@ CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 def console(stderr: bool = False, file=None, like=None):
     """A rich Console.  ``like``: copy its width and colours (for output that
     a worker process writes to a file on the parent's behalf)."""
-    from rich.console import Console
+    from rich.console import Console  # rich: start-up time
 
     extra = {}
     if like is not None:
@@ -38,7 +45,7 @@ def console_spec(out) -> dict:
 
 def report(diags, out=None) -> int:
     """Print diagnostics compiler-style (stderr unless told) and count the errors."""
-    from .render.diagnostics import render_diagnostic
+    from ..render.diagnostics import render_diagnostic  # brings rich: start-up time
 
     out = out or console(stderr=True)
     for d in diags:
@@ -50,8 +57,9 @@ def print_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count or 'no'} {word}{'' if count == 1 else 's'}"
+def plural(count: int, word: str, none: str = "no") -> str:
+    """``3 deals``, ``1 deal``, ``no deals`` (or ``0 deals`` with ``none="0"``)."""
+    return f"{count or none} {word}{'' if count == 1 else 's'}"
 
 
 def parse_sets(ctx, param, values) -> dict[str, str]:
@@ -64,18 +72,27 @@ def parse_sets(ctx, param, values) -> dict[str, str]:
     return sets
 
 
+def rules_option(help: str = "Rule profile: classic, modern or a TOML file; replaces the "
+                                  "record's own.", **kwargs):
+    return click.option("--rules", metavar="PROFILE|FILE", help=help, **kwargs)
+
+
+def set_option(help: str = "Override one option of the rule profile (repeatable)."):
+    return click.option("--set", "sets", multiple=True, callback=parse_sets,
+                        metavar="OPTION=VALUE", help=help)
+
+
 def profile_options(func):
-    func = click.option("--set", "sets", multiple=True, callback=parse_sets,
-                        metavar="OPTION=VALUE",
-                        help="Override one option of the rule profile (repeatable).")(func)
-    return click.option("--rules", metavar="PROFILE|FILE",
-                        help="Rule profile: classic, modern or a TOML file; replaces the "
-                             "record's own.")(func)
+    """--rules and --set, as score and explain take them."""
+    return rules_option()(set_option()(func))
 
 
-def cards_option(func):
-    return click.option("--cards", "style", type=CARD_STYLES, default="unicode",
-                        show_default=True, help="How to write cards.")(func)
+def card_style_option(default: str | None = "unicode", help: str = "How to write cards."):
+    return click.option("--cards", "style", type=CARD_STYLES, default=default,
+                        show_default=default is not None, help=help)
+
+
+cards_option = card_style_option()
 
 
 def jobs_option(func):
@@ -83,37 +100,73 @@ def jobs_option(func):
                         help="Files to work on at once, each in its own process.")(func)
 
 
-def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
-    """A bad --rules or --set is a usage error, said before any file is read."""
-    from .diagnostics import ProfileError
-    from .rules import load_profile
+def json_option(help: str):
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+# Commands that read many records: files, folders, patterns or '-'.
+files_argument = click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
+# Commands that read one record ('-': standard input).
+file_argument = click.argument("file", type=click.Path(exists=True, dir_okay=False,
+                                                       allow_dash=True))
+# Commands that rewrite records in place.
+record_files_argument = click.argument("files", nargs=-1, required=True,
+                                       type=click.Path(exists=True, dir_okay=False,
+                                                       allow_dash=True))
+
+
+# Which option a profile problem from the command line is about, by its code:
+# an unknown or unreadable profile is --rules, a bad option or value is --set.
+PROFILE_OPTION_BY_CODE = {"RV401": "--rules", "RV402": "--set"}
+
+
+def profile_usage_error(exc, option: str | None = None) -> click.BadParameter:
+    """A ProfileError from the command line as a usage error pinned on its option:
+    ``option`` when the caller knows it, else the one its code points at."""
+    diagnostic = exc.diagnostic
+    return click.BadParameter(diagnostic.message,
+                              param_hint=option or PROFILE_OPTION_BY_CODE[diagnostic.code])
+
+
+def load_rules_option(rules: str, base_dir: Path | None = None, option: str = "--rules"):
+    """The profile named on the command line; any problem with it (the file
+    named too, whatever its code) is a usage error pinned on ``option``."""
+    from ..diagnostics import ProfileError  # the library: start-up time
+    from ..rules import load_profile
 
     try:
-        profile = load_profile(rules, base_dir=Path.cwd()) if rules else load_profile("classic")
-        if sets:
-            profile.with_overrides(sets)
+        return load_profile(rules, base_dir=Path.cwd() if base_dir is None else base_dir)
     except ProfileError as exc:
-        raise _profile_usage_error(exc, rules) from None
+        raise profile_usage_error(exc, option) from None
 
 
-def _profile_usage_error(exc, rules: str | None) -> click.BadParameter:
-    """A profile problem from the command line, pinned on --rules or --set."""
-    name = "--rules" if rules and "profile" in exc.diagnostic.message else "--set"
-    return click.BadParameter(exc.diagnostic.message, param_hint=name)
+def apply_sets(profile, sets: dict[str, str], option: str = "--set"):
+    """``profile`` with the command line's --set overrides; a bad one is a usage error."""
+    from ..diagnostics import ProfileError  # the library: start-up time
+
+    try:
+        return profile.with_overrides(sets) if sets else profile
+    except ProfileError as exc:
+        raise profile_usage_error(exc, option) from None
+
+
+def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
+    """A bad --rules or --set is a usage error, said before any file is read."""
+    apply_sets(load_rules_option(rules or "classic"), sets)
 
 
 def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
     """The record and its profile; a bad --rules or --set is a usage error."""
-    from .diagnostics import ProfileError
-    from .reader import open_record
-    from .scoring import resolve_profile
+    from ..diagnostics import ProfileError  # the library: start-up time
+    from ..reader import open_record
+    from ..scoring import resolve_profile
 
     record = open_record(file)
     try:
         profile, problems = resolve_profile(record, rules, sets)
     except ProfileError as exc:
         record.close()
-        raise _profile_usage_error(exc, rules) from None
+        raise profile_usage_error(exc) from None
     return record, profile, record.header_diagnostics + problems
 
 
@@ -124,7 +177,7 @@ def serial_if_stdin(files: list[Path], jobs: int) -> int:
 
 
 def input_files(inputs: tuple[str, ...]) -> list[Path]:
-    from .batch import InputError, expand_inputs
+    from ..batch import InputError, expand_inputs  # the library: start-up time
 
     try:
         return expand_inputs(inputs)
@@ -150,7 +203,9 @@ def progress_bar(files: list[Path], enabled: bool):
     if not enabled or not (sys.stdout.isatty() and sys.stderr.isatty()):
         yield (lambda path, position: None), (lambda path: None)
         return
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (  # rich: start-up time
+        BarColumn, Progress, TextColumn, TimeRemainingColumn,
+    )
 
     sizes = {path: max(_size(path), 1) for path in files}
     reached = dict.fromkeys(files, 0)
@@ -191,8 +246,6 @@ class _Bar:
     when output does not go through its own console)."""
 
     def __init__(self, terminal, progress):
-        import time
-
         self.terminal = terminal
         self.progress = progress
         self.clock = time.monotonic
@@ -225,10 +278,7 @@ class _Bar:
 
 def _render_line(renderable, terminal) -> str:
     """The bar as one line of terminal text, without its line end."""
-    import io
-    import shutil
-
-    from rich.console import Console
+    from rich.console import Console  # rich: start-up time
 
     buffer = io.StringIO()
     Console(file=buffer, width=shutil.get_terminal_size().columns - 1, force_terminal=True,

@@ -1,9 +1,9 @@
 """``reversis simulate``: write a legal session of random deals, seeded.
 
-Registered on the main group in :mod:`reversis_cli.cli` with
-``cli.add_command(simulate_command)``.  Like the other commands it parses its
-options, calls one library function (:func:`reversis_cli.simulate.simulate_session`)
-and writes what it returns; the generator is imported only when the command runs.
+Like the other commands it parses its options, calls one library function
+(:func:`reversis_cli.simulate.simulate_session`) and writes what it returns;
+as in every command module, the library is imported only when the command
+runs, for start-up time.
 
 The text goes to stdout, or with ``-o FILE`` to a temporary file in FILE's
 folder that replaces FILE only once the session is complete, so an interrupted
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import click
 
+from .common import EXIT_OK, card_style_option, load_rules_option
+
 __all__ = ["simulate_command"]
 
-EXIT_OK = 0
-CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 _BARE_WORD = re.compile(r'[^\s#"=]+')  # grammar/reversis.lark: WORD
 BATCH = 256  # deals per write
 
@@ -35,7 +35,7 @@ def _rules_value(rules: str, output: str | None) -> str:
     where ``reversis score`` looks for it); on stdout, as given.  A path that is
     not a bare word is quoted.
     """
-    from .rules import BUILTIN_PROFILES
+    from ..rules import BUILTIN_PROFILES  # the library: start-up time
 
     if rules in BUILTIN_PROFILES:
         return rules
@@ -51,13 +51,7 @@ def _rules_value(rules: str, output: str | None) -> str:
 
 def _check_rules(rules: str) -> None:
     """A bad profile is a usage error (exit 2), with the profile's own message."""
-    from .diagnostics import ProfileError
-    from .rules import load_profile
-
-    try:
-        load_profile(rules, base_dir=Path.cwd())
-    except ProfileError as exc:
-        raise click.BadParameter(exc.diagnostic.message, param_hint="--rules") from None
+    load_rules_option(rules)
 
 
 def _batched(parts, size: int = BATCH):
@@ -73,8 +67,8 @@ def _batched(parts, size: int = BATCH):
 
 def _write_output(output: str, rules: str, parts) -> None:
     """Write the session to ``output`` atomically; a bad output is a usage error."""
-    from .files import WriteError, same_file, write_atomic
-    from .rules import BUILTIN_PROFILES
+    from ..files import WriteError, same_file, write_atomic  # the library: start-up time
+    from ..rules import BUILTIN_PROFILES
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
         raise click.BadParameter(f"{output} is the rule profile given with --rules {rules}; "
@@ -102,8 +96,7 @@ def _write_output(output: str, rules: str, parts) -> None:
               show_default=True,
               help="Chance that a deal is made irregular: a misdeal, an exposed card, a peek, "
                    "a revoke ... (1: every deal).")
-@click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
-              help="How to write cards.")
+@card_style_option(default="ascii")
 @click.option("--hands", is_flag=True, help="Also write the hands as dealt, talon and partie.")
 @click.option("--tricks-only", is_flag=True,
               help="Leave out the exchange lines (the tricks alone, as at a table).")
@@ -119,7 +112,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from .simulate import DEFAULT_EVENT_RATE, simulate_session
+    from ..simulate import DEFAULT_EVENT_RATE, simulate_session  # the library: start-up time
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events

@@ -1,0 +1,93 @@
+"""The ``reversis`` command line.
+
+Each command parses its options, calls one library function, prints what it
+returns and maps problems to the exit status of docs/output.md: 0 done and no
+error, 1 the input has errors, 2 the command line is wrong, 3 an internal
+error (one line, never a traceback), 130 interrupted.
+
+The group below loads a command's module only when that command runs or its
+help is shown, and the command modules import only click and
+:mod:`reversis_cli.cli.common` at their top: each command imports the library
+(which brings lark and rich) inside its function, for start-up time, so that
+``reversis --version`` and ``reversis --help`` load neither.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+from .common import EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK
+
+__all__ = ["cli", "main", "COMMANDS"]
+
+# Command name -> "module:attribute" of its click command (--help lists them sorted).
+COMMANDS = {
+    "check": "reversis_cli.cli.check:check_command",
+    "show": "reversis_cli.cli.show:show_command",
+    "score": "reversis_cli.cli_score:score_command",
+    "explain": "reversis_cli.cli.deal:explain_command",
+    "arbitrate": "reversis_cli.cli.deal:arbitrate_command",
+    "rules": "reversis_cli.cli.rules:rules_command",
+    "fmt": "reversis_cli.cli.convert:fmt_command",
+    "convert": "reversis_cli.cli.convert:convert_command",
+    "simulate": "reversis_cli.cli.simulate:simulate_command",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported by name, when first asked for."""
+
+    def __init__(self, *args, lazy_commands: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.lazy_commands, *super().list_commands(ctx)})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.lazy_commands:
+            return super().get_command(ctx, cmd_name)
+        module_name, _, attribute = self.lazy_commands[cmd_name].partition(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{self.lazy_commands[cmd_name]} is not a click command")
+        return command
+
+
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="reversis")
+def cli() -> None:
+    """Record, check, settle and explain games of Reversis."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: no Python traceback ever reaches a user."""
+    try:
+        # Not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit 1,
+        # the status that means "the input has errors".
+        status = cli.main(args=argv, prog_name="reversis", standalone_mode=False)
+        sys.exit(status if isinstance(status, int) else EXIT_OK)
+    except click.Abort as exc:
+        if not isinstance(exc.__cause__, KeyboardInterrupt):  # end of input at a prompt
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_INPUT_ERRORS)
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as exc:  # a wrong command line: usage and exit 2
+        exc.show()
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:  # the reader of our output went away (| head)
+        sys.stderr.close()
+        sys.exit(EXIT_OK)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception as exc:  # a bug: say so plainly, without a traceback
+        click.echo(f"reversis: internal error ({type(exc).__name__}: {exc}); please report it "
+                   "with the file that caused it", err=True)
+        sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,84 @@
+"""``reversis check``: every card, every trick, every written line of records."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, files_argument, input_files, jobs_option,
+    json_option, plural, print_json, progress_bar, report, serial_if_stdin,
+)
+
+__all__ = ["check_command"]
+
+
+@click.command("check")
+@files_argument
+@json_option("Print the diagnostics as JSON.")
+@click.option("--strict", is_flag=True, help="Treat warnings (revokes) as errors.")
+@jobs_option
+def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> None:
+    """Check records: every card, every trick, every written line.
+
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.
+    """
+    from ..batch import run_files  # the library: imported when the command runs (start-up time)
+    from ..check import check_file
+
+    files = input_files(inputs)
+    jobs = serial_if_stdin(files, jobs)
+    out = console()
+    reports = []
+    with progress_bar(files, enabled=not as_json) as (tick, done):
+        if jobs > 1:
+            results = run_files(functools.partial(check_file, strict=strict), files, jobs, done)
+        else:
+            results = (check_file(path, strict=strict, tick=functools.partial(tick, path))
+                       for path in files)
+        for file_report in results:
+            reports.append(file_report)
+            if not as_json:
+                report(file_report.diagnostics, out)
+            if file_report.internal_error:
+                click.echo(f"reversis: internal error while checking {file_report.name} "
+                           f"({file_report.internal_error}); please report it with this file",
+                           err=True)
+    errors = sum(r.errors for r in reports)
+    warnings = sum(r.warnings for r in reports)
+    deals = sum(r.deals for r in reports)
+    failed = [r for r in reports if r.internal_error]
+    if as_json:
+        print_json({
+            "format": "reversis-check/1",
+            "diagnostics": [d.to_json() for r in reports for d in r.diagnostics],
+            "summary": {"files": len(reports), "deals": deals, "errors": errors,
+                        "warnings": warnings},
+            **({"internal_errors": [{"file": r.name, "message": r.internal_error}
+                                    for r in failed]} if failed else {}),
+        })
+    else:
+        if len(reports) > 1:
+            out.print(_check_summary(reports))
+        out.print(f"checked {plural(len(reports), 'file')}, {plural(deals, 'deal')}: "
+                  f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    if failed:
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def _check_summary(reports):
+    from rich import box  # rich: imported only when a summary is printed (start-up time)
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
+                          ("Warnings", "right")):
+        table.add_column(name, justify=justify)
+    for r in reports:
+        table.add_row(r.name, str(r.deals), "internal error" if r.internal_error else str(r.errors),
+                      str(r.warnings))
+    return table
