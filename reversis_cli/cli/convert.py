@@ -42,7 +42,7 @@ _WHY_NOT = {
               help="Change nothing; exit 1 if a file is not in canonical form.")
 @card_style_option(default=None, help="How to write cards (default: as most of the record's "
                                        "cards are written).")
-def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
+def fmt_command(files: tuple[str, ...], check: bool, style: str | None) -> None:
     """Rewrite records in canonical form, keeping every comment.
 
     A file with lines that cannot be read, or a record with errors (see
@@ -59,7 +59,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str) -> None:
         if file == "-":
             raw = sys.stdin.buffer.read()
             result = canonical_text(raw, "<stdin>", style)
-            if result.ok:
+            if result.text is not None:  # the canonical text could be made
                 result.text = in_the_style_of(result.text, raw)
                 result.changed = result.text.encode("utf-8") != raw
                 if not check:
@@ -135,7 +135,7 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                         "written, A♠).")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
                     players: tuple[str, ...] | None, rules: str | None,
-                    sets: dict[str, str], pot: str | None, style: str) -> None:
+                    sets: dict[str, str], pot: str | None, style: str | None) -> None:
     """Convert a record: .rvs, JSON (reversis-record/1), csv-tricks, csv-payments.
 
     Every conversion keeps everything the target can hold: rvs → json → rvs

@@ -32,7 +32,7 @@ def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool
         from ..render.rules import render_diff  # start-up time
 
         a, b = (load_rules_option(name, option="--diff") for name in diff)
-        console().print(render_diff(a, b, quote=quote, given=tuple(diff)))
+        console().print(render_diff(a, b, quote=quote, given=diff))
     else:
         from ..render.rules import render_profile  # start-up time
 
