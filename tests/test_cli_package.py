@@ -252,3 +252,16 @@ def test_cli_imports_inside_functions_only_the_library_or_rich():
                     if not (library or name.split(".")[0] == "rich"):
                         offenders.append(f"{path.name}:{node.lineno} {name}")
     assert offenders == []
+
+
+def test_a_command_that_cannot_be_loaded_is_an_internal_error_without_traceback(
+        monkeypatch, capsys):
+    from reversis_cli.cli import main
+
+    monkeypatch.setitem(cli.lazy_commands, "broken", "reversis_cli.no_such_module:command")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["broken"])
+    assert exit_info.value.code == 3
+    err = capsys.readouterr().err
+    assert err.startswith("reversis: internal error (ModuleNotFoundError")
+    assert "Traceback" not in err
