@@ -20,7 +20,7 @@ from .cards import sort_cards
 from .reader import open_record
 from .rules import Profile
 from .rules.texts import RULE_TEXTS
-from .scoring import ScoredDeal, score_deals
+from .session import ScoredDeal, Session
 from .words import counted
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
@@ -75,14 +75,24 @@ class NoSuchDeal(LookupError):
 def rule(path: str | Path, number: int, profile: Profile) -> Ruling:
     """The ruling on deal ``number`` of the record at ``path`` under ``profile``."""
     with open_record(path) as record:
-        for scored in score_deals(record, profile):
-            if scored.checked.number == number:
-                return Ruling(scored, profile, tuple(_facts(scored)), tuple(_rules(scored)))
-    raise NoSuchDeal(number)
+        scored = Session.under(record, profile).find(number)
+    if scored is None:
+        raise NoSuchDeal(number)
+    return _ruling(scored, profile)
 
 
 def compare_rulings(path: str | Path, number: int, a: Profile, b: Profile) -> Comparison:
-    return Comparison(rule(path, number, a), rule(path, number, b))
+    """Deal ``number`` ruled on under ``a`` and under ``b``: the whole session is
+    settled under each reading, each with its own pool, in one reading of the record."""
+    with open_record(path) as record:
+        for scored_a, scored_b in Session.under(record, a).compared(b):
+            if scored_a.checked.number == number:
+                return Comparison(_ruling(scored_a, a), _ruling(scored_b, b))
+    raise NoSuchDeal(number)
+
+
+def _ruling(scored: ScoredDeal, profile: Profile) -> Ruling:
+    return Ruling(scored, profile, tuple(_facts(scored)), tuple(_rules(scored)))
 
 
 # --- facts ---------------------------------------------------------------------------

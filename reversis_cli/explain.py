@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .reader import Record
 from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
 from .rules.profile import format_option_value
-from .scoring import ScoredDeal, score_deals
+from .session import ScoredDeal, Session
 from .settle import DealSettlement, settle_deal
 
 __all__ = ["Alternative", "Explanation", "explain_deal", "alternatives"]
@@ -43,11 +43,11 @@ class Explanation:
 
 def explain_deal(record: Record, profile: Profile, number: int) -> Explanation | None:
     """The explanation of deal ``number``, or None when the record has no such deal."""
-    for scored in score_deals(record, profile):
-        if scored.checked.number == number:
-            found = tuple(alternatives(scored, profile)) if scored.settlement else ()
-            return Explanation(scored, profile, found)
-    return None
+    scored = Session.under(record, profile).find(number)
+    if scored is None:
+        return None
+    found = tuple(alternatives(scored, profile)) if scored.settlement else ()
+    return Explanation(scored, profile, found)
 
 
 def _other_values(name: str, profile: Profile) -> list[str]:
