@@ -143,8 +143,9 @@ def _facts(scored: ScoredDeal):
         yield Fact(f"{name(esp.seat)} held the espagnolette ({how}).",
                    esp.declared.pos.line if esp.declared else None)
     for revoke in replayed.revokes:
-        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played {revoke.card.format('unicode')} "
-                   f"off the suit led while still holding {revoke.held.format('unicode')}: a revoke.",
+        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played "
+                   f"{revoke.card.format('unicode')} off the suit led while still holding "
+                   f"{revoke.held.format('unicode')}: a revoke.",
                    revoke.pos.line if revoke.pos else None)
     won, points = replayed.tricks_won(), replayed.points_won()
     yield Fact("Tricks and points taken: " + ", ".join(

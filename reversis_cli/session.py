@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from .diagnostics import Diagnostic, ProfileError
 from .reader import UNITS, CheckedDeal, Record, open_record, parse_amount
@@ -100,6 +100,7 @@ def _resolve(record: Record, rules: str | None, sets: Mapping[str, str] | None
     used; the header's problems as located diagnostics."""
     problems: list[Diagnostic] = []
     line = record.header.get("rules")
+    profile: Profile | None
     if rules is not None:
         profile = load_profile(rules, base_dir=Path.cwd())
     elif line is not None:
@@ -157,7 +158,7 @@ def pool_start_of(record: Record) -> tuple[Amount, bool]:
     """The pool before deal 1 (``pot`` line, in the record's unit) and whether it was given."""
     pool_start = _read_pool_start(record)
     if pool_start is None:  # a session refuses such a record: this is a bug
-        raise ValueError(f"the pot {record.header.get('pot').value!r} cannot be read")
+        raise ValueError(f"the pot of {record.name} cannot be read")
     return pool_start.amount, pool_start.given
 
 
@@ -178,7 +179,9 @@ class Reading:
     def settle(self, checked: CheckedDeal) -> ScoredDeal:
         settler = self._settler
         pool_before, previous = settler.pool, settler.last_played
-        settlement = settler.settle(checked.replayed) if checked.settleable else None
+        replayed = checked.replayed
+        settlement = (settler.settle(replayed)
+                      if checked.settleable and replayed is not None else None)
         return ScoredDeal(checked, settlement, pool_before, previous,
                           settler.pool_start_given, settler.session_start)
 
@@ -202,7 +205,7 @@ class Session:
     """
 
     def __init__(self, record: Record, profile: Profile | None, pool_start: PoolStart | None,
-                 problems: list[Diagnostic] = ()):
+                 problems: Sequence[Diagnostic] = ()):
         self.record = record
         self.profile = profile if pool_start is not None else None
         self.pool_start = pool_start or PoolStart()
@@ -220,7 +223,7 @@ class Session:
 
     @classmethod
     def of(cls, record: Record, rules: str | None = None,
-           sets: Mapping[str, str] | None = None) -> "Session":
+           sets: Mapping[str, str] | None = None) -> Session:
         """The session of an open record; a bad ``rules`` or ``sets`` raises
         :class:`ProfileError` (a command-line problem)."""
         profile, pool_start, problems = _resolve(record, rules, sets)
@@ -228,7 +231,7 @@ class Session:
 
     @classmethod
     def open(cls, path: str | Path, rules: str | None = None,
-             sets: Mapping[str, str] | None = None) -> "Session":
+             sets: Mapping[str, str] | None = None) -> Session:
         """Open the record at ``path`` (``-`` for standard input) as a session."""
         record = open_record(path)
         try:
@@ -238,11 +241,11 @@ class Session:
             raise
 
     @classmethod
-    def under(cls, record: Record, profile: Profile) -> "Session":
+    def under(cls, record: Record, profile: Profile) -> Session:
         """The session of ``record`` under a profile already chosen."""
         return cls(record, profile, _read_pool_start(record))
 
-    def __enter__(self) -> "Session":
+    def __enter__(self) -> Session:
         return self
 
     def __exit__(self, *exc) -> None:

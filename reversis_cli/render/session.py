@@ -4,7 +4,7 @@ session service (:mod:`reversis_cli.session`); nothing is added up here."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich import box
 from rich.table import Table
@@ -62,9 +62,9 @@ def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:
     """One row per file: its deals, errors, warnings, pool at the end and totals."""
     table = Table(box=box.SIMPLE_HEAD, title=counted(len(outcomes), 'file'),
                   title_justify="left", pad_edge=False)
-    for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
-                          ("Warnings", "right")):
-        table.add_column(name, justify=justify, overflow="fold")
+    table.add_column("File", overflow="fold")
+    for name in ("Deals", "Errors", "Warnings"):
+        table.add_column(name, justify="right", overflow="fold")
     money_column(table, "Pool at end")
     money_column(table, "Totals", justify="left")
     for o in outcomes:
