@@ -23,7 +23,8 @@ from .rules.texts import RULE_TEXTS
 from .session import ScoredDeal, Session
 from .words import counted
 
-__all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
+__all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
+           "compare_in"]
 
 _RULE_ID = re.compile(r"\b[A-Z]+-\d+\b")
 _EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peeked": "IRR-4",
@@ -75,19 +76,31 @@ class NoSuchDeal(LookupError):
 def rule(path: str | Path, number: int, profile: Profile) -> Ruling:
     """The ruling on deal ``number`` of the record at ``path`` under ``profile``."""
     with open_record(path) as record:
-        scored = Session.under(record, profile).find(number)
-    if scored is None:
+        return rule_in(Session.under(record, profile), number)
+
+
+def rule_in(session: Session, number: int) -> Ruling:
+    """The ruling on deal ``number`` of an open session."""
+    scored = session.find(number)
+    if scored is None or session.profile is None:
         raise NoSuchDeal(number)
-    return _ruling(scored, profile)
+    return _ruling(scored, session.profile)
 
 
 def compare_rulings(path: str | Path, number: int, a: Profile, b: Profile) -> Comparison:
-    """Deal ``number`` ruled on under ``a`` and under ``b``: the whole session is
-    settled under each reading, each with its own pool, in one reading of the record."""
+    """Deal ``number`` ruled on under ``a`` and under ``b``."""
     with open_record(path) as record:
-        for scored_a, scored_b in Session.under(record, a).compared(b):
-            if scored_a.checked.number == number:
-                return Comparison(_ruling(scored_a, a), _ruling(scored_b, b))
+        return compare_in(Session.under(record, a), number, b)
+
+
+def compare_in(session: Session, number: int, other: Profile) -> Comparison:
+    """Deal ``number`` of an open session ruled on under its profile and under
+    ``other``: the whole session is settled under each reading, each with its
+    own pool, in one reading of the record.  ``.a`` is the session's ruling."""
+    assert session.profile is not None
+    for scored_a, scored_b in session.compared(other):
+        if scored_a.checked.number == number:
+            return Comparison(_ruling(scored_a, session.profile), _ruling(scored_b, other))
     raise NoSuchDeal(number)
 
 

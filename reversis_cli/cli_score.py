@@ -197,9 +197,7 @@ def _not_settled(session: Session, options: ScoreOptions, write, err) -> None:
 def _reported(session: Session, options: ScoreOptions, err, tick):
     """The deals to show (all, or --deal N); in tables, their diagnostics are
     printed as they come (the JSON holds them)."""
-    for one in session.deals(only=options.deal_number):
-        if tick:
-            tick(session.record.position)
+    for one in session.deals(only=options.deal_number, progress=tick):
         if not options.as_json:
             report(one.checked.diagnostics, err)
         yield one

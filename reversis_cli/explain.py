@@ -19,7 +19,7 @@ from .rules.profile import format_option_value
 from .session import ScoredDeal, Session
 from .settle import DealSettlement, settle_deal
 
-__all__ = ["Alternative", "Explanation", "explain_deal", "alternatives"]
+__all__ = ["Alternative", "Explanation", "explain_deal", "explain_in", "alternatives"]
 
 # Shown in reports only; it never changes a payment.
 _DISPLAY_ONLY = ("direction",)
@@ -44,9 +44,15 @@ class Explanation:
 
 def explain_deal(record: Record, profile: Profile, number: int) -> Explanation | None:
     """The explanation of deal ``number``, or None when the record has no such deal."""
-    scored = Session.under(record, profile).find(number)
-    if scored is None:
+    return explain_in(Session.under(record, profile), number)
+
+
+def explain_in(session: Session, number: int) -> Explanation | None:
+    """The explanation of deal ``number`` of an open session (None: no such deal)."""
+    scored = session.find(number)
+    if scored is None or session.profile is None:
         return None
+    profile = session.profile
     found = tuple(alternatives(scored, profile)) if scored.settlement else ()
     return Explanation(scored, profile, found)
 

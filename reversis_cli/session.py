@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from .diagnostics import Diagnostic, ProfileError
 from .reader import UNITS, CheckedDeal, Record, open_record, parse_amount
@@ -269,15 +269,19 @@ class Session:
 
     # -- deal by deal ----------------------------------------------------------------
 
-    def deals(self, only: int | None = None) -> Iterator[ScoredDeal]:
+    def deals(self, only: int | None = None,
+              progress: Callable[[int], None] | None = None) -> Iterator[ScoredDeal]:
         """The deals settled in order, carrying the pool; with ``only``, just
-        the deal of that number (every deal is still settled, for the pool)."""
+        the deal of that number (every deal is still settled, for the pool).
+        ``progress(bytes_read)`` is called as each deal is read, shown or not."""
         reading = self._require_reading()
         if only is not None:  # what the deals shown came to: nothing yet
             self._shown_net = {name: 0 for name in self.players}
             self._shown_pool = self.pool_start.amount
         for checked in self.record.deals():
             scored = reading.settle(checked)
+            if progress is not None:
+                progress(self.record.position)
             if only is not None:
                 if checked.number != only:
                     continue

@@ -156,3 +156,33 @@ def test_the_pot_line_is_read_once_in_a_whole_run(monkeypatch, tmp_path):
         result = CliRunner().invoke(cli, [*args, str(path)])
         assert result.exit_code == 1, result.output  # deal 3 has an error
         assert calls == ["12"]
+
+
+def test_progress_is_told_of_every_deal_read_even_those_not_shown():
+    read = []
+    with record_from_text(SESSION, "s.rvs") as record:
+        shown = list(Session.of(record).deals(only=2, progress=read.append))
+    assert [s.checked.number for s in shown] == [2]
+    assert len(read) == 4 and read == sorted(read) and read[-1] > 0
+
+
+def test_arbitrate_compares_two_readings_of_the_whole_session_in_one_pass(tmp_path):
+    from reversis_cli.arbitrate import compare_rulings, rule
+
+    path = tmp_path / "s.rvs"
+    path.write_text(SESSION, encoding="utf-8")
+    classic, modern = load_profile("classic"), load_profile("modern")
+    both = compare_rulings(path, 4, classic, modern)
+    assert both.a.scored == rule(path, 4, classic).scored
+    assert both.b.scored == rule(path, 4, modern).scored
+    assert both.b.scored.pool_before == 29  # deal 1 and the redeal under modern too
+
+
+def test_explain_reads_the_deal_from_its_session():
+    from reversis_cli.explain import explain_in
+
+    with record_from_text(SESSION, "s.rvs") as record:
+        explanation = explain_in(Session.of(record), 4)
+    assert explanation.scored.pool_before == 29 and explanation.alternatives
+    with record_from_text(SESSION, "s.rvs") as record:
+        assert explain_in(Session.of(record), 9) is None
