@@ -14,6 +14,7 @@ import shutil
 import sys
 import tempfile
 from dataclasses import dataclass
+from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 from collections.abc import Callable
@@ -204,8 +205,6 @@ def _reported(session: Session, options: ScoreOptions, err, tick):
 
 
 def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None:
-    from io import StringIO
-
     from .render.session import BalanceRows, render_deal, render_title
 
     buffer = StringIO()
