@@ -20,10 +20,11 @@ from .cards import sort_cards
 from .reader import open_record
 from .rules import Profile
 from .rules.texts import RULE_TEXTS
-from .scoring import ScoredDeal, score_deals
+from .session import ScoredDeal, Session
 from .words import counted
 
-__all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "compare_rulings"]
+__all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
+           "compare_in"]
 
 _RULE_ID = re.compile(r"\b[A-Z]+-\d+\b")
 _EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peeked": "IRR-4",
@@ -75,14 +76,36 @@ class NoSuchDeal(LookupError):
 def rule(path: str | Path, number: int, profile: Profile) -> Ruling:
     """The ruling on deal ``number`` of the record at ``path`` under ``profile``."""
     with open_record(path) as record:
-        for scored in score_deals(record, profile):
-            if scored.checked.number == number:
-                return Ruling(scored, profile, tuple(_facts(scored)), tuple(_rules(scored)))
-    raise NoSuchDeal(number)
+        return rule_in(Session.under(record, profile), number)
+
+
+def rule_in(session: Session, number: int) -> Ruling:
+    """The ruling on deal ``number`` of an open session."""
+    scored = session.find(number)
+    if scored is None or session.profile is None:
+        raise NoSuchDeal(number)
+    return _ruling(scored, session.profile)
 
 
 def compare_rulings(path: str | Path, number: int, a: Profile, b: Profile) -> Comparison:
-    return Comparison(rule(path, number, a), rule(path, number, b))
+    """Deal ``number`` ruled on under ``a`` and under ``b``."""
+    with open_record(path) as record:
+        return compare_in(Session.under(record, a), number, b)
+
+
+def compare_in(session: Session, number: int, other: Profile) -> Comparison:
+    """Deal ``number`` of an open session ruled on under its profile and under
+    ``other``: the whole session is settled under each reading, each with its
+    own pool, in one reading of the record.  ``.a`` is the session's ruling."""
+    assert session.profile is not None
+    for scored_a, scored_b in session.compared(other):
+        if scored_a.checked.number == number:
+            return Comparison(_ruling(scored_a, session.profile), _ruling(scored_b, other))
+    raise NoSuchDeal(number)
+
+
+def _ruling(scored: ScoredDeal, profile: Profile) -> Ruling:
+    return Ruling(scored, profile, tuple(_facts(scored)), tuple(_rules(scored)))
 
 
 # --- facts ---------------------------------------------------------------------------
@@ -133,8 +156,9 @@ def _facts(scored: ScoredDeal):
         yield Fact(f"{name(esp.seat)} held the espagnolette ({how}).",
                    esp.declared.pos.line if esp.declared else None)
     for revoke in replayed.revokes:
-        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played {revoke.card.format('unicode')} "
-                   f"off the suit led while still holding {revoke.held.format('unicode')}: a revoke.",
+        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played "
+                   f"{revoke.card.format('unicode')} off the suit led while still holding "
+                   f"{revoke.held.format('unicode')}: a revoke.",
                    revoke.pos.line if revoke.pos else None)
     won, points = replayed.tricks_won(), replayed.points_won()
     yield Fact("Tricks and points taken: " + ", ".join(

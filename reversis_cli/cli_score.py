@@ -13,38 +13,24 @@ import functools
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
+from io import StringIO
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import click
 
 from .cli.common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, cards_option, check_profile_options, console,
-    console_spec, input_files, jobs_option, open_scoring, plural, profile_options, progress_bar,
+    console_spec, input_files, jobs_option, profile_options, profile_usage_error, progress_bar,
     report, serial_if_stdin,
 )
 
-__all__ = ["score_command", "FileOutcome", "score_file", "SESSION_ROWS"]
+if TYPE_CHECKING:
+    from .session import Session, SessionOutcome
 
-# The session table shows a running balance per deal for sessions up to this
-# long; a longer one (an archive, a simulation) shows its totals only.
-SESSION_ROWS = 500
-
-
-@dataclass
-class FileOutcome:
-    """What one file came to, for the summary and the exit status."""
-
-    name: str
-    deals: int = 0
-    errors: int = 0
-    warnings: int = 0
-    totals: dict = field(default_factory=dict)
-    pool_end: Fraction | int = 0
-    missing_deal: bool = False
-    internal_error: str | None = None  # a bug stopped this file: what it was
+__all__ = ["score_command", "score_file"]
 
 
 @dataclass(frozen=True)
@@ -80,17 +66,21 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
                            console_spec(console()), style.lower())
     outcomes = _run(files, options, serial_if_stdin(files, jobs))
-    if deal_number is not None and outcomes[0].missing_deal:
-        raise click.UsageError(f"{outcomes[0].name} has no deal {deal_number}")
+    first = outcomes[0]
+    if deal_number is not None and first.settled and not first.deals:
+        raise click.UsageError(f"{first.name} has no deal {deal_number}")
     if len(files) > 1 and not as_json:
-        console().print(_render_summary(outcomes))
+        from .render.session import render_summary
+
+        console().print(render_summary(outcomes))
     if any(o.internal_error for o in outcomes):
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
 
 
-def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[FileOutcome]:
+def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[SessionOutcome]:
     from .batch import run_files
+    from .jsonout import BATCH_OPEN, BATCH_SEPARATOR, batch_close
 
     many = len(files) > 1
 
@@ -99,35 +89,30 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[FileOutcom
         sys.stdout.write(text)
 
     if options.as_json and many:
-        write('{\n"format": "reversis-score-batch/1",\n"files": [\n')
+        write(BATCH_OPEN)
     outcomes = []
     with progress_bar(files, enabled=not options.as_json) as (tick, done):
         if jobs <= 1:
             for index, path in enumerate(files):
-                _separate(write, options, index)
+                if index:
+                    write(BATCH_SEPARATOR if options.as_json else "\n")
                 outcomes.append(score_file(path, options, write, console(stderr=True),
                                            functools.partial(tick, path)))
                 done(path)
         else:
             job = functools.partial(_score_to_files, options=options)
             for index, (outcome, out, err) in enumerate(run_files(job, files, jobs, done)):
-                _separate(write, options, index)
+                if index:
+                    write(BATCH_SEPARATOR if options.as_json else "\n")
                 _copy_out(out, sys.stdout)
                 _copy_out(err, sys.stderr)
                 outcomes.append(outcome)
     if options.as_json and many:
-        write("\n],\n" + f'"summary": {_summary_json(outcomes)}\n}}\n')
+        write(batch_close(outcomes))
     return outcomes
 
 
-def _separate(write: Callable[[str], object], options: ScoreOptions, index: int) -> None:
-    if index and options.as_json:
-        write(",\n")
-    elif index:
-        write("\n")
-
-
-def _score_to_files(path: Path, options: ScoreOptions) -> tuple[FileOutcome, str, str]:
+def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, str, str]:
     """A worker's job: score one file into two temporary files (out, err)."""
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
@@ -143,16 +128,17 @@ def _copy_out(name: str, stream) -> None:
 
 
 def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
-               tick: Callable[[int], None] | None = None) -> FileOutcome:
+               tick: Callable[[int], None] | None = None) -> SessionOutcome:
     """Score one record, writing its JSON or tables with ``write`` as it goes.
 
     A bug met in this file is reported with the file's name, and the file's
     JSON is still one whole object (with ``internal_error``), so that a batch
     goes on with the next file."""
+    from .jsonout import internal_error_json, internal_error_text
     from .reader import display_name
-    from .scoring import internal_error_json, internal_error_text
+    from .session import SessionOutcome
 
-    outcome = FileOutcome(display_name(path))
+    name = display_name(path)
     written = []
 
     def tracked(text: str) -> None:
@@ -160,67 +146,66 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         write(text)
 
     try:
-        _score_one(path, options, tracked, err, tick, outcome)
+        return _score_one(path, options, tracked, err, tick)
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
-        outcome.internal_error = internal_error_text(exc)
         if options.as_json and not written:  # else write_session_json closed it
-            write(internal_error_json(outcome.name, exc))
-        err.print(f"reversis: internal error while scoring {outcome.name} "
+            write(internal_error_json(name, exc))
+        outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
+        err.print(f"reversis: internal error while scoring {name} "
                   f"({outcome.internal_error}); please report it with this file",
                   soft_wrap=True, markup=False)
-    return outcome
+        return outcome
 
 
 def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
-               tick: Callable[[int], None] | None, outcome: FileOutcome) -> None:
-    from .scoring import score_deals, write_session_json
-
-    record, profile, header_diags = open_scoring(str(path), options.rules, dict(options.sets))
-    with record:
-        outcome.errors = (sum(d.is_error for d in header_diags) if options.as_json
-                          else report(header_diags, err))
-        if profile is None or not record.players:
-            if profile is None and not options.as_json:
-                err.print(f"{outcome.name}: not settled: the rules it names cannot be built "
-                          "(see above)", soft_wrap=True)
-            if options.as_json:
-                from .scoring import header_only_json
-
-                write(header_only_json(outcome.name, header_diags))
-            return
-        scored = _counted(score_deals(record, profile), outcome, options, err, tick, record)
+               tick: Callable[[int], None] | None) -> SessionOutcome:
+    with _open_session(path, options) as session:
+        if not options.as_json:
+            report(session.diagnostics, err)
+        if not session.settleable:
+            _not_settled(session, options, write, err)
+            return session.outcome()
+        deals = _reported(session, options, err, tick)
         if options.as_json:
-            tail = write_session_json(record, profile, header_diags, scored, write)
-            outcome.totals, outcome.pool_end = tail["totals"], tail["pool_end"]
+            from .jsonout import write_session_json
+
+            write_session_json(session, deals, write)
         else:
-            _write_tables(scored, record, profile, write, options, outcome)
-    outcome.missing_deal = options.deal_number is not None and outcome.deals == 0
+            _write_tables(session, deals, write, options)
+        return session.outcome()
 
 
-def _counted(scored, outcome: FileOutcome, options: ScoreOptions, err, tick, record):
-    """The deals to show (all, or --deal N), reporting their diagnostics."""
-    for one in scored:
-        if tick:
-            tick(record.position)
-        if options.deal_number is not None and one.checked.number != options.deal_number:
-            continue
-        outcome.deals += 1
-        diags = one.checked.diagnostics
-        if options.as_json:  # they are in the JSON
-            outcome.errors += sum(d.is_error for d in diags)
-        else:
-            outcome.errors += report(diags, err)
-        outcome.warnings += sum(not d.is_error for d in diags)
+def _open_session(path: Path, options: ScoreOptions) -> Session:
+    from .diagnostics import ProfileError
+    from .session import Session
+
+    try:
+        return Session.open(str(path), options.rules, dict(options.sets))
+    except ProfileError as exc:
+        raise profile_usage_error(exc) from None
+
+
+def _not_settled(session: Session, options: ScoreOptions, write, err) -> None:
+    if options.as_json:
+        from .jsonout import header_only_json
+
+        write(header_only_json(session.name, session.diagnostics))
+    elif session.profile is None:
+        err.print(f"{session.name}: not settled: the rules it names cannot be built "
+                  "(see above)", soft_wrap=True)
+
+
+def _reported(session: Session, options: ScoreOptions, err, tick):
+    """The deals to show (all, or --deal N); in tables, their diagnostics are
+    printed as they come (the JSON holds them)."""
+    for one in session.deals(only=options.deal_number, progress=tick):
+        if not options.as_json:
+            report(one.checked.diagnostics, err)
         yield one
 
 
-def _write_tables(scored, record, profile, write, options: ScoreOptions,
-                  outcome: FileOutcome) -> None:
-    from io import StringIO
-
-    from .invisible import visible
-    from .render.score import render_session, render_settlement, render_unsettled
-    from .scoring import pool_start_of
+def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None:
+    from .render.session import BalanceRows, render_deal, render_title
 
     buffer = StringIO()
     out = console(file=buffer, like=options.look)
@@ -230,64 +215,13 @@ def _write_tables(scored, record, profile, write, options: ScoreOptions,
         buffer.seek(0)
         buffer.truncate()
 
-    changed = f" (changed: {', '.join(profile.overridden)})" if profile.overridden else ""
-    out.print(f"{visible(record.name)} — rules: {visible(profile.name)}{changed}")
-    pool_start = pool_start_of(record)[0]
-    running = {name: 0 for name in record.players}
-    pool = pool_start
-    rows: list | None = []  # the session table's rows, while it is short enough to show
-    for one in scored:
-        settlement = one.settlement
-        if settlement is None:
-            out.print(render_unsettled(one.checked.number))
-            label = f"{one.checked.number} (not settled)"
-        else:
-            out.print(render_settlement(settlement, record.players, options.cards))
-            label, pool = str(settlement.number), settlement.pool_after
-            for name, amount in settlement.net.items():
-                running[name] += amount
-        if rows is not None and len(rows) < SESSION_ROWS:
-            rows.append((label, dict(running), pool))
-        else:
-            rows = None
+    out.print(render_title(session))
+    rows = BalanceRows()
+    for one in deals:
+        out.print(render_deal(one, session.players, options.cards))
+        rows.add(one, session)
         out.print()
         flush()
-    outcome.totals, outcome.pool_end = running, pool
-    if options.deal_number is None and outcome.deals:
-        out.print(render_session(rows, running, pool, record.players))
+    if options.deal_number is None and session.deals_shown:
+        out.print(rows.render(session))
     flush()
-
-
-def _summary_json(outcomes: list[FileOutcome]) -> str:
-    import json
-
-    from .settle import amount_json
-
-    return json.dumps([{
-        "source": o.name, "deals": o.deals, "errors": o.errors, "warnings": o.warnings,
-        "totals": {k: amount_json(Fraction(v)) for k, v in o.totals.items()},
-        "pool_end": amount_json(Fraction(o.pool_end)),
-        **({"internal_error": o.internal_error} if o.internal_error else {}),
-    } for o in outcomes], ensure_ascii=False)
-
-
-def _render_summary(outcomes: list[FileOutcome]):
-    from rich import box
-    from rich.table import Table
-
-    from .render.score import fiches, money_column, signed
-
-    table = Table(box=box.SIMPLE_HEAD, title=f"{plural(len(outcomes), 'file')}",
-                  title_justify="left", pad_edge=False)
-    for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
-                          ("Warnings", "right")):
-        table.add_column(name, justify=justify, overflow="fold")
-    money_column(table, "Pool at end")
-    money_column(table, "Totals", justify="left")
-    for o in outcomes:
-        totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
-        if o.internal_error:
-            totals = "stopped by an internal error (see above)"
-        table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),
-                      fiches(o.pool_end), totals)
-    return table

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from collections.abc import Iterator
 
 from .reader import Record
 from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
 from .rules.profile import format_option_value
-from .scoring import ScoredDeal, score_deals
+from .session import ScoredDeal, Session
 from .settle import DealSettlement, settle_deal
 
-__all__ = ["Alternative", "Explanation", "explain_deal", "alternatives"]
+__all__ = ["Alternative", "Explanation", "explain_deal", "explain_in", "alternatives"]
 
 # Shown in reports only; it never changes a payment.
 _DISPLAY_ONLY = ("direction",)
@@ -43,33 +44,42 @@ class Explanation:
 
 def explain_deal(record: Record, profile: Profile, number: int) -> Explanation | None:
     """The explanation of deal ``number``, or None when the record has no such deal."""
-    for scored in score_deals(record, profile):
-        if scored.checked.number == number:
-            found = tuple(alternatives(scored, profile)) if scored.settlement else ()
-            return Explanation(scored, profile, found)
-    return None
+    return explain_in(Session.under(record, profile), number)
+
+
+def explain_in(session: Session, number: int) -> Explanation | None:
+    """The explanation of deal ``number`` of an open session (None: no such deal)."""
+    scored = session.find(number)
+    if scored is None or session.profile is None:
+        return None
+    profile = session.profile
+    found = tuple(alternatives(scored, profile)) if scored.settlement else ()
+    return Explanation(scored, profile, found)
 
 
 def _other_values(name: str, profile: Profile) -> list[str]:
     option = OPTIONS[name]
     current = format_option_value(name, profile[name])
+    values: list[str | int]
     if option.kind == "choice":
         values = list(option.values)
     elif option.kind == "bool":
         values = ["yes", "no"]
     else:  # numbers and trick sets: what the other built-in profiles say
         values = [format_option_value(name, load_profile(b)[name]) for b in BUILTIN_PROFILES]
-    return [str(v) for v in dict.fromkeys(values) if str(v) != str(current)]
+    return [str(v) for v in dict.fromkeys(map(str, values)) if v != str(current)]
 
 
 def _fingerprint(s: DealSettlement) -> Counter:
     return Counter((p.payer, p.payee, p.amount, p.rule, p.trick) for p in s.payments)
 
 
-def alternatives(scored: ScoredDeal, profile: Profile):
+def alternatives(scored: ScoredDeal, profile: Profile) -> Iterator[Alternative]:
     """Every other option value that would have settled this deal differently."""
     base = scored.settlement
     replayed = scored.checked.replayed
+    if base is None or replayed is None:  # a deal with errors has no other reading
+        return
     for name in OPTIONS:
         if name in _DISPLAY_ONLY:
             continue

@@ -99,12 +99,12 @@ def test_an_internal_error_leaves_one_file_json_whole(one_file_breaks):
 
 
 def test_an_internal_error_before_any_output_still_gives_json(one_file_breaks, monkeypatch):
-    from reversis_cli import scoring
+    from reversis_cli import session
 
     def broken_profile(*args, **kw):
         raise RuntimeError("profile bug")
 
-    monkeypatch.setattr(scoring, "resolve_profile", broken_profile)
+    monkeypatch.setattr(session, "_resolve", broken_profile)
     result = run("score", "--json", *map(str, one_file_breaks))
     assert result.exit_code == 3
     data = json.loads(result.stdout)

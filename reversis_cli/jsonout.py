@@ -1,0 +1,158 @@
+"""The JSON that ``score --json`` writes, in one place (docs/output.md).
+
+``reversis-score/1`` is one record's session: its head (source, profile,
+players, pool at the start), one object per deal, then the totals and the
+pool at the end.  ``reversis-score-batch/1`` holds one such object per file
+and a summary.  Deals are written as they are settled, so a session of any
+length is written in bounded memory.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from collections.abc import Callable, Iterable, Sequence
+
+from .diagnostics import Diagnostic
+from .reader import CheckedDeal
+from .session import ScoredDeal, Session
+from .settle import amount_json, settlement_to_json
+
+__all__ = ["deal_json", "write_session_json", "header_only_json", "internal_error_text",
+           "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR", "batch_close"]
+
+Write = Callable[[str], object]
+
+# A batch: the files' objects one after the other, then the summary.
+BATCH_OPEN = '{\n"format": "reversis-score-batch/1",\n"files": [\n'
+BATCH_SEPARATOR = ",\n"
+
+
+def deal_json(scored: ScoredDeal, players: tuple[str, ...], tricks: bool = True) -> dict:
+    """One deal object of docs/output.md.  A deal with errors is not settled:
+    its ``outcome`` is null, it has no payments and the pool is unchanged.
+    ``tricks`` False leaves the tricks list empty (the writer adds them)."""
+    checked, settlement = scored.checked, scored.settlement
+    diagnostics = [d.to_json() for d in checked.diagnostics]
+    trick_list = _tricks_json(checked) if tricks else []
+    if settlement is None:
+        zero = {name: 0 for name in players}
+        pool = amount_json(scored.pool_before)
+        return {
+            "number": checked.number, "dealer": checked.deal.dealer.text if checked.deal else None,
+            "status": "void" if checked.deal is not None and checked.deal.is_void else "played",
+            "outcome": None, "tricks": trick_list, "tricks_won": {}, "points": {},
+            "partie": None, "winners": [], "losers": [], "espagnolette": None, "payments": [],
+            "cancelled": [], "pool": {"before": pool, "after": pool}, "net": zero,
+            "diagnostics": diagnostics,
+        }
+    body = settlement_to_json(settlement)
+    # The order of docs/output.md: the tricks come after the outcome.
+    out = {"number": body.pop("number"), "dealer": body.pop("dealer"),
+           "status": body.pop("status"), "outcome": body.pop("outcome"), "tricks": trick_list}
+    out.update(body)
+    out["diagnostics"] = diagnostics
+    return out
+
+
+def _tricks_json(checked: CheckedDeal) -> list[dict]:
+    replayed = checked.replayed
+    if replayed is None:
+        return []
+    names = replayed.players
+    return [{"number": t.number, "leader": names[t.leader],
+             "cards": [p.card.code for p in t.plays], "taker": names[t.taker]}
+            for t in replayed.tricks]
+
+
+def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Write) -> None:
+    """Write the object of ``score --json`` for ``session``, one deal of
+    ``deals`` (read from the session) at a time.
+
+    The top level is indented; each deal is one compact line (Python's fast
+    JSON encoder works only without indentation).  A bug met on the way ends
+    the object with ``internal_error``, so that the output stays one JSON
+    document, and is raised again for the caller to report.
+    """
+    assert session.profile is not None  # an unsettleable session is header_only_json
+    head = {
+        "format": "reversis-score/1",
+        "source": session.name,
+        "profile": {"name": session.profile.name,
+                    "options": session.profile.to_json_options()},
+        "players": list(session.players),
+        "pool_start": amount_json(session.pool_start.amount),
+    }
+    write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items())
+          + '  "deals": [')
+    try:
+        players = session.players
+        for index, one in enumerate(deals):
+            deal = deal_json(one, players, tricks=False)
+            write(("," if index else "") + "\n    " + _deal_text(deal, one))
+        tail: dict = {"totals": {name: amount_json(value)
+                                 for name, value in session.totals().items()},
+                      "pool_end": amount_json(session.pool_end)}
+        if session.diagnostics:
+            tail["diagnostics"] = [d.to_json() for d in session.diagnostics]
+    except Exception as exc:
+        write("\n  ],\n" + f'  "internal_error": {_dumps(internal_error_text(exc))}\n}}\n')
+        raise
+    write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
+          + "\n}\n")
+
+
+def _deal_text(deal: dict, scored: ScoredDeal) -> str:
+    """``deal`` as JSON text; its tricks, a third of the text, written directly.
+
+    Names (letters, digits, ``_``, ``-``) and card codes need no escaping, and
+    this is the one part of the output that every deal repeats eleven times.
+    """
+    replayed = scored.checked.replayed
+    if replayed is None or not replayed.tricks:
+        return _dumps(deal)
+    names = replayed.players
+    tricks = ", ".join(
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", "cards": ["'
+        + '", "'.join([p.card.code for p in t.plays])
+        + f'"], "taker": "{names[t.taker]}"}}'
+        for t in replayed.tricks)
+    head = {key: deal[key] for key in ("number", "dealer", "status", "outcome")}
+    rest = {key: value for key, value in deal.items() if key not in head and key != "tricks"}
+    return f'{_dumps(head)[:-1]}, "tricks": [{tricks}], {_dumps(rest)[1:]}'
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def header_only_json(source: str, header_diagnostics: Sequence[Diagnostic]) -> str:
+    """``score --json`` for a record whose header cannot be used: no deals."""
+    return json.dumps({"format": "reversis-score/1", "source": source,
+                       "diagnostics": [d.to_json() for d in header_diagnostics]},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
+def internal_error_text(exc: BaseException) -> str:
+    """How a bug met while reading or settling a file is described."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def internal_error_json(source: str, exc: BaseException) -> str:
+    """``score --json`` for a file that a bug stopped before any of it was written."""
+    return json.dumps({"format": "reversis-score/1", "source": source,
+                       "internal_error": internal_error_text(exc)},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
+def batch_close(outcomes: Sequence) -> str:
+    """The end of a batch: the summary, one entry per file (each with
+    ``name``, ``deals``, ``errors``, ``warnings``, ``totals``, ``pool_end``
+    and ``internal_error``)."""
+    summary = json.dumps([{
+        "source": o.name, "deals": o.deals, "errors": o.errors, "warnings": o.warnings,
+        "totals": {k: amount_json(Fraction(v)) for k, v in o.totals.items()},
+        "pool_end": amount_json(Fraction(o.pool_end)),
+        **({"internal_error": o.internal_error} if o.internal_error else {}),
+    } for o in outcomes], ensure_ascii=False)
+    return "\n],\n" + f'"summary": {summary}\n}}\n'

@@ -1,0 +1,77 @@
+"""``reversis score`` as tables: a session's title, each deal, the running
+balance, and the summary of several files.  Every figure is read from the
+session service (:mod:`reversis_cli.session`); nothing is added up here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.table import Table
+
+from ..invisible import visible
+from ..session import ScoredDeal, Session, SessionOutcome
+from ..words import counted
+from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
+    signed
+
+__all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary"]
+
+# The session table shows a running balance per deal for sessions up to this
+# long; a longer one (an archive, a simulation) shows its totals only.
+SESSION_ROWS = 500
+
+
+def render_title(session: Session) -> str:
+    """The line above a record's tables: its name and the rules it is settled under."""
+    profile = session.profile
+    assert profile is not None
+    changed = f" (changed: {', '.join(profile.overridden)})" if profile.overridden else ""
+    return f"{visible(session.name)} — rules: {visible(profile.name)}{changed}"
+
+
+def render_deal(scored: ScoredDeal, players: tuple[str, ...], cards: str):
+    if scored.settlement is None:
+        return render_unsettled(scored.checked.number)
+    return render_settlement(scored.settlement, players, cards)
+
+
+class BalanceRows:
+    """The rows of the session table, taken from the session after each deal,
+    while the session is short enough to show them."""
+
+    def __init__(self) -> None:
+        self.rows: list | None = []
+
+    def add(self, scored: ScoredDeal, session: Session) -> None:
+        if self.rows is None:
+            return
+        if len(self.rows) >= SESSION_ROWS:
+            self.rows = None
+            return
+        settlement = scored.settlement
+        label = (str(settlement.number) if settlement is not None
+                 else f"{scored.checked.number} (not settled)")
+        self.rows.append((label, session.balance(), session.pool))
+
+    def render(self, session: Session) -> Table:
+        return render_session(self.rows, session.balance(), session.pool, session.players)
+
+
+def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:
+    """One row per file: its deals, errors, warnings, pool at the end and totals."""
+    table = Table(box=box.SIMPLE_HEAD, title=counted(len(outcomes), 'file'),
+                  title_justify="left", pad_edge=False)
+    table.add_column("File", overflow="fold")
+    for name in ("Deals", "Errors", "Warnings"):
+        table.add_column(name, justify="right", overflow="fold")
+    money_column(table, "Pool at end")
+    money_column(table, "Totals", justify="left")
+    for o in outcomes:
+        totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
+        if o.internal_error:
+            totals = "stopped by an internal error (see above)"
+        table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),
+                      fiches(o.pool_end), totals)
+    return table
+
