@@ -28,7 +28,7 @@ __all__ = ["cli", "main", "COMMANDS"]
 COMMANDS = {
     "check": "reversis_cli.cli.check:check_command",
     "show": "reversis_cli.cli.show:show_command",
-    "score": "reversis_cli.cli_score:score_command",
+    "score": "reversis_cli.cli.score:score_command",
     "explain": "reversis_cli.cli.deal:explain_command",
     "arbitrate": "reversis_cli.cli.deal:arbitrate_command",
     "rules": "reversis_cli.cli.rules:rules_command",
