@@ -179,7 +179,7 @@ def test_a_header_line_inside_a_deal_is_not_rewritten():
 
 
 def test_the_read_back_check_refuses_a_writer_bug(monkeypatch):
-    from reversis_cli import writer
+    from reversis_cli.notation import writer
 
     real = writer.write_deal
     monkeypatch.setattr(writer, "write_deal",

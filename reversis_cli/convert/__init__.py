@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..diagnostics import CODES as DIAGNOSTIC_CODES
+from ..formatting import canonical_text, read_source
 from ..model import Pos
 
 __all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
@@ -64,8 +65,6 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
     ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
     csv-tricks input, which holds neither the playing order for sure nor the rules.
     """
-    from ..formatting import canonical_text
-
     if source not in SOURCE_FORMATS:
         raise ValueError(f"cannot read {source}")
     if target not in TARGET_FORMATS:
@@ -110,7 +109,5 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
 def _errors_of(text: str, name: str) -> list[Diagnostic]:
     """The record's diagnostics when it has errors (it is then not converted:
     every target would carry leaders and takers derived past the error)."""
-    from ..formatting import read_source
-
     diags = read_source(text, name).diagnostics
     return diags if any(d.is_error for d in diags) else []

@@ -28,12 +28,16 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
+from ..canonical import canonical_deal, canonical_record, valid_players, write_record
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
+from ..formatting import read_source, same_record
 from ..model import (
     CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
     HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
 )
+from ..reader import parse_amount
+from ..replay import replay_deal
 from ..scoring import DEFAULT_PROFILE
 from . import problem
 from ..words import counted
@@ -57,10 +61,6 @@ _STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchan
 def rvs_to_csv(text: str, name: str = "<text>",
                style: str = "ascii") -> tuple[str | None, list[Diagnostic]]:
     """The csv-tricks text of a record."""
-    from ..formatting import read_source
-    from ..replay import replay_deal
-    from ..writer import canonical_record, valid_players
-
     source = read_source(text, name)
     if source.blocking:
         return None, source.blocking
@@ -146,8 +146,6 @@ def _lost_header(header: Header) -> tuple[list[str], list[str]]:
 
 def _read_back_advice(header: Header) -> str:
     """The import options that restore the header lines which change the money."""
-    from ..reader import parse_amount
-
     options = []
     rules = header.get("rules")
     if rules is not None and rules.value != DEFAULT_PROFILE:
@@ -564,9 +562,6 @@ def csv_to_rvs(data: bytes | str, name: str = "<csv>",
                settle_with: SettleWith | None = None) -> tuple[str | None, list[Diagnostic]]:
     """The canonical minimal ``.rvs`` text of a csv-tricks file; ``settle_with``
     gives the header lines the CSV cannot hold (rules, set, pot)."""
-    from ..formatting import same_record
-    from ..writer import canonical_deal, write_record
-
     table = read_csv_tricks(data, name)
     problems = list(table.problems)
     if any(d.is_error for d in problems):
@@ -656,8 +651,6 @@ def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:
 
 def _without_agreeing_takers(deal: Deal, players: tuple[str, ...]) -> Deal:
     """Leave out each taker that the cards already say."""
-    from ..replay import replay_deal
-
     if not any(t.taker for t in deal.tricks):
         return deal
     replayed = replay_deal(deal, players)

@@ -22,8 +22,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
+from ..canonical import canonical_record, write_record
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
+from ..formatting import read_source, same_record
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
@@ -182,9 +184,6 @@ def _dump(value: Any, depth: int) -> Iterator[str]:
 
 def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
     """The JSON text of a record given as (canonical or not) ``.rvs`` text."""
-    from ..formatting import read_source
-    from ..writer import canonical_record
-
     source = read_source(text, name)
     if source.blocking:
         return None, source.blocking
@@ -197,9 +196,6 @@ def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagn
 
 def json_to_rvs(data: bytes | str, name: str = "<json>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical ``.rvs`` text of a JSON record, checked by reading it back."""
-    from ..formatting import same_record
-    from ..writer import write_record
-
     header, deals, problems = json_to_model(data, name)
     if header is None:
         return None, problems
