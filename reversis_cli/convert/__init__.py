@@ -17,27 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..diagnostics import CODES as DIAGNOSTIC_CODES
 from ..formatting import canonical_text, read_source
-from ..model import Pos
+from .problems import CODES, problem
 
 __all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
            "format_from_name", "problem"]
 
-# This package's codes (RV5xx), from the one registry.
-CODES: dict[str, tuple[str, str]] = {
-    code: entry for code, entry in DIAGNOSTIC_CODES.items() if code.startswith("RV5")}
-
 SOURCE_FORMATS = ("rvs", "json", "csv-tricks")
 TARGET_FORMATS = ("json", "rvs", "csv-tricks", "csv-payments")
 _BY_SUFFIX = {".rvs": "rvs", ".json": "json", ".csv": "csv-tricks"}
-
-
-def problem(code: str, message: str, pos: Pos | None = None, file: str = "",
-            severity: str | None = None, **kw) -> Diagnostic:
-    """A diagnostic of this package, with its severity given explicitly."""
-    return Diagnostic(code=code, message=message, pos=pos,
-                      severity=severity or CODES[code][0], file=file, **kw)
 
 
 def format_from_name(name: str) -> str | None:

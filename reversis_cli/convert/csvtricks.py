@@ -39,7 +39,7 @@ from ..model import (
 from ..reader import parse_amount
 from ..replay import replay_deal
 from ..scoring import DEFAULT_PROFILE
-from . import problem
+from .problems import problem
 from ..words import counted
 
 __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",

@@ -30,7 +30,7 @@ from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
 )
-from . import problem
+from .problems import problem
 
 __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
            "json_to_model", "json_to_rvs", "validate"]
