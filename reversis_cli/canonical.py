@@ -10,7 +10,7 @@ error).  ``fmt``, ``convert`` and the importers write records through here.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .model import Deal, Header
 from .notation import writer

@@ -10,7 +10,8 @@ reads back as the record it came from (RV522 otherwise).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..model import CardAt, Comment, Deal, Header, Name, Pos
 
@@ -54,7 +55,7 @@ def _path_of_difference(a: Any, b: Any, path: str = "") -> str:
             if a.get(key) != b.get(key):
                 return _path_of_difference(a.get(key), b.get(key), f"{path}/{key}")
     if isinstance(a, list) and isinstance(b, list):
-        for index, (x, y) in enumerate(zip(a, b)):
+        for index, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
                 return _path_of_difference(x, y, f"{path}/{index}")
         if len(a) != len(b):

@@ -99,7 +99,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
