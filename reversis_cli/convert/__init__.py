@@ -5,10 +5,10 @@ described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
 trick (both ways) and ``csvpayments`` one row per payment (export only).
 Every conversion goes through the canonical ``.rvs`` text: an input is read
 into the model, written canonically and read back, and each output is made
-from that.  A record with errors (what ``check`` reports) is not converted.  :func:`convert` is the one entry point of ``reversis convert``.
+from that.  A record with errors (what ``check`` reports) is not converted.
+:func:`convert` is the one entry point of ``reversis convert``.
 
-Diagnostic codes of this package (range RV5xx); the Diagnostic objects are
-built with an explicit severity, so they do not depend on the central table.
+Diagnostic codes of this package (range RV5xx): see :mod:`.problems`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..formatting import canonical_text, read_source
+from .csvpayments import rvs_to_payments_csv
+from .csvtricks import csv_to_rvs, rvs_to_csv
+from .jsonrec import json_to_rvs, rvs_to_json
 from .problems import CODES, problem
 
 __all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
@@ -61,12 +64,8 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
         rvs = canonical_text(data, name)
         text, diags = rvs.text, list(rvs.diagnostics)
     elif source == "json":
-        from .jsonrec import json_to_rvs
-
         text, diags = json_to_rvs(data, name)
     else:
-        from .csvtricks import csv_to_rvs
-
         text, diags = csv_to_rvs(data, name, players, settle_with)
     if text is None:
         return ConvertResult(None, diags)
@@ -80,16 +79,10 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
             return ConvertResult(restyled.text, diags + list(restyled.diagnostics))
         return ConvertResult(text, diags)
     if target == "json":
-        from .jsonrec import rvs_to_json
-
         out, more = rvs_to_json(text, name)
     elif target == "csv-tricks":
-        from .csvtricks import rvs_to_csv
-
         out, more = rvs_to_csv(text, name, style or "ascii")
     else:
-        from .csvpayments import rvs_to_payments_csv
-
         out, more = rvs_to_payments_csv(text, name, style)
     return ConvertResult(out, diags + more)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from itertools import permutations
 from dataclasses import dataclass, field, replace
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
@@ -530,8 +531,6 @@ def _misfits(rows: list[Row], order: tuple[str, ...]) -> _Misfits:
 
 def _orders(players: tuple[str, ...]):
     """Every playing order of ``players``, each once (the first keeps its seat)."""
-    from itertools import permutations
-
     first, *rest = players
     return [(first, *others) for others in permutations(rest)]
 

@@ -19,6 +19,7 @@ import functools
 import json
 import re
 from collections.abc import Iterator
+from importlib.resources import files
 from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
@@ -45,8 +46,6 @@ _NAME = re.compile(r"[^\W\d_][\w\-]*")
 @functools.lru_cache(maxsize=1)
 def schema() -> dict:
     """The JSON Schema of the record format, from the package's data."""
-    from importlib.resources import files
-
     text = files("reversis_cli.convert").joinpath("schema", SCHEMA_NAME).read_text("utf-8")
     return json.loads(text)
 
@@ -373,7 +372,8 @@ def validate(doc: Any) -> Iterator[tuple[str, str, list]]:
 @functools.lru_cache(maxsize=1)
 def _validator():
     # jsonschema (and the referencing library under it) costs about 0.1 s to
-    # import: only reading JSON needs it, so it is not imported with the module.
+    # import: only reading JSON needs it, so it is not imported with the module
+    # (start-up time).
     from jsonschema import Draft202012Validator, validators
 
     # JSON Schema counts 1.0 as an integer; a record writes counts in digits.
