@@ -26,11 +26,11 @@ from .notation.grammar_file import keywords
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
 from .settle.payments import POOL
+from .vocabulary import SINGLE_HEADER_LINES
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
            "next_dealer", "display_name", "STDIN"]
 
-SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
 UNITS = ("fiche", "jeton")
 # Words the output writes where a player's name could stand, and why.  A
 # player so called would be ambiguous; one called pool even shared the pool's

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass, field
 from itertools import permutations
 
@@ -20,6 +19,7 @@ from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..model import Pos
 from ..words import counted
+from ..vocabulary import NAME
 from .problems import problem
 
 __all__ = ["COLUMNS", "REQUIRED", "CARD_COLUMNS", "Row", "Table", "read_csv_tricks",
@@ -29,7 +29,6 @@ COLUMNS = ("deal", "dealer", "trick", "leader", "card1", "card2", "card3", "card
 REQUIRED = ("deal", "dealer", "trick", "card1", "card2", "card3", "card4")
 CARD_COLUMNS = ("card1", "card2", "card3", "card4")
 MAX_PROBLEMS = 50
-_NAME = re.compile(r"[^\W\d_][\w\-]*")
 
 
 # --- reading rows ---------------------------------------------------------------------
@@ -166,7 +165,7 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
         dealer = previous.dealer
     elif not dealer:
         bad("dealer", "the dealer is missing (on the first row of a deal at least)")
-    elif not _NAME.fullmatch(dealer):
+    elif not NAME.fullmatch(dealer):
         bad("dealer", _not_a_name(dealer))
     cards: list[Card] = []
     gap = None
@@ -195,9 +194,9 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
     elif not cards and len(problems) == before:
         bad("card1", f"trick {trick} has no cards")
     for column, value in (("leader", leader), ("taker", taker)):
-        if value and not _NAME.fullmatch(value):
+        if value and not NAME.fullmatch(value):
             bad(column, _not_a_name(value))
-    if leader and _NAME.fullmatch(leader) and reads_as_card(leader):
+    if leader and NAME.fullmatch(leader) and reads_as_card(leader):
         bad("leader", f"a player cannot be called {leader}: it reads as a card")
     if len(problems) > before:
         return None

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Iterator
 from importlib.resources import files
 from typing import Any
@@ -31,6 +30,7 @@ from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
 )
+from ..vocabulary import NAME
 from .jsonlocate import LongNumber, line_of, located, long_number, whole_number
 from .problems import problem
 
@@ -41,7 +41,6 @@ FORMAT = "reversis-record/1"
 SCHEMA_NAME = "record-1.schema.json"
 MAX_PROBLEMS = 20
 NOWHERE = Pos(0, 0)  # statements built from JSON have no place in a .rvs file
-_NAME = re.compile(r"[^\W\d_][\w\-]*")
 
 
 @functools.lru_cache(maxsize=1)
@@ -452,7 +451,7 @@ def _list(value: Any) -> list:
 
 
 def _name(value: Any, path: list) -> Iterator:
-    if isinstance(value, str) and not _NAME.fullmatch(value):
+    if isinstance(value, str) and not NAME.fullmatch(value):
         yield "RV504", f"{value!r} is not a name: {_NAME_RULE}", path
 
 

@@ -27,17 +27,13 @@ from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Statement, TalonLine, TrickLine,
 )
+from ..vocabulary import EVENT_ORDER, HEADER_ORDER
 
 __all__ = [
     "HEADER_ORDER", "EVENT_ORDER", "INDENT", "canonical_header", "canonical_deal",
     "write_header", "write_deal", "write_canonical", "iter_canonical",
 ]
 
-HEADER_ORDER = ("reversis", "title", "date", "place", "note", "rules", "set", "unit",
-                "players", "pot")
-# Irregularities in the order they happen at the table; claims come after play.
-EVENT_ORDER = ("misdeal", "redeal", "exposed", "out-of-turn", "peeked", "kept",
-               "discarded-two", "unclaimed")
 INDENT = "  "
 
 _WORD = re.compile(r'[^\s#"=]+')

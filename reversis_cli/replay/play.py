@@ -17,6 +17,7 @@ from ..model import (
     CardAt, Deal, EspagnoletteLine, ExchangeLine, HandLine, Name, PartieLine, Pos, TalonLine,
     TrickLine,
 )
+from ..vocabulary import KEYWORDS_NOT_SIZES
 from .crosscheck import CrossChecks
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
@@ -31,10 +32,6 @@ _new = tuple.__new__
 _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 
 
-# Line keywords whose loss (a line set aside for a syntax error) leaves every
-# player's number of cards known: only kept and discarded-two change it.
-_KEYWORDS_NOT_SIZES = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed",
-                       "misdeal", "redeal", "exposed", "peeked", "out-of-turn", "note", "deal")
 
 
 _LIKE_A_DEAL_LINE = re.compile(r"\s*[^\s\d#]\S*\s+\d+\s+\S+\s+\S+\s*(#.*)?$")
@@ -202,7 +199,7 @@ class _Replay(CrossChecks):
         """False when a line set aside may have been a kept or discarded-two line."""
         for _, text in lost:
             word = text.split()[0]
-            if not word[:1].isdigit() and word not in _KEYWORDS_NOT_SIZES:
+            if not word[:1].isdigit() and word not in KEYWORDS_NOT_SIZES:
                 return False
         return True
 
