@@ -27,7 +27,8 @@ from pathlib import Path
 from .canonical import canonical_record, write_record
 from .cards import spelling_of
 from .diagnostics import CODES, Diagnostic
-from .files import WriteError, regular_file_problem, write_atomic
+from . import files
+from .files import WriteError, regular_file_problem
 from .model import Deal, ExchangeLine, Header, Pos
 from .notation.compare import first_difference
 from .reader import record_from_text
@@ -181,7 +182,8 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
     if why is not None:
         return _file_refused(name, f"{name} is left as it is: {why}")
     try:
-        write_atomic(path, result.text.encode("utf-8"))
+        # Looked up at call time: the one atomic writer, which tests may watch.
+        files.write_atomic(path, result.text.encode("utf-8"))
     except WriteError as exc:
         return _file_refused(name, str(exc))
     return result
