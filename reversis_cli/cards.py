@@ -10,7 +10,9 @@ either case); ``Card.format`` writes one of the three canonical styles, and
 from __future__ import annotations
 
 import enum
+import itertools
 import re
+import unicodedata
 from typing import Iterable
 
 __all__ = [
@@ -264,8 +266,6 @@ def card_name(card: Card) -> str:
 
 def script_of(char: str) -> str:
     """The alphabet of a letter as a reader says it (``Cyrillic``), or ``digit``."""
-    import unicodedata
-
     if char.isdigit():
         return "digit"
     name = unicodedata.name(char, "")
@@ -279,8 +279,6 @@ def lookalike_card(word: str) -> tuple[Card, str] | None:
     options = [[ch] + list(_LOOKALIKE_OF.get(ch, "")) for ch in word]
     if len(word) > 4 or all(len(o) == 1 for o in options) or reads_as_card(word):
         return None
-    import itertools
-
     best = None
     for letters in itertools.product(*options):
         changed = sum(a != b for a, b in zip(letters, word))

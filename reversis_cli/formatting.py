@@ -1,15 +1,16 @@
 """``reversis fmt``: rewrite records in canonical form, without losing anything.
 
 A record is read (:mod:`reader`), put in canonical order and written
-(:mod:`writer`).  Three guards keep ``fmt`` from ever losing text:
+(:mod:`canonical`, over :mod:`notation.writer`).  Three guards keep ``fmt`` from ever losing text:
 
 - a record with lines the reader could not read (syntax errors, a ten or a
   word that is not a card, bytes that are not UTF-8) is not rewritten: the
   model does not hold those lines.  Nor is a record with errors of meaning
   (a wrong taker, a card played twice): canonical form writes the leaders
   the replay derives, and after an error those would be guesses.
-- the canonical text is read back and compared, statement by statement and
-  comment by comment, with what was read (RV522 when they differ);
+- the canonical text is read back and compared in the model, statement by
+  statement and comment by comment, with what was read
+  (:mod:`notation.compare`; RV522 when they differ);
 - the file is replaced atomically (:func:`reversis_cli.files.write_atomic`),
   so an interrupted run leaves the old file or the new; only a regular file
   that may be written and has one link is rewritten, keeping its mode, its
@@ -19,11 +20,18 @@ A record is read (:mod:`reader`), put in canonical order and written
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic
+from .canonical import canonical_record, write_record
+from .cards import spelling_of
+from .diagnostics import CODES, Diagnostic
+from . import files
+from .files import WriteError, regular_file_problem
 from .model import Deal, ExchangeLine, Header, Pos
+from .notation.compare import first_difference
+from .reader import record_from_text
 
 __all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canonical_text",
            "format_file", "in_the_style_of", "same_record"]
@@ -59,8 +67,6 @@ class FormatResult:
 
 def read_source(data: bytes | str, name: str) -> SourceRecord:
     """Read a whole record into the model; ``blocking`` lists what it left out."""
-    from .reader import record_from_text
-
     with record_from_text(data, name) as record:
         header = record.header
         diags = list(record.header_diagnostics)
@@ -94,17 +100,14 @@ def _unwritable(deal: Deal, name: str) -> list[Diagnostic]:
 
 
 def _problem(code: str, message: str, pos: Pos | None, name: str, **kw) -> Diagnostic:
-    from .convert import problem
-
-    return problem(code, message, pos, name, **kw)
+    return Diagnostic(code=code, message=message, pos=pos, severity=CODES[code][0],
+                      file=name, **kw)
 
 
 def canonical_text(data: bytes | str, name: str = "<text>",
                    style: str | None = "ascii") -> FormatResult:
     """The canonical text of a record, checked by reading it back.  Cards are
     written in ``style``; None keeps the spelling most of the record's cards have."""
-    from .writer import write_record
-
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     style = style or record_spelling(raw)
     source = read_source(raw, name)
@@ -124,10 +127,6 @@ def canonical_text(data: bytes | str, name: str = "<text>",
 def record_spelling(raw: bytes) -> str:
     """The card style a record is written in (ascii when it has no cards):
     its words outside comments and quoted text, by majority."""
-    import re
-
-    from .cards import spelling_of
-
     text = raw.decode("utf-8", "replace")
     words = re.sub(r'"[^"\n]*"|#[^\n]*', " ", text).split()
     return spelling_of(words) or "ascii"
@@ -135,37 +134,20 @@ def record_spelling(raw: bytes) -> str:
 
 def same_record(header: Header, deals: list[Deal], text: str, name: str) -> Diagnostic | None:
     """None when ``text`` reads back as the record ``header`` + ``deals``;
-    else an RV522 diagnostic at the first place where they differ."""
-    from .convert.jsonrec import record_to_json
-    from .writer import canonical_record
-
+    else an RV522 diagnostic at the first place where they differ.  The two
+    are compared in the model, in canonical order, positions and spellings aside."""
     again = read_source(text, name)
     if again.blocking:
         first = again.blocking[0]
         return _problem("RV522", "the rewritten record cannot be read back "
                         f"({first.code}: {first.message}); the file is left as it is",
                         None, name)
-    want = record_to_json(*canonical_record(header, deals))
-    got = record_to_json(*canonical_record(again.header, again.deals))
-    if want == got:
+    where = first_difference(*canonical_record(header, deals),
+                             *canonical_record(again.header, again.deals))
+    if where is None:
         return None
-    where = _first_difference(want, got)
     return _problem("RV522", f"the rewritten record would read back differently at {where}; "
                     "the file is left as it is (please report this)", None, name)
-
-
-def _first_difference(a, b, path: str = "") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in list(a) + [k for k in b if k not in a]:
-            if a.get(key) != b.get(key):
-                return _first_difference(a.get(key), b.get(key), f"{path}/{key}")
-    if isinstance(a, list) and isinstance(b, list):
-        for index, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}/{index}")
-        if len(a) != len(b):
-            return f"{path}/{min(len(a), len(b))}"
-    return path or "/"
 
 
 def format_file(path: str | Path, style: str | None = "ascii", *,
@@ -177,8 +159,6 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
     file that may not be written, or one with several hard links (replacing
     it would cut the links), is left as it is with a diagnostic (RV525).
     """
-    from .files import WriteError, regular_file_problem
-
     name = str(path)
     try:
         st = os.stat(path)
@@ -201,10 +181,9 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
     why = _cannot_rewrite(path, st)
     if why is not None:
         return _file_refused(name, f"{name} is left as it is: {why}")
-    from .files import write_atomic
-
     try:
-        write_atomic(path, result.text.encode("utf-8"))
+        # Looked up at call time: the one atomic writer, which tests may watch.
+        files.write_atomic(path, result.text.encode("utf-8"))
     except WriteError as exc:
         return _file_refused(name, str(exc))
     return result

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import Card
+from .vocabulary import EVENT_KINDS, VOID_EVENTS
 
 __all__ = [
     "Pos", "Comment", "Name", "CardAt", "Statement", "HeaderLine", "Header",
@@ -156,13 +157,6 @@ class EspagnoletteLine(Statement):
     waives: bool = False
 
 
-# Event keywords of docs/notation.md "Events" (besides espagnolette
-# and note, which have their own types).
-EVENT_KINDS = (
-    "unclaimed", "misdeal", "redeal", "exposed", "peeked", "kept",
-    "discarded-two", "out-of-turn",
-)
-VOID_EVENTS = ("misdeal", "exposed")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

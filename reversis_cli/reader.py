@@ -11,6 +11,7 @@ SEAT-2 and IRR-1 to IRR-3) are made here.
 from __future__ import annotations
 
 import io
+import sys
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -21,14 +22,15 @@ from .cards import card_name, lookalike_card, reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
+from .notation.grammar_file import keywords
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
 from .settle.payments import POOL
+from .vocabulary import SINGLE_HEADER_LINES
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
            "next_dealer", "display_name", "STDIN"]
 
-SINGLE_HEADER_LINES = ("reversis", "title", "date", "place", "rules", "unit", "players", "pot")
 UNITS = ("fiche", "jeton")
 # Words the output writes where a player's name could stand, and why.  A
 # player so called would be ambiguous; one called pool even shared the pool's
@@ -60,8 +62,6 @@ class CheckedDeal:
 
 def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
     """The players (empty when unusable) and the header's problems."""
-    from .notation.grammar_file import keywords
-
     problems: list[Diagnostic] = []
     seen: dict[str, Pos] = {}
     for line in header.lines:
@@ -317,8 +317,6 @@ def display_name(path: str | Path) -> str:
 def _standard_input() -> bytes:
     """Standard input, read once: a command may go through the record twice
     (arbitrate --compare replays the session under the other reading)."""
-    import sys
-
     global _stdin_read
     if _stdin_read is None or _stdin_read[0] is not sys.stdin:
         _stdin_read = (sys.stdin, sys.stdin.buffer.read())

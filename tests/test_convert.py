@@ -17,7 +17,7 @@ from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
 from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json, schema, validate
 from reversis_cli.formatting import canonical_text, read_source
 from reversis_cli.model import EVENT_KINDS
-from reversis_cli.writer import canonical_record, write_record
+from reversis_cli.canonical import canonical_record, write_record
 
 from conftest import good_samples
 from records import FULL, MINIMAL

@@ -179,7 +179,7 @@ def test_a_header_line_inside_a_deal_is_not_rewritten():
 
 
 def test_the_read_back_check_refuses_a_writer_bug(monkeypatch):
-    from reversis_cli import writer
+    from reversis_cli.notation import writer
 
     real = writer.write_deal
     monkeypatch.setattr(writer, "write_deal",
@@ -203,6 +203,21 @@ def test_fmt_rewrites_in_place_and_keeps_the_mode(tmp_path):
     assert path.read_text() == result.text
     assert os.stat(path).st_mode & 0o777 == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["r.rvs"]
+
+
+def test_fmt_writes_through_the_one_atomic_writer(tmp_path, monkeypatch):
+    path = tmp_path / "r.rvs"
+    path.write_text(MINIMAL)
+    written = []
+    original = files.write_atomic
+
+    def recording(target, data):
+        written.append(Path(target).name)
+        original(target, data)
+
+    monkeypatch.setattr(files, "write_atomic", recording)
+    assert format_file(path).changed
+    assert written == ["r.rvs"]
 
 
 def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):

@@ -6,9 +6,8 @@ import pytest
 
 from reversis_cli.formatting import canonical_text, read_source, same_record
 from reversis_cli.model import TrickLine
-from reversis_cli.writer import (
-    canonical_deal, canonical_header, quote, valid_players, word_or_quote, write_record,
-)
+from reversis_cli.canonical import canonical_deal, valid_players, write_record
+from reversis_cli.notation.writer import canonical_header, quote, word_or_quote
 
 from records import FULL, MINIMAL, TRICKS
 

@@ -5,10 +5,10 @@ described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
 trick (both ways) and ``csvpayments`` one row per payment (export only).
 Every conversion goes through the canonical ``.rvs`` text: an input is read
 into the model, written canonically and read back, and each output is made
-from that.  A record with errors (what ``check`` reports) is not converted.  :func:`convert` is the one entry point of ``reversis convert``.
+from that.  A record with errors (what ``check`` reports) is not converted.
+:func:`convert` is the one entry point of ``reversis convert``.
 
-Diagnostic codes of this package (range RV5xx); the Diagnostic objects are
-built with an explicit severity, so they do not depend on the central table.
+Diagnostic codes of this package (range RV5xx): see :mod:`.problems`.
 """
 
 from __future__ import annotations
@@ -17,26 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..diagnostics import CODES as DIAGNOSTIC_CODES
-from ..model import Pos
+from ..formatting import canonical_text, read_source
+from .csvpayments import rvs_to_payments_csv
+from .csvtricks import csv_to_rvs, rvs_to_csv
+from .jsonrec import json_to_rvs, rvs_to_json
+from .problems import CODES, problem
 
 __all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
            "format_from_name", "problem"]
 
-# This package's codes (RV5xx), from the one registry.
-CODES: dict[str, tuple[str, str]] = {
-    code: entry for code, entry in DIAGNOSTIC_CODES.items() if code.startswith("RV5")}
-
 SOURCE_FORMATS = ("rvs", "json", "csv-tricks")
 TARGET_FORMATS = ("json", "rvs", "csv-tricks", "csv-payments")
 _BY_SUFFIX = {".rvs": "rvs", ".json": "json", ".csv": "csv-tricks"}
-
-
-def problem(code: str, message: str, pos: Pos | None = None, file: str = "",
-            severity: str | None = None, **kw) -> Diagnostic:
-    """A diagnostic of this package, with its severity given explicitly."""
-    return Diagnostic(code=code, message=message, pos=pos,
-                      severity=severity or CODES[code][0], file=file, **kw)
 
 
 def format_from_name(name: str) -> str | None:
@@ -64,8 +56,6 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
     ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
     csv-tricks input, which holds neither the playing order for sure nor the rules.
     """
-    from ..formatting import canonical_text
-
     if source not in SOURCE_FORMATS:
         raise ValueError(f"cannot read {source}")
     if target not in TARGET_FORMATS:
@@ -74,12 +64,8 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
         rvs = canonical_text(data, name)
         text, diags = rvs.text, list(rvs.diagnostics)
     elif source == "json":
-        from .jsonrec import json_to_rvs
-
         text, diags = json_to_rvs(data, name)
     else:
-        from .csvtricks import csv_to_rvs
-
         text, diags = csv_to_rvs(data, name, players, settle_with)
     if text is None:
         return ConvertResult(None, diags)
@@ -93,16 +79,10 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
             return ConvertResult(restyled.text, diags + list(restyled.diagnostics))
         return ConvertResult(text, diags)
     if target == "json":
-        from .jsonrec import rvs_to_json
-
         out, more = rvs_to_json(text, name)
     elif target == "csv-tricks":
-        from .csvtricks import rvs_to_csv
-
         out, more = rvs_to_csv(text, name, style or "ascii")
     else:
-        from .csvpayments import rvs_to_payments_csv
-
         out, more = rvs_to_payments_csv(text, name, style)
     return ConvertResult(out, diags + more)
 
@@ -110,7 +90,5 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
 def _errors_of(text: str, name: str) -> list[Diagnostic]:
     """The record's diagnostics when it has errors (it is then not converted:
     every target would carry leaders and takers derived past the error)."""
-    from ..formatting import read_source
-
     diags = read_source(text, name).diagnostics
     return diags if any(d.is_error for d in diags) else []

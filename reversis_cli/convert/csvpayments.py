@@ -17,6 +17,9 @@ import io
 
 from ..cards import respell
 from ..diagnostics import Diagnostic, ProfileError
+from ..reader import record_from_text
+from ..scoring import resolve_profile, score_deals
+from ..settle import amount_json
 
 __all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]
 
@@ -26,10 +29,6 @@ PAYMENT_COLUMNS = ("deal", "trick", "payer", "payee", "amount", "rule", "reason"
 def rvs_to_payments_csv(text: str, name: str = "<text>",
                         style: str | None = None) -> tuple[str | None, list[Diagnostic]]:
     """``style``: how cards in the reasons are spelt (None: as the engine writes them)."""
-    from ..reader import record_from_text
-    from ..scoring import resolve_profile, score_deals
-    from ..settle import amount_json
-
     with record_from_text(text, name) as record:
         try:
             profile, problems = resolve_profile(record)

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Iterator
+from importlib.resources import files
 from typing import Any
 
-from ..amounts import MAX_DIGITS, WHOLE, too_many_digits
+from ..amounts import MAX_DIGITS, WHOLE
+from ..canonical import canonical_record, write_record
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
+from ..formatting import read_source, same_record
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
 )
-from . import problem
+from ..vocabulary import NAME
+from .jsonlocate import LongNumber, line_of, located, long_number, whole_number
+from .problems import problem
 
 __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
            "json_to_model", "json_to_rvs", "validate"]
@@ -37,14 +41,11 @@ FORMAT = "reversis-record/1"
 SCHEMA_NAME = "record-1.schema.json"
 MAX_PROBLEMS = 20
 NOWHERE = Pos(0, 0)  # statements built from JSON have no place in a .rvs file
-_NAME = re.compile(r"[^\W\d_][\w\-]*")
 
 
 @functools.lru_cache(maxsize=1)
 def schema() -> dict:
     """The JSON Schema of the record format, from the package's data."""
-    from importlib.resources import files
-
     text = files("reversis_cli.convert").joinpath("schema", SCHEMA_NAME).read_text("utf-8")
     return json.loads(text)
 
@@ -182,9 +183,6 @@ def _dump(value: Any, depth: int) -> Iterator[str]:
 
 def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
     """The JSON text of a record given as (canonical or not) ``.rvs`` text."""
-    from ..formatting import read_source
-    from ..writer import canonical_record
-
     source = read_source(text, name)
     if source.blocking:
         return None, source.blocking
@@ -197,9 +195,6 @@ def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagn
 
 def json_to_rvs(data: bytes | str, name: str = "<json>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical ``.rvs`` text of a JSON record, checked by reading it back."""
-    from ..formatting import same_record
-    from ..writer import write_record
-
     header, deals, problems = json_to_model(data, name)
     if header is None:
         return None, problems
@@ -222,12 +217,12 @@ def json_to_model(data: bytes | str, name: str = "<json>"
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     try:
-        doc = json.loads(text, parse_int=_whole_number)
-    except _LongNumber as exc:
-        return None, [], [_long_number(text, exc.digits, name)]
+        doc = json.loads(text, parse_int=whole_number)
+    except LongNumber as exc:
+        return None, [], [long_number(text, exc.digits, name)]
     except json.JSONDecodeError as exc:
         return None, [], [problem("RV501", f"not JSON: {exc.msg}", Pos(exc.lineno, exc.colno),
-                                  name, source_line=_line(text, exc.lineno))]
+                                  name, source_line=line_of(text, exc.lineno))]
     except RecursionError:
         return None, [], [problem("RV501", "not JSON: nested too deeply", Pos(1, 1), name)]
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -236,38 +231,15 @@ def json_to_model(data: bytes | str, name: str = "<json>"
                 "it has no \"format\" member" if isinstance(doc, dict) else
                 "it is not a JSON object")
         path = ["format"] if isinstance(found, str) else []
-        return None, [], [_located("RV502", f"this is not a reversis record ({what}); this "
+        return None, [], [located("RV502", f"this is not a reversis record ({what}); this "
                                    f"program reads \"format\": \"{FORMAT}\"", path, text, name)]
     found = validate(doc)
-    problems = [_located(code, message, path, text, name)
+    problems = [located(code, message, path, text, name)
                 for code, message, path in _limit(found)]
     if problems:
         return None, [], problems
     header, deals = _build(doc)
     return header, deals, []
-
-
-class _LongNumber(ValueError):
-    def __init__(self, digits: str):
-        super().__init__(digits)
-        self.digits = digits
-
-
-def _whole_number(digits: str) -> int:
-    """A JSON integer; one beyond the cap stops the reading (Python could not
-    even turn one of over 4,300 digits into a number)."""
-    if too_many_digits(digits.lstrip("-")):
-        raise _LongNumber(digits)
-    return int(digits)
-
-
-def _long_number(text: str, digits: str, name: str) -> Diagnostic:
-    offset = text.find(digits)
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return problem("RV504", f"a number of {len(digits.lstrip('-')):,} digits; a number in a "
-                   f"record has at most {MAX_DIGITS}", Pos(line, column), name,
-                   source_line=_line(text, line))
 
 
 def _limit(found: Iterator) -> list:
@@ -277,80 +249,6 @@ def _limit(found: Iterator) -> list:
         if len(out) >= MAX_PROBLEMS:
             break
     return out
-
-
-def _line(text: str, number: int) -> str | None:
-    lines = text.split("\n")
-    return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else None
-
-
-def _located(code: str, message: str, path: list, text: str, name: str) -> Diagnostic:
-    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
-    offset = locate(text, path)
-    pos = None
-    line_text = None
-    if offset is not None:
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        pos, line_text = Pos(line, column), _line(text, line)
-    return problem(code, f"{pointer}: {message}" if path else message, pos, name,
-                   source_line=line_text)
-
-
-# -- where a JSON value is in the text ---------------------------------------------------
-
-_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def locate(text: str, path: list) -> int | None:
-    """The offset in ``text`` where the value at ``path`` begins (None if not found)."""
-    # numbers are read as in the document (one too long to read stopped the reading before)
-    decoder = json.JSONDecoder(parse_int=_whole_number)
-    index = _SPACE.match(text, 0).end()
-    try:
-        for step in path:
-            if index >= len(text):
-                return None
-            if text[index] == "{":
-                index = _member(text, index, str(step), decoder)
-            elif text[index] == "[" and isinstance(step, int):
-                index = _element(text, index, step, decoder)
-            else:
-                return None
-            if index is None:
-                return None
-    except (ValueError, IndexError):
-        return None
-    return index
-
-
-def _member(text: str, index: int, key: str, decoder) -> int | None:
-    index = _SPACE.match(text, index + 1).end()
-    while index < len(text) and text[index] != "}":
-        found, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end() + 1  # the ':'
-        index = _SPACE.match(text, index).end()
-        if found == key:
-            return index
-        _, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end()
-        if text[index] == ",":
-            index = _SPACE.match(text, index + 1).end()
-    return None
-
-
-def _element(text: str, index: int, wanted: int, decoder) -> int | None:
-    index = _SPACE.match(text, index + 1).end()
-    count = 0
-    while index < len(text) and text[index] != "]":
-        if count == wanted:
-            return index
-        _, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end()
-        if text[index] == ",":
-            index = _SPACE.match(text, index + 1).end()
-        count += 1
-    return None
 
 
 # -- the validator ---------------------------------------------------------------------
@@ -377,7 +275,8 @@ def validate(doc: Any) -> Iterator[tuple[str, str, list]]:
 @functools.lru_cache(maxsize=1)
 def _validator():
     # jsonschema (and the referencing library under it) costs about 0.1 s to
-    # import: only reading JSON needs it, so it is not imported with the module.
+    # import: only reading JSON needs it, so it is not imported with the module
+    # (start-up time).
     from jsonschema import Draft202012Validator, validators
 
     # JSON Schema counts 1.0 as an integer; a record writes counts in digits.
@@ -552,7 +451,7 @@ def _list(value: Any) -> list:
 
 
 def _name(value: Any, path: list) -> Iterator:
-    if isinstance(value, str) and not _NAME.fullmatch(value):
+    if isinstance(value, str) and not NAME.fullmatch(value):
         yield "RV504", f"{value!r} is not a name: {_NAME_RULE}", path
 
 

@@ -50,9 +50,11 @@ class CommentSink:
 def parser():
     """The LALR parser, built once per process, with the builder inline (no
     parse tree is made); returns (Lark, CommentSink, Builder)."""
+    # start-up time: lark (and the builder, made of lark classes) load only
+    # when a record is parsed, not for --help or the rules commands.
     from lark import Lark
 
-    from .builder import Builder
+    from .builder import Builder  # start-up time: imports lark, see above
 
     sink, builder = CommentSink(), Builder()
     lark = Lark(
@@ -72,7 +74,7 @@ def parser():
 @functools.lru_cache(maxsize=1)
 def tree_parser():
     """The same grammar building a parse tree (for tests and tools)."""
-    from lark import Lark
+    from lark import Lark  # start-up time: lark is heavy, loaded only to parse
 
     return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
                 cache=True)

@@ -16,6 +16,7 @@ from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
 from ..model import Comment, Deal, DealLine, Header, Pos, Statement
+from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from lark.exceptions import UnexpectedInput
 
 from .fastpath import fast_path
@@ -28,9 +29,6 @@ MAX_LINE_LENGTH = 4000
 # Give up re-parsing a chunk after this many bad lines.
 MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 
-HEADER_KEYWORDS = ("reversis", "title", "date", "place", "rules", "set", "unit", "players", "pot")
-DEAL_KEYWORDS = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed", "misdeal",
-                 "redeal", "exposed", "peeked", "kept", "discarded-two", "out-of-turn", "note")
 _WORD = re.compile(r"[^\s]*")
 _TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?$")
 

@@ -41,6 +41,7 @@ from typing import Any, Mapping
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
+from ..files import FileKindError, read_regular_file
 
 __all__ = [
     "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "load_profile",
@@ -383,8 +384,6 @@ def _profile_text(path: Path, given: str) -> str:
     """The text of a house profile file.  Only a regular file is read, and at
     most :data:`MAX_PROFILE_BYTES`: a device, a pipe or a huge file would
     otherwise hang the run or fill the memory."""
-    from ..files import FileKindError, read_regular_file
-
     try:
         data = read_regular_file(path, MAX_PROFILE_BYTES)
     except FileNotFoundError:

@@ -26,6 +26,9 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from .profile import OPTIONS
+from .texts import RULE_TEXTS
+
 __all__ = [
     "SOURCE_FILES", "SourceRefError", "paragraph", "paragraphs", "paragraph_count",
     "expand_ref", "parse_refs", "sources_for_rule", "sources_for_option",
@@ -112,8 +115,6 @@ def _quoted(refs) -> list[tuple[str, str]]:
 
 def sources_for_rule(rule_id: str) -> list[tuple[str, str]]:
     """``(ref, Russian text)`` for each source of a rule id of ``RULE_TEXTS``."""
-    from .texts import RULE_TEXTS
-
     entry = RULE_TEXTS.get(rule_id)
     if entry is None:
         raise SourceRefError(f"there is no rule {rule_id!r}; the rule ids are "
@@ -123,8 +124,6 @@ def sources_for_rule(rule_id: str) -> list[tuple[str, str]]:
 
 def sources_for_option(name: str) -> list[tuple[str, str]]:
     """``(ref, Russian text)`` for each source of a rule option of ``OPTIONS``."""
-    from .profile import OPTIONS
-
     option = OPTIONS.get(name)
     if option is None:
         raise SourceRefError(f"there is no rule option {name!r}; the options are "

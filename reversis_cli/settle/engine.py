@@ -99,7 +99,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
@@ -114,6 +113,7 @@ from .partie import pay_partie, rank_partie
 from .payments import Amount, Payment, Step, amount_json, net_of, pool_change, whole
 from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
+from .settlement import DealSettlement
 
 __all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "SessionSettler",
            "settlement_to_json"]
@@ -161,29 +161,6 @@ VOID_RULES: tuple[Rule, ...] = (
     Rule(("IRR-3",), misdeal_after_exchange, "a misdeal noticed late: 4 jetons"),
     Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton"),
 )
-
-
-@dataclass(frozen=True)
-class DealSettlement:
-    """Everything a deal settles to; see docs/output.md for the meaning of each part."""
-
-    number: int
-    dealer: str
-    status: str  # "played" | "void"
-    outcome: str  # "normal" | "reversis" | "reversis_broken"
-    tricks_won: dict[str, int]
-    points: dict[str, int]
-    partie_cards: tuple[Card, ...]
-    partie_value: Amount
-    winners: tuple[str, ...]
-    losers: tuple[str, ...]
-    espagnolette: tuple[str, str] | None  # (player, status)
-    payments: tuple[Payment, ...]
-    cancelled: tuple[Payment, ...]
-    pool_before: Amount
-    pool_after: Amount
-    net: dict[str, Amount]
-    steps: tuple[Step, ...]
 
 
 def _run_rules(ledger: Ledger, rules: tuple[Rule, ...] = RULES) -> None:

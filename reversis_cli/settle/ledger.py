@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile
 from .payments import POOL, Amount, Payment, Step, whole
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine import DealSettlement
+from .settlement import DealSettlement
 
 __all__ = ["Ledger", "InPlay", "WinnerDue", "card_text"]
 
@@ -58,7 +55,7 @@ class Ledger:
     replayed: ReplayedDeal
     profile: Profile
     pool_before: Amount
-    previous: "DealSettlement | None" = None
+    previous: DealSettlement | None = None
     first_deal: bool = False
     pot_line_given: bool = False
     session_start: Amount | None = None  # POOL-1: the pool as the session began

@@ -7,23 +7,19 @@ at the end of the deal, which claim on the pool stands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .ledger import TAKING_PRIORITY, Ledger
 from .payments import POOL, Amount
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine import DealSettlement
+from .settlement import DealSettlement
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
 
 
-def pool_was_taken(previous: "DealSettlement") -> bool:
+def pool_was_taken(previous: DealSettlement) -> bool:
     """POOL-2: some player took the pool in that deal."""
     return any(p.payer == POOL for p in previous.payments)
 
 
-def pool_was_fed(previous: "DealSettlement") -> bool:
+def pool_was_fed(previous: DealSettlement) -> bool:
     """POOL-2: someone put a remise or a penalty in (stakes do not count)."""
     return any(p.payee == POOL and p.rule != "POOL-1" for p in previous.payments)
 

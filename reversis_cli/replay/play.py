@@ -1,39 +1,30 @@
-"""Replay: from what a deal's record says to what happened at the table.
+"""The walk through a deal's tricks: who led, who took, what each held.
 
-``replay_deal`` walks the tricks in order, establishes who led and who took
+``replay_deal`` plays the tricks in order, establishes who led and who took
 each one (PLAY-1, PLAY-3), each player's hand after the exchange, the partie
 (DEAL-3), the espagnolette (ESP-1) and its privilege (ESP-2, ESP-3), and the
-revokes (PLAY-4).  It cross-checks everything else the record wrote (hands,
-talon, exchanges, partie, recorded takers) and reports each contradiction as
-a diagnostic naming both lines.  It never raises on bad input.
+revokes (PLAY-4).  The optional lines (hands, talon, exchanges, partie) are
+held against the play by :mod:`.crosscheck`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import NamedTuple
 
-from .cards import PACK, QUINOLA, Card, Rank, Suit
-from .diagnostics import Diagnostic, diagnostic
-from .model import (
-    CardAt, Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name,
-    PartieLine, Pos, TalonLine, TrickLine,
+from ..cards import PACK, Card
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import (
+    CardAt, Deal, EspagnoletteLine, ExchangeLine, HandLine, Name, PartieLine, Pos, TalonLine,
+    TrickLine,
 )
-from .words import counted
+from ..vocabulary import KEYWORDS_NOT_SIZES
+from .crosscheck import CrossChecks
+from .result import (
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
+    Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,
+)
 
-__all__ = [
-    "TRICKS_PER_DEAL", "Play", "PlayedTrick", "TrickAsWritten", "Espagnolette", "Revoke",
-    "ReplayedDeal", "replay_deal", "next_seat",
-]
-
-TRICKS_PER_DEAL = 11
-PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9
-
-
-def next_seat(seat: int, step: int = 1) -> int:
-    return (seat + step) % 4
-
+__all__ = ["replay_deal"]
 
 _new = tuple.__new__
 
@@ -41,198 +32,12 @@ _new = tuple.__new__
 _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 
 
-class Play(NamedTuple):
-    seat: int
-    card: Card
-    pos: Pos | None = None
-
-
-class PlayedTrick(NamedTuple):
-    """A trick as played: plays in playing order from the leader."""
-
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
-    taker: int
-    line: TrickLine | None = None
-
-    @property
-    def led_suit(self) -> Suit:
-        return self.plays[0].card.suit
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.plays)
-
-    @property
-    def points(self) -> int:
-        return sum(p.card.points for p in self.plays)
-
-    def play_of(self, seat: int) -> Play | None:
-        for play in self.plays:
-            if play.seat == seat:
-                return play
-        return None
-
-
-class TrickAsWritten(NamedTuple):
-    """A trick the replay could not establish: it is in error itself, or who
-    led it cannot be known because a trick before it is in error.
-
-    ``leader``, ``plays`` and ``taker`` are a reading of the line as written
-    (from its written leader, or from the taker of the trick before as read),
-    for showing it; nothing is derived from them.  They are None or empty when
-    even that reading is impossible.  ``established_leader`` is who had the
-    lead by the tricks before, when they are established (a trick in error
-    may still have been led by a known player).
-    """
-
-    line: TrickLine
-    in_error: bool
-    leader: int | None = None
-    plays: tuple[Play, ...] = ()
-    taker: int | None = None
-    established_leader: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Espagnolette:
-    """ESP-1: the holder, what he holds, and whether he waived (ESP-3)."""
-
-    seat: int
-    waived: bool = False
-    declared: EspagnoletteLine | None = None
-
-    @property
-    def privileged(self) -> bool:
-        return not self.waived
-
-
-@dataclass(frozen=True, slots=True)
-class Revoke:
-    """PLAY-4: ``seat`` played ``card`` off the suit led while holding ``held``."""
-
-    trick: int
-    seat: int
-    card: Card
-    held: Card
-    pos: Pos | None = None
-
-
-@dataclass(frozen=True)
-class ReplayedDeal:
-    """What happened in one deal, as the record establishes it.
-
-    Seats are indexes into ``players`` (playing order).  ``hands`` are the
-    hands after the exchange; ``partie`` the cards out of play that form the
-    partie (DEAL-3).  ``complete`` is False when errors prevent settling.
-    ``tricks`` are the tricks established; ``unresolved`` the tricks written
-    that are not (in error, or after a trick in error: see ``TrickAsWritten``).
-    ``dealer_known`` is False when the dealer named is not a player.
-    """
-
-    deal: Deal
-    players: tuple[str, ...]
-    dealer: int
-    tricks: tuple[PlayedTrick, ...] = ()
-    hands: tuple[frozenset[Card], ...] = (frozenset(),) * 4
-    partie: tuple[Card, ...] = ()
-    partie_written: bool = False
-    espagnolette: Espagnolette | None = None
-    revokes: tuple[Revoke, ...] = ()
-    void: bool = False
-    complete: bool = True
-    diagnostics: tuple[Diagnostic, ...] = field(default=())
-    unresolved: tuple[TrickAsWritten, ...] = ()
-    dealer_known: bool = True
-
-    @property
-    def number(self) -> int:
-        return self.deal.number
-
-    @property
-    def first_hand(self) -> int:
-        return next_seat(self.dealer)
-
-    @property
-    def events(self) -> tuple[EventLine, ...]:
-        return self.deal.events
-
-    def seat(self, name: str) -> int:
-        return self.players.index(name)
-
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
-    @staticmethod
-    def vis_a_vis(a: int, b: int) -> bool:
-        return (a - b) % 4 == 2
-
-    def tricks_won(self) -> list[int]:
-        won = [0, 0, 0, 0]
-        for trick in self.tricks:
-            won[trick.taker] += 1
-        return won
-
-    def points_won(self) -> list[int]:
-        points = [0, 0, 0, 0]
-        for trick in self.tricks:
-            taker = trick.taker
-            for play in trick.plays:
-                points[taker] += play.card.points
-        return points
-
-    def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
-        """The cards ``seat`` still held when trick ``trick_number`` began."""
-        played = {t.play_of(seat).card for t in self.tricks[: trick_number - 1] if t.play_of(seat)}
-        return self.hands[seat] - played
-
-
-class Played:
-    """Where each card was played, looked up by card index (no hashing)."""
-
-    __slots__ = ("_at",)
-
-    def __init__(self, tricks) -> None:
-        self._at: list[tuple[PlayedTrick, Play] | None] = [None] * len(PACK)
-        for trick in reversed(tricks):  # the first time a card was played wins
-            for play in trick.plays:
-                self._at[play.card.index] = (trick, play)
-
-    def get(self, card: Card) -> tuple[PlayedTrick, Play] | None:
-        return self._at[card.index]
-
-    def __getitem__(self, card: Card) -> tuple[PlayedTrick, Play]:
-        return self._at[card.index]
-
-    def items(self):
-        return ((PACK[i], at) for i, at in enumerate(self._at) if at is not None)
-
-
-def winning_play(plays: tuple[Play, ...]) -> Play:
-    """PLAY-3: the highest card of the suit led takes the trick."""
-    best = plays[0]
-    led = best.card.suit
-    for play in plays[1:]:
-        card = play.card
-        if card.suit is led and card.rank > best.card.rank:
-            best = play
-    return best
-
-
-# --------------------------------------------------------------------------
-
-
-# Line keywords whose loss (a line set aside for a syntax error) leaves every
-# player's number of cards known: only kept and discarded-two change it.
-_KEYWORDS_NOT_SIZES = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed",
-                       "misdeal", "redeal", "exposed", "peeked", "out-of-turn", "note", "deal")
 
 
 _LIKE_A_DEAL_LINE = re.compile(r"\s*[^\s\d#]\S*\s+\d+\s+\S+\s+\S+\s*(#.*)?$")
 
 
-class _Replay:
+class _Replay(CrossChecks):
     """One deal's replay; collects diagnostics and carries on.
 
     ``damaged`` maps the line number of each line of the deal that already has
@@ -282,12 +87,6 @@ class _Replay:
     def hand_size(self, seat: int) -> int:
         """Cards a player holds after the exchange (IRR-4, IRR-5 change it)."""
         return 11 + (seat in self.kept) - (seat in self.two_discarded)
-
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
-    def is_damaged(self, stmt) -> bool:
-        return stmt is not None and stmt.pos.line in self.damaged
 
     def _before_a_lost_deal_line(self, deal: Deal) -> Deal:
         """The deal without what follows a line set aside that may be a
@@ -373,7 +172,8 @@ class _Replay:
                 continue
             if key in seen:
                 self.error("RV308", f"this line repeats what line {seen[key].line} already "
-                           "says for this deal", stmt.pos, related=((seen[key], "first said here"),))
+                           "says for this deal", stmt.pos,
+                           related=((seen[key], "first said here"),))
             else:
                 seen[key] = stmt.pos
 
@@ -399,7 +199,7 @@ class _Replay:
         """False when a line set aside may have been a kept or discarded-two line."""
         for _, text in lost:
             word = text.split()[0]
-            if not word[:1].isdigit() and word not in _KEYWORDS_NOT_SIZES:
+            if not word[:1].isdigit() and word not in KEYWORDS_NOT_SIZES:
                 return False
         return True
 
@@ -561,30 +361,6 @@ class _Replay:
                 hands[seat] |= written - hands[seat]
         return tuple(frozenset(h) for h in hands)
 
-    def _written_after_exchange(self, seat: int) -> set[Card] | None:
-        """The hand as dealt, with the written exchange applied, if both are known."""
-        hand = self._hand_line(seat)
-        if hand is None:
-            return None
-        cards = {c.card for c in hand.cards}
-        exchange = self._exchange_line(seat)
-        if exchange is not None:
-            cards -= {c.card for c in exchange.discards}
-            cards |= {c.card for c in exchange.takes or ()}
-        return cards
-
-    def _hand_line(self, seat: int) -> HandLine | None:
-        for hand in self.deal.hands:
-            if self.seats.get(hand.player.text) == seat:
-                return hand
-        return None
-
-    def _exchange_line(self, seat: int) -> ExchangeLine | None:
-        for exchange in self.deal.exchanges:
-            if self.seats.get(exchange.player.text) == seat:
-                return exchange
-        return None
-
     def _give_kept_cards(self, hands, partie) -> tuple[frozenset[Card], ...]:
         """A player who kept a talon card holds one card he never plays: the
         card neither played nor in the written partie (IRR-4)."""
@@ -599,210 +375,6 @@ class _Replay:
         out[unknown[0]] = hands[unknown[0]] | {rest[0]}
         return tuple(out)
 
-    def _partie_size(self) -> int:
-        return 4 - len(self.kept) + len(self.two_discarded)
-
-    def _partie(self, played: "Played", hands, whole: bool) -> tuple[Card, ...]:
-        held = [False] * len(PACK)
-        for hand in hands:
-            for card in hand:
-                held[card.index] = True
-        unplayed = [c for c in PACK if not held[c.index]]
-        line = self.deal.partie
-        size = self._partie_size()
-        if line is None:
-            if not whole:  # the cards not accounted for are not known
-                return ()
-            if len(unplayed) != size and not self.broken:
-                unknown = [self.name(s) for s in sorted(self.kept)
-                           if self._written_after_exchange(s) is None]
-                hint = (f"; {' and '.join(unknown)} kept a talon card, so write the partie "
-                        "(or the hand) to say which card was never played" if unknown else "")
-                self.error("RV206", f"{counted(len(unplayed), 'card')} of the pack are not accounted for "
-                           f"({_cards(unplayed)}); the partie holds {size}{hint}", self.deal.pos)
-            return tuple(unplayed) if len(unplayed) == size else ()
-        errors_before = len(self.diags)
-        self._check_no_repeats(line.cards, "the partie")
-        for card_at in line.cards:
-            where = played.get(card_at.card)
-            if where is not None:
-                trick, play = where
-                self.error("RV306", f"{card_at.card} is in the partie, but "
-                           f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {play.pos.line})", card_at.pos,
-                           related=((play.pos, "played here"),))
-            elif card_at.card in self.loose:
-                self._played_loose("is in the partie", card_at)
-        if not whole or self.is_damaged(line):
-            return tuple(c.card for c in line.cards)
-        written = {c.card for c in line.cards}
-        missing = [c for c in unplayed if c not in written]
-        unknown_kept = [s for s in self.kept if self._written_after_exchange(s) is None]
-        if len(missing) == len(unknown_kept) == 1:
-            missing = []  # the card the player who kept a talon card never played
-        if missing and len(self.diags) == errors_before:  # else the cause is already said
-            self.error("RV206", f"the partie holds {counted(len(written), 'card')}; "
-                       f"{_cards(missing)} "
-                       f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
-                       line.pos)
-        return tuple(c.card for c in line.cards)
-
-    def _played_loose(self, what: str, card_at: CardAt) -> None:
-        """``card_at`` is written out of play but also in a trick not established."""
-        there = self.loose[card_at.card]
-        self.error("RV306" if what.startswith("is in the partie") else "RV305",
-                   f"{card_at.card} {what}, but it is played in trick "
-                   f"{self.loose_trick[card_at.card]} (line {there.pos.line})", card_at.pos,
-                   related=((there.pos, "played here"),))
-
-    def _check_no_repeats(self, cards: tuple[CardAt, ...], where: str) -> None:
-        seen: set[Card] = set()
-        for card_at in cards:
-            if card_at.card in seen:
-                self.error("RV202", f"{card_at.card} is written twice in {where}", card_at.pos)
-            seen.add(card_at.card)
-
-    def _check_hands(self, played: "Played") -> None:
-        for line in self.deal.hands:
-            seat = self.seats.get(line.player.text)
-            if seat is None:
-                continue
-            expected = 12 if seat == self.dealer else 11
-            if len(line.cards) != expected and not self.is_damaged(line) and self.dealer >= 0:
-                role = "the dealer" if seat == self.dealer else "a player other than the dealer"
-                self.error("RV204", f"{line.player.text}'s hand has {counted(len(line.cards), 'card')}; "
-                           f"{role} is dealt {expected}", line.pos)
-            self._check_no_repeats(line.cards, f"{line.player.text}'s hand")
-            for card_at in line.cards:
-                where = played.get(card_at.card)
-                if where is not None and where[1].seat != seat:
-                    trick, play = where
-                    self.error("RV303", f"{line.player.text}'s hand holds {card_at.card}, but "
-                               f"{self.name(play.seat)} played it in trick {trick.number} "
-                               f"(line {play.pos.line})", card_at.pos,
-                               related=((play.pos, "played here"),))
-            if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
-                self._check_hand_against_play(seat, line, played)
-
-    def _check_hand_against_play(self, seat: int, line: HandLine, played: "Played") -> None:
-        """Cards he played that were not dealt to him must be his talon card."""
-        dealt = {c.card for c in line.cards}
-        in_other_hands = {c.card for h in self.deal.hands if h is not line for c in h.cards}
-        taken = self._known_take(seat)
-        limit = 0 if seat == self.dealer or taken is not None else 1
-        unexplained = [(t, p) for c, (t, p) in played.items()
-                       if p.seat == seat and c not in dealt and c not in in_other_hands
-                       and c not in (taken or ())]
-        if len(unexplained) > limit:
-            trick, play = unexplained[0]
-            listed = ", ".join(f"{p.card} (trick {t.number})" for t, p in unexplained)
-            why = ("the dealer takes no talon card" if seat == self.dealer
-                   else "only one talon card can be taken" if limit else
-                   "they are not the talon card taken")
-            self.error("RV303", f"{self.name(seat)} played {listed}, not in "
-                       f"{self.name(seat)}'s hand at line {line.pos.line}; {why}",
-                       play.pos, trick=trick.number, related=((line.pos, "hand written here"),))
-
-    def _known_take(self, seat: int) -> set[Card] | None:
-        """The talon card(s) a player took, when the exchange or talon says."""
-        exchange = self._exchange_line(seat)
-        if exchange is not None and (exchange.takes is not None or exchange.refuses):
-            return {c.card for c in exchange.takes or ()}
-        talon = self._usable_talon()
-        owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]
-        if talon is not None and seat in owners and exchange is not None \
-                and len(talon.cards) == 3:
-            return {talon.cards[owners.index(seat)].card}
-        return None
-
-    def _usable_talon(self) -> TalonLine | None:
-        """The talon line, when who owns which of its cards can be told: its
-        cards all read and the dealer known (DEAL-2)."""
-        talon = self.deal.talon
-        return None if self.is_damaged(talon) or self.dealer < 0 else talon
-
-    def _check_talon_and_exchanges(self, played: "Played") -> None:
-        talon = self._usable_talon()
-        owners = [next_seat(self.dealer, k) for k in (1, 2, 3)]  # DEAL-2
-        talon_card = {}
-        if talon is not None:
-            if len(talon.cards) != 3:
-                self.error("RV304", f"the talon has {counted(len(talon.cards), 'card')}; it has 3", talon.pos)
-            self._check_no_repeats(talon.cards, "the talon")
-            for owner, card_at in zip(owners, talon.cards):
-                talon_card[owner] = card_at
-                for hand in self.deal.hands:
-                    if card_at.card in {c.card for c in hand.cards}:
-                        self.error("RV304", f"{card_at.card} is in the talon and in "
-                                   f"{hand.player.text}'s hand (line {hand.pos.line})",
-                                   card_at.pos, related=((hand.pos, "hand written here"),))
-                where = played.get(card_at.card)
-                if where is not None and where[1].seat != owner:
-                    trick, play = where
-                    self.error("RV304", f"talon card {card_at.card} belongs to "
-                               f"{self.name(owner)}, but {self.name(play.seat)} played it in "
-                               f"trick {trick.number} (line {play.pos.line})", card_at.pos,
-                               related=((play.pos, "played here"),))
-        for exchange in self.deal.exchanges:
-            seat = self.seats.get(exchange.player.text)
-            if seat is not None:
-                self._check_exchange(exchange, seat, talon_card.get(seat), played)
-
-    def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
-                        played: "Played") -> None:
-        who = line.player.text
-        if seat == self.dealer and (line.refuses or line.takes):
-            self.error("RV305", f"{who} is the dealer: the dealer discards one card and takes none",
-                       line.pos)
-        allowed = 2 if seat in self.two_discarded else (0 if seat in self.kept else 1)
-        if not line.refuses and len(line.discards) != allowed and not self.is_damaged(line):
-            self.error("RV305", f"{who} discards {counted(len(line.discards), 'card')}; "
-                       f"the exchange allows {allowed}" + (
-                           " (write discarded-two for a player who discarded two)"
-                           if len(line.discards) == 2 and allowed == 1 else ""), line.pos)
-        hand = self._hand_line(seat)
-        for card_at in line.discards:
-            where = played.get(card_at.card)
-            if where is not None:
-                trick, play = where
-                self.error("RV305", f"{who} discards {card_at.card}, but "
-                           f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {play.pos.line})", card_at.pos,
-                           related=((play.pos, "played here"),))
-            elif card_at.card in self.loose:
-                self._played_loose(f"is discarded by {who}", card_at)
-            if hand is not None and card_at.card not in {c.card for c in hand.cards} \
-                    and not self.is_damaged(hand):
-                self.error("RV305", f"{who} discards {card_at.card}, which is not in that "
-                           f"player's hand at line {hand.pos.line}", card_at.pos,
-                           related=((hand.pos, "hand written here"),))
-        for card_at in line.takes or ():
-            if talon_card is not None and card_at.card is not talon_card.card:
-                self.error("RV305", f"{who} takes {card_at.card}, but the talon card for {who} is "
-                           f"{talon_card.card} (line {talon_card.pos.line})", card_at.pos,
-                           related=((talon_card.pos, "talon written here"),))
-            where = played.get(card_at.card)
-            if where is not None and where[1].seat != seat:
-                trick, play = where
-                self.error("RV305", f"{who} takes {card_at.card}, but {self.name(play.seat)} "
-                           f"played it in trick {trick.number} (line {play.pos.line})",
-                           card_at.pos, related=((play.pos, "played here"),))
-        seen = line.sees
-        if line.sees_count > 1:
-            self.error("RV305", f"{who} saw {line.sees_count} cards; a player looks at one "
-                       "talon card only", line.pos)
-        if seen is not None and talon_card is not None and seen.card is not talon_card.card:
-            self.error("RV305", f"{who} saw {seen.card}, but the talon card for {who} is "
-                       f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,
-                       related=((talon_card.pos, "talon written here"),))
-        refused = seen or (talon_card if line.refuses else None)
-        if line.refuses and refused is not None and played.get(refused.card) is not None:
-            trick, play = played[refused.card]
-            self.error("RV305", f"{who} refused {refused.card}, which then stays out of play, "
-                       f"but {self.name(play.seat)} played it in trick {trick.number}",
-                       line.pos, related=((play.pos, "played here"),))
-
-    # -- espagnolette, revokes ---------------------------------------------------
 
     def _espagnolette(self, hands) -> Espagnolette | None:
         holder = None
@@ -847,17 +419,6 @@ class _Replay:
                     yield Revoke(trick.number, play.seat, play.card, first, play.pos)
 
 
-_ACES = tuple(c for c in PACK if c.rank is Rank.ACE)
-
-
-def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
-    """ESP-1: four aces, or three aces and the quinola."""
-    aces = sum(ace in hand for ace in _ACES)
-    return aces == 4 or (aces == 3 and QUINOLA in hand)
-
-
-def _cards(cards) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def replay_deal(deal: Deal, players: tuple[str, ...],

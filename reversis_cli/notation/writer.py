@@ -1,10 +1,14 @@
 """Writing a record back as ``.rvs`` text, in canonical form: the inverse of the reader.
 
 ``canonical_header`` and ``canonical_deal`` put a record's statements in the
-canonical order and write the leader on every trick line the replay can
-establish; ``write_record`` turns a (canonical) model into text.  Reading
+canonical order and write the leaders they are given on the trick lines that
+omit them; ``write_canonical`` turns a canonical model into text.  Reading
 that text gives the same statements, the same cards and the same comments,
 attached to the same statements (docs/formats.md, "Canonical form").
+
+This module knows the notation only: the leaders the replay works out and the
+players a header makes valid are worked out above it, in
+:mod:`reversis_cli.canonical`, and handed in as data.
 
 The writer never judges a record: a record with errors of meaning (a wrong
 taker, a card played twice) is written as it is, so that ``check`` still finds
@@ -16,38 +20,26 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import CARD_STYLES
-from .model import (
+from ..cards import CARD_STYLES
+from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Statement, TalonLine, TrickLine,
 )
+from ..vocabulary import EVENT_ORDER, HEADER_ORDER
 
 __all__ = [
-    "HEADER_ORDER", "EVENT_ORDER", "INDENT", "canonical_header", "canonical_deal", "canonical_record",
-    "write_header", "write_deal", "write_record", "iter_record", "valid_players",
+    "HEADER_ORDER", "EVENT_ORDER", "INDENT", "canonical_header", "canonical_deal",
+    "write_header", "write_deal", "write_canonical", "iter_canonical",
 ]
 
-HEADER_ORDER = ("reversis", "title", "date", "place", "note", "rules", "set", "unit",
-                "players", "pot")
-# Irregularities in the order they happen at the table; claims come after play.
-EVENT_ORDER = ("misdeal", "redeal", "exposed", "out-of-turn", "peeked", "kept",
-               "discarded-two", "unclaimed")
 INDENT = "  "
 
 _WORD = re.compile(r'[^\s#"=]+')
 
 
 # --- canonical order ------------------------------------------------------------
-
-
-def valid_players(header: Header) -> tuple[str, ...]:
-    """The four players of the header when the players line is usable, else ()."""
-    from .reader import check_header
-
-    players, _ = check_header(header)
-    return players
 
 
 def canonical_header(header: Header) -> Header:
@@ -57,20 +49,16 @@ def canonical_header(header: Header) -> Header:
     return Header(tuple(lines), header.trailing_comments)
 
 
-def canonical_record(header: Header, deals: Iterable[Deal]) -> tuple[Header, list[Deal]]:
-    """The whole record in canonical order, leaders filled in."""
-    header = canonical_header(header)
-    players = valid_players(header)
-    return header, [canonical_deal(deal, players) for deal in deals]
-
-
-def canonical_deal(deal: Deal, players: Sequence[str] = ()) -> Deal:
-    """The deal's statements in canonical order, the leader on every trick line.
+def canonical_deal(deal: Deal, players: Sequence[str] = (),
+                   leaders: Sequence[str | None] = ()) -> Deal:
+    """The deal's statements in canonical order, the known leaders filled in.
 
     ``players`` (playing order; empty when unknown) orders hands and exchanges
-    from first hand and lets the replay name the leaders the record left out.
-    Tricks keep the order they were written in (in a correct record that is
-    number order): moving a trick would change what the record means.
+    from first hand.  ``leaders`` names the leader of each trick line, in the
+    order the lines are written (None where it is not known); it fills in the
+    leaders the record left out.  Tricks keep the order they were written in
+    (in a correct record that is number order): moving a trick would change
+    what the record means.
     """
     seat_from_first = _seat_order(deal, players)
 
@@ -91,7 +79,7 @@ def canonical_deal(deal: Deal, players: Sequence[str] = ()) -> Deal:
         + [s for s in stmts if isinstance(s, EspagnoletteLine)]
         + events
         + [s for s in stmts if isinstance(s, NoteLine)]
-        + _with_leaders([s for s in stmts if isinstance(s, TrickLine)], deal, players)
+        + _with_leaders(deal.tricks, leaders)
     )
     known = (HandLine, TalonLine, ExchangeLine, PartieLine, EspagnoletteLine, EventLine,
              NoteLine, TrickLine)
@@ -107,24 +95,12 @@ def _seat_order(deal: Deal, players: Sequence[str]) -> dict[str, int]:
     return {players[(first + k) % 4]: k for k in range(4)}
 
 
-def _with_leaders(tricks: list[TrickLine], deal: Deal, players: Sequence[str]) -> list[TrickLine]:
-    """Fill in each omitted leader from the replay (who had the lead)."""
-    if len(players) != 4 or all(t.leader is not None for t in tricks):
-        return tricks
-    from .replay import replay_deal
-
-    try:
-        replayed = replay_deal(deal, tuple(players))
-    except Exception:  # the replay never raises; if it ever did, keep what was written
-        return tricks
-    # Only leaders the replay established: none after a trick in error (issue 15).
-    leader_of = {id(t.line): replayed.name(t.leader) for t in replayed.tricks
-                 if t.line is not None}
-    leader_of.update((id(t.line), replayed.name(t.established_leader))
-                     for t in replayed.unresolved if t.established_leader is not None)
+def _with_leaders(tricks: Sequence[TrickLine],
+                  leaders: Sequence[str | None]) -> list[TrickLine]:
+    """Each trick line, with its leader from ``leaders`` when the line omits it."""
     out = []
-    for trick in tricks:
-        name = leader_of.get(id(trick))
+    for index, trick in enumerate(tricks):
+        name = leaders[index] if index < len(leaders) else None
         if trick.leader is None and name is not None:
             trick = dataclasses.replace(trick, leader=Name(name, trick.pos))
         out.append(trick)
@@ -257,27 +233,25 @@ def write_deal(deal: Deal, style: str = "ascii") -> list[str]:
     return out
 
 
-def iter_record(header: Header, deals: Iterable[Deal], style: str = "ascii") -> Iterator[str]:
-    """The canonical text of a record, one block (header, then each deal) at a time.
+def iter_canonical(header: Header, deals: Iterable[Deal], style: str = "ascii") -> Iterator[str]:
+    """The text of a record already in canonical form, one block (header, then
+    each deal) at a time.
 
-    Header and deals are put in canonical order here; each block ends with a
-    line end, and a blank line separates blocks.
+    Each block ends with a line end, and a blank line separates blocks.
     """
     if style not in CARD_STYLES:
         raise ValueError(f"unknown card style {style!r}")
-    header = canonical_header(header)
-    players = valid_players(header)
     written = write_header(header, style)
     first = True
     if written:
         yield "\n".join(written) + "\n"
         first = False
     for deal in deals:
-        lines = write_deal(canonical_deal(deal, players), style)
+        lines = write_deal(deal, style)
         yield ("" if first else "\n") + "\n".join(lines) + "\n"
         first = False
 
 
-def write_record(header: Header, deals: Iterable[Deal], style: str = "ascii") -> str:
-    """The whole record as canonical text."""
-    return "".join(iter_record(header, deals, style))
+def write_canonical(header: Header, deals: Iterable[Deal], style: str = "ascii") -> str:
+    """The whole text of a record already in canonical form."""
+    return "".join(iter_canonical(header, deals, style))

@@ -1,0 +1,213 @@
+"""What a replay establishes: the plays, the tricks, who held what, the
+espagnolette and the revokes of one deal (the values :mod:`.play` builds and
+the settlement reads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..cards import PACK, QUINOLA, Card, Rank, Suit
+from ..diagnostics import Diagnostic
+from ..model import Deal, EspagnoletteLine, EventLine, Pos, TrickLine
+
+__all__ = [
+    "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
+    "Espagnolette", "Revoke", "ReplayedDeal", "Played", "winning_play", "next_seat",
+    "is_espagnolette",
+]
+
+TRICKS_PER_DEAL = 11
+PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9
+
+
+def next_seat(seat: int, step: int = 1) -> int:
+    return (seat + step) % 4
+
+
+class Play(NamedTuple):
+    seat: int
+    card: Card
+    pos: Pos | None = None
+
+
+class PlayedTrick(NamedTuple):
+    """A trick as played: plays in playing order from the leader."""
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    taker: int
+    line: TrickLine | None = None
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.plays[0].card.suit
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def points(self) -> int:
+        return sum(p.card.points for p in self.plays)
+
+    def play_of(self, seat: int) -> Play | None:
+        for play in self.plays:
+            if play.seat == seat:
+                return play
+        return None
+
+
+class TrickAsWritten(NamedTuple):
+    """A trick the replay could not establish: it is in error itself, or who
+    led it cannot be known because a trick before it is in error.
+
+    ``leader``, ``plays`` and ``taker`` are a reading of the line as written
+    (from its written leader, or from the taker of the trick before as read),
+    for showing it; nothing is derived from them.  They are None or empty when
+    even that reading is impossible.  ``established_leader`` is who had the
+    lead by the tricks before, when they are established (a trick in error
+    may still have been led by a known player).
+    """
+
+    line: TrickLine
+    in_error: bool
+    leader: int | None = None
+    plays: tuple[Play, ...] = ()
+    taker: int | None = None
+    established_leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Espagnolette:
+    """ESP-1: the holder, what he holds, and whether he waived (ESP-3)."""
+
+    seat: int
+    waived: bool = False
+    declared: EspagnoletteLine | None = None
+
+    @property
+    def privileged(self) -> bool:
+        return not self.waived
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """PLAY-4: ``seat`` played ``card`` off the suit led while holding ``held``."""
+
+    trick: int
+    seat: int
+    card: Card
+    held: Card
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True)
+class ReplayedDeal:
+    """What happened in one deal, as the record establishes it.
+
+    Seats are indexes into ``players`` (playing order).  ``hands`` are the
+    hands after the exchange; ``partie`` the cards out of play that form the
+    partie (DEAL-3).  ``complete`` is False when errors prevent settling.
+    ``tricks`` are the tricks established; ``unresolved`` the tricks written
+    that are not (in error, or after a trick in error: see ``TrickAsWritten``).
+    ``dealer_known`` is False when the dealer named is not a player.
+    """
+
+    deal: Deal
+    players: tuple[str, ...]
+    dealer: int
+    tricks: tuple[PlayedTrick, ...] = ()
+    hands: tuple[frozenset[Card], ...] = (frozenset(),) * 4
+    partie: tuple[Card, ...] = ()
+    partie_written: bool = False
+    espagnolette: Espagnolette | None = None
+    revokes: tuple[Revoke, ...] = ()
+    void: bool = False
+    complete: bool = True
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+    unresolved: tuple[TrickAsWritten, ...] = ()
+    dealer_known: bool = True
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+    @property
+    def first_hand(self) -> int:
+        return next_seat(self.dealer)
+
+    @property
+    def events(self) -> tuple[EventLine, ...]:
+        return self.deal.events
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    @staticmethod
+    def vis_a_vis(a: int, b: int) -> bool:
+        return (a - b) % 4 == 2
+
+    def tricks_won(self) -> list[int]:
+        won = [0, 0, 0, 0]
+        for trick in self.tricks:
+            won[trick.taker] += 1
+        return won
+
+    def points_won(self) -> list[int]:
+        points = [0, 0, 0, 0]
+        for trick in self.tricks:
+            taker = trick.taker
+            for play in trick.plays:
+                points[taker] += play.card.points
+        return points
+
+    def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
+        """The cards ``seat`` still held when trick ``trick_number`` began."""
+        played = {t.play_of(seat).card for t in self.tricks[: trick_number - 1] if t.play_of(seat)}
+        return self.hands[seat] - played
+
+
+class Played:
+    """Where each card was played, looked up by card index (no hashing)."""
+
+    __slots__ = ("_at",)
+
+    def __init__(self, tricks) -> None:
+        self._at: list[tuple[PlayedTrick, Play] | None] = [None] * len(PACK)
+        for trick in reversed(tricks):  # the first time a card was played wins
+            for play in trick.plays:
+                self._at[play.card.index] = (trick, play)
+
+    def get(self, card: Card) -> tuple[PlayedTrick, Play] | None:
+        return self._at[card.index]
+
+    def __getitem__(self, card: Card) -> tuple[PlayedTrick, Play]:
+        return self._at[card.index]
+
+    def items(self):
+        return ((PACK[i], at) for i, at in enumerate(self._at) if at is not None)
+
+
+def winning_play(plays: tuple[Play, ...]) -> Play:
+    """PLAY-3: the highest card of the suit led takes the trick."""
+    best = plays[0]
+    led = best.card.suit
+    for play in plays[1:]:
+        card = play.card
+        if card.suit is led and card.rank > best.card.rank:
+            best = play
+    return best
+
+
+_ACES = tuple(c for c in PACK if c.rank is Rank.ACE)
+
+
+def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
+    """ESP-1: four aces, or three aces and the quinola."""
+    aces = sum(ace in hand for ace in _ACES)
+    return aces == 4 or (aces == 3 and QUINOLA in hand)
