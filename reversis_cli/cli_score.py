@@ -58,7 +58,9 @@ class ScoreOptions:
 @click.command("score")
 @click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
-@click.option("--json", "as_json", is_flag=True, help="Print the OUTPUT.md JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the settlement as JSON (reversis-score/1, described in "
+                   "docs/formats.md) instead of tables.")
 @profile_options
 @jobs_option
 def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: bool,

@@ -96,11 +96,12 @@ def _write_output(output: str, rules: str, parts) -> None:
 @click.option("-o", "--output", metavar="FILE",
               help="Write to FILE (replaced whole, only once complete) instead of stdout.")
 @click.option("--events", type=click.FloatRange(0.0, 1.0), default=None, metavar="RATE",
-              help="Chance that a deal is forced to a reversis made or broken or an "
-                   "espagnolette  [default: 0.05]")
+              help="Chance that a regular deal (one --irregular leaves alone) is forced to "
+                   "a reversis made or broken or an espagnolette  [default: 0.05]")
 @click.option("--irregular", type=click.FloatRange(0.0, 1.0), default=0.0, metavar="RATE",
               show_default=True,
-              help="Chance that a deal is a misdeal, an exposed card, a peek, a revoke ...")
+              help="Chance that a deal is made irregular: a misdeal, an exposed card, a peek, "
+                   "a revoke ... (1: every deal).")
 @click.option("--cards", "style", type=CARD_STYLES, default="ascii", show_default=True,
               help="How to write cards.")
 @click.option("--hands", is_flag=True, help="Also write the hands as dealt, talon and partie.")
@@ -112,9 +113,10 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     """Write a legal session of DEALS random deals, seeded and reproducible.
 
     Players play a plausible game (they try not to take points); rare events
-    are forced now and then: about one deal in 20 holds a reversis made or
-    broken, and espagnolettes, the quinola placed, forced and led, and aces
-    placed in the last tricks come up in ordinary play.  The output passes
+    are forced now and then.  With the default --events, about one deal in 22
+    holds a reversis made or broken and one in 27 an espagnolette; the quinola
+    placed (one in 4), forced and led, and aces placed in the last tricks (one
+    in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
     from .simulate import DEFAULT_EVENT_RATE, simulate_session

@@ -1039,7 +1039,8 @@ def generate_session(seed: int, deals: int, *, players: Sequence[str] = DEFAULT_
 # unforced (the players keep three aces and the quinola in the exchange, hoping
 # for it), so it gets a small share; reversis made and broken never happen
 # unforced.  At 0.05 a session shows (measured on 3 x 4,000 deals) a reversis
-# made about every 43 deals, a broken one every 48, an espagnolette every 27;
+# made about every 42 deals, a broken one every 48 (either: every 22), an
+# espagnolette every 27;
 # from ordinary play, the quinola placed every 4, forced every 24, led or played
 # every 16, and an ace placed in trick 10 or 11 every 9 (tests/perf/rates.py).
 DEFAULT_EVENT_RATE = 0.05
@@ -1062,9 +1063,9 @@ def simulate_session(deals: int, seed: int = 0, rules: str = "classic", *,
     give the same text byte for byte, and the first N deals of a longer session
     are the N deals of a shorter one with the same seed.
 
-    ``events``: the chance that a deal is forced to a rare event, chosen by the
-    weights of ``mix`` (default :data:`EVENT_MIX`).  ``irregular``: the chance
-    that a deal is forced to one of :data:`IRREGULAR_MODES` (misdeals, an
+    ``events``: the chance that a regular deal is forced to a rare event, chosen
+    by the weights of ``mix`` (default :data:`EVENT_MIX`).  ``irregular``: the
+    chance that a deal is forced to one of :data:`IRREGULAR_MODES` (misdeals, an
     exposed card, peeks, revokes ...), chosen evenly; a revoke is a warning
     for ``reversis check``, the rest read without any diagnostic.  ``rules`` is
     written as is in the header's ``rules`` line (quote a path with spaces).
@@ -1113,10 +1114,14 @@ def _generate_parts(seed, deals, players, header, write_hands, write_exchanges, 
         force = forces.get(number)
         # generate_session (mix None) draws exactly as it always has: its texts
         # are pinned by seed in the tests.
-        if force is None and events > 0 and rng.random() < events:
-            force = rng.choice(RARE_MODES) if mix is None else rng.choices(modes, weights)[0]
-        elif force is None and irregular > 0 and rng.random() < irregular:
+        # The irregular draw comes first: an irregular deal holds no rare event,
+        # so with --events 1 --irregular 1 every deal is irregular, as asked,
+        # and --events applies to the regular deals.  With irregular 0 there is
+        # no draw for it, and the seeded texts of earlier versions are unchanged.
+        if force is None and irregular > 0 and rng.random() < irregular:
             force = rng.choice(IRREGULAR_MODES)
+        elif force is None and events > 0 and rng.random() < events:
+            force = rng.choice(RARE_MODES) if mix is None else rng.choices(modes, weights)[0]
         record = generate_deal(rng, dealer, force=force)
         yield "\n" + format_deal(record, number, players, card_style=card_style,
                                  write_hands=write_hands, write_exchanges=write_exchanges,
