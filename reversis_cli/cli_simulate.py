@@ -2,8 +2,9 @@
 
 Registered on the main group in :mod:`reversis_cli.cli` with
 ``cli.add_command(simulate_command)``.  Like the other commands it parses its
-options, calls one library function (:func:`reversis_cli.simulate.simulate_session`)
-and writes what it returns; the generator is imported only when the command runs.
+options into one :class:`reversis_cli.simulate.SimulationOptions`, calls one library
+function (:func:`reversis_cli.simulate.simulate_session`) and writes what it
+returns; the generator is imported only when the command runs.
 
 The text goes to stdout, or with ``-o FILE`` to a temporary file in FILE's
 folder that replaces FILE only once the session is complete, so an interrupted
@@ -14,7 +15,6 @@ command line (a bad ``--rules`` profile, an output that cannot be written).
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -24,7 +24,6 @@ __all__ = ["simulate_command"]
 
 EXIT_OK = 0
 CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
-_BARE_WORD = re.compile(r'[^\s#"=]+')  # grammar/reversis.lark: WORD
 BATCH = 256  # deals per write
 
 
@@ -32,10 +31,10 @@ def _rules_value(rules: str, output: str | None) -> str:
     """The value of the header's ``rules`` line.
 
     A house profile's path is written relative to the record's folder (that is
-    where ``reversis score`` looks for it); on stdout, as given.  A path that is
-    not a bare word is quoted.
+    where ``reversis score`` looks for it); on stdout, as given.  The writer
+    quotes it when it is not a bare word.
     """
-    from .rules import BUILTIN_PROFILES
+    from .rules import BUILTIN_PROFILES  # here, not above: start-up time (see module doc)
 
     if rules in BUILTIN_PROFILES:
         return rules
@@ -44,14 +43,12 @@ def _rules_value(rules: str, output: str | None) -> str:
         folder = Path(output).resolve().parent
         value = os.path.relpath(Path(rules).resolve(), folder)
         value = value.replace(os.sep, "/")
-    if _BARE_WORD.fullmatch(value):
-        return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return value
 
 
 def _check_rules(rules: str) -> None:
     """A bad profile is a usage error (exit 2), with the profile's own message."""
-    from .diagnostics import ProfileError
+    from .diagnostics import ProfileError  # here, not above: start-up time (see module doc)
     from .rules import load_profile
 
     try:
@@ -73,7 +70,7 @@ def _batched(parts, size: int = BATCH):
 
 def _write_output(output: str, rules: str, parts) -> None:
     """Write the session to ``output`` atomically; a bad output is a usage error."""
-    from .files import WriteError, same_file, write_atomic
+    from .files import WriteError, same_file, write_atomic  # start-up time, as above
     from .rules import BUILTIN_PROFILES
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
@@ -119,7 +116,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from .simulate import DEFAULT_EVENT_RATE, simulate_session
+    from .simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session  # start-up
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events
@@ -131,10 +128,11 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     if style.lower() != "ascii":
         command += f" --cards {style.lower()}"
     command += " --hands" * hands + " --tricks-only" * tricks_only
-    parts = simulate_session(
+    options = SimulationOptions(
         deals, seed, _rules_value(rules, output), events=rate, irregular=irregular,
         card_style=style.lower(), write_hands=hands, write_exchanges=not tricks_only,
         comments=(f"written by {command}",))
+    parts = simulate_session(options)
     if output is None:
         stream = sys.stdout.buffer
         for data in _batched(parts):
