@@ -70,7 +70,8 @@ def replay(record: PlayedDeal) -> list[str]:
     leader = (dealer + 1) % 4
     played = set()
     assert len(record.tricks) == 11 and len(record.takers) == 11
-    for number, ((written, cards), taker) in enumerate(zip(record.tricks, record.takers), 1):
+    for number, ((written, cards), taker) in enumerate(
+            zip(record.tricks, record.takers, strict=True), 1):
         assert written == leader, f"trick {number}: wrong leader"
         assert len(cards) == 4
         led = cards[0].suit
