@@ -88,7 +88,6 @@ def generate_deal(rng: random.Random, dealer_seat: int, *, force: str | None = N
     raise GenerationError(f"no {force} deal found in {max_attempts} attempts")
 
 
-
 def _void_deal(dealer: int, force: str) -> PlayedDeal:
     """IRR-0: a void deal is its event lines and nothing else."""
     events = {
@@ -220,7 +219,6 @@ def _decorate(rng: random.Random, record: PlayedDeal, force: str | None) -> Play
         name = winner if rng.random() < 0.5 else None
         return dataclasses.replace(record, events=(SeatEvent("unclaimed", name, trick=trick),))
     return record
-
 
 
 # --- what the forcing looks at in a played deal ---------------------------------

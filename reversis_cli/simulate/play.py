@@ -10,7 +10,7 @@ Every choice draws from the one ``random.Random`` of the session.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..cards import PACK, QUINOLA, Card, Rank, Suit, sort_cards
 from .played import PRIVILEGED_TRICKS, TRICKS, Swap
@@ -197,11 +197,17 @@ def _esp_keep(hand: set[Card]) -> set[Card]:
     return set()
 
 
+Exchanged = tuple[list[set[Card]], tuple[Swap, ...], tuple[Card, ...], dict[int, Card | None]]
 
-def exchange(rng: random.Random, dealt, talon, dealer: int, aspirant: int | None,
-              kept: int | None = None, two: int | None = None):
-    """DEAL-3; ``kept`` takes his talon card without discarding (IRR-4), ``two``
-    discards two cards and takes his (IRR-5)."""
+
+def exchange(rng: random.Random, dealt: Sequence[Sequence[Card]], talon: Sequence[Card],
+             dealer: int, aspirant: int | None, kept: int | None = None,
+             two: int | None = None) -> Exchanged:
+    """DEAL-3, from first hand to the dealer: the hands after it, each player's part,
+    the partie, and the card each put out (None: none).
+
+    ``kept`` takes his talon card without discarding (IRR-4), ``two`` discards two
+    cards and takes his (IRR-5)."""
     hands = [set(h) for h in dealt]
     exchanges: list[Swap] = []
     partie: list[Card] = []
