@@ -168,9 +168,9 @@ def test_session_text_shape():
     assert lines[:2] == ["# seeded", "reversis 1"]
     assert 'title "Вечер"' in lines and "rules modern" in lines
     assert "players Анна Борис Вера Глеб" in lines
-    deal_lines = [line for line in lines if line.startswith("deal ")]
+    headings = [line for line in lines if line.startswith("deal ")]
     # SEAT-2: the deal passes to the next player, starting with the last listed.
-    assert deal_lines == [f"deal {n} dealer {players[(n + 2) % 4]}" for n in range(1, 5)]
+    assert headings == [f"deal {n} dealer {players[(n + 2) % 4]}" for n in range(1, 5)]
     tricks = [line for line in lines if re.match(r" +\d+ ", line)]
     assert len(tricks) == 44
     assert sum(line.startswith("  hand ") for line in lines) == 16
