@@ -2,9 +2,8 @@
 
 Registered on the main group in :mod:`reversis_cli.cli` with
 ``cli.add_command(simulate_command)``.  Like the other commands it parses its
-options into one :class:`reversis_cli.simulate.SimulationOptions`, calls one library
-function (:func:`reversis_cli.simulate.simulate_session`) and writes what it
-returns; the generator is imported only when the command runs.
+options, calls one library function (:func:`reversis_cli.simulate.simulate_session`)
+and writes what it returns; the generator is imported only when the command runs.
 
 The text goes to stdout, or with ``-o FILE`` to a temporary file in FILE's
 folder that replaces FILE only once the session is complete, so an interrupted
@@ -31,10 +30,10 @@ def _rules_value(rules: str, output: str | None) -> str:
     """The value of the header's ``rules`` line.
 
     A house profile's path is written relative to the record's folder (that is
-    where ``reversis score`` looks for it); on stdout, as given.  The writer
-    quotes it when it is not a bare word.
+    where ``reversis score`` looks for it); on stdout, as given.  A path that is
+    not a bare word is quoted.
     """
-    from .rules import BUILTIN_PROFILES  # here, not above: start-up time (see module doc)
+    from .rules import BUILTIN_PROFILES
 
     if rules in BUILTIN_PROFILES:
         return rules
@@ -48,7 +47,7 @@ def _rules_value(rules: str, output: str | None) -> str:
 
 def _check_rules(rules: str) -> None:
     """A bad profile is a usage error (exit 2), with the profile's own message."""
-    from .diagnostics import ProfileError  # here, not above: start-up time (see module doc)
+    from .diagnostics import ProfileError
     from .rules import load_profile
 
     try:
@@ -70,7 +69,7 @@ def _batched(parts, size: int = BATCH):
 
 def _write_output(output: str, rules: str, parts) -> None:
     """Write the session to ``output`` atomically; a bad output is a usage error."""
-    from .files import WriteError, same_file, write_atomic  # start-up time, as above
+    from .files import WriteError, same_file, write_atomic
     from .rules import BUILTIN_PROFILES
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
@@ -116,7 +115,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from .simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session  # start-up
+    from .simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events

@@ -147,7 +147,7 @@ def replay_check(record: PlayedDeal) -> list[str]:
                 partie.append(own)
                 continue
             if ex.take is not own:
-                problems.append(f"seat {ex.seat} takes {ex.take}, his talon card is {own}")
+                problems.append(f"seat {ex.seat} takes {ex.take}, the talon card is {own}")
             if len(ex.discards) != allowed:
                 problems.append(f"seat {ex.seat} discards {len(ex.discards)}, allowed {allowed}")
             hands[ex.seat].add(own)

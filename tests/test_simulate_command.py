@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import reversis_cli.simulate as package
 from reversis_cli.cli_simulate import simulate_command
-from reversis_cli.formatting import canonical_text
-from reversis_cli.model import Deal, EventLine, TrickLine
 from reversis_cli.reader import open_record, record_from_text
 from reversis_cli.rules import load_profile
 from reversis_cli.settle import SessionSettler
+
+import reversis_cli.simulate as package
+from reversis_cli.formatting import canonical_text
+from reversis_cli.model import Deal, EventLine, TrickLine
 from reversis_cli.simulate import (
     DEFAULT_EVENT_RATE, SimulationOptions, simulate_record, simulate_session,
 )
