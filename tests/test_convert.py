@@ -58,10 +58,10 @@ def test_every_sample_survives_rvs_json_rvs_and_json_rvs_json(path):
 
 
 def _generated(seed: int, events: float = 0.0, forces=None) -> str:
-    from reversis_cli.simulate import generate_session
+    from reversis_cli.simulate import SimulationOptions, simulate_session
 
-    kwargs = {"forces": forces} if forces else {}
-    return generate_session(seed, 2, write_hands=True, events=events, **kwargs)
+    options = SimulationOptions(2, seed, events=events, write_hands=True, forces=forces or {})
+    return "".join(simulate_session(options))
 
 
 @pytest.mark.slow
@@ -80,12 +80,13 @@ def test_generated_sessions_survive_every_round_trip(seed):
 
 
 def test_irregular_generated_deals_survive_the_json_round_trip():
-    from reversis_cli.simulate import IRREGULAR_MODES, generate_session
+    from reversis_cli.simulate import IRREGULAR_MODES, SimulationOptions, simulate_session
 
     modes = IRREGULAR_MODES
     assert modes, "the simulator forces irregular deals"
-    text = generate_session(5, len(modes), write_hands=True,
-                            forces={i + 1: m for i, m in enumerate(modes)})
+    text = "".join(simulate_session(SimulationOptions(
+        len(modes), 5, events=0.0, write_hands=True,
+        forces={i + 1: m for i, m in enumerate(modes)})))
     doc = to_json(text)
     assert from_json(doc) == fmt(text)
     assert to_json(from_json(doc)) == doc
@@ -362,9 +363,10 @@ def test_csv_quoted_field_with_a_line_break_in_an_unknown_column():
 
 
 def test_csv_with_leaders_only_on_trick_one_and_no_takers():
-    from reversis_cli.simulate import generate_session
+    from reversis_cli.simulate import SimulationOptions, simulate_session
 
-    text = generate_session(3, 4)  # four deals: each player deals once
+    # four deals: each player deals once
+    text = "".join(simulate_session(SimulationOptions(4, 3, events=0.0)))
     rows, _ = rvs_to_csv(text, "t")
     reader = list(csv.reader(io.StringIO(rows)))
     for row in reader[1:]:

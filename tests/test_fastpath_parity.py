@@ -18,7 +18,7 @@ import pytest
 
 from reversis_cli.notation.chunks import decode_lines, split_chunks
 from reversis_cli.notation.parse import parse_deal
-from reversis_cli.simulate import simulate_session
+from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import bad_samples, good_samples
 
@@ -46,8 +46,8 @@ def test_every_sample_reads_the_same_both_ways(path):
 
 @pytest.mark.parametrize("style, hands", [("ascii", True), ("unicode", False), ("ru", True)])
 def test_simulated_deals_read_the_same_both_ways(style, hands):
-    text = "".join(simulate_session(500, seed=11, card_style=style, write_hands=hands,
-                                    irregular=0.05))
+    text = "".join(simulate_session(SimulationOptions(
+        500, seed=11, card_style=style, write_hands=hands, irregular=0.05)))
     chunks = deal_chunks(text)
     assert len(chunks) == 500
     for chunk in chunks:
@@ -85,8 +85,8 @@ def mutate_line(rng: random.Random, line: str) -> str:
 @pytest.mark.parametrize("seed", [5, 6])
 def test_mutated_deals_read_the_same_both_ways(seed):
     rng = random.Random(seed)
-    text = "".join(simulate_session(250, seed=seed, card_style="ascii", write_hands=True,
-                                    irregular=0.1))
+    text = "".join(simulate_session(SimulationOptions(
+        250, seed=seed, card_style="ascii", write_hands=True, irregular=0.1)))
     lines = text.split("\n")
     for _ in range(len(lines) // 8):
         at = rng.randrange(len(lines))

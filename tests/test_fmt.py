@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -138,10 +139,15 @@ def test_samples_with_unreadable_lines_or_errors_are_not_rewritten(path, tmp_pat
 
 
 def test_generated_sessions_with_hands_are_idempotent():
-    from reversis_cli.simulate import generate_session
+    from reversis_cli.simulate import SimulationOptions, simulate_session
 
     for seed in (11, 12):
-        text = generate_session(seed, 3, write_hands=True, leaders="first")
+        options = SimulationOptions(3, seed, events=0.0, write_hands=True)
+        # The simulator writes canonical text; leave out the leaders after trick 1,
+        # as a marker does, so that fmt has them to fill in.
+        text = re.sub(r"^ +([2-9]|1[01]) \S+ +", r"  \1 ", "".join(simulate_session(options)),
+                      flags=re.M)
+        assert "\n  2 " in text
         first = canonical_text(text, "g.rvs")
         assert first.ok
         assert canonical_text(first.text, "g.rvs").text == first.text

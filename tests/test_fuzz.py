@@ -42,7 +42,7 @@ from reversis_cli.cards import PACK
 from reversis_cli.diagnostics import CODES
 from reversis_cli.reader import record_from_text
 from reversis_cli.scoring import pool_start_of, resolve_profile, score_deals
-from reversis_cli.simulate import IRREGULAR_MODES, simulate_session
+from reversis_cli.simulate import IRREGULAR_MODES, SimulationOptions, simulate_session
 
 from conftest import good_samples
 
@@ -61,12 +61,13 @@ def fuzz_settings(examples: int):
 
 def _simulated() -> list[str]:
     forces = {k: mode for k, mode in enumerate(IRREGULAR_MODES, start=2)}
-    return [
-        "".join(simulate_session(6, seed=1, events=0.5, write_hands=True, card_style="unicode")),
-        "".join(simulate_session(5, seed=2, events=1.0, rules="modern", card_style="ru")),
-        "".join(simulate_session(len(forces) + 2, seed=3, forces=forces, write_hands=True)),
-        "".join(simulate_session(6, seed=4, irregular=0.5, write_exchanges=False)),
+    sessions = [
+        SimulationOptions(6, seed=1, events=0.5, write_hands=True, card_style="unicode"),
+        SimulationOptions(5, seed=2, events=1.0, rules="modern", card_style="ru"),
+        SimulationOptions(len(forces) + 2, seed=3, forces=forces, write_hands=True),
+        SimulationOptions(6, seed=4, irregular=0.5, write_exchanges=False),
     ]
+    return ["".join(simulate_session(options)) for options in sessions]
 
 
 SOURCES = [p.read_text(encoding="utf-8") for p in good_samples()] + _simulated()

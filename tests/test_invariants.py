@@ -28,7 +28,7 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile
 from reversis_cli.scoring import pool_start_of
 from reversis_cli.settle import POOL, SessionSettler
-from reversis_cli.simulate import simulate_session
+from reversis_cli.simulate import SimulationOptions, simulate_session
 
 PROFILES = ("classic", "modern")
 SESSIONS = 4
@@ -39,9 +39,9 @@ PACK_SET = frozenset(PACK)
 
 def session_text(seed: int) -> str:
     styles = ("ascii", "unicode", "ru", "ascii")
-    return "".join(simulate_session(
+    return "".join(simulate_session(SimulationOptions(
         DEALS_PER_SESSION, seed=1000 + seed, rules=PROFILES[seed % 2], irregular=IRREGULAR,
-        card_style=styles[seed % 4], write_hands=seed == 2))
+        card_style=styles[seed % 4], write_hands=seed == 2)))
 
 
 def check_cards(replayed, settlement) -> None:

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.simulate import generate_session
+from reversis_cli.simulate import SimulationOptions, simulate_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference_settle import compare  # noqa: E402
@@ -56,6 +56,12 @@ def check(data: dict) -> None:
     assert all(d["status"] == "played" for d in data["deals"])
     diffs = compare(data)
     assert not diffs, "\n".join(diffs)
+
+
+def generate_session(seed: int, deals: int, rules: str, forces: dict[int, str]) -> str:
+    """A simulated session with only the forced rare events."""
+    options = SimulationOptions(deals, seed, rules, events=0.0, forces=forces)
+    return "".join(simulate_session(options))
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:

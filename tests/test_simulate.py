@@ -12,11 +12,18 @@ import pytest
 
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank
 from reversis_cli.simulate import (
-    IRREGULAR_MODES, VOID_MODES, DealRecord, GenerationError, dealer_after, format_deal,
-    generate_deal, generate_session, privileged_plays, replay_check,
+    IRREGULAR_MODES, VOID_MODES, GenerationError, SimulationOptions, simulate_session,
 )
+from reversis_cli.simulate.events import generate_deal
+from reversis_cli.simulate.played import PlayedDeal, dealer_after
 
-PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
+from simulate_oracles import PLAYERS, deal_lines, privileged_plays, replay_check
+
+
+def generate_session(seed: int, deals: int, **options) -> str:
+    """A whole session's text; no rare events unless asked for."""
+    options.setdefault("events", 0.0)
+    return "".join(simulate_session(SimulationOptions(deals, seed, **options)))
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -27,7 +34,7 @@ def holds_espagnolette(hand) -> bool:
     return aces == 4 or (aces == 3 and QUINOLA in hand)
 
 
-def replay(record: DealRecord) -> list[str]:
+def replay(record: PlayedDeal) -> list[str]:
     """An independent replay of a record: returns what is illegal in it (empty: legal)."""
     problems = []
     dealer = record.dealer
@@ -63,7 +70,8 @@ def replay(record: DealRecord) -> list[str]:
     leader = (dealer + 1) % 4
     played = set()
     assert len(record.tricks) == 11 and len(record.takers) == 11
-    for number, ((written, cards), taker) in enumerate(zip(record.tricks, record.takers), 1):
+    for number, ((written, cards), taker) in enumerate(
+            zip(record.tricks, record.takers, strict=True), 1):
         assert written == leader, f"trick {number}: wrong leader"
         assert len(cards) == 4
         led = cards[0].suit
@@ -139,8 +147,7 @@ def test_espagnolette_uses_its_privilege(seed):
     assert privileged and max(privileged) <= 9
     assert [n for n, _ in privileged_plays(record)] == privileged
     # ... and it is written down.
-    text = format_deal(record, 1, ("Anna", "Boris", "Vera", "Gleb"))
-    assert f"espagnolette {('Anna', 'Boris', 'Vera', 'Gleb')[holder]}\n" in text
+    assert f"  espagnolette {PLAYERS[holder]}" in deal_lines(record)
 
 
 def test_unknown_force_is_refused():
@@ -156,30 +163,29 @@ def test_attempts_are_bounded():
 def test_session_text_shape():
     players = ("Анна", "Борис", "Вера", "Глеб")
     text = generate_session(5, 4, players=players, title="Вечер", rules="modern",
-                            write_hands=True, card_style="ru")
+                            write_hands=True, card_style="ru", comments=("seeded",))
     lines = text.splitlines()
-    assert lines[0] == "reversis 1"
+    assert lines[:2] == ["# seeded", "reversis 1"]
     assert 'title "Вечер"' in lines and "rules modern" in lines
     assert "players Анна Борис Вера Глеб" in lines
-    deal_lines = [line for line in lines if line.startswith("deal ")]
+    headings = [line for line in lines if line.startswith("deal ")]
     # SEAT-2: the deal passes to the next player, starting with the last listed.
-    assert deal_lines == [f"deal {n} dealer {players[(n + 2) % 4]}" for n in range(1, 5)]
-    tricks = [line for line in lines if re.match(r"  \d+ ", line)]
+    assert headings == [f"deal {n} dealer {players[(n + 2) % 4]}" for n in range(1, 5)]
+    tricks = [line for line in lines if re.match(r" +\d+ ", line)]
     assert len(tricks) == 44
     assert sum(line.startswith("  hand ") for line in lines) == 16
     assert sum(line.startswith("  talon ") for line in lines) == 4
     assert sum(line.startswith("  partie ") for line in lines) == 4
     assert sum(line.startswith("  exchange ") for line in lines) == 16
-    cards = " ".join(line for line in lines if line.startswith("  1 "))
+    cards = " ".join(line for line in lines if line.startswith("   1 "))
     assert "AS" not in cards and re.search("[ТКДВ]", text)
 
 
 def test_written_cards_round_trip():
     record = generate_deal(random.Random(3), 2)
     for style in ("ascii", "unicode", "ru"):
-        text = format_deal(record, 1, ("A1", "B1", "C1", "D1"), card_style=style,
-                           write_hands=True)
-        hand = next(line for line in text.splitlines() if line.startswith("  hand "))
+        text = deal_lines(record, ("A1", "B1", "C1", "D1"), style=style, write_hands=True)
+        hand = next(line for line in text if line.startswith("  hand "))
         written = [Card.parse(w) for w in hand.split()[2:]]
         assert written == list(record.dealt[(record.dealer + 1) % 4])
 
@@ -257,17 +263,17 @@ def test_bad_samples_report_their_code(path):
 # docs/rules.md IRR-0..IRR-7 and CLAIM-1; docs/notation.md "Events".
 
 
-def _irregular(force: str, seed: int) -> DealRecord:
+def _irregular(force: str, seed: int) -> PlayedDeal:
     return generate_deal(random.Random(seed), seed % 4, force=force)
 
 
-def _played_by(record: DealRecord, seat: int) -> list[Card]:
+def _played_by(record: PlayedDeal, seat: int) -> list[Card]:
     return [card for n in range(1, len(record.tricks) + 1)
             for who, card in record.plays(n) if who == seat]
 
 
-def _text(record: DealRecord, **kw) -> list[str]:
-    return format_deal(record, 1, PLAYERS, **kw).splitlines()
+def _text(record: PlayedDeal, **kw) -> list[str]:
+    return deal_lines(record, PLAYERS, **kw)
 
 
 @pytest.mark.parametrize("force,lines,same_dealer", [
@@ -404,7 +410,7 @@ def test_revoke_is_one_revoke(seed):
     assert len(found) == 1
 
 
-def _how(record: DealRecord, number: int, seat: int, card: Card) -> str:
+def _how(record: PlayedDeal, number: int, seat: int, card: Card) -> str:
     plays = record.plays(number)
     if plays[0] == (seat, card):
         return "led"
@@ -424,7 +430,9 @@ def test_unclaimed_names_a_trick_with_a_led_or_played_ace(seed):
     assert any(_how(record, event.trick, s, c) in ("led", "played") for s, c in aces)
     line = f"  unclaimed {event.trick}" + (f" {PLAYERS[event.seat]}" if event.seat is not None
                                            else "")
-    assert _text(record)[-1] == line
+    text = _text(record)
+    # Canonical form: events before the tricks (the old simulate wrote it last).
+    assert text.index(line) == text.index(next(t for t in text if t.startswith("   1 "))) - 1
     if event.seat is not None:
         assert event.seat not in [s for s, _ in aces]
 

@@ -14,7 +14,6 @@ command line (a bad ``--rules`` profile, an output that cannot be written).
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from .common import EXIT_OK, card_style_option, load_rules_option
 
 __all__ = ["simulate_command"]
 
-_BARE_WORD = re.compile(r'[^\s#"=]+')  # grammar/reversis.lark: WORD
 BATCH = 256  # deals per write
 
 
@@ -44,9 +42,7 @@ def _rules_value(rules: str, output: str | None) -> str:
         folder = Path(output).resolve().parent
         value = os.path.relpath(Path(rules).resolve(), folder)
         value = value.replace(os.sep, "/")
-    if _BARE_WORD.fullmatch(value):
-        return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return value
 
 
 def _check_rules(rules: str) -> None:
@@ -112,7 +108,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from ..simulate import DEFAULT_EVENT_RATE, simulate_session  # the library: start-up time
+    from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session  # the library: start-up time
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events
@@ -124,10 +120,11 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     if style.lower() != "ascii":
         command += f" --cards {style.lower()}"
     command += " --hands" * hands + " --tricks-only" * tricks_only
-    parts = simulate_session(
+    options = SimulationOptions(
         deals, seed, _rules_value(rules, output), events=rate, irregular=irregular,
         card_style=style.lower(), write_hands=hands, write_exchanges=not tricks_only,
         comments=(f"written by {command}",))
+    parts = simulate_session(options)
     if output is None:
         stream = sys.stdout.buffer
         for data in _batched(parts):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import os
 import shutil
@@ -86,14 +87,23 @@ class Figure:
 
 
 def generator_hash() -> str:
-    source = (ROOT / "reversis_cli" / "simulate.py").read_bytes()
-    return hashlib.sha256(source).hexdigest()[:10]
+    """A hash of the generator's source (every module of the package, and the
+    writer and model it writes through): a cached session is remade when any changes."""
+    from reversis_cli.simulate import record, session  # as session_file: only when needed
+
+    digest = hashlib.sha256()
+    sources = sorted((ROOT / "reversis_cli" / "simulate").glob("*.py"))
+    # wherever the writer and the model live:
+    sources += [Path(inspect.getsourcefile(f)) for f in (session.write_deal, record.Deal)]
+    for path in sources:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:10]
 
 
 def session_file(cache: Path, deals: int, seed: int) -> tuple[Path, float | None]:
     """The cached session of ``deals`` deals (written now if missing) and, when
     written now, the generation time."""
-    from reversis_cli.simulate import simulate_session
+    from reversis_cli.simulate import SimulationOptions, simulate_session
 
     cache.mkdir(parents=True, exist_ok=True)
     path = cache / f"sim-{deals}-seed{seed}-{generator_hash()}.rvs"
@@ -103,7 +113,7 @@ def session_file(cache: Path, deals: int, seed: int) -> tuple[Path, float | None
     started = time.perf_counter()
     fd, tmp = tempfile.mkstemp(dir=cache, suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
-        for part in simulate_session(deals, seed):
+        for part in simulate_session(SimulationOptions(deals, seed)):
             stream.write(part)
     os.replace(tmp, path)
     return path, time.perf_counter() - started

@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT))
 from reversis_cli.reader import record_from_text  # noqa: E402
 from reversis_cli.rules import load_profile  # noqa: E402
 from reversis_cli.settle import SessionSettler  # noqa: E402
-from reversis_cli.simulate import DEFAULT_EVENT_RATE, simulate_session  # noqa: E402
+from reversis_cli.simulate import (  # noqa: E402
+    DEFAULT_EVENT_RATE, SimulationOptions, simulate_session,
+)
 
 EVENTS = (
     ("reversis made", "REV-1: one player took all eleven tricks"),
@@ -103,8 +105,8 @@ def main(argv=None) -> int:
         text = Path(args.file).read_bytes()
         what = args.file
     else:
-        text = "".join(simulate_session(args.deals, args.seed, args.rules, events=args.events,
-                                        irregular=args.irregular))
+        text = "".join(simulate_session(SimulationOptions(
+            args.deals, args.seed, args.rules, events=args.events, irregular=args.irregular)))
         what = (f"simulate --deals {args.deals} --seed {args.seed} --events {args.events}"
                 f" --irregular {args.irregular}")
     deals, counts, unsettled = count(text, args.rules)

@@ -3,7 +3,8 @@
     python tests/tools/make_samples.py            # writes into samples/
     python tests/tools/make_samples.py OUTDIR     # writes elsewhere (tests use this)
 
-Every sample is produced by reversis_cli.simulate from the seeds below; the
+Every sample's deals are made by reversis_cli.simulate from the seeds below and
+laid out as a marker writes them (tests/tools/handwritten.py); the
 comments are chosen by the script (from a second rng seeded alike), so the
 output is byte-for-byte reproducible.  The bad samples are legal deals with
 one deliberate fault each, made by editing the records below.
@@ -17,13 +18,18 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+# Run as a script or loaded by the tests: the package, tests/ (the oracles)
+# and this folder (the hand-written layout) are importable either way.
+for _folder in (ROOT, ROOT / "tests", ROOT / "tests" / "tools"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank  # noqa: E402
-from reversis_cli.simulate import (  # noqa: E402
-    DealRecord, ace_plays, dealer_after, format_deal, format_header, generate_deal,
-    partie_winner, revokes,
-)
+from reversis_cli.simulate.events import generate_deal  # noqa: E402
+from reversis_cli.simulate.played import PlayedDeal, dealer_after  # noqa: E402
+
+from handwritten import format_deal, format_header  # noqa: E402
+from simulate_oracles import ace_plays, partie_winner, revokes  # noqa: E402
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
 PLAYERS_RU = ("Анна", "Борис", "Вера", "Глеб")
@@ -52,7 +58,7 @@ def deals(seed: int, count: int, forces: dict[int, str] | None = None, first_dea
     return out
 
 
-def placed(record: DealRecord):
+def placed(record: PlayedDeal):
     """(trick, seat, card) for each ace or the quinola played off the suit led."""
     out = []
     for number in range(1, 12):
@@ -64,7 +70,7 @@ def placed(record: DealRecord):
     return out
 
 
-def commentary(record: DealRecord, players, crng: random.Random, lang: str = "en") -> dict:
+def commentary(record: PlayedDeal, players, crng: random.Random, lang: str = "en") -> dict:
     """What a marker might pencil in the margin of this deal."""
     c: dict[str, str] = {}
     name = lambda s: players[s]  # noqa: E731
@@ -198,7 +204,7 @@ def card_name(card: Card) -> str:
     return f"{rank} of {card.suit.noun}"
 
 
-def irregular_comments(record: DealRecord, players, crng: random.Random) -> dict:
+def irregular_comments(record: PlayedDeal, players, crng: random.Random) -> dict:
     """The marker's plain-English note on the irregularity of a deal."""
     name = lambda s: players[s]  # noqa: E731
     he = lambda s: "she" if name(s) in SHE else "he"  # noqa: E731
@@ -296,7 +302,7 @@ def _bad_header(expect: str, what: str, players=PLAYERS, extra: str = "") -> str
             + extra)
 
 
-def _trick_line(record: DealRecord, number: int, players=PLAYERS, leader=True, taker=None,
+def _trick_line(record: PlayedDeal, number: int, players=PLAYERS, leader=True, taker=None,
                 width: int = 5) -> str:
     leader_seat, cards = record.tricks[number - 1]
     who = players[leader_seat] if leader else ""
@@ -326,7 +332,7 @@ def _revokes(dealer: int, tricks) -> tuple[list[int], int]:
     return takers, revokes
 
 
-def _make_revoke(record: DealRecord) -> DealRecord | None:
+def _make_revoke(record: PlayedDeal) -> PlayedDeal | None:
     """Swap two cards of one player between two tricks so that exactly one revoke appears
     and every trick keeps its taker."""
     tricks = [list(cs) for _, cs in record.tricks]

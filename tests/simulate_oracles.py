@@ -1,0 +1,212 @@
+"""Test oracles for the session generator: independent readings of a played deal.
+
+They read the generator's working state (:class:`reversis_cli.simulate.played.PlayedDeal`,
+seats and cards) and check it against the rules in their own code, not the
+generator's: what is legal (:func:`replay_check`), the revokes, how each ace and
+the quinola was played, who wins the partie, the espagnolette's privileged
+plays.  Only tests (and tests/tools/make_samples.py) use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from reversis_cli.cards import PACK, QUINOLA, Card, Rank
+from reversis_cli.simulate.played import PRIVILEGED_TRICKS, TRICKS, PlayedDeal
+from reversis_cli.simulate.record import DealWriter
+from reversis_cli.notation.writer import write_deal
+
+PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def holds_espagnolette(hand: Iterable[Card]) -> bool:
+    """ESP-1: four aces, or three aces and the quinola."""
+    hand = set(hand)
+    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    return aces == 4 or (aces == 3 and QUINOLA in hand)
+
+
+def deal_lines(played: PlayedDeal, players: Sequence[str] = PLAYERS, number: int = 1, *,
+               style: str = "ascii", write_hands: bool = False,
+               write_exchanges: bool = True) -> list[str]:
+    """The deal's lines as ``reversis simulate`` writes them."""
+    writer = DealWriter(players, style, write_hands=write_hands,
+                        write_exchanges=write_exchanges)
+    return write_deal(writer.deal(played, number), style)
+
+
+def privileged_plays(record: PlayedDeal) -> list[tuple[int, Card]]:
+    """(trick, card) of the espagnolette's off-suit plays made while holding the suit led."""
+    seat = record.espagnolette
+    if seat is None:
+        return []
+    out = []
+    held = set(record.hands[seat])
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for who, card in plays[1:]:
+            if who == seat and card.suit is not led and any(c.suit is led for c in held):
+                out.append((number, card))
+        for who, card in plays:
+            if who == seat:
+                held.discard(card)
+    return out
+
+
+def revokes(record: PlayedDeal) -> list[tuple[int, int, Card, Card]]:
+    """(trick, seat, card played, card of the suit led still held) of each revoke
+    (PLAY-4): off the suit led while holding it, outside the espagnolette's ESP-2."""
+    out = []
+    remaining = [set(h) for h in record.hands]
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            held = sorted((c for c in remaining[seat] if c.suit is led), key=lambda c: c.index)
+            privileged = seat == record.espagnolette and number <= PRIVILEGED_TRICKS
+            if card.suit is not led and held and not privileged:
+                out.append((number, seat, card, held[0]))
+        for seat, card in plays:
+            remaining[seat].discard(card)
+    return out
+
+
+def ace_plays(record: PlayedDeal) -> list[tuple[int, int, Card, str]]:
+    """(trick, seat, card, how) for each ace and the quinola played: ``how`` is
+    ``led``, ``played``, ``forced`` or ``placed`` (docs/rules.md, "Placed, forced,
+    led or played"; ``forced_means = compelled``)."""
+    out = []
+    remaining = [set(h) for h in record.hands]
+    for number in range(1, len(record.tricks) + 1):
+        plays = record.plays(number)
+        led = plays[0][1].suit
+        for k, (seat, card) in enumerate(plays):
+            if card.is_ace or card.is_quinola:
+                if k == 0:
+                    how = "led"
+                elif card.suit is not led:
+                    how = "placed"
+                elif any(c.suit is led and c is not card for c in remaining[seat]):
+                    how = "played"
+                else:
+                    how = "forced"
+                out.append((number, seat, card, how))
+        for seat, card in plays:
+            remaining[seat].discard(card)
+    return out
+
+
+def partie_winner(record: PlayedDeal) -> int:
+    """PARTIE-2 with ties to the best seat (SEAT-3): fewest points, then fewest
+    tricks, then the dealer, then the others in reverse playing order."""
+    points, won = record.points_won(), record.tricks_won()
+    return min(range(4), key=lambda s: (points[s], won[s], (record.dealer - s) % 4))
+
+
+def replay_check(record: PlayedDeal) -> list[str]:
+    """Independent legality check of a record; returns the problems found (empty: legal).
+
+    A deal forced to hold a revoke (``force="revoke"``) may hold exactly one.
+    """
+    problems: list[str] = []
+    if record.void:
+        if record.tricks or record.takers or record.dealt or record.partie:
+            problems.append("a void deal has no cards and no tricks")
+        return problems
+    kept = record.event_seat("kept")
+    two = record.event_seat("discarded-two")
+    for seat in (kept, two):
+        if seat == record.dealer:
+            problems.append("the dealer cannot keep a talon card or discard two")
+    dealt_all = [c for hand in record.dealt for c in hand] + list(record.talon)
+    if sorted(dealt_all) != list(PACK):
+        problems.append("the deal is not the 48 cards of the pack")
+    sizes = [len(h) for h in record.dealt]
+    expected = [12 if s == record.dealer else 11 for s in range(4)]
+    if sizes != expected:
+        problems.append(f"dealt hand sizes {sizes}, expected {expected}")
+    if len(record.talon) != 3:
+        problems.append("talon is not 3 cards")
+    # The exchange, replayed.
+    hands = [set(h) for h in record.dealt]
+    partie: list[Card] = []
+    order = [(record.dealer + k) % 4 for k in (1, 2, 3, 4)]
+    if [e.seat for e in record.exchanges] != order:
+        problems.append("exchanges not in playing order from first hand, dealer last")
+    for ex in record.exchanges:
+        allowed = 2 if ex.seat == two else 0 if ex.seat == kept else 1
+        if ex.seat == record.dealer:
+            if ex.take or ex.refused or len(ex.discards) != 1:
+                problems.append("the dealer discards one card and takes none")
+        else:
+            own = record.talon[(ex.seat - record.dealer) % 4 - 1]
+            if ex.refused is not None:
+                if ex.refused is not own or ex.discards or ex.take or ex.seat in (kept, two):
+                    problems.append(f"bad refusal by seat {ex.seat}")
+                partie.append(own)
+                continue
+            if ex.take is not own:
+                problems.append(f"seat {ex.seat} takes {ex.take}, the talon card is {own}")
+            if len(ex.discards) != allowed:
+                problems.append(f"seat {ex.seat} discards {len(ex.discards)}, allowed {allowed}")
+            hands[ex.seat].add(own)
+        for card in ex.discards:
+            if card not in hands[ex.seat]:
+                problems.append(f"seat {ex.seat} discards {card}, not in hand")
+            hands[ex.seat].discard(card)
+            partie.append(card)
+    if [frozenset(h) for h in hands] != list(record.hands):
+        problems.append("hands after exchange do not follow from the exchange")
+    size = [11 + (s == kept) - (s == two) for s in range(4)]
+    if [len(h) for h in hands] != size:
+        problems.append(f"hands after exchange hold {[len(h) for h in hands]}, expected {size}")
+    partie_size = 4 - (kept is not None) + (two is not None)
+    if sorted(partie) != sorted(record.partie) or len(partie) != partie_size:
+        problems.append(f"partie is not the {partie_size} cards out of play")
+    esp = next((s for s in range(4) if holds_espagnolette(record.hands[s])), None)
+    if esp != record.espagnolette:
+        problems.append(f"espagnolette recorded {record.espagnolette}, hands say {esp}")
+    # The play.
+    if len(record.tricks) != TRICKS or len(record.takers) != TRICKS:
+        problems.append("a deal has 11 tricks")
+    leader = record.first_hand
+    remaining = [set(h) for h in record.hands]
+    seen: set[Card] = set()
+    allowed_revokes = 1 if record.force == "revoke" else 0
+    found_revokes = 0
+    for number, ((written_leader, cards), taker) in enumerate(
+            zip(record.tricks, record.takers, strict=False), start=1):
+        seats = [s for s in ((leader + k) % 4 for k in range(4)) if remaining[s]]
+        if written_leader != seats[0]:
+            problems.append(f"trick {number}: led by {written_leader}, lead was {seats[0]}")
+        if len(cards) != len(seats):
+            problems.append(f"trick {number}: {len(cards)} cards, {len(seats)} players hold any")
+            break
+        led = cards[0].suit
+        for k, (seat, card) in enumerate(zip(seats, cards, strict=False)):
+            if card in seen:
+                problems.append(f"trick {number}: {card} played twice")
+            seen.add(card)
+            if card not in remaining[seat]:
+                problems.append(f"trick {number}: seat {seat} does not hold {card}")
+            if k and card.suit is not led and any(c.suit is led for c in remaining[seat]):
+                if not (seat == record.espagnolette and number <= PRIVILEGED_TRICKS):
+                    found_revokes += 1
+                    if found_revokes > allowed_revokes:
+                        problems.append(f"trick {number}: seat {seat} revokes with {card}")
+            remaining[seat].discard(card)
+        best = max((k for k in range(len(cards)) if cards[k].suit is led),
+                   key=lambda k: cards[k].rank)
+        real_taker = seats[best]
+        if real_taker != taker:
+            problems.append(f"trick {number}: taker {taker}, should be {real_taker}")
+        leader = real_taker
+    if found_revokes < allowed_revokes:
+        problems.append("a revoke was asked for, and there is none")
+    unplayed = set().union(*remaining)
+    if len(unplayed) != (kept is not None):
+        problems.append(f"cards never played: {sorted(unplayed)}")
+    if len(seen | set(record.partie) | unplayed) != 48:
+        problems.append("played cards, unplayed cards and partie are not the 48 cards")
+    return problems
