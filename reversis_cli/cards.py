@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = [
     "Suit",
@@ -134,11 +134,11 @@ class Card:
     points: int  # DECK-2, kept on the card: scoring reads it for every card played
     pays_in_play: bool  # an ace or the quinola: the cards that pay as they fall
 
-    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
         return _BY_RANK_SUIT[(rank, suit)]
 
     @classmethod
-    def _make(cls, rank: Rank, suit: Suit, index: int) -> "Card":
+    def _make(cls, rank: Rank, suit: Suit, index: int) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -161,7 +161,7 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read one card in any spelling of docs/notation.md.
 
         Raises :class:`TenCardError` for a ten and :class:`NotACardError`
@@ -215,7 +215,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
 

@@ -8,8 +8,9 @@ file of any length is read deal by deal in bounded memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Pos

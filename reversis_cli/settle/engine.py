@@ -96,8 +96,8 @@ Irregularities and claims:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..cards import Card
 from ..replay import ReplayedDeal

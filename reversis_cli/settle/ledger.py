@@ -58,7 +58,7 @@ class Ledger:
     replayed: ReplayedDeal
     profile: Profile
     pool_before: Amount
-    previous: "DealSettlement | None" = None
+    previous: DealSettlement | None = None
     first_deal: bool = False
     pot_line_given: bool = False
     session_start: Amount | None = None  # POOL-1: the pool as the session began
