@@ -283,7 +283,7 @@ def lookalike_card(word: str) -> tuple[Card, str] | None:
 
     best = None
     for letters in itertools.product(*options):
-        changed = sum(a != b for a, b in zip(letters, word))
+        changed = sum(a != b for a, b in zip(letters, word, strict=True))
         if not changed or (best is not None and changed >= best[0]):
             continue
         spelling = "".join(letters)
@@ -301,7 +301,7 @@ def lookalike_message(word: str) -> str | None:
     if found is None:
         return None
     card, spelling = found
-    changes = [(a, b) for a, b in zip(word, spelling) if a != b]
+    changes = [(a, b) for a, b in zip(word, spelling, strict=True) if a != b]
     olds = " and the ".join(a for a, _ in changes)
     scripts = {script_of(a) for a, _ in changes}
     if len(changes) == 1:

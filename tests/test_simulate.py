@@ -63,7 +63,8 @@ def replay(record: DealRecord) -> list[str]:
     leader = (dealer + 1) % 4
     played = set()
     assert len(record.tricks) == 11 and len(record.takers) == 11
-    for number, ((written, cards), taker) in enumerate(zip(record.tricks, record.takers), 1):
+    trick_and_taker = zip(record.tricks, record.takers, strict=True)
+    for number, ((written, cards), taker) in enumerate(trick_and_taker, 1):
         assert written == leader, f"trick {number}: wrong leader"
         assert len(cards) == 4
         led = cards[0].suit

@@ -73,7 +73,7 @@ def _payments_side_by_side(a, b) -> Table:
     place: dict[tuple, tuple] = {}  # each row where a reader expects it, as in score's tables
     for column, settlement in ((0, a), (1, b)):
         payments = settlement.payments
-        for p, key in zip(payments, reading_keys(payments)):
+        for p, key in zip(payments, reading_keys(payments), strict=True):
             row = (p.trick, p.payer, p.payee, p.rule)
             rows[row][column] += Fraction(p.amount)
             place[row] = min(place.get(row, key), key)

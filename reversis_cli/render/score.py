@@ -30,7 +30,9 @@ def money_column(table: Table, header: str, **kw) -> None:
 def fiches(amount) -> str:
     """An exact amount as people write it: 7, -3, 5/2."""
     value = Fraction(amount)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def signed(amount) -> str:
@@ -102,7 +104,7 @@ def in_trick_order(payments) -> list[Payment]:
     within a trick in the order the settlement made them.  The JSON keeps
     the order in which they arose."""
     keys = reading_keys(payments)
-    return [p for _, p in sorted(zip(keys, payments), key=lambda pair: pair[0])]
+    return [p for _, p in sorted(zip(keys, payments, strict=True), key=lambda pair: pair[0])]
 
 
 def reading_keys(payments) -> list[tuple[int, int, int]]:

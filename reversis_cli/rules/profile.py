@@ -187,7 +187,8 @@ def _parse_tricks(name: str, text: str) -> frozenset[int]:
     numbers = set()
     for word in words.split(","):
         if not WHOLE.fullmatch(word) or len(word) > 2 or int(word) not in TRICK_NUMBERS:
-            raise _bad_value(name, text, f" ({shown(word) or 'an empty item'} is not a trick number)")
+            item = shown(word) or "an empty item"
+            raise _bad_value(name, text, f" ({item} is not a trick number)")
         numbers.add(int(word))
     return frozenset(numbers)
 

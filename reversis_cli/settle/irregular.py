@@ -193,7 +193,8 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
             "(peek_forfeits = quinola_and_reversis); other gains stand"))
         if seat in _named(ledger, "kept"):
             ledger.step("IRR-4", None, f"{who} played with twelve cards: the partie holds "
-                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was never played")
+                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was "
+                        "never played")
         in_play: list[InPlay] = []
         for entry in ledger.in_play:
             if entry.payee_seat == seat and _forfeited_by_peek(ledger, entry.payment):
@@ -293,11 +294,13 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
         seat = _seat(ledger, event)
         if event.player is not None and seat is None:
             continue
-        to = f" to {ledger.name(seat)}" if seat is not None else ""
+        payee = ledger.name(seat) if seat is not None else None
+        to = f" to {payee}" if payee is not None else ""
         why = f"it was not claimed in time (CLAIM-1, claims_required = {option})"
 
-        def unclaimed(payment: Payment) -> bool:
-            return payment.trick == t and (seat is None or payment.payee == ledger.name(seat))
+        def unclaimed(payment: Payment, trick: int | None = t, payee: str | None = payee) -> bool:
+            # this event's trick and payee, bound now: the loop moves on to the next event
+            return payment.trick == trick and (payee is None or payment.payee == payee)
 
         found, earlier = 0, list(ledger.cancelled)
         if option == "in_play":

@@ -127,7 +127,7 @@ class Ledger:
     def score_keys(self) -> tuple[tuple[int, int], ...]:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (computed once)."""
         if "_keys" not in self.__dict__:
-            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won()))
+            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(), strict=True))
         return self.__dict__["_keys"]
 
     def took(self, seat: int) -> tuple[int, ...]:
@@ -194,6 +194,7 @@ class Ledger:
         return gone
 
     def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
-        """POOL-4: a claim on the pool; the engine keeps only the highest (REV-1 > QUIN-1 > ESP-4)."""
+        """POOL-4: a claim on the pool; the engine keeps only the highest
+        (REV-1 > QUIN-1 > ESP-4)."""
         self.takings.append(self.payment(POOL, seat, self.pool_start, rule, trick, reason))
         self.step(rule, trick, f"{self.name(seat)} is due the pool: {reason}")

@@ -86,8 +86,8 @@ def rank_partie(ledger: Ledger) -> None:
     esp, status = ledger.espagnolette, ledger.espagnolette_status
     if status == "failed":
         ledger.losers = (esp,)
-        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the partie "
-                    "whatever the points; the winner is found among the other three")
+        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the "
+                    "partie whatever the points; the winner is found among the other three")
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
     if status == "success" and _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
@@ -112,9 +112,9 @@ def pay_partie(ledger: Ledger) -> None:
         for winner in winners:
             double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
             points = ledger.points_won()[loser]
-            reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and pays "
-                      f"{ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
-                                                  if double else ""))
+            reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and "
+                      f"pays {ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
+                                                       if double else ""))
             pay = ledger.payment(loser, winner, share * (2 if double else 1), "PARTIE-4", None,
                                  reason)
             ledger.partie.append(pay)
