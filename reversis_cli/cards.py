@@ -133,6 +133,7 @@ class Card:
     code: str  # the ASCII form, "QD": what JSON and files write
     points: int  # DECK-2, kept on the card: scoring reads it for every card played
     pays_in_play: bool  # an ace or the quinola: the cards that pay as they fall
+    _spellings: dict[str, str]  # style -> the card written in it, see format
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         return _BY_RANK_SUIT[(rank, suit)]
@@ -226,7 +227,7 @@ KNOWN_SPELLINGS = _PARSE_CACHE
 
 
 def _build_pack() -> tuple[Card, ...]:
-    cards = []
+    cards: list[Card] = []
     # Pack order: suits S H D C, ranks high to low, the order of sorted hands.
     for suit in Suit:
         for rank in sorted(Rank, reverse=True):

@@ -119,7 +119,7 @@ class Diagnostic:
 
     def to_json(self) -> dict:
         """The diagnostic object (docs/output.md, "The diagnostic object")."""
-        out = {
+        out: dict[str, object] = {
             "code": self.code,
             "severity": self.severity,
             "file": self.file,

@@ -77,7 +77,8 @@ def split_chunks(lines: Iterable[str],
     are read as blank lines, with one RV104 warning in ``problems`` (memory
     stays bounded whatever the file holds).
     """
-    kind, first, body = "header", 1, []
+    kind, first = "header", 1
+    body: list[str] = []
     filler: list[str] = []  # blank and comment lines not yet given to a chunk
     kept = pending = 0      # comment lines in body, and in filler
     warned = False

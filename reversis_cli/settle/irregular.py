@@ -24,10 +24,15 @@ pool and never doubled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import EventLine
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger, card_text
 from .payments import Payment
+
+if TYPE_CHECKING:  # annotations only
+    from ..replay import PlayedTrick
 
 __all__ = [
     "void_deal", "exposed_card", "misdeal_before_exchange",
@@ -157,6 +162,12 @@ def _forfeited_by_peek(ledger: Ledger, payment: Payment) -> bool:
     return payment.rule in FORCING_THE_QUINOLA + BREAKING_A_REVERSIS
 
 
+def _trick_of(ledger: Ledger, payment: Payment) -> PlayedTrick:
+    """The trick a payment of play arose in (QUIN-2 and ESP-9 always name theirs)."""
+    assert payment.trick is not None, "a payment of play without its trick"
+    return ledger.replayed.tricks[payment.trick - 1]
+
+
 def _why_peek(ledger: Ledger, seat: int, did: str) -> str:
     option = ledger.opt("peek_forfeits")
     if option == "everything":
@@ -207,7 +218,7 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
         ledger.reversis = _forfeit_to(ledger, seat, ledger.reversis, why)
         for remise in ledger.remises:
             if remise.rule in FORCING_THE_QUINOLA and remise.payer != who and \
-                    quinola_forcer(ledger, ledger.replayed.tricks[remise.trick - 1]) == seat:
+                    quinola_forcer(ledger, _trick_of(ledger, remise)) == seat:
                 ledger.step("IRR-4", remise.trick, f"{remise.payer}, whose quinola {who} "
                             "forced, still puts in the remise")
 

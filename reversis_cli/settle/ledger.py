@@ -149,7 +149,8 @@ class Ledger:
 
     def doubling(self, a: int, b: int, trick: int) -> tuple[int, str]:
         """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""
-        factor, why = 1, []
+        factor = 1
+        why: list[str] = []
         if self.opt("vis_a_vis_double") and self.vis_a_vis(a, b):
             factor, why = factor * 2, why + ["vis-à-vis (DOUBLE-1)"]
         if trick in self.opt("late_tricks_double"):
