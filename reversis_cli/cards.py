@@ -13,7 +13,7 @@ import enum
 import itertools
 import re
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = [
     "Suit",
@@ -135,12 +135,13 @@ class Card:
     code: str  # the ASCII form, "QD": what JSON and files write
     points: int  # DECK-2, kept on the card: scoring reads it for every card played
     pays_in_play: bool  # an ace or the quinola: the cards that pay as they fall
+    _spellings: dict[str, str]  # style -> the card written in it, see format
 
-    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
         return _BY_RANK_SUIT[(rank, suit)]
 
     @classmethod
-    def _make(cls, rank: Rank, suit: Suit, index: int) -> "Card":
+    def _make(cls, rank: Rank, suit: Suit, index: int) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -163,7 +164,7 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read one card in any spelling of docs/notation.md.
 
         Raises :class:`TenCardError` for a ten and :class:`NotACardError`
@@ -217,7 +218,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
 
@@ -228,7 +229,7 @@ KNOWN_SPELLINGS = _PARSE_CACHE
 
 
 def _build_pack() -> tuple[Card, ...]:
-    cards = []
+    cards: list[Card] = []
     # Pack order: suits S H D C, ranks high to low, the order of sorted hands.
     for suit in Suit:
         for rank in sorted(Rank, reverse=True):
@@ -281,7 +282,7 @@ def lookalike_card(word: str) -> tuple[Card, str] | None:
         return None
     best = None
     for letters in itertools.product(*options):
-        changed = sum(a != b for a, b in zip(letters, word))
+        changed = sum(a != b for a, b in zip(letters, word, strict=True))
         if not changed or (best is not None and changed >= best[0]):
             continue
         spelling = "".join(letters)
@@ -299,7 +300,7 @@ def lookalike_message(word: str) -> str | None:
     if found is None:
         return None
     card, spelling = found
-    changes = [(a, b) for a, b in zip(word, spelling) if a != b]
+    changes = [(a, b) for a, b in zip(word, spelling, strict=True) if a != b]
     olds = " and the ".join(a for a, _ in changes)
     scripts = {script_of(a) for a, _ in changes}
     if len(changes) == 1:

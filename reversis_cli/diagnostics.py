@@ -11,8 +11,8 @@ means; docs/output.md "The codes" documents each one (tests/test_docs.py checks)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Iterable
 
 from .model import Pos
 
@@ -110,16 +110,16 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity == ERROR
 
-    def located(self, file: str) -> "Diagnostic":
+    def located(self, file: str) -> Diagnostic:
         return replace(self, file=file)
 
-    def escalated(self) -> "Diagnostic":
+    def escalated(self) -> Diagnostic:
         """The same problem as an error (``--strict``)."""
         return replace(self, severity=ERROR)
 
     def to_json(self) -> dict:
         """The diagnostic object (docs/output.md, "The diagnostic object")."""
-        out = {
+        out: dict[str, object] = {
             "code": self.code,
             "severity": self.severity,
             "file": self.file,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "read_regular_file",
            "regular_file_problem"]

@@ -121,12 +121,11 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
         if aces == 4 or (aces == 3 and QUINOLA in hands[s]):
             esp = s
     if esp_waived:
-        esp_status = "waived" if esp is not None else None
         esp_player = esp
         esp = None
     tricks_won = [takers.count(s) for s in range(4)]
     points = [0] * 4
-    for seq, tk in zip(plays, takers):
+    for seq, tk in zip(plays, takers, strict=True):
         points[tk] += sum(pts(c) for _, c in seq)
 
     # reversis
@@ -301,12 +300,12 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
                     winners = [esp]
             losers = pick_losers(range(4))
         share = Fraction(pv, len(winners) * len(losers))
-        for l in losers:
+        for loser in losers:
             for w in winners:
-                if l == w:
+                if loser == w:
                     continue
-                m = 2 if (o.partie_vav_double and vav(l, w)) else 1
-                payments.append(pay(players[l], players[w], share * m, "PARTIE-4", None))
+                m = 2 if (o.partie_vav_double and vav(loser, w)) else 1
+                payments.append(pay(players[loser], players[w], share * m, "PARTIE-4", None))
         # ACE-3 / QUIN-3 payments to the winner
         if o.led_aces_pay_winner:
             for holder, base, tn, rule in to_winner:
@@ -317,7 +316,8 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
                     amt = Fraction(base, len(winners)) * mult(holder, w, tn)
                     payments.append(pay(players[holder], players[w], amt, rule, tn))
         if esp is not None and failed:
-            names = ("A", QUINOLA) if o.esp_refunds == "aces_and_quinola" else (DIAMOND_ACE, QUINOLA)
+            names = (("A", QUINOLA) if o.esp_refunds == "aces_and_quinola"
+                     else (DIAMOND_ACE, QUINOLA))
             for payer, placer, amt, tn, c in placed_receipts:
                 if placer != esp:
                     continue
@@ -425,7 +425,7 @@ def compare(data: dict) -> list[str]:
     """Differences between the engine's JSON and the reference, as strings."""
     ref = settle_session(data)
     diffs = []
-    for deal, r in zip(data["deals"], ref):
+    for deal, r in zip(data["deals"], ref, strict=True):
         e = engine_view(deal)
         for k in ("outcome", "winners", "losers", "espagnolette", "pool_before",
                   "pool_after", "net", "tricks_won", "points"):

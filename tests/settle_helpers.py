@@ -74,7 +74,7 @@ def make_deal(tricks: list[str], dealer: str = "Gleb", players=PLAYERS, number: 
             words = words[1:]
         order = [s for s in (next_seat(leader, i) for i in range(4)) if size[s] > 0]
         assert len(order) == len(words), f"trick {k}: {len(words)} cards for {len(order)} players"
-        plays = tuple(Play(s, Card.parse(w)) for s, w in zip(order, words))
+        plays = tuple(Play(s, Card.parse(w)) for s, w in zip(order, words, strict=True))
         for s in order:
             size[s] -= 1
         taker = winning_play(plays).seat

@@ -72,7 +72,7 @@ def test_score_json_for_several_files(archive):
     assert [f["format"] for f in data["files"]] == ["reversis-score/1"] * 2
     assert [s["source"] for s in data["summary"]] == [f["source"] for f in data["files"]]
     assert [s["deals"] for s in data["summary"]] == [9, 10]
-    for one, summary in zip(data["files"], data["summary"]):
+    for one, summary in zip(data["files"], data["summary"], strict=True):
         assert summary["totals"] == one["totals"] and summary["pool_end"] == one["pool_end"]
 
 

@@ -48,7 +48,8 @@ def test_check_reports_compiler_style_with_caret(tmp_path):
 def test_revoke_is_a_warning_unless_strict(revoke_file):
     result = run("check", str(revoke_file))
     assert result.exit_code == 0
-    assert "warning[RV201]: Vera played 7H on a spade lead while holding 2S (revoke)" in result.output
+    assert ("warning[RV201]: Vera played 7H on a spade lead while holding 2S (revoke)"
+            in result.output)
     strict = run("check", "--strict", str(revoke_file))
     assert strict.exit_code == 1
     assert "error[RV201]" in strict.output

@@ -122,7 +122,7 @@ def test_the_readme_round_trip_is_real_output(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     lines = _readme_round_trip()
     commands = [i for i, line in enumerate(lines) if line.startswith("$ ")]
-    for here, after in zip(commands, commands[1:] + [len(lines)]):
+    for here, after in zip(commands, commands[1:] + [len(lines)], strict=True):
         words = shlex.split(lines[here][2:], comments=True)
         shown = "\n".join(lines[here + 1:after])
         if not words:

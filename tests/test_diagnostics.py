@@ -26,7 +26,8 @@ CASES = [
     ("player-named-like-keyword", MINIMAL.replace("Boris", "deal", 1), "RV111", 1, 14),
     ("unknown-leader", mutate(FULL, 13, "Anna", "Anya"), "RV112", 13, 5),
     ("players-twice", HEADER + FULL, "RV113", 2, 1),
-    ("header-line-in-deal", mutate(FULL, 12, "partie 8H 3H 8D AC", "players A B C D"), "RV113", 12, 3),
+    ("header-line-in-deal", mutate(FULL, 12, "partie 8H 3H 8D AC", "players A B C D"),
+     "RV113", 12, 3),
     ("bad-unit", "unit rouble\n" + FULL, "RV114", 1, 6),
     ("revoke", mutate(mutate(MINIMAL, 8, "QS QH 2S AD", "QS QH 7H AD"), 11, "6S 9C 7H 7C",
                       "6S 9C 2S 7C"), "RV201", 8, 16),
@@ -46,7 +47,8 @@ CASES = [
     ("espagnolette-declared-wrongly", mutate(FULL, 12, "partie 8H 3H 8D AC",
                                                "espagnolette Boris"), "RV307", 12, 3),
     ("talon-twice", mutate(FULL, 12, "partie 8H 3H 8D AC", "talon 5H 3H 7D"), "RV308", 12, 3),
-    ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"), "RV309", 13, 3),
+    ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"),
+     "RV309", 13, 3),
 ]
 
 

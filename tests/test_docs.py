@@ -5,7 +5,7 @@ link between the documents lands on a file and a heading that exist."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -65,7 +65,7 @@ def slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-@lru_cache(maxsize=None)
+@cache
 def headings(doc: Path) -> tuple[str, ...]:
     in_fence = False
     found = []

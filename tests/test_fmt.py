@@ -91,7 +91,7 @@ def same_meaning(a: dict, b: dict) -> None:
     assert a["header_trailing"] == b["header_trailing"]
     assert a["problems"] == b["problems"]
     assert len(a["deals"]) == len(b["deals"])
-    for x, y in zip(a["deals"], b["deals"]):
+    for x, y in zip(a["deals"], b["deals"], strict=True):
         assert x == y
 
 
@@ -189,8 +189,8 @@ def test_the_read_back_check_refuses_a_writer_bug(monkeypatch):
 
     real = writer.write_deal
     monkeypatch.setattr(writer, "write_deal",
-                        lambda deal, style="ascii": [l for l in real(deal, style)
-                                                     if "talon" not in l])
+                        lambda deal, style="ascii": [line for line in real(deal, style)
+                                                     if "talon" not in line])
     result = canonical_text(FULL, "t.rvs")
     assert not result.ok
     assert result.diagnostics[0].code == "RV522"

@@ -244,7 +244,7 @@ def run_library(data: bytes) -> dict:
 
 
 def test_every_source_is_valid_before_mutation():
-    for name, text in zip(SOURCE_NAMES, SOURCES):
+    for name, text in zip(SOURCE_NAMES, SOURCES, strict=True):
         stats = run_library(text.encode("utf-8"))
         assert stats["deals"] and stats["settled"] == stats["deals"], (name, stats)
 

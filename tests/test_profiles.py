@@ -67,10 +67,10 @@ def test_builtin_toml_cites_a_source_on_every_option_line():
     from importlib import resources
     for name in BUILTIN_PROFILES:
         text = resources.files("reversis_cli.rules").joinpath(f"{name}.toml").read_text("utf-8")
-        lines = [l for l in text.splitlines() if re.match(r"[a-z_]+ = ", l)
-                 and l.split()[0] in OPTIONS]
+        lines = [line for line in text.splitlines() if re.match(r"[a-z_]+ = ", line)
+                 and line.split()[0] in OPTIONS]
         assert len(lines) == len(OPTIONS)
-        assert all(re.search(r"#.*([CM]¶\d|reading)", l) for l in lines)
+        assert all(re.search(r"#.*([CM]¶\d|reading)", line) for line in lines)
 
 
 @pytest.mark.parametrize("name, text, value", [

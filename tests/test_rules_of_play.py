@@ -43,7 +43,7 @@ def test_DEAL_1_hand_sizes_are_checked():
 
 def test_PLAY_1_the_taker_leads_next():
     deal = replayed()
-    for before, after in zip(deal.tricks, deal.tricks[1:]):
+    for before, after in zip(deal.tricks, deal.tricks[1:], strict=False):
         assert after.leader == before.taker
 
 

@@ -77,13 +77,15 @@ def _names(seats):
 @pytest.mark.parametrize("points, tricks, ties, winners, losers", [
     ((0, 5, 10, 25), (1, 2, 3, 5), "seat", ("Anna",), ("Gleb",)),
     ((3, 3, 10, 24), (2, 1, 3, 5), "seat", ("Boris",), ("Gleb",)),     # fewer tricks wins
-    ((3, 3, 17, 17), (1, 1, 4, 5), "seat", ("Boris",), ("Gleb",)),     # Boris nearer the dealer; more tricks loses
+    # Boris nearer the dealer; more tricks loses
+    ((3, 3, 17, 17), (1, 1, 4, 5), "seat", ("Boris",), ("Gleb",)),
     ((3, 3, 17, 17), (1, 1, 4, 5), "split", ("Anna", "Boris"), ("Gleb",)),
     ((0, 20, 0, 20), (0, 5, 0, 6), "seat", ("Vera",), ("Gleb",)),
     ((20, 0, 20, 0), (5, 0, 5, 1), "seat", ("Boris",), ("Anna",)),     # first hand: worst seat
     ((10, 20, 20, 0), (1, 5, 5, 0), "seat", ("Gleb",), ("Boris",)),    # Boris is worse than Vera
     ((10, 20, 20, 0), (1, 5, 5, 0), "split", ("Gleb",), ("Boris", "Vera")),
-    ((0, 0, 0, 40), (0, 0, 0, 11), "seat", ("Vera",), ("Gleb",)),      # dealer best, first hand worst
+    # the dealer best, the first hand worst
+    ((0, 0, 0, 40), (0, 0, 0, 11), "seat", ("Vera",), ("Gleb",)),
 ], ids=["PARTIE-2-fewest-points", "PARTIE-2-fewest-tricks", "SEAT-3-PARTIE-3-most-tricks",
         "PARTIE-2-split", "SEAT-3-dealer-side", "PARTIE-3-seat-worst-loses",
         "PARTIE-3-seat-Boris-worse-than-Vera", "PARTIE-3-split", "SEAT-3-three-way-tie"])
@@ -97,10 +99,13 @@ def test_PARTIE_2_and_3(points, tricks, ties, winners, losers):
     ((1,), (3,), True, [row("Gleb", "Boris", 16, "PARTIE-4")]),          # PARTIE-5 vis-a-vis
     ((1,), (3,), False, [row("Gleb", "Boris", 8, "PARTIE-4")]),
     ((0,), (3,), True, [row("Gleb", "Anna", 8, "PARTIE-4")]),            # neighbours
-    ((0, 2), (3,), True, [row("Gleb", "Anna", 4, "PARTIE-4"), row("Gleb", "Vera", 4, "PARTIE-4")]),
-    ((3,), (0, 1), True, [row("Anna", "Gleb", 4, "PARTIE-4"), row("Boris", "Gleb", 8, "PARTIE-4")]),
+    ((0, 2), (3,), True, [row("Gleb", "Anna", 4, "PARTIE-4"),
+                          row("Gleb", "Vera", 4, "PARTIE-4")]),
+    ((3,), (0, 1), True, [row("Anna", "Gleb", 4, "PARTIE-4"),
+                          row("Boris", "Gleb", 8, "PARTIE-4")]),
     ((0, 1), (2, 3), True, [row("Gleb", "Anna", 2, "PARTIE-4"), row("Gleb", "Boris", 4, "PARTIE-4"),
-                            row("Vera", "Anna", 4, "PARTIE-4"), row("Vera", "Boris", 2, "PARTIE-4")]),
+                            row("Vera", "Anna", 4, "PARTIE-4"),
+                            row("Vera", "Boris", 2, "PARTIE-4")]),
 ], ids=["PARTIE-5-vis-a-vis-double", "PARTIE-5-off", "PARTIE-4-neighbours",
         "PARTIE-4-two-winners", "PARTIE-4-5-two-losers-per-pair", "PARTIE-4-two-by-two"])
 def test_PARTIE_4_and_5(winners, losers, vis_double, expected):
@@ -177,8 +182,10 @@ def _stakes(s):
 def test_POOL_1_first_deal_stakes_when_empty():
     s = settle_deal(LATE, load_profile("classic"), 0, previous=None, first_deal=True,
                     pot_line_given=True)  # "pot 0" is an empty pool
-    assert _stakes(s) == sorted([row("Anna", "pool", 10, "POOL-1"), row("Boris", "pool", 10, "POOL-1"),
-                                 row("Vera", "pool", 10, "POOL-1"), row("Gleb", "pool", 15, "POOL-1")])
+    assert _stakes(s) == sorted([row("Anna", "pool", 10, "POOL-1"),
+                                 row("Boris", "pool", 10, "POOL-1"),
+                                 row("Vera", "pool", 10, "POOL-1"),
+                                 row("Gleb", "pool", 15, "POOL-1")])
     m = settle_deal(LATE, load_profile("modern"), 0, previous=None, first_deal=True,
                     pot_line_given=False)
     assert sum(r[2] for r in _stakes(m)) == 40

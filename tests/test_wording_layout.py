@@ -26,7 +26,7 @@ def test_wrapped_facts_and_steps_keep_their_indent():
                  ("explain", str(SAMPLES / "evening.rvs"), "--deal", "2")):
         result = run(*args, env=NARROW)
         lines = result.output.splitlines()
-        for previous, line in zip(lines, lines[1:]):
+        for previous, line in zip(lines, lines[1:], strict=False):
             if previous.startswith(("  • ", "      [")) and len(previous.rstrip()) > 50:
                 # a continuation of a wrapped line never starts at the margin
                 assert line == "" or line.startswith(("  ", " 1", " 2", " 3")), (previous, line)

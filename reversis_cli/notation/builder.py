@@ -13,6 +13,7 @@ statement per line), so no rule needs Lark's position tracking.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from lark import Token, Transformer
 
@@ -98,21 +99,29 @@ class Builder(Transformer):
 
     # -- leaves ---------------------------------------------------------------
 
+    # lark types a token's line and column as optional, for tokens made by
+    # hand; every token the lexer hands this builder has both.
+
     def pos(self, token: Token) -> Pos:
         """Where the statement holding ``token`` begins."""
-        text = self.lines[token.line - 1] if token.line <= len(self.lines) else ""
-        return Pos(token.line + self.line_offset, len(text) - len(text.lstrip(" \t\f")) + 1)
+        line = token.line
+        assert line is not None, "a lexed token has its line"
+        text = self.lines[line - 1] if line <= len(self.lines) else ""
+        return Pos(line + self.line_offset, len(text) - len(text.lstrip(" \t\f")) + 1)
 
     def at(self, token: Token) -> Pos:
-        return Pos(token.line + self.line_offset, token.column)
+        line, column = token.line, token.column
+        assert line is not None and column is not None, "a lexed token has its place"
+        return Pos(line + self.line_offset, column)
 
     def name(self, token: Token) -> Name:
         return Name(str(token), self.at(token))
 
     def cards(self, token: Token) -> tuple[CardAt, ...]:
         """The cards of a CARDS token, each at its own column."""
-        return read_cards(token.value, token.line + self.line_offset, token.column,
-                          self.problems)
+        line, column = token.line, token.column
+        assert line is not None and column is not None, "a lexed token has its place"
+        return read_cards(token.value, line + self.line_offset, column, self.problems)
 
     # -- header -----------------------------------------------------------------
 
@@ -181,8 +190,9 @@ class Builder(Transformer):
     def session(self, c):
         return list(c)
 
-    def trick(self, c):
-        leader = taker = None
+    def trick(self, c: list[Any]) -> TrickLine:  # lark's children: tokens and built values
+        leader: Name | None = None
+        taker: Name | None = None
         cards: tuple[CardAt, ...] = ()
         for child in c[1:]:
             if isinstance(child, Name):

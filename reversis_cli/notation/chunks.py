@@ -8,8 +8,9 @@ file of any length is read deal by deal in bounded memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Pos
@@ -76,7 +77,8 @@ def split_chunks(lines: Iterable[str],
     are read as blank lines, with one RV104 warning in ``problems`` (memory
     stays bounded whatever the file holds).
     """
-    kind, first, body = "header", 1, []
+    kind, first = "header", 1
+    body: list[str] = []
     filler: list[str] = []  # blank and comment lines not yet given to a chunk
     kept = pending = 0      # comment lines in body, and in filler
     warned = False

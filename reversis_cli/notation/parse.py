@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
-from ..model import Comment, Deal, DealLine, Header, Pos, Statement
+from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from lark.exceptions import UnexpectedInput
 
@@ -49,7 +49,9 @@ class ParsedChunk:
 
 def parse_header(lines: list[str], first_line: int = 1) -> tuple[Header, list[Diagnostic]]:
     chunk = parse_chunk(lines, "header", first_line)
-    header = Header(tuple(chunk.statements), chunk.trailing_comments)
+    header_lines = tuple(s for s in chunk.statements if isinstance(s, HeaderLine))
+    assert len(header_lines) == len(chunk.statements), "the header rule builds header lines only"
+    header = Header(header_lines, chunk.trailing_comments)
     return header, chunk.problems
 
 
@@ -234,6 +236,13 @@ def _attach_comments(statements, tokens, offset: int):
 # --- Lark's errors -> diagnostics ------------------------------------------------
 
 
+def _word_at(text: str, index: int) -> str:
+    """The word that starts at ``index``; empty at a space."""
+    found = _WORD.match(text, index)
+    assert found is not None, "[^\\s]* matches everywhere, if only the empty string"
+    return found.group()
+
+
 def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | None:
     """A keyword written with capitals (``Deal``, ``Players``): the diagnostic
     that says so, and the line with the keyword in lower case, so that the
@@ -241,7 +250,7 @@ def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | N
     column = getattr(exc, "column", None)
     if not isinstance(column, int) or not 1 <= column <= len(text):
         return None
-    word = _WORD.match(text, column - 1).group()
+    word = _word_at(text, column - 1)
     lower = word.lower()
     if word == lower or lower not in keywords():
         return None
@@ -261,7 +270,7 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     if not isinstance(column, int) or column < 1:
         column = len(text.rstrip()) + 1
     pos = Pos(first_line + index, column)
-    word = _WORD.match(text, column - 1).group() if column - 1 < len(text) else ""
+    word = _word_at(text, column - 1) if column - 1 < len(text) else ""
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     starts_line = not text[: column - 1].strip()
     if column - 1 < len(text) and is_invisible(text[column - 1]):

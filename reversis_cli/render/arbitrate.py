@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -18,12 +19,18 @@ from .score import (
     fiches, money_column, reading_keys, render_settlement, render_unsettled, signed,
 )
 
+if TYPE_CHECKING:  # annotations only
+    from rich.console import JustifyMethod
+
+    from ..settle import DealSettlement
+
 
 def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") -> Group:
     """``cards``: how to spell cards (ascii, unicode, ru)."""
     checked = ruling.scored.checked
-    parts = [Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
-                  style="bold")]
+    parts: list[RenderableType] = [
+        Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
+             style="bold")]
     parts.append(Text("\nThe facts", style="bold underline"))
     for fact in ruling.facts:
         line = Text(respell(fact.text, cards))
@@ -43,14 +50,16 @@ def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") ->
     if ruling.settlement is None:
         parts.append(render_unsettled(checked.number))
     else:
-        parts.append(render_settlement(ruling.settlement, ruling.scored.checked.replayed.players,
-                                       cards))
+        replayed = checked.replayed
+        assert replayed is not None, "a settled deal was replayed"
+        parts.append(render_settlement(ruling.settlement, replayed.players, cards))
     return Group(*parts)
 
 
 def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Group:
     a, b = comparison.a.settlement, comparison.b.settlement
-    parts = [Text(f"\nSide by side: A = {label_a}, B = {label_b}", style="bold underline")]
+    parts: list[RenderableType] = [
+        Text(f"\nSide by side: A = {label_a}, B = {label_b}", style="bold underline")]
     if a is None or b is None:
         parts.append(Text("This deal has errors and is settled under neither reading."))
         return Group(*parts)
@@ -68,18 +77,20 @@ def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Gro
     return Group(*parts)
 
 
-def _payments_side_by_side(a, b) -> Table:
+def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
     rows: dict[tuple, list] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     place: dict[tuple, tuple] = {}  # each row where a reader expects it, as in score's tables
     for column, settlement in ((0, a), (1, b)):
         payments = settlement.payments
-        for p, key in zip(payments, reading_keys(payments)):
+        for p, key in zip(payments, reading_keys(payments), strict=True):
             row = (p.trick, p.payer, p.payee, p.rule)
             rows[row][column] += Fraction(p.amount)
             place[row] = min(place.get(row, key), key)
     table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
                   pad_edge=False)
-    for name, justify in (("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     money_column(table, "A")
     money_column(table, "B")

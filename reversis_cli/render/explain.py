@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -14,6 +15,9 @@ from ..explain import Explanation
 from ..rules.texts import rule_text
 from .layout import hanging
 from .score import fiches, render_settlement, signed
+
+if TYPE_CHECKING:  # annotations only
+    from ..settle import DealSettlement
 
 # Steps of these rules happen during play and are told under their trick.
 _IN_PLAY = {"PLAY", "ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "QUIN-3", "ESP-9", "DOUBLE-1",
@@ -37,12 +41,15 @@ class _Cited:
 
 
 def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
-    """``cards``: how to spell cards (ascii, unicode, ru)."""
+    """The explanation of a settled deal (a deal with errors has none to give);
+    ``cards``: how to spell cards (ascii, unicode, ru)."""
     s = e.scored.settlement
     replayed = e.scored.checked.replayed
+    assert s is not None and replayed is not None, "only a settled deal is explained"
     cited = _Cited(cards)
-    parts = [Text(f"Deal {s.number}, dealt by {s.dealer}, under the {e.profile.name} rules",
-                  style="bold")]
+    parts: list[RenderableType] = [
+        Text(f"Deal {s.number}, dealt by {s.dealer}, under the {e.profile.name} rules",
+             style="bold")]
     steps = list(s.steps)
     parts.append(Text("\nTrick by trick", style="bold underline"))
     for trick in replayed.tricks:
@@ -60,13 +67,12 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
             parts.append(cited.line(step.rule, step.text, "  "))
     parts.append(Text())
     parts.append(render_settlement(s, replayed.players, cards))
-    parts.append(_render_alternatives(e, cards))
+    parts.append(_render_alternatives(e, s, cards))
     return Group(*parts)
 
 
-def _render_alternatives(e: Explanation, cards: str) -> Group:
-    s = e.scored.settlement
-    lines = [Text("\nOther readings", style="bold underline")]
+def _render_alternatives(e: Explanation, s: DealSettlement, cards: str) -> Group:
+    lines: list[RenderableType] = [Text("\nOther readings", style="bold underline")]
     if not e.alternatives:
         lines.append(Text("  No other value of any option would change a payment in this deal."))
     for alt in e.alternatives:

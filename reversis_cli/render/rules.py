@@ -81,7 +81,8 @@ class _Listing:
         return {
             "option": max(len(n) for n in names),
             "values": [max(min(max(len(self._value(p, n)) for n in names), _VALUE_MAX),
-                           min(len(h), _VALUE_MAX)) for p, h in zip(self.profiles, self.headers)],
+                           min(len(h), _VALUE_MAX))
+                       for p, h in zip(self.profiles, self.headers, strict=True)],
             "rules": max(len(r) for n in names for r in OPTIONS[n].rules),
             "sources": min(max(len(OPTIONS[n].sources) for n in names), 12),
         }
@@ -108,7 +109,8 @@ class _Listing:
 
     def _stacked(self, name: str) -> RenderableType:
         head = Text(name, style="bold")
-        values = [(h, self._value(p, name)) for h, p in zip(self.headers, self.profiles)]
+        values = [(h, self._value(p, name)) for h, p in
+                  zip(self.headers, self.profiles, strict=True)]
         if len(values) == 1:
             head.append(f" = {values[0][1]}")
         else:
@@ -119,7 +121,7 @@ class _Listing:
         table = Table(box=box.SIMPLE_HEAD, show_header=header, show_edge=False, expand=True,
                       pad_edge=False, header_style="bold")
         table.add_column("Option", width=fixed["option"], overflow="fold")
-        for title, width in zip(self.headers, fixed["values"]):
+        for title, width in zip(self.headers, fixed["values"], strict=True):
             table.add_column(title, width=width, overflow="fold")
         if not wide:
             table.add_column("Meaning", ratio=1, overflow="fold")

@@ -9,14 +9,18 @@ twice.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
 from ..settle import DealSettlement, Payment
+
+if TYPE_CHECKING:  # annotations only
+    from rich.console import JustifyMethod
 
 __all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
 
@@ -30,7 +34,9 @@ def money_column(table: Table, header: str, **kw) -> None:
 def fiches(amount) -> str:
     """An exact amount as people write it: 7, -3, 5/2."""
     value = Fraction(amount)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def signed(amount) -> str:
@@ -66,8 +72,9 @@ def _title(s: DealSettlement) -> Text:
 
 def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for name, justify in (("Player", "left"), ("Tricks", "right"), ("Points", "right"),
-                          ("Role", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Player", "left"), ("Tricks", "right"), ("Points", "right"), ("Role", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     money_column(table, "Net")
     for name in players:
@@ -102,7 +109,7 @@ def in_trick_order(payments) -> list[Payment]:
     within a trick in the order the settlement made them.  The JSON keeps
     the order in which they arose."""
     keys = reading_keys(payments)
-    return [p for _, p in sorted(zip(keys, payments), key=lambda pair: pair[0])]
+    return [p for _, p in sorted(zip(keys, payments, strict=True), key=lambda pair: pair[0])]
 
 
 def reading_keys(payments) -> list[tuple[int, int, int]]:
@@ -122,7 +129,7 @@ def reading_keys(payments) -> list[tuple[int, int, int]]:
 def render_settlement(s: DealSettlement, players: tuple[str, ...],
                       cards: str = "unicode") -> Group:
     """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
-    parts = [_title(s)]
+    parts: list[RenderableType] = [_title(s)]
     if s.status == "void":
         parts.append(Text("Nothing is staked or settled in a void deal but its penalties."))
     else:

@@ -15,7 +15,7 @@ need the whole deal, are left out.
 from __future__ import annotations
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -38,7 +38,7 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
                 ) -> Group:
     """The deal laid out; ``has_errors``: the record has errors in this deal
     (the replay's own, or found in reading it)."""
-    parts = [_title(replayed)]
+    parts: list[RenderableType] = [_title(replayed)]
     if replayed.void:
         parts.append(Text(_void_reason(replayed)))
         return Group(*parts)
@@ -97,7 +97,7 @@ def _tricks_table(replayed: ReplayedDeal, style: str) -> Table:
 
 def _written_order(replayed: ReplayedDeal) -> list[PlayedTrick | TrickAsWritten]:
     """Every trick of the deal in the order written, established or not."""
-    found = {id(t.line): t for t in replayed.tricks}
+    found: dict[int, PlayedTrick | TrickAsWritten] = {id(t.line): t for t in replayed.tricks}
     found.update((id(t.line), t) for t in replayed.unresolved)
     tricks = [found[id(line)] for line in replayed.deal.tricks if id(line) in found]
     return tricks or list(replayed.tricks)

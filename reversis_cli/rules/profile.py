@@ -33,11 +33,12 @@ the reader adds file and line.  Nothing falls back silently to a default.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
@@ -187,7 +188,8 @@ def _parse_tricks(name: str, text: str) -> frozenset[int]:
     numbers = set()
     for word in words.split(","):
         if not WHOLE.fullmatch(word) or len(word) > 2 or int(word) not in TRICK_NUMBERS:
-            raise _bad_value(name, text, f" ({shown(word) or 'an empty item'} is not a trick number)")
+            item = shown(word) or "an empty item"
+            raise _bad_value(name, text, f" ({item} is not a trick number)")
         numbers.add(int(word))
     return frozenset(numbers)
 
@@ -295,7 +297,7 @@ class Profile:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options))))
 
-    def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> "Profile":
+    def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> Profile:
         """A copy with some options changed; values may be text or typed."""
         options = dict(self.options)
         changed = list(self.overridden)

@@ -23,7 +23,7 @@ exists instead.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from .profile import OPTIONS
@@ -48,7 +48,7 @@ class SourceRefError(KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-@lru_cache(maxsize=None)
+@cache
 def paragraphs(letter: str) -> tuple[str, ...]:
     """Every paragraph of one text (``"C"`` or ``"M"``), stripped; index 0 is ¶1."""
     if letter not in SOURCE_FILES:

@@ -112,7 +112,8 @@ RULE_TEXTS: dict[str, RuleText] = {r.id: r for r in (
        "other players.", "C¶42"),
     _r("ESP-10", "In a deal with a reversis made or broken the espagnolette neither wins nor "
        "fails.", "C¶38 C¶39 C¶40 C¶41"),
-    _r("IRR-0", "A void deal stakes nothing and settles nothing but its penalty.", "C¶47 C¶48 C¶49"),
+    _r("IRR-0", "A void deal stakes nothing and settles nothing but its penalty.",
+       "C¶47 C¶48 C¶49"),
     _r("IRR-1", "A card exposed in dealing: the same dealer deals again.", "C¶47"),
     _r("IRR-2", "A misdeal noticed before the exchange: the deal passes, unless the dealer pays "
        "5 to deal again.", "C¶48"),

@@ -96,8 +96,8 @@ Irregularities and claims:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..replay import ReplayedDeal
 from ..rules import Profile
@@ -219,7 +219,11 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
 def _freeze(ledger: Ledger, status: str) -> DealSettlement:
     replayed, players = ledger.replayed, ledger.players
     payments = _payments_in_order(ledger)
-    esp = replayed.espagnolette
+    espagnolette = None
+    if replayed.espagnolette:
+        # ESP-3 (waived) or ESP-4/5/10 gave it its status
+        assert ledger.espagnolette_status is not None, "an espagnolette held but not judged"
+        espagnolette = (ledger.name(replayed.espagnolette.seat), ledger.espagnolette_status)
     settlement = DealSettlement(
         number=replayed.number, dealer=ledger.name(ledger.dealer), status=status,
         outcome=ledger.outcome,
@@ -228,7 +232,7 @@ def _freeze(ledger: Ledger, status: str) -> DealSettlement:
         partie_cards=tuple(replayed.partie), partie_value=ledger.partie_value,
         winners=tuple(ledger.name(s) for s in sorted(ledger.winners)),
         losers=tuple(ledger.name(s) for s in sorted(ledger.losers)),
-        espagnolette=(ledger.name(esp.seat), ledger.espagnolette_status) if esp else None,
+        espagnolette=espagnolette,
         payments=payments, cancelled=tuple(ledger.cancelled),
         pool_before=ledger.pool_before,
         pool_after=whole(ledger.pool_before + pool_change(payments)),

@@ -59,11 +59,18 @@ def espagnolette_status(ledger: Ledger) -> None:
                 + ("the espagnolette fails" if failed else "the espagnolette succeeds"))
 
 
+def _judged_seat(ledger: Ledger) -> int:
+    """The seat of the espagnolette ESP-4/ESP-5 judged: only one in play gets a verdict."""
+    seat = ledger.espagnolette
+    assert seat is not None, "an espagnolette judged without one in play"
+    return seat
+
+
 def settle_espagnolette(ledger: Ledger) -> None:
     """ESP-4's pool taking, or ESP-5's double refunds, remise and void quinola taking."""
     if ledger.espagnolette_status == "success":
         if ledger.opt("espagnolette_takes_pool"):
-            seat = ledger.espagnolette
+            seat = _judged_seat(ledger)
             ledger.offer_taking(seat, "ESP-4", None,
                                 f"{ledger.name(seat)}'s espagnolette succeeded")
     elif ledger.espagnolette_status == "failed":
@@ -80,7 +87,7 @@ def _refunded(card, option: str) -> bool:
 
 def refund_placings(ledger: Ledger) -> None:
     """ESP-5: he repays twice what he received for placing the named cards."""
-    seat, option = ledger.espagnolette, ledger.opt("espagnolette_refunds")
+    seat, option = _judged_seat(ledger), ledger.opt("espagnolette_refunds")
     for pay, rule in ledger.forfeited.items():
         if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
             ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "
@@ -105,7 +112,7 @@ def refund_placings(ledger: Ledger) -> None:
 def failed_quinola(ledger: Ledger) -> None:
     """ESP-5: one remise if he held the quinola (replacing its QUIN-2/QUIN-3/ESP-9 remise),
     and his QUIN-1 pool taking is void."""
-    seat = ledger.espagnolette
+    seat = _judged_seat(ledger)
     who = ledger.name(seat)
     if QUINOLA not in ledger.replayed.hands[seat]:
         ledger.step("ESP-5", None, f"{who} did not hold the quinola: no remise for the failure")

@@ -43,7 +43,8 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, str]:
     if play.card.suit is not suit:
         return "placed", f"played off the {suit.singular} lead"
     if play.card is QUINOLA and play.seat == ledger.espagnolette:
-        return "forced", "the espagnolette's quinola on another's heart lead is always forced (ESP-9)"
+        return "forced", ("the espagnolette's quinola on another's heart lead is always forced "
+                          "(ESP-9)")
     if ledger.opt("forced_means") == "any_follow":
         return "forced", "it followed another player's lead (forced_means = any_follow)"
     others = [c for c in ledger.replayed.held_at(play.seat, trick.number)

@@ -24,10 +24,15 @@ pool and never doubled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import EventLine
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger, card_text
 from .payments import Payment
+
+if TYPE_CHECKING:  # annotations only
+    from ..replay import PlayedTrick
 
 __all__ = [
     "void_deal", "exposed_card", "misdeal_before_exchange",
@@ -157,6 +162,12 @@ def _forfeited_by_peek(ledger: Ledger, payment: Payment) -> bool:
     return payment.rule in FORCING_THE_QUINOLA + BREAKING_A_REVERSIS
 
 
+def _trick_of(ledger: Ledger, payment: Payment) -> PlayedTrick:
+    """The trick a payment of play arose in (QUIN-2 and ESP-9 always name theirs)."""
+    assert payment.trick is not None, "a payment of play without its trick"
+    return ledger.replayed.tricks[payment.trick - 1]
+
+
 def _why_peek(ledger: Ledger, seat: int, did: str) -> str:
     option = ledger.opt("peek_forfeits")
     if option == "everything":
@@ -193,7 +204,8 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
             "(peek_forfeits = quinola_and_reversis); other gains stand"))
         if seat in _named(ledger, "kept"):
             ledger.step("IRR-4", None, f"{who} played with twelve cards: the partie holds "
-                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was never played")
+                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was "
+                        "never played")
         in_play: list[InPlay] = []
         for entry in ledger.in_play:
             if entry.payee_seat == seat and _forfeited_by_peek(ledger, entry.payment):
@@ -206,7 +218,7 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
         ledger.reversis = _forfeit_to(ledger, seat, ledger.reversis, why)
         for remise in ledger.remises:
             if remise.rule in FORCING_THE_QUINOLA and remise.payer != who and \
-                    quinola_forcer(ledger, ledger.replayed.tricks[remise.trick - 1]) == seat:
+                    quinola_forcer(ledger, _trick_of(ledger, remise)) == seat:
                 ledger.step("IRR-4", remise.trick, f"{remise.payer}, whose quinola {who} "
                             "forced, still puts in the remise")
 
@@ -293,11 +305,13 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
         seat = _seat(ledger, event)
         if event.player is not None and seat is None:
             continue
-        to = f" to {ledger.name(seat)}" if seat is not None else ""
+        payee = ledger.name(seat) if seat is not None else None
+        to = f" to {payee}" if payee is not None else ""
         why = f"it was not claimed in time (CLAIM-1, claims_required = {option})"
 
-        def unclaimed(payment: Payment) -> bool:
-            return payment.trick == t and (seat is None or payment.payee == ledger.name(seat))
+        def unclaimed(payment: Payment, trick: int | None = t, payee: str | None = payee) -> bool:
+            # this event's trick and payee, bound now: the loop moves on to the next event
+            return payment.trick == trick and (payee is None or payment.payee == payee)
 
         found, earlier = 0, list(ledger.cancelled)
         if option == "in_play":

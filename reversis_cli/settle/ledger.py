@@ -124,7 +124,7 @@ class Ledger:
     def score_keys(self) -> tuple[tuple[int, int], ...]:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (computed once)."""
         if "_keys" not in self.__dict__:
-            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won()))
+            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(), strict=True))
         return self.__dict__["_keys"]
 
     def took(self, seat: int) -> tuple[int, ...]:
@@ -146,7 +146,8 @@ class Ledger:
 
     def doubling(self, a: int, b: int, trick: int) -> tuple[int, str]:
         """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""
-        factor, why = 1, []
+        factor = 1
+        why: list[str] = []
         if self.opt("vis_a_vis_double") and self.vis_a_vis(a, b):
             factor, why = factor * 2, why + ["vis-à-vis (DOUBLE-1)"]
         if trick in self.opt("late_tricks_double"):
@@ -191,6 +192,7 @@ class Ledger:
         return gone
 
     def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
-        """POOL-4: a claim on the pool; the engine keeps only the highest (REV-1 > QUIN-1 > ESP-4)."""
+        """POOL-4: a claim on the pool; the engine keeps only the highest
+        (REV-1 > QUIN-1 > ESP-4)."""
         self.takings.append(self.payment(POOL, seat, self.pool_start, rule, trick, reason))
         self.step(rule, trick, f"{self.name(seat)} is due the pool: {reason}")

@@ -83,21 +83,23 @@ def rank_partie(ledger: Ledger) -> None:
     keys = ", ".join(f"{ledger.name(s)} {counted(_key(ledger, s)[0], 'point')} in "
                      f"{counted(_key(ledger, s)[1], 'trick')}" for s in everyone)
     ledger.step("PARTIE-2", None, f"Points and tricks: {keys}")
+    # only an espagnolette in play (ESP-1) is judged: success or failure (ESP-4, ESP-5)
     esp, status = ledger.espagnolette, ledger.espagnolette_status
-    if status == "failed":
+    if esp is None or status not in ("failed", "success"):
+        ledger.winners = pick_winners(ledger, everyone)
+    elif status == "failed":
         ledger.losers = (esp,)
-        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the partie "
-                    "whatever the points; the winner is found among the other three")
+        ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the "
+                    "partie whatever the points; the winner is found among the other three")
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
-    if status == "success" and _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
+    elif _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
         ledger.winners = (esp,)
         ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded and no one has "
                     "fewer points or tricks: the espagnolette wins the partie from any seat")
     else:
-        if status == "success":
-            ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded, but a "
-                        "player with fewer points or tricks still wins the partie")
+        ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded, but a "
+                    "player with fewer points or tricks still wins the partie")
         ledger.winners = pick_winners(ledger, everyone)
     ledger.losers = pick_losers(ledger, everyone)
 
@@ -112,9 +114,9 @@ def pay_partie(ledger: Ledger) -> None:
         for winner in winners:
             double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
             points = ledger.points_won()[loser]
-            reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and pays "
-                      f"{ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
-                                                  if double else ""))
+            reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and "
+                      f"pays {ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
+                                                       if double else ""))
             pay = ledger.payment(loser, winner, share * (2 if double else 1), "PARTIE-4", None,
                                  reason)
             ledger.partie.append(pay)

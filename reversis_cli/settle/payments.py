@@ -6,8 +6,9 @@ Amounts are fiches, exact: ``int`` when whole, :class:`Fraction` otherwise
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 __all__ = ["POOL", "Amount", "Payment", "Step", "whole", "amount_json", "net_of", "pool_change"]
 

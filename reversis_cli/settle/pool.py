@@ -59,7 +59,7 @@ def stake_pool(ledger: Ledger) -> None:
     ledger.staked = staked
     total: Amount = 0
     if staked:
-        for seat, name in enumerate(ledger.players):
+        for seat in range(len(ledger.players)):
             dealer = seat == ledger.dealer
             amount = ledger.opt("stake_dealer" if dealer else "stake_player")
             total += amount

@@ -44,6 +44,7 @@ def pay_reversis(ledger: Ledger) -> None:
 def _pay_made(ledger: Ledger) -> None:
     """REV-1: the pool and 16/32/16; ESP-6: the espagnolette pays all 64 instead."""
     maker, esp = ledger.reversis_maker, ledger.espagnolette
+    assert maker is not None, "find_reversis names the maker with the outcome"
     who = ledger.name(maker)
     if esp is not None and esp != maker:
         _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6",
@@ -65,6 +66,8 @@ def _pay_made(ledger: Ledger) -> None:
 def _pay_broken(ledger: Ledger) -> None:
     """REV-3: 64 to the breaker and a remise; ESP-7 moves the 64 to the espagnolette."""
     undertaker, breaker, esp = ledger.undertaker, ledger.breaker, ledger.espagnolette
+    assert undertaker is not None and breaker is not None, \
+        "find_reversis names both with the outcome"
     payer, rule = undertaker, "REV-3"
     if esp is not None and esp not in (undertaker, breaker):
         if ledger.breaker_trick in ledger.opt("espagnolette_pays_broken"):

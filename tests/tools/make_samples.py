@@ -349,7 +349,7 @@ def _make_revoke(record: PlayedDeal) -> PlayedDeal | None:
                     continue
                 new = [list(t) for t in tricks]
                 new[i - 1][ki], new[j - 1][kj] = y, x
-                candidate = list(zip(leaders, [tuple(t) for t in new]))
+                candidate = list(zip(leaders, [tuple(t) for t in new], strict=True))
                 takers, revokes = _revokes(record.dealer, candidate)
                 if takers == list(record.takers) and revokes == 1:
                     return dataclasses.replace(record, tricks=tuple(candidate))
@@ -369,7 +369,6 @@ def bad_samples() -> dict[str, str]:
         kw.setdefault("leaders", "first")
         return format_deal(record, number, PLAYERS, **kw)
 
-    two = minimal(base) + "\n" + minimal(second, 2)
     one = minimal(base)
 
     # RV100: a misspelt keyword.
