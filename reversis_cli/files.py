@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "read_regular_file",
-           "regular_file_problem"]
+__all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
+           "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem"]
 
 
 class WriteError(Exception):
@@ -34,6 +35,16 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return False
 
 
+def same_as_stdin(path: str | Path) -> bool:
+    """Whether standard input is the file at ``path`` (``cmd - -o FILE < FILE``)."""
+    try:
+        given = os.fstat(sys.stdin.fileno())
+        there = os.stat(path)
+    except (OSError, ValueError, AttributeError):  # no stdin, or no file there (yet)
+        return False
+    return (given.st_dev, given.st_ino) == (there.st_dev, there.st_ino)
+
+
 def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> str | None:
     """Why ``path`` is not a plain file that can be read and rewritten, or None."""
     if st is None:
@@ -46,6 +57,36 @@ def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> 
     if not stat.S_ISREG(st.st_mode):
         return "it is not a regular file (a pipe, a device or a socket)"
     return None
+
+
+def rewrite_problem(path: str | Path, st: os.stat_result) -> str | None:
+    """Why the regular file ``path`` (whose stat is ``st``) must not be replaced, or None.
+
+    Replacing is a rename over it: a read-only file would be overwritten even
+    so (and always by root, so the write bits are what count: they say what the
+    owner meant), and a file with several hard links would lose them.
+    """
+    if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
+        return "the file is read-only"
+    if st.st_nlink > 1:
+        return f"the file has {st.st_nlink} hard links, and replacing it would cut them"
+    return None
+
+
+def output_problem(path: str | Path) -> str | None:
+    """Why a command must not write its output to ``path``, or None.
+
+    A new file may be written; an existing one only if it is a regular file
+    that may be written and has one link, the rules ``fmt`` follows too.  A
+    symlink is judged by what it points to (that is what gets replaced).
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None  # a new file (or a dangling symlink's new target)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return regular_file_problem(path, st) or rewrite_problem(path, st)
 
 
 def read_regular_file(path: str | Path, limit: int) -> bytes:
@@ -73,6 +114,10 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
 def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
     """Replace ``path`` by ``data``, whole or not at all.
 
+    Only a new file or a regular file that :func:`output_problem` allows is
+    written (so a device, a FIFO, a read-only file or hard links are never
+    replaced); otherwise :class:`WriteError` says why.
+
     The bytes go to a temporary file in the same folder, are flushed to disk,
     and the temporary file is renamed over ``path`` (a symlink's target is
     replaced, not the link).  An existing file keeps its permissions; a new
@@ -81,8 +126,9 @@ def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
     """
     shown = str(path)
     target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise WriteError(f"cannot write {shown}: it is a folder")
+    problem = output_problem(target)
+    if problem is not None:
+        raise WriteError(f"cannot write {shown}: {problem}")
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                     dir=target.parent)

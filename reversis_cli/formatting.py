@@ -28,7 +28,7 @@ from .canonical import canonical_record, write_record
 from .cards import spelling_of
 from .diagnostics import CODES, Diagnostic
 from . import files
-from .files import WriteError, regular_file_problem
+from .files import WriteError, regular_file_problem, rewrite_problem
 from .model import Deal, ExchangeLine, Header, Pos
 from .notation.compare import first_difference
 from .reader import record_from_text
@@ -190,13 +190,10 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
 
 
 def _cannot_rewrite(path: str | Path, st: os.stat_result) -> str | None:
-    # root may write anything: the write bits say what the owner meant.
-    if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
-        return "the file is read-only"
-    if st.st_nlink > 1:
-        return (f"the file has {st.st_nlink} hard links, and rewriting it would cut them; "
-                "write the canonical text elsewhere with 'reversis fmt - < FILE'")
-    return None
+    why = rewrite_problem(path, st)  # the rules convert -o and simulate -o follow too
+    if why is not None and st.st_nlink > 1:
+        why += "; write the canonical text elsewhere with 'reversis fmt - < FILE'"
+    return why
 
 
 def _file_refused(name: str, message: str) -> FormatResult:

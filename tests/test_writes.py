@@ -225,3 +225,92 @@ def test_a_canonical_read_only_file_is_simply_already_canonical(tmp_path):
 def test_fmt_check_of_canonical_crlf_stdin_is_already_canonical():
     result = run("fmt", "--check", "-", input=CANONICAL.replace("\n", "\r\n"))
     assert result.exit_code == 0, result.output
+
+
+# --- QA finding 2: -o never replaces what fmt would refuse to rewrite ---------------------
+
+
+def _fifo(path: Path) -> str:
+    os.mkfifo(path)
+    return "not a regular file"
+
+
+def _read_only(path: Path) -> str:
+    path.write_text("mine\n")
+    os.chmod(path, 0o444)
+    return "read-only"
+
+
+def _hard_linked(path: Path) -> str:
+    path.write_text("mine\n")
+    os.link(path, path.with_name("other-link"))
+    return "hard links"
+
+
+def _folder(path: Path) -> str:
+    path.mkdir()
+    return "folder"  # convert: click's own check says "is a directory"
+
+
+OUTPUT_IN_THE_WAY = [_fifo, _read_only, _hard_linked, _folder]
+
+
+def _unchanged(path: Path, make) -> bool:
+    if make is _fifo:
+        return path.is_fifo()
+    if make is _folder:
+        return path.is_dir()
+    if make is _read_only:
+        return path.read_text() == "mine\n" and os.stat(path).st_mode & 0o777 == 0o444
+    return path.read_text() == "mine\n" and os.stat(path).st_nlink == 2
+
+
+@pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
+def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make):
+    record = tmp_path / "s.rvs"
+    record.write_text(MINIMAL)
+    output = tmp_path / "out.json"
+    why = make(output)
+    result = run_process("convert", str(record), "--to", "json", "-o", str(output),
+                         cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert str(output) in result.stderr
+    assert why in result.stderr or (make is _folder and "is a directory" in result.stderr)
+    assert _unchanged(output, make)
+
+
+@pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
+def test_simulate_refuses_an_output_fmt_would_not_rewrite(tmp_path, make):
+    output = tmp_path / "out.rvs"
+    why = make(output)
+    result = run_process("simulate", "--deals", "1", "-o", str(output), cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert f"cannot write {output}" in result.stderr and why in result.stderr
+    assert _unchanged(output, make)
+
+
+def test_convert_and_simulate_still_replace_a_writable_file(tmp_path):
+    record = tmp_path / "s.rvs"
+    record.write_text(MINIMAL)
+    output = tmp_path / "out.json"
+    output.write_text("old\n")
+    assert run("convert", str(record), "--to", "json", "-o", str(output)).exit_code == 0
+    assert output.read_text().startswith("{")
+    assert run("simulate", "--deals", "1", "-o", str(output)).exit_code == 0
+    assert output.read_text().startswith("#")
+
+
+# --- QA finding 4: the output is standard input ---------------------------------------------
+
+
+def test_convert_refuses_to_write_over_the_file_given_as_stdin(tmp_path):
+    record = tmp_path / "s.rvs"
+    record.write_text(MINIMAL)
+    with open(record, "rb") as stdin:
+        result = subprocess.run(
+            [sys.executable, "-m", "reversis_cli", "convert", "-", "--from", "rvs", "--to",
+             "csv-tricks", "-o", str(record)], stdin=stdin, cwd=tmp_path, capture_output=True,
+            text=True, timeout=20, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert result.returncode == 2
+    assert f"the output {record} is the input - itself" in result.stderr
+    assert record.read_text() == MINIMAL

@@ -144,7 +144,10 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     --pot give the header back on import.
     """
     from ..convert import convert, format_from_name  # the library: start-up time
-    from ..files import FileKindError, WriteError, read_regular_file, same_file, write_atomic
+    from ..files import (
+        FileKindError, WriteError, output_problem, read_regular_file, same_as_stdin, same_file,
+        write_atomic,
+    )
 
     if source is None:
         source = format_from_name(file) if file != "-" else None
@@ -155,9 +158,14 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
                           (pot, "--pot")):
         if given and source != "csv-tricks":
             raise click.UsageError(f"{option} is for csv-tricks input only")
-    if output not in (None, "-") and file != "-" and same_file(file, output):
-        raise click.UsageError(f"the output {output} is the input {file} itself; "
-                               "write the converted record to another file")
+    if output not in (None, "-"):
+        if same_file(file, output) if file != "-" else same_as_stdin(output):
+            raise click.UsageError(f"the output {output} is the input {file} itself; "
+                                   "write the converted record to another file")
+        problem = output_problem(output)  # said before any work, as write_atomic would
+        if problem is not None:
+            raise click.BadParameter(f"cannot write {output}: {problem}",
+                                     param_hint="'-o' / '--output'")
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = sys.stdin.buffer.read(), "<stdin>"
