@@ -15,6 +15,7 @@ help is shown, and the command modules import only click and
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -57,6 +58,17 @@ class LazyGroup(click.Group):
             raise TypeError(f"{self.lazy_commands[cmd_name]} is not a click command")
         return command
 
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            # click would turn it into exit 1, the status of "the input has errors"
+            raise ReaderGone() from exc
+
+
+class ReaderGone(Exception):
+    """The reader of our output went away (``| head``): nothing is wrong."""
+
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
@@ -81,8 +93,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:  # a wrong command line: usage and exit 2
         exc.show()
         sys.exit(exc.exit_code)
-    except BrokenPipeError:  # the reader of our output went away (| head)
-        sys.stderr.close()
+    except (ReaderGone, BrokenPipeError):  # the reader of our output went away (| head)
+        _silence_output()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
@@ -91,3 +103,20 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"reversis: internal error ({type(exc).__name__}: {exc}); please report it "
                    "with the file that caused it", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+def _silence_output() -> None:
+    """Point stdout and stderr at the null device after a broken pipe.
+
+    Whatever is still buffered is then flushed there at exit, instead of
+    failing again and making Python print "Exception ignored ... BrokenPipeError"
+    (the remedy the Python documentation gives, under "Note on SIGPIPE").
+    stderr too: with ``2>&1 | head`` it is the same broken pipe.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # closed, or not a real file
+            pass
+    os.close(devnull)

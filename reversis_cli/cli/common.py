@@ -8,6 +8,8 @@ rich inside the functions that use them, for start-up time.
 
 from __future__ import annotations
 
+import errno
+import functools
 import io
 import json
 import shutil
@@ -26,16 +28,32 @@ CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 def console(stderr: bool = False, file=None, like=None):
     """A rich Console.  ``like``: copy its width and colours (for output that
     a worker process writes to a file on the parent's behalf)."""
-    from rich.console import Console  # rich: start-up time
-
     extra = {}
     if like is not None:
         extra = {"width": like["width"], "force_terminal": like["terminal"],
                  "color_system": like["colors"]}
     # Our texts carry no markup or emoji codes: skipping those passes is faster
     # and keeps a player's "[" or ":" as written.
-    return Console(stderr=stderr, file=file, highlight=False, soft_wrap=False, markup=False,
-                   emoji=False, **extra)
+    return _console_class()(stderr=stderr, file=file, highlight=False, soft_wrap=False,
+                            markup=False, emoji=False, **extra)
+
+
+@functools.cache
+def _console_class():
+    """rich's Console, except that a broken pipe is raised like any other write's.
+
+    rich's own answer is to exit with status 1, the status that means "the
+    input has errors"; raised, it reaches :func:`reversis_cli.cli.main`, which
+    ends quietly with status 0 whichever command was writing.
+    """
+    from rich.console import Console  # rich: start-up time
+
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
+
+    return PipeConsole
 
 
 def console_spec(out) -> dict:

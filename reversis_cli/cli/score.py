@@ -147,6 +147,8 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
 
     try:
         return _score_one(path, options, tracked, err, tick)
+    except BrokenPipeError:  # the reader went away (| head): not a bug in this file
+        raise
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
         if options.as_json and not written:  # else write_session_json closed it
             write(internal_error_json(name, exc))
