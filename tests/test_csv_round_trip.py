@@ -157,6 +157,15 @@ def test_players_in_the_wrong_order_is_one_error_naming_the_order_that_fits(even
     assert "--players Anna,Boris,Vera,Gleb" in errors[0]
 
 
+def test_the_wrong_order_error_reads_as_a_sentence(evening_csv):
+    # QA finding 14: it read "...contradict it (the first here), none the order Anna, ...".
+    result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Anna,Vera,Boris,Gleb")
+    error = next(line for line in result.stderr.splitlines() if "error[RV515]" in line)
+    assert "leaders and takers written in the rows contradict it (the first is here), " \
+           "while none contradicts the order Anna, Boris, Vera, Gleb; " \
+           "give --players Anna,Boris,Vera,Gleb" in error
+
+
 def test_the_right_order_from_any_seat_is_accepted(evening_csv, tmp_path):
     back = tmp_path / "back.rvs"
     result = run("convert", str(evening_csv), "--to", "rvs", "--players", "Vera,Gleb,Anna,Boris",

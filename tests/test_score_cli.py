@@ -196,3 +196,18 @@ def test_written_tricks_equal_the_deal_object(path):
         profile, _ = resolve_profile(record)
         built = [deal_json(s, record.players) for s in score_deals(record, profile)]
     assert [d["tricks"] for d in written] == [d["tricks"] for d in built]
+
+
+@pytest.mark.parametrize("extra", [(), ("--json",)])
+def test_a_missing_deal_prints_nothing_on_stdout_before_the_usage_error(extra):
+    # QA finding 14: the file's title came out on stdout, then "has no deal 99", exit 2.
+    result = run("score", str(SAMPLES / "evening.rvs"), "--deal", "99", *extra)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "has no deal 99" in result.stderr
+
+
+def test_a_deal_that_exists_is_still_printed_with_its_title():
+    result = run("score", str(SAMPLES / "evening.rvs"), "--deal", "2")
+    assert result.exit_code == 0, result.output
+    assert "evening.rvs" in result.stdout and "Deal 2" in result.stdout

@@ -152,6 +152,11 @@ def test_a_path_with_spaces_is_quoted(tmp_path):
     (("--deals", "3", "--rules", "nonesuch"), "no rule profile 'nonesuch'"),
     (("--deals", "3", "--events", "1.5"), "--events"),
     (("--deals", "3", "--irregular", "-0.1"), "--irregular"),
+    # QA finding 14: nan passed click's range check and ended in an internal error
+    (("--deals", "3", "--events", "nan"), "'nan' is not a chance between 0 and 1"),
+    (("--deals", "3", "--irregular", "nan"), "'nan' is not a chance between 0 and 1"),
+    (("--deals", "3", "--events", "inf"), "'inf' is not a chance"),
+    (("--deals", "3", "--events", "1e400"), "'1e400' is not a chance"),
     (("--deals", "3", "--cards", "braille"), "--cards"),
     (("--deals", "3", "-o", "no/such/folder/x.rvs"), "cannot write"),
     (("--deals", "3", "--seed", "x"), "--seed"),

@@ -65,10 +65,17 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
                            console_spec(console()), style.lower())
-    outcomes = _run(files, options, serial_if_stdin(files, jobs))
-    first = outcomes[0]
-    if deal_number is not None and first.settled and not first.deals:
-        raise click.UsageError(f"{first.name} has no deal {deal_number}")
+    if deal_number is None:
+        outcomes = _run(files, options, serial_if_stdin(files, jobs))
+    else:
+        # One deal of one file: its output is held until the deal is found, so
+        # that a deal the file does not have prints nothing but the usage error.
+        held = StringIO()
+        outcomes = _run(files, options, 1, held)
+        first = outcomes[0]
+        if first.settled and not first.deals:
+            raise click.UsageError(f"{first.name} has no deal {deal_number}")
+        sys.stdout.write(held.getvalue())
     if len(files) > 1 and not as_json:
         from ..render.session import render_summary
 
@@ -78,7 +85,9 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
 
 
-def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[SessionOutcome]:
+def _run(files: list[Path], options: ScoreOptions, jobs: int,
+         held: StringIO | None = None) -> list[SessionOutcome]:
+    """Score ``files`` in order, writing to stdout (or into ``held``)."""
     from ..batch import run_files
     from ..jsonout import BATCH_OPEN, BATCH_SEPARATOR, batch_close
 
@@ -86,7 +95,7 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[SessionOut
 
     def write(text: str) -> None:
         # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
-        sys.stdout.write(text)
+        (sys.stdout if held is None else held).write(text)
 
     if options.as_json and many:
         write(BATCH_OPEN)
@@ -104,7 +113,7 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int) -> list[SessionOut
             for index, (outcome, out, err) in enumerate(run_files(job, files, jobs, done)):
                 if index:
                     write(BATCH_SEPARATOR if options.as_json else "\n")
-                _copy_out(out, sys.stdout)
+                _copy_out(out, sys.stdout if held is None else held)
                 _copy_out(err, sys.stderr)
                 outcomes.append(outcome)
     if options.as_json and many:

@@ -13,6 +13,7 @@ command line (a bad ``--rules`` profile, an output that cannot be written).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from pathlib import Path
@@ -43,6 +44,28 @@ def _rules_value(rules: str, output: str | None) -> str:
         value = os.path.relpath(Path(rules).resolve(), folder)
         value = value.replace(os.sep, "/")
     return value
+
+
+class Rate(click.ParamType):
+    """A chance between 0 and 1, written as a decimal number (0.05, 1, .5).
+
+    click's FloatRange lets ``nan`` through (no comparison with it is true) and
+    shows ``1e400`` as ``inf``: this type refuses both, quoting what was typed.
+    """
+
+    name = "rate"
+
+    def convert(self, value, param, ctx) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            rate = float(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a number: write a chance between 0 and 1, "
+                      "such as 0.05", param, ctx)
+        if not math.isfinite(rate) or not 0.0 <= rate <= 1.0:
+            self.fail(f"{value!r} is not a chance between 0 and 1 (such as 0.05)", param, ctx)
+        return rate
 
 
 def _check_rules(rules: str) -> None:
@@ -85,10 +108,10 @@ def _write_output(output: str, rules: str, parts) -> None:
               help="The rule profile written in the header: classic, modern or a TOML file.")
 @click.option("-o", "--output", metavar="FILE",
               help="Write to FILE (replaced whole, only once complete) instead of stdout.")
-@click.option("--events", type=click.FloatRange(0.0, 1.0), default=None, metavar="RATE",
+@click.option("--events", type=Rate(), default=None, metavar="RATE",
               help="Chance that a regular deal (one --irregular leaves alone) is forced to "
                    "a reversis made or broken or an espagnolette  [default: 0.05]")
-@click.option("--irregular", type=click.FloatRange(0.0, 1.0), default=0.0, metavar="RATE",
+@click.option("--irregular", type=Rate(), default=0.0, metavar="RATE",
               show_default=True,
               help="Chance that a deal is made irregular: a misdeal, an exposed card, a peek, "
                    "a revoke ... (1: every deal).")

@@ -349,10 +349,11 @@ def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[
         return []
     fits = _from_first_hand(best.order, rows)
     place = given.places[0]
+    against_best = f"only {_contradict(len(best))}" if len(best) else "none contradicts"
     return [problem("RV515", f"the playing order given with --players ({', '.join(players)}) "
-                    f"does not fit the rows: {_count(len(given))} written in them contradict "
-                    f"it (the first here), {_count(len(best)) if len(best) else 'none'} the order "
-                    f"{', '.join(fits)}; give --players {','.join(fits)}", place, name)]
+                    f"does not fit the rows: {_contradict(len(given))} it (the first is "
+                    f"here), while {against_best} the order {', '.join(fits)}; "
+                    f"give --players {','.join(fits)}", place, name)]
 
 
 @dataclass
@@ -414,3 +415,8 @@ def _first_place(rows: list[Row], who: str) -> Pos:
 
 def _count(misfits: int) -> str:
     return "1 leader or taker" if misfits == 1 else f"{misfits} leaders and takers"
+
+
+def _contradict(misfits: int) -> str:
+    """``1 leader or taker written in the rows contradicts`` (and the plural)."""
+    return f"{_count(misfits)} written in the rows contradict{'s' if misfits == 1 else ''}"
