@@ -43,6 +43,7 @@ from typing import Any
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
 from ..files import FileKindError, read_regular_file
+from ..invisible import describe, first_forbidden, visible
 
 __all__ = [
     "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "load_profile",
@@ -378,8 +379,33 @@ def load_profile(name_or_path: str, base_dir: Path | None = None) -> Profile:
     path = Path(name_or_path)
     if base_dir is not None and not path.is_absolute():
         path = Path(base_dir) / path
-    return _house_profile(_read_toml_text(_profile_text(path, name_or_path), str(path)),
-                          str(path))
+    data = _read_toml_text(_profile_text(path, name_or_path), str(path))
+    _refuse_hidden_characters(data, str(path))
+    return _house_profile(data, str(path))
+
+
+def _refuse_hidden_characters(data: Any, where: str, place: str = "") -> None:
+    """RV402 for a control character or a bidi override in any text of a profile
+    file (a key, a name, a value): shown later by ``rules``, ``explain`` or
+    ``arbitrate``, an escape sequence would act on the terminal, and a bidi
+    override would make the text read otherwise than it is."""
+    if isinstance(data, str):
+        _refuse_in_text(data, where, f"the value of {place}" if place else "a text")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _refuse_in_text(key, where, f"the key '{visible(key)}'")
+            _refuse_hidden_characters(value, where, f"{place}.{key}" if place else key)
+    elif isinstance(data, list):
+        for index, item in enumerate(data, 1):
+            _refuse_hidden_characters(item, where, f"item {index} of {place}")
+
+
+def _refuse_in_text(text: str, where: str, what: str) -> None:
+    index = first_forbidden(text)
+    if index is not None:
+        raise ProfileError(diagnostic(
+            "RV402", f"in {where}, {what} holds {describe(text[index])}: a profile's texts "
+            "may hold no control character or direction override; remove it"))
 
 
 def _profile_text(path: Path, given: str) -> str:
