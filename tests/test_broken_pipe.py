@@ -66,3 +66,15 @@ def test_a_closed_pipe_ends_the_command_quietly_with_exit_0(name, long_record):
 def test_a_closed_pipe_shared_by_stderr_is_quiet_too(long_record):
     status, _ = _read_one_line_then_close(["score", str(long_record)], stderr_too=True)
     assert status == 0
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["rules"],
+                                  ["score", "samples/evening.rvs"]], ids=" ".join)
+def test_a_pipe_closed_before_any_output_is_quiet_too(args):
+    proc = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT)
+    proc.stdout.close()  # long before the interpreter has started
+    errors = proc.stderr.read().decode("utf-8", "replace")
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 0, errors
+    assert errors == ""

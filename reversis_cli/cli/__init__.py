@@ -58,11 +58,19 @@ class LazyGroup(click.Group):
             raise TypeError(f"{self.lazy_commands[cmd_name]} is not a click command")
         return command
 
+    # click turns a broken pipe into exit 1, the status of "the input has errors":
+    # raised as ReaderGone instead, it reaches main().  make_context prints
+    # --help and --version, invoke everything else.
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError as exc:
+            raise ReaderGone() from exc
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except BrokenPipeError as exc:
-            # click would turn it into exit 1, the status of "the input has errors"
             raise ReaderGone() from exc
 
 
