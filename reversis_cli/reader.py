@@ -269,7 +269,8 @@ class Record:
         decoding problems of this chunk's lines, and order by place."""
         last = chunk.first_line + len(chunk.lines) - 1
         decoding = [replace(d, deal=number) for d in self._decode_problems if d.line <= last]
-        self._decode_problems = [d for d in self._decode_problems if d.line > last]
+        # In place: the line reader and the chunker keep appending to this list.
+        self._decode_problems[:] = [d for d in self._decode_problems if d.line > last]
         out = []
         for d in problems + decoding:
             line = None

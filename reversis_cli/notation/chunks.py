@@ -115,4 +115,5 @@ def _too_many_comments(number: int, kind: str) -> Diagnostic:
     where = "the header" if kind == "header" else "one deal"
     return diagnostic(
         "RV104", f"more than {MAX_COMMENT_LINES:,} comment lines in {where}: the ones "
-        "after this line are not kept, and fmt will not rewrite the file", Pos(number, 1))
+        "after this line are not kept, and fmt and convert will not rewrite the file",
+        Pos(number, 1))
