@@ -30,7 +30,7 @@ def test_blank_lines_keep_positions_of_later_problems():
 
 
 def test_the_comment_lines_a_chunk_keeps_are_capped_with_a_warning():
-    text = "# c\n" * 20_000 + MINIMAL
+    text = "# c\n" * (MAX_COMMENT_LINES + 900) + MINIMAL  # under MAX_CHUNK_LINES
     with record_from_text(text) as record:
         kept = record.header.lines[0].comments_before
         warnings = [d for d in record.header_diagnostics if d.code == "RV104"]
