@@ -8,6 +8,7 @@ file of any length is read deal by deal in bounded memory.
 from __future__ import annotations
 
 import re
+from functools import partial
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -60,30 +61,32 @@ def decode_lines(stream: BinaryIO, problems: list[Diagnostic]) -> Iterator[str]:
     stops the reading (RV005): that is no record, and /dev/zero has no end.
     """
     reported = 0
-    number = 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        number += 1
+    read_line = partial(stream.readline, MAX_LINE_BYTES + 1)
+    for number, raw in enumerate(iter(read_line, b""), start=1):
         if raw in _BLANK_LINES:  # cheap: a file may hold millions of them
             yield ""
             continue
-        cut = len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n")
-        if cut and not _skip_rest_of_line(stream, len(raw)):
-            problems.append(diagnostic(
-                "RV005", f"this line is longer than {MAX_SKIPPED_BYTES:,} bytes: this is not "
-                "a record (is it a binary file?), and reading stops here", Pos(number, 1)))
-            yield ""  # the line the diagnostic is at belongs to the last chunk
-            return
-        raw = raw[:MAX_LINE_BYTES].rstrip(b"\n")
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        elif len(raw) > MAX_LINE_BYTES:
+            if not _skip_rest_of_line(stream, len(raw)):
+                problems.append(diagnostic(
+                    "RV005", f"this line is longer than {MAX_SKIPPED_BYTES:,} bytes: this is "
+                    "not a record (is it a binary file?), and reading stops here",
+                    Pos(number, 1)))
+                yield ""  # the line the diagnostic is at belongs to the last chunk
+                return
+            # Long enough for the parser to refuse (RV100); no RV002, as the
+            # cut may split a character.
+            yield raw[:MAX_LINE_BYTES].decode("utf-8", errors="replace")
+            continue
         if raw.endswith(b"\r"):
             raw = raw[:-1]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             text = raw.decode("utf-8", errors="replace")
-            if reported < MAX_DECODING_DIAGNOSTICS and not cut:  # a cut may split a character
+            if reported < MAX_DECODING_DIAGNOSTICS:
                 column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
                 problems.append(diagnostic(
                     "RV002", "this line is not UTF-8 text (is this a record written by "
@@ -105,10 +108,9 @@ def _skip_rest_of_line(stream: BinaryIO, read: int) -> bool:
     return False
 
 
-def _is_filler(line: str) -> bool:
-    """Blank or comment-only: such lines go with the statement below them."""
-    stripped = line.lstrip()
-    return not stripped or stripped[0] == "#"
+# How a blank or comment-only line begins, once its indent is stripped: such
+# lines go with the statement below them.
+_FILLER_STARTS = frozenset(("", "#"))
 
 
 def split_chunks(lines: Iterable[str],
@@ -120,102 +122,79 @@ def split_chunks(lines: Iterable[str],
     lines, with one RV104 warning in ``problems``) and at most
     :data:`MAX_CHUNK_LINES` lines (the rest of the chunk, up to the next deal
     line, is skipped, with one RV004 error); blank lines above a chunk are
-    not kept, only counted.
+    not kept, only counted.  One loop with local names: it runs once a line.
     """
     problems = [] if problems is None else problems
-    state = _Splitter(problems)
+    kind, first, number = "header", 1, 0
+    body: list[str] = []
+    gap = 0                 # blank lines not yet given to a chunk, before the filler
+    filler: list[str] = []  # comment lines from there on, and blank lines among them
+    kept = pending = 0      # comment lines in body, and in filler
+    warned = skipping = False
+    skipped = 0             # lines skipped since RV004
+    is_deal_line = _DEAL_LINE.match
     for number, line in enumerate(lines, start=1):
-        done = state.take(number, line)
-        if done is not None:
-            yield done
-        if state.skipped > MAX_SKIPPED_LINES:
-            problems.append(diagnostic(
-                "RV005", f"{MAX_SKIPPED_LINES:,} lines skipped and still no deal line: this "
-                "does not look like a record, and reading stops here",
-                Pos(number, 1)))
-            break
-    yield state.finish()
-
-
-class _Splitter:
-    """The chunk being built: its lines, and the blank and comment lines seen
-    since its last statement, which go with whatever statement comes next."""
-
-    def __init__(self, problems: list[Diagnostic]):
-        self.problems = problems
-        self.kind, self.first, self.number = "header", 1, 0
-        self.body: list[str] = []
-        self.gap = 0               # blank lines not yet given to a chunk, before the filler
-        self.filler: list[str] = []  # comment lines from there on, and blank lines among them
-        self.kept = self.pending = 0  # comment lines in body, and in filler
-        self.warned = self.skipping = False
-        self.skipped = 0  # lines skipped since the last deal line
-
-    def take(self, number: int, line: str) -> Chunk | None:
-        self.number = number
-        if not line or (self.skipping and not _DEAL_LINE.match(line)):
-            if line or self.skipping:
-                self.skipped += self.skipping
-                return None
-            if self.filler:
-                self._hold(number, "")
-            else:
-                self.gap += 1
-            return None
-        if _is_filler(line):
-            self._comment(number, line)
-            return None
-        if _DEAL_LINE.match(line):
-            done = self._chunk(number - len(self.filler) - 1)
-            self.kind, self.first = "deal", number - len(self.filler)
-            self.body, self.kept = self.filler + [line], self.pending
-            self.warned = self.skipping = False
-            self.skipped = 0
-        elif not self.body and self.kind == "header":  # blank lines above the first statement
-            self.first = number - len(self.filler)
-            self.body, self.kept, done = self.filler + [line], self.pending, None
-        elif len(self.body) + self.gap + len(self.filler) >= MAX_CHUNK_LINES:
-            self._overflow(number)
-            return None
-        else:
-            self.body.extend([""] * self.gap + self.filler)
-            self.body.append(line)
-            self.kept, done = self.kept + self.pending, None
-        self.gap, self.filler, self.pending = 0, [], 0
-        return done
-
-    def finish(self) -> Chunk:
-        if self.filler and not self.skipping:
-            self.body.extend([""] * self.gap + self.filler)
-        return self._chunk(self.number)
-
-    def _chunk(self, last: int) -> Chunk:
-        return Chunk(self.kind, self.first, tuple(self.body), last)
-
-    def _comment(self, number: int, line: str) -> None:
-        if self.kept + self.pending >= MAX_COMMENT_LINES:
-            if not self.warned:  # this line is kept, to show with the warning
-                self.problems.append(_too_many_comments(number, self.kind))
-            else:
+        if skipping and not is_deal_line(line):
+            skipped += 1
+            if skipped > MAX_SKIPPED_LINES:
+                problems.append(_stop_skipping(number))
+                break
+            continue
+        if not line and not filler:
+            gap += 1
+            continue
+        if line.lstrip()[:1] in _FILLER_STARTS:  # blank or comment-only (inline: hot loop)
+            if len(filler) >= MAX_CHUNK_LINES:
+                problems.append(_too_many_lines(number, kind))
+                skipping, gap, filler, pending = True, 0, [], 0
+                continue
+            if not line:
+                pass
+            elif kept + pending < MAX_COMMENT_LINES:
+                pending += 1
+            elif warned:
                 line = ""
-            self.warned = True
+            else:  # this line is kept, to show with the warning
+                problems.append(_too_many_comments(number, kind))
+                warned = True
+            filler.append(line)
+            continue
+        if is_deal_line(line):
+            yield Chunk(kind, first, tuple(body), number - len(filler) - 1)
+            kind, first, body = "deal", number - len(filler), filler + [line]
+            kept, warned, skipping, skipped = pending, False, False, 0
+        elif not (gap or filler) and len(body) < MAX_CHUNK_LINES:  # the usual line
+            body.append(line)
+            continue
+        elif not body:  # the header's first statement: the blank lines above are not kept
+            first, body, kept = number - len(filler), filler + [line], pending
+        elif len(body) + gap + len(filler) >= MAX_CHUNK_LINES:
+            problems.append(_too_many_lines(number, kind))
+            skipping, gap, filler, pending = True, 0, [], 0
+            continue
         else:
-            self.pending += 1
-        self._hold(number, line)
+            if gap:
+                body.extend([""] * gap)
+            body.extend(filler)
+            body.append(line)
+            kept += pending
+        gap, filler, pending = 0, [], 0
+    if filler and not skipping:
+        body.extend([""] * gap + filler)
+    yield Chunk(kind, first, tuple(body), number)
 
-    def _hold(self, number: int, line: str) -> None:
-        if len(self.filler) >= MAX_CHUNK_LINES:
-            self._overflow(number)
-        else:
-            self.filler.append(line)
 
-    def _overflow(self, number: int) -> None:
-        where = "the header" if self.kind == "header" else "this deal"
-        self.problems.append(diagnostic(
-            "RV004", f"{where} has more than {MAX_CHUNK_LINES:,} lines (a deal has about 30): "
-            "the rest of it, up to the next deal line, is skipped", Pos(number, 1)))
-        self.skipping = True
-        self.gap, self.filler, self.pending = 0, [], 0
+def _too_many_lines(number: int, kind: str) -> Diagnostic:
+    where = "the header" if kind == "header" else "this deal"
+    return diagnostic(
+        "RV004", f"{where} has more than {MAX_CHUNK_LINES:,} lines (a deal has about 30): "
+        "the rest of it, up to the next deal line, is skipped", Pos(number, 1))
+
+
+def _stop_skipping(number: int) -> Diagnostic:
+    return diagnostic(
+        "RV005", f"{MAX_SKIPPED_LINES:,} lines skipped and still no deal line: this does not "
+        "look like a record, and reading stops here", Pos(number, 1))
 
 
 def _too_many_comments(number: int, kind: str) -> Diagnostic:
