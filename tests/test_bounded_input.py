@@ -134,3 +134,38 @@ def test_random_bytes_answer_with_a_bounded_number_of_errors(size):
     result = CliRunner().invoke(cli, ["check", "-"], input=data)
     assert result.exit_code == 1
     assert result.output.count("error[") <= MAX_ERRORS_PER_FILE + 1
+
+
+class _LinesOnly:
+    """A standard input that can only be read a line at a time, and says how far."""
+
+    def __init__(self, data: bytes):
+        import io
+
+        self._stream, self.asked = io.BytesIO(data), 0
+
+    def readline(self, limit: int = -1) -> bytes:
+        self.asked += 1
+        return self._stream.readline(limit)
+
+    def tell(self) -> int:
+        return self._stream.tell()
+
+
+def test_standard_input_is_read_only_as_far_as_the_reading_goes(monkeypatch):
+    """Before, standard input was read whole (`yes AS | reversis check -` grew to GBs)."""
+    endless = _LinesOnly(b"\0" * (4 * MAX_SKIPPED_BYTES))
+    monkeypatch.setattr(sys, "stdin", type("Stdin", (), {"buffer": endless})())
+    found = read_all(open_record("-"))
+    assert ("RV005", 1) in found
+    assert endless.tell() < 2 * MAX_SKIPPED_BYTES
+
+
+def test_standard_input_read_twice_gives_the_same_lines(monkeypatch):
+    source = _LinesOnly(FULL.encode() + SECOND.encode())
+    monkeypatch.setattr(sys, "stdin", type("Stdin", (), {"buffer": source})())
+    first = open_record("-")
+    next(iter(first.deals()))  # the first reading stops after deal 1
+    second = read_all(open_record("-"))
+    assert second == read_all(record_from_text(FULL + SECOND))
+    assert [d.number for d in first.deals()] == [2]
