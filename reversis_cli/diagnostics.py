@@ -32,6 +32,8 @@ CODES: dict[str, tuple[str, str]] = {
     "RV001": (ERROR, "the file cannot be read"),
     "RV002": (ERROR, "the file is not UTF-8 text"),
     "RV003": (ERROR, "a control character (escape, NUL, carriage return...) in the text"),
+    "RV004": (ERROR, "a deal or header of too many lines: the rest of it is skipped"),
+    "RV005": (ERROR, "reading stopped: a line too long for a record, or too many errors"),
     "RV100": (ERROR, "syntax: the line cannot be read as a statement"),
     "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
     "RV102": (ERROR, "a word that should be a card is not one"),

@@ -37,7 +37,8 @@ __all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canoni
            "format_file", "in_the_style_of", "same_record"]
 
 # Problems that mean the reader left something out of the model.
-LOSSY_CODES = frozenset({"RV001", "RV002", "RV003", "RV100", "RV101", "RV102", "RV104"})
+LOSSY_CODES = frozenset({"RV001", "RV002", "RV003", "RV004", "RV005", "RV100", "RV101", "RV102",
+                         "RV104"})
 
 
 @dataclass

@@ -11,7 +11,10 @@ SEAT-2 and IRR-1 to IRR-3) are made here.
 from __future__ import annotations
 
 import io
+import os
+import stat
 import sys
+import tempfile
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +35,9 @@ __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_he
            "next_dealer", "display_name", "STDIN"]
 
 UNITS = ("fiche", "jeton")
+# Errors reported for one file before reading stops: far more than a real
+# record has, and a binary file given by mistake answers at once.
+MAX_ERRORS_PER_FILE = 200
 # Words the output writes where a player's name could stand, and why.  A
 # player so called would be ambiguous; one called pool even shared the pool's
 # account, so that no deal balanced.
@@ -174,7 +180,9 @@ class Record:
             players, problems, header_problems = (), list(opening_problems), []
         self.players = players
         self._header_chunk = header_chunk
-        self.header_diagnostics = self._finish(problems + header_problems, header_chunk, None)
+        self._errors, self._stopped = 0, False
+        self.header_diagnostics = self._within_error_cap(
+            self._finish(problems + header_problems, header_chunk, None))
 
     def locate(self, diag: Diagnostic, pos: Pos | None) -> Diagnostic:
         """``diag`` placed at ``pos`` of the header, with its file and source line."""
@@ -206,10 +214,31 @@ class Record:
         expected_number = 1
         expected_dealer: int | None = None
         for chunk in self._chunks:
+            if self._stopped:
+                return
             checked = self._read_deal(chunk, expected_number, expected_dealer)
+            diags = list(checked.diagnostics)
+            kept = self._within_error_cap(diags)
+            if kept is not diags:
+                checked = replace(checked, diagnostics=tuple(kept))
             yield checked
             expected_number = (checked.number or expected_number) + 1
             expected_dealer = self._dealer_after(checked.deal)
+
+    def _within_error_cap(self, diags: list[Diagnostic]) -> list[Diagnostic]:
+        """``diags`` while the file's errors stay within :data:`MAX_ERRORS_PER_FILE`;
+        past that, one RV005 where the next error was, and the reading stops."""
+        errors = [index for index, d in enumerate(diags) if d.is_error]
+        room = MAX_ERRORS_PER_FILE - self._errors
+        if len(errors) <= room:
+            self._errors += len(errors)
+            return diags
+        self._errors, self._stopped = MAX_ERRORS_PER_FILE, True
+        dropped = diags[errors[room]]
+        stop = diagnostic("RV005", f"more than {MAX_ERRORS_PER_FILE} errors in this file: "
+                          "reading stops here; correct the ones above first", dropped.pos)
+        return diags[:errors[room]] + [replace(stop, file=dropped.file, deal=dropped.deal,
+                                               source_line=dropped.source_line)]
 
     def _dealer_after(self, deal: Deal | None) -> tuple[int, str] | None:
         """Who must deal next, and why; None when the record does not tell."""
@@ -267,13 +296,14 @@ class Record:
                 number: int | None) -> list[Diagnostic]:
         """Name the file, attach the source line for the caret, take in the
         decoding problems of this chunk's lines, and order by place."""
-        last = chunk.first_line + len(chunk.lines) - 1
+        last = chunk.end
         decoding = [replace(d, deal=number) for d in self._decode_problems if d.line <= last]
-        self._decode_problems = [d for d in self._decode_problems if d.line > last]
+        # In place: the line reader and the chunker keep appending to this list.
+        self._decode_problems[:] = [d for d in self._decode_problems if d.line > last]
         out = []
         for d in problems + decoding:
             line = None
-            if d.line is not None and chunk.first_line <= d.line <= last:
+            if d.line is not None and 0 <= d.line - chunk.first_line < len(chunk.lines):
                 line = chunk.lines[d.line - chunk.first_line]
             out.append(replace(d, file=self.name, source_line=line))
         out.sort(key=lambda d: (d.line or 0, d.column or 0))
@@ -292,21 +322,39 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-_stdin_read: tuple[object, bytes] | None = None  # (the stream, what it held)
+_stdin_read: tuple[object, "_Spooled"] | None = None  # (the stream, its spool)
 
 
 def open_record(path: str | Path, name: str | None = None) -> Record:
     """Open a record file; ``-`` is standard input, named ``<stdin>``.  A file
     that cannot be opened gives a record with one RV001 diagnostic and no deals."""
     if str(path) == STDIN:
-        return Record(io.BytesIO(_standard_input()), name or STDIN_NAME)
+        return Record(_standard_input().reader(), name or STDIN_NAME)
     name = name or str(path)
+    stream = None
     try:
-        stream = open(path, "rb")
+        reason = _not_a_record_file(os.stat(path))
+        stream = None if reason else open(path, "rb")
+        # Checked again once open: the path may have changed in between.
+        reason = reason or _not_a_record_file(os.fstat(stream.fileno()))
     except OSError as exc:
         reason = exc.strerror or str(exc)
+    if reason:
+        if stream is not None:
+            stream.close()
         return Record(None, name, [diagnostic("RV001", f"cannot read {name}: {reason}")])
     return Record(stream, name)
+
+
+def _not_a_record_file(st: os.stat_result) -> str | None:
+    """Why a file of this kind is not read as a record, or None.  A pipe is
+    read (a shell's process substitution gives one); a device is not:
+    /dev/zero or /dev/urandom would never end."""
+    if stat.S_ISDIR(st.st_mode):
+        return "it is a folder, not a regular file"
+    if stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+        return None
+    return "it is not a regular file (a device or a socket)"
 
 
 def display_name(path: str | Path) -> str:
@@ -314,13 +362,60 @@ def display_name(path: str | Path) -> str:
     return STDIN_NAME if str(path) == STDIN else str(path)
 
 
-def _standard_input() -> bytes:
+def _standard_input() -> "_Spooled":
     """Standard input, read once: a command may go through the record twice
     (arbitrate --compare replays the session under the other reading)."""
     global _stdin_read
     if _stdin_read is None or _stdin_read[0] is not sys.stdin:
-        _stdin_read = (sys.stdin, sys.stdin.buffer.read())
+        _stdin_read = (sys.stdin, _Spooled(sys.stdin.buffer))
     return _stdin_read[1]
+
+
+class _Spooled:
+    """A stream read as it is needed and kept in a spool (in memory, then in a
+    temporary file), so that each reader sees the same bytes while memory
+    stays bounded, and an endless input is read only as far as a reader goes."""
+
+    def __init__(self, source):
+        self.source = source
+        self.spool = tempfile.SpooledTemporaryFile(max_size=1 << 20)
+        self.size = 0
+
+    def reader(self) -> "_SpoolReader":
+        return _SpoolReader(self)
+
+    def read_more(self, limit: int) -> bytes:
+        more = self.source.readline(limit)
+        if more:
+            self.spool.seek(self.size)
+            self.spool.write(more)
+            self.size += len(more)
+        return more
+
+
+class _SpoolReader:
+    """One reading of a :class:`_Spooled` stream, from its start."""
+
+    def __init__(self, spooled: _Spooled):
+        self._spooled = spooled
+        self._at = 0
+
+    def readline(self, limit: int = -1) -> bytes:
+        spooled, data = self._spooled, b""
+        if self._at < spooled.size:
+            spooled.spool.seek(self._at)
+            data = spooled.spool.readline(limit)
+        short = limit < 0 or len(data) < limit
+        if short and not data.endswith(b"\n") and self._at + len(data) == spooled.size:
+            data += spooled.read_more(limit - len(data) if limit >= 0 else -1)
+        self._at += len(data)
+        return data
+
+    def tell(self) -> int:
+        return self._at
+
+    def close(self) -> None:
+        """Standard input stays open for the next reader."""
 
 
 def record_from_text(text: str | bytes, name: str = "<text>") -> Record:

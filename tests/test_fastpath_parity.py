@@ -12,6 +12,7 @@ or a program gets a line nearly right.
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -24,7 +25,7 @@ from conftest import bad_samples, good_samples
 
 
 def deal_chunks(text: str):
-    lines = decode_lines(text.encode("utf-8").splitlines(keepends=True), [])
+    lines = decode_lines(io.BytesIO(text.encode("utf-8")), [])
     return [c for c in split_chunks(lines) if c.kind == "deal"]
 
 

@@ -28,6 +28,15 @@ TARGETS = ("json", "rvs", "csv-tricks", "csv-payments")
 MAX_INPUT_BYTES = 1 << 30
 
 
+def _standard_input() -> bytes:
+    """Standard input, read whole up to the size a record file may have."""
+    data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise click.BadParameter(f"cannot read standard input: it is larger than "
+                                 f"{MAX_INPUT_BYTES:,} bytes", param_hint="FILE")
+    return data
+
+
 _WHY_NOT = {
     "lossy": "the record has lines that cannot be rewritten without losing them (see above)",
     "errors": "the record has errors (see above); the file is left as it is: fix them, "
@@ -57,7 +66,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str | None) -> None:
     changed = unchanged = failed = 0
     for file in files:
         if file == "-":
-            raw = sys.stdin.buffer.read()
+            raw = _standard_input()
             result = canonical_text(raw, "<stdin>", style)
             if result.text is not None:  # the canonical text could be made
                 result.text = in_the_style_of(result.text, raw)
@@ -168,7 +177,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
                                      param_hint="'-o' / '--output'")
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
+        data, name = _standard_input(), "<stdin>"
     else:
         try:
             data, name = read_regular_file(file, MAX_INPUT_BYTES), file

@@ -81,8 +81,8 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1, fast: bool = 
     for index, line in enumerate(lines):
         if len(line) > MAX_LINE_LENGTH:
             problems.append(diagnostic(
-                "RV100", f"this line is {len(line):,} characters long; a statement fits on a "
-                "short line", Pos(first_line + index, 1)))
+                "RV100", f"this line is longer than {MAX_LINE_LENGTH:,} characters; a "
+                "statement fits on a short line", Pos(first_line + index, 1)))
             lines[index] = ""
             deal_line_ok = deal_line_ok and not _is_deal_line(line)
     said = _clean_forbidden(lines, first_line, problems)  # lines already in error
