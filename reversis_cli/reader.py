@@ -60,8 +60,13 @@ class CheckedDeal:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
 
 
-def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
-    """The players (empty when unusable) and the header's problems."""
+def check_header(header: Header, unreadable: frozenset[str] = frozenset()
+                 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """The players (empty when unusable) and the header's problems.
+
+    ``unreadable`` holds the keywords of header lines set aside for a syntax
+    error: a players line that was written but could not be read has had its
+    error already, and is not also reported as missing."""
     problems: list[Diagnostic] = []
     seen: dict[str, Pos] = {}
     for line in header.lines:
@@ -74,6 +79,8 @@ def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
         problems.extend(_check_header_value(line))
     players_line = header.get("players")
     if players_line is None:
+        if "players" in unreadable:
+            return (), problems
         problems.append(diagnostic("RV110", "the record names no players: write "
                                    "'players A B C D' with the four names in playing order",
                                    Pos(1, 1)))
@@ -169,7 +176,9 @@ class Record:
         self._chunks = split_chunks(lines, self._decode_problems)
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
-        players, header_problems = check_header(self.header)
+        unreadable = frozenset(text.split()[0].lower() for text in
+                               _damaged_lines(problems, header_chunk).values() if text.split())
+        players, header_problems = check_header(self.header, unreadable)
         if opening_problems:  # the file could not be opened: say only that
             players, problems, header_problems = (), list(opening_problems), []
         self.players = players
