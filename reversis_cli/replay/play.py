@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..amounts import shown
 from ..cards import PACK, Card
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
@@ -126,6 +127,7 @@ class _Replay(CrossChecks):
                     self.seat_of(name)
                     self.bad_lines.add(stmt.pos.line)
         self._check_repeats()
+        self._check_unclaimed_tricks()
         if deal.is_void:
             for trick in deal.tricks[:1]:
                 self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "
@@ -176,6 +178,15 @@ class _Replay(CrossChecks):
                            related=((seen[key], "first said here"),))
             else:
                 seen[key] = stmt.pos
+
+    def _check_unclaimed_tricks(self) -> None:
+        """An ``unclaimed T`` line names one of the deal's tricks, 1 to 11."""
+        for event in self.deal.events_of("unclaimed"):
+            if event.trick is not None and not 1 <= event.trick <= TRICKS_PER_DEAL:
+                number = shown(str(event.trick))
+                self.error("RV310", f"there is no trick {number}: a deal's tricks are numbered "
+                           f"1 to {TRICKS_PER_DEAL}", event.trick_pos or event.pos,
+                           fatal=False)  # the play itself is not touched by it
 
     def _check_cards_repeated(self, written: tuple[TrickLine, ...]) -> None:
         """RV202 across every trick line, whatever else is wrong; both lines of a
