@@ -212,12 +212,20 @@ class Record:
     # -- reading -------------------------------------------------------------------
 
     def deals(self) -> Iterator[CheckedDeal]:
-        expected_number = 1
+        # The number the next deal should have; after a deal numbered wrong,
+        # the number after that wrong one is taken as well: either the one
+        # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
+        # and in neither case is the next deal in error too.
+        expected_number, or_else = 1, None
         expected_dealer: int | None = None
         for chunk in self._chunks:
-            checked = self._read_deal(chunk, expected_number, expected_dealer)
+            checked = self._read_deal(chunk, (expected_number, or_else), expected_dealer)
             yield checked
-            expected_number = (checked.number or expected_number) + 1
+            number = checked.number
+            if number is not None and number not in (expected_number, or_else):
+                expected_number, or_else = expected_number + 1, number + 1
+            else:
+                expected_number, or_else = (number or expected_number) + 1, None
             expected_dealer = self._dealer_after(checked.deal)
 
     def _dealer_after(self, deal: Deal | None) -> tuple[int, str] | None:
@@ -238,7 +246,7 @@ class Record:
                    "in playing order (SEAT-2)")
         return seat, why
 
-    def _read_deal(self, chunk: Chunk, expected_number: int,
+    def _read_deal(self, chunk: Chunk, expected_number: tuple[int, int | None],
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
@@ -256,12 +264,14 @@ class Record:
         diags = self._finish(problems, chunk, number)
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
 
-    def _sequence_problems(self, deal: Deal, expected_number: int,
+    def _sequence_problems(self, deal: Deal, expected_number: tuple[int, int | None],
                            expected_dealer: tuple[int, str] | None) -> list[Diagnostic]:
+        """Problems of this deal's place in the record: ``expected_number`` is
+        the number it should have and another it may have (or None)."""
         problems = []
-        if deal.number != expected_number:
+        if deal.number not in expected_number:
             problems.append(diagnostic(
-                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number} "
+                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number[0]} "
                 "comes next", deal.line.number_pos or deal.pos, deal=deal.number))
         dealer = deal.dealer.text
         if expected_dealer is not None and dealer in self.players \

@@ -1,9 +1,14 @@
 """One fault in a record gives one diagnostic, on the line that is wrong, and
 no second one that contradicts it (QA findings 7, 8, 11 and 12)."""
 
+import re
+
 import pytest
 
+from conftest import SAMPLES
 from records import FULL, MINIMAL, codes_of, mutate
+
+EVENING = (SAMPLES / "evening.rvs").read_text(encoding="utf-8")
 
 
 # -- a players line that cannot be read (finding 7) --------------------------------
@@ -35,3 +40,41 @@ def test_an_unclaimed_trick_outside_one_to_eleven_is_an_error_on_its_number(numb
 @pytest.mark.parametrize("number", ["1", "11"])
 def test_an_unclaimed_trick_of_the_deal_is_accepted(number):
     assert codes_of(FULL + f"  unclaimed {number}\n") == []
+
+
+# -- one wrong trick or deal number (finding 12) -----------------------------------
+# FULL's trick lines are lines 13 to 23: trick 3 is line 15.
+
+
+@pytest.mark.parametrize("line, old, new", [
+    (15, "3 Gleb", "5 Gleb"),     # 1 2 5 4 5: the 5 in the middle is the slip
+    (15, "3 Gleb", "4 Gleb"),     # 1 2 4 4 5
+    (13, "1 Anna", "7 Anna"),     # the first number
+    (23, "11 Vera", "12 Vera"),   # the last number
+])
+def test_one_wrong_trick_number_is_the_only_line_in_error(line, old, new):
+    found = codes_of(mutate(FULL, line, old, new))
+    assert found == [("RV209", line, 3)]
+
+
+def test_two_swapped_trick_numbers_are_both_named():
+    text = mutate(mutate(FULL, 15, "3 Gleb", "4 Gleb"), 16, "4 Anna", "3 Anna")
+    assert codes_of(text) == [("RV209", 15, 3), ("RV209", 16, 3)]
+
+
+def _deal_line(number: int) -> int:
+    """The line of ``deal N`` in samples/evening.rvs."""
+    return EVENING.split("\n").index(next(
+        line for line in EVENING.split("\n") if re.match(rf"deal {number} ", line))) + 1
+
+
+@pytest.mark.parametrize("deal, wrong", [(2, 5), (1, 4), (9, 1)])
+def test_one_wrong_deal_number_is_the_only_deal_in_error(deal, wrong):
+    line = _deal_line(deal)
+    found = codes_of(mutate(EVENING, line, f"deal {deal} ", f"deal {wrong} "))
+    assert found == [("RV301", line, 6)]
+
+
+def test_numbering_that_jumps_is_said_once_where_it_jumps():
+    text = re.sub(r"(?m)^deal ([3-9]) ", lambda m: f"deal 1{m.group(1)} ", EVENING)
+    assert codes_of(text) == [("RV301", _deal_line(3), 6)]

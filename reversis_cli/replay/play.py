@@ -245,6 +245,7 @@ class _Replay(CrossChecks):
         lost_tricks = [(line, int(text.split()[0])) for line, text in lost
                        if text.split()[0].isdigit()]
         sizes_known = self._sizes_known(lost)
+        following = _next_numbers(written, lost_tricks)
         self._check_cards_repeated(written)
         seats = self.seats
         leader = next_seat(self.dealer) if self.dealer >= 0 else None  # None: not established
@@ -272,7 +273,10 @@ class _Replay(CrossChecks):
                 else:
                     self.error("RV209", f"trick {index} is written where trick {expected} "
                                "belongs", line.pos, trick=index)
-                    expected = index + 1
+                    # When the next line goes on from the number this one should
+                    # have, only this number is wrong (1 2 5 4): the next is right.
+                    slip = following.get(at_line) == expected + 1
+                    expected = expected + 1 if slip else index + 1
             else:
                 expected = index + 1
             numbers.append(index)
@@ -441,6 +445,14 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     return _Replay(deal, players, damaged).run()
+
+
+def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int]]
+                  ) -> dict[int, int]:
+    """For each written trick line, the number of the trick line below it
+    (read or set aside for an error)."""
+    lines = sorted([(line.pos.line, line.number) for line in written] + lost)
+    return {at: number for (at, _), (_, number) in zip(lines, lines[1:])}
 
 
 def _ordinal(number: int) -> str:
