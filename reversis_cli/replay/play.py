@@ -10,6 +10,7 @@ held against the play by :mod:`.crosscheck`.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..amounts import shown
 from ..cards import PACK, Card
@@ -78,7 +79,8 @@ class _Replay(CrossChecks):
         seat = self.seats.get(name.text)
         if seat is None:
             players = ", ".join(self.players)
-            self.error("RV112", f"{name.text} is not one of the players ({players})", name.pos)
+            self.error("RV112", f"{name.text} is not one of the players ({players})"
+                       f"{_spelt_otherwise(name.text, self.players)}", name.pos)
         return seat
 
     def _flagged(self, kind: str) -> set[int]:
@@ -445,6 +447,19 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     return _Replay(deal, players, damaged).run()
+
+
+def _spelt_otherwise(name: str, players: tuple[str, ...]) -> str:
+    """A hint when ``name`` is a player's name with its accents composed
+    otherwise (é as one character or as e + a combining accent): the two look
+    the same, and only the characters tell them apart."""
+    composed = unicodedata.normalize("NFC", name)
+    for player in players:
+        if unicodedata.normalize("NFC", player) == composed:
+            return (f"; it looks like {player}, but its accents are written with other "
+                    "characters (one letter with its accent, or a letter and a combining "
+                    "accent): write it as on the players line")
+    return ""
 
 
 def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int]]
