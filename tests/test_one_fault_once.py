@@ -31,7 +31,7 @@ def test_a_record_without_a_players_line_still_says_so():
 # -- unclaimed T with no such trick (finding 8) ------------------------------------
 
 
-@pytest.mark.parametrize("number", ["0", "12", "99", "9" * 40])
+@pytest.mark.parametrize("number", ["0", "12", "99", "9" * 30])
 def test_an_unclaimed_trick_outside_one_to_eleven_is_an_error_on_its_number(number):
     found = codes_of(FULL + f"  unclaimed {number} Anna\n")
     assert found == [("RV310", 24, 13)]
@@ -78,3 +78,36 @@ def test_one_wrong_deal_number_is_the_only_deal_in_error(deal, wrong):
 def test_numbering_that_jumps_is_said_once_where_it_jumps():
     text = re.sub(r"(?m)^deal ([3-9]) ", lambda m: f"deal 1{m.group(1)} ", EVENING)
     assert codes_of(text) == [("RV301", _deal_line(3), 6)]
+
+
+# -- a number too long to be one (finding 11) --------------------------------------
+
+
+def _diagnostics(text: str) -> list:
+    from reversis_cli.reader import record_from_text
+
+    with record_from_text(text, "t.rvs") as record:
+        return list(record.header_diagnostics) + [
+            d for deal in record.deals() for d in deal.diagnostics]
+
+
+@pytest.mark.parametrize("digits", [31, 3_000, 5_000])
+def test_a_deal_number_too_long_is_one_error_on_the_deal_line(digits):
+    line = _deal_line(2)
+    text = mutate(EVENING, line, "deal 2 ", f"deal {'9' * digits} ")
+    found = _diagnostics(text)
+    assert [(d.code, d.line) for d in found] == [("RV100", line)]
+    message = found[0].message
+    assert "end of the line" not in message and len(message) < 100
+    assert f"number has {digits:,} digits" in message and found[0].column == 6
+
+
+@pytest.mark.parametrize("where, line, old", [
+    ("trick", 15, "3 Gleb"), ("unclaimed", 24, None)])
+def test_a_trick_number_too_long_is_one_short_error_at_the_number(where, line, old):
+    long = "3" * 40
+    text = (mutate(FULL, line, old, f"{long} Gleb") if old
+            else FULL + f"  unclaimed {long}\n")
+    found = _diagnostics(text)
+    assert [(d.code, d.line) for d in found] == [("RV100", line)]
+    assert "40 digits" in found[0].message and long not in found[0].message

@@ -12,6 +12,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
@@ -29,7 +30,12 @@ MAX_LINE_LENGTH = 4000
 # Give up re-parsing a chunk after this many bad lines.
 MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 
+# Read in place of a deal line that cannot be read, so that the deal's other
+# lines are still checked; the deal itself is then left out.
+_STAND_IN_DEAL_LINE = "deal 0 dealer Unreadable"
 _WORD = re.compile(r"[^\s]*")
+# The number a deal, trick or unclaimed line begins with.
+_NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<number>[0-9]+)")
 _TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?$")
 
 
@@ -78,13 +84,23 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1, fast: bool = 
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True
+    first = _first_statement_index(lines)
     for index, line in enumerate(lines):
-        if len(line) > MAX_LINE_LENGTH:
+        if start != "header" and _refuse_long_number(lines, index, first_line, problems):
+            pass  # said at the number, which is what is wrong with the line
+        elif len(line) > MAX_LINE_LENGTH:
             problems.append(diagnostic(
                 "RV100", f"this line is {len(line):,} characters long; a statement fits on a "
                 "short line", Pos(first_line + index, 1)))
             lines[index] = ""
-            deal_line_ok = deal_line_ok and not _is_deal_line(line)
+        else:
+            continue
+        if _is_deal_line(line):
+            deal_line_ok = False
+            if start != "header" and index == first:
+                # A deal needs its deal line to be read at all: a stand-in keeps
+                # the rest from being errors of their own (as below).
+                lines[index] = _STAND_IN_DEAL_LINE
     said = _clean_forbidden(lines, first_line, problems)  # lines already in error
     read_fast: list[Statement] = []
     if fast and start == "deal_chunk":
@@ -149,7 +165,7 @@ def _parse_with_lark(lines: list[str], start: str, first_line: int, problems: li
             if _is_deal_line(lines[index]) and start != "header":
                 deal_line_ok = False
                 if index == _first_statement_index(lines):
-                    lines[index] = "deal 0 dealer Unreadable"  # keep checking the other lines
+                    lines[index] = _STAND_IN_DEAL_LINE  # keep checking the other lines
                     continue
             if not lines[index].strip():
                 break  # the error is at a blank line: nothing left to blank out
@@ -179,6 +195,22 @@ def _clean_forbidden(lines: list[str], first_line: int, problems: list[Diagnosti
         lines[index] = "".join(" " if is_forbidden(ch) else ch for ch in line)
         said.add(index)
     return said
+
+
+def _refuse_long_number(lines: list[str], index: int, first_line: int,
+                        problems: list[Diagnostic]) -> bool:
+    """A deal, trick or claimed trick number of more than MAX_DIGITS digits is
+    refused at the number and its line set aside (blanked): no record numbers
+    so far, and every message that names the number stays short."""
+    found = _NUMBER_OF_LINE.match(lines[index])
+    if found is None or not too_many_digits(found.group("number")):
+        return False
+    what = {"deal": "a deal", "unclaimed": "a trick", None: "a trick"}[found.group("keyword")]
+    problems.append(diagnostic(
+        "RV100", f"this number has {len(found.group('number')):,} digits; {what} number has "
+        f"at most {MAX_DIGITS}", Pos(first_line + index, found.start("number") + 1)))
+    lines[index] = ""
+    return True
 
 
 def _is_deal_line(line: str) -> bool:

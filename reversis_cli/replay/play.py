@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..amounts import shown
+from ..amounts import shown, too_many_digits
 from ..cards import PACK, Card
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
@@ -244,8 +244,9 @@ class _Replay(CrossChecks):
         self.sizes = [self.hand_size(s) for s in range(4)]
         self.fewest = min(self.sizes)
         lost = self._lost_lines()
-        lost_tricks = [(line, int(text.split()[0])) for line, text in lost
-                       if text.split()[0].isdigit()]
+        # A trick line set aside, with its number (None: too long to be one).
+        lost_tricks = [(line, None if too_many_digits(text.split()[0]) else int(text.split()[0]))
+                       for line, text in lost if text.split()[0].isdigit()]
         sizes_known = self._sizes_known(lost)
         following = _next_numbers(written, lost_tricks)
         self._check_cards_repeated(written)
@@ -261,6 +262,8 @@ class _Replay(CrossChecks):
                 for at, number in lost_tricks:
                     if previous_line < at < at_line:  # a trick line that could not be read
                         leader = reading = None  # so who took it is unknown
+                        if number is None:  # its number is unreadable: take it as in order
+                            number = expected
                         if number == expected:
                             expected = number + 1
                         numbers.append(number)
@@ -462,12 +465,12 @@ def _spelt_otherwise(name: str, players: tuple[str, ...]) -> str:
     return ""
 
 
-def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int]]
-                  ) -> dict[int, int]:
+def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int | None]]
+                  ) -> dict[int, int | None]:
     """For each written trick line, the number of the trick line below it
     (read or set aside for an error)."""
     lines = sorted([(line.pos.line, line.number) for line in written] + lost)
-    return {at: number for (at, _), (_, number) in zip(lines, lines[1:])}
+    return {at: number for (at, _), (_, number) in zip(lines, lines[1:], strict=False)}
 
 
 def _ordinal(number: int) -> str:
