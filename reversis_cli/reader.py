@@ -60,13 +60,15 @@ class CheckedDeal:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
 
 
-def check_header(header: Header, unreadable: frozenset[str] = frozenset()
+def check_header(header: Header, damaged: frozenset[str] = frozenset()
                  ) -> tuple[tuple[str, ...], list[Diagnostic]]:
     """The players (empty when unusable) and the header's problems.
 
-    ``unreadable`` holds the keywords of header lines set aside for a syntax
-    error: a players line that was written but could not be read has had its
-    error already, and is not also reported as missing."""
+    ``damaged`` holds the keywords of header lines whose words are not as
+    written (:func:`_damaged_keywords`).  A players line that was written but
+    could not be read has had its error already, and is not also reported as
+    missing; one with a name split by a control character is not also
+    reported for the number of its names."""
     problems: list[Diagnostic] = []
     seen: dict[str, Pos] = {}
     for line in header.lines:
@@ -79,7 +81,7 @@ def check_header(header: Header, unreadable: frozenset[str] = frozenset()
         problems.extend(_check_header_value(line))
     players_line = header.get("players")
     if players_line is None:
-        if "players" in unreadable:
+        if "players" in damaged:
             return (), problems
         problems.append(diagnostic("RV110", "the record names no players: write "
                                    "'players A B C D' with the four names in playing order",
@@ -87,6 +89,8 @@ def check_header(header: Header, unreadable: frozenset[str] = frozenset()
         return (), problems
     names = players_line.names
     ok = True
+    if len(names) != 4 and "players" in damaged:
+        return (), problems
     if len(names) != 4:
         problems.append(diagnostic("RV110", f"Reversis is played by four; this line names "
                                    f"{len(names)}", players_line.pos))
@@ -176,9 +180,8 @@ class Record:
         self._chunks = split_chunks(lines, self._decode_problems)
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
-        unreadable = frozenset(text.split()[0].lower() for text in
-                               _damaged_lines(problems, header_chunk).values() if text.split())
-        players, header_problems = check_header(self.header, unreadable)
+        players, header_problems = check_header(self.header,
+                                                _damaged_keywords(problems, header_chunk))
         if opening_problems:  # the file could not be opened: say only that
             players, problems, header_problems = (), list(opening_problems), []
         self.players = players
@@ -307,6 +310,24 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
         if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
             out[d.line] = chunk.lines[offset]
     return out
+
+
+def _damaged_keywords(problems: list[Diagnostic], chunk: Chunk) -> frozenset[str]:
+    """The keywords of the header lines whose words are not as written: set
+    aside for a reading error, or read with a control character inside a word
+    (``Bo<U+202E>ris``) taken as a blank, which splits the word in two."""
+    out = set()
+    for line, text in _damaged_lines(problems, chunk).items():
+        split = [d for d in problems if d.line == line and d.code == "RV003"]
+        if split and not _inside_a_word(text, (split[0].column or 1) - 1):
+            continue  # a control character between words: the words are as written
+        if text.split():
+            out.add(text.split()[0].lower())
+    return frozenset(out)
+
+
+def _inside_a_word(text: str, at: int) -> bool:
+    return 0 < at < len(text) - 1 and not text[at - 1].isspace() and not text[at + 1].isspace()
 
 
 STDIN = "-"

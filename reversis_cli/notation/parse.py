@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
-from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
+from ..invisible import (
+    VARIATION_SELECTORS, describe, first_forbidden, is_forbidden, is_invisible, visible,
+)
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from lark.exceptions import UnexpectedInput
@@ -36,7 +38,7 @@ _STAND_IN_DEAL_LINE = "deal 0 dealer Unreadable"
 _WORD = re.compile(r"[^\s]*")
 # The number a deal, trick or unclaimed line begins with.
 _NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<number>[0-9]+)")
-_TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?$")
+_TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?$")
 
 
 @dataclass
@@ -305,7 +307,10 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     word = _word_at(text, column - 1) if column - 1 < len(text) else ""
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     starts_line = not text[: column - 1].strip()
-    if column - 1 < len(text) and is_invisible(text[column - 1]):
+    # A variation selector is drawn as nothing once it is not part of a card
+    # (where the parser stops, it is not).
+    if column - 1 < len(text) and (is_invisible(text[column - 1])
+                                   or text[column - 1] in VARIATION_SELECTORS):
         return diagnostic("RV100", _explain_invisible(text[column - 1], expected), pos)
     code, message = _explain(word, expected, starts_line, start, exc)
     return diagnostic(code, message, pos)
