@@ -46,6 +46,14 @@ def test_a_name_still_begins_with_a_letter():
     assert found and found[0][:2] == ("RV100", 1)
 
 
+def test_a_mark_with_no_letter_before_it_is_named_not_echoed():
+    from reversis_cli.reader import record_from_text
+
+    with record_from_text(FULL.replace("Gleb", "\u0308Gleb", 1)) as record:
+        message = record.header_diagnostics[0].message
+    assert "combining diaeresis (\\u0308)" in message and "\u0308" not in message
+
+
 @pytest.mark.parametrize("mark", ["\u034f", "\ufe0f", "\ufe0e", "\u180b"])
 def test_invisible_marks_are_no_part_of_a_name(mark):
     assert not NAME.fullmatch(f"Gl{mark}eb")

@@ -10,13 +10,14 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..invisible import (
-    VARIATION_SELECTORS, describe, first_forbidden, is_forbidden, is_invisible, visible,
+    VARIATION_SELECTORS, describe, escape, first_forbidden, is_forbidden, is_invisible, visible,
 )
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
@@ -312,6 +313,8 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     if column - 1 < len(text) and (is_invisible(text[column - 1])
                                    or text[column - 1] in VARIATION_SELECTORS):
         return diagnostic("RV100", _explain_invisible(text[column - 1], expected), pos)
+    if column - 1 < len(text) and unicodedata.category(text[column - 1]).startswith("M"):
+        return diagnostic("RV100", _explain_mark(text[column - 1], expected), pos)
     code, message = _explain(word, expected, starts_line, start, exc)
     return diagnostic(code, message, pos)
 
@@ -322,6 +325,16 @@ def _explain_invisible(char: str, expected: set[str]) -> str:
     where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
     advice = "write a plain space" if char.isspace() else "remove it"
     return f"{where} {describe(char)}, which looks like nothing or like a space: {advice}"
+
+
+def _explain_mark(char: str, expected: set[str]) -> str:
+    """A combining mark with no letter before it: echoed, it would sit on the
+    quote of the message, so it is named."""
+    wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
+    where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
+    name = unicodedata.name(char, "a combining mark").lower()
+    return (f"{where} the {name} ({escape(char)}) with no letter before it; a word begins "
+            "with a letter or a digit, and a mark follows the letter it belongs to")
 
 
 def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:
