@@ -121,7 +121,9 @@ _SUIT_SPELLINGS: dict[str, Suit] = {
 }
 # Latin T and the digits 10 are tens; Cyrillic Т (туз) is the ace.
 _TEN_SPELLINGS = ("10", "T")
-_EMOJI_VARIATION = "\ufe0f"
+# The variation selectors a suit symbol may carry (emoji form, text form):
+# read as the plain suit.
+_SUIT_VARIATIONS = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
 class Card:
@@ -173,7 +175,7 @@ class Card:
         card = _PARSE_CACHE.get(text)
         if card is not None:
             return card
-        word = text.strip().replace(_EMOJI_VARIATION, "")
+        word = text.strip().translate(_SUIT_VARIATIONS)
         if len(word) < 2:
             raise NotACardError(f"{text!r} is not a card")
         rank_text, suit_text = word[:-1].upper(), word[-1].upper()
@@ -266,18 +268,29 @@ def card_name(card: Card) -> str:
 
 
 def script_of(char: str) -> str:
-    """The alphabet of a letter as a reader says it (``Cyrillic``), or ``digit``."""
+    """The alphabet of a letter as a reader says it (``Cyrillic``), ``digit``,
+    or the form of a fullwidth or halfwidth character (``fullwidth``)."""
+    name = unicodedata.name(char, "")
+    if name.startswith(("FULLWIDTH", "HALFWIDTH")):
+        return name.split()[0].lower()
     if char.isdigit():
         return "digit"
-    name = unicodedata.name(char, "")
     return name.split()[0].title() if name else "unknown"
+
+
+def _compatible(char: str) -> list[str]:
+    """The plain character a fullwidth or other compatibility form stands for
+    (``Ａ`` for ``A``), as a one-item list; empty when there is none."""
+    plain = unicodedata.normalize("NFKC", char)
+    return [plain] if len(plain) == 1 and plain != char else []
 
 
 def lookalike_card(word: str) -> tuple[Card, str] | None:
     """The card meant by ``word`` when a letter of it was taken from another
-    alphabet (Cyrillic А for Latin A, Latin B for Cyrillic В...): the card and
-    the corrected spelling; None when no such change makes a card."""
-    options = [[ch] + list(_LOOKALIKE_OF.get(ch, "")) for ch in word]
+    alphabet (Cyrillic А for Latin A, Latin B for Cyrillic В...) or written in
+    a compatibility form (fullwidth ``Ａ``): the card and the corrected
+    spelling; None when no such change makes a card."""
+    options = [[ch] + list(_LOOKALIKE_OF.get(ch, "")) + _compatible(ch) for ch in word]
     if len(word) > 4 or all(len(o) == 1 for o in options) or reads_as_card(word):
         return None
     best = None
@@ -303,12 +316,13 @@ def lookalike_message(word: str) -> str | None:
     changes = [(a, b) for a, b in zip(word, spelling, strict=True) if a != b]
     olds = " and the ".join(a for a, _ in changes)
     scripts = {script_of(a) for a, _ in changes}
+    kind = "letter" if all(a.isalpha() for a, _ in changes) else "character"
     if len(changes) == 1:
-        what = f"the {olds} in {word} is a {scripts.pop()} letter"
+        what = f"the {olds} in {word} is a {scripts.pop()} {kind}"
     elif len(scripts) == 1:
-        what = f"the {olds} in {word} are {scripts.pop()} letters"
+        what = f"the {olds} in {word} are {scripts.pop()} {kind}s"
     else:
-        what = f"the {olds} in {word} are letters of other alphabets"
+        what = f"the {olds} in {word} are {kind}s of other alphabets"
     targets = {script_of(b) for _, b in changes}
     if len(targets) == 1:
         news = f"{targets.pop()} " + " and ".join(b for _, b in changes)
@@ -363,7 +377,7 @@ def spelling_of(words: Iterable[str]) -> str | None:
     and ``unicode`` (7♥) count for the symbols, not for either alphabet."""
     letters = symbols = russian = latin = 0
     for word in words:
-        word = word.replace(_EMOJI_VARIATION, "")
+        word = word.translate(_SUIT_VARIATIONS)
         try:
             Card.parse(word)
         except CardError:

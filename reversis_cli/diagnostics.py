@@ -62,6 +62,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV307": (ERROR, "an espagnolette declared for a hand that does not hold one"),
     "RV308": (ERROR, "a statement given twice in one deal, or one that does not fit the deal"),
     "RV309": (ERROR, "a void deal (misdeal, exposed card) with tricks written"),
+    "RV310": (ERROR, "an unclaimed line names a trick the deal does not have"),
     "RV401": (ERROR, "an unknown rule profile"),
     "RV402": (ERROR, "an unknown option or a bad option value"),
     # 5xx: converting and formatting (JSON records, CSV, fmt)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["describe", "escape", "first_forbidden", "is_forbidden", "is_invisible", "visible"]
+__all__ = ["VARIATION_SELECTORS", "describe", "escape", "first_forbidden", "is_forbidden",
+           "is_invisible", "visible"]
 
 # Names for the usual suspects; any other is named by Unicode.
 _NAMES = {
@@ -37,12 +38,24 @@ _PLAIN = " \t"
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+# The variation selectors a card may end with (text and emoji form of its
+# suit).  They change how the suit is drawn; anywhere else they show nothing.
+VARIATION_SELECTORS = "\ufe0e\ufe0f"
+# Other characters that show nothing although Unicode counts them as marks:
+# the other variation selectors and the combining grapheme joiner.
+_UNSEEN_MARKS = frozenset(
+    [chr(c) for c in (*range(0xFE00, 0xFE0E), *range(0x180B, 0x1810), *range(0xE0100, 0xE01F0))]
+    + ["\u034f"])
+
+
 def is_invisible(char: str) -> bool:
-    """A control, format or separator character other than a space or tab."""
+    """A control, format or separator character other than a space or tab, or
+    a mark that is drawn as nothing (U+FE0E and U+FE0F, which end a card
+    written with a suit symbol, are left as they are)."""
     if char in _PLAIN:
         return False
     return unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp", "Co", "Cs", "Cn") \
-        and char != "\ufe0f"  # the emoji variation selector after a suit symbol
+        or char in _UNSEEN_MARKS
 
 
 def is_forbidden(char: str) -> bool:

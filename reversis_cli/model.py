@@ -164,13 +164,15 @@ class EventLine(Statement):
     """An irregularity or claim line.
 
     ``kind`` is one of :data:`EVENT_KINDS`.  ``player`` is the named player
-    (if any), ``trick`` the trick of an ``unclaimed`` line, ``late`` marks
-    ``misdeal NAME late`` and ``paid`` marks ``redeal paid``.
+    (if any), ``trick`` the trick of an ``unclaimed`` line (and ``trick_pos``
+    where its number is written), ``late`` marks ``misdeal NAME late`` and
+    ``paid`` marks ``redeal paid``.
     """
 
     kind: str
     player: Name | None = None
     trick: int | None = None
+    trick_pos: Pos | None = None
     late: bool = False
     paid: bool = False
 

@@ -66,8 +66,15 @@ class CheckedDeal:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
 
 
-def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
-    """The players (empty when unusable) and the header's problems."""
+def check_header(header: Header, damaged: frozenset[str] = frozenset()
+                 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """The players (empty when unusable) and the header's problems.
+
+    ``damaged`` holds the keywords of header lines whose words are not as
+    written (:func:`_damaged_keywords`).  A players line that was written but
+    could not be read has had its error already, and is not also reported as
+    missing; one with a name split by a control character is not also
+    reported for the number of its names."""
     problems: list[Diagnostic] = []
     seen: dict[str, Pos] = {}
     for line in header.lines:
@@ -80,12 +87,16 @@ def check_header(header: Header) -> tuple[tuple[str, ...], list[Diagnostic]]:
         problems.extend(_check_header_value(line))
     players_line = header.get("players")
     if players_line is None:
+        if "players" in damaged:
+            return (), problems
         problems.append(diagnostic("RV110", "the record names no players: write "
                                    "'players A B C D' with the four names in playing order",
                                    Pos(1, 1)))
         return (), problems
     names = players_line.names
     ok = True
+    if len(names) != 4 and "players" in damaged:
+        return (), problems
     if len(names) != 4:
         problems.append(diagnostic("RV110", f"Reversis is played by four; this line names "
                                    f"{len(names)}", players_line.pos))
@@ -175,7 +186,8 @@ class Record:
         self._chunks = split_chunks(lines, self._decode_problems)
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
-        players, header_problems = check_header(self.header)
+        players, header_problems = check_header(self.header,
+                                                _damaged_keywords(problems, header_chunk))
         if opening_problems:  # the file could not be opened: say only that
             players, problems, header_problems = (), list(opening_problems), []
         self.players = players
@@ -211,18 +223,26 @@ class Record:
     # -- reading -------------------------------------------------------------------
 
     def deals(self) -> Iterator[CheckedDeal]:
-        expected_number = 1
+        # The number the next deal should have; after a deal numbered wrong,
+        # the number after that wrong one is taken as well: either the one
+        # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
+        # and in neither case is the next deal in error too.
+        expected_number, or_else = 1, None
         expected_dealer: int | None = None
         for chunk in self._chunks:
             if self._stopped:
                 return
-            checked = self._read_deal(chunk, expected_number, expected_dealer)
+            checked = self._read_deal(chunk, (expected_number, or_else), expected_dealer)
             diags = list(checked.diagnostics)
             kept = self._within_error_cap(diags)
             if kept is not diags:
                 checked = replace(checked, diagnostics=tuple(kept))
             yield checked
-            expected_number = (checked.number or expected_number) + 1
+            number = checked.number
+            if number is not None and number not in (expected_number, or_else):
+                expected_number, or_else = expected_number + 1, number + 1
+            else:
+                expected_number, or_else = (number or expected_number) + 1, None
             expected_dealer = self._dealer_after(checked.deal)
 
     def _within_error_cap(self, diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -258,7 +278,7 @@ class Record:
                    "in playing order (SEAT-2)")
         return seat, why
 
-    def _read_deal(self, chunk: Chunk, expected_number: int,
+    def _read_deal(self, chunk: Chunk, expected_number: tuple[int, int | None],
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
@@ -276,12 +296,14 @@ class Record:
         diags = self._finish(problems, chunk, number)
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
 
-    def _sequence_problems(self, deal: Deal, expected_number: int,
+    def _sequence_problems(self, deal: Deal, expected_number: tuple[int, int | None],
                            expected_dealer: tuple[int, str] | None) -> list[Diagnostic]:
+        """Problems of this deal's place in the record: ``expected_number`` is
+        the number it should have and another it may have (or None)."""
         problems = []
-        if deal.number != expected_number:
+        if deal.number not in expected_number:
             problems.append(diagnostic(
-                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number} "
+                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number[0]} "
                 "comes next", deal.line.number_pos or deal.pos, deal=deal.number))
         dealer = deal.dealer.text
         if expected_dealer is not None and dealer in self.players \
@@ -318,6 +340,24 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
         if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
             out[d.line] = chunk.lines[offset]
     return out
+
+
+def _damaged_keywords(problems: list[Diagnostic], chunk: Chunk) -> frozenset[str]:
+    """The keywords of the header lines whose words are not as written: set
+    aside for a reading error, or read with a control character inside a word
+    (``Bo<U+202E>ris``) taken as a blank, which splits the word in two."""
+    out = set()
+    for line, text in _damaged_lines(problems, chunk).items():
+        split = [d for d in problems if d.line == line and d.code == "RV003"]
+        if split and not _inside_a_word(text, (split[0].column or 1) - 1):
+            continue  # a control character between words: the words are as written
+        if text.split():
+            out.add(text.split()[0].lower())
+    return frozenset(out)
+
+
+def _inside_a_word(text: str, at: int) -> bool:
+    return 0 < at < len(text) - 1 and not text[at - 1].isspace() and not text[at + 1].isspace()
 
 
 STDIN = "-"

@@ -51,6 +51,7 @@ CASES = [
     ("talon-twice", mutate(FULL, 12, "partie 8H 3H 8D AC", "talon 5H 3H 7D"), "RV308", 12, 3),
     ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"),
      "RV309", 13, 3),
+    ("unclaimed-trick-out-of-range", FULL + "  unclaimed 12\n", "RV310", 24, 13),
 ]
 
 

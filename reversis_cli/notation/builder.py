@@ -247,7 +247,7 @@ class Builder(Transformer):
         return EventLine(pos=self.pos(c[0]), kind=kind, player=player, **kw)
 
     def unclaimed(self, c):
-        return self._event("unclaimed", c, trick=int(c[0]))
+        return self._event("unclaimed", c, trick=int(c[0]), trick_pos=self.at(c[0]))
 
     def misdeal(self, c):
         return self._event("misdeal", c, late=len(c) > 1)

@@ -10,11 +10,15 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
+import unicodedata
 from dataclasses import dataclass
 
+from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
-from ..invisible import describe, first_forbidden, is_forbidden, is_invisible, visible
+from ..invisible import (
+    VARIATION_SELECTORS, describe, escape, first_forbidden, is_forbidden, is_invisible, visible,
+)
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from lark.exceptions import UnexpectedInput
@@ -29,8 +33,13 @@ MAX_LINE_LENGTH = 4000
 # Give up re-parsing a chunk after this many bad lines.
 MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 
+# Read in place of a deal line that cannot be read, so that the deal's other
+# lines are still checked; the deal itself is then left out.
+_STAND_IN_DEAL_LINE = "deal 0 dealer Unreadable"
 _WORD = re.compile(r"[^\s]*")
-_TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?$")
+# The number a deal, trick or unclaimed line begins with.
+_NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<number>[0-9]+)")
+_TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?$")
 
 
 @dataclass
@@ -78,13 +87,23 @@ def parse_chunk(lines: list[str], start: str, first_line: int = 1, fast: bool = 
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True
+    first = _first_statement_index(lines)
     for index, line in enumerate(lines):
-        if len(line) > MAX_LINE_LENGTH:
+        if start != "header" and _refuse_long_number(lines, index, first_line, problems):
+            pass  # said at the number, which is what is wrong with the line
+        elif len(line) > MAX_LINE_LENGTH:
             problems.append(diagnostic(
                 "RV100", f"this line is longer than {MAX_LINE_LENGTH:,} characters; a "
                 "statement fits on a short line", Pos(first_line + index, 1)))
             lines[index] = ""
-            deal_line_ok = deal_line_ok and not _is_deal_line(line)
+        else:
+            continue
+        if _is_deal_line(line):
+            deal_line_ok = False
+            if start != "header" and index == first:
+                # A deal needs its deal line to be read at all: a stand-in keeps
+                # the rest from being errors of their own (as below).
+                lines[index] = _STAND_IN_DEAL_LINE
     said = _clean_forbidden(lines, first_line, problems)  # lines already in error
     read_fast: list[Statement] = []
     if fast and start == "deal_chunk":
@@ -149,7 +168,7 @@ def _parse_with_lark(lines: list[str], start: str, first_line: int, problems: li
             if _is_deal_line(lines[index]) and start != "header":
                 deal_line_ok = False
                 if index == _first_statement_index(lines):
-                    lines[index] = "deal 0 dealer Unreadable"  # keep checking the other lines
+                    lines[index] = _STAND_IN_DEAL_LINE  # keep checking the other lines
                     continue
             if not lines[index].strip():
                 break  # the error is at a blank line: nothing left to blank out
@@ -179,6 +198,22 @@ def _clean_forbidden(lines: list[str], first_line: int, problems: list[Diagnosti
         lines[index] = "".join(" " if is_forbidden(ch) else ch for ch in line)
         said.add(index)
     return said
+
+
+def _refuse_long_number(lines: list[str], index: int, first_line: int,
+                        problems: list[Diagnostic]) -> bool:
+    """A deal, trick or claimed trick number of more than MAX_DIGITS digits is
+    refused at the number and its line set aside (blanked): no record numbers
+    so far, and every message that names the number stays short."""
+    found = _NUMBER_OF_LINE.match(lines[index])
+    if found is None or not too_many_digits(found.group("number")):
+        return False
+    what = {"deal": "a deal", "unclaimed": "a trick", None: "a trick"}[found.group("keyword")]
+    problems.append(diagnostic(
+        "RV100", f"this number has {len(found.group('number')):,} digits; {what} number has "
+        f"at most {MAX_DIGITS}", Pos(first_line + index, found.start("number") + 1)))
+    lines[index] = ""
+    return True
 
 
 def _is_deal_line(line: str) -> bool:
@@ -273,8 +308,13 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     word = _word_at(text, column - 1) if column - 1 < len(text) else ""
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     starts_line = not text[: column - 1].strip()
-    if column - 1 < len(text) and is_invisible(text[column - 1]):
+    # A variation selector is drawn as nothing once it is not part of a card
+    # (where the parser stops, it is not).
+    if column - 1 < len(text) and (is_invisible(text[column - 1])
+                                   or text[column - 1] in VARIATION_SELECTORS):
         return diagnostic("RV100", _explain_invisible(text[column - 1], expected), pos)
+    if column - 1 < len(text) and unicodedata.category(text[column - 1]).startswith("M"):
+        return diagnostic("RV100", _explain_mark(text[column - 1], expected), pos)
     code, message = _explain(word, expected, starts_line, start, exc)
     return diagnostic(code, message, pos)
 
@@ -285,6 +325,16 @@ def _explain_invisible(char: str, expected: set[str]) -> str:
     where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
     advice = "write a plain space" if char.isspace() else "remove it"
     return f"{where} {describe(char)}, which looks like nothing or like a space: {advice}"
+
+
+def _explain_mark(char: str, expected: set[str]) -> str:
+    """A combining mark with no letter before it: echoed, it would sit on the
+    quote of the message, so it is named."""
+    wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
+    where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
+    name = unicodedata.name(char, "a combining mark").lower()
+    return (f"{where} the {name} ({escape(char)}) with no letter before it; a word begins "
+            "with a letter or a digit, and a mark follows the letter it belongs to")
 
 
 def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:

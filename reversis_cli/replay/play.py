@@ -10,7 +10,9 @@ held against the play by :mod:`.crosscheck`.
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from ..amounts import shown, too_many_digits
 from ..cards import PACK, Card
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
@@ -77,7 +79,8 @@ class _Replay(CrossChecks):
         seat = self.seats.get(name.text)
         if seat is None:
             players = ", ".join(self.players)
-            self.error("RV112", f"{name.text} is not one of the players ({players})", name.pos)
+            self.error("RV112", f"{name.text} is not one of the players ({players})"
+                       f"{_spelt_otherwise(name.text, self.players)}", name.pos)
         return seat
 
     def _flagged(self, kind: str) -> set[int]:
@@ -126,6 +129,7 @@ class _Replay(CrossChecks):
                     self.seat_of(name)
                     self.bad_lines.add(stmt.pos.line)
         self._check_repeats()
+        self._check_unclaimed_tricks()
         if deal.is_void:
             for trick in deal.tricks[:1]:
                 self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "
@@ -176,6 +180,15 @@ class _Replay(CrossChecks):
                            related=((seen[key], "first said here"),))
             else:
                 seen[key] = stmt.pos
+
+    def _check_unclaimed_tricks(self) -> None:
+        """An ``unclaimed T`` line names one of the deal's tricks, 1 to 11."""
+        for event in self.deal.events_of("unclaimed"):
+            if event.trick is not None and not 1 <= event.trick <= TRICKS_PER_DEAL:
+                number = shown(str(event.trick))
+                self.error("RV310", f"there is no trick {number}: a deal's tricks are numbered "
+                           f"1 to {TRICKS_PER_DEAL}", event.trick_pos or event.pos,
+                           fatal=False)  # the play itself is not touched by it
 
     def _check_cards_repeated(self, written: tuple[TrickLine, ...]) -> None:
         """RV202 across every trick line, whatever else is wrong; both lines of a
@@ -231,9 +244,11 @@ class _Replay(CrossChecks):
         self.sizes = [self.hand_size(s) for s in range(4)]
         self.fewest = min(self.sizes)
         lost = self._lost_lines()
-        lost_tricks = [(line, int(text.split()[0])) for line, text in lost
-                       if text.split()[0].isdigit()]
+        # A trick line set aside, with its number (None: too long to be one).
+        lost_tricks = [(line, None if too_many_digits(text.split()[0]) else int(text.split()[0]))
+                       for line, text in lost if text.split()[0].isdigit()]
         sizes_known = self._sizes_known(lost)
+        following = _next_numbers(written, lost_tricks)
         self._check_cards_repeated(written)
         seats = self.seats
         leader = next_seat(self.dealer) if self.dealer >= 0 else None  # None: not established
@@ -247,6 +262,8 @@ class _Replay(CrossChecks):
                 for at, number in lost_tricks:
                     if previous_line < at < at_line:  # a trick line that could not be read
                         leader = reading = None  # so who took it is unknown
+                        if number is None:  # its number is unreadable: take it as in order
+                            number = expected
                         if number == expected:
                             expected = number + 1
                         numbers.append(number)
@@ -261,7 +278,10 @@ class _Replay(CrossChecks):
                 else:
                     self.error("RV209", f"trick {index} is written where trick {expected} "
                                "belongs", line.pos, trick=index)
-                    expected = index + 1
+                    # When the next line goes on from the number this one should
+                    # have, only this number is wrong (1 2 5 4): the next is right.
+                    slip = following.get(at_line) == expected + 1
+                    expected = expected + 1 if slip else index + 1
             else:
                 expected = index + 1
             numbers.append(index)
@@ -430,6 +450,27 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     return _Replay(deal, players, damaged).run()
+
+
+def _spelt_otherwise(name: str, players: tuple[str, ...]) -> str:
+    """A hint when ``name`` is a player's name with its accents composed
+    otherwise (é as one character or as e + a combining accent): the two look
+    the same, and only the characters tell them apart."""
+    composed = unicodedata.normalize("NFC", name)
+    for player in players:
+        if unicodedata.normalize("NFC", player) == composed:
+            return (f"; it looks like {player}, but its accents are written with other "
+                    "characters (one letter with its accent, or a letter and a combining "
+                    "accent): write it as on the players line")
+    return ""
+
+
+def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int | None]]
+                  ) -> dict[int, int | None]:
+    """For each written trick line, the number of the trick line below it
+    (read or set aside for an error)."""
+    lines = sorted([(line.pos.line, line.number) for line in written] + lost)
+    return {at: number for (at, _), (_, number) in zip(lines, lines[1:], strict=False)}
 
 
 def _ordinal(number: int) -> str:
