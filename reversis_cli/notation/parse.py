@@ -38,6 +38,7 @@ MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 _STAND_IN_DEAL_LINE = "deal 0 dealer Unreadable"
 _WORD = re.compile(r"[^\s]*")
 # The number a deal, trick or unclaimed line begins with.
+_LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 _NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<number>[0-9]+)")
 _TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?$")
 
@@ -205,6 +206,8 @@ def _refuse_long_number(lines: list[str], index: int, first_line: int,
     """A deal, trick or claimed trick number of more than MAX_DIGITS digits is
     refused at the number and its line set aside (blanked): no record numbers
     so far, and every message that names the number stays short."""
+    if len(lines[index]) <= MAX_DIGITS or not _LONG_DIGIT_RUN.search(lines[index]):
+        return False  # the usual line, checked at the cost of one scan
     found = _NUMBER_OF_LINE.match(lines[index])
     if found is None or not too_many_digits(found.group("number")):
         return False
