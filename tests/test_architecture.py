@@ -22,7 +22,7 @@ MAX_LINES = 600
 # empties this list then.  The cycle check covers them already.
 NOT_YET_CHECKED = (
     "reversis_cli.cli", "reversis_cli.cli_*", "reversis_cli.cli.*",
-    "reversis_cli.scoring", "reversis_cli.explain", "reversis_cli.arbitrate",
+    "reversis_cli.explain", "reversis_cli.arbitrate",
     "reversis_cli.batch", "reversis_cli.simulate", "reversis_cli.simulate.*",
 )
 

@@ -37,7 +37,7 @@ from ..model import (
 )
 from ..reader import parse_amount
 from ..replay import replay_deal
-from ..scoring import DEFAULT_PROFILE
+from ..session import DEFAULT_PROFILE
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem
 
