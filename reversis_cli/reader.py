@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator, Sequence
 
 from .amounts import MAX_DIGITS, shown, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
@@ -161,7 +161,7 @@ def next_dealer(deal: Deal, dealer: int) -> int:
 class Record:
     """A record opened for reading."""
 
-    def __init__(self, stream, name: str, opening_problems: list[Diagnostic] = ()):
+    def __init__(self, stream, name: str, opening_problems: Sequence[Diagnostic] = ()):
         self.name = name
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
@@ -190,7 +190,7 @@ class Record:
 
     # -- context manager -----------------------------------------------------------
 
-    def __enter__(self) -> "Record":
+    def __enter__(self) -> Record:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -204,7 +204,7 @@ class Record:
 
     def deals(self) -> Iterator[CheckedDeal]:
         expected_number = 1
-        expected_dealer: int | None = None
+        expected_dealer: tuple[int, str] | None = None
         for chunk in self._chunks:
             checked = self._read_deal(chunk, expected_number, expected_dealer)
             yield checked
@@ -233,7 +233,7 @@ class Record:
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
-            pos = problems[0].pos if problems else Pos(chunk.first_line, 1)
+            pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
             return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))
         number = deal.number
         problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
@@ -268,8 +268,8 @@ class Record:
         """Name the file, attach the source line for the caret, take in the
         decoding problems of this chunk's lines, and order by place."""
         last = chunk.first_line + len(chunk.lines) - 1
-        decoding = [replace(d, deal=number) for d in self._decode_problems if d.line <= last]
-        self._decode_problems = [d for d in self._decode_problems if d.line > last]
+        decoding = [replace(d, deal=number) for d in self._decode_problems if (d.line or 0) <= last]
+        self._decode_problems = [d for d in self._decode_problems if (d.line or 0) > last]
         out = []
         for d in problems + decoding:
             line = None
@@ -286,7 +286,7 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
     for d in problems:
         offset = (d.line or 0) - chunk.first_line
         if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
-            out[d.line] = chunk.lines[offset]
+            out[chunk.first_line + offset] = chunk.lines[offset]  # offset >= 0: d has a line
     return out
 
 
