@@ -108,7 +108,8 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session  # the library: start-up time
+    # the library: start-up time
+    from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events

@@ -511,7 +511,8 @@ def _build_statement(obj: dict) -> Statement:
                          cards=_card_list(obj["cards"]), taker=_name_of(obj.get("taker")),
                          **common)
     if kind == "hand":
-        return HandLine(player=_required_name(obj["player"]), cards=_card_list(obj["cards"]), **common)
+        return HandLine(player=_required_name(obj["player"]), cards=_card_list(obj["cards"]),
+                        **common)
     if kind == "talon":
         return TalonLine(cards=_card_list(obj["cards"]), **common)
     if kind == "partie":
@@ -525,8 +526,8 @@ def _build_statement(obj: dict) -> Statement:
             sees=CardAt(Card.parse(sees), NOWHERE, sees) if sees else None,
             sees_count=1 if sees else 0, **common)
     if kind == "espagnolette":
-        return EspagnoletteLine(player=_required_name(obj["player"]), waives=bool(obj.get("waives")),
-                                **common)
+        return EspagnoletteLine(player=_required_name(obj["player"]),
+                                waives=bool(obj.get("waives")), **common)
     if kind == "note":
         return NoteLine(text=obj["text"], **common)
     return EventLine(kind=kind, player=_name_of(obj.get("player")), trick=obj.get("trick"),
