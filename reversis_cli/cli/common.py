@@ -136,7 +136,7 @@ def load_rules_option(rules: str, base_dir: Path | None = None, option: str = "-
     """The profile named on the command line; any problem with it (the file
     named too, whatever its code) is a usage error pinned on ``option``."""
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..rules import load_profile
+    from ..rules import load_profile  # the library: start-up time
 
     try:
         return load_profile(rules, base_dir=Path.cwd() if base_dir is None else base_dir)

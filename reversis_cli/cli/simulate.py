@@ -64,7 +64,7 @@ def _batched(parts, size: int = BATCH):
 def _write_output(output: str, rules: str, parts) -> None:
     """Write the session to ``output`` atomically; a bad output is a usage error."""
     from ..files import WriteError, same_file, write_atomic  # the library: start-up time
-    from ..rules import BUILTIN_PROFILES
+    from ..rules import BUILTIN_PROFILES  # the library: start-up time
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
         raise click.BadParameter(f"{output} is the rule profile given with --rules {rules}; "
