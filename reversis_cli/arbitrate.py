@@ -19,6 +19,7 @@ from pathlib import Path
 from .cards import sort_cards
 from .reader import open_record
 from .rules import Profile
+from .rules.sources import sources_for_rule
 from .rules.texts import RULE_TEXTS
 from .session import ScoredDeal, Session
 from .words import counted
@@ -227,8 +228,6 @@ def _cards(cards) -> str:
 
 def _rules(scored: ScoredDeal):
     """Each rule the ruling rests on, in the order of docs/rules.md."""
-    from .rules.sources import sources_for_rule
-
     cited = set()
     settlement = scored.settlement
     if settlement is not None:

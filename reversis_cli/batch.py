@@ -1,10 +1,11 @@
 """Many records at once: which files the command line names, and running a
 per-file job over them, on one core or several, with progress.
 
-``-`` stands for standard input.  A directory stands for every ``.rvs`` file under it; a pattern with ``*``,
-``?`` or ``[`` (quoted, so that the shell leaves it alone) for the files it
-matches.  Results come back in the order of the inputs whatever the number
-of processes, so output is the same with ``--jobs 1`` and ``--jobs 8``.
+``-`` stands for standard input.  A directory stands for every ``.rvs``
+file under it; a pattern with ``*``, ``?`` or ``[`` (quoted, so that the
+shell leaves it alone) for the files it matches.  Results come back in the
+order of the inputs whatever the number of processes, so output is the same
+with ``--jobs 1`` and ``--jobs 8``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import fnmatch
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 __all__ = ["InputError", "expand_inputs", "run_files", "RECORD_SUFFIX"]
 
@@ -148,7 +150,7 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
         raise
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for path, result in zip(files, pool.imap(job, files)):
+        for path, result in zip(files, pool.imap(job, files), strict=True):
             if done:
                 done(path)
             yield result

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .reader import display_name, open_record
-from .scoring import header_profile_problems
+from .session import header_profile_problems
 
 __all__ = ["FileReport", "check_file"]
 

@@ -173,7 +173,7 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
     except OSError as exc:
         return _file_refused(name, f"cannot read {name}: {exc.strerror or exc}")
     result = canonical_text(data, name, style)
-    if not result.ok:
+    if result.text is None:  # not ok: no canonical text to write
         return result
     result.text = in_the_style_of(result.text, data)
     result.changed = result.text.encode("utf-8") != data

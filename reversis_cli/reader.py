@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator, Sequence
 
 from .amounts import MAX_DIGITS, shown, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
@@ -178,7 +178,7 @@ def next_dealer(deal: Deal, dealer: int) -> int:
 class Record:
     """A record opened for reading."""
 
-    def __init__(self, stream, name: str, opening_problems: list[Diagnostic] = ()):
+    def __init__(self, stream, name: str, opening_problems: Sequence[Diagnostic] = ()):
         self.name = name
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
@@ -210,7 +210,7 @@ class Record:
 
     # -- context manager -----------------------------------------------------------
 
-    def __enter__(self) -> "Record":
+    def __enter__(self) -> Record:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -228,7 +228,7 @@ class Record:
         # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
         # and in neither case is the next deal in error too.
         expected_number, or_else = 1, None
-        expected_dealer: int | None = None
+        expected_dealer: tuple[int, str] | None = None
         for chunk in self._chunks:
             if self._stopped:
                 return
@@ -282,7 +282,7 @@ class Record:
                    expected_dealer: tuple[int, str] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
-            pos = problems[0].pos if problems else Pos(chunk.first_line, 1)
+            pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
             return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))
         number = deal.number
         problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
@@ -319,9 +319,10 @@ class Record:
         """Name the file, attach the source line for the caret, take in the
         decoding problems of this chunk's lines, and order by place."""
         last = chunk.end
-        decoding = [replace(d, deal=number) for d in self._decode_problems if d.line <= last]
+        decoding = [replace(d, deal=number) for d in self._decode_problems
+                    if (d.line or 0) <= last]
         # In place: the line reader and the chunker keep appending to this list.
-        self._decode_problems[:] = [d for d in self._decode_problems if d.line > last]
+        self._decode_problems[:] = [d for d in self._decode_problems if (d.line or 0) > last]
         out = []
         for d in problems + decoding:
             line = None
@@ -338,7 +339,7 @@ def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
     for d in problems:
         offset = (d.line or 0) - chunk.first_line
         if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
-            out[d.line] = chunk.lines[offset]
+            out[chunk.first_line + offset] = chunk.lines[offset]  # offset >= 0: d has a line
     return out
 
 
@@ -362,7 +363,7 @@ def _inside_a_word(text: str, at: int) -> bool:
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-_stdin_read: tuple[object, "_Spooled"] | None = None  # (the stream, its spool)
+_stdin_read: tuple[object, _Spooled] | None = None  # (the stream, its spool)
 
 
 def open_record(path: str | Path, name: str | None = None) -> Record:
@@ -374,9 +375,10 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
     stream = None
     try:
         reason = _not_a_record_file(os.stat(path))
-        stream = None if reason else open(path, "rb")
-        # Checked again once open: the path may have changed in between.
-        reason = reason or _not_a_record_file(os.fstat(stream.fileno()))
+        if reason is None:
+            stream = open(path, "rb")
+            # Checked again once open: the path may have changed in between.
+            reason = _not_a_record_file(os.fstat(stream.fileno()))
     except OSError as exc:
         reason = exc.strerror or str(exc)
     if reason:
@@ -402,7 +404,7 @@ def display_name(path: str | Path) -> str:
     return STDIN_NAME if str(path) == STDIN else str(path)
 
 
-def _standard_input() -> "_Spooled":
+def _standard_input() -> _Spooled:
     """Standard input, read once: a command may go through the record twice
     (arbitrate --compare replays the session under the other reading)."""
     global _stdin_read
@@ -421,7 +423,7 @@ class _Spooled:
         self.spool = tempfile.SpooledTemporaryFile(max_size=1 << 20)
         self.size = 0
 
-    def reader(self) -> "_SpoolReader":
+    def reader(self) -> _SpoolReader:
         return _SpoolReader(self)
 
     def read_more(self, limit: int) -> bytes:

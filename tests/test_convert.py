@@ -431,7 +431,8 @@ def test_csv_not_utf8():
 @pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
 def test_payments_rows_are_the_scored_payments(path):
     from reversis_cli.reader import open_record
-    from reversis_cli.scoring import deal_json, resolve_profile, score_deals
+    from reversis_cli.jsonout import deal_json
+    from reversis_cli.session import resolve_profile, score_deals
 
     result = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
     assert result.ok, result.diagnostics

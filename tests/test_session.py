@@ -158,6 +158,31 @@ def test_the_pot_line_is_read_once_in_a_whole_run(monkeypatch, tmp_path):
         assert calls == ["12"]
 
 
+@pytest.mark.parametrize("args", [
+    ["explain", "--deal", "4"], ["arbitrate", "--deal", "4"],
+    ["arbitrate", "--deal", "4", "--compare", "modern"],
+])
+def test_explain_and_arbitrate_open_the_record_once(monkeypatch, tmp_path, args):
+    """One session per run: the record is opened, its header resolved and its
+    pot read once, even when arbitrate sets two readings side by side."""
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    opened, pots = [], []
+    real_open, real_amount = session_module.open_record, session_module.parse_amount
+    monkeypatch.setattr(session_module, "open_record",
+                        lambda path: opened.append(path) or real_open(path))
+    monkeypatch.setattr(session_module, "parse_amount",
+                        lambda text: pots.append(text) or real_amount(text))
+    path = tmp_path / "s.rvs"
+    path.write_text(SESSION, encoding="utf-8")
+    result = CliRunner().invoke(cli, [*args, str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Vera" in result.output
+    assert len(opened) == 1 and pots == ["12"]
+
+
 def test_progress_is_told_of_every_deal_read_even_those_not_shown():
     read = []
     with record_from_text(SESSION, "s.rvs") as record:

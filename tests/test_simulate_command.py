@@ -126,7 +126,7 @@ def test_a_house_profile_is_written_relative_to_the_record(tmp_path):
     assert result.exit_code == 0, result.output
     record_path = tmp_path / "nights" / "a.rvs"
     assert "\nrules ../house.toml\n" in record_path.read_text()
-    from reversis_cli.scoring import resolve_profile
+    from reversis_cli.session import resolve_profile
 
     with open_record(record_path) as record:
         profile, problems = resolve_profile(record)
@@ -138,7 +138,7 @@ def test_a_path_with_spaces_is_quoted(tmp_path):
     result = run("--deals", "2", "--rules", "my rules.toml", "-o", "x.rvs", cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert '\nrules "my rules.toml"\n' in (tmp_path / "x.rvs").read_text()
-    from reversis_cli.scoring import resolve_profile
+    from reversis_cli.session import resolve_profile
 
     with open_record(tmp_path / "x.rvs") as record:
         profile, problems = resolve_profile(record)

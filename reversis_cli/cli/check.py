@@ -27,7 +27,7 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
     - for standard input.
     """
     from ..batch import run_files  # the library: imported when the command runs (start-up time)
-    from ..check import check_file
+    from ..check import check_file  # the library: start-up time
 
     files = input_files(inputs)
     jobs = serial_if_stdin(files, jobs)
@@ -72,7 +72,7 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
 
 def _check_summary(reports):
     from rich import box  # rich: imported only when a summary is printed (start-up time)
-    from rich.table import Table
+    from rich.table import Table  # rich: start-up time
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),

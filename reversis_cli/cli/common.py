@@ -17,8 +17,12 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
@@ -150,7 +154,7 @@ def load_rules_option(rules: str, base_dir: Path | None = None, option: str = "-
     """The profile named on the command line; any problem with it (the file
     named too, whatever its code) is a usage error pinned on ``option``."""
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..rules import load_profile
+    from ..rules import load_profile  # the library: start-up time
 
     try:
         return load_profile(rules, base_dir=Path.cwd() if base_dir is None else base_dir)
@@ -173,19 +177,15 @@ def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
     apply_sets(load_rules_option(rules or "classic"), sets)
 
 
-def open_scoring(file: str, rules: str | None, sets: dict[str, str]):
-    """The record and its profile; a bad --rules or --set is a usage error."""
+def open_session(file: str, rules: str | None, sets: dict[str, str]) -> Session:
+    """The record opened as a session; a bad --rules or --set is a usage error."""
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..reader import open_record
-    from ..scoring import resolve_profile
+    from ..session import Session  # the library: start-up time
 
-    record = open_record(file)
     try:
-        profile, problems = resolve_profile(record, rules, sets)
+        return Session.open(file, rules, sets)
     except ProfileError as exc:
-        record.close()
         raise profile_usage_error(exc) from None
-    return record, profile, record.header_diagnostics + problems
 
 
 def serial_if_stdin(files: list[Path], jobs: int) -> int:

@@ -110,7 +110,7 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                  output: str | None):
     """The header lines a CSV import writes; a bad one is a usage error."""
     from ..convert.csvtricks import SettleWith  # the library: start-up time
-    from ..reader import parse_amount
+    from ..reader import parse_amount  # the library: start-up time
 
     if pot is not None and parse_amount(pot.strip()) is None:
         raise click.BadParameter(f"{pot!r} is not an amount: write a whole number or a "
@@ -153,7 +153,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     --pot give the header back on import.
     """
     from ..convert import convert, format_from_name  # the library: start-up time
-    from ..files import (
+    from ..files import (  # the library: start-up time
         FileKindError, WriteError, output_problem, read_regular_file, same_as_stdin, same_file,
         write_atomic,
     )

@@ -12,7 +12,7 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, apply_sets, cards_option, check_profile_options, console,
-    file_argument, load_rules_option, open_scoring, profile_options, report, rules_option,
+    file_argument, load_rules_option, open_session, profile_options, report, rules_option,
     set_option,
 )
 
@@ -28,18 +28,17 @@ __all__ = ["explain_command", "arbitrate_command"]
 def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
                     style: str) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
-    from ..explain import explain_deal  # the library: start-up time
-    from ..render.explain import render_explanation
+    from ..explain import explain_in  # the library: start-up time
+    from ..render.explain import render_explanation  # brings rich: start-up time
 
     check_profile_options(rules, sets)
-    record, profile, header_diags = open_scoring(file, rules, sets)
-    errors = report(header_diags)
-    if profile is None or not record.players:
-        sys.exit(EXIT_INPUT_ERRORS)
-    with record:
-        explanation = explain_deal(record, profile, deal_number)
+    with open_session(file, rules, sets) as session:
+        errors = report(session.diagnostics)
+        if not session.settleable:
+            sys.exit(EXIT_INPUT_ERRORS)
+        explanation = explain_in(session, deal_number)
     if explanation is None:
-        raise click.UsageError(f"{record.name} has no deal {deal_number}")
+        raise click.UsageError(f"{session.name} has no deal {deal_number}")
     report(explanation.scored.checked.diagnostics)
     if explanation.scored.settlement is None:
         click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
@@ -61,22 +60,25 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
-    from ..arbitrate import NoSuchDeal, compare_rulings, rule  # the library: start-up time
-    from ..render.arbitrate import render_comparison, render_ruling
+    from ..arbitrate import NoSuchDeal, compare_in, rule_in  # the library: start-up time
+    from ..render.arbitrate import render_comparison, render_ruling  # rich: start-up time
 
     if rules is not None:
         load_rules_option(rules)
-    record, profile, header_diags = open_scoring(file, rules, {})
-    record.close()
-    errors = report(header_diags)
-    if profile is None or not record.players:
-        sys.exit(EXIT_INPUT_ERRORS)
-    other = _other_reading(profile, compare, sets)
-    try:
-        ruling = rule(file, deal_number, profile)
-        comparison = compare_rulings(file, deal_number, profile, other) if other else None
-    except NoSuchDeal:
-        raise click.UsageError(f"{record.name} has no deal {deal_number}") from None
+    with open_session(file, rules, {}) as session:
+        errors = report(session.diagnostics)
+        if not session.settleable:
+            sys.exit(EXIT_INPUT_ERRORS)
+        profile = session.profile
+        assert profile is not None  # settleable: the session has a profile
+        other = _other_reading(profile, compare, sets)
+        try:
+            # one reading of the record: with --compare, the session's own
+            # ruling is the comparison's first side
+            comparison = compare_in(session, deal_number, other) if other else None
+            ruling = comparison.a if comparison else rule_in(session, deal_number)
+        except NoSuchDeal:
+            raise click.UsageError(f"{session.name} has no deal {deal_number}") from None
     errors += report(ruling.scored.checked.diagnostics)
     out = console()
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))

@@ -77,7 +77,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
             raise click.UsageError(f"{first.name} has no deal {deal_number}")
         sys.stdout.write(held.getvalue())
     if len(files) > 1 and not as_json:
-        from ..render.session import render_summary
+        from ..render.session import render_summary  # rich: start-up time
 
         console().print(render_summary(outcomes))
     if any(o.internal_error for o in outcomes):
@@ -88,8 +88,8 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
 def _run(files: list[Path], options: ScoreOptions, jobs: int,
          held: StringIO | None = None) -> list[SessionOutcome]:
     """Score ``files`` in order, writing to stdout (or into ``held``)."""
-    from ..batch import run_files
-    from ..jsonout import BATCH_OPEN, BATCH_SEPARATOR, batch_close
+    from ..batch import run_files  # the library: start-up time
+    from ..jsonout import BATCH_OPEN, BATCH_SEPARATOR, batch_close  # the library: start-up time
 
     many = len(files) > 1
 
@@ -143,9 +143,9 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     A bug met in this file is reported with the file's name, and the file's
     JSON is still one whole object (with ``internal_error``), so that a batch
     goes on with the next file."""
-    from ..jsonout import internal_error_json, internal_error_text
-    from ..reader import display_name
-    from ..session import SessionOutcome
+    from ..jsonout import internal_error_json, internal_error_text  # the library: start-up time
+    from ..reader import display_name  # the library: start-up time
+    from ..session import SessionOutcome  # the library: start-up time
 
     name = display_name(path)
     written = []
@@ -178,7 +178,7 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
             return session.outcome()
         deals = _reported(session, options, err, tick)
         if options.as_json:
-            from ..jsonout import write_session_json
+            from ..jsonout import write_session_json  # the library: start-up time
 
             write_session_json(session, deals, write)
         else:
@@ -187,8 +187,8 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
 
 
 def _open_session(path: Path, options: ScoreOptions) -> Session:
-    from ..diagnostics import ProfileError
-    from ..session import Session
+    from ..diagnostics import ProfileError  # the library: start-up time
+    from ..session import Session  # the library: start-up time
 
     try:
         return Session.open(str(path), options.rules, dict(options.sets))
@@ -198,7 +198,7 @@ def _open_session(path: Path, options: ScoreOptions) -> Session:
 
 def _not_settled(session: Session, options: ScoreOptions, write, err) -> None:
     if options.as_json:
-        from ..jsonout import header_only_json
+        from ..jsonout import header_only_json  # the library: start-up time
 
         write(header_only_json(session.name, session.diagnostics))
     elif session.profile is None:
@@ -216,7 +216,7 @@ def _reported(session: Session, options: ScoreOptions, err, tick):
 
 
 def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None:
-    from ..render.session import BalanceRows, render_deal, render_title
+    from ..render.session import BalanceRows, render_deal, render_title  # rich: start-up time
 
     buffer = StringIO()
     out = console(file=buffer, like=options.look)

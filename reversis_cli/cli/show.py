@@ -21,7 +21,7 @@ def show_command(file: str, deal_number: int | None, style: str) -> None:
     FILE - reads standard input.
     """
     from ..reader import open_record  # the library: imported when the command runs (start-up time)
-    from ..render.show import render_deal
+    from ..render.show import render_deal  # rich: start-up time
 
     out = console()
     found = 0

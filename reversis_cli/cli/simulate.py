@@ -87,7 +87,7 @@ def _batched(parts, size: int = BATCH):
 def _write_output(output: str, rules: str, parts) -> None:
     """Write the session to ``output`` atomically; a bad output is a usage error."""
     from ..files import WriteError, same_file, write_atomic  # the library: start-up time
-    from ..rules import BUILTIN_PROFILES
+    from ..rules import BUILTIN_PROFILES  # the library: start-up time
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
         raise click.BadParameter(f"{output} is the rule profile given with --rules {rules}; "
@@ -131,7 +131,8 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     in 9) come up in ordinary play (measured by tests/perf/rates.py).  The output passes
     `reversis check` (a simulated revoke, with --irregular, is a warning).
     """
-    from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session  # the library: start-up time
+    # the library: start-up time
+    from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session
 
     _check_rules(rules)
     rate = DEFAULT_EVENT_RATE if events is None else events

@@ -18,7 +18,7 @@ import io
 from ..cards import respell
 from ..diagnostics import Diagnostic, ProfileError
 from ..reader import record_from_text
-from ..scoring import resolve_profile, score_deals
+from ..session import resolve_profile, score_deals
 from ..settle import amount_json
 
 __all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]

@@ -200,6 +200,7 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
         bad("leader", f"a player cannot be called {leader}: it reads as a card")
     if len(problems) > before:
         return None
+    assert deal is not None  # a missing or unreadable deal number is a problem above
     return Row(line, deal, dealer, trick, leader, tuple(cards), taker, dict(columns))
 
 

@@ -37,7 +37,7 @@ from ..model import (
 )
 from ..reader import parse_amount
 from ..replay import replay_deal
-from ..scoring import DEFAULT_PROFILE
+from ..session import DEFAULT_PROFILE
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem
 
@@ -251,7 +251,8 @@ def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:
             TrickLine(pos=Pos(r.line, 1), number=r.trick,
                       leader=Name(r.leader, r.pos("leader")) if r.leader else None,
                       cards=tuple(CardAt(c, r.pos(col), str(c))
-                                  for c, col in zip(r.cards, CARD_COLUMNS)),
+                                  for c, col in zip(r.cards, CARD_COLUMNS,  # fewer cards: IRR-5
+                                                     strict=False)),
                       taker=Name(r.taker, r.pos("taker")) if r.taker else None)
             for r in tricks if r.trick is not None)
         out.append(Deal(line, statements))

@@ -66,52 +66,61 @@ def located(code: str, message: str, path: list, text: str, name: str) -> Diagno
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
+def _after_space(text: str, index: int) -> int:
+    """The first offset at or after ``index`` that is not JSON white space."""
+    found = _SPACE.match(text, index)
+    assert found is not None  # the pattern matches the empty string too
+    return found.end()
+
+
 def locate(text: str, path: list) -> int | None:
     """The offset in ``text`` where the value at ``path`` begins (None if not found)."""
     # numbers are read as in the document (one too long to read stopped the reading before)
     decoder = json.JSONDecoder(parse_int=whole_number)
-    index = _SPACE.match(text, 0).end()
+    index = _after_space(text, 0)
     try:
         for step in path:
             if index >= len(text):
                 return None
+            found: int | None
             if text[index] == "{":
-                index = _member(text, index, str(step), decoder)
+                found = _member(text, index, str(step), decoder)
             elif text[index] == "[" and isinstance(step, int):
-                index = _element(text, index, step, decoder)
+                found = _element(text, index, step, decoder)
             else:
                 return None
-            if index is None:
+            if found is None:
                 return None
+            index = found
     except (ValueError, IndexError):
         return None
     return index
 
 
 def _member(text: str, index: int, key: str, decoder) -> int | None:
-    index = _SPACE.match(text, index + 1).end()
+    index = _after_space(text, index + 1)
     while index < len(text) and text[index] != "}":
         found, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end() + 1  # the ':'
-        index = _SPACE.match(text, index).end()
+        index = _after_space(text, index) + 1  # the ':'
+        index = _after_space(text, index)
         if found == key:
             return index
         _, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end()
+        index = _after_space(text, index)
         if text[index] == ",":
-            index = _SPACE.match(text, index + 1).end()
+            index = _after_space(text, index + 1)
     return None
 
 
 def _element(text: str, index: int, wanted: int, decoder) -> int | None:
-    index = _SPACE.match(text, index + 1).end()
+    index = _after_space(text, index + 1)
     count = 0
     while index < len(text) and text[index] != "]":
         if count == wanted:
             return index
         _, index = decoder.raw_decode(text, index)
-        index = _SPACE.match(text, index).end()
+        index = _after_space(text, index)
         if text[index] == ",":
-            index = _SPACE.match(text, index + 1).end()
+            index = _after_space(text, index + 1)
         count += 1
     return None

@@ -486,6 +486,11 @@ def _name_of(text: str | None) -> Name | None:
     return Name(text, NOWHERE) if text is not None else None
 
 
+def _required_name(text: str) -> Name:
+    """A name the schema requires (a string): never missing in a valid document."""
+    return Name(text, NOWHERE)
+
+
 def _card_list(items) -> tuple[CardAt, ...]:
     return tuple(CardAt(Card.parse(c), NOWHERE, c) for c in items or ())
 
@@ -506,7 +511,8 @@ def _build_statement(obj: dict) -> Statement:
                          cards=_card_list(obj["cards"]), taker=_name_of(obj.get("taker")),
                          **common)
     if kind == "hand":
-        return HandLine(player=_name_of(obj["player"]), cards=_card_list(obj["cards"]), **common)
+        return HandLine(player=_required_name(obj["player"]), cards=_card_list(obj["cards"]),
+                        **common)
     if kind == "talon":
         return TalonLine(cards=_card_list(obj["cards"]), **common)
     if kind == "partie":
@@ -514,14 +520,14 @@ def _build_statement(obj: dict) -> Statement:
     if kind == "exchange":
         sees = obj.get("sees")
         return ExchangeLine(
-            player=_name_of(obj["player"]), refuses=bool(obj.get("refuses")),
+            player=_required_name(obj["player"]), refuses=bool(obj.get("refuses")),
             discards=_card_list(obj.get("discards")),
             takes=_card_list(obj["takes"]) if "takes" in obj else None,
             sees=CardAt(Card.parse(sees), NOWHERE, sees) if sees else None,
             sees_count=1 if sees else 0, **common)
     if kind == "espagnolette":
-        return EspagnoletteLine(player=_name_of(obj["player"]), waives=bool(obj.get("waives")),
-                                **common)
+        return EspagnoletteLine(player=_required_name(obj["player"]),
+                                waives=bool(obj.get("waives")), **common)
     if kind == "note":
         return NoteLine(text=obj["text"], **common)
     return EventLine(kind=kind, player=_name_of(obj.get("player")), trick=obj.get("trick"),
@@ -543,7 +549,7 @@ def _build(doc: dict) -> tuple[Header, list[Deal]]:
     for index, spec in enumerate(specs):
         attached = _attached(spec)
         attached["comments_before"] = tuple(carry) + attached["comments_before"]
-        line = DealLine(pos=NOWHERE, number=spec["number"], dealer=_name_of(spec["dealer"]),
+        line = DealLine(pos=NOWHERE, number=spec["number"], dealer=_required_name(spec["dealer"]),
                         **attached)
         trailing = _comment_list(spec.get("trailing_comments"))
         last = index == len(specs) - 1

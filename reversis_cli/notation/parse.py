@@ -11,6 +11,7 @@ import bisect
 import dataclasses
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..amounts import MAX_DIGITS, too_many_digits
@@ -57,7 +58,7 @@ class ParsedChunk:
         return any(d.is_error for d in self.problems)
 
 
-def parse_header(lines: list[str], first_line: int = 1) -> tuple[Header, list[Diagnostic]]:
+def parse_header(lines: Sequence[str], first_line: int = 1) -> tuple[Header, list[Diagnostic]]:
     chunk = parse_chunk(lines, "header", first_line)
     header_lines = tuple(s for s in chunk.statements if isinstance(s, HeaderLine))
     assert len(header_lines) == len(chunk.statements), "the header rule builds header lines only"
@@ -65,7 +66,7 @@ def parse_header(lines: list[str], first_line: int = 1) -> tuple[Header, list[Di
     return header, chunk.problems
 
 
-def parse_deal(lines: list[str], first_line: int = 1, fast: bool = True
+def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool = True
                ) -> tuple[Deal | None, list[Diagnostic]]:
     """One deal block (with the comment lines above it).  ``None`` when its
     ``deal`` line itself cannot be read.  ``fast=False`` reads every line with
@@ -79,7 +80,7 @@ def parse_deal(lines: list[str], first_line: int = 1, fast: bool = True
     return Deal(first, tuple(rest), chunk.trailing_comments), chunk.problems
 
 
-def parse_chunk(lines: list[str], start: str, first_line: int = 1, fast: bool = True
+def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: bool = True
                 ) -> ParsedChunk:
     """Parse ``lines`` (no line ends) with the grammar's ``start`` rule.
 

@@ -71,16 +71,16 @@ def canonical_deal(deal: Deal, players: Sequence[str] = (),
     events = sorted((s for s in stmts if isinstance(s, EventLine)),
                     key=lambda e: (EVENT_ORDER.index(e.kind) if e.kind in EVENT_ORDER
                                    else len(EVENT_ORDER)))
-    ordered = (
-        hands
-        + [s for s in stmts if isinstance(s, TalonLine)]
-        + exchanges
-        + [s for s in stmts if isinstance(s, PartieLine)]
-        + [s for s in stmts if isinstance(s, EspagnoletteLine)]
-        + events
-        + [s for s in stmts if isinstance(s, NoteLine)]
-        + _with_leaders(deal.tricks, leaders)
-    )
+    ordered: list[Statement] = [
+        *hands,
+        *(s for s in stmts if isinstance(s, TalonLine)),
+        *exchanges,
+        *(s for s in stmts if isinstance(s, PartieLine)),
+        *(s for s in stmts if isinstance(s, EspagnoletteLine)),
+        *events,
+        *(s for s in stmts if isinstance(s, NoteLine)),
+        *_with_leaders(deal.tricks, leaders),
+    ]
     known = (HandLine, TalonLine, ExchangeLine, PartieLine, EspagnoletteLine, EventLine,
              NoteLine, TrickLine)
     ordered += [s for s in stmts if not isinstance(s, known)]  # none today; never drop one

@@ -15,7 +15,7 @@ from ..cards import PACK, Card
 from ..diagnostics import Diagnostic
 from ..model import CardAt, Deal, ExchangeLine, HandLine, TalonLine
 from ..words import counted
-from .result import Played, next_seat
+from .result import Play, Played, next_seat
 
 __all__ = ["CrossChecks"]
 
@@ -104,7 +104,7 @@ class CrossChecks:
                 trick, play = where
                 self.error("RV306", f"{card_at.card} is in the partie, but "
                            f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {play.pos.line})", card_at.pos,
+                           f"(line {_line_of(play)})", card_at.pos,
                            related=((play.pos, "played here"),))
             elif card_at.card in self.loose:
                 self._played_loose("is in the partie", card_at)
@@ -155,7 +155,7 @@ class CrossChecks:
                     trick, play = where
                     self.error("RV303", f"{line.player.text}'s hand holds {card_at.card}, but "
                                f"{self.name(play.seat)} played it in trick {trick.number} "
-                               f"(line {play.pos.line})", card_at.pos,
+                               f"(line {_line_of(play)})", card_at.pos,
                                related=((play.pos, "played here"),))
             if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
                 self._check_hand_against_play(seat, line, played)
@@ -218,7 +218,7 @@ class CrossChecks:
                     trick, play = where
                     self.error("RV304", f"talon card {card_at.card} belongs to "
                                f"{self.name(owner)}, but {self.name(play.seat)} played it in "
-                               f"trick {trick.number} (line {play.pos.line})", card_at.pos,
+                               f"trick {trick.number} (line {_line_of(play)})", card_at.pos,
                                related=((play.pos, "played here"),))
         for exchange in self.deal.exchanges:
             seat = self.seats.get(exchange.player.text)
@@ -244,7 +244,7 @@ class CrossChecks:
                 trick, play = where
                 self.error("RV305", f"{who} discards {card_at.card}, but "
                            f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {play.pos.line})", card_at.pos,
+                           f"(line {_line_of(play)})", card_at.pos,
                            related=((play.pos, "played here"),))
             elif card_at.card in self.loose:
                 self._played_loose(f"is discarded by {who}", card_at)
@@ -262,7 +262,7 @@ class CrossChecks:
             if where is not None and where[1].seat != seat:
                 trick, play = where
                 self.error("RV305", f"{who} takes {card_at.card}, but {self.name(play.seat)} "
-                           f"played it in trick {trick.number} (line {play.pos.line})",
+                           f"played it in trick {trick.number} (line {_line_of(play)})",
                            card_at.pos, related=((play.pos, "played here"),))
         seen = line.sees
         if line.sees_count > 1:
@@ -280,6 +280,12 @@ class CrossChecks:
                        line.pos, related=((play.pos, "played here"),))
 
     # -- espagnolette, revokes ---------------------------------------------------
+
+
+def _line_of(play: Play) -> int:
+    """The line a play was read from: every play the replay makes has one."""
+    assert play.pos is not None
+    return play.pos.line
 
 
 def _cards(cards) -> str:

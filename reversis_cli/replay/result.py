@@ -168,7 +168,8 @@ class ReplayedDeal:
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
         """The cards ``seat`` still held when trick ``trick_number`` began."""
-        played = {t.play_of(seat).card for t in self.tricks[: trick_number - 1] if t.play_of(seat)}
+        played = {play.card for t in self.tricks[: trick_number - 1]
+                  if (play := t.play_of(seat))}
         return self.hands[seat] - played
 
 
@@ -187,7 +188,10 @@ class Played:
         return self._at[card.index]
 
     def __getitem__(self, card: Card) -> tuple[PlayedTrick, Play]:
-        return self._at[card.index]
+        at = self._at[card.index]
+        if at is None:  # as a mapping does: ask .get() when it may not have been played
+            raise KeyError(card)
+        return at
 
     def items(self):
         return ((PACK[i], at) for i, at in enumerate(self._at) if at is not None)
