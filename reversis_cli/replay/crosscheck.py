@@ -99,15 +99,8 @@ class CrossChecks:
         errors_before = len(self.diags)
         self._check_no_repeats(line.cards, "the partie")
         for card_at in line.cards:
-            where = played.get(card_at.card)
-            if where is not None:
-                trick, play = where
-                self.error("RV306", f"{card_at.card} is in the partie, but "
-                           f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {_line_of(play)})", card_at.pos,
-                           related=((play.pos, "played here"),))
-            elif card_at.card in self.loose:
-                self._played_loose("is in the partie", card_at)
+            self._not_played(card_at, played, "RV306", f"{card_at.card} is in the partie",
+                             "is in the partie")
         if not whole or self.is_damaged(line):
             return tuple(c.card for c in line.cards)
         written = {c.card for c in line.cards}
@@ -225,6 +218,18 @@ class CrossChecks:
             if seat is not None:
                 self._check_exchange(exchange, seat, talon_card.get(seat), played)
 
+    def _not_played(self, card_at: CardAt, played, code: str, said: str, loose: str) -> None:
+        """A card that left the game before the play (discarded, or in the
+        partie) cannot also be played: ``code`` at the card when it was."""
+        where = played.get(card_at.card)
+        if where is not None:
+            trick, play = where
+            self.error(code, f"{said}, but {self.name(play.seat)} played it in trick "
+                       f"{trick.number} (line {_line_of(play)})", card_at.pos,
+                       related=((play.pos, "played here"),))
+        elif card_at.card in self.loose:
+            self._played_loose(loose, card_at)
+
     def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
                         played: Played) -> None:
         who = line.player.text
@@ -239,15 +244,8 @@ class CrossChecks:
                            if len(line.discards) == 2 and allowed == 1 else ""), line.pos)
         hand = self._hand_line(seat)
         for card_at in line.discards:
-            where = played.get(card_at.card)
-            if where is not None:
-                trick, play = where
-                self.error("RV305", f"{who} discards {card_at.card}, but "
-                           f"{self.name(play.seat)} played it in trick {trick.number} "
-                           f"(line {_line_of(play)})", card_at.pos,
-                           related=((play.pos, "played here"),))
-            elif card_at.card in self.loose:
-                self._played_loose(f"is discarded by {who}", card_at)
+            self._not_played(card_at, played, "RV305", f"{who} discards {card_at.card}",
+                             f"is discarded by {who}")
             if hand is not None and card_at.card not in {c.card for c in hand.cards} \
                     and not self.is_damaged(hand):
                 self.error("RV305", f"{who} discards {card_at.card}, which is not in that "
