@@ -9,30 +9,10 @@ the loader tries the packaged copy first and falls back to the checkout.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-GRAMMAR_NAME = "reversis.lark"
+from .grammar_source import grammar_text
+
 START_RULES = ("session", "header", "deal_chunk", "deal_body")
-
-
-def grammar_candidates() -> list[Path]:
-    package_dir = Path(__file__).resolve().parent.parent
-    return [
-        package_dir / "grammar" / GRAMMAR_NAME,          # installed wheel
-        package_dir.parent / "grammar" / GRAMMAR_NAME,   # checkout, editable install
-    ]
-
-
-def grammar_path() -> Path:
-    for path in grammar_candidates():
-        if path.is_file():
-            return path
-    tried = ", ".join(str(p) for p in grammar_candidates())
-    raise FileNotFoundError(f"the notation grammar {GRAMMAR_NAME} is missing (looked in {tried})")
-
-
-def grammar_text() -> str:
-    return grammar_path().read_text(encoding="utf-8")
 
 
 class CommentSink:
