@@ -98,17 +98,42 @@ def test_import_options_are_for_csv_input_only():
     assert result.exit_code == 2 and "csv-tricks input only" in result.stderr
 
 
-def test_a_profile_file_is_looked_for_in_the_new_records_folder(tmp_path):
-    sheet = tmp_path / "s.csv"
-    run("convert", str(SAMPLES / "salon.rvs"), "--to", "csv-tricks", "-o", str(sheet))
+def test_a_rules_file_is_read_from_the_current_folder_and_named_from_the_records(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run("convert", str(SAMPLES / "salon.rvs"), "--to", "csv-tricks", "-o", "s.csv")
+    shutil.copy(SAMPLES / "house-rules.toml", tmp_path / "house.toml")
     (tmp_path / "out").mkdir()
-    shutil.copy(SAMPLES / "house-rules.toml", tmp_path / "out" / "house.toml")
-    back = tmp_path / "out" / "back.rvs"
-    result = run("convert", str(sheet), "--to", "rvs", "--rules", "house.toml", "-o", str(back))
+    result = run("convert", "s.csv", "--to", "rvs", "--rules", "house.toml",
+                 "-o", "out/back.rvs")
     assert result.exit_code == 0, result.output
-    assert run("check", str(back)).exit_code == 0
-    assert run("convert", str(sheet), "--to", "rvs", "--rules", "house.toml",
-               "-o", str(tmp_path / "elsewhere.rvs")).exit_code == 2
+    assert "rules ../house.toml" in (tmp_path / "out" / "back.rvs").read_text(encoding="utf-8")
+    assert run("check", "out/back.rvs").exit_code == 0
+
+
+def test_a_missing_rules_file_says_where_it_was_looked_for(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run("convert", str(SAMPLES / "salon.rvs"), "--to", "csv-tricks", "-o", "s.csv")
+    (tmp_path / "out").mkdir()
+    result = run("convert", "s.csv", "--to", "rvs", "--rules", "house.toml",
+                 "-o", "out/back.rvs")
+    assert result.exit_code == 2
+    assert f"no profile file at {tmp_path / 'house.toml'}" in " ".join(result.stderr.split())
+
+
+def test_the_export_advice_names_the_rules_file_from_the_current_folder(tmp_path, monkeypatch):
+    (tmp_path / "games").mkdir()
+    shutil.copy(SAMPLES / "house-rules.toml", tmp_path / "games" / "house.toml")
+    text = (SAMPLES / "salon.rvs").read_text(encoding="utf-8")
+    (tmp_path / "games" / "g.rvs").write_text(text.replace("rules modern", "rules house.toml"),
+                                              encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    exported = run("convert", "games/g.rvs", "--to", "csv-tricks", "-o", "g.csv")
+    options = read_back_options(exported.stderr)
+    assert options[:2] == ["--rules", "games/house.toml"]
+    imported = run("convert", "g.csv", "--to", "rvs", *options, "-o", "back.rvs")
+    assert imported.exit_code == 0, imported.output
+    assert payments(tmp_path / "back.rvs") == payments(tmp_path / "games" / "g.rvs")
 
 
 def _readme_round_trip() -> list[str]:

@@ -109,16 +109,17 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
 def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                  output: str | None):
     """The header lines a CSV import writes; a bad one is a usage error."""
-    from ..convert.csvtricks import SettleWith  # the library: start-up time
+    from ..convert.csvtricks import SettleWith, rules_for_record  # the library: start-up time
     from ..reader import parse_amount  # the library: start-up time
 
     if pot is not None and parse_amount(pot.strip()) is None:
         raise click.BadParameter(f"{pot!r} is not an amount: write a whole number or a "
                                  "fraction such as 30 or 5/2 (at most 30 digits)",
                                  param_hint="--pot")
-    # The record will look for a profile file in its own folder.
-    folder = Path(output).parent if output not in (None, "-") else Path.cwd()
-    apply_sets(load_rules_option(rules or "classic", base_dir=folder), sets)
+    apply_sets(load_rules_option(rules or "classic"), sets)  # a path: from the current folder
+    if rules is not None:  # the record looks for the file from its own folder
+        rules = rules_for_record(rules, Path(output).parent if output not in (None, "-")
+                                 else Path.cwd())
     return SettleWith(rules, tuple(sets.items()), pot.strip() if pot is not None else None)
 
 
@@ -134,7 +135,8 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
               help="csv-tricks input: the players in playing order, when the rows cannot "
                    "tell it.")
 @rules_option(help="csv-tricks input: the rule profile to write in the record (the CSV "
-                  "cannot hold it); a file is read from the new record's folder.")
+                  "cannot hold it); a file path is from the current folder, and the record "
+                  "names it from its own folder.")
 @set_option(help="csv-tricks input: a set line to write in the record (repeatable).")
 @click.option("--pot", metavar="AMOUNT",
               help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")

@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import shlex
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..canonical import canonical_deal, canonical_record, valid_players, write_record
 from ..diagnostics import Diagnostic
@@ -37,6 +40,7 @@ from ..model import (
 )
 from ..reader import parse_amount
 from ..replay import replay_deal
+from ..rules import BUILTIN_PROFILES
 from ..session import DEFAULT_PROFILE
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem
@@ -44,7 +48,7 @@ from .problems import problem
 # COLUMNS, read_csv_tricks and infer_players are csvrows' and are named here too:
 # this module is where the csv-tricks format is found.
 __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
-           "infer_players"]
+           "infer_players", "rules_for_record"]
 
 _STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchanges",
                     PartieLine: "partie", EspagnoletteLine: "espagnolette declarations",
@@ -116,7 +120,7 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
         message += "; left out, and changing the settlement: " + ", ".join(money)
     if other:
         message += "; left out: " + ", ".join(other)
-    advice = _read_back_advice(header)
+    advice = _read_back_advice(header, name)
     if advice:
         message += f"; to settle the CSV the same, read it back with {advice}"
     if events:
@@ -140,12 +144,12 @@ def _lost_header(header: Header) -> tuple[list[str], list[str]]:
     return money, other
 
 
-def _read_back_advice(header: Header) -> str:
+def _read_back_advice(header: Header, name: str) -> str:
     """The import options that restore the header lines which change the money."""
     options = []
     rules = header.get("rules")
     if rules is not None and rules.value != DEFAULT_PROFILE:
-        options.append(f"--rules {rules.value}")
+        options.append(f"--rules {shlex.quote(_rules_for_command_line(rules.value, name))}")
     options += [f"--set {line.option}={line.value}" for line in header.all("set")]
     pot = header.get("pot")
     amount = parse_amount(pot.value) if pot is not None else None
@@ -155,6 +159,28 @@ def _read_back_advice(header: Header) -> str:
             amount *= 5
         options.append(f"--pot {amount}")
     return " ".join(options)
+
+
+def _rules_for_command_line(value: str, record_name: str) -> str:
+    """The header's ``rules`` value as ``--rules`` takes it: a profile file is
+    named from the record's folder, an option from the current folder."""
+    if value in BUILTIN_PROFILES or Path(value).is_absolute():
+        return value
+    return os.path.relpath(Path(record_name).parent / value)
+
+
+def rules_for_record(given: str, record_folder: Path) -> str:
+    """The ``rules`` value a new record in ``record_folder`` writes for the
+    command line's ``--rules given`` (a file path from the current folder):
+    the same file, named from the record's folder, or absolute when no
+    relative path leads there (another drive)."""
+    if given in BUILTIN_PROFILES or Path(given).is_absolute():
+        return given
+    target = os.path.abspath(given)
+    try:
+        return os.path.relpath(target, os.path.abspath(record_folder))
+    except ValueError:
+        return target
 
 
 def _has_comments(header: Header, deals: list[Deal]) -> bool:

@@ -415,14 +415,15 @@ def _profile_text(path: Path, given: str) -> str:
     try:
         data = read_regular_file(path, MAX_PROFILE_BYTES)
     except FileNotFoundError:
-        raise _unknown_profile(given, " and no profile file there") from None
+        raise _unknown_profile(given, f" and no profile file at {path.absolute()}") from None
     except FileKindError as exc:
         raise ProfileError(diagnostic(
             "RV401", f"the rule profile {given} cannot be read: {exc}; a profile is a "
             "TOML file")) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "unreadable"
-        raise _unknown_profile(given, f" and no readable profile file there ({why})") from None
+        raise _unknown_profile(
+            given, f" and no readable profile file at {path.absolute()} ({why})") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
