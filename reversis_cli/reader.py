@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from collections.abc import Iterator, Sequence
 
-from .amounts import MAX_DIGITS, shown, too_many_digits
+from .amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
 from .diagnostics import Diagnostic, diagnostic
 from .model import Deal, Header, Pos
@@ -152,16 +152,17 @@ def _check_header_value(line) -> list[Diagnostic]:
 
 def parse_amount(text: str) -> Fraction | None:
     """A non-negative amount written as an integer or a fraction (``11/2``),
-    each number of at most :data:`MAX_DIGITS` digits."""
-    if any(too_many_digits(part.strip()) for part in text.split("/")):
+    each number of at most :data:`MAX_DIGITS` ASCII digits (``Fraction``
+    alone would also take ``٤٥``, ``1_000``, ``+3`` and ``1e3``)."""
+    parts = text.strip().split("/")
+    if len(parts) > 2 or not all(WHOLE.fullmatch(part) for part in parts):
+        return None
+    if any(too_many_digits(part) for part in parts):
         return None
     try:
-        value = Fraction(text)
+        return Fraction(text)
     except (ValueError, ZeroDivisionError):
         return None
-    if "." in text or "e" in text.lower() or value < 0:
-        return None
-    return value
 
 
 def next_dealer(deal: Deal, dealer: int) -> int:

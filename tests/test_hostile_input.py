@@ -145,7 +145,9 @@ def test_an_internal_error_in_check_names_the_file_and_goes_on(tmp_path, monkeyp
 
 @pytest.mark.parametrize("line, column, says", [
     ("pot abc", 5, "not 'abc'"), ("pot 1.5", 5, "not '1.5'"), ("pot -3", 5, "not '-3'"),
-    ("pot", 4, "gives no amount"), ('pot "x"', 5, "not 'x'")])
+    ("pot", 4, "gives no amount"), ('pot "x"', 5, "not 'x'"),
+    ("pot \u0664\u0665", 5, "not '\u0664\u0665'"), ("pot 1_000", 5, "not '1_000'"),
+    ("pot +3", 5, "not '+3'")])
 def test_an_unreadable_pot_is_a_located_error_and_nothing_is_settled(tmp_path, line, column,
                                                                       says):
     path = write(tmp_path, "pot.rvs", line + "\n" + MINIMAL)
@@ -302,6 +304,16 @@ def test_fewer_tricks_keep_their_message():
     found = _diagnostics(MINIMAL.replace("  11 Vera 4C 6C 2H 3C\n", ""))
     assert [(d.code, d.message) for d in found][:1] == [
         ("RV205", "deal 1 has 10 tricks; a deal has 11")]
+
+
+@pytest.mark.parametrize("pot", ["\u0664\u0665", "\uff14\uff15", "1_000"])
+def test_convert_pot_takes_only_ascii_digits(tmp_path, pot):
+    sheet = tmp_path / "s.csv"
+    sheet.write_text("deal,dealer,trick,leader,card1,card2,card3,card4,taker\n1,Anna\n",
+                     encoding="utf-8")
+    result = run("convert", str(sheet), "--to", "rvs", "--players", "Anna,Boris,Vera,Gleb",
+                 "--pot", pot)
+    assert result.exit_code == 2 and "is not an amount" in result.stderr
 
 
 def test_a_pot_in_an_unknown_unit_is_not_settled(tmp_path):
