@@ -34,6 +34,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV003": (ERROR, "a control character (escape, NUL, carriage return...) in the text"),
     "RV004": (ERROR, "a deal or header of too many lines: the rest of it is skipped"),
     "RV005": (ERROR, "reading stopped: a line too long for a record, or too many errors"),
+    "RV006": (ERROR, "the file is a JSON record or a csv-tricks file: convert it first"),
     "RV100": (ERROR, "syntax: the line cannot be read as a statement"),
     "RV101": (ERROR, "a ten: the Reversis pack has no tens"),
     "RV102": (ERROR, "a word that should be a card is not one"),

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import shlex
 import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
@@ -184,17 +186,18 @@ class Record:
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
         lines = decode_lines(stream, self._decode_problems) if stream is not None else ()
-        self._chunks = split_chunks(lines, self._decode_problems)
+        foreign: list[Diagnostic] = []
+        self._chunks = split_chunks(_until_foreign(lines, name, foreign), self._decode_problems)
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
         players, header_problems = check_header(self.header,
                                                 _damaged_keywords(problems, header_chunk))
-        if opening_problems:  # the file could not be opened: say only that
-            players, problems, header_problems = (), list(opening_problems), []
+        if opening_problems or foreign:  # not opened, or not the notation: say only that
+            players, problems, header_problems = (), list(opening_problems or foreign), []
         self.players = players
         self._header_chunk = header_chunk
-        self._errors, self._stopped = 0, False
-        self.header_diagnostics = self._within_error_cap(
+        self._errors, self._stopped = 0, bool(foreign)
+        self.header_diagnostics = foreign or self._within_error_cap(
             self._finish(problems + header_problems, header_chunk, None))
 
     def locate(self, diag: Diagnostic, pos: Pos | None) -> Diagnostic:
@@ -332,6 +335,48 @@ class Record:
             out.append(replace(d, file=self.name, source_line=line))
         out.sort(key=lambda d: (d.line or 0, d.column or 0))
         return out
+
+
+# The header row of a csv-tricks file, in any of the delimiters its import takes.
+_CSV_HEADER = re.compile(r'\s*"?deal"?\s*[,;\t]\s*"?dealer"?\s*[,;\t]\s*"?trick"?\s*[,;\t]',
+                         re.IGNORECASE)
+
+
+def _until_foreign(lines: Iterable[str], name: str, found: list[Diagnostic]) -> Iterator[str]:
+    """``lines``, unless the first one with text shows a JSON record or a CSV
+    file: then one RV006 in ``found`` saying how to convert it, and no more
+    lines, instead of an error on every line of it."""
+    numbered = enumerate(lines, 1)
+    for number, line in numbered:
+        if line.strip():
+            kind = _foreign_kind(line)
+            if kind is not None:
+                found.append(_foreign_diagnostic(kind, name, line, number))
+                return
+            yield line
+            break
+        yield line
+    yield from (line for _, line in numbered)
+
+
+def _foreign_kind(line: str) -> str | None:
+    if line.lstrip()[:1] in ("{", "["):
+        return "json"
+    if _CSV_HEADER.match(line):
+        return "csv-tricks"
+    return None
+
+
+def _foreign_diagnostic(kind: str, name: str, line: str, number: int) -> Diagnostic:
+    suffix = {"json": ".json", "csv-tricks": ".csv"}[kind]
+    file = STDIN if name == STDIN_NAME else name
+    source = "" if Path(file).suffix.lower() == suffix else f" --from {kind}"
+    what = "a JSON record" if kind == "json" else "a csv-tricks file"
+    column = len(line) - len(line.lstrip()) + 1
+    found = diagnostic("RV006", f"this looks like {what}, not a record in the notation; "
+                       f"convert it first: reversis convert {shlex.quote(file)}{source} "
+                       "--to rvs -o NEW.rvs", Pos(number, column))
+    return replace(found, file=name, source_line=line)
 
 
 def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:

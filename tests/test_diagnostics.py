@@ -21,6 +21,7 @@ CASES = [
     ("control-character", mutate(FULL, 13, "9H", "9H\x1b"), "RV003", 13, 18),
     ("deal-too-long", FULL + "  12 Vera 4C 6C 2H 3C\n" * 2000, "RV004", 2002, 1),
     ("endless-line", FULL + "\0" * (2 << 20), "RV005", 24, 1),
+    ("a-json-record", "\n  {\"format\": \"reversis-record/1\"}\n", "RV006", 2, 3),
     ("version", "reversis 2\n" + FULL, "RV103", 1, 10),
     ("too-many-comments", "# c\n" * 1001 + FULL, "RV104", 1001, 1),
     ("three-players", MINIMAL.replace(" Gleb\n", "\n", 1), "RV110", 1, 1),
