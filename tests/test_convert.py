@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from reversis_cli.cli import cli
 from reversis_cli.cli.convert import convert_command
 from reversis_cli.convert import CODES, convert
 from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
@@ -19,7 +20,7 @@ from reversis_cli.formatting import canonical_text, read_source
 from reversis_cli.model import EVENT_KINDS
 from reversis_cli.canonical import canonical_record, write_record
 
-from conftest import good_samples
+from conftest import SAMPLES, good_samples
 from records import FULL, MINIMAL
 from test_fmt import readable_samples, same_meaning, semantics
 
@@ -28,7 +29,8 @@ COMMENTED = ("# top\n" + FULL.replace("  talon 5H 3H 7D", "  # the talon\n  talo
 
 
 def fmt(text: str | bytes) -> str:
-    result = canonical_text(text, "t.rvs")
+    """What ``reversis fmt`` writes: cards in the spelling most of them have."""
+    result = canonical_text(text, "t.rvs", None)
     assert result.ok, result.diagnostics
     return result.text
 
@@ -55,6 +57,21 @@ def test_every_sample_survives_rvs_json_rvs_and_json_rvs_json(path):
     assert from_json(doc) == fmt(data)
     assert to_json(from_json(doc)) == doc
     assert list(validate(json.loads(doc))) == []
+
+
+def test_the_russian_sample_through_json_is_fmts_output_at_the_command_line(tmp_path):
+    runner = CliRunner()
+    sample = str(SAMPLES / "tver-ru.rvs")
+    doc = runner.invoke(cli, ["convert", sample, "--to", "json", "-o", str(tmp_path / "r.json")])
+    assert doc.exit_code == 0, doc.output
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["cards"] == "ru"
+    back = runner.invoke(cli, ["convert", str(tmp_path / "r.json"), "--to", "rvs"])
+    formatted = runner.invoke(cli, ["fmt", "-"], input=(SAMPLES / "tver-ru.rvs").read_bytes())
+    assert back.exit_code == 0 and back.stdout == formatted.stdout
+    assert "В♥" in back.stdout
+    ascii_doc = runner.invoke(cli, ["convert", sample, "--to", "json", "--cards", "ascii"])
+    assert "\"cards\": \"ru\"" not in ascii_doc.stdout
+    assert "JH" in runner.invoke(cli, ["convert", sample, "--to", "rvs", "--cards", "ascii"]).stdout
 
 
 def _generated(seed: int, events: float = 0.0, forces=None) -> str:
@@ -216,7 +233,7 @@ def test_every_problem_is_told_in_words_in_the_order_of_the_file():
         ("RV503", "/deals/0/statements/1/cards: must not be empty"),
         ("RV503", "/deals/0/statements/11/late: must be true (leave the member out when it "
                   "is false)"),
-        ("RV503", "/extra: unknown member \"extra\" (allowed here: format, header, deals)"),
+        ("RV503", "/extra: unknown member \"extra\" (allowed here: format, cards, header, deals)"),
     ]
 
 

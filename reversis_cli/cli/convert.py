@@ -141,9 +141,10 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
 @click.option("--pot", metavar="AMOUNT",
               help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
 @card_style_option(default=None,
-                   help="How to write cards: in .rvs and csv-tricks output (default ascii), "
-                        "and in the reasons of csv-payments (default as the reasons are "
-                        "written, A♠).")
+                   help="How to write cards: in .rvs output and the JSON's 'cards' member "
+                        "(default as the record spells them, as fmt), in csv-tricks output "
+                        "(default ascii), and in the reasons of csv-payments (default as the "
+                        "reasons are written, A♠).")
 def convert_command(file: str, target: str, source: str | None, output: str | None,
                     players: tuple[str, ...] | None, rules: str | None,
                     sets: dict[str, str], pot: str | None, style: str | None) -> None:

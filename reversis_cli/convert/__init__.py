@@ -52,7 +52,8 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
             players: tuple[str, ...] | None = None, settle_with=None) -> ConvertResult:
     """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``.
 
-    ``style``: how to write cards (None: ASCII, and payment reasons as written).
+    ``style``: how to write cards (None: in .rvs and JSON as the record spells
+    them, as ``fmt`` does; ASCII in csv-tricks; payment reasons as written).
     ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
     csv-tricks input, which holds neither the playing order for sure nor the rules.
     """
@@ -61,7 +62,7 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
     if target not in TARGET_FORMATS:
         raise ValueError(f"cannot write {target}")
     if source == "rvs":
-        rvs = canonical_text(data, name)
+        rvs = canonical_text(data, name, None)  # in the record's spelling, as fmt writes it
         text, diags = rvs.text, list(rvs.diagnostics)
     elif source == "json":
         text, diags = json_to_rvs(data, name)
@@ -74,12 +75,12 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
         if errors:
             return ConvertResult(None, diags + errors)
     if target == "rvs":
-        if style not in (None, "ascii"):
+        if style is not None:
             restyled = canonical_text(text.encode("utf-8"), name, style)
             return ConvertResult(restyled.text, diags + list(restyled.diagnostics))
         return ConvertResult(text, diags)
     if target == "json":
-        out, more = rvs_to_json(text, name)
+        out, more = rvs_to_json(text, name, style)
     elif target == "csv-tricks":
         out, more = rvs_to_csv(text, name, style or "ascii")
     else:

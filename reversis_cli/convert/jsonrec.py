@@ -25,7 +25,7 @@ from ..amounts import MAX_DIGITS, WHOLE
 from ..canonical import canonical_record, write_record
 from ..cards import Card, CardError, reads_as_card
 from ..diagnostics import Diagnostic
-from ..formatting import read_source, same_record
+from ..formatting import read_source, record_spelling, same_record
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
@@ -135,12 +135,17 @@ def deal_json(deal: Deal) -> dict:
     return out
 
 
-def record_to_json(header: Header, deals) -> dict:
-    """The JSON object of a record (statements in the order given)."""
+def record_to_json(header: Header, deals, spelling: str = "ascii") -> dict:
+    """The JSON object of a record (statements in the order given); ``spelling``
+    is how the record spells its cards (the JSON's cards are ASCII whatever it is)."""
     head: dict[str, Any] = {"statements": [_header_json(line) for line in header.lines]}
     if header.trailing_comments:
         head["trailing_comments"] = [_text(c) for c in header.trailing_comments]
-    return {"format": FORMAT, "header": head, "deals": [deal_json(d) for d in deals]}
+    doc: dict[str, Any] = {"format": FORMAT}
+    if spelling != "ascii":
+        doc["cards"] = spelling
+    doc.update(header=head, deals=[deal_json(d) for d in deals])
+    return doc
 
 
 def dumps(doc: Any) -> str:
@@ -181,13 +186,17 @@ def _dump(value: Any, depth: int) -> Iterator[str]:
         yield pad + "]"
 
 
-def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
-    """The JSON text of a record given as (canonical or not) ``.rvs`` text."""
+def rvs_to_json(text: str, name: str = "<text>",
+                spelling: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The JSON text of a record given as (canonical or not) ``.rvs`` text;
+    ``spelling`` of its cards (None: the one most of them have), kept so that
+    reading the JSON back spells them as ``fmt`` would."""
     source = read_source(text, name)
     if source.blocking:
         return None, source.blocking
     header, deals = canonical_record(source.header, source.deals)
-    return dumps(record_to_json(header, deals)), []
+    spelling = spelling or record_spelling(text.encode("utf-8", "surrogatepass"))
+    return dumps(record_to_json(header, deals, spelling)), []
 
 
 # --- JSON -> model -------------------------------------------------------------------
@@ -195,10 +204,10 @@ def rvs_to_json(text: str, name: str = "<text>") -> tuple[str | None, list[Diagn
 
 def json_to_rvs(data: bytes | str, name: str = "<json>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical ``.rvs`` text of a JSON record, checked by reading it back."""
-    header, deals, problems = json_to_model(data, name)
+    header, deals, spelling, problems = _json_record(data, name)
     if header is None:
         return None, problems
-    text = write_record(header, deals)
+    text = write_record(header, deals, spelling)
     mismatch = same_record(header, deals, text, name)
     if mismatch is not None:
         return None, [mismatch]
@@ -208,38 +217,49 @@ def json_to_rvs(data: bytes | str, name: str = "<json>") -> tuple[str | None, li
 def json_to_model(data: bytes | str, name: str = "<json>"
                   ) -> tuple[Header | None, list[Deal], list[Diagnostic]]:
     """The record of a JSON text, or (None, [], problems)."""
+    header, deals, _, problems = _json_record(data, name)
+    return header, deals, problems
+
+
+def _json_record(data: bytes | str, name: str
+                 ) -> tuple[Header | None, list[Deal], str, list[Diagnostic]]:
+    """The record of a JSON text and the spelling of its cards in the notation."""
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            return None, [], [problem("RV501", "the file is not UTF-8 text", Pos(line, 1), name)]
+            return None, [], "ascii", [problem("RV501", "the file is not UTF-8 text",
+                                               Pos(line, 1), name)]
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     try:
         doc = json.loads(text, parse_int=whole_number)
     except LongNumber as exc:
-        return None, [], [long_number(text, exc.digits, name)]
+        return None, [], "ascii", [long_number(text, exc.digits, name)]
     except json.JSONDecodeError as exc:
-        return None, [], [problem("RV501", f"not JSON: {exc.msg}", Pos(exc.lineno, exc.colno),
-                                  name, source_line=line_of(text, exc.lineno))]
+        return None, [], "ascii", [problem("RV501", f"not JSON: {exc.msg}",
+                                           Pos(exc.lineno, exc.colno), name,
+                                           source_line=line_of(text, exc.lineno))]
     except RecursionError:
-        return None, [], [problem("RV501", "not JSON: nested too deeply", Pos(1, 1), name)]
+        return None, [], "ascii", [problem("RV501", "not JSON: nested too deeply",
+                                           Pos(1, 1), name)]
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         found = doc.get("format") if isinstance(doc, dict) else None
         what = (f"its format is {found!r}" if isinstance(found, str) else
                 "it has no \"format\" member" if isinstance(doc, dict) else
                 "it is not a JSON object")
         path = ["format"] if isinstance(found, str) else []
-        return None, [], [located("RV502", f"this is not a reversis record ({what}); this "
-                                   f"program reads \"format\": \"{FORMAT}\"", path, text, name)]
+        return None, [], "ascii", [located(
+            "RV502", f"this is not a reversis record ({what}); this program reads "
+            f"\"format\": \"{FORMAT}\"", path, text, name)]
     found = validate(doc)
     problems = [located(code, message, path, text, name)
                 for code, message, path in _limit(found)]
     if problems:
-        return None, [], problems
+        return None, [], "ascii", problems
     header, deals = _build(doc)
-    return header, deals, []
+    return header, deals, doc.get("cards", "ascii"), []
 
 
 def _limit(found: Iterator) -> list:
