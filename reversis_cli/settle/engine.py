@@ -191,7 +191,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSet
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
         pool_after=pool_before, net={n: 0 for n in players},
-        steps=(Step("PLAY", None, why),))
+        steps=(Step("PLAY", None, why, rules=("PLAY",)),))
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,

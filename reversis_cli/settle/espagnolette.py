@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
 from .ledger import Ledger, card_text
+from .payments import Params, ReasonCode
 
 __all__ = ["identify_espagnolette", "espagnolette_status", "settle_espagnolette"]
 
@@ -72,7 +73,8 @@ def settle_espagnolette(ledger: Ledger) -> None:
         if ledger.opt("espagnolette_takes_pool"):
             seat = _judged_seat(ledger)
             ledger.offer_taking(seat, "ESP-4", None,
-                                f"{ledger.name(seat)}'s espagnolette succeeded")
+                                f"{ledger.name(seat)}'s espagnolette succeeded",
+                                ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
     elif ledger.espagnolette_status == "failed":
         refund_placings(ledger)
         failed_quinola(ledger)
@@ -103,10 +105,13 @@ def refund_placings(ledger: Ledger) -> None:
             continue
         reason = (f"{pay.payee}'s espagnolette failed: {pay.payee} repays {pay.payer} double "
                   f"the payment for placing {card_text(entry.card)}")
-        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick, reason)
+        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick,
+                                reason, ReasonCode.ESPAGNOLETTE_REFUND,
+                                Params(espagnolette=pay.payee, payer=pay.payer, card=entry.card,
+                                       trick=pay.trick, received=pay.amount, factor=2))
         ledger.espagnolette_payments.append(refund)
-        ledger.step("ESP-5", pay.trick, f"{refund.payer} pays {refund.payee} {refund.amount}: "
-                    f"{reason}")
+        ledger.payment_step(refund, f"{refund.payer} pays {refund.payee} {refund.amount}: "
+                            f"{reason}")
 
 
 def failed_quinola(ledger: Ledger) -> None:
@@ -127,4 +132,5 @@ def failed_quinola(ledger: Ledger) -> None:
     for taking in void:
         ledger.step("ESP-5", taking.trick, f"{who}'s pool taking for placing the quinola is void")
     ledger.takings = [p for p in ledger.takings if p not in void]
-    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette")
+    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette",
+                      ReasonCode.REMISE_ESPAGNOLETTE_FAILED)

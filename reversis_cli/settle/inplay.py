@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
-from .ledger import Ledger, WinnerDue, card_text
+from .ledger import Ledger, WinnerDue, card_text, doubling_text
+from .payments import Params, ReasonCode
 
 __all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
@@ -72,7 +73,8 @@ def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     taker = trick.taker
     ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
                        f"{ledger.name(play.seat)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick")
+                       f"{ledger.name(taker)}'s trick", ReasonCode.ACE_PLACED,
+                       Params(placer=ledger.name(play.seat), taker=ledger.name(taker)))
 
 
 def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -80,7 +82,8 @@ def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     leader = leader_of(trick)
     ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
                        f"{ledger.name(leader)}'s lead forced {ledger.name(play.seat)}'s "
-                       f"{card_text(play.card)}")
+                       f"{card_text(play.card)}", ReasonCode.ACE_FORCED,
+                       Params(leader=ledger.name(leader), holder=ledger.name(play.seat)))
 
 
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -99,9 +102,11 @@ def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     taker, placer = trick.taker, play.seat
     ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
                        f"{ledger.name(placer)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick")
+                       f"{ledger.name(taker)}'s trick", ReasonCode.QUINOLA_PLACED,
+                       Params(placer=ledger.name(placer), taker=ledger.name(taker)))
     ledger.offer_taking(placer, "QUIN-1", trick.number,
-                        f"{ledger.name(placer)} placed the quinola and takes the pool")
+                        f"{ledger.name(placer)} placed the quinola and takes the pool",
+                        ReasonCode.POOL_TAKEN_QUINOLA)
 
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
@@ -122,20 +127,25 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
         ledger.add_in_play(holder, forcer, base, rule, t, play.card,
                            f"{ledger.name(forcer)} forced {ledger.name(holder)}'s "
-                           f"{card_text(play.card)}")
+                           f"{card_text(play.card)}", ReasonCode.QUINOLA_FORCED,
+                           Params(forcer=ledger.name(forcer), holder=ledger.name(holder)))
         for other in range(4):
             if other not in (holder, forcer):
                 ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
                                    f"{ledger.name(forcer)} forced the quinola from "
-                                   f"{ledger.name(holder)}")
-    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced")
+                                   f"{ledger.name(holder)}", ReasonCode.QUINOLA_FORCED_OTHER,
+                                   Params(forcer=ledger.name(forcer), holder=ledger.name(holder),
+                                          payer=ledger.name(other)))
+    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced",
+                      ReasonCode.REMISE_QUINOLA_FORCED, Params(card=play.card, trick=t))
 
 
 def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
     holder = play.seat
     ledger.add_remise(holder, "QUIN-3", trick.number,
-                      f"{ledger.name(holder)} let the quinola fall on a heart trick")
+                      f"{ledger.name(holder)} let the quinola fall on a heart trick",
+                      ReasonCode.REMISE_QUINOLA_FALLEN, Params(card=play.card, trick=trick.number))
     if ledger.opt("led_aces_pay_winner"):
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
@@ -166,13 +176,21 @@ def pay_winner_dues(ledger: Ledger) -> None:
                 ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
                             f"and owes nothing to themself for {card_text(due.card)}")
                 continue
-            factor, why = ledger.doubling(due.holder, winner, due.trick)
-            reason = (f"{ledger.name(due.holder)} {'led' if _led(ledger, due) else 'played'} "
+            # DOUBLE-3 carries DOUBLE-1/2's grounds over to the payments to the winner.
+            factor, grounds = ledger.doubling(due.holder, winner, due.trick)
+            led = _led(ledger, due)
+            reason = (f"{ledger.name(due.holder)} {'led' if led else 'played'} "
                       f"{card_text(due.card)} and pays the partie winner {ledger.name(winner)}"
-                      f"{why.replace('DOUBLE-1', 'DOUBLE-3').replace('DOUBLE-2', 'DOUBLE-3')}")
-            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason)
+                      f"{doubling_text(grounds, due.trick, 'DOUBLE-3')}")
+            code = ReasonCode.ACE_TO_WINNER if due.rule == "ACE-3" else \
+                ReasonCode.QUINOLA_TO_WINNER
+            params = Params(holder=ledger.name(due.holder), winner=ledger.name(winner),
+                            card=due.card, trick=due.trick, led=led, share_of=len(winners),
+                            factor=factor, doubled_for=grounds)
+            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason,
+                                 code, params, also=("DOUBLE-3",) if grounds else ())
             ledger.to_winner.append(pay)
-            ledger.step(due.rule, due.trick, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+            ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ..model import EventLine
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger, card_text
-from .payments import Payment
+from .payments import Params, Payment, ReasonCode
 
 if TYPE_CHECKING:  # annotations only
     from ..replay import PlayedTrick
@@ -119,7 +119,7 @@ def misdeal_before_exchange(ledger: Ledger) -> None:
         if paid:
             ledger.add_penalty(who, MISDEAL_REDEAL, "IRR-2",
                                f"{ledger.name(who)} misdealt and pays 1 jeton into the pool "
-                               "to deal again")
+                               "to deal again", ReasonCode.MISDEAL_REDEAL)
         else:
             ledger.step("IRR-2", None, f"{ledger.name(who)} misdealt and did not pay to deal "
                         "again: the deal passes to the next dealer, and nothing is paid")
@@ -136,7 +136,8 @@ def misdeal_after_exchange(ledger: Ledger) -> None:
         who = _misdealer(ledger, event)
         ledger.add_penalty(who, MISDEAL_LATE, "IRR-3",
                            f"{ledger.name(who)}'s misdeal was noticed only after the exchange: "
-                           "the misdealer pays 4 jetons into the pool and the deal passes")
+                           "the misdealer pays 4 jetons into the pool and the deal passes",
+                           ReasonCode.MISDEAL_LATE)
         if [e for e in _events(ledger, "redeal") if e.paid]:
             ledger.step("IRR-3", None, "a misdeal noticed after the exchange cannot be redealt "
                         "for a jeton: 'redeal paid' pays nothing more")
@@ -259,7 +260,7 @@ def discard_out_of_turn(ledger: Ledger) -> None:
         if seat is not None:
             ledger.add_penalty(seat, OUT_OF_TURN, "IRR-6",
                                f"{ledger.name(seat)} discarded out of turn and pays 1 jeton "
-                               "into the pool")
+                               "into the pool", ReasonCode.DISCARD_OUT_OF_TURN)
 
 
 def revoke_remise(ledger: Ledger) -> None:
@@ -275,7 +276,8 @@ def revoke_remise(ledger: Ledger) -> None:
                 f"{lead} while holding {card_text(revoke.held)})")
         if option == "remise":
             ledger.add_remise(revoke.seat, "IRR-7", revoke.trick,
-                              f"{what} and puts in a remise")
+                              f"{what} and puts in a remise", ReasonCode.REMISE_REVOKE,
+                              Params(card=revoke.card, held=revoke.held, trick=revoke.trick))
         else:
             ledger.step("IRR-7", revoke.trick, f"{what}; revoke_penalty = none: no penalty")
     if ledger.replayed.revokes:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
 from .ledger import Ledger, card_text
+from .payments import Params, ReasonCode
 from ..words import counted
 
 __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
@@ -118,6 +119,10 @@ def pay_partie(ledger: Ledger) -> None:
                       f"pays {ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
                                                        if double else ""))
             pay = ledger.payment(loser, winner, share * (2 if double else 1), "PARTIE-4", None,
-                                 reason)
+                                 reason, ReasonCode.PARTIE_LOST,
+                                 Params(loser=ledger.name(loser), winner=ledger.name(winner),
+                                        points=points, factor=2 if double else 1,
+                                        doubled_for=("vis_a_vis",) if double else ()),
+                                 also=("PARTIE-5",) if double else ())
             ledger.partie.append(pay)
-            ledger.step("PARTIE-4", None, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+            ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")

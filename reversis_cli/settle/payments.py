@@ -6,11 +6,13 @@ Amounts are fiches, exact: ``int`` when whole, :class:`Fraction` otherwise
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
 
-__all__ = ["POOL", "Amount", "Payment", "Step", "whole", "amount_json", "net_of", "pool_change"]
+__all__ = ["POOL", "Amount", "Params", "Payment", "ReasonCode", "Step", "whole", "amount_json",
+           "net_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
 Amount = int | Fraction
@@ -31,6 +33,72 @@ def amount_json(amount: Amount) -> int | str:
     return amount if isinstance(amount, int) else f"{amount.numerator}/{amount.denominator}"
 
 
+class ReasonCode(StrEnum):
+    """Why a payment is due: a stable identifier that readers (JSON, arbitrate, a
+    translation) key on instead of the English ``reason`` (docs/output.md lists them)."""
+
+    STAKE = "stake"
+    ACE_PLACED = "ace_placed"
+    ACE_FORCED = "ace_forced"
+    ACE_TO_WINNER = "ace_to_winner"
+    QUINOLA_PLACED = "quinola_placed"
+    QUINOLA_FORCED = "quinola_forced"
+    QUINOLA_FORCED_OTHER = "quinola_forced_other"
+    QUINOLA_TO_WINNER = "quinola_to_winner"
+    PARTIE_LOST = "partie_lost"
+    REVERSIS_MADE = "reversis_made"
+    REVERSIS_MADE_ESPAGNOLETTE = "reversis_made_espagnolette"
+    REVERSIS_BROKEN = "reversis_broken"
+    ESPAGNOLETTE_REFUND = "espagnolette_refund"
+    REMISE_QUINOLA_FORCED = "remise_quinola_forced"
+    REMISE_QUINOLA_FALLEN = "remise_quinola_fallen"
+    REMISE_REVERSIS_BROKEN = "remise_reversis_broken"
+    REMISE_ESPAGNOLETTE_FAILED = "remise_espagnolette_failed"
+    REMISE_REVOKE = "remise_revoke"
+    POOL_TAKEN_REVERSIS = "pool_taken_reversis"
+    POOL_TAKEN_QUINOLA = "pool_taken_quinola"
+    POOL_TAKEN_ESPAGNOLETTE = "pool_taken_espagnolette"
+    MISDEAL_REDEAL = "misdeal_redeal"
+    MISDEAL_LATE = "misdeal_late"
+    DISCARD_OUT_OF_TURN = "discard_out_of_turn"
+
+
+class Params(Mapping[str, object]):
+    """The facts a reason's sentence is made from (players, cards, trick, factor...).
+
+    Immutable and hashable, so that a payment stays a value (the ledger keys
+    forfeited payments by them)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, **facts: object) -> None:
+        self._items = dict(facts)
+
+    def __getitem__(self, key: str) -> object:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"Params({self._items!r})"
+
+    def replace(self, **facts: object) -> Params:
+        return Params(**{**self._items, **facts})
+
+
+NO_PARAMS = Params()
+
+
 class Payment(NamedTuple):
     """One movement of fiches in a deal, with the rule that made it due.
 
@@ -43,6 +111,9 @@ class Payment(NamedTuple):
     rule: str
     trick: int | None
     reason: str
+    code: ReasonCode
+    params: Params
+    rules: tuple[str, ...]  # every rule id the payment rests on; ``rule`` is the first
 
     def to_json(self) -> dict:
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
@@ -50,11 +121,18 @@ class Payment(NamedTuple):
 
 
 class Step(NamedTuple):
-    """One line of the reasoning that ``reversis explain`` shows."""
+    """One line of the reasoning that ``reversis explain`` shows.
+
+    A step that records a payment carries that payment's code, params and rules;
+    a step that only explains (no money moves) has code ``None`` and rules
+    ``(rule,)``."""
 
     rule: str
     trick: int | None
     text: str
+    code: ReasonCode | None = None
+    params: Params = NO_PARAMS
+    rules: tuple[str, ...] = ()
 
 
 def net_of(payments: Iterable[Payment], players: Iterable[str]) -> dict[str, Amount]:

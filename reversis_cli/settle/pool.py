@@ -8,7 +8,7 @@ at the end of the deal, which claim on the pool stands.
 from __future__ import annotations
 
 from .ledger import TAKING_PRIORITY, Ledger
-from .payments import POOL, Amount
+from .payments import POOL, Amount, Params, ReasonCode
 from .settlement import DealSettlement
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
@@ -66,7 +66,8 @@ def stake_pool(ledger: Ledger) -> None:
             if amount:
                 ledger.stakes.append(ledger.payment(
                     seat, POOL, amount, "POOL-1", None,
-                    "stakes the pool as dealer" if dealer else "stakes the pool"))
+                    "stakes the pool as dealer" if dealer else "stakes the pool",
+                    ReasonCode.STAKE, Params(player=ledger.name(seat), dealer=dealer)))
     ledger.pool_start = ledger.pool_before + total
     ledger.step("POOL-4", None, f"The pool holds {ledger.pool_start} at the start of the deal; "
                 "remises and takings of this deal are measured by it")

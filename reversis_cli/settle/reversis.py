@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .ledger import Ledger
+from .payments import Params, ReasonCode
 
 __all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
 
@@ -48,7 +49,9 @@ def _pay_made(ledger: Ledger) -> None:
     who = ledger.name(maker)
     if esp is not None and esp != maker:
         _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6",
-             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis")
+             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis",
+             ReasonCode.REVERSIS_MADE_ESPAGNOLETTE,
+             Params(maker=who, espagnolette=ledger.name(esp)), also=("REV-1",))
     else:
         if esp == maker:
             ledger.step("ESP-8", None, f"{who} made the reversis with an espagnolette: "
@@ -59,8 +62,12 @@ def _pay_made(ledger: Ledger) -> None:
                     REVERSIS_NEIGHBOUR
                 relation = "vis-à-vis" if amount == REVERSIS_VIS_A_VIS else "neighbour"
                 _pay(ledger, seat, maker, amount, "REV-1",
-                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}")
-    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool")
+                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}",
+                     ReasonCode.REVERSIS_MADE,
+                     Params(maker=who, payer=ledger.name(seat),
+                            relation=relation.replace("-à-", "_a_")))
+    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool",
+                        ReasonCode.POOL_TAKEN_REVERSIS)
 
 
 def _pay_broken(ledger: Ledger) -> None:
@@ -80,15 +87,20 @@ def _pay_broken(ledger: Ledger) -> None:
                     "is paid as breaker and owes nothing for failing the espagnolette")
     _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
          f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
-         f"{ledger.name(undertaker)}'s reversis")
+         f"{ledger.name(undertaker)}'s reversis", ReasonCode.REVERSIS_BROKEN,
+         Params(payer=ledger.name(payer), breaker=ledger.name(breaker),
+                undertaker=ledger.name(undertaker), trick=ledger.breaker_trick),
+         also=("REV-3",))
     ledger.add_remise(undertaker, "REV-3", None,
-                      f"{ledger.name(undertaker)}'s undertaken reversis was broken")
+                      f"{ledger.name(undertaker)}'s undertaken reversis was broken",
+                      ReasonCode.REMISE_REVERSIS_BROKEN)
 
 
-def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str) -> None:
-    pay = ledger.payment(payer, payee, amount, rule, None, reason)
+def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str,
+         code: ReasonCode, params: Params, also: tuple[str, ...] = ()) -> None:
+    pay = ledger.payment(payer, payee, amount, rule, None, reason, code, params, also)
     ledger.reversis.append(pay)
-    ledger.step(rule, None, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
+    ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
 
 
 def cancels_in_play(ledger: Ledger) -> bool:
