@@ -250,7 +250,8 @@ def ten_card_player(ledger: Ledger) -> None:
     for seat in _named(ledger, "discarded-two"):
         ledger.step("IRR-5", None, f"{ledger.name(seat)} discarded two cards and played with "
                     f"ten, keeping every gain; the partie holds "
-                    f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)")
+                    f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)",
+                    also=("PARTIE-1",))
 
 
 def discard_out_of_turn(ledger: Ledger) -> None:

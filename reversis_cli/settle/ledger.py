@@ -144,9 +144,15 @@ class Ledger:
 
     # --- recording -------------------------------------------------------------
 
-    def step(self, rule: str, trick: int | None, text: str) -> None:
-        """A step that explains and moves no money."""
-        self.steps.append(Step(rule, trick, text, rules=(rule,)))
+    def step(self, rule: str, trick: int | None, text: str, also: tuple[str, ...] = ()) -> None:
+        """A step that explains and moves no money, resting on ``rule`` and ``also``."""
+        self.steps.append(Step(rule, trick, text, rules=tuple(dict.fromkeys((rule, *also)))))
+
+    def step_about(self, rule: str, pay: Payment, text: str) -> None:
+        """A step by ``rule`` about a payment not made (cancelled, forfeited, given way):
+        it carries the payment's data, and ``rule`` before the payment's rules."""
+        self.steps.append(Step(rule, pay.trick, text, pay.code, pay.params,
+                               tuple(dict.fromkeys((rule, *pay.rules)))))
 
     def payment_step(self, pay: Payment, text: str) -> None:
         """The step that records ``pay``: it carries the payment's data."""
@@ -219,10 +225,8 @@ class Ledger:
                                 rules=tuple(dict.fromkeys((*payment.rules, rule))))
         self.cancelled.append(gone)
         self.forfeited[gone] = rule
-        self.steps.append(Step(rule, payment.trick, f"not paid: {payment.payer} to "
-                               f"{payment.payee} {payment.amount} ({payment.rule}), because "
-                               f"{why}", gone.code, gone.params,
-                               tuple(dict.fromkeys((rule, *gone.rules)))))
+        self.step_about(rule, gone, f"not paid: {payment.payer} to {payment.payee} "
+                        f"{payment.amount} ({payment.rule}), because {why}")
         return gone
 
     def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str,

@@ -53,7 +53,8 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool, what: str) -> tuple
     chosen = pick(tied, key=ledger.seat_rank)
     ledger.step("PARTIE-2" if best else "PARTIE-3", None,
                 f"{names} tie in points and tricks; {ledger.name(chosen)} has the "
-                f"{'best' if best else 'worst'} seat (SEAT-3) and is the {what}")
+                f"{'best' if best else 'worst'} seat (SEAT-3) and is the {what}",
+                also=("SEAT-3",))
     return (chosen,)
 
 

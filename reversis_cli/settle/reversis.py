@@ -31,7 +31,7 @@ def find_reversis(ledger: Ledger) -> None:
         ledger.breaker_trick = breaking.number
         ledger.step("REV-3", breaking.number, f"{ledger.name(undertaker)} took the first nine "
                     f"tricks (REV-2); {ledger.name(breaking.taker)} broke the reversis by "
-                    f"taking trick {breaking.number}")
+                    f"taking trick {breaking.number}", also=("REV-2",))
 
 
 def pay_reversis(ledger: Ledger) -> None:
@@ -123,16 +123,16 @@ def cancel_in_play(ledger: Ledger) -> None:
         return
     for entry in ledger.in_play:
         ledger.cancelled.append(entry.payment)
-        ledger.step("REV-4", entry.payment.trick, f"cancelled: {entry.payment.payer} to "
-                    f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
+        ledger.step_about("REV-4", entry.payment, f"cancelled: {entry.payment.payer} to "
+                          f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
     ledger.in_play = []
     for remise in [r for r in ledger.remises if r.rule in _QUINOLA_REMISES]:
-        ledger.step("REV-4", remise.trick, f"{remise.payer} puts in no quinola remise in a "
-                    "reversis deal")
+        ledger.step_about("REV-4", remise, f"{remise.payer} puts in no quinola remise in a "
+                          "reversis deal")
     ledger.remises = [r for r in ledger.remises if r.rule not in _QUINOLA_REMISES]
     for taking in [p for p in ledger.takings if p.rule == "QUIN-1"]:
-        ledger.step("REV-4", taking.trick, f"{taking.payee} takes no pool for the quinola in a "
-                    "reversis deal")
+        ledger.step_about("REV-4", taking, f"{taking.payee} takes no pool for the quinola in a "
+                          "reversis deal")
     ledger.takings = [p for p in ledger.takings if p.rule != "QUIN-1"]
     ledger.winner_dues = []  # ACE-3/QUIN-3 never arise: there is no partie winner
 
