@@ -4,6 +4,7 @@ rule id they rest on; readers use those fields and never parse the English sente
 from __future__ import annotations
 
 import ast
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -111,3 +112,57 @@ def test_no_sentence_is_patched_to_change_the_rule_it_cites():
                 literals = [a.value for a in node.args if isinstance(a, ast.Constant)]
                 assert not any(isinstance(v, str) and RULE_ID.search(v) for v in literals), \
                     f"{path.name}:{node.lineno} patches a rule id in a sentence"
+
+
+# --- score --json and docs/output.md (item 4) ---------------------------------------------
+
+OUTPUT_MD = Path(__file__).resolve().parents[1] / "docs/output.md"
+IN_PLAY_FACTS = {"card", "trick", "factor", "doubled_for"}
+REMISE_FACTS = {"player", "remise_option"}
+
+
+def _documented_codes() -> dict[str, set[str]]:
+    """The reason-code table of docs/output.md: each code and the params it names."""
+    text = OUTPUT_MD.read_text(encoding="utf-8")
+    section = text.split("#### Reason codes", 1)[1].split("\n#", 1)[0]
+    in_play_note, table = section.split("| code |", 1)
+    in_play = re.findall(r"`([a-z_]+)`", in_play_note)
+    assert in_play, "the note on the in-play codes is missing"
+    codes: dict[str, set[str]] = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        found = re.fullmatch(r"`([a-z_]+)`", cells[0])
+        if found is None:
+            continue
+        code, params = found.group(1), cells[2]
+        alias = re.match(r"as `([a-z_]+)`", params)
+        names = set(codes[alias.group(1)]) if alias else set(re.findall(r"`([a-z_]+)`", params))
+        if len(codes) < 7 and code != "stake":  # the first six after `stake` are in play
+            names |= IN_PLAY_FACTS
+        if code.startswith("remise_"):
+            names |= REMISE_FACTS
+        codes[code] = names | {"forfeited_by"}
+    return codes
+
+
+def test_every_reason_code_is_documented_in_output_md():
+    documented = _documented_codes()
+    assert set(documented) == {str(c) for c in ReasonCode}
+
+
+def test_the_params_of_every_payment_are_the_documented_ones(settlements):
+    documented = _documented_codes()
+    for s in settlements:
+        for p in s.payments + s.cancelled:
+            assert set(p.params) <= documented[p.code], (p.code, set(p.params))
+
+
+def test_score_json_carries_code_params_and_rules_after_the_old_keys(settlements):
+    for s in settlements:
+        for p in s.payments + s.cancelled:
+            out = json.loads(json.dumps(p.to_json()))
+            assert list(out)[:6] == ["payer", "payee", "amount", "rule", "trick", "reason"]
+            assert out["code"] == str(p.code) and out["rules"][0] == out["rule"]
+            card = p.params.get("card")
+            if card is not None:
+                assert out["params"]["card"] == card.format("ascii")

@@ -11,6 +11,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..cards import Card
+
 __all__ = ["POOL", "Amount", "Params", "Payment", "ReasonCode", "Step", "whole", "amount_json",
            "net_of", "pool_change"]
 
@@ -116,8 +118,25 @@ class Payment(NamedTuple):
     rules: tuple[str, ...]  # every rule id the payment rests on; ``rule`` is the first
 
     def to_json(self) -> dict:
+        """docs/output.md: the fields of reversis-score/1, then (added, same version) the
+        reason code, its params and the rule ids."""
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
-                "rule": self.rule, "trick": self.trick, "reason": self.reason}
+                "rule": self.rule, "trick": self.trick, "reason": self.reason,
+                "code": str(self.code),
+                "params": {key: _param_json(value) for key, value in self.params.items()},
+                "rules": list(self.rules)}
+
+
+def _param_json(value: object) -> object:
+    """A param as JSON: a card in its ASCII spelling (``AS``), an amount as amount_json,
+    a tuple as a list; names, numbers, words and booleans as they are."""
+    if isinstance(value, Card):
+        return value.format("ascii")
+    if isinstance(value, Fraction):
+        return amount_json(value)
+    if isinstance(value, tuple):
+        return [_param_json(v) for v in value]
+    return value
 
 
 class Step(NamedTuple):
