@@ -15,7 +15,7 @@ from settle_helpers import FIXTURES, read_example, settle_scenario
 from reversis_cli.rules import load_profile
 from reversis_cli.session import Session
 from reversis_cli.settle import settle_deal
-from reversis_cli.settle.payments import Params, ReasonCode
+from reversis_cli.settle.payments import NoteCode, Params, ReasonCode
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 PACKAGE = Path(__file__).resolve().parents[1] / "reversis_cli"
@@ -55,6 +55,17 @@ def test_every_payment_has_a_known_code_its_rules_and_params(settlements):
             assert isinstance(p.params, Params) and p.params, p
             seen.add(p.code)
     assert {ReasonCode.STAKE, ReasonCode.ACE_PLACED, ReasonCode.PARTIE_LOST} <= seen
+
+
+def test_every_step_has_a_code(settlements):
+    """A step records a payment (its ReasonCode) or explains (a NoteCode); never prose alone."""
+    kinds = set()
+    for s in settlements:
+        for step in s.steps:
+            assert isinstance(step.code, (ReasonCode, NoteCode)), step
+            assert isinstance(step.params, Params), step
+            kinds.add(type(step.code))
+    assert kinds == {ReasonCode, NoteCode}
 
 
 def test_every_rule_a_sentence_cites_is_in_its_rules(settlements):

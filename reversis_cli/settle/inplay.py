@@ -15,7 +15,7 @@ from fractions import Fraction
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
 from .ledger import Ledger, WinnerDue, card_text, doubling_text
-from .payments import Params, ReasonCode
+from .payments import NoteCode, Params, ReasonCode
 
 __all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
@@ -63,7 +63,8 @@ def in_play_payments(ledger: Ledger) -> None:
                 kind, why = classify(ledger, trick, play)
                 who = ledger.name(play.seat)
                 ledger.step("PLAY", trick.number,
-                            f"{who}'s {card_text(play.card)} was {kind}: {why}")
+                            f"{who}'s {card_text(play.card)} was {kind}: {why}",
+                            code=NoteCode.CARD_CLASSIFIED)
                 handler = _QUINOLA if play.card is QUINOLA else _ACE
                 handler[kind](ledger, trick, play)
 
@@ -89,12 +90,13 @@ def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-3: owed to the partie winner after the deal, when the profile says so."""
     if not ledger.opt("led_aces_pay_winner"):
-        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no")
+        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no",
+                    code=NoteCode.NO_WINNER_DUE_BY_OPTION)
         return
     ledger.winner_dues.append(
         WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
     ledger.step("ACE-3", trick.number, f"{ledger.name(play.seat)} will owe the partie winner "
-                f"{ace_value(play.card)} for it after the deal")
+                f"{ace_value(play.card)} for it after the deal", code=NoteCode.WINNER_DUE_NOTED)
 
 
 def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -121,7 +123,8 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     rule = "ESP-9" if esp else "QUIN-2"
     if forcer == holder:
         ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with their own quinola "
-                    "and would be their own forcer: no one pays")
+                    "and would be their own forcer: no one pays",
+                    code=NoteCode.OWN_QUINOLA_NO_FORCER)
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
@@ -150,7 +153,7 @@ def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> Non
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
         ledger.step("QUIN-3", trick.number, f"{ledger.name(holder)} will owe the partie winner "
-                    f"{QUINOLA_FROM_HOLDER} for it after the deal")
+                    f"{QUINOLA_FROM_HOLDER} for it after the deal", code=NoteCode.WINNER_DUE_NOTED)
 
 
 _ACE = {"placed": ace_placed, "forced": ace_forced,
@@ -168,13 +171,15 @@ def pay_winner_dues(ledger: Ledger) -> None:
     winners = ledger.winners
     for due in ledger.winner_dues:
         if not winners:
-            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed")
+            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed",
+                        code=NoteCode.NO_PARTIE_WINNER)
             continue
         share = Fraction(due.base, len(winners))
         for winner in winners:
             if winner == due.holder:
                 ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
-                            f"and owes nothing to themself for {card_text(due.card)}")
+                            f"and owes nothing to themself for {card_text(due.card)}",
+                            code=NoteCode.WINNER_OWES_SELF_NOTHING)
                 continue
             # DOUBLE-3 carries DOUBLE-1/2's grounds over to the payments to the winner.
             factor, grounds = ledger.doubling(due.holder, winner, due.trick)

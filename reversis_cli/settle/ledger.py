@@ -15,7 +15,9 @@ from fractions import Fraction
 from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile
-from .payments import NO_PARAMS, POOL, Amount, Params, Payment, ReasonCode, Step, whole
+from .payments import (
+    NO_PARAMS, POOL, Amount, NoteCode, Params, Payment, ReasonCode, Step, whole,
+)
 from .settlement import DealSettlement
 
 __all__ = ["DOUBLING_GROUNDS", "Ledger", "InPlay", "WinnerDue", "card_text", "doubling_text"]
@@ -144,9 +146,11 @@ class Ledger:
 
     # --- recording -------------------------------------------------------------
 
-    def step(self, rule: str, trick: int | None, text: str, also: tuple[str, ...] = ()) -> None:
+    def step(self, rule: str, trick: int | None, text: str, also: tuple[str, ...] = (), *,
+             code: NoteCode) -> None:
         """A step that explains and moves no money, resting on ``rule`` and ``also``."""
-        self.steps.append(Step(rule, trick, text, rules=tuple(dict.fromkeys((rule, *also)))))
+        self.steps.append(Step(rule, trick, text, code, NO_PARAMS,
+                               tuple(dict.fromkeys((rule, *also)))))
 
     def step_about(self, rule: str, pay: Payment, text: str) -> None:
         """A step by ``rule`` about a payment not made (cancelled, forfeited, given way):

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from ..cards import Card
 
-__all__ = ["POOL", "Amount", "Params", "Payment", "ReasonCode", "Step", "whole", "amount_json",
-           "net_of", "pool_change"]
+__all__ = ["POOL", "Amount", "Params", "NoteCode", "Payment", "ReasonCode", "Step", "whole",
+           "amount_json", "net_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
 Amount = int | Fraction
@@ -63,6 +63,63 @@ class ReasonCode(StrEnum):
     MISDEAL_REDEAL = "misdeal_redeal"
     MISDEAL_LATE = "misdeal_late"
     DISCARD_OUT_OF_TURN = "discard_out_of_turn"
+
+
+class NoteCode(StrEnum):
+    """What a reasoning step that moves no money establishes (a ranking, an option
+    that rules a payment out, a payment that stands or gives way): the steps'
+    counterpart of :class:`ReasonCode`."""
+
+    ALREADY_CANCELLED = "already_cancelled"
+    CARD_CLASSIFIED = "card_classified"
+    CARD_EXPOSED = "card_exposed"
+    DEAL_NOT_SETTLED = "deal_not_settled"
+    DEAL_STANDS = "deal_stands"
+    ESPAGNOLETTE_BROKE_REVERSIS = "espagnolette_broke_reversis"
+    ESPAGNOLETTE_HELD = "espagnolette_held"
+    ESPAGNOLETTE_JUDGED = "espagnolette_judged"
+    ESPAGNOLETTE_LOSES_PARTIE = "espagnolette_loses_partie"
+    ESPAGNOLETTE_OUTRANKED = "espagnolette_outranked"
+    ESPAGNOLETTE_REVERSIS_ORDINARY = "espagnolette_reversis_ordinary"
+    ESPAGNOLETTE_SUPERSEDED = "espagnolette_superseded"
+    ESPAGNOLETTE_WAIVED = "espagnolette_waived"
+    ESPAGNOLETTE_WINS_PARTIE = "espagnolette_wins_partie"
+    FORCED_REMISE_STANDS = "forced_remise_stands"
+    IN_PLAY_STANDS = "in_play_stands"
+    LATE_MISDEAL_NO_REDEAL = "late_misdeal_no_redeal"
+    MISDEAL_PASSES = "misdeal_passes"
+    NOTHING_TO_CLAIM = "nothing_to_claim"
+    NO_PARTIE_WINNER = "no_partie_winner"
+    NO_QUINOLA_NO_REMISE = "no_quinola_no_remise"
+    NO_REFUND_BY_OPTION = "no_refund_by_option"
+    NO_REFUND_OF_FORFEITED = "no_refund_of_forfeited"
+    NO_WINNER_DUE_BY_OPTION = "no_winner_due_by_option"
+    OWN_QUINOLA_NO_FORCER = "own_quinola_no_forcer"
+    PARTIE_NOT_PAID = "partie_not_paid"
+    PARTIE_RANKED = "partie_ranked"
+    PARTIE_TIE_BY_SEAT = "partie_tie_by_seat"
+    PARTIE_TIE_SPLIT = "partie_tie_split"
+    PARTIE_VALUE = "partie_value"
+    PEEK_NOTED = "peek_noted"
+    POINTS_AND_TRICKS = "points_and_tricks"
+    POOL_AT_START = "pool_at_start"
+    POOL_NOT_TAKEN = "pool_not_taken"
+    QUINOLA_REMISE_REPLACED = "quinola_remise_replaced"
+    QUINOLA_TAKING_VOID = "quinola_taking_void"
+    REDEAL_WITHOUT_MISDEAL = "redeal_without_misdeal"
+    REVERSIS_BROKEN_NOTED = "reversis_broken_noted"
+    REVERSIS_MADE_NOTED = "reversis_made_noted"
+    REVOKE_UNPUNISHED = "revoke_unpunished"
+    STAKING_DECIDED = "staking_decided"
+    TAKING_GIVES_WAY = "taking_gives_way"
+    TAKING_NEEDS_NO_CLAIM = "taking_needs_no_claim"
+    TEN_CARDS = "ten_cards"
+    TRICK_UNCLAIMED = "trick_unclaimed"
+    TWELVE_CARDS = "twelve_cards"
+    UNDERTAKER_PAYS_BROKEN = "undertaker_pays_broken"
+    VOID_DEAL = "void_deal"
+    WINNER_DUE_NOTED = "winner_due_noted"
+    WINNER_OWES_SELF_NOTHING = "winner_owes_self_nothing"
 
 
 class Params(Mapping[str, object]):
@@ -142,16 +199,16 @@ def _param_json(value: object) -> object:
 class Step(NamedTuple):
     """One line of the reasoning that ``reversis explain`` shows.
 
-    A step that records a payment carries that payment's code, params and rules;
-    a step that only explains (no money moves) has code ``None`` and rules
-    ``(rule,)``."""
+    A step that records a payment, or tells what became of one, carries that
+    payment's code and params; a step that only explains (no money moves) has a
+    :class:`NoteCode`.  ``rules``: every rule id the step rests on, ``rule`` first."""
 
     rule: str
     trick: int | None
     text: str
-    code: ReasonCode | None = None
-    params: Params = NO_PARAMS
-    rules: tuple[str, ...] = ()
+    code: ReasonCode | NoteCode
+    params: Params
+    rules: tuple[str, ...]
 
 
 def net_of(payments: Iterable[Payment], players: Iterable[str]) -> dict[str, Amount]:

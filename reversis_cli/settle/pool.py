@@ -8,7 +8,7 @@ at the end of the deal, which claim on the pool stands.
 from __future__ import annotations
 
 from .ledger import TAKING_PRIORITY, Ledger
-from .payments import POOL, Amount, Params, ReasonCode
+from .payments import POOL, Amount, NoteCode, Params, ReasonCode
 from .settlement import DealSettlement
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
@@ -60,7 +60,8 @@ def stake_pool(ledger: Ledger) -> None:
     """POOL-1: each player stakes ``stake_player``, the dealer ``stake_dealer``."""
     staked, why, cited = must_stake(ledger)
     ledger.step("POOL-1" if staked else "POOL-2", None,
-                ("The pool is staked: " if staked else "The pool is not staked: ") + why, cited)
+                ("The pool is staked: " if staked else "The pool is not staked: ") + why, cited,
+                code=NoteCode.STAKING_DECIDED)
     ledger.staked = staked
     total: Amount = 0
     if staked:
@@ -75,7 +76,7 @@ def stake_pool(ledger: Ledger) -> None:
                     ReasonCode.STAKE, Params(player=ledger.name(seat), dealer=dealer)))
     ledger.pool_start = ledger.pool_before + total
     ledger.step("POOL-4", None, f"The pool holds {ledger.pool_start} at the start of the deal; "
-                "remises and takings of this deal are measured by it")
+                "remises and takings of this deal are measured by it", code=NoteCode.POOL_AT_START)
 
 
 def resolve_takings(ledger: Ledger) -> None:
@@ -86,7 +87,8 @@ def resolve_takings(ledger: Ledger) -> None:
     kept, dropped = ranked[0], ranked[1:]
     for other in dropped:
         ledger.step("POOL-4", other.trick, f"{other.payee}'s claim on the pool by {other.rule} "
-                    f"gives way to {kept.payee}'s by {kept.rule}", (other.rule, kept.rule))
+                    f"gives way to {kept.payee}'s by {kept.rule}", (other.rule, kept.rule),
+                    code=NoteCode.TAKING_GIVES_WAY)
     ledger.takings = [kept] if kept.amount else []
     ledger.step_about("POOL-4", kept, f"{kept.payee} takes the {kept.amount} the pool held "
                       f"at the start of the deal ({kept.rule}); remises of this deal stay in it")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .ledger import Ledger
-from .payments import Params, ReasonCode
+from .payments import NoteCode, Params, ReasonCode
 
 __all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
 
@@ -20,7 +20,7 @@ def find_reversis(ledger: Ledger) -> None:
     if len(set(takers)) == 1 and takers:
         ledger.outcome, ledger.reversis_maker = "reversis", takers[0]
         ledger.step("REV-1", None, f"{ledger.name(takers[0])} took all {len(tricks)} tricks: "
-                    "a reversis")
+                    "a reversis", code=NoteCode.REVERSIS_MADE_NOTED)
         return
     first = takers[:UNDERTAKEN_AFTER]
     if len(first) == UNDERTAKEN_AFTER and len(set(first)) == 1:
@@ -31,7 +31,8 @@ def find_reversis(ledger: Ledger) -> None:
         ledger.breaker_trick = breaking.number
         ledger.step("REV-3", breaking.number, f"{ledger.name(undertaker)} took the first nine "
                     f"tricks (REV-2); {ledger.name(breaking.taker)} broke the reversis by "
-                    f"taking trick {breaking.number}", also=("REV-2",))
+                    f"taking trick {breaking.number}", also=("REV-2",),
+                    code=NoteCode.REVERSIS_BROKEN_NOTED)
 
 
 def pay_reversis(ledger: Ledger) -> None:
@@ -55,7 +56,8 @@ def _pay_made(ledger: Ledger) -> None:
     else:
         if esp == maker:
             ledger.step("ESP-8", None, f"{who} made the reversis with an espagnolette: "
-                        "it is paid as an ordinary one")
+                        "it is paid as an ordinary one",
+                        code=NoteCode.ESPAGNOLETTE_REVERSIS_ORDINARY)
         for seat in range(4):
             if seat != maker:
                 amount = REVERSIS_VIS_A_VIS if ledger.vis_a_vis(seat, maker) else \
@@ -81,10 +83,12 @@ def _pay_broken(ledger: Ledger) -> None:
             payer, rule = esp, "ESP-7"
         else:
             ledger.step("ESP-7", ledger.breaker_trick, f"broken in trick {ledger.breaker_trick}, "
-                        "not one of espagnolette_pays_broken: the undertaker pays")
+                        "not one of espagnolette_pays_broken: the undertaker pays",
+                        code=NoteCode.UNDERTAKER_PAYS_BROKEN)
     if esp == breaker:
         ledger.step("ESP-8", None, f"{ledger.name(esp)}, the espagnolette, broke the reversis: "
-                    "is paid as breaker and owes nothing for failing the espagnolette")
+                    "is paid as breaker and owes nothing for failing the espagnolette",
+                    code=NoteCode.ESPAGNOLETTE_BROKE_REVERSIS)
     _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
          f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
          f"{ledger.name(undertaker)}'s reversis", ReasonCode.REVERSIS_BROKEN,
@@ -119,7 +123,7 @@ def cancel_in_play(ledger: Ledger) -> None:
     if not cancels_in_play(ledger):
         if ledger.outcome == "reversis_broken":
             ledger.step("REV-4", None, "the reversis was broken, and reversis_cancels = made: "
-                        "the in-play payments stand")
+                        "the in-play payments stand", code=NoteCode.IN_PLAY_STANDS)
         return
     for entry in ledger.in_play:
         ledger.cancelled.append(entry.payment)
