@@ -6,7 +6,7 @@ Amounts are fiches, exact: ``int`` when whole, :class:`Fraction` otherwise
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
@@ -142,6 +142,10 @@ class Params(Mapping[str, object]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def items(self) -> ItemsView[str, object]:
+        """The dict's own view, not Mapping's generic one: JSON walks every payment's."""
+        return self._items.items()
+
     def __hash__(self) -> int:
         return hash(tuple(self._items.items()))
 
@@ -179,9 +183,14 @@ class Payment(NamedTuple):
         reason code, its params and the rule ids."""
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
                 "rule": self.rule, "trick": self.trick, "reason": self.reason,
-                "code": str(self.code),
-                "params": {key: _param_json(value) for key, value in self.params.items()},
+                "code": self.code.value,
+                "params": {key: value if type(value) in _AS_IS else _param_json(value)
+                           for key, value in self.params.items()},
                 "rules": list(self.rules)}
+
+
+# Params that JSON writes as they are: checked first, since they are most of them.
+_AS_IS = frozenset((str, int, bool, type(None)))
 
 
 def _param_json(value: object) -> object:
