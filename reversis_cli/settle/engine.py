@@ -110,9 +110,7 @@ from .irregular import (
 )
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
-from .payments import (
-    NO_PARAMS, Amount, NoteCode, Payment, Step, amount_json, net_of, pool_change, whole,
-)
+from .payments import Amount, Payment, Step, amount_json, net_of, pool_change, whole
 from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
 from .settlement import DealSettlement
@@ -193,7 +191,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSet
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
         pool_after=pool_before, net={n: 0 for n in players},
-        steps=(Step("PLAY", None, why, NoteCode.DEAL_NOT_SETTLED, NO_PARAMS, ("PLAY",)),))
+        steps=(Step("PLAY", None, why),))
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
 from .ledger import Ledger, card_text
-from .payments import NoteCode, Params, ReasonCode
 
 __all__ = ["identify_espagnolette", "espagnolette_status", "settle_espagnolette"]
 
@@ -26,11 +25,11 @@ def identify_espagnolette(ledger: Ledger) -> None:
     if esp.waived:
         ledger.espagnolette_status = "waived"
         ledger.step("ESP-3", None, f"{who} holds an espagnolette but waives it: "
-                    "an ordinary deal for this player", code=NoteCode.ESPAGNOLETTE_WAIVED)
+                    "an ordinary deal for this player")
         return
     ledger.espagnolette = esp.seat
     ledger.step("ESP-1", None, f"{who} holds an espagnolette (four aces, or three aces and "
-                "the quinola)", code=NoteCode.ESPAGNOLETTE_HELD)
+                "the quinola)")
 
 
 def fails(ledger: Ledger, seat: int) -> tuple[bool, str]:
@@ -51,14 +50,13 @@ def espagnolette_status(ledger: Ledger) -> None:
     if ledger.outcome != "normal":
         ledger.espagnolette_status = "superseded"
         ledger.step("ESP-10", None, f"a reversis was made or broken: {who}'s espagnolette "
-                    "neither succeeds nor fails", code=NoteCode.ESPAGNOLETTE_SUPERSEDED)
+                    "neither succeeds nor fails")
         return
     failed, why = fails(ledger, seat)
     ledger.espagnolette_status = "failed" if failed else "success"
     ledger.step("ESP-5" if failed else "ESP-4", None,
                 f"{who} {why} (espagnolette_fails_on = {ledger.opt('espagnolette_fails_on')}): "
-                + ("the espagnolette fails" if failed else "the espagnolette succeeds"),
-                code=NoteCode.ESPAGNOLETTE_JUDGED)
+                + ("the espagnolette fails" if failed else "the espagnolette succeeds"))
 
 
 def _judged_seat(ledger: Ledger) -> int:
@@ -74,8 +72,7 @@ def settle_espagnolette(ledger: Ledger) -> None:
         if ledger.opt("espagnolette_takes_pool"):
             seat = _judged_seat(ledger)
             ledger.offer_taking(seat, "ESP-4", None,
-                                f"{ledger.name(seat)}'s espagnolette succeeded",
-                                ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
+                                f"{ledger.name(seat)}'s espagnolette succeeded")
     elif ledger.espagnolette_status == "failed":
         refund_placings(ledger)
         failed_quinola(ledger)
@@ -95,25 +92,21 @@ def refund_placings(ledger: Ledger) -> None:
         if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
             ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "
                         f"of trick {pay.trick}: it was forfeited ({rule}), so {pay.payee} never "
-                        "received it, and the espagnolette repays only what was received",
-                        code=NoteCode.NO_REFUND_OF_FORFEITED)
+                        "received it, and the espagnolette repays only what was received")
     for entry in ledger.in_play:
         pay = entry.payment
         if entry.payee_seat != seat or pay.rule not in ("ACE-1", "QUIN-1"):
             continue
         if not _refunded(entry.card, option):
             ledger.step("ESP-5", pay.trick, f"no refund for {card_text(entry.card)} "
-                        f"(espagnolette_refunds = {option})", code=NoteCode.NO_REFUND_BY_OPTION)
+                        f"(espagnolette_refunds = {option})")
             continue
         reason = (f"{pay.payee}'s espagnolette failed: {pay.payee} repays {pay.payer} double "
                   f"the payment for placing {card_text(entry.card)}")
-        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick,
-                                reason, ReasonCode.ESPAGNOLETTE_REFUND,
-                                Params(espagnolette=pay.payee, payer=pay.payer, card=entry.card,
-                                       trick=pay.trick, received=pay.amount, factor=2))
+        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick, reason)
         ledger.espagnolette_payments.append(refund)
-        ledger.payment_step(refund, f"{refund.payer} pays {refund.payee} {refund.amount}: "
-                            f"{reason}")
+        ledger.step("ESP-5", pay.trick, f"{refund.payer} pays {refund.payee} {refund.amount}: "
+                    f"{reason}")
 
 
 def failed_quinola(ledger: Ledger) -> None:
@@ -122,19 +115,16 @@ def failed_quinola(ledger: Ledger) -> None:
     seat = _judged_seat(ledger)
     who = ledger.name(seat)
     if QUINOLA not in ledger.replayed.hands[seat]:
-        ledger.step("ESP-5", None, f"{who} did not hold the quinola: no remise for the failure",
-                    code=NoteCode.NO_QUINOLA_NO_REMISE)
+        ledger.step("ESP-5", None, f"{who} did not hold the quinola: no remise for the failure")
         return
     replaced = [r for r in ledger.remises if r.payer == who and r.rule in ("QUIN-2", "QUIN-3",
                                                                            "ESP-9")]
     for remise in replaced:
         ledger.step("ESP-5", remise.trick, f"{who}'s {remise.rule} remise is replaced by the "
-                    "failed espagnolette's one remise", code=NoteCode.QUINOLA_REMISE_REPLACED)
+                    "failed espagnolette's one remise")
     ledger.remises = [r for r in ledger.remises if r not in replaced]
     void = [p for p in ledger.takings if p.rule == "QUIN-1" and p.payee == who]
     for taking in void:
-        ledger.step("ESP-5", taking.trick, f"{who}'s pool taking for placing the quinola is void",
-                    code=NoteCode.QUINOLA_TAKING_VOID)
+        ledger.step("ESP-5", taking.trick, f"{who}'s pool taking for placing the quinola is void")
     ledger.takings = [p for p in ledger.takings if p not in void]
-    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette",
-                      ReasonCode.REMISE_ESPAGNOLETTE_FAILED)
+    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette")

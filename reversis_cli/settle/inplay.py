@@ -14,8 +14,7 @@ from fractions import Fraction
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
-from .ledger import Ledger, WinnerDue, card_text, doubling_text
-from .payments import NoteCode, Params, ReasonCode
+from .ledger import Ledger, WinnerDue, card_text
 
 __all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
@@ -63,8 +62,7 @@ def in_play_payments(ledger: Ledger) -> None:
                 kind, why = classify(ledger, trick, play)
                 who = ledger.name(play.seat)
                 ledger.step("PLAY", trick.number,
-                            f"{who}'s {card_text(play.card)} was {kind}: {why}",
-                            code=NoteCode.CARD_CLASSIFIED)
+                            f"{who}'s {card_text(play.card)} was {kind}: {why}")
                 handler = _QUINOLA if play.card is QUINOLA else _ACE
                 handler[kind](ledger, trick, play)
 
@@ -74,8 +72,7 @@ def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     taker = trick.taker
     ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
                        f"{ledger.name(play.seat)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick", ReasonCode.ACE_PLACED,
-                       Params(placer=ledger.name(play.seat), taker=ledger.name(taker)))
+                       f"{ledger.name(taker)}'s trick")
 
 
 def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -83,20 +80,18 @@ def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     leader = leader_of(trick)
     ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
                        f"{ledger.name(leader)}'s lead forced {ledger.name(play.seat)}'s "
-                       f"{card_text(play.card)}", ReasonCode.ACE_FORCED,
-                       Params(leader=ledger.name(leader), holder=ledger.name(play.seat)))
+                       f"{card_text(play.card)}")
 
 
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-3: owed to the partie winner after the deal, when the profile says so."""
     if not ledger.opt("led_aces_pay_winner"):
-        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no",
-                    code=NoteCode.NO_WINNER_DUE_BY_OPTION)
+        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no")
         return
     ledger.winner_dues.append(
         WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
     ledger.step("ACE-3", trick.number, f"{ledger.name(play.seat)} will owe the partie winner "
-                f"{ace_value(play.card)} for it after the deal", code=NoteCode.WINNER_DUE_NOTED)
+                f"{ace_value(play.card)} for it after the deal")
 
 
 def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -104,11 +99,9 @@ def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     taker, placer = trick.taker, play.seat
     ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
                        f"{ledger.name(placer)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick", ReasonCode.QUINOLA_PLACED,
-                       Params(placer=ledger.name(placer), taker=ledger.name(taker)))
+                       f"{ledger.name(taker)}'s trick")
     ledger.offer_taking(placer, "QUIN-1", trick.number,
-                        f"{ledger.name(placer)} placed the quinola and takes the pool",
-                        ReasonCode.POOL_TAKEN_QUINOLA)
+                        f"{ledger.name(placer)} placed the quinola and takes the pool")
 
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
@@ -123,37 +116,31 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     rule = "ESP-9" if esp else "QUIN-2"
     if forcer == holder:
         ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with their own quinola "
-                    "and would be their own forcer: no one pays",
-                    code=NoteCode.OWN_QUINOLA_NO_FORCER)
+                    "and would be their own forcer: no one pays")
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
         ledger.add_in_play(holder, forcer, base, rule, t, play.card,
                            f"{ledger.name(forcer)} forced {ledger.name(holder)}'s "
-                           f"{card_text(play.card)}", ReasonCode.QUINOLA_FORCED,
-                           Params(forcer=ledger.name(forcer), holder=ledger.name(holder)))
+                           f"{card_text(play.card)}")
         for other in range(4):
             if other not in (holder, forcer):
                 ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
                                    f"{ledger.name(forcer)} forced the quinola from "
-                                   f"{ledger.name(holder)}", ReasonCode.QUINOLA_FORCED_OTHER,
-                                   Params(forcer=ledger.name(forcer), holder=ledger.name(holder),
-                                          payer=ledger.name(other)))
-    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced",
-                      ReasonCode.REMISE_QUINOLA_FORCED, Params(card=play.card, trick=t))
+                                   f"{ledger.name(holder)}")
+    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced")
 
 
 def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
     holder = play.seat
     ledger.add_remise(holder, "QUIN-3", trick.number,
-                      f"{ledger.name(holder)} let the quinola fall on a heart trick",
-                      ReasonCode.REMISE_QUINOLA_FALLEN, Params(card=play.card, trick=trick.number))
+                      f"{ledger.name(holder)} let the quinola fall on a heart trick")
     if ledger.opt("led_aces_pay_winner"):
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
         ledger.step("QUIN-3", trick.number, f"{ledger.name(holder)} will owe the partie winner "
-                    f"{QUINOLA_FROM_HOLDER} for it after the deal", code=NoteCode.WINNER_DUE_NOTED)
+                    f"{QUINOLA_FROM_HOLDER} for it after the deal")
 
 
 _ACE = {"placed": ace_placed, "forced": ace_forced,
@@ -171,31 +158,21 @@ def pay_winner_dues(ledger: Ledger) -> None:
     winners = ledger.winners
     for due in ledger.winner_dues:
         if not winners:
-            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed",
-                        code=NoteCode.NO_PARTIE_WINNER)
+            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed")
             continue
         share = Fraction(due.base, len(winners))
         for winner in winners:
             if winner == due.holder:
                 ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
-                            f"and owes nothing to themself for {card_text(due.card)}",
-                            code=NoteCode.WINNER_OWES_SELF_NOTHING)
+                            f"and owes nothing to themself for {card_text(due.card)}")
                 continue
-            # DOUBLE-3 carries DOUBLE-1/2's grounds over to the payments to the winner.
-            factor, grounds = ledger.doubling(due.holder, winner, due.trick)
-            led = _led(ledger, due)
-            reason = (f"{ledger.name(due.holder)} {'led' if led else 'played'} "
+            factor, why = ledger.doubling(due.holder, winner, due.trick)
+            reason = (f"{ledger.name(due.holder)} {'led' if _led(ledger, due) else 'played'} "
                       f"{card_text(due.card)} and pays the partie winner {ledger.name(winner)}"
-                      f"{doubling_text(grounds, due.trick, 'DOUBLE-3')}")
-            code = ReasonCode.ACE_TO_WINNER if due.rule == "ACE-3" else \
-                ReasonCode.QUINOLA_TO_WINNER
-            params = Params(holder=ledger.name(due.holder), winner=ledger.name(winner),
-                            card=due.card, trick=due.trick, led=led, share_of=len(winners),
-                            factor=factor, doubled_for=grounds)
-            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason,
-                                 code, params, also=("DOUBLE-3",) if grounds else ())
+                      f"{why.replace('DOUBLE-1', 'DOUBLE-3').replace('DOUBLE-2', 'DOUBLE-3')}")
+            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason)
             ledger.to_winner.append(pay)
-            ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+            ledger.step(due.rule, due.trick, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:

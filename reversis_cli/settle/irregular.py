@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ..model import EventLine
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger, card_text
-from .payments import NoteCode, Params, Payment, ReasonCode
+from .payments import Payment
 
 if TYPE_CHECKING:  # annotations only
     from ..replay import PlayedTrick
@@ -93,16 +93,14 @@ def void_deal(ledger: Ledger) -> None:
                                                                              else "")
                       for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
     ledger.step("IRR-0", None, f"A void deal ({kinds}): it stakes nothing and settles nothing "
-                "but its penalties; the pool carries them to the next deal",
-                code=NoteCode.VOID_DEAL)
+                "but its penalties; the pool carries them to the next deal")
 
 
 def exposed_card(ledger: Ledger) -> None:
     """IRR-1: a card exposed in dealing: the same dealer deals again, nothing is paid."""
     if _events(ledger, "exposed"):
         ledger.step("IRR-1", None, f"A card was exposed in dealing: "
-                    f"{ledger.name(ledger.dealer)} deals again and nothing is paid",
-                    code=NoteCode.CARD_EXPOSED)
+                    f"{ledger.name(ledger.dealer)} deals again and nothing is paid")
 
 
 def _misdealer(ledger: Ledger, event: EventLine) -> int:
@@ -121,14 +119,13 @@ def misdeal_before_exchange(ledger: Ledger) -> None:
         if paid:
             ledger.add_penalty(who, MISDEAL_REDEAL, "IRR-2",
                                f"{ledger.name(who)} misdealt and pays 1 jeton into the pool "
-                               "to deal again", ReasonCode.MISDEAL_REDEAL)
+                               "to deal again")
         else:
             ledger.step("IRR-2", None, f"{ledger.name(who)} misdealt and did not pay to deal "
-                        "again: the deal passes to the next dealer, and nothing is paid",
-                        code=NoteCode.MISDEAL_PASSES)
+                        "again: the deal passes to the next dealer, and nothing is paid")
     if paid and not [e for e in _events(ledger, "misdeal") if not e.late]:
         ledger.step("IRR-2", None, "'redeal paid' follows no misdeal noticed before the "
-                    "exchange: nothing is paid for it", code=NoteCode.REDEAL_WITHOUT_MISDEAL)
+                    "exchange: nothing is paid for it")
 
 
 def misdeal_after_exchange(ledger: Ledger) -> None:
@@ -139,12 +136,10 @@ def misdeal_after_exchange(ledger: Ledger) -> None:
         who = _misdealer(ledger, event)
         ledger.add_penalty(who, MISDEAL_LATE, "IRR-3",
                            f"{ledger.name(who)}'s misdeal was noticed only after the exchange: "
-                           "the misdealer pays 4 jetons into the pool and the deal passes",
-                           ReasonCode.MISDEAL_LATE)
+                           "the misdealer pays 4 jetons into the pool and the deal passes")
         if [e for e in _events(ledger, "redeal") if e.paid]:
             ledger.step("IRR-3", None, "a misdeal noticed after the exchange cannot be redealt "
-                        "for a jeton: 'redeal paid' pays nothing more",
-                        code=NoteCode.LATE_MISDEAL_NO_REDEAL)
+                        "for a jeton: 'redeal paid' pays nothing more")
 
 
 # --- IRR-4: a peek at, or a keep of, the talon card ------------------------------------------
@@ -206,11 +201,11 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
             "still paid"
             if ledger.opt("peek_forfeits") == "everything" else
             "what forcing the quinola or breaking a reversis would pay is lost "
-            "(peek_forfeits = quinola_and_reversis); other gains stand"), code=NoteCode.PEEK_NOTED)
+            "(peek_forfeits = quinola_and_reversis); other gains stand"))
         if seat in _named(ledger, "kept"):
             ledger.step("IRR-4", None, f"{who} played with twelve cards: the partie holds "
                         f"{len(ledger.replayed.partie)} cards, and one card of that hand was "
-                        "never played", code=NoteCode.TWELVE_CARDS)
+                        "never played")
         in_play: list[InPlay] = []
         for entry in ledger.in_play:
             if entry.payee_seat == seat and _forfeited_by_peek(ledger, entry.payment):
@@ -225,7 +220,7 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
             if remise.rule in FORCING_THE_QUINOLA and remise.payer != who and \
                     quinola_forcer(ledger, _trick_of(ledger, remise)) == seat:
                 ledger.step("IRR-4", remise.trick, f"{remise.payer}, whose quinola {who} "
-                            "forced, still puts in the remise", code=NoteCode.FORCED_REMISE_STANDS)
+                            "forced, still puts in the remise")
 
 
 def forfeit_peeker_takings(ledger: Ledger) -> None:
@@ -243,7 +238,7 @@ def forfeit_peeker_takings(ledger: Ledger) -> None:
         ledger.takings = _forfeit_to(ledger, seat, ledger.takings, why)
         if ledger.takings != before:
             ledger.step("POOL-4", None, "the pool is not taken: it keeps what it held for the "
-                        "next deal", code=NoteCode.POOL_NOT_TAKEN)
+                        "next deal")
 
 
 # --- IRR-5, IRR-6, IRR-7 ---------------------------------------------------------------------
@@ -254,8 +249,7 @@ def ten_card_player(ledger: Ledger) -> None:
     for seat in _named(ledger, "discarded-two"):
         ledger.step("IRR-5", None, f"{ledger.name(seat)} discarded two cards and played with "
                     f"ten, keeping every gain; the partie holds "
-                    f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)",
-                    also=("PARTIE-1",), code=NoteCode.TEN_CARDS)
+                    f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)")
 
 
 def discard_out_of_turn(ledger: Ledger) -> None:
@@ -265,7 +259,7 @@ def discard_out_of_turn(ledger: Ledger) -> None:
         if seat is not None:
             ledger.add_penalty(seat, OUT_OF_TURN, "IRR-6",
                                f"{ledger.name(seat)} discarded out of turn and pays 1 jeton "
-                               "into the pool", ReasonCode.DISCARD_OUT_OF_TURN)
+                               "into the pool")
 
 
 def revoke_remise(ledger: Ledger) -> None:
@@ -281,13 +275,11 @@ def revoke_remise(ledger: Ledger) -> None:
                 f"{lead} while holding {card_text(revoke.held)})")
         if option == "remise":
             ledger.add_remise(revoke.seat, "IRR-7", revoke.trick,
-                              f"{what} and puts in a remise", ReasonCode.REMISE_REVOKE,
-                              Params(card=revoke.card, held=revoke.held, trick=revoke.trick))
+                              f"{what} and puts in a remise")
         else:
-            ledger.step("IRR-7", revoke.trick, f"{what}; revoke_penalty = none: no penalty",
-                        code=NoteCode.REVOKE_UNPUNISHED)
+            ledger.step("IRR-7", revoke.trick, f"{what}; revoke_penalty = none: no penalty")
     if ledger.replayed.revokes:
-        ledger.step("IRR-7", None, "the deal stands as played", code=NoteCode.DEAL_STANDS)
+        ledger.step("IRR-7", None, "the deal stands as played")
 
 
 # --- CLAIM-1 ---------------------------------------------------------------------------------
@@ -345,17 +337,14 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
             by = (f"forfeited under {ledger.forfeited[p]}" if p in ledger.forfeited
                   else "cancelled by REV-4")
             ledger.step("CLAIM-1", t, f"{p.payer} to {p.payee} {p.amount} ({p.rule}) was "
-                        f"already {by}: it is listed once, as cancelled",
-                        code=NoteCode.ALREADY_CANCELLED)
+                        f"already {by}: it is listed once, as cancelled")
         if not found and not already:
             ledger.step("CLAIM-1", t, f"unclaimed trick {t}{to}: nothing that arose in it "
-                        f"needs a claim (claims_required = {option}: {_claimable(ledger)})",
-                        code=NoteCode.NOTHING_TO_CLAIM)
+                        f"needs a claim (claims_required = {option}: {_claimable(ledger)})")
         elif found:
             ledger.step("CLAIM-1", t, f"trick {t}{to} was not claimed in time: "
-                        f"{found} payment{'s' if found != 1 else ''} not made",
-                        code=NoteCode.TRICK_UNCLAIMED)
+                        f"{found} payment{'s' if found != 1 else ''} not made")
         if ledger.takings and any(p.trick == t and p.rule == "QUIN-1" for p in ledger.takings):
             ledger.step("CLAIM-1", t, "the quinola's pool taking is not a payment anyone "
-                        "claims: CLAIM-1 leaves it as it is", code=NoteCode.TAKING_NEEDS_NO_CLAIM)
+                        "claims: CLAIM-1 leaves it as it is")
 

@@ -15,27 +15,13 @@ from fractions import Fraction
 from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile
-from .payments import (
-    NO_PARAMS, POOL, Amount, NoteCode, Params, Payment, ReasonCode, Step, whole,
-)
+from .payments import POOL, Amount, Payment, Step, whole
 from .settlement import DealSettlement
 
-__all__ = ["DOUBLING_GROUNDS", "Ledger", "InPlay", "WinnerDue", "card_text", "doubling_text"]
+__all__ = ["Ledger", "InPlay", "WinnerDue", "card_text"]
 
 # POOL-4: when two takings meet in one deal, the higher wins.
 TAKING_PRIORITY = {"REV-1": 3, "QUIN-1": 2, "ESP-4": 1}
-
-
-# The rule behind each ground of doubling an in-play payment.
-DOUBLING_GROUNDS = {"vis_a_vis": "DOUBLE-1", "late_trick": "DOUBLE-2"}
-
-
-def doubling_text(grounds: tuple[str, ...], trick: int, rule: str | None = None) -> str:
-    """The reason's tail for a doubled payment: ", doubled for vis-à-vis (DOUBLE-1)";
-    ``rule`` cites one rule for every ground (DOUBLE-3 for a payment to the winner)."""
-    words = {"vis_a_vis": "vis-à-vis", "late_trick": f"trick {trick}"}
-    why = [f"{words[g]} ({rule or DOUBLING_GROUNDS[g]})" for g in grounds]
-    return (", doubled for " + " and ".join(why)) if why else ""
 
 
 def card_text(card: Card) -> str:
@@ -146,56 +132,36 @@ class Ledger:
 
     # --- recording -------------------------------------------------------------
 
-    def step(self, rule: str, trick: int | None, text: str, also: tuple[str, ...] = (), *,
-             code: NoteCode) -> None:
-        """A step that explains and moves no money, resting on ``rule`` and ``also``."""
-        self.steps.append(Step(rule, trick, text, code, NO_PARAMS,
-                               tuple(dict.fromkeys((rule, *also)))))
-
-    def step_about(self, rule: str, pay: Payment, text: str) -> None:
-        """A step by ``rule`` about a payment not made (cancelled, forfeited, given way):
-        it carries the payment's data, and ``rule`` before the payment's rules."""
-        self.steps.append(Step(rule, pay.trick, text, pay.code, pay.params,
-                               tuple(dict.fromkeys((rule, *pay.rules)))))
-
-    def payment_step(self, pay: Payment, text: str) -> None:
-        """The step that records ``pay``: it carries the payment's data."""
-        self.steps.append(Step(pay.rule, pay.trick, text, pay.code, pay.params, pay.rules))
+    def step(self, rule: str, trick: int | None, text: str) -> None:
+        self.steps.append(Step(rule, trick, text))
 
     def payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
-                trick: int | None, reason: str, code: ReasonCode, params: Params = NO_PARAMS,
-                also: tuple[str, ...] = ()) -> Payment:
-        """A payment between seats (ints) or the pool (POOL), resting on ``rule`` and the
-        rules ``also`` names (a doubling, POOL-3 for a remise...)."""
+                trick: int | None, reason: str) -> Payment:
+        """A payment between seats (ints) or the pool (POOL)."""
         return Payment(
             payer=payer if isinstance(payer, str) else self.name(payer),
             payee=payee if isinstance(payee, str) else self.name(payee),
             amount=amount if type(amount) is int else whole(Fraction(amount)), rule=rule,
-            trick=trick, reason=reason, code=code, params=params,
-            rules=tuple(dict.fromkeys((rule, *also))))
+            trick=trick, reason=reason)
 
-    def doubling(self, a: int, b: int, trick: int) -> tuple[int, tuple[str, ...]]:
-        """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b, and
-        its grounds (DOUBLING_GROUNDS' keys)."""
-        grounds: list[str] = []
+    def doubling(self, a: int, b: int, trick: int) -> tuple[int, str]:
+        """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""
+        factor = 1
+        why: list[str] = []
         if self.opt("vis_a_vis_double") and self.vis_a_vis(a, b):
-            grounds.append("vis_a_vis")
+            factor, why = factor * 2, why + ["vis-à-vis (DOUBLE-1)"]
         if trick in self.opt("late_tricks_double"):
-            grounds.append("late_trick")
-        return 2 ** len(grounds), tuple(grounds)
+            factor, why = factor * 2, why + [f"trick {trick} (DOUBLE-2)"]
+        return factor, (", doubled for " + " and ".join(why)) if why else ""
 
     def add_in_play(self, payer: int, payee: int, base: int, rule: str, trick: int,
-                    card: Card, reason: str, code: ReasonCode, params: Params) -> None:
+                    card: Card, reason: str) -> None:
         """An in-play payment, doubled by DOUBLE-1/DOUBLE-2 (never for a zero amount)."""
-        factor, grounds = self.doubling(payer, payee, trick)
-        why = doubling_text(grounds, trick)
-        pay = self.payment(payer, payee, base * factor, rule, trick, reason + why, code,
-                           params.replace(card=card, trick=trick, factor=factor,
-                                          doubled_for=grounds),
-                           also=tuple(DOUBLING_GROUNDS[g] for g in grounds))
+        factor, why = self.doubling(payer, payee, trick)
+        pay = self.payment(payer, payee, base * factor, rule, trick, reason + why)
         self.in_play.append(InPlay(pay, card, payee, payer))
-        self.payment_step(pay, f"{self.name(payer)} owes {self.name(payee)} {pay.amount}: "
-                          f"{reason}{why}")
+        self.step(rule, trick, f"{self.name(payer)} owes {self.name(payee)} {pay.amount}: "
+                  f"{reason}{why}")
 
     def remise_amount(self) -> Amount:
         """POOL-3: what one remise puts in under option ``remise``."""
@@ -203,41 +169,30 @@ class Ledger:
             return self.pool_start
         return self.profile.full_staking
 
-    def add_remise(self, seat: int, rule: str, trick: int | None, reason: str,
-                   code: ReasonCode, params: Params = NO_PARAMS) -> None:
-        amount, option = self.remise_amount(), self.opt("remise")
-        pay = self.payment(seat, POOL, amount, rule, trick, reason, code,
-                           params.replace(player=self.name(seat), remise_option=option),
-                           also=("POOL-3",))
-        self.remises.append(pay)
-        self.payment_step(pay, f"{self.name(seat)} puts in a remise of {amount} (POOL-3, "
-                          f"remise = {option}): {reason}")
+    def add_remise(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
+        amount = self.remise_amount()
+        self.remises.append(self.payment(seat, POOL, amount, rule, trick, reason))
+        self.step(rule, trick, f"{self.name(seat)} puts in a remise of {amount} (POOL-3, "
+                  f"remise = {self.opt('remise')}): {reason}")
 
-    def add_penalty(self, seat: int, amount: Amount, rule: str, reason: str,
-                    code: ReasonCode) -> None:
+    def add_penalty(self, seat: int, amount: Amount, rule: str, reason: str) -> None:
         """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""
-        pay = self.payment(seat, POOL, amount, rule, None, reason, code,
-                           Params(player=self.name(seat)))
+        pay = self.payment(seat, POOL, amount, rule, None, reason)
         self.penalties.append(pay)
-        self.payment_step(pay, f"{pay.payer} pays {amount} into the pool: {reason}")
+        self.step(rule, None, f"{pay.payer} pays {amount} into the pool: {reason}")
 
     def forfeit(self, payment: Payment, why: str, rule: str) -> Payment:
         """A payment that is not made (IRR-4, CLAIM-1): listed in ``cancelled`` under its
         own rule id, its reason saying why it was forfeited."""
-        gone = payment._replace(reason=f"{payment.reason}; forfeited: {why}",
-                                params=payment.params.replace(forfeited_by=rule),
-                                rules=tuple(dict.fromkeys((*payment.rules, rule))))
+        gone = payment._replace(reason=f"{payment.reason}; forfeited: {why}")
         self.cancelled.append(gone)
         self.forfeited[gone] = rule
-        self.step_about(rule, gone, f"not paid: {payment.payer} to {payment.payee} "
-                        f"{payment.amount} ({payment.rule}), because {why}")
+        self.step(rule, payment.trick, f"not paid: {payment.payer} to {payment.payee} "
+                  f"{payment.amount} ({payment.rule}), because {why}")
         return gone
 
-    def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str,
-                     code: ReasonCode) -> None:
+    def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
         """POOL-4: a claim on the pool; the engine keeps only the highest
         (REV-1 > QUIN-1 > ESP-4)."""
-        pay = self.payment(POOL, seat, self.pool_start, rule, trick, reason, code,
-                           Params(player=self.name(seat)), also=("POOL-4",))
-        self.takings.append(pay)
-        self.payment_step(pay, f"{self.name(seat)} is due the pool: {reason}")
+        self.takings.append(self.payment(POOL, seat, self.pool_start, rule, trick, reason))
+        self.step(rule, trick, f"{self.name(seat)} is due the pool: {reason}")

@@ -11,7 +11,6 @@ from fractions import Fraction
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
 from .ledger import Ledger, card_text
-from .payments import NoteCode, Params, ReasonCode
 from ..words import counted
 
 __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
@@ -43,19 +42,17 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool, what: str) -> tuple
     if len(tied) == 1:
         ledger.step("PARTIE-2" if best else "PARTIE-3", None, f"{names} is the {what}: "
                     f"{'fewest' if best else 'most'} points, then {'fewest' if best else 'most'} "
-                    "tricks", code=NoteCode.PARTIE_RANKED)
+                    "tricks")
         return tuple(tied)
     if ledger.opt("partie_ties") == "split":
         ledger.step("PARTIE-2" if best else "PARTIE-3", None,
-                    f"{names} tie in points and tricks; they share as {what} (partie_ties = split)",
-                    code=NoteCode.PARTIE_TIE_SPLIT)
+                    f"{names} tie in points and tricks; they share as {what} (partie_ties = split)")
         return tuple(sorted(tied))
     pick = min if best else max
     chosen = pick(tied, key=ledger.seat_rank)
     ledger.step("PARTIE-2" if best else "PARTIE-3", None,
                 f"{names} tie in points and tricks; {ledger.name(chosen)} has the "
-                f"{'best' if best else 'worst'} seat (SEAT-3) and is the {what}",
-                also=("SEAT-3",), code=NoteCode.PARTIE_TIE_BY_SEAT)
+                f"{'best' if best else 'worst'} seat (SEAT-3) and is the {what}")
     return (chosen,)
 
 
@@ -77,16 +74,15 @@ def rank_partie(ledger: Ledger) -> None:
     """PARTIE-1..3 with the espagnolette's overrides (ESP-4, ESP-5); PARTIE-6 in a reversis."""
     value, sum_text = partie_value(ledger.replayed.partie, ledger.profile)
     ledger.partie_value = value
-    ledger.step("PARTIE-1", None, f"The partie is worth {sum_text}", code=NoteCode.PARTIE_VALUE)
+    ledger.step("PARTIE-1", None, f"The partie is worth {sum_text}")
     if ledger.outcome != "normal":
         ledger.step("PARTIE-6", None, "No partie is paid in a deal where a reversis is "
-                    + ("made" if ledger.outcome == "reversis" else "broken"),
-                    code=NoteCode.PARTIE_NOT_PAID)
+                    + ("made" if ledger.outcome == "reversis" else "broken"))
         return
     everyone = list(range(4))
     keys = ", ".join(f"{ledger.name(s)} {counted(_key(ledger, s)[0], 'point')} in "
                      f"{counted(_key(ledger, s)[1], 'trick')}" for s in everyone)
-    ledger.step("PARTIE-2", None, f"Points and tricks: {keys}", code=NoteCode.POINTS_AND_TRICKS)
+    ledger.step("PARTIE-2", None, f"Points and tricks: {keys}")
     # only an espagnolette in play (ESP-1) is judged: success or failure (ESP-4, ESP-5)
     esp, status = ledger.espagnolette, ledger.espagnolette_status
     if esp is None or status not in ("failed", "success"):
@@ -94,19 +90,16 @@ def rank_partie(ledger: Ledger) -> None:
     elif status == "failed":
         ledger.losers = (esp,)
         ledger.step("ESP-5", None, f"{ledger.name(esp)}'s espagnolette failed, which loses the "
-                    "partie whatever the points; the winner is found among the other three",
-                    code=NoteCode.ESPAGNOLETTE_LOSES_PARTIE)
+                    "partie whatever the points; the winner is found among the other three")
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
     elif _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
         ledger.winners = (esp,)
         ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded and no one has "
-                    "fewer points or tricks: the espagnolette wins the partie from any seat",
-                    code=NoteCode.ESPAGNOLETTE_WINS_PARTIE)
+                    "fewer points or tricks: the espagnolette wins the partie from any seat")
     else:
         ledger.step("ESP-4", None, f"{ledger.name(esp)}'s espagnolette succeeded, but a "
-                    "player with fewer points or tricks still wins the partie",
-                    code=NoteCode.ESPAGNOLETTE_OUTRANKED)
+                    "player with fewer points or tricks still wins the partie")
         ledger.winners = pick_winners(ledger, everyone)
     ledger.losers = pick_losers(ledger, everyone)
 
@@ -125,10 +118,6 @@ def pay_partie(ledger: Ledger) -> None:
                       f"pays {ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"
                                                        if double else ""))
             pay = ledger.payment(loser, winner, share * (2 if double else 1), "PARTIE-4", None,
-                                 reason, ReasonCode.PARTIE_LOST,
-                                 Params(loser=ledger.name(loser), winner=ledger.name(winner),
-                                        points=points, factor=2 if double else 1,
-                                        doubled_for=("vis_a_vis",) if double else ()),
-                                 also=("PARTIE-5",) if double else ())
+                                 reason)
             ledger.partie.append(pay)
-            ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+            ledger.step("PARTIE-4", None, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")

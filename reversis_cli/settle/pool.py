@@ -8,7 +8,7 @@ at the end of the deal, which claim on the pool stands.
 from __future__ import annotations
 
 from .ledger import TAKING_PRIORITY, Ledger
-from .payments import POOL, Amount, NoteCode, Params, ReasonCode
+from .payments import POOL, Amount
 from .settlement import DealSettlement
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
@@ -24,9 +24,8 @@ def pool_was_fed(previous: DealSettlement) -> bool:
     return any(p.payee == POOL and p.rule != "POOL-1" for p in previous.payments)
 
 
-def must_stake(ledger: Ledger) -> tuple[bool, str, tuple[str, ...]]:
-    """POOL-1 / POOL-2: whether the pool is staked before this deal, why, and the rules
-    the why cites."""
+def must_stake(ledger: Ledger) -> tuple[bool, str]:
+    """POOL-1 / POOL-2: whether the pool is staked before this deal, and why."""
     pool, profile = ledger.pool_before, ledger.profile
     if ledger.first_deal or ledger.previous is None:
         # POOL-1: only emptiness matters; a pot line of 0 is an empty pool.  Penalties
@@ -34,34 +33,29 @@ def must_stake(ledger: Ledger) -> tuple[bool, str, tuple[str, ...]]:
         # staking: what counts is the pool the session began with.
         start = pool if ledger.session_start is None else ledger.session_start
         if pool == 0:
-            return True, "the pool is empty before the first deal played (POOL-1)", ("POOL-1",)
+            return True, "the pool is empty before the first deal played (POOL-1)"
         if start == 0:
             return True, (f"the session began with an empty pool; the {pool} in it are "
                           "penalties of void deals, which do not replace the staking "
-                          "(POOL-1, IRR-0)"), ("POOL-1", "IRR-0")
-        return (False, f"the session starts with {pool} in the pool, so no staking (POOL-1)",
-                ("POOL-1",))
+                          "(POOL-1, IRR-0)")
+        return False, f"the session starts with {pool} in the pool, so no staking (POOL-1)"
     if profile["restake"] == "below_initial":
         full = profile.full_staking
         if pool == 0 or pool < full:
-            return (True, f"the pool holds {pool}, less than one full staking of {full} (POOL-2)",
-                    ("POOL-2",))
-        return (False, f"the pool holds {pool}, at least one full staking of {full} (POOL-2)",
-                ("POOL-2",))
+            return True, f"the pool holds {pool}, less than one full staking of {full} (POOL-2)"
+        return False, f"the pool holds {pool}, at least one full staking of {full} (POOL-2)"
     if pool_was_taken(ledger.previous):
-        return True, "the pool was taken in the last deal played (POOL-2)", ("POOL-2",)
+        return True, "the pool was taken in the last deal played (POOL-2)"
     if not pool_was_fed(ledger.previous):
-        return (True, "nobody put a remise or penalty in during the last deal played (POOL-2)",
-                ("POOL-2",))
-    return False, "the last deal played fed the pool and nobody took it (POOL-2)", ("POOL-2",)
+        return True, "nobody put a remise or penalty in during the last deal played (POOL-2)"
+    return False, "the last deal played fed the pool and nobody took it (POOL-2)"
 
 
 def stake_pool(ledger: Ledger) -> None:
     """POOL-1: each player stakes ``stake_player``, the dealer ``stake_dealer``."""
-    staked, why, cited = must_stake(ledger)
+    staked, why = must_stake(ledger)
     ledger.step("POOL-1" if staked else "POOL-2", None,
-                ("The pool is staked: " if staked else "The pool is not staked: ") + why, cited,
-                code=NoteCode.STAKING_DECIDED)
+                ("The pool is staked: " if staked else "The pool is not staked: ") + why)
     ledger.staked = staked
     total: Amount = 0
     if staked:
@@ -72,11 +66,10 @@ def stake_pool(ledger: Ledger) -> None:
             if amount:
                 ledger.stakes.append(ledger.payment(
                     seat, POOL, amount, "POOL-1", None,
-                    "stakes the pool as dealer" if dealer else "stakes the pool",
-                    ReasonCode.STAKE, Params(player=ledger.name(seat), dealer=dealer)))
+                    "stakes the pool as dealer" if dealer else "stakes the pool"))
     ledger.pool_start = ledger.pool_before + total
     ledger.step("POOL-4", None, f"The pool holds {ledger.pool_start} at the start of the deal; "
-                "remises and takings of this deal are measured by it", code=NoteCode.POOL_AT_START)
+                "remises and takings of this deal are measured by it")
 
 
 def resolve_takings(ledger: Ledger) -> None:
@@ -87,8 +80,7 @@ def resolve_takings(ledger: Ledger) -> None:
     kept, dropped = ranked[0], ranked[1:]
     for other in dropped:
         ledger.step("POOL-4", other.trick, f"{other.payee}'s claim on the pool by {other.rule} "
-                    f"gives way to {kept.payee}'s by {kept.rule}", (other.rule, kept.rule),
-                    code=NoteCode.TAKING_GIVES_WAY)
+                    f"gives way to {kept.payee}'s by {kept.rule}")
     ledger.takings = [kept] if kept.amount else []
-    ledger.step_about("POOL-4", kept, f"{kept.payee} takes the {kept.amount} the pool held "
-                      f"at the start of the deal ({kept.rule}); remises of this deal stay in it")
+    ledger.step("POOL-4", kept.trick, f"{kept.payee} takes the {kept.amount} the pool held at "
+                f"the start of the deal ({kept.rule}); remises of this deal stay in it")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .ledger import Ledger
-from .payments import NoteCode, Params, ReasonCode
 
 __all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
 
@@ -20,7 +19,7 @@ def find_reversis(ledger: Ledger) -> None:
     if len(set(takers)) == 1 and takers:
         ledger.outcome, ledger.reversis_maker = "reversis", takers[0]
         ledger.step("REV-1", None, f"{ledger.name(takers[0])} took all {len(tricks)} tricks: "
-                    "a reversis", code=NoteCode.REVERSIS_MADE_NOTED)
+                    "a reversis")
         return
     first = takers[:UNDERTAKEN_AFTER]
     if len(first) == UNDERTAKEN_AFTER and len(set(first)) == 1:
@@ -31,8 +30,7 @@ def find_reversis(ledger: Ledger) -> None:
         ledger.breaker_trick = breaking.number
         ledger.step("REV-3", breaking.number, f"{ledger.name(undertaker)} took the first nine "
                     f"tricks (REV-2); {ledger.name(breaking.taker)} broke the reversis by "
-                    f"taking trick {breaking.number}", also=("REV-2",),
-                    code=NoteCode.REVERSIS_BROKEN_NOTED)
+                    f"taking trick {breaking.number}")
 
 
 def pay_reversis(ledger: Ledger) -> None:
@@ -50,26 +48,19 @@ def _pay_made(ledger: Ledger) -> None:
     who = ledger.name(maker)
     if esp is not None and esp != maker:
         _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6",
-             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis",
-             ReasonCode.REVERSIS_MADE_ESPAGNOLETTE,
-             Params(maker=who, espagnolette=ledger.name(esp)), also=("REV-1",))
+             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis")
     else:
         if esp == maker:
             ledger.step("ESP-8", None, f"{who} made the reversis with an espagnolette: "
-                        "it is paid as an ordinary one",
-                        code=NoteCode.ESPAGNOLETTE_REVERSIS_ORDINARY)
+                        "it is paid as an ordinary one")
         for seat in range(4):
             if seat != maker:
                 amount = REVERSIS_VIS_A_VIS if ledger.vis_a_vis(seat, maker) else \
                     REVERSIS_NEIGHBOUR
                 relation = "vis-à-vis" if amount == REVERSIS_VIS_A_VIS else "neighbour"
                 _pay(ledger, seat, maker, amount, "REV-1",
-                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}",
-                     ReasonCode.REVERSIS_MADE,
-                     Params(maker=who, payer=ledger.name(seat),
-                            relation=relation.replace("-à-", "_a_")))
-    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool",
-                        ReasonCode.POOL_TAKEN_REVERSIS)
+                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}")
+    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool")
 
 
 def _pay_broken(ledger: Ledger) -> None:
@@ -83,28 +74,21 @@ def _pay_broken(ledger: Ledger) -> None:
             payer, rule = esp, "ESP-7"
         else:
             ledger.step("ESP-7", ledger.breaker_trick, f"broken in trick {ledger.breaker_trick}, "
-                        "not one of espagnolette_pays_broken: the undertaker pays",
-                        code=NoteCode.UNDERTAKER_PAYS_BROKEN)
+                        "not one of espagnolette_pays_broken: the undertaker pays")
     if esp == breaker:
         ledger.step("ESP-8", None, f"{ledger.name(esp)}, the espagnolette, broke the reversis: "
-                    "is paid as breaker and owes nothing for failing the espagnolette",
-                    code=NoteCode.ESPAGNOLETTE_BROKE_REVERSIS)
+                    "is paid as breaker and owes nothing for failing the espagnolette")
     _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
          f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
-         f"{ledger.name(undertaker)}'s reversis", ReasonCode.REVERSIS_BROKEN,
-         Params(payer=ledger.name(payer), breaker=ledger.name(breaker),
-                undertaker=ledger.name(undertaker), trick=ledger.breaker_trick),
-         also=("REV-3",))
+         f"{ledger.name(undertaker)}'s reversis")
     ledger.add_remise(undertaker, "REV-3", None,
-                      f"{ledger.name(undertaker)}'s undertaken reversis was broken",
-                      ReasonCode.REMISE_REVERSIS_BROKEN)
+                      f"{ledger.name(undertaker)}'s undertaken reversis was broken")
 
 
-def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str,
-         code: ReasonCode, params: Params, also: tuple[str, ...] = ()) -> None:
-    pay = ledger.payment(payer, payee, amount, rule, None, reason, code, params, also)
+def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str) -> None:
+    pay = ledger.payment(payer, payee, amount, rule, None, reason)
     ledger.reversis.append(pay)
-    ledger.payment_step(pay, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
+    ledger.step(rule, None, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
 
 
 def cancels_in_play(ledger: Ledger) -> bool:
@@ -123,20 +107,20 @@ def cancel_in_play(ledger: Ledger) -> None:
     if not cancels_in_play(ledger):
         if ledger.outcome == "reversis_broken":
             ledger.step("REV-4", None, "the reversis was broken, and reversis_cancels = made: "
-                        "the in-play payments stand", code=NoteCode.IN_PLAY_STANDS)
+                        "the in-play payments stand")
         return
     for entry in ledger.in_play:
         ledger.cancelled.append(entry.payment)
-        ledger.step_about("REV-4", entry.payment, f"cancelled: {entry.payment.payer} to "
-                          f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
+        ledger.step("REV-4", entry.payment.trick, f"cancelled: {entry.payment.payer} to "
+                    f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
     ledger.in_play = []
     for remise in [r for r in ledger.remises if r.rule in _QUINOLA_REMISES]:
-        ledger.step_about("REV-4", remise, f"{remise.payer} puts in no quinola remise in a "
-                          "reversis deal")
+        ledger.step("REV-4", remise.trick, f"{remise.payer} puts in no quinola remise in a "
+                    "reversis deal")
     ledger.remises = [r for r in ledger.remises if r.rule not in _QUINOLA_REMISES]
     for taking in [p for p in ledger.takings if p.rule == "QUIN-1"]:
-        ledger.step_about("REV-4", taking, f"{taking.payee} takes no pool for the quinola in a "
-                          "reversis deal")
+        ledger.step("REV-4", taking.trick, f"{taking.payee} takes no pool for the quinola in a "
+                    "reversis deal")
     ledger.takings = [p for p in ledger.takings if p.rule != "QUIN-1"]
     ledger.winner_dues = []  # ACE-3/QUIN-3 never arise: there is no partie winner
 
