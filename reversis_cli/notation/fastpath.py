@@ -39,19 +39,25 @@ class FastPath:
             return lark.get_terminal(name).pattern.to_regexp()
 
         name, number, cards = terminal("NAME"), terminal("INT"), terminal("CARDS")
+        # The keywords too are the grammar's terminals (Lark names "exchange" EXCHANGE).
+        deal, dealer, exchange, discards, takes, refuses, sees, arrow = (
+            terminal(word) for word in ("DEAL", "DEALER", "EXCHANGE", "DISCARDS", "TAKES",
+                                        "REFUSES", "SEES", "MORETHAN"))
         blank, end = r"[ \t]+", r"[ \t]*\Z"
         # A leader is optional, and a word that reads as a card is a card:
         # the grammar gives CARDS the higher priority, so the name must not
         # start a run of cards.
         trick = (rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
-                 rf"{blank}(?P<cards>{cards})(?:[ \t]*>[ \t]*(?P<taker>{name}))?{end}")
-        exchange = (rf"[ \t]*exchange{blank}(?P<player>{name}){blank}(?:"
-                    rf"discards{blank}(?P<discards>{cards})(?:{blank}takes{blank}(?P<takes>{cards}))?"
-                    rf"|takes{blank}(?P<takes_only>{cards})"
-                    rf"|(?P<refuses>refuses)(?:{blank}sees{blank}(?P<sees>{cards}))?){end}")
-        deal_line = (rf"[ \t]*deal{blank}(?P<number>{number}){blank}dealer{blank}"
+                 rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
+        exchange_line = (
+            rf"[ \t]*{exchange}{blank}(?P<player>{name}){blank}(?:"
+            rf"{discards}{blank}(?P<discards>{cards})(?:{blank}{takes}{blank}(?P<takes>{cards}))?"
+            rf"|{takes}{blank}(?P<takes_only>{cards})"
+            rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){end}")
+        deal_line = (rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
                      rf"(?P<dealer>{name}){end}")
-        return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange), keywords)
+        return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange_line),
+                   keywords)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``
