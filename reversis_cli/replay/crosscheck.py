@@ -145,11 +145,8 @@ class CrossChecks:
             for card_at in line.cards:
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != seat:
-                    trick, play = where
-                    self.error("RV303", f"{line.player.text}'s hand holds {card_at.card}, but "
-                               f"{self.name(play.seat)} played it in trick {trick.number} "
-                               f"(line {_line_of(play)})", card_at.pos,
-                               related=((play.pos, "played here"),))
+                    self._played_by("RV303", f"{line.player.text}'s hand holds {card_at.card}",
+                                    where, card_at)
             if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
                 self._check_hand_against_play(seat, line, played)
 
@@ -208,11 +205,8 @@ class CrossChecks:
                                    card_at.pos, related=((hand.pos, "hand written here"),))
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != owner:
-                    trick, play = where
-                    self.error("RV304", f"talon card {card_at.card} belongs to "
-                               f"{self.name(owner)}, but {self.name(play.seat)} played it in "
-                               f"trick {trick.number} (line {_line_of(play)})", card_at.pos,
-                               related=((play.pos, "played here"),))
+                    self._played_by("RV304", f"talon card {card_at.card} belongs to "
+                                    f"{self.name(owner)}", where, card_at)
         for exchange in self.deal.exchanges:
             seat = self.seats.get(exchange.player.text)
             if seat is not None:
@@ -223,12 +217,17 @@ class CrossChecks:
         partie) cannot also be played: ``code`` at the card when it was."""
         where = played.get(card_at.card)
         if where is not None:
-            trick, play = where
-            self.error(code, f"{said}, but {self.name(play.seat)} played it in trick "
-                       f"{trick.number} (line {_line_of(play)})", card_at.pos,
-                       related=((play.pos, "played here"),))
+            self._played_by(code, said, where, card_at)
         elif card_at.card in self.loose:
             self._played_loose(loose, card_at)
+
+    def _played_by(self, code: str, said: str, where, card_at: CardAt) -> None:
+        """``code`` at ``card_at``: what the record ``said`` of the card, but who
+        played it where (``where``: the trick and the play)."""
+        trick, play = where
+        self.error(code, f"{said}, but {self.name(play.seat)} played it in trick "
+                   f"{trick.number} (line {_line_of(play)})", card_at.pos,
+                   related=((play.pos, "played here"),))
 
     def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
                         played: Played) -> None:
