@@ -105,10 +105,7 @@ def _member(text: str, index: int, key: str, decoder) -> int | None:
         index = _after_space(text, index)
         if found == key:
             return index
-        _, index = decoder.raw_decode(text, index)
-        index = _after_space(text, index)
-        if text[index] == ",":
-            index = _after_space(text, index + 1)
+        index = _past_value(text, index, decoder)
     return None
 
 
@@ -118,9 +115,15 @@ def _element(text: str, index: int, wanted: int, decoder) -> int | None:
     while index < len(text) and text[index] != "]":
         if count == wanted:
             return index
-        _, index = decoder.raw_decode(text, index)
-        index = _after_space(text, index)
-        if text[index] == ",":
-            index = _after_space(text, index + 1)
+        index = _past_value(text, index, decoder)
         count += 1
     return None
+
+
+def _past_value(text: str, index: int, decoder) -> int:
+    """Where the member or element after the value at ``index`` begins (past its comma)."""
+    _, index = decoder.raw_decode(text, index)
+    index = _after_space(text, index)
+    if text[index] == ",":
+        index = _after_space(text, index + 1)
+    return index
