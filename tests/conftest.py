@@ -42,6 +42,23 @@ def golden(request):
     return check
 
 
+@pytest.fixture
+def atomic_writes(monkeypatch):
+    """The names of the files written through ``files.write_atomic``, the one
+    writer every command must use, in the order written."""
+    from reversis_cli import files
+
+    written: list[str] = []
+    original = files.write_atomic
+
+    def recording(path, data):
+        written.append(Path(path).name)
+        original(path, data)
+
+    monkeypatch.setattr(files, "write_atomic", recording)
+    return written
+
+
 def good_samples() -> list[Path]:
     return sorted(SAMPLES.glob("*.rvs"))
 

@@ -18,14 +18,16 @@ LATIN_FACE = re.compile(r"(?<!\w)[AKQJ][♠♥♦♣]")
 RU_FACE = re.compile(r"(?<!\w)[ТКДВ][♠♥♦♣]")
 
 
+# The commands that show one deal's payments and reasons.
+DEAL_COMMANDS = [("score", RU, "--deal", "1"), ("explain", RU, "--deal", "1"),
+                 ("arbitrate", RU, "--deal", "1", "--no-quotes")]
+
+
 def run(*args):
     return CliRunner().invoke(cli, list(args), env=WIDTH)
 
 
-@pytest.mark.parametrize("command", [
-    ("score", RU, "--deal", "1"), ("explain", RU, "--deal", "1"),
-    ("arbitrate", RU, "--deal", "1", "--no-quotes"),
-])
+@pytest.mark.parametrize("command", DEAL_COMMANDS)
 def test_score_explain_arbitrate_write_russian_cards_when_asked(command):
     result = run(*command, "--cards", "ru")
     assert result.exit_code == 0, result.output
@@ -33,10 +35,7 @@ def test_score_explain_arbitrate_write_russian_cards_when_asked(command):
     assert not LATIN_FACE.search(result.output)  # in reasons and facts too
 
 
-@pytest.mark.parametrize("command", [
-    ("score", RU, "--deal", "1"), ("explain", RU, "--deal", "1"),
-    ("arbitrate", RU, "--deal", "1", "--no-quotes"),
-])
+@pytest.mark.parametrize("command", DEAL_COMMANDS)
 def test_ascii_cards_reach_the_reasons(command):
     result = run(*command, "--cards", "ascii")
     assert result.exit_code == 0, result.output

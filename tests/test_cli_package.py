@@ -192,17 +192,7 @@ def test_arbitrate_pins_a_bad_set_on_set_even_with_compare():
 # --- one atomic writer ------------------------------------------------------------------------
 
 
-def test_every_command_that_writes_a_file_goes_through_write_atomic(tmp_path, monkeypatch):
-    from reversis_cli import files
-
-    written = []
-    original = files.write_atomic
-
-    def recording(path, data):
-        written.append(Path(path).name)
-        original(path, data)
-
-    monkeypatch.setattr(files, "write_atomic", recording)
+def test_every_command_that_writes_a_file_goes_through_write_atomic(tmp_path, atomic_writes):
     record = tmp_path / "messy.rvs"
     text = (SAMPLES / "evening.rvs").read_text(encoding="utf-8")
     record.write_text(text.replace("\n", "   \n"), encoding="utf-8")  # trailing blanks to tidy
@@ -210,7 +200,7 @@ def test_every_command_that_writes_a_file_goes_through_write_atomic(tmp_path, mo
     assert run("convert", str(SAMPLES / "evening.rvs"), "--to", "json", "-o",
                str(tmp_path / "evening.json")).exit_code == 0
     assert run("simulate", "--deals", "2", "-o", str(tmp_path / "sim.rvs")).exit_code == 0
-    assert written == ["messy.rvs", "evening.json", "sim.rvs"]
+    assert atomic_writes == ["messy.rvs", "evening.json", "sim.rvs"]
     assert (tmp_path / "sim.rvs").read_text(encoding="utf-8").count("deal") >= 2
 
 

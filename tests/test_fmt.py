@@ -211,19 +211,11 @@ def test_fmt_rewrites_in_place_and_keeps_the_mode(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["r.rvs"]
 
 
-def test_fmt_writes_through_the_one_atomic_writer(tmp_path, monkeypatch):
+def test_fmt_writes_through_the_one_atomic_writer(tmp_path, atomic_writes):
     path = tmp_path / "r.rvs"
     path.write_text(MINIMAL)
-    written = []
-    original = files.write_atomic
-
-    def recording(target, data):
-        written.append(Path(target).name)
-        original(target, data)
-
-    monkeypatch.setattr(files, "write_atomic", recording)
     assert format_file(path).changed
-    assert written == ["r.rvs"]
+    assert atomic_writes == ["r.rvs"]
 
 
 def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
