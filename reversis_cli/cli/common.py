@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..words import counted  # a few lines, no import of its own: start-up time is unchanged
+
 if TYPE_CHECKING:
     from ..session import Session
 
@@ -81,7 +83,7 @@ def print_json(data) -> None:
 
 def plural(count: int, word: str, none: str = "no") -> str:
     """``3 deals``, ``1 deal``, ``no deals`` (or ``0 deals`` with ``none="0"``)."""
-    return f"{count or none} {word}{'' if count == 1 else 's'}"
+    return counted(count or none, word)
 
 
 def parse_sets(ctx, param, values) -> dict[str, str]:
