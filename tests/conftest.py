@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+import hatch_build
+
 # CI sees the same generated examples on every run: a red run must mean a
 # change, not a new random draw.  Locally hypothesis explores afresh.
 settings.register_profile("ci", derandomize=True, database=None)
@@ -17,6 +19,16 @@ if os.environ.get("CI"):
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 GOLDEN = Path(__file__).resolve().parent / "golden"
+
+# The tests read the catalogs as they are in the checkout now, whatever an
+# earlier install compiled (hatch_build.py compiles them the same way).
+hatch_build.compile_catalogs(ROOT)
+
+# The tool speaks the locale's language by default: the tests speak English
+# unless one asks for Russian (--lang ru, or its own environment).
+for _variable in ("LANGUAGE", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+os.environ["LC_ALL"] = "C.UTF-8"
 
 
 def pytest_addoption(parser):

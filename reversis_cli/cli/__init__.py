@@ -21,6 +21,7 @@ import sys
 import click
 
 from .. import __version__
+from ..i18n import LANGUAGES, language_from_environment, set_language
 from .common import EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK
 
 __all__ = ["cli", "main", "COMMANDS"]
@@ -81,12 +82,24 @@ class ReaderGone(Exception):
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="reversis")
+@click.option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
+              callback=lambda ctx, param, value: _choose_language(value),
+              help="Language of tables, messages and help: en or ru "
+                   "(default: the locale's, from LC_ALL, LC_MESSAGES or LANG; English "
+                   "when the locale is neither).")
 def cli() -> None:
     """Record, check, settle and explain games of Reversis."""
 
 
+def _choose_language(value: str | None) -> None:
+    """``--lang``, or the locale's language; eager, so that ``--lang ru --help``
+    is already in Russian."""
+    set_language(value or language_from_environment(os.environ, LANGUAGES))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no Python traceback ever reaches a user."""
+    _choose_language(None)  # the help shown before --lang is read speaks the locale's
     try:
         # Not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit 1,
         # the status that means "the input has errors".

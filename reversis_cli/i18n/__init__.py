@@ -1,0 +1,27 @@
+"""Messages in the reader's language: English or Russian.
+
+The library never writes a sentence a person reads when it finds something:
+it makes a :class:`Msg`, an English template (the gettext message id, with
+``{name}`` placeholders) and its values.  Sentences are made when something
+is shown, in the language chosen for the run (:func:`use`), with the
+standard :mod:`gettext` catalogs compiled from ``reversis_cli/locale``
+(docs/translating.md says how a message is added).  Machine output (JSON)
+always uses the English template, so scripts never depend on the language.
+
+Values in a message are written by type: a nested :class:`Msg` in the same
+language, a :class:`Count` in the language's plural form (1 фишка, 2 фишки,
+5 фишек), a card as players see it (A♠), a fraction as ``5/2``.
+"""
+
+from __future__ import annotations
+
+from .catalogs import DOMAINS, LANGUAGES, Translator, translator
+from .language import language_from_environment
+from .message import Count, Msg, N_, english, fiches
+from .state import current, lang, set_language, t, tr, use
+
+__all__ = [
+    "DOMAINS", "LANGUAGES", "Count", "Msg", "N_", "Translator", "current", "english",
+    "fiches", "lang", "language_from_environment", "set_language", "t", "tr", "translator",
+    "use",
+]

@@ -1,0 +1,117 @@
+"""A sentence not yet written: an English template and its values."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple, Protocol
+
+__all__ = ["Count", "Msg", "N_", "english", "fiches", "Language"]
+
+
+class Language(Protocol):
+    """What writing a message needs from a language (a :class:`Translator`)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+class Msg:
+    """``Msg("{card} is written twice", card=card)``: the template is the English
+    text and the gettext message id; the values fill its placeholders."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def written(self, language: Language) -> str:
+        text = language.gettext(self.template)
+        if not self.params:
+            return text
+        return text.format_map({k: value_text(v, language) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return english(self)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Msg) and self.template == other.template
+                and self.params == other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+class Count(NamedTuple):
+    """A number with its noun, in the plural form the language needs:
+    ``Count(n, "{n} fiche", "{n} fiches")``.  Both forms are message ids."""
+
+    n: int | Fraction
+    singular: str
+    plural: str
+
+    def written(self, language: Language) -> str:
+        text = language.ngettext(self.singular, self.plural, plural_key(self.n))
+        return text.format(n=value_text(self.n, language))
+
+
+def plural_key(n: int | Fraction) -> int:
+    """The integer that picks the plural form.  A fraction of a fiche takes the
+    form of "2" in both languages (5/2 fiches, 5/2 фишки)."""
+    if isinstance(n, int):
+        return n
+    return int(n) if n.denominator == 1 else 2
+
+
+def fiches(amount: int | Fraction) -> Count:
+    """An amount of money as a reader says it: 1 fiche, 5 fiches, 5/2 fiches."""
+    return Count(amount, "{n} fiche", "{n} fiches")
+
+
+def value_text(value: object, language: Language) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Msg | Count):
+        return value.written(language)
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else \
+            f"{value.numerator}/{value.denominator}"
+    fmt = getattr(value, "format", None)
+    if callable(fmt) and hasattr(value, "suit"):  # a Card: as players see it, A♠
+        return str(fmt("unicode"))
+    return str(value)
+
+
+class _English:
+    """The templates are English: nothing to look up."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = _English()
+
+
+def english(message: Msg | Count | str) -> str:
+    """The message in English: what JSON and other machine output carry."""
+    if isinstance(message, str):
+        return message
+    return message.written(ENGLISH)
+
+
+def N_(message: str) -> str:
+    """Marks a message id written where it is not yet shown (a table of
+    headings, a code's meaning): it is translated where it is shown, and the
+    tests find it here to check that it has a translation."""
+    return message

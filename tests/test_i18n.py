@@ -1,0 +1,108 @@
+"""Two languages: every message the code writes has its Russian, with the same
+placeholders; the catalogs load; the language comes from --lang or the locale."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli.cli import cli
+from reversis_cli.i18n import (
+    DOMAINS, LANGUAGES, Count, Msg, english, fiches, language_from_environment, t,
+    translator, use,
+)
+
+from i18n_catalog import placeholders, russian_entries, uses_in_code
+
+USES, DYNAMIC = uses_in_code()
+ENTRIES = russian_entries()
+
+
+def test_every_catalog_loads():
+    translator.cache_clear()
+    try:
+        translator("ru", strict=True)
+    finally:
+        translator.cache_clear()
+
+
+def test_the_code_builds_no_message_id_at_run_time():
+    """An f-string as a message id could never be in a catalog."""
+    assert DYNAMIC == []
+
+
+@pytest.mark.parametrize("use_", USES, ids=[u.where for u in USES])
+def test_every_message_has_a_russian_translation_with_the_same_placeholders(use_):
+    entries = ENTRIES.get(use_.msgid)
+    assert entries, f"no Russian for {use_.msgid!r} ({use_.where}): add it to a catalog " \
+        "under reversis_cli/locale/ru/LC_MESSAGES (docs/translating.md)"
+    for entry in entries:
+        assert not entry.fuzzy, f"{use_.msgid!r} is marked fuzzy in {entry.domain}.po"
+        assert entry.plural == use_.plural
+        wanted = placeholders(use_.msgid) | placeholders(use_.plural or "")
+        for string in entry.strings:
+            assert string.strip(), f"empty Russian for {use_.msgid!r} in {entry.domain}.po"
+            assert placeholders(string) == wanted, (use_.msgid, string)
+
+
+def test_a_message_has_one_russian_in_all_catalogs():
+    twice = {m: {e.strings for e in es} for m, es in ENTRIES.items() if len(es) > 1}
+    assert {m: s for m, s in twice.items() if len(s) > 1} == {}
+
+
+def test_plural_entries_have_the_three_russian_forms():
+    for entries in ENTRIES.values():
+        for entry in entries:
+            if entry.plural is not None:
+                assert len(entry.strings) == 3, entry.msgid
+
+
+@pytest.mark.parametrize(("n", "text"), [
+    (1, "1 фишка"), (2, "2 фишки"), (4, "4 фишки"), (5, "5 фишек"), (11, "11 фишек"),
+    (12, "12 фишек"), (21, "21 фишка"), (22, "22 фишки"), (111, "111 фишек"), (0, "0 фишек"),
+    (Fraction(5, 2), "5/2 фишки"), (Fraction(1, 2), "1/2 фишки"),
+])
+def test_russian_plural_forms_of_fiches(n, text):
+    with use("ru"):
+        assert t(fiches(n)) == text
+
+
+def test_english_stays_english_whatever_the_language_of_the_run():
+    message = Msg("{who} pays {amount}", who="Анна", amount=fiches(5))
+    with use("ru"):
+        assert english(message) == "Анна pays 5 fiches"
+
+
+def test_a_nested_message_is_written_in_the_same_language():
+    inner = Count(3, "{n} fiche", "{n} fiches")
+    with use("ru"):
+        assert t(Msg("{x}", x=inner)) == "3 фишки"
+
+
+@pytest.mark.parametrize(("environ", "language"), [
+    ({"LANG": "ru_RU.UTF-8"}, "ru"),
+    ({"LC_MESSAGES": "ru_RU", "LANG": "en_GB.UTF-8"}, "ru"),
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"LC_ALL": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({"LANG": "ru"}, "ru"),
+    ({"LANG": "ru_UA.KOI8-U@euro"}, "ru"),
+    ({}, "en"),
+])
+def test_the_language_comes_from_the_locale(environ, language):
+    assert language_from_environment(environ, LANGUAGES) == language
+
+
+def test_an_unknown_lang_is_a_usage_error_that_lists_the_languages():
+    result = CliRunner().invoke(cli, ["--lang", "fr", "rules"])
+    assert result.exit_code == 2
+    assert "'en', 'ru'" in result.output
+
+
+def test_every_domain_has_a_russian_catalog():
+    from reversis_cli.i18n.catalogs import LOCALE_DIR
+    for domain in DOMAINS:
+        assert (LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").is_file()
