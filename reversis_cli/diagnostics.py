@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from .i18n import N_
 from .model import Pos
 
 __all__ = [
@@ -22,8 +23,9 @@ __all__ = [
     "ProfileError", "diagnostic",
 ]
 
-ERROR = "error"
-WARNING = "warning"
+# The severities are message ids too: shown translated, written in JSON as they are.
+ERROR = N_("error")
+WARNING = N_("warning")
 
 # code: (severity, what it means).  Grouped: 0xx files, 1xx syntax and
 # header, 2xx play, 3xx the deal's structure and what was written about it,

@@ -37,9 +37,9 @@ class Translator:
 
     def text(self, message: Msg | Count | str) -> str:
         """A message in this language; a plain string is looked up as it is."""
-        if isinstance(message, str):
-            return self.gettext(message)
-        return message.written(self)
+        if isinstance(message, Msg | Count):
+            return message.written(self)
+        return self.gettext(message)
 
 
 @cache

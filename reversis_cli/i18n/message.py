@@ -16,34 +16,39 @@ class Language(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
-class Msg:
+class Msg(str):
     """``Msg("{card} is written twice", card=card)``: the template is the English
-    text and the gettext message id; the values fill its placeholders."""
+    text and the gettext message id; the values fill its placeholders.
 
-    __slots__ = ("template", "params")
+    A message is also the English string itself, so that everything that keeps,
+    compares or prints it as text (JSON, tests, a log) sees English; what shows
+    it to a person writes it in the run's language (:func:`~.state.t`).
+    """
 
-    def __init__(self, template: str, /, **params: object) -> None:
+    template: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, /, **params: object) -> Msg:
+        self = super().__new__(cls, _fill(template, params, ENGLISH))
         self.template = template
         self.params = params
+        return self
 
     def written(self, language: Language) -> str:
-        text = language.gettext(self.template)
-        if not self.params:
-            return text
-        return text.format_map({k: value_text(v, language) for k, v in self.params.items()})
-
-    def __str__(self) -> str:
-        return english(self)
+        return _fill(language.gettext(self.template), self.params, language)
 
     def __repr__(self) -> str:
         return f"Msg({self.template!r}, **{self.params!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Msg) and self.template == other.template
-                and self.params == other.params)
+    # str's own, kept explicit: a message is equal to its English text.
+    __eq__ = str.__eq__
+    __hash__ = str.__hash__
 
-    def __hash__(self) -> int:
-        return hash(self.template)
+
+def _fill(text: str, params: dict[str, object], language: Language) -> str:
+    if not params:
+        return text
+    return text.format_map({k: value_text(v, language) for k, v in params.items()})
 
 
 class Count(NamedTuple):
@@ -73,12 +78,12 @@ def fiches(amount: int | Fraction) -> Count:
 
 
 def value_text(value: object, language: Language) -> str:
+    if isinstance(value, Msg | Count):
+        return value.written(language)
     if isinstance(value, str):
         return value
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Msg | Count):
-        return value.written(language)
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else \
             f"{value.numerator}/{value.denominator}"
@@ -105,6 +110,8 @@ ENGLISH = _English()
 
 def english(message: Msg | Count | str) -> str:
     """The message in English: what JSON and other machine output carry."""
+    if isinstance(message, Msg):
+        return str.__str__(message)
     if isinstance(message, str):
         return message
     return message.written(ENGLISH)

@@ -7,6 +7,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ..diagnostics import Diagnostic
+from ..i18n import t, tr
 from ..invisible import visible
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
@@ -22,8 +23,8 @@ def render_diagnostic(d: Diagnostic) -> Text:
         where += f":{d.pos.line}:{d.pos.column}"
     text = Text()
     text.append(f"{where}: ", style="bold")
-    text.append(f"{d.severity}[{d.code}]", style=SEVERITY_STYLE.get(d.severity, "bold"))
-    text.append(f": {visible(d.message)}")
+    text.append(f"{tr(d.severity)}[{d.code}]", style=SEVERITY_STYLE.get(d.severity, "bold"))
+    text.append(f": {visible(t(d.message))}")
     if d.source_line is not None and d.pos is not None:
         gutter = f"{d.pos.line:>5} | "
         index = d.pos.column - 1
