@@ -46,6 +46,23 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     first = result.stdout.splitlines()[0]
     assert Path(first).is_relative_to(target), first
     assert "no errors" in result.stdout
+    _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env)
+
+
+def _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env):
+    """The catalogs are compiled when the wheel is built (hatch_build.py) and
+    loaded from the installed package, not from the checkout."""
+    names = zipfile.ZipFile(wheel).namelist()
+    for domain in ("cli", "diagnostics", "convert", "render", "settle", "rules"):
+        assert f"reversis_cli/locale/ru/LC_MESSAGES/{domain}.mo" in names
+    script = ("import reversis_cli.i18n.catalogs as k, reversis_cli.cli as c;"
+              "print(k.LOCALE_DIR); c.main(['--lang', 'ru', 'check', sys.argv[1]])")
+    result = subprocess.run([sys.executable, "-c", "import sys;" + script,
+                             str(SAMPLES / "bad" / "ten.rvs")],
+                            cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    assert Path(result.stdout.splitlines()[0]).is_relative_to(target)
+    assert "ошибка[RV101]" in result.stdout
 
 
 def test_ci_runs_the_readme_test_command_and_it_includes_the_slow_tests():
