@@ -113,8 +113,10 @@ RU_GOLDEN = {
     "ru/rules-modern-narrow.txt": ["rules", "modern"],
     "ru/rules-diff-classic-modern.txt": ["rules", "--diff", "classic", "modern"],
     "ru/rules-diff-classic-classic.txt": ["rules", "--diff", "classic", "classic"],
+    "ru/rules-diff-stacked.txt": ["rules", "--diff", "classic", "modern"],
 }
-WIDTHS = {"ru/rules-classic.txt": "140", "ru/rules-modern-narrow.txt": "80"}
+WIDTHS = {"ru/rules-classic.txt": "140", "ru/rules-modern-narrow.txt": "80",
+          "ru/rules-diff-stacked.txt": "40"}
 
 
 @pytest.mark.parametrize("name", RU_GOLDEN)
@@ -155,7 +157,7 @@ def test_the_house_profile_keeps_its_own_description_in_russian(monkeypatch):
                  env=dict(ENV, COLUMNS="400"))
     assert HOUSE_DESCRIPTION in result.output
     where = ROOT / "samples" / "house-rules.toml"  # the CLI reads it from the folder it runs in
-    assert f"(основа classic; файл {where})" in result.output
+    assert f"(основа: classic; файл {where})" in result.output
     assert "* изменено по сравнению с профилем classic (параметров: 4 из 23)" in result.output
 
 
@@ -177,7 +179,7 @@ def test_a_house_profile_in_russian_golden(golden, monkeypatch):
     classic = load_profile("classic")
     diff = _rendered(lambda: render_diff(classic, house, quote=True))
     for text in (listing, diff):
-        assert "основа classic; файл samples/house-rules.toml" in " ".join(text.split())
+        assert "основа: classic; файл samples/house-rules.toml" in " ".join(text.split())
         assert "base " not in text and "Option" not in text
     golden("ru/rules-house.txt", listing)
     golden("ru/rules-diff-house-quote.txt", diff)
