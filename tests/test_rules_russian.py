@@ -191,3 +191,20 @@ def test_english_after_a_russian_run_is_unchanged():
     assert russian.output != english_run.output
     assert english_run.output == (ROOT / "tests" / "golden"
                                   / "rules-diff-classic-modern.txt").read_text("utf-8")
+
+
+# --- the language of one test does not outlast it (conftest.english_unless_asked) ---------
+
+
+def test_a_russian_run_through_the_group_sets_the_language_of_the_process():
+    result = CliRunner().invoke(cli, ["--lang", "ru", "rules"], env=ENV)  # not in a copy
+    assert result.output.startswith("Правила:")
+    assert t(rule_text("PLAY-3")) != rule_text("PLAY-3")  # still Russian until the test ends
+
+
+def test_the_next_test_speaks_english_again():
+    """Runs after the one above (pytest keeps a file's order)."""
+    from reversis_cli.cli.rules import rules_command
+
+    assert t(rule_text("PLAY-3")) == rule_text("PLAY-3")
+    assert CliRunner().invoke(rules_command, ["classic"], env=ENV).output.startswith("Rules:")
