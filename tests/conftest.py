@@ -36,6 +36,19 @@ def pytest_addoption(parser):
                      help="rewrite the golden files from the current output")
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """Every test starts in English, and a language a test chooses ends with
+    it: ``--lang ru`` through CliRunner sets the language of the process, and
+    a test calling a command directly afterwards would otherwise speak
+    Russian."""
+    from reversis_cli.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
 @pytest.fixture
 def golden(request):
     """``golden(name, text)``: compare with tests/golden/NAME, or rewrite it

@@ -3,6 +3,11 @@
 Renderables only; nothing here prints.  The table of options adapts to the
 width it is given (see :class:`_Listing`).  With ``quote`` each option is
 followed by the Russian paragraphs it cites, dim.
+
+Everything is written in the run's language: headings, meanings, allowed
+values and the descriptions of the built-in profiles.  What a player types
+(option names, their values, profile names, rule ids, source references)
+stays as it is typed; a house profile's own description is shown as written.
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..rules.profile import OPTIONS, Profile, format_option_value
+from ..amounts import MAX_DIGITS
+from ..i18n import Msg, t, tr
+from ..rules.profile import BUILTIN_PROFILES, OPTIONS, Option, Profile, format_option_value
 from ..rules.sources import expand_ref, paragraph, sources_for_option
 
-__all__ = ["differing_options", "profile_line", "render_profile", "render_diff",
-           "render_quotes"]
+__all__ = ["allowed_text", "differing_options", "profile_line", "render_profile",
+           "render_diff", "render_quotes"]
 
 
 def differing_options(a: Profile, b: Profile) -> list[str]:
@@ -29,16 +36,49 @@ def _value(profile: Profile, name: str) -> str:
     return str(format_option_value(name, profile[name]))
 
 
-def profile_line(profile: Profile, label: str = "Rules") -> Text:
-    """One line: name, description, base and where the values came from."""
-    line = Text(f"{label}: ")
+def _is_built_in(profile: Profile) -> bool:
+    return (profile.name in BUILTIN_PROFILES and profile.source == profile.name
+            and profile.base == profile.name)
+
+
+def _description(profile: Profile) -> str:
+    """A built-in profile's description is a message of the rules catalog; a house
+    profile's is the file's own text, shown as written."""
+    return tr(profile.description) if _is_built_in(profile) else profile.description
+
+
+def _where(profile: Profile) -> str:
+    if _is_built_in(profile):
+        return tr("built in")
+    if profile.source:
+        return t(Msg("file {path}", path=profile.source))
+    return tr("given")
+
+
+def profile_line(profile: Profile, label: str | None = None) -> Text:
+    """One line: name, description, base and where the values came from.
+    ``label`` is written as given (A, B); the default is the word "Rules"."""
+    line = Text(f"{tr('Rules') if label is None else label}: ")
     line.append(profile.name, style="bold")
     if profile.description:
-        line.append(f" — {profile.description}")
-    built_in = profile.source == profile.name and profile.base == profile.name
-    where = "built in" if built_in else f"file {profile.source}" if profile.source else "given"
-    line.append(f" (base {profile.base or profile.name}; {where})", style="dim")
+        line.append(f" — {_description(profile)}")
+    base = t(Msg("base {base}; {where}", base=profile.base or profile.name,
+                 where=_where(profile)))
+    line.append(f" ({base})", style="dim")
     return line
+
+
+def allowed_text(option: Option) -> str:
+    """The values ``option`` takes, in the run's language (as ``Option.allowed``
+    says them in English)."""
+    if option.kind == "choice":
+        return t(Msg("one of {values}", values=", ".join(option.values)))
+    if option.kind == "int":
+        return t(Msg("a whole number, 0 or more, of at most {digits} digits",
+                     digits=MAX_DIGITS))
+    if option.kind == "bool":
+        return tr("yes or no")
+    return tr("trick numbers 1-11 separated by commas (such as 10,11), or none")
 
 
 def render_quotes(name: str) -> RenderableType:
@@ -100,11 +140,13 @@ class _Listing:
 
     def _details(self, name: str) -> Text:
         option = OPTIONS[name]
-        details = Text(option.meaning)
+        details = Text(tr(option.meaning))
         if self.allowed:
-            details.append(f"\nallowed: {option.allowed()}", style="dim")
-        details.append(f"\nrules: {' '.join(option.rules)}; sources: {option.sources}",
-                       style="dim")
+            allowed = t(Msg("allowed: {values}", values=allowed_text(option)))
+            details.append(f"\n{allowed}", style="dim")
+        cited = t(Msg("rules: {rules}; sources: {sources}", rules=" ".join(option.rules),
+                      sources=option.sources))
+        details.append(f"\n{cited}", style="dim")
         return details
 
     def _stacked(self, name: str) -> RenderableType:
@@ -120,25 +162,25 @@ class _Listing:
     def _table(self, fixed: dict, wide: bool, header: bool) -> Table:
         table = Table(box=box.SIMPLE_HEAD, show_header=header, show_edge=False, expand=True,
                       pad_edge=False, header_style="bold")
-        table.add_column("Option", width=fixed["option"], overflow="fold")
+        table.add_column(tr("Option"), width=fixed["option"], overflow="fold")
         for title, width in zip(self.headers, fixed["values"], strict=True):
             table.add_column(title, width=width, overflow="fold")
         if not wide:
-            table.add_column("Meaning", ratio=1, overflow="fold")
+            table.add_column(tr("Meaning"), ratio=1, overflow="fold")
             return table
         if self.allowed:
-            table.add_column("Allowed", ratio=2, overflow="fold")
-        table.add_column("Meaning", ratio=3, overflow="fold")
-        table.add_column("Rules", width=fixed["rules"])
-        table.add_column("Sources", width=fixed["sources"])
+            table.add_column(tr("Allowed"), ratio=2, overflow="fold")
+        table.add_column(tr("Meaning"), ratio=3, overflow="fold")
+        table.add_column(tr("Rules"), width=fixed["rules"])
+        table.add_column(tr("Sources"), width=fixed["sources"])
         return table
 
     def _cells(self, name: str, wide: bool) -> list[RenderableType]:
         option = OPTIONS[name]
         cells: list[RenderableType] = [name, *(self._value(p, name) for p in self.profiles)]
         if wide:
-            cells += [option.allowed()] if self.allowed else []
-            return cells + [option.meaning, " ".join(option.rules), option.sources]
+            cells += [allowed_text(option)] if self.allowed else []
+            return cells + [tr(option.meaning), " ".join(option.rules), option.sources]
         return cells + [self._details(name)]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -166,11 +208,12 @@ def render_profile(profile: Profile, quote: bool = False) -> Group:
     """Every option of ``profile``: value, allowed values, meaning, rules, sources."""
     marked = set(profile.overridden)
     parts: list[RenderableType] = [profile_line(profile), Text()]
-    parts.append(_Listing(list(OPTIONS), [profile], ["Value"], allowed=True, quote=quote,
+    parts.append(_Listing(list(OPTIONS), [profile], [tr("Value")], allowed=True, quote=quote,
                           marked=marked))
     if marked:
-        parts.append(Text(f"* changed from the {profile.base} profile "
-                          f"({len(marked)} of {len(OPTIONS)} options)", style="dim"))
+        parts.append(Text(t(Msg("* changed from the {base} profile ({n} of {total} options)",
+                                base=profile.base, n=len(marked), total=len(OPTIONS))),
+                          style="dim"))
     return Group(*parts)
 
 
@@ -193,10 +236,10 @@ def render_diff(a: Profile, b: Profile, quote: bool = False,
     parts: list[RenderableType] = [profile_line(a, "A"), profile_line(b, "B"), Text()]
     names = differing_options(a, b)
     if not names:
-        parts.append(Text(f"{label_a} and {label_b} agree on every option"))
+        parts.append(Text(t(Msg("{a} and {b} agree on every option", a=label_a, b=label_b))))
         return Group(*parts)
     parts.append(_Listing(names, [a, b], [label_a, label_b], allowed=False, quote=quote,
                           marked=set()))
-    parts.append(Text(f"{label_a} and {label_b} differ on {len(names)} of {len(OPTIONS)} "
-                      "options", style="dim"))
+    parts.append(Text(t(Msg("{a} and {b} differ on {n} of {total} options", a=label_a,
+                            b=label_b, n=len(names), total=len(OPTIONS))), style="dim"))
     return Group(*parts)

@@ -43,6 +43,7 @@ from typing import Any
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
 from ..files import FileKindError, read_regular_file
+from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
 
 __all__ = [
@@ -89,70 +90,71 @@ def _opt(name, kind, meaning, rules, sources) -> Option:
 
 _OPTION_LIST = (
     _choice("direction", "counterclockwise clockwise",
-            "Which way play goes round the table; shown in reports, never used in scoring.",
+            N_("Which way play goes round the table; shown in reports, never used in scoring."),
             "SEAT-1", "C¶10; C¶50; M¶8"),
     _choice("forced_means", "compelled any_follow",
-            "Whether an ace or the quinola following suit counts as forced only when it was "
-            "its holder's last card of the suit, or whenever it follows another's lead.",
+            N_("Whether an ace or the quinola following suit counts as forced only when it was "
+               "its holder's last card of the suit, or whenever it follows another's lead."),
             "ACE-2 ACE-3 QUIN-2 QUIN-3", "C¶21; M¶12"),
     _opt("partie_diamond_ace", "int",
-         "What the ace of diamonds counts when it lies in the partie.", "PARTIE-1", "C¶7; M¶17"),
+         N_("What the ace of diamonds counts when it lies in the partie."),
+         "PARTIE-1", "C¶7; M¶17"),
     _opt("partie_quinola", "int",
-         "What the jack of hearts counts when it lies in the partie.", "PARTIE-1", "C¶7; M¶17"),
+         N_("What the jack of hearts counts when it lies in the partie."), "PARTIE-1", "C¶7; M¶17"),
     _opt("partie_bonus", "int",
-         "The fixed amount added to the partie's card points.", "PARTIE-1", "C¶7; M¶17"),
+         N_("The fixed amount added to the partie's card points."), "PARTIE-1", "C¶7; M¶17"),
     _choice("partie_ties", "seat split",
-            "How a tie in points and tricks for winner or loser is settled: by seat priority, "
-            "or by sharing the partie equally.", "PARTIE-2 PARTIE-3 PARTIE-4", "C¶9-10; M¶16"),
+            N_("How a tie in points and tricks for winner or loser is settled: by seat priority, "
+               "or by sharing the partie equally."), "PARTIE-2 PARTIE-3 PARTIE-4", "C¶9-10; M¶16"),
     _opt("partie_vis_a_vis_double", "bool",
-         "Whether the partie is paid double when winner and loser sit opposite.",
+         N_("Whether the partie is paid double when winner and loser sit opposite."),
          "PARTIE-5", "C¶26; M¶16-17"),
     _opt("stake_player", "int",
-         "What each player other than the dealer puts in when the pool is staked.",
+         N_("What each player other than the dealer puts in when the pool is staked."),
          "POOL-1 POOL-3", "C¶14; M¶5"),
     _opt("stake_dealer", "int",
-         "What the dealer puts in when the pool is staked.", "POOL-1 POOL-3", "C¶14; M¶5"),
+         N_("What the dealer puts in when the pool is staked."), "POOL-1 POOL-3", "C¶14; M¶5"),
     _choice("restake", "below_initial taken_or_quiet",
-            "When the pool is staked again before a later deal: when it is below one full "
-            "staking, or when the last deal took it or added nothing to it.",
+            N_("When the pool is staked again before a later deal: when it is below one full "
+               "staking, or when the last deal took it or added nothing to it."),
             "POOL-2", "C¶14; M¶5"),
     _choice("remise", "pool stake",
-            "How much a remise puts into the pool: what the pool held at the start of the deal, "
-            "or one full staking.", "POOL-3", "C¶13; M¶22"),
+            N_("How much a remise puts into the pool: what the pool held at the start of the deal, "
+               "or one full staking."), "POOL-3", "C¶13; M¶22"),
     _opt("led_aces_pay_winner", "bool",
-         "Whether aces and the quinola led or played pay the partie winner after the deal.",
+         N_("Whether aces and the quinola led or played pay the partie winner after the deal."),
          "ACE-3 QUIN-3 DOUBLE-3", "C¶23; M¶9-15"),
     _choice("quinola_forcer", "leader taker",
-            "Who collects for a forced quinola: the player who led the heart trick, or the "
-            "player who took it.", "QUIN-2 ESP-9", "C¶22; M¶13"),
+            N_("Who collects for a forced quinola: the player who led the heart trick, or the "
+               "player who took it."), "QUIN-2 ESP-9", "C¶22; M¶13"),
     _opt("vis_a_vis_double", "bool",
-         "Whether in-play payments between players sitting opposite are doubled.",
+         N_("Whether in-play payments between players sitting opposite are doubled."),
          "DOUBLE-1 DOUBLE-3", "C¶24; M¶9-15"),
     _opt("late_tricks_double", "tricks",
-         "The tricks whose in-play payments are doubled.", "DOUBLE-2 DOUBLE-3", "C¶25; M¶9-15"),
+         N_("The tricks whose in-play payments are doubled."), "DOUBLE-2 DOUBLE-3", "C¶25; M¶9-15"),
     _choice("reversis_cancels", "made_or_broken made",
-            "Whether the in-play payments are undone by a reversis made or broken, or only by "
-            "one made.", "REV-4", "C¶27; M¶22"),
+            N_("Whether the in-play payments are undone by a reversis made or broken, or only by "
+               "one made."), "REV-4", "C¶27; M¶22"),
     _choice("espagnolette_fails_on", "last_two any_trick",
-            "What makes the espagnolette fail: taking trick 10 or 11, or taking any trick.",
+            N_("What makes the espagnolette fail: taking trick 10 or 11, or taking any trick."),
             "ESP-4 ESP-5", "C¶29; M¶18"),
     _opt("espagnolette_takes_pool", "bool",
-         "Whether a successful espagnolette also takes the pool.", "ESP-4 POOL-4",
+         N_("Whether a successful espagnolette also takes the pool."), "ESP-4 POOL-4",
          "C¶29; M¶18"),
     _choice("espagnolette_refunds", "aces_and_quinola diamond_ace_and_quinola",
-            "Which placed cards a failed espagnolette pays back double.", "ESP-5",
+            N_("Which placed cards a failed espagnolette pays back double."), "ESP-5",
             "C¶32; M¶18"),
     _opt("espagnolette_pays_broken", "tricks",
-         "In which tricks a reversis broken by a third player is paid by the espagnolette.",
+         N_("In which tricks a reversis broken by a third player is paid by the espagnolette."),
          "ESP-7", "C¶39; M¶24"),
     _choice("peek_forfeits", "everything quinola_and_reversis",
-            "What a player who peeked at or kept their talon card forfeits: every gain of the "
-            "deal, or only the quinola and reversis gains.", "IRR-4", "C¶50"),
+            N_("What a player who peeked at or kept their talon card forfeits: every gain of the "
+               "deal, or only the quinola and reversis gains."), "IRR-4", "C¶50"),
     _choice("revoke_penalty", "remise none",
-            "Whether a revoke costs the revoker a remise.", "IRR-7", ""),
+            N_("Whether a revoke costs the revoker a remise."), "IRR-7", ""),
     _choice("claims_required", "led_and_played in_play",
-            "Which payments are lost when not claimed in time: only those to the partie "
-            "winner, or every in-play payment.", "CLAIM-1", "C¶23; M¶15"),
+            N_("Which payments are lost when not claimed in time: only those to the partie "
+               "winner, or every in-play payment."), "CLAIM-1", "C¶23; M¶15"),
 )
 
 OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in _OPTION_LIST})
