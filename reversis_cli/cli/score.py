@@ -22,9 +22,9 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, cards_option, check_profile_options, console,
-    console_spec, input_files, jobs_option, profile_options, profile_usage_error, progress_bar,
-    report, serial_if_stdin,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, Msg, cards_option, check_profile_options, command,
+    console, console_spec, input_files, jobs_option, option, profile_options,
+    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error,
 )
 
 if TYPE_CHECKING:
@@ -43,12 +43,12 @@ class ScoreOptions:
     cards: str = "unicode"  # how tables spell cards
 
 
-@click.command("score")
+@command("score")
 @click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
-@click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the settlement as JSON (reversis-score/1, described in "
-                   "docs/output.md) instead of tables.")
+@option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
+@option("--json", "as_json", is_flag=True,
+        help="Print the settlement as JSON (reversis-score/1, described in "
+             "docs/output.md) instead of tables.")
 @profile_options
 @cards_option
 @jobs_option
@@ -61,7 +61,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     """
     files = input_files(inputs)
     if deal_number is not None and len(files) > 1:
-        raise click.UsageError("--deal picks a deal of one file; name a single file")
+        raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
                            console_spec(console()), style.lower())
@@ -74,7 +74,8 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         outcomes = _run(files, options, 1, held)
         first = outcomes[0]
         if first.settled and not first.deals:
-            raise click.UsageError(f"{first.name} has no deal {deal_number}")
+            raise usage_error(Msg("{name} has no deal {number}", name=first.name,
+                                  number=deal_number))
         sys.stdout.write(held.getvalue())
     if len(files) > 1 and not as_json:
         from ..render.session import render_summary  # rich: start-up time
@@ -162,8 +163,8 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         if options.as_json and not written:  # else write_session_json closed it
             write(internal_error_json(name, exc))
         outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
-        err.print(f"reversis: internal error while scoring {name} "
-                  f"({outcome.internal_error}); please report it with this file",
+        err.print(t(Msg("reversis: internal error while scoring {name} ({error}); please "
+                        "report it with this file", name=name, error=outcome.internal_error)),
                   soft_wrap=True, markup=False)
         return outcome
 
@@ -202,8 +203,8 @@ def _not_settled(session: Session, options: ScoreOptions, write, err) -> None:
 
         write(header_only_json(session.name, session.diagnostics))
     elif session.profile is None:
-        err.print(f"{session.name}: not settled: the rules it names cannot be built "
-                  "(see above)", soft_wrap=True)
+        err.print(t(Msg("{name}: not settled: the rules it names cannot be built (see above)",
+                        name=session.name)), soft_wrap=True)
 
 
 def _reported(session: Session, options: ScoreOptions, err, tick):
