@@ -31,6 +31,18 @@ for _variable in ("LANGUAGE", "LC_MESSAGES", "LANG"):
 os.environ["LC_ALL"] = "C.UTF-8"
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A run with --lang ru leaves the language it chose (ours and click's,
+    through LANGUAGE) for the rest of the process, as a real run would: each
+    test starts from the English of the test locale."""
+    yield
+    from reversis_cli.i18n import set_language
+
+    set_language("en")
+    os.environ.pop("LANGUAGE", None)
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="rewrite the golden files from the current output")

@@ -72,7 +72,7 @@ def _translated(msgid: str | None) -> str | None:
     return tr(msgid) if msgid else msgid
 
 
-class TranslatedHelp:
+class TranslatedHelp(click.Command):
     """A command whose help is written in English in the code, as the message
     id, and read in the run's language: click evaluates help texts when the
     module is imported, before ``--lang`` is known.  The message id is the
@@ -111,11 +111,11 @@ class TranslatedHelp:
             return None
         if self._help_option is None:
             click.help_option(*names, cls=Option, help=N_("Show this message and exit."))(self)
-            self._help_option = self.params.pop()
+            self._help_option = self.params.pop()  # type: ignore[assignment]  # as click's own
         return self._help_option
 
 
-class Command(TranslatedHelp, click.Command):
+class Command(TranslatedHelp):
     """Every command of the tool: its help in the run's language."""
 
 
