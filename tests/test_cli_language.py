@@ -260,3 +260,50 @@ def test_lang_en_under_a_russian_locale_gives_english():
         english.stdout
     error = reversis("--lang", "en", "score", "--nope", LC_ALL="ru_RU.UTF-8", LANGUAGE="ru")
     assert error.returncode == 2 and "Error: No such option" in error.stderr
+
+
+# --- what main() says when a run ends early -------------------------------------------------
+
+
+def test_ctrl_c_says_interrupted_in_russian(monkeypatch, capsys, tmp_path):
+    from reversis_cli import check
+    from reversis_cli.cli import main
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(check, "check_file", interrupted)
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "ru", "check", str(SAMPLES / "evening.rvs")])
+    assert exit_.value.code == 130
+    assert capsys.readouterr().err.splitlines()[-1] == "прервано"
+
+
+def test_an_internal_error_is_reported_in_russian(monkeypatch, capsys):
+    from reversis_cli import check
+    from reversis_cli.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(check, "check_file", broken)
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "ru", "check", str(SAMPLES / "evening.rvs")])
+    assert exit_.value.code == 3
+    assert capsys.readouterr().err == (
+        "reversis: внутренняя ошибка (RuntimeError: boom); пожалуйста, сообщите о ней "
+        "и приложите файл, на котором она случилась\n")
+
+
+def test_end_of_input_at_a_prompt_says_aborted_in_russian(monkeypatch, capsys):
+    from reversis_cli.cli import main
+
+    def aborted(*args, **kwargs):
+        raise click.Abort()
+
+    monkeypatch.setattr(cli, "main", aborted)
+    monkeypatch.setenv("LC_ALL", "ru_RU.UTF-8")  # main() speaks the locale's before any --lang
+    with pytest.raises(SystemExit) as exit_:
+        main(["check"])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == "Прервано!\n"
