@@ -307,3 +307,17 @@ def test_end_of_input_at_a_prompt_says_aborted_in_russian(monkeypatch, capsys):
         main(["check"])
     assert exit_.value.code == 1
     assert capsys.readouterr().err == "Прервано!\n"
+
+
+def test_a_worker_process_speaks_the_language_of_the_run(tmp_path):
+    """``score --jobs``: a worker writes a file's output in the run's language even
+    where it does not inherit the parent's state (a spawned process)."""
+    from reversis_cli.cli.score import ScoreOptions, _score_to_files
+
+    options = ScoreOptions(None, False, None, (), {"width": 100, "terminal": False,
+                                                  "colors": None}, "unicode", "ru")
+    _, out, err = _score_to_files(SAMPLES / "bad" / "ten.rvs", options)
+    errors = Path(err).read_text(encoding="utf-8")
+    Path(out).unlink()
+    Path(err).unlink()
+    assert "ошибка[RV101]" in errors

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import click
 
 # The standard library and three small modules of ours: start-up time is unchanged.
-from ..i18n import Count, Msg, N_, set_language, t, tr
+from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
 
 __all__ = [
@@ -36,7 +36,7 @@ __all__ = [
     "json_option", "load_rules_option", "open_session", "option", "print_json",
     "problem_text", "profile_options", "profile_usage_error", "progress_bar",
     "record_files_argument", "report", "rules_option", "serial_if_stdin", "set_option", "speak",
-    "t", "tr", "usage_error",
+    "t", "tr", "usage_error", "lang", "use",
 ]
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, Msg, cards_option, check_profile_options, command,
-    console, console_spec, input_files, jobs_option, option, profile_options,
-    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error,
+    console, console_spec, input_files, jobs_option, lang, option, profile_options,
+    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error, use,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class ScoreOptions:
     sets: tuple[tuple[str, str], ...]
     look: dict  # console_spec of the terminal the output is for
     cards: str = "unicode"  # how tables spell cards
+    language: str = "en"  # the run's: a worker process speaks it too, however it was started
 
 
 @command("score")
@@ -64,7 +65,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()), style.lower())
+                           console_spec(console()), style.lower(), lang())
     if deal_number is None:
         outcomes = _run(files, options, serial_if_stdin(files, jobs))
     else:
@@ -126,7 +127,7 @@ def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, 
     """A worker's job: score one file into two temporary files (out, err)."""
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
-    with out, err:
+    with out, err, use(options.language):
         outcome = score_file(path, options, out.write, console(file=err, like=options.look))
     return outcome, out.name, err.name
 
