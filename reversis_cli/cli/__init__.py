@@ -85,13 +85,13 @@ class ReaderGone(Exception):
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
 @option("--version", is_flag=True, is_eager=True, expose_value=False,
-  callback=lambda ctx, param, value: _show_version(ctx, value),
-  help="Show the version and exit.")
+        callback=lambda ctx, param, value: _show_version(ctx, value),
+        help="Show the version and exit.")
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
-  callback=lambda ctx, param, value: _choose_language(value),
-  help="Language of tables, messages and help: en or ru "
-       "(default: the locale's, from LC_ALL, LC_MESSAGES or LANG; English "
-       "when the locale is neither).")
+        callback=lambda ctx, param, value: _choose_language(value),
+        help="Language of tables, messages and help: en or ru "
+             "(default: the locale's, from LC_ALL, LC_MESSAGES or LANG; English "
+             "when the locale is neither).")
 def cli() -> None:
     """Record, check, settle and explain games of Reversis."""
 

@@ -29,14 +29,14 @@ from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
 
 __all__ = [
-    "CARD_STYLES", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK",
-    "EXIT_USAGE", "Command", "Count", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
+    "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
+    "EXIT_OK", "EXIT_USAGE", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
     "bad_parameter", "card_style_option", "cards_option", "check_profile_options", "command",
     "console", "console_spec", "file_argument", "files_argument", "input_files", "jobs_option",
-    "json_option", "load_rules_option", "open_session", "option", "print_json",
+    "json_option", "lang", "load_rules_option", "open_session", "option", "print_json",
     "problem_text", "profile_options", "profile_usage_error", "progress_bar",
     "record_files_argument", "report", "rules_option", "serial_if_stdin", "set_option", "speak",
-    "t", "tr", "usage_error", "lang", "use",
+    "t", "tr", "usage_error", "use",
 ]
 
 if TYPE_CHECKING:
@@ -50,8 +50,8 @@ CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 # --- the language of the run --------------------------------------------------------------
 
 # click writes its own words ("Usage:", "Missing argument", ...) with the standard
-# library's gettext functions, the GNU API it documents for applications to
-# translate it: our cli catalog holds their Russian too.
+# library's gettext functions (the GNU API, one global domain), which is how its
+# maintainers have applications translate it: our cli catalog holds their Russian.
 CLICK_DOMAIN = "cli"
 
 
