@@ -321,3 +321,12 @@ def test_a_worker_process_speaks_the_language_of_the_run(tmp_path):
     Path(out).unlink()
     Path(err).unlink()
     assert "ошибка[RV101]" in errors
+
+
+def test_click_names_a_missing_file_in_the_language_of_each_run():
+    """click fixes the word for what a path must be when the type is made, at
+    import; ours says it in each run's language."""
+    missing = str(SAMPLES / "nonesuch.rvs")
+    assert f"Файл '{missing}' не существует." in run("--lang", "ru", "show", missing).output
+    assert f"File '{missing}' does not exist." in run("--lang", "en", "show", missing).output
+    assert f"Файл '{missing}' не существует." in run("--lang", "ru", "show", missing).output

@@ -30,7 +30,7 @@ from ..i18n.catalogs import LOCALE_DIR
 
 __all__ = [
     "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
-    "EXIT_OK", "EXIT_USAGE", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
+    "EXIT_OK", "EXIT_USAGE", "FilePath", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
     "bad_parameter", "card_style_option", "cards_option", "check_profile_options", "command",
     "console", "console_spec", "file_argument", "files_argument", "input_files", "jobs_option",
     "json_option", "lang", "load_rules_option", "open_session", "option", "print_json",
@@ -129,6 +129,21 @@ class Option(click.Option):
     @help.setter
     def help(self, value: str | None) -> None:
         self._help_msgid = value
+
+
+class FilePath(click.Path):
+    """click's Path, whose errors name what it wants (a file, a directory) in the
+    run's language: click's own fixes that word when the type is made, at import."""
+
+    @property
+    def name(self) -> str:
+        if self.file_okay and not self.dir_okay:
+            return tr("file")
+        return tr("directory") if self.dir_okay and not self.file_okay else tr("path")
+
+    @name.setter
+    def name(self, value: str) -> None:
+        """click's __init__ sets it; the getter above says it in each run's language."""
 
 
 command = functools.partial(click.command, cls=Command)
@@ -250,11 +265,11 @@ def json_option(help: str):
 # Commands that read many records: files, folders, patterns or '-'.
 files_argument = click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
 # Commands that read one record ('-': standard input).
-file_argument = click.argument("file", type=click.Path(exists=True, dir_okay=False,
+file_argument = click.argument("file", type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 # Commands that rewrite records in place.
 record_files_argument = click.argument("files", nargs=-1, required=True,
-                                       type=click.Path(exists=True, dir_okay=False,
+                                       type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, Msg, apply_sets, bad_parameter, card_style_option,
-    command, file_argument, load_rules_option, option, problem_text, record_files_argument, report,
-    rules_option, set_option, t, tr, usage_error,
+    EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
+    card_style_option, command, file_argument, load_rules_option, option, problem_text,
+    record_files_argument, report, rules_option, set_option, t, tr, usage_error,
 )
 
 __all__ = ["fmt_command", "convert_command"]
@@ -140,7 +140,7 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
         help="The format to write.")
 @option("--from", "source", type=click.Choice(SOURCES),
         help="The format of FILE (default: from its extension: .rvs, .json, .csv).")
-@option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+@option("-o", "--output", type=FilePath(dir_okay=False, allow_dash=True), metavar="FILE",
         help="Write here (atomically) instead of standard output.")
 @option("--players", metavar="A,B,C,D", callback=_parse_players,
         help="csv-tricks input: the players in playing order, when the rows cannot "
