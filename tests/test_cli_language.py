@@ -330,3 +330,14 @@ def test_click_names_a_missing_file_in_the_language_of_each_run():
     assert f"Файл '{missing}' не существует." in run("--lang", "ru", "show", missing).output
     assert f"File '{missing}' does not exist." in run("--lang", "en", "show", missing).output
     assert f"Файл '{missing}' не существует." in run("--lang", "ru", "show", missing).output
+
+
+@pytest.mark.parametrize(("name", "russian", "english"), [
+    ("nonesuch.rvs", "нет такого файла или папки", "no such file or folder"),
+    ("none*.rvs", "ни один файл не подходит", "no file matches"),
+])
+def test_files_that_name_no_record_are_said_in_the_run_language(name, russian, english):
+    argument = str(SAMPLES / name)
+    result = run("--lang", "ru", "check", argument)
+    assert result.exit_code == 2 and f"{argument}: {russian}" in result.output
+    assert f"{argument}: {english}" in run("check", argument).output
