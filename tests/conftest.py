@@ -47,6 +47,8 @@ def english_unless_asked():
     set_language("en")
     yield
     set_language("en")
+    # click's words follow LANGUAGE, which a --lang run sets (docs/decisions.md)
+    os.environ.pop("LANGUAGE", None)
 
 
 @pytest.fixture

@@ -21,8 +21,10 @@ import sys
 import click
 
 from .. import __version__
-from ..i18n import LANGUAGES, language_from_environment, set_language
-from .common import EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK
+from ..i18n import LANGUAGES, Msg, language_from_environment, t, tr
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, TranslatedHelp, option, speak,
+)
 
 __all__ = ["cli", "main", "COMMANDS"]
 
@@ -40,8 +42,9 @@ COMMANDS = {
 }
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported by name, when first asked for."""
+class LazyGroup(TranslatedHelp, click.Group):
+    """A group whose commands are imported by name, when first asked for (and
+    whose help, like every command's, is read in the run's language)."""
 
     def __init__(self, *args, lazy_commands: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,12 +84,14 @@ class ReaderGone(Exception):
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="reversis")
-@click.option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
-              callback=lambda ctx, param, value: _choose_language(value),
-              help="Language of tables, messages and help: en or ru "
-                   "(default: the locale's, from LC_ALL, LC_MESSAGES or LANG; English "
-                   "when the locale is neither).")
+@option("--version", is_flag=True, is_eager=True, expose_value=False,
+        callback=lambda ctx, param, value: _show_version(ctx, value),
+        help="Show the version and exit.")
+@option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
+        callback=lambda ctx, param, value: _choose_language(value),
+        help="Language of tables, messages and help: en or ru "
+             "(default: the locale's, from LC_ALL, LC_MESSAGES or LANG; English "
+             "when the locale is neither).")
 def cli() -> None:
     """Record, check, settle and explain games of Reversis."""
 
@@ -94,7 +99,17 @@ def cli() -> None:
 def _choose_language(value: str | None) -> None:
     """``--lang``, or the locale's language; eager, so that ``--lang ru --help``
     is already in Russian."""
-    set_language(value or language_from_environment(os.environ, LANGUAGES))
+    speak(value or language_from_environment(os.environ, LANGUAGES))
+
+
+def _show_version(ctx: click.Context, value: bool) -> None:
+    """click's --version, with its line in the run's language: click's own
+    version option fixes its words when this module is imported, before
+    ``--lang`` is read."""
+    if value and not ctx.resilient_parsing:
+        click.echo(tr("%(prog)s, version %(version)s") % {"prog": "reversis",
+                                                          "version": __version__})
+        ctx.exit()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -107,9 +122,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(status if isinstance(status, int) else EXIT_OK)
     except click.Abort as exc:
         if not isinstance(exc.__cause__, KeyboardInterrupt):  # end of input at a prompt
-            click.echo("Aborted!", err=True)
+            click.echo(tr("Aborted!"), err=True)
             sys.exit(EXIT_INPUT_ERRORS)
-        click.echo("interrupted", err=True)
+        click.echo(tr("interrupted"), err=True)
         sys.exit(EXIT_INTERRUPTED)
     except click.ClickException as exc:  # a wrong command line: usage and exit 2
         exc.show()
@@ -118,11 +133,11 @@ def main(argv: list[str] | None = None) -> None:
         _silence_output()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo(tr("interrupted"), err=True)
         sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # a bug: say so plainly, without a traceback
-        click.echo(f"reversis: internal error ({type(exc).__name__}: {exc}); please report it "
-                   "with the file that caused it", err=True)
+        click.echo(t(Msg("reversis: internal error ({error}); please report it with the file "
+                         "that caused it", error=f"{type(exc).__name__}: {exc}")), err=True)
         sys.exit(EXIT_INTERNAL)
 
 

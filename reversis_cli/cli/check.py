@@ -8,17 +8,18 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, console, files_argument, input_files, jobs_option,
-    json_option, plural, print_json, progress_bar, report, serial_if_stdin,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, N_, Count, Msg, command, console, files_argument,
+    input_files, jobs_option, json_option, option, print_json, progress_bar, report,
+    serial_if_stdin, t, tr,
 )
 
 __all__ = ["check_command"]
 
 
-@click.command("check")
+@command("check")
 @files_argument
 @json_option("Print the diagnostics as JSON.")
-@click.option("--strict", is_flag=True, help="Treat warnings (revokes) as errors.")
+@option("--strict", is_flag=True, help="Treat warnings (revokes) as errors.")
 @jobs_option
 def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> None:
     """Check records: every card, every trick, every written line.
@@ -44,9 +45,9 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
             if not as_json:
                 report(file_report.diagnostics, out)
             if file_report.internal_error:
-                click.echo(f"reversis: internal error while checking {file_report.name} "
-                           f"({file_report.internal_error}); please report it with this file",
-                           err=True)
+                click.echo(t(Msg("reversis: internal error while checking {name} ({error}); "
+                                 "please report it with this file", name=file_report.name,
+                                 error=file_report.internal_error)), err=True)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
     deals = sum(r.deals for r in reports)
@@ -63,11 +64,24 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
     else:
         if len(reports) > 1:
             out.print(_check_summary(reports))
-        out.print(f"checked {plural(len(reports), 'file')}, {plural(deals, 'deal')}: "
-                  f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+        out.print(t(checked_line(len(reports), deals, errors, warnings)))
     if failed:
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def checked_line(files: int, deals: int, errors: int, warnings: int) -> Msg:
+    """``checked 2 files, 5 deals: 1 error, no warnings``."""
+    return Msg("checked {files}, {deals}: {errors}, {warnings}",
+               files=Count(files, "{n} file", "{n} files") if files else Msg("no files"),
+               deals=Count(deals, "{n} deal", "{n} deals") if deals else Msg("no deals"),
+               errors=Count(errors, "{n} error", "{n} errors") if errors else Msg("no errors"),
+               warnings=Count(warnings, "{n} warning", "{n} warnings") if warnings
+               else Msg("no warnings"))
+
+
+_SUMMARY_COLUMNS = ((N_("File"), "left"), (N_("Deals"), "right"), (N_("Errors"), "right"),
+                    (N_("Warnings"), "right"))
 
 
 def _check_summary(reports):
@@ -75,10 +89,10 @@ def _check_summary(reports):
     from rich.table import Table  # rich: start-up time
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for name, justify in (("File", "left"), ("Deals", "right"), ("Errors", "right"),
-                          ("Warnings", "right")):
-        table.add_column(name, justify=justify)
+    for name, justify in _SUMMARY_COLUMNS:
+        table.add_column(tr(name), justify=justify)
     for r in reports:
-        table.add_row(r.name, str(r.deals), "internal error" if r.internal_error else str(r.errors),
+        table.add_row(r.name, str(r.deals),
+                      tr("internal error") if r.internal_error else str(r.errors),
                       str(r.warnings))
     return table

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import errno
 import functools
+import gettext
+import inspect
 import io
 import json
+import os
 import shutil
 import sys
 import time
@@ -21,7 +24,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..words import counted  # a few lines, no import of its own: start-up time is unchanged
+# The standard library and three small modules of ours: start-up time is unchanged.
+from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
+from ..i18n.catalogs import LOCALE_DIR
+
+__all__ = [
+    "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
+    "EXIT_OK", "EXIT_USAGE", "FilePath", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
+    "bad_parameter", "card_style_option", "cards_option", "check_profile_options", "command",
+    "console", "console_spec", "file_argument", "files_argument", "input_files", "jobs_option",
+    "json_option", "lang", "load_rules_option", "open_session", "option", "print_json",
+    "problem_text", "profile_options", "profile_usage_error", "progress_bar",
+    "record_files_argument", "report", "rules_option", "serial_if_stdin", "set_option", "speak",
+    "t", "tr", "usage_error", "use",
+]
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -29,6 +45,128 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
+
+
+# --- the language of the run --------------------------------------------------------------
+
+# click writes its own words ("Usage:", "Missing argument", ...) with the standard
+# library's gettext functions (the GNU API, one global domain), which is how its
+# maintainers have applications translate it: our cli catalog holds their Russian.
+CLICK_DOMAIN = "cli"
+
+
+def speak(language: str) -> None:
+    """Speak ``language`` for the rest of the run: our messages and click's own.
+
+    GNU gettext takes the language of messages from ``LANGUAGE`` before the
+    locale, so setting it makes click say what ``--lang`` chose, whatever the
+    locale says.
+    """
+    set_language(language)
+    gettext.bindtextdomain(CLICK_DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(CLICK_DOMAIN)
+    os.environ["LANGUAGE"] = language
+
+
+def _translated(msgid: str | None) -> str | None:
+    return tr(msgid) if msgid else msgid
+
+
+class TranslatedHelp(click.Command):
+    """A command whose help is written in English in the code, as the message
+    id, and read in the run's language: click evaluates help texts when the
+    module is imported, before ``--lang`` is known.  The message id is the
+    docstring as click shows it (inspect.cleandoc)."""
+
+    @property
+    def help(self) -> str | None:
+        return _translated(self._help_msgid)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help_msgid = inspect.cleandoc(value) if value else value
+
+    @property
+    def short_help(self) -> str | None:
+        return _translated(self._short_help_msgid)
+
+    @short_help.setter
+    def short_help(self, value: str | None) -> None:
+        self._short_help_msgid = inspect.cleandoc(value) if value else value
+
+    @property
+    def epilog(self) -> str | None:
+        return _translated(self._epilog_msgid)
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:
+        self._epilog_msgid = inspect.cleandoc(value) if value else value
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's --help, made once per command, with its help read in the
+        language of each run (click's own is fixed when first made: before
+        ``--lang`` is read, for the group)."""
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self._help_option is None:
+            click.help_option(*names, cls=Option, help=N_("Show this message and exit."))(self)
+            self._help_option = self.params.pop()  # type: ignore[assignment]  # as click's own
+        return self._help_option
+
+
+class Command(TranslatedHelp):
+    """Every command of the tool: its help in the run's language."""
+
+
+class Option(click.Option):
+    """Every option of the tool: its help in the run's language."""
+
+    @property
+    def help(self) -> str | None:
+        return _translated(self._help_msgid)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help_msgid = value
+
+
+class FilePath(click.Path):
+    """click's Path, whose errors name what it wants (a file, a directory) in the
+    run's language: click's own fixes that word when the type is made, at import."""
+
+    @property
+    def name(self) -> str:
+        if self.file_okay and not self.dir_okay:
+            return tr("file")
+        return tr("directory") if self.dir_okay and not self.file_okay else tr("path")
+
+    @name.setter
+    def name(self, value: str) -> None:
+        """click's __init__ sets it; the getter above says it in each run's language."""
+
+
+command = functools.partial(click.command, cls=Command)
+option = functools.partial(click.option, cls=Option)
+
+
+def usage_error(message: Msg) -> click.UsageError:
+    return click.UsageError(t(message))
+
+
+def bad_parameter(message: Msg | str, param_hint: str | None = None) -> click.BadParameter:
+    """A bad value, said in the run's language (a library's message too, once
+    its area has translated it)."""
+    return click.BadParameter(t(message), param_hint=param_hint)
+
+
+def problem_text(exc: Exception) -> str:
+    """An exception's message in the run's language when it carries a message."""
+    message = exc.args[0] if len(exc.args) == 1 else None
+    return t(message) if isinstance(message, Msg) else str(exc)
+
+
+# --- consoles ---------------------------------------------------------------------------------
 
 
 def console(stderr: bool = False, file=None, like=None):
@@ -81,29 +219,25 @@ def print_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def plural(count: int, word: str, none: str = "no") -> str:
-    """``3 deals``, ``1 deal``, ``no deals`` (or ``0 deals`` with ``none="0"``)."""
-    return counted(count or none, word)
-
-
 def parse_sets(ctx, param, values) -> dict[str, str]:
     sets = {}
     for item in values:
-        option, sep, value = item.partition("=")
-        if not sep or not option.strip() or not value.strip():
-            raise click.BadParameter(f"{item!r}: write option=value, e.g. partie_ties=split")
-        sets[option.strip()] = value.strip()
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise bad_parameter(Msg("{item}: write option=value, e.g. partie_ties=split",
+                                    item=repr(item)))
+        sets[name.strip()] = value.strip()
     return sets
 
 
 def rules_option(help: str = "Rule profile: classic, modern or a TOML file; replaces the "
                                   "record's own.", **kwargs):
-    return click.option("--rules", metavar="PROFILE|FILE", help=help, **kwargs)
+    return option("--rules", metavar="PROFILE|FILE", help=help, **kwargs)
 
 
 def set_option(help: str = "Override one option of the rule profile (repeatable)."):
-    return click.option("--set", "sets", multiple=True, callback=parse_sets,
-                        metavar="OPTION=VALUE", help=help)
+    return option("--set", "sets", multiple=True, callback=parse_sets,
+            metavar="OPTION=VALUE", help=help)
 
 
 def profile_options(func):
@@ -112,30 +246,30 @@ def profile_options(func):
 
 
 def card_style_option(default: str | None = "unicode", help: str = "How to write cards."):
-    return click.option("--cards", "style", type=CARD_STYLES, default=default,
-                        show_default=default is not None, help=help)
+    return option("--cards", "style", type=CARD_STYLES, default=default,
+                  show_default=default is not None, help=help)
 
 
 cards_option = card_style_option()
 
 
 def jobs_option(func):
-    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-                        help="Files to work on at once, each in its own process.")(func)
+    return option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+                  help="Files to work on at once, each in its own process.")(func)
 
 
 def json_option(help: str):
-    return click.option("--json", "as_json", is_flag=True, help=help)
+    return option("--json", "as_json", is_flag=True, help=help)
 
 
 # Commands that read many records: files, folders, patterns or '-'.
 files_argument = click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
 # Commands that read one record ('-': standard input).
-file_argument = click.argument("file", type=click.Path(exists=True, dir_okay=False,
+file_argument = click.argument("file", type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 # Commands that rewrite records in place.
 record_files_argument = click.argument("files", nargs=-1, required=True,
-                                       type=click.Path(exists=True, dir_okay=False,
+                                       type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 
 
@@ -148,8 +282,8 @@ def profile_usage_error(exc, option: str | None = None) -> click.BadParameter:
     """A ProfileError from the command line as a usage error pinned on its option:
     ``option`` when the caller knows it, else the one its code points at."""
     diagnostic = exc.diagnostic
-    return click.BadParameter(diagnostic.message,
-                              param_hint=option or PROFILE_OPTION_BY_CODE[diagnostic.code])
+    return bad_parameter(diagnostic.message,
+                         param_hint=option or PROFILE_OPTION_BY_CODE[diagnostic.code])
 
 
 def load_rules_option(rules: str, base_dir: Path | None = None, option: str = "--rules"):
@@ -202,7 +336,7 @@ def input_files(inputs: tuple[str, ...]) -> list[Path]:
     try:
         return expand_inputs(inputs)
     except InputError as exc:
-        raise click.BadParameter(str(exc), param_hint="FILES") from None
+        raise bad_parameter(problem_text(exc), param_hint="FILES") from None
 
 
 # The bar appears only once reading has gone on this long without output: a

@@ -16,8 +16,9 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, apply_sets, card_style_option, file_argument, load_rules_option,
-    plural, record_files_argument, report, rules_option, set_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
+    card_style_option, command, file_argument, load_rules_option, option, problem_text,
+    record_files_argument, report, rules_option, set_option, t, tr, usage_error,
 )
 
 __all__ = ["fmt_command", "convert_command"]
@@ -32,23 +33,23 @@ def _standard_input() -> bytes:
     """Standard input, read whole up to the size a record file may have."""
     data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        raise click.BadParameter(f"cannot read standard input: it is larger than "
-                                 f"{MAX_INPUT_BYTES:,} bytes", param_hint="FILE")
+        raise bad_parameter(Msg("cannot read standard input: it is larger than {limit} bytes",
+                                limit=f"{MAX_INPUT_BYTES:,}"), param_hint="FILE")
     return data
 
 
 _WHY_NOT = {
-    "lossy": "the record has lines that cannot be rewritten without losing them (see above)",
-    "errors": "the record has errors (see above); the file is left as it is: fix them, "
-              "then run fmt again",
-    "file": "the file is left as it is (see above)",
+    "lossy": N_("the record has lines that cannot be rewritten without losing them (see above)"),
+    "errors": N_("the record has errors (see above); the file is left as it is: fix them, "
+                 "then run fmt again"),
+    "file": N_("the file is left as it is (see above)"),
 }
 
 
-@click.command("fmt")
+@command("fmt")
 @record_files_argument
-@click.option("--check", is_flag=True,
-              help="Change nothing; exit 1 if a file is not in canonical form.")
+@option("--check", is_flag=True,
+        help="Change nothing; exit 1 if a file is not in canonical form.")
 @card_style_option(default=None, help="How to write cards (default: as most of the record's "
                                        "cards are written).")
 def fmt_command(files: tuple[str, ...], check: bool, style: str | None) -> None:
@@ -78,22 +79,32 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str | None) -> None:
         if not result.ok:
             failed += 1
             report(result.diagnostics)
-            click.echo(f"{file}: not formatted: {_WHY_NOT[result.reason]}", err=True)
+            click.echo(t(Msg("{file}: not formatted: {why}", file=file,
+                             why=tr(_WHY_NOT[result.reason]))), err=True)
         elif result.changed:
             changed += 1
             if check:
-                click.echo(f"would reformat {file}")
+                click.echo(t(Msg("would reformat {file}", file=file)))
             elif file != "-":
-                click.echo(f"reformatted {file}", err=True)
+                click.echo(t(Msg("reformatted {file}", file=file)), err=True)
         else:
             unchanged += 1
     if check or len(files) > 1 or failed:
-        verb = "would be reformatted" if check else "reformatted"
-        parts = [f"{plural(changed, 'file', none='0')} {verb}", f"{unchanged} already canonical"]
-        if failed:
-            parts.append(f"{failed} not formatted")
-        click.echo(", ".join(parts), err=True)
+        click.echo(t(_fmt_summary(check, changed, unchanged, failed)), err=True)
     sys.exit(EXIT_INPUT_ERRORS if failed or (check and changed) else EXIT_OK)
+
+
+def _fmt_summary(check: bool, changed: int, unchanged: int, failed: int) -> Msg:
+    """``1 file reformatted, 2 already canonical, 1 not formatted``."""
+    if check:
+        done = Count(changed, "{n} file would be reformatted", "{n} files would be reformatted")
+    else:
+        done = Count(changed, "{n} file reformatted", "{n} files reformatted")
+    canonical = Count(unchanged, "{n} already canonical", "{n} already canonical")
+    if not failed:
+        return Msg("{done}, {canonical}", done=done, canonical=canonical)
+    return Msg("{done}, {canonical}, {failed}", done=done, canonical=canonical,
+               failed=Count(failed, "{n} not formatted", "{n} not formatted"))
 
 
 def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
@@ -101,8 +112,8 @@ def _parse_players(ctx, param, value: str | None) -> tuple[str, ...] | None:
         return None
     names = tuple(n.strip() for n in value.replace(";", ",").split(",") if n.strip())
     if len(names) != 4 or len(set(names)) != 4:
-        raise click.BadParameter("give the four players in playing order, separated by "
-                                 "commas: --players Anna,Boris,Vera,Gleb")
+        raise bad_parameter(Msg("give the four players in playing order, separated by "
+                                "commas: --players Anna,Boris,Vera,Gleb"))
     return names
 
 
@@ -113,9 +124,9 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
     from ..reader import parse_amount  # the library: start-up time
 
     if pot is not None and parse_amount(pot.strip()) is None:
-        raise click.BadParameter(f"{pot!r} is not an amount: write a whole number or a "
-                                 "fraction such as 30 or 5/2 (at most 30 digits)",
-                                 param_hint="--pot")
+        raise bad_parameter(Msg("{pot} is not an amount: write a whole number or a "
+                                "fraction such as 30 or 5/2 (at most 30 digits)", pot=repr(pot)),
+                            param_hint="--pot")
     apply_sets(load_rules_option(rules or "classic"), sets)  # a path: from the current folder
     if rules is not None:  # the record looks for the file from its own folder
         rules = rules_for_record(rules, Path(output).parent if output not in (None, "-")
@@ -123,23 +134,23 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
     return SettleWith(rules, tuple(sets.items()), pot.strip() if pot is not None else None)
 
 
-@click.command("convert")
+@command("convert")
 @file_argument
-@click.option("--to", "target", type=click.Choice(TARGETS), required=True,
-              help="The format to write.")
-@click.option("--from", "source", type=click.Choice(SOURCES),
-              help="The format of FILE (default: from its extension: .rvs, .json, .csv).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write here (atomically) instead of standard output.")
-@click.option("--players", metavar="A,B,C,D", callback=_parse_players,
-              help="csv-tricks input: the players in playing order, when the rows cannot "
-                   "tell it.")
+@option("--to", "target", type=click.Choice(TARGETS), required=True,
+        help="The format to write.")
+@option("--from", "source", type=click.Choice(SOURCES),
+        help="The format of FILE (default: from its extension: .rvs, .json, .csv).")
+@option("-o", "--output", type=FilePath(dir_okay=False, allow_dash=True), metavar="FILE",
+        help="Write here (atomically) instead of standard output.")
+@option("--players", metavar="A,B,C,D", callback=_parse_players,
+        help="csv-tricks input: the players in playing order, when the rows cannot "
+             "tell it.")
 @rules_option(help="csv-tricks input: the rule profile to write in the record (the CSV "
                   "cannot hold it); a file path is from the current folder, and the record "
                   "names it from its own folder.")
 @set_option(help="csv-tricks input: a set line to write in the record (repeatable).")
-@click.option("--pot", metavar="AMOUNT",
-              help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
+@option("--pot", metavar="AMOUNT",
+        help="csv-tricks input: the pool before deal 1, in fiches (such as 30 or 5/2).")
 @card_style_option(default=None,
                    help="How to write cards: in .rvs output and the JSON's 'cards' member "
                         "(default as the record spells them, as fmt), in csv-tricks output "
@@ -164,20 +175,21 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     if source is None:
         source = format_from_name(file) if file != "-" else None
         if source is None:
-            raise click.UsageError(f"cannot tell the format of {file} from its name: "
-                                   "give --from rvs|json|csv-tricks")
-    for given, option in ((players, "--players"), (rules, "--rules"), (sets, "--set"),
-                          (pot, "--pot")):
+            raise usage_error(Msg("cannot tell the format of {file} from its name: "
+                                  "give --from rvs|json|csv-tricks", file=file))
+    for given, name in ((players, "--players"), (rules, "--rules"), (sets, "--set"),
+                        (pot, "--pot")):
         if given and source != "csv-tricks":
-            raise click.UsageError(f"{option} is for csv-tricks input only")
+            raise usage_error(Msg("{option} is for csv-tricks input only", option=name))
     if output not in (None, "-"):
         if same_file(file, output) if file != "-" else same_as_stdin(output):
-            raise click.UsageError(f"the output {output} is the input {file} itself; "
-                                   "write the converted record to another file")
+            raise usage_error(Msg("the output {output} is the input {file} itself; "
+                                  "write the converted record to another file",
+                                  output=output, file=file))
         problem = output_problem(output)  # said before any work, as write_atomic would
         if problem is not None:
-            raise click.BadParameter(f"cannot write {output}: {problem}",
-                                     param_hint="'-o' / '--output'")
+            raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
+                                    problem=problem), param_hint="'-o' / '--output'")
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = _standard_input(), "<stdin>"
@@ -185,13 +197,13 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         try:
             data, name = read_regular_file(file, MAX_INPUT_BYTES), file
         except (OSError, FileKindError) as exc:
-            raise click.BadParameter(f"cannot read {file}: {_reason(exc)}",
-                                     param_hint="FILE") from None
+            raise bad_parameter(Msg("cannot read {file}: {reason}", file=file,
+                                    reason=_reason(exc)), param_hint="FILE") from None
     result = convert(data, name, source, target, style=style.lower() if style else None,
                      players=players, settle_with=settle_with)
     errors = report(result.diagnostics)
     if result.text is None or errors:
-        click.echo(f"{file}: not converted", err=True)
+        click.echo(t(Msg("{file}: not converted", file=file)), err=True)
         sys.exit(EXIT_INPUT_ERRORS)
     if output is None or output == "-":
         click.echo(result.text, nl=False)
@@ -199,7 +211,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         try:
             write_atomic(output, result.text.encode("utf-8"))
         except WriteError as exc:
-            raise click.BadParameter(str(exc), param_hint="'-o' / '--output'") from None
+            raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
     sys.exit(EXIT_OK)
 
 

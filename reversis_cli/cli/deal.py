@@ -11,18 +11,18 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, apply_sets, cards_option, check_profile_options, console,
-    file_argument, load_rules_option, open_session, profile_options, report, rules_option,
-    set_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, Msg, apply_sets, cards_option, check_profile_options, command,
+    console, file_argument, load_rules_option, open_session, option, profile_options, report,
+    rules_option, set_option, t, usage_error,
 )
 
 __all__ = ["explain_command", "arbitrate_command"]
 
 
-@click.command("explain")
+@command("explain")
 @file_argument
-@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
-              help="The deal to explain.")
+@option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+        help="The deal to explain.")
 @profile_options
 @cards_option
 def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
@@ -38,24 +38,26 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
             sys.exit(EXIT_INPUT_ERRORS)
         explanation = explain_in(session, deal_number)
     if explanation is None:
-        raise click.UsageError(f"{session.name} has no deal {deal_number}")
+        raise usage_error(Msg("{name} has no deal {number}", name=session.name,
+                              number=deal_number))
     report(explanation.scored.checked.diagnostics)
     if explanation.scored.settlement is None:
-        click.echo(f"deal {deal_number} has errors and cannot be settled", err=True)
+        click.echo(t(Msg("deal {number} has errors and cannot be settled", number=deal_number)),
+                   err=True)
         sys.exit(EXIT_INPUT_ERRORS)
     console().print(render_explanation(explanation, style.lower()))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
-@click.command("arbitrate")
+@command("arbitrate")
 @file_argument
-@click.option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
-              help="The deal to rule on.")
+@option("--deal", "deal_number", type=click.IntRange(min=1), required=True,
+        help="The deal to rule on.")
 @rules_option(help="Rule on it under this profile.")
-@click.option("--compare", metavar="PROFILE|FILE",
-              help="Set the ruling beside the one under this profile.")
+@option("--compare", metavar="PROFILE|FILE",
+        help="Set the ruling beside the one under this profile.")
 @set_option(help="An option of the other reading (with --compare, of that profile).")
-@click.option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
+@option("--no-quotes", is_flag=True, help="Leave out the quoted source paragraphs.")
 @cards_option
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
@@ -78,7 +80,8 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
             comparison = compare_in(session, deal_number, other) if other else None
             ruling = comparison.a if comparison else rule_in(session, deal_number)
         except NoSuchDeal:
-            raise click.UsageError(f"{session.name} has no deal {deal_number}") from None
+            raise usage_error(Msg("{name} has no deal {number}", name=session.name,
+                              number=deal_number)) from None
     errors += report(ruling.scored.checked.diagnostics)
     out = console()
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))

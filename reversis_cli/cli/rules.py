@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import click
 
-from .common import console, load_rules_option
+from .common import Msg, command, console, load_rules_option, option, usage_error
 
 __all__ = ["rules_command"]
 
 
-@click.command("rules")
+@command("rules")
 @click.argument("profile", metavar="[PROFILE|FILE]", required=False)
-@click.option("--diff", nargs=2, metavar="A B", default=None,
-              help="Show only the options on which profiles A and B differ.")
-@click.option("--quote", is_flag=True,
-              help="Quote under each option the Russian paragraphs it cites.")
+@option("--diff", nargs=2, metavar="A B", default=None,
+        help="Show only the options on which profiles A and B differ.")
+@option("--quote", is_flag=True,
+        help="Quote under each option the Russian paragraphs it cites.")
 def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool) -> None:
     """List the rule options of a profile (default: classic), or compare two.
 
     PROFILE is classic, modern or the path of a TOML house profile.
     """
     if diff and profile is not None:
-        raise click.UsageError("give either a PROFILE or --diff A B, not both")
+        raise usage_error(Msg("give either a PROFILE or --diff A B, not both"))
     if diff:
         from ..render.rules import render_diff  # start-up time
 

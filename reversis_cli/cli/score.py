@@ -22,9 +22,9 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, cards_option, check_profile_options, console,
-    console_spec, input_files, jobs_option, profile_options, profile_usage_error, progress_bar,
-    report, serial_if_stdin,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, Msg, cards_option, check_profile_options, command,
+    console, console_spec, input_files, jobs_option, lang, option, profile_options,
+    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error, use,
 )
 
 if TYPE_CHECKING:
@@ -41,14 +41,15 @@ class ScoreOptions:
     sets: tuple[tuple[str, str], ...]
     look: dict  # console_spec of the terminal the output is for
     cards: str = "unicode"  # how tables spell cards
+    language: str = "en"  # the run's: a worker process speaks it too, however it was started
 
 
-@click.command("score")
+@command("score")
 @click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
-@click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the settlement as JSON (reversis-score/1, described in "
-                   "docs/output.md) instead of tables.")
+@option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
+@option("--json", "as_json", is_flag=True,
+        help="Print the settlement as JSON (reversis-score/1, described in "
+             "docs/output.md) instead of tables.")
 @profile_options
 @cards_option
 @jobs_option
@@ -61,10 +62,10 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     """
     files = input_files(inputs)
     if deal_number is not None and len(files) > 1:
-        raise click.UsageError("--deal picks a deal of one file; name a single file")
+        raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()), style.lower())
+                           console_spec(console()), style.lower(), lang())
     if deal_number is None:
         outcomes = _run(files, options, serial_if_stdin(files, jobs))
     else:
@@ -74,7 +75,8 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         outcomes = _run(files, options, 1, held)
         first = outcomes[0]
         if first.settled and not first.deals:
-            raise click.UsageError(f"{first.name} has no deal {deal_number}")
+            raise usage_error(Msg("{name} has no deal {number}", name=first.name,
+                                  number=deal_number))
         sys.stdout.write(held.getvalue())
     if len(files) > 1 and not as_json:
         from ..render.session import render_summary  # rich: start-up time
@@ -125,7 +127,7 @@ def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, 
     """A worker's job: score one file into two temporary files (out, err)."""
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
-    with out, err:
+    with out, err, use(options.language):
         outcome = score_file(path, options, out.write, console(file=err, like=options.look))
     return outcome, out.name, err.name
 
@@ -162,8 +164,8 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         if options.as_json and not written:  # else write_session_json closed it
             write(internal_error_json(name, exc))
         outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
-        err.print(f"reversis: internal error while scoring {name} "
-                  f"({outcome.internal_error}); please report it with this file",
+        err.print(t(Msg("reversis: internal error while scoring {name} ({error}); please "
+                        "report it with this file", name=name, error=outcome.internal_error)),
                   soft_wrap=True, markup=False)
         return outcome
 
@@ -202,8 +204,8 @@ def _not_settled(session: Session, options: ScoreOptions, write, err) -> None:
 
         write(header_only_json(session.name, session.diagnostics))
     elif session.profile is None:
-        err.print(f"{session.name}: not settled: the rules it names cannot be built "
-                  "(see above)", soft_wrap=True)
+        err.print(t(Msg("{name}: not settled: the rules it names cannot be built (see above)",
+                        name=session.name)), soft_wrap=True)
 
 
 def _reported(session: Session, options: ScoreOptions, err, tick):

@@ -6,14 +6,17 @@ import sys
 
 import click
 
-from .common import EXIT_INPUT_ERRORS, EXIT_OK, cards_option, console, file_argument, report
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, Msg, cards_option, command, console, file_argument, option, report,
+    usage_error,
+)
 
 __all__ = ["show_command"]
 
 
-@click.command("show")
+@command("show")
 @file_argument
-@click.option("--deal", "deal_number", type=click.IntRange(min=1), help="Show only this deal.")
+@option("--deal", "deal_number", type=click.IntRange(min=1), help="Show only this deal.")
 @cards_option
 def show_command(file: str, deal_number: int | None, style: str) -> None:
     """Lay out each deal: tricks by player, leads and takers, hands, partie.
@@ -36,5 +39,6 @@ def show_command(file: str, deal_number: int | None, style: str) -> None:
                 out.print(render_deal(checked.replayed, style.lower(), checked.has_errors))
                 out.print()
     if deal_number is not None and not found:
-        raise click.UsageError(f"{record.name} has no deal {deal_number}")
+        raise usage_error(Msg("{name} has no deal {number}", name=record.name,
+                              number=deal_number))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)

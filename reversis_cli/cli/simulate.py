@@ -20,7 +20,10 @@ from pathlib import Path
 
 import click
 
-from .common import EXIT_OK, card_style_option, load_rules_option
+from .common import (
+    EXIT_OK, Count, Msg, bad_parameter, card_style_option, command, load_rules_option, option,
+    problem_text, t,
+)
 
 __all__ = ["simulate_command"]
 
@@ -61,10 +64,11 @@ class Rate(click.ParamType):
         try:
             rate = float(value)
         except ValueError:
-            self.fail(f"{value!r} is not a number: write a chance between 0 and 1, "
-                      "such as 0.05", param, ctx)
+            self.fail(t(Msg("{value} is not a number: write a chance between 0 and 1, "
+                            "such as 0.05", value=repr(value))), param, ctx)
         if not math.isfinite(rate) or not 0.0 <= rate <= 1.0:
-            self.fail(f"{value!r} is not a chance between 0 and 1 (such as 0.05)", param, ctx)
+            self.fail(t(Msg("{value} is not a chance between 0 and 1 (such as 0.05)",
+                            value=repr(value))), param, ctx)
         return rate
 
 
@@ -90,35 +94,35 @@ def _write_output(output: str, rules: str, parts) -> None:
     from ..rules import BUILTIN_PROFILES  # the library: start-up time
 
     if rules not in BUILTIN_PROFILES and same_file(output, rules):
-        raise click.BadParameter(f"{output} is the rule profile given with --rules {rules}; "
-                                 "write the session to another file",
-                                 param_hint="'-o' / '--output'")
+        raise bad_parameter(Msg("{output} is the rule profile given with --rules {rules}; "
+                                "write the session to another file", output=output, rules=rules),
+                            param_hint="'-o' / '--output'")
     try:
         write_atomic(output, _batched(parts))
     except WriteError as exc:
-        raise click.BadParameter(str(exc), param_hint="'-o' / '--output'") from None
+        raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
 
 
-@click.command("simulate")
-@click.option("--deals", type=click.IntRange(min=1), required=True,
-              help="How many deals to write.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="The random seed: the same seed and options give the same file.")
-@click.option("--rules", default="classic", show_default=True, metavar="PROFILE|FILE",
-              help="The rule profile written in the header: classic, modern or a TOML file.")
-@click.option("-o", "--output", metavar="FILE",
-              help="Write to FILE (replaced whole, only once complete) instead of stdout.")
-@click.option("--events", type=Rate(), default=None, metavar="RATE",
-              help="Chance that a regular deal (one --irregular leaves alone) is forced to "
-                   "a reversis made or broken or an espagnolette  [default: 0.05]")
-@click.option("--irregular", type=Rate(), default=0.0, metavar="RATE",
-              show_default=True,
-              help="Chance that a deal is made irregular: a misdeal, an exposed card, a peek, "
-                   "a revoke ... (1: every deal).")
+@command("simulate")
+@option("--deals", type=click.IntRange(min=1), required=True,
+        help="How many deals to write.")
+@option("--seed", type=int, default=0, show_default=True,
+        help="The random seed: the same seed and options give the same file.")
+@option("--rules", default="classic", show_default=True, metavar="PROFILE|FILE",
+        help="The rule profile written in the header: classic, modern or a TOML file.")
+@option("-o", "--output", metavar="FILE",
+        help="Write to FILE (replaced whole, only once complete) instead of stdout.")
+@option("--events", type=Rate(), default=None, metavar="RATE",
+        help="Chance that a regular deal (one --irregular leaves alone) is forced to "
+             "a reversis made or broken or an espagnolette  [default: 0.05]")
+@option("--irregular", type=Rate(), default=0.0, metavar="RATE",
+        show_default=True,
+        help="Chance that a deal is made irregular: a misdeal, an exposed card, a peek, "
+             "a revoke ... (1: every deal).")
 @card_style_option(default="ascii")
-@click.option("--hands", is_flag=True, help="Also write the hands as dealt, talon and partie.")
-@click.option("--tricks-only", is_flag=True,
-              help="Leave out the exchange lines (the tricks alone, as at a table).")
+@option("--hands", is_flag=True, help="Also write the hands as dealt, talon and partie.")
+@option("--tricks-only", is_flag=True,
+        help="Leave out the exchange lines (the tricks alone, as at a table).")
 def simulate_command(deals: int, seed: int, rules: str, output: str | None,
                      events: float | None, irregular: float, style: str, hands: bool,
                      tricks_only: bool) -> None:
@@ -156,6 +160,6 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
         stream.flush()
     else:
         _write_output(output, rules, parts)
-        click.echo(f"wrote {deals} deal{'s' if deals != 1 else ''} to {output} (seed {seed})",
-                   err=True)
+        click.echo(t(Msg("wrote {deals} to {output} (seed {seed})", output=output, seed=seed,
+                         deals=Count(deals, "{n} deal", "{n} deals"))), err=True)
     sys.exit(EXIT_OK)
