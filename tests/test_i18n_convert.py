@@ -4,7 +4,6 @@ change with it."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 

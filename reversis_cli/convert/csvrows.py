@@ -364,12 +364,12 @@ def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[
     strangers = [n for n in named if n not in players]
     if strangers:
         inferred = infer_players(rows, name)[0]
-        given = dict(who=_and(strangers), players=", ".join(players))
+        who = dict(who=_and(strangers), players=", ".join(players))
         message = (Msg("the rows name {who}, not among the players given with --players "
                        "({players}); give --players {order}", order=",".join(inferred),
-                       **given) if inferred else
+                       **who) if inferred else
                    Msg("the rows name {who}, not among the players given with --players "
-                       "({players})", **given))
+                       "({players})", **who))
         return [problem("RV515", message, _first_place(rows, strangers[0]), name)]
     given = _misfits(rows, players)
     best = min((_misfits(rows, order) for order in _orders(players)), key=len)
