@@ -15,28 +15,16 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .i18n import Msg
-
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem"]
 
 
 class WriteError(Exception):
-    """A file could not be written; ``str()`` names the path and says why in
-    English, ``message`` is the same as a :class:`Msg` to show in the run's language."""
-
-    def __init__(self, message: Msg) -> None:
-        super().__init__(message)
-        self.message = message
+    """A file could not be written; ``str()`` names the path and says why."""
 
 
 class FileKindError(Exception):
-    """A path that is not a regular file, or one too big to read (``message``
-    as in :class:`WriteError`)."""
-
-    def __init__(self, message: Msg | str) -> None:
-        super().__init__(message)
-        self.message = message
+    """A path that is not a regular file, or one too big to read."""
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:
@@ -57,22 +45,21 @@ def same_as_stdin(path: str | Path) -> bool:
     return (given.st_dev, given.st_ino) == (there.st_dev, there.st_ino)
 
 
-def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> Msg | str | None:
-    """Why ``path`` is not a plain file that can be read and rewritten, or None
-    (a plain string: the system's own words)."""
+def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> str | None:
+    """Why ``path`` is not a plain file that can be read and rewritten, or None."""
     if st is None:
         try:
             st = os.stat(path)
         except OSError as exc:
             return exc.strerror or str(exc)
     if stat.S_ISDIR(st.st_mode):
-        return Msg("it is a folder")
+        return "it is a folder"
     if not stat.S_ISREG(st.st_mode):
-        return Msg("it is not a regular file (a pipe, a device or a socket)")
+        return "it is not a regular file (a pipe, a device or a socket)"
     return None
 
 
-def rewrite_problem(path: str | Path, st: os.stat_result) -> Msg | None:
+def rewrite_problem(path: str | Path, st: os.stat_result) -> str | None:
     """Why the regular file ``path`` (whose stat is ``st``) must not be replaced, or None.
 
     Replacing is a rename over it: a read-only file would be overwritten even
@@ -80,14 +67,13 @@ def rewrite_problem(path: str | Path, st: os.stat_result) -> Msg | None:
     owner meant), and a file with several hard links would lose them.
     """
     if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
-        return Msg("the file is read-only")
+        return "the file is read-only"
     if st.st_nlink > 1:
-        return Msg("the file has {links} hard links, and replacing it would cut them",
-                   links=st.st_nlink)
+        return f"the file has {st.st_nlink} hard links, and replacing it would cut them"
     return None
 
 
-def output_problem(path: str | Path) -> Msg | str | None:
+def output_problem(path: str | Path) -> str | None:
     """Why a command must not write its output to ``path``, or None.
 
     A new file may be written; an existing one only if it is a regular file
@@ -121,7 +107,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
             raise FileKindError(problem)
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise FileKindError(Msg("it is larger than {limit} bytes", limit=f"{limit:,}"))
+        raise FileKindError(f"it is larger than {limit:,} bytes")
     return data
 
 
@@ -142,7 +128,7 @@ def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
     target = Path(os.path.realpath(path))
     problem = output_problem(target)
     if problem is not None:
-        raise WriteError(Msg("cannot write {path}: {problem}", path=shown, problem=problem))
+        raise WriteError(f"cannot write {shown}: {problem}")
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                     dir=target.parent)
@@ -176,11 +162,10 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask  # mkstemp makes 0600; a record is a plain file
 
 
-def _why(shown: str, exc: OSError, folder: Path) -> Msg:
+def _why(shown: str, exc: OSError, folder: Path) -> str:
     if isinstance(exc, FileNotFoundError) and not folder.exists():
-        return Msg("cannot write {path}: the folder {folder} does not exist",
-                   path=shown, folder=str(folder))
-    return Msg("cannot write {path}: {problem}", path=shown, problem=exc.strerror or str(exc))
+        return f"cannot write {shown}: the folder {folder} does not exist"
+    return f"cannot write {shown}: {exc.strerror or exc}"
 
 
 def _sync_folder(folder: Path) -> None:

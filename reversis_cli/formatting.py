@@ -189,7 +189,7 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
         # Looked up at call time: the one atomic writer, which tests may watch.
         files.write_atomic(path, result.text.encode("utf-8"))
     except WriteError as exc:
-        return _file_refused(name, exc.message)
+        return _file_refused(name, exc.args[0])  # a message naming the file
     return result
 
 

@@ -89,10 +89,17 @@ def test_a_bad_csv_in_russian(files, golden):
     golden("ru/convert-bad-csv.txt", result.output)
 
 
-def test_fmt_refusing_records_in_russian(files, golden):
-    result = run("--lang", "ru", "fmt", "sees.rvs", "locked.rvs")
+def test_fmt_refusing_a_record_in_russian(files, golden):
+    result = run("--lang", "ru", "fmt", "sees.rvs")
     assert result.exit_code == 1
     golden("ru/fmt-refused.txt", result.output)
+
+
+def test_fmt_leaving_a_read_only_file_in_russian(files):
+    result = run("--lang", "ru", "fmt", "locked.rvs")
+    assert result.exit_code == 1
+    # why the file is refused is the files module's message, in its own words
+    assert "locked.rvs: ошибка[RV525]: locked.rvs: ничего не изменено — " in result.stderr
 
 
 def test_the_warning_of_a_csv_export_in_russian(files, golden):

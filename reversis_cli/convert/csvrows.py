@@ -454,5 +454,5 @@ def _and(names: list[str]) -> Msg | str:
     """``Anna and Boris and Vera``, with the language's "and"."""
     joined: Msg | str = names[0]
     for name in names[1:]:
-        joined = Msg("{names} and {name}", names=joined, name=name)
+        joined = Msg("{first} and {next}", first=joined, next=name)
     return joined

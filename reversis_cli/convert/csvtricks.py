@@ -137,7 +137,7 @@ def _listed(items: list[Msg | str]) -> Msg | str:
     """``a, b, c``: each item written in the run's language (a line of the record as it is)."""
     joined = items[0]
     for item in items[1:]:
-        joined = Msg("{items}, {item}", items=joined, item=item)
+        joined = Msg("{first}, {next}", first=joined, next=item)
     return joined
 
 
