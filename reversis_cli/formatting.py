@@ -201,7 +201,7 @@ def _left_as_it_is(name: str, why: Msg | str) -> Msg:
     return Msg("{name} is left as it is: {why}", name=name, why=why)
 
 
-def _cannot_rewrite(path: str | Path, st: os.stat_result) -> Msg | None:
+def _cannot_rewrite(path: str | Path, st: os.stat_result) -> Msg | str | None:
     why = rewrite_problem(path, st)  # the rules convert -o and simulate -o follow too
     if why is not None and st.st_nlink > 1:
         why = Msg("{why}; write the canonical text elsewhere with 'reversis fmt - < FILE'",
