@@ -29,6 +29,7 @@ from .cards import spelling_of
 from .diagnostics import CODES, Diagnostic
 from . import files
 from .files import WriteError, regular_file_problem, rewrite_problem
+from .i18n import Msg
 from .model import Deal, ExchangeLine, Header, Pos
 from .notation.compare import first_difference
 from .reader import record_from_text
@@ -80,7 +81,7 @@ def read_source(data: bytes | str, name: str) -> SourceRecord:
                          if d.code in LOSSY_CODES or d.code == "RV113"]
             if checked.deal is None:
                 if not any(d.is_error for d in checked.diagnostics):
-                    blocking.append(_problem("RV521", "this deal could not be read",
+                    blocking.append(_problem("RV521", Msg("this deal could not be read"),
                                              checked.pos, name))
                 continue
             deals.append(checked.deal)
@@ -94,13 +95,14 @@ def _unwritable(deal: Deal, name: str) -> list[Diagnostic]:
     for stmt in deal.statements:
         if isinstance(stmt, ExchangeLine) and stmt.sees_count > 1:
             out.append(_problem(
-                "RV521", f"{stmt.player.text} refuses and 'sees' {stmt.sees_count} cards; "
-                "a player sees one card, the talon card: correct the line first",
+                "RV521", Msg("{player} refuses and 'sees' {count} cards; a player sees one "
+                             "card, the talon card: correct the line first",
+                             player=stmt.player.text, count=stmt.sees_count),
                 stmt.sees.pos if stmt.sees else stmt.pos, name, deal=deal.number))
     return out
 
 
-def _problem(code: str, message: str, pos: Pos | None, name: str, **kw) -> Diagnostic:
+def _problem(code: str, message: Msg, pos: Pos | None, name: str, **kw) -> Diagnostic:
     return Diagnostic(code=code, message=message, pos=pos, severity=CODES[code][0],
                       file=name, **kw)
 
@@ -140,15 +142,16 @@ def same_record(header: Header, deals: list[Deal], text: str, name: str) -> Diag
     again = read_source(text, name)
     if again.blocking:
         first = again.blocking[0]
-        return _problem("RV522", "the rewritten record cannot be read back "
-                        f"({first.code}: {first.message}); the file is left as it is",
-                        None, name)
+        return _problem("RV522", Msg("the rewritten record cannot be read back ({code}: "
+                                     "{problem}); the file is left as it is",
+                                     code=first.code, problem=first.message), None, name)
     where = first_difference(*canonical_record(header, deals),
                              *canonical_record(again.header, again.deals))
     if where is None:
         return None
-    return _problem("RV522", f"the rewritten record would read back differently at {where}; "
-                    "the file is left as it is (please report this)", None, name)
+    return _problem("RV522", Msg("the rewritten record would read back differently at "
+                                 "{where}; the file is left as it is (please report this)",
+                                 where=where), None, name)
 
 
 def format_file(path: str | Path, style: str | None = "ascii", *,
@@ -164,14 +167,14 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
     try:
         st = os.stat(path)
     except OSError as exc:
-        return _file_refused(name, f"cannot read {name}: {exc.strerror or exc}")
+        return _file_refused(name, _cannot_read(name, exc))
     kind = regular_file_problem(path, st)
     if kind is not None:
-        return _file_refused(name, f"{name} is left as it is: {kind}")
+        return _file_refused(name, _left_as_it_is(name, kind))
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        return _file_refused(name, f"cannot read {name}: {exc.strerror or exc}")
+        return _file_refused(name, _cannot_read(name, exc))
     result = canonical_text(data, name, style)
     if result.text is None:  # not ok: no canonical text to write
         return result
@@ -181,23 +184,32 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
         return result
     why = _cannot_rewrite(path, st)
     if why is not None:
-        return _file_refused(name, f"{name} is left as it is: {why}")
+        return _file_refused(name, _left_as_it_is(name, why))
     try:
         # Looked up at call time: the one atomic writer, which tests may watch.
         files.write_atomic(path, result.text.encode("utf-8"))
     except WriteError as exc:
-        return _file_refused(name, str(exc))
+        return _file_refused(name, exc.args[0])  # a message naming the file
     return result
 
 
-def _cannot_rewrite(path: str | Path, st: os.stat_result) -> str | None:
+def _cannot_read(name: str, exc: OSError) -> Msg:
+    return Msg("cannot read {name}: {reason}", name=name, reason=exc.strerror or str(exc))
+
+
+def _left_as_it_is(name: str, why: Msg | str) -> Msg:
+    return Msg("{name} is left as it is: {why}", name=name, why=why)
+
+
+def _cannot_rewrite(path: str | Path, st: os.stat_result) -> Msg | str | None:
     why = rewrite_problem(path, st)  # the rules convert -o and simulate -o follow too
     if why is not None and st.st_nlink > 1:
-        why += "; write the canonical text elsewhere with 'reversis fmt - < FILE'"
+        why = Msg("{why}; write the canonical text elsewhere with 'reversis fmt - < FILE'",
+                  why=why)
     return why
 
 
-def _file_refused(name: str, message: str) -> FormatResult:
+def _file_refused(name: str, message: Msg) -> FormatResult:
     return FormatResult(name, None, False, [_problem("RV525", message, None, name)], "file")
 
 

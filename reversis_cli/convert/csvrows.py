@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
-from ..cards import Card, CardError, reads_as_card
+from ..cards import Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic
+from ..i18n import Count, Msg
 from ..model import Pos
-from ..words import counted
 from ..vocabulary import NAME
 from .problems import problem
 
@@ -62,8 +62,8 @@ def _decode(data: bytes | str, name: str) -> tuple[str | None, list[Diagnostic]]
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        return None, [problem("RV511", "the file is not UTF-8 text: save it from the "
-                              "spreadsheet as \"CSV UTF-8\"", Pos(line, 1), name)]
+        return None, [problem("RV511", Msg('the file is not UTF-8 text: save it from the '
+                                           'spreadsheet as "CSV UTF-8"'), Pos(line, 1), name)]
 
 
 def _delimiter(text: str) -> str:
@@ -81,9 +81,9 @@ def read_csv_tricks(data: bytes | str, name: str = "<csv>") -> Table:
     if text is None:
         return Table([], problems)
     if not text.strip():
-        return Table([], [problem("RV511", "the file is empty: it needs a header row ("
-                                  + ",".join(COLUMNS) + ") and a row per trick", Pos(1, 1),
-                                  name)])
+        return Table([], [problem("RV511", Msg("the file is empty: it needs a header row "
+                                               "({columns}) and a row per trick",
+                                               columns=",".join(COLUMNS)), Pos(1, 1), name)])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     rows: list[Row] = []
     columns: dict[str, int] | None = None
@@ -107,12 +107,13 @@ def read_csv_tricks(data: bytes | str, name: str = "<csv>") -> Table:
             if len(problems) >= MAX_PROBLEMS:
                 break
     except csv.Error as exc:
-        why = ("a quoted field begun in this row is never closed" if "end of data" in str(exc)
-               else f"the CSV cannot be read here: {exc}")
+        why = (Msg("a quoted field begun in this row is never closed")
+               if "end of data" in str(exc)  # the csv module's words for it
+               else Msg("the CSV cannot be read here: {detail}", detail=str(exc)))
         problems.append(problem("RV511", why, Pos(line, 1), name))
         return Table([], problems)
     if columns is None:
-        problems.append(problem("RV511", "the file has no header row", Pos(1, 1), name))
+        problems.append(problem("RV511", Msg("the file has no header row"), Pos(1, 1), name))
     return Table(rows, problems)
 
 
@@ -123,19 +124,24 @@ def _header(fields: list[str], line: int, name: str) -> tuple[dict[str, int], li
         key = text.lower().replace(" ", "")
         if key in COLUMNS:
             if key in columns:
-                problems.append(problem("RV512", f"the column {key} is given twice (also "
-                                        f"column {columns[key]})", Pos(line, number), name))
+                problems.append(problem("RV512", Msg("the column {column} is given twice (also "
+                                                     "column {number})", column=key,
+                                                     number=columns[key]),
+                                        Pos(line, number), name))
             columns[key] = number
         elif key:
-            problems.append(problem("RV512", f"unknown column {text!r} is ignored (the "
-                                    "columns are " + ", ".join(COLUMNS) + ")",
+            problems.append(problem("RV512", Msg("unknown column {column!r} is ignored (the "
+                                                 "columns are {columns})", column=text,
+                                                 columns=", ".join(COLUMNS)),
                                     Pos(line, number), name, severity="warning"))
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
-        problems.append(problem("RV512", "the header row lacks the column"
-                                + ("s " if len(missing) > 1 else " ") + ", ".join(missing)
-                                + " (the columns are " + ", ".join(COLUMNS) + ")",
-                                Pos(line, 1), name))
+        lacks = dict(missing=", ".join(missing), columns=", ".join(COLUMNS))
+        problems.append(problem(
+            "RV512", Msg("the header row lacks the columns {missing} (the columns are "
+                         "{columns})", **lacks) if len(missing) > 1 else
+            Msg("the header row lacks the column {missing} (the columns are {columns})",
+                **lacks), Pos(line, 1), name))
     return columns, problems
 
 
@@ -143,14 +149,15 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
          rows: list[Row], problems: list[Diagnostic]) -> Row | None:
     if len(fields) > width and any(fields[width:]):
         extra = next(i for i in range(width, len(fields)) if fields[i]) + 1
-        problems.append(problem("RV513", f"this row has {len(fields)} fields; the header row "
-                                f"has {width}", Pos(line, extra), name))
+        problems.append(problem("RV513", Msg("this row has {fields} fields; the header row "
+                                             "has {width}", fields=len(fields), width=width),
+                                Pos(line, extra), name))
         return None
     fields = fields + [""] * (width - len(fields))
     get = {c: fields[n - 1] for c, n in columns.items()}
     before = len(problems)
 
-    def bad(column: str, message: str) -> None:
+    def bad(column: str, message: Msg) -> None:
         problems.append(problem("RV514", message, Pos(line, columns[column]), name))
 
     previous = rows[-1] if rows else None
@@ -159,12 +166,12 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
         deal = previous.deal
     elif deal is None:
         bad("deal", _not_a_number("deal", get["deal"]) if get["deal"]
-            else "the deal number is missing")
+            else Msg("the deal number is missing"))
     dealer = get["dealer"]
     if not dealer and previous is not None and previous.deal == deal:
         dealer = previous.dealer
     elif not dealer:
-        bad("dealer", "the dealer is missing (on the first row of a deal at least)")
+        bad("dealer", Msg("the dealer is missing (on the first row of a deal at least)"))
     elif not NAME.fullmatch(dealer):
         bad("dealer", _not_a_name(dealer))
     cards: list[Card] = []
@@ -175,29 +182,32 @@ def _row(fields: list[str], columns: dict[str, int], width: int, line: int, name
             gap = gap or column
             continue
         if gap is not None:
-            bad(gap, f"{gap} is empty but {column} is not: write the cards from card1 on")
+            bad(gap, Msg("{gap} is empty but {column} is not: write the cards from card1 on",
+                         gap=gap, column=column))
             gap = None
         try:
             cards.append(Card.parse(text))
-        except CardError as exc:
-            bad(column, str(exc) if "ten" in str(exc) else
-                f"{text!r} is not a card: write a rank and a suit, as in QD, 9H or Q♦")
+        except TenCardError as exc:
+            bad(column, exc.args[0])  # the cards' own words (reversis_cli.cards)
+        except CardError:
+            bad(column, Msg("{text!r} is not a card: write a rank and a suit, as in QD, 9H "
+                            "or Q♦", text=text))
     trick = _number(get["trick"])
     leader = get.get("leader", "")
     taker = get.get("taker", "")
     if get["trick"] == "":
         if cards or leader or taker:
-            bad("trick", "the trick number is missing")
+            bad("trick", Msg("the trick number is missing"))
         trick = None
     elif trick is None:
         bad("trick", _not_a_number("trick", get["trick"]))
     elif not cards and len(problems) == before:
-        bad("card1", f"trick {trick} has no cards")
+        bad("card1", Msg("trick {trick} has no cards", trick=trick))
     for column, value in (("leader", leader), ("taker", taker)):
         if value and not NAME.fullmatch(value):
             bad(column, _not_a_name(value))
     if leader and NAME.fullmatch(leader) and reads_as_card(leader):
-        bad("leader", f"a player cannot be called {leader}: it reads as a card")
+        bad("leader", Msg("a player cannot be called {name}: it reads as a card", name=leader))
     if len(problems) > before:
         return None
     assert deal is not None  # a missing or unreadable deal number is a problem above
@@ -208,14 +218,22 @@ def _number(text: str) -> int | None:
     return int(text) if WHOLE.fullmatch(text) and not too_many_digits(text) else None
 
 
-def _not_a_number(column: str, text: str) -> str:
+def _not_a_number(column: str, text: str) -> Msg:
+    """What is wrong with the deal or trick number ``text``."""
     if WHOLE.fullmatch(text):
-        return f"the {column} number has {len(text):,} digits; a number has at most {MAX_DIGITS}"
-    return f"the {column} number must be a number, not {shown(text)!r}"
+        digits = dict(digits=f"{len(text):,}", most=MAX_DIGITS)
+        return (Msg("the deal number has {digits} digits; a number has at most {most}",
+                    **digits) if column == "deal" else
+                Msg("the trick number has {digits} digits; a number has at most {most}",
+                    **digits))
+    if column == "deal":
+        return Msg("the deal number must be a number, not {text!r}", text=shown(text))
+    return Msg("the trick number must be a number, not {text!r}", text=shown(text))
 
 
-def _not_a_name(text: str) -> str:
-    return f"{text!r} is not a player's name: letters, digits, _ and -, starting with a letter"
+def _not_a_name(text: str) -> Msg:
+    return Msg("{name!r} is not a player's name: letters, digits, _ and -, starting with a "
+               "letter", name=text)
 
 
 # --- the players' order -----------------------------------------------------------------
@@ -267,15 +285,16 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
             names.append(text)
             if len(names) == 5:
                 problems.append(problem(
-                    "RV515", f"a fifth player, {text}: the rows name " + ", ".join(names),
-                    row.pos(column), name))
+                    "RV515", Msg("a fifth player, {name}: the rows name {names}", name=text,
+                                 names=", ".join(names)), row.pos(column), name))
         return ("player", text)
 
-    def relate(a, b, k: int, row: Row, column: str, why: str) -> None:
+    def relate(a, b, k: int, row: Row, column: str, why: Msg) -> None:
         if not seats.relate(a, b, k) and not problems:
-            problems.append(problem("RV515", f"{why}, which does not fit the rows above "
-                                    "(a dealer, leader or taker there or here is wrong); "
-                                    "correct it, or give the order with --players",
+            problems.append(problem("RV515", Msg("{why}, which does not fit the rows above "
+                                                 "(a dealer, leader or taker there or here is "
+                                                 "wrong); correct it, or give the order with "
+                                                 "--players", why=why),
                                     row.pos(column), name))
 
     previous: Row | None = None
@@ -286,23 +305,26 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
             continue
         here = ("lead", row.deal, row.line)
         if row.trick == 1:
-            relate(dealer, here, 1, row, "trick", f"trick 1 is led by the player after "
-                   f"{row.dealer}")
+            relate(dealer, here, 1, row, "trick",
+                   Msg("trick 1 is led by the player after {dealer}", dealer=row.dealer))
         if row.leader:
             relate(here, person(row.leader, row, "leader"), 0, row, "leader",
-                   f"{row.leader} leads trick {row.trick}")
+                   Msg("{leader} leads trick {trick}", leader=row.leader, trick=row.trick))
         if previous is not None and previous.deal == row.deal and previous.trick is not None \
                 and previous.trick + 1 == row.trick and len(previous.cards) == 4:
             relate(("lead", previous.deal, previous.line), here, _winner(previous.cards), row,
-                   "leader", f"the taker of trick {previous.trick} leads trick {row.trick}")
+                   "leader", Msg("the taker of trick {previous} leads trick {trick}",
+                                 previous=previous.trick, trick=row.trick))
         if row.taker and len(row.cards) == 4:
             relate(here, person(row.taker, row, "taker"), _winner(row.cards), row, "taker",
-                   f"{row.taker} takes trick {row.trick} with {row.cards[_winner(row.cards)]}")
+                   Msg("{taker} takes trick {trick} with {card}", taker=row.taker,
+                       trick=row.trick, card=str(row.cards[_winner(row.cards)])))
         previous = row
     if problems:
         return None, problems
     if not rows:
-        return None, [problem("RV515", "the file has no rows, so no players", Pos(1, 1), name)]
+        return None, [problem("RV515", Msg("the file has no rows, so no players"), Pos(1, 1),
+                              name)]
     first = ("player", rows[0].dealer)
     root, base = seats.find(first)
     order: dict[int, str] = {}
@@ -312,16 +334,19 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
             continue
         seat = (offset - base - 1) % 4
         if seat in order:
-            return None, [problem("RV515", f"{order[seat]} and {text} would sit in the same "
-                                  "seat; check the leaders and takers, or give --players",
+            return None, [problem("RV515", Msg("{first} and {second} would sit in the same "
+                                               "seat; check the leaders and takers, or give "
+                                               "--players", first=order[seat], second=text),
                                   Pos(rows[0].line, 1), name)]
         order[seat] = text
     if len(order) < 4:
         unknown = [n for n in names if n not in order.values()]
-        why = (f"the rows name only {counted(len(names), 'player')}" if len(names) < 4 else
-               "the rows do not say where " + " and ".join(unknown) + " sit")
-        return None, [problem("RV515", f"cannot tell the playing order: {why}; give it with "
-                              "--players A,B,C,D", Pos(rows[0].line, 1), name)]
+        why = (Msg("the rows name only {players}",
+                   players=Count(len(names), "{n} player", "{n} players")) if len(names) < 4
+               else Msg("the rows do not say where {names} sit", names=_and(unknown)))
+        return None, [problem("RV515", Msg("cannot tell the playing order: {why}; give it "
+                                           "with --players A,B,C,D", why=why),
+                              Pos(rows[0].line, 1), name)]
     return tuple(order[s] for s in range(4)), []
 
 
@@ -338,23 +363,28 @@ def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[
     named = list(dict.fromkeys(n for r in rows for n in (r.dealer, r.leader, r.taker) if n))
     strangers = [n for n in named if n not in players]
     if strangers:
-        who = " and ".join(strangers)
         inferred = infer_players(rows, name)[0]
-        advice = f"; give --players {','.join(inferred)}" if inferred else ""
-        return [problem("RV515", f"the rows name {who}, not among the players given with "
-                        f"--players ({', '.join(players)}){advice}",
-                        _first_place(rows, strangers[0]), name)]
+        who = dict(who=_and(strangers), players=", ".join(players))
+        message = (Msg("the rows name {who}, not among the players given with --players "
+                       "({players}); give --players {order}", order=",".join(inferred),
+                       **who) if inferred else
+                   Msg("the rows name {who}, not among the players given with --players "
+                       "({players})", **who))
+        return [problem("RV515", message, _first_place(rows, strangers[0]), name)]
     given = _misfits(rows, players)
     best = min((_misfits(rows, order) for order in _orders(players)), key=len)
     if len(given) <= len(best.places):
         return []
     fits = _from_first_hand(best.order, rows)
     place = given.places[0]
-    against_best = f"only {_contradict(len(best))}" if len(best) else "none contradicts"
-    return [problem("RV515", f"the playing order given with --players ({', '.join(players)}) "
-                    f"does not fit the rows: {_contradict(len(given))} it (the first is "
-                    f"here), while {against_best} the order {', '.join(fits)}; "
-                    f"give --players {','.join(fits)}", place, name)]
+    against_best = (Msg("only {misfits}", misfits=_contradict(len(best))) if len(best) else
+                    Msg("none contradicts"))
+    return [problem("RV515", Msg("the playing order given with --players ({players}) does not "
+                                 "fit the rows: {misfits} it (the first is here), while {best} "
+                                 "the order {order}; give --players {fits}",
+                                 players=", ".join(players), misfits=_contradict(len(given)),
+                                 best=against_best, order=", ".join(fits),
+                                 fits=",".join(fits)), place, name)]
 
 
 @dataclass
@@ -414,10 +444,15 @@ def _first_place(rows: list[Row], who: str) -> Pos:
     return Pos(1, 1)
 
 
-def _count(misfits: int) -> str:
-    return "1 leader or taker" if misfits == 1 else f"{misfits} leaders and takers"
-
-
-def _contradict(misfits: int) -> str:
+def _contradict(misfits: int) -> Count:
     """``1 leader or taker written in the rows contradicts`` (and the plural)."""
-    return f"{_count(misfits)} written in the rows contradict{'s' if misfits == 1 else ''}"
+    return Count(misfits, "{n} leader or taker written in the rows contradicts",
+                 "{n} leaders and takers written in the rows contradict")
+
+
+def _and(names: list[str]) -> Msg | str:
+    """``Anna and Boris and Vera``, with the language's "and"."""
+    joined: Msg | str = names[0]
+    for name in names[1:]:
+        joined = Msg("{first} and {next}", first=joined, next=name)
+    return joined

@@ -34,6 +34,7 @@ from pathlib import Path
 from ..canonical import canonical_deal, canonical_record, valid_players, write_record
 from ..diagnostics import Diagnostic
 from ..formatting import read_source, same_record
+from ..i18n import Count, Msg
 from ..model import (
     CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
     HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
@@ -50,9 +51,9 @@ from .problems import problem
 __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
            "infer_players", "rules_for_record"]
 
-_STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchanges",
-                    PartieLine: "partie", EspagnoletteLine: "espagnolette declarations",
-                    NoteLine: "notes"}
+_STATEMENT_WORDS = {HandLine: Msg("hands"), TalonLine: Msg("talon"),
+                    ExchangeLine: Msg("exchanges"), PartieLine: Msg("partie"),
+                    EspagnoletteLine: Msg("espagnolette declarations"), NoteLine: Msg("notes")}
 
 
 # --- export ---------------------------------------------------------------------------
@@ -80,8 +81,9 @@ def rvs_to_csv(text: str, name: str = "<text>",
         for trick in deal.tricks:
             if len(trick.cards) > 4:
                 problems.append(problem(
-                    "RV523", f"trick {trick.number} of deal {deal.number} has "
-                    f"{len(trick.cards)} cards; csv-tricks has four card columns",
+                    "RV523", Msg("trick {trick} of deal {deal} has {cards} cards; csv-tricks "
+                                 "has four card columns", trick=trick.number, deal=deal.number,
+                                 cards=len(trick.cards)),
                     None, name, deal=deal.number, trick=trick.number))
                 continue
             cards = [c.card.format(style) for c in trick.cards] + [""] * (4 - len(trick.cards))
@@ -98,7 +100,7 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
     back to the same settlement: a silent loss would change the money."""
     money, other = _lost_header(header)
     events: dict[str, int] = {}
-    lines: dict[str, int] = {}
+    lines: dict[Msg, int] = {}
     for deal in deals:
         for stmt in deal.statements:
             if isinstance(stmt, EventLine):
@@ -106,30 +108,44 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
             elif isinstance(stmt, EspagnoletteLine) and stmt.waives:
                 events["espagnolette waives"] = events.get("espagnolette waives", 0) + 1
             elif not isinstance(stmt, TrickLine):
-                kind = _STATEMENT_WORDS.get(type(stmt), "other lines")
+                kind = _STATEMENT_WORDS.get(type(stmt), Msg("other lines"))
                 lines[kind] = lines.get(kind, 0) + 1
-    money += [f"{count} '{kind}' line{'s' if count > 1 else ''}"
-              for kind, count in events.items()]
+    money += [Msg("{count} '{kind}' {lines}", count=count, kind=kind,
+                  lines=Count(count, "line", "lines")) for kind, count in events.items()]
     other += list(lines)
     if _has_comments(header, deals):
-        other.append("comments")
+        other.append(Msg("comments"))
     if not money and not other:
         return []
-    message = "csv-tricks holds only the players, the dealers and the tricks"
+    message = Msg("csv-tricks holds only the players, the dealers and the tricks")
     if money:
-        message += "; left out, and changing the settlement: " + ", ".join(money)
+        message = Msg("{message}; left out, and changing the settlement: {items}",
+                      message=message, items=_listed(money))
     if other:
-        message += "; left out: " + ", ".join(other)
+        message = Msg("{message}; left out: {items}", message=message, items=_listed(other))
     advice = _read_back_advice(header, name)
     if advice:
-        message += f"; to settle the CSV the same, read it back with {advice}"
+        message = Msg("{message}; to settle the CSV the same, read it back with {options}",
+                      message=message, options=advice)
     if events:
-        message += "; the event lines must be written again in the imported record"
+        message = Msg("{message}; the event lines must be written again in the imported "
+                      "record", message=message)
     return [problem("RV524", message, None, name)]
 
 
-def _lost_header(header: Header) -> tuple[list[str], list[str]]:
-    money, other = [], []
+def _listed(items: list[Msg | str]) -> Msg | str:
+    """``a, b, c``: each item written in the run's language (a line of the record as it is)."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = Msg("{first}, {next}", first=joined, next=item)
+    return joined
+
+
+def _lost_header(header: Header) -> tuple[list[Msg | str], list[Msg | str]]:
+    """The header lines csv-tricks cannot hold, written as the record writes them:
+    those that change the settlement, and the others."""
+    money: list[Msg | str] = []
+    other: list[Msg | str] = []
     for line in header.lines:
         if line.keyword in ("players", "reversis"):
             continue
@@ -254,18 +270,22 @@ def _group(rows: list[Row], name: str) -> tuple[list[Deal], list[Diagnostic]]:
         if deals and deals[-1][0].deal == row.deal:
             first, tricks = deals[-1]
             if row.dealer != first.dealer:
-                problems.append(problem("RV515", f"deal {row.deal} is dealt by {first.dealer} "
-                                        f"(line {first.line}), not {row.dealer}",
+                problems.append(problem("RV515", Msg("deal {deal} is dealt by {dealer} (line "
+                                                     "{line}), not {other}", deal=row.deal,
+                                                     dealer=first.dealer, line=first.line,
+                                                     other=row.dealer),
                                         row.pos("dealer"), name))
             if row.trick is None or tricks and tricks[-1].trick is None:
-                problems.append(problem("RV515", f"deal {row.deal} has a row without a trick "
-                                        "and rows with tricks: a deal without tricks is one row",
+                problems.append(problem("RV515", Msg("deal {deal} has a row without a trick "
+                                                     "and rows with tricks: a deal without "
+                                                     "tricks is one row", deal=row.deal),
                                         row.pos("trick"), name))
             tricks.append(row)
             continue
         if row.deal in seen:
-            problems.append(problem("RV515", f"deal {row.deal} was already given at line "
-                                    f"{seen[row.deal].line}; the rows of a deal go together",
+            problems.append(problem("RV515", Msg("deal {deal} was already given at line "
+                                                 "{line}; the rows of a deal go together",
+                                                 deal=row.deal, line=seen[row.deal].line),
                                     row.pos("deal"), name))
         seen[row.deal] = row
         deals.append((row, [row]))

@@ -13,10 +13,12 @@ import re
 
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..diagnostics import Diagnostic
+from ..i18n import Msg
 from ..model import Pos
 from .problems import problem
 
-__all__ = ["LongNumber", "whole_number", "long_number", "line_of", "located", "locate"]
+__all__ = ["LongNumber", "whole_number", "long_number", "too_long", "line_of", "located",
+           "locate"]
 
 
 class LongNumber(ValueError):
@@ -37,9 +39,14 @@ def long_number(text: str, digits: str, name: str) -> Diagnostic:
     offset = text.find(digits)
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return problem("RV504", f"a number of {len(digits.lstrip('-')):,} digits; a number in a "
-                   f"record has at most {MAX_DIGITS}", Pos(line, column), name,
+    return problem("RV504", too_long(len(digits.lstrip("-"))), Pos(line, column), name,
                    source_line=line_of(text, line))
+
+
+def too_long(digits: int) -> Msg:
+    """A number beyond the notation's cap on digits."""
+    return Msg("a number of {digits} digits; a number in a record has at most {most}",
+               digits=f"{digits:,}", most=MAX_DIGITS)
 
 
 
@@ -48,7 +55,7 @@ def line_of(text: str, number: int) -> str | None:
     return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else None
 
 
-def located(code: str, message: str, path: list, text: str, name: str) -> Diagnostic:
+def located(code: str, message: Msg, path: list, text: str, name: str) -> Diagnostic:
     pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
     offset = locate(text, path)
     pos = None
@@ -57,7 +64,8 @@ def located(code: str, message: str, path: list, text: str, name: str) -> Diagno
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         pos, line_text = Pos(line, column), line_of(text, line)
-    return problem(code, f"{pointer}: {message}" if path else message, pos, name,
+    return problem(code, Msg("{pointer}: {message}", pointer=pointer, message=message)
+                   if path else message, pos, name,
                    source_line=line_text)
 
 

@@ -23,15 +23,16 @@ from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE
 from ..canonical import canonical_record, write_record
-from ..cards import Card, CardError, reads_as_card
+from ..cards import Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..formatting import read_source, record_spelling, same_record
+from ..i18n import Msg
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
 )
 from ..vocabulary import NAME
-from .jsonlocate import LongNumber, line_of, located, long_number, whole_number
+from .jsonlocate import LongNumber, line_of, located, long_number, too_long, whole_number
 from .problems import problem
 
 __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
@@ -229,7 +230,7 @@ def _json_record(data: bytes | str, name: str
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            return None, [], "ascii", [problem("RV501", "the file is not UTF-8 text",
+            return None, [], "ascii", [problem("RV501", Msg("the file is not UTF-8 text"),
                                                Pos(line, 1), name)]
     else:
         text = data[1:] if data.startswith("\ufeff") else data
@@ -238,21 +239,21 @@ def _json_record(data: bytes | str, name: str
     except LongNumber as exc:
         return None, [], "ascii", [long_number(text, exc.digits, name)]
     except json.JSONDecodeError as exc:
-        return None, [], "ascii", [problem("RV501", f"not JSON: {exc.msg}",
+        return None, [], "ascii", [problem("RV501", Msg("not JSON: {detail}", detail=exc.msg),
                                            Pos(exc.lineno, exc.colno), name,
                                            source_line=line_of(text, exc.lineno))]
     except RecursionError:
-        return None, [], "ascii", [problem("RV501", "not JSON: nested too deeply",
+        return None, [], "ascii", [problem("RV501", Msg("not JSON: nested too deeply"),
                                            Pos(1, 1), name)]
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         found = doc.get("format") if isinstance(doc, dict) else None
-        what = (f"its format is {found!r}" if isinstance(found, str) else
-                "it has no \"format\" member" if isinstance(doc, dict) else
-                "it is not a JSON object")
+        what = (Msg("its format is {found!r}", found=found) if isinstance(found, str) else
+                Msg('it has no "format" member') if isinstance(doc, dict) else
+                Msg("it is not a JSON object"))
         path = ["format"] if isinstance(found, str) else []
         return None, [], "ascii", [located(
-            "RV502", f"this is not a reversis record ({what}); this program reads "
-            f"\"format\": \"{FORMAT}\"", path, text, name)]
+            "RV502", Msg('this is not a reversis record ({what}); this program reads '
+                         '"format": "{format}"', what=what, format=FORMAT), path, text, name)]
     found = validate(doc)
     problems = [located(code, message, path, text, name)
                 for code, message, path in _limit(found)]
@@ -277,12 +278,13 @@ def _limit(found: Iterator) -> list:
 # errors into our codes and into words a player understands, in the order of
 # the file.
 
-_KINDS = {"object": "an object", "array": "a list", "string": "a text",
-          "integer": "a whole number", "boolean": "true or false", "null": "null"}
-_NAME_RULE = "letters, digits, _ and -, starting with a letter"
+_KINDS = {"object": Msg("an object"), "array": Msg("a list"), "string": Msg("a text"),
+          "integer": Msg("a whole number"), "boolean": Msg("true or false"),
+          "null": Msg("null")}
+_NAME_RULE = Msg("letters, digits, _ and -, starting with a letter")
 
 
-def validate(doc: Any) -> Iterator[tuple[str, str, list]]:
+def validate(doc: Any) -> Iterator[tuple[str, Msg, list]]:
     """(code, message, path) for each way ``doc`` breaks the schema or the notation,
     in the order of the document."""
     explained = (item for error in _validator().iter_errors(doc) for item in _explain(error))
@@ -351,7 +353,7 @@ def _unique(items) -> list:
     return out
 
 
-def _explain(error) -> Iterator[tuple[str, str, list]]:
+def _explain(error) -> Iterator[tuple[str, Msg, list]]:
     """Our code and message for one jsonschema error (one per problem it names)."""
     path, value, node = list(error.path), error.instance, error.schema
     kind, wanted = error.validator, error.validator_value
@@ -359,67 +361,86 @@ def _explain(error) -> Iterator[tuple[str, str, list]]:
         known = node.get("properties", {}).get("type", {}).get("enum")
         for key in wanted:
             if key not in value:
-                also = f" (one of: {', '.join(known)})" if key == "type" and known else ""
-                yield "RV503", f"the member \"{key}\" is missing{also}", path
+                if key == "type" and known:
+                    yield "RV503", Msg('the member "{key}" is missing (one of: {allowed})',
+                                       key=key, allowed=", ".join(known)), path
+                else:
+                    yield "RV503", Msg('the member "{key}" is missing', key=key), path
     elif kind == "additionalProperties":
         allowed = node.get("properties", {})
         for key in value:
             if key not in allowed:
-                yield "RV503", (f"unknown member \"{key}\" (allowed here: "
-                                f"{', '.join(allowed)})"), path + [key]
+                yield "RV503", Msg('unknown member "{key}" (allowed here: {allowed})',
+                                   key=key, allowed=", ".join(allowed)), path + [key]
     elif kind == "type":
-        yield "RV503", f"must be {_KINDS[wanted]}, not {_kind(value)}", path
+        yield "RV503", Msg("must be {kind}, not {found}", kind=_KINDS[wanted],
+                           found=_kind(value)), path
     elif kind == "enum":
-        what = "unknown statement type" if path[-1:] == ["type"] else "not allowed:"
-        yield "RV503", f"{what} {json.dumps(value)} (one of: {', '.join(wanted)})", path
+        allowed, shown = ", ".join(wanted), json.dumps(value)
+        if path[-1:] == ["type"]:
+            yield "RV503", Msg("unknown statement type {value} (one of: {allowed})",
+                               value=shown, allowed=allowed), path
+        else:
+            yield "RV503", Msg("not allowed: {value} (one of: {allowed})",
+                               value=shown, allowed=allowed), path
     elif kind == "const":
-        yield "RV503", f"must be {json.dumps(wanted)}" + (
-            " (leave the member out when it is false)" if wanted is True else ""), path
+        if wanted is True:
+            yield "RV503", Msg("must be {value} (leave the member out when it is false)",
+                               value=json.dumps(wanted)), path
+        else:
+            yield "RV503", Msg("must be {value}", value=json.dumps(wanted)), path
     elif kind == "minItems":
-        yield "RV503", "must not be empty" if wanted == 1 else f"must hold {wanted} or more", path
+        yield "RV503", (Msg("must not be empty") if wanted == 1 else
+                        Msg("must hold {count} or more", count=wanted)), path
     elif kind == "minimum":
-        yield "RV504", f"must be {wanted} or more", path
+        yield "RV504", Msg("must be {minimum} or more", minimum=wanted), path
     elif kind == "pattern":
         yield "RV504", _pattern_message(value, wanted, node), path
     else:  # a keyword the schema does not use today; test_every_schema_keyword_has_words
-        yield "RV503", f"does not fit the record format (the schema's {kind!r} rule)", path
+        yield "RV503", Msg("does not fit the record format (the schema's {rule!r} rule)",
+                           rule=kind), path
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Msg:
     if value is None:
-        return "null"
+        return _KINDS["null"]
     if isinstance(value, bool):
-        return "true or false"
+        return _KINDS["boolean"]
     if isinstance(value, float):
-        return "a number with a fraction or an exponent"
+        return Msg("a number with a fraction or an exponent")
     if isinstance(value, int):
-        return "a whole number"
+        return _KINDS["integer"]
     if isinstance(value, str):
-        return "a text"
-    return "a list" if isinstance(value, list) else "an object"
+        return _KINDS["string"]
+    return _KINDS["array"] if isinstance(value, list) else _KINDS["object"]
 
 
-def _pattern_message(value: str, pattern: str, node: dict) -> str:
+def _pattern_message(value: str, pattern: str, node: dict) -> Msg:
     defs = schema()["$defs"]
     if pattern == defs["card"]["pattern"]:
         try:
             card = Card.parse(value)
-        except CardError as exc:
-            return str(exc)
-        return f"{value!r}: write cards in ASCII in JSON ({card})"
+        except TenCardError as exc:  # the cards' own words (reversis_cli.cards)
+            return exc.args[0]
+        except CardError:
+            return Msg("{value!r} is not a card", value=value)
+        return Msg("{value!r}: write cards in ASCII in JSON ({card})", value=value,
+                   card=str(card))
     if "\n" in value or "\r" in value:
-        return "a line break cannot be written in the notation"
+        return Msg("a line break cannot be written in the notation")
     if pattern == defs["name"]["pattern"]:
-        return f"{value!r} is not a name: {_NAME_RULE}"
+        return Msg("{value!r} is not a name: {rule}", value=value, rule=_NAME_RULE)
     if pattern == defs["word"]["pattern"]:
-        return f"{value!r} cannot be written here: one word, without # \" or ="
+        return Msg('{value!r} cannot be written here: one word, without # " or =', value=value)
     if pattern == "^[0-9]+$":
-        return f"{value!r} must be written in digits"
-    return f"{value!r} cannot be written here" + (
-        f" ({node['description']})" if "description" in node else "")
+        return Msg("{value!r} must be written in digits", value=value)
+    if "description" in node:  # the schema's own words, in English
+        return Msg("{value!r} cannot be written here ({description})", value=value,
+                   description=node["description"])
+    return Msg("{value!r} cannot be written here", value=value)
 
 
-def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
+def _notation_checks(doc: dict) -> Iterator[tuple[str, Msg, list]]:
     """What the schema cannot say: names are names, an exchange is one of its forms,
     a trick's leader cannot read as cards."""
     if not isinstance(doc, dict):
@@ -450,8 +471,8 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, str, list]]:
                     yield from _name(stmt[key], where + [key])
             if stmt.get("type") == "trick" and isinstance(stmt.get("leader"), str):
                 if reads_as_card(stmt["leader"]):
-                    yield "RV504", (f"{stmt['leader']!r} would read as a card, not as the "
-                                    "leader"), where + ["leader"]
+                    yield "RV504", Msg("{leader!r} would read as a card, not as the leader",
+                                       leader=stmt["leader"]), where + ["leader"]
             if stmt.get("type") == "exchange":
                 yield from _exchange_form(stmt, where)
 
@@ -462,8 +483,7 @@ def _amount(value: Any, path: list) -> Iterator:
     longest = max((len(run) for run in WHOLE.findall(value)), default=0) \
         if isinstance(value, str) else 0
     if longest > MAX_DIGITS:
-        yield "RV504", (f"a number of {longest:,} digits; a number in a record has at most "
-                        f"{MAX_DIGITS}"), path
+        yield "RV504", too_long(longest), path
 
 
 def _list(value: Any) -> list:
@@ -472,21 +492,21 @@ def _list(value: Any) -> list:
 
 def _name(value: Any, path: list) -> Iterator:
     if isinstance(value, str) and not NAME.fullmatch(value):
-        yield "RV504", f"{value!r} is not a name: {_NAME_RULE}", path
+        yield "RV504", Msg("{value!r} is not a name: {rule}", value=value, rule=_NAME_RULE), path
 
 
 def _exchange_form(stmt: dict, where: list) -> Iterator:
     if stmt.get("refuses") is True:
         for key in ("discards", "takes"):
             if key in stmt:
-                yield "RV504", (f"a player who refuses neither discards nor takes: leave out "
-                                f"\"{key}\""), where + [key]
+                yield "RV504", Msg('a player who refuses neither discards nor takes: leave out '
+                                   '"{key}"', key=key), where + [key]
     else:
         if "sees" in stmt:
-            yield "RV504", "\"sees\" goes with \"refuses\": true", where + ["sees"]
+            yield "RV504", Msg('"sees" goes with "refuses": true'), where + ["sees"]
         if "discards" not in stmt and "takes" not in stmt:
-            yield "RV504", ("an exchange says what the player discards or takes, or that "
-                            "the player refuses"), where
+            yield "RV504", Msg("an exchange says what the player discards or takes, or that "
+                               "the player refuses"), where
 
 
 # -- building the model ----------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..diagnostics import CODES as DIAGNOSTIC_CODES
 from ..diagnostics import Diagnostic
+from ..i18n import Msg
 from ..model import Pos
 
 __all__ = ["CODES", "problem"]
@@ -18,7 +19,7 @@ CODES: dict[str, tuple[str, str]] = {
     code: entry for code, entry in DIAGNOSTIC_CODES.items() if code.startswith("RV5")}
 
 
-def problem(code: str, message: str, pos: Pos | None = None, file: str = "",
+def problem(code: str, message: Msg, pos: Pos | None = None, file: str = "",
             severity: str | None = None, **kw) -> Diagnostic:
     """A diagnostic of this package, with its severity given explicitly."""
     return Diagnostic(code=code, message=message, pos=pos,
