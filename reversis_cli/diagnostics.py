@@ -70,7 +70,8 @@ CODES: dict[str, tuple[str, str]] = {
     "RV311": (ERROR, N_("a tally line names someone who is not one of the players")),
     "RV312": (ERROR, N_("a tally line that leaves out a player or names one twice")),
     "RV313": (ERROR, N_("a paid line names someone who is not one of the players")),
-    "RV314": (ERROR, N_("a paid line whose payer is its payee (a player or the pool)")),
+    "RV314": (ERROR, N_("a paid line whose payer and payee cannot be: someone paying "
+                         "himself, or the pool paying a stake or a remise")),
     "RV315": (ERROR, N_("a paid line names a rule id that does not exist")),
     "RV316": (ERROR, N_("a paid line names a trick the deal does not have")),
     "RV401": (ERROR, "an unknown rule profile"),
