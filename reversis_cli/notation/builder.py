@@ -310,9 +310,6 @@ class Builder(Transformer):
     # A line with an amount that cannot be read is reported (RV115) and left
     # out of the model, so that every recorded figure in the model is a number.
 
-    def party(self, c):
-        return self.name(c[0])
-
     def paid_trick(self, c):
         return int(c[0]), self.at(c[0])
 
@@ -322,6 +319,7 @@ class Builder(Transformer):
                                       self.problems)
         if amount is None:
             return None
+        payer, payee = self.name(payer), self.name(payee)
         rule = rule_pos = trick = trick_pos = None
         for child in rest:
             if isinstance(child, tuple):
