@@ -129,8 +129,9 @@ _amounts = st.fractions(max_denominator=12).filter(lambda f: abs(f) < 10**6)
 def test_any_figures_survive_parse_format_parse(figures, pool, payment, trick, rule):
     paid = f"paid Boris pool {amount_text(payment)}" + (f" {rule}" if rule else "") + \
         (f" trick {trick}" if trick else "")
+    names = ("Vera", "Anna", "Gleb", "Boris")
     tally = "tally " + " ".join(f"{name} {amount_text(f, signed=True)}"
-                                for name, f in zip(("Vera", "Anna", "Gleb", "Boris"), figures))
+                                for name, f in zip(names, figures, strict=True))
     tally += f" pool {amount_text(pool)}" if pool is not None else ""
     first = canonical_text(MINIMAL + f"  {paid}\n  {tally}\n", "t.rvs")
     assert first.ok, first.diagnostics
