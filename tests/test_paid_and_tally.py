@@ -240,3 +240,71 @@ def test_a_paid_line_is_a_paid_line_and_a_redeal_still_a_redeal():
     checked = deal_of("  paid Anna pool 5\n")
     assert isinstance(checked.deal.statements[-1], PaidLine)
     assert checked.deal.events == ()
+
+
+# --- the JSON record and csv-tricks ---------------------------------------------------------
+
+RECORDED = ("  paid Anna pool 45 QUIN-3 trick 2  # the remise\n  paid Vera Boris 5/2\n"
+            "  tally Anna -45 Boris +5/2 Vera -5/2 Gleb 0 pool 45\n")
+
+
+def test_json_carries_them_and_reads_them_back_as_fmt_writes_them():
+    import json
+
+    from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
+
+    text, problems = rvs_to_json(MINIMAL + RECORDED, "t.rvs")
+    assert problems == []
+    statements = json.loads(text)["deals"][0]["statements"]
+    assert statements[-3:] == [
+        {"type": "paid", "payer": "Anna", "payee": "pool", "amount": "45", "rule": "QUIN-3",
+         "trick": 2, "comment_after": " the remise"},
+        {"type": "paid", "payer": "Vera", "payee": "Boris", "amount": "5/2"},
+        {"type": "tally", "totals": [
+            {"player": "Anna", "amount": "-45"}, {"player": "Boris", "amount": "+5/2"},
+            {"player": "Vera", "amount": "-5/2"}, {"player": "Gleb", "amount": "0"}],
+         "pool": "45"}]
+    back, problems = json_to_rvs(text, "t.json")
+    assert problems == [] and back == canonical_text(MINIMAL + RECORDED, "t.rvs").text
+    again, _ = rvs_to_json(back, "t.rvs")
+    assert again == text
+
+
+@pytest.mark.parametrize("edit, path, code", [
+    (("\"amount\": \"5/2\"", "\"amount\": 5"), "/deals/0/statements/12/amount", "RV503"),
+    (("\"amount\": \"5/2\"", "\"amount\": \"1.5\""), "/deals/0/statements/12/amount", "RV504"),
+    (("\"amount\": \"5/2\"", "\"amount\": \"5/0\""), "/deals/0/statements/12/amount", "RV504"),
+    (("\"amount\": \"5/2\"", "\"amount\": \"0\""), "/deals/0/statements/12/amount", "RV504"),
+    (("\"payee\": \"Boris\"", "\"payee\": \"Bo ris\""), "/deals/0/statements/12/payee", "RV504"),
+    (("\"amount\": \"-45\"", "\"amount\": \"x\""), "/deals/0/statements/13/totals/0/amount",
+     "RV504"),
+    (("\"pool\": \"45\"", "\"pool\": \"-45\""), "/deals/0/statements/13/pool", "RV504"),
+    (("\"rule\": \"QUIN-3\"", "\"rule\": \"QUIN\""), "/deals/0/statements/11/rule", "RV504"),
+    (("\"totals\"", "\"figures\""), "/deals/0/statements/13", "RV503"),
+])
+def test_json_that_the_notation_cannot_hold_is_located(edit, path, code):
+    from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
+
+    text, _ = rvs_to_json(MINIMAL + RECORDED, "t.rvs")
+    assert edit[0] in text
+    out, problems = json_to_rvs(text.replace(*edit), "t.json")
+    assert out is None
+    assert [(d.code, d.message.split(":")[0]) for d in problems][:1] == [(code, path)]
+    assert problems[0].line is not None and problems[0].column is not None
+
+
+def test_the_schema_describes_both_statements():
+    from reversis_cli.convert.jsonrec import schema
+
+    defs = schema()["$defs"]
+    assert defs["paid"]["properties"]["type"] == {"const": "paid"}
+    assert defs["tally"]["properties"]["type"] == {"const": "tally"}
+
+
+def test_csv_tricks_says_it_leaves_them_out():
+    from reversis_cli.convert.csvtricks import rvs_to_csv
+
+    text, problems = rvs_to_csv(MINIMAL + RECORDED, "t.rvs")
+    assert text is not None
+    (warning,) = problems
+    assert warning.code == "RV524" and "paid lines, tally lines" in warning.message

@@ -38,6 +38,7 @@ from ..model import (
     CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
     HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
 )
+from ..model import PaidLine, TallyLine
 from ..reader import parse_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES
@@ -53,6 +54,8 @@ __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks
 _STATEMENT_WORDS = {HandLine: "hands", TalonLine: "talon", ExchangeLine: "exchanges",
                     PartieLine: "partie", EspagnoletteLine: "espagnolette declarations",
                     NoteLine: "notes"}
+# What the table paid and wrote down: it changes nothing in the settlement.
+_STATEMENT_WORDS.update({PaidLine: "paid lines", TallyLine: "tally lines"})
 
 
 # --- export ---------------------------------------------------------------------------
