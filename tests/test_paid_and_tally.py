@@ -308,3 +308,31 @@ def test_csv_tricks_says_it_leaves_them_out():
     assert text is not None
     (warning,) = problems
     assert warning.code == "RV524" and "paid lines, tally lines" in warning.message
+
+
+# --- show -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, wanted", [
+    ("en", ["Paid at the table: Anna → the pool: 45 fiches (QUIN-3, trick 2)",
+            "Paid at the table: Vera → Boris: 5/2 fiches",
+            "Score sheet after the deal: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; the pool 45 "
+            "fiches"]),
+    ("ru", ["Заплачено за столом: Anna → корзина: 45 фишек (QUIN-3, взятка 2)",
+            "Заплачено за столом: Vera → Boris: 5/2 фишки",
+            "Запись счёта после сдачи: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; в корзине 45 "
+            "фишек"]),
+])
+def test_show_lists_what_the_table_paid_and_wrote(tmp_path, lang, wanted):
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    path = tmp_path / "t.rvs"
+    path.write_text(MINIMAL + RECORDED, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", lang, "show", str(path), "--cards", "ascii"],
+                                env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    lines = [line.rstrip() for line in result.output.splitlines()]
+    for line in wanted:
+        assert line in lines, result.output
