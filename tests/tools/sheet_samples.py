@@ -20,7 +20,7 @@ from handwritten import format_deal, format_header
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
 SEED = 1791
-DEALS = 5
+DEALS = 8
 PAID_DEAL = 3  # the deal whose payments the marker wrote one by one
 
 
@@ -50,7 +50,7 @@ def _tally_line(totals: dict, pool) -> str:
 
 
 def score_sheet() -> str:
-    """Five deals under the classic rules with the sheet after each deal."""
+    """Eight deals under the classic rules with the sheet after each deal."""
     rng = random.Random(SEED)
     dealer, blocks = 3, []
     for number in range(1, DEALS + 1):
