@@ -336,3 +336,19 @@ def test_show_lists_what_the_table_paid_and_wrote(tmp_path, lang, wanted):
     lines = [line.rstrip() for line in result.output.splitlines()]
     for line in wanted:
         assert line in lines, result.output
+
+
+def test_records_that_differ_only_in_a_figure_do_not_mean_the_same():
+    from reversis_cli.formatting import read_source
+    from reversis_cli.notation.compare import first_difference
+
+    def read(text):
+        source = read_source(text, "t.rvs")
+        return source.header, source.deals
+
+    written = MINIMAL + "  paid Anna pool 45\n  tally Anna -45 Boris 0 Vera 0 Gleb 0 pool 45\n"
+    assert first_difference(*read(written), *read(written.replace("  paid", "paid"))) is None
+    changed = written.replace("pool 45\n  t", "pool 40\n  t")
+    assert first_difference(*read(written), *read(changed)) == "/deals/0/statements/11/amount"
+    assert first_difference(*read(written), *read(written.replace("Boris 0", "Boris +1"))) \
+        == "/deals/0/statements/12/entries/1/1"

@@ -22,7 +22,7 @@ from rich.text import Text
 from ..amounts import amount_text
 from ..cards import Suit, sort_cards
 from ..i18n import Msg, fiches, t
-from ..model import PaidLine, TallyLine
+from ..model import POOL_WORD, PaidLine, TallyLine
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
 from ..words import counted
 
@@ -214,7 +214,7 @@ def recorded_lines(replayed: ReplayedDeal) -> list[Text]:
 
 
 def _party(name) -> str | Msg:
-    return Msg("the pool") if name.text == "pool" else name.text
+    return Msg("the pool") if name.text == POOL_WORD else name.text
 
 
 def _paid_message(paid: PaidLine) -> Msg:
