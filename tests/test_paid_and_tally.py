@@ -119,9 +119,18 @@ def test_fmt_puts_the_payments_in_their_order_and_then_the_sheet():
                     "  tally Anna +1 Boris -1 Vera 0 Gleb 0"]
 
 
-_amounts = st.fractions(max_denominator=12).filter(lambda f: abs(f) < 10**6)
+_amounts = st.builds(Fraction, st.integers(-10**6, 10**6), st.integers(1, 12))
 
 
+@settings(max_examples=100, deadline=None)
+@given(amount=_amounts)
+def test_any_amount_reads_back_as_written(amount):
+    assert read_amount(amount_text(amount, signed=True), signed=True) == amount
+    assert read_amount(amount_text(abs(amount))) == abs(amount)
+    assert amount_text(amount) == amount_text(amount, signed=True).lstrip("+")
+
+
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(figures=st.lists(_amounts, min_size=4, max_size=4), pool=st.none() | _amounts.map(abs),
        payment=_amounts.map(abs).filter(lambda f: f > 0), trick=st.none() | st.integers(1, 11),
@@ -136,6 +145,10 @@ def test_any_figures_survive_parse_format_parse(figures, pool, payment, trick, r
     first = canonical_text(MINIMAL + f"  {paid}\n  {tally}\n", "t.rvs")
     assert first.ok, first.diagnostics
     assert first.text.endswith(f"  {paid}\n  {tally}\n")
+    from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
+
+    as_json, _ = rvs_to_json(first.text, "t.rvs")
+    assert json_to_rvs(as_json, "t.json") == (first.text, [])  # and through JSON
     checked = deal_of(f"  {paid}\n  {tally}\n")
     assert checked.deal.paid[0].amount == payment
     assert list(checked.deal.tally.totals.values()) == figures
