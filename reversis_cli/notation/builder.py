@@ -18,13 +18,12 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..amounts import read_amount, shown
-from ..i18n import Msg
-
 from ..cards import (
     KNOWN_SPELLINGS, Card, CardError, TenCardError, lookalike_card, not_a_card_message,
     reads_as_card,
 )
 from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
 from ..model import (
     CardAt, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
     HeaderLine, Name, NoteLine, PaidLine, PartieLine, Pos, TallyEntry, TallyLine, TalonLine,
