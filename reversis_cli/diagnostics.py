@@ -47,6 +47,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV112": (ERROR, "an unknown player"),
     "RV113": (ERROR, "a header line given twice or in the wrong place"),
     "RV114": (ERROR, "a header value that cannot be read (unit, pot)"),
+    "RV115": (ERROR, N_("an amount of a paid or tally line that cannot be read")),
     "RV201": (WARNING, "a revoke: a card off the suit led while holding that suit"),
     "RV202": (ERROR, "a card written twice in a deal"),
     "RV203": (ERROR, "a trick with the wrong number of cards"),
@@ -66,6 +67,13 @@ CODES: dict[str, tuple[str, str]] = {
     "RV308": (ERROR, "a statement given twice in one deal, or one that does not fit the deal"),
     "RV309": (ERROR, "a void deal (misdeal, exposed card) with tricks written"),
     "RV310": (ERROR, "an unclaimed line names a trick the deal does not have"),
+    "RV311": (ERROR, N_("a tally line names someone who is not one of the players")),
+    "RV312": (ERROR, N_("a tally line that leaves out a player or names one twice")),
+    "RV313": (ERROR, N_("a paid line names someone who is not one of the players")),
+    "RV314": (ERROR, N_("a paid line whose payer and payee cannot be: someone paying "
+                         "himself, or the pool paying a stake or a remise")),
+    "RV315": (ERROR, N_("a paid line names a rule id that does not exist")),
+    "RV316": (ERROR, N_("a paid line names a trick the deal does not have")),
     "RV401": (ERROR, "an unknown rule profile"),
     "RV402": (ERROR, "an unknown option or a bad option value"),
     # 5xx: converting and formatting (JSON records, CSV, fmt)

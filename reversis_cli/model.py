@@ -9,6 +9,7 @@ comment lines written directly above it and the comment at the end of its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 from .cards import Card
@@ -18,8 +19,12 @@ __all__ = [
     "Pos", "Comment", "Name", "CardAt", "Statement", "HeaderLine", "Header",
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine", "Deal",
-    "EVENT_KINDS", "VOID_EVENTS",
+    "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
 ]
+
+# How a record names the pool where a payer or payee stands (a keyword: no
+# player may be called so).  The settlement names it the same way.
+POOL_WORD = "pool"
 
 
 class Pos(NamedTuple):
@@ -191,6 +196,64 @@ class TrickLine(Statement):
     number_pos: Pos | None = None
 
 
+# --- what the table paid and wrote down ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaidLine(Statement):
+    """``paid PAYER PAYEE AMOUNT [RULE] [trick T]``: one payment as the table
+    made it.  ``payer`` or ``payee`` is the pool when its text is
+    :data:`POOL_WORD`.  ``amount`` is exact fiches (``int`` when whole);
+    ``rule`` is the rule id as written and ``trick`` the trick number, each
+    None when not written, with where they were written."""
+
+    payer: Name
+    payee: Name
+    amount: int | Fraction
+    amount_pos: Pos | None = None
+    rule: str | None = None
+    rule_pos: Pos | None = None
+    trick: int | None = None
+    trick_pos: Pos | None = None
+
+    @property
+    def payer_is_pool(self) -> bool:
+        return self.payer.text == POOL_WORD
+
+    @property
+    def payee_is_pool(self) -> bool:
+        return self.payee.text == POOL_WORD
+
+
+class TallyEntry(NamedTuple):
+    """One figure of a score sheet: a player's running total, as written."""
+
+    name: Name
+    amount: int | Fraction
+    amount_pos: Pos
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TallyLine(Statement):
+    """``tally NAME AMOUNT ... [pool AMOUNT]``: the score sheet after the deal.
+
+    ``entries`` are in the order written (a correct line names each player
+    once); ``pool`` is what the sheet says the pool holds, None when not
+    written, and ``pool_pos`` where that amount is written."""
+
+    entries: tuple[TallyEntry, ...]
+    pool: int | Fraction | None = None
+    pool_pos: Pos | None = None
+
+    @property
+    def totals(self) -> dict[str, int | Fraction]:
+        """Each named player's figure (the first, if a name is repeated)."""
+        out: dict[str, int | Fraction] = {}
+        for entry in self.entries:
+            out.setdefault(entry.name.text, entry.amount)
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One ``deal`` block as written, statements in source order."""
@@ -255,6 +318,17 @@ class Deal:
     @property
     def tricks(self) -> tuple[TrickLine, ...]:
         return self.of_type(TrickLine)
+
+    @property
+    def paid(self) -> tuple[PaidLine, ...]:
+        """The payments the record says the table made, in the order written."""
+        return self.of_type(PaidLine)
+
+    @property
+    def tally(self) -> TallyLine | None:
+        """The score sheet after this deal (the first, if written twice)."""
+        found = self.of_type(TallyLine)
+        return found[0] if found else None
 
     def events_of(self, kind: str) -> tuple[EventLine, ...]:
         return tuple(e for e in self.events if e.kind == kind)

@@ -34,7 +34,8 @@ HEADER_KEYWORDS = ("reversis", "title", "date", "place", "rules", "set", "unit",
                    "pot")
 # The keywords that start a line inside a deal (a trick line starts with its number).
 DEAL_KEYWORDS = ("hand", "talon", "exchange", "partie", "espagnolette", "unclaimed", "misdeal",
-                 "redeal", "exposed", "peeked", "kept", "discarded-two", "out-of-turn", "note")
+                 "redeal", "exposed", "peeked", "kept", "discarded-two", "out-of-turn", "note",
+                 "paid", "tally")
 
 # Header lines in canonical order (docs/formats.md, "Canonical form").
 HEADER_ORDER = ("reversis", "title", "date", "place", "note", "rules", "set", "unit",

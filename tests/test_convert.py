@@ -229,7 +229,7 @@ def test_every_problem_is_told_in_words_in_the_order_of_the_file():
                   "or an exponent"),
         ("RV503", "/deals/0/statements/0: the member \"type\" is missing (one of: hand, "
                   "talon, exchange, partie, espagnolette, unclaimed, misdeal, redeal, exposed, "
-                  "peeked, kept, discarded-two, out-of-turn, note, trick)"),
+                  "peeked, kept, discarded-two, out-of-turn, note, trick, paid, tally)"),
         ("RV503", "/deals/0/statements/1/cards: must not be empty"),
         ("RV503", "/deals/0/statements/11/late: must be true (leave the member out when it "
                   "is false)"),

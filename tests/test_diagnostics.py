@@ -53,6 +53,14 @@ CASES = [
     ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"),
      "RV309", 13, 3),
     ("unclaimed-trick-out-of-range", FULL + "  unclaimed 12\n", "RV310", 24, 13),
+    # paid and tally lines (tests/test_paid_and_tally.py has more)
+    ("tally-amount-not-a-number", FULL + "  tally Anna x\n", "RV115", 24, 14),
+    ("tally-unknown-player", FULL + "  tally Anna 0 Bors 0 Vera 0 Gleb 0\n", "RV311", 24, 16),
+    ("tally-missing-player", FULL + "  tally Anna 0 Boris 0 Vera 0\n", "RV312", 24, 3),
+    ("paid-unknown-player", FULL + "  paid Anna Zed 5\n", "RV313", 24, 13),
+    ("paid-oneself", FULL + "  paid Anna Anna 5\n", "RV314", 24, 13),
+    ("paid-unknown-rule", FULL + "  paid Anna Boris 5 ACE-9\n", "RV315", 24, 21),
+    ("paid-trick-out-of-range", FULL + "  paid Anna Boris 5 trick 12\n", "RV316", 24, 27),
 ]
 
 

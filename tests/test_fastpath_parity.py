@@ -96,3 +96,58 @@ def test_mutated_deals_read_the_same_both_ways(seed):
     assert len(chunks) > 200
     for chunk in chunks:
         assert_same_both_ways(chunk)
+
+
+# --- paid and tally lines (issue 11) --------------------------------------------------
+
+RECORDED_LINES = [
+    "paid Anna pool 45", "paid pool Boris 5/2", "paid Anna Boris 1 ACE-2",
+    "paid Anna Boris 2 ACE-1 trick 10", "paid Vera Gleb 16 trick 3", "paid Anna pool 45 POOL-1",
+    "paid  Anna\tpool   45   ace-2", "paid Anna Anna 5", "paid pool pool 5",
+    "paid Zed Boris 5", "paid Anna Boris 0", "paid Anna Boris 5/0", "paid Anna Boris x",
+    "paid Anna Boris -5", "paid Anna Boris 1.5", "paid Anna Boris 5 ACE", "paid Anna Boris",
+    "paid Anna Boris 5 trick", "paid Anna Boris 5 trick 99", "paid Anna Boris 5 trick 3 ACE-1",
+    "paid deal Boris 5", "paid AS Boris 5", "paid Anna Boris 5x", "paid Anna Boris 5 ACE-2x",
+    "paid Anna Boris " + "9" * 31, "paid Anna Boris 5  # a comment", "paid\u00a0Anna Boris 5",
+    "tally Anna +7 Boris -3 Vera 0 Gleb -4", "tally Gleb -4 Vera 0 Boris -3 Anna +7 pool 45",
+    "tally Anna 7 Boris -3 Vera 0 Gleb -4 pool 5/2", "tally Anna +7 Boris -3 Vera 0",
+    "tally Anna +7 Anna -3 Vera 0 Gleb -4", "tally Anna +7 Zed -3 Vera 0 Gleb -4", "tally",
+    "tally Anna", "tally Anna x Boris -3", "tally Anna 1.5", "tally Anna +-3", "tally Anna +7 pool",
+    "tally Anna +7 pool -5", "tally Anna +7 pool 5 Boris -3", "tally pool 45",
+    "tally hand +3", "tally poolside +3", "tally Anna -5/2 Boris +5/2 Vera 0 Gleb 0",
+    "tally Anna +7 Boris -3 Vera 0 Gleb -4 # sheet", "tally\tAnna\t+7", "Tally Anna +7",
+    "paid Anna Boris +5", "tally Anna +" + "1" * 40,
+]
+
+
+@pytest.mark.parametrize("line", RECORDED_LINES)
+def test_paid_and_tally_lines_read_the_same_both_ways(line):
+    """Every such line, well-formed or nearly, gives the same statements and
+    the same diagnostics read by the fast path or by Lark alone."""
+    lines = ["deal 1 dealer Gleb", "  1 Anna 5H AH 9H KH", "  " + line, "  2 3S 7S AS KS"]
+    fast = parse_deal(list(lines), 3, fast=True)
+    slow = parse_deal(list(lines), 3, fast=False)
+    assert fast == slow
+
+
+def test_the_fast_path_reads_well_formed_paid_and_tally_lines():
+    """Not only the same: the well-formed lines are the fast path's own."""
+    from reversis_cli.notation.fastpath import fast_path
+
+    for line in ["  paid Anna pool 45 ACE-2 trick 10", "  paid pool Boris 5/2",
+                 "  tally Anna +7 Boris -3 Vera 0 Gleb -4 pool 45", "  tally Vera 0"]:
+        assert fast_path().read(line, 1, []) is not None, line
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_mutated_paid_and_tally_lines_read_the_same_both_ways(seed):
+    rng = random.Random(seed)
+    well_formed = RECORDED_LINES[:6] + RECORDED_LINES[27:30]
+    deals = []
+    for number in range(1, 101):
+        lines = [mutate_line(rng, rng.choice(well_formed)) for _ in range(4)]
+        deals.append(f"deal {number} dealer Gleb\n" + "".join(f"  {x}\n" for x in lines))
+    chunks = deal_chunks("players Anna Boris Vera Gleb\n" + "".join(deals))
+    assert len(chunks) >= 100
+    for chunk in chunks:
+        assert_same_both_ways(chunk)

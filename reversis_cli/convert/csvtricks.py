@@ -39,6 +39,7 @@ from ..model import (
     CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
     HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
 )
+from ..model import PaidLine, TallyLine
 from ..reader import parse_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES
@@ -54,6 +55,8 @@ __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks
 _STATEMENT_WORDS = {HandLine: Msg("hands"), TalonLine: Msg("talon"),
                     ExchangeLine: Msg("exchanges"), PartieLine: Msg("partie"),
                     EspagnoletteLine: Msg("espagnolette declarations"), NoteLine: Msg("notes")}
+# What the table paid and wrote down: it changes nothing in the settlement.
+_STATEMENT_WORDS.update({PaidLine: Msg("paid lines"), TallyLine: Msg("tally lines")})
 
 
 # --- export ---------------------------------------------------------------------------

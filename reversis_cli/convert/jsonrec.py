@@ -33,6 +33,7 @@ from ..model import (
 )
 from ..vocabulary import NAME
 from .jsonlocate import LongNumber, line_of, located, long_number, too_long, whole_number
+from .jsonrecorded import RECORDED_TYPES, build_recorded, recorded_checks, recorded_json
 from .problems import problem
 
 __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
@@ -122,6 +123,8 @@ def _statement_json(stmt: Statement) -> dict:
             out["late"] = True
     elif isinstance(stmt, NoteLine):
         out = {"type": "note", "text": stmt.text}
+    elif (recorded := recorded_json(stmt)) is not None:
+        out = recorded  # paid, tally
     else:
         raise TypeError(f"cannot write {type(stmt).__name__}")
     return _comments(stmt, out)
@@ -475,6 +478,7 @@ def _notation_checks(doc: dict) -> Iterator[tuple[str, Msg, list]]:
                                        leader=stmt["leader"]), where + ["leader"]
             if stmt.get("type") == "exchange":
                 yield from _exchange_form(stmt, where)
+            yield from recorded_checks(stmt, where)  # paid, tally
 
 
 def _amount(value: Any, path: list) -> Iterator:
@@ -546,6 +550,8 @@ def _build_header_line(obj: dict) -> HeaderLine:
 def _build_statement(obj: dict) -> Statement:
     kind = obj["type"]
     common = dict(pos=NOWHERE, **_attached(obj))
+    if kind in RECORDED_TYPES:
+        return build_recorded(obj, common)
     if kind == "trick":
         return TrickLine(number=obj["number"], leader=_name_of(obj.get("leader")),
                          cards=_card_list(obj["cards"]), taker=_name_of(obj.get("taker")),

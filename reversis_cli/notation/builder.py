@@ -17,14 +17,17 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ..amounts import read_amount, shown
 from ..cards import (
     KNOWN_SPELLINGS, Card, CardError, TenCardError, lookalike_card, not_a_card_message,
     reads_as_card,
 )
 from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
 from ..model import (
     CardAt, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
-    HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
+    HeaderLine, Name, NoteLine, PaidLine, PartieLine, Pos, TallyEntry, TallyLine, TalonLine,
+    TrickLine,
 )
 
 
@@ -73,6 +76,34 @@ def _read_rare_card(word: str, pos: Pos, out: list[CardAt], problems: list[Diagn
         problems.append(diagnostic("RV101", str(exc), pos))
     except CardError:
         problems.append(diagnostic("RV102", not_a_card_message(word), pos))
+
+
+# What each amount of a paid or tally line is, for RV115's message.
+PAYMENT, FIGURE, POOL_FIGURE = "payment", "figure", "pool"
+
+
+def read_recorded_amount(word: str, kind: str, pos: Pos, problems: list[Diagnostic]):
+    """The amount ``word`` of a ``paid`` line (``kind`` PAYMENT: above 0), of
+    a player on a ``tally`` line (FIGURE: signed) or of the pool there
+    (POOL_FIGURE); None, with RV115 in ``problems``, when it is none.  Both the
+    Lark path and the fast path read amounts here."""
+    amount = read_amount(word, signed=kind == FIGURE)
+    if amount is not None and (kind != PAYMENT or amount > 0):
+        return amount
+    if kind == PAYMENT and amount is not None:
+        message = Msg("a payment of 0 is no payment: write what was paid, such as 45 or 5/2")
+    elif kind == PAYMENT:
+        message = Msg("'{word}' is not an amount: a payment is written in fiches, whole or as "
+                      "a fraction, such as 45 or 5/2", word=shown(word))
+    elif kind == FIGURE:
+        message = Msg("'{word}' is not an amount: a figure of the score sheet is a whole number "
+                      "or a fraction with its sign, such as +7, -30, 0 or -5/2",
+                      word=shown(word))
+    else:
+        message = Msg("'{word}' is not an amount: what the pool holds is written in fiches, "
+                      "whole or as a fraction, such as 45 or 5/2", word=shown(word))
+    problems.append(diagnostic("RV115", message, pos))
+    return None
 
 
 def unquote(text: str) -> str:
@@ -179,10 +210,10 @@ class Builder(Transformer):
                         dealer=self.name(c[1]))
 
     def deal(self, c):
-        return list(c)
+        return [s for s in c if s is not None]  # None: a paid or tally line set aside
 
     def deal_body(self, c):
-        return list(c)
+        return [s for s in c if s is not None]
 
     def deal_chunk(self, c):
         return c[0]
@@ -272,3 +303,52 @@ class Builder(Transformer):
 
     def deal_note(self, c):
         return NoteLine(pos=self.pos(c[0]), text=unquote(c[0]))
+
+    # -- what the table paid and wrote down ---------------------------------------
+    #
+    # A line with an amount that cannot be read is reported (RV115) and left
+    # out of the model, so that every recorded figure in the model is a number.
+
+    def paid_trick(self, c):
+        return int(c[0]), self.at(c[0])
+
+    def paid(self, c):
+        keyword, payer, payee, amount_token, *rest = c
+        amount = read_recorded_amount(str(amount_token), PAYMENT, self.at(amount_token),
+                                      self.problems)
+        if amount is None:
+            return None
+        payer, payee = self.name(payer), self.name(payee)
+        rule = rule_pos = trick = trick_pos = None
+        for child in rest:
+            if isinstance(child, tuple):
+                trick, trick_pos = child
+            else:
+                rule, rule_pos = str(child), self.at(child)
+        return PaidLine(pos=self.pos(keyword), payer=payer, payee=payee, amount=amount,
+                        amount_pos=self.at(amount_token), rule=rule, rule_pos=rule_pos,
+                        trick=trick, trick_pos=trick_pos)
+
+    def tally_entry(self, c):
+        return self.name(c[0]), c[1]
+
+    def tally_pool(self, c):
+        return c[1]  # the amount's token; the keyword is the pool's
+
+    def tally(self, c):
+        keyword, *rest = c
+        entries, pool, pool_pos, readable = [], None, None, True
+        for child in rest:
+            if isinstance(child, tuple):
+                name, token = child
+                amount = read_recorded_amount(str(token), FIGURE, self.at(token), self.problems)
+                readable = readable and amount is not None
+                entries.append(TallyEntry(name, amount, self.at(token)))
+            else:
+                pool_pos = self.at(child)
+                pool = read_recorded_amount(str(child), POOL_FIGURE, pool_pos, self.problems)
+                readable = readable and pool is not None
+        if not readable:
+            return None
+        return TallyLine(pos=self.pos(keyword), entries=tuple(entries), pool=pool,
+                         pool_pos=pool_pos)

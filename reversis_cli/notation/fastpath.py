@@ -1,4 +1,4 @@
-"""The fast path: well-formed deal, trick and exchange lines read without Lark.
+"""The fast path: well-formed deal, trick, exchange, paid and tally lines read without Lark.
 
 Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
@@ -19,7 +19,11 @@ import re
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
-from ..model import DealLine, ExchangeLine, Name, Pos, Statement, TrickLine
+from ..amounts import read_amount
+from ..model import (
+    POOL_WORD, DealLine, ExchangeLine, Name, PaidLine, Pos, Statement, TallyEntry, TallyLine,
+    TrickLine,
+)
 from .builder import read_cards, reads_as_card_or_lookalike
 from .grammar_file import keywords, parser
 
@@ -32,6 +36,9 @@ class FastPath:
     trick: re.Pattern[str]
     exchange: re.Pattern[str]
     keywords: frozenset[str]
+    paid: re.Pattern[str]
+    tally: re.Pattern[str]
+    tally_entry: re.Pattern[str]
 
     @classmethod
     def from_parser(cls, lark, keywords: frozenset[str]) -> FastPath:
@@ -56,8 +63,9 @@ class FastPath:
             rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){end}")
         deal_line = (rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
                      rf"(?P<dealer>{name}){end}")
+        paid, tally, entry = _recorded_expressions(terminal, blank, end)
         return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange_line),
-                   keywords)
+                   keywords, paid, tally, entry)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``
@@ -71,6 +79,10 @@ class FastPath:
             return self._exchange(line, number, problems)
         if head == "d":
             return self._deal_line(line, number)
+        if head == "p":
+            return self._paid(line, number)
+        if head == "t":
+            return self._tally(line, number)
         return None
 
     def _trick(self, line: str, number: int, problems: list[Diagnostic]) -> TrickLine | None:
@@ -117,6 +129,76 @@ class FastPath:
                         number=int(match.group("number")),
                         number_pos=Pos(number, match.start("number") + 1),
                         dealer=Name(match.group("dealer"), Pos(number, match.start("dealer") + 1)))
+
+
+    # -- what the table paid and wrote down ----------------------------------------
+    #
+    # Only lines whose every amount reads are taken here: a line with an
+    # amount in error is Lark's, whose builder reports it (RV115).
+
+    def _paid(self, line: str, number: int) -> PaidLine | None:
+        match = self.paid.match(line)
+        if match is None:
+            return None
+        payer, payee = match.group("payer", "payee")
+        if _keyword_name(payer, self.keywords) or _keyword_name(payee, self.keywords):
+            return None
+        amount = read_amount(match.group("amount"))
+        if amount is None or amount <= 0:
+            return None
+
+        def at(group: str) -> Pos:
+            return Pos(number, match.start(group) + 1)
+
+        rule, trick = match.group("rule", "trick")
+        return PaidLine(
+            pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
+            payer=Name(payer, at("payer")), payee=Name(payee, at("payee")), amount=amount,
+            amount_pos=at("amount"), rule=rule, rule_pos=at("rule") if rule else None,
+            trick=int(trick) if trick is not None else None,
+            trick_pos=at("trick") if trick is not None else None)
+
+    def _tally(self, line: str, number: int) -> TallyLine | None:
+        match = self.tally.match(line)
+        if match is None:
+            return None
+        entries = []
+        for found in self.tally_entry.finditer(line, match.start("entries"), match.end("entries")):
+            amount = read_amount(found.group("amount"), signed=True)
+            if found.group("name") in self.keywords or amount is None:
+                return None
+            name = Name(found.group("name"), Pos(number, found.start("name") + 1))
+            entries.append(TallyEntry(name, amount, Pos(number, found.start("amount") + 1)))
+        pool = pool_pos = None
+        if match.group("pool") is not None:
+            pool, pool_pos = read_amount(match.group("pool")), Pos(number, match.start("pool") + 1)
+            if pool is None:
+                return None
+        return TallyLine(pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
+                         entries=tuple(entries), pool=pool, pool_pos=pool_pos)
+
+
+def _keyword_name(name: str, keywords: frozenset[str]) -> bool:
+    """A keyword where a payer or payee stands, the pool's excepted."""
+    return name != POOL_WORD and name in keywords
+
+
+def _recorded_expressions(terminal, blank: str, end: str):
+    """The expressions of the paid line, the tally line and one tally figure,
+    from the grammar's terminals; the amounts are the well-formed ones only."""
+    name, number, rule = terminal("NAME"), terminal("INT"), terminal("RULE_ID")
+    paid, pool, tally, trick = (terminal(word) for word in ("PAID", "POOL", "TALLY", "TRICK"))
+    amount, signed = r"[0-9]+(?:/[0-9]+)?", r"[+-]?[0-9]+(?:/[0-9]+)?"
+    after = r"(?=[ \t]|\Z)"  # an amount ends where its word does, as the grammar's WORD
+    paid_line = (rf"[ \t]*{paid}{blank}(?P<payer>{name}){blank}(?P<payee>{name}){blank}"
+                 rf"(?P<amount>{amount}){after}(?:{blank}(?P<rule>{rule}))?"
+                 rf"(?:{blank}{trick}{blank}(?P<trick>{number}))?{end}")
+    # A figure's name is never the pool's keyword: "pool" opens the pool's figure.
+    entry = rf"{blank}(?!{pool}[ \t])(?P<name>{name}){blank}(?P<amount>{signed}){after}"
+    unnamed = entry.replace("?P<name>", "").replace("?P<amount>", "")
+    tally_line = (rf"[ \t]*{tally}(?P<entries>(?:{unnamed})*)"
+                  rf"(?:{blank}{pool}{blank}(?P<pool>{amount}){after})?{end}")
+    return re.compile(paid_line), re.compile(tally_line), re.compile(entry)
 
 
 @functools.lru_cache(maxsize=1)

@@ -75,7 +75,7 @@ def terminal_text(name: str) -> str:
     described = {
         "NAME": "a player's name", "CARDS": "a card", "INT": "a number",
         "STRING": 'a text in quotes ("…")', "WORD": "a value", "_NL": "the end of the line",
-        "$END": "the end of the file",
+        "$END": "the end of the file", "RULE_ID": "a rule id such as ACE-2",
     }
     if name in described:
         return described[name]

@@ -22,10 +22,12 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..amounts import amount_text
 from ..cards import CARD_STYLES
 from ..model import (
     CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
-    Header, HeaderLine, Name, NoteLine, PartieLine, Statement, TalonLine, TrickLine,
+    Header, HeaderLine, Name, NoteLine, PaidLine, PartieLine, Statement, TallyLine, TalonLine,
+    TrickLine,
 )
 from ..vocabulary import EVENT_ORDER, HEADER_ORDER
 
@@ -80,9 +82,13 @@ def canonical_deal(deal: Deal, players: Sequence[str] = (),
         *events,
         *(s for s in stmts if isinstance(s, NoteLine)),
         *_with_leaders(deal.tricks, leaders),
+        # What the table paid and wrote down comes after the play, payments
+        # in the order written, then the score sheet (docs/decisions.md).
+        *(s for s in stmts if isinstance(s, PaidLine)),
+        *(s for s in stmts if isinstance(s, TallyLine)),
     ]
     known = (HandLine, TalonLine, ExchangeLine, PartieLine, EspagnoletteLine, EventLine,
-             NoteLine, TrickLine)
+             NoteLine, TrickLine, PaidLine, TallyLine)
     ordered += [s for s in stmts if not isinstance(s, known)]  # none today; never drop one
     return Deal(deal.line, tuple(ordered), deal.trailing_comments)
 
@@ -187,6 +193,26 @@ def _event_body(line: EventLine) -> str:
     return " ".join(parts)
 
 
+def paid_body(line: PaidLine) -> str:
+    """``paid PAYER PAYEE AMOUNT [RULE] [trick T]``."""
+    parts = ["paid", line.payer.text, line.payee.text, amount_text(line.amount)]
+    if line.rule is not None:
+        parts.append(line.rule)
+    if line.trick is not None:
+        parts += ["trick", str(line.trick)]
+    return " ".join(parts)
+
+
+def tally_body(line: TallyLine) -> str:
+    """``tally NAME +7 NAME -30 ... [pool 45]``: figures signed, as on a sheet."""
+    parts = ["tally"]
+    for entry in line.entries:
+        parts += [entry.name.text, amount_text(entry.amount, signed=True)]
+    if line.pool is not None:
+        parts += ["pool", amount_text(line.pool)]
+    return " ".join(parts)
+
+
 def statement_body(stmt: Statement, style: str, *, hand_width: int = 0,
                    number_width: int = 0, leader_width: int = 0) -> str:
     """One deal statement's text, without indentation or comment."""
@@ -213,6 +239,10 @@ def statement_body(stmt: Statement, style: str, *, hand_width: int = 0,
         return _event_body(stmt)
     if isinstance(stmt, NoteLine):
         return f"note {quote(stmt.text)}"
+    if isinstance(stmt, PaidLine):
+        return paid_body(stmt)
+    if isinstance(stmt, TallyLine):
+        return tally_body(stmt)
     raise TypeError(f"cannot write {type(stmt).__name__}")
 
 

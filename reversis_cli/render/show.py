@@ -19,7 +19,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..amounts import amount_text
 from ..cards import Suit, sort_cards
+from ..i18n import Msg, fiches, t
+from ..model import POOL_WORD, PaidLine, TallyLine
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
 from ..words import counted
 
@@ -41,6 +44,7 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
     parts: list[RenderableType] = [_title(replayed)]
     if replayed.void:
         parts.append(Text(_void_reason(replayed)))
+        parts.extend(recorded_lines(replayed))
         return Group(*parts)
     has_errors = has_errors or not replayed.complete or bool(replayed.unresolved)
     parts.append(_tricks_table(replayed, style))
@@ -53,6 +57,7 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
     parts.append(_partie_line(replayed, style))
     for line in _facts(replayed, style):
         parts.append(line)
+    parts.extend(recorded_lines(replayed))
     return Group(*parts)
 
 
@@ -194,3 +199,39 @@ def _facts(replayed: ReplayedDeal, style: str) -> list[Text]:
                           f"{revoke.card.format(style)} while holding {revoke.held.format(style)} "
                           "(PLAY-4, IRR-7)", style="yellow"))
     return lines
+
+
+# --- what the table paid and wrote down -------------------------------------------------
+
+
+def recorded_lines(replayed: ReplayedDeal) -> list[Text]:
+    """The deal's ``paid`` lines and its score sheet, as the record gives them."""
+    deal = replayed.deal
+    lines = [Text(t(_paid_message(paid))) for paid in deal.paid]
+    if deal.tally is not None:
+        lines.append(Text(t(_tally_message(deal.tally))))
+    return lines
+
+
+def _party(name) -> str | Msg:
+    return Msg("the pool") if name.text == POOL_WORD else name.text
+
+
+def _paid_message(paid: PaidLine) -> Msg:
+    payment = Msg("Paid at the table: {payer} → {payee}: {amount}", payer=_party(paid.payer),
+                  payee=_party(paid.payee), amount=fiches(paid.amount))
+    details = [paid.rule] if paid.rule is not None else []
+    if paid.trick is not None:
+        details.append(t(Msg("trick {number}", number=paid.trick)))
+    if not details:
+        return payment
+    return Msg("{payment} ({details})", payment=payment, details=", ".join(details))
+
+
+def _tally_message(tally: TallyLine) -> Msg:
+    figures = ", ".join(f"{e.name.text} {amount_text(e.amount, signed=True)}"
+                        for e in tally.entries)
+    if tally.pool is None:
+        return Msg("Score sheet after the deal: {figures}", figures=figures)
+    return Msg("Score sheet after the deal: {figures}; the pool {pool}", figures=figures,
+               pool=fiches(tally.pool))

@@ -21,6 +21,7 @@ from ..model import (
 )
 from ..vocabulary import KEYWORDS_NOT_SIZES
 from .crosscheck import CrossChecks
+from .recorded import recorded_problems
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
     Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,
@@ -130,6 +131,7 @@ class _Replay(CrossChecks):
                     self.bad_lines.add(stmt.pos.line)
         self._check_repeats()
         self._check_unclaimed_tricks()
+        self.diags.extend(recorded_problems(deal, self.players))  # paid and tally lines
         if deal.is_void:
             for trick in deal.tricks[:1]:
                 self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "

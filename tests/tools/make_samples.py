@@ -29,6 +29,7 @@ from reversis_cli.simulate.events import generate_deal  # noqa: E402
 from reversis_cli.simulate.played import PlayedDeal, dealer_after  # noqa: E402
 
 from handwritten import format_deal, format_header  # noqa: E402
+from sheet_samples import bad_sheet_samples, score_sheet  # noqa: E402
 from simulate_oracles import ace_plays, partie_winner, revokes  # noqa: E402
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
@@ -570,7 +571,8 @@ def main(argv: list[str]) -> int:
     write(target / "tver-ru.rvs", tver_ru())
     write(target / "big-night.rvs", big_night())
     write(target / "irregular.rvs", irregular())
-    for name, text in bad_samples().items():
+    write(target / "score-sheet.rvs", score_sheet())
+    for name, text in {**bad_samples(), **bad_sheet_samples()}.items():
         write(target / "bad" / f"{name}.rvs", text)
     write(target / "bad" / "empty.rvs", "")
     # A legal record with one comment saved in cp1251 by another editor: not UTF-8.
