@@ -32,6 +32,7 @@ from ..model import (
     Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
 )
 from ..vocabulary import NAME
+from .jsondump import dumps
 from .jsonlocate import LongNumber, line_of, located, long_number, too_long, whole_number
 from .jsonrecorded import RECORDED_TYPES, build_recorded, recorded_checks, recorded_json
 from .problems import problem
@@ -150,44 +151,6 @@ def record_to_json(header: Header, deals, spelling: str = "ascii") -> dict:
         doc["cards"] = spelling
     doc.update(header=head, deals=[deal_json(d) for d in deals])
     return doc
-
-
-def dumps(doc: Any) -> str:
-    """Pretty JSON: one statement per line, lists of cards inline; ends with a line end."""
-    return "".join(_dump(doc, 0)) + "\n"
-
-
-def _flat(value: Any) -> bool:
-    """A value written on one line: a scalar, a list of scalars, or an object
-    whose members are such values."""
-    if isinstance(value, dict):
-        return all(not isinstance(v, (dict, list)) or
-                   (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
-                   for v in value.values())
-    if isinstance(value, list):
-        return all(not isinstance(x, (dict, list)) for x in value)
-    return True
-
-
-def _dump(value: Any, depth: int) -> Iterator[str]:
-    if _flat(value):
-        yield json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-        return
-    pad, inner = "  " * depth, "  " * (depth + 1)
-    if isinstance(value, dict):
-        yield "{\n"
-        for index, (key, item) in enumerate(value.items()):
-            yield inner + json.dumps(key, ensure_ascii=False) + ": "
-            yield from _dump(item, depth + 1)
-            yield ",\n" if index < len(value) - 1 else "\n"
-        yield pad + "}"
-    else:
-        yield "[\n"
-        for index, item in enumerate(value):
-            yield inner
-            yield from _dump(item, depth + 1)
-            yield ",\n" if index < len(value) - 1 else "\n"
-        yield pad + "]"
 
 
 def rvs_to_json(text: str, name: str = "<text>",

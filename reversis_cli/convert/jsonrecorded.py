@@ -63,7 +63,7 @@ def _amount(text: str, signed: bool = False):
     return amount
 
 
-def recorded_checks(stmt: dict, where: list) -> Iterator[tuple[str, str, list]]:
+def recorded_checks(stmt: dict, where: list) -> Iterator[tuple[str, Msg, list]]:
     """What the schema cannot say of a ``paid`` or ``tally`` object: names are
     names, amounts are amounts the notation reads (a denominator of 0, a number
     beyond the cap, a payment of 0)."""
@@ -82,14 +82,14 @@ def recorded_checks(stmt: dict, where: list) -> Iterator[tuple[str, str, list]]:
         yield from _amount_check(stmt.get("pool"), where + ["pool"])
 
 
-def _name(value: Any, path: list) -> Iterator[tuple[str, str, list]]:
+def _name(value: Any, path: list) -> Iterator[tuple[str, Msg, list]]:
     if isinstance(value, str) and not NAME.fullmatch(value):
         yield "RV504", Msg("'{value}' is not a name: letters, digits, _ and -, starting with "
                            "a letter", value=value), path
 
 
 def _amount_check(value: Any, path: list, signed: bool = False,
-                  payment: bool = False) -> Iterator[tuple[str, str, list]]:
+                  payment: bool = False) -> Iterator[tuple[str, Msg, list]]:
     if not isinstance(value, str):
         return  # missing, or not a text: the schema has said so
     longest = max((len(run) for run in WHOLE.findall(value)), default=0)
