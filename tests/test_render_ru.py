@@ -29,6 +29,8 @@ def run(*args):
 # working directory so that file names in the output do not depend on the checkout.
 COMMANDS = {
     "score-evening": ("score", "samples/evening.rvs"),
+    # a reversis made: its roles and the cancelled payments
+    "score-big-night-3": ("score", "samples/big-night.rvs", "--deal", "3"),
     "explain-espagnolette-fails": (
         "explain", "tests/fixtures/examples/classic-espagnolette-fails.rvs", "--deal", "1"),
     "arbitrate-irregular-7": ("arbitrate", "samples/irregular.rvs", "--deal", "7"),
