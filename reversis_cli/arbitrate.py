@@ -190,9 +190,9 @@ def _wrong(d) -> Fact:
 
 def _listed(items: list[Msg]) -> Msg:
     """``a, b, c`` as one message, each item written in the reader's language."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = Msg("{first}, {rest}", first=item, rest=listed)
+    listed = items[0]
+    for item in items[1:]:  # the list separator convert's lists use too
+        listed = Msg("{first}, {next}", first=listed, next=item)
     return listed
 
 
