@@ -17,12 +17,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from .cards import sort_cards
+from .i18n import Count, Msg
 from .reader import open_record
 from .rules import Profile
 from .rules.sources import sources_for_rule
 from .rules.texts import RULE_TEXTS
 from .session import ScoredDeal, Session
-from .words import counted
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
            "compare_in"]
@@ -35,7 +35,7 @@ _EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peek
 
 @dataclass(frozen=True)
 class Fact:
-    text: str
+    text: Msg | str  # a message, written in the reader's language when shown
     line: int | None = None
 
 
@@ -116,21 +116,23 @@ def _facts(scored: ScoredDeal):
     checked = scored.checked
     deal, replayed = checked.deal, checked.replayed
     if deal is None:
-        yield Fact("The deal line cannot be read; nothing can be established.")
+        yield Fact(Msg("The deal line cannot be read; nothing can be established."))
         return
-    yield Fact(f"Deal {deal.number} was dealt by {deal.dealer.text}.", deal.pos.line)
+    yield Fact(Msg("Deal {number} was dealt by {dealer}.", number=deal.number,
+                   dealer=deal.dealer.text), deal.pos.line)
     for event in deal.events:
         yield Fact(_event_fact(event), event.pos.line)
     if replayed is None:
         for d in checked.diagnostics:
-            yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+            yield _wrong(d)
         return
     name = replayed.name
     if not replayed.void and replayed.dealer_known:
-        yield Fact(f"{name(replayed.first_hand)} was first hand and led trick 1 (SEAT-1).")
+        yield Fact(Msg("{player} was first hand and led trick 1 (SEAT-1).",
+                       player=name(replayed.first_hand)))
     for hand in deal.hands:
-        yield Fact(f"{hand.player.text} was dealt {_cards(c.card for c in hand.cards)}.",
-                   hand.pos.line)
+        yield Fact(Msg("{player} was dealt {cards}.", player=hand.player.text,
+                       cards=_cards(c.card for c in hand.cards)), hand.pos.line)
     for ex in deal.exchanges:
         yield Fact(_exchange_fact(ex), ex.pos.line)
     if replayed.void:
@@ -141,33 +143,57 @@ def _facts(scored: ScoredDeal):
         yield from _unestablished(replayed)
         for d in checked.diagnostics:
             if d.is_error:
-                yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+                yield _wrong(d)
         return
+    yield from _established(checked, replayed)
+
+
+def _established(checked, replayed):
+    """The facts of the whole play, in a deal without errors."""
+    deal, name = checked.deal, replayed.name
     for seat in range(4):
-        yield Fact(f"After the exchange {name(seat)} held {_cards(replayed.hands[seat])} "
-                   f"({len(replayed.hands[seat])} cards).")
-    where = (f"written at line {deal.partie.pos.line}" if deal.partie else
-             "the cards never played")
-    yield Fact(f"The partie was {_cards(replayed.partie)} ({where}).",
-               deal.partie.pos.line if deal.partie else None)
+        held = replayed.hands[seat]
+        yield Fact(Msg("After the exchange {player} held {cards} ({count}).", player=name(seat),
+                       cards=_cards(held), count=Count(len(held), "{n} card", "{n} cards")))
+    where = (Msg("written at line {line}", line=deal.partie.pos.line) if deal.partie else
+             Msg("the cards never played"))
+    yield Fact(Msg("The partie was {cards} ({where}).", cards=_cards(replayed.partie),
+                   where=where), deal.partie.pos.line if deal.partie else None)
     esp = replayed.espagnolette
     if esp is not None:
-        how = ("declared" if esp.declared else "not declared, but the cards held make it") + \
-              (", and the privilege was waived" if esp.waived else "")
-        yield Fact(f"{name(esp.seat)} held the espagnolette ({how}).",
-                   esp.declared.pos.line if esp.declared else None)
+        how = Msg("declared") if esp.declared else \
+            Msg("not declared, but the cards held make it")
+        if esp.waived:
+            how = Msg("{how}, and the privilege was waived", how=how)
+        yield Fact(Msg("{player} held the espagnolette ({how}).", player=name(esp.seat),
+                       how=how), esp.declared.pos.line if esp.declared else None)
     for revoke in replayed.revokes:
-        yield Fact(f"In trick {revoke.trick} {name(revoke.seat)} played "
-                   f"{revoke.card.format('unicode')} off the suit led while still holding "
-                   f"{revoke.held.format('unicode')}: a revoke.",
+        yield Fact(Msg("In trick {trick} {player} played {card} off the suit led while still "
+                       "holding {held}: a revoke.", trick=revoke.trick,
+                       player=name(revoke.seat), card=revoke.card.format("unicode"),
+                       held=revoke.held.format("unicode")),
                    revoke.pos.line if revoke.pos else None)
     won, points = replayed.tricks_won(), replayed.points_won()
-    yield Fact("Tricks and points taken: " + ", ".join(
-        f"{name(s)} {counted(won[s], 'trick')} and {counted(points[s], 'point')}"
-        for s in range(4)) + ".")
+    taken = [Msg("{player} {tricks} and {points}", player=name(s),
+                 tricks=Count(won[s], "{n} trick", "{n} tricks"),
+                 points=Count(points[s], "{n} point", "{n} points")) for s in range(4)]
+    yield Fact(Msg("Tricks and points taken: {list}.", list=_listed(taken)))
     for d in checked.diagnostics:
         if d.is_error:
-            yield Fact(f"The record is wrong here: {d.message} [{d.code}]", d.line)
+            yield _wrong(d)
+
+
+def _wrong(d) -> Fact:
+    return Fact(Msg("The record is wrong here: {message} [{code}]", message=d.message,
+                    code=d.code), d.line)
+
+
+def _listed(items: list[Msg]) -> Msg:
+    """``a, b, c`` as one message, each item written in the reader's language."""
+    listed = items[0]
+    for item in items[1:]:  # the list separator convert's lists use too
+        listed = Msg("{first}, {next}", first=listed, next=item)
+    return listed
 
 
 def _unestablished(replayed):
@@ -175,9 +201,14 @@ def _unestablished(replayed):
     numbers = [t.line.number for t in replayed.unresolved]
     if numbers:
         runs = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in _runs(numbers))
-        yield Fact(f"Who played which card cannot be established in trick"
-                   f"{'s' if len(numbers) > 1 else ''} {runs}: "
-                   "each is in error, or follows one in error with no leader written.")
+        if len(numbers) == 1:
+            yield Fact(Msg("Who played which card cannot be established in trick {runs}: "
+                           "each is in error, or follows one in error with no leader written.",
+                           runs=runs))
+        else:
+            yield Fact(Msg("Who played which card cannot be established in tricks {runs}: "
+                           "each is in error, or follows one in error with no leader written.",
+                           runs=runs))
 
 
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:
@@ -190,33 +221,45 @@ def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _event_fact(event) -> str:
+def _event_fact(event) -> Msg | str:
     who = event.player.text if event.player else ""
-    return {
-        "exposed": "A card was exposed in dealing.",
-        "misdeal": f"{who} misdealt" + (", noticed only after the exchange." if event.late
-                                        else ", noticed before the exchange."),
-        "redeal": "The misdealer paid to deal again.",
-        "peeked": f"{who} looked at the talon card before discarding.",
-        "kept": f"{who} took the talon card without discarding and played with twelve cards.",
-        "discarded-two": f"{who} discarded two cards and played with ten.",
-        "out-of-turn": f"{who} discarded out of turn.",
-        "unclaimed": f"The payments of trick {event.trick}" + (f" due to {who}" if who else "")
-                     + " were not claimed in time.",
-    }.get(event.kind, event.kind)
+    if event.kind == "misdeal":
+        return Msg("{player} misdealt, noticed only after the exchange.", player=who) \
+            if event.late else Msg("{player} misdealt, noticed before the exchange.", player=who)
+    if event.kind == "unclaimed":
+        if who:
+            return Msg("The payments of trick {trick} due to {player} were not claimed in "
+                       "time.", trick=event.trick, player=who)
+        return Msg("The payments of trick {trick} were not claimed in time.", trick=event.trick)
+    fact = {
+        "exposed": Msg("A card was exposed in dealing."),
+        "redeal": Msg("The misdealer paid to deal again."),
+        "peeked": Msg("{player} looked at the talon card before discarding.", player=who),
+        "kept": Msg("{player} took the talon card without discarding and played with twelve "
+                    "cards.", player=who),
+        "discarded-two": Msg("{player} discarded two cards and played with ten.", player=who),
+        "out-of-turn": Msg("{player} discarded out of turn.", player=who),
+    }
+    return fact.get(event.kind, event.kind)
 
 
-def _exchange_fact(ex) -> str:
+def _exchange_fact(ex) -> Msg:
     who = ex.player.text
     if ex.refuses:
-        seen = f" after looking at {ex.sees.card.format('unicode')}" if ex.sees else ""
-        return f"{who} refused the talon card{seen}."
-    parts = []
+        if ex.sees:
+            return Msg("{player} refused the talon card after looking at {card}.", player=who,
+                       card=ex.sees.card.format("unicode"))
+        return Msg("{player} refused the talon card.", player=who)
+    discarded = _cards(c.card for c in ex.discards or ())
+    took = _cards(c.card for c in ex.takes or ())
+    if ex.discards and ex.takes:
+        return Msg("{player} discarded {discarded} and took {took}.", player=who,
+                   discarded=discarded, took=took)
     if ex.discards:
-        parts.append(f"discarded {_cards(c.card for c in ex.discards)}")
+        return Msg("{player} discarded {discarded}.", player=who, discarded=discarded)
     if ex.takes:
-        parts.append(f"took {_cards(c.card for c in ex.takes)}")
-    return f"{who} " + " and ".join(parts or ["made no exchange"]) + "."
+        return Msg("{player} took {took}.", player=who, took=took)
+    return Msg("{player} made no exchange.", player=who)
 
 
 def _cards(cards) -> str:

@@ -14,9 +14,10 @@ from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
+from ..i18n import Msg, N_, t, tr
 from .layout import hanging
 from .score import (
-    fiches, money_column, reading_keys, render_settlement, render_unsettled, signed,
+    fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,
 )
 
 if TYPE_CHECKING:  # annotations only
@@ -29,24 +30,26 @@ def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") ->
     """``cards``: how to spell cards (ascii, unicode, ru)."""
     checked = ruling.scored.checked
     parts: list[RenderableType] = [
-        Text(f"Ruling on deal {checked.number} under the {ruling.profile.name} rules",
-             style="bold")]
-    parts.append(Text("\nThe facts", style="bold underline"))
+        Text(t(Msg("Ruling on deal {number} under the {profile} rules", number=checked.number,
+                   profile=ruling.profile.name)), style="bold")]
+    parts.append(Text("\n" + tr("The facts"), style="bold underline"))
     for fact in ruling.facts:
-        line = Text(respell(fact.text, cards))
+        line = Text(respell(t(fact.text), cards))
         if fact.line is not None:
-            line.append(f"  (line {fact.line})", style="dim")
+            line.append("  " + t(Msg("(line {line})", line=fact.line)), style="dim")
         parts.append(hanging("  • ", line))
-    parts.append(Text("\nThe rules that apply", style="bold underline"))
+    parts.append(Text("\n" + tr("The rules that apply"), style="bold underline"))
     quoted: set[str] = set()  # each paragraph is quoted once, at its first citation
     for applied in ruling.rules:
-        parts.append(hanging(Text.assemble(("  " + applied.id, "bold cyan"), "  "), applied.text))
+        parts.append(hanging(Text.assemble(("  " + applied.id, "bold cyan"), "  "),
+                             t(applied.text)))
         if quote:
             for ref, russian in applied.sources:
-                text = f"{ref} (quoted above)" if ref in quoted else f"{ref}: «{russian}»"
+                text = t(Msg("{ref} (quoted above)", ref=ref)) if ref in quoted \
+                    else f"{ref}: «{russian}»"
                 quoted.add(ref)
                 parts.append(hanging("      ", text, style="dim"))
-    parts.append(Text("\nThe payments", style="bold underline"))
+    parts.append(Text("\n" + tr("The payments"), style="bold underline"))
     if ruling.settlement is None:
         parts.append(render_unsettled(checked.number))
     else:
@@ -59,19 +62,20 @@ def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") ->
 def render_comparison(comparison: Comparison, label_a: str, label_b: str) -> Group:
     a, b = comparison.a.settlement, comparison.b.settlement
     parts: list[RenderableType] = [
-        Text(f"\nSide by side: A = {label_a}, B = {label_b}", style="bold underline")]
+        Text("\n" + t(Msg("Side by side: A = {a}, B = {b}", a=label_a, b=label_b)),
+             style="bold underline")]
     if a is None or b is None:
-        parts.append(Text("This deal has errors and is settled under neither reading."))
+        parts.append(Text(tr("This deal has errors and is settled under neither reading.")))
         return Group(*parts)
     parts.append(_payments_side_by_side(a, b))
-    table = Table(box=box.SIMPLE_HEAD, title="Net per player", title_justify="left",
+    table = Table(box=box.SIMPLE_HEAD, title=tr("Net per player"), title_justify="left",
                   pad_edge=False)
-    table.add_column("Player")
+    table.add_column(tr("Player"))
     for name in ("A", "B", "B − A"):
         money_column(table, name)
     for name, diff in comparison.net_difference().items():
         table.add_row(name, signed(a.net[name]), signed(b.net[name]), signed(diff))
-    table.add_row("pool after", fiches(a.pool_after), fiches(b.pool_after),
+    table.add_row(tr("pool after"), fiches(a.pool_after), fiches(b.pool_after),
                   signed(Fraction(b.pool_after) - Fraction(a.pool_after)))
     parts.append(table)
     return Group(*parts)
@@ -86,19 +90,20 @@ def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
             row = (p.trick, p.payer, p.payee, p.rule)
             rows[row][column] += Fraction(p.amount)
             place[row] = min(place.get(row, key), key)
-    table = Table(box=box.SIMPLE_HEAD, title="Payments under A and B", title_justify="left",
-                  pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, title=tr("Payments under A and B"),
+                  title_justify="left", pad_edge=False)
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Trick", "right"), ("Payer → payee", "left"), ("Rule", "left"))
+        (N_("Trick"), "right"), (N_("Payer → payee"), "left"), (N_("Rule"), "left"))
     for name, justify in columns:
-        table.add_column(name, justify=justify)
+        table.add_column(tr(name), justify=justify)
     money_column(table, "A")
     money_column(table, "B")
     order = sorted(rows, key=lambda row: place[row])
     for trick, payer, payee, rule_id in order:
         amount_a, amount_b = rows[(trick, payer, payee, rule_id)]
         style = "" if amount_a == amount_b else "bold"
-        table.add_row("" if trick is None else str(trick), f"{payer} → {payee}", rule_id,
+        table.add_row("" if trick is None else str(trick), f"{party(payer)} → {party(payee)}",
+                      rule_id,
                       fiches(amount_a) if amount_a else "—", fiches(amount_b) if amount_b else "—",
                       style=style)
     return table

@@ -12,9 +12,10 @@ from rich.text import Text
 
 from ..cards import respell
 from ..explain import Explanation
+from ..i18n import Count, Msg, t, tr
 from ..rules.texts import rule_text
 from .layout import hanging
-from .score import fiches, render_settlement, signed
+from .score import fiches, party, render_settlement, signed
 
 if TYPE_CHECKING:  # annotations only
     from ..settle import DealSettlement
@@ -36,7 +37,7 @@ class _Cited:
                       respell(text, self.cards))
         if rule not in self.seen and rule_text(rule) != rule:
             self.seen.add(rule)
-            return Group(out, hanging(f"{indent}    {rule}: ", rule_text(rule), style="dim"))
+            return Group(out, hanging(f"{indent}    {rule}: ", t(rule_text(rule)), style="dim"))
         return out
 
 
@@ -48,20 +49,22 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
     assert s is not None and replayed is not None, "only a settled deal is explained"
     cited = _Cited(cards)
     parts: list[RenderableType] = [
-        Text(f"Deal {s.number}, dealt by {s.dealer}, under the {e.profile.name} rules",
+        Text(t(Msg("Deal {number}, dealt by {dealer}, under the {profile} rules",
+                   number=s.number, dealer=s.dealer, profile=e.profile.name)),
              style="bold")]
     steps = list(s.steps)
-    parts.append(Text("\nTrick by trick", style="bold underline"))
+    parts.append(Text("\n" + tr("Trick by trick"), style="bold underline"))
     for trick in replayed.tricks:
         plays = ", ".join(f"{replayed.name(p.seat)} {p.card.format(cards)}"
                           for p in trick.plays)
-        taker = replayed.name(trick.taker)
-        parts.append(hanging(f"{trick.number:>2}. ", f"{plays} — {taker} takes it "
-                             f"({trick.points} point{'s' if trick.points != 1 else ''})"))
+        taken = Msg("{plays} — {taker} takes it ({points})", plays=plays,
+                    taker=replayed.name(trick.taker),
+                    points=Count(trick.points, "{n} point", "{n} points"))
+        parts.append(hanging(f"{trick.number:>2}. ", t(taken)))
         for step in steps:
             if step.trick == trick.number and step.rule in _IN_PLAY:
                 parts.append(cited.line(step.rule, step.text, "      "))
-    parts.append(Text("\nAfter the play", style="bold underline"))
+    parts.append(Text("\n" + tr("After the play"), style="bold underline"))
     for step in steps:
         if not (step.trick is not None and step.rule in _IN_PLAY):
             parts.append(cited.line(step.rule, step.text, "  "))
@@ -72,25 +75,36 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
 
 
 def _render_alternatives(e: Explanation, s: DealSettlement, cards: str) -> Group:
-    lines: list[RenderableType] = [Text("\nOther readings", style="bold underline")]
+    lines: list[RenderableType] = [Text("\n" + tr("Other readings"), style="bold underline")]
     if not e.alternatives:
-        lines.append(Text("  No other value of any option would change a payment in this deal."))
+        lines.append(Text("  " + tr("No other value of any option would change a payment in "
+                                    "this deal.")))
     for alt in e.alternatives:
-        lines.append(Text(f"  {alt.option} = {alt.value} (this profile: {alt.current})",
-                          style="bold"))
-        changes = [f"{name} {signed(s.net[name])} → {signed(alt.settlement.net[name])}"
-                   for name in s.net if Fraction(s.net[name]) != Fraction(alt.settlement.net[name])]
-        if s.pool_after != alt.settlement.pool_after:
-            changes.append(f"pool {fiches(s.pool_after)} → {fiches(alt.settlement.pool_after)}")
-        if s.winners != alt.settlement.winners or s.losers != alt.settlement.losers:
-            changes.append(f"winner {', '.join(alt.settlement.winners) or 'none'}, loser "
-                           f"{', '.join(alt.settlement.losers) or 'none'}")
-        lines.append(hanging("    ", "; ".join(changes) or "same totals, other payments"))
+        lines.append(Text("  " + t(Msg("{option} = {value} (this profile: {current})",
+                                       option=alt.option, value=alt.value,
+                                       current=alt.current)), style="bold"))
+        lines.append(hanging("    ", _changes(s, alt.settlement)))
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
-            lines.append(hanging(f"    {sign} ", f"{p.payer} → {p.payee} {fiches(p.amount)} "
+            lines.append(hanging(f"    {sign} ", f"{party(p.payer)} → {party(p.payee)} "
+                                 f"{fiches(p.amount)} "
                                  f"[{p.rule}] {respell(p.reason, cards)}",
                                  style="green" if sign == "+" else "red"))
     return Group(*lines)
+
+
+def _changes(s: DealSettlement, other: DealSettlement) -> str:
+    """What the other reading changes: nets, the pool, who won and lost."""
+    changes = [f"{name} {signed(s.net[name])} → {signed(other.net[name])}"
+               for name in s.net if Fraction(s.net[name]) != Fraction(other.net[name])]
+    if s.pool_after != other.pool_after:
+        changes.append(t(Msg("pool {before} → {after}", before=fiches(s.pool_after),
+                             after=fiches(other.pool_after))))
+    if s.winners != other.winners or s.losers != other.losers:
+        none = tr("none")
+        changes.append(t(Msg("winner {winners}, loser {losers}",
+                             winners=", ".join(other.winners) or none,
+                             losers=", ".join(other.losers) or none)))
+    return "; ".join(changes) or tr("same totals, other payments")
 
 
 def _payment_diff(before, after):

@@ -17,7 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
+from ..i18n import Count, Msg, N_, t, tr
 from ..settle import DealSettlement, Payment
+from ..settle.payments import POOL
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
@@ -44,39 +46,54 @@ def signed(amount) -> str:
     return ("+" if value > 0 else "") + fiches(value)
 
 
+# What became of an espagnolette (the settlement's status), as the Role column says it.
+_ESPAGNOLETTE_STATUS = {"success": N_("success"), "failed": N_("failed"),
+                        "waived": N_("waived"), "superseded": N_("superseded")}
+
+
+def party(name: str) -> str:
+    """A payer or payee as the reader calls it: a player's name, or the pool."""
+    return tr("pool") if name == POOL else name
+
+
 def _roles(s: DealSettlement, name: str) -> str:
     roles = []
     if name in s.winners:
-        roles.append("winner")
+        roles.append(tr("winner"))
     if name in s.losers:
-        roles.append("loser")
+        roles.append(tr("loser"))
     if s.outcome == "reversis" and s.tricks_won.get(name) == 11:
-        roles.append("reversis")
+        roles.append(tr("reversis"))
     if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
             any(p.rule == "REV-3" and p.payer == name for p in s.payments):
-        roles.append("broke the reversis")
+        roles.append(tr("broke the reversis"))
     if s.espagnolette and s.espagnolette[0] == name:
-        roles.append(f"espagnolette ({s.espagnolette[1]})")
+        status = s.espagnolette[1]
+        roles.append(t(Msg("espagnolette ({status})",
+                           status=tr(_ESPAGNOLETTE_STATUS.get(status, status)))))
     return ", ".join(roles)
 
 
 def _title(s: DealSettlement) -> Text:
-    text = Text(f"Deal {s.number}", style="bold")
-    outcome = {"normal": "", "reversis": " — reversis made",
-               "reversis_broken": " — reversis broken"}[s.outcome]
-    text.append(f" — dealer {s.dealer}{outcome}")
+    text = Text(t(Msg("Deal {number}", number=s.number)), style="bold")
+    text.append(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)))
+    outcome = {"normal": None, "reversis": N_("reversis made"),
+               "reversis_broken": N_("reversis broken")}[s.outcome]
+    if outcome is not None:
+        text.append(" — " + tr(outcome))
     if s.status == "void":
-        text.append(" — void deal")
+        text.append(" — " + tr("void deal"))
     return text
 
 
 def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Player", "left"), ("Tricks", "right"), ("Points", "right"), ("Role", "left"))
+        (N_("Player"), "left"), (N_("Tricks"), "right"), (N_("Points"), "right"),
+        (N_("Role"), "left"))
     for name, justify in columns:
-        table.add_column(name, justify=justify)
-    money_column(table, "Net")
+        table.add_column(tr(name), justify=justify)
+    money_column(table, tr("Net"))
     for name in players:
         net = s.net.get(name, 0)
         table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
@@ -92,13 +109,14 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
                     cards: str = "unicode") -> Table:
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
                   style=style)
-    table.add_column("Trick", justify="right")
-    table.add_column("Payer → payee")
-    money_column(table, "Amount")
-    table.add_column("Rule")
-    table.add_column("Reason")
+    table.add_column(tr("Trick"), justify="right")
+    table.add_column(tr("Payer → payee"))
+    money_column(table, tr("Amount"))
+    table.add_column(tr("Rule"))
+    table.add_column(tr("Reason"))
     for p in in_trick_order(payments):
-        table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
+        table.add_row("" if p.trick is None else str(p.trick),
+                      f"{party(p.payer)} → {party(p.payee)}",
                       fiches(p.amount), p.rule, respell(p.reason, cards))
     return table
 
@@ -131,37 +149,41 @@ def render_settlement(s: DealSettlement, players: tuple[str, ...],
     """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
     parts: list[RenderableType] = [_title(s)]
     if s.status == "void":
-        parts.append(Text("Nothing is staked or settled in a void deal but its penalties."))
+        parts.append(Text(tr("Nothing is staked or settled in a void deal but its penalties.")))
     else:
         partie = " ".join(c.format(cards) for c in s.partie_cards)
-        parts.append(Text(f"Partie {partie}: worth {fiches(s.partie_value)}"))
+        # The same words for any amount in English; the Russian says фишка, фишки, фишек.
+        worth = Count(s.partie_value, "worth {n}", "worth {n}")
+        parts.append(Text(t(Msg("Partie {cards}: {worth}", cards=partie, worth=worth))))
         parts.append(_players_table(s, players))
     if s.payments:
-        parts.append(_payments_table("Payments", s.payments, cards=cards))
+        parts.append(_payments_table(tr("Payments"), s.payments, cards=cards))
     if s.cancelled:
-        parts.append(_payments_table("Cancelled (REV-4 or forfeited)", s.cancelled, "dim",
+        parts.append(_payments_table(tr("Cancelled (REV-4 or forfeited)"), s.cancelled, "dim",
                                      cards))
-    parts.append(Text(f"Pool: {fiches(s.pool_before)} before the deal, "
-                      f"{fiches(s.pool_after)} after"))
+    parts.append(Text(t(Msg("Pool: {before} before the deal, {after} after",
+                            before=fiches(s.pool_before), after=fiches(s.pool_after)))))
     return Group(*parts)
 
 
 def render_unsettled(number: int | None) -> Text:
-    return Text(f"Deal {number if number is not None else '?'} — not settled: the record of "
-                "this deal has errors (see above)", style="bold red")
+    return Text(t(Msg("Deal {number} — not settled: the record of this deal has errors "
+                      "(see above)", number=number if number is not None else "?")),
+                style="bold red")
 
 
 def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Table:
     """The running balance: one row per deal (label, balance by player after
     it, pool after it), and the totals.  ``rows`` None: the totals alone."""
-    caption = None if rows is not None else "(a running balance is shown for shorter sessions)"
-    table = Table(box=box.SIMPLE_HEAD, title="Session", title_justify="left", pad_edge=False,
-                  show_footer=True, caption=caption, caption_justify="left")
-    table.add_column("Deal", footer="Total")
+    caption = None if rows is not None else \
+        tr("(a running balance is shown for shorter sessions)")
+    table = Table(box=box.SIMPLE_HEAD, title=tr("Session"), title_justify="left",
+                  pad_edge=False, show_footer=True, caption=caption, caption_justify="left")
+    table.add_column(tr("Deal"), footer=tr("Total"))
     for name in players:
         money_column(table, name, footer=signed(totals.get(name, 0)))
-    money_column(table, "Pool", footer=fiches(pool_end))
+    money_column(table, tr("Pool"), footer=fiches(pool_end))
     for label, balance, pool_after in rows or ():
-        table.add_row(label, *(signed(balance.get(name, 0)) for name in players),
+        table.add_row(t(label), *(signed(balance.get(name, 0)) for name in players),
                       fiches(pool_after))
     return table

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from rich import box
 from rich.table import Table
 
+from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
 from ..session import ScoredDeal, Session, SessionOutcome
-from ..words import counted
 from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
     signed
 
@@ -26,8 +26,11 @@ def render_title(session: Session) -> str:
     """The line above a record's tables: its name and the rules it is settled under."""
     profile = session.profile
     assert profile is not None
-    changed = f" (changed: {', '.join(profile.overridden)})" if profile.overridden else ""
-    return f"{visible(session.name)} — rules: {visible(profile.name)}{changed}"
+    title = t(Msg("{name} — rules: {profile}", name=visible(session.name),
+                  profile=visible(profile.name)))
+    if profile.overridden:
+        title += " " + t(Msg("(changed: {options})", options=", ".join(profile.overridden)))
+    return title
 
 
 def render_deal(scored: ScoredDeal, players: tuple[str, ...], cards: str):
@@ -51,7 +54,7 @@ class BalanceRows:
             return
         settlement = scored.settlement
         label = (str(settlement.number) if settlement is not None
-                 else f"{scored.checked.number} (not settled)")
+                 else Msg("{number} (not settled)", number=scored.checked.number))
         self.rows.append((label, session.balance(), session.pool))
 
     def render(self, session: Session) -> Table:
@@ -60,17 +63,17 @@ class BalanceRows:
 
 def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:
     """One row per file: its deals, errors, warnings, pool at the end and totals."""
-    table = Table(box=box.SIMPLE_HEAD, title=counted(len(outcomes), 'file'),
+    table = Table(box=box.SIMPLE_HEAD, title=t(Count(len(outcomes), "{n} file", "{n} files")),
                   title_justify="left", pad_edge=False)
-    table.add_column("File", overflow="fold")
-    for name in ("Deals", "Errors", "Warnings"):
-        table.add_column(name, justify="right", overflow="fold")
-    money_column(table, "Pool at end")
-    money_column(table, "Totals", justify="left")
+    table.add_column(tr("File"), overflow="fold")
+    for name in (N_("Deals"), N_("Errors"), N_("Warnings")):
+        table.add_column(tr(name), justify="right", overflow="fold")
+    money_column(table, tr("Pool at end"))
+    money_column(table, tr("Totals"), justify="left")
     for o in outcomes:
         totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
         if o.internal_error:
-            totals = "stopped by an internal error (see above)"
+            totals = tr("stopped by an internal error (see above)")
         table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),
                       fiches(o.pool_end), totals)
     return table

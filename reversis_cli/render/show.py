@@ -21,10 +21,9 @@ from rich.text import Text
 
 from ..amounts import amount_text
 from ..cards import Suit, sort_cards
-from ..i18n import Msg, fiches, t
+from ..i18n import Count, Msg, N_, fiches, t, tr
 from ..model import POOL_WORD, PaidLine, TallyLine
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
-from ..words import counted
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
@@ -49,8 +48,8 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
     has_errors = has_errors or not replayed.complete or bool(replayed.unresolved)
     parts.append(_tricks_table(replayed, style))
     if has_errors:
-        parts.append(Text("This deal has errors (see above): its tricks are shown as far as "
-                          "they can be read; hands and partie are not worked out.",
+        parts.append(Text(tr("This deal has errors (see above): its tricks are shown as far "
+                             "as they can be read; hands and partie are not worked out."),
                           style="yellow"))
         return Group(*parts)
     parts.append(_hands_table(replayed, style))
@@ -63,34 +62,47 @@ def render_deal(replayed: ReplayedDeal, style: str = "unicode", has_errors: bool
 
 def _title(replayed: ReplayedDeal) -> Text:
     name = replayed.name
-    text = Text(f"Deal {replayed.number}", style="bold")
+    text = Text(t(Msg("Deal {number}", number=replayed.number)), style="bold")
     if replayed.dealer_known:
-        text.append(f" — dealer {name(replayed.dealer)}, first hand {name(replayed.first_hand)}")
+        text.append(" — " + t(Msg("dealer {dealer}, first hand {first}",
+                                  dealer=name(replayed.dealer),
+                                  first=name(replayed.first_hand))))
     else:
-        text.append(f" — dealer {replayed.deal.dealer.text} (not one of the players)")
+        text.append(" — " + t(Msg("dealer {dealer} (not one of the players)",
+                                  dealer=replayed.deal.dealer.text)))
     return text
 
 
+# Why a deal is void, as the title of its events says it.
+_VOID_EVENTS = {"misdeal": (N_("misdeal"), N_("misdeal by {player}")),
+                "exposed": (N_("exposed"), N_("exposed by {player}"))}
+
+
 def _void_reason(replayed: ReplayedDeal) -> str:
-    kinds = [e.kind + (f" by {e.player.text}" if e.player else "") for e in replayed.events
-             if e.kind in ("misdeal", "exposed")]
-    return "A void deal (" + ", ".join(kinds) + "): no cards were played."
+    kinds = []
+    for event in replayed.events:
+        if event.kind in _VOID_EVENTS:
+            alone, by = _VOID_EVENTS[event.kind]
+            kinds.append(t(Msg(by, player=event.player.text)) if event.player else tr(alone))
+    return t(Msg("A void deal ({events}): no cards were played.", events=", ".join(kinds)))
 
 
 def _tricks_table(replayed: ReplayedDeal, style: str) -> Table:
     order = seats_from_first_hand(replayed)
-    caption = f"{LEAD_MARK} led   {TAKER_MARK} took the trick"
+    caption = f"{LEAD_MARK} {tr('led')}   {TAKER_MARK} {tr('took the trick')}"
     marked = bool(replayed.unresolved)  # else every trick is laid out as usual
     if marked:
-        caption += f"   {ERROR_MARK} in error   {UNKNOWN_MARK} who led cannot be established"
+        caption += (f"   {ERROR_MARK} {tr('in error')}   "
+                    f"{UNKNOWN_MARK} {tr('who led cannot be established')}")
     table = Table(box=box.SIMPLE_HEAD, caption=caption, caption_justify="left", pad_edge=False)
-    table.add_column("Trick", justify="right")
+    table.add_column(tr("Trick"), justify="right")
     for seat in order:
         table.add_column(replayed.name(seat), justify="left")
-    table.add_column("Taker")
-    table.add_column("Points", justify="right")
+    table.add_column(tr("Taker"))
+    table.add_column(tr("Points"), justify="right")
     if marked:
-        table.add_column("As read")  # a word that is not a card is left out: see its diagnostic
+        # a word that is not a card is left out: see its diagnostic
+        table.add_column(tr("As read"))
     for trick in _written_order(replayed):
         if isinstance(trick, PlayedTrick):
             row = _trick_row(replayed, trick, order, style)
@@ -155,12 +167,12 @@ def _suit_style(suit: Suit) -> str:
 
 
 def _hands_table(replayed: ReplayedDeal, style: str) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, title="Hands after the exchange", title_justify="left",
-                  pad_edge=False)
-    table.add_column("Player")
-    table.add_column("Hand")
-    table.add_column("Tricks", justify="right")
-    table.add_column("Points", justify="right")
+    table = Table(box=box.SIMPLE_HEAD, title=tr("Hands after the exchange"),
+                  title_justify="left", pad_edge=False)
+    table.add_column(tr("Player"))
+    table.add_column(tr("Hand"))
+    table.add_column(tr("Tricks"), justify="right")
+    table.add_column(tr("Points"), justify="right")
     won, points = replayed.tricks_won(), replayed.points_won()
     for seat in seats_from_first_hand(replayed):
         table.add_row(replayed.name(seat), _cards_text(replayed.hands[seat], style),
@@ -179,12 +191,13 @@ def _cards_text(cards, style: str, in_order: bool = False) -> Text:
 
 
 def _partie_line(replayed: ReplayedDeal, style: str) -> Text:
-    text = Text("Partie: ", style="bold")
+    text = Text(tr("Partie") + ": ", style="bold")
     # A written partie is shown as the marker wrote it, as its label says.
     text.append_text(_cards_text(replayed.partie, style, in_order=replayed.partie_written))
     plain = sum(c.points for c in replayed.partie)
-    source = "as written" if replayed.partie_written else "the cards never played"
-    text.append(f"  ({source}; {counted(plain, 'card point')})")
+    source = Msg("as written") if replayed.partie_written else Msg("the cards never played")
+    text.append("  " + t(Msg("({source}; {points})", source=source,
+                             points=Count(plain, "{n} card point", "{n} card points"))))
     return text
 
 
@@ -192,12 +205,15 @@ def _facts(replayed: ReplayedDeal, style: str) -> list[Text]:
     lines = []
     esp = replayed.espagnolette
     if esp is not None:
-        how = "waived the privilege" if esp.waived else "may renounce freely in tricks 1–9"
-        lines.append(Text(f"Espagnolette: {replayed.name(esp.seat)} ({how}; ESP-1, ESP-2)"))
+        how = Msg("waived the privilege") if esp.waived else \
+            Msg("may renounce freely in tricks 1–9")
+        lines.append(Text(t(Msg("Espagnolette: {player} ({how}; ESP-1, ESP-2)",
+                                player=replayed.name(esp.seat), how=how))))
     for revoke in replayed.revokes:
-        lines.append(Text(f"Revoke in trick {revoke.trick}: {replayed.name(revoke.seat)} played "
-                          f"{revoke.card.format(style)} while holding {revoke.held.format(style)} "
-                          "(PLAY-4, IRR-7)", style="yellow"))
+        lines.append(Text(t(Msg("Revoke in trick {trick}: {player} played {card} while holding "
+                                "{held} (PLAY-4, IRR-7)", trick=revoke.trick,
+                                player=replayed.name(revoke.seat), card=revoke.card.format(style),
+                                held=revoke.held.format(style))), style="yellow"))
     return lines
 
 
