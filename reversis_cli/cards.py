@@ -369,6 +369,7 @@ def lookalike_message(word: str) -> Msg | None:
         what = Msg("the {olds} in {word} are characters of other alphabets", olds=olds,
                    word=word)
     targets = {script_of(b) for _, b in changes}
+    news: object
     if len(targets) == 1:
         news = _in_script(_script(changes[0][1]), joined([b for _, b in changes]))
     else:

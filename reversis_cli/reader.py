@@ -431,6 +431,7 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
         return Record(_standard_input().reader(), name or STDIN_NAME)
     name = name or str(path)
     stream = None
+    reason: str | None
     try:
         reason = _not_a_record_file(os.stat(path))
         if reason is None:

@@ -361,7 +361,7 @@ def _explain_mark(char: str, expected: set[str]) -> Msg:
 
 
 def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc
-             ) -> tuple[str, Msg]:
+             ) -> tuple[str, str]:
     if _TEN.match(word):
         try:
             Card.parse(word)
@@ -377,7 +377,7 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc
             return "RV101", err.message
         except CardError:
             return "RV102", not_a_card_message(word)
-    wanted: list[object] = sorted({terminal_text(name) for name in expected if name != "$END"})
+    wanted: list[str] = sorted({terminal_text(name) for name in expected if name != "$END"})
     shown = visible(_shorten(word))
     if not wanted and word:
         return "RV100", Msg("'{word}' is not expected here", word=shown)
@@ -392,7 +392,7 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc
                         expected=alternatives(wanted))
 
 
-def _explain_line_start(word: str, start: str) -> tuple[str, Msg]:
+def _explain_line_start(word: str, start: str) -> tuple[str, str]:
     lower = word.lower()
     case = "" if word == lower else Msg(" (and keywords are written in lower case: '{lower}')",
                                         lower=lower)
