@@ -22,6 +22,7 @@ from reversis_cli.reader import record_from_text
 
 from conftest import ROOT, bad_samples
 from i18n_catalog import PACKAGE, placeholders, russian_entries
+from records import FULL, FULL_DEAL, HEADER, MINIMAL, TRICKS, mutate
 from test_diagnostics import CASES
 
 ENTRIES = russian_entries()
@@ -184,8 +185,61 @@ def _diagnostics(text: str, name: str = "t.rvs"):
     return found
 
 
+V1 = HEADER + "deal 1 dealer Gleb\n"
+# Faults of every other kind: each message of reading and replay, and each
+# branch of the ones with variants, is shown in Russian by the test below.
+EXTRA = [
+    ("card-cyrillic-letter", mutate(FULL, 13, "9H", "9Н")),
+    ("card-two-cyrillic-letters", mutate(FULL, 13, "AH", "АН")),
+    ("card-fullwidth-letter", mutate(FULL, 13, "AH", "ＡH")),
+    ("card-letters-of-two-alphabets", mutate(FULL, 13, "AH", "АΗ")),
+    ("card-cyrillic-ze-for-three", mutate(FULL, 14, "3S", "ЗS")),
+    ("no-break-space", mutate(FULL, 13, " 5H", "\u00a05H")),
+    ("combining-mark", mutate(FULL, 13, " 5H", " \u03015H")),
+    ("keyword-in-capitals", mutate(FULL, 3, "hand", "Hand")),
+    ("header-keyword-in-capitals", "Players Anna Boris Vera Gleb\n" + FULL_DEAL),
+    ("deal-line-in-header-position", "hand Anna AS\n" + FULL),
+    ("unknown-header-line", "frobnicate 1\n" + FULL),
+    ("taker-missing", mutate(FULL, 13, "9H KH", "9H KH >")),
+    ("pot-empty", "pot\n" + FULL),
+    ("pot-with-a-point", "pot 4.5\n" + FULL),
+    ("pot-too-long", "pot " + "9" * 50 + "\n" + FULL),
+    ("player-named-pool", MINIMAL.replace("Boris", "Pool")),
+    ("player-named-twice", MINIMAL.replace("Boris", "Anna", 1)),
+    ("player-named-like-a-cyrillic-card", MINIMAL.replace("Boris", "АS", 1)),
+    ("player-named-like-a-keyword-in-capitals", MINIMAL.replace("Boris", "Deal", 1)),
+    ("too-many-errors", HEADER + "".join(f"deal {n} dealer Xyz\n" for n in range(1, 260))),
+    ("a-csv-file", "deal,dealer,trick,leader,cards\n1,Gleb,1,Anna,5H AH 9H KH\n"),
+    ("header-too-long", "# c\n" * 2001 + FULL),
+    ("line-too-long", FULL + '  note "' + "x" * 4001 + '"\n'),
+    ("trick-number-too-long", mutate(FULL, 13, "  1 Anna", "  " + "1" * 40 + " Anna")),
+    ("deal-number-too-long", mutate(FULL, 2, "deal 1", "deal " + "1" * 40)),
+    ("carriage-return", mutate(FULL, 13, "9H", "9H\r")),
+    ("twelfth-trick", MINIMAL + "  12 Vera 4C 6C 2H 3C\n"),
+    ("kept-talon-card-unaccounted", MINIMAL + "  kept Anna\n"),
+    ("first-trick-led-by-the-wrong-player", mutate(FULL, 13, "1 Anna", "1 Vera")),
+    ("hand-holds-another-players-card", mutate(FULL, 3, "KS", "3C")),
+    ("talon-of-two", mutate(FULL, 7, "5H 3H 7D", "5H 3H")),
+    ("talon-card-in-a-hand", mutate(FULL, 7, "7D", "KS")),
+    ("card-twice-in-talon", mutate(FULL, 7, "7D", "5H")),
+    ("card-twice-in-partie", mutate(FULL, 12, "AC", "8H")),
+    ("card-twice-in-hand", mutate(FULL, 3, "KC", "KS")),
+    ("dealer-takes", mutate(FULL, 11, "discards AC", "discards AC takes 7D")),
+    ("discards-two", mutate(FULL, 8, "discards 8H", "discards 8H 2H")),
+    ("takes-the-wrong-card", mutate(FULL, 8, "takes 5H", "takes 3H")),
+    ("sees-the-wrong-card", mutate(FULL, 9, "sees 3H", "sees 5H")),
+    ("discards-a-card-not-held", mutate(FULL, 10, "discards 8D", "discards 2D")),
+    ("exposed-card-deals-again", V1 + "  exposed\n" + "deal 2 dealer Anna\n" + TRICKS),
+    ("misdeal-paid-deals-again",
+     V1 + "  misdeal Gleb\n  redeal paid\n" + "deal 2 dealer Anna\n" + TRICKS),
+    ("misdeal-passes-on", V1 + "  misdeal Gleb\n" + "deal 2 dealer Gleb\n" + TRICKS),
+    ("name-with-accents-composed-otherwise",
+     MINIMAL.replace("Vera", "Ve\u0301ra", 1).replace("  5 Vera", "  5 V\u00e9ra")),
+]
+
+
 def _samples():
-    cases = [(c[0], c[1]) for c in CASES]
+    cases = [(c[0], c[1]) for c in CASES] + EXTRA
     cases += [(p.stem, p.read_bytes()) for p in bad_samples()]
     return cases
 
