@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from .i18n import Msg
+
 __all__ = ["InputError", "expand_inputs", "run_files", "RECORD_SUFFIX"]
 
 RECORD_SUFFIX = ".rvs"
@@ -27,7 +29,8 @@ T = TypeVar("T")
 
 
 class InputError(ValueError):
-    """A command-line input that names no record."""
+    """A command-line input that names no record; its argument is a message
+    (:class:`~reversis_cli.i18n.Msg`), English as a string."""
 
 
 def expand_inputs(args: Iterable[str]) -> list[Path]:
@@ -46,15 +49,16 @@ def expand_inputs(args: Iterable[str]) -> list[Path]:
         elif path.is_dir():
             found = sorted(p for p in _walk_files(path) if p.suffix == RECORD_SUFFIX)
             if not found:
-                raise InputError(f"{arg}: the folder holds no {RECORD_SUFFIX} file")
+                raise InputError(Msg("{arg}: the folder holds no {suffix} file", arg=arg,
+                                     suffix=RECORD_SUFFIX))
         elif path.exists():
             found = [path]
         elif any(ch in arg for ch in _GLOB_CHARS):
             found = sorted(p for p in _matching(arg) if p.is_file())
             if not found:
-                raise InputError(f"{arg}: no file matches")
+                raise InputError(Msg("{arg}: no file matches", arg=arg))
         else:
-            raise InputError(f"{arg}: no such file or folder")
+            raise InputError(Msg("{arg}: no such file or folder", arg=arg))
         for file in found:
             real = os.path.realpath(file)
             if real not in seen:
