@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from reversis_cli.cli import cli
 from reversis_cli.diagnostics import CODES
-from reversis_cli.i18n import Count, Msg, t, tr, use
+from reversis_cli.i18n import Count, Msg, set_language, t, tr, use
 from reversis_cli.reader import record_from_text
 
 from conftest import ROOT, bad_samples
@@ -28,6 +28,14 @@ from test_diagnostics import CASES
 ENTRIES = russian_entries()
 WIDTH = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """``--lang ru`` through CliRunner sets the language of the whole process:
+    the tests after these must not inherit it."""
+    yield
+    set_language("en")
 
 
 def run(*args):
