@@ -18,8 +18,6 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from .i18n import Msg
-
 __all__ = ["InputError", "expand_inputs", "run_files", "RECORD_SUFFIX"]
 
 RECORD_SUFFIX = ".rvs"
@@ -29,8 +27,7 @@ T = TypeVar("T")
 
 
 class InputError(ValueError):
-    """A command-line input that names no record; its argument is a message
-    (:class:`~reversis_cli.i18n.Msg`), English as a string."""
+    """A command-line input that names no record."""
 
 
 def expand_inputs(args: Iterable[str]) -> list[Path]:
@@ -49,16 +46,15 @@ def expand_inputs(args: Iterable[str]) -> list[Path]:
         elif path.is_dir():
             found = sorted(p for p in _walk_files(path) if p.suffix == RECORD_SUFFIX)
             if not found:
-                raise InputError(Msg("{arg}: the folder holds no {suffix} file", arg=arg,
-                                     suffix=RECORD_SUFFIX))
+                raise InputError(f"{arg}: the folder holds no {RECORD_SUFFIX} file")
         elif path.exists():
             found = [path]
         elif any(ch in arg for ch in _GLOB_CHARS):
             found = sorted(p for p in _matching(arg) if p.is_file())
             if not found:
-                raise InputError(Msg("{arg}: no file matches", arg=arg))
+                raise InputError(f"{arg}: no file matches")
         else:
-            raise InputError(Msg("{arg}: no such file or folder", arg=arg))
+            raise InputError(f"{arg}: no such file or folder")
         for file in found:
             real = os.path.realpath(file)
             if real not in seen:

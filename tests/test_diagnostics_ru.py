@@ -317,16 +317,6 @@ def test_a_file_that_cannot_be_read_says_why_in_russian(tmp_path):
         assert t(d.message) == f"не удаётся прочитать {tmp_path}: это папка, а не обычный файл"
 
 
-def test_an_input_that_names_no_record_says_so_in_russian(tmp_path):
-    """For the command line to show in the reader's language (its argument is a message)."""
-    from reversis_cli.batch import InputError, expand_inputs
-    with pytest.raises(InputError) as caught:
-        expand_inputs([str(tmp_path / "gone.rvs")])
-    assert str(caught.value) == f"{tmp_path / 'gone.rvs'}: no such file or folder"
-    with use("ru"):
-        assert t(caught.value.args[0]) == f"{tmp_path / 'gone.rvs'}: нет такого файла или папки"
-
-
 # -- the command line ---------------------------------------------------------------
 
 
