@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .i18n import Msg
-from .words import grouped
-
-__all__ = ["MAX_DIGITS", "WHOLE", "too_many_digits", "shown", "shortened"]
+__all__ = ["MAX_DIGITS", "WHOLE", "too_many_digits", "shown"]
 
 MAX_DIGITS = 30
 WHOLE = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes "²" and "٣"
@@ -31,11 +28,3 @@ def shown(text: str) -> str:
     if len(text) <= _SHOWN:
         return text
     return f"{text[:20]}…({len(text):,} characters)"
-
-
-def shortened(text: str) -> str | Msg:
-    """:func:`shown` as a message, for a diagnostic: the length is said in the
-    reader's language.  (``shown`` stays plain text for the callers that quote it.)"""
-    if len(text) <= _SHOWN:
-        return text
-    return Msg("{start}…({length} characters)", start=text[:20], length=grouped(len(text)))

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from collections.abc import Iterable, Iterator, Sequence
 
-from .amounts import MAX_DIGITS, WHOLE, shortened, too_many_digits
+from .amounts import MAX_DIGITS, WHOLE, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
 from .files import os_reason
 from .diagnostics import Diagnostic, diagnostic
@@ -34,6 +34,7 @@ from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
 from .settle.payments import POOL
 from .vocabulary import SINGLE_HEADER_LINES
+from .words import shortened
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
            "next_dealer", "display_name", "STDIN"]

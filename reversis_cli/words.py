@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .amounts import shown
 from .i18n import Msg, N_
 
-__all__ = ["counted", "grouped", "joined", "alternatives", "listed"]
+__all__ = ["counted", "grouped", "joined", "alternatives", "listed", "shortened"]
 
 
 def counted(count, word: str) -> str:
@@ -56,3 +57,12 @@ def alternatives(items: Sequence[object]) -> object:
     if len(items) == 1:
         return items[0]
     return Msg("{first} or {last}", first=listed(items[:-1]), last=items[-1])
+
+
+def shortened(text: str) -> str | Msg:
+    """:func:`~reversis_cli.amounts.shown` as a message, for a diagnostic: the
+    length is said in the reader's language (``shown`` stays plain text for
+    the callers that quote it)."""
+    if shown(text) == text:
+        return text
+    return Msg("{start}…({length} characters)", start=text[:20], length=grouped(len(text)))

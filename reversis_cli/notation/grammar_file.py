@@ -78,6 +78,7 @@ def terminal_text(name: str) -> str:
         "NAME": Msg("a player's name"), "CARDS": Msg("a card"), "INT": Msg("a number"),
         "STRING": Msg('a text in quotes ("…")'), "WORD": Msg("a value"),
         "_NL": Msg("the end of the line"), "$END": Msg("the end of the file"),
+        "RULE_ID": Msg("a rule id such as ACE-2"),  # the paid lines of issue 11
     }
     if name in described:
         return described[name]

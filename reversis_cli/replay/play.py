@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..amounts import shortened, too_many_digits
+from ..amounts import too_many_digits
 from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
@@ -21,6 +21,7 @@ from ..model import (
     TrickLine,
 )
 from ..vocabulary import KEYWORDS_NOT_SIZES
+from ..words import shortened
 from .crosscheck import CrossChecks
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
