@@ -15,6 +15,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from .i18n import Msg
+from .words import joined
+
 __all__ = [
     "Suit",
     "Rank",
@@ -42,7 +45,12 @@ CARD_STYLES = ("ascii", "unicode", "ru")
 
 
 class CardError(ValueError):
-    """A word that was meant as a card but is not one of the 48."""
+    """A word that was meant as a card but is not one of the 48; ``message``
+    says why, in words a player reads (a :class:`~reversis_cli.i18n.Msg`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class NotACardError(CardError):
@@ -177,19 +185,19 @@ class Card:
             return card
         word = text.strip().translate(_SUIT_VARIATIONS)
         if len(word) < 2:
-            raise NotACardError(f"{text!r} is not a card")
+            raise NotACardError(Msg("{text} is not a card", text=repr(text)))
         rank_text, suit_text = word[:-1].upper(), word[-1].upper()
         suit = _SUIT_SPELLINGS.get(suit_text)
         if suit is not None and rank_text in _TEN_SPELLINGS:
             raise TenCardError(
-                f"{text} is a ten, and the Reversis pack has no tens"
-                + (f" (its T is the Latin letter, a ten; for the ace, the Russian туз, write "
-                   f"the Cyrillic Т as in Т{word[-1]}, or A{word[-1]})"
-                   if rank_text == "T" else "")
-            )
+                Msg("{text} is a ten, and the Reversis pack has no tens (its T is the Latin "
+                    "letter, a ten; for the ace, the Russian туз, write the Cyrillic Т as in "
+                    "Т{suit}, or A{suit})", text=text, suit=word[-1])
+                if rank_text == "T" else
+                Msg("{text} is a ten, and the Reversis pack has no tens", text=text))
         rank = _RANK_SPELLINGS.get(rank_text)
         if rank is None or suit is None:
-            raise NotACardError(f"{text!r} is not a card")
+            raise NotACardError(Msg("{text} is not a card", text=repr(text)))
         card = _BY_RANK_SUIT[(rank, suit)]
         if len(_PARSE_CACHE) < 4096:
             _PARSE_CACHE[text] = card
@@ -257,14 +265,23 @@ _LOOKALIKE_OF: dict[str, str] = {}
 for _group in _LOOKALIKES:
     for _letter in _group:
         _LOOKALIKE_OF[_letter] = _LOOKALIKE_OF.get(_letter, "") + _group.replace(_letter, "")
-_RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
-               Rank.NINE: "nine", Rank.EIGHT: "eight", Rank.SEVEN: "seven", Rank.SIX: "six",
-               Rank.FIVE: "five", Rank.FOUR: "four", Rank.THREE: "three", Rank.TWO: "two"}
+_RANK_NAMES = {Rank.ACE: Msg("ace"), Rank.KING: Msg("king"), Rank.QUEEN: Msg("queen"),
+               Rank.JACK: Msg("jack"), Rank.NINE: Msg("nine"), Rank.EIGHT: Msg("eight"),
+               Rank.SEVEN: Msg("seven"), Rank.SIX: Msg("six"), Rank.FIVE: Msg("five"),
+               Rank.FOUR: Msg("four"), Rank.THREE: Msg("three"), Rank.TWO: Msg("two")}
 
 
-def card_name(card: Card) -> str:
-    """``the ace of spades``."""
-    return f"the {_RANK_NAMES[card.rank]} of {card.suit.noun}"
+def card_name(card: Card) -> Msg:
+    """``the ace of spades``: one template per suit, as a language may put the
+    suit in another form after the rank (туз пик)."""
+    rank = _RANK_NAMES[card.rank]
+    if card.suit is Suit.SPADES:
+        return Msg("the {rank} of spades", rank=rank)
+    if card.suit is Suit.HEARTS:
+        return Msg("the {rank} of hearts", rank=rank)
+    if card.suit is Suit.DIAMONDS:
+        return Msg("the {rank} of diamonds", rank=rank)
+    return Msg("the {rank} of clubs", rank=rank)
 
 
 def script_of(char: str) -> str:
@@ -306,7 +323,21 @@ def lookalike_card(word: str) -> tuple[Card, str] | None:
     return None if best is None else best[1:]
 
 
-def lookalike_message(word: str) -> str | None:
+# The alphabets and forms script_of names, as a message: a language that
+# cannot put the name before the noun ("a Cyrillic letter") says it otherwise.
+_SCRIPT_NAMES = {
+    "Latin": Msg("Latin"), "Cyrillic": Msg("Cyrillic"), "Greek": Msg("Greek"),
+    "digit": Msg("digit"), "fullwidth": Msg("fullwidth"), "halfwidth": Msg("halfwidth"),
+    "Mathematical": Msg("Mathematical"), "unknown": Msg("unknown"),
+}
+
+
+def _script(char: str) -> object:
+    name = script_of(char)
+    return _SCRIPT_NAMES.get(name, name)
+
+
+def lookalike_message(word: str) -> Msg | None:
     """Why ``word`` is not a card when it is one written with a letter of the
     wrong alphabet, and what was meant; None otherwise."""
     found = lookalike_card(word)
@@ -314,30 +345,53 @@ def lookalike_message(word: str) -> str | None:
         return None
     card, spelling = found
     changes = [(a, b) for a, b in zip(word, spelling, strict=True) if a != b]
-    olds = " and the ".join(a for a, _ in changes)
+    olds = changes[0][0]
+    for a, _ in changes[1:]:
+        olds = Msg("{first} and the {next}", first=olds, next=a)
     scripts = {script_of(a) for a, _ in changes}
-    kind = "letter" if all(a.isalpha() for a, _ in changes) else "character"
-    if len(changes) == 1:
-        what = f"the {olds} in {word} is a {scripts.pop()} {kind}"
+    script = _script(changes[0][0])
+    letters = all(a.isalpha() for a, _ in changes)
+    if len(changes) == 1 and letters:
+        what = Msg("the {olds} in {word} is a {script} letter", olds=olds, word=word,
+                   script=script)
+    elif len(changes) == 1:
+        what = Msg("the {olds} in {word} is a {script} character", olds=olds, word=word,
+                   script=script)
+    elif len(scripts) == 1 and letters:
+        what = Msg("the {olds} in {word} are {script} letters", olds=olds, word=word,
+                   script=script)
     elif len(scripts) == 1:
-        what = f"the {olds} in {word} are {scripts.pop()} {kind}s"
+        what = Msg("the {olds} in {word} are {script} characters", olds=olds, word=word,
+                   script=script)
+    elif letters:
+        what = Msg("the {olds} in {word} are letters of other alphabets", olds=olds, word=word)
     else:
-        what = f"the {olds} in {word} are {kind}s of other alphabets"
+        what = Msg("the {olds} in {word} are characters of other alphabets", olds=olds,
+                   word=word)
     targets = {script_of(b) for _, b in changes}
+    news: object
     if len(targets) == 1:
-        news = f"{targets.pop()} " + " and ".join(b for _, b in changes)
+        news = _in_script(_script(changes[0][1]), joined([b for _, b in changes]))
     else:
-        news = " and ".join(f"{script_of(b)} {b}" for _, b in changes)
-    return f"{what}; did you mean {spelling}, with the {news} ({card_name(card)})?"
+        news = joined([_in_script(_script(b), b) for _, b in changes])
+    return Msg("{what}; did you mean {spelling}, with the {news} ({card})?", what=what,
+               spelling=spelling, news=news, card=card_name(card))
 
 
-def not_a_card_message(word: str) -> str:
+def _in_script(script: object, letters: object) -> Msg:
+    """``Latin A``, ``digit 3``: the characters meant, and their alphabet."""
+    if script == "digit":
+        return Msg("digit {letters}", letters=letters)
+    return Msg("{script} {letters}", script=script, letters=letters)
+
+
+def not_a_card_message(word: str) -> Msg:
     """What a player reads when ``word`` stands where a card should."""
     hint = lookalike_message(word)
     if hint:
-        return f"{word} is not a card: {hint}"
-    return (f"{word} is not a card: write a rank (A K Q J 9-2, or Т К Д В) and a suit "
-            "(S H D C or ♠ ♥ ♦ ♣), as in AS, 9♥ or Д♦")
+        return Msg("{word} is not a card: {hint}", word=word, hint=hint)
+    return Msg("{word} is not a card: write a rank (A K Q J 9-2, or Т К Д В) and a suit "
+               "(S H D C or ♠ ♥ ♦ ♣), as in AS, 9♥ or Д♦", word=word)
 
 
 def reads_as_card(text: str) -> bool:

@@ -8,6 +8,7 @@ for the CLI to print as a plain error.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -15,8 +16,12 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from .i18n import Msg
+from .words import grouped
+
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
-           "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem"]
+           "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
+           "os_reason"]
 
 
 class WriteError(Exception):
@@ -45,17 +50,39 @@ def same_as_stdin(path: str | Path) -> bool:
     return (given.st_dev, given.st_ino) == (there.st_dev, there.st_ino)
 
 
+# The system's reasons a player meets most, as messages: the system writes
+# them in English (Python does not set the locale's language for them).
+_OS_REASONS = {
+    errno.ENOENT: Msg("No such file or directory"),
+    errno.EACCES: Msg("Permission denied"),
+    errno.EISDIR: Msg("Is a directory"),
+    errno.ENOTDIR: Msg("Not a directory"),
+    errno.ENAMETOOLONG: Msg("File name too long"),
+    errno.ELOOP: Msg("Too many levels of symbolic links"),
+    errno.EROFS: Msg("Read-only file system"),
+    errno.ENOSPC: Msg("No space left on device"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, as it says it: a message in the reader's
+    language when it is one of the usual reasons, worded as the system words it."""
+    said = exc.strerror or str(exc)
+    known = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
+    return known if known is not None and known == said else said
+
+
 def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> str | None:
     """Why ``path`` is not a plain file that can be read and rewritten, or None."""
     if st is None:
         try:
             st = os.stat(path)
         except OSError as exc:
-            return exc.strerror or str(exc)
+            return os_reason(exc)
     if stat.S_ISDIR(st.st_mode):
-        return "it is a folder"
+        return Msg("it is a folder")
     if not stat.S_ISREG(st.st_mode):
-        return "it is not a regular file (a pipe, a device or a socket)"
+        return Msg("it is not a regular file (a pipe, a device or a socket)")
     return None
 
 
@@ -67,9 +94,10 @@ def rewrite_problem(path: str | Path, st: os.stat_result) -> str | None:
     owner meant), and a file with several hard links would lose them.
     """
     if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
-        return "the file is read-only"
+        return Msg("the file is read-only")
     if st.st_nlink > 1:
-        return f"the file has {st.st_nlink} hard links, and replacing it would cut them"
+        return Msg("the file has {count} hard links, and replacing it would cut them",
+                   count=st.st_nlink)
     return None
 
 
@@ -85,7 +113,7 @@ def output_problem(path: str | Path) -> str | None:
     except FileNotFoundError:
         return None  # a new file (or a dangling symlink's new target)
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return os_reason(exc)
     return regular_file_problem(path, st) or rewrite_problem(path, st)
 
 
@@ -107,7 +135,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
             raise FileKindError(problem)
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise FileKindError(f"it is larger than {limit:,} bytes")
+        raise FileKindError(Msg("it is larger than {limit} bytes", limit=grouped(limit)))
     return data
 
 
@@ -128,7 +156,7 @@ def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
     target = Path(os.path.realpath(path))
     problem = output_problem(target)
     if problem is not None:
-        raise WriteError(f"cannot write {shown}: {problem}")
+        raise WriteError(Msg("cannot write {path}: {why}", path=shown, why=problem))
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                     dir=target.parent)
@@ -162,10 +190,11 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask  # mkstemp makes 0600; a record is a plain file
 
 
-def _why(shown: str, exc: OSError, folder: Path) -> str:
+def _why(shown: str, exc: OSError, folder: Path) -> Msg:
     if isinstance(exc, FileNotFoundError) and not folder.exists():
-        return f"cannot write {shown}: the folder {folder} does not exist"
-    return f"cannot write {shown}: {exc.strerror or exc}"
+        return Msg("cannot write {path}: the folder {folder} does not exist", path=shown,
+                   folder=str(folder))
+    return Msg("cannot write {path}: {why}", path=shown, why=os_reason(exc))
 
 
 def _sync_folder(folder: Path) -> None:

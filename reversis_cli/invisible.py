@@ -13,23 +13,25 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import Msg
+
 __all__ = ["VARIATION_SELECTORS", "describe", "escape", "first_forbidden", "is_forbidden",
            "is_invisible", "visible"]
 
 # Names for the usual suspects; any other is named by Unicode.
 _NAMES = {
-    "\r": "a carriage return",
-    "\n": "a line feed",
-    "\x00": "a NUL character",
-    "\x1b": "an escape character, which starts a terminal escape sequence",
-    "\x7f": "a delete character",
-    "\u00a0": "a no-break space",
-    "\u202f": "a narrow no-break space",
-    "\u200b": "a zero-width space",
-    "\u200c": "a zero-width non-joiner",
-    "\u200d": "a zero-width joiner",
-    "\u2060": "a word joiner",
-    "\ufeff": "a byte order mark",
+    "\r": Msg("a carriage return"),
+    "\n": Msg("a line feed"),
+    "\x00": Msg("a NUL character"),
+    "\x1b": Msg("an escape character, which starts a terminal escape sequence"),
+    "\x7f": Msg("a delete character"),
+    "\u00a0": Msg("a no-break space"),
+    "\u202f": Msg("a narrow no-break space"),
+    "\u200b": Msg("a zero-width space"),
+    "\u200c": Msg("a zero-width non-joiner"),
+    "\u200d": Msg("a zero-width joiner"),
+    "\u2060": Msg("a word joiner"),
+    "\ufeff": Msg("a byte order mark"),
 }
 # Kept as they are: the notation's own blanks.
 _PLAIN = " \t"
@@ -88,14 +90,14 @@ def escape(char: str) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
-def describe(char: str) -> str:
+def describe(char: str) -> Msg:
     """``a no-break space (\\u00a0)``: a character named for a message."""
     name = _NAMES.get(char)
     if name is None:
         unicode_name = unicodedata.name(char, "")
-        name = (f"the invisible character {unicode_name}" if unicode_name
-                else "a control character")
-    return f"{name} ({escape(char)})"
+        name = (Msg("the invisible character {name}", name=unicode_name) if unicode_name
+                else Msg("a control character"))
+    return Msg("{name} ({code})", name=name, code=escape(char))
 
 
 def visible(text: str) -> str:

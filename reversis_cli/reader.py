@@ -22,9 +22,11 @@ from fractions import Fraction
 from pathlib import Path
 from collections.abc import Iterable, Iterator, Sequence
 
-from .amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
+from .amounts import MAX_DIGITS, WHOLE, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
+from .files import os_reason
 from .diagnostics import Diagnostic, diagnostic
+from .i18n import Msg
 from .model import Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
 from .notation.grammar_file import keywords
@@ -32,6 +34,7 @@ from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
 from .settle.payments import POOL
 from .vocabulary import SINGLE_HEADER_LINES
+from .words import shortened
 
 __all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
            "next_dealer", "display_name", "STDIN"]
@@ -44,8 +47,8 @@ MAX_ERRORS_PER_FILE = 200
 # player so called would be ambiguous; one called pool even shared the pool's
 # account, so that no deal balanced.
 OUTPUT_WORDS = {
-    POOL: "the output writes 'pool' for the pool itself, where it pays or is paid",
-    "none": "the output writes 'none' where a deal has no winner or no loser",
+    POOL: Msg("the output writes 'pool' for the pool itself, where it pays or is paid"),
+    "none": Msg("the output writes 'none' where a deal has no winner or no loser"),
 }
 
 
@@ -83,16 +86,17 @@ def check_header(header: Header, damaged: frozenset[str] = frozenset()
         if line.keyword in SINGLE_HEADER_LINES and line.keyword in seen:
             first = seen[line.keyword]
             problems.append(diagnostic(
-                "RV113", f"a second '{line.keyword}' line; the first is at line {first.line}",
-                line.pos, related=((first, "first given here"),)))
+                "RV113", Msg("a second '{keyword}' line; the first is at line {line}",
+                             keyword=line.keyword, line=first.line),
+                line.pos, related=((first, Msg("first given here")),)))
         seen.setdefault(line.keyword, line.pos)
         problems.extend(_check_header_value(line))
     players_line = header.get("players")
     if players_line is None:
         if "players" in damaged:
             return (), problems
-        problems.append(diagnostic("RV110", "the record names no players: write "
-                                   "'players A B C D' with the four names in playing order",
+        problems.append(diagnostic("RV110", Msg("the record names no players: write "
+                                   "'players A B C D' with the four names in playing order"),
                                    Pos(1, 1)))
         return (), problems
     names = players_line.names
@@ -100,55 +104,57 @@ def check_header(header: Header, damaged: frozenset[str] = frozenset()
     if len(names) != 4 and "players" in damaged:
         return (), problems
     if len(names) != 4:
-        problems.append(diagnostic("RV110", f"Reversis is played by four; this line names "
-                                   f"{len(names)}", players_line.pos))
+        problems.append(diagnostic("RV110", Msg("Reversis is played by four; this line names "
+                                               "{count}", count=len(names)), players_line.pos))
         ok = False
     for index, name in enumerate(names):
         if name.text in (n.text for n in names[:index]):
-            problems.append(diagnostic("RV110", f"{name.text} is named twice", name.pos))
+            problems.append(diagnostic("RV110", Msg("{name} is named twice", name=name.text),
+                                       name.pos))
             ok = False
         reason = _name_problem(name.text, keywords())
         if reason:
-            problems.append(diagnostic("RV111", f"a player cannot be called {name.text}: "
-                                       f"{reason}", name.pos))
+            problems.append(diagnostic("RV111", Msg("a player cannot be called {name}: {reason}",
+                                                   name=name.text, reason=reason), name.pos))
             ok = False
     return (tuple(n.text for n in names) if ok else ()), problems
 
 
-def _name_problem(name: str, keywords: frozenset[str]) -> str | None:
+def _name_problem(name: str, keywords: frozenset[str]) -> Msg | None:
     """Why ``name`` cannot be a player's, or None.  Words are compared without
     case: a player "Pool" would sit beside the pool's own column."""
     folded = name.casefold()
     if folded in keywords:
-        return ("it is a keyword of the notation" if name == folded
-                else f"it reads as the keyword '{folded}' of the notation")
+        return (Msg("it is a keyword of the notation") if name == folded
+                else Msg("it reads as the keyword '{keyword}' of the notation", keyword=folded))
     if folded in OUTPUT_WORDS:
         return OUTPUT_WORDS[folded]
     if reads_as_card(name):
-        return "it reads as a card"
+        return Msg("it reads as a card")
     lookalike = lookalike_card(name)
     if lookalike is not None:
         card, spelling = lookalike
-        return (f"it looks like the card {spelling}, {card_name(card)} (one of its letters is "
-                "from another alphabet)")
+        return Msg("it looks like the card {spelling}, {card} (one of its letters is from "
+                   "another alphabet)", spelling=spelling, card=card_name(card))
     return None
 
 
 def _check_header_value(line) -> list[Diagnostic]:
     pos = line.value_pos or line.pos
     if line.keyword == "reversis" and line.value != "1":
-        return [diagnostic("RV103", f"format version {line.value} is not known; this program "
-                           "reads version 1", pos)]
+        return [diagnostic("RV103", Msg("format version {version} is not known; this program "
+                                        "reads version 1", version=line.value), pos)]
     if line.keyword == "unit" and line.value not in UNITS:
-        return [diagnostic("RV114", f"unit '{line.value}' is not known: write fiche or jeton",
-                           pos)]
+        return [diagnostic("RV114", Msg("unit '{unit}' is not known: write fiche or jeton",
+                                        unit=line.value), pos)]
     if line.keyword == "pot" and not line.value:
-        return [diagnostic("RV114", "the pot line gives no amount: write it as 0, 45 or 5/2",
+        return [diagnostic("RV114", Msg("the pot line gives no amount: write it as 0, 45 or 5/2"),
                            pos)]
     if line.keyword == "pot" and parse_amount(line.value) is None:
-        return [diagnostic("RV114", f"the pot must be an amount such as 0, 45 or 5/2 (a half "
-                           f"as 1/2, never with a point; at most {MAX_DIGITS} digits), not "
-                           f"'{shown(line.value)}'", pos)]
+        return [diagnostic("RV114", Msg("the pot must be an amount such as 0, 45 or 5/2 (a half "
+                                        "as 1/2, never with a point; at most {digits} digits), "
+                                        "not '{value}'", digits=MAX_DIGITS,
+                                        value=shortened(line.value)), pos)]
     return []
 
 
@@ -232,7 +238,7 @@ class Record:
         # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
         # and in neither case is the next deal in error too.
         expected_number, or_else = 1, None
-        expected_dealer: tuple[int, str] | None = None
+        expected_dealer: tuple[int, Msg] | None = None
         for chunk in self._chunks:
             if self._stopped:
                 return
@@ -259,12 +265,13 @@ class Record:
             return diags
         self._errors, self._stopped = MAX_ERRORS_PER_FILE, True
         dropped = diags[errors[room]]
-        stop = diagnostic("RV005", f"more than {MAX_ERRORS_PER_FILE} errors in this file: "
-                          "reading stops here; correct the ones above first", dropped.pos)
+        stop = diagnostic("RV005", Msg("more than {count} errors in this file: reading stops "
+                                       "here; correct the ones above first",
+                                       count=MAX_ERRORS_PER_FILE), dropped.pos)
         return diags[:errors[room]] + [replace(stop, file=dropped.file, deal=dropped.deal,
                                                source_line=dropped.source_line)]
 
-    def _dealer_after(self, deal: Deal | None) -> tuple[int, str] | None:
+    def _dealer_after(self, deal: Deal | None) -> tuple[int, Msg] | None:
         """Who must deal next, and why; None when the record does not tell."""
         if deal is None or deal.dealer.text not in self.players:
             return None
@@ -272,18 +279,21 @@ class Record:
         seat = next_dealer(deal, dealer)
         name = deal.dealer.text
         if deal.events_of("exposed"):
-            why = f"a card was exposed in deal {deal.number}, so {name} deals again (IRR-1)"
+            why = Msg("a card was exposed in deal {deal}, so {name} deals again (IRR-1)",
+                      deal=deal.number, name=name)
         elif seat == dealer:
-            why = f"{name} misdealt deal {deal.number} and paid to deal again (IRR-2)"
+            why = Msg("{name} misdealt deal {deal} and paid to deal again (IRR-2)",
+                      deal=deal.number, name=name)
         elif deal.is_void:
-            why = f"{name} misdealt deal {deal.number}, and the deal passes on (IRR-2, IRR-3)"
+            why = Msg("{name} misdealt deal {deal}, and the deal passes on (IRR-2, IRR-3)",
+                      deal=deal.number, name=name)
         else:
-            why = (f"{name} dealt deal {deal.number}, and the deal passes to the next player "
-                   "in playing order (SEAT-2)")
+            why = Msg("{name} dealt deal {deal}, and the deal passes to the next player in "
+                      "playing order (SEAT-2)", deal=deal.number, name=name)
         return seat, why
 
     def _read_deal(self, chunk: Chunk, expected_number: tuple[int, int | None],
-                   expected_dealer: tuple[int, str] | None) -> CheckedDeal:
+                   expected_dealer: tuple[int, Msg] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
             pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
@@ -301,21 +311,23 @@ class Record:
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
 
     def _sequence_problems(self, deal: Deal, expected_number: tuple[int, int | None],
-                           expected_dealer: tuple[int, str] | None) -> list[Diagnostic]:
+                           expected_dealer: tuple[int, Msg] | None) -> list[Diagnostic]:
         """Problems of this deal's place in the record: ``expected_number`` is
         the number it should have and another it may have (or None)."""
         problems = []
         if deal.number not in expected_number:
             problems.append(diagnostic(
-                "RV301", f"this deal is numbered {deal.number}, but deal {expected_number[0]} "
-                "comes next", deal.line.number_pos or deal.pos, deal=deal.number))
+                "RV301", Msg("this deal is numbered {number}, but deal {expected} comes next",
+                             number=deal.number, expected=expected_number[0]),
+                deal.line.number_pos or deal.pos, deal=deal.number))
         dealer = deal.dealer.text
         if expected_dealer is not None and dealer in self.players \
                 and self.players.index(dealer) != expected_dealer[0]:
             seat, why = expected_dealer
             problems.append(diagnostic(
-                "RV302", f"deal {deal.number} is {self.players[seat]}'s to deal, not "
-                f"{dealer}'s: {why}", deal.dealer.pos, deal=deal.number))
+                "RV302", Msg("deal {deal} is {seat}'s to deal, not {dealer}'s: {why}",
+                             deal=deal.number, seat=self.players[seat], dealer=dealer, why=why),
+                deal.dealer.pos, deal=deal.number))
         return problems
 
     def _finish(self, problems: list[Diagnostic], chunk: Chunk,
@@ -371,11 +383,12 @@ def _foreign_diagnostic(kind: str, name: str, line: str, number: int) -> Diagnos
     suffix = {"json": ".json", "csv-tricks": ".csv"}[kind]
     file = STDIN if name == STDIN_NAME else name
     source = "" if Path(file).suffix.lower() == suffix else f" --from {kind}"
-    what = "a JSON record" if kind == "json" else "a csv-tricks file"
+    what = Msg("a JSON record") if kind == "json" else Msg("a csv-tricks file")
     column = len(line) - len(line.lstrip()) + 1
-    found = diagnostic("RV006", f"this looks like {what}, not a record in the notation; "
-                       f"convert it first: reversis convert {shlex.quote(file)}{source} "
-                       "--to rvs -o NEW.rvs", Pos(number, column))
+    found = diagnostic("RV006", Msg("this looks like {what}, not a record in the notation; "
+                                    "convert it first: {command}", what=what,
+                                    command=f"reversis convert {shlex.quote(file)}{source} "
+                                    "--to rvs -o NEW.rvs"), Pos(number, column))
     return replace(found, file=name, source_line=line)
 
 
@@ -419,6 +432,7 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
         return Record(_standard_input().reader(), name or STDIN_NAME)
     name = name or str(path)
     stream = None
+    reason: str | None
     try:
         reason = _not_a_record_file(os.stat(path))
         if reason is None:
@@ -426,23 +440,24 @@ def open_record(path: str | Path, name: str | None = None) -> Record:
             # Checked again once open: the path may have changed in between.
             reason = _not_a_record_file(os.fstat(stream.fileno()))
     except OSError as exc:
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
     if reason:
         if stream is not None:
             stream.close()
-        return Record(None, name, [diagnostic("RV001", f"cannot read {name}: {reason}")])
+        return Record(None, name, [diagnostic("RV001", Msg("cannot read {name}: {reason}",
+                                                           name=name, reason=reason))])
     return Record(stream, name)
 
 
-def _not_a_record_file(st: os.stat_result) -> str | None:
+def _not_a_record_file(st: os.stat_result) -> Msg | None:
     """Why a file of this kind is not read as a record, or None.  A pipe is
     read (a shell's process substitution gives one); a device is not:
     /dev/zero or /dev/urandom would never end."""
     if stat.S_ISDIR(st.st_mode):
-        return "it is a folder, not a regular file"
+        return Msg("it is a folder, not a regular file")
     if stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode):
         return None
-    return "it is not a regular file (a device or a socket)"
+    return Msg("it is not a regular file (a device or a socket)")
 
 
 def display_name(path: str | Path) -> str:

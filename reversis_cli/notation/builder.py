@@ -73,7 +73,7 @@ def _read_rare_card(word: str, pos: Pos, out: list[CardAt], problems: list[Diagn
     try:
         out.append(CardAt(Card.parse(word), pos, word))
     except TenCardError as exc:
-        problems.append(diagnostic("RV101", str(exc), pos))
+        problems.append(diagnostic("RV101", exc.message, pos))
     except CardError:
         problems.append(diagnostic("RV102", not_a_card_message(word), pos))
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
 from ..model import Pos
+from ..words import grouped
 
 __all__ = ["Chunk", "decode_lines", "split_chunks", "MAX_COMMENT_LINES", "MAX_CHUNK_LINES",
            "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES"]
@@ -71,9 +73,9 @@ def decode_lines(stream: BinaryIO, problems: list[Diagnostic]) -> Iterator[str]:
         elif len(raw) > MAX_LINE_BYTES:
             if not _skip_rest_of_line(stream, len(raw)):
                 problems.append(diagnostic(
-                    "RV005", f"this line is longer than {MAX_SKIPPED_BYTES:,} bytes: this is "
-                    "not a record (is it a binary file?), and reading stops here",
-                    Pos(number, 1)))
+                    "RV005", Msg("this line is longer than {size} bytes: this is not a record "
+                                 "(is it a binary file?), and reading stops here",
+                                 size=grouped(MAX_SKIPPED_BYTES)), Pos(number, 1)))
                 yield ""  # the line the diagnostic is at belongs to the last chunk
                 return
             # Long enough for the parser to refuse (RV100); no RV002, as the
@@ -89,8 +91,8 @@ def decode_lines(stream: BinaryIO, problems: list[Diagnostic]) -> Iterator[str]:
             if reported < MAX_DECODING_DIAGNOSTICS:
                 column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
                 problems.append(diagnostic(
-                    "RV002", "this line is not UTF-8 text (is this a record written by "
-                    "another program, or a binary file?)", Pos(number, column)))
+                    "RV002", Msg("this line is not UTF-8 text (is this a record written by "
+                                 "another program, or a binary file?)"), Pos(number, column)))
             reported += 1
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
@@ -185,21 +187,29 @@ def split_chunks(lines: Iterable[str],
 
 
 def _too_many_lines(number: int, kind: str) -> Diagnostic:
-    where = "the header" if kind == "header" else "this deal"
-    return diagnostic(
-        "RV004", f"{where} has more than {MAX_CHUNK_LINES:,} lines (a deal has about 30): "
-        "the rest of it, up to the next deal line, is skipped", Pos(number, 1))
+    if kind == "header":
+        message = Msg("the header has more than {count} lines (a deal has about 30): the rest "
+                      "of it, up to the next deal line, is skipped", count=grouped(MAX_CHUNK_LINES))
+    else:
+        message = Msg("this deal has more than {count} lines (a deal has about 30): the rest "
+                      "of it, up to the next deal line, is skipped", count=grouped(MAX_CHUNK_LINES))
+    return diagnostic("RV004", message, Pos(number, 1))
 
 
 def _stop_skipping(number: int) -> Diagnostic:
     return diagnostic(
-        "RV005", f"{MAX_SKIPPED_LINES:,} lines skipped and still no deal line: this does not "
-        "look like a record, and reading stops here", Pos(number, 1))
+        "RV005", Msg("{count} lines skipped and still no deal line: this does not look like a "
+                     "record, and reading stops here", count=grouped(MAX_SKIPPED_LINES)),
+        Pos(number, 1))
 
 
 def _too_many_comments(number: int, kind: str) -> Diagnostic:
-    where = "the header" if kind == "header" else "one deal"
-    return diagnostic(
-        "RV104", f"more than {MAX_COMMENT_LINES:,} comment lines in {where}: the ones "
-        "after this line are not kept, and fmt and convert will not rewrite the file",
-        Pos(number, 1))
+    if kind == "header":
+        message = Msg("more than {count} comment lines in the header: the ones after this line "
+                      "are not kept, and fmt and convert will not rewrite the file",
+                      count=grouped(MAX_COMMENT_LINES))
+    else:
+        message = Msg("more than {count} comment lines in one deal: the ones after this line "
+                      "are not kept, and fmt and convert will not rewrite the file",
+                      count=grouped(MAX_COMMENT_LINES))
+    return diagnostic("RV104", message, Pos(number, 1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from ..i18n import Msg
 from .grammar_source import grammar_text
 
 START_RULES = ("session", "header", "deal_chunk", "deal_body")
@@ -71,16 +72,18 @@ def keywords() -> frozenset[str]:
 
 
 def terminal_text(name: str) -> str:
-    """How an expected terminal reads in a message."""
+    """How an expected terminal reads in a message (a message: equal to its
+    English text, so that it sorts and compares as that text)."""
     described = {
-        "NAME": "a player's name", "CARDS": "a card", "INT": "a number",
-        "STRING": 'a text in quotes ("…")', "WORD": "a value", "_NL": "the end of the line",
-        "$END": "the end of the file", "RULE_ID": "a rule id such as ACE-2",
+        "NAME": Msg("a player's name"), "CARDS": Msg("a card"), "INT": Msg("a number"),
+        "STRING": Msg('a text in quotes ("…")'), "WORD": Msg("a value"),
+        "_NL": Msg("the end of the line"), "$END": Msg("the end of the file"),
+        "RULE_ID": Msg("a rule id such as ACE-2"),  # the paid lines of issue 11
     }
     if name in described:
         return described[name]
     lark, _, _ = parser()
     for t in lark.terminals:
         if t.name == name and t.pattern.type == "str":
-            return f"'{t.pattern.value}'"
+            return Msg("'{keyword}'", keyword=t.pattern.value)
     return name.lower()

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
 from ..invisible import (
     VARIATION_SELECTORS, describe, escape, first_forbidden, is_forbidden, is_invisible, visible,
 )
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
+from ..words import alternatives, grouped
 from lark.exceptions import UnexpectedInput
 
 from .fastpath import fast_path
@@ -95,8 +97,9 @@ def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: boo
             pass  # said at the number, which is what is wrong with the line
         elif len(line) > MAX_LINE_LENGTH:
             problems.append(diagnostic(
-                "RV100", f"this line is longer than {MAX_LINE_LENGTH:,} characters; a "
-                "statement fits on a short line", Pos(first_line + index, 1)))
+                "RV100", Msg("this line is longer than {count} characters; a statement fits "
+                             "on a short line", count=grouped(MAX_LINE_LENGTH)),
+                Pos(first_line + index, 1)))
             lines[index] = ""
         else:
             continue
@@ -195,8 +198,8 @@ def _clean_forbidden(lines: list[str], first_line: int, problems: list[Diagnosti
         if at is None:
             continue
         problems.append(diagnostic(
-            "RV003", f"{describe(line[at])} in the line; a record holds no control "
-            "characters: remove it", Pos(first_line + index, at + 1)))
+            "RV003", Msg("{what} in the line; a record holds no control characters: remove it",
+                         what=describe(line[at])), Pos(first_line + index, at + 1)))
         lines[index] = "".join(" " if is_forbidden(ch) else ch for ch in line)
         said.add(index)
     return said
@@ -212,10 +215,15 @@ def _refuse_long_number(lines: list[str], index: int, first_line: int,
     found = _NUMBER_OF_LINE.match(lines[index])
     if found is None or not too_many_digits(found.group("number")):
         return False
-    what = {"deal": "a deal", "unclaimed": "a trick", None: "a trick"}[found.group("keyword")]
-    problems.append(diagnostic(
-        "RV100", f"this number has {len(found.group('number')):,} digits; {what} number has "
-        f"at most {MAX_DIGITS}", Pos(first_line + index, found.start("number") + 1)))
+    digits = grouped(len(found.group("number")))
+    if found.group("keyword") == "deal":
+        message = Msg("this number has {digits} digits; a deal number has at most {most}",
+                      digits=digits, most=MAX_DIGITS)
+    else:
+        message = Msg("this number has {digits} digits; a trick number has at most {most}",
+                      digits=digits, most=MAX_DIGITS)
+    problems.append(diagnostic("RV100", message,
+                               Pos(first_line + index, found.start("number") + 1)))
     lines[index] = ""
     return True
 
@@ -296,7 +304,8 @@ def _lower_case_keyword(exc, text: str, line: int) -> tuple[Diagnostic, str] | N
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     if f"'{lower}'" not in {terminal_text(name) for name in expected}:
         return None  # not what could stand here even in lower case: say what could
-    message = f"keywords are written in lower case: write '{lower}', not '{word}'"
+    message = Msg("keywords are written in lower case: write '{lower}', not '{word}'",
+                  lower=lower, word=word)
     fixed = text[: column - 1] + lower + text[column - 1 + len(word):]
     return diagnostic("RV100", message, Pos(line, column)), fixed
 
@@ -323,30 +332,41 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     return diagnostic(code, message, pos)
 
 
-def _explain_invisible(char: str, expected: set[str]) -> str:
+def _explain_invisible(char: str, expected: set[str]) -> Msg:
     """A character nobody sees where the parser stopped: name it."""
     wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
-    where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
-    advice = "write a plain space" if char.isspace() else "remove it"
-    return f"{where} {describe(char)}, which looks like nothing or like a space: {advice}"
+    advice = Msg("write a plain space") if char.isspace() else Msg("remove it")
+    if wanted:
+        return Msg("expected {expected}, found {what}, which looks like nothing or like a "
+                   "space: {advice}", expected=alternatives(wanted[:6]), what=describe(char),
+                   advice=advice)
+    return Msg("found {what}, which looks like nothing or like a space: {advice}",
+               what=describe(char), advice=advice)
 
 
-def _explain_mark(char: str, expected: set[str]) -> str:
+def _explain_mark(char: str, expected: set[str]) -> Msg:
     """A combining mark with no letter before it: echoed, it would sit on the
     quote of the message, so it is named."""
     wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
-    where = f"expected {_alternatives(wanted[:6])}, found" if wanted else "found"
-    name = unicodedata.name(char, "a combining mark").lower()
-    return (f"{where} the {name} ({escape(char)}) with no letter before it; a word begins "
-            "with a letter or a digit, and a mark follows the letter it belongs to")
+    name = unicodedata.name(char, "")
+    mark = (Msg("the {name}", name=name.lower()) if name else Msg("the a combining mark"))
+    if wanted:
+        return Msg("expected {expected}, found {mark} ({code}) with no letter before it; a "
+                   "word begins with a letter or a digit, and a mark follows the letter it "
+                   "belongs to", expected=alternatives(wanted[:6]), mark=mark,
+                   code=escape(char))
+    return Msg("found {mark} ({code}) with no letter before it; a word begins with a letter "
+               "or a digit, and a mark follows the letter it belongs to", mark=mark,
+               code=escape(char))
 
 
-def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) -> tuple[str, str]:
+def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc
+             ) -> tuple[str, str]:
     if _TEN.match(word):
         try:
             Card.parse(word)
         except TenCardError as err:
-            return "RV101", str(err)
+            return "RV101", err.message
     if word and starts_line:
         return _explain_line_start(word, start)
     card_expected = "CARDS" in expected or "MORETHAN" in expected
@@ -354,40 +374,45 @@ def _explain(word: str, expected: set[str], starts_line: bool, start: str, exc) 
         try:
             Card.parse(word)
         except TenCardError as err:
-            return "RV101", str(err)
+            return "RV101", err.message
         except CardError:
             return "RV102", not_a_card_message(word)
-    wanted = sorted({terminal_text(name) for name in expected if name != "$END"})
-    found = f"'{visible(_shorten(word))}'" if word else "the end of the line"
+    wanted: list[str] = sorted({terminal_text(name) for name in expected if name != "$END"})
+    shown = visible(_shorten(word))
+    if not wanted and word:
+        return "RV100", Msg("'{word}' is not expected here", word=shown)
     if not wanted:
-        return "RV100", f"{found} is not expected here"
+        return "RV100", Msg("the end of the line is not expected here")
     if len(wanted) > 6:
         wanted = wanted[:6] + ["…"]
-    return "RV100", f"expected {_alternatives(wanted)}, found {found}"
+    if word:
+        return "RV100", Msg("expected {expected}, found '{word}'",
+                            expected=alternatives(wanted), word=shown)
+    return "RV100", Msg("expected {expected}, found the end of the line",
+                        expected=alternatives(wanted))
 
 
 def _explain_line_start(word: str, start: str) -> tuple[str, str]:
     lower = word.lower()
-    case = "" if word == lower else f" (and keywords are written in lower case: '{lower}')"
+    case = "" if word == lower else Msg(" (and keywords are written in lower case: '{lower}')",
+                                        lower=lower)
     if start != "header" and lower in HEADER_KEYWORDS:
-        return "RV113", (f"'{word}' is a header line; it belongs above the first deal{case}")
+        return "RV113", Msg("'{word}' is a header line; it belongs above the first deal{case}",
+                            word=word, case=case)
     shown = visible(_shorten(word))
     if start == "header" and (lower in DEAL_KEYWORDS or word.isdigit()):
-        return "RV100", (f"'{shown}' belongs inside a deal: begin the deal with "
-                         f"'deal N dealer NAME' first{case}")
+        return "RV100", Msg("'{word}' belongs inside a deal: begin the deal with "
+                            "'deal N dealer NAME' first{case}", word=shown, case=case)
     if start == "header":
-        return "RV100", (f"'{shown}' does not begin a header line; header lines begin "
-                         "with one of: " + ", ".join(HEADER_KEYWORDS))
-    return "RV100", (f"'{shown}' does not begin a line of a deal; such a line begins "
-                     "with a trick number or one of: " + ", ".join(DEAL_KEYWORDS))
+        return "RV100", Msg("'{word}' does not begin a header line; header lines begin with one "
+                            "of: {keywords}", word=shown, keywords=", ".join(HEADER_KEYWORDS))
+    return "RV100", Msg("'{word}' does not begin a line of a deal; such a line begins with a "
+                        "trick number or one of: {keywords}", word=shown,
+                        keywords=", ".join(DEAL_KEYWORDS))
 
 
 def _looks_like_card(word: str) -> bool:
     return 2 <= len(word) <= 4
-
-
-def _alternatives(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _shorten(word: str, limit: int = 30) -> str:

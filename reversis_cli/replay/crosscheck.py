@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from ..cards import PACK, Card
 from ..diagnostics import Diagnostic
+from ..i18n import Count, Msg
 from ..model import CardAt, Deal, ExchangeLine, HandLine, TalonLine
-from ..words import counted
+from ..words import joined, listed
 from .result import Play, Played, next_seat
 
 __all__ = ["CrossChecks"]
@@ -90,17 +91,21 @@ class CrossChecks:
             if len(unplayed) != size and not self.broken:
                 unknown = [self.name(s) for s in sorted(self.kept)
                            if self._written_after_exchange(s) is None]
-                hint = (f"; {' and '.join(unknown)} kept a talon card, so write the partie "
-                        "(or the hand) to say which card was never played" if unknown else "")
-                self.error("RV206", f"{counted(len(unplayed), 'card')} of the pack "
-                           "are not accounted for "
-                           f"({_cards(unplayed)}); the partie holds {size}{hint}", self.deal.pos)
+                hint = (Msg("; {players} kept a talon card, so write the partie (or the hand) to "
+                            "say which card was never played", players=joined(unknown))
+                        if unknown else "")
+                self.error("RV206", Msg("{cards} of the pack are not accounted for ({listed}); "
+                                        "the partie holds {size}{hint}", cards=_count(unplayed),
+                                        listed=_cards(unplayed), size=size, hint=hint),
+                           self.deal.pos)
             return tuple(unplayed) if len(unplayed) == size else ()
         errors_before = len(self.diags)
-        self._check_no_repeats(line.cards, "the partie")
+        for card_at in _repeated(line.cards):
+            self.error("RV202", Msg("{card} is written twice in the partie",
+                                    card=str(card_at.card)), card_at.pos)
         for card_at in line.cards:
-            self._not_played(card_at, played, "RV306", f"{card_at.card} is in the partie",
-                             "is in the partie")
+            said = Msg("{card} is in the partie", card=str(card_at.card))
+            self._not_played(card_at, played, "RV306", said, said)
         if not whole or self.is_damaged(line):
             return tuple(c.card for c in line.cards)
         written = {c.card for c in line.cards}
@@ -109,26 +114,22 @@ class CrossChecks:
         if len(missing) == len(unknown_kept) == 1:
             missing = []  # the card the player who kept a talon card never played
         if missing and len(self.diags) == errors_before:  # else the cause is already said
-            self.error("RV206", f"the partie holds {counted(len(written), 'card')}; "
-                       f"{_cards(missing)} "
-                       f"{'is' if len(missing) == 1 else 'are'} neither played nor in it",
-                       line.pos)
+            if len(missing) == 1:
+                message = Msg("the partie holds {cards}; {missing} is neither played nor in it",
+                              cards=_count(written), missing=_cards(missing))
+            else:
+                message = Msg("the partie holds {cards}; {missing} are neither played nor in it",
+                              cards=_count(written), missing=_cards(missing))
+            self.error("RV206", message, line.pos)
         return tuple(c.card for c in line.cards)
 
-    def _played_loose(self, what: str, card_at: CardAt) -> None:
-        """``card_at`` is written out of play but also in a trick not established."""
+    def _played_loose(self, code: str, said: Msg, card_at: CardAt) -> None:
+        """``card_at`` is written out of play (``said``) but also in a trick not established."""
         there = self.loose[card_at.card]
-        self.error("RV306" if what.startswith("is in the partie") else "RV305",
-                   f"{card_at.card} {what}, but it is played in trick "
-                   f"{self.loose_trick[card_at.card]} (line {there.pos.line})", card_at.pos,
-                   related=((there.pos, "played here"),))
-
-    def _check_no_repeats(self, cards: tuple[CardAt, ...], where: str) -> None:
-        seen: set[Card] = set()
-        for card_at in cards:
-            if card_at.card in seen:
-                self.error("RV202", f"{card_at.card} is written twice in {where}", card_at.pos)
-            seen.add(card_at.card)
+        self.error(code, Msg("{said}, but it is played in trick {trick} (line {line})",
+                             said=said, trick=self.loose_trick[card_at.card],
+                             line=there.pos.line), card_at.pos,
+                   related=((there.pos, Msg("played here")),))
 
     def _check_hands(self, played: Played) -> None:
         for line in self.deal.hands:
@@ -137,16 +138,25 @@ class CrossChecks:
                 continue
             expected = 12 if seat == self.dealer else 11
             if len(line.cards) != expected and not self.is_damaged(line) and self.dealer >= 0:
-                role = "the dealer" if seat == self.dealer else "a player other than the dealer"
-                self.error("RV204", f"{line.player.text}'s hand has "
-                           f"{counted(len(line.cards), 'card')}; "
-                           f"{role} is dealt {expected}", line.pos)
-            self._check_no_repeats(line.cards, f"{line.player.text}'s hand")
+                if seat == self.dealer:
+                    message = Msg("{player}'s hand has {cards}; the dealer is dealt {expected}",
+                                  player=line.player.text, cards=_count(line.cards),
+                                  expected=expected)
+                else:
+                    message = Msg("{player}'s hand has {cards}; a player other than the dealer "
+                                  "is dealt {expected}", player=line.player.text,
+                                  cards=_count(line.cards), expected=expected)
+                self.error("RV204", message, line.pos)
+            for card_at in _repeated(line.cards):
+                self.error("RV202", Msg("{card} is written twice in {player}'s hand",
+                                        card=str(card_at.card), player=line.player.text),
+                           card_at.pos)
             for card_at in line.cards:
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != seat:
-                    self._played_by("RV303", f"{line.player.text}'s hand holds {card_at.card}",
-                                    where, card_at)
+                    self._played_by("RV303", Msg("{player}'s hand holds {card}",
+                                                 player=line.player.text,
+                                                 card=str(card_at.card)), where, card_at)
             if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
                 self._check_hand_against_play(seat, line, played)
 
@@ -161,13 +171,16 @@ class CrossChecks:
                        and c not in (taken or ())]
         if len(unexplained) > limit:
             trick, play = unexplained[0]
-            listed = ", ".join(f"{p.card} (trick {t.number})" for t, p in unexplained)
-            why = ("the dealer takes no talon card" if seat == self.dealer
-                   else "only one talon card can be taken" if limit else
-                   "they are not the talon card taken")
-            self.error("RV303", f"{self.name(seat)} played {listed}, not in "
-                       f"{self.name(seat)}'s hand at line {line.pos.line}; {why}",
-                       play.pos, trick=trick.number, related=((line.pos, "hand written here"),))
+            cards = listed([Msg("{card} (trick {trick})", card=str(p.card), trick=t.number)
+                            for t, p in unexplained])
+            why = (Msg("the dealer takes no talon card") if seat == self.dealer
+                   else Msg("only one talon card can be taken") if limit else
+                   Msg("they are not the talon card taken"))
+            self.error("RV303", Msg("{player} played {cards}, not in {player}'s hand at line "
+                                    "{line}; {why}", player=self.name(seat), cards=cards,
+                                    line=line.pos.line, why=why),
+                       play.pos, trick=trick.number,
+                       related=((line.pos, Msg("hand written here")),))
 
     def _known_take(self, seat: int) -> set[Card] | None:
         """The talon card(s) a player took, when the exchange or talon says."""
@@ -193,88 +206,109 @@ class CrossChecks:
         talon_card = {}
         if talon is not None:
             if len(talon.cards) != 3:
-                self.error("RV304", f"the talon has {counted(len(talon.cards), 'card')}; "
-                           "it has 3", talon.pos)
-            self._check_no_repeats(talon.cards, "the talon")
+                self.error("RV304", Msg("the talon has {cards}; it has 3",
+                                        cards=_count(talon.cards)), talon.pos)
+            for card_at in _repeated(talon.cards):
+                self.error("RV202", Msg("{card} is written twice in the talon",
+                                        card=str(card_at.card)), card_at.pos)
             for owner, card_at in zip(owners, talon.cards, strict=False):
                 talon_card[owner] = card_at
                 for hand in self.deal.hands:
                     if card_at.card in {c.card for c in hand.cards}:
-                        self.error("RV304", f"{card_at.card} is in the talon and in "
-                                   f"{hand.player.text}'s hand (line {hand.pos.line})",
-                                   card_at.pos, related=((hand.pos, "hand written here"),))
+                        self.error("RV304", Msg("{card} is in the talon and in {player}'s hand "
+                                                "(line {line})", card=str(card_at.card),
+                                                player=hand.player.text, line=hand.pos.line),
+                                   card_at.pos, related=((hand.pos, Msg("hand written here")),))
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != owner:
-                    self._played_by("RV304", f"talon card {card_at.card} belongs to "
-                                    f"{self.name(owner)}", where, card_at)
+                    self._played_by("RV304", Msg("talon card {card} belongs to {owner}",
+                                                 card=str(card_at.card), owner=self.name(owner)),
+                                    where, card_at)
         for exchange in self.deal.exchanges:
             seat = self.seats.get(exchange.player.text)
             if seat is not None:
                 self._check_exchange(exchange, seat, talon_card.get(seat), played)
 
-    def _not_played(self, card_at: CardAt, played, code: str, said: str, loose: str) -> None:
+    def _not_played(self, card_at: CardAt, played, code: str, said: Msg, loose: Msg) -> None:
         """A card that left the game before the play (discarded, or in the
-        partie) cannot also be played: ``code`` at the card when it was."""
+        partie) cannot also be played: ``code`` at the card when it was.
+        ``said`` is what the record says of it, ``loose`` the same with the
+        card first (for a trick not established)."""
         where = played.get(card_at.card)
         if where is not None:
             self._played_by(code, said, where, card_at)
         elif card_at.card in self.loose:
-            self._played_loose(loose, card_at)
+            self._played_loose(code, loose, card_at)
 
-    def _played_by(self, code: str, said: str, where, card_at: CardAt) -> None:
+    def _played_by(self, code: str, said: Msg, where, card_at: CardAt) -> None:
         """``code`` at ``card_at``: what the record ``said`` of the card, but who
         played it where (``where``: the trick and the play)."""
         trick, play = where
-        self.error(code, f"{said}, but {self.name(play.seat)} played it in trick "
-                   f"{trick.number} (line {_line_of(play)})", card_at.pos,
-                   related=((play.pos, "played here"),))
+        self.error(code, Msg("{said}, but {player} played it in trick {trick} (line {line})",
+                             said=said, player=self.name(play.seat), trick=trick.number,
+                             line=_line_of(play)), card_at.pos,
+                   related=((play.pos, Msg("played here")),))
 
     def _check_exchange(self, line: ExchangeLine, seat: int, talon_card: CardAt | None,
                         played: Played) -> None:
         who = line.player.text
         if seat == self.dealer and (line.refuses or line.takes):
-            self.error("RV305", f"{who} is the dealer: the dealer discards one card and takes none",
-                       line.pos)
+            self.error("RV305", Msg("{player} is the dealer: the dealer discards one card and "
+                                    "takes none", player=who), line.pos)
         allowed = 2 if seat in self.two_discarded else (0 if seat in self.kept else 1)
         if not line.refuses and len(line.discards) != allowed and not self.is_damaged(line):
-            self.error("RV305", f"{who} discards {counted(len(line.discards), 'card')}; "
-                       f"the exchange allows {allowed}" + (
-                           " (write discarded-two for a player who discarded two)"
-                           if len(line.discards) == 2 and allowed == 1 else ""), line.pos)
+            if len(line.discards) == 2 and allowed == 1:
+                message = Msg("{player} discards {cards}; the exchange allows {allowed} (write "
+                              "discarded-two for a player who discarded two)", player=who,
+                              cards=_count(line.discards), allowed=allowed)
+            else:
+                message = Msg("{player} discards {cards}; the exchange allows {allowed}",
+                              player=who, cards=_count(line.discards), allowed=allowed)
+            self.error("RV305", message, line.pos)
         hand = self._hand_line(seat)
         for card_at in line.discards:
-            self._not_played(card_at, played, "RV305", f"{who} discards {card_at.card}",
-                             f"is discarded by {who}")
+            self._not_played(card_at, played, "RV305",
+                             Msg("{player} discards {card}", player=who, card=str(card_at.card)),
+                             Msg("{card} is discarded by {player}", card=str(card_at.card),
+                                 player=who))
             if hand is not None and card_at.card not in {c.card for c in hand.cards} \
                     and not self.is_damaged(hand):
-                self.error("RV305", f"{who} discards {card_at.card}, which is not in that "
-                           f"player's hand at line {hand.pos.line}", card_at.pos,
-                           related=((hand.pos, "hand written here"),))
+                self.error("RV305", Msg("{player} discards {card}, which is not in that "
+                                        "player's hand at line {line}", player=who,
+                                        card=str(card_at.card), line=hand.pos.line),
+                           card_at.pos, related=((hand.pos, Msg("hand written here")),))
         for card_at in line.takes or ():
             if talon_card is not None and card_at.card is not talon_card.card:
-                self.error("RV305", f"{who} takes {card_at.card}, but the talon card for {who} is "
-                           f"{talon_card.card} (line {talon_card.pos.line})", card_at.pos,
-                           related=((talon_card.pos, "talon written here"),))
+                self.error("RV305", Msg("{player} takes {card}, but the talon card for {player} "
+                                        "is {talon} (line {line})", player=who,
+                                        card=str(card_at.card), talon=str(talon_card.card),
+                                        line=talon_card.pos.line), card_at.pos,
+                           related=((talon_card.pos, Msg("talon written here")),))
             where = played.get(card_at.card)
             if where is not None and where[1].seat != seat:
                 trick, play = where
-                self.error("RV305", f"{who} takes {card_at.card}, but {self.name(play.seat)} "
-                           f"played it in trick {trick.number} (line {_line_of(play)})",
-                           card_at.pos, related=((play.pos, "played here"),))
+                self.error("RV305", Msg("{player} takes {card}, but {other} played it in trick "
+                                        "{trick} (line {line})", player=who,
+                                        card=str(card_at.card), other=self.name(play.seat),
+                                        trick=trick.number, line=_line_of(play)),
+                           card_at.pos, related=((play.pos, Msg("played here")),))
         seen = line.sees
         if line.sees_count > 1:
-            self.error("RV305", f"{who} saw {line.sees_count} cards; a player looks at one "
-                       "talon card only", line.pos)
+            self.error("RV305", Msg("{player} saw {count} cards; a player looks at one talon "
+                                    "card only", player=who, count=line.sees_count), line.pos)
         if seen is not None and talon_card is not None and seen.card is not talon_card.card:
-            self.error("RV305", f"{who} saw {seen.card}, but the talon card for {who} is "
-                       f"{talon_card.card} (line {talon_card.pos.line})", seen.pos,
-                       related=((talon_card.pos, "talon written here"),))
+            self.error("RV305", Msg("{player} saw {card}, but the talon card for {player} is "
+                                    "{talon} (line {line})", player=who, card=str(seen.card),
+                                    talon=str(talon_card.card), line=talon_card.pos.line),
+                       seen.pos, related=((talon_card.pos, Msg("talon written here")),))
         refused = seen or (talon_card if line.refuses else None)
         if line.refuses and refused is not None and played.get(refused.card) is not None:
             trick, play = played[refused.card]
-            self.error("RV305", f"{who} refused {refused.card}, which then stays out of play, "
-                       f"but {self.name(play.seat)} played it in trick {trick.number}",
-                       line.pos, related=((play.pos, "played here"),))
+            self.error("RV305", Msg("{player} refused {card}, which then stays out of play, but "
+                                    "{other} played it in trick {trick}", player=who,
+                                    card=str(refused.card), other=self.name(play.seat),
+                                    trick=trick.number),
+                       line.pos, related=((play.pos, Msg("played here")),))
 
     # -- espagnolette, revokes ---------------------------------------------------
 
@@ -287,3 +321,19 @@ def _line_of(play: Play) -> int:
 
 def _cards(cards) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def _count(cards) -> Count:
+    """``3 cards``, in the reader's language."""
+    return Count(len(cards), "{n} card", "{n} cards")
+
+
+def _repeated(cards: tuple[CardAt, ...]) -> list[CardAt]:
+    """Each card written again after its first time in ``cards``."""
+    seen: set[Card] = set()
+    out = []
+    for card_at in cards:
+        if card_at.card in seen:
+            out.append(card_at)
+        seen.add(card_at.card)
+    return out

@@ -12,14 +12,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..amounts import shown, too_many_digits
-from ..cards import PACK, Card
+from ..amounts import too_many_digits
+from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Count, Msg
 from ..model import (
     CardAt, Deal, EspagnoletteLine, ExchangeLine, HandLine, Name, PartieLine, Pos, TalonLine,
     TrickLine,
 )
 from ..vocabulary import KEYWORDS_NOT_SIZES
+from ..words import shortened
 from .crosscheck import CrossChecks
 from .recorded import recorded_problems
 from .result import (
@@ -67,7 +69,7 @@ class _Replay(CrossChecks):
 
     # -- helpers ------------------------------------------------------------
 
-    def error(self, code: str, message: str, pos: Pos | None, *, trick: int | None = None,
+    def error(self, code: str, message: Msg, pos: Pos | None, *, trick: int | None = None,
               related: tuple = (), fatal: bool = True) -> None:
         self.diags.append(diagnostic(code, message, pos, deal=self.deal.number, trick=trick,
                                      related=related))
@@ -79,9 +81,9 @@ class _Replay(CrossChecks):
             return None
         seat = self.seats.get(name.text)
         if seat is None:
-            players = ", ".join(self.players)
-            self.error("RV112", f"{name.text} is not one of the players ({players})"
-                       f"{_spelt_otherwise(name.text, self.players)}", name.pos)
+            self.error("RV112", Msg("{name} is not one of the players ({players}){hint}",
+                                    name=name.text, players=", ".join(self.players),
+                                    hint=_spelt_otherwise(name.text, self.players)), name.pos)
         return seat
 
     def _flagged(self, kind: str) -> set[int]:
@@ -134,8 +136,8 @@ class _Replay(CrossChecks):
         self.diags.extend(recorded_problems(deal, self.players))  # paid and tally lines
         if deal.is_void:
             for trick in deal.tricks[:1]:
-                self.error("RV309", "a void deal (misdeal or exposed card) has no tricks; "
-                           "write the redeal as the next deal", trick.pos)
+                self.error("RV309", Msg("a void deal (misdeal or exposed card) has no tricks; "
+                                        "write the redeal as the next deal"), trick.pos)
             return self._result(void=True)
         tricks = self._play_tricks()
         # Only a deal whose every trick is established and whose every line was
@@ -177,9 +179,9 @@ class _Replay(CrossChecks):
             else:
                 continue
             if key in seen:
-                self.error("RV308", f"this line repeats what line {seen[key].line} already "
-                           "says for this deal", stmt.pos,
-                           related=((seen[key], "first said here"),))
+                self.error("RV308", Msg("this line repeats what line {line} already says for "
+                                        "this deal", line=seen[key].line), stmt.pos,
+                           related=((seen[key], Msg("first said here")),))
             else:
                 seen[key] = stmt.pos
 
@@ -187,9 +189,9 @@ class _Replay(CrossChecks):
         """An ``unclaimed T`` line names one of the deal's tricks, 1 to 11."""
         for event in self.deal.events_of("unclaimed"):
             if event.trick is not None and not 1 <= event.trick <= TRICKS_PER_DEAL:
-                number = shown(str(event.trick))
-                self.error("RV310", f"there is no trick {number}: a deal's tricks are numbered "
-                           f"1 to {TRICKS_PER_DEAL}", event.trick_pos or event.pos,
+                self.error("RV310", Msg("there is no trick {number}: a deal's tricks are "
+                                        "numbered 1 to {last}", number=shortened(str(event.trick)),
+                                        last=TRICKS_PER_DEAL), event.trick_pos or event.pos,
                            fatal=False)  # the play itself is not touched by it
 
     def _check_cards_repeated(self, written: tuple[TrickLine, ...]) -> None:
@@ -205,9 +207,10 @@ class _Replay(CrossChecks):
                 if first is None:
                     seen[card_at.card.index] = (card_at, line)
                     continue
-                self.error("RV202", f"{card_at.card} is played twice: here and at line "
-                           f"{first[0].pos.line}", card_at.pos, trick=line.number,
-                           related=((first[0].pos, "first played here"),))
+                self.error("RV202", Msg("{card} is played twice: here and at line {line}",
+                                        card=str(card_at.card), line=first[0].pos.line),
+                           card_at.pos, trick=line.number,
+                           related=((first[0].pos, Msg("first played here")),))
                 self.bad_lines.update((line.pos.line, first[1].pos.line))
 
     def _sizes_known(self, lost: list[tuple[int, str]]) -> bool:
@@ -239,8 +242,9 @@ class _Replay(CrossChecks):
         expected = TRICKS_PER_DEAL
         if len(written) > expected:  # every card is played by then: the rest is not played
             extra = written[expected]
-            self.error("RV205", f"a deal has {expected} tricks; this is a {_ordinal(expected + 1)}"
-                       f" (deal {self.deal.number} has {len(written)})", extra.pos,
+            self.error("RV205", Msg("a deal has {tricks} tricks; this is a {ordinal} (deal {deal} "
+                                    "has {count})", tricks=expected, ordinal=_ordinal(expected + 1),
+                                    deal=self.deal.number, count=len(written)), extra.pos,
                        trick=extra.number)
             written = written[:expected]
         self.sizes = [self.hand_size(s) for s in range(4)]
@@ -275,11 +279,14 @@ class _Replay(CrossChecks):
             if index != expected:
                 renumbered = in_error = True
                 if index < expected and numbers and index not in numbers:  # a swapped pair
-                    self.error("RV209", f"trick {index} is written after trick {numbers[-1]}; "
-                               "tricks are written in the order played", line.pos, trick=index)
+                    self.error("RV209", Msg("trick {trick} is written after trick {previous}; "
+                                            "tricks are written in the order played",
+                                            trick=index, previous=numbers[-1]),
+                               line.pos, trick=index)
                 else:
-                    self.error("RV209", f"trick {index} is written where trick {expected} "
-                               "belongs", line.pos, trick=index)
+                    self.error("RV209", Msg("trick {trick} is written where trick {expected} "
+                                            "belongs", trick=index, expected=expected),
+                               line.pos, trick=index)
                     # When the next line goes on from the number this one should
                     # have, only this number is wrong (1 2 5 4): the next is right.
                     slip = following.get(at_line) == expected + 1
@@ -300,13 +307,16 @@ class _Replay(CrossChecks):
                 # a known leader means the trick before was read, and a leader
                 # was read from this line because it is written
                 assert took is not None and line.leader is not None
-                why = ("first hand, the player after the dealer, leads trick 1" if index == 1
-                       else f"{self.name(leader)} took trick {index - 1} and leads the next"
+                why = (Msg("first hand, the player after the dealer, leads trick 1") if index == 1
+                       else Msg("{leader} took trick {previous} and leads the next",
+                                leader=self.name(leader), previous=index - 1)
                        if took == leader else
-                       f"{self.name(took)} took trick {index - 1} with no card left after it, "
-                       f"so {self.name(leader)} leads the next (IRR-5)")
-                self.error("RV208", f"trick {index} is written as led by "
-                           f"{self.name(written_leader)}, but {why}", line.leader.pos, trick=index)
+                       Msg("{took} took trick {previous} with no card left after it, so {leader} "
+                           "leads the next (IRR-5)", took=self.name(took), previous=index - 1,
+                           leader=self.name(leader)))
+                self.error("RV208", Msg("trick {trick} is written as led by {written}, but {why}",
+                                        trick=index, written=self.name(written_leader), why=why),
+                           line.leader.pos, trick=index)
                 in_error = True
             established = leader  # by the tricks before: a written leader is not needed
             if written_leader is not None:
@@ -318,9 +328,10 @@ class _Replay(CrossChecks):
                 in_error = True  # RV205 says so; "it needs 0 cards" would say nothing
             elif len(line.cards) != needed and at_line not in damaged \
                     and (sizes_known or index < TRICKS_PER_DEAL):
-                self.error("RV203", f"trick {index} has {len(line.cards)} card"
-                           f"{'s' if len(line.cards) != 1 else ''}; it needs {needed}, "
-                           "one from each player", line.pos, trick=index)
+                self.error("RV203", Msg("trick {trick} has {cards}; it needs {needed}, one from "
+                                        "each player", trick=index,
+                                        cards=Count(len(line.cards), "{n} card", "{n} cards"),
+                                        needed=needed), line.pos, trick=index)
                 in_error = True
             if reading is not None and len(line.cards) == needed == 4:  # the hot path, inline
                 built = []  # lengths agree; no strict=: a keyword costs zip a dict (+0.5%)
@@ -335,8 +346,9 @@ class _Replay(CrossChecks):
                 if recorded is not None and recorded != taker:
                     assert line.taker is not None  # recorded was read from it
                     best = winning_play(plays)
-                    self.error("RV207", f"trick {index} was taken by {self.name(taker)} with "
-                               f"{best.card}, not by {self.name(recorded)}",
+                    self.error("RV207", Msg("trick {trick} was taken by {taker} with {card}, not "
+                                            "by {recorded}", trick=index, taker=self.name(taker),
+                                            card=str(best.card), recorded=self.name(recorded)),
                                line.taker.pos, trick=index)
                     in_error = True
             if in_error or leader is None or taker is None:
@@ -349,8 +361,10 @@ class _Replay(CrossChecks):
         count = len(written) + len(lost_tricks)
         if count != TRICKS_PER_DEAL and not renumbered:
             pos = written[-1].pos if written else self.deal.pos
-            self.error("RV205", f"deal {self.deal.number} has {count} "
-                       f"trick{'s' if count != 1 else ''}; a deal has {TRICKS_PER_DEAL}", pos)
+            self.error("RV205", Msg("deal {deal} has {tricks}; a deal has {count}",
+                                    deal=self.deal.number,
+                                    tricks=Count(count, "{n} trick", "{n} tricks"),
+                                    count=TRICKS_PER_DEAL), pos)
         return tricks
 
     def _read_plays(self, line: TrickLine, leader: int | None, index: int, needed: int
@@ -410,9 +424,10 @@ class _Replay(CrossChecks):
         declared = {self.seats.get(line.player.text): line for line in self.deal.espagnolettes}
         for declared_seat, line in declared.items():
             if declared_seat is not None and declared_seat != holder:
-                self.error("RV307", f"{line.player.text} is declared the espagnolette, but the "
-                           "hand after the exchange holds neither four aces nor three aces "
-                           "and the quinola", line.pos)
+                self.error("RV307", Msg("{player} is declared the espagnolette, but the hand "
+                                        "after the exchange holds neither four aces nor three "
+                                        "aces and the quinola", player=line.player.text),
+                           line.pos)
         if holder is None:
             return None
         found = declared.get(holder)
@@ -439,8 +454,10 @@ class _Replay(CrossChecks):
                               and trick.number <= PRIVILEGED_TRICKS)
                 if held and not privileged:
                     first = min(held, key=lambda c: c.index)
-                    self.error("RV201", f"{self.name(play.seat)} played {play.card} on a "
-                               f"{led.singular} lead while holding {first} (revoke)",
+                    self.error("RV201", Msg("{player} played {card} on a {suit} lead while "
+                                            "holding {held} (revoke)",
+                                            player=self.name(play.seat), card=str(play.card),
+                                            suit=_LEAD[led], held=str(first)),
                                play.pos, trick=trick.number, fatal=False)
                     yield Revoke(trick.number, play.seat, play.card, first, play.pos)
 
@@ -458,16 +475,16 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     return _Replay(deal, players, damaged).run()
 
 
-def _spelt_otherwise(name: str, players: tuple[str, ...]) -> str:
+def _spelt_otherwise(name: str, players: tuple[str, ...]) -> Msg | str:
     """A hint when ``name`` is a player's name with its accents composed
     otherwise (é as one character or as e + a combining accent): the two look
     the same, and only the characters tell them apart."""
     composed = unicodedata.normalize("NFC", name)
     for player in players:
         if unicodedata.normalize("NFC", player) == composed:
-            return (f"; it looks like {player}, but its accents are written with other "
-                    "characters (one letter with its accent, or a letter and a combining "
-                    "accent): write it as on the players line")
+            return Msg("; it looks like {player}, but its accents are written with other "
+                       "characters (one letter with its accent, or a letter and a combining "
+                       "accent): write it as on the players line", player=player)
     return ""
 
 
@@ -479,10 +496,18 @@ def _next_numbers(written: tuple[TrickLine, ...], lost: list[tuple[int, int | No
     return {at: number for (at, _), (_, number) in zip(lines, lines[1:], strict=False)}
 
 
-def _ordinal(number: int) -> str:
+def _ordinal(number: int) -> Msg:
     """``12th``, ``21st``, ``22nd``."""
-    suffix = "th" if number % 100 in (11, 12, 13) else _SUFFIXES.get(number % 10, "th")
-    return f"{number}{suffix}"
+    last = 0 if number % 100 in (11, 12, 13) else number % 10
+    if last == 1:
+        return Msg("{n}st", n=number)
+    if last == 2:
+        return Msg("{n}nd", n=number)
+    if last == 3:
+        return Msg("{n}rd", n=number)
+    return Msg("{n}th", n=number)
 
 
-_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+# The suit led, as a revoke says it ("on a spade lead").
+_LEAD = {Suit.SPADES: Msg("spade"), Suit.HEARTS: Msg("heart"), Suit.DIAMONDS: Msg("diamond"),
+         Suit.CLUBS: Msg("club")}
