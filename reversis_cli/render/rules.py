@@ -13,7 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..rules.profile import OPTIONS, Profile, format_option_value
+from ..rules.profile import OPTIONS, Profile
 from ..rules.sources import expand_ref, paragraph, sources_for_option
 
 __all__ = ["differing_options", "profile_line", "render_profile", "render_diff",
@@ -22,11 +22,12 @@ __all__ = ["differing_options", "profile_line", "render_profile", "render_diff",
 
 def differing_options(a: Profile, b: Profile) -> list[str]:
     """The options, in registry order, on which two profiles give different values."""
-    return [name for name in OPTIONS if a[name] != b[name]]
+    pairs = zip(a.options.items(), b.options.items(), strict=True)
+    return [name for (name, ours), (_, theirs) in pairs if ours != theirs]
 
 
 def _value(profile: Profile, name: str) -> str:
-    return str(format_option_value(name, profile[name]))
+    return str(profile.to_json_options()[name])
 
 
 def profile_line(profile: Profile, label: str = "Rules") -> Text:

@@ -1,0 +1,77 @@
+"""The values of a profile's options as one typed object, :class:`RuleOptions`.
+
+The settlement reads an option as an attribute (``options.remise``): the type
+checker knows each option's type, a misspelt name is an error before the code
+runs, and a choice is a ``Literal`` of its words, so that a comparison with a
+word the option does not take is caught by mypy.
+
+A :class:`RuleOptions` is built and validated once, where a profile is made
+(``profile.py`` reads the TOML, the ``set`` lines and ``--set`` through the
+option registry ``OPTIONS`` and its error messages); its fields are the options
+of docs/rules.md in the registry's order (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+__all__ = ["RuleOptions"]
+
+Direction = Literal["counterclockwise", "clockwise"]
+ForcedMeans = Literal["compelled", "any_follow"]
+PartieTies = Literal["seat", "split"]
+Restake = Literal["below_initial", "taken_or_quiet"]
+Remise = Literal["pool", "stake"]
+QuinolaForcer = Literal["leader", "taker"]
+ReversisCancels = Literal["made_or_broken", "made"]
+EspagnoletteFailsOn = Literal["last_two", "any_trick"]
+EspagnoletteRefunds = Literal["aces_and_quinola", "diamond_ace_and_quinola"]
+PeekForfeits = Literal["everything", "quinola_and_reversis"]
+RevokePenalty = Literal["remise", "none"]
+ClaimsRequired = Literal["led_and_played", "in_play"]
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Every option of a rule profile, typed (docs/rules.md says what each means)."""
+
+    direction: Direction
+    forced_means: ForcedMeans
+    partie_diamond_ace: int
+    partie_quinola: int
+    partie_bonus: int
+    partie_ties: PartieTies
+    partie_vis_a_vis_double: bool
+    stake_player: int
+    stake_dealer: int
+    restake: Restake
+    remise: Remise
+    led_aces_pay_winner: bool
+    quinola_forcer: QuinolaForcer
+    vis_a_vis_double: bool
+    late_tricks_double: frozenset[int]
+    reversis_cancels: ReversisCancels
+    espagnolette_fails_on: EspagnoletteFailsOn
+    espagnolette_takes_pool: bool
+    espagnolette_refunds: EspagnoletteRefunds
+    espagnolette_pays_broken: frozenset[int]
+    peek_forfeits: PeekForfeits
+    revoke_penalty: RevokePenalty
+    claims_required: ClaimsRequired
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The options' names, in the order of the fields."""
+        return tuple(f.name for f in fields(cls))
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """``(name, value)`` of every option, for code that lists them all
+        (the ``rules`` listing, JSON, the differences between two profiles);
+        the rest of the code reads an option as an attribute."""
+        return ((name, getattr(self, name)) for name in self.names())
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option by name, for the same listing code as :meth:`items`."""
+        return dict(self.items())
