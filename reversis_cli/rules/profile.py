@@ -175,7 +175,7 @@ def _bad_value(name: str, text: Any, item: str | None = None) -> ProfileError:
         return ProfileError(diagnostic("RV402", Msg(
             "option {name} cannot be 'a number of more than {digits} digits': it takes "
             "{allowed}", name=name, digits=MAX_DIGITS, allowed=allowed)))
-    value = repr(shown(text if isinstance(text, str) else repr(text)))
+    value = _quoted(shown(text if isinstance(text, str) else repr(text)))
     if item is None:
         return ProfileError(diagnostic("RV402", Msg(
             "option {name} cannot be {value}: it takes {allowed}",
@@ -193,7 +193,17 @@ def _too_big(value: Any) -> bool:
 def _unknown_option(name: str) -> ProfileError:
     return ProfileError(diagnostic("RV402", Msg(
         "there is no rule option called {name}; the options are: {options}",
-        name=repr(name), options=", ".join(OPTIONS))))
+        name=_quoted(name), options=", ".join(OPTIONS))))
+
+
+def _quoted(text: str) -> str:
+    """``repr(text)``, as the messages have always quoted what the user wrote
+    (escapes included); between single quotes it is a message, so that the
+    Russian can quote it «so»."""
+    written = repr(text)
+    if written.startswith("'"):
+        return Msg("'{text}'", text=written[1:-1])
+    return written
 
 
 def _parse_tricks(name: str, text: str) -> frozenset[int]:
@@ -375,7 +385,7 @@ def _unknown_profile(name: str, path: Path | None = None, why: str | None = None
                      ) -> ProfileError:
     """RV401: ``name`` is no built-in profile, nor a file (at ``path``), nor a
     readable one (``why`` not)."""
-    said = {"name": repr(name), "profiles": _names(BUILTIN_PROFILES, "and")}
+    said = {"name": _quoted(name), "profiles": _names(BUILTIN_PROFILES, "and")}
     if path is None:
         message = Msg("there is no rule profile {name}; the built-in profiles are {profiles}, "
                       "or give the path of a TOML profile file", **said)
@@ -473,7 +483,8 @@ def _house_profile(data: dict, where: str) -> Profile:
                           "from {bases}", where=where, bases=bases)
         else:
             message = Msg("the rule profile {where} names base {base}; a house profile "
-                          "starts from {bases}", where=where, base=repr(base), bases=bases)
+                          "starts from {bases}", where=where, base=_quoted(base) if isinstance(base, str) else repr(base),
+                          bases=bases)
         raise ProfileError(diagnostic("RV401", message))
     profile = builtin_profile(base).with_overrides(_options_of(data, where), source=where)
     name = data.get("name", Path(where).stem)
