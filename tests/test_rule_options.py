@@ -29,6 +29,8 @@ KIND_OF_TYPE = {int: "int", bool: "bool", frozenset[int]: "tricks"}
 
 def test_the_fields_are_the_options_of_the_registry_in_its_order():
     assert RuleOptions.names() == tuple(OPTIONS)
+    options = load_profile("modern").options
+    assert list(options.as_dict()) == [name for name, _ in options.items()] == list(OPTIONS)
 
 
 @pytest.mark.parametrize("name", list(OPTIONS))
@@ -135,6 +137,14 @@ def test_mypy_checks_the_options_types(tmp_path):
 
 
 # --- Russian --------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """``--lang ru`` sets the language for the rest of the process: the tests
+    after these must not speak Russian."""
+    with use("en"):
+        yield
 
 
 def test_a_bad_set_line_is_reported_in_russian(tmp_path):

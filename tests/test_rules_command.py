@@ -102,8 +102,9 @@ def test_narrow_terminals_get_every_option_and_value(columns, args):
     shown = [n for n in OPTIONS if any(line.startswith(n + " ") for line in
                                        result.output.splitlines())]
     profiles = [load_profile(a) for a in args if a in ("classic", "modern")]
+    values = [p.options.as_dict() for p in profiles]
     expected = list(OPTIONS) if len(profiles) == 1 else [
-        n for n in OPTIONS if profiles[0][n] != profiles[1][n]]
+        n for n in OPTIONS if values[0][n] != values[1][n]]
     assert shown == expected
 
 

@@ -482,9 +482,9 @@ def _house_profile(data: dict, where: str) -> Profile:
             message = Msg("the rule profile {where} names no base; a house profile starts "
                           "from {bases}", where=where, bases=bases)
         else:
+            said = _quoted(base) if isinstance(base, str) else repr(base)
             message = Msg("the rule profile {where} names base {base}; a house profile "
-                          "starts from {bases}", where=where, base=_quoted(base) if isinstance(base, str) else repr(base),
-                          bases=bases)
+                          "starts from {bases}", where=where, base=said, bases=bases)
         raise ProfileError(diagnostic("RV401", message))
     profile = builtin_profile(base).with_overrides(_options_of(data, where), source=where)
     name = data.get("name", Path(where).stem)
