@@ -147,10 +147,8 @@ PROFILE_OPTION_BY_CODE = {"RV401": "--rules", "RV402": "--set"}
 def profile_usage_error(exc, option: str | None = None) -> click.BadParameter:
     """A ProfileError from the command line as a usage error pinned on its option:
     ``option`` when the caller knows it, else the one its code points at."""
-    from ..i18n import t  # the library: start-up time
-
     diagnostic = exc.diagnostic
-    return click.BadParameter(t(diagnostic.message),
+    return click.BadParameter(diagnostic.message,
                               param_hint=option or PROFILE_OPTION_BY_CODE[diagnostic.code])
 
 

@@ -13,7 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..rules.profile import OPTIONS, Profile
+from ..rules.profile import OPTIONS, Profile, format_option_value
 from ..rules.sources import expand_ref, paragraph, sources_for_option
 
 __all__ = ["differing_options", "profile_line", "render_profile", "render_diff",
@@ -27,7 +27,7 @@ def differing_options(a: Profile, b: Profile) -> list[str]:
 
 
 def _value(profile: Profile, name: str) -> str:
-    return str(profile.to_json_options()[name])
+    return str(format_option_value(name, profile.options.as_dict()[name]))
 
 
 def profile_line(profile: Profile, label: str = "Rules") -> Text:

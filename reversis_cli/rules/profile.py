@@ -46,8 +46,8 @@ from typing import Any
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
 from ..files import FileKindError, read_regular_file
-from ..i18n import Msg
 from ..invisible import describe, first_forbidden, visible
+from ..i18n import Msg
 from .options import RuleOptions
 
 __all__ = [
