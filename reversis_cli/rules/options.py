@@ -19,47 +19,38 @@ from typing import Any, Literal
 
 __all__ = ["RuleOptions"]
 
-Direction = Literal["counterclockwise", "clockwise"]
-ForcedMeans = Literal["compelled", "any_follow"]
-PartieTies = Literal["seat", "split"]
-Restake = Literal["below_initial", "taken_or_quiet"]
-Remise = Literal["pool", "stake"]
-QuinolaForcer = Literal["leader", "taker"]
-ReversisCancels = Literal["made_or_broken", "made"]
-EspagnoletteFailsOn = Literal["last_two", "any_trick"]
-EspagnoletteRefunds = Literal["aces_and_quinola", "diamond_ace_and_quinola"]
-PeekForfeits = Literal["everything", "quinola_and_reversis"]
-RevokePenalty = Literal["remise", "none"]
-ClaimsRequired = Literal["led_and_played", "in_play"]
+# The choices are written out as Literal annotations, which stay text at run
+# time (``from __future__ import annotations``): only mypy reads them, and
+# building the class costs no typing objects at start-up.
 
 
 @dataclass(frozen=True)
 class RuleOptions:
     """Every option of a rule profile, typed (docs/rules.md says what each means)."""
 
-    direction: Direction
-    forced_means: ForcedMeans
+    direction: Literal["counterclockwise", "clockwise"]
+    forced_means: Literal["compelled", "any_follow"]
     partie_diamond_ace: int
     partie_quinola: int
     partie_bonus: int
-    partie_ties: PartieTies
+    partie_ties: Literal["seat", "split"]
     partie_vis_a_vis_double: bool
     stake_player: int
     stake_dealer: int
-    restake: Restake
-    remise: Remise
+    restake: Literal["below_initial", "taken_or_quiet"]
+    remise: Literal["pool", "stake"]
     led_aces_pay_winner: bool
-    quinola_forcer: QuinolaForcer
+    quinola_forcer: Literal["leader", "taker"]
     vis_a_vis_double: bool
     late_tricks_double: frozenset[int]
-    reversis_cancels: ReversisCancels
-    espagnolette_fails_on: EspagnoletteFailsOn
+    reversis_cancels: Literal["made_or_broken", "made"]
+    espagnolette_fails_on: Literal["last_two", "any_trick"]
     espagnolette_takes_pool: bool
-    espagnolette_refunds: EspagnoletteRefunds
+    espagnolette_refunds: Literal["aces_and_quinola", "diamond_ace_and_quinola"]
     espagnolette_pays_broken: frozenset[int]
-    peek_forfeits: PeekForfeits
-    revoke_penalty: RevokePenalty
-    claims_required: ClaimsRequired
+    peek_forfeits: Literal["everything", "quinola_and_reversis"]
+    revoke_penalty: Literal["remise", "none"]
+    claims_required: Literal["led_and_played", "in_play"]
 
     @staticmethod
     def names() -> tuple[str, ...]:
