@@ -187,3 +187,14 @@ def test_a_house_profile_without_base_in_russian(tmp_path):
         assert t(info.value.diagnostic.message) == (
             f'в профиле правил {path} не указана основа; домашний профиль начинается с '
             'base = "classic" или base = "modern"')
+
+
+def test_a_hidden_character_in_a_list_of_a_house_file_in_russian(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('base = "classic"\nx = ["a", "b\\u0007"]\n', "utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path))
+    message = info.value.diagnostic.message
+    assert message.startswith(f"in {path}, the value of item 2 of x holds a control character")
+    with use("ru"):
+        assert t(message).startswith(f"{path}: в значении элемента 2 из x есть ")

@@ -430,11 +430,10 @@ def _refuse_hidden_characters(data: Any, where: str, place: str = "") -> None:
     ``arbitrate``, an escape sequence would act on the terminal, and a bidi
     override would make the text read otherwise than it is."""
     if isinstance(data, str):
-        _refuse_in_text(data, where,
-                        Msg("the value of {place}", place=place) if place else Msg("a text"))
+        _refuse_in_text(data, where, place)
     elif isinstance(data, dict):
         for key, value in data.items():
-            _refuse_in_text(key, where, Msg("the key '{key}'", key=visible(key)))
+            _refuse_in_text(key, where, place, key=True)
             _refuse_hidden_characters(
                 value, where, Msg("{place}.{key}", place=place, key=key) if place else key)
     elif isinstance(data, list):
@@ -443,13 +442,24 @@ def _refuse_hidden_characters(data: Any, where: str, place: str = "") -> None:
                 item, where, Msg("item {index} of {place}", index=index, place=place))
 
 
-def _refuse_in_text(text: str, where: str, what: Msg) -> None:
+def _refuse_in_text(text: str, where: str, place: str, key: bool = False) -> None:
+    """RV402 when ``text`` (the value at ``place``, or a key) holds a hidden character."""
     index = first_forbidden(text)
-    if index is not None:
-        raise ProfileError(diagnostic("RV402", Msg(
-            "in {where}, {what} holds {char}: a profile's texts may hold no control "
-            "character or direction override; remove it",
-            where=where, what=what, char=describe(text[index]))))
+    if index is None:
+        return
+    char = describe(text[index])
+    if key:
+        message = Msg("in {where}, the key '{key}' holds {char}: a profile's texts may hold no "
+                      "control character or direction override; remove it",
+                      where=where, key=visible(text), char=char)
+    elif place:
+        message = Msg("in {where}, the value of {place} holds {char}: a profile's texts may "
+                      "hold no control character or direction override; remove it",
+                      where=where, place=place, char=char)
+    else:
+        message = Msg("in {where}, a text holds {char}: a profile's texts may hold no control "
+                      "character or direction override; remove it", where=where, char=char)
+    raise ProfileError(diagnostic("RV402", message))
 
 
 def _profile_text(path: Path, given: str) -> str:
