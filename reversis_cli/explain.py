@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 from .reader import Record
 from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
-from .rules.profile import format_option_value
 from .session import ScoredDeal, Session
 from .settle import DealSettlement, settle_deal
 
@@ -57,17 +56,17 @@ def explain_in(session: Session, number: int) -> Explanation | None:
     return Explanation(scored, profile, found)
 
 
-def _other_values(name: str, profile: Profile) -> list[str]:
+def _other_values(name: str, current: str) -> list[str]:
+    """The values of option ``name`` other than ``current`` (its JSON word) worth a try."""
     option = OPTIONS[name]
-    current = format_option_value(name, profile[name])
     values: list[str | int]
     if option.kind == "choice":
         values = list(option.values)
     elif option.kind == "bool":
         values = ["yes", "no"]
     else:  # numbers and trick sets: what the other built-in profiles say
-        values = [format_option_value(name, load_profile(b)[name]) for b in BUILTIN_PROFILES]
-    return [str(v) for v in dict.fromkeys(map(str, values)) if v != str(current)]
+        values = [load_profile(b).to_json_options()[name] for b in BUILTIN_PROFILES]
+    return [str(v) for v in dict.fromkeys(map(str, values)) if v != current]
 
 
 def _fingerprint(s: DealSettlement) -> Counter:
@@ -80,11 +79,11 @@ def alternatives(scored: ScoredDeal, profile: Profile) -> Iterator[Alternative]:
     replayed = scored.checked.replayed
     if base is None or replayed is None:  # a deal with errors has no other reading
         return
-    for name in OPTIONS:
+    for name, word in profile.to_json_options().items():
         if name in _DISPLAY_ONLY:
             continue
-        current = str(format_option_value(name, profile[name]))
-        for value in _other_values(name, profile):
+        current = str(word)
+        for value in _other_values(name, current):
             other = settle_deal(replayed, profile.with_overrides({name: value}),
                                 scored.pool_before, previous=scored.previous,
                                 first_deal=scored.previous is None,

@@ -63,14 +63,6 @@ def test_every_code_means_something_in_russian_with_the_same_placeholders(code):
 _MAKERS = {"diagnostic": 1, "Diagnostic": 1, "problem": 1, "_problem": 1}
 _METHODS = {"error": 1}  # the replay's self.error(code, message, ...)
 
-# Files whose diagnostics are not yet messages: their areas are converted on
-# other branches (RV4xx: rules/profile.py; RV5xx: convert/, formatting.py).
-# Empty this list as they are merged; the test fails for a file listed here
-# that has nothing left to convert, so that the list cannot go stale.
-NOT_YET_CONVERTED = {
-    "reversis_cli/rules/profile.py",
-}
-
 
 def _message_argument(call: ast.Call) -> ast.expr | None:
     func = call.func
@@ -148,10 +140,7 @@ def plain_text_diagnostics() -> dict[str, list[int]]:
 def test_every_diagnostic_is_made_with_a_message_not_a_sentence():
     """A diagnostic's message is a Msg (a template and its values), never an
     f-string or a literal: only a message can be shown in Russian."""
-    found = plain_text_diagnostics()
-    assert {f: lines for f, lines in found.items() if f not in NOT_YET_CONVERTED} == {}
-    converted = sorted(NOT_YET_CONVERTED - set(found))
-    assert converted == [], f"converted now: take {converted} out of NOT_YET_CONVERTED"
+    assert plain_text_diagnostics() == {}
 
 
 def test_the_static_check_sees_an_f_string_diagnostic():

@@ -12,7 +12,7 @@ import pytest
 
 from reversis_cli.diagnostics import CODES
 from reversis_cli.rules import load_profile
-from reversis_cli.rules.profile import OPTIONS, format_option_value
+from reversis_cli.rules.profile import OPTIONS
 from reversis_cli.rules.sources import parse_refs
 from reversis_cli.rules.texts import RULE_TEXTS
 
@@ -189,7 +189,7 @@ def test_every_option_has_an_entry_and_its_profile_values_in_rules_md():
     assert set(rows) == set(OPTIONS)
     for name in OPTIONS:
         assert name in anchors_of_rules, f"docs/rules.md has no section for option {name}"
-        expected = tuple(str(format_option_value(name, p[name])) for p in (classic, modern))
+        expected = tuple(str(p.to_json_options()[name]) for p in (classic, modern))
         assert rows[name] == expected, name
 
 

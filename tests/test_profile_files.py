@@ -71,4 +71,4 @@ def test_a_missing_profile_still_lists_the_built_in_ones(tmp_path):
 def test_a_house_profile_in_a_regular_file_still_loads(tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('base = "classic"\npartie_quinola = 4\n')
-    assert load_profile(str(house))["partie_quinola"] == 4
+    assert load_profile(str(house)).options.partie_quinola == 4

@@ -9,8 +9,9 @@ import pytest
 
 from reversis_cli.diagnostics import ProfileError
 from reversis_cli.rules import (
-    BUILTIN_PROFILES, OPTIONS, Profile, load_profile, parse_option_value,
+    BUILTIN_PROFILES, OPTIONS, load_profile, parse_option_value,
 )
+from reversis_cli.rules.profile import rule_options
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs/rules.md"
 
@@ -41,8 +42,8 @@ MODERN = {
 def test_builtin_values(name, expected):
     profile = load_profile(name)
     assert profile.name == name
-    assert dict(profile.options) == expected
-    assert all(profile[k] == v and profile.get(k) == v for k, v in expected.items())
+    assert profile.options.as_dict() == expected
+    assert all(getattr(profile.options, k) == v for k, v in expected.items())
 
 
 def test_registry_covers_every_option_of_rules_md():
@@ -107,8 +108,9 @@ def test_with_overrides_and_json():
     classic = load_profile("classic")
     house = classic.with_overrides({"partie_quinola": "4", "late_tricks_double": [10],
                                     "vis_a_vis_double": False}, source="set lines")
-    assert house["partie_quinola"] == 4 and house["late_tricks_double"] == frozenset({10})
-    assert classic["partie_quinola"] == 3  # immutable: the base is unchanged
+    assert house.options.partie_quinola == 4
+    assert house.options.late_tricks_double == frozenset({10})
+    assert classic.options.partie_quinola == 3  # immutable: the base is unchanged
     assert house.source == "set lines" and "partie_quinola" in house.overridden
     js = house.to_json_options()
     assert js["late_tricks_double"] == "10" and js["vis_a_vis_double"] == "no"
@@ -116,7 +118,7 @@ def test_with_overrides_and_json():
     assert load_profile("modern").to_json_options()["late_tricks_double"] == "none"
     # JSON values round-trip through parse_option_value.
     for name, value in js.items():
-        assert parse_option_value(name, str(value)) == house[name]
+        assert parse_option_value(name, str(value)) == getattr(house.options, name)
     with pytest.raises(ProfileError):
         classic.with_overrides({"nonsense": "1"})
     with pytest.raises(AttributeError):
@@ -129,9 +131,10 @@ def test_house_profile_file(tmp_path):
                     'partie_quinola = 4\n[options]\nlate_tricks_double = "none"\n', "utf-8")
     house = load_profile("lvov.toml", base_dir=tmp_path)
     assert house.name == "Lvov" and house.description == "quinola 4"
-    assert house["partie_quinola"] == 4 and house["late_tricks_double"] == frozenset()
-    assert house["stake_dealer"] == 15  # from the base
-    assert load_profile(str(path))["partie_quinola"] == 4
+    assert house.options.partie_quinola == 4
+    assert house.options.late_tricks_double == frozenset()
+    assert house.options.stake_dealer == 15  # from the base
+    assert load_profile(str(path)).options.partie_quinola == 4
 
 
 @pytest.mark.parametrize("body, code, words", [
@@ -160,5 +163,7 @@ def test_unknown_profile_is_RV401():
 
 
 def test_profile_requires_every_option():
-    with pytest.raises(ProfileError):
-        Profile(name="half", options={"partie_ties": "seat"})
+    with pytest.raises(ProfileError) as info:
+        rule_options({"partie_ties": "seat"}, "half")
+    assert info.value.diagnostic.code == "RV402"
+    assert info.value.diagnostic.message.startswith("profile half gives no value for direction")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from reversis_cli.cli.rules import rules_command
 from reversis_cli.diagnostics import ProfileError
-from reversis_cli.rules.profile import OPTIONS, format_option_value, load_profile
+from reversis_cli.rules.profile import OPTIONS, load_profile
 from reversis_cli.rules.sources import paragraph
 
 from conftest import ROOT, SAMPLES
@@ -59,7 +59,7 @@ def test_rules_lists_every_option_with_its_value(name):
     listed = rows(result.output)
     assert list(listed) == list(OPTIONS)
     for option, words in listed.items():
-        assert words[0] == str(format_option_value(option, profile[option]))[:16], option
+        assert words[0] == str(profile.to_json_options()[option])[:16], option
     header = result.output.splitlines()[0]
     assert name in header and profile.description in header
     assert "base " + name in header and "built in" in header
@@ -102,8 +102,9 @@ def test_narrow_terminals_get_every_option_and_value(columns, args):
     shown = [n for n in OPTIONS if any(line.startswith(n + " ") for line in
                                        result.output.splitlines())]
     profiles = [load_profile(a) for a in args if a in ("classic", "modern")]
+    values = [p.options.as_dict() for p in profiles]
     expected = list(OPTIONS) if len(profiles) == 1 else [
-        n for n in OPTIONS if profiles[0][n] != profiles[1][n]]
+        n for n in OPTIONS if values[0][n] != values[1][n]]
     assert shown == expected
 
 
@@ -116,7 +117,8 @@ def test_the_house_sample_loads_from_the_checkout(monkeypatch):
     classic = load_profile("classic")
     assert profile.base == "classic" and profile.name and profile.description
     assert set(profile.overridden) == HOUSE_CHANGES
-    assert {n for n in OPTIONS if profile[n] != classic[n]} == HOUSE_CHANGES
+    ours, base = profile.options.as_dict(), classic.options.as_dict()
+    assert {n for n in OPTIONS if ours[n] != base[n]} == HOUSE_CHANGES
 
 
 def test_every_override_in_the_house_sample_is_explained():

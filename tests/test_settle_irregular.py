@@ -329,8 +329,8 @@ def test_IRR_5_ten_cards_keeps_every_gain_partie_of_five(profile):
     s = run(ACE_PLACED, profile, events=["discarded-two Vera"], drop="2S")
     assert len(s.partie_cards) == 5 and "2S" in [str(c) for c in s.partie_cards]
     prof = _profile(profile)
-    assert s.partie_value == (prof["partie_quinola"] + 4 + prof["partie_diamond_ace"] + 4
-                              + prof["partie_bonus"])  # JH AS AD AC 2S
+    assert s.partie_value == (prof.options.partie_quinola + 4 + prof.options.partie_diamond_ace + 4
+                              + prof.options.partie_bonus)  # JH AS AD AC 2S
     assert s.cancelled == ()
     # Boris discarded two and places AH in trick 10; he has no card for trick 11.
     tail = ["Anna KS AH 2S 3S", "Anna QS 4H 5S 6S"]

@@ -29,11 +29,12 @@ __all__ = ["allowed_text", "differing_options", "profile_line", "render_profile"
 
 def differing_options(a: Profile, b: Profile) -> list[str]:
     """The options, in registry order, on which two profiles give different values."""
-    return [name for name in OPTIONS if a[name] != b[name]]
+    pairs = zip(a.options.items(), b.options.items(), strict=True)
+    return [name for (name, ours), (_, theirs) in pairs if ours != theirs]
 
 
 def _value(profile: Profile, name: str) -> str:
-    return str(format_option_value(name, profile[name]))
+    return str(format_option_value(name, profile.options.as_dict()[name]))
 
 
 def _is_built_in(profile: Profile) -> bool:

@@ -1,11 +1,11 @@
 """Rule profiles (docs/rules.md options): the built-in classic and modern, and house files."""
 
 from .profile import (
-    BUILTIN_PROFILES, OPTIONS, Option, Profile, builtin_profile, format_option_value,
-    load_profile, parse_option_value,
+    BUILTIN_PROFILES, OPTIONS, Option, Profile, RuleOptions, builtin_profile,
+    format_option_value, load_profile, parse_option_value,
 )
 
 __all__ = [
-    "BUILTIN_PROFILES", "OPTIONS", "Option", "Profile", "builtin_profile",
+    "BUILTIN_PROFILES", "OPTIONS", "Option", "Profile", "RuleOptions", "builtin_profile",
     "format_option_value", "load_profile", "parse_option_value",
 ]

@@ -13,9 +13,10 @@ some options::
     [options]                           # ... or in an [options] table
     late_tricks_double = "none"
 
-Option kinds and their typed values (``Profile.options``):
+Option kinds and their typed values (``Profile.options``, one
+:class:`~.options.RuleOptions` with a typed field per option):
 
-* ``choice`` -- one of named words, a ``str``;
+* ``choice`` -- one of named words, a ``Literal`` of them;
 * ``int``    -- a non-negative ``int``;
 * ``bool``   -- ``True``/``False``; written ``yes``/``no`` (also ``true``/``false``);
 * ``tricks`` -- a ``frozenset`` of trick numbers 1..11; written ``10,11`` or ``none``.
@@ -28,6 +29,8 @@ JSON round-trips through :func:`parse_option_value`.
 Errors raise :class:`ProfileError` carrying an RV401 (unknown or unreadable
 profile) or RV402 (unknown option, bad value) diagnostic without a position;
 the reader adds file and line.  Nothing falls back silently to a default.
+Their messages are :class:`~reversis_cli.i18n.Msg`: English as text, written in
+the run's language where they are shown.
 """
 
 from __future__ import annotations
@@ -45,9 +48,11 @@ from ..diagnostics import ProfileError, diagnostic
 from ..files import FileKindError, read_regular_file
 from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
+from ..i18n import Msg
+from .options import RuleOptions
 
 __all__ = [
-    "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "load_profile",
+    "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "RuleOptions", "load_profile",
     "parse_option_value", "format_option_value", "builtin_profile",
 ]
 
@@ -69,15 +74,16 @@ class Option:
     sources: str
     values: tuple[str, ...] = ()  # the words of a choice
 
-    def allowed(self) -> str:
+    def allowed(self) -> Msg:
         """The allowed values, in words a player reads in an error message."""
         if self.kind == "choice":
-            return "one of " + ", ".join(self.values)
+            return Msg("one of {values}", values=", ".join(self.values))
         if self.kind == "int":
-            return f"a whole number, 0 or more, of at most {MAX_DIGITS} digits"
+            return Msg("a whole number, 0 or more, of at most {digits} digits",
+                       digits=MAX_DIGITS)
         if self.kind == "bool":
-            return "yes or no"
-        return "trick numbers 1-11 separated by commas (such as 10,11), or none"
+            return Msg("yes or no")
+        return Msg("trick numbers 1-11 separated by commas (such as 10,11), or none")
 
 
 def _choice(name, values, meaning, rules, sources) -> Option:
@@ -163,23 +169,43 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in _OPTION_LIS
 # --- values -------------------------------------------------------------------------
 
 
-def _bad_value(name: str, text: Any, why: str = "") -> ProfileError:
-    option = OPTIONS[name]
-    value = text if isinstance(text, str) else _repr(text)
-    return ProfileError(diagnostic(
-        "RV402", f"option {name} cannot be {shown(value)!r}{why}: it takes {option.allowed()}"))
+def _bad_value(name: str, text: Any, item: str | None = None) -> ProfileError:
+    """RV402 for a value option ``name`` does not take; ``item`` is the word of
+    a trick list that is not a trick number."""
+    allowed = OPTIONS[name].allowed()
+    if _too_big(text):  # repr() fails beyond 4,300 digits
+        return ProfileError(diagnostic("RV402", Msg(
+            "option {name} cannot be 'a number of more than {digits} digits': it takes "
+            "{allowed}", name=name, digits=MAX_DIGITS, allowed=allowed)))
+    value = _quoted(shown(text if isinstance(text, str) else repr(text)))
+    if item is None:
+        return ProfileError(diagnostic("RV402", Msg(
+            "option {name} cannot be {value}: it takes {allowed}",
+            name=name, value=value, allowed=allowed)))
+    return ProfileError(diagnostic("RV402", Msg(
+        "option {name} cannot be {value} ({item} is not a trick number): it takes {allowed}",
+        name=name, value=value, item=shown(item) or Msg("an empty item"), allowed=allowed)))
 
 
-def _repr(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
-        return f"a number of more than {MAX_DIGITS} digits"  # repr() fails beyond 4,300
-    return repr(value)
+def _too_big(value: Any) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and abs(value) >= 10 ** MAX_DIGITS)
 
 
 def _unknown_option(name: str) -> ProfileError:
-    return ProfileError(diagnostic(
-        "RV402", f"there is no rule option called {name!r}; the options are: "
-        + ", ".join(OPTIONS)))
+    return ProfileError(diagnostic("RV402", Msg(
+        "there is no rule option called {name}; the options are: {options}",
+        name=_quoted(name), options=", ".join(OPTIONS))))
+
+
+def _quoted(text: str) -> str:
+    """``repr(text)``, as the messages have always quoted what the user wrote
+    (escapes included); between single quotes it is a message, so that the
+    Russian can quote it «so»."""
+    written = repr(text)
+    if written.startswith("'"):
+        return Msg("'{text}'", text=written[1:-1])
+    return written
 
 
 def _parse_tricks(name: str, text: str) -> frozenset[int]:
@@ -191,8 +217,7 @@ def _parse_tricks(name: str, text: str) -> frozenset[int]:
     numbers = set()
     for word in words.split(","):
         if not WHOLE.fullmatch(word) or len(word) > 2 or int(word) not in TRICK_NUMBERS:
-            item = shown(word) or "an empty item"
-            raise _bad_value(name, text, f" ({item} is not a trick number)")
+            raise _bad_value(name, text, word)
         numbers.add(int(word))
     return frozenset(numbers)
 
@@ -261,88 +286,82 @@ def format_option_value(name: str, value: Any) -> str | int:
 # --- profiles -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
+def rule_options(values: Mapping[str, Any], profile: str) -> RuleOptions:
+    """The typed options of ``profile`` from its values by name (text or typed),
+    each validated; every option must have one."""
+    typed = {n: coerce_option_value(n, v) for n, v in values.items()}
+    missing = [n for n in OPTIONS if n not in values]
+    if missing:
+        raise ProfileError(diagnostic("RV402", Msg(
+            "profile {profile} gives no value for {options}",
+            profile=profile, options=", ".join(missing))))
+    return RuleOptions(**typed)
+
+
+@dataclass(frozen=True)
 class Profile:
     """A complete set of option values, immutable.
 
-    ``profile["partie_ties"]`` or ``profile.get("partie_ties")`` reads a typed
-    value; ``with_overrides`` makes a changed copy.  ``source`` says where the
+    ``profile.options.partie_ties`` reads a typed value (:class:`RuleOptions`);
+    ``with_overrides`` makes a changed copy.  ``source`` says where the
     values came from (a built-in name or a file path); ``overridden`` names
-    the options changed from the base.
+    the options changed from the base.  Two profiles are equal when their
+    names and their options are.
     """
 
     name: str
-    options: Mapping[str, Any]
-    description: str = ""
-    base: str = ""
-    source: str = ""
-    overridden: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        missing = [n for n in OPTIONS if n not in self.options]
-        if missing:
-            raise ProfileError(diagnostic(
-                "RV402", f"profile {self.name} gives no value for " + ", ".join(missing)))
-        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in self.options:
-            raise _unknown_option(name)
-        return self.options[name]
-
-    def get(self, name: str) -> Any:
-        return self[name]
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Profile) and self.name == other.name
-                and dict(self.options) == dict(other.options))
-
-    def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self.options))))
+    options: RuleOptions
+    description: str = field(default="", compare=False)
+    base: str = field(default="", compare=False)
+    source: str = field(default="", compare=False)
+    overridden: tuple[str, ...] = field(default=(), compare=False)
 
     def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> Profile:
         """A copy with some options changed; values may be text or typed."""
-        options = dict(self.options)
+        values = self.options.as_dict()
         changed = list(self.overridden)
         for name, value in overrides.items():
-            options[name] = coerce_option_value(name, value)
+            values[name] = coerce_option_value(name, value)
             if name not in changed:
                 changed.append(name)
-        return Profile(name=self.name, options=options, description=self.description,
-                       base=self.base or self.name, source=source or self.source,
-                       overridden=tuple(changed))
+        return Profile(name=self.name, options=RuleOptions(**values),
+                       description=self.description, base=self.base or self.name,
+                       source=source or self.source, overridden=tuple(changed))
 
     def to_json_options(self) -> dict[str, str | int]:
         """All options, in registry order, in the JSON convention of the module docstring."""
-        return {name: format_option_value(name, self.options[name]) for name in OPTIONS}
+        return {name: format_option_value(name, value) for name, value in self.options.items()}
 
     @property
     def full_staking(self) -> int:
         """POOL-1: one full staking, three players' stakes and the dealer's."""
-        return 3 * self.options["stake_player"] + self.options["stake_dealer"]
+        return 3 * self.options.stake_player + self.options.stake_dealer
 
 
 def _read_toml_text(text: str, where: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(diagnostic(
-            "RV401", f"the rule profile {where} is not valid TOML ({exc})")) from None
+        raise ProfileError(diagnostic("RV401", Msg(
+            "the rule profile {where} is not valid TOML ({error})",
+            where=where, error=str(exc)))) from None
     except ValueError:  # a number too long for Python to read
-        raise ProfileError(diagnostic(
-            "RV402", f"the rule profile {where} holds a number of thousands of digits; an "
-            f"option's number has at most {MAX_DIGITS}")) from None
+        raise ProfileError(diagnostic("RV402", Msg(
+            "the rule profile {where} holds a number of thousands of digits; an option's "
+            "number has at most {digits}", where=where, digits=MAX_DIGITS))) from None
 
 
 def _options_of(data: dict, where: str) -> dict[str, Any]:
     """Option entries of a profile file: top-level keys and an [options] table."""
     table = data.get("options", {})
     if not isinstance(table, dict):
-        raise ProfileError(diagnostic("RV402", f"in {where}, options must be a table"))
+        raise ProfileError(diagnostic("RV402", Msg(
+            "in {where}, options must be a table", where=where)))
     entries = {k: v for k, v in data.items() if k not in _META_KEYS and k != "options"}
     for name in table:
         if name in entries:
-            raise ProfileError(diagnostic("RV402", f"in {where}, option {name} is given twice"))
+            raise ProfileError(diagnostic("RV402", Msg(
+                "in {where}, option {name} is given twice", where=where, name=name)))
     entries.update(table)
     return entries
 
@@ -357,17 +376,38 @@ def builtin_profile(name: str) -> Profile:
     if name not in _BUILTIN_CACHE:
         text = resources.files(__package__).joinpath(f"{name}.toml").read_text("utf-8")
         data = _read_toml_text(text, f"{name}.toml")
-        options = {n: coerce_option_value(n, v) for n, v in _options_of(data, name).items()}
+        options = rule_options(_options_of(data, name), name)
         _BUILTIN_CACHE[name] = Profile(name=name, options=options,
                                        description=data.get("description", ""),
                                        base=name, source=name)
     return _BUILTIN_CACHE[name]
 
 
-def _unknown_profile(name: str, extra: str = "") -> ProfileError:
-    return ProfileError(diagnostic(
-        "RV401", f"there is no rule profile {name!r}{extra}; the built-in profiles are "
-        + " and ".join(BUILTIN_PROFILES) + ", or give the path of a TOML profile file"))
+def _unknown_profile(name: str, path: Path | None = None, why: str | None = None
+                     ) -> ProfileError:
+    """RV401: ``name`` is no built-in profile, nor a file (at ``path``), nor a
+    readable one (``why`` not)."""
+    said = {"name": _quoted(name), "profiles": _names(BUILTIN_PROFILES, "and")}
+    if path is None:
+        message = Msg("there is no rule profile {name}; the built-in profiles are {profiles}, "
+                      "or give the path of a TOML profile file", **said)
+    elif why is None:
+        message = Msg("there is no rule profile {name} and no profile file at {path}; the "
+                      "built-in profiles are {profiles}, or give the path of a TOML profile "
+                      "file", path=str(path.absolute()), **said)
+    else:
+        message = Msg("there is no rule profile {name} and no readable profile file at {path} "
+                      "({why}); the built-in profiles are {profiles}, or give the path of a "
+                      "TOML profile file", path=str(path.absolute()), why=why, **said)
+    return ProfileError(diagnostic("RV401", message))
+
+
+def _names(words: tuple[str, ...], conjunction: str) -> Msg:
+    """``classic and modern``, ``base = "classic" or base = "modern"``."""
+    some, last = ", ".join(words[:-1]), words[-1]
+    if conjunction == "and":
+        return Msg("{some} and {last}", some=some, last=last)
+    return Msg("{some} or {last}", some=some, last=last)
 
 
 def load_profile(name_or_path: str, base_dir: Path | None = None) -> Profile:
@@ -392,22 +432,36 @@ def _refuse_hidden_characters(data: Any, where: str, place: str = "") -> None:
     ``arbitrate``, an escape sequence would act on the terminal, and a bidi
     override would make the text read otherwise than it is."""
     if isinstance(data, str):
-        _refuse_in_text(data, where, f"the value of {place}" if place else "a text")
+        _refuse_in_text(data, where, place)
     elif isinstance(data, dict):
         for key, value in data.items():
-            _refuse_in_text(key, where, f"the key '{visible(key)}'")
-            _refuse_hidden_characters(value, where, f"{place}.{key}" if place else key)
+            _refuse_in_text(key, where, place, key=True)
+            _refuse_hidden_characters(
+                value, where, Msg("{place}.{key}", place=place, key=key) if place else key)
     elif isinstance(data, list):
         for index, item in enumerate(data, 1):
-            _refuse_hidden_characters(item, where, f"item {index} of {place}")
+            _refuse_hidden_characters(
+                item, where, Msg("item {index} of {place}", index=index, place=place))
 
 
-def _refuse_in_text(text: str, where: str, what: str) -> None:
+def _refuse_in_text(text: str, where: str, place: str, key: bool = False) -> None:
+    """RV402 when ``text`` (the value at ``place``, or a key) holds a hidden character."""
     index = first_forbidden(text)
-    if index is not None:
-        raise ProfileError(diagnostic(
-            "RV402", f"in {where}, {what} holds {describe(text[index])}: a profile's texts "
-            "may hold no control character or direction override; remove it"))
+    if index is None:
+        return
+    char = describe(text[index])
+    if key:
+        message = Msg("in {where}, the key '{key}' holds {char}: a profile's texts may hold no "
+                      "control character or direction override; remove it",
+                      where=where, key=visible(text), char=char)
+    elif place:
+        message = Msg("in {where}, the value of {place} holds {char}: a profile's texts may "
+                      "hold no control character or direction override; remove it",
+                      where=where, place=place, char=char)
+    else:
+        message = Msg("in {where}, a text holds {char}: a profile's texts may hold no control "
+                      "character or direction override; remove it", where=where, char=char)
+    raise ProfileError(diagnostic("RV402", message))
 
 
 def _profile_text(path: Path, given: str) -> str:
@@ -417,33 +471,38 @@ def _profile_text(path: Path, given: str) -> str:
     try:
         data = read_regular_file(path, MAX_PROFILE_BYTES)
     except FileNotFoundError:
-        raise _unknown_profile(given, f" and no profile file at {path.absolute()}") from None
+        raise _unknown_profile(given, path) from None
     except FileKindError as exc:
-        raise ProfileError(diagnostic(
-            "RV401", f"the rule profile {given} cannot be read: {exc}; a profile is a "
-            "TOML file")) from None
+        raise ProfileError(diagnostic("RV401", Msg(
+            "the rule profile {given} cannot be read: {problem}; a profile is a TOML file",
+            given=given, problem=exc.args[0] if exc.args else str(exc)))) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "unreadable"
-        raise _unknown_profile(
-            given, f" and no readable profile file at {path.absolute()} ({why})") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else Msg("unreadable")
+        raise _unknown_profile(given, path, why) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ProfileError(diagnostic(
-            "RV401", f"the rule profile {given} is not UTF-8 text")) from None
+        raise ProfileError(diagnostic("RV401", Msg(
+            "the rule profile {given} is not UTF-8 text", given=given))) from None
 
 
 def _house_profile(data: dict, where: str) -> Profile:
     base = data.get("base")
     if base not in BUILTIN_PROFILES:
-        said = "names no base" if base is None else f"names base {base!r}"
-        raise ProfileError(diagnostic(
-            "RV401", f"the rule profile {where} {said}; a house profile starts from "
-            + " or ".join(f'base = "{b}"' for b in BUILTIN_PROFILES)))
+        bases = _names(tuple(f'base = "{b}"' for b in BUILTIN_PROFILES), "or")
+        if base is None:
+            message = Msg("the rule profile {where} names no base; a house profile starts "
+                          "from {bases}", where=where, bases=bases)
+        else:
+            said = _quoted(base) if isinstance(base, str) else repr(base)
+            message = Msg("the rule profile {where} names base {base}; a house profile "
+                          "starts from {bases}", where=where, base=said, bases=bases)
+        raise ProfileError(diagnostic("RV401", message))
     profile = builtin_profile(base).with_overrides(_options_of(data, where), source=where)
     name = data.get("name", Path(where).stem)
     description = data.get("description", "")
     if not isinstance(name, str) or not isinstance(description, str):
-        raise ProfileError(diagnostic("RV402", f"in {where}, name and description are text"))
+        raise ProfileError(diagnostic("RV402", Msg(
+            "in {where}, name and description are text", where=where)))
     return Profile(name=name, options=profile.options, description=description, base=base,
                    source=where, overridden=profile.overridden)

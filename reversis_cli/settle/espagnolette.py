@@ -35,7 +35,7 @@ def identify_espagnolette(ledger: Ledger) -> None:
 def fails(ledger: Ledger, seat: int) -> tuple[bool, str]:
     """ESP-4 / ESP-5: failure by option ``espagnolette_fails_on``."""
     took = ledger.took(seat)
-    if ledger.opt("espagnolette_fails_on") == "any_trick":
+    if ledger.options.espagnolette_fails_on == "any_trick":
         return bool(took), (f"took trick {took[0]}" if took else "took no trick")
     late = [n for n in took if n in LAST_TWO]
     return bool(late), (f"took trick {late[0]}" if late else "took neither trick 10 nor 11")
@@ -55,7 +55,7 @@ def espagnolette_status(ledger: Ledger) -> None:
     failed, why = fails(ledger, seat)
     ledger.espagnolette_status = "failed" if failed else "success"
     ledger.step("ESP-5" if failed else "ESP-4", None,
-                f"{who} {why} (espagnolette_fails_on = {ledger.opt('espagnolette_fails_on')}): "
+                f"{who} {why} (espagnolette_fails_on = {ledger.options.espagnolette_fails_on}): "
                 + ("the espagnolette fails" if failed else "the espagnolette succeeds"))
 
 
@@ -69,7 +69,7 @@ def _judged_seat(ledger: Ledger) -> int:
 def settle_espagnolette(ledger: Ledger) -> None:
     """ESP-4's pool taking, or ESP-5's double refunds, remise and void quinola taking."""
     if ledger.espagnolette_status == "success":
-        if ledger.opt("espagnolette_takes_pool"):
+        if ledger.options.espagnolette_takes_pool:
             seat = _judged_seat(ledger)
             ledger.offer_taking(seat, "ESP-4", None,
                                 f"{ledger.name(seat)}'s espagnolette succeeded")
@@ -87,7 +87,7 @@ def _refunded(card, option: str) -> bool:
 
 def refund_placings(ledger: Ledger) -> None:
     """ESP-5: he repays twice what he received for placing the named cards."""
-    seat, option = _judged_seat(ledger), ledger.opt("espagnolette_refunds")
+    seat, option = _judged_seat(ledger), ledger.options.espagnolette_refunds
     for pay, rule in ledger.forfeited.items():
         if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
             ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "

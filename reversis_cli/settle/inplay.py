@@ -45,7 +45,7 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, str]:
     if play.card is QUINOLA and play.seat == ledger.espagnolette:
         return "forced", ("the espagnolette's quinola on another's heart lead is always forced "
                           "(ESP-9)")
-    if ledger.opt("forced_means") == "any_follow":
+    if ledger.options.forced_means == "any_follow":
         return "forced", "it followed another player's lead (forced_means = any_follow)"
     others = [c for c in ledger.replayed.held_at(play.seat, trick.number)
               if c.suit is suit and c is not play.card]
@@ -85,7 +85,7 @@ def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
 
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-3: owed to the partie winner after the deal, when the profile says so."""
-    if not ledger.opt("led_aces_pay_winner"):
+    if not ledger.options.led_aces_pay_winner:
         ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no")
         return
     ledger.winner_dues.append(
@@ -106,7 +106,7 @@ def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
     """QUIN-2: the forcer is the trick's leader or taker, by option ``quinola_forcer``."""
-    return leader_of(trick) if ledger.opt("quinola_forcer") == "leader" else trick.taker
+    return leader_of(trick) if ledger.options.quinola_forcer == "leader" else trick.taker
 
 
 def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -136,7 +136,7 @@ def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> Non
     holder = play.seat
     ledger.add_remise(holder, "QUIN-3", trick.number,
                       f"{ledger.name(holder)} let the quinola fall on a heart trick")
-    if ledger.opt("led_aces_pay_winner"):
+    if ledger.options.led_aces_pay_winner:
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
         ledger.step("QUIN-3", trick.number, f"{ledger.name(holder)} will owe the partie winner "

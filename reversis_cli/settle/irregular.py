@@ -157,7 +157,7 @@ def _peekers(ledger: Ledger) -> dict[int, str]:
 
 def _forfeited_by_peek(ledger: Ledger, payment: Payment) -> bool:
     """IRR-4: which gains ``peek_forfeits`` takes from him."""
-    if ledger.opt("peek_forfeits") == "everything":
+    if ledger.options.peek_forfeits == "everything":
         return True
     return payment.rule in FORCING_THE_QUINOLA + BREAKING_A_REVERSIS
 
@@ -169,7 +169,7 @@ def _trick_of(ledger: Ledger, payment: Payment) -> PlayedTrick:
 
 
 def _why_peek(ledger: Ledger, seat: int, did: str) -> str:
-    option = ledger.opt("peek_forfeits")
+    option = ledger.options.peek_forfeits
     if option == "everything":
         return f"{ledger.name(seat)} {did} and wins nothing in this deal (IRR-4)"
     return (f"{ledger.name(seat)} {did} and can claim nothing for forcing the quinola or "
@@ -199,7 +199,7 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
         ledger.step("IRR-4", None, f"{who} {did}: " + (
             "payments and pool takings due to this player are not made; what this player owes is "
             "still paid"
-            if ledger.opt("peek_forfeits") == "everything" else
+            if ledger.options.peek_forfeits == "everything" else
             "what forcing the quinola or breaking a reversis would pay is lost "
             "(peek_forfeits = quinola_and_reversis); other gains stand"))
         if seat in _named(ledger, "kept"):
@@ -265,7 +265,7 @@ def discard_out_of_turn(ledger: Ledger) -> None:
 def revoke_remise(ledger: Ledger) -> None:
     """IRR-7: the revoker puts in a remise for each revoke (``revoke_penalty = remise``);
     the deal stands as played."""
-    option = ledger.opt("revoke_penalty")
+    option = ledger.options.revoke_penalty
     for revoke in ledger.replayed.revokes:
         who = ledger.name(revoke.seat)
         trick = ledger.replayed.tricks[revoke.trick - 1] if revoke.trick <= len(
@@ -286,7 +286,7 @@ def revoke_remise(ledger: Ledger) -> None:
 
 
 def _claimable(ledger: Ledger) -> str:
-    option = ledger.opt("claims_required")
+    option = ledger.options.claims_required
     return ("every in-play payment" if option == "in_play"
             else "only the payments to the partie winner (ACE-3, QUIN-3)")
 
@@ -299,7 +299,7 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
     in-play payment of trick T (ACE-1, ACE-2, QUIN-1's 5, QUIN-2, ESP-9).
     Remises and the QUIN-1 pool taking are not payments anyone claims: they stand.
     """
-    option = ledger.opt("claims_required")
+    option = ledger.options.claims_required
     for event in _events(ledger, "unclaimed"):
         t = event.trick
         seat = _seat(ledger, event)

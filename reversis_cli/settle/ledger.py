@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..cards import Card
 from ..replay import ReplayedDeal
-from ..rules import Profile
+from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, Payment, Step, whole
 from .settlement import DealSettlement
 
@@ -55,6 +55,7 @@ class Ledger:
     replayed: ReplayedDeal
     profile: Profile
     pool_before: Amount
+    options: RuleOptions = field(init=False, repr=False)  # the profile's, read often
     previous: DealSettlement | None = None
     first_deal: bool = False
     pot_line_given: bool = False
@@ -87,6 +88,9 @@ class Ledger:
     forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.options = self.profile.options
+
     # --- reading the deal ------------------------------------------------------
 
     @property
@@ -99,9 +103,6 @@ class Ledger:
 
     def name(self, seat: int) -> str:
         return self.replayed.players[seat]
-
-    def opt(self, option: str):
-        return self.profile[option]
 
     @staticmethod
     def vis_a_vis(a: int, b: int) -> bool:
@@ -148,9 +149,9 @@ class Ledger:
         """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""
         factor = 1
         why: list[str] = []
-        if self.opt("vis_a_vis_double") and self.vis_a_vis(a, b):
+        if self.options.vis_a_vis_double and self.vis_a_vis(a, b):
             factor, why = factor * 2, why + ["vis-à-vis (DOUBLE-1)"]
-        if trick in self.opt("late_tricks_double"):
+        if trick in self.options.late_tricks_double:
             factor, why = factor * 2, why + [f"trick {trick} (DOUBLE-2)"]
         return factor, (", doubled for " + " and ".join(why)) if why else ""
 
@@ -165,7 +166,7 @@ class Ledger:
 
     def remise_amount(self) -> Amount:
         """POOL-3: what one remise puts in under option ``remise``."""
-        if self.opt("remise") == "pool":
+        if self.options.remise == "pool":
             return self.pool_start
         return self.profile.full_staking
 
@@ -173,7 +174,7 @@ class Ledger:
         amount = self.remise_amount()
         self.remises.append(self.payment(seat, POOL, amount, rule, trick, reason))
         self.step(rule, trick, f"{self.name(seat)} puts in a remise of {amount} (POOL-3, "
-                  f"remise = {self.opt('remise')}): {reason}")
+                  f"remise = {self.options.remise}): {reason}")
 
     def add_penalty(self, seat: int, amount: Amount, rule: str, reason: str) -> None:
         """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""

@@ -19,17 +19,17 @@ __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_lo
 def card_value(card: Card, profile: Profile) -> int:
     """PARTIE-1: plain card points, except the ace of diamonds and the quinola."""
     if card is ACE_OF_DIAMONDS:
-        return profile["partie_diamond_ace"]
+        return profile.options.partie_diamond_ace
     if card is QUINOLA:
-        return profile["partie_quinola"]
+        return profile.options.partie_quinola
     return card.points
 
 
 def partie_value(cards, profile: Profile) -> tuple[int, str]:
     """PARTIE-1: the value of the partie's cards plus the bonus, and the sum written out."""
     parts = [f"{card_text(c)} {card_value(c, profile)}" for c in cards]
-    value = sum(card_value(c, profile) for c in cards) + profile["partie_bonus"]
-    return value, " + ".join(parts + [f"bonus {profile['partie_bonus']}"]) + f" = {value}"
+    value = sum(card_value(c, profile) for c in cards) + profile.options.partie_bonus
+    return value, " + ".join(parts + [f"bonus {profile.options.partie_bonus}"]) + f" = {value}"
 
 
 def _key(ledger: Ledger, seat: int) -> tuple[int, int]:
@@ -44,7 +44,7 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool, what: str) -> tuple
                     f"{'fewest' if best else 'most'} points, then {'fewest' if best else 'most'} "
                     "tricks")
         return tuple(tied)
-    if ledger.opt("partie_ties") == "split":
+    if ledger.options.partie_ties == "split":
         ledger.step("PARTIE-2" if best else "PARTIE-3", None,
                     f"{names} tie in points and tricks; they share as {what} (partie_ties = split)")
         return tuple(sorted(tied))
@@ -112,7 +112,7 @@ def pay_partie(ledger: Ledger) -> None:
     share = Fraction(ledger.partie_value, len(winners) * len(losers))
     for loser in losers:
         for winner in winners:
-            double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
+            double = ledger.options.partie_vis_a_vis_double and ledger.vis_a_vis(loser, winner)
             points = ledger.points_won()[loser]
             reason = (f"{ledger.name(loser)} loses the partie ({counted(points, 'point')}) and "
                       f"pays {ledger.name(winner)}" + (" double, as vis-à-vis (PARTIE-5)"

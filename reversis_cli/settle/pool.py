@@ -39,7 +39,7 @@ def must_stake(ledger: Ledger) -> tuple[bool, str]:
                           "penalties of void deals, which do not replace the staking "
                           "(POOL-1, IRR-0)")
         return False, f"the session starts with {pool} in the pool, so no staking (POOL-1)"
-    if profile["restake"] == "below_initial":
+    if profile.options.restake == "below_initial":
         full = profile.full_staking
         if pool == 0 or pool < full:
             return True, f"the pool holds {pool}, less than one full staking of {full} (POOL-2)"
@@ -61,7 +61,7 @@ def stake_pool(ledger: Ledger) -> None:
     if staked:
         for seat in range(len(ledger.players)):
             dealer = seat == ledger.dealer
-            amount = ledger.opt("stake_dealer" if dealer else "stake_player")
+            amount = ledger.options.stake_dealer if dealer else ledger.options.stake_player
             total += amount
             if amount:
                 ledger.stakes.append(ledger.payment(

@@ -70,7 +70,7 @@ def _pay_broken(ledger: Ledger) -> None:
         "find_reversis names both with the outcome"
     payer, rule = undertaker, "REV-3"
     if esp is not None and esp not in (undertaker, breaker):
-        if ledger.breaker_trick in ledger.opt("espagnolette_pays_broken"):
+        if ledger.breaker_trick in ledger.options.espagnolette_pays_broken:
             payer, rule = esp, "ESP-7"
         else:
             ledger.step("ESP-7", ledger.breaker_trick, f"broken in trick {ledger.breaker_trick}, "
@@ -96,7 +96,7 @@ def cancels_in_play(ledger: Ledger) -> bool:
     if ledger.outcome == "reversis":
         return True
     return ledger.outcome == "reversis_broken" and \
-        ledger.opt("reversis_cancels") == "made_or_broken"
+        ledger.options.reversis_cancels == "made_or_broken"
 
 
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")

@@ -1,0 +1,71 @@
+"""The values of a profile's options as one typed object, :class:`RuleOptions`.
+
+The settlement reads an option as an attribute (``options.remise``): the type
+checker knows each option's type, a misspelt name is an error before the code
+runs, and a choice is a ``Literal`` of its words, so that a comparison with a
+word the option does not take is caught by mypy.
+
+A :class:`RuleOptions` is built and validated once, where a profile is made
+(``profile.py`` reads the TOML, the ``set`` lines and ``--set`` through the
+option registry ``OPTIONS`` and its error messages); its fields are the options
+of docs/rules.md in the registry's order (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+__all__ = ["RuleOptions"]
+
+# The choices are written out as Literal annotations, which stay text at run
+# time (``from __future__ import annotations``): only mypy reads them, and
+# building the class costs no typing objects at start-up.
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Every option of a rule profile, typed (docs/rules.md says what each means)."""
+
+    direction: Literal["counterclockwise", "clockwise"]
+    forced_means: Literal["compelled", "any_follow"]
+    partie_diamond_ace: int
+    partie_quinola: int
+    partie_bonus: int
+    partie_ties: Literal["seat", "split"]
+    partie_vis_a_vis_double: bool
+    stake_player: int
+    stake_dealer: int
+    restake: Literal["below_initial", "taken_or_quiet"]
+    remise: Literal["pool", "stake"]
+    led_aces_pay_winner: bool
+    quinola_forcer: Literal["leader", "taker"]
+    vis_a_vis_double: bool
+    late_tricks_double: frozenset[int]
+    reversis_cancels: Literal["made_or_broken", "made"]
+    espagnolette_fails_on: Literal["last_two", "any_trick"]
+    espagnolette_takes_pool: bool
+    espagnolette_refunds: Literal["aces_and_quinola", "diamond_ace_and_quinola"]
+    espagnolette_pays_broken: frozenset[int]
+    peek_forfeits: Literal["everything", "quinola_and_reversis"]
+    revoke_penalty: Literal["remise", "none"]
+    claims_required: Literal["led_and_played", "in_play"]
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The options' names, in the order of the fields."""
+        return _NAMES
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """``(name, value)`` of every option, for code that lists them all
+        (the ``rules`` listing, JSON, the differences between two profiles);
+        the rest of the code reads an option as an attribute."""
+        return ((name, getattr(self, name)) for name in _NAMES)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option by name, for the same listing code as :meth:`items`."""
+        return dict(self.__dict__)  # the fields, in order (no slots); explain asks often
+
+
+_NAMES = tuple(f.name for f in fields(RuleOptions))  # fields() is slow: explain asks often
