@@ -39,8 +39,9 @@ from .rules import Profile
 from .session import ScoredDeal, Session
 from .settle.payments import POOL
 
-__all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "PaymentRuling",
-           "payment_rulings", "payment_text", "rules_of", "party_of"]
+__all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
+           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text", "rules_of",
+           "party_of", "tally_figures"]
 
 Amount = int | Fraction
 
@@ -104,16 +105,7 @@ def _deal_warnings(rec: DealReconciliation, unsettled: list[int], name: str
 
 
 def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagnostic:
-    figures = _listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
-                           name=player, sheet=_signed(check.sheet[player]),
-                           rules=_signed(check.rules.get(player, 0)),
-                           difference=_signed(difference))
-                       for player, difference in check.differences.items()]
-                      + ([Msg("the pool {sheet} on the sheet, {rules} by the rules "
-                              "({difference})", sheet=_signed(check.line.pool or 0),
-                              rules=_signed(check.pool_rules),
-                              difference=_signed(check.pool_difference))]
-                         if check.pool_difference else []))
+    figures = tally_figures(check)
     if check.went_wrong_here:
         code = "RV317"
         message = Msg("the score sheet departs from the rules in this deal: {figures}",
@@ -126,6 +118,20 @@ def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagno
         message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
                       message=message, deal=unsettled[0])
     return diagnostic(code, message, _tally_pos(check), file=name, deal=check.deal)
+
+
+def tally_figures(check: TallyCheck) -> Msg:
+    """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
+    return _listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
+                           name=player, sheet=_signed(check.sheet[player]),
+                           rules=_signed(check.rules.get(player, 0)),
+                           difference=_signed(difference))
+                       for player, difference in check.differences.items()]
+                      + ([Msg("the pool {sheet} on the sheet, {rules} by the rules "
+                              "({difference})", sheet=_signed(check.line.pool or 0),
+                              rules=_signed(check.pool_rules),
+                              difference=_signed(check.pool_difference))]
+                         if check.pool_difference else []))
 
 
 def _tally_pos(check: TallyCheck) -> Pos:
@@ -234,6 +240,15 @@ def deal_reconciliation(path: str | Path, profile: Profile, number: int
                      if rec.number == number), None)
 
 
+def figures_of_ruling(path: str | Path, ruling) -> DealReconciliation | None:
+    """What the table paid and wrote in the ruled deal, against the ruling's
+    rules; None (and the record not read again) when the deal has no figures."""
+    checked = ruling.scored.checked
+    if not has_figures(checked.deal) or checked.number is None:
+        return None
+    return deal_reconciliation(path, ruling.profile, checked.number)
+
+
 def _until(deals: Iterable[ScoredDeal], number: int) -> Iterator[ScoredDeal]:
     """The deals up to deal ``number``: reading stops there."""
     for scored in deals:
@@ -265,8 +280,10 @@ _VERDICTS = {
 def payment_rulings(rec: DealReconciliation) -> tuple[PaymentRuling, ...]:
     """Each recorded payment matched to the rules, in the order of the record,
     then the payments of the rules that no line records."""
+    pairs = sorted(rec.payments, key=lambda pair: (
+        pair.recorded is None, pair.recorded.pos if pair.recorded is not None else (0, 0)))
     return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair),
-                               _correction(pair)) for pair in rec.payments)
+                               _correction(pair)) for pair in pairs)
 
 
 def _deciding(pair: PaymentPair) -> tuple[str, ...]:
