@@ -111,3 +111,85 @@ def test_a_deal_with_errors_says_there_is_nothing_to_compare(tmp_path):
     assert "This deal has errors: the rules give no payments to set the table's against." \
         in result.output
     assert result.exit_code == 1
+
+
+# --- score: the sheet beside the rules -------------------------------------------------
+
+SCORE = ("score", "samples/disputed-sheet.rvs")
+
+
+def _session_table(output: str, title: str) -> str:
+    """The session table at the end of score's output, from its title."""
+    at = output.rindex("\n" + title + " ")
+    return output[at + 1:]
+
+
+def test_score_session_table_shows_the_sheet_golden(golden, monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    golden("score-disputed-sheet-session.txt", _session_table(run(*SCORE), "Session"))
+
+
+def test_score_session_table_shows_the_sheet_golden_in_russian(golden, monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    golden("ru/score-disputed-sheet-session.txt",
+           _session_table(run("--lang", "ru", *SCORE), "Сессия"))
+
+
+def test_the_sheet_row_marks_only_the_figures_that_differ(monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    table = _session_table(run(*SCORE), "Session").splitlines()
+    sheet_rows = [line for line in table if line.startswith("   sheet")]
+    assert len(sheet_rows) == 8  # a tally after every deal
+    assert [row.count("≠") for row in sheet_rows] == [0, 0, 0, 0, 2, 2, 2, 2]
+    assert "≠+55" in sheet_rows[4] and "≠+54" in sheet_rows[4]
+    assert "departed from them in deal 5" in " ".join(table)
+
+
+def test_a_record_without_a_tally_has_no_sheet_rows(monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    out = run("score", "samples/evening.rvs")
+    assert " sheet " not in out and "≠" not in out
+
+
+def _score_json(*args):
+    import json
+
+    return json.loads(run("score", "--json", *args))
+
+
+def test_score_json_recorded_block(monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    deals = _score_json("samples/disputed-sheet.rvs")["deals"]
+    fifth = deals[4]["recorded"]
+    assert fifth["settled"] is True
+    kinds = [p["match"] for p in fifth["payments"]]
+    assert kinds.count("agrees") == 8 and kinds.count("other_amount") == 1
+    wrong = next(p for p in fifth["payments"] if p["match"] == "other_amount")
+    assert wrong == {
+        "match": "other_amount", "line": 83,
+        "recorded": {"payer": "Vera", "payee": "Boris", "amount": 1, "rule": "ACE-2",
+                     "trick": 10},
+        "rules": {"payer": "Vera", "payee": "Boris", "amount": 2, "rule": "ACE-2", "trick": 10},
+        "correction": 1}
+    assert fifth["tally"]["differences"] == {"Boris": -1, "Vera": 1}
+    assert fifth["tally"]["departed_in"] == 5 and fifth["tally"]["agrees"] is False
+    assert fifth["tally"]["sheet"]["Boris"] == 55 and fifth["tally"]["rules"]["Boris"] == 56
+    seventh = deals[6]["recorded"]
+    assert seventh["payments"] == [] and seventh["tally"]["departed_in"] == 5
+    first = deals[0]["recorded"]["tally"]
+    assert first["agrees"] is True and first["departed_in"] is None
+    assert first["pool_sheet"] == first["pool_rules"] and first["pool_difference"] is None
+
+
+def test_score_json_without_figures_has_no_recorded_block(monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    deals = _score_json("samples/evening.rvs")["deals"]
+    assert deals and all("recorded" not in deal for deal in deals)
+
+
+def test_score_json_one_deal_does_not_say_where_the_sheet_departed(monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    (deal,) = _score_json("samples/disputed-sheet.rvs", "--deal", "6")["deals"]
+    tally = deal["recorded"]["tally"]
+    assert tally["differences"] == {"Boris": -1, "Vera": 1}  # the totals are the session's
+    assert tally["departed_in"] is None  # the deals before were not compared
