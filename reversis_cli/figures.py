@@ -196,10 +196,11 @@ def rules_of(payment) -> tuple[str, ...]:
 
 
 def payment_text(payment) -> Msg:
-    """A payment of the rules: ``Vera → Anna: 2 fiches (ACE-2, trick 10)``."""
-    rule = ", ".join(rules_of(payment))
-    return _said(party_of(payment.payer), party_of(payment.payee), payment.amount, rule,
-                 payment.trick)
+    """A payment of the rules: ``Vera → Anna: 2 fiches (ACE-2, trick 10)``, by
+    the rule it is paid under, as a ``paid`` line names it (the rules that
+    make its amount are :func:`rules_of`)."""
+    return _said(party_of(payment.payer), party_of(payment.payee), payment.amount,
+                 payment.rule, payment.trick)
 
 
 def recorded_text(line: PaidLine) -> Msg:

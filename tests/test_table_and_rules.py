@@ -193,3 +193,15 @@ def test_score_json_one_deal_does_not_say_where_the_sheet_departed(monkeypatch):
     tally = deal["recorded"]["tally"]
     assert tally["differences"] == {"Boris": -1, "Vera": 1}  # the totals are the session's
     assert tally["departed_in"] is None  # the deals before were not compared
+
+
+def test_the_deciding_rules_are_every_rule_a_payment_rests_on():
+    """A payment that carries its rule ids (a doubled forced ace: ACE-2 and
+    DOUBLE-2) is explained by each; one that carries a single rule by it."""
+    from types import SimpleNamespace
+
+    from reversis_cli.figures import rules_of
+
+    doubled = SimpleNamespace(rule="ACE-2", rules=("ACE-2", "DOUBLE-2"))
+    assert rules_of(doubled) == ("ACE-2", "DOUBLE-2")
+    assert rules_of(SimpleNamespace(rule="ACE-2")) == ("ACE-2",)
