@@ -155,3 +155,12 @@ def test_figures_from_standard_input_are_checked_too():
     result = CliRunner().invoke(cli, ["check", "-"], input=text, env=ENV)
     assert "<stdin>:50:18: warning[RV320]" in result.output
     assert "   50 |   paid Vera Anna 1 ACE-1 trick 8" in result.output
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_check_of_the_disputed_sheet_golden(golden, monkeypatch, language):
+    monkeypatch.chdir(SAMPLES.parent)
+    result = CliRunner().invoke(cli, ["--lang", language, "check", "samples/disputed-sheet.rvs"],
+                                env={**ENV, "COLUMNS": "100"})
+    assert result.exit_code == 0
+    golden(("" if language == "en" else "ru/") + "check-disputed-sheet.txt", result.output)
