@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
+from .figures import figure_diagnostics, has_figures
 from .reader import display_name, open_record
 from .session import header_profile_problems
 
@@ -43,11 +44,16 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
             # A profile that cannot be built would stop every settling command.
             header = record.header_diagnostics + header_profile_problems(record)
             report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
+            figures = False
             for deal in record.deals():
                 report.deals += 1
                 report.diagnostics.extend(deal.diagnostics)
+                figures = figures or has_figures(deal.deal)
                 if tick:
                     tick(record.position)
+        if figures:  # the table's figures: the record read again and settled
+            report.diagnostics.extend(figure_diagnostics(path, report.name))
+            report.diagnostics.sort(key=lambda d: d.line or 0)
     except Exception as exc:  # noqa: BLE001 -- a bug: kept with its file, the batch goes on
         report.internal_error = f"{type(exc).__name__}: {exc}"
     if strict:

@@ -75,6 +75,13 @@ CODES: dict[str, tuple[str, str]] = {
                          "himself, or the pool paying a stake or a remise")),
     "RV315": (ERROR, N_("a paid line names a rule id that does not exist")),
     "RV316": (ERROR, N_("a paid line names a trick the deal does not have")),
+    "RV317": (WARNING, N_("a tally that departs from the rules' running totals in this deal")),
+    "RV318": (WARNING, N_("a tally that carries a difference from the rules begun in an "
+                          "earlier deal")),
+    "RV319": (WARNING, N_("a paid line that matches no payment of the rules")),
+    "RV320": (WARNING, N_("a paid line for another amount than the rules give")),
+    "RV321": (WARNING, N_("a payment of the rules with no paid line, in a deal that has "
+                          "paid lines")),
     "RV401": (ERROR, N_("an unknown rule profile")),
     "RV402": (ERROR, N_("an unknown option or a bad option value")),
     # 5xx: converting and formatting (JSON records, CSV, fmt)

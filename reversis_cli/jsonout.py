@@ -14,12 +14,17 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 
 from .diagnostics import Diagnostic
+from .figures import has_figures
+from .model import PaidLine
 from .reader import CheckedDeal
+from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session
 from .settle import amount_json, settlement_to_json
+from .settle.payments import POOL
 
-__all__ = ["deal_json", "write_session_json", "header_only_json", "internal_error_text",
-           "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR", "batch_close"]
+__all__ = ["deal_json", "recorded_json", "write_session_json", "header_only_json",
+           "internal_error_text", "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR",
+           "batch_close"]
 
 Write = Callable[[str], object]
 
@@ -65,12 +70,16 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
             for t in replayed.tricks]
 
 
-def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Write) -> None:
+def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Write,
+                       from_start: bool = True) -> None:
     """Write the object of ``score --json`` for ``session``, one deal of
     ``deals`` (read from the session) at a time.
 
     The top level is indented; each deal is one compact line (Python's fast
-    JSON encoder works only without indentation).  A bug met on the way ends
+    JSON encoder works only without indentation).  A deal with ``paid`` or
+    ``tally`` lines gets a ``recorded`` block (:func:`recorded_json`);
+    ``from_start`` False: ``deals`` are not the session's from its first deal
+    (``--deal N``), so where a sheet departed is not known.  A bug met on the way ends
     the object with ``internal_error``, so that the output stays one JSON
     document, and is raised again for the caller to report.
     """
@@ -87,8 +96,13 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
           + '  "deals": [')
     try:
         players = session.players
+        reconciler = Reconciler(players, from_start)
         for index, one in enumerate(deals):
             deal = deal_json(one, players, tricks=False)
+            if has_figures(one.checked.deal):
+                found = reconciler.add(one, session.balance())
+                if found is not None:
+                    deal["recorded"] = recorded_json(found)
             write(("," if index else "") + "\n    " + _deal_text(deal, one))
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
@@ -100,6 +114,45 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
         raise
     write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
           + "\n}\n")
+
+
+def recorded_json(rec: DealReconciliation) -> dict:
+    """The ``recorded`` block of a deal (docs/output.md): its ``paid`` lines
+    matched to the rules' payments, and its ``tally`` against the running totals."""
+    tally = rec.tally
+    return {
+        "settled": rec.settled,
+        "payments": [{
+            "match": pair.kind,
+            "line": pair.recorded.pos.line if pair.recorded else None,
+            "recorded": _paid_json(pair.recorded) if pair.recorded else None,
+            "rules": _payment_json(pair.computed) if pair.computed else None,
+            "correction": amount_json(pair.correction),
+        } for pair in rec.payments],
+        "tally": None if tally is None else {
+            "line": tally.line.pos.line,
+            "sheet": {name: amount_json(v) for name, v in tally.sheet.items()},
+            "rules": {name: amount_json(v) for name, v in tally.rules.items()},
+            "differences": {name: amount_json(v) for name, v in tally.differences.items()},
+            "pool_sheet": None if tally.line.pool is None else amount_json(tally.line.pool),
+            "pool_rules": amount_json(tally.pool_rules),
+            "pool_difference": (None if tally.pool_difference is None
+                                else amount_json(tally.pool_difference)),
+            "agrees": tally.agrees,
+            "departed_in": tally.departed_in,
+        },
+    }
+
+
+def _paid_json(line: PaidLine) -> dict:
+    return {"payer": POOL if line.payer_is_pool else line.payer.text,
+            "payee": POOL if line.payee_is_pool else line.payee.text,
+            "amount": amount_json(line.amount), "rule": line.rule, "trick": line.trick}
+
+
+def _payment_json(payment) -> dict:
+    return {"payer": payment.payer, "payee": payment.payee, "amount": amount_json(payment.amount),
+            "rule": payment.rule, "trick": payment.trick}
 
 
 def _deal_text(deal: dict, scored: ScoredDeal) -> str:

@@ -202,6 +202,7 @@ class Record:
             players, problems, header_problems = (), list(opening_problems or foreign), []
         self.players = players
         self._header_chunk = header_chunk
+        self.last_deal_lines: tuple[int, tuple[str, ...]] = (0, ())
         self._errors, self._stopped = 0, bool(foreign)
         self.header_diagnostics = foreign or self._within_error_cap(
             self._finish(problems + header_problems, header_chunk, None))
@@ -243,6 +244,8 @@ class Record:
             if self._stopped:
                 return
             checked = self._read_deal(chunk, (expected_number, or_else), expected_dealer)
+            # The text of the deal just read, for a caret under a line found later.
+            self.last_deal_lines = (chunk.first_line, chunk.lines)
             diags = list(checked.diagnostics)
             kept = self._within_error_cap(diags)
             if kept is not diags:

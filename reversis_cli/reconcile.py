@@ -23,7 +23,7 @@ under which there are none.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .model import PaidLine, TallyLine
@@ -31,7 +31,7 @@ from .session import ScoredDeal
 from .settle import Payment
 from .settle.payments import POOL
 
-__all__ = ["PaymentPair", "TallyCheck", "DealReconciliation", "reconcile", "AGREES",
+__all__ = ["PaymentPair", "TallyCheck", "DealReconciliation", "Reconciler", "reconcile", "AGREES",
            "OTHER_AMOUNT", "NOT_IN_THE_RULES", "NOT_RECORDED"]
 
 Amount = int | Fraction
@@ -110,29 +110,55 @@ def reconcile(deals: Iterable[ScoredDeal], players: tuple[str, ...]) -> Iterator
     """The reconciliation of each deal that has ``paid`` or ``tally`` lines, in
     order.  ``deals`` are a whole session's, from its first deal: the running
     totals start at zero.  A deal that could not be settled moves no money."""
-    totals: dict[str, Amount] = dict.fromkeys(players, 0)
-    carried: dict[str, Amount] = {}  # the last tally's differences
-    carried_pool: Amount | None = None
-    began: int | None = None
+    reconciler = Reconciler(players)
     for scored in deals:
+        found = reconciler.add(scored)
+        if found is not None:
+            yield found
+
+
+class Reconciler:
+    """:func:`reconcile` one deal at a time, for a caller that walks the
+    session's deals itself (``score``'s tables and JSON).
+
+    Such a caller may hand in the running totals it already has (the
+    session's balance after the deal).  With ``from_start`` False the deals
+    before the first one handed in were not seen, so where a difference began
+    is not known (``departed_in`` None)."""
+
+    def __init__(self, players: tuple[str, ...], from_start: bool = True):
+        self.totals: dict[str, Amount] = dict.fromkeys(players, 0)
+        self.from_start = from_start
+        self._carried: dict[str, Amount] = {}  # the last tally's differences
+        self._carried_pool: Amount | None = None
+        self._began: int | None = None
+
+    def add(self, scored: ScoredDeal, totals: dict[str, Amount] | None = None
+            ) -> DealReconciliation | None:
+        """The deal's reconciliation, or None when it has no ``paid`` or
+        ``tally`` lines.  ``totals``: each player's running total after it."""
         settlement = scored.settlement
-        if settlement is not None:
-            for name, amount in settlement.net.items():
-                totals[name] = totals.get(name, 0) + amount
+        if totals is None:
+            if settlement is not None:
+                for name, amount in settlement.net.items():
+                    self.totals[name] = self.totals.get(name, 0) + amount
+            totals = self.totals
         deal = scored.checked.deal
         if deal is None or scored.checked.number is None:
-            continue
+            return None
         paid, tally = deal.paid, deal.tally
         if not paid and tally is None:
-            continue
+            return None
         pairs = match_payments(paid, settlement.payments if settlement else ())
         check = None
         if tally is not None:
             pool_after = settlement.pool_after if settlement else scored.pool_before
-            check, began = _check_tally(tally, totals, pool_after, scored.checked.number,
-                                        carried, carried_pool, began)
-            carried, carried_pool = check.differences, check.pool_difference
-        yield DealReconciliation(scored.checked.number, pairs, check, settlement is not None)
+            check, self._began = _check_tally(tally, totals, pool_after, scored.checked.number,
+                                              self._carried, self._carried_pool, self._began)
+            self._carried, self._carried_pool = check.differences, check.pool_difference
+            if not self.from_start and check.departed_in is not None:
+                check = replace(check, departed_in=None)
+        return DealReconciliation(scored.checked.number, pairs, check, settlement is not None)
 
 
 def _check_tally(line: TallyLine, totals: dict[str, Amount], pool_after: Amount, number: int,

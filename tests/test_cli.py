@@ -28,9 +28,11 @@ def revoke_file(tmp_path):
 def test_check_accepts_every_sample():
     result = run("check", *map(str, good_samples()))
     assert result.exit_code == 0, result.output
-    # The only warning is the revoke that irregular.rvs records on purpose.
-    assert result.output.strip().splitlines()[-1].endswith("no errors, 1 warning")
+    # The warnings are those recorded on purpose: the revoke of irregular.rvs and
+    # the figures of disputed-sheet.rvs that depart from the rules (one paid line, four tallies).
+    assert result.output.strip().splitlines()[-1].endswith("no errors, 6 warnings")
     assert result.output.count("warning[RV201]") == 1 and "irregular.rvs" in result.output
+    assert result.output.count("disputed-sheet.rvs:") == 5
 
 
 def test_check_reports_compiler_style_with_caret(tmp_path):

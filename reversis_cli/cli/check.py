@@ -19,7 +19,8 @@ __all__ = ["check_command"]
 @command("check")
 @files_argument
 @json_option("Print the diagnostics as JSON.")
-@option("--strict", is_flag=True, help="Treat warnings (revokes) as errors.")
+@option("--strict", is_flag=True,
+        help="Treat warnings (revokes, the table's figures against the rules) as errors.")
 @jobs_option
 def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: int) -> None:
     """Check records: every card, every trick, every written line.

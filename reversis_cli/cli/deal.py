@@ -63,7 +63,10 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
     from ..arbitrate import NoSuchDeal, compare_in, rule_in  # the library: start-up time
-    from ..render.arbitrate import render_comparison, render_ruling  # rich: start-up time
+    from ..figures import figures_of_ruling  # the library: start-up time
+    from ..render.arbitrate import (  # rich: start-up time
+        render_comparison, render_ruling, render_table_and_rules,
+    )
 
     if rules is not None:
         load_rules_option(rules)
@@ -83,8 +86,11 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
             raise usage_error(Msg("{name} has no deal {number}", name=session.name,
                               number=deal_number)) from None
     errors += report(ruling.scored.checked.diagnostics)
+    figures = figures_of_ruling(file, ruling)  # the record read again: only with paid/tally lines
     out = console()
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))
+    if figures is not None:
+        out.print(render_table_and_rules(figures))
     if comparison is not None:
         label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
         out.print(render_comparison(comparison, profile.name, label_b))

@@ -182,7 +182,7 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
         if options.as_json:
             from ..jsonout import write_session_json  # the library: start-up time
 
-            write_session_json(session, deals, write)
+            write_session_json(session, deals, write, from_start=options.deal_number is None)
         else:
             _write_tables(session, deals, write, options)
         return session.outcome()

@@ -14,7 +14,12 @@ from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
+from ..figures import (
+    PaymentRuling, payment_rulings, payment_text, recorded_text, tally_figures,
+)
 from ..i18n import Msg, N_, t, tr
+from ..reconcile import AGREES, OTHER_AMOUNT, DealReconciliation, TallyCheck
+from ..rules.texts import rule_text
 from .layout import hanging
 from .score import (
     fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,
@@ -107,3 +112,66 @@ def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
                       fiches(amount_a) if amount_a else "—", fiches(amount_b) if amount_b else "—",
                       style=style)
     return table
+
+
+# --- the table and the rules (issue 11) -------------------------------------------------
+
+
+def render_table_and_rules(rec: DealReconciliation) -> Group:
+    """What the table paid and wrote in the deal, set against the rules: each
+    recorded payment and its verdict, each mismatch with the rules that decide
+    it, the payments that would set the table right, and the score sheet."""
+    parts: list[RenderableType] = [Text("\n" + tr("The table and the rules"),
+                                        style="bold underline")]
+    if not rec.settled:
+        parts.append(Text(tr("This deal has errors: the rules give no payments to set the "
+                             "table's against.")))
+        return Group(*parts)
+    rulings = payment_rulings(rec)
+    for ruling in rulings:
+        parts.extend(_payment_lines(ruling))
+    corrections = [r.correction for r in rulings if r.correction is not None]
+    if rulings:
+        parts.append(Text("\n" + tr("To set the table right"), style="bold"))
+        if not corrections:
+            parts.append(hanging("  ", tr("Nothing: every payment recorded agrees with the "
+                                          "rules.")))
+        for correction in corrections:
+            parts.append(hanging("  • ", t(correction)))
+    if rec.tally is not None:
+        parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
+        parts.append(hanging("  ", t(_sheet_verdict(rec.tally))))
+    return Group(*parts)
+
+
+def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
+    pair = ruling.pair
+    if pair.recorded is not None:
+        head = Msg("line {line}: {payment} — {verdict}", line=pair.recorded.pos.line,
+                   payment=recorded_text(pair.recorded), verdict=ruling.verdict)
+    else:
+        head = Msg("not recorded: {payment} — {verdict}", payment=payment_text(pair.computed),
+                   verdict=ruling.verdict)
+    style = "" if pair.kind == AGREES else "bold"
+    lines: list[RenderableType] = [hanging("  • ", Text(t(head), style=style))]
+    if pair.kind == AGREES:
+        return lines
+    if pair.kind == OTHER_AMOUNT:
+        lines.append(hanging("      ", t(Msg("the rules: {payment}",
+                                             payment=payment_text(pair.computed)))))
+    if pair.computed is not None:
+        lines.append(hanging("      ", t(Msg("why: {reason}", reason=pair.computed.reason))))
+    for rule_id in ruling.deciding:
+        lines.append(hanging(Text.assemble(("      " + rule_id, "bold cyan"), "  "),
+                             t(rule_text(rule_id))))
+    return lines
+
+
+def _sheet_verdict(check: TallyCheck) -> Msg:
+    if check.agrees:
+        return Msg("It agrees with the rules' running totals.")
+    if check.went_wrong_here:
+        return Msg("It departs from the rules in this deal: {figures}.",
+                   figures=tally_figures(check))
+    return Msg("It carries a difference from the rules that began in deal {deal}: {figures}.",
+               deal=check.departed_in, figures=tally_figures(check))

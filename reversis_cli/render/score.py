@@ -174,16 +174,40 @@ def render_unsettled(number: int | None) -> Text:
 
 def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Table:
     """The running balance: one row per deal (label, balance by player after
-    it, pool after it), and the totals.  ``rows`` None: the totals alone."""
+    it, pool after it, and the score sheet's check when the deal has a tally
+    line), and the totals.  ``rows`` None: the totals alone.  Under a deal
+    with a tally, a row gives the sheet's figures, those that differ from the
+    rules marked ``≠``."""
+    departures = sorted({row[3].departed_in for row in rows or ()
+                         if len(row) > 3 and row[3] is not None and not row[3].agrees
+                         and row[3].departed_in is not None})
     caption = None if rows is not None else \
         tr("(a running balance is shown for shorter sessions)")
+    if departures:
+        caption = t(Msg("≠ the score sheet differs from the rules; it departed from them in "
+                        "deal {deals}", deals=", ".join(map(str, departures))))
     table = Table(box=box.SIMPLE_HEAD, title=tr("Session"), title_justify="left",
                   pad_edge=False, show_footer=True, caption=caption, caption_justify="left")
     table.add_column(tr("Deal"), footer=tr("Total"))
     for name in players:
         money_column(table, name, footer=signed(totals.get(name, 0)))
     money_column(table, tr("Pool"), footer=fiches(pool_end))
-    for label, balance, pool_after in rows or ():
+    for label, balance, pool_after, *sheet in rows or ():
         table.add_row(t(label), *(signed(balance.get(name, 0)) for name in players),
                       fiches(pool_after))
+        if sheet and sheet[0] is not None:
+            table.add_row(*_sheet_row(sheet[0], players))
     return table
+
+
+def _sheet_row(check, players: tuple[str, ...]) -> list[str | Text]:
+    """The sheet's figures under the rules' ones: ``≠`` and bold where they differ."""
+    def cell(text: str, differs: bool) -> str | Text:
+        return Text("≠" + text, style="bold red") if differs else text
+
+    cells: list[str | Text] = ["  " + tr("sheet")]
+    cells += [cell(signed(check.sheet.get(name, 0)), name in check.differences)
+              for name in players]
+    pool = check.line.pool
+    cells.append("" if pool is None else cell(fiches(pool), bool(check.pool_difference)))
+    return cells

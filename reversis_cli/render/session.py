@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
+from ..reconcile import Reconciler
 from ..session import ScoredDeal, Session, SessionOutcome
 from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
     signed
@@ -41,10 +42,13 @@ def render_deal(scored: ScoredDeal, players: tuple[str, ...], cards: str):
 
 class BalanceRows:
     """The rows of the session table, taken from the session after each deal,
-    while the session is short enough to show them."""
+    while the session is short enough to show them.  A deal with a ``tally``
+    line carries the sheet's figures too, compared with the session's balance
+    (:class:`~reversis_cli.reconcile.Reconciler`)."""
 
     def __init__(self) -> None:
         self.rows: list | None = []
+        self._reconciler: Reconciler | None = None
 
     def add(self, scored: ScoredDeal, session: Session) -> None:
         if self.rows is None:
@@ -55,7 +59,16 @@ class BalanceRows:
         settlement = scored.settlement
         label = (str(settlement.number) if settlement is not None
                  else Msg("{number} (not settled)", number=scored.checked.number))
-        self.rows.append((label, session.balance(), session.pool))
+        balance = session.balance()
+        sheet = None
+        if scored.checked.deal is not None and scored.checked.deal.tally is not None:
+            if self._reconciler is None:
+                self._reconciler = Reconciler(session.players)
+            found = self._reconciler.add(scored, balance)
+            sheet = found.tally if found is not None else None
+        elif self._reconciler is not None:
+            self._reconciler.add(scored, balance)  # it carries the differences
+        self.rows.append((label, balance, session.pool, sheet))
 
     def render(self, session: Session) -> Table:
         return render_session(self.rows, session.balance(), session.pool, session.players)

@@ -3,6 +3,9 @@
 ``score_sheet()`` is a short evening whose marker wrote the score sheet after
 every deal and, for one deal, each payment as it was made; the figures are
 the settlement's own, so the record checks clean and agrees with its rules.
+``disputed_sheet()`` is an evening whose table paid a forced ace in a late
+trick without doubling it: the paid lines of that deal say so, and the sheet
+goes wrong there and carries the difference to the end.
 ``bad_sheet_samples()`` are one-deal records with one mistake each in such a
 line.  tests/tools/make_samples.py writes them with the other samples.
 """
@@ -64,6 +67,50 @@ def score_sheet() -> str:
     text = "\n".join([header, *blocks])
     for index, (payments, totals, pool) in enumerate(_figures(text)):
         lines = [_paid_line(p) for p in payments] if index + 1 == PAID_DEAL else []
+        lines.append(_tally_line(totals, pool))
+        blocks[index] += "\n".join(lines) + "\n"
+    return "\n".join([header, *blocks])
+
+
+DISPUTED_SEED = 1829
+DISPUTED_DEAL = 5  # Boris's lead forces Vera's A♥ in trick 10: 2 by the rules, 1 paid
+
+
+def _evening(seed: int, header: str) -> tuple[str, list[str]]:
+    rng = random.Random(seed)
+    dealer, blocks = 3, []
+    for number in range(1, DEALS + 1):
+        blocks.append(format_deal(generate_deal(rng, dealer), number, PLAYERS,
+                                  write_exchanges=False, leaders="first", takers={11}))
+        dealer = (dealer + 1) % 4
+    return "\n".join([header, *blocks]), blocks
+
+
+def _undoubled(payment):
+    """The late forced ace as the table paid it: not doubled for the late trick."""
+    if payment.rule == "ACE-2" and payment.trick is not None and payment.trick >= 10:
+        return payment._replace(amount=payment.amount // 2)
+    return payment
+
+
+def disputed_sheet() -> str:
+    """Eight deals under the classic rules: in deal 5 the table paid the
+    forced ace of trick 10 single, and the sheet carries the fiche from there."""
+    header = format_header(PLAYERS, title="The forced ace of trick ten", date="2027-02-10",
+                           place="Boris's dacha", rules="classic",
+                           comments=["Vera keeps the sheet; in deal "
+                                     f"{DISPUTED_DEAL} Boris says his forced ace was paid "
+                                     "single, and it is in the last two tricks"])
+    text, blocks = _evening(DISPUTED_SEED, header)
+    totals = dict.fromkeys(PLAYERS, 0)
+    for index, (payments, _, pool) in enumerate(_figures(text)):
+        paid = [_undoubled(p) for p in payments] if index + 1 == DISPUTED_DEAL else payments
+        assert index + 1 != DISPUTED_DEAL or paid != list(payments), "the dispute is there"
+        for p in paid:
+            for name, sign in ((p.payer, -1), (p.payee, 1)):
+                if name in totals:
+                    totals[name] += sign * p.amount
+        lines = [_paid_line(p) for p in paid] if index + 1 == DISPUTED_DEAL else []
         lines.append(_tally_line(totals, pool))
         blocks[index] += "\n".join(lines) + "\n"
     return "\n".join([header, *blocks])

@@ -1,0 +1,313 @@
+"""The table's own figures (``paid`` and ``tally`` lines) against the rules,
+for ``check`` (as warnings) and ``arbitrate`` (payment by payment).
+
+The comparison itself is :mod:`reversis_cli.reconcile`; this module reads a
+record a second time to make it, and only a record that has such lines: a
+record without them is read once by ``check`` and settled never, as before.
+Each disagreement becomes a diagnostic located on the line it is about:
+
+* RV317 a ``tally`` whose figures depart from the rules in this deal;
+* RV318 a ``tally`` that carries a difference begun in an earlier deal (the
+  deal is named);
+* RV319 a ``paid`` line that matches no payment of the rules;
+* RV320 a ``paid`` line that matches a payment of the rules with another amount;
+* RV321 a payment of the rules with no ``paid`` line, in a deal that has
+  ``paid`` lines: located on the deal's last ``paid`` line, where the missing
+  one belongs (docs/decisions.md).
+
+A deal with errors is not settled, so its figures are not compared (the rules
+gave nothing to compare them with); a later tally that disagrees says that
+the rules' totals leave such a deal out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+from .diagnostics import Diagnostic, diagnostic
+from .i18n import Msg, fiches
+from .model import Deal, PaidLine, Pos
+from .reader import open_record
+from .reconcile import (
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, PaymentPair,
+    TallyCheck, reconcile,
+)
+from .rules import Profile
+from .session import ScoredDeal, Session
+from .settle.payments import POOL
+
+__all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
+           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text", "rules_of",
+           "party_of", "tally_figures"]
+
+Amount = int | Fraction
+
+
+def has_figures(deal: Deal | None) -> bool:
+    """Whether a deal carries the table's own figures (cheap: asked of every deal)."""
+    return deal is not None and (bool(deal.paid) or deal.tally is not None)
+
+
+# --- check ------------------------------------------------------------------------------
+
+
+def figure_diagnostics(path: str | Path, name: str) -> list[Diagnostic]:
+    """The warnings of a record's ``paid`` and ``tally`` lines, read again
+    under the record's own rules; none when it cannot be settled (its header
+    has errors, already reported)."""
+    with open_record(path, name) as record:
+        session = Session.of(record)
+        if not session.settleable:
+            return []
+        lines: dict[int, tuple[int, tuple[str, ...]]] = {}
+        unsettled: list[int] = []
+        found: list[Diagnostic] = []
+        for rec in reconcile(_noting(session.deals(), record, lines, unsettled),
+                             session.players):
+            if rec.settled:
+                found.extend(_with_source(d, lines.get(rec.number))
+                             for d in _deal_warnings(rec, unsettled, name))
+        return found
+
+
+def _noting(deals: Iterable[ScoredDeal], record, lines: dict, unsettled: list[int]
+            ) -> Iterator[ScoredDeal]:
+    """``deals``, keeping the source lines of each deal with figures (for the
+    caret) and the numbers of the deals that could not be settled."""
+    for scored in deals:
+        checked = scored.checked
+        if scored.settlement is None and checked.number is not None:
+            unsettled.append(checked.number)
+        if has_figures(checked.deal) and checked.number is not None:
+            lines[checked.number] = record.last_deal_lines
+        yield scored
+
+
+def _with_source(d: Diagnostic, lines: tuple[int, tuple[str, ...]] | None) -> Diagnostic:
+    if lines is None or d.line is None:
+        return d
+    first, text = lines
+    index = d.line - first
+    return replace(d, source_line=text[index]) if 0 <= index < len(text) else d
+
+
+def _deal_warnings(rec: DealReconciliation, unsettled: list[int], name: str
+                   ) -> Iterator[Diagnostic]:
+    if rec.tally is not None and not rec.tally.agrees:
+        yield _tally_warning(rec.tally, [n for n in unsettled if n < rec.number], name)
+    last_paid = max((p.recorded for p in rec.payments if p.recorded is not None),
+                    key=lambda line: line.pos, default=None)
+    for pair in rec.payment_disagreements:
+        yield _payment_warning(pair, last_paid, rec.number, name)
+
+
+def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagnostic:
+    figures = tally_figures(check)
+    if check.went_wrong_here:
+        code = "RV317"
+        message = Msg("the score sheet departs from the rules in this deal: {figures}",
+                      figures=figures)
+    else:
+        code = "RV318"
+        message = Msg("the score sheet carries a difference from the rules that began in "
+                      "deal {deal}: {figures}", deal=check.departed_in, figures=figures)
+    if unsettled:
+        message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
+                      message=message, deal=unsettled[0])
+    return diagnostic(code, message, _tally_pos(check), file=name, deal=check.deal)
+
+
+def tally_figures(check: TallyCheck) -> Msg:
+    """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
+    return _listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
+                           name=player, sheet=_signed(check.sheet[player]),
+                           rules=_signed(check.rules.get(player, 0)),
+                           difference=_signed(difference))
+                       for player, difference in check.differences.items()]
+                      + ([Msg("the pool {sheet} on the sheet, {rules} by the rules "
+                              "({difference})", sheet=_signed(check.line.pool or 0),
+                              rules=_signed(check.pool_rules),
+                              difference=_signed(check.pool_difference))]
+                         if check.pool_difference else []))
+
+
+def _tally_pos(check: TallyCheck) -> Pos:
+    """The first figure that differs, else the line."""
+    for entry in check.line.entries:
+        if entry.name.text in check.differences:
+            return entry.amount_pos
+    if check.pool_difference and check.line.pool_pos is not None:
+        return check.line.pool_pos
+    return check.line.pos
+
+
+def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
+                     name: str) -> Diagnostic:
+    line = pair.recorded
+    if pair.kind == NOT_IN_THE_RULES:
+        assert line is not None
+        return diagnostic("RV319", Msg("no payment of the rules matches this one: {payment}",
+                                       payment=recorded_text(line)),
+                          line.pos, file=name, deal=deal, trick=line.trick)
+    computed = pair.computed
+    assert computed is not None
+    if pair.kind == OTHER_AMOUNT:
+        assert line is not None
+        return diagnostic("RV320", Msg("the rules give {due} for this payment, not {paid}: "
+                                       "{payment}", due=fiches(computed.amount),
+                                       paid=fiches(line.amount),
+                                       payment=payment_text(computed)),
+                          line.amount_pos or line.pos, file=name, deal=deal,
+                          trick=computed.trick)
+    assert pair.kind == NOT_RECORDED and last_paid is not None
+    return diagnostic("RV321", Msg("a payment of the rules has no paid line in this deal: "
+                                   "{payment}", payment=payment_text(computed)),
+                      last_paid.pos, file=name, deal=deal, trick=computed.trick)
+
+
+def _signed(amount: Amount | None) -> str:
+    value = Fraction(amount or 0)
+    text = str(value.numerator) + ("" if value.denominator == 1 else f"/{value.denominator}")
+    return ("+" + text) if value > 0 else text
+
+
+def _listed(items: list[Msg]) -> Msg:
+    listed = items[0]
+    for item in items[1:]:
+        listed = Msg("{first}, {next}", first=listed, next=item)
+    return listed
+
+
+# --- how a payment is said --------------------------------------------------------------
+
+
+def party_of(name: str) -> Msg | str:
+    """A payer or payee in a message: a player's name, or the pool."""
+    return Msg("the pool") if name == POOL else name
+
+
+def rules_of(payment) -> tuple[str, ...]:
+    """Every rule id a payment of the rules rests on (the settlement's list
+    when it gives one, else its one rule)."""
+    return tuple(getattr(payment, "rules", ()) or (payment.rule,))
+
+
+def payment_text(payment) -> Msg:
+    """A payment of the rules: ``Vera → Anna: 2 fiches (ACE-2, trick 10)``, by
+    the rule it is paid under, as a ``paid`` line names it (the rules that
+    make its amount are :func:`rules_of`)."""
+    return _said(party_of(payment.payer), party_of(payment.payee), payment.amount,
+                 payment.rule, payment.trick)
+
+
+def recorded_text(line: PaidLine) -> Msg:
+    """A ``paid`` line as the table wrote it."""
+    payer = POOL if line.payer_is_pool else line.payer.text
+    payee = POOL if line.payee_is_pool else line.payee.text
+    return _said(party_of(payer), party_of(payee), line.amount, line.rule, line.trick)
+
+
+def _said(payer, payee, amount: Amount, rule: str | None, trick: int | None) -> Msg:
+    money = fiches(amount)
+    if rule and trick is not None:
+        return Msg("{payer} → {payee}: {amount} ({rule}, trick {trick})", payer=payer,
+                   payee=payee, amount=money, rule=rule, trick=trick)
+    if rule:
+        return Msg("{payer} → {payee}: {amount} ({rule})", payer=payer, payee=payee,
+                   amount=money, rule=rule)
+    if trick is not None:
+        return Msg("{payer} → {payee}: {amount} (trick {trick})", payer=payer, payee=payee,
+                   amount=money, trick=trick)
+    return Msg("{payer} → {payee}: {amount}", payer=payer, payee=payee, amount=money)
+
+
+# --- arbitrate --------------------------------------------------------------------------
+
+
+def deal_reconciliation(path: str | Path, profile: Profile, number: int
+                        ) -> DealReconciliation | None:
+    """Deal ``number``'s figures against the rules of ``profile``, the record
+    read again from its start (the running totals need every deal before it);
+    None when the deal has no figures or the record has no such deal."""
+    with open_record(path) as record:
+        session = Session.under(record, profile)
+        if not session.settleable:
+            return None
+        return next((rec for rec in reconcile(_until(session.deals(), number),
+                                              session.players)
+                     if rec.number == number), None)
+
+
+def figures_of_ruling(path: str | Path, ruling) -> DealReconciliation | None:
+    """What the table paid and wrote in the ruled deal, against the ruling's
+    rules; None (and the record not read again) when the deal has no figures."""
+    checked = ruling.scored.checked
+    if not has_figures(checked.deal) or checked.number is None:
+        return None
+    return deal_reconciliation(path, ruling.profile, checked.number)
+
+
+def _until(deals: Iterable[ScoredDeal], number: int) -> Iterator[ScoredDeal]:
+    """The deals up to deal ``number``: reading stops there."""
+    for scored in deals:
+        yield scored
+        if scored.checked.number == number:
+            return
+
+
+@dataclass(frozen=True)
+class PaymentRuling:
+    """One recorded payment (or one the rules give that was not recorded) and
+    what the rules say of it: the verdict, the rules that decide it, and the
+    payment that would set the table right (None when it agrees)."""
+
+    pair: PaymentPair
+    verdict: Msg
+    deciding: tuple[str, ...]  # rule ids
+    correction: Msg | None
+
+
+_VERDICTS = {
+    AGREES: Msg("agrees with the rules"),
+    OTHER_AMOUNT: Msg("another amount than the rules give"),
+    NOT_IN_THE_RULES: Msg("the rules give no such payment"),
+    NOT_RECORDED: Msg("due by the rules, not paid at the table"),
+}
+
+
+def payment_rulings(rec: DealReconciliation) -> tuple[PaymentRuling, ...]:
+    """Each recorded payment matched to the rules, in the order of the record,
+    then the payments of the rules that no line records."""
+    pairs = sorted(rec.payments, key=lambda pair: (
+        pair.recorded is None, pair.recorded.pos if pair.recorded is not None else (0, 0)))
+    return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair),
+                               _correction(pair)) for pair in pairs)
+
+
+def _deciding(pair: PaymentPair) -> tuple[str, ...]:
+    if pair.computed is not None:
+        return rules_of(pair.computed)
+    line = pair.recorded
+    return (line.rule,) if line is not None and line.rule else ()
+
+
+def _correction(pair: PaymentPair) -> Msg | None:
+    """The payment that sets the table right: the rest of what is due, or
+    what the payee gives back."""
+    owed = pair.correction
+    if not owed:
+        return None
+    source = pair.computed if pair.computed is not None else pair.recorded
+    if pair.computed is not None:
+        payer, payee = pair.computed.payer, pair.computed.payee
+    else:
+        assert isinstance(source, PaidLine)
+        payer = POOL if source.payer_is_pool else source.payer.text
+        payee = POOL if source.payee_is_pool else source.payee.text
+    if owed < 0:
+        payer, payee, owed = payee, payer, -owed
+    return Msg("{payer} → {payee}: {amount}", payer=party_of(payer), payee=party_of(payee),
+               amount=fiches(owed))

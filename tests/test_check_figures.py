@@ -1,0 +1,166 @@
+"""``check`` against the table's own figures (issue 11): a tally or a paid line
+that departs from the rules is a warning on its line, with its own code, in
+English and Russian; ``--strict`` makes it an error."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli import check as check_module
+from reversis_cli.check import check_file
+from reversis_cli.cli import cli
+
+from conftest import SAMPLES
+
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+SHEET = (SAMPLES / "score-sheet.rvs").read_text(encoding="utf-8")
+
+
+def edited(*edits: tuple[str, str]) -> str:
+    text = SHEET
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def place(text: str, line_text: str, at: str) -> tuple[int, int]:
+    """(line, column) of ``at`` in the line that starts with ``line_text``."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(line_text):
+            return number, line.index(at) + 1
+    raise AssertionError(line_text)
+
+
+DEAL3_TALLY = "  tally Anna -25 Boris -27 Vera +4 Gleb +3 pool 45"
+DEAL2_TALLY = "  tally Anna -57 Boris -27 Vera +38 Gleb +1 pool 45"
+
+# code, the edits, (the line it stands on, the text the caret is under),
+# English and Russian words of its message
+CASES = [
+    ("RV317", [(DEAL3_TALLY, DEAL3_TALLY.replace("Vera +4", "Vera +6"))],
+     ("  tally Anna -25 Boris -27 Vera +6", "+6"),
+     "departs from the rules in this deal: Vera +6 on the sheet, +4 by the rules (+2)",
+     "расходится с правилами в этой сдаче: Vera: в записи +6, по правилам +4 (+2)"),
+    ("RV318", [(DEAL2_TALLY, DEAL2_TALLY.replace("Anna -57", "Anna -58")),
+               (DEAL3_TALLY, DEAL3_TALLY.replace("Anna -25", "Anna -26"))],
+     ("  tally Anna -26", "-26"),
+     "a difference from the rules that began in deal 2: Anna -26 on the sheet, -25 by the "
+     "rules (-1)",
+     "расхождение с правилами, начавшееся в сдаче 2: Anna: в записи -26, по правилам -25 (-1)"),
+    ("RV319", [("  paid Vera Anna 30 PARTIE-4\n",
+                "  paid Vera Anna 30 PARTIE-4\n  paid Gleb Anna 5\n")],
+     ("  paid Gleb Anna 5", "paid"),
+     "no payment of the rules matches this one: Gleb → Anna: 5 fiches",
+     "по правилам такой выплаты нет: Gleb → Anna: 5 фишек"),
+    ("RV320", [("paid Vera Anna 2 ACE-1 trick 8", "paid Vera Anna 1 ACE-1 trick 8")],
+     ("  paid Vera Anna 1 ACE-1", "1 ACE"),
+     "the rules give 2 fiches for this payment, not 1 fiche: Vera → Anna: 2 fiches "
+     "(ACE-1, trick 8)",
+     "по правилам за эту выплату причитается 2 фишки, а не 1 фишка: Vera → Anna: 2 фишки "
+     "(ACE-1, взятка 8)"),
+    ("RV321", [("  paid Vera Gleb 2 ACE-1 trick 6\n", "")],
+     ("  paid Vera Anna 30 PARTIE-4", "paid"),
+     "a payment of the rules has no paid line in this deal: Vera → Gleb: 2 fiches "
+     "(ACE-1, trick 6)",
+     "выплата по правилам не записана строкой paid в этой сдаче: Vera → Gleb: 2 фишки "
+     "(ACE-1, взятка 6)"),
+]
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), env=ENV, prog_name="reversis")
+
+
+@pytest.mark.parametrize("code,edits,where,english,russian", CASES, ids=[c[0] for c in CASES])
+def test_each_disagreement_is_a_located_warning_in_both_languages(
+        tmp_path, code, edits, where, english, russian):
+    text = edited(*edits)
+    path = tmp_path / "sheet.rvs"
+    path.write_text(text, encoding="utf-8")
+    line, column = place(text, *where)
+
+    diags = [d for d in check_file(path).diagnostics if d.line == line]
+    assert [d.code for d in diags] == [code], [(d.code, d.message) for d in diags]
+    assert (diags[0].line, diags[0].column) == (line, column)
+    assert not diags[0].is_error
+
+    result = run("check", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"{path}:{line}:{column}: warning[{code}]: " in result.output
+    assert english in result.output
+    shown = result.output.splitlines()
+    at = next(i for i, text in enumerate(shown) if f"warning[{code}]" in text)
+    assert shown[at + 2].rstrip().endswith("^")  # the line, and a caret under it
+
+    russian_run = run("--lang", "ru", "check", str(path))
+    assert f"предупреждение[{code}]" in russian_run.output
+    assert russian in russian_run.output
+
+    strict = run("check", "--strict", str(path))
+    assert strict.exit_code == 1
+    assert f"{path}:{line}:{column}: error[{code}]: " in strict.output
+
+
+def test_a_sheet_that_agrees_with_its_rules_checks_clean():
+    assert check_file(SAMPLES / "score-sheet.rvs").diagnostics == []
+
+
+def test_the_sheet_that_goes_wrong_is_caught_with_the_deal_where_it_departed():
+    """Done when (issue 11): the sample's sheet departs in deal 5 and carries it."""
+    diags = check_file(SAMPLES / "disputed-sheet.rvs").diagnostics
+    assert [(d.code, d.deal) for d in diags] == [
+        ("RV320", 5), ("RV317", 5), ("RV318", 6), ("RV318", 7), ("RV318", 8)]
+    assert all("began in deal 5" in d.message for d in diags[2:])
+    assert "the rules give 2 fiches for this payment, not 1 fiche" in diags[0].message
+    assert "Boris +55 on the sheet, +56 by the rules (-1)" in diags[1].message
+
+
+def test_check_json_carries_the_warnings():
+    import json
+
+    result = run("check", "--json", str(SAMPLES / "disputed-sheet.rvs"))
+    found = json.loads(result.output)
+    assert [d["code"] for d in found["diagnostics"]] == [
+        "RV320", "RV317", "RV318", "RV318", "RV318"]
+    assert found["summary"]["warnings"] == 5 and result.exit_code == 0
+
+
+def test_a_deal_with_errors_is_not_compared_and_later_tallies_say_so(tmp_path):
+    # deal 3 gets a ten (an error): its paid lines and tally are not compared;
+    # deal 4's tally then differs by what deal 3 moved, and says why.
+    text = edited(("  1 Vera  4H 3H 5H KH", "  1 Vera  4H 3H 5H 10H"))
+    path = tmp_path / "sheet.rvs"
+    path.write_text(text, encoding="utf-8")
+    diags = check_file(path).diagnostics
+    figures = [d for d in diags if d.code in ("RV317", "RV318", "RV319", "RV320", "RV321")]
+    assert all(d.deal != 3 for d in figures)
+    # the sheet counted deal 3, the rules could not: the difference is dated from it
+    assert figures and figures[0].deal == 4 and figures[0].code == "RV318"
+    assert "began in deal 3" in figures[0].message
+    assert "the rules' totals leave out deal 3, which has errors" in figures[0].message
+
+
+def test_a_record_without_figures_is_read_once_and_never_settled(monkeypatch):
+    def fail(*args):
+        raise AssertionError("settled a record without paid or tally lines")
+
+    monkeypatch.setattr(check_module, "figure_diagnostics", fail)
+    assert check_file(SAMPLES / "evening.rvs").diagnostics == []
+
+
+def test_figures_from_standard_input_are_checked_too():
+    text = edited(("paid Vera Anna 2 ACE-1 trick 8", "paid Vera Anna 1 ACE-1 trick 8"))
+    result = CliRunner().invoke(cli, ["check", "-"], input=text, env=ENV)
+    assert "<stdin>:50:18: warning[RV320]" in result.output
+    assert "   50 |   paid Vera Anna 1 ACE-1 trick 8" in result.output
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_check_of_the_disputed_sheet_golden(golden, monkeypatch, language):
+    monkeypatch.chdir(SAMPLES.parent)
+    result = CliRunner().invoke(cli, ["--lang", language, "check", "samples/disputed-sheet.rvs"],
+                                env={**ENV, "COLUMNS": "100"})
+    assert result.exit_code == 0
+    golden(("" if language == "en" else "ru/") + "check-disputed-sheet.txt", result.output)
