@@ -61,8 +61,9 @@ ALTERNATIVES_SHOWN = 3
 # The trick sets tried for a ``tricks`` option, besides the other built-in
 # profile's: the doubled or paid tricks are, at the tables the sources
 # describe, the last ones.
-TRICK_SETS = (frozenset(), frozenset({11}), frozenset({10, 11}), frozenset({9, 10, 11}),
-              frozenset({10}), frozenset(range(1, 12)))
+TRICK_SETS: tuple[frozenset[int], ...] = (
+    frozenset(), frozenset({11}), frozenset({10, 11}), frozenset({9, 10, 11}), frozenset({10}),
+    frozenset(range(1, 12)))
 
 
 @dataclass(frozen=True)
@@ -186,9 +187,9 @@ class _Trace:
 class _Search:
     """The deals of one record and the readings tried on them."""
 
-    def __init__(self, session: Session, scored: list[ScoredDeal]):
+    def __init__(self, session: Session, scored: list[ScoredDeal], base: Profile):
         self.session = session
-        self.base = session.profile
+        self.base = base
         self.scored = scored
         self.count = len(scored)
         self.settled = 0
@@ -342,7 +343,8 @@ class _Search:
             """The unit still to reach with the fewest changes that reach it,
             and the changes that do not count for it (None: none left)."""
             reached = frozenset().union(*(self.variants[v].touches for v in chosen))
-            needs = [(unit, frozenset()) for unit in self.disagreeing - reached]
+            needs: list[tuple[int, frozenset[int]]] = [
+                (unit, frozenset()) for unit in self.disagreeing - reached]
             for v in chosen:
                 others = frozenset().union(*(self.variants[w].touches for w in chosen - {v}))
                 needs += [(unit, frozenset({v})) for unit in self.variants[v].disagreeing - others]
@@ -438,8 +440,8 @@ def _windows(scored: list[ScoredDeal]) -> dict[int, frozenset[int]]:
     tally every deal since the previous tally (the sheet's running totals)."""
     windows: dict[int, frozenset[int]] = {}
     previous_tally = -1
-    for index, scored in enumerate(scored):
-        deal = scored.checked.deal
+    for index, one in enumerate(scored):
+        deal = one.checked.deal
         if deal is None or (not deal.paid and deal.tally is None):
             continue
         window = {index}
@@ -487,7 +489,8 @@ def _held(session: Session, given: Iterable[str]) -> set[str]:
 
 def _infer(session: Session, scored: list[ScoredDeal], recorded: int,
            held: set[str]) -> Inference:
-    search = _Search(session, scored)
+    assert session.profile is not None  # infer_in asked that the session be settleable
+    search = _Search(session, scored, session.profile)
     uninferable = search.screen(held)
     found: list[frozenset[int]] = []
     for size in range(1, MAX_CHANGES + 1 if search.disagreeing else 1):
@@ -503,7 +506,7 @@ def _infer(session: Session, scored: list[ScoredDeal], recorded: int,
         without = search.evaluate(chosen - {v})
         evidence[search.variants[v].option] = _numbers(scored, without - left)
     return Inference(
-        name=session.name, base=session.profile, profile=profile,
+        name=session.name, base=search.base, profile=profile,
         changes=_changes(search, chosen), deals=len(scored), recorded=recorded,
         disagreeing_before=_numbers(scored, search.disagreeing),
         disagreeing=_numbers(scored, left), evidence=evidence,
@@ -520,7 +523,8 @@ def _changes(search: _Search, chosen: frozenset[int]) -> tuple[Change, ...]:
 
 
 def _numbers(scored: list[ScoredDeal], indexes: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(scored[i].checked.number for i in indexes))
+    # a deal with a number: only deals read whole are settled and reconciled
+    return tuple(sorted(scored[i].checked.number or 0 for i in indexes))
 
 
 # --- the house profile, as TOML ----------------------------------------------------------

@@ -110,7 +110,7 @@ def main(argv: list[str]) -> int:
     print(f"reversis rules --infer on {args.deals} deals with a tally after each, "
           f"one core (CPU {args.cpu}), median of {args.runs} runs, start-up included")
     for row in [headings, *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
     return 0 if ok else 1
 
 
