@@ -16,16 +16,20 @@ The search, in the order it runs:
    reading), and the disagreeing deals are found;
 2. each option's alternative values (:func:`candidate_values`) are tried one
    at a time over the whole session: which deals' settlements change, from
-   which deal on the pool (and so everything after) may differ, and which
-   deals disagree under that one change.  An option none of whose values
-   changes a settlement cannot be inferred from this session;
+   which deal on the session state (the pool) differs, so that every later
+   deal may change, and which deals disagree under that one change.  An
+   option none of whose values changes a settlement cannot be inferred from
+   this session.  A number or a trick set is first tried with a probe value
+   that differs in every way the option can; its other values are settled on
+   the deals the probe changed only;
 3. sets of 1, 2, 3 changes are built as hitting sets: every disagreeing deal
-   must be reached by a change, and a deal that a change makes disagree must
-   be reached by another change of the set.  Each candidate set is settled
-   again from the first deal it reaches (deals it does not reach, with the
-   pool as in the base reading, are taken from the base reading) and
-   reconciled; the first size that has sets under which every figure agrees
-   gives the answer;
+   must be reached by a change of the set, and every deal that one change
+   alone makes disagree by another.  A candidate set is settled again from the
+   first deal it reaches (a deal none of its changes touches, in the base
+   reading's state, keeps its base settlement), lazily, and reconciled until
+   the first deal that still disagrees: that deal must be reached by one more
+   change.  The first size with sets under which every figure agrees gives
+   the answer;
 4. failing that, changes are added one at a time, each time the one that
    leaves the fewest deals disagreeing, up to three;
 5. the reading found is settled again from the first deal, and for each
@@ -332,7 +336,8 @@ class _Search:
         return self.cover.get(unit, frozenset()) - excluded
 
     def solutions(self, size: int) -> list[frozenset[int]]:
-        """Sets of ``size`` changes under which no deal disagrees, found as
+        """Sets of at most ``size`` changes under which no deal disagrees, the
+        smallest first, found as
         hitting sets: each deal that disagrees must be reached by a change,
         and each deal that a change alone makes disagree by another change."""
         found: list[frozenset[int]] = []
@@ -359,8 +364,7 @@ class _Search:
             if need is None:
                 first = self.first_failure(chosen)
                 if first is None:
-                    if len(chosen) == size:
-                        found.append(chosen)
+                    found.append(chosen)
                     return
                 need = (first, chosen)
                 extra = extra + [need]
@@ -373,7 +377,7 @@ class _Search:
                     grow(chosen | {v}, extra)
 
         grow(frozenset(), [])
-        return sorted(found, key=sorted)
+        return sorted(found, key=lambda s: (len(s), sorted(s)))
 
     def closest(self) -> frozenset[int]:
         """Changes added one at a time, each the one leaving the fewest deals
@@ -494,7 +498,8 @@ def _infer(session: Session, scored: list[ScoredDeal], recorded: int,
     uninferable = search.screen(held)
     found: list[frozenset[int]] = []
     for size in range(1, MAX_CHANGES + 1 if search.disagreeing else 1):
-        found = [s for s in search.solutions(size) if len(s) == size]
+        found = search.solutions(size)
+        found = [s for s in found if len(s) == len(found[0])] if found else []
         if found or search.tried > EVALUATION_BUDGET:
             break
     chosen = found[0] if found else (search.closest() if search.disagreeing else frozenset())

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "tests" / "tools") not in sys.path:  # the sample writers live there
     sys.path.insert(0, str(ROOT / "tests" / "tools"))
 
-from infer_samples import HOUSE_READING, with_sheet  # noqa: E402
+from infer_samples import HOUSE_READING, with_payments, with_sheet  # noqa: E402
 HOUSE = ROOT / "samples" / "house-reading.rvs"
 ENV = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
 
@@ -221,3 +221,41 @@ def test_bad_command_lines_are_usage_errors(args):
 def test_the_profile_is_written_atomically(tmp_path, atomic_writes):
     result = run("rules", "--infer", str(HOUSE), "-o", str(tmp_path / "house.toml"))
     assert result.exit_code == 0 and atomic_writes == ["house.toml"]
+
+
+def test_a_record_whose_profile_cannot_be_built_says_so(tmp_path):
+    path = tmp_path / "nosuch.rvs"
+    path.write_text(HOUSE.read_text(encoding="utf-8").replace("rules classic", "rules nosuch", 1),
+                    encoding="utf-8")
+    result = run("rules", "--infer", str(path))
+    assert result.exit_code == 1 and "error[RV401]" in result.output
+    assert "cannot be settled" in result.output and "Traceback" not in result.output
+
+
+def test_the_record_may_come_from_standard_input():
+    result = CliRunner().invoke(cli, ["rules", "--infer", "-"], env=ENV,
+                                input=HOUSE.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert 'late_tricks_double = "none"' in result.output
+
+
+def test_a_profile_that_cannot_be_written_is_a_usage_error(tmp_path):
+    result = run("rules", "--infer", str(HOUSE), "-o", str(tmp_path))
+    assert result.exit_code == 2 and "it is a folder" in result.output
+
+
+def test_payments_written_one_by_one_are_evidence_too():
+    truth = {"partie_vis_a_vis_double": "no", "late_tricks_double": "11"}
+    text = with_payments(simulated(21, deals=12), truth)
+    assert "tally" not in text and "  paid " in text
+    inference = inferred(text).inference
+    assert inference.agrees and inference.disagreeing_before
+    assert {c.option: c.value for c in inference.changes} == truth
+
+
+def test_the_values_tried():
+    classic = load_profile("classic")
+    assert "2" in candidate_values(classic, "partie_bonus")
+    assert "4" not in candidate_values(classic, "partie_bonus")
+    assert candidate_values(classic, "partie_vis_a_vis_double") == ("no",)
+    assert {"none", "11", "10", "9,10,11"} <= set(candidate_values(classic, "late_tricks_double"))

@@ -29,21 +29,52 @@ DEALS = 16
 HOUSE_READING = {"late_tricks_double": "none", "partie_vis_a_vis_double": "no"}
 
 
+def _settled(text: str, sets: dict[str, str]):
+    """Each deal's settlement under the record's profile with ``sets``, and
+    the players."""
+    with Session.of(record_from_text(text, "house.rvs"), sets=sets) as session:
+        settlements = [scored.settlement for scored in session.deals()]
+        assert all(s is not None for s in settlements), "every deal of a sheet sample settles"
+        return settlements, session.players
+
+
 def _totals_after_each_deal(text: str, sets: dict[str, str]):
     """Each player's running total and the pool after each deal, under the
     record's profile with ``sets``."""
-    totals: dict[str, object] = {}
+    settlements, players = _settled(text, sets)
+    totals = dict.fromkeys(players, 0)
     out = []
-    with Session.of(record_from_text(text, "house.rvs"), sets=sets) as session:
-        players = session.players
-        totals = dict.fromkeys(players, 0)
-        for scored in session.deals():
-            settled = scored.settlement
-            assert settled is not None, "every deal of a sheet sample settles"
-            for name in players:
-                totals[name] += settled.net[name]
-            out.append((dict(totals), settled.pool_after))
+    for settled in settlements:
+        for name in players:
+            totals[name] += settled.net[name]
+        out.append((dict(totals), settled.pool_after))
     return out
+
+
+def paid_line(payment) -> str:
+    line = f"  paid {payment.payer} {payment.payee} {amount_text(payment.amount)} {payment.rule}"
+    return line + (f" trick {payment.trick}" if payment.trick is not None else "")
+
+
+def _insert_at_deal_ends(text: str, lines_for) -> str:
+    """``text`` with ``lines_for(number)`` (a list of lines) closing each deal."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    ends = starts[1:] + [len(lines)]
+    for number in range(len(starts), 0, -1):  # from the end: indexes stay right
+        end = ends[number - 1]
+        while end > starts[number - 1] and not lines[end - 1].strip():
+            end -= 1
+        lines[end:end] = lines_for(number)
+    return "\n".join(lines) + "\n"
+
+
+def with_payments(text: str, sets: dict[str, str]) -> str:
+    """``text`` with a paid line for each payment of each deal (no tally),
+    as the record's profile with ``sets`` settles them."""
+    settlements, _ = _settled(text, sets)
+    return _insert_at_deal_ends(
+        text, lambda n: [paid_line(p) for p in settlements[n - 1].payments if p.amount])
 
 
 def tally_line(totals: dict, pool) -> str:
@@ -56,17 +87,9 @@ def with_sheet(text: str, sets: dict[str, str], every: int = 1) -> str:
     """``text`` with a tally line closing every ``every``-th deal (and the
     last), figured under the record's profile with ``sets``."""
     figures = _totals_after_each_deal(text, sets)
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
-    ends = starts[1:] + [len(lines)]
-    for number in range(len(starts), 0, -1):  # from the end: indexes stay right
-        if number % every and number != len(starts):
-            continue
-        end = ends[number - 1]
-        while end > starts[number - 1] and not lines[end - 1].strip():
-            end -= 1
-        lines.insert(end, tally_line(*figures[number - 1]))
-    return "\n".join(lines) + "\n"
+    last = len(figures)
+    return _insert_at_deal_ends(
+        text, lambda n: [tally_line(*figures[n - 1])] if n % every == 0 or n == last else [])
 
 
 def house_reading() -> str:
