@@ -250,7 +250,12 @@ def test_payments_written_one_by_one_are_evidence_too():
     assert "tally" not in text and "  paid " in text
     inference = inferred(text).inference
     assert inference.agrees and inference.disagreeing_before
-    assert {c.option: c.value for c in inference.changes} == truth
+    # no in-play payment of trick 11 in these deals: none and 11 are as good,
+    # and both readings are given
+    readings = [{c.option: c.value for c in changes}
+                for changes in (inference.changes, *inference.alternatives)]
+    assert truth in readings
+    assert all(reading.keys() == truth.keys() for reading in readings)
 
 
 def test_the_values_tried():
