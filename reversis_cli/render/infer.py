@@ -38,15 +38,15 @@ def _summary(inference: Inference) -> list[Msg]:
         lines.append(Msg("Every recorded figure agrees with {profile}: nothing to change.",
                          profile=base))
         return lines
-    lines.append(Msg("Under {profile} the table departs from the rules in deals {numbers} "
-                     "({n} in all).", profile=base, numbers=_numbers(before), n=len(before)))
+    lines.append(Msg("Under {profile} the table departs from the rules in these deals "
+                     "({n}): {numbers}.", profile=base, numbers=_numbers(before), n=len(before)))
     if inference.agrees:
         lines.append(Msg("Every recorded figure agrees with these changes ({n}):",
                          n=len(inference.changes)))
     elif inference.changes:
         lines.append(Msg("No set of at most {most} changes makes every figure agree. The "
                          "closest reading found (changes: {n}) still departs from the rules "
-                         "in deals {numbers}:", most=MAX_CHANGES, n=len(inference.changes),
+                         "in these deals: {numbers}.", most=MAX_CHANGES, n=len(inference.changes),
                          numbers=_numbers(inference.disagreeing)))
     else:
         lines.append(Msg("No change of the options tried makes fewer deals depart from the "
