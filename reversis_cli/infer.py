@@ -102,6 +102,11 @@ class Inference:
     def agrees(self) -> bool:
         return not self.disagreeing
 
+    @property
+    def house_profile(self) -> str:
+        """The reading found as a house profile file (TOML)."""
+        return house_profile_toml(self)
+
 
 @dataclass
 class InferOutcome:

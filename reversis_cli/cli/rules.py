@@ -71,7 +71,7 @@ def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, s
     from ..files import (  # the library: start-up time
         WriteError, output_problem, same_as_stdin, same_file, write_atomic,
     )
-    from ..infer import house_profile_toml, infer_in  # the library: start-up time
+    from ..infer import infer_in  # the library: start-up time
     from ..render.infer import render_inference  # rich: start-up time
 
     if output is not None:
@@ -92,7 +92,7 @@ def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, s
         sys.exit(EXIT_INPUT_ERRORS)
     if output is not None:
         try:
-            write_atomic(output, house_profile_toml(outcome.inference).encode("utf-8"))
+            write_atomic(output, outcome.inference.house_profile.encode("utf-8"))
         except WriteError as exc:
             raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
     console().print(render_inference(outcome.inference, written_to=output))

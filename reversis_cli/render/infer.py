@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import N_, Count, Msg, t, tr
-from ..infer import MAX_CHANGES, Change, Inference, house_profile_toml
+from ..infer import MAX_CHANGES, Change, Inference
 
 __all__ = ["render_inference"]
 
@@ -96,5 +96,5 @@ def render_inference(inference: Inference, written_to: str | None = None) -> Ren
                                 "with --rules {path}", path=written_to))))
     else:
         parts.append(Text(tr("The house profile (write it to a file with -o FILE):")))
-        parts.append(Text(house_profile_toml(inference).rstrip("\n")))
+        parts.append(Text(inference.house_profile.rstrip("\n")))
     return Group(*parts)
