@@ -160,10 +160,12 @@ def candidate_values(profile: Profile, name: str) -> tuple[str, ...]:
 
 
 def _signature(settlement: DealSettlement | None):
-    """What a later deal or the sheet can see of a settlement."""
+    """What a later deal or the sheet can see of a settlement: its payments
+    (not the reasons' wording) and the pool after it."""
     if settlement is None:
         return None
-    return settlement.status, settlement.payments, settlement.pool_after
+    payments = tuple((p.payer, p.payee, p.amount, p.rule, p.trick) for p in settlement.payments)
+    return settlement.status, payments, settlement.pool_after
 
 
 def _state(pool, previous: DealSettlement | None):
@@ -171,7 +173,8 @@ def _state(pool, previous: DealSettlement | None):
     of the last deal played (its payments to and from the pool)."""
     if previous is None:
         return pool, None
-    return pool, tuple(p for p in previous.payments if POOL in (p.payer, p.payee))
+    return pool, tuple((p.payer, p.payee, p.rule) for p in previous.payments
+                       if POOL in (p.payer, p.payee))
 
 
 @dataclass

@@ -264,3 +264,13 @@ def test_the_values_tried():
     assert "4" not in candidate_values(classic, "partie_bonus")
     assert candidate_values(classic, "partie_vis_a_vis_double") == ("no",)
     assert {"none", "11", "10", "9,10,11"} <= set(candidate_values(classic, "late_tricks_double"))
+
+
+@pytest.mark.parametrize("truth", [{"stake_dealer": "10"}, {"restake": "taken_or_quiet"},
+                                   {"stake_player": "5", "partie_bonus": "3"}])
+def test_options_that_move_the_pool_are_found_with_every_later_deal(truth):
+    # the pool carries from deal to deal: such a change shifts later deals' payments
+    text = with_sheet(simulated(12, deals=16), truth)
+    inference = inferred(text).inference
+    assert inference.agrees
+    assert {c.option: c.value for c in inference.changes} == truth
