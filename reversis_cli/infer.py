@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 from .diagnostics import Diagnostic
@@ -128,6 +129,11 @@ def _text(name: str, value) -> str:
     return str(format_option_value(name, value))
 
 
+def _values(profile: Profile) -> dict[str, Any]:
+    """A profile's typed values by option name."""
+    return dict(profile.options.items())
+
+
 def candidate_values(profile: Profile, name: str) -> tuple[str, ...]:
     """The values of option ``name`` tried against ``profile``'s, as text.
 
@@ -136,8 +142,8 @@ def candidate_values(profile: Profile, name: str) -> tuple[str, ...]:
     set: none, 11, 10,11, 9,10,11, 10, every trick and the built-ins' sets.
     """
     option = OPTIONS[name]
-    current = profile[name]
-    builtins = [builtin_profile(b)[name] for b in BUILTIN_PROFILES]
+    current = _values(profile)[name]
+    builtins = [_values(builtin_profile(b))[name] for b in BUILTIN_PROFILES]
     if option.kind == "choice":
         values: list = list(option.values)
     elif option.kind == "bool":
@@ -414,9 +420,9 @@ def _probe(profile: Profile, name: str) -> str | None:
     can, for a number or a trick set (None for the other kinds)."""
     kind = OPTIONS[name].kind
     if kind == "int":
-        return str(profile[name] + 1)
+        return str(_values(profile)[name] + 1)
     if kind == "tricks":
-        return _text(name, frozenset(range(1, 12)) - profile[name])
+        return _text(name, frozenset(range(1, 12)) - _values(profile)[name])
     return None
 
 
@@ -531,8 +537,8 @@ def _infer(session: Session, scored: list[ScoredDeal], recorded: int,
 def _changes(search: _Search, chosen: frozenset[int]) -> tuple[Change, ...]:
     order = list(OPTIONS)
     variants = sorted((search.variants[v] for v in chosen), key=lambda v: order.index(v.option))
-    return tuple(Change(v.option, v.value, _text(v.option, search.base[v.option]))
-                 for v in variants)
+    base = _values(search.base)
+    return tuple(Change(v.option, v.value, _text(v.option, base[v.option])) for v in variants)
 
 
 def _numbers(scored: list[ScoredDeal], indexes: Iterable[int]) -> tuple[int, ...]:
@@ -555,9 +561,9 @@ def _toml_value(name: str, value) -> str:
 def house_profile_toml(inference: Inference) -> str:
     """The reading found as a house profile: ``base =`` the built-in profile the
     record's reading starts from, and every option that differs from it."""
-    profile = inference.profile
-    base_name = profile.base if profile.base in BUILTIN_PROFILES else "classic"
-    base = builtin_profile(base_name)
+    base_name = inference.profile.base if inference.profile.base in BUILTIN_PROFILES \
+        else "classic"
+    profile, base = _values(inference.profile), _values(builtin_profile(base_name))
     changed = {c.option for c in inference.changes}
     lines = ["# The rules this table played, as reversis rules --infer found them.",
              f'base = "{base_name}"', "", "[options]"]
