@@ -563,14 +563,14 @@ def house_profile_toml(inference: Inference) -> str:
     record's reading starts from, and every option that differs from it."""
     base_name = inference.profile.base if inference.profile.base in BUILTIN_PROFILES \
         else "classic"
-    profile, base = _values(inference.profile), _values(builtin_profile(base_name))
+    played, base = _values(inference.profile), _values(builtin_profile(base_name))
     changed = {c.option for c in inference.changes}
     lines = ["# The rules this table played, as reversis rules --infer found them.",
              f'base = "{base_name}"', "", "[options]"]
     for name in OPTIONS:
-        if profile[name] == base[name]:
+        if played[name] == base[name]:
             continue
         why = ("found from the recorded figures" if name in changed
                else "as the record's own profile gives it")
-        lines.append(f"{name} = {_toml_value(name, profile[name])}  # {why}")
+        lines.append(f"{name} = {_toml_value(name, played[name])}  # {why}")
     return "\n".join(lines) + "\n"
