@@ -1,4 +1,5 @@
-"""``reversis rules``: show a rule profile, or where two profiles differ.
+"""``reversis rules``: show a rule profile, or where two profiles differ, or
+infer from a record's paid and tally lines the options its table played.
 
 Like the other commands it parses its arguments, loads the profiles (the one
 library call) and prints renderables; as in every command module, the
@@ -8,9 +9,14 @@ time.
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from .common import Msg, command, console, load_rules_option, option, usage_error
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, command, console, load_rules_option,
+    open_session, option, problem_text, report, rules_option, set_option, t, usage_error,
+)
 
 __all__ = ["rules_command"]
 
@@ -21,14 +27,33 @@ __all__ = ["rules_command"]
         help="Show only the options on which profiles A and B differ.")
 @option("--quote", is_flag=True,
         help="Quote under each option the Russian paragraphs it cites.")
-def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool) -> None:
+@option("--infer", "record", metavar="FILE", default=None,
+        type=FilePath(exists=True, dir_okay=False, allow_dash=True),
+        help="Find the option values under which the paid and tally lines of the record "
+             "FILE agree with the rules, and print them as a house profile.")
+@option("-o", "--output", metavar="FILE", default=None,
+        help="With --infer: write the house profile to FILE instead of printing it.")
+@rules_option(help="With --infer: start from this profile instead of the record's own.")
+@set_option(help="With --infer: hold an option at this value (repeatable).")
+def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool,
+                  record: str | None, output: str | None, rules: str | None,
+                  sets: dict[str, str]) -> None:
     """List the rule options of a profile (default: classic), or compare two.
 
     PROFILE is classic, modern or the path of a TOML house profile.
     """
+    if record is None:
+        for given, name in ((output, "-o"), (rules, "--rules"), (sets, "--set")):
+            if given:
+                raise usage_error(Msg("{option} goes with --infer FILE", option=name))
+    elif profile is not None or diff:
+        raise usage_error(Msg("--infer FILE reads the profile from the record: give no "
+                              "PROFILE or --diff with it"))
     if diff and profile is not None:
         raise usage_error(Msg("give either a PROFILE or --diff A B, not both"))
-    if diff:
+    if record is not None:
+        _infer(record, output, rules, sets)
+    elif diff:
         from ..render.rules import render_diff  # start-up time
 
         a, b = (load_rules_option(name, option="--diff") for name in diff)
@@ -38,3 +63,37 @@ def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool
 
         chosen = load_rules_option(profile or "classic", option="'[PROFILE|FILE]'")
         console().print(render_profile(chosen, quote=quote))
+
+
+def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, str]) -> None:
+    """``rules --infer``: report the record's problems, or print (or write)
+    the options found."""
+    from ..files import (  # the library: start-up time
+        WriteError, output_problem, same_as_stdin, same_file, write_atomic,
+    )
+    from ..infer import infer_in  # the library: start-up time
+    from ..render.infer import render_inference  # rich: start-up time
+
+    if output is not None:
+        if same_file(record, output) if record != "-" else same_as_stdin(output):
+            raise usage_error(Msg("the output {output} is the record {file} itself; "
+                                  "write the house profile to another file",
+                                  output=output, file=record))
+        problem = output_problem(output)  # said before any work, as write_atomic would
+        if problem is not None:
+            raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
+                                    problem=problem), param_hint="'-o' / '--output'")
+    with open_session(record, rules, sets) as session:
+        outcome = infer_in(session, held=sets)
+    report(outcome.diagnostics)
+    if outcome.inference is None:
+        if outcome.problem is not None:
+            click.echo(t(outcome.problem), err=True)
+        sys.exit(EXIT_INPUT_ERRORS)
+    if output is not None:
+        try:
+            write_atomic(output, outcome.inference.house_profile.encode("utf-8"))
+        except WriteError as exc:
+            raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
+    console().print(render_inference(outcome.inference, written_to=output))
+    sys.exit(EXIT_OK)

@@ -30,6 +30,7 @@ from reversis_cli.simulate.played import PlayedDeal, dealer_after  # noqa: E402
 
 from handwritten import format_deal, format_header  # noqa: E402
 from sheet_samples import bad_sheet_samples, disputed_sheet, score_sheet  # noqa: E402
+from infer_samples import house_reading  # noqa: E402
 from simulate_oracles import ace_plays, partie_winner, revokes  # noqa: E402
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
@@ -573,6 +574,7 @@ def main(argv: list[str]) -> int:
     write(target / "irregular.rvs", irregular())
     write(target / "score-sheet.rvs", score_sheet())
     write(target / "disputed-sheet.rvs", disputed_sheet())
+    write(target / "house-reading.rvs", house_reading())
     for name, text in {**bad_samples(), **bad_sheet_samples()}.items():
         write(target / "bad" / f"{name}.rvs", text)
     write(target / "bad" / "empty.rvs", "")
