@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from .diagnostics import Diagnostic
 from .reader import CheckedDeal
 from .session import ScoredDeal, Session
-from .settle import amount_json, settlement_to_json
+from .settle import amount_json, settlement_body_json, settlement_to_json
 
 __all__ = ["deal_json", "write_session_json", "header_only_json", "internal_error_text",
            "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR", "batch_close"]
@@ -88,8 +88,7 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
     try:
         players = session.players
         for index, one in enumerate(deals):
-            deal = deal_json(one, players, tricks=False)
-            write(("," if index else "") + "\n    " + _deal_text(deal, one))
+            write(("," if index else "") + "\n    " + _deal_text(one, players))
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
                       "pool_end": amount_json(session.pool_end)}
@@ -102,28 +101,37 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
           + "\n}\n")
 
 
-def _deal_text(deal: dict, scored: ScoredDeal) -> str:
-    """``deal`` as JSON text; its tricks, a third of the text, written directly.
+def _deal_text(scored: ScoredDeal, players: tuple[str, ...]) -> str:
+    """One deal object of docs/output.md as JSON text, as ``deal_json`` builds it.
 
-    Names (letters, digits, ``_``, ``-``) and card codes need no escaping, and
-    this is the one part of the output that every deal repeats eleven times.
+    Its head and its tricks, a third of the text, are written directly: names
+    (letters, digits, ``_``, ``-``), card codes and the status words need no
+    escaping, and this is the one part of the output that every deal repeats
+    eleven times.  The rest is one encoding of one dict.
     """
-    replayed = scored.checked.replayed
-    if replayed is None or not replayed.tricks:
-        return _dumps(deal)
+    checked, settlement = scored.checked, scored.settlement
+    replayed = checked.replayed
+    if settlement is None or replayed is None or not replayed.tricks:
+        return _dumps(deal_json(scored, players))
     names = replayed.players
     tricks = ", ".join(
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", "cards": ["'
         + '", "'.join([p.card.code for p in t.plays])
         + f'"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks)
-    head = {key: deal[key] for key in ("number", "dealer", "status", "outcome")}
-    rest = {key: value for key, value in deal.items() if key not in head and key != "tricks"}
-    return f'{_dumps(head)[:-1]}, "tricks": [{tricks}], {_dumps(rest)[1:]}'
+    rest = settlement_body_json(settlement)
+    rest["diagnostics"] = [d.to_json() for d in checked.diagnostics]
+    return (f'{{"number": {settlement.number}, "dealer": "{settlement.dealer}", '
+            f'"status": "{settlement.status}", "outcome": "{settlement.outcome}", '
+            f'"tricks": [{tricks}], {_dumps(rest)[1:]}')
+
+
+# One encoder for the whole output: the data has no cycles to look for.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False)
 
 
 def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(value)
 
 
 def header_only_json(source: str, header_diagnostics: Sequence[Diagnostic]) -> str:

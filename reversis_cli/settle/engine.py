@@ -116,7 +116,7 @@ from .reversis import cancel_in_play, find_reversis, pay_reversis
 from .settlement import DealSettlement
 
 __all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "SessionSettler",
-           "settlement_to_json"]
+           "settlement_to_json", "settlement_body_json"]
 
 
 @dataclass(frozen=True)
@@ -280,11 +280,14 @@ class SessionSettler:
 
 def settlement_to_json(s: DealSettlement) -> dict:
     """The deal object of docs/output.md, without "tricks" and "diagnostics"."""
+    out = {"number": s.number, "dealer": s.dealer, "status": s.status, "outcome": s.outcome}
+    out.update(settlement_body_json(s))
+    return out
+
+
+def settlement_body_json(s: DealSettlement) -> dict:
+    """The deal object's members after "tricks", without "diagnostics"."""
     return {
-        "number": s.number,
-        "dealer": s.dealer,
-        "status": s.status,
-        "outcome": s.outcome,
         "tricks_won": dict(s.tricks_won),
         "points": dict(s.points),
         "partie": {"cards": [c.code for c in s.partie_cards],

@@ -103,9 +103,7 @@ def refund_placings(ledger: Ledger) -> None:
             continue
         refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick,
                                 ReasonCode.ESPAGNOLETTE_REFUND,
-                                {"espagnolette": pay.payee, "payer": pay.payer,
-                                 "card": entry.card, "trick": pay.trick,
-                                 "received": pay.amount, "factor": 2})
+                                {"card": entry.card, "received": pay.amount, "factor": 2})
         ledger.espagnolette_payments.append(refund)
         ledger.record(refund)
 
@@ -128,4 +126,4 @@ def failed_quinola(ledger: Ledger) -> None:
     for taking in void:
         ledger.step("ESP-5", taking.trick, NoteCode.QUINOLA_TAKING_VOID, player=who)
     ledger.takings = [p for p in ledger.takings if p not in void]
-    ledger.add_remise(seat, "ESP-5", None, ReasonCode.REMISE_ESPAGNOLETTE_FAILED, holder=who)
+    ledger.add_remise(seat, "ESP-5", None, ReasonCode.REMISE_ESPAGNOLETTE_FAILED)

@@ -75,16 +75,14 @@ def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-1: the taker of the trick pays the placer."""
     taker = trick.taker
     ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
-                       ReasonCode.ACE_PLACED, placer=ledger.name(play.seat),
-                       taker=ledger.name(taker))
+                       ReasonCode.ACE_PLACED)
 
 
 def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-2: the holder of a forced ace pays the leader of the trick."""
     leader = leader_of(trick)
     ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
-                       ReasonCode.ACE_FORCED, leader=ledger.name(leader),
-                       holder=ledger.name(play.seat))
+                       ReasonCode.ACE_FORCED)
 
 
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -102,8 +100,7 @@ def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-1: the taker pays the placer 5, and the placer takes the pool."""
     taker, placer = trick.taker, play.seat
     ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
-                       ReasonCode.QUINOLA_PLACED, placer=ledger.name(placer),
-                       taker=ledger.name(taker))
+                       ReasonCode.QUINOLA_PLACED)
     ledger.offer_taking(placer, "QUIN-1", trick.number, ReasonCode.POOL_TAKEN_QUINOLA)
 
 
@@ -122,22 +119,20 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
-        ledger.add_in_play(holder, forcer, base, rule, t, play.card, ReasonCode.QUINOLA_FORCED,
-                           forcer=ledger.name(forcer), holder=ledger.name(holder))
+        ledger.add_in_play(holder, forcer, base, rule, t, play.card, ReasonCode.QUINOLA_FORCED)
         for other in range(4):
             if other not in (holder, forcer):
                 ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
-                                   ReasonCode.QUINOLA_FORCED_OTHER, forcer=ledger.name(forcer),
+                                   ReasonCode.QUINOLA_FORCED_OTHER,
                                    holder=ledger.name(holder))
-    ledger.add_remise(holder, rule, t, ReasonCode.REMISE_QUINOLA_FORCED,
-                      holder=ledger.name(holder), card=play.card, trick=t)
+    ledger.add_remise(holder, rule, t, ReasonCode.REMISE_QUINOLA_FORCED, card=play.card)
 
 
 def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
     holder = play.seat
     ledger.add_remise(holder, "QUIN-3", trick.number, ReasonCode.REMISE_QUINOLA_FALLEN,
-                      holder=ledger.name(holder), card=play.card, trick=trick.number)
+                      card=play.card)
     if ledger.opt("led_aces_pay_winner"):
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
@@ -178,8 +173,7 @@ def pay_winner_dues(ledger: Ledger) -> None:
                 continue
             grounds = ledger.doubling(due.holder, winner, due.trick)
             factor = 2 ** len(grounds)
-            params = {"holder": ledger.name(due.holder), "card": due.card,
-                      "winner": ledger.name(winner), "trick": due.trick, "factor": factor}
+            params = {"card": due.card, "factor": factor}
             if grounds:
                 params["doubled_for"] = grounds
             pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, code,

@@ -260,8 +260,7 @@ def revoke_remise(ledger: Ledger) -> None:
     option = ledger.opt("revoke_penalty")
     tricks = ledger.replayed.tricks
     for revoke in ledger.replayed.revokes:
-        facts: dict[str, object] = {"revoker": ledger.name(revoke.seat), "trick": revoke.trick,
-                                    "card": revoke.card, "held": revoke.held}
+        facts: dict[str, object] = {"card": revoke.card, "held": revoke.held}
         known = revoke.trick <= len(tricks)
         if known:
             facts["suit"] = tricks[revoke.trick - 1].led_suit
@@ -270,7 +269,8 @@ def revoke_remise(ledger: Ledger) -> None:
                               if known else ReasonCode.REMISE_REVOKE_NO_LEAD, **facts)
         else:
             ledger.step("IRR-7", revoke.trick,
-                        NoteCode.REVOKE if known else NoteCode.REVOKE_NO_LEAD, **facts)
+                        NoteCode.REVOKE if known else NoteCode.REVOKE_NO_LEAD,
+                        revoker=ledger.name(revoke.seat), trick=revoke.trick, **facts)
     if ledger.replayed.revokes:
         ledger.step("IRR-7", None, NoteCode.DEAL_STANDS)
 

@@ -165,7 +165,6 @@ class Ledger:
         """An in-play payment, doubled by DOUBLE-1/DOUBLE-2 (never for a zero amount)."""
         grounds = self.doubling(payer, payee, trick)
         params["card"] = card
-        params["trick"] = trick
         if grounds:
             params["factor"] = 2 ** len(grounds)
             params["doubled_for"] = grounds
@@ -200,7 +199,7 @@ class Ledger:
 
     def add_penalty(self, seat: int, amount: Amount, rule: str, code: ReasonCode) -> None:
         """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""
-        pay = self.payment(seat, POOL, amount, rule, None, code, {"player": self.name(seat)})
+        pay = self.payment(seat, POOL, amount, rule, None, code, {})
         self.penalties.append(pay)
         self.steps.append(Step(rule, None, NoteCode.PAYS_PENALTY, {"payment": pay}, pay.rules))
 
@@ -220,8 +219,7 @@ class Ledger:
     def offer_taking(self, seat: int, rule: str, trick: int | None, code: ReasonCode) -> None:
         """POOL-4: a claim on the pool; the engine keeps only the highest
         (REV-1 > QUIN-1 > ESP-4)."""
-        pay = self.payment(POOL, seat, self.pool_start, rule, trick, code,
-                           {"player": self.name(seat)})
+        pay = self.payment(POOL, seat, self.pool_start, rule, trick, code, {})
         self.takings.append(pay)
         self.steps.append(Step(rule, trick, NoteCode.DUE_THE_POOL, {"payment": pay},
                                pay.rules))

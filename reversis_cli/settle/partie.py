@@ -114,8 +114,7 @@ def pay_partie(ledger: Ledger) -> None:
     for loser in losers:
         for winner in winners:
             double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
-            params = {"loser": ledger.name(loser), "winner": ledger.name(winner),
-                      "points": ledger.points_won()[loser], "factor": 2 if double else 1}
+            params = {"points": ledger.points_won()[loser], "factor": 2 if double else 1}
             if double:
                 params["doubled_for"] = (VIS_A_VIS,)
                 pay = ledger.payment(loser, winner, share * 2, "PARTIE-4", None,

@@ -206,10 +206,13 @@ class Payment(NamedTuple):
         """docs/output.md: the fields of reversis-score/1, then (added in the same
         version) the reason code, its params and the rule ids."""
         params = self.params
+        card = params.get("card")
+        if card is not None:  # the one card of most: as its code, without a walk
+            params = {**params, "card": card.code} if "held" not in params else \
+                _params_json(params)
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
                 "rule": self.rule, "trick": self.trick, "reason": english_reason(self),
-                "code": self.code, "params": _params_json(params) if "card" in params else params,
-                "rules": self.rules}
+                "code": self.code, "params": params, "rules": self.rules}
 
     # A payment is a value: equal payments have equal hashes.  ``params`` is a dict
     # (cheap to make), so the hash leaves it out.
@@ -219,7 +222,8 @@ class Payment(NamedTuple):
 
 def _params_json(params: dict[str, object]) -> dict[str, object]:
     """Params with cards in them as JSON: a card as its code (``AS``), a suit as its
-    letter, a tuple as a list.  (Params without a card are JSON values already.)"""
+    letter, a tuple as a list.  (Params without a card are JSON values already; a
+    revoke's have two cards and a suit.)"""
     return {key: _param_json(value) for key, value in params.items()}
 
 

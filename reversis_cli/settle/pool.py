@@ -71,8 +71,7 @@ def stake_pool(ledger: Ledger) -> None:
             if amount:
                 ledger.stakes.append(ledger.payment(
                     seat, POOL, amount, "POOL-1", None,
-                    ReasonCode.STAKE_DEALER if dealer else ReasonCode.STAKE,
-                    {"player": ledger.name(seat)}))
+                    ReasonCode.STAKE_DEALER if dealer else ReasonCode.STAKE, {}))
     ledger.pool_start = ledger.pool_before + total
     ledger.step("POOL-4", None, NoteCode.POOL_AT_START, pool=ledger.pool_start)
 

@@ -49,7 +49,7 @@ def _pay_made(ledger: Ledger) -> None:
     who = ledger.name(maker)
     if esp is not None and esp != maker:
         _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6", ReasonCode.REVERSIS_MADE_ESPAGNOLETTE,
-             {"espagnolette": ledger.name(esp), "maker": who})
+             {})
     else:
         if esp == maker:
             ledger.step("ESP-8", None, NoteCode.ESPAGNOLETTE_REVERSIS_ORDINARY, player=who)
@@ -59,8 +59,7 @@ def _pay_made(ledger: Ledger) -> None:
                     amount, code = REVERSIS_VIS_A_VIS, ReasonCode.REVERSIS_MADE_VIS_A_VIS
                 else:
                     amount, code = REVERSIS_NEIGHBOUR, ReasonCode.REVERSIS_MADE_NEIGHBOUR
-                _pay(ledger, seat, maker, amount, "REV-1", code,
-                     {"payer": ledger.name(seat), "maker": who})
+                _pay(ledger, seat, maker, amount, "REV-1", code, {})
     ledger.offer_taking(maker, "REV-1", None, ReasonCode.POOL_TAKEN_REVERSIS)
 
 
@@ -79,10 +78,8 @@ def _pay_broken(ledger: Ledger) -> None:
     if esp == breaker:
         ledger.step("ESP-8", None, NoteCode.ESPAGNOLETTE_BROKE_REVERSIS, player=ledger.name(esp))
     _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule, ReasonCode.REVERSIS_BROKEN,
-         {"payer": ledger.name(payer), "breaker": ledger.name(breaker),
-          "undertaker": ledger.name(undertaker), "trick": ledger.breaker_trick})
-    ledger.add_remise(undertaker, "REV-3", None, ReasonCode.REMISE_REVERSIS_BROKEN,
-                      undertaker=ledger.name(undertaker))
+         {"undertaker": ledger.name(undertaker), "broken_in": ledger.breaker_trick})
+    ledger.add_remise(undertaker, "REV-3", None, ReasonCode.REMISE_REVERSIS_BROKEN)
 
 
 def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, code: ReasonCode,

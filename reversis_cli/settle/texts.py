@@ -22,40 +22,40 @@ R, N = ReasonCode, NoteCode
 REASONS: dict[ReasonCode, str] = {
     R.STAKE: N_("stakes the pool"),
     R.STAKE_DEALER: N_("stakes the pool as dealer"),
-    R.ACE_PLACED: N_("{placer} placed {card} on {taker}'s trick"),
-    R.ACE_FORCED: N_("{leader}'s lead forced {holder}'s {card}"),
-    R.ACE_LED_TO_WINNER: N_("{holder} led {card} and pays the partie winner {winner}"),
-    R.ACE_PLAYED_TO_WINNER: N_("{holder} played {card} and pays the partie winner {winner}"),
-    R.QUINOLA_PLACED: N_("{placer} placed {card} on {taker}'s trick"),
-    R.QUINOLA_FORCED: N_("{forcer} forced {holder}'s {card}"),
-    R.QUINOLA_FORCED_OTHER: N_("{forcer} forced the quinola from {holder}"),
-    R.QUINOLA_LED_TO_WINNER: N_("{holder} led {card} and pays the partie winner {winner}"),
-    R.QUINOLA_PLAYED_TO_WINNER: N_("{holder} played {card} and pays the partie winner {winner}"),
-    R.PARTIE_LOST: N_("{loser} loses the partie ({points}) and pays {winner}"),
-    R.PARTIE_LOST_VIS_A_VIS: N_("{loser} loses the partie ({points}) and pays {winner} double, "
+    R.ACE_PLACED: N_("{payee} placed {card} on {payer}'s trick"),
+    R.ACE_FORCED: N_("{payee}'s lead forced {payer}'s {card}"),
+    R.ACE_LED_TO_WINNER: N_("{payer} led {card} and pays the partie winner {payee}"),
+    R.ACE_PLAYED_TO_WINNER: N_("{payer} played {card} and pays the partie winner {payee}"),
+    R.QUINOLA_PLACED: N_("{payee} placed {card} on {payer}'s trick"),
+    R.QUINOLA_FORCED: N_("{payee} forced {payer}'s {card}"),
+    R.QUINOLA_FORCED_OTHER: N_("{payee} forced the quinola from {holder}"),
+    R.QUINOLA_LED_TO_WINNER: N_("{payer} led {card} and pays the partie winner {payee}"),
+    R.QUINOLA_PLAYED_TO_WINNER: N_("{payer} played {card} and pays the partie winner {payee}"),
+    R.PARTIE_LOST: N_("{payer} loses the partie ({points}) and pays {payee}"),
+    R.PARTIE_LOST_VIS_A_VIS: N_("{payer} loses the partie ({points}) and pays {payee} double, "
                                 "as vis-à-vis (PARTIE-5)"),
-    R.REVERSIS_MADE_NEIGHBOUR: N_("{payer} pays {maker}'s reversis as {maker}'s neighbour"),
-    R.REVERSIS_MADE_VIS_A_VIS: N_("{payer} pays {maker}'s reversis as {maker}'s vis-à-vis"),
-    R.REVERSIS_MADE_ESPAGNOLETTE: N_("{espagnolette}, the espagnolette, pays {maker}'s whole "
+    R.REVERSIS_MADE_NEIGHBOUR: N_("{payer} pays {payee}'s reversis as {payee}'s neighbour"),
+    R.REVERSIS_MADE_VIS_A_VIS: N_("{payer} pays {payee}'s reversis as {payee}'s vis-à-vis"),
+    R.REVERSIS_MADE_ESPAGNOLETTE: N_("{payer}, the espagnolette, pays {payee}'s whole "
                                      "reversis"),
-    R.REVERSIS_BROKEN: N_("{payer} pays {breaker} for breaking {undertaker}'s reversis"),
-    R.ESPAGNOLETTE_REFUND: N_("{espagnolette}'s espagnolette failed: {espagnolette} repays "
-                              "{payer} double the payment for placing {card}"),
-    R.REMISE_QUINOLA_FORCED: N_("{holder}'s quinola was forced"),
-    R.REMISE_QUINOLA_FALLEN: N_("{holder} let the quinola fall on a heart trick"),
-    R.REMISE_REVERSIS_BROKEN: N_("{undertaker}'s undertaken reversis was broken"),
-    R.REMISE_ESPAGNOLETTE_FAILED: N_("{holder} held the quinola in a failed espagnolette"),
-    R.REMISE_REVOKE: N_("{revoker} revoked in trick {trick} (played {card} on a {suit} lead "
+    R.REVERSIS_BROKEN: N_("{payer} pays {payee} for breaking {undertaker}'s reversis"),
+    R.ESPAGNOLETTE_REFUND: N_("{payer}'s espagnolette failed: {payer} repays {payee} double "
+                              "the payment for placing {card}"),
+    R.REMISE_QUINOLA_FORCED: N_("{payer}'s quinola was forced"),
+    R.REMISE_QUINOLA_FALLEN: N_("{payer} let the quinola fall on a heart trick"),
+    R.REMISE_REVERSIS_BROKEN: N_("{payer}'s undertaken reversis was broken"),
+    R.REMISE_ESPAGNOLETTE_FAILED: N_("{payer} held the quinola in a failed espagnolette"),
+    R.REMISE_REVOKE: N_("{payer} revoked in trick {trick} (played {card} on a {suit} lead "
                         "while holding {held}) and puts in a remise"),
-    R.REMISE_REVOKE_NO_LEAD: N_("{revoker} revoked in trick {trick} (played {card} while "
+    R.REMISE_REVOKE_NO_LEAD: N_("{payer} revoked in trick {trick} (played {card} while "
                                 "holding {held}) and puts in a remise"),
-    R.POOL_TAKEN_REVERSIS: N_("{player} made the reversis and takes the pool"),
-    R.POOL_TAKEN_QUINOLA: N_("{player} placed the quinola and takes the pool"),
-    R.POOL_TAKEN_ESPAGNOLETTE: N_("{player}'s espagnolette succeeded"),
-    R.MISDEAL_REDEAL: N_("{player} misdealt and pays 1 jeton into the pool to deal again"),
-    R.MISDEAL_LATE: N_("{player}'s misdeal was noticed only after the exchange: the misdealer "
+    R.POOL_TAKEN_REVERSIS: N_("{payee} made the reversis and takes the pool"),
+    R.POOL_TAKEN_QUINOLA: N_("{payee} placed the quinola and takes the pool"),
+    R.POOL_TAKEN_ESPAGNOLETTE: N_("{payee}'s espagnolette succeeded"),
+    R.MISDEAL_REDEAL: N_("{payer} misdealt and pays 1 jeton into the pool to deal again"),
+    R.MISDEAL_LATE: N_("{payer}'s misdeal was noticed only after the exchange: the misdealer "
                        "pays 4 jetons into the pool and the deal passes"),
-    R.DISCARD_OUT_OF_TURN: N_("{player} discarded out of turn and pays 1 jeton into the pool"),
+    R.DISCARD_OUT_OF_TURN: N_("{payer} discarded out of turn and pays 1 jeton into the pool"),
 }
 
 _NOT_STAKED = "The pool is not staked: "
@@ -238,48 +238,77 @@ NOTES: dict[NoteCode, str] = {
 SUITS = {Suit.SPADES: N_("spade"), Suit.HEARTS: N_("heart"), Suit.DIAMONDS: N_("diamond"),
          Suit.CLUBS: N_("club")}
 
+# The pieces a reason is made of besides its code's template.
+DOUBLED = N_("{reason}, doubled for {grounds}")
+FORFEITED = N_("{reason}; forfeited: {why}")
+GROUND_VIS_A_VIS = N_("vis-à-vis ({rule})")
+GROUND_TRICK = N_("trick {trick} ({rule})")
+BOTH_GROUNDS = N_("{first} and {second}")
+POINTS = (N_("{n} point"), N_("{n} points"))
+
 # The payment's code already says why it is doubled (PARTIE-5): no tail for its grounds.
 _GROUNDS_IN_TEMPLATE = frozenset((R.PARTIE_LOST_VIS_A_VIS,))
 # Payments to the partie winner are doubled by DOUBLE-3 on DOUBLE-1/DOUBLE-2's grounds.
 _TO_WINNER_RULES = frozenset(("ACE-3", "QUIN-3"))
 _GROUND_RULES = {"vis_a_vis": "DOUBLE-1", "late_trick": "DOUBLE-2"}
-# Codes whose params are names, numbers, words and at most a ``card``: the English
-# reason of the JSON is filled directly, without a message (most payments of a deal).
-_PLAIN = frozenset(code for code in ReasonCode if code not in (
-    R.PARTIE_LOST, R.PARTIE_LOST_VIS_A_VIS, R.REMISE_REVOKE, R.REMISE_REVOKE_NO_LEAD))
+# Codes whose params are names, numbers and words, a ``card`` or ``points`` at most:
+# JSON's English reason is filled from the template directly, without a message.
+_SIMPLE = frozenset(code for code in ReasonCode
+                    if code not in (R.REMISE_REVOKE, R.REMISE_REVOKE_NO_LEAD))
 
 
 def english_reason(payment: Payment) -> str:
-    """The reason in English, as JSON writes it; the same text as ``reason(payment)``."""
+    """The reason in English, as JSON writes it: the same text as ``reason(payment)``,
+    made from the same templates without building messages (JSON writes every one)."""
     params = payment.params
-    if payment.code in _PLAIN and "doubled_for" not in params and "forfeit" not in params:
-        card = params.get("card")
-        if card is None:
-            return REASONS[payment.code].format_map(params)
-        return REASONS[payment.code].format_map({**params, "card": card.format("unicode")})
-    return english(reason(payment))
-
-
-def reason(payment: Payment) -> Msg:
-    """Why ``payment`` is due, as a message: English as a string, ``t()`` translates."""
-    params = payment.params
-    text = Msg(REASONS[payment.code], **_values(params))
+    code = payment.code
+    if code not in _SIMPLE or "forfeit" in params:
+        return english(reason(payment))
+    values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
+    card = params.get("card")
+    if card is not None:
+        values["card"] = card.format("unicode")
+    points = params.get("points")
+    if points is not None:
+        values["points"] = POINTS[points != 1].format(n=points)
+    text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
-    if grounds and payment.code not in _GROUNDS_IN_TEMPLATE:
-        text = Msg(N_("{reason}, doubled for {grounds}"), reason=text,
-                   grounds=_grounds(payment.rule, grounds, params["trick"]))
-    forfeit = params.get("forfeit")
-    if forfeit is not None:
-        text = Msg(N_("{reason}; forfeited: {why}"), reason=text, why=_forfeit(params))
+    if grounds and code not in _GROUNDS_IN_TEMPLATE:
+        said = [GROUND_VIS_A_VIS.format(rule=_ground_rule(payment.rule, g)) if g == "vis_a_vis"
+                else GROUND_TRICK.format(trick=payment.trick, rule=_ground_rule(payment.rule, g))
+                for g in grounds]
+        text = DOUBLED.format(reason=text, grounds=said[0] if len(said) == 1 else
+                              BOTH_GROUNDS.format(first=said[0], second=said[1]))
     return text
 
 
+def reason(payment: Payment) -> Msg:
+    """Why ``payment`` is due, as a message: English as a string, ``t()`` translates.
+    Its template reads the payment's own fields (``payer``, ``payee``, ``amount``,
+    ``trick``, ``rule``) and its params."""
+    params = payment.params
+    text = Msg(REASONS[payment.code], **_payment_values(payment))
+    grounds = params.get("doubled_for")
+    if grounds and payment.code not in _GROUNDS_IN_TEMPLATE:
+        text = Msg(DOUBLED, reason=text, grounds=_grounds(payment.rule, grounds, payment.trick))
+    forfeit = params.get("forfeit")
+    if forfeit is not None:
+        text = Msg(FORFEITED, reason=text, why=_forfeit(params))
+    return text
+
+
+def _payment_values(payment: Payment) -> dict[str, object]:
+    values = _values(payment.params)
+    values.update(payer=payment.payer, payee=payment.payee, amount=payment.amount,
+                  trick=payment.trick, rule=payment.rule)
+    return values
+
+
 def _grounds(rule: str, grounds, trick) -> Msg:
-    said = [Msg(N_("vis-à-vis ({rule})"), rule=_ground_rule(rule, g)) if g == "vis_a_vis" else
-            Msg(N_("trick {trick} ({rule})"), trick=trick, rule=_ground_rule(rule, g))
+    said = [Msg(GROUND_VIS_A_VIS, rule=_ground_rule(rule, g)) if g == "vis_a_vis" else
+            Msg(GROUND_TRICK, trick=trick, rule=_ground_rule(rule, g))
             for g in grounds]
-    return said[0] if len(said) == 1 else Msg(N_("{first} and {second}"), first=said[0],
-                                               second=said[1])
+    return said[0] if len(said) == 1 else Msg(BOTH_GROUNDS, first=said[0], second=said[1])
 
 
 def _ground_rule(rule: str, ground: str) -> str:
@@ -313,7 +342,7 @@ def _values(params: dict) -> dict[str, object]:
         if isinstance(value, Suit):
             values[key] = Msg(SUITS[value])
     if "points" in params:
-        values["points"] = Count(params["points"], N_("{n} point"), N_("{n} points"))
+        values["points"] = Count(params["points"], *POINTS)
     if "partie_size" in params:
         values["partie_size"] = Count(params["partie_size"], N_("{n} card"), N_("{n} cards"))
     if "count" in params:
@@ -321,7 +350,7 @@ def _values(params: dict) -> dict[str, object]:
     if "scores" in params:
         values["scores"] = _Joined(", ", [
             Msg(N_("{player} {points} in {tricks}"), player=name,
-                points=Count(points, N_("{n} point"), N_("{n} points")),
+                points=Count(points, *POINTS),
                 tricks=Count(tricks, N_("{n} trick"), N_("{n} tricks")))
             for name, points, tricks in params["scores"]])
     if isinstance(params.get("cards"), tuple):  # the partie's cards and their values
