@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..cards import respell
 from ..explain import Explanation
+from ..i18n import t
 from ..rules.texts import rule_text
 from .layout import hanging
 from .score import fiches, render_settlement, signed
@@ -60,11 +61,11 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
                              f"({trick.points} point{'s' if trick.points != 1 else ''})"))
         for step in steps:
             if step.trick == trick.number and step.rule in _IN_PLAY:
-                parts.append(cited.line(step.rule, step.text, "      "))
+                parts.append(cited.line(step.rule, t(step.text), "      "))
     parts.append(Text("\nAfter the play", style="bold underline"))
     for step in steps:
         if not (step.trick is not None and step.rule in _IN_PLAY):
-            parts.append(cited.line(step.rule, step.text, "  "))
+            parts.append(cited.line(step.rule, t(step.text), "  "))
     parts.append(Text())
     parts.append(render_settlement(s, replayed.players, cards))
     parts.append(_render_alternatives(e, s, cards))
@@ -88,7 +89,7 @@ def _render_alternatives(e: Explanation, s: DealSettlement, cards: str) -> Group
         lines.append(hanging("    ", "; ".join(changes) or "same totals, other payments"))
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
             lines.append(hanging(f"    {sign} ", f"{p.payer} → {p.payee} {fiches(p.amount)} "
-                                 f"[{p.rule}] {respell(p.reason, cards)}",
+                                 f"[{p.rule}] {respell(t(p.reason), cards)}",
                                  style="green" if sign == "+" else "red"))
     return Group(*lines)
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
+from ..i18n import t
 from ..settle import DealSettlement, Payment
 
 if TYPE_CHECKING:  # annotations only
@@ -99,7 +100,7 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
     table.add_column("Reason")
     for p in in_trick_order(payments):
         table.add_row("" if p.trick is None else str(p.trick), f"{p.payer} → {p.payee}",
-                      fiches(p.amount), p.rule, respell(p.reason, cards))
+                      fiches(p.amount), p.rule, respell(t(p.reason), cards))
     return table
 
 

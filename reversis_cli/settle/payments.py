@@ -129,7 +129,7 @@ class NoteCode(StrEnum):
     PARTIE_LOSER_BY_SEAT = "partie_loser_by_seat"
     # the reversis
     REVERSIS_MADE = "reversis_made"
-    REVERSIS_BROKEN = "reversis_broken"
+    REVERSIS_BROKEN = "reversis_broken_noted"  # not ReasonCode.REVERSIS_BROKEN's id
     IN_PLAY_STANDS = "in_play_stands"
     NO_QUINOLA_REMISE = "no_quinola_remise"
     NO_QUINOLA_TAKING = "no_quinola_taking"

@@ -244,7 +244,6 @@ FORFEITED = N_("{reason}; forfeited: {why}")
 GROUND_VIS_A_VIS = N_("vis-à-vis ({rule})")
 GROUND_TRICK = N_("trick {trick} ({rule})")
 BOTH_GROUNDS = N_("{first} and {second}")
-POINTS = (N_("{n} point"), N_("{n} points"))
 
 # The payment's code already says why it is doubled (PARTIE-5): no tail for its grounds.
 _GROUNDS_IN_TEMPLATE = frozenset((R.PARTIE_LOST_VIS_A_VIS,))
@@ -270,7 +269,7 @@ def english_reason(payment: Payment) -> str:
         values["card"] = card.format("unicode")
     points = params.get("points")
     if points is not None:
-        values["points"] = POINTS[points != 1].format(n=points)
+        values["points"] = english(_points(points))
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
@@ -342,21 +341,24 @@ def _values(params: dict) -> dict[str, object]:
         if isinstance(value, Suit):
             values[key] = Msg(SUITS[value])
     if "points" in params:
-        values["points"] = Count(params["points"], *POINTS)
+        values["points"] = _points(params["points"])
     if "partie_size" in params:
-        values["partie_size"] = Count(params["partie_size"], N_("{n} card"), N_("{n} cards"))
+        values["partie_size"] = Count(params["partie_size"], "{n} card", "{n} cards")
     if "count" in params:
-        values["count"] = Count(params["count"], N_("{n} payment"), N_("{n} payments"))
+        values["count"] = Count(params["count"], "{n} payment", "{n} payments")
     if "scores" in params:
         values["scores"] = _Joined(", ", [
             Msg(N_("{player} {points} in {tricks}"), player=name,
-                points=Count(points, *POINTS),
-                tricks=Count(tricks, N_("{n} trick"), N_("{n} tricks")))
+                points=_points(points), tricks=Count(tricks, "{n} trick", "{n} tricks"))
             for name, points, tricks in params["scores"]])
     if isinstance(params.get("cards"), tuple):  # the partie's cards and their values
         values["cards"] = "".join(f"{card.format('unicode')} {value} + "
                                   for card, value in params["cards"])
     return values
+
+
+def _points(n: int) -> Count:
+    return Count(n, "{n} point", "{n} points")
 
 
 class _Joined(Msg):
