@@ -8,6 +8,8 @@ failed (ESP-4, ESP-5, ESP-10), and what success or failure settles.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
@@ -31,7 +33,7 @@ def identify_espagnolette(ledger: Ledger) -> None:
     ledger.step("ESP-1", None, NoteCode.ESPAGNOLETTE_HELD, player=who)
 
 
-def fails(ledger: Ledger, seat: int) -> tuple[bool, NoteCode, dict[str, object]]:
+def fails(ledger: Ledger, seat: int) -> tuple[bool, NoteCode, dict[str, Any]]:
     """ESP-4 / ESP-5: failure by option ``espagnolette_fails_on``, the step that says
     so, and its facts."""
     took = ledger.took(seat)

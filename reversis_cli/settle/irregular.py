@@ -24,7 +24,7 @@ pool and never doubled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..model import EventLine
 from .inplay import quinola_forcer
@@ -170,14 +170,14 @@ _PEEK_STEP = {(True, False): NoteCode.PEEKED_EVERYTHING, (True, True): NoteCode.
               (False, False): NoteCode.PEEKED_FORCING, (False, True): NoteCode.KEPT_FORCING}
 
 
-def _why_peek(ledger: Ledger, seat: int, kept: bool) -> tuple[NoteCode, dict[str, object]]:
+def _why_peek(ledger: Ledger, seat: int, kept: bool) -> tuple[NoteCode, dict[str, Any]]:
     everything = ledger.opt("peek_forfeits") == "everything"
     return _WHY_PEEK[everything, kept], {"peeker": ledger.name(seat),
                                          "peek_forfeits": ledger.opt("peek_forfeits")}
 
 
 def _forfeit_to(ledger: Ledger, seat: int, payments: list[Payment],
-                why: tuple[NoteCode, dict[str, object]]) -> list[Payment]:
+                why: tuple[NoteCode, dict[str, Any]]) -> list[Payment]:
     """The payments that stand; those due to ``seat`` that IRR-4 takes are forfeited."""
     kept: list[Payment] = []
     for payment in payments:
@@ -260,7 +260,7 @@ def revoke_remise(ledger: Ledger) -> None:
     option = ledger.opt("revoke_penalty")
     tricks = ledger.replayed.tricks
     for revoke in ledger.replayed.revokes:
-        facts: dict[str, object] = {"card": revoke.card, "held": revoke.held}
+        facts: dict[str, Any] = {"card": revoke.card, "held": revoke.held}
         known = revoke.trick <= len(tricks)
         if known:
             facts["suit"] = tricks[revoke.trick - 1].led_suit

@@ -9,6 +9,8 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -140,7 +142,7 @@ class Ledger:
         self.steps.append(Step(rule, trick, code, params, (rule, *also) if also else (rule,)))
 
     def payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
-                trick: int | None, code: ReasonCode, params: dict[str, object],
+                trick: int | None, code: ReasonCode, params: dict[str, Any],
                 also: tuple[str, ...] = ()) -> Payment:
         """A payment between seats (ints) or the pool (POOL), resting on ``rule`` and the
         rules ``also`` names (a doubling, PARTIE-5...)."""
@@ -161,14 +163,14 @@ class Ledger:
         return grounds
 
     def add_in_play(self, payer: int, payee: int, base: int, rule: str, trick: int,
-                    card: Card, code: ReasonCode, /, **params: object) -> None:
+                    card: Card, code: ReasonCode, /, **params: Any) -> None:
         """An in-play payment, doubled by DOUBLE-1/DOUBLE-2 (never for a zero amount)."""
         grounds = self.doubling(payer, payee, trick)
         params["card"] = card
         if grounds:
-            params["factor"] = 2 ** len(grounds)
+            factor = params["factor"] = 2 ** len(grounds)
             params["doubled_for"] = grounds
-            pay = self.payment(payer, payee, base * params["factor"], rule, trick, code, params,
+            pay = self.payment(payer, payee, base * factor, rule, trick, code, params,
                                tuple(DOUBLING_GROUNDS[g] for g in grounds))
         else:
             params["factor"] = 1

@@ -7,6 +7,7 @@ status is decided before the partie (see ``espagnolette.py``).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
@@ -114,7 +115,8 @@ def pay_partie(ledger: Ledger) -> None:
     for loser in losers:
         for winner in winners:
             double = ledger.opt("partie_vis_a_vis_double") and ledger.vis_a_vis(loser, winner)
-            params = {"points": ledger.points_won()[loser], "factor": 2 if double else 1}
+            params: dict[str, Any] = {"points": ledger.points_won()[loser],
+                                      "factor": 2 if double else 1}
             if double:
                 params["doubled_for"] = (VIS_A_VIS,)
                 pay = ledger.payment(loser, winner, share * 2, "PARTIE-4", None,

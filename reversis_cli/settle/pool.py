@@ -7,6 +7,8 @@ at the end of the deal, which claim on the pool stands.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .ledger import TAKING_PRIORITY, Ledger
 from .payments import POOL, Amount, NoteCode, ReasonCode
 from .settlement import DealSettlement
@@ -24,7 +26,7 @@ def pool_was_fed(previous: DealSettlement) -> bool:
     return any(p.payee == POOL and p.rule != "POOL-1" for p in previous.payments)
 
 
-def must_stake(ledger: Ledger) -> tuple[bool, NoteCode, dict[str, object]]:
+def must_stake(ledger: Ledger) -> tuple[bool, NoteCode, dict[str, Any]]:
     """POOL-1 / POOL-2: whether the pool is staked before this deal, the step that
     says why, and its facts."""
     pool, profile = ledger.pool_before, ledger.profile

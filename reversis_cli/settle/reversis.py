@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
 
@@ -83,7 +85,7 @@ def _pay_broken(ledger: Ledger) -> None:
 
 
 def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, code: ReasonCode,
-         params: dict[str, object]) -> None:
+         params: dict[str, Any]) -> None:
     pay = ledger.payment(payer, payee, amount, rule, None, code, params)
     ledger.reversis.append(pay)
     ledger.record(pay)

@@ -10,10 +10,41 @@ are the gettext message ids of the ``settle`` catalog; their Russian is in
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any, Protocol
+
 from ..cards import Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import value_text
-from .payments import NoteCode, Payment, ReasonCode, Step
+from .codes import NoteCode, ReasonCode
+
+
+class Payment(Protocol):
+    """What a sentence reads of a payment (payments.Payment, which imports this module)."""
+
+    @property
+    def payer(self) -> str: ...
+    @property
+    def payee(self) -> str: ...
+    @property
+    def amount(self) -> int | Fraction: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def trick(self) -> int | None: ...
+    @property
+    def code(self) -> ReasonCode: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+
+
+class Step(Protocol):
+    """What a sentence reads of a step (payments.Step)."""
+
+    @property
+    def code(self) -> NoteCode: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
 
 __all__ = ["REASONS", "NOTES", "reason", "english_reason", "step_text"]
 
@@ -296,7 +327,7 @@ def reason(payment: Payment) -> Msg:
     return text
 
 
-def _payment_values(payment: Payment) -> dict[str, object]:
+def _payment_values(payment: Payment) -> dict[str, Any]:
     values = _values(payment.params)
     values.update(payer=payment.payer, payee=payment.payee, amount=payment.amount,
                   trick=payment.trick, rule=payment.rule)
@@ -314,7 +345,7 @@ def _ground_rule(rule: str, ground: str) -> str:
     return "DOUBLE-3" if rule in _TO_WINNER_RULES else _GROUND_RULES[ground]
 
 
-def _forfeit(params: dict) -> Msg:
+def _forfeit(params: dict[str, Any]) -> Msg:
     return Msg(NOTES[params["forfeit"]], **_values(params))
 
 
@@ -334,7 +365,7 @@ def step_text(step: Step) -> Msg:
     return Msg(NOTES[step.code], **values)
 
 
-def _values(params: dict) -> dict[str, object]:
+def _values(params: dict[str, Any]) -> dict[str, Any]:
     """The params as a message's values: a suit, a count, a list in words."""
     values = dict(params)
     for key, value in params.items():
@@ -366,7 +397,7 @@ class _Joined(Msg):
 
     def __new__(cls, separator: str, parts: list[Msg]) -> _Joined:
         self = str.__new__(cls, separator.join(parts))
-        self.template = separator.join("{p%d}" % i for i in range(len(parts)))
+        self.template = separator.join(f"{{p{i}}}" for i in range(len(parts)))
         self.params = {f"p{i}": part for i, part in enumerate(parts)}
         return self
 
