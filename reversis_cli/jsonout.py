@@ -10,6 +10,7 @@ length is written in bounded memory.
 from __future__ import annotations
 
 import json
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 
@@ -126,12 +127,18 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...]) -> str:
             f'"tricks": [{tricks}], {_dumps(rest)[1:]}')
 
 
-# One encoder for the whole output: the data has no cycles to look for.
+# One encoder for the whole output, made once: the data has no cycles to look for.  The
+# standard library's C encoder is called directly when it has one (JSONEncoder.encode
+# would build it again for every deal), and gives the same text.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False)
+_C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ", False,
+                           False, True) if c_make_encoder is not None else None
 
 
 def _dumps(value) -> str:
-    return _ENCODER.encode(value)
+    if _C_ENCODE is None or isinstance(value, str):  # pragma: no cover - no C encoder
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0))
 
 
 def header_only_json(source: str, header_diagnostics: Sequence[Diagnostic]) -> str:

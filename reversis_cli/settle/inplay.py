@@ -66,7 +66,7 @@ def in_play_payments(ledger: Ledger) -> None:
             if play.card.pays_in_play:
                 kind, code, facts = classify(ledger, trick, play)
                 ledger.step("PLAY", trick.number, code, _CLASS_CITES.get(code, ()),
-                            player=ledger.name(play.seat), card=play.card, **facts)
+                            player=ledger.names[play.seat], card=play.card, **facts)
                 handler = _QUINOLA if play.card is QUINOLA else _ACE
                 handler[kind](ledger, trick, play)
 

@@ -26,6 +26,8 @@ __all__ = ["DOUBLING_GROUNDS", "LATE_TRICK", "VIS_A_VIS", "Ledger", "InPlay", "W
 TAKING_PRIORITY = {"REV-1": 3, "QUIN-1": 2, "ESP-4": 1}
 
 
+_new = tuple.__new__
+
 # The grounds for doubling an in-play payment (params ``doubled_for``) and their rules.
 VIS_A_VIS = "vis_a_vis"
 LATE_TRICK = "late_trick"
@@ -89,6 +91,10 @@ class Ledger:
     cancelled: list[Payment] = field(default_factory=list)  # REV-4, IRR-4, CLAIM-1
     forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
+    names: tuple[str, ...] = field(init=False)  # the players' names by seat
+
+    def __post_init__(self) -> None:
+        self.names = self.replayed.players
 
     # --- reading the deal ------------------------------------------------------
 
@@ -139,18 +145,21 @@ class Ledger:
              also: tuple[str, ...] = (), /, **params: object) -> None:
         """A step of the reasoning: ``code`` says what, ``params`` are its facts; it
         rests on ``rule`` and the rules ``also`` names."""
-        self.steps.append(Step(rule, trick, code, params, (rule, *also) if also else (rule,)))
+        self.steps.append(_new(Step, (rule, trick, code, params,
+                                      (rule, *also) if also else (rule,))))
 
     def payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
                 trick: int | None, code: ReasonCode, params: dict[str, Any],
                 also: tuple[str, ...] = ()) -> Payment:
         """A payment between seats (ints) or the pool (POOL), resting on ``rule`` and the
         rules ``also`` names (a doubling, PARTIE-5...)."""
-        return Payment(
-            payer if isinstance(payer, str) else self.name(payer),
-            payee if isinstance(payee, str) else self.name(payee),
+        # tuple.__new__: a named tuple's own __new__ is a Python function, and a deal
+        # makes dozens of payments and steps
+        return _new(Payment, (
+            payer if isinstance(payer, str) else self.names[payer],
+            payee if isinstance(payee, str) else self.names[payee],
             amount if type(amount) is int else whole(Fraction(amount)), rule, trick, code,
-            params, (rule, *also) if also else (rule,))
+            params, (rule, *also) if also else (rule,)))
 
     def doubling(self, a: int, b: int, trick: int) -> tuple[str, ...]:
         """DOUBLE-1 and DOUBLE-2: the grounds for doubling an in-play payment between a
@@ -176,11 +185,12 @@ class Ledger:
             params["factor"] = 1
             pay = self.payment(payer, payee, base, rule, trick, code, params)
         self.in_play.append(InPlay(pay, card, payee, payer))
-        self.steps.append(Step(rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules))
+        self.steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
 
     def record(self, pay: Payment) -> None:
         """The step that records a payment made after the play: "X pays Y n: why"."""
-        self.steps.append(Step(pay.rule, pay.trick, NoteCode.PAYS, {"payment": pay}, pay.rules))
+        self.steps.append(_new(Step, (pay.rule, pay.trick, NoteCode.PAYS, {"payment": pay},
+                                      pay.rules)))
 
     def remise_amount(self) -> Amount:
         """POOL-3: what one remise puts in under option ``remise``."""

@@ -46,11 +46,11 @@ _RANKED = {(True, "alone"): NoteCode.PARTIE_WINNER, (False, "alone"): NoteCode.P
 
 def _settle_tie(ledger: Ledger, tied: list[int], best: bool) -> tuple[int, ...]:
     """PARTIE-2/3 last step: by seat priority (SEAT-3) or split, by option ``partie_ties``."""
-    names = ", ".join(ledger.name(s) for s in tied)
     rule = "PARTIE-2" if best else "PARTIE-3"
     if len(tied) == 1:
-        ledger.step(rule, None, _RANKED[best, "alone"], names=names)
+        ledger.step(rule, None, _RANKED[best, "alone"], names=ledger.names[tied[0]])
         return tuple(tied)
+    names = ", ".join(ledger.name(s) for s in tied)
     if ledger.opt("partie_ties") == "split":
         ledger.step(rule, None, _RANKED[best, "split"], names=names)
         return tuple(sorted(tied))
@@ -86,8 +86,8 @@ def rank_partie(ledger: Ledger) -> None:
                     if ledger.outcome == "reversis" else NoteCode.PARTIE_NOT_PAID_BROKEN)
         return
     everyone = list(range(4))
-    ledger.step("PARTIE-2", None, NoteCode.POINTS_AND_TRICKS,
-                scores=tuple((ledger.name(s), *_key(ledger, s)) for s in everyone))
+    ledger.step("PARTIE-2", None, NoteCode.POINTS_AND_TRICKS, players=ledger.names,
+                scores=ledger.score_keys())
     # only an espagnolette in play (ESP-1) is judged: success or failure (ESP-4, ESP-5)
     esp, status = ledger.espagnolette, ledger.espagnolette_status
     if esp is None or status not in ("failed", "success"):

@@ -294,21 +294,39 @@ def english_reason(payment: Payment) -> str:
     code = payment.code
     if code not in _SIMPLE or "forfeit" in params:
         return english(reason(payment))
+    if code in _CONSTANT:
+        return REASONS[code]
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
     card = params.get("card")
     if card is not None:
         values["card"] = card.format("unicode")
     points = params.get("points")
     if points is not None:
-        values["points"] = english(_points(points))
+        values["points"] = _english_points(points)
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
-        said = [GROUND_VIS_A_VIS.format(rule=_ground_rule(payment.rule, g)) if g == "vis_a_vis"
-                else GROUND_TRICK.format(trick=payment.trick, rule=_ground_rule(payment.rule, g))
-                for g in grounds]
-        text = DOUBLED.format(reason=text, grounds=said[0] if len(said) == 1 else
-                              BOTH_GROUNDS.format(first=said[0], second=said[1]))
+        key = (payment.rule in _TO_WINNER_RULES, grounds, payment.trick)
+        tail = _ENGLISH_TAILS.get(key)
+        if tail is None:
+            tail = _ENGLISH_TAILS[key] = english(_grounds(payment.rule, grounds, payment.trick))
+        text = DOUBLED.format(reason=text, grounds=tail)
+    return text
+
+
+# Reasons with nothing to fill in (the stakes).
+_CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in template)
+
+# English words a deal's JSON writes again and again, made once: the doubling's grounds
+# by (paid to the winner, grounds, trick), a loser's points by number.
+_ENGLISH_TAILS: dict[tuple[bool, tuple[str, ...], int | None], str] = {}
+_ENGLISH_POINTS: dict[int, str] = {}
+
+
+def _english_points(points: int) -> str:
+    text = _ENGLISH_POINTS.get(points)
+    if text is None:
+        text = _ENGLISH_POINTS[points] = english(_points(points))
     return text
 
 
@@ -377,11 +395,12 @@ def _values(params: dict[str, Any]) -> dict[str, Any]:
         values["partie_size"] = Count(params["partie_size"], "{n} card", "{n} cards")
     if "count" in params:
         values["count"] = Count(params["count"], "{n} payment", "{n} payments")
-    if "scores" in params:
+    if "scores" in params:  # (points, tricks) by seat, and the players by seat
         values["scores"] = _Joined(", ", [
             Msg(N_("{player} {points} in {tricks}"), player=name,
                 points=_points(points), tricks=Count(tricks, "{n} trick", "{n} tricks"))
-            for name, points, tricks in params["scores"]])
+            for name, (points, tricks) in zip(params["players"], params["scores"],
+                                              strict=True)])
     if isinstance(params.get("cards"), tuple):  # the partie's cards and their values
         values["cards"] = "".join(f"{card.format('unicode')} {value} + "
                                   for card, value in params["cards"])
