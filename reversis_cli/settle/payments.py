@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..cards import Card, Suit
+from ..i18n import Msg
 from .codes import NoteCode, ReasonCode
 from .texts import english_reason, reason, step_text
 
@@ -39,10 +40,11 @@ def amount_json(amount: Amount) -> int | str:
 class Payment(NamedTuple):
     """One movement of fiches in a deal: who pays whom, how much, and why as data.
 
-    ``code`` says why, ``params`` are the facts its sentence is made from (names,
-    cards, the trick, the factor and its grounds), ``rules`` every rule id the
-    payment rests on, ``rule`` first.  The sentence (``reason``) is written only
-    when something reads it (``texts.reason``): a settlement makes none.
+    ``code`` says why; ``params`` are the facts of its sentence that the payment's
+    own fields do not say (the card, a third player, the factor and its grounds
+    ``doubled_for``...; the payer's and payee's roles are the code's); ``rules`` is
+    every rule id the payment rests on, ``rule`` first.  The sentence (``reason``) is
+    written only when something reads it (``texts.reason``): a settlement makes none.
     Payments and steps are named tuples: immutable, and cheap to make."""
 
     payer: str  # a player's name or POOL
@@ -55,7 +57,7 @@ class Payment(NamedTuple):
     rules: tuple[str, ...]
 
     @property
-    def reason(self):
+    def reason(self) -> Msg:
         """The English reason, a ``Msg``: ``t(payment.reason)`` writes it in the run's language."""
         return reason(self)
 
@@ -108,7 +110,7 @@ class Step(NamedTuple):
     rules: tuple[str, ...]
 
     @property
-    def text(self):
+    def text(self) -> Msg:
         """The English sentence, a ``Msg``: ``t(step.text)`` writes it in the run's language."""
         return step_text(self)
 
