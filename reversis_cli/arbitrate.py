@@ -11,7 +11,6 @@ rulings are set side by side.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -27,7 +26,6 @@ from .session import ScoredDeal, Session
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
            "compare_in"]
 
-_RULE_ID = re.compile(r"\b[A-Z]+-\d+\b")
 _EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peeked": "IRR-4",
                 "kept": "IRR-4", "discarded-two": "IRR-5", "out-of-turn": "IRR-6",
                 "unclaimed": "CLAIM-1"}
@@ -271,15 +269,14 @@ def _cards(cards) -> str:
 
 def _rules(scored: ScoredDeal):
     """Each rule the ruling rests on, in the order of docs/rules.md."""
-    cited = set()
+    cited: set[str] = set()
     settlement = scored.settlement
     if settlement is not None:
+        # every rule a payment or a step rests on, read from its data (a doubling, POOL-3...)
         for p in settlement.payments + settlement.cancelled:
-            cited.add(p.rule)
-            cited.update(_RULE_ID.findall(p.reason))  # "doubled (DOUBLE-2)"
+            cited.update(p.rules)
         for step in settlement.steps:
-            cited.add(step.rule)
-            cited.update(_RULE_ID.findall(step.text))
+            cited.update(step.rules)
     deal, replayed = scored.checked.deal, scored.checked.replayed
     if deal is not None:
         for event in deal.events:

@@ -37,7 +37,7 @@ from .reconcile import (
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
-from .settle.payments import POOL
+from .settle.payments import POOL, Payment
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
            "PaymentRuling", "payment_rulings", "payment_text", "recorded_text", "rules_of",
@@ -189,10 +189,9 @@ def party_of(name: str) -> Msg | str:
     return Msg("the pool") if name == POOL else name
 
 
-def rules_of(payment) -> tuple[str, ...]:
-    """Every rule id a payment of the rules rests on (the settlement's list
-    when it gives one, else its one rule)."""
-    return tuple(getattr(payment, "rules", ()) or (payment.rule,))
+def rules_of(payment: Payment) -> tuple[str, ...]:
+    """Every rule id a payment of the rules rests on."""
+    return payment.rules
 
 
 def payment_text(payment) -> Msg:

@@ -10,6 +10,7 @@ length is written in bounded memory.
 from __future__ import annotations
 
 import json
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 
@@ -19,7 +20,7 @@ from .model import PaidLine
 from .reader import CheckedDeal
 from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session
-from .settle import amount_json, settlement_to_json
+from .settle import amount_json, settlement_body_json, settlement_to_json
 from .settle.payments import POOL
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "header_only_json",
@@ -98,12 +99,12 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
         players = session.players
         reconciler = Reconciler(players, from_start)
         for index, one in enumerate(deals):
-            deal = deal_json(one, players, tricks=False)
+            recorded = None
             if has_figures(one.checked.deal):
                 found = reconciler.add(one, session.balance())
                 if found is not None:
-                    deal["recorded"] = recorded_json(found)
-            write(("," if index else "") + "\n    " + _deal_text(deal, one))
+                    recorded = recorded_json(found)
+            write(("," if index else "") + "\n    " + _deal_text(one, players, recorded))
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
                       "pool_end": amount_json(session.pool_end)}
@@ -155,14 +156,21 @@ def _payment_json(payment) -> dict:
             "rule": payment.rule, "trick": payment.trick}
 
 
-def _deal_text(deal: dict, scored: ScoredDeal) -> str:
-    """``deal`` as JSON text; its tricks, a third of the text, written directly.
+def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | None) -> str:
+    """One deal object of docs/output.md as JSON text, as ``deal_json`` builds it,
+    with its ``recorded`` block when the deal has the table's figures.
 
-    Names (letters, digits, ``_``, ``-``) and card codes need no escaping, and
-    this is the one part of the output that every deal repeats eleven times.
+    Its head and its tricks, a third of the text, are written directly: names
+    (letters, digits, ``_``, ``-``), card codes and the status words need no
+    escaping, and this is the one part of the output that every deal repeats
+    eleven times.  The rest is one encoding of one dict.
     """
-    replayed = scored.checked.replayed
-    if replayed is None or not replayed.tricks:
+    checked, settlement = scored.checked, scored.settlement
+    replayed = checked.replayed
+    if settlement is None or replayed is None or not replayed.tricks:
+        deal = deal_json(scored, players)
+        if recorded is not None:
+            deal["recorded"] = recorded
         return _dumps(deal)
     names = replayed.players
     tricks = ", ".join(
@@ -170,13 +178,27 @@ def _deal_text(deal: dict, scored: ScoredDeal) -> str:
         + '", "'.join([p.card.code for p in t.plays])
         + f'"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks)
-    head = {key: deal[key] for key in ("number", "dealer", "status", "outcome")}
-    rest = {key: value for key, value in deal.items() if key not in head and key != "tricks"}
-    return f'{_dumps(head)[:-1]}, "tricks": [{tricks}], {_dumps(rest)[1:]}'
+    rest = settlement_body_json(settlement)
+    rest["diagnostics"] = [d.to_json() for d in checked.diagnostics]
+    if recorded is not None:
+        rest["recorded"] = recorded
+    return (f'{{"number": {settlement.number}, "dealer": "{settlement.dealer}", '
+            f'"status": "{settlement.status}", "outcome": "{settlement.outcome}", '
+            f'"tricks": [{tricks}], {_dumps(rest)[1:]}')
+
+
+# One encoder for the whole output, made once: the data has no cycles to look for.  The
+# standard library's C encoder is called directly when it has one (JSONEncoder.encode
+# would build it again for every deal), and gives the same text.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False)
+_C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ", False,
+                           False, True) if c_make_encoder is not None else None
 
 
 def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if _C_ENCODE is None or isinstance(value, str):  # pragma: no cover - no C encoder
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0))
 
 
 def header_only_json(source: str, header_diagnostics: Sequence[Diagnostic]) -> str:

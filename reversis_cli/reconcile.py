@@ -205,6 +205,7 @@ def _same(line: PaidLine, payment: Payment, same_amount: bool) -> bool:
     payer = POOL if line.payer_is_pool else line.payer.text
     payee = POOL if line.payee_is_pool else line.payee.text
     return (payer == payment.payer and payee == payment.payee
-            and (line.rule is None or line.rule == payment.rule)
+            # a table may name the payment by any rule it rests on (ACE-2 or DOUBLE-2)
+            and (line.rule is None or line.rule in payment.rules)
             and (line.trick is None or line.trick == payment.trick)
             and (not same_amount or line.amount == payment.amount))

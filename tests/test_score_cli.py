@@ -17,7 +17,9 @@ EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
 DEAL_KEYS = ["number", "dealer", "status", "outcome", "tricks", "tricks_won", "points",
              "partie", "winners", "losers", "espagnolette", "payments", "cancelled", "pool",
              "net", "diagnostics"]
-PAYMENT_KEYS = ["payer", "payee", "amount", "rule", "trick", "reason"]
+# reversis-score/1's payment keys in their order; code, params and rules were added after
+# them (issue 10) and the order of the first six must never change.
+PAYMENT_KEYS = ["payer", "payee", "amount", "rule", "trick", "reason", "code", "params", "rules"]
 
 
 def run(*args):

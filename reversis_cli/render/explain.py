@@ -63,11 +63,11 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
         parts.append(hanging(f"{trick.number:>2}. ", t(taken)))
         for step in steps:
             if step.trick == trick.number and step.rule in _IN_PLAY:
-                parts.append(cited.line(step.rule, step.text, "      "))
+                parts.append(cited.line(step.rule, t(step.text), "      "))
     parts.append(Text("\n" + tr("After the play"), style="bold underline"))
     for step in steps:
         if not (step.trick is not None and step.rule in _IN_PLAY):
-            parts.append(cited.line(step.rule, step.text, "  "))
+            parts.append(cited.line(step.rule, t(step.text), "  "))
     parts.append(Text())
     parts.append(render_settlement(s, replayed.players, cards))
     parts.append(_render_alternatives(e, s, cards))
@@ -87,7 +87,7 @@ def _render_alternatives(e: Explanation, s: DealSettlement, cards: str) -> Group
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
             lines.append(hanging(f"    {sign} ", f"{party(p.payer)} → {party(p.payee)} "
                                  f"{fiches(p.amount)} "
-                                 f"[{p.rule}] {respell(p.reason, cards)}",
+                                 f"[{p.rule}] {respell(t(p.reason), cards)}",
                                  style="green" if sign == "+" else "red"))
     return Group(*lines)
 

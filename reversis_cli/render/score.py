@@ -117,7 +117,7 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
     for p in in_trick_order(payments):
         table.add_row("" if p.trick is None else str(p.trick),
                       f"{party(p.payer)} → {party(p.payee)}",
-                      fiches(p.amount), p.rule, respell(p.reason, cards))
+                      fiches(p.amount), p.rule, respell(t(p.reason), cards))
     return table
 
 

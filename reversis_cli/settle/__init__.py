@@ -3,12 +3,14 @@ espagnolette, irregularities and claims): from a replayed deal and a rule profil
 payments and reasons."""
 
 from .engine import (
-    RULES, VOID_RULES, DealSettlement, Rule, SessionSettler, settle_deal, settlement_to_json,
+    RULES, VOID_RULES, DealSettlement, Rule, SessionSettler, settle_deal, settlement_body_json,
+    settlement_to_json,
 )
+from .codes import NoteCode, ReasonCode
 from .payments import POOL, Amount, Payment, Step, amount_json
 
 __all__ = [
     "RULES", "VOID_RULES", "Rule", "DealSettlement", "SessionSettler", "settle_deal",
-    "settlement_to_json",
-    "POOL", "Amount", "Payment", "Step", "amount_json",
+    "settlement_body_json", "settlement_to_json",
+    "POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "amount_json",
 ]

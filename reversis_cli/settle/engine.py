@@ -110,13 +110,13 @@ from .irregular import (
 )
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
-from .payments import Amount, Payment, Step, amount_json, net_of, pool_change, whole
+from .payments import Amount, NoteCode, Payment, Step, amount_json, net_of, pool_change, whole
 from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
 from .settlement import DealSettlement
 
 __all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "SessionSettler",
-           "settlement_to_json"]
+           "settlement_to_json", "settlement_body_json"]
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def _by_name(players, values) -> dict:
     return {name: values[seat] for seat, name in enumerate(players)}
 
 
-def _unsettled(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSettlement:
+def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
     """A deal whose record has errors: nothing is settled and the pool passes over it."""
     players = replayed.players
     return DealSettlement(
@@ -191,7 +191,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount, why: str) -> DealSet
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
         pool_after=pool_before, net={n: 0 for n in players},
-        steps=(Step("PLAY", None, why),))
+        steps=(Step("PLAY", None, NoteCode.DEAL_NOT_SETTLED, {}, ("PLAY",)),))
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,
@@ -204,8 +204,7 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
     played is still staked (POOL-1).  Left out, the pool before the deal stands for it.
     """
     if not replayed.complete:
-        return _unsettled(replayed, pool_before,
-                          "the record of this deal has errors: nothing is settled")
+        return _unsettled(replayed, pool_before)
     ledger = Ledger(replayed, profile, whole(pool_before), previous=previous,
                     first_deal=first_deal, pot_line_given=pot_line_given,
                     session_start=session_start)
@@ -281,11 +280,14 @@ class SessionSettler:
 
 def settlement_to_json(s: DealSettlement) -> dict:
     """The deal object of docs/output.md, without "tricks" and "diagnostics"."""
+    out = {"number": s.number, "dealer": s.dealer, "status": s.status, "outcome": s.outcome}
+    out.update(settlement_body_json(s))
+    return out
+
+
+def settlement_body_json(s: DealSettlement) -> dict:
+    """The deal object's members after "tricks", without "diagnostics"."""
     return {
-        "number": s.number,
-        "dealer": s.dealer,
-        "status": s.status,
-        "outcome": s.outcome,
         "tricks_won": dict(s.tricks_won),
         "points": dict(s.points),
         "partie": {"cards": [c.code for c in s.partie_cards],

@@ -8,8 +8,11 @@ failed (ESP-4, ESP-5, ESP-10), and what success or failure settles.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
-from .ledger import Ledger, card_text
+from .ledger import Ledger
+from .payments import NoteCode, ReasonCode
 
 __all__ = ["identify_espagnolette", "espagnolette_status", "settle_espagnolette"]
 
@@ -24,21 +27,24 @@ def identify_espagnolette(ledger: Ledger) -> None:
     who = ledger.name(esp.seat)
     if esp.waived:
         ledger.espagnolette_status = "waived"
-        ledger.step("ESP-3", None, f"{who} holds an espagnolette but waives it: "
-                    "an ordinary deal for this player")
+        ledger.step("ESP-3", None, NoteCode.ESPAGNOLETTE_WAIVED, player=who)
         return
     ledger.espagnolette = esp.seat
-    ledger.step("ESP-1", None, f"{who} holds an espagnolette (four aces, or three aces and "
-                "the quinola)")
+    ledger.step("ESP-1", None, NoteCode.ESPAGNOLETTE_HELD, player=who)
 
 
-def fails(ledger: Ledger, seat: int) -> tuple[bool, str]:
-    """ESP-4 / ESP-5: failure by option ``espagnolette_fails_on``."""
+def fails(ledger: Ledger, seat: int) -> tuple[bool, NoteCode, dict[str, Any]]:
+    """ESP-4 / ESP-5: failure by option ``espagnolette_fails_on``, the step that says
+    so, and its facts."""
     took = ledger.took(seat)
     if ledger.options.espagnolette_fails_on == "any_trick":
-        return bool(took), (f"took trick {took[0]}" if took else "took no trick")
+        if took:
+            return True, NoteCode.ESPAGNOLETTE_FAILED_TOOK, {"trick": took[0]}
+        return False, NoteCode.ESPAGNOLETTE_SUCCEEDED_NO_TRICK, {}
     late = [n for n in took if n in LAST_TWO]
-    return bool(late), (f"took trick {late[0]}" if late else "took neither trick 10 nor 11")
+    if late:
+        return True, NoteCode.ESPAGNOLETTE_FAILED_TOOK, {"trick": late[0]}
+    return False, NoteCode.ESPAGNOLETTE_SUCCEEDED_NOT_LATE, {}
 
 
 def espagnolette_status(ledger: Ledger) -> None:
@@ -49,14 +55,12 @@ def espagnolette_status(ledger: Ledger) -> None:
     who = ledger.name(seat)
     if ledger.outcome != "normal":
         ledger.espagnolette_status = "superseded"
-        ledger.step("ESP-10", None, f"a reversis was made or broken: {who}'s espagnolette "
-                    "neither succeeds nor fails")
+        ledger.step("ESP-10", None, NoteCode.ESPAGNOLETTE_SUPERSEDED, player=who)
         return
-    failed, why = fails(ledger, seat)
+    failed, code, facts = fails(ledger, seat)
     ledger.espagnolette_status = "failed" if failed else "success"
-    ledger.step("ESP-5" if failed else "ESP-4", None,
-                f"{who} {why} (espagnolette_fails_on = {ledger.options.espagnolette_fails_on}): "
-                + ("the espagnolette fails" if failed else "the espagnolette succeeds"))
+    ledger.step("ESP-5" if failed else "ESP-4", None, code, player=who,
+                option=ledger.options.espagnolette_fails_on, **facts)
 
 
 def _judged_seat(ledger: Ledger) -> int:
@@ -70,9 +74,8 @@ def settle_espagnolette(ledger: Ledger) -> None:
     """ESP-4's pool taking, or ESP-5's double refunds, remise and void quinola taking."""
     if ledger.espagnolette_status == "success":
         if ledger.options.espagnolette_takes_pool:
-            seat = _judged_seat(ledger)
-            ledger.offer_taking(seat, "ESP-4", None,
-                                f"{ledger.name(seat)}'s espagnolette succeeded")
+            ledger.offer_taking(_judged_seat(ledger), "ESP-4", None,
+                                ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
     elif ledger.espagnolette_status == "failed":
         refund_placings(ledger)
         failed_quinola(ledger)
@@ -90,23 +93,21 @@ def refund_placings(ledger: Ledger) -> None:
     seat, option = _judged_seat(ledger), ledger.options.espagnolette_refunds
     for pay, rule in ledger.forfeited.items():
         if pay.payee == ledger.name(seat) and pay.rule in ("ACE-1", "QUIN-1"):
-            ledger.step("ESP-5", pay.trick, f"no refund to {pay.payer} of the {pay.rule} payment "
-                        f"of trick {pay.trick}: it was forfeited ({rule}), so {pay.payee} never "
-                        "received it, and the espagnolette repays only what was received")
+            ledger.step("ESP-5", pay.trick, NoteCode.NO_REFUND_OF_FORFEITED, (pay.rule, rule),
+                        payment=pay, by=rule)
     for entry in ledger.in_play:
         pay = entry.payment
         if entry.payee_seat != seat or pay.rule not in ("ACE-1", "QUIN-1"):
             continue
         if not _refunded(entry.card, option):
-            ledger.step("ESP-5", pay.trick, f"no refund for {card_text(entry.card)} "
-                        f"(espagnolette_refunds = {option})")
+            ledger.step("ESP-5", pay.trick, NoteCode.NO_REFUND_BY_OPTION, card=entry.card,
+                        option=option)
             continue
-        reason = (f"{pay.payee}'s espagnolette failed: {pay.payee} repays {pay.payer} double "
-                  f"the payment for placing {card_text(entry.card)}")
-        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick, reason)
+        refund = ledger.payment(seat, entry.payer_seat, 2 * pay.amount, "ESP-5", pay.trick,
+                                ReasonCode.ESPAGNOLETTE_REFUND,
+                                {"card": entry.card, "received": pay.amount, "factor": 2})
         ledger.espagnolette_payments.append(refund)
-        ledger.step("ESP-5", pay.trick, f"{refund.payer} pays {refund.payee} {refund.amount}: "
-                    f"{reason}")
+        ledger.record(refund)
 
 
 def failed_quinola(ledger: Ledger) -> None:
@@ -115,16 +116,16 @@ def failed_quinola(ledger: Ledger) -> None:
     seat = _judged_seat(ledger)
     who = ledger.name(seat)
     if QUINOLA not in ledger.replayed.hands[seat]:
-        ledger.step("ESP-5", None, f"{who} did not hold the quinola: no remise for the failure")
+        ledger.step("ESP-5", None, NoteCode.NO_QUINOLA_NO_REMISE, player=who)
         return
     replaced = [r for r in ledger.remises if r.payer == who and r.rule in ("QUIN-2", "QUIN-3",
                                                                            "ESP-9")]
     for remise in replaced:
-        ledger.step("ESP-5", remise.trick, f"{who}'s {remise.rule} remise is replaced by the "
-                    "failed espagnolette's one remise")
+        ledger.step("ESP-5", remise.trick, NoteCode.QUINOLA_REMISE_REPLACED, (remise.rule,),
+                    player=who, rule=remise.rule)
     ledger.remises = [r for r in ledger.remises if r not in replaced]
     void = [p for p in ledger.takings if p.rule == "QUIN-1" and p.payee == who]
     for taking in void:
-        ledger.step("ESP-5", taking.trick, f"{who}'s pool taking for placing the quinola is void")
+        ledger.step("ESP-5", taking.trick, NoteCode.QUINOLA_TAKING_VOID, player=who)
     ledger.takings = [p for p in ledger.takings if p not in void]
-    ledger.add_remise(seat, "ESP-5", None, f"{who} held the quinola in a failed espagnolette")
+    ledger.add_remise(seat, "ESP-5", None, ReasonCode.REMISE_ESPAGNOLETTE_FAILED)

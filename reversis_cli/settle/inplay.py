@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
-from .ledger import Ledger, WinnerDue, card_text
+from .ledger import Ledger, WinnerDue
+from .payments import NoteCode, ReasonCode
 
 __all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
@@ -35,23 +36,27 @@ def leader_of(trick: PlayedTrick) -> int:
     return trick.plays[0].seat
 
 
-def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, str]:
-    """The class of a card played (placed / forced / led / played) and why."""
+def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteCode, dict]:
+    """The class of a card played (placed / forced / led / played), the step that
+    says why, and that step's facts."""
     if play.seat == leader_of(trick):
-        return "led", "its holder led it"
+        return "led", NoteCode.CARD_LED, {}
     suit = trick.led_suit
     if play.card.suit is not suit:
-        return "placed", f"played off the {suit.singular} lead"
+        return "placed", NoteCode.CARD_PLACED, {"suit": suit}
     if play.card is QUINOLA and play.seat == ledger.espagnolette:
-        return "forced", ("the espagnolette's quinola on another's heart lead is always forced "
-                          "(ESP-9)")
+        return "forced", NoteCode.CARD_FORCED_ESPAGNOLETTE, {}
     if ledger.options.forced_means == "any_follow":
-        return "forced", "it followed another player's lead (forced_means = any_follow)"
+        return "forced", NoteCode.CARD_FORCED_ANY_FOLLOW, {}
     others = [c for c in ledger.replayed.held_at(play.seat, trick.number)
               if c.suit is suit and c is not play.card]
     if others:
-        return "played", f"its holder also held {card_text(min(others, key=lambda c: c.index))}"
-    return "forced", f"its holder had no other {suit.singular}"
+        return "played", NoteCode.CARD_PLAYED, {"other": min(others, key=lambda c: c.index)}
+    return "forced", NoteCode.CARD_FORCED, {"suit": suit}
+
+
+# The rules a step about a card's class cites besides PLAY.
+_CLASS_CITES = {NoteCode.CARD_FORCED_ESPAGNOLETTE: ("ESP-9",)}
 
 
 def in_play_payments(ledger: Ledger) -> None:
@@ -59,10 +64,9 @@ def in_play_payments(ledger: Ledger) -> None:
     for trick in ledger.replayed.tricks:
         for play in trick.plays:
             if play.card.pays_in_play:
-                kind, why = classify(ledger, trick, play)
-                who = ledger.name(play.seat)
-                ledger.step("PLAY", trick.number,
-                            f"{who}'s {card_text(play.card)} was {kind}: {why}")
+                kind, code, facts = classify(ledger, trick, play)
+                ledger.step("PLAY", trick.number, code, _CLASS_CITES.get(code, ()),
+                            player=ledger.names[play.seat], card=play.card, **facts)
                 handler = _QUINOLA if play.card is QUINOLA else _ACE
                 handler[kind](ledger, trick, play)
 
@@ -71,37 +75,33 @@ def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-1: the taker of the trick pays the placer."""
     taker = trick.taker
     ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
-                       f"{ledger.name(play.seat)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick")
+                       ReasonCode.ACE_PLACED)
 
 
 def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-2: the holder of a forced ace pays the leader of the trick."""
     leader = leader_of(trick)
     ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
-                       f"{ledger.name(leader)}'s lead forced {ledger.name(play.seat)}'s "
-                       f"{card_text(play.card)}")
+                       ReasonCode.ACE_FORCED)
 
 
 def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """ACE-3: owed to the partie winner after the deal, when the profile says so."""
     if not ledger.options.led_aces_pay_winner:
-        ledger.step("ACE-3", trick.number, "no payment: led_aces_pay_winner = no")
+        ledger.step("ACE-3", trick.number, NoteCode.NO_WINNER_DUE_BY_OPTION)
         return
     ledger.winner_dues.append(
         WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
-    ledger.step("ACE-3", trick.number, f"{ledger.name(play.seat)} will owe the partie winner "
-                f"{ace_value(play.card)} for it after the deal")
+    ledger.step("ACE-3", trick.number, NoteCode.WINNER_DUE_NOTED,
+                player=ledger.name(play.seat), amount=ace_value(play.card))
 
 
 def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-1: the taker pays the placer 5, and the placer takes the pool."""
     taker, placer = trick.taker, play.seat
     ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
-                       f"{ledger.name(placer)} placed {card_text(play.card)} on "
-                       f"{ledger.name(taker)}'s trick")
-    ledger.offer_taking(placer, "QUIN-1", trick.number,
-                        f"{ledger.name(placer)} placed the quinola and takes the pool")
+                       ReasonCode.QUINOLA_PLACED)
+    ledger.offer_taking(placer, "QUIN-1", trick.number, ReasonCode.POOL_TAKEN_QUINOLA)
 
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
@@ -115,32 +115,29 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     esp = holder == ledger.espagnolette
     rule = "ESP-9" if esp else "QUIN-2"
     if forcer == holder:
-        ledger.step("QUIN-2", t, f"{ledger.name(holder)} took the trick with their own quinola "
-                    "and would be their own forcer: no one pays")
+        ledger.step("QUIN-2", t, NoteCode.OWN_QUINOLA_NO_FORCER, player=ledger.name(holder))
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
-        ledger.add_in_play(holder, forcer, base, rule, t, play.card,
-                           f"{ledger.name(forcer)} forced {ledger.name(holder)}'s "
-                           f"{card_text(play.card)}")
+        ledger.add_in_play(holder, forcer, base, rule, t, play.card, ReasonCode.QUINOLA_FORCED)
         for other in range(4):
             if other not in (holder, forcer):
                 ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
-                                   f"{ledger.name(forcer)} forced the quinola from "
-                                   f"{ledger.name(holder)}")
-    ledger.add_remise(holder, rule, t, f"{ledger.name(holder)}'s quinola was forced")
+                                   ReasonCode.QUINOLA_FORCED_OTHER,
+                                   holder=ledger.name(holder))
+    ledger.add_remise(holder, rule, t, ReasonCode.REMISE_QUINOLA_FORCED, card=play.card)
 
 
 def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
     holder = play.seat
-    ledger.add_remise(holder, "QUIN-3", trick.number,
-                      f"{ledger.name(holder)} let the quinola fall on a heart trick")
+    ledger.add_remise(holder, "QUIN-3", trick.number, ReasonCode.REMISE_QUINOLA_FALLEN,
+                      card=play.card)
     if ledger.options.led_aces_pay_winner:
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
-        ledger.step("QUIN-3", trick.number, f"{ledger.name(holder)} will owe the partie winner "
-                    f"{QUINOLA_FROM_HOLDER} for it after the deal")
+        ledger.step("QUIN-3", trick.number, NoteCode.WINNER_DUE_NOTED,
+                    player=ledger.name(holder), amount=QUINOLA_FROM_HOLDER)
 
 
 _ACE = {"placed": ace_placed, "forced": ace_forced,
@@ -148,31 +145,41 @@ _ACE = {"placed": ace_placed, "forced": ace_forced,
 _QUINOLA = {"placed": quinola_placed, "forced": quinola_forced,
             "led": quinola_led_or_played, "played": quinola_led_or_played}
 
+# ACE-3 / QUIN-3: the payment to the winner, by whether the holder led the card.
+_TO_WINNER = {("ACE-3", True): ReasonCode.ACE_LED_TO_WINNER,
+              ("ACE-3", False): ReasonCode.ACE_PLAYED_TO_WINNER,
+              ("QUIN-3", True): ReasonCode.QUINOLA_LED_TO_WINNER,
+              ("QUIN-3", False): ReasonCode.QUINOLA_PLAYED_TO_WINNER}
+
 
 def pay_winner_dues(ledger: Ledger) -> None:
     """ACE-3 / QUIN-3 with DOUBLE-3: each winner gets his share, doubled per pair.
 
     The amount is shared among split winners; a holder who is himself one of
     the winners pays only the others' shares (nothing when he is the winner).
+    DOUBLE-3 doubles on DOUBLE-1/DOUBLE-2's grounds: the payment cites DOUBLE-3.
     """
     winners = ledger.winners
     for due in ledger.winner_dues:
         if not winners:
-            ledger.step(due.rule, due.trick, "no partie winner in this deal: nothing owed")
+            ledger.step(due.rule, due.trick, NoteCode.NO_PARTIE_WINNER)
             continue
         share = Fraction(due.base, len(winners))
+        code = _TO_WINNER[due.rule, _led(ledger, due)]
         for winner in winners:
             if winner == due.holder:
-                ledger.step(due.rule, due.trick, f"{ledger.name(winner)} is the partie winner "
-                            f"and owes nothing to themself for {card_text(due.card)}")
+                ledger.step(due.rule, due.trick, NoteCode.WINNER_OWES_SELF_NOTHING,
+                            player=ledger.name(winner), card=due.card)
                 continue
-            factor, why = ledger.doubling(due.holder, winner, due.trick)
-            reason = (f"{ledger.name(due.holder)} {'led' if _led(ledger, due) else 'played'} "
-                      f"{card_text(due.card)} and pays the partie winner {ledger.name(winner)}"
-                      f"{why.replace('DOUBLE-1', 'DOUBLE-3').replace('DOUBLE-2', 'DOUBLE-3')}")
-            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, reason)
+            grounds = ledger.doubling(due.holder, winner, due.trick)
+            factor = 2 ** len(grounds)
+            params = {"card": due.card, "factor": factor}
+            if grounds:
+                params["doubled_for"] = grounds
+            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, code,
+                                 params, ("DOUBLE-3",) if grounds else ())
             ledger.to_winner.append(pay)
-            ledger.step(due.rule, due.trick, f"{pay.payer} pays {pay.payee} {pay.amount}: {reason}")
+            ledger.record(pay)
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:

@@ -24,12 +24,12 @@ pool and never doubled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..model import EventLine
 from .inplay import quinola_forcer
-from .ledger import InPlay, Ledger, card_text
-from .payments import Payment
+from .ledger import InPlay, Ledger
+from .payments import NoteCode, Payment, ReasonCode
 
 if TYPE_CHECKING:  # annotations only
     from ..replay import PlayedTrick
@@ -89,18 +89,17 @@ def _named(ledger: Ledger, kind: str) -> list[int]:
 def void_deal(ledger: Ledger) -> None:
     """IRR-0: a void deal stakes nothing and settles nothing but its penalty."""
     ledger.pool_start = ledger.pool_before  # nothing is staked (IRR-0)
-    kinds = ", ".join(e.kind + (f" {e.player.text}" if e.player else "") + (" late" if e.late
-                                                                             else "")
-                      for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
-    ledger.step("IRR-0", None, f"A void deal ({kinds}): it stakes nothing and settles nothing "
-                "but its penalties; the pool carries them to the next deal")
+    # the events as the record writes them: record words, not prose
+    events = ", ".join(e.kind + (f" {e.player.text}" if e.player else "") + (" late" if e.late
+                                                                              else "")
+                       for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
+    ledger.step("IRR-0", None, NoteCode.VOID_DEAL, events=events)
 
 
 def exposed_card(ledger: Ledger) -> None:
     """IRR-1: a card exposed in dealing: the same dealer deals again, nothing is paid."""
     if _events(ledger, "exposed"):
-        ledger.step("IRR-1", None, f"A card was exposed in dealing: "
-                    f"{ledger.name(ledger.dealer)} deals again and nothing is paid")
+        ledger.step("IRR-1", None, NoteCode.CARD_EXPOSED, dealer=ledger.name(ledger.dealer))
 
 
 def _misdealer(ledger: Ledger, event: EventLine) -> int:
@@ -117,15 +116,11 @@ def misdeal_before_exchange(ledger: Ledger) -> None:
             continue
         who = _misdealer(ledger, event)
         if paid:
-            ledger.add_penalty(who, MISDEAL_REDEAL, "IRR-2",
-                               f"{ledger.name(who)} misdealt and pays 1 jeton into the pool "
-                               "to deal again")
+            ledger.add_penalty(who, MISDEAL_REDEAL, "IRR-2", ReasonCode.MISDEAL_REDEAL)
         else:
-            ledger.step("IRR-2", None, f"{ledger.name(who)} misdealt and did not pay to deal "
-                        "again: the deal passes to the next dealer, and nothing is paid")
+            ledger.step("IRR-2", None, NoteCode.MISDEAL_PASSES, player=ledger.name(who))
     if paid and not [e for e in _events(ledger, "misdeal") if not e.late]:
-        ledger.step("IRR-2", None, "'redeal paid' follows no misdeal noticed before the "
-                    "exchange: nothing is paid for it")
+        ledger.step("IRR-2", None, NoteCode.REDEAL_WITHOUT_MISDEAL)
 
 
 def misdeal_after_exchange(ledger: Ledger) -> None:
@@ -134,24 +129,22 @@ def misdeal_after_exchange(ledger: Ledger) -> None:
         if not event.late:
             continue
         who = _misdealer(ledger, event)
-        ledger.add_penalty(who, MISDEAL_LATE, "IRR-3",
-                           f"{ledger.name(who)}'s misdeal was noticed only after the exchange: "
-                           "the misdealer pays 4 jetons into the pool and the deal passes")
+        ledger.add_penalty(who, MISDEAL_LATE, "IRR-3", ReasonCode.MISDEAL_LATE)
         if [e for e in _events(ledger, "redeal") if e.paid]:
-            ledger.step("IRR-3", None, "a misdeal noticed after the exchange cannot be redealt "
-                        "for a jeton: 'redeal paid' pays nothing more")
+            ledger.step("IRR-3", None, NoteCode.LATE_MISDEAL_NO_REDEAL)
 
 
 # --- IRR-4: a peek at, or a keep of, the talon card ------------------------------------------
 
 
-def _peekers(ledger: Ledger) -> dict[int, str]:
-    """IRR-4: each player who peeked or kept, and what he did, in words."""
-    found: dict[int, str] = {}
+def _peekers(ledger: Ledger) -> dict[int, bool]:
+    """IRR-4: each player who peeked or kept, and whether he kept (took the talon card
+    without discarding) rather than only looked at it."""
+    found: dict[int, bool] = {}
     for seat in _named(ledger, "peeked"):
-        found[seat] = "looked at the talon card before discarding"
+        found[seat] = False
     for seat in _named(ledger, "kept"):
-        found.setdefault(seat, "took the talon card without discarding")
+        found.setdefault(seat, True)
     return found
 
 
@@ -168,20 +161,28 @@ def _trick_of(ledger: Ledger, payment: Payment) -> PlayedTrick:
     return ledger.replayed.tricks[payment.trick - 1]
 
 
-def _why_peek(ledger: Ledger, seat: int, did: str) -> str:
-    option = ledger.options.peek_forfeits
-    if option == "everything":
-        return f"{ledger.name(seat)} {did} and wins nothing in this deal (IRR-4)"
-    return (f"{ledger.name(seat)} {did} and can claim nothing for forcing the quinola or "
-            f"breaking a reversis (IRR-4, peek_forfeits = {option})")
+# IRR-4: (everything forfeited, kept rather than peeked) -> why a payment is forfeited,
+# and the step that says what the peek costs.
+_WHY_PEEK = {(True, False): NoteCode.FORFEIT_PEEKED, (True, True): NoteCode.FORFEIT_KEPT,
+             (False, False): NoteCode.FORFEIT_PEEKED_FORCING,
+             (False, True): NoteCode.FORFEIT_KEPT_FORCING}
+_PEEK_STEP = {(True, False): NoteCode.PEEKED_EVERYTHING, (True, True): NoteCode.KEPT_EVERYTHING,
+              (False, False): NoteCode.PEEKED_FORCING, (False, True): NoteCode.KEPT_FORCING}
 
 
-def _forfeit_to(ledger: Ledger, seat: int, payments: list[Payment], why: str) -> list[Payment]:
+def _why_peek(ledger: Ledger, seat: int, kept: bool) -> tuple[NoteCode, dict[str, Any]]:
+    everything = ledger.options.peek_forfeits == "everything"
+    return _WHY_PEEK[everything, kept], {"peeker": ledger.name(seat),
+                                         "peek_forfeits": ledger.options.peek_forfeits}
+
+
+def _forfeit_to(ledger: Ledger, seat: int, payments: list[Payment],
+                why: tuple[NoteCode, dict[str, Any]]) -> list[Payment]:
     """The payments that stand; those due to ``seat`` that IRR-4 takes are forfeited."""
     kept: list[Payment] = []
     for payment in payments:
         if payment.payee == ledger.name(seat) and _forfeited_by_peek(ledger, payment):
-            ledger.forfeit(payment, why, "IRR-4")
+            ledger.forfeit(payment, "IRR-4", why[0], **why[1])
         else:
             kept.append(payment)
     return kept
@@ -194,22 +195,17 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
     (ESP-5 repays only what was received); pool takings and refunds due to him
     are taken by :func:`forfeit_peeker_takings` once POOL-4 has chosen.
     """
-    for seat, did in _peekers(ledger).items():
-        who, why = ledger.name(seat), _why_peek(ledger, seat, did)
-        ledger.step("IRR-4", None, f"{who} {did}: " + (
-            "payments and pool takings due to this player are not made; what this player owes is "
-            "still paid"
-            if ledger.options.peek_forfeits == "everything" else
-            "what forcing the quinola or breaking a reversis would pay is lost "
-            "(peek_forfeits = quinola_and_reversis); other gains stand"))
+    everything = ledger.options.peek_forfeits == "everything"
+    for seat, kept in _peekers(ledger).items():
+        who, why = ledger.name(seat), _why_peek(ledger, seat, kept)
+        ledger.step("IRR-4", None, _PEEK_STEP[everything, kept], player=who)
         if seat in _named(ledger, "kept"):
-            ledger.step("IRR-4", None, f"{who} played with twelve cards: the partie holds "
-                        f"{len(ledger.replayed.partie)} cards, and one card of that hand was "
-                        "never played")
+            ledger.step("IRR-4", None, NoteCode.TWELVE_CARDS, player=who,
+                        partie_size=len(ledger.replayed.partie))
         in_play: list[InPlay] = []
         for entry in ledger.in_play:
             if entry.payee_seat == seat and _forfeited_by_peek(ledger, entry.payment):
-                ledger.forfeit(entry.payment, why, "IRR-4")
+                ledger.forfeit(entry.payment, "IRR-4", why[0], **why[1])
             else:
                 in_play.append(entry)
         ledger.in_play = in_play
@@ -219,8 +215,8 @@ def forfeit_peeker_gains(ledger: Ledger) -> None:
         for remise in ledger.remises:
             if remise.rule in FORCING_THE_QUINOLA and remise.payer != who and \
                     quinola_forcer(ledger, _trick_of(ledger, remise)) == seat:
-                ledger.step("IRR-4", remise.trick, f"{remise.payer}, whose quinola {who} "
-                            "forced, still puts in the remise")
+                ledger.step("IRR-4", remise.trick, NoteCode.FORCED_REMISE_STANDS,
+                            holder=remise.payer, forcer=who)
 
 
 def forfeit_peeker_takings(ledger: Ledger) -> None:
@@ -230,15 +226,14 @@ def forfeit_peeker_takings(ledger: Ledger) -> None:
     claim that gave way to his does not revive.  ``peek_forfeits =
     quinola_and_reversis`` names no pool taking and no refund.
     """
-    for seat, did in _peekers(ledger).items():
-        why = _why_peek(ledger, seat, did)
+    for seat, kept in _peekers(ledger).items():
+        why = _why_peek(ledger, seat, kept)
         ledger.espagnolette_payments = _forfeit_to(ledger, seat, ledger.espagnolette_payments,
                                                    why)
         before = list(ledger.takings)
         ledger.takings = _forfeit_to(ledger, seat, ledger.takings, why)
         if ledger.takings != before:
-            ledger.step("POOL-4", None, "the pool is not taken: it keeps what it held for the "
-                        "next deal")
+            ledger.step("POOL-4", None, NoteCode.POOL_NOT_TAKEN)
 
 
 # --- IRR-5, IRR-6, IRR-7 ---------------------------------------------------------------------
@@ -247,9 +242,8 @@ def forfeit_peeker_takings(ledger: Ledger) -> None:
 def ten_card_player(ledger: Ledger) -> None:
     """IRR-5: a player who discarded two plays with ten and keeps his gains."""
     for seat in _named(ledger, "discarded-two"):
-        ledger.step("IRR-5", None, f"{ledger.name(seat)} discarded two cards and played with "
-                    f"ten, keeping every gain; the partie holds "
-                    f"{len(ledger.replayed.partie)} cards, all counted (PARTIE-1)")
+        ledger.step("IRR-5", None, NoteCode.TEN_CARDS, ("PARTIE-1",), player=ledger.name(seat),
+                    partie_size=len(ledger.replayed.partie))
 
 
 def discard_out_of_turn(ledger: Ledger) -> None:
@@ -257,38 +251,40 @@ def discard_out_of_turn(ledger: Ledger) -> None:
     for event in _events(ledger, "out-of-turn"):
         seat = _seat(ledger, event)
         if seat is not None:
-            ledger.add_penalty(seat, OUT_OF_TURN, "IRR-6",
-                               f"{ledger.name(seat)} discarded out of turn and pays 1 jeton "
-                               "into the pool")
+            ledger.add_penalty(seat, OUT_OF_TURN, "IRR-6", ReasonCode.DISCARD_OUT_OF_TURN)
 
 
 def revoke_remise(ledger: Ledger) -> None:
     """IRR-7: the revoker puts in a remise for each revoke (``revoke_penalty = remise``);
     the deal stands as played."""
     option = ledger.options.revoke_penalty
+    tricks = ledger.replayed.tricks
     for revoke in ledger.replayed.revokes:
-        who = ledger.name(revoke.seat)
-        trick = ledger.replayed.tricks[revoke.trick - 1] if revoke.trick <= len(
-            ledger.replayed.tricks) else None
-        lead = f" on a {trick.led_suit.singular} lead" if trick is not None else ""
-        what = (f"{who} revoked in trick {revoke.trick} (played {card_text(revoke.card)}"
-                f"{lead} while holding {card_text(revoke.held)})")
+        facts: dict[str, Any] = {"card": revoke.card, "held": revoke.held}
+        known = revoke.trick <= len(tricks)
+        if known:
+            facts["suit"] = tricks[revoke.trick - 1].led_suit
         if option == "remise":
-            ledger.add_remise(revoke.seat, "IRR-7", revoke.trick,
-                              f"{what} and puts in a remise")
+            ledger.add_remise(revoke.seat, "IRR-7", revoke.trick, ReasonCode.REMISE_REVOKE
+                              if known else ReasonCode.REMISE_REVOKE_NO_LEAD, **facts)
         else:
-            ledger.step("IRR-7", revoke.trick, f"{what}; revoke_penalty = none: no penalty")
+            ledger.step("IRR-7", revoke.trick,
+                        NoteCode.REVOKE if known else NoteCode.REVOKE_NO_LEAD,
+                        revoker=ledger.name(revoke.seat), trick=revoke.trick, **facts)
     if ledger.replayed.revokes:
-        ledger.step("IRR-7", None, "the deal stands as played")
+        ledger.step("IRR-7", None, NoteCode.DEAL_STANDS)
 
 
 # --- CLAIM-1 ---------------------------------------------------------------------------------
 
 
-def _claimable(ledger: Ledger) -> str:
-    option = ledger.options.claims_required
-    return ("every in-play payment" if option == "in_play"
-            else "only the payments to the partie winner (ACE-3, QUIN-3)")
+# CLAIM-1, nothing to forfeit: (claims_required is in_play, a payee named) -> the step.
+_NOTHING_TO_CLAIM = {
+    (True, False): NoteCode.NOTHING_TO_CLAIM_IN_PLAY,
+    (False, False): NoteCode.NOTHING_TO_CLAIM_TO_WINNER,
+    (True, True): NoteCode.NOTHING_TO_CLAIM_IN_PLAY_TO,
+    (False, True): NoteCode.NOTHING_TO_CLAIM_TO_WINNER_TO,
+}
 
 
 def forfeit_unclaimed(ledger: Ledger) -> None:
@@ -306,8 +302,7 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
         if event.player is not None and seat is None:
             continue
         payee = ledger.name(seat) if seat is not None else None
-        to = f" to {payee}" if payee is not None else ""
-        why = f"it was not claimed in time (CLAIM-1, claims_required = {option})"
+        facts = {"trick": t} if payee is None else {"trick": t, "player": payee}
 
         def unclaimed(payment: Payment, trick: int | None = t, payee: str | None = payee) -> bool:
             # this event's trick and payee, bound now: the loop moves on to the next event
@@ -318,7 +313,8 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
             in_play = []
             for entry in ledger.in_play:
                 if unclaimed(entry.payment):
-                    ledger.forfeit(entry.payment, why, "CLAIM-1")
+                    ledger.forfeit(entry.payment, "CLAIM-1", NoteCode.FORFEIT_UNCLAIMED,
+                                   claims_required=option)
                     found += 1
                 else:
                     in_play.append(entry)
@@ -326,7 +322,8 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
         to_winner = []
         for payment in ledger.to_winner:
             if payment.rule in TO_THE_WINNER and unclaimed(payment):
-                ledger.forfeit(payment, why, "CLAIM-1")
+                ledger.forfeit(payment, "CLAIM-1", NoteCode.FORFEIT_UNCLAIMED,
+                              claims_required=option)
                 found += 1
             else:
                 to_winner.append(payment)
@@ -334,17 +331,18 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
         already = [p for p in earlier if unclaimed(p)
                    and (option == "in_play" or p.rule in TO_THE_WINNER)]
         for p in already:
-            by = (f"forfeited under {ledger.forfeited[p]}" if p in ledger.forfeited
-                  else "cancelled by REV-4")
-            ledger.step("CLAIM-1", t, f"{p.payer} to {p.payee} {p.amount} ({p.rule}) was "
-                        f"already {by}: it is listed once, as cancelled")
+            if p in ledger.forfeited:
+                ledger.step("CLAIM-1", t, NoteCode.ALREADY_FORFEITED,
+                            (p.rule, ledger.forfeited[p]), payment=p, by=ledger.forfeited[p])
+            else:
+                ledger.step("CLAIM-1", t, NoteCode.ALREADY_CANCELLED, (p.rule, "REV-4"),
+                            payment=p)
         if not found and not already:
-            ledger.step("CLAIM-1", t, f"unclaimed trick {t}{to}: nothing that arose in it "
-                        f"needs a claim (claims_required = {option}: {_claimable(ledger)})")
+            ledger.step("CLAIM-1", t, _NOTHING_TO_CLAIM[option == "in_play", payee is not None],
+                        () if option == "in_play" else ("ACE-3", "QUIN-3"), option=option,
+                        **facts)
         elif found:
-            ledger.step("CLAIM-1", t, f"trick {t}{to} was not claimed in time: "
-                        f"{found} payment{'s' if found != 1 else ''} not made")
+            ledger.step("CLAIM-1", t, NoteCode.TRICK_UNCLAIMED if payee is None
+                        else NoteCode.TRICK_UNCLAIMED_TO, count=found, **facts)
         if ledger.takings and any(p.trick == t and p.rule == "QUIN-1" for p in ledger.takings):
-            ledger.step("CLAIM-1", t, "the quinola's pool taking is not a payment anyone "
-                        "claims: CLAIM-1 leaves it as it is")
-
+            ledger.step("CLAIM-1", t, NoteCode.TAKING_NEEDS_NO_CLAIM)

@@ -9,24 +9,29 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..cards import Card
 from ..replay import ReplayedDeal
 from ..rules import Profile, RuleOptions
-from .payments import POOL, Amount, Payment, Step, whole
+from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
 
-__all__ = ["Ledger", "InPlay", "WinnerDue", "card_text"]
+__all__ = ["DOUBLING_GROUNDS", "LATE_TRICK", "VIS_A_VIS", "Ledger", "InPlay", "WinnerDue"]
 
 # POOL-4: when two takings meet in one deal, the higher wins.
 TAKING_PRIORITY = {"REV-1": 3, "QUIN-1": 2, "ESP-4": 1}
 
 
-def card_text(card: Card) -> str:
-    """Cards in reasons and steps are written the way players see them: A♠."""
-    return card.format("unicode")
+_new = tuple.__new__
+
+# The grounds for doubling an in-play payment (params ``doubled_for``) and their rules.
+VIS_A_VIS = "vis_a_vis"
+LATE_TRICK = "late_trick"
+DOUBLING_GROUNDS = {VIS_A_VIS: "DOUBLE-1", LATE_TRICK: "DOUBLE-2"}
 
 
 @dataclass(frozen=True)
@@ -87,9 +92,11 @@ class Ledger:
     cancelled: list[Payment] = field(default_factory=list)  # REV-4, IRR-4, CLAIM-1
     forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
+    names: tuple[str, ...] = field(init=False)  # the players' names by seat
 
     def __post_init__(self) -> None:
         self.options = self.profile.options
+        self.names = self.replayed.players
 
     # --- reading the deal ------------------------------------------------------
 
@@ -133,36 +140,56 @@ class Ledger:
 
     # --- recording -------------------------------------------------------------
 
-    def step(self, rule: str, trick: int | None, text: str) -> None:
-        self.steps.append(Step(rule, trick, text))
+    def step(self, rule: str, trick: int | None, code: NoteCode,
+             also: tuple[str, ...] = (), /, **params: object) -> None:
+        """A step of the reasoning: ``code`` says what, ``params`` are its facts; it
+        rests on ``rule`` and the rules ``also`` names."""
+        self.steps.append(_new(Step, (rule, trick, code, params,
+                                      (rule, *also) if also else (rule,))))
 
     def payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
-                trick: int | None, reason: str) -> Payment:
-        """A payment between seats (ints) or the pool (POOL)."""
-        return Payment(
-            payer=payer if isinstance(payer, str) else self.name(payer),
-            payee=payee if isinstance(payee, str) else self.name(payee),
-            amount=amount if type(amount) is int else whole(Fraction(amount)), rule=rule,
-            trick=trick, reason=reason)
+                trick: int | None, code: ReasonCode, params: dict[str, Any],
+                also: tuple[str, ...] = ()) -> Payment:
+        """A payment between seats (ints) or the pool (POOL), resting on ``rule`` and the
+        rules ``also`` names (a doubling, PARTIE-5...)."""
+        # tuple.__new__: a named tuple's own __new__ is a Python function, and a deal
+        # makes dozens of payments and steps
+        return _new(Payment, (
+            payer if isinstance(payer, str) else self.names[payer],
+            payee if isinstance(payee, str) else self.names[payee],
+            amount if type(amount) is int else whole(Fraction(amount)), rule, trick, code,
+            params, (rule, *also) if also else (rule,)))
 
-    def doubling(self, a: int, b: int, trick: int) -> tuple[int, str]:
-        """DOUBLE-1 and DOUBLE-2: the factor for an in-play payment between a and b."""
-        factor = 1
-        why: list[str] = []
-        if self.options.vis_a_vis_double and self.vis_a_vis(a, b):
-            factor, why = factor * 2, why + ["vis-à-vis (DOUBLE-1)"]
+    def doubling(self, a: int, b: int, trick: int) -> tuple[str, ...]:
+        """DOUBLE-1 and DOUBLE-2: the grounds for doubling an in-play payment between a
+        and b (DOUBLING_GROUNDS' keys); the factor is 2 for each."""
+        grounds: tuple[str, ...] = ()
+        if self.options.vis_a_vis_double and (a - b) % 4 == 2:
+            grounds = (VIS_A_VIS,)
         if trick in self.options.late_tricks_double:
-            factor, why = factor * 2, why + [f"trick {trick} (DOUBLE-2)"]
-        return factor, (", doubled for " + " and ".join(why)) if why else ""
+            grounds += (LATE_TRICK,)
+        return grounds
 
     def add_in_play(self, payer: int, payee: int, base: int, rule: str, trick: int,
-                    card: Card, reason: str) -> None:
+                    card: Card, code: ReasonCode, /, **params: Any) -> None:
         """An in-play payment, doubled by DOUBLE-1/DOUBLE-2 (never for a zero amount)."""
-        factor, why = self.doubling(payer, payee, trick)
-        pay = self.payment(payer, payee, base * factor, rule, trick, reason + why)
+        grounds = self.doubling(payer, payee, trick)
+        params["card"] = card
+        if grounds:
+            factor = params["factor"] = 2 ** len(grounds)
+            params["doubled_for"] = grounds
+            pay = self.payment(payer, payee, base * factor, rule, trick, code, params,
+                               tuple(DOUBLING_GROUNDS[g] for g in grounds))
+        else:
+            params["factor"] = 1
+            pay = self.payment(payer, payee, base, rule, trick, code, params)
         self.in_play.append(InPlay(pay, card, payee, payer))
-        self.step(rule, trick, f"{self.name(payer)} owes {self.name(payee)} {pay.amount}: "
-                  f"{reason}{why}")
+        self.steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
+
+    def record(self, pay: Payment) -> None:
+        """The step that records a payment made after the play: "X pays Y n: why"."""
+        self.steps.append(_new(Step, (pay.rule, pay.trick, NoteCode.PAYS, {"payment": pay},
+                                      pay.rules)))
 
     def remise_amount(self) -> Amount:
         """POOL-3: what one remise puts in under option ``remise``."""
@@ -170,30 +197,40 @@ class Ledger:
             return self.pool_start
         return self.profile.full_staking
 
-    def add_remise(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
-        amount = self.remise_amount()
-        self.remises.append(self.payment(seat, POOL, amount, rule, trick, reason))
-        self.step(rule, trick, f"{self.name(seat)} puts in a remise of {amount} (POOL-3, "
-                  f"remise = {self.options.remise}): {reason}")
+    def add_remise(self, seat: int, rule: str, trick: int | None, code: ReasonCode, /,
+                   **params: object) -> None:
+        """A remise (POOL-3): its amount by option ``remise``."""
+        option = self.options.remise
+        params["remise"] = option
+        pay = self.payment(seat, POOL, self.remise_amount(), rule, trick, code, params,
+                           ("POOL-3",))
+        self.remises.append(pay)
+        self.steps.append(Step(rule, trick, NoteCode.PUTS_IN_REMISE, {"payment": pay},
+                               pay.rules))
 
-    def add_penalty(self, seat: int, amount: Amount, rule: str, reason: str) -> None:
+    def add_penalty(self, seat: int, amount: Amount, rule: str, code: ReasonCode) -> None:
         """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""
-        pay = self.payment(seat, POOL, amount, rule, None, reason)
+        pay = self.payment(seat, POOL, amount, rule, None, code, {})
         self.penalties.append(pay)
-        self.step(rule, None, f"{pay.payer} pays {amount} into the pool: {reason}")
+        self.steps.append(Step(rule, None, NoteCode.PAYS_PENALTY, {"payment": pay}, pay.rules))
 
-    def forfeit(self, payment: Payment, why: str, rule: str) -> Payment:
+    def forfeit(self, payment: Payment, rule: str, why: NoteCode, /,
+                **facts: object) -> Payment:
         """A payment that is not made (IRR-4, CLAIM-1): listed in ``cancelled`` under its
-        own rule id, its reason saying why it was forfeited."""
-        gone = payment._replace(reason=f"{payment.reason}; forfeited: {why}")
+        own rule id; its params say by which rule (``forfeited_by``) and why
+        (``forfeit``, a :class:`NoteCode`, and its facts)."""
+        params = {**payment.params, "forfeited_by": rule, "forfeit": why, **facts}
+        gone = payment._replace(params=params, rules=(*payment.rules, rule))
         self.cancelled.append(gone)
         self.forfeited[gone] = rule
-        self.step(rule, payment.trick, f"not paid: {payment.payer} to {payment.payee} "
-                  f"{payment.amount} ({payment.rule}), because {why}")
+        self.steps.append(Step(rule, payment.trick, NoteCode.NOT_PAID, {"payment": gone},
+                               (rule, *payment.rules)))
         return gone
 
-    def offer_taking(self, seat: int, rule: str, trick: int | None, reason: str) -> None:
+    def offer_taking(self, seat: int, rule: str, trick: int | None, code: ReasonCode) -> None:
         """POOL-4: a claim on the pool; the engine keeps only the highest
         (REV-1 > QUIN-1 > ESP-4)."""
-        self.takings.append(self.payment(POOL, seat, self.pool_start, rule, trick, reason))
-        self.step(rule, trick, f"{self.name(seat)} is due the pool: {reason}")
+        pay = self.payment(POOL, seat, self.pool_start, rule, trick, code, {})
+        self.takings.append(pay)
+        self.steps.append(Step(rule, trick, NoteCode.DUE_THE_POOL, {"payment": pay},
+                               pay.rules))

@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-__all__ = ["POOL", "Amount", "Payment", "Step", "whole", "amount_json", "net_of", "pool_change"]
+from ..cards import Card, Suit
+from ..i18n import Msg
+from .codes import NoteCode, ReasonCode
+from .texts import english_reason, reason, step_text
+
+__all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "amount_json",
+           "net_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
 Amount = int | Fraction
@@ -32,29 +38,84 @@ def amount_json(amount: Amount) -> int | str:
 
 
 class Payment(NamedTuple):
-    """One movement of fiches in a deal, with the rule that made it due.
+    """One movement of fiches in a deal: who pays whom, how much, and why as data.
 
-    Payments and steps are named tuples: immutable, and cheap to make (a
-    deal makes dozens)."""
+    ``code`` says why; ``params`` are the facts of its sentence that the payment's
+    own fields do not say (the card, a third player, the factor and its grounds
+    ``doubled_for``...; the payer's and payee's roles are the code's); ``rules`` is
+    every rule id the payment rests on, ``rule`` first.  The sentence (``reason``) is
+    written only when something reads it (``texts.reason``): a settlement makes none.
+    Payments and steps are named tuples: immutable, and cheap to make."""
 
     payer: str  # a player's name or POOL
     payee: str  # a player's name or POOL
     amount: Amount
     rule: str
     trick: int | None
-    reason: str
+    code: ReasonCode
+    params: dict[str, Any]
+    rules: tuple[str, ...]
+
+    @property
+    def reason(self) -> Msg:
+        """The English reason, a ``Msg``: ``t(payment.reason)`` writes it in the run's language."""
+        return reason(self)
 
     def to_json(self) -> dict:
+        """docs/output.md: the fields of reversis-score/1, then (added in the same
+        version) the reason code, its params and the rule ids."""
+        params = self.params
+        card = params.get("card")
+        if card is not None:  # the one card of most: as its code, without a walk
+            params = {**params, "card": card.code} if "held" not in params else \
+                _params_json(params)
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
-                "rule": self.rule, "trick": self.trick, "reason": self.reason}
+                "rule": self.rule, "trick": self.trick, "reason": english_reason(self),
+                "code": self.code, "params": params, "rules": self.rules}
+
+    # A payment is a value: equal payments have equal hashes.  ``params`` is a dict
+    # (cheap to make), so the hash leaves it out.
+    def __hash__(self) -> int:
+        return hash((self.payer, self.payee, self.amount, self.rule, self.trick, self.code))
+
+
+def _params_json(params: dict[str, Any]) -> dict[str, Any]:
+    """Params with cards in them as JSON: a card as its code (``AS``), a suit as its
+    letter, a tuple as a list.  (Params without a card are JSON values already; a
+    revoke's have two cards and a suit.)"""
+    return {key: _param_json(value) for key, value in params.items()}
+
+
+def _param_json(value: object) -> object:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, Fraction):
+        return amount_json(value)
+    if isinstance(value, tuple):
+        return [_param_json(v) for v in value]
+    return value
 
 
 class Step(NamedTuple):
-    """One line of the reasoning that ``reversis explain`` shows."""
+    """One line of the reasoning that ``reversis explain`` shows: the rule, the trick,
+    what it says (``code``) and the facts (``params``), and every rule id it rests on.
+    Its sentence (``text``) is written only when shown (``texts.step_text``)."""
 
     rule: str
     trick: int | None
-    text: str
+    code: NoteCode
+    params: dict[str, Any]
+    rules: tuple[str, ...]
+
+    @property
+    def text(self) -> Msg:
+        """The English sentence, a ``Msg``: ``t(step.text)`` writes it in the run's language."""
+        return step_text(self)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.trick, self.code, self.rules))
 
 
 def net_of(payments: Iterable[Payment], players: Iterable[str]) -> dict[str, Amount]:
@@ -77,3 +138,4 @@ def pool_change(payments: Iterable[Payment]) -> Amount:
         if p.payer == POOL:
             change -= p.amount
     return whole(change)
+

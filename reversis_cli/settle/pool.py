@@ -7,8 +7,10 @@ at the end of the deal, which claim on the pool stands.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .ledger import TAKING_PRIORITY, Ledger
-from .payments import POOL, Amount
+from .payments import POOL, Amount, NoteCode, ReasonCode
 from .settlement import DealSettlement
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
@@ -24,8 +26,9 @@ def pool_was_fed(previous: DealSettlement) -> bool:
     return any(p.payee == POOL and p.rule != "POOL-1" for p in previous.payments)
 
 
-def must_stake(ledger: Ledger) -> tuple[bool, str]:
-    """POOL-1 / POOL-2: whether the pool is staked before this deal, and why."""
+def must_stake(ledger: Ledger) -> tuple[bool, NoteCode, dict[str, Any]]:
+    """POOL-1 / POOL-2: whether the pool is staked before this deal, the step that
+    says why, and its facts."""
     pool, profile = ledger.pool_before, ledger.profile
     if ledger.first_deal or ledger.previous is None:
         # POOL-1: only emptiness matters; a pot line of 0 is an empty pool.  Penalties
@@ -33,29 +36,33 @@ def must_stake(ledger: Ledger) -> tuple[bool, str]:
         # staking: what counts is the pool the session began with.
         start = pool if ledger.session_start is None else ledger.session_start
         if pool == 0:
-            return True, "the pool is empty before the first deal played (POOL-1)"
+            return True, NoteCode.STAKED_EMPTY, {}
         if start == 0:
-            return True, (f"the session began with an empty pool; the {pool} in it are "
-                          "penalties of void deals, which do not replace the staking "
-                          "(POOL-1, IRR-0)")
-        return False, f"the session starts with {pool} in the pool, so no staking (POOL-1)"
+            return True, NoteCode.STAKED_VOID_PENALTIES, {"pool": pool}
+        return False, NoteCode.NOT_STAKED_POT, {"pool": pool}
     if profile.options.restake == "below_initial":
         full = profile.full_staking
         if pool == 0 or pool < full:
-            return True, f"the pool holds {pool}, less than one full staking of {full} (POOL-2)"
-        return False, f"the pool holds {pool}, at least one full staking of {full} (POOL-2)"
+            return True, NoteCode.STAKED_BELOW_INITIAL, {"pool": pool, "full": full}
+        return False, NoteCode.NOT_STAKED_FULL, {"pool": pool, "full": full}
     if pool_was_taken(ledger.previous):
-        return True, "the pool was taken in the last deal played (POOL-2)"
+        return True, NoteCode.STAKED_TAKEN, {}
     if not pool_was_fed(ledger.previous):
-        return True, "nobody put a remise or penalty in during the last deal played (POOL-2)"
-    return False, "the last deal played fed the pool and nobody took it (POOL-2)"
+        return True, NoteCode.STAKED_QUIET, {}
+    return False, NoteCode.NOT_STAKED_FED, {}
+
+
+# The rules each reason for staking or not cites.
+_STAKING_CITES = {NoteCode.STAKED_EMPTY: ("POOL-1",),
+                  NoteCode.STAKED_VOID_PENALTIES: ("POOL-1", "IRR-0"),
+                  NoteCode.NOT_STAKED_POT: ("POOL-1",)}
 
 
 def stake_pool(ledger: Ledger) -> None:
     """POOL-1: each player stakes ``stake_player``, the dealer ``stake_dealer``."""
-    staked, why = must_stake(ledger)
-    ledger.step("POOL-1" if staked else "POOL-2", None,
-                ("The pool is staked: " if staked else "The pool is not staked: ") + why)
+    staked, code, facts = must_stake(ledger)
+    rule = "POOL-1" if staked else "POOL-2"
+    ledger.step(rule, None, code, _STAKING_CITES.get(code, ("POOL-2",)), **facts)
     ledger.staked = staked
     total: Amount = 0
     if staked:
@@ -66,10 +73,9 @@ def stake_pool(ledger: Ledger) -> None:
             if amount:
                 ledger.stakes.append(ledger.payment(
                     seat, POOL, amount, "POOL-1", None,
-                    "stakes the pool as dealer" if dealer else "stakes the pool"))
+                    ReasonCode.STAKE_DEALER if dealer else ReasonCode.STAKE, {}))
     ledger.pool_start = ledger.pool_before + total
-    ledger.step("POOL-4", None, f"The pool holds {ledger.pool_start} at the start of the deal; "
-                "remises and takings of this deal are measured by it")
+    ledger.step("POOL-4", None, NoteCode.POOL_AT_START, pool=ledger.pool_start)
 
 
 def resolve_takings(ledger: Ledger) -> None:
@@ -79,8 +85,8 @@ def resolve_takings(ledger: Ledger) -> None:
     ranked = sorted(ledger.takings, key=lambda p: -TAKING_PRIORITY[p.rule])
     kept, dropped = ranked[0], ranked[1:]
     for other in dropped:
-        ledger.step("POOL-4", other.trick, f"{other.payee}'s claim on the pool by {other.rule} "
-                    f"gives way to {kept.payee}'s by {kept.rule}")
+        ledger.step("POOL-4", other.trick, NoteCode.TAKING_GIVES_WAY, (other.rule, kept.rule),
+                    player=other.payee, rule=other.rule, taker=kept.payee, by=kept.rule)
     ledger.takings = [kept] if kept.amount else []
-    ledger.step("POOL-4", kept.trick, f"{kept.payee} takes the {kept.amount} the pool held at "
-                f"the start of the deal ({kept.rule}); remises of this deal stay in it")
+    ledger.step("POOL-4", kept.trick, NoteCode.POOL_TAKEN, (kept.rule,), player=kept.payee,
+                amount=kept.amount, by=kept.rule)

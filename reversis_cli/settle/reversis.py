@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .ledger import Ledger
+from .payments import NoteCode, ReasonCode
 
 __all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
 
@@ -18,8 +21,8 @@ def find_reversis(ledger: Ledger) -> None:
     takers = [t.taker for t in tricks]
     if len(set(takers)) == 1 and takers:
         ledger.outcome, ledger.reversis_maker = "reversis", takers[0]
-        ledger.step("REV-1", None, f"{ledger.name(takers[0])} took all {len(tricks)} tricks: "
-                    "a reversis")
+        ledger.step("REV-1", None, NoteCode.REVERSIS_MADE, player=ledger.name(takers[0]),
+                    tricks=len(tricks))
         return
     first = takers[:UNDERTAKEN_AFTER]
     if len(first) == UNDERTAKEN_AFTER and len(set(first)) == 1:
@@ -28,9 +31,9 @@ def find_reversis(ledger: Ledger) -> None:
         ledger.outcome = "reversis_broken"
         ledger.undertaker, ledger.breaker = undertaker, breaking.taker
         ledger.breaker_trick = breaking.number
-        ledger.step("REV-3", breaking.number, f"{ledger.name(undertaker)} took the first nine "
-                    f"tricks (REV-2); {ledger.name(breaking.taker)} broke the reversis by "
-                    f"taking trick {breaking.number}")
+        ledger.step("REV-3", breaking.number, NoteCode.REVERSIS_BROKEN, ("REV-2",),
+                    undertaker=ledger.name(undertaker), breaker=ledger.name(breaking.taker),
+                    trick=breaking.number)
 
 
 def pay_reversis(ledger: Ledger) -> None:
@@ -47,20 +50,19 @@ def _pay_made(ledger: Ledger) -> None:
     assert maker is not None, "find_reversis names the maker with the outcome"
     who = ledger.name(maker)
     if esp is not None and esp != maker:
-        _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6",
-             f"{ledger.name(esp)}, the espagnolette, pays {who}'s whole reversis")
+        _pay(ledger, esp, maker, REVERSIS_WHOLE, "ESP-6", ReasonCode.REVERSIS_MADE_ESPAGNOLETTE,
+             {})
     else:
         if esp == maker:
-            ledger.step("ESP-8", None, f"{who} made the reversis with an espagnolette: "
-                        "it is paid as an ordinary one")
+            ledger.step("ESP-8", None, NoteCode.ESPAGNOLETTE_REVERSIS_ORDINARY, player=who)
         for seat in range(4):
             if seat != maker:
-                amount = REVERSIS_VIS_A_VIS if ledger.vis_a_vis(seat, maker) else \
-                    REVERSIS_NEIGHBOUR
-                relation = "vis-à-vis" if amount == REVERSIS_VIS_A_VIS else "neighbour"
-                _pay(ledger, seat, maker, amount, "REV-1",
-                     f"{ledger.name(seat)} pays {who}'s reversis as {who}'s {relation}")
-    ledger.offer_taking(maker, "REV-1", None, f"{who} made the reversis and takes the pool")
+                if ledger.vis_a_vis(seat, maker):
+                    amount, code = REVERSIS_VIS_A_VIS, ReasonCode.REVERSIS_MADE_VIS_A_VIS
+                else:
+                    amount, code = REVERSIS_NEIGHBOUR, ReasonCode.REVERSIS_MADE_NEIGHBOUR
+                _pay(ledger, seat, maker, amount, "REV-1", code, {})
+    ledger.offer_taking(maker, "REV-1", None, ReasonCode.POOL_TAKEN_REVERSIS)
 
 
 def _pay_broken(ledger: Ledger) -> None:
@@ -73,22 +75,20 @@ def _pay_broken(ledger: Ledger) -> None:
         if ledger.breaker_trick in ledger.options.espagnolette_pays_broken:
             payer, rule = esp, "ESP-7"
         else:
-            ledger.step("ESP-7", ledger.breaker_trick, f"broken in trick {ledger.breaker_trick}, "
-                        "not one of espagnolette_pays_broken: the undertaker pays")
+            ledger.step("ESP-7", ledger.breaker_trick, NoteCode.UNDERTAKER_PAYS_BROKEN,
+                        trick=ledger.breaker_trick)
     if esp == breaker:
-        ledger.step("ESP-8", None, f"{ledger.name(esp)}, the espagnolette, broke the reversis: "
-                    "is paid as breaker and owes nothing for failing the espagnolette")
-    _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule,
-         f"{ledger.name(payer)} pays {ledger.name(breaker)} for breaking "
-         f"{ledger.name(undertaker)}'s reversis")
-    ledger.add_remise(undertaker, "REV-3", None,
-                      f"{ledger.name(undertaker)}'s undertaken reversis was broken")
+        ledger.step("ESP-8", None, NoteCode.ESPAGNOLETTE_BROKE_REVERSIS, player=ledger.name(esp))
+    _pay(ledger, payer, breaker, REVERSIS_WHOLE, rule, ReasonCode.REVERSIS_BROKEN,
+         {"undertaker": ledger.name(undertaker), "broken_in": ledger.breaker_trick})
+    ledger.add_remise(undertaker, "REV-3", None, ReasonCode.REMISE_REVERSIS_BROKEN)
 
 
-def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, reason: str) -> None:
-    pay = ledger.payment(payer, payee, amount, rule, None, reason)
+def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, code: ReasonCode,
+         params: dict[str, Any]) -> None:
+    pay = ledger.payment(payer, payee, amount, rule, None, code, params)
     ledger.reversis.append(pay)
-    ledger.step(rule, None, f"{pay.payer} pays {pay.payee} {amount}: {reason}")
+    ledger.record(pay)
 
 
 def cancels_in_play(ledger: Ledger) -> bool:
@@ -106,21 +106,17 @@ def cancel_in_play(ledger: Ledger) -> None:
     """REV-4: in-play payments are cancelled; the quinola puts in and takes nothing."""
     if not cancels_in_play(ledger):
         if ledger.outcome == "reversis_broken":
-            ledger.step("REV-4", None, "the reversis was broken, and reversis_cancels = made: "
-                        "the in-play payments stand")
+            ledger.step("REV-4", None, NoteCode.IN_PLAY_STANDS)
         return
     for entry in ledger.in_play:
-        ledger.cancelled.append(entry.payment)
-        ledger.step("REV-4", entry.payment.trick, f"cancelled: {entry.payment.payer} to "
-                    f"{entry.payment.payee} {entry.payment.amount} ({entry.payment.rule})")
+        pay = entry.payment
+        ledger.cancelled.append(pay)
+        ledger.step("REV-4", pay.trick, NoteCode.CANCELLED, (pay.rule,), payment=pay)
     ledger.in_play = []
     for remise in [r for r in ledger.remises if r.rule in _QUINOLA_REMISES]:
-        ledger.step("REV-4", remise.trick, f"{remise.payer} puts in no quinola remise in a "
-                    "reversis deal")
+        ledger.step("REV-4", remise.trick, NoteCode.NO_QUINOLA_REMISE, player=remise.payer)
     ledger.remises = [r for r in ledger.remises if r.rule not in _QUINOLA_REMISES]
     for taking in [p for p in ledger.takings if p.rule == "QUIN-1"]:
-        ledger.step("REV-4", taking.trick, f"{taking.payee} takes no pool for the quinola in a "
-                    "reversis deal")
+        ledger.step("REV-4", taking.trick, NoteCode.NO_QUINOLA_TAKING, player=taking.payee)
     ledger.takings = [p for p in ledger.takings if p.rule != "QUIN-1"]
     ledger.winner_dues = []  # ACE-3/QUIN-3 never arise: there is no partie winner
-
