@@ -37,10 +37,10 @@ from .reconcile import (
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
-from .settle.payments import POOL, Payment
+from .settle.payments import POOL
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
-           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text", "rules_of",
+           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
            "party_of", "tally_figures"]
 
 Amount = int | Fraction
@@ -189,15 +189,10 @@ def party_of(name: str) -> Msg | str:
     return Msg("the pool") if name == POOL else name
 
 
-def rules_of(payment: Payment) -> tuple[str, ...]:
-    """Every rule id a payment of the rules rests on."""
-    return payment.rules
-
-
 def payment_text(payment) -> Msg:
     """A payment of the rules: ``Vera → Anna: 2 fiches (ACE-2, trick 10)``, by
     the rule it is paid under, as a ``paid`` line names it (the rules that
-    make its amount are :func:`rules_of`)."""
+    make its amount are its ``rules``)."""
     return _said(party_of(payment.payer), party_of(payment.payee), payment.amount,
                  payment.rule, payment.trick)
 
@@ -288,7 +283,7 @@ def payment_rulings(rec: DealReconciliation) -> tuple[PaymentRuling, ...]:
 
 def _deciding(pair: PaymentPair) -> tuple[str, ...]:
     if pair.computed is not None:
-        return rules_of(pair.computed)
+        return pair.computed.rules
     line = pair.recorded
     return (line.rule,) if line is not None and line.rule else ()
 

@@ -195,13 +195,10 @@ def test_score_json_one_deal_does_not_say_where_the_sheet_departed(monkeypatch):
     assert tally["departed_in"] is None  # the deals before were not compared
 
 
-def test_the_deciding_rules_are_every_rule_a_payment_rests_on():
-    """A payment that carries its rule ids (a doubled forced ace: ACE-2 and
-    DOUBLE-2) is explained by each; one that carries a single rule by it."""
-    from types import SimpleNamespace
-
-    from reversis_cli.figures import rules_of
-
-    doubled = SimpleNamespace(rule="ACE-2", rules=("ACE-2", "DOUBLE-2"))
-    assert rules_of(doubled) == ("ACE-2", "DOUBLE-2")
-    assert rules_of(SimpleNamespace(rule="ACE-2")) == ("ACE-2",)
+def test_the_deciding_rules_are_every_rule_a_payment_rests_on(monkeypatch):
+    """The forced ace of the late trick 10 was paid single: the rules that
+    decide it are ACE-2 and DOUBLE-2, the doubling the table forgot."""
+    monkeypatch.chdir(SAMPLES.parent)
+    rec = deal_reconciliation("samples/disputed-sheet.rvs", load_profile("classic"), 5)
+    [wrong] = [r for r in payment_rulings(rec) if r.pair.kind == OTHER_AMOUNT]
+    assert wrong.deciding == ("ACE-2", "DOUBLE-2")
