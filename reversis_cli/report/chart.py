@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..amounts import amount_text
-from ..i18n import Msg, t, tr
+from ..i18n import Count, Msg, t, tr
 
 __all__ = ["Chart", "chart"]
 
@@ -107,8 +107,9 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
     y_ticks = tuple(Tick(y(v), amount_text(v, signed=True)) for v in ticks)
     summary = "; ".join(t(Msg("{player} ends at {amount}", player=s.label, amount=s.last))
                         for s in lines[:-1])
-    description = t(Msg("Running balance of each player and the pool after each of "
-                        "{deals} deals. {summary}; the pool ends at {pool}.", deals=deals,
+    description = t(Msg("Running balance of each player and the pool over {deals}. "
+                        "{summary}; the pool ends at {pool}.",
+                        deals=Count(deals, "{n} deal", "{n} deals"),
                         summary=summary or "—", pool=lines[-1].last))
     return Chart(f"{anchor}-chart", WIDTH, HEIGHT,
                  tr("Running balance and the pool, deal by deal"), description,

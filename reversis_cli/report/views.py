@@ -127,6 +127,7 @@ class SessionView:
     settled: bool
     series: dict[str, list[Amount]]  # running balance per player, after each deal
     pool_series: list[Amount]
+    notes: list[str] = field(default_factory=list)  # the header's notes and comments
     errors: int = 0
     problems: list[Diagnostic] = field(default_factory=list)  # as found, for the terminal
     rule_ids: set[str] = field(default_factory=set)
@@ -193,6 +194,7 @@ def session_view(session: Session, index: int) -> SessionView:
         pool_end_text="", settled=session.settleable,
         series={name: [0] for name in session.players},
         pool_series=[session.pool_start.amount])
+    view.notes = [line.value for line in header.all("note")] + _comments(header.lines)
     if session.settleable:
         for scored in session.deals():
             view.deals.append(_deal_view(scored, anchor, view))
@@ -270,10 +272,7 @@ def _record_lines(deal, view: DealView) -> None:
         view.exchanges.append(_exchange_text(exchange))
     for note in deal.notes:
         view.notes.append(note.text)
-    for statement in (deal.line, *deal.statements):
-        for comment in (*statement.comments_before, statement.comment_after):
-            if comment is not None and comment.text.strip():
-                view.notes.append(comment.text.strip())
+    view.notes.extend(_comments((deal.line, *deal.statements)))
     for event in deal.events:
         if "irregular" not in view.marks:
             view.marks.append("irregular")
@@ -283,6 +282,16 @@ def _record_lines(deal, view: DealView) -> None:
         if event.trick is not None:
             details.append(t(Msg("trick {number}", number=event.trick)))
         view.facts.append(t(Msg("Irregularity: {details}", details=" · ".join(details))))
+
+
+def _comments(statements) -> list[str]:
+    """The comments written before and after each statement, in order."""
+    found = []
+    for statement in statements:
+        for comment in (*statement.comments_before, statement.comment_after):
+            if comment is not None and comment.text.strip():
+                found.append(comment.text.strip())
+    return found
 
 
 def _exchange_text(exchange) -> str:
