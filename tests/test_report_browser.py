@@ -70,7 +70,7 @@ def requests_made(browser) -> list[str]:
 
 def visible_tricks(browser, deal: str) -> list[str]:
     return browser.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0] + ' li.trick'))"
+        "return Array.from(document.querySelectorAll(arguments[0] + ' tr.trick'))"
         ".filter(t => t.offsetParent !== null).map(t => t.dataset.number)", f"#{deal}")
 
 
@@ -107,7 +107,7 @@ def test_the_session_table_shows_a_row_a_deal_with_its_figures(browser, pages):
         "return Array.from(document.querySelectorAll('.session-table tbody tr'))"
         ".map(r => Array.from(r.querySelectorAll('td.num')).map(c => c.innerText))")
     assert len(rows) == len(deals)
-    for cells, scored in zip(rows, deals):
+    for cells, scored in zip(rows, deals, strict=True):
         net = scored.settlement.net
         assert cells[:4] == [f"{net[n]:+d}" if net[n] else "0" for n in session.players]
         assert cells[4] == str(scored.settlement.pool_after)
@@ -124,8 +124,10 @@ def test_the_tricks_step_with_the_buttons_and_the_arrow_keys(browser, pages):
     # Trick 2 of deal 1 (samples/evening.rvs): Vera, who took trick 1, leads 3D;
     # Gleb 6D, Anna 8D, Boris 7D: Anna takes it.
     trick = deal.find_element("id", "s1-d1-t2")
-    assert trick.find_element("css selector", "tr.lead").text.split()[:2] == ["Vera", "3♦"]
-    assert trick.find_element("css selector", "tr.took").text.split()[:2] == ["Anna", "8♦"]
+    lead = trick.find_element("css selector", "td.lead")
+    took = trick.find_element("css selector", "td.took")
+    assert (lead.get_attribute("title"), lead.text) == ("Vera", "▸3♦")
+    assert (took.get_attribute("title"), took.text) == ("Anna", "8♦★")
     assert trick.find_element("css selector", ".taker").text == "Anna"
     stepper = deal.find_element("css selector", ".stepper")
     stepper.send_keys(Keys.ARROW_RIGHT)

@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import lang, t, tr
 from ..session import Session
 from .chart import chart
-from .views import MARK_WORDS, SessionView, rule_views, session_view
+from .views import MARK_WORDS, CardView, SessionView, rule_views, session_view
 
 __all__ = ["Report", "build_report", "render_page"]
 
@@ -43,7 +43,17 @@ def _environment():
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
     env.globals.update(tr=tr, t=t)
+    env.filters["cards"] = _cards_markup
     return env
+
+
+def _cards_markup(cards: Sequence[CardView]):
+    """Cards as markup, red suits marked: a filter, not a macro, since a long
+    archive has tens of thousands of them.  ``Markup.format`` escapes the text."""
+    from markupsafe import Markup
+
+    return Markup(" ").join(Markup('<i class="c{}">{}</i>').format(" r" if c.red else "", c.text)
+                            for c in cards)
 
 
 def _asset(name: str) -> str:

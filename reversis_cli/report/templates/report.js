@@ -2,7 +2,7 @@
   "use strict";
   document.documentElement.classList.add("js");
   function stepper(box) {
-    var tricks = box.querySelectorAll("li.trick");
+    var tricks = box.querySelectorAll("tr.trick");
     var nav = box.querySelector(".stepper-nav");
     var prev = box.querySelector(".step-prev");
     var next = box.querySelector(".step-next");
