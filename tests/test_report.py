@@ -202,3 +202,11 @@ def test_the_output_cannot_be_a_record_named(tmp_path):
     result = invoke("report", str(record), "-o", str(record))
     assert result.exit_code == 2
     assert record.read_bytes() == EVENING.read_bytes()
+
+
+def test_a_revoke_is_shown_on_the_row_of_its_trick():
+    html = build_report([ROOT / "samples" / "irregular.rvs"]).html
+    row = re.search(r'<tr class="trick[^"]*" id="(s1-d\d+-t1)"[^>]*>((?:(?!</tr>).)*Revoke in '
+                    r'trick 1: Gleb played 8♠ while holding 7♦(?:(?!</tr>).)*)</tr>', html)
+    assert row is not None
+    assert '<td class="trick-warning">⚠' in row.group(2)

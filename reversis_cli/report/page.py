@@ -15,6 +15,8 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from markupsafe import Markup
+
 from ..amounts import amount_text
 from ..diagnostics import Diagnostic
 from ..i18n import lang, t, tr
@@ -50,8 +52,6 @@ def _environment():
 def _cards_markup(cards: Sequence[CardView]):
     """Cards as markup, red suits marked: a filter, not a macro, since a long
     archive has tens of thousands of them.  ``Markup.format`` escapes the text."""
-    from markupsafe import Markup
-
     return Markup(" ").join(Markup('<i class="c{}">{}</i>').format(" r" if c.red else "", c.text)
                             for c in cards)
 

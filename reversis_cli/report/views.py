@@ -63,6 +63,7 @@ class TrickView:
     taker: str
     points: int
     in_error: bool = False
+    warnings: tuple[str, ...] = ()  # revokes and irregularities in this trick
 
 
 @dataclass(frozen=True)
@@ -325,11 +326,12 @@ def _replayed(replayed: ReplayedDeal, view: DealView) -> None:
         view.partie = _cards(replayed.partie, in_order=replayed.partie_written)
         view.partie_label = tr("as written") if replayed.partie_written else \
             tr("the cards never played")
+    warnings = _trick_warnings(replayed)
     for trick in replayed.tricks:
-        view.tricks.append(_trick_view(replayed, trick, order))
+        view.tricks.append(_trick_view(replayed, trick, order, warnings=warnings))
     for unresolved in replayed.unresolved:
         if unresolved.plays and unresolved.leader is not None and unresolved.taker is not None:
-            view.tricks.append(_trick_view(replayed, unresolved, order, in_error=True))
+            view.tricks.append(_trick_view(replayed, unresolved, order, True, warnings))
     view.tricks.sort(key=lambda trick: trick.number)
     esp = replayed.espagnolette
     if esp is not None:
@@ -351,8 +353,25 @@ def _replayed(replayed: ReplayedDeal, view: DealView) -> None:
         view.facts.append(tr("A void deal: no cards were played."))
 
 
+def _trick_warnings(replayed: ReplayedDeal) -> dict[int, list[str]]:
+    """What went wrong in each trick, by its number: shown on the trick's row."""
+    found: dict[int, list[str]] = {}
+    for revoke in replayed.revokes:
+        found.setdefault(revoke.trick, []).append(t(Msg(
+            "Revoke in trick {trick}: {player} played {card} while holding {held} (PLAY-4, "
+            "IRR-7)", trick=revoke.trick, player=replayed.name(revoke.seat),
+            card=revoke.card.format("unicode"), held=revoke.held.format("unicode"))))
+    for event in replayed.events:
+        if event.trick is not None:
+            who = f" · {event.player.text}" if event.player is not None else ""
+            found.setdefault(event.trick, []).append(
+                t(Msg("Irregularity: {details}", details=event.kind + who)))
+    return found
+
+
 def _trick_view(replayed: ReplayedDeal, trick: Any, order: list[int],
-                in_error: bool = False) -> TrickView:
+                in_error: bool = False, warnings: dict[int, list[str]] | None = None
+                ) -> TrickView:
     number = trick.number if isinstance(trick, PlayedTrick) else trick.line.number
     plays = []
     for seat in order:
@@ -362,7 +381,7 @@ def _trick_view(replayed: ReplayedDeal, trick: Any, order: list[int],
                               seat == trick.taker))
     return TrickView(number, replayed.name(trick.leader), tuple(plays),
                      replayed.name(trick.taker), sum(p.card.points for p in trick.plays),
-                     in_error)
+                     in_error, tuple((warnings or {}).get(number, ())))
 
 
 def rule_views(ids: set[str]) -> list[RuleView]:
