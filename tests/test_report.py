@@ -210,3 +210,19 @@ def test_a_revoke_is_shown_on_the_row_of_its_trick():
                     r'trick 1: Gleb played 8♠ while holding 7♦(?:(?!</tr>).)*)</tr>', html)
     assert row is not None
     assert '<td class="trick-warning">⚠' in row.group(2)
+
+
+def test_a_record_that_cannot_be_settled_shows_its_problems_and_no_figures(tmp_path):
+    out = tmp_path / "empty.html"
+    result = invoke("--lang", "ru", "report", str(ROOT / "samples" / "bad" / "empty.rvs"),
+                    "-o", str(out))
+    assert result.exit_code == 1
+    html = out.read_text(encoding="utf-8")
+    assert "ошибка[RV110]" in html and "Эта запись не рассчитана" in html
+    assert '<table class="figures session-table">' not in html
+
+
+def test_an_irregularity_is_named_in_the_language_of_the_page():
+    with use("ru"):
+        html = build_report([ROOT / "samples" / "irregular.rvs"]).html
+    assert "Нарушение: платёж не востребован вовремя · Gleb" in html

@@ -142,6 +142,18 @@ class RuleView:
     sources: tuple[tuple[str, str], ...]
 
 
+# The record's event keywords, as a reader says them (N_: translated when shown).
+EVENT_WORDS = {"unclaimed": N_("payment not claimed in time"), "misdeal": N_("misdeal"),
+               "redeal": N_("redeal paid"), "exposed": N_("exposed"),
+               "peeked": N_("peeked at the talon card"), "kept": N_("kept the talon card"),
+               "discarded-two": N_("discarded two cards"),
+               "out-of-turn": N_("discarded out of turn")}
+
+
+def event_word(kind: str) -> str:
+    return tr(EVENT_WORDS[kind]) if kind in EVENT_WORDS else kind
+
+
 # A deal's marks in the session table, as words (N_: translated when shown).
 MARK_WORDS = {"reversis": N_("reversis"), "espagnolette": N_("espagnolette"),
               "irregular": N_("irregularity"), "error": N_("error")}
@@ -277,7 +289,7 @@ def _record_lines(deal, view: DealView) -> None:
     for event in deal.events:
         if "irregular" not in view.marks:
             view.marks.append("irregular")
-        details = [event.kind]
+        details = [event_word(event.kind)]
         if event.player is not None:
             details.append(event.player.text)
         if event.trick is not None:
@@ -365,7 +377,7 @@ def _trick_warnings(replayed: ReplayedDeal) -> dict[int, list[str]]:
         if event.trick is not None:
             who = f" · {event.player.text}" if event.player is not None else ""
             found.setdefault(event.trick, []).append(
-                t(Msg("Irregularity: {details}", details=event.kind + who)))
+                t(Msg("Irregularity: {details}", details=event_word(event.kind) + who)))
     return found
 
 
