@@ -226,3 +226,10 @@ def test_an_irregularity_is_named_in_the_language_of_the_page():
     with use("ru"):
         html = build_report([ROOT / "samples" / "irregular.rvs"]).html
     assert "Нарушение: платёж не востребован вовремя · Gleb" in html
+
+
+def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
+    html = build_report([EVENING], sets={"forced_means": "any_follow"}).html
+    assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
+            in html)
+    assert '<table class="options">' not in build_report([EVENING]).html

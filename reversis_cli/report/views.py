@@ -224,8 +224,9 @@ def session_view(session: Session, index: int) -> SessionView:
 def _differences(profile: Profile) -> list[tuple[str, str, str]]:
     """Each option whose value differs from the base profile's: name, value, base value."""
     base_name = profile.base or profile.name
+    values = profile.options.as_dict()
     if base_name not in BUILTIN_PROFILES:
-        return [(name, str(format_option_value(name, getattr(profile.options, name))), "")
+        return [(name, str(format_option_value(name, values[name])), "")
                 for name in profile.overridden]
     base = builtin_profile(base_name).options.as_dict()
     return [(name, str(format_option_value(name, value)),
