@@ -186,3 +186,13 @@ def test_the_page_in_russian(browser, pages):
     assert browser.find_element("tag name", "html").get_attribute("lang") == "ru"
     assert browser.find_element("css selector", "#s1-d1 .step-next").text == "Следующая взятка →"
     assert "Итоговый счёт" in browser.find_element("css selector", ".balance caption").text
+
+
+def test_without_scripting_every_trick_is_shown_and_no_dead_button(browser, pages):
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, pages["evening"])
+        assert len(visible_tricks(browser, "s1-d1")) == 11
+        assert not any(b.is_displayed() for b in browser.find_elements("tag name", "button"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
