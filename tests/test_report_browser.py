@@ -144,7 +144,11 @@ def test_a_rule_id_opens_its_text_and_its_russian_sources(browser, pages):
     open_page(browser, pages["evening"])
     rule = browser.find_element("id", "rule-POOL-1")
     assert rule.get_attribute("open") is None
+    from selenium.webdriver.support.wait import WebDriverWait
+
     browser.find_element("css selector", "#s1-d1 a.rule-link[href='#rule-POOL-1']").click()
+    # the page opens it on the hashchange event, which comes after the click returns
+    WebDriverWait(browser, 3, poll_frequency=0.02).until(lambda _: rule.get_attribute("open"))
     assert rule.get_attribute("open") == "true"
     sources = rule.find_element("css selector", "ul.sources")
     assert sources.is_displayed() and sources.get_attribute("lang") == "ru"
