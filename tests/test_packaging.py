@@ -47,6 +47,7 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     assert Path(first).is_relative_to(target), first
     assert "no errors" in result.stdout
     _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env)
+    _the_wheel_writes_a_report_from_its_own_templates(wheel, target, tmp_path, env)
 
 
 def _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env):
@@ -63,6 +64,21 @@ def _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env
     assert result.returncode == 1, result.stderr
     assert Path(result.stdout.splitlines()[0]).is_relative_to(target)
     assert "ошибка[RV101]" in result.stdout
+
+
+def _the_wheel_writes_a_report_from_its_own_templates(wheel, target, tmp_path, env):
+    """The report's templates, stylesheet and script are package data of the wheel."""
+    names = zipfile.ZipFile(wheel).namelist()
+    for name in ("report.html", "macros.html", "report.css", "report.js"):
+        assert f"reversis_cli/report/templates/{name}" in names
+    script = ("import reversis_cli.report.page as p, reversis_cli.cli as c;"
+              "print(p.TEMPLATES); c.main(['report', sys.argv[1], '-o', 'page.html'])")
+    result = subprocess.run([sys.executable, "-c", "import sys;" + script,
+                             str(SAMPLES / "evening.rvs")],
+                            cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert Path(result.stdout.splitlines()[0]).is_relative_to(target)
+    assert "A Tuesday evening" in (tmp_path / "page.html").read_text(encoding="utf-8")
 
 
 def test_ci_runs_the_readme_test_command_and_it_includes_the_slow_tests():

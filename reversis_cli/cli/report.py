@@ -1,0 +1,64 @@
+"""``reversis report``: the sessions as one self-contained HTML page."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..i18n import LANGUAGES
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, Msg, bad_parameter, check_profile_options, command,
+    files_argument, input_files, option, problem_text, profile_options, profile_usage_error,
+    report, speak, usage_error,
+)
+
+__all__ = ["report_command"]
+
+OUTPUT_HINT = "'-o' / '--output'"
+
+
+def _language(ctx, param, value: str | None) -> None:
+    # The group's --lang, given again after the command name: the same choice, later.
+    if value is not None:
+        speak(value)
+
+
+@command("report")
+@files_argument
+@option("-o", "--output", metavar="FILE", required=True,
+        help="Write the page to FILE (replaced whole, only once complete).")
+@option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
+        callback=_language, help="The language of the page (as reversis --lang).")
+@profile_options
+def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
+                   sets: dict[str, str]) -> None:
+    """Write the sessions as one HTML page: balance, chart, every deal trick by trick.
+
+    FILES are records, folders (every .rvs file in them), quoted patterns or
+    - for standard input.  The page loads nothing from the network.
+    """
+    from ..diagnostics import ProfileError  # the library: start-up time
+    from ..files import WriteError, output_problem, same_file, write_atomic  # start-up time
+    from ..report import build_report  # jinja2: start-up time
+
+    files = input_files(inputs)
+    for path in files:
+        if str(path) != "-" and same_file(path, output):
+            raise usage_error(Msg("the output {output} is the record {file} itself; "
+                                  "write the page to another file", output=output, file=path))
+    problem = output_problem(output)  # said before any work, as write_atomic would
+    if problem is not None:
+        raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
+                                problem=problem), param_hint=OUTPUT_HINT)
+    check_profile_options(rules, sets)
+    try:
+        page = build_report(files, rules, sets)
+    except ProfileError as exc:
+        raise profile_usage_error(exc) from None
+    report(page.diagnostics)
+    try:
+        write_atomic(output, page.html.encode("utf-8"))
+    except WriteError as exc:
+        raise bad_parameter(problem_text(exc), param_hint=OUTPUT_HINT) from None
+    sys.exit(EXIT_INPUT_ERRORS if page.errors else EXIT_OK)

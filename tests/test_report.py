@@ -1,0 +1,235 @@
+"""``reversis report``: the page's content, its escaping and the command (no browser)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jinja2
+import jinja2.ext
+import pytest
+from click.testing import CliRunner
+
+from i18n_catalog import russian_entries
+from reversis_cli.cli import cli
+from reversis_cli.i18n import use
+from reversis_cli.report import build_report
+from reversis_cli.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENING = ROOT / "samples" / "evening.rvs"
+XSS = ROOT / "tests" / "fixtures" / "report" / "xss.rvs"
+TEMPLATES = ROOT / "reversis_cli" / "report" / "templates"
+ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+
+VOID = {"meta", "link", "br", "hr", "img", "input", "line", "polyline", "col", "wbr"}
+
+
+class _Tags(HTMLParser):
+    """The text a reader sees, and the tags, checked to nest."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[str] = []
+        self.text: list[str] = []
+        self.tags: list[tuple[str, dict]] = []
+        self.problems: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag in ("style", "script", "title"):
+            self._hidden += 1
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "title"):
+            self._hidden -= 1
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1:]}")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data):
+        if not self._hidden and data.strip():
+            self.text.append(" ".join(data.split()))
+
+
+def parsed(html: str) -> _Tags:
+    tags = _Tags()
+    tags.feed(html)
+    tags.close()
+    return tags
+
+
+@pytest.fixture(scope="module")
+def evening() -> str:
+    return build_report([EVENING]).html
+
+
+def test_the_page_is_well_formed_html(evening):
+    tags = parsed(evening)
+    assert tags.problems == [] and tags.stack == []
+
+
+def test_the_page_names_nothing_outside_itself(evening):
+    for tag, attrs in parsed(evening).tags:
+        for name in ("src", "href", "action", "srcset"):
+            value = attrs.get(name) or ""
+            assert not re.match(r"\s*(https?:|//|ftp:)", value), (tag, name, value)
+    assert "@import" not in evening and "url(" not in evening
+    # the policy refuses any request the page might still make
+    assert "default-src 'none'" in evening
+
+
+def test_the_session_table_has_one_row_a_deal_with_the_settled_figures(evening):
+    with Session.open(str(EVENING)) as session:
+        deals = list(session.deals())
+        totals = session.totals()
+    rows = re.findall(r'<tr class="deal-row[^"]*">(.*?)</tr>', evening)
+    assert len(rows) == len(deals) == 9
+    first = re.findall(r'<td class="num">([^<]*)</td>', rows[0])
+    net = deals[0].settlement.net
+    assert first[:4] == [f"{net[n]:+d}" if net[n] else "0" for n in session.players]
+    balance = re.search(r'<table class="figures balance">.*?</table>', evening, re.S).group(0)
+    assert re.findall(r'<td class="num">([^<]*)</td>', balance)[:4] == \
+        [f"{totals[n]:+d}" if totals[n] else "0" for n in session.players]
+
+
+def test_user_text_is_shown_as_text_and_never_as_markup():
+    html = build_report([XSS]).html
+    assert html.count("<script") == 1  # ours, at the end
+    assert "<img" not in html and "<svg onload" not in html and '<b id="injected"' not in html
+    text = " ".join(parsed(html).text)
+    assert "<script>alert(1)</script>" in text
+    assert "<img src=x onerror=alert(2)> & Co" in text
+    assert "<svg onload=alert(3)></svg>" in text
+
+
+def test_the_text_of_a_small_report(golden, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the file is named as given: relative, the same on any machine
+    html = build_report(["tests/fixtures/report/xss.rvs"]).html
+    golden("report/xss.txt", "\n".join(parsed(html).text) + "\n")
+
+
+def test_a_russian_page_speaks_russian():
+    with use("ru"):
+        html = build_report([EVENING]).html
+    assert '<html lang="ru">' in html
+    assert "Итоговый счёт" in html and "Следующая взятка" in html
+
+
+def test_every_text_of_the_templates_has_a_russian_translation():
+    env = jinja2.Environment()
+    entries = russian_entries()
+    found = []
+    for template in sorted(TEMPLATES.glob("*.html")):
+        tree = env.parse(template.read_text(encoding="utf-8"))
+        for _line, function, msgid in jinja2.ext.extract_from_ast(tree, ("tr",)):
+            assert isinstance(msgid, str), f"{template.name}: {function} needs a literal text"
+            found.append(msgid)
+            assert msgid in entries, f"no Russian for {msgid!r} ({template.name})"
+    assert "Next trick" in found  # the walk finds the templates' texts
+
+
+def test_several_files_make_one_page_with_a_table_of_sessions():
+    html = build_report([EVENING, XSS]).html
+    archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
+    assert '<a href="#s1">A Tuesday evening</a>' in archive
+    assert '<a href="#s2">&lt;script&gt;' in archive
+    assert 'id="s1"' in html and 'id="s2"' in html
+    with Session.open(str(EVENING)) as one, Session.open(str(XSS)) as two:
+        list(one.deals()), list(two.deals())
+        anna = one.totals()["Anna"] + two.totals()["Anna"]
+    assert re.search(r"All sessions</th><td></td><td class=\"num\">10</td>"
+                     rf"<td class=\"num\">{anna:+d}</td>", archive)
+
+
+def test_a_deal_with_a_revoke_or_a_reversis_is_marked_and_linked():
+    html = build_report([ROOT / "samples" / "irregular.rvs"]).html
+    marked = re.findall(r'<tr class="deal-row marked">.*?<a href="#(s1-d\d+)">', html)
+    assert marked and all(f'id="{anchor}"' in html for anchor in marked)
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), env=ENV)
+
+
+def test_the_command_writes_the_page_atomically(tmp_path, atomic_writes):
+    out = tmp_path / "evening.html"
+    result = invoke("report", str(EVENING), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert atomic_writes == [out.name]
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_lang_after_the_command_is_the_group_lang(tmp_path):
+    for args in (["--lang", "ru", "report"], ["report", "--lang", "ru"]):
+        out = tmp_path / "ru.html"
+        result = invoke(*args, str(EVENING), "-o", str(out))
+        assert result.exit_code == 0, result.output
+        assert '<html lang="ru">' in out.read_text(encoding="utf-8")
+
+
+def test_a_record_with_errors_is_reported_where_they_are_and_exits_1(tmp_path):
+    out = tmp_path / "bad.html"
+    bad = ROOT / "samples" / "bad" / "card-twice.rvs"
+    result = invoke("report", str(bad), str(EVENING), "-o", str(out))
+    assert result.exit_code == 1
+    assert "RV202" in result.output  # on the terminal, as check prints it
+    html = out.read_text(encoding="utf-8")
+    deal = re.search(r'<article id="s1-d\d+".*?</article>', html, re.S).group(0)
+    assert "error[RV202]" in deal and "2H is played twice" in deal
+    assert 'id="s2"' in html  # the other record is reported
+
+
+def test_an_output_that_cannot_be_written_is_a_usage_error(tmp_path):
+    result = invoke("report", str(EVENING), "-o", str(tmp_path / "missing" / "r.html"))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output and "-o" in result.output
+
+
+def test_the_output_cannot_be_a_record_named(tmp_path):
+    record = tmp_path / "e.rvs"
+    record.write_bytes(EVENING.read_bytes())
+    result = invoke("report", str(record), "-o", str(record))
+    assert result.exit_code == 2
+    assert record.read_bytes() == EVENING.read_bytes()
+
+
+def test_a_revoke_is_shown_on_the_row_of_its_trick():
+    html = build_report([ROOT / "samples" / "irregular.rvs"]).html
+    row = re.search(r'<tr class="trick[^"]*" id="(s1-d\d+-t1)"[^>]*>((?:(?!</tr>).)*Revoke in '
+                    r'trick 1: Gleb played 8♠ while holding 7♦(?:(?!</tr>).)*)</tr>', html)
+    assert row is not None
+    assert '<td class="trick-warning">⚠' in row.group(2)
+
+
+def test_a_record_that_cannot_be_settled_shows_its_problems_and_no_figures(tmp_path):
+    out = tmp_path / "empty.html"
+    result = invoke("--lang", "ru", "report", str(ROOT / "samples" / "bad" / "empty.rvs"),
+                    "-o", str(out))
+    assert result.exit_code == 1
+    html = out.read_text(encoding="utf-8")
+    assert "ошибка[RV110]" in html and "Эта запись не рассчитана" in html
+    assert '<table class="figures session-table">' not in html
+
+
+def test_an_irregularity_is_named_in_the_language_of_the_page():
+    with use("ru"):
+        html = build_report([ROOT / "samples" / "irregular.rvs"]).html
+    assert "Нарушение: платёж не востребован вовремя · Gleb" in html
+
+
+def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
+    html = build_report([EVENING], sets={"forced_means": "any_follow"}).html
+    assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
+            in html)
+    assert '<table class="options">' not in build_report([EVENING]).html
