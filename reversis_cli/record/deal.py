@@ -1,0 +1,321 @@
+"""The deal in progress: the lines typed so far, checked as `check` checks them.
+
+A :class:`DealInProgress` holds the statements of one deal as lines of the
+notation (tricks as ``N CARD CARD CARD CARD``), plus the cards of the trick
+being typed card by card.  Every change is checked by building the deal's
+text so far and running the notation parser and the replay on it, so the
+codes and the words are exactly those of ``reversis check``; the checks that
+need the whole deal (eleven tricks, every card accounted for, the partie)
+wait for the deal's end (:meth:`DealInProgress.final_check`).
+
+Outcome of a change (:class:`Outcome`): ``accepted`` with no problems; refused
+with its errors (the state is unchanged); or waiting for the marker's word
+on warnings (a revoke): :meth:`confirm` takes the change, :meth:`reject`
+drops it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..cards import PACK, Card
+from ..diagnostics import Diagnostic
+from ..model import Deal
+from ..notation.parse import parse_deal
+from ..replay import ReplayedDeal, next_seat, replay_deal
+from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
+from ..replay.result import Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play
+
+__all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS"]
+
+TRICKS = 11
+# The first words of a deal's statements other than tricks.
+STATEMENT_WORDS = frozenset({
+    "hand", "talon", "exchange", "partie", "espagnolette", "misdeal", "redeal", "exposed",
+    "peeked", "kept", "discarded-two", "out-of-turn", "unclaimed", "note", "paid", "tally"})
+# Problems that only say the deal is not over yet.
+_UNFINISHED = frozenset({"RV205", "RV206"})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one change: taken, refused (errors) or waiting (warnings)."""
+
+    accepted: bool
+    problems: tuple[Diagnostic, ...] = ()
+    waiting: bool = False  # warnings the marker must confirm: confirm() or reject()
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick as the screen shows it (names, not seats)."""
+
+    number: int
+    leader: str
+    cards: tuple[Card, ...]
+    taker: str | None  # None while the trick is in progress
+    points: int = 0
+
+
+class DealInProgress:
+    """One deal being recorded; ``players`` in playing order."""
+
+    def __init__(self, players: tuple[str, ...], number: int, dealer: str,
+                 lines: list[str] | None = None, trick_cards: list[str] | None = None,
+                 confirmed: list[str] | None = None):
+        self.players = players
+        self.number = number
+        self.dealer = dealer
+        self.lines: list[str] = []
+        self.trick_cards: list[str] = []  # the trick being typed card by card
+        self.confirmed: set[str] = set(confirmed or ())  # warnings the marker confirmed
+        self._pending: tuple[list[str], list[str]] | None = None
+        self._known: set[tuple[str, str]] = set()
+        self._replayed: ReplayedDeal | None = None
+        self._typed: Deal | None = None  # the deal with the trick in progress
+        # Restored from a draft or a file: taken as they were.
+        self.lines, self.trick_cards = list(lines or ()), list(trick_cards or ())
+        self._refresh()
+
+    # -- the state ----------------------------------------------------------------
+
+    @property
+    def dealer_seat(self) -> int:
+        return self.players.index(self.dealer)
+
+    @property
+    def first_hand(self) -> str:
+        return self.players[next_seat(self.dealer_seat)]
+
+    @property
+    def replayed(self) -> ReplayedDeal:
+        """The replay of the whole tricks so far."""
+        assert self._replayed is not None
+        return self._replayed
+
+    @property
+    def is_void(self) -> bool:
+        return self.replayed.deal.is_void
+
+    @property
+    def tricks(self) -> list[TrickView]:
+        """The tricks finished so far, each with leader, taker and points."""
+        name = self.players.__getitem__
+        return [TrickView(t.number, name(t.leader), t.cards, name(t.taker), t.points)
+                for t in self.replayed.tricks]
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played (12 once all are played)."""
+        return len(self.replayed.deal.tricks) + 1
+
+    @property
+    def leader(self) -> str | None:
+        """Who leads the trick in progress (None once the deal is over)."""
+        if self.trick_number > TRICKS:
+            return None
+        done = self.replayed.tricks
+        return self.players[done[-1].taker] if done else self.first_hand
+
+    @property
+    def turn(self) -> str | None:
+        """Whose card comes next; None when the deal is over or void."""
+        leader = self.leader
+        if leader is None or self.is_void:
+            return None
+        return self.players[(self.players.index(leader) + len(self.trick_cards)) % 4]
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in playing order."""
+        if not self.trick_cards or self._typed is None:
+            return ()
+        return tuple(c.card for c in self._typed.tricks[-1].cards)
+
+    @property
+    def played(self) -> bool:
+        """All eleven tricks are in."""
+        return self.trick_number > TRICKS
+
+    @property
+    def complete(self) -> bool:
+        """The deal can be closed: eleven tricks played, or a void deal."""
+        return not self.trick_cards and (self.played or self.is_void)
+
+    # -- changes ------------------------------------------------------------------
+
+    def add_line(self, text: str) -> Outcome:
+        """Take one line of the notation: a trick (its number and leader may be
+        left out) or any other statement of a deal."""
+        if self.trick_cards:  # a line after single cards: the cards typed count first
+            self.trick_cards = []
+        line = self._as_statement(text.strip())
+        return self._change(self.lines + [line], [])
+
+    def play(self, card: str) -> Outcome:
+        """Take the next card of the trick in progress (any spelling)."""
+        cards = self.trick_cards + [card.strip()]
+        if len(cards) == 4:
+            return self._change(self.lines + [self._trick_line(cards)], [])
+        return self._change(list(self.lines), cards)
+
+    def undo(self) -> bool:
+        """Take back the last card of the trick in progress, else the last line."""
+        self._pending = None
+        if self.trick_cards:
+            self.trick_cards.pop()
+        elif self.lines:
+            self.lines.pop()
+        else:
+            return False
+        self._refresh()
+        return True
+
+    def confirm(self) -> None:
+        """The marker says the warned-of change happened: take it."""
+        if self._pending is not None:
+            (self.lines, self.trick_cards), self._pending = self._pending, None
+            self.confirmed |= {str(d.message) for d in self._warnings_now()}
+            self._refresh()
+
+    def reject(self) -> None:
+        self._pending = None
+
+    def final_check(self) -> list[Diagnostic]:
+        """Every problem of the whole deal, as ``check`` reports it (errors and
+        the warnings confirmed)."""
+        return list(self.replayed.diagnostics)
+
+    def deal(self) -> Deal:
+        """The deal as typed, parsed."""
+        deal, _ = parse_deal(self._head() + self.lines)
+        assert deal is not None  # every line was parsed when it was taken
+        return deal
+
+    # -- inside -------------------------------------------------------------------
+
+    def _as_statement(self, text: str) -> str:
+        words = text.split()
+        if not words or words[0] in STATEMENT_WORDS or words[0].startswith("#"):
+            return text
+        if words[0].isdigit():
+            return text
+        return f"{self.trick_number} {text}"
+
+    def _trick_line(self, cards: list[str]) -> str:
+        return f"{self.trick_number} " + " ".join(cards)
+
+    def _head(self) -> list[str]:
+        return [f"deal {self.number} dealer {self.dealer}"]
+
+    @staticmethod
+    def _count_tricks(lines: list[str]) -> int:
+        return sum(1 for line in lines if line.split()[:1] and line.split()[0].isdigit())
+
+    def _replay(self, lines: list[str], cards: list[str]
+                ) -> tuple[list[Diagnostic], ReplayedDeal, Deal | None]:
+        """The problems of the deal so far, the replay of its whole tricks, and
+        the deal parsed with the trick in progress."""
+        text = self._head() + lines
+        partial = f"{self._count_tricks(lines) + 1} " + " ".join(cards) if cards else None
+        deal, problems = parse_deal(text + ([partial] if partial else []))
+        if deal is None:  # the deal line itself cannot fail: ours
+            empty, _ = parse_deal(self._head())
+            assert empty is not None
+            return problems, replay_deal(empty, self.players), None
+        whole_tricks = deal if partial is None else replace(
+            deal, statements=tuple(s for s in deal.statements if s is not deal.tricks[-1]))
+        # Lines the parser could not read whole are named, as the reader does,
+        # so that the replay does not add follow-on errors about them.
+        all_lines = text + ([partial] if partial else [])
+        damaged = {d.pos.line: all_lines[d.pos.line - 1] for d in problems
+                   if d.pos is not None and 1 <= d.pos.line <= len(all_lines)}
+        runner = _Replay(whole_tricks, self.players, damaged)
+        replayed = runner.run()
+        found = problems + list(replayed.diagnostics)
+        if not any(d.is_error for d in found) and not self._over(deal):
+            found += self._live_revokes(runner, replayed, deal, partial is not None)
+        if partial is not None:  # the cards of the trick in progress: written twice?
+            found += self._repeats_in_partial(deal)
+        lines_all = text + ([partial] if partial else [])
+        return [self._with_line(d, lines_all) for d in found], replayed, deal
+
+    def _over(self, deal: Deal) -> bool:
+        return len(deal.tricks) >= TRICKS or deal.is_void
+
+    def _live_revokes(self, runner: _Replay, replayed: ReplayedDeal, deal: Deal,
+                      has_partial: bool) -> list[Diagnostic]:
+        """PLAY-4 on the tricks so far: a player who later plays the suit he
+        did not follow, or whose written hand holds it."""
+        tricks = list(replayed.tricks)
+        if has_partial:
+            tricks.append(self._partial_trick(deal))
+        hands = replayed.hands
+        holder = next((s for s, h in enumerate(hands) if is_espagnolette(h)), None)
+        declared = [e for e in deal.espagnolettes if e.player.text in self.players]
+        if holder is None and declared:
+            holder = self.players.index(declared[0].player.text)
+        esp = None
+        if holder is not None:
+            waived = any(e.waives for e in declared if e.player.text == self.players[holder])
+            esp = Espagnolette(holder, waived=waived)
+        before = len(runner.diags)
+        list(runner._revokes([t for t in tricks if t is not None], hands, esp))
+        return runner.diags[before:]
+
+    def _partial_trick(self, deal: Deal) -> PlayedTrick | None:
+        line = deal.tricks[-1]
+        leader = self.players.index(self.leader) if self.leader else None
+        if leader is None or not line.cards:
+            return None
+        plays = tuple(Play((leader + k) % 4, c.card, c.pos) for k, c in enumerate(line.cards))
+        return PlayedTrick(line.number, leader, plays, winning_play(plays).seat, line)
+
+    def _repeats_in_partial(self, deal: Deal) -> list[Diagnostic]:
+        """RV202 for a card of the trick in progress, as the replay says it."""
+        runner = _Replay(deal, self.players)
+        runner.run()  # a second walk, with the trick in progress as written
+        return [d for d in runner.diags if d.code in ("RV202", "RV303")]
+
+    @staticmethod
+    def _with_line(d: Diagnostic, lines: list[str]) -> Diagnostic:
+        if d.pos is not None and 1 <= d.pos.line <= len(lines):
+            return replace(d, source_line=lines[d.pos.line - 1])
+        return d
+
+    def _warnings_now(self) -> list[Diagnostic]:
+        found, _, _ = self._replay(self.lines, self.trick_cards)
+        return [d for d in found if not d.is_error]
+
+    def _refresh(self) -> None:
+        found, self._replayed, self._typed = self._replay(self.lines, self.trick_cards)
+        self._known = {_key(d) for d in found}
+
+    def _change(self, lines: list[str], cards: list[str]) -> Outcome:
+        found, replayed, typed = self._replay(lines, cards)
+        unfinished = not (len(replayed.deal.tricks) >= TRICKS or replayed.deal.is_void)
+        new = [d for d in found if _key(d) not in self._known
+               and not (unfinished and d.code in _UNFINISHED)
+               and not (cards and d.code == "RV203")]
+        errors = tuple(d for d in new if d.is_error)
+        if errors:
+            return Outcome(False, errors)
+        warnings = tuple(d for d in new if str(d.message) not in self.confirmed)
+        if warnings:
+            self._pending = (lines, cards)
+            return Outcome(False, warnings, waiting=True)
+        self.lines, self.trick_cards = lines, cards
+        self._known = {_key(d) for d in found}
+        self._replayed, self._typed = replayed, typed
+        return Outcome(True)
+
+
+def _key(d: Diagnostic) -> tuple[str, str]:
+    return d.code, str(d.message)
+
+
+def cards_left(deal: DealInProgress) -> frozenset[Card]:
+    """Cards not yet played in this deal (for completion)."""
+    played = {c for t in deal.replayed.tricks for c in t.cards} | set(deal.current_trick)
+    return frozenset(c for c in PACK if c not in played)
+
