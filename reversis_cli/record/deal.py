@@ -200,6 +200,10 @@ class DealInProgress:
             return text
         if words[0].isdigit():
             return text
+        if words[0] not in self.players and self.leader is not None:
+            # The leader the rules give, written: so that a first word that is
+            # no card is read as a card (RV102), not as an unknown leader.
+            return f"{self.trick_number} {self.leader} {text}"
         return f"{self.trick_number} {text}"
 
     def _trick_line(self, cards: list[str]) -> str:

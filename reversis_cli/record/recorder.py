@@ -279,6 +279,9 @@ class Recorder:
         deal = self.current
         if deal is None or self.editing is not None:
             return
+        if not deal.lines and not deal.trick_cards:  # nothing to lose: no draft to offer
+            remove_draft(self.path)
+            return
         save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
                                     list(deal.trick_cards), sorted(deal.confirmed)))
 
