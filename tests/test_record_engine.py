@@ -64,10 +64,13 @@ def test_a_revoke_not_confirmed_leaves_the_deal_as_it_was(tmp_path):
     _, recorder = start_from(tmp_path, "irregular.rvs", 6)
     deal = recorder.begin()
     lines = [" ".join(str(c.card) for c in t.cards) for t in sample_deal("irregular.rvs", 7).tricks]
-    for number, text in enumerate(lines, start=1):
+    number, outcome = 0, None
+    for text in lines:
+        number += 1
         outcome = recorder.add_line(text)
         if not outcome.accepted:
             break
+    assert outcome is not None
     # Gleb renounced diamonds in trick 1: known once he plays one later.
     assert outcome.waiting and outcome.problems[0].code == "RV201"
     assert outcome.problems[0].trick == 1 and number < 11
@@ -90,7 +93,8 @@ def test_bad_input_is_refused_with_checks_words(tmp_path, line, code, words):
     before = path.read_bytes()
     outcome = recorder.add_line(line)
     assert not outcome.accepted and not outcome.waiting
-    assert [d.code for d in outcome.problems] == [code] and words in str(outcome.problems[0].message)
+    assert [d.code for d in outcome.problems] == [code]
+    assert words in str(outcome.problems[0].message)
     assert recorder.begin().lines == [] and path.read_bytes() == before
 
 

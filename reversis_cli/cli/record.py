@@ -2,7 +2,8 @@
 
 The command parses its options, opens a :class:`~reversis_cli.record.Recorder`
 and hands it to the plain mode (:func:`reversis_cli.record.plain.run_plain`),
-or to the full-screen application when standard input is a terminal and
+or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
+cards)``, added by the TUI) when standard input is a terminal and
 Textual is installed.  Textual is imported only in that branch, so the other
 commands start as fast as before.  Exit status: 0 stopped normally, 1 the
 record has errors or cannot be written, 2 a wrong command line, 130 Ctrl-C
@@ -11,8 +12,10 @@ record has errors or cannot be written, 2 a wrong command line, 130 Ctrl-C
 
 from __future__ import annotations
 
+import importlib
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import click
 
@@ -47,8 +50,6 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     The deal in progress is kept in a draft beside FILE after every line, and
     offered for resuming at the next start.
     """
-    from pathlib import Path
-
     from ..record import RecordRefused, Recorder, Setup  # the library: start-up time
 
     names = tuple(n.strip() for n in players.split(",")) if players else ()
@@ -72,7 +73,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     if not plain:
         plain = not _full_screen(recorder, style)
     if plain:
-        from ..record.plain import run_plain
+        from ..record.plain import run_plain  # the library: start-up time
 
         out = console()
         try:
@@ -132,18 +133,18 @@ _OPTIONAL = {
 
 def _full_screen(recorder, style: str) -> bool:
     """Run the full-screen application; False when it cannot run here."""
-    try:
-        from ..record.tui import run_app  # textual: imported only here
+    try:  # textual, imported only here: the other commands start without it
+        tui = importlib.import_module("reversis_cli.record.tui")
     except ImportError:
         click.echo(tr("The full screen needs Textual (pip install 'reversis-cli[record]'); "
                       "recording line by line."), err=True)
         return False
-    run_app(recorder, style)
+    tui.run_app(recorder, style)
     return True
 
 
 def _show(out, item) -> None:
-    from ..record.plain import Problems
+    from ..record.plain import Problems  # the library: start-up time
 
     if isinstance(item, Problems):
         label = t(Msg("deal {deal}", deal=item.deal))

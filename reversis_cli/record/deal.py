@@ -256,8 +256,9 @@ class DealInProgress:
         """PLAY-4 on the tricks so far: a player who later plays the suit he
         did not follow, or whose written hand holds it."""
         tricks = list(replayed.tricks)
-        if has_partial:
-            tricks.append(self._partial_trick(deal, self._leader_after(replayed)))
+        partial = self._partial_trick(deal, self._leader_after(replayed)) if has_partial else None
+        if partial is not None:
+            tricks.append(partial)
         hands = replayed.hands
         holder = next((s for s, h in enumerate(hands) if is_espagnolette(h)), None)
         declared = [e for e in deal.espagnolettes if e.player.text in self.players]
@@ -268,7 +269,7 @@ class DealInProgress:
             waived = any(e.waives for e in declared if e.player.text == self.players[holder])
             esp = Espagnolette(holder, waived=waived)
         before = len(runner.diags)
-        list(runner._revokes([t for t in tricks if t is not None], hands, esp))
+        list(runner._revokes(tricks, hands, esp))
         return runner.diags[before:]
 
     def _partial_trick(self, deal: Deal, leader_name: str | None) -> PlayedTrick | None:

@@ -27,7 +27,7 @@ from ..notation.chunks import decode_lines, split_chunks
 from ..notation.parse import parse_header
 from ..notation.writer import canonical_header, quote, word_or_quote, write_deal, write_header
 from ..reader import CheckedDeal, next_dealer, open_record, record_from_text
-from ..rules import load_profile
+from ..rules import Profile, load_profile
 from ..session import DEFAULT_PROFILE, Reading, ScoredDeal, Session
 from ..settle import DealSettlement
 from .deal import DealInProgress, Outcome
@@ -85,7 +85,7 @@ class Recorder:
         self.setup = setup
         self.players: tuple[str, ...] = ()
         self.header: Header | None = None
-        self.profile = None
+        self.profile: Profile | None = None
         self.reading: Reading | None = None
         self.deals_done = 0
         self.next_dealer: str | None = None
