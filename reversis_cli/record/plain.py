@@ -46,12 +46,12 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show) -> None:
         _offer_draft(recorder, ask, show)
     if recorder.needs_dealer and recorder.current is None:
         name = ask(Msg("Who deals first? ({players}):", players=", ".join(recorder.players)))
-        while name is not None and name.strip() not in recorder.players:
+        while name is not None and name.strip() not in (*recorder.players, "quit"):
             show(Msg("{name} is not one of the players ({players})", name=name.strip(),
                      players=", ".join(recorder.players)))
             name = ask(Msg("Who deals first? ({players}):",
                            players=", ".join(recorder.players)))
-        if name is None:
+        if name is None or name.strip() == "quit":
             return
         recorder.set_first_dealer(name.strip())
     while True:

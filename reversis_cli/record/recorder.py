@@ -248,6 +248,9 @@ class Recorder:
         return self.current
 
     def discard_draft(self) -> None:
+        """Drop the draft; its deal starts again, with the same dealer."""
+        if self.draft is not None and self.next_dealer is None:
+            self.next_dealer = self.draft.dealer
         self.draft = None
         remove_draft(self.path)
 
