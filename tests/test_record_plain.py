@@ -149,9 +149,13 @@ def test_reopen_in_plain_mode_rewrites_the_deal(tmp_path):
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
 
 
-@pytest.mark.parametrize("seed", [11, 12])
-def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, seed):
-    options = SimulationOptions(deals=6, seed=seed, irregular=0.3, write_hands=seed == 12,
+@pytest.mark.parametrize("seed,deals", [
+    (11, 2),
+    pytest.param(12, 6, marks=pytest.mark.slow),
+    pytest.param(13, 8, marks=pytest.mark.slow),
+])
+def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, seed, deals):
+    options = SimulationOptions(deals=deals, seed=seed, irregular=0.3, write_hands=seed != 11,
                                 write_exchanges=True)
     text = "".join(simulate_session(options))
     header, deals = simulate_record(options)
