@@ -283,3 +283,18 @@ def test_a_deal_with_errors_at_its_end_is_not_written(tmp_path):
 def test_deal_in_progress_alone_has_no_file():
     deal = DealInProgress(PLAYERS, 1, "Gleb")
     assert deal.turn == "Anna" and deal.trick_number == 1 and not deal.complete
+
+
+def test_a_draft_that_cannot_be_written_is_said_not_raised(tmp_path, monkeypatch):
+    from reversis_cli import files
+    from reversis_cli.record import draft as draft_module
+
+    _, recorder = start_from(tmp_path, "evening.rvs", 0)
+
+    def full(path, data):
+        raise files.WriteError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(draft_module, "write_atomic", full)
+    trick = sample_deal("evening.rvs", 1).tricks[0]
+    with pytest.raises(RecordRefused, match="No space left"):
+        recorder.add_line(" ".join(str(c.card) for c in trick.cards))

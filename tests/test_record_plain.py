@@ -178,3 +178,31 @@ def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, see
                     recorder.confirm()
         assert recorder.finish().closed
     assert path.read_text(encoding="utf-8") == canonical_text(text).text
+
+
+def test_a_draft_that_cannot_be_written_ends_with_status_1_and_no_traceback(tmp_path,
+                                                                             monkeypatch):
+    from reversis_cli import files
+    from reversis_cli.record import draft as draft_module
+
+    def full(path, data):
+        raise files.WriteError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(draft_module, "write_atomic", full)
+    path = tmp_path / "s.rvs"
+    result = CliRunner().invoke(cli, ["record", str(path), *NEW],
+                                input=trick_lines("evening.rvs", 1)[0] + "\n")
+    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert "Traceback" not in result.output and result.exception is None or \
+        isinstance(result.exception, SystemExit)
+
+
+def test_the_settlement_spells_cards_as_asked(tmp_path):
+    lines = "\n".join(trick_lines("evening.rvs", 1)) + "\nquit\n"
+    partie = {}
+    for style in ("ascii", "unicode"):
+        path = tmp_path / f"{style}.rvs"
+        result = run([str(path), *NEW, "--cards", style], lines)
+        [partie[style]] = [line for line in result.output.split("\n")
+                           if line.startswith("Partie ")]
+    assert partie["ascii"].isascii() and not partie["unicode"].isascii()

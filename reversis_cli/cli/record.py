@@ -77,7 +77,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
 
         out = console()
         try:
-            run_plain(recorder, ask, lambda item: _show(out, item))
+            run_plain(recorder, ask, lambda item: _show(out, item), style)
         except RecordRefused as exc:  # the file could not be written: said, draft kept
             _refused(exc)
             return

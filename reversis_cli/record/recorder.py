@@ -285,8 +285,11 @@ class Recorder:
         if not deal.lines and not deal.trick_cards:  # nothing to lose: no draft to offer
             remove_draft(self.path)
             return
-        save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
-                                    list(deal.trick_cards), sorted(deal.confirmed)))
+        try:
+            save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
+                                        list(deal.trick_cards), sorted(deal.confirmed)))
+        except WriteError as exc:  # a full disk, a folder made read-only meanwhile
+            raise RecordRefused(str(exc)) from None
 
     # -- closing a deal ----------------------------------------------------------
 
