@@ -206,3 +206,17 @@ def test_the_settlement_spells_cards_as_asked(tmp_path):
         [partie[style]] = [line for line in result.output.split("\n")
                            if line.startswith("Partie ")]
     assert partie["ascii"].isascii() and not partie["unicode"].isascii()
+
+
+@pytest.mark.parametrize("lang,name", [("en", "record-plain.txt"), ("ru", "ru/record-plain.txt")])
+def test_a_plain_session_golden(tmp_path, monkeypatch, golden, lang, name):
+    """A deal with a bad card, an undo, the settlement's tables, then quit."""
+    monkeypatch.chdir(tmp_path)
+    tricks = trick_lines("evening.rvs", 1)
+    lines = [tricks[0], "ZS QH 5H JH", tricks[1], "undo", *tricks[1:], "quit"]
+    result = CliRunner().invoke(cli, ["--lang", lang, "record", "night.rvs", *NEW],
+                                input="\n".join(lines) + "\n",
+                                env={"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"},
+                                prog_name="reversis")
+    assert result.exit_code == 0
+    golden(name, result.output)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import Count, Msg
-from ..render.score import fiches, render_settlement
+from ..render.score import fiches, render_settlement, signed
 from .deal import DealInProgress
 from .recorder import Finished, RecordRefused, Recorder
 
@@ -167,7 +167,7 @@ def _finish(recorder: Recorder, show: Show, cards: str) -> None:
 
 def balance_line(recorder: Recorder) -> Msg:
     balance = recorder.balance()
-    players = ", ".join(f"{name} {fiches(balance.get(name, 0))}" for name in recorder.players)
+    players = ", ".join(f"{name} {signed(balance.get(name, 0))}" for name in recorder.players)
     return Msg("Running balance: {players}; the pool holds {pool}.", players=players,
                pool=fiches(recorder.pool))
 
