@@ -26,7 +26,7 @@ from ..replay import ReplayedDeal, next_seat, replay_deal
 from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
 from ..replay.result import Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play
 
-__all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS"]
+__all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
 TRICKS = 11
 # The first words of a deal's statements other than tricks.
