@@ -220,3 +220,21 @@ def test_a_plain_session_golden(tmp_path, monkeypatch, golden, lang, name):
                                 prog_name="reversis")
     assert result.exit_code == 0
     golden(name, result.output)
+
+
+def test_odd_lines_are_refused_and_an_escape_is_never_echoed_raw(tmp_path):
+    path = tmp_path / "s.rvs"
+    lines = ["deal 2 dealer Anna", "players A B C D", "\x1b[2J AS", "hand", "quit"]
+    result = run([str(path), *NEW], "\n".join(lines) + "\n")
+    out = result.output
+    assert "the deal line is not typed" in out and "error[RV113]" in out
+    assert "error[RV003]" in out and "\x1b" not in out
+    assert out.count("Line not taken.") == 4 and "Traceback" not in out
+
+
+def test_a_folder_that_cannot_be_written_is_refused_before_any_question(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(blocker / "s.rvs")], input="Anna B C D\n")
+    assert result.exit_code == 1 and "cannot be written" in result.output
+    assert "players" not in result.output  # refused before the first question
