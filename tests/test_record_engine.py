@@ -297,3 +297,14 @@ def test_a_draft_that_cannot_be_written_is_said_not_raised(tmp_path, monkeypatch
     trick = sample_deal("evening.rvs", 1).tricks[0]
     with pytest.raises(RecordRefused, match="No space left"):
         recorder.add_line(" ".join(str(c.card) for c in trick.cards))
+
+
+def test_a_file_that_may_not_be_replaced_is_refused_at_start(tmp_path):
+    path, _ = start_from(tmp_path, "evening.rvs", 1)
+    os.link(path, tmp_path / "other-name.rvs")
+    with pytest.raises(RecordRefused, match="hard links"):
+        Recorder.open(path)
+    (tmp_path / "other-name.rvs").unlink()
+    path.chmod(0o444)
+    with pytest.raises(RecordRefused, match="read-only"):
+        Recorder.open(path)

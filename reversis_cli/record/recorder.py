@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..canonical import canonical_deal
 from ..diagnostics import Diagnostic, ProfileError
-from ..files import WriteError, os_reason, write_atomic
+from ..files import WriteError, os_reason, output_problem, write_atomic
 from ..i18n import Msg
 from ..model import Header
 from ..notation.chunks import decode_lines, split_chunks
@@ -112,7 +112,13 @@ class Recorder:
         return recorder
 
     def _check_folder(self) -> None:
+        """The folder takes new files, and FILE, when it exists, may be replaced
+        (each deal is appended by writing the file anew and renaming it over)."""
         check_folder(self.path)
+        problem = output_problem(os.path.realpath(self.path))
+        if problem is not None:
+            raise RecordRefused(Msg("cannot record into {path}: {why}", path=str(self.path),
+                                    why=problem))
 
     def _create(self) -> None:
         setup = self.setup
