@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reversis_cli.record import Recorder, RecordRefused, Setup, draft_path
 from reversis_cli.record.deal import DealInProgress
@@ -308,3 +310,22 @@ def test_a_file_that_may_not_be_replaced_is_refused_at_start(tmp_path):
     path.chmod(0o444)
     with pytest.raises(RecordRefused, match="read-only"):
         Recorder.open(path)
+
+
+WORDS = ["AS", "9h", "Д♥", "10S", "ZS", "Anna", "Zed", "hand", "exchange", "discards", "takes",
+         "espagnolette", "waives", "misdeal", "late", "redeal", "paid", "note", '"x"', "#",
+         ">", "12", "1", "tally", "pool", "+3", "deal", "players", "\x1b", "\u00a0", "partie"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join), max_size=6))
+def test_any_line_is_taken_or_refused_never_raised(lines):
+    deal = DealInProgress(PLAYERS, 1, "Gleb")
+    for line in lines:
+        outcome = deal.add_line(line)
+        if outcome.waiting:
+            deal.confirm()
+        assert outcome.accepted or outcome.problems
+    while deal.undo():
+        pass
+    assert deal.lines == [] and deal.trick_number == 1
