@@ -329,3 +329,19 @@ def test_any_line_is_taken_or_refused_never_raised(lines):
     while deal.undo():
         pass
     assert deal.lines == [] and deal.trick_number == 1
+
+
+def test_a_file_with_crlf_line_ends_keeps_them(tmp_path):
+    path = tmp_path / "s.rvs"
+    text = prefix("evening.rvs", 1).replace("\n", "\r\n")
+    path.write_bytes(text.encode("utf-8"))
+    recorder = Recorder.open(path)
+    type_deal(recorder, sample_deal("evening.rvs", 2))
+    assert recorder.finish().closed
+    assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()
+    recorder.reopen(1)
+    assert recorder.undo()
+    last = sample_deal("evening.rvs", 1).tricks[-1]
+    assert recorder.add_line(" ".join(str(c.card) for c in last.cards)).accepted
+    assert recorder.finish().closed  # written back as it was
+    assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()

@@ -316,12 +316,16 @@ class Recorder:
         return "\n".join(write_deal(canonical_deal(deal.deal(), self.players))) + "\n"
 
     def _appended(self, block: str) -> bytes:
+        """FILE's bytes as they are, then a blank line and the block, with the
+        line ends FILE uses (``\r\n`` stays ``\r\n``, as fmt keeps it)."""
         data = self.path.read_bytes()
+        end = "\r\n" if b"\r\n" in data[:data.find(b"\n") + 1] else "\n"
+        text = ""
         if data and not data.endswith(b"\n"):
-            data += b"\n"
-        if data.strip():
-            data += b"\n"
-        return data + block.encode("utf-8")
+            text += end
+        if data.strip(b"\xef\xbb\xbf \t\r\n"):
+            text += end
+        return data + (text + block.replace("\n", end)).encode("utf-8")
 
     def _write(self, data: bytes) -> None:
         try:
@@ -368,9 +372,11 @@ class Recorder:
         found = self._chunk_of(deal.number)
         assert found is not None and self.editing == deal.number
         first, lines = found
-        text = self.path.read_bytes().decode("utf-8").split("\n")
+        raw = self.path.read_bytes()
+        end = "\r\n" if b"\r\n" in raw[:raw.find(b"\n") + 1] else "\n"
+        text = raw.decode("utf-8").split(end)
         block = self._block(deal).rstrip("\n").split("\n")
-        new_text = "\n".join(text[:first - 1] + block + text[first - 1 + len(lines):])
+        new_text = end.join(text[:first - 1] + block + text[first - 1 + len(lines):])
         checked = record_from_text(new_text, str(self.path))
         errors = [d for d in checked.header_diagnostics if d.is_error]
         for each in checked.deals():
