@@ -4,6 +4,7 @@ card by card, checked as check does, settled and appended as fmt writes."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -345,3 +346,20 @@ def test_a_file_with_crlf_line_ends_keeps_them(tmp_path):
     assert recorder.add_line(" ".join(str(c.card) for c in last.cards)).accepted
     assert recorder.finish().closed  # written back as it was
     assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()
+
+
+def test_a_house_profile_is_written_relative_to_the_record_and_read_back(tmp_path):
+    house = Path(__file__).resolve().parent.parent / "samples" / "house-rules.toml"
+    path = tmp_path / "night" / "s.rvs"
+    path.parent.mkdir()
+    recorder = Recorder.open(path, Setup(PLAYERS, str(house), "Gleb"))
+    rules_line = next(line for line in path.read_text(encoding="utf-8").split("\n")
+                      if line.startswith("rules "))
+    assert (path.parent / rules_line.split(" ", 1)[1].strip('"')).resolve() == house
+    assert Recorder.open(path).profile == recorder.profile
+
+
+def test_an_unknown_profile_is_refused_before_the_file_is_made(tmp_path):
+    with pytest.raises(RecordRefused):
+        Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "no-such-profile", "Gleb"))
+    assert not (tmp_path / "s.rvs").exists()

@@ -272,3 +272,11 @@ def test_quit_while_editing_drops_the_edit_and_keeps_the_deal_in_progress(tmp_pa
     assert path.read_bytes() == before
     draft = Recorder.open(path).draft
     assert draft is not None and draft.deal == 2 and len(draft.lines) == 1
+
+
+def test_a_rules_option_that_cannot_be_read_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--players",
+                                      "Anna,Boris,Vera,Gleb", "--rules", "nosuch", "--dealer",
+                                      "Gleb"], input="")
+    assert result.exit_code == 2 and "--rules" in result.output
+    assert not (tmp_path / "s.rvs").exists()

@@ -22,7 +22,7 @@ import click
 from ..invisible import visible
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
-    console, option, report, t, tr,
+    console, load_rules_option, option, report, t, tr,
 )
 
 __all__ = ["record_command"]
@@ -57,6 +57,8 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     if players is not None and (len(names) != 4 or not all(names)):
         raise bad_parameter(Msg("four names separated by commas, in playing order"),
                             param_hint="--players")
+    if rules is not None:
+        load_rules_option(rules)  # a profile that cannot be read: a usage error, exit 2
     interactive = not Path(file).exists() and not (names and rules and dealer)
     ask = _asker()
     try:
