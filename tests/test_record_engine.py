@@ -363,3 +363,9 @@ def test_an_unknown_profile_is_refused_before_the_file_is_made(tmp_path):
     with pytest.raises(RecordRefused):
         Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "no-such-profile", "Gleb"))
     assert not (tmp_path / "s.rvs").exists()
+
+
+def test_a_first_dealer_who_is_not_a_player_makes_no_file(tmp_path):
+    with pytest.raises(RecordRefused, match="Zed is not one of the players"):
+        Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "classic", "Zed"))
+    assert not (tmp_path / "s.rvs").exists()

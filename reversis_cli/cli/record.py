@@ -57,6 +57,9 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     if players is not None and (len(names) != 4 or not all(names)):
         raise bad_parameter(Msg("four names separated by commas, in playing order"),
                             param_hint="--players")
+    if names and dealer is not None and dealer not in names:
+        raise bad_parameter(Msg("{name} is not one of the players ({players})", name=dealer,
+                                players=", ".join(names)), param_hint="--dealer")
     if rules is not None:
         load_rules_option(rules)  # a profile that cannot be read: a usage error, exit 2
     interactive = not Path(file).exists() and not (names and rules and dealer)
