@@ -369,3 +369,17 @@ def test_a_first_dealer_who_is_not_a_player_makes_no_file(tmp_path):
     with pytest.raises(RecordRefused, match="Zed is not one of the players"):
         Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "classic", "Zed"))
     assert not (tmp_path / "s.rvs").exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(WORDS + ["9S", "4S", "KS", "2S", "QH", "9S 4S", ""]),
+                max_size=12))
+def test_any_card_typed_is_taken_or_refused_never_raised(words):
+    deal = DealInProgress(PLAYERS, 1, "Gleb")
+    for word in words:
+        outcome = deal.play(word)
+        if outcome.waiting:
+            deal.confirm()
+        assert outcome.accepted or outcome.problems or not word.strip()
+        # every card taken is a card of the trick in progress
+        assert len(deal.current_trick) == len(deal.trick_cards)
