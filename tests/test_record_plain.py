@@ -253,7 +253,7 @@ def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_
             raise ImportError("No module named 'textual'")
         return real(name, *args)
 
-    monkeypatch.setattr(record_command_module, "_terminal", lambda: True)
+    monkeypatch.setattr(record_command_module, "_screen", lambda: True)
     monkeypatch.setattr(record_command_module.importlib, "import_module", without_tui)
     result = run([str(tmp_path / "s.rvs"), *NEW], "quit\n")
     assert result.exit_code == 0

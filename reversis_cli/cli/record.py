@@ -76,7 +76,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         return
     except click.Abort:
         raise
-    plain = plain or not _terminal()
+    plain = plain or not _screen()
     if not plain:
         plain = not _full_screen(recorder, style)
     if plain:
@@ -94,6 +94,11 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
 def _terminal() -> bool:
     """Whether a person types at a terminal (else a script or a pipe feeds us)."""
     return sys.stdin.isatty()
+
+
+def _screen() -> bool:
+    """Whether the full screen can run: typed at a terminal and shown on one."""
+    return _terminal() and sys.stdout.isatty()
 
 
 def _asker():
