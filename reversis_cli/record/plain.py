@@ -9,7 +9,8 @@ messages and renderables; the CLI writes them in the run's language.
 
 Lines are lines of the notation: a trick as its cards in playing order (the
 number and leader may be written), or another statement of a deal.  Words of
-the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``, ``quit``.
+the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``,
+``explain [N]``, ``quit``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import Count, Msg
+from ..explain import explain_in
+from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
+from ..session import Session
 from .deal import DealInProgress
 from .recorder import Finished, RecordRefused, Recorder
 
@@ -112,6 +116,10 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> No
     if words[0] == "reopen" and len(words) == 2 and words[1].isdigit():
         _reopen(recorder, int(words[1]), show)
         return
+    if words[0] == "explain" and len(words) <= 2 and (len(words) == 1 or words[1].isdigit()):
+        _explain(recorder, int(words[1]) if len(words) == 2 else recorder.deals_done, show,
+                 cards)
+        return
     outcome = recorder.add_line(line)
     if outcome.waiting:
         show(Problems(deal.number, outcome.problems))
@@ -127,6 +135,17 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> No
     deal = recorder.begin()
     if deal.played and not deal.is_void and deal.complete:
         _finish(recorder, show, cards)
+
+
+def _explain(recorder: Recorder, number: int, show: Show, cards: str) -> None:
+    """``explain [N]``: deal N (the last written when not said) step by step,
+    as ``reversis explain`` shows it."""
+    with Session.open(recorder.path) as session:
+        explanation = explain_in(session, number) if number >= 1 else None
+    if explanation is None:
+        show(Msg("there is no deal {deal} in {path}", deal=number, path=str(recorder.path)))
+        return
+    show(render_explanation(explanation, cards))
 
 
 def _reopen(recorder: Recorder, number: int, show: Show) -> None:
