@@ -23,7 +23,7 @@ from ..explain import explain_in
 from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
 from ..session import Session
-from .deal import DealInProgress
+from .deal import STATEMENT_WORDS, DealInProgress
 from .recorder import Finished, RecordRefused, Recorder
 
 __all__ = ["run_plain", "Problems", "YES"]
@@ -93,6 +93,10 @@ def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
         return Msg("{head} The deal is void: more lines, or 'end' to close it:", head=head)
     if deal.played:
         return Msg("{head} All eleven tricks are in: correct with 'undo', or 'end':", head=head)
+    if deal.current_trick:  # begun card by card (a draft of the full screen)
+        return Msg("{head} Trick {trick}, {cards} played; {player} to play:", head=head,
+                   trick=deal.trick_number, player=deal.turn,
+                   cards=" ".join(str(card) for card in deal.current_trick))
     return Msg("{head} Trick {trick}, {leader} leads:", head=head, trick=deal.trick_number,
                leader=deal.leader)
 
@@ -120,21 +124,44 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> No
         _explain(recorder, int(words[1]) if len(words) == 2 else recorder.deals_done, show,
                  cards)
         return
+    if deal.trick_cards and words[0] not in STATEMENT_WORDS and not words[0].isdigit():
+        _rest_of_trick(recorder, words, ask, show, cards)
+        return
     outcome = recorder.add_line(line)
-    if outcome.waiting:
-        show(Problems(deal.number, outcome.problems))
-        answer = ask(Msg("Did it happen so? [y/N]"))
-        if answer is not None and answer.strip().lower() in YES:
-            recorder.confirm()
-        else:
-            recorder.reject()
-            show(Msg("Line not taken."))
-    elif not outcome.accepted:
-        show(Problems(deal.number, outcome.problems))
-        show(Msg("Line not taken."))
+    _answer(recorder, outcome, deal.number, ask, show)
     deal = recorder.begin()
     if deal.played and not deal.is_void and deal.complete:
         _finish(recorder, show, cards)
+
+
+def _rest_of_trick(recorder: Recorder, words: list[str], ask: Ask, show: Show,
+                   cards: str) -> None:
+    """The cards that complete a trick begun card by card, one by one."""
+    number = recorder.begin().number
+    for word in words:
+        if not _answer(recorder, recorder.play(word), number, ask, show):
+            break
+    deal = recorder.begin()
+    if deal.played and not deal.is_void and deal.complete:
+        _finish(recorder, show, cards)
+
+
+def _answer(recorder: Recorder, outcome, number: int, ask: Ask, show: Show) -> bool:
+    """Say what became of a change, asking about warnings; whether it was taken."""
+    if outcome.waiting:
+        show(Problems(number, outcome.problems))
+        answer = ask(Msg("Did it happen so? [y/N]"))
+        if answer is not None and answer.strip().lower() in YES:
+            recorder.confirm()
+            return True
+        recorder.reject()
+        show(Msg("Line not taken."))
+        return False
+    if not outcome.accepted:
+        show(Problems(number, outcome.problems))
+        show(Msg("Line not taken."))
+        return False
+    return True
 
 
 def _explain(recorder: Recorder, number: int, show: Show, cards: str) -> None:
