@@ -1,0 +1,56 @@
+"""``reversis record``: recording a session at the table, card by card.
+
+No textual here: the plain mode (:mod:`.plain`) and the full-screen screens
+(added in ``reversis_cli.record.tui`` by the TUI) both drive this engine.
+
+The API (stable)
+----------------
+``Recorder.open(path, Setup(players=(...), rules="classic", dealer="Gleb",
+title=None, date=None, place=None)) -> Recorder``
+    Start.  A new FILE gets its header at once (written atomically); an
+    existing FILE is read and checked: with errors, :class:`RecordRefused`
+    (``.message``, ``.diagnostics`` to show as ``check`` does) and the file is
+    untouched.  A folder that cannot be written is refused here too.
+``check_folder(path)`` refuses a folder that cannot be written (before asking
+anything); :meth:`Recorder.open` calls it too.
+``recorder.players``, ``.profile``, ``.next_number``, ``.next_dealer``,
+``.needs_dealer`` (ask the first dealer, then ``set_first_dealer(name)``),
+``.pool``, ``.balance()``, ``.last`` (the last :class:`ScoredDeal` settled:
+``.last.settlement`` for ``render_settlement``), ``.deals_done``.
+``recorder.draft``
+    A :class:`Draft` found beside FILE that continues it, or None: offer it,
+    then ``recorder.resume()`` or ``recorder.discard_draft()``.
+``recorder.begin() -> DealInProgress``
+    The deal in progress (created with the right number and dealer).
+``recorder.play(card) / .add_line(text) -> Outcome``
+    One card of the trick in progress (any spelling), or one line of the
+    notation (a trick, ``hand ...``, ``exchange ...``, ``misdeal Gleb``...).
+    ``Outcome.accepted``; refused: ``Outcome.problems`` (errors, state
+    unchanged); ``Outcome.waiting``: warnings (a revoke) to confirm with
+    ``recorder.confirm()`` or drop with ``recorder.reject()``.  The draft is
+    saved after every accepted change.
+``recorder.undo() -> bool``
+    Takes back the last card of the trick in progress, else the last line.
+``deal.complete`` (eleven tricks, or a void deal) -> ``recorder.finish() -> Finished``
+    ``Finished.closed``: settled (``.scored``, ``.settlement``) and appended
+    to FILE (``.text``, exactly as ``fmt`` writes it); else ``.problems``
+    are the whole deal's errors and the deal stays open (undo and correct).
+``recorder.reopen(n) -> DealInProgress``; edit it (undo, add_line, play);
+``recorder.finish()`` replaces deal n in FILE (rewritten atomically, all else
+kept) or ``recorder.cancel_edit()``.  ``recorder.editing`` is n meanwhile.
+
+``DealInProgress``: ``number``, ``dealer``, ``first_hand``, ``leader``,
+``turn`` (whose card comes next), ``trick_number``, ``current_trick`` (cards),
+``tricks`` (:class:`TrickView`: number, leader, cards, taker, points),
+``lines`` (the statements typed), ``is_void``, ``played``, ``complete``,
+``replayed`` (the replay of the whole tricks so far).
+"""
+
+from __future__ import annotations
+
+from .deal import DealInProgress, Outcome, TrickView, cards_left
+from .draft import Draft, draft_path
+from .recorder import Finished, RecordRefused, Recorder, Setup, check_folder
+
+__all__ = ["DealInProgress", "Draft", "Finished", "Outcome", "RecordRefused", "Recorder",
+           "Setup", "TrickView", "cards_left", "check_folder", "draft_path"]

@@ -1,0 +1,308 @@
+"""``reversis record --plain``: the line-by-line mode, driven through standard input."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli.cli import cli
+from reversis_cli.formatting import canonical_text
+from reversis_cli.model import TrickLine
+from reversis_cli.notation.writer import statement_body
+from reversis_cli.record import Recorder, Setup, draft_path
+from reversis_cli.simulate.options import SimulationOptions
+from reversis_cli.simulate.session import simulate_record, simulate_session
+
+from record_helpers import prefix, sample_deal, typed_prefix
+
+NEW = ["--players", "Anna,Boris,Vera,Gleb", "--rules", "classic", "--dealer", "Gleb"]
+
+
+def run(args, text, lang="en"):
+    return CliRunner().invoke(cli, ["--lang", lang, "record", *args], input=text,
+                              catch_exceptions=False)
+
+
+def trick_lines(sample, number):
+    return [" ".join(str(c.card) for c in t.cards) for t in sample_deal(sample, number).tricks]
+
+
+def test_a_deal_typed_in_plain_mode_is_settled_and_written(tmp_path):
+    path = tmp_path / "evening.rvs"
+    result = run([str(path), "--plain", *NEW], "\n".join(trick_lines("evening.rvs", 1)) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in out
+    assert "Payments" in out and "Pool:" in out  # the score tables of the deal
+    assert "Deal 1 written to" in out and "Deal 2, dealer Anna. Trick 1, Boris leads:" in out
+    header = "reversis 1\nrules classic\nplayers Anna Boris Vera Gleb\n\n"
+    assert path.read_text(encoding="utf-8") == header + typed_prefix(
+        "evening.rvs", 1).split("\n\n", 1)[1]
+    check = CliRunner().invoke(cli, ["check", str(path)])
+    assert check.exit_code == 0 and "no errors" in check.output
+
+
+def test_bad_lines_are_refused_in_checks_words_and_nothing_is_written(tmp_path):
+    path = tmp_path / "s.rvs"
+    first = trick_lines("evening.rvs", 1)[0]
+    lines = [first, "ZS 3S 5S 6S", "10S 3S 5S 6S", first, "espagnolette Zed", "quit"]
+    result = run([str(path), *NEW], "\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "error[RV102]: ZS is not a card" in out
+    assert "error[RV101]: 10S is a ten" in out
+    assert "error[RV202]:" in out and "is played twice" in out
+    assert "error[RV112]: Zed is not one of the players" in out
+    assert out.count("Line not taken.") == 4
+    assert "Traceback" not in out
+    assert path.read_text(encoding="utf-8").count("deal") == 0
+    assert "Deal 1 is saved as a draft" in out
+
+
+def test_undo_takes_back_the_last_line(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    result = run([str(path), *NEW], f"{tricks[0]}\nundo\nundo\n{tricks[0]}\nquit\n")
+    assert "Nothing to take back in this deal." in result.output
+    assert result.output.count("Trick 2, ") == 2
+
+
+def test_quit_then_resume_the_draft(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    run([str(path), *NEW], "\n".join(tricks[:5]) + "\nquit\n")
+    assert draft_path(path).exists()
+    result = run([str(path)], "\n" + "\n".join(tricks[5:]) + "\n")  # empty answer: resume
+    assert "Resume deal 1 (dealer Gleb) where it stopped, after 5 lines? [Y/n]" in result.output
+    assert "Deal 1 written to" in result.output and not draft_path(path).exists()
+
+
+def test_a_draft_refused_starts_the_deal_again(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    run([str(path), *NEW], tricks[0] + "\nquit\n")
+    result = run([str(path)], "n\nquit\n")
+    assert "The draft of deal 1 is set aside" in result.output
+    assert "Trick 1, Anna leads:" in result.output and not draft_path(path).exists()
+
+
+def test_a_revoke_is_asked_about_and_taken_when_confirmed(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
+    lines = trick_lines("irregular.rvs", 7)
+    text = "\n".join(lines[:4]) + "\n" + lines[4] + "\ny\n" + "\n".join(lines[5:]) + "\n"
+    result = run([str(path)], text)
+    assert "warning[RV201]:" in result.output and "Did it happen so? [y/N]" in result.output
+    assert "Deal 7 written to" in result.output
+
+
+def test_a_void_deal_is_closed_with_end(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 8), encoding="utf-8")  # deal 9: a misdeal
+    deal = sample_deal("irregular.rvs", 9)
+    lines = [statement_body(s, "ascii") for s in deal.statements]
+    result = run([str(path)], "\n".join(lines) + "\nend\nquit\n")
+    assert "The deal is void: more lines, or 'end' to close it:" in result.output
+    assert "Deal 9 written to" in result.output
+    assert path.read_text(encoding="utf-8") == typed_prefix("irregular.rvs", 9)
+
+
+def test_a_new_file_asks_the_start_up_questions(tmp_path):
+    path = tmp_path / "s.rvs"
+    answers = "Anna Boris Vera Gleb\n\nZed\nGleb\nThursday\n\n\nquit\n"
+    result = run([str(path)], answers)
+    out = result.output
+    assert "The four players, in playing order:" in out and "Rule profile" in out
+    assert out.count("Who deals first?") == 2 and "Title (empty for none):" in out
+    assert path.read_text(encoding="utf-8") == (
+        'reversis 1\ntitle "Thursday"\nrules classic\nplayers Anna Boris Vera Gleb\n')
+
+
+def test_a_file_with_errors_is_refused_untouched(tmp_path):
+    path = tmp_path / "bad.rvs"
+    text = prefix("evening.rvs", 1) + "\ndeal 2 dealer Zed\n"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(path)], input="")
+    assert result.exit_code == 1 and "RV112" in result.output + (result.stderr or "")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_bad_players_option_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--players", "A,B"])
+    assert result.exit_code == 2 and "--players" in result.output
+
+
+def test_plain_mode_speaks_russian(tmp_path):
+    path = tmp_path / "s.rvs"
+    result = run([str(path), *NEW], "ZS 3S 5S 6S\nquit\n", lang="ru")
+    assert "Сдача 1, сдающий Gleb. Взятка 1, ходит Anna:" in result.output
+    assert "ошибка[RV102]" in result.output and "Строка не принята." in result.output
+
+
+def test_reopen_in_plain_mode_rewrites_the_deal(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 2), encoding="utf-8")
+    last = trick_lines("evening.rvs", 1)[-1]
+    result = run([str(path)], f"reopen 1\nundo\nnote \"seen again\"\n{last}\nquit\n")
+    assert "Deal 1 reopened" in result.output and "Deal 1 rewritten in" in result.output
+    assert 'note "seen again"' in path.read_text(encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize("seed,deals", [
+    (11, 2),
+    pytest.param(12, 6, marks=pytest.mark.slow),
+    pytest.param(13, 8, marks=pytest.mark.slow),
+])
+def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, seed, deals):
+    options = SimulationOptions(deals=deals, seed=seed, irregular=0.3, write_hands=seed != 11,
+                                write_exchanges=True)
+    text = "".join(simulate_session(options))
+    header, deals = simulate_record(options)
+    path = tmp_path / "s.rvs"
+    recorder = Recorder.open(path, Setup(options.players, options.rules, options.players[3]))
+    for deal in deals:
+        assert recorder.begin().dealer == deal.dealer.text
+        for stmt in deal.statements:
+            if isinstance(stmt, TrickLine):
+                for card in stmt.cards:
+                    outcome = recorder.play(str(card.card))
+                    if outcome.waiting:
+                        recorder.confirm()
+                    else:
+                        assert outcome.accepted, outcome.problems
+            else:
+                outcome = recorder.add_line(statement_body(stmt, "ascii"))
+                assert outcome.accepted or outcome.waiting, outcome.problems
+                if outcome.waiting:
+                    recorder.confirm()
+        assert recorder.finish().closed
+    assert path.read_text(encoding="utf-8") == canonical_text(text).text
+
+
+def test_a_draft_that_cannot_be_written_ends_with_status_1_and_no_traceback(tmp_path,
+                                                                             monkeypatch):
+    from reversis_cli import files
+    from reversis_cli.record import draft as draft_module
+
+    def full(path, data):
+        raise files.WriteError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(draft_module, "write_atomic", full)
+    path = tmp_path / "s.rvs"
+    result = CliRunner().invoke(cli, ["record", str(path), *NEW],
+                                input=trick_lines("evening.rvs", 1)[0] + "\n")
+    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert "Traceback" not in result.output and result.exception is None or \
+        isinstance(result.exception, SystemExit)
+
+
+def test_the_settlement_spells_cards_as_asked(tmp_path):
+    lines = "\n".join(trick_lines("evening.rvs", 1)) + "\nquit\n"
+    partie = {}
+    for style in ("ascii", "unicode"):
+        path = tmp_path / f"{style}.rvs"
+        result = run([str(path), *NEW, "--cards", style], lines)
+        [partie[style]] = [line for line in result.output.split("\n")
+                           if line.startswith("Partie ")]
+    assert partie["ascii"].isascii() and not partie["unicode"].isascii()
+
+
+@pytest.mark.parametrize("lang,name", [("en", "record-plain.txt"), ("ru", "ru/record-plain.txt")])
+def test_a_plain_session_golden(tmp_path, monkeypatch, golden, lang, name):
+    """A deal with a bad card, an undo, the settlement's tables, then quit."""
+    monkeypatch.chdir(tmp_path)
+    tricks = trick_lines("evening.rvs", 1)
+    lines = [tricks[0], "ZS QH 5H JH", tricks[1], "undo", *tricks[1:], "quit"]
+    result = CliRunner().invoke(cli, ["--lang", lang, "record", "night.rvs", *NEW],
+                                input="\n".join(lines) + "\n",
+                                env={"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"},
+                                prog_name="reversis")
+    assert result.exit_code == 0
+    golden(name, result.output)
+
+
+def test_odd_lines_are_refused_and_an_escape_is_never_echoed_raw(tmp_path):
+    path = tmp_path / "s.rvs"
+    lines = ["deal 2 dealer Anna", "players A B C D", "\x1b[2J AS", "hand", "quit"]
+    result = run([str(path), *NEW], "\n".join(lines) + "\n")
+    out = result.output
+    assert "the deal line is not typed" in out and "error[RV113]" in out
+    assert "error[RV003]" in out and "\x1b" not in out
+    assert out.count("Line not taken.") == 4 and "Traceback" not in out
+
+
+def test_a_folder_that_cannot_be_written_is_refused_before_any_question(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(blocker / "s.rvs")], input="Anna B C D\n")
+    assert result.exit_code == 1 and "cannot be written" in result.output
+    assert "players" not in result.output  # refused before the first question
+
+
+def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_so(
+        tmp_path, monkeypatch):
+    import importlib
+
+    from reversis_cli.cli import record as record_command_module
+
+    real = importlib.import_module
+
+    def without_tui(name, *args):
+        if name == "reversis_cli.record.tui":
+            raise ImportError("No module named 'textual'")
+        return real(name, *args)
+
+    monkeypatch.setattr(record_command_module, "_screen", lambda: True)
+    monkeypatch.setattr(record_command_module.importlib, "import_module", without_tui)
+    result = run([str(tmp_path / "s.rvs"), *NEW], "quit\n")
+    assert result.exit_code == 0
+    assert "The full screen needs Textual" in result.output
+    assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in result.output
+
+
+def test_quit_while_editing_drops_the_edit_and_keeps_the_deal_in_progress(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 1), encoding="utf-8")
+    first = trick_lines("evening.rvs", 2)[0]
+    before = path.read_bytes()
+    result = run([str(path)], f"{first}\nreopen 1\nundo\nquit\n")
+    assert "The changes to deal 1 are dropped" in result.output
+    assert "Deal 2 is saved as a draft" in result.output
+    assert path.read_bytes() == before
+    draft = Recorder.open(path).draft
+    assert draft is not None and draft.deal == 2 and len(draft.lines) == 1
+
+
+def test_a_rules_option_that_cannot_be_read_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--players",
+                                      "Anna,Boris,Vera,Gleb", "--rules", "nosuch", "--dealer",
+                                      "Gleb"], input="")
+    assert result.exit_code == 2 and "--rules" in result.output
+    assert not (tmp_path / "s.rvs").exists()
+
+
+def test_explain_shows_the_last_deal_written_as_reversis_explain_does(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 2), encoding="utf-8")
+    result = run([str(path), "--cards", "ascii"], "explain\nexplain 1\nexplain 9\nquit\n")
+    explained = CliRunner().invoke(cli, ["explain", str(path), "--deal", "2", "--cards",
+                                         "ascii"], env={"COLUMNS": "80"})
+    assert explained.exit_code == 0
+    assert explained.output.split("\n")[0] in result.output
+    assert "there is no deal 9 in" in result.output
+
+
+def test_a_trick_begun_card_by_card_goes_on_from_its_cards(tmp_path):
+    path = tmp_path / "s.rvs"
+    recorder = Recorder.open(path, Setup(("Anna", "Boris", "Vera", "Gleb"), "classic", "Gleb"))
+    tricks = trick_lines("evening.rvs", 1)
+    first, second = tricks[0].split()[:2]
+    assert recorder.play(first).accepted and recorder.play(second).accepted  # the full screen
+    rest = " ".join(tricks[0].split()[2:])
+    result = run([str(path)], "\n" + "ZS\n" + rest + "\n" + "\n".join(tricks[1:]) + "\n")
+    out = result.output
+    assert f"Trick 1, {first} {second} played; Vera to play:" in out
+    assert "error[RV102]: ZS is not a card" in out
+    assert "Deal 1 written to" in out
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
