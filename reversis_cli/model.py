@@ -342,4 +342,4 @@ class Deal:
 def has_figures(deal: Deal | None) -> bool:
     """Whether a deal carries the table's own figures (cheap: asked of every
     deal, here so that asking does not load the comparison with the rules)."""
-    return deal is not None and (bool(deal.paid) or deal.tally is not None)
+    return deal is not None and bool(deal.of_type(PaidLine) or deal.of_type(TallyLine))
