@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
-from .figures import figure_diagnostics, has_figures
+from .model import has_figures
 from .reader import display_name, open_record
 from .session import header_profile_problems
 
@@ -52,6 +52,8 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
                 if tick:
                     tick(record.position)
         if figures:  # the table's figures: the record read again and settled
+            # Loaded here, for start-up time: a record without figures never needs it.
+            from .figures import figure_diagnostics
             report.diagnostics.extend(figure_diagnostics(path, report.name))
             report.diagnostics.sort(key=lambda d: d.line or 0)
     except Exception as exc:  # noqa: BLE001 -- a bug: kept with its file, the batch goes on

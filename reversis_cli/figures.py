@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, diagnostic
 from .i18n import Msg, fiches
-from .model import Deal, PaidLine, Pos
+from .model import PaidLine, Pos, has_figures
 from .reader import open_record
 from .reconcile import (
     AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, PaymentPair,
@@ -44,11 +44,6 @@ __all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_
            "party_of", "tally_figures"]
 
 Amount = int | Fraction
-
-
-def has_figures(deal: Deal | None) -> bool:
-    """Whether a deal carries the table's own figures (cheap: asked of every deal)."""
-    return deal is not None and (bool(deal.paid) or deal.tally is not None)
 
 
 # --- check ------------------------------------------------------------------------------

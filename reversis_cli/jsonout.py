@@ -15,8 +15,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 
 from .diagnostics import Diagnostic
-from .figures import has_figures
-from .model import PaidLine
+from .model import PaidLine, has_figures
 from .reader import CheckedDeal
 from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session

@@ -20,6 +20,7 @@ __all__ = [
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine", "Deal",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
+    "has_figures",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -336,3 +337,9 @@ class Deal:
     @property
     def is_void(self) -> bool:
         return any(e.kind in VOID_EVENTS for e in self.events)
+
+
+def has_figures(deal: Deal | None) -> bool:
+    """Whether a deal carries the table's own figures (cheap: asked of every
+    deal, here so that asking does not load the comparison with the rules)."""
+    return deal is not None and bool(deal.of_type(PaidLine) or deal.of_type(TallyLine))

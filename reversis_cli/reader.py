@@ -239,7 +239,7 @@ class Record:
         # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
         # and in neither case is the next deal in error too.
         expected_number, or_else = 1, None
-        expected_dealer: tuple[int, Msg] | None = None
+        expected_dealer: tuple[int, Deal] | None = None
         for chunk in self._chunks:
             if self._stopped:
                 return
@@ -274,29 +274,31 @@ class Record:
         return diags[:errors[room]] + [replace(stop, file=dropped.file, deal=dropped.deal,
                                                source_line=dropped.source_line)]
 
-    def _dealer_after(self, deal: Deal | None) -> tuple[int, Msg] | None:
-        """Who must deal next, and why; None when the record does not tell."""
+    def _dealer_after(self, deal: Deal | None) -> tuple[int, Deal] | None:
+        """Who must deal next, and the deal that decides it; None when the
+        record does not tell.  (Why is written only where a dealer is wrong:
+        a message per deal would cost every clean record.)"""
         if deal is None or deal.dealer.text not in self.players:
             return None
-        dealer = self.players.index(deal.dealer.text)
-        seat = next_dealer(deal, dealer)
+        return next_dealer(deal, self.players.index(deal.dealer.text)), deal
+
+    def _why_dealer(self, deal: Deal, seat: int) -> Msg:
+        """Why ``seat`` deals after ``deal``."""
         name = deal.dealer.text
         if deal.events_of("exposed"):
-            why = Msg("a card was exposed in deal {deal}, so {name} deals again (IRR-1)",
-                      deal=deal.number, name=name)
-        elif seat == dealer:
-            why = Msg("{name} misdealt deal {deal} and paid to deal again (IRR-2)",
-                      deal=deal.number, name=name)
-        elif deal.is_void:
-            why = Msg("{name} misdealt deal {deal}, and the deal passes on (IRR-2, IRR-3)",
-                      deal=deal.number, name=name)
-        else:
-            why = Msg("{name} dealt deal {deal}, and the deal passes to the next player in "
-                      "playing order (SEAT-2)", deal=deal.number, name=name)
-        return seat, why
+            return Msg("a card was exposed in deal {deal}, so {name} deals again (IRR-1)",
+                       deal=deal.number, name=name)
+        if seat == self.players.index(name):
+            return Msg("{name} misdealt deal {deal} and paid to deal again (IRR-2)",
+                       deal=deal.number, name=name)
+        if deal.is_void:
+            return Msg("{name} misdealt deal {deal}, and the deal passes on (IRR-2, IRR-3)",
+                       deal=deal.number, name=name)
+        return Msg("{name} dealt deal {deal}, and the deal passes to the next player in "
+                   "playing order (SEAT-2)", deal=deal.number, name=name)
 
     def _read_deal(self, chunk: Chunk, expected_number: tuple[int, int | None],
-                   expected_dealer: tuple[int, Msg] | None) -> CheckedDeal:
+                   expected_dealer: tuple[int, Deal] | None) -> CheckedDeal:
         deal, problems = parse_deal(chunk.lines, chunk.first_line)
         if deal is None:
             pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
@@ -314,7 +316,7 @@ class Record:
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
 
     def _sequence_problems(self, deal: Deal, expected_number: tuple[int, int | None],
-                           expected_dealer: tuple[int, Msg] | None) -> list[Diagnostic]:
+                           expected_dealer: tuple[int, Deal] | None) -> list[Diagnostic]:
         """Problems of this deal's place in the record: ``expected_number`` is
         the number it should have and another it may have (or None)."""
         problems = []
@@ -326,7 +328,8 @@ class Record:
         dealer = deal.dealer.text
         if expected_dealer is not None and dealer in self.players \
                 and self.players.index(dealer) != expected_dealer[0]:
-            seat, why = expected_dealer
+            seat, previous = expected_dealer
+            why = self._why_dealer(previous, seat)
             problems.append(diagnostic(
                 "RV302", Msg("deal {deal} is {seat}'s to deal, not {dealer}'s: {why}",
                              deal=deal.number, seat=self.players[seat], dealer=dealer, why=why),

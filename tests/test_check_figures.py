@@ -4,10 +4,13 @@ English and Russian; ``--strict`` makes it an error."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import check as check_module
+from reversis_cli import figures as figures_module
 from reversis_cli.check import check_file
 from reversis_cli.cli import cli
 
@@ -146,8 +149,20 @@ def test_a_record_without_figures_is_read_once_and_never_settled(monkeypatch):
     def fail(*args):
         raise AssertionError("settled a record without paid or tally lines")
 
-    monkeypatch.setattr(check_module, "figure_diagnostics", fail)
+    monkeypatch.setattr(figures_module, "figure_diagnostics", fail)
     assert check_file(SAMPLES / "evening.rvs").diagnostics == []
+
+
+def test_checking_a_record_without_figures_does_not_load_the_comparison():
+    # Start-up time (issue 9): the comparison with the rules is loaded only
+    # for a record that has paid or tally lines.
+    code = ("import sys; from reversis_cli.check import check_file; "
+            f"check_file({str(SAMPLES / 'evening.rvs')!r}); "
+            "print(sorted(m for m in ('reversis_cli.figures', 'reversis_cli.reconcile') "
+            "if m in sys.modules))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.strip() == "[]"
 
 
 def test_figures_from_standard_input_are_checked_too():

@@ -86,6 +86,14 @@ def test_version_loads_no_command_module():
     assert command_modules(modules) == set() and heavy(modules) == set()
 
 
+def test_version_loads_neither_fractions_nor_decimal():
+    # The messages' module handles fractions without importing them: fractions
+    # loads decimal, about 4% of the instructions of ``reversis --version``.
+    modules = loaded_modules("--version")
+    assert "reversis_cli.i18n.message" in modules
+    assert {"fractions", "decimal"} & modules == set()
+
+
 def test_help_loads_every_command_module_for_its_summary_and_neither_lark_nor_rich():
     modules = loaded_modules("--help")
     assert command_modules(modules) == {target.partition(":")[0] for target in COMMANDS.values()}

@@ -93,6 +93,24 @@ def test_the_options_cannot_be_changed_once_built():
         options.remise = "stake"  # type: ignore[misc]
 
 
+def test_equality_hash_and_repr_are_those_a_dataclass_generates():
+    # RuleOptions writes them by hand (start-up time): a generated twin says
+    # what they must be.
+    twin = dataclasses.make_dataclass(
+        "RuleOptions", [(f.name, f.type) for f in dataclasses.fields(RuleOptions)], frozen=True)
+    classic, modern = load_profile("classic").options, load_profile("modern").options
+    for options in (classic, modern):
+        generated = twin(**options.as_dict())
+        assert repr(options) == repr(generated)
+        assert hash(options) == hash(generated)
+        assert options == RuleOptions(**options.as_dict())
+    assert classic != modern
+    assert dataclasses.replace(classic, remise="stake") != classic
+    assert dataclasses.replace(classic, remise="stake") == \
+        RuleOptions(**{**classic.as_dict(), "remise": "stake"})
+    assert classic != generated and classic.__eq__(object()) is NotImplemented
+
+
 def test_a_profile_is_not_read_by_option_name():
     assert not hasattr(load_profile("classic"), "__getitem__")
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import NamedTuple, Protocol
+from numbers import Rational
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:  # fractions loads decimal: not at start-up (--version, --help)
+    from fractions import Fraction
 
 __all__ = ["Count", "Msg", "N_", "english", "fiches", "Language"]
 
@@ -84,7 +87,7 @@ def value_text(value: object, language: Language) -> str:
         return value
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Fraction):
+    if isinstance(value, Rational):  # a Fraction, without loading fractions
         return str(value.numerator) if value.denominator == 1 else \
             f"{value.numerator}/{value.denominator}"
     fmt = getattr(value, "format", None)

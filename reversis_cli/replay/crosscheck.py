@@ -20,6 +20,9 @@ from .result import Play, Played, next_seat
 
 __all__ = ["CrossChecks"]
 
+# What the record says of a card, written from the card's text (A♠) when needed.
+_Said = Callable[[str], Msg]
+
 
 class CrossChecks:
     """The checks of the lines a record may leave out, against the play."""
@@ -104,8 +107,7 @@ class CrossChecks:
             self.error("RV202", Msg("{card} is written twice in the partie",
                                     card=str(card_at.card)), card_at.pos)
         for card_at in line.cards:
-            said = Msg("{card} is in the partie", card=str(card_at.card))
-            self._not_played(card_at, played, "RV306", said, said)
+            self._not_played(card_at, played, "RV306", _in_partie, _in_partie)
         if not whole or self.is_damaged(line):
             return tuple(c.card for c in line.cards)
         written = {c.card for c in line.cards}
@@ -229,16 +231,18 @@ class CrossChecks:
             if seat is not None:
                 self._check_exchange(exchange, seat, talon_card.get(seat), played)
 
-    def _not_played(self, card_at: CardAt, played, code: str, said: Msg, loose: Msg) -> None:
+    def _not_played(self, card_at: CardAt, played, code: str, said: _Said,
+                    loose: _Said) -> None:
         """A card that left the game before the play (discarded, or in the
         partie) cannot also be played: ``code`` at the card when it was.
-        ``said`` is what the record says of it, ``loose`` the same with the
-        card first (for a trick not established)."""
+        ``said`` writes what the record says of it, ``loose`` the same with the
+        card first (for a trick not established): written only when there is
+        an error, as this runs for every card of every clean record."""
         where = played.get(card_at.card)
         if where is not None:
-            self._played_by(code, said, where, card_at)
+            self._played_by(code, said(str(card_at.card)), where, card_at)
         elif card_at.card in self.loose:
-            self._played_loose(code, loose, card_at)
+            self._played_loose(code, loose(str(card_at.card)), card_at)
 
     def _played_by(self, code: str, said: Msg, where, card_at: CardAt) -> None:
         """``code`` at ``card_at``: what the record ``said`` of the card, but who
@@ -268,9 +272,9 @@ class CrossChecks:
         hand = self._hand_line(seat)
         for card_at in line.discards:
             self._not_played(card_at, played, "RV305",
-                             Msg("{player} discards {card}", player=who, card=str(card_at.card)),
-                             Msg("{card} is discarded by {player}", card=str(card_at.card),
-                                 player=who))
+                             lambda card: Msg("{player} discards {card}", player=who, card=card),
+                             lambda card: Msg("{card} is discarded by {player}", card=card,
+                                              player=who))
             if hand is not None and card_at.card not in {c.card for c in hand.cards} \
                     and not self.is_damaged(hand):
                 self.error("RV305", Msg("{player} discards {card}, which is not in that "
@@ -337,3 +341,8 @@ def _repeated(cards: tuple[CardAt, ...]) -> list[CardAt]:
             out.append(card_at)
         seen.add(card_at.card)
     return out
+
+
+
+def _in_partie(card: str) -> Msg:
+    return Msg("{card} is in the partie", card=card)

@@ -28,8 +28,10 @@ INTO_POOL_RULES = ("POOL-1", "POOL-2", "POOL-3")
 
 def recorded_problems(deal: Deal, players: tuple[str, ...]) -> list[Diagnostic]:
     """Every problem of the deal's ``paid`` and ``tally`` lines, in line order."""
+    tallies, paid = deal.of_type(TallyLine), deal.of_type(PaidLine)
+    if not tallies and not paid:
+        return []  # most deals: nothing to sort
     problems: list[Diagnostic] = []
-    tallies = deal.of_type(TallyLine)
     for tally in tallies:
         problems.extend(_tally_problems(tally, players))
     for later in tallies[1:]:
@@ -38,7 +40,7 @@ def recorded_problems(deal: Deal, players: tuple[str, ...]) -> list[Diagnostic]:
             "RV308", Msg("a second tally line in this deal; the sheet after the deal is "
                          "written once, at line {line}", line=first.line),
             later.pos, related=((first, Msg("first written here")),)))
-    for line in deal.of_type(PaidLine):
+    for line in paid:
         problems.extend(_paid_problems(line, players))
     problems.sort(key=lambda d: (d.line or 0, d.column or 0))
     return [_in_deal(d, deal.number) for d in problems]

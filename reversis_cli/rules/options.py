@@ -24,7 +24,10 @@ __all__ = ["RuleOptions"]
 # building the class costs no typing objects at start-up.
 
 
-@dataclass(frozen=True)
+# eq and repr are written below rather than generated: the dataclass writes
+# each method as source text and compiles it at import, and for 23 fields
+# that is a good part of the start-up of every command that reads a record.
+@dataclass(frozen=True, eq=False, repr=False)
 class RuleOptions:
     """Every option of a rule profile, typed (docs/rules.md says what each means)."""
 
@@ -66,6 +69,20 @@ class RuleOptions:
     def as_dict(self) -> dict[str, Any]:
         """Every option by name, for the same listing code as :meth:`items`."""
         return dict(self.__dict__)  # the fields, in order (no slots); explain asks often
+
+    # What the dataclass would generate with eq and repr: equal when every
+    # option is, hashed by the values, written as RuleOptions(direction=...).
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.values()))
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in self.items())
+        return f"{type(self).__qualname__}({values})"
 
 
 _NAMES = tuple(f.name for f in fields(RuleOptions))  # fields() is slow: explain asks often
