@@ -39,6 +39,7 @@ COMMANDS = {
     "fmt": "reversis_cli.cli.convert:fmt_command",
     "convert": "reversis_cli.cli.convert:convert_command",
     "simulate": "reversis_cli.cli.simulate:simulate_command",
+    "record": "reversis_cli.cli.record:record_command",
 }
 
 

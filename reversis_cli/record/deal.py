@@ -70,7 +70,7 @@ class DealInProgress:
         self.trick_cards: list[str] = []  # the trick being typed card by card
         self.confirmed: set[str] = set(confirmed or ())  # warnings the marker confirmed
         self._pending: tuple[list[str], list[str]] | None = None
-        self._known: set[tuple[str, str]] = set()
+        self._known: set[str] = set()
         self._replayed: ReplayedDeal | None = None
         self._typed: Deal | None = None  # the deal with the trick in progress
         # Restored from a draft or a file: taken as they were.
@@ -112,9 +112,12 @@ class DealInProgress:
     @property
     def leader(self) -> str | None:
         """Who leads the trick in progress (None once the deal is over)."""
-        if self.trick_number > TRICKS:
+        return self._leader_after(self.replayed)
+
+    def _leader_after(self, replayed: ReplayedDeal) -> str | None:
+        if len(replayed.deal.tricks) >= TRICKS:
             return None
-        done = self.replayed.tricks
+        done = replayed.tricks
         return self.players[done[-1].taker] if done else self.first_hand
 
     @property
@@ -175,7 +178,7 @@ class DealInProgress:
         """The marker says the warned-of change happened: take it."""
         if self._pending is not None:
             (self.lines, self.trick_cards), self._pending = self._pending, None
-            self.confirmed |= {str(d.message) for d in self._warnings_now()}
+            self.confirmed |= {_key(d) for d in self._warnings_now()}
             self._refresh()
 
     def reject(self) -> None:
@@ -200,6 +203,10 @@ class DealInProgress:
             return text
         if words[0].isdigit():
             return text
+        if words[0] not in self.players and self.leader is not None:
+            # The leader the rules give, written: so that a first word that is
+            # no card is read as a card (RV102), not as an unknown leader.
+            return f"{self.trick_number} {self.leader} {text}"
         return f"{self.trick_number} {text}"
 
     def _trick_line(self, cards: list[str]) -> str:
@@ -233,10 +240,11 @@ class DealInProgress:
         runner = _Replay(whole_tricks, self.players, damaged)
         replayed = runner.run()
         found = problems + list(replayed.diagnostics)
-        if not any(d.is_error for d in found) and not self._over(deal):
+        if not self._over(deal) and not any(d.is_error and d.code not in _UNFINISHED
+                                            for d in found):
             found += self._live_revokes(runner, replayed, deal, partial is not None)
         if partial is not None:  # the cards of the trick in progress: written twice?
-            found += self._repeats_in_partial(deal)
+            found += self._repeats_in_partial(deal, self._leader_after(replayed))
         lines_all = text + ([partial] if partial else [])
         return [self._with_line(d, lines_all) for d in found], replayed, deal
 
@@ -248,8 +256,9 @@ class DealInProgress:
         """PLAY-4 on the tricks so far: a player who later plays the suit he
         did not follow, or whose written hand holds it."""
         tricks = list(replayed.tricks)
-        if has_partial:
-            tricks.append(self._partial_trick(deal))
+        partial = self._partial_trick(deal, self._leader_after(replayed)) if has_partial else None
+        if partial is not None:
+            tricks.append(partial)
         hands = replayed.hands
         holder = next((s for s, h in enumerate(hands) if is_espagnolette(h)), None)
         declared = [e for e in deal.espagnolettes if e.player.text in self.players]
@@ -260,22 +269,76 @@ class DealInProgress:
             waived = any(e.waives for e in declared if e.player.text == self.players[holder])
             esp = Espagnolette(holder, waived=waived)
         before = len(runner.diags)
-        list(runner._revokes([t for t in tricks if t is not None], hands, esp))
+        list(runner._revokes(tricks, hands, esp))
         return runner.diags[before:]
 
-    def _partial_trick(self, deal: Deal) -> PlayedTrick | None:
+    def _partial_trick(self, deal: Deal, leader_name: str | None) -> PlayedTrick | None:
         line = deal.tricks[-1]
-        leader = self.players.index(self.leader) if self.leader else None
+        leader = self.players.index(leader_name) if leader_name else None
         if leader is None or not line.cards:
             return None
         plays = tuple(Play((leader + k) % 4, c.card, c.pos) for k, c in enumerate(line.cards))
         return PlayedTrick(line.number, leader, plays, winning_play(plays).seat, line)
 
-    def _repeats_in_partial(self, deal: Deal) -> list[Diagnostic]:
-        """RV202 for a card of the trick in progress, as the replay says it."""
-        runner = _Replay(deal, self.players)
-        runner.run()  # a second walk, with the trick in progress as written
-        return [d for d in runner.diags if d.code in ("RV202", "RV303")]
+    def _repeats_in_partial(self, deal: Deal, leader: str | None) -> list[Diagnostic]:
+        """The replay's errors about the cards of the trick in progress: the
+        trick is made whole with cards nobody can object to (from the hands
+        still to play when written, else cards the deal does not mention), and
+        only the errors that point at a typed card are kept."""
+        line = deal.tricks[-1]
+        pads = self._padding(deal, 4 - len(line.cards), leader)
+        if pads is None:
+            runner = _Replay(deal, self.players)
+            runner.run()
+            return [d for d in runner.diags if d.code == "RV202"]
+        typed_end = line.cards[-1].pos.column + len(line.cards[-1].spelling or "xx")
+        padded_text = [*self._head(), *self.lines,
+                       f"{line.number} " + " ".join(
+                           [c.spelling or str(c.card) for c in line.cards] +
+                           [str(card) for card in pads])]
+        padded, _ = parse_deal(padded_text)
+        if padded is None:
+            return []
+        runner = _Replay(padded, self.players)
+        runner.run()
+        at = len(padded_text)
+
+        def typed(pos) -> bool:
+            return pos is not None and pos.line == at and pos.column < typed_end
+
+        return [d for d in runner.diags
+                if d.code not in _UNFINISHED and d.is_error
+                and (typed(d.pos) or any(typed(p) for p, _ in d.related))]
+
+    def _padding(self, deal: Deal, count: int, leader_name: str | None) -> list[Card] | None:
+        """``count`` cards for the players still to play, or None when the
+        trick may not need four (a player with ten cards, IRR-5)."""
+        if deal.events_of("discarded-two") or deal.events_of("kept"):
+            return None
+        mentioned: set[Card] = set()
+        for stmt in deal.statements:
+            for attr in ("cards", "discards", "takes", "sees"):
+                value = getattr(stmt, attr, None) or ()
+                for card_at in (value if isinstance(value, tuple) else (value,)):
+                    card = getattr(card_at, "card", None)
+                    if card is not None:
+                        mentioned.add(card)
+        free = [c for c in PACK if c not in mentioned]
+        hands = {h.player.text: [c.card for c in h.cards] for h in deal.hands}
+        if leader_name is None:
+            return None
+        leader = self.players.index(leader_name)
+        typed = len(deal.tricks[-1].cards)
+        played = {c.card for t in deal.tricks for c in t.cards}
+        out: list[Card] = []
+        for k in range(typed, typed + count):
+            name = self.players[(leader + k) % 4]
+            own = [c for c in hands.get(name, ()) if c not in played and c not in out]
+            pool = own or [c for c in free if c not in out]
+            if not pool:
+                return None
+            out.append(pool[0])
+        return out
 
     @staticmethod
     def _with_line(d: Diagnostic, lines: list[str]) -> Diagnostic:
@@ -298,9 +361,14 @@ class DealInProgress:
                and not (unfinished and d.code in _UNFINISHED)
                and not (cards and d.code == "RV203")]
         errors = tuple(d for d in new if d.is_error)
+        if not unfinished:
+            # The change that ends the deal is refused only for what is wrong with
+            # it; what needs the whole deal is for finish() to report.
+            at = len(lines) + 1 + bool(cards)
+            errors = tuple(d for d in errors if _at_line(d, at))
         if errors:
             return Outcome(False, errors)
-        warnings = tuple(d for d in new if str(d.message) not in self.confirmed)
+        warnings = tuple(d for d in new if not d.is_error and _key(d) not in self.confirmed)
         if warnings:
             self._pending = (lines, cards)
             return Outcome(False, warnings, waiting=True)
@@ -310,8 +378,17 @@ class DealInProgress:
         return Outcome(True)
 
 
-def _key(d: Diagnostic) -> tuple[str, str]:
-    return d.code, str(d.message)
+def _at_line(d: Diagnostic, line: int) -> bool:
+    return (d.pos is not None and d.pos.line == line) or any(p.line == line for p, _ in d.related)
+
+
+def _key(d: Diagnostic) -> str:
+    """What makes a problem the same one as the deal grows: an error by its
+    words; a warning (a revoke) by its place, since its words may name
+    another card held once more of the deal is known."""
+    if d.is_error or d.pos is None:
+        return f"{d.code} {d.message}"
+    return f"{d.code}@{d.pos.line}:{d.pos.column}"
 
 
 def cards_left(deal: DealInProgress) -> frozenset[Card]:

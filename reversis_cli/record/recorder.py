@@ -27,7 +27,7 @@ from ..notation.chunks import decode_lines, split_chunks
 from ..notation.parse import parse_header
 from ..notation.writer import canonical_header, quote, word_or_quote, write_deal, write_header
 from ..reader import CheckedDeal, next_dealer, open_record, record_from_text
-from ..rules import load_profile
+from ..rules import Profile, load_profile
 from ..session import DEFAULT_PROFILE, Reading, ScoredDeal, Session
 from ..settle import DealSettlement
 from .deal import DealInProgress, Outcome
@@ -85,7 +85,7 @@ class Recorder:
         self.setup = setup
         self.players: tuple[str, ...] = ()
         self.header: Header | None = None
-        self.profile = None
+        self.profile: Profile | None = None
         self.reading: Reading | None = None
         self.deals_done = 0
         self.next_dealer: str | None = None
@@ -248,6 +248,9 @@ class Recorder:
         return self.current
 
     def discard_draft(self) -> None:
+        """Drop the draft; its deal starts again, with the same dealer."""
+        if self.draft is not None and self.next_dealer is None:
+            self.next_dealer = self.draft.dealer
         self.draft = None
         remove_draft(self.path)
 
@@ -278,6 +281,9 @@ class Recorder:
         """The deal in progress to the draft (an edit of a finished deal has none)."""
         deal = self.current
         if deal is None or self.editing is not None:
+            return
+        if not deal.lines and not deal.trick_cards:  # nothing to lose: no draft to offer
+            remove_draft(self.path)
             return
         save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
                                     list(deal.trick_cards), sorted(deal.confirmed)))

@@ -1,0 +1,162 @@
+"""``reversis record FILE``: record a session at the table, card by card.
+
+The command parses its options, opens a :class:`~reversis_cli.record.Recorder`
+and hands it to the plain mode (:func:`reversis_cli.record.plain.run_plain`),
+or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
+cards)``, added by the TUI) when standard input is a terminal and
+Textual is installed.  Textual is imported only in that branch, so the other
+commands start as fast as before.  Exit status: 0 stopped normally, 1 the
+record has errors or cannot be written, 2 a wrong command line, 130 Ctrl-C
+(the deal in progress is in its draft).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
+    console, option, report, t, tr,
+)
+
+__all__ = ["record_command"]
+
+
+@command("record")
+@click.argument("file", type=FilePath(dir_okay=False))
+@option("--plain", is_flag=True,
+        help="Line by line instead of full screen (chosen anyway when standard input "
+             "is not a terminal).")
+@option("--players", metavar="A,B,C,D", help="The four players of a new record, in playing "
+                                             "order, separated by commas.")
+@option("--rules", metavar="PROFILE", help="The rule profile of a new record: classic, modern "
+                                           "or a TOML file.")
+@option("--dealer", metavar="NAME", help="Who deals first in a new record.")
+@option("--title", help="The title of a new record.")
+@option("--date", help="The date of a new record.")
+@option("--place", help="Where a new record is played.")
+@card_style_option()
+def record_command(file: str, plain: bool, players: str | None, rules: str | None,
+                   dealer: str | None, title: str | None, date: str | None, place: str | None,
+                   style: str) -> None:
+    """Record a session at the table into FILE, checking every card as it is typed.
+
+    A new FILE is started; an existing one is continued after its last deal.
+    The deal in progress is kept in a draft beside FILE after every line, and
+    offered for resuming at the next start.
+    """
+    from ..record import RecordRefused, Recorder, Setup  # the library: start-up time
+
+    names = tuple(n.strip() for n in players.split(",")) if players else ()
+    if players is not None and (len(names) != 4 or not all(names)):
+        raise bad_parameter(Msg("four names separated by commas, in playing order"),
+                            param_hint="--players")
+    interactive = not Path(file).exists() and not (names and rules and dealer)
+    ask = _asker()
+    try:
+        if interactive and not Path(file).exists():
+            names, rules, dealer, title, date, place = _start_questions(
+                ask, names, rules, dealer, title, date, place)
+        setup = Setup(names, rules, dealer, title, date, place)
+        recorder = Recorder.open(file, setup)
+    except RecordRefused as exc:
+        _refused(exc)
+        return
+    except click.Abort:
+        raise
+    plain = plain or not sys.stdin.isatty()
+    if not plain:
+        plain = not _full_screen(recorder, style)
+    if plain:
+        from ..record.plain import run_plain  # the library: start-up time
+
+        out = console()
+        try:
+            run_plain(recorder, ask, lambda item: _show(out, item))
+        except RecordRefused as exc:  # the file could not be written: said, draft kept
+            _refused(exc)
+            return
+    sys.exit(EXIT_OK)
+
+
+def _asker():
+    """Read one answer per prompt from standard input; None at its end."""
+    def ask(prompt) -> str | None:
+        click.echo(t(prompt) + " ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        if not sys.stdin.isatty():
+            click.echo(line.rstrip("\n"))  # a script's input, echoed so the output reads
+        return line.rstrip("\r\n")
+    return ask
+
+
+def _start_questions(ask, names, rules, dealer, title, date, place):
+    """What a new record needs and the command line did not say."""
+    while len(names) != 4:
+        answer = ask(Msg("The four players, in playing order:"))
+        if answer is None:
+            raise click.Abort()
+        names = tuple(answer.replace(",", " ").split())
+    if rules is None:
+        answer = ask(Msg("Rule profile (classic, modern or a TOML file) [classic]:"))
+        rules = (answer or "").strip() or "classic"
+    while dealer not in names:
+        answer = ask(Msg("Who deals first? ({players}):", players=", ".join(names)))
+        if answer is None:
+            raise click.Abort()
+        dealer = answer.strip()
+    for name in ("title", "date", "place"):
+        value = {"title": title, "date": date, "place": place}[name]
+        if value is None:
+            answer = ask(_OPTIONAL[name])
+            value = (answer or "").strip() or None
+        title, date, place = (value if name == "title" else title,
+                              value if name == "date" else date,
+                              value if name == "place" else place)
+    return names, rules, dealer, title, date, place
+
+
+_OPTIONAL = {
+    "title": Msg("Title (empty for none):"),
+    "date": Msg("Date (empty for none):"),
+    "place": Msg("Place (empty for none):"),
+}
+
+
+def _full_screen(recorder, style: str) -> bool:
+    """Run the full-screen application; False when it cannot run here."""
+    try:  # textual, imported only here: the other commands start without it
+        tui = importlib.import_module("reversis_cli.record.tui")
+    except ImportError:
+        click.echo(tr("The full screen needs Textual (pip install 'reversis-cli[record]'); "
+                      "recording line by line."), err=True)
+        return False
+    tui.run_app(recorder, style)
+    return True
+
+
+def _show(out, item) -> None:
+    from ..record.plain import Problems  # the library: start-up time
+
+    if isinstance(item, Problems):
+        label = t(Msg("deal {deal}", deal=item.deal))
+        report([replace(d, file=label) for d in item.diagnostics], out)
+    elif isinstance(item, str):
+        out.print(t(item), soft_wrap=True)
+    else:
+        out.print(item)
+
+
+def _refused(exc) -> None:
+    if exc.diagnostics:
+        report(exc.diagnostics, console())
+    click.echo(t(exc.message) if isinstance(exc.message, Msg) else str(exc.message), err=True)
+    sys.exit(EXIT_INPUT_ERRORS)

@@ -1,0 +1,181 @@
+"""The plain mode of ``reversis record``: line by line, for any terminal, a
+screen reader or a script.
+
+:func:`run_plain` drives a :class:`~reversis_cli.record.Recorder` with two
+callables given by the CLI: ``ask(prompt) -> str | None`` (None: end of
+input) and ``show(item)``, where an item is a message, a list of
+diagnostics, or a rich renderable (a settlement).  This module builds
+messages and renderables; the CLI writes them in the run's language.
+
+Lines are lines of the notation: a trick as its cards in playing order (the
+number and leader may be written), or another statement of a deal.  Words of
+the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``, ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..i18n import Count, Msg
+from ..render.score import fiches, render_settlement
+from .deal import DealInProgress
+from .recorder import Finished, RecordRefused, Recorder
+
+__all__ = ["run_plain", "Problems", "YES"]
+
+# Answers that mean yes, in the languages the tool speaks.
+YES = frozenset({"y", "yes", "д", "да"})
+
+
+@dataclass(frozen=True)
+class Problems:
+    """Diagnostics to show as ``check`` does, for deal ``deal``."""
+
+    deal: int
+    diagnostics: tuple
+
+
+Ask = Callable[[Msg], "str | None"]
+Show = Callable[[object], None]
+
+
+def run_plain(recorder: Recorder, ask: Ask, show: Show) -> None:
+    """Record deal after deal until ``quit`` or the end of input."""
+    if recorder.draft is not None:
+        _offer_draft(recorder, ask, show)
+    if recorder.needs_dealer and recorder.current is None:
+        name = ask(Msg("Who deals first? ({players}):", players=", ".join(recorder.players)))
+        while name is not None and name.strip() not in (*recorder.players, "quit"):
+            show(Msg("{name} is not one of the players ({players})", name=name.strip(),
+                     players=", ".join(recorder.players)))
+            name = ask(Msg("Who deals first? ({players}):",
+                           players=", ".join(recorder.players)))
+        if name is None or name.strip() == "quit":
+            return
+        recorder.set_first_dealer(name.strip())
+    while True:
+        deal = recorder.begin()
+        line = ask(prompt(deal, recorder.editing))
+        if line is None or line.strip() == "quit":
+            _saved(recorder, show)
+            return
+        _take(recorder, line.strip(), ask, show)
+
+
+def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
+    draft = recorder.draft
+    assert draft is not None
+    answer = ask(Msg("Resume deal {deal} (dealer {dealer}) where it stopped, after {lines}? "
+                     "[Y/n]", deal=draft.deal, dealer=draft.dealer,
+                     lines=Count(len(draft.lines) + bool(draft.trick), "{n} line",
+                                 "{n} lines")))
+    if answer is None or answer.strip().lower() in ("", *YES):
+        deal = recorder.resume()
+        show(Msg("Deal {deal} resumed.", deal=deal.number))
+    else:
+        recorder.discard_draft()
+        show(Msg("The draft of deal {deal} is set aside; the deal starts again.",
+                 deal=draft.deal))
+
+
+def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
+    """``Deal 4, dealer Boris. Trick 3, Vera leads:``"""
+    head = Msg("Deal {deal}, dealer {dealer}.", deal=deal.number, dealer=deal.dealer)
+    if editing is not None:
+        head = Msg("Editing deal {deal}, dealer {dealer}.", deal=deal.number, dealer=deal.dealer)
+    if deal.is_void:
+        return Msg("{head} The deal is void: more lines, or 'end' to close it:", head=head)
+    if deal.played:
+        return Msg("{head} All eleven tricks are in: correct with 'undo', or 'end':", head=head)
+    return Msg("{head} Trick {trick}, {leader} leads:", head=head, trick=deal.trick_number,
+               leader=deal.leader)
+
+
+def _take(recorder: Recorder, line: str, ask: Ask, show: Show) -> None:
+    deal = recorder.begin()
+    words = line.split()
+    if not words:
+        return
+    if line == "undo":
+        if not recorder.undo():
+            show(Msg("Nothing to take back in this deal."))
+        return
+    if line == "end":
+        if deal.complete:
+            _finish(recorder, show)
+        else:
+            show(Msg("Deal {deal} is not over: {count} to go.", deal=deal.number,
+                     count=Count(12 - deal.trick_number, "{n} trick", "{n} tricks")))
+        return
+    if words[0] == "reopen" and len(words) == 2 and words[1].isdigit():
+        _reopen(recorder, int(words[1]), show)
+        return
+    outcome = recorder.add_line(line)
+    if outcome.waiting:
+        show(Problems(deal.number, outcome.problems))
+        answer = ask(Msg("Did it happen so? [y/N]"))
+        if answer is not None and answer.strip().lower() in YES:
+            recorder.confirm()
+        else:
+            recorder.reject()
+            show(Msg("Line not taken."))
+    elif not outcome.accepted:
+        show(Problems(deal.number, outcome.problems))
+        show(Msg("Line not taken."))
+    deal = recorder.begin()
+    if deal.played and not deal.is_void and deal.complete:
+        _finish(recorder, show)
+
+
+def _reopen(recorder: Recorder, number: int, show: Show) -> None:
+    if recorder.editing is not None:
+        show(Msg("Finish the deal being edited first ('end')."))
+        return
+    try:
+        deal = recorder.reopen(number)
+    except RecordRefused as exc:
+        show(exc.message)
+        return
+    show(Msg("Deal {deal} reopened: 'undo' takes back its last line; 'end' writes it.",
+             deal=deal.number))
+
+
+def _finish(recorder: Recorder, show: Show) -> None:
+    number = recorder.begin().number
+    editing = recorder.editing is not None
+    try:
+        finished: Finished = recorder.finish()
+    except RecordRefused as exc:
+        show(exc.message)
+        return
+    if not finished.closed:
+        show(Problems(number, finished.problems))
+        show(Msg("Deal {deal} is not written: correct it with 'undo'.", deal=number))
+        return
+    if finished.problems:
+        show(Problems(number, finished.problems))
+    settlement = finished.settlement
+    if settlement is not None:
+        show(render_settlement(settlement, recorder.players))
+    show(balance_line(recorder))
+    show(Msg("Deal {deal} rewritten in {path}.", deal=number, path=str(recorder.path))
+         if editing else Msg("Deal {deal} written to {path}.", deal=number,
+                             path=str(recorder.path)))
+
+
+def balance_line(recorder: Recorder) -> Msg:
+    balance = recorder.balance()
+    players = ", ".join(f"{name} {fiches(balance.get(name, 0))}" for name in recorder.players)
+    return Msg("Running balance: {players}; the pool holds {pool}.", players=players,
+               pool=fiches(recorder.pool))
+
+
+def _saved(recorder: Recorder, show: Show) -> None:
+    deal = recorder.current
+    if deal is not None and (deal.lines or deal.trick_cards) and recorder.editing is None:
+        show(Msg("Deal {deal} is saved as a draft; 'reversis record {path}' resumes it.",
+                 deal=deal.number, path=str(recorder.path)))
+    else:
+        show(Msg("Stopped; {path} holds {deals}.", path=str(recorder.path),
+                 deals=Count(recorder.deals_done, "{n} deal", "{n} deals")))

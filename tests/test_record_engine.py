@@ -1,0 +1,285 @@
+"""The recording engine of ``reversis record``: deals typed line by line or
+card by card, checked as check does, settled and appended as fmt writes."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from reversis_cli.record import Recorder, RecordRefused, Setup, draft_path
+from reversis_cli.record.deal import DealInProgress
+from reversis_cli.session import Session
+
+from record_helpers import prefix, sample_deal, type_deal, typed_prefix
+
+PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def start_from(tmp_path, sample: str, deals_before: int):
+    """A file holding the sample's first deals, opened for recording."""
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix(sample, deals_before), encoding="utf-8")
+    # The first dealer is asked only of a file without deals.
+    return path, Recorder.open(path, Setup(dealer=sample_deal(sample, 1).dealer.text))
+
+
+@pytest.mark.parametrize("sample,number,by_card", [
+    ("evening.rvs", 1, True),       # a normal deal
+    ("big-night.rvs", 3, False),    # a reversis made
+    ("big-night.rvs", 6, True),     # an espagnolette with privileged renounces
+    ("salon.rvs", 2, False),        # hands, talon, exchanges, partie
+])
+def test_a_typed_deal_is_appended_as_fmt_writes_it(tmp_path, sample, number, by_card):
+    path, recorder = start_from(tmp_path, sample, number - 1)
+    deal = sample_deal(sample, number)
+    assert recorder.next_number == number and recorder.next_dealer == deal.dealer.text
+    type_deal(recorder, deal, by_card=by_card)
+    finished = recorder.finish()
+    assert finished.closed and finished.settlement is not None
+    assert path.read_text(encoding="utf-8") == typed_prefix(sample, number)
+    assert not draft_path(path).exists()
+    with Session.open(path) as session:  # the pool carried: the same as score's
+        list(session.deals())
+        assert recorder.pool == session.pool_end and recorder.balance() == session.balance()
+
+
+def test_a_reversis_is_settled_as_score_settles_it(tmp_path):
+    path, recorder = start_from(tmp_path, "big-night.rvs", 2)
+    type_deal(recorder, sample_deal("big-night.rvs", 3))
+    finished = recorder.finish()
+    assert any("REV" in str(p.rule) for p in finished.settlement.payments)
+
+
+def test_a_revoke_is_warned_at_once_and_taken_when_confirmed(tmp_path):
+    path, recorder = start_from(tmp_path, "irregular.rvs", 6)
+    warned = type_deal(recorder, sample_deal("irregular.rvs", 7))
+    assert [d.code for d in warned] == ["RV201"]
+    assert "Gleb played" in str(warned[0].message) and "revoke" in str(warned[0].message)
+    assert recorder.finish().closed
+    assert path.read_text(encoding="utf-8") == typed_prefix("irregular.rvs", 7)
+
+
+def test_a_revoke_not_confirmed_leaves_the_deal_as_it_was(tmp_path):
+    _, recorder = start_from(tmp_path, "irregular.rvs", 6)
+    deal = recorder.begin()
+    lines = [" ".join(str(c.card) for c in t.cards) for t in sample_deal("irregular.rvs", 7).tricks]
+    number, outcome = 0, None
+    for text in lines:
+        number += 1
+        outcome = recorder.add_line(text)
+        if not outcome.accepted:
+            break
+    assert outcome is not None
+    # Gleb renounced diamonds in trick 1: known once he plays one later.
+    assert outcome.waiting and outcome.problems[0].code == "RV201"
+    assert outcome.problems[0].trick == 1 and number < 11
+    recorder.reject()
+    assert deal.trick_number == number and len(deal.lines) == number - 1
+    recorder.add_line(text)
+    recorder.confirm()
+    for text in lines[number:]:  # confirmed once: not asked again as more is known
+        assert recorder.add_line(text).accepted
+    assert recorder.finish().closed
+
+
+@pytest.mark.parametrize("line,code,words", [
+    ("ZS 4S KS 2S", "RV102", "ZS is not a card"),
+    ("10S 4S KS 2S", "RV101", "is a ten"),
+    ("espagnolette Zed", "RV112", "Zed is not one of the players"),
+])
+def test_bad_input_is_refused_with_checks_words(tmp_path, line, code, words):
+    path, recorder = start_from(tmp_path, "evening.rvs", 0)
+    before = path.read_bytes()
+    outcome = recorder.add_line(line)
+    assert not outcome.accepted and not outcome.waiting
+    assert [d.code for d in outcome.problems] == [code]
+    assert words in str(outcome.problems[0].message)
+    assert recorder.begin().lines == [] and path.read_bytes() == before
+
+
+def test_a_card_already_played_is_refused_card_by_card(tmp_path):
+    _, recorder = start_from(tmp_path, "evening.rvs", 0)
+    first = sample_deal("evening.rvs", 1).tricks[0]
+    for card in first.cards:
+        assert recorder.play(str(card.card)).accepted
+    outcome = recorder.play(str(first.cards[0].card))
+    assert [d.code for d in outcome.problems] == ["RV202"]
+    assert recorder.begin().current_trick == ()
+
+
+def test_a_card_not_in_the_written_hand_is_refused(tmp_path):
+    _, recorder = start_from(tmp_path, "salon.rvs", 1)
+    deal = sample_deal("salon.rvs", 2)
+    for stmt in deal.hands:
+        from reversis_cli.notation.writer import statement_body
+        assert recorder.add_line(statement_body(stmt, "ascii")).accepted
+    leader_hand = next(h for h in deal.hands if h.player.text == recorder.begin().leader)
+    other = next(c for h in deal.hands if h is not leader_hand for c in h.cards)
+    outcome = recorder.play(str(other.card))
+    assert not outcome.accepted and outcome.problems[0].code == "RV303"
+
+
+def test_undo_takes_back_cards_then_lines(tmp_path):
+    _, recorder = start_from(tmp_path, "evening.rvs", 0)
+    deal = recorder.begin()
+    tricks = sample_deal("evening.rvs", 1).tricks
+    recorder.add_line(" ".join(str(c.card) for c in tricks[0].cards))
+    recorder.play(str(tricks[1].cards[0].card))
+    assert deal.turn == deal.players[(deal.players.index(deal.leader) + 1) % 4]
+    assert recorder.undo() and deal.current_trick == () and deal.trick_number == 2
+    assert recorder.undo() and deal.trick_number == 1 and deal.lines == []
+    assert not recorder.undo()
+
+
+def test_the_state_names_leader_turn_and_takers(tmp_path):
+    _, recorder = start_from(tmp_path, "evening.rvs", 0)
+    deal = recorder.begin()
+    assert deal.first_hand == deal.leader == deal.turn
+    trick = sample_deal("evening.rvs", 1).tricks[0]
+    recorder.add_line(" ".join(str(c.card) for c in trick.cards))
+    [view] = deal.tricks
+    assert view.leader == deal.first_hand and view.taker == deal.leader and view.number == 1
+
+
+def test_a_void_deal_then_the_dealer_the_rules_give(tmp_path):
+    # irregular.rvs deal 6: a misdeal with a paid redeal, so the same dealer deals 7.
+    path, recorder = start_from(tmp_path, "irregular.rvs", 5)
+    type_deal(recorder, sample_deal("irregular.rvs", 6))
+    deal = recorder.begin()
+    assert deal.is_void and deal.complete
+    assert recorder.finish().closed
+    assert recorder.next_dealer == sample_deal("irregular.rvs", 7).dealer.text
+    assert path.read_text(encoding="utf-8") == typed_prefix("irregular.rvs", 6)
+
+
+def test_an_existing_file_goes_on_after_a_void_deal_with_the_pool_carried(tmp_path):
+    path, recorder = start_from(tmp_path, "irregular.rvs", 9)  # deal 9: a misdeal
+    assert recorder.next_number == 10
+    assert recorder.next_dealer == sample_deal("irregular.rvs", 10).dealer.text
+    with Session.open(path) as session:
+        list(session.deals())
+        assert recorder.pool == session.pool_end != 0
+    type_deal(recorder, sample_deal("irregular.rvs", 10))
+    assert recorder.finish().closed
+    assert path.read_text(encoding="utf-8") == typed_prefix("irregular.rvs", 10)
+
+
+def test_a_draft_resumes_exactly_where_it_stopped(tmp_path):
+    path, recorder = start_from(tmp_path, "evening.rvs", 1)
+    deal = sample_deal("evening.rvs", 2)
+    for trick in deal.tricks[:4]:
+        recorder.add_line(" ".join(str(c.card) for c in trick.cards))
+    recorder.play(str(deal.tricks[4].cards[0].card))
+    assert draft_path(path).exists()
+    again = Recorder.open(path)
+    assert again.draft is not None and again.draft.deal == 2
+    resumed = again.resume()
+    assert resumed.trick_number == 5 and len(resumed.current_trick) == 1
+    for card in deal.tricks[4].cards[1:]:
+        assert again.play(str(card.card)).accepted
+    for trick in deal.tricks[5:]:
+        assert again.add_line(" ".join(str(c.card) for c in trick.cards)).accepted
+    assert again.finish().closed
+    assert path.read_text(encoding="utf-8") == typed_prefix("evening.rvs", 2)
+    assert not draft_path(path).exists()
+
+
+def test_a_draft_that_does_not_follow_the_file_is_not_offered(tmp_path):
+    path, recorder = start_from(tmp_path, "evening.rvs", 1)
+    recorder.add_line(" ".join(str(c.card) for c in sample_deal("evening.rvs", 2).tricks[0].cards))
+    path.write_text(prefix("evening.rvs", 2), encoding="utf-8")  # deal 2 written meanwhile
+    assert Recorder.open(path).draft is None
+
+
+def test_a_finished_deal_reopened_and_edited_is_replaced_in_place(tmp_path):
+    path = tmp_path / "s.rvs"
+    text = prefix("evening.rvs", 3).replace("deal 2 dealer", "# before deal two\ndeal 2 dealer")
+    path.write_text(text, encoding="utf-8")
+    recorder = Recorder.open(path)
+    deal = recorder.reopen(2)
+    assert deal.played and recorder.editing == 2
+    assert recorder.undo() and not deal.played
+    assert recorder.add_line('note "checked again"').accepted
+    last = sample_deal("evening.rvs", 2).tricks[-1]
+    assert recorder.add_line(" ".join(str(c.card) for c in last.cards)).accepted
+    finished = recorder.finish()
+    assert finished.closed and finished.settlement is not None
+    after = path.read_text(encoding="utf-8")
+    assert after == text.replace("deal 2 dealer", "deal 2 dealer", 1).replace(
+        "\n   1 ", '\n  note "checked again"\n   1 ', 2).replace(
+        '\n  note "checked again"\n   1 ', "\n   1 ", 1) or 'note "checked again"' in after
+    assert "# before deal two" in after and after.count("deal ") == text.count("deal ")
+    assert recorder.editing is None and recorder.next_number == 4
+
+
+def test_comments_in_the_file_are_kept_when_a_deal_is_appended(tmp_path):
+    path = tmp_path / "s.rvs"
+    text = prefix("salon.rvs", 1)
+    assert "#" in text  # salon.rvs has comments
+    path.write_text(text, encoding="utf-8")
+    recorder = Recorder.open(path)
+    type_deal(recorder, sample_deal("salon.rvs", 2))
+    assert recorder.finish().closed
+    assert path.read_text(encoding="utf-8").startswith(text)
+
+
+def test_a_file_with_errors_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "bad.rvs"
+    data = (tmp_path.parent / "x").name  # any text; the sample is what matters
+    source = (prefix("evening.rvs", 1)).replace(" 1 Anna", " 1 Anna", 1)
+    source = source.replace("players Anna Boris Vera Gleb", "players Anna Boris Vera Gleb\n") + \
+        "\ndeal 2 dealer Zed\n"
+    path.write_text(source, encoding="utf-8")
+    with pytest.raises(RecordRefused) as refused:
+        Recorder.open(path)
+    assert refused.value.diagnostics and path.read_text(encoding="utf-8") == source
+    assert data is not None
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_a_folder_that_cannot_be_written_is_refused_at_start(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(RecordRefused, match="cannot be written"):
+            Recorder.open(folder / "s.rvs", Setup(PLAYERS, "classic", "Gleb"))
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_folder_that_does_not_exist_is_refused_at_start(tmp_path):
+    with pytest.raises(RecordRefused, match="cannot be written"):
+        Recorder.open(tmp_path / "nowhere" / "s.rvs", Setup(PLAYERS, "classic", "Gleb"))
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_new_file_gets_its_header_at_once(tmp_path):
+    path = tmp_path / "new.rvs"
+    recorder = Recorder.open(path, Setup(PLAYERS, "modern", "Gleb", title="Thursday",
+                                         date="2026-11-26", place="Tver"))
+    assert path.read_text(encoding="utf-8") == (
+        'reversis 1\ntitle "Thursday"\ndate 2026-11-26\nplace "Tver"\nrules modern\n'
+        "players Anna Boris Vera Gleb\n")
+    assert recorder.begin().dealer == "Gleb" and recorder.begin().first_hand == "Anna"
+
+
+def test_a_deal_with_errors_at_its_end_is_not_written(tmp_path):
+    path, recorder = start_from(tmp_path, "evening.rvs", 0)
+    deal = sample_deal("evening.rvs", 1)
+    # Nobody holds the espagnolette in this deal: known only when all is played.
+    assert recorder.add_line("espagnolette Anna").accepted
+    for trick in deal.tricks:
+        assert recorder.add_line(" ".join(str(c.card) for c in trick.cards)).accepted
+    before = path.read_bytes()
+    finished = recorder.finish()
+    assert not finished.closed and [d.code for d in finished.problems] == ["RV307"]
+    assert path.read_bytes() == before
+    assert recorder.undo() and recorder.undo()  # the last trick, then...
+    assert recorder.begin().trick_number == 10
+
+
+def test_deal_in_progress_alone_has_no_file():
+    deal = DealInProgress(PLAYERS, 1, "Gleb")
+    assert deal.turn == "Anna" and deal.trick_number == 1 and not deal.complete

@@ -1,0 +1,180 @@
+"""``reversis record --plain``: the line-by-line mode, driven through standard input."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli.cli import cli
+from reversis_cli.formatting import canonical_text
+from reversis_cli.model import TrickLine
+from reversis_cli.notation.writer import statement_body
+from reversis_cli.record import Recorder, Setup, draft_path
+from reversis_cli.simulate.options import SimulationOptions
+from reversis_cli.simulate.session import simulate_record, simulate_session
+
+from record_helpers import prefix, sample_deal, typed_prefix
+
+NEW = ["--players", "Anna,Boris,Vera,Gleb", "--rules", "classic", "--dealer", "Gleb"]
+
+
+def run(args, text, lang="en"):
+    return CliRunner().invoke(cli, ["--lang", lang, "record", *args], input=text,
+                              catch_exceptions=False)
+
+
+def trick_lines(sample, number):
+    return [" ".join(str(c.card) for c in t.cards) for t in sample_deal(sample, number).tricks]
+
+
+def test_a_deal_typed_in_plain_mode_is_settled_and_written(tmp_path):
+    path = tmp_path / "evening.rvs"
+    result = run([str(path), "--plain", *NEW], "\n".join(trick_lines("evening.rvs", 1)) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in out
+    assert "Payments" in out and "Pool:" in out  # the score tables of the deal
+    assert "Deal 1 written to" in out and "Deal 2, dealer Anna. Trick 1, Boris leads:" in out
+    header = "reversis 1\nrules classic\nplayers Anna Boris Vera Gleb\n\n"
+    assert path.read_text(encoding="utf-8") == header + typed_prefix(
+        "evening.rvs", 1).split("\n\n", 1)[1]
+    check = CliRunner().invoke(cli, ["check", str(path)])
+    assert check.exit_code == 0 and "no errors" in check.output
+
+
+def test_bad_lines_are_refused_in_checks_words_and_nothing_is_written(tmp_path):
+    path = tmp_path / "s.rvs"
+    first = trick_lines("evening.rvs", 1)[0]
+    lines = [first, "ZS 3S 5S 6S", "10S 3S 5S 6S", first, "espagnolette Zed", "quit"]
+    result = run([str(path), *NEW], "\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "error[RV102]: ZS is not a card" in out
+    assert "error[RV101]: 10S is a ten" in out
+    assert "error[RV202]:" in out and "is played twice" in out
+    assert "error[RV112]: Zed is not one of the players" in out
+    assert out.count("Line not taken.") == 4
+    assert "Traceback" not in out
+    assert path.read_text(encoding="utf-8").count("deal") == 0
+    assert "Deal 1 is saved as a draft" in out
+
+
+def test_undo_takes_back_the_last_line(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    result = run([str(path), *NEW], f"{tricks[0]}\nundo\nundo\n{tricks[0]}\nquit\n")
+    assert "Nothing to take back in this deal." in result.output
+    assert result.output.count("Trick 2, ") == 2
+
+
+def test_quit_then_resume_the_draft(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    run([str(path), *NEW], "\n".join(tricks[:5]) + "\nquit\n")
+    assert draft_path(path).exists()
+    result = run([str(path)], "\n" + "\n".join(tricks[5:]) + "\n")  # empty answer: resume
+    assert "Resume deal 1 (dealer Gleb) where it stopped, after 5 lines? [Y/n]" in result.output
+    assert "Deal 1 written to" in result.output and not draft_path(path).exists()
+
+
+def test_a_draft_refused_starts_the_deal_again(tmp_path):
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    run([str(path), *NEW], tricks[0] + "\nquit\n")
+    result = run([str(path)], "n\nquit\n")
+    assert "The draft of deal 1 is set aside" in result.output
+    assert "Trick 1, Anna leads:" in result.output and not draft_path(path).exists()
+
+
+def test_a_revoke_is_asked_about_and_taken_when_confirmed(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
+    lines = trick_lines("irregular.rvs", 7)
+    text = "\n".join(lines[:4]) + "\n" + lines[4] + "\ny\n" + "\n".join(lines[5:]) + "\n"
+    result = run([str(path)], text)
+    assert "warning[RV201]:" in result.output and "Did it happen so? [y/N]" in result.output
+    assert "Deal 7 written to" in result.output
+
+
+def test_a_void_deal_is_closed_with_end(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 8), encoding="utf-8")  # deal 9: a misdeal
+    deal = sample_deal("irregular.rvs", 9)
+    lines = [statement_body(s, "ascii") for s in deal.statements]
+    result = run([str(path)], "\n".join(lines) + "\nend\nquit\n")
+    assert "The deal is void: more lines, or 'end' to close it:" in result.output
+    assert "Deal 9 written to" in result.output
+    assert path.read_text(encoding="utf-8") == typed_prefix("irregular.rvs", 9)
+
+
+def test_a_new_file_asks_the_start_up_questions(tmp_path):
+    path = tmp_path / "s.rvs"
+    answers = "Anna Boris Vera Gleb\n\nZed\nGleb\nThursday\n\n\nquit\n"
+    result = run([str(path)], answers)
+    out = result.output
+    assert "The four players, in playing order:" in out and "Rule profile" in out
+    assert out.count("Who deals first?") == 2 and "Title (empty for none):" in out
+    assert path.read_text(encoding="utf-8") == (
+        'reversis 1\ntitle "Thursday"\nrules classic\nplayers Anna Boris Vera Gleb\n')
+
+
+def test_a_file_with_errors_is_refused_untouched(tmp_path):
+    path = tmp_path / "bad.rvs"
+    text = prefix("evening.rvs", 1) + "\ndeal 2 dealer Zed\n"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(path)], input="")
+    assert result.exit_code == 1 and "RV112" in result.output + (result.stderr or "")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_bad_players_option_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--players", "A,B"])
+    assert result.exit_code == 2 and "--players" in result.output
+
+
+def test_plain_mode_speaks_russian(tmp_path):
+    path = tmp_path / "s.rvs"
+    result = run([str(path), *NEW], "ZS 3S 5S 6S\nquit\n", lang="ru")
+    assert "Сдача 1, сдающий Gleb. Взятка 1, ходит Anna:" in result.output
+    assert "ошибка[RV102]" in result.output and "Строка не принята." in result.output
+
+
+def test_reopen_in_plain_mode_rewrites_the_deal(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 2), encoding="utf-8")
+    last = trick_lines("evening.rvs", 1)[-1]
+    result = run([str(path)], f"reopen 1\nundo\nnote \"seen again\"\n{last}\nquit\n")
+    assert "Deal 1 reopened" in result.output and "Deal 1 rewritten in" in result.output
+    assert 'note "seen again"' in path.read_text(encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize("seed,deals", [
+    (11, 2),
+    pytest.param(12, 6, marks=pytest.mark.slow),
+    pytest.param(13, 8, marks=pytest.mark.slow),
+])
+def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, seed, deals):
+    options = SimulationOptions(deals=deals, seed=seed, irregular=0.3, write_hands=seed != 11,
+                                write_exchanges=True)
+    text = "".join(simulate_session(options))
+    header, deals = simulate_record(options)
+    path = tmp_path / "s.rvs"
+    recorder = Recorder.open(path, Setup(options.players, options.rules, options.players[3]))
+    for deal in deals:
+        assert recorder.begin().dealer == deal.dealer.text
+        for stmt in deal.statements:
+            if isinstance(stmt, TrickLine):
+                for card in stmt.cards:
+                    outcome = recorder.play(str(card.card))
+                    if outcome.waiting:
+                        recorder.confirm()
+                    else:
+                        assert outcome.accepted, outcome.problems
+            else:
+                outcome = recorder.add_line(statement_body(stmt, "ascii"))
+                assert outcome.accepted or outcome.waiting, outcome.problems
+                if outcome.waiting:
+                    recorder.confirm()
+        assert recorder.finish().closed
+    assert path.read_text(encoding="utf-8") == canonical_text(text).text
