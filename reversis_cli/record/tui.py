@@ -31,7 +31,7 @@ from .recorder import Finished, RecordRefused, Recorder, Setup
 from .tui_screens import AskScreen, LineScreen, PageScreen, SetupScreen
 from .tui_view import partie_text, seats_view, session_view, status_line, tricks_view
 
-__all__ = ["RecordApp", "EVENTS", "KEYS"]
+__all__ = ["RecordApp", "EVENTS", "KEYS", "run_app"]
 
 # The statements of a deal other than cards: (key, title, what to ask, the line
 # made of the answer).  The answer is a player's name unless the title says.
@@ -117,6 +117,7 @@ class RecordApp(App[int]):
         super().__init__()
         self.path, self.setup, self.recorder = Path(path), setup or Setup(), recorder
         self.cards = cards if cards in CARD_STYLES else "unicode"
+        self._drawn: dict[str, tuple] = {}  # what each panel shows now (see redraw)
         self.title = f"reversis record — {self.path.name}"
         for key, action, description in KEYS:
             self.bind(key, action, description=tr(description))
@@ -204,7 +205,9 @@ class RecordApp(App[int]):
     # -- drawing -----------------------------------------------------------------
 
     def redraw(self) -> None:
-        """Every panel from the engine's state."""
+        """The panels from the engine's state: the table and the status after
+        every change, the tricks and the session only when they changed (a
+        table is the dearest thing to lay out)."""
         if self.recorder is None or self.recorder.current is None:
             return
         screen = self._main
@@ -212,12 +215,18 @@ class RecordApp(App[int]):
         partie = partie_text(deal, self.cards)
         table = Group(seats_view(deal, self.cards), *([partie] if partie else []))
         screen.query_one("#table", Static).update(table)
-        screen.query_one("#tricks", Static).update(tricks_view(deal, self.cards))
-        rules = self.recorder.profile.name if self.recorder.profile else ""
-        screen.query_one("#right", Static).update(session_view(
-            self.recorder.players, self.recorder.balance(), self.recorder.pool, rules,
-            self.recorder.deals_done))
         screen.query_one("#status", Static).update(status_line(deal, self.recorder.editing))
+        tricks_key = (deal.number, self.recorder.editing, len(deal.lines), len(deal.tricks))
+        if tricks_key != self._drawn.get("tricks"):
+            screen.query_one("#tricks", Static).update(tricks_view(deal, self.cards))
+            self._drawn["tricks"] = tricks_key
+        session_key = (self.recorder.deals_done, self.recorder.editing, deal.number)
+        if session_key != self._drawn.get("session"):
+            rules = self.recorder.profile.name if self.recorder.profile else ""
+            screen.query_one("#right", Static).update(session_view(
+                self.recorder.players, self.recorder.balance(), self.recorder.pool, rules,
+                self.recorder.deals_done))
+            self._drawn["session"] = session_key
 
     def _say(self, renderable: RenderableType) -> None:
         self._main.query_one("#messages", Static).update(renderable)
@@ -417,21 +426,10 @@ def _refusal(refused: RecordRefused) -> RenderableType:
                  render_diagnostics(refused.diagnostics))
 
 
-def run_full_screen(path: str | Path, setup: Setup, cards: str = "unicode") -> int:
-    """Record FILE on the full screen; the exit status.  A file with errors,
-    or a folder that cannot be written, is refused before the screen opens
-    (the message and the problems on standard error, status 1)."""
-    from rich.console import Console
 
-    path = Path(path)
-    recorder = None
-    try:
-        if path.exists() or (len(setup.players) == 4 and setup.rules and setup.dealer):
-            recorder = Recorder.open(path, setup)
-        else:
-            Recorder(path, setup)._check_folder()  # refused before any typing
-    except RecordRefused as refused:
-        Console(stderr=True, highlight=False).print(_refusal(refused))
-        return 1
-    status = RecordApp(path, setup, cards, recorder).run()
+def run_app(recorder: Recorder, cards: str = "unicode") -> int:
+    """Record into the file ``recorder`` has opened, on the full screen, until
+    the marker quits (every finished deal is in the file, the deal in progress
+    in its draft); the exit status."""
+    status = RecordApp(recorder.path, recorder.setup, cards, recorder).run()
     return 0 if status is None else status

@@ -37,8 +37,8 @@ def _seat_label(deal: DealInProgress, name: str) -> Text:
         marks.append(tr("first hand"))
     if marks:
         text.append(" (" + ", ".join(marks) + ")", style="dim")
-    if name == deal.turn:
-        text.append(" ◀ " + tr("to play"), style="yellow")
+    if name == deal.turn:  # the status line says it in words
+        text = Text("▶ ", style="bold yellow") + text
     return text
 
 
