@@ -36,7 +36,7 @@ __all__ = ["RecordApp", "EVENTS", "KEYS", "run_app"]
 # The statements of a deal other than cards: (key, title, what to ask, the line
 # made of the answer).  The answer is a player's name unless the title says.
 EVENTS = (
-    ("f2", N_("Hand as dealt"), N_("hand NAME CARDS"), "hand {}"),
+    ("f2", N_("Hand dealt"), N_("hand NAME CARDS (as dealt)"), "hand {}"),
     ("f3", N_("Talon"), N_("talon CARD CARD CARD"), "talon {}"),
     ("f4", N_("Exchange"), N_("exchange NAME discards CARDS takes CARDS"), "exchange {}"),
     ("f5", N_("Espagnolette"), N_("Who holds the espagnolette?"), "espagnolette {}"),
@@ -59,10 +59,12 @@ EVENTS = (
 KEYS = (
     ("ctrl+z", "undo", N_("Undo")),
     ("f8", "events", N_("Events")),
-    ("f9", "reopen", N_("Reopen a deal")),
-    ("f10", "explain", N_("Explain last deal")),
-    ("ctrl+q", "quit", N_("Save and quit")),
+    ("f9", "reopen", N_("Reopen")),
+    ("f10", "explain", N_("Explain")),
+    ("ctrl+q", "quit", N_("Quit")),
 )
+
+_DEAL_ACTIONS = frozenset({"undo", "events", "reopen", "explain", "event"})
 
 CSS = """
 #table { height: auto; border: round $primary; padding: 0 1; }
@@ -103,7 +105,8 @@ class MainScreen(Screen):
         yield Static(id="status")
         yield Input(id="card", suggester=CardSuggester(self.app),  # type: ignore[arg-type]
                     placeholder=tr("a card: 9s, 9♠, Д♥ …"))
-        yield Footer()
+        # The palette's own footer label is Textual's English: F8 says it instead.
+        yield Footer(compact=True, show_command_palette=False)
 
 
 class RecordApp(App[int]):
@@ -119,11 +122,11 @@ class RecordApp(App[int]):
         self.cards = cards if cards in CARD_STYLES else "unicode"
         self._drawn: dict[str, tuple] = {}  # what each panel shows now (see redraw)
         self.title = f"reversis record — {self.path.name}"
-        for key, action, description in KEYS:
-            self.bind(key, action, description=tr(description))
         for key, title, _, _ in EVENTS:
             if key:
                 self.bind(key, f"event('{title}')", description=tr(title))
+        for key, action, description in KEYS:
+            self.bind(key, action, description=tr(description))
 
     # -- start -------------------------------------------------------------------
 
@@ -196,6 +199,14 @@ class RecordApp(App[int]):
         self._rec.begin()
         self.redraw()
         self._main.query_one("#card", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of a deal work on the main screen only, with a deal begun
+        (not under a question or a page, nor before the start-up answers)."""
+        if action in _DEAL_ACTIONS:
+            return isinstance(self.screen, MainScreen) and self.recorder is not None \
+                and self.recorder.current is not None
+        return True
 
     @property
     def _rec(self) -> Recorder:
@@ -302,6 +313,8 @@ class RecordApp(App[int]):
     # -- the other statements ------------------------------------------------------
 
     def action_event(self, title: str) -> None:
+        if not self.check_action("event", ()):  # from the palette, under a page
+            return
         _, _, ask, line = next(e for e in EVENTS if e[1] == title)
         if "{}" not in line:
             self._add_line(line)
@@ -320,7 +333,7 @@ class RecordApp(App[int]):
         self.action_command_palette()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for _, title, ask, _ in EVENTS:
+        for _, title, ask, _ in EVENTS if isinstance(screen, MainScreen) else ():
             yield SystemCommand(tr(title), tr(ask) if ask else "",
                                 lambda title=title: self.action_event(title))
         if self.recorder is not None and self.recorder.editing is not None:

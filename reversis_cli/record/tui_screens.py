@@ -47,7 +47,7 @@ class SetupScreen(Screen[dict[str, str]]):
                     yield Input(id=f"setup-{name}",
                                 placeholder="classic" if name == "rules" else "")
             yield Static("", id="setup-problem")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
