@@ -112,6 +112,7 @@ def test_an_espagnolette_declared_from_its_key(tmp_path):
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
             await pilot.press("f5")
             await pilot.pause()
             app.screen.query_one("#line").value = "Vera"
@@ -175,6 +176,7 @@ def test_a_void_deal_from_the_misdeal_key_then_the_same_dealer_passes_on(tmp_pat
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
             await pilot.press("f6")
             await pilot.pause()
             app.screen.query_one("#line").value = "Boris"

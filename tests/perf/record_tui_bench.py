@@ -14,7 +14,8 @@ harness, 110x44).  Prints, per card, the median and the worst of:
 * draft -- the draft written beside the file and flushed to disk (the disk's
   figure, not the program's: it follows the check, before the next card).
 
-Target: check+redraw under 20 ms (the median; the worst is printed beside).  Not a test: figures vary
+Target: check+redraw under 20 ms (the median; the worst is printed beside).
+Not a test: figures vary
 with the machine.
 """
 
