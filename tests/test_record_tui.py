@@ -271,3 +271,65 @@ def test_the_screen_speaks_russian(tmp_path):
                 assert "Отменить" in footer_keys
 
         run(go())
+
+
+def finished_deal(tmp_path) -> tuple[Recorder, list[str]]:
+    """A recorder with deal 1 of the evening sample recorded (through the engine)."""
+    dealer, cards = sample_deal("evening.rvs", 1)
+    recorder = new_recorder(tmp_path, dealer)
+    for card in cards:
+        assert recorder.play(card).accepted
+    assert recorder.finish().closed
+    return recorder, cards
+
+
+def test_explain_is_one_key_away_and_a_finished_deal_is_reopened_and_written_back(tmp_path):
+    recorder, cards = finished_deal(tmp_path)
+    before = (tmp_path / "night.rvs").read_text()
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f10")
+            await pilot.pause()
+            assert isinstance(app.screen, PageScreen) and "Deal 1" in page(app)
+            await pilot.press("escape", "f9")
+            await pilot.pause()
+            app.screen.query_one("#line").value = "1"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "editing deal 1" in text_of(app, "#status")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert "Trick 11" in text_of(app, "#status")
+            await type_cards(pilot, cards[-4:])
+            assert isinstance(app.screen, PageScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 2, dealer Anna" in text_of(app, "#status")
+
+    run(go())
+    assert (tmp_path / "night.rvs").read_text() == before
+
+
+def test_a_revoke_not_confirmed_is_not_taken(tmp_path):
+    dealer, cards = sample_deal("irregular.rvs", 7)
+    recorder = new_recorder(tmp_path, dealer)
+    revoking = 19  # 5D, the last card of trick 5: it shows an earlier revoke
+    for card in cards[:revoking]:
+        assert recorder.play(card).accepted
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await type_cards(pilot, [cards[revoking]])
+            assert isinstance(app.screen, AskScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert "Not taken" in text_of(app, "#messages")
+            assert "Trick 5: Boris to play" in text_of(app, "#status")
+
+    run(go())
+    assert recorder.current.trick_cards == cards[16:revoking]
