@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # real processes: a second or more each
-
 from reversis_cli.record import Recorder, draft_path
 
 from record_helpers import prefix, sample_deal, typed_prefix
+
+pytestmark = pytest.mark.slow  # real processes: a second or more each
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}

@@ -178,3 +178,63 @@ def test_a_simulated_session_typed_card_by_card_is_what_fmt_writes(tmp_path, see
                     recorder.confirm()
         assert recorder.finish().closed
     assert path.read_text(encoding="utf-8") == canonical_text(text).text
+
+
+def test_a_draft_that_cannot_be_written_ends_with_status_1_and_no_traceback(tmp_path,
+                                                                             monkeypatch):
+    from reversis_cli import files
+    from reversis_cli.record import draft as draft_module
+
+    def full(path, data):
+        raise files.WriteError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(draft_module, "write_atomic", full)
+    path = tmp_path / "s.rvs"
+    result = CliRunner().invoke(cli, ["record", str(path), *NEW],
+                                input=trick_lines("evening.rvs", 1)[0] + "\n")
+    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert "Traceback" not in result.output and result.exception is None or \
+        isinstance(result.exception, SystemExit)
+
+
+def test_the_settlement_spells_cards_as_asked(tmp_path):
+    lines = "\n".join(trick_lines("evening.rvs", 1)) + "\nquit\n"
+    partie = {}
+    for style in ("ascii", "unicode"):
+        path = tmp_path / f"{style}.rvs"
+        result = run([str(path), *NEW, "--cards", style], lines)
+        [partie[style]] = [line for line in result.output.split("\n")
+                           if line.startswith("Partie ")]
+    assert partie["ascii"].isascii() and not partie["unicode"].isascii()
+
+
+@pytest.mark.parametrize("lang,name", [("en", "record-plain.txt"), ("ru", "ru/record-plain.txt")])
+def test_a_plain_session_golden(tmp_path, monkeypatch, golden, lang, name):
+    """A deal with a bad card, an undo, the settlement's tables, then quit."""
+    monkeypatch.chdir(tmp_path)
+    tricks = trick_lines("evening.rvs", 1)
+    lines = [tricks[0], "ZS QH 5H JH", tricks[1], "undo", *tricks[1:], "quit"]
+    result = CliRunner().invoke(cli, ["--lang", lang, "record", "night.rvs", *NEW],
+                                input="\n".join(lines) + "\n",
+                                env={"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"},
+                                prog_name="reversis")
+    assert result.exit_code == 0
+    golden(name, result.output)
+
+
+def test_odd_lines_are_refused_and_an_escape_is_never_echoed_raw(tmp_path):
+    path = tmp_path / "s.rvs"
+    lines = ["deal 2 dealer Anna", "players A B C D", "\x1b[2J AS", "hand", "quit"]
+    result = run([str(path), *NEW], "\n".join(lines) + "\n")
+    out = result.output
+    assert "the deal line is not typed" in out and "error[RV113]" in out
+    assert "error[RV003]" in out and "\x1b" not in out
+    assert out.count("Line not taken.") == 4 and "Traceback" not in out
+
+
+def test_a_folder_that_cannot_be_written_is_refused_before_any_question(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(blocker / "s.rvs")], input="Anna B C D\n")
+    assert result.exit_code == 1 and "cannot be written" in result.output
+    assert "players" not in result.output  # refused before the first question

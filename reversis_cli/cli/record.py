@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from ..invisible import visible
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
     console, option, report, t, tr,
@@ -50,7 +51,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     The deal in progress is kept in a draft beside FILE after every line, and
     offered for resuming at the next start.
     """
-    from ..record import RecordRefused, Recorder, Setup  # the library: start-up time
+    from ..record import RecordRefused, Recorder, Setup, check_folder  # the library: start-up time
 
     names = tuple(n.strip() for n in players.split(",")) if players else ()
     if players is not None and (len(names) != 4 or not all(names)):
@@ -59,6 +60,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     interactive = not Path(file).exists() and not (names and rules and dealer)
     ask = _asker()
     try:
+        check_folder(file)  # before any question
         if interactive and not Path(file).exists():
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
@@ -77,7 +79,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
 
         out = console()
         try:
-            run_plain(recorder, ask, lambda item: _show(out, item))
+            run_plain(recorder, ask, lambda item: _show(out, item), style)
         except RecordRefused as exc:  # the file could not be written: said, draft kept
             _refused(exc)
             return
@@ -93,7 +95,9 @@ def _asker():
             click.echo()
             return None
         if not sys.stdin.isatty():
-            click.echo(line.rstrip("\n"))  # a script's input, echoed so the output reads
+            # A script's input, echoed so that the output reads as a dialogue; an
+            # escape sequence in it is shown, never sent to the terminal.
+            click.echo(visible(line.rstrip("\n")))
         return line.rstrip("\r\n")
     return ask
 

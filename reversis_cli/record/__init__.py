@@ -11,6 +11,8 @@ title=None, date=None, place=None)) -> Recorder``
     existing FILE is read and checked: with errors, :class:`RecordRefused`
     (``.message``, ``.diagnostics`` to show as ``check`` does) and the file is
     untouched.  A folder that cannot be written is refused here too.
+``check_folder(path)`` refuses a folder that cannot be written (before asking
+anything); :meth:`Recorder.open` calls it too.
 ``recorder.players``, ``.profile``, ``.next_number``, ``.next_dealer``,
 ``.needs_dealer`` (ask the first dealer, then ``set_first_dealer(name)``),
 ``.pool``, ``.balance()``, ``.last`` (the last :class:`ScoredDeal` settled:
@@ -48,7 +50,7 @@ from __future__ import annotations
 
 from .deal import DealInProgress, Outcome, TrickView, cards_left
 from .draft import Draft, draft_path
-from .recorder import Finished, RecordRefused, Recorder, Setup
+from .recorder import Finished, RecordRefused, Recorder, Setup, check_folder
 
 __all__ = ["DealInProgress", "Draft", "Finished", "Outcome", "RecordRefused", "Recorder",
-           "Setup", "TrickView", "cards_left", "draft_path"]
+           "Setup", "TrickView", "cards_left", "check_folder", "draft_path"]

@@ -19,14 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..cards import PACK, Card
-from ..diagnostics import Diagnostic
-from ..model import Deal
+from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
+from ..model import Deal, Pos
+from ..notation.grammar_file import keywords
 from ..notation.parse import parse_deal
 from ..replay import ReplayedDeal, next_seat, replay_deal
 from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
 from ..replay.result import Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play
 
-__all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS"]
+__all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
 TRICKS = 11
 # The first words of a deal's statements other than tricks.
@@ -152,6 +154,12 @@ class DealInProgress:
         left out) or any other statement of a deal."""
         if self.trick_cards:  # a line after single cards: the cards typed count first
             self.trick_cards = []
+        if text.split()[:1] == ["deal"]:  # the deal's own line is ours to write
+            return Outcome(False, (diagnostic(
+                "RV100", Msg("the deal line is not typed: record writes it (deal {deal}, "
+                             "dealer {dealer}); type the lines of the deal",
+                             deal=self.number, dealer=self.dealer),
+                Pos(len(self.lines) + 2, 1), deal=self.number, source_line=text.strip()),))
         line = self._as_statement(text.strip())
         return self._change(self.lines + [line], [])
 
@@ -199,7 +207,8 @@ class DealInProgress:
 
     def _as_statement(self, text: str) -> str:
         words = text.split()
-        if not words or words[0] in STATEMENT_WORDS or words[0].startswith("#"):
+        if not words or words[0] in STATEMENT_WORDS or words[0].startswith("#") \
+                or words[0] in keywords():  # a header or deal line: the reader says so
             return text
         if words[0].isdigit():
             return text

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import Count, Msg
-from ..render.score import fiches, render_settlement
+from ..render.score import fiches, render_settlement, signed
 from .deal import DealInProgress
 from .recorder import Finished, RecordRefused, Recorder
 
@@ -40,8 +40,9 @@ Ask = Callable[[Msg], "str | None"]
 Show = Callable[[object], None]
 
 
-def run_plain(recorder: Recorder, ask: Ask, show: Show) -> None:
-    """Record deal after deal until ``quit`` or the end of input."""
+def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") -> None:
+    """Record deal after deal until ``quit`` or the end of input; ``cards``:
+    how the settlement's tables spell cards (ascii, unicode, ru)."""
     if recorder.draft is not None:
         _offer_draft(recorder, ask, show)
     if recorder.needs_dealer and recorder.current is None:
@@ -60,7 +61,7 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show) -> None:
         if line is None or line.strip() == "quit":
             _saved(recorder, show)
             return
-        _take(recorder, line.strip(), ask, show)
+        _take(recorder, line.strip(), ask, show, cards)
 
 
 def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
@@ -92,7 +93,7 @@ def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
                leader=deal.leader)
 
 
-def _take(recorder: Recorder, line: str, ask: Ask, show: Show) -> None:
+def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> None:
     deal = recorder.begin()
     words = line.split()
     if not words:
@@ -103,7 +104,7 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show) -> None:
         return
     if line == "end":
         if deal.complete:
-            _finish(recorder, show)
+            _finish(recorder, show, cards)
         else:
             show(Msg("Deal {deal} is not over: {count} to go.", deal=deal.number,
                      count=Count(12 - deal.trick_number, "{n} trick", "{n} tricks")))
@@ -125,7 +126,7 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show) -> None:
         show(Msg("Line not taken."))
     deal = recorder.begin()
     if deal.played and not deal.is_void and deal.complete:
-        _finish(recorder, show)
+        _finish(recorder, show, cards)
 
 
 def _reopen(recorder: Recorder, number: int, show: Show) -> None:
@@ -141,7 +142,7 @@ def _reopen(recorder: Recorder, number: int, show: Show) -> None:
              deal=deal.number))
 
 
-def _finish(recorder: Recorder, show: Show) -> None:
+def _finish(recorder: Recorder, show: Show, cards: str) -> None:
     number = recorder.begin().number
     editing = recorder.editing is not None
     try:
@@ -157,7 +158,7 @@ def _finish(recorder: Recorder, show: Show) -> None:
         show(Problems(number, finished.problems))
     settlement = finished.settlement
     if settlement is not None:
-        show(render_settlement(settlement, recorder.players))
+        show(render_settlement(settlement, recorder.players, cards))
     show(balance_line(recorder))
     show(Msg("Deal {deal} rewritten in {path}.", deal=number, path=str(recorder.path))
          if editing else Msg("Deal {deal} written to {path}.", deal=number,
@@ -166,7 +167,7 @@ def _finish(recorder: Recorder, show: Show) -> None:
 
 def balance_line(recorder: Recorder) -> Msg:
     balance = recorder.balance()
-    players = ", ".join(f"{name} {fiches(balance.get(name, 0))}" for name in recorder.players)
+    players = ", ".join(f"{name} {signed(balance.get(name, 0))}" for name in recorder.players)
     return Msg("Running balance: {players}; the pool holds {pool}.", players=players,
                pool=fiches(recorder.pool))
 

@@ -33,7 +33,7 @@ from ..settle import DealSettlement
 from .deal import DealInProgress, Outcome
 from .draft import Draft, draft_path, load_draft, remove_draft, save_draft
 
-__all__ = ["Recorder", "RecordRefused", "Setup", "Finished"]
+__all__ = ["Recorder", "RecordRefused", "Setup", "Finished", "check_folder"]
 
 
 class RecordRefused(Exception):
@@ -112,17 +112,7 @@ class Recorder:
         return recorder
 
     def _check_folder(self) -> None:
-        """A folder that cannot take a new file is refused before any typing."""
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        try:
-            fd, probe = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".probe",
-                                         dir=folder)
-        except OSError as exc:
-            raise RecordRefused(Msg("cannot record into {path}: the folder {folder} cannot be "
-                                    "written ({why})", path=str(self.path), folder=str(folder),
-                                    why=os_reason(exc))) from None
-        os.close(fd)
-        os.unlink(probe)
+        check_folder(self.path)
 
     def _create(self) -> None:
         setup = self.setup
@@ -285,8 +275,11 @@ class Recorder:
         if not deal.lines and not deal.trick_cards:  # nothing to lose: no draft to offer
             remove_draft(self.path)
             return
-        save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
-                                    list(deal.trick_cards), sorted(deal.confirmed)))
+        try:
+            save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
+                                        list(deal.trick_cards), sorted(deal.confirmed)))
+        except WriteError as exc:  # a full disk, a folder made read-only meanwhile
+            raise RecordRefused(str(exc)) from None
 
     # -- closing a deal ----------------------------------------------------------
 
@@ -398,3 +391,19 @@ class Recorder:
 def draft_file(path: str | Path) -> Path:
     """Where the draft of FILE is kept."""
     return draft_path(path)
+
+
+def check_folder(path: str | Path) -> None:
+    """A folder that cannot take a new file is refused before any typing
+    (raises :class:`RecordRefused`)."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe",
+                                     dir=folder)
+    except OSError as exc:
+        raise RecordRefused(Msg("cannot record into {path}: the folder {folder} cannot be "
+                                "written ({why})", path=str(path), folder=str(folder),
+                                why=os_reason(exc))) from None
+    os.close(fd)
+    os.unlink(probe)
