@@ -254,6 +254,10 @@ def test_completion_offers_a_card_not_yet_played(tmp_path):
             assert app.complete("2") == "2S"
             assert app.complete("2h") is None or app.complete("2h").casefold() != "2h"
             assert app.complete("Д") == "Д♠"
+            await pilot.press("2")
+            await pilot.pause()
+            await pilot.press("right")
+            assert app._main.query_one("#card").value == "2S"
 
     run(go())
 
