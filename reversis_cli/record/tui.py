@@ -24,8 +24,11 @@ from textual.widgets import Footer, Input, Static
 from ..cards import CARD_STYLES, CardError, Card, sort_cards
 from ..i18n import N_, Msg, t, tr
 from ..notation.writer import quote
+from ..explain import explain_in
 from ..render.diagnostics import render_diagnostics
+from ..render.explain import render_explanation
 from ..render.score import render_session, render_settlement
+from ..session import Session
 from .deal import cards_left
 from .recorder import Finished, RecordRefused, Recorder, Setup
 from .tui_screens import AskScreen, LineScreen, PageScreen, SetupScreen
@@ -377,16 +380,14 @@ class RecordApp(App[int]):
 
     def action_explain(self) -> None:
         last = self._rec.last
-        self._explain(last.settlement.number if last is not None else None, lambda: None)
+        settled = last.settlement if last is not None else None
+        self._explain(settled.number if settled is not None else None, lambda: None)
 
     def _explain(self, number: int | None, then) -> None:
         if number is None:
             self._say(Text(tr("No deal has been settled yet.")))
             then()
             return
-        from ..explain import explain_in
-        from ..render.explain import render_explanation
-        from ..session import Session
         with Session.open(self.path) as session:
             explanation = explain_in(session, number)
             body = render_explanation(explanation, self.cards) if explanation else Text("")
@@ -418,7 +419,7 @@ class RecordApp(App[int]):
         self._rec.cancel_edit()
         self._start_deal()
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         self.exit(0)
 
 

@@ -56,8 +56,8 @@ def seats_view(deal: DealInProgress, cards: str) -> RenderableType:
         card = on_table.get(name)
         cells[row][column] = Group(label, card_text(card, cards) if card else Text("·"))
     cells[1][1] = _trick_heading(deal)
-    for row in cells:
-        grid.add_row(*row)
+    for line in cells:
+        grid.add_row(*line)
     return grid
 
 
