@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reversis_cli.record import Recorder, RecordRefused, Setup, draft_path
 from reversis_cli.record.deal import DealInProgress
@@ -236,16 +238,16 @@ def test_a_file_with_errors_is_refused_and_left_untouched(tmp_path):
     assert not draft_path(path).exists()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
-def test_a_folder_that_cannot_be_written_is_refused_at_start(tmp_path):
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    folder.chmod(0o500)
-    try:
-        with pytest.raises(RecordRefused, match="cannot be written"):
-            Recorder.open(folder / "s.rvs", Setup(PLAYERS, "classic", "Gleb"))
-    finally:
-        folder.chmod(0o700)
+def test_a_folder_that_cannot_be_written_is_refused_at_start(tmp_path, monkeypatch):
+    import tempfile
+
+    def refused(*args, **kwargs):  # what a read-only folder answers (root writes anywhere)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(RecordRefused, match="cannot be written .Permission denied"):
+        Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "classic", "Gleb"))
+    assert not (tmp_path / "s.rvs").exists()
 
 
 def test_a_folder_that_does_not_exist_is_refused_at_start(tmp_path):
@@ -297,3 +299,49 @@ def test_a_draft_that_cannot_be_written_is_said_not_raised(tmp_path, monkeypatch
     trick = sample_deal("evening.rvs", 1).tricks[0]
     with pytest.raises(RecordRefused, match="No space left"):
         recorder.add_line(" ".join(str(c.card) for c in trick.cards))
+
+
+def test_a_file_that_may_not_be_replaced_is_refused_at_start(tmp_path):
+    path, _ = start_from(tmp_path, "evening.rvs", 1)
+    os.link(path, tmp_path / "other-name.rvs")
+    with pytest.raises(RecordRefused, match="hard links"):
+        Recorder.open(path)
+    (tmp_path / "other-name.rvs").unlink()
+    path.chmod(0o444)
+    with pytest.raises(RecordRefused, match="read-only"):
+        Recorder.open(path)
+
+
+WORDS = ["AS", "9h", "Д♥", "10S", "ZS", "Anna", "Zed", "hand", "exchange", "discards", "takes",
+         "espagnolette", "waives", "misdeal", "late", "redeal", "paid", "note", '"x"', "#",
+         ">", "12", "1", "tally", "pool", "+3", "deal", "players", "\x1b", "\u00a0", "partie"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join), max_size=6))
+def test_any_line_is_taken_or_refused_never_raised(lines):
+    deal = DealInProgress(PLAYERS, 1, "Gleb")
+    for line in lines:
+        outcome = deal.add_line(line)
+        if outcome.waiting:
+            deal.confirm()
+        assert outcome.accepted or outcome.problems
+    while deal.undo():
+        pass
+    assert deal.lines == [] and deal.trick_number == 1
+
+
+def test_a_file_with_crlf_line_ends_keeps_them(tmp_path):
+    path = tmp_path / "s.rvs"
+    text = prefix("evening.rvs", 1).replace("\n", "\r\n")
+    path.write_bytes(text.encode("utf-8"))
+    recorder = Recorder.open(path)
+    type_deal(recorder, sample_deal("evening.rvs", 2))
+    assert recorder.finish().closed
+    assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()
+    recorder.reopen(1)
+    assert recorder.undo()
+    last = sample_deal("evening.rvs", 1).tricks[-1]
+    assert recorder.add_line(" ".join(str(c.card) for c in last.cards)).accepted
+    assert recorder.finish().closed  # written back as it was
+    assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()

@@ -238,3 +238,24 @@ def test_a_folder_that_cannot_be_written_is_refused_before_any_question(tmp_path
     result = CliRunner().invoke(cli, ["record", str(blocker / "s.rvs")], input="Anna B C D\n")
     assert result.exit_code == 1 and "cannot be written" in result.output
     assert "players" not in result.output  # refused before the first question
+
+
+def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_so(
+        tmp_path, monkeypatch):
+    import importlib
+
+    from reversis_cli.cli import record as record_command_module
+
+    real = importlib.import_module
+
+    def without_tui(name, *args):
+        if name == "reversis_cli.record.tui":
+            raise ImportError("No module named 'textual'")
+        return real(name, *args)
+
+    monkeypatch.setattr(record_command_module, "_terminal", lambda: True)
+    monkeypatch.setattr(record_command_module.importlib, "import_module", without_tui)
+    result = run([str(tmp_path / "s.rvs"), *NEW], "quit\n")
+    assert result.exit_code == 0
+    assert "The full screen needs Textual" in result.output
+    assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in result.output

@@ -71,7 +71,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         return
     except click.Abort:
         raise
-    plain = plain or not sys.stdin.isatty()
+    plain = plain or not _terminal()
     if not plain:
         plain = not _full_screen(recorder, style)
     if plain:
@@ -86,6 +86,11 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     sys.exit(EXIT_OK)
 
 
+def _terminal() -> bool:
+    """Whether a person types at a terminal (else a script or a pipe feeds us)."""
+    return sys.stdin.isatty()
+
+
 def _asker():
     """Read one answer per prompt from standard input; None at its end."""
     def ask(prompt) -> str | None:
@@ -94,7 +99,7 @@ def _asker():
         if not line:
             click.echo()
             return None
-        if not sys.stdin.isatty():
+        if not _terminal():
             # A script's input, echoed so that the output reads as a dialogue; an
             # escape sequence in it is shown, never sent to the terminal.
             click.echo(visible(line.rstrip("\n")))

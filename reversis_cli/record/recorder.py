@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..canonical import canonical_deal
 from ..diagnostics import Diagnostic, ProfileError
-from ..files import WriteError, os_reason, write_atomic
+from ..files import WriteError, os_reason, output_problem, write_atomic
 from ..i18n import Msg
 from ..model import Header
 from ..notation.chunks import decode_lines, split_chunks
@@ -112,7 +112,13 @@ class Recorder:
         return recorder
 
     def _check_folder(self) -> None:
+        """The folder takes new files, and FILE, when it exists, may be replaced
+        (each deal is appended by writing the file anew and renaming it over)."""
         check_folder(self.path)
+        problem = output_problem(os.path.realpath(self.path))
+        if problem is not None:
+            raise RecordRefused(Msg("cannot record into {path}: {why}", path=str(self.path),
+                                    why=problem))
 
     def _create(self) -> None:
         setup = self.setup
@@ -310,12 +316,16 @@ class Recorder:
         return "\n".join(write_deal(canonical_deal(deal.deal(), self.players))) + "\n"
 
     def _appended(self, block: str) -> bytes:
+        """FILE's bytes as they are, then a blank line and the block, with the
+        line ends FILE uses (``\r\n`` stays ``\r\n``, as fmt keeps it)."""
         data = self.path.read_bytes()
+        end = "\r\n" if b"\r\n" in data[:data.find(b"\n") + 1] else "\n"
+        text = ""
         if data and not data.endswith(b"\n"):
-            data += b"\n"
-        if data.strip():
-            data += b"\n"
-        return data + block.encode("utf-8")
+            text += end
+        if data.strip(b"\xef\xbb\xbf \t\r\n"):
+            text += end
+        return data + (text + block.replace("\n", end)).encode("utf-8")
 
     def _write(self, data: bytes) -> None:
         try:
@@ -362,9 +372,11 @@ class Recorder:
         found = self._chunk_of(deal.number)
         assert found is not None and self.editing == deal.number
         first, lines = found
-        text = self.path.read_bytes().decode("utf-8").split("\n")
+        raw = self.path.read_bytes()
+        end = "\r\n" if b"\r\n" in raw[:raw.find(b"\n") + 1] else "\n"
+        text = raw.decode("utf-8").split(end)
         block = self._block(deal).rstrip("\n").split("\n")
-        new_text = "\n".join(text[:first - 1] + block + text[first - 1 + len(lines):])
+        new_text = end.join(text[:first - 1] + block + text[first - 1 + len(lines):])
         checked = record_from_text(new_text, str(self.path))
         errors = [d for d in checked.header_diagnostics if d.is_error]
         for each in checked.deals():
