@@ -337,3 +337,53 @@ def test_a_revoke_not_confirmed_is_not_taken(tmp_path):
 
     run(go())
     assert recorder.current.trick_cards == cards[16:revoking]
+
+
+def test_no_other_command_loads_textual(tmp_path):
+    """Textual is for ``record`` on a terminal only: every other command, and
+    ``record --plain``, run without it (their start-up does not change)."""
+    import subprocess
+    import sys
+
+    sample = str(SAMPLES / "evening.rvs")
+    script = f"""
+import sys
+from click.testing import CliRunner
+from reversis_cli.cli import cli
+runs = [["check", {sample!r}], ["score", {sample!r}], ["show", {sample!r}],
+        ["explain", {sample!r}, "--deal", "1"], ["rules"], ["fmt", "--check", {sample!r}],
+        ["record", {str(tmp_path / "p.rvs")!r}, "--plain", "--players", "Anna,Boris,Vera,Gleb",
+         "--rules", "classic", "--dealer", "Gleb"], ["--help"]]
+for args in runs:
+    result = CliRunner().invoke(cli, args, input="quit\\n")
+    assert result.exit_code in (0, 1), (args, result.output)
+print(sorted(m for m in sys.modules if m.split(".")[0] == "textual"))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=SAMPLES.parent, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_steps_before_the_play_from_their_keys_and_a_wrong_one_refused(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def answer(pilot, key: str, text: str) -> None:
+        await pilot.press(key)
+        await pilot.pause()
+        app.screen.query_one("#line").value = text
+        await pilot.press("enter")
+        await pilot.pause()
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await answer(pilot, "f3", "QH JH AD")
+            await answer(pilot, "f4", "Gleb discards 4C")
+            await answer(pilot, "f4", "Vera discards 10C")
+            assert "RV101" in text_of(app, "#messages")
+            await answer(pilot, "f7", 'the candles "went out"')
+
+    run(go())
+    assert app.recorder.current.lines == ["talon QH JH AD", "exchange Gleb discards 4C",
+                                          'note "the candles \\"went out\\""']
