@@ -387,3 +387,25 @@ def test_the_steps_before_the_play_from_their_keys_and_a_wrong_one_refused(tmp_p
     run(go())
     assert app.recorder.current.lines == ["talon QH JH AD", "exchange Gleb discards 4C",
                                           'note "the candles \\"went out\\""']
+
+
+def test_a_draft_that_cannot_be_written_is_said_on_the_screen(tmp_path, monkeypatch):
+    from reversis_cli.files import WriteError
+    from reversis_cli.record import recorder as recorder_module
+
+    def full_disk(*_):
+        raise WriteError("cannot write .night.rvs.draft: No space left on device")
+
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2H"])
+            monkeypatch.setattr(recorder_module, "save_draft", full_disk)
+            await type_cards(pilot, ["5H"])
+            assert "No space left" in text_of(app, "#messages")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert "No space left" in text_of(app, "#messages")
+
+    run(go())

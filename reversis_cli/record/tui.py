@@ -278,11 +278,22 @@ class RecordApp(App[int]):
         if problem is not None:
             self._say(Text(t(problem), style="bold red"))
             return
-        self._handle(self._rec.play(text))
+        self._handle(self._engine(self._rec.play, text))
+
+    def _engine(self, change, *args):
+        """A change through the recorder; a file it cannot write (a full disk,
+        a folder made read-only) is said on the screen, never a traceback."""
+        try:
+            return change(*args)
+        except RecordRefused as refused:
+            self._say(_refusal(refused))
+            return None
 
     def _handle(self, outcome) -> None:
         """Show what became of a change; a warning (a revoke) asks the marker."""
-        if outcome.accepted:
+        if outcome is None:  # said by _engine
+            self.redraw()
+        elif outcome.accepted:
             self._say(Text(""))
             self._after_change()
         elif outcome.waiting:
@@ -295,8 +306,9 @@ class RecordApp(App[int]):
 
     def _confirm_answer(self, happened: bool | None) -> None:
         if happened:
-            self._rec.confirm()
+            self._rec.begin().confirm()  # taken; the draft next, which may fail apart
             self._say(Text(tr("Revoke confirmed: it stays in the record."), style="yellow"))
+            self._engine(self._rec.save_draft)
             self._after_change()
         else:
             self._rec.reject()
@@ -309,8 +321,10 @@ class RecordApp(App[int]):
             self._finish()
 
     def action_undo(self) -> None:
-        taken = self._rec.undo()
-        self._say(Text(tr("Taken back.") if taken else tr("Nothing to take back in this deal.")))
+        taken = self._engine(self._rec.undo)
+        if taken is not None:
+            self._say(Text(tr("Taken back.") if taken
+                           else tr("Nothing to take back in this deal.")))
         self.redraw()
 
     # -- the other statements ------------------------------------------------------
@@ -330,7 +344,7 @@ class RecordApp(App[int]):
             self._add_line(line.format(quote(answer) if is_note else answer))
 
     def _add_line(self, line: str) -> None:
-        self._handle(self._rec.add_line(line))
+        self._handle(self._engine(self._rec.add_line, line))
 
     def action_events(self) -> None:
         self.action_command_palette()
