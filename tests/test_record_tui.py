@@ -409,3 +409,28 @@ def test_a_draft_that_cannot_be_written_is_said_on_the_screen(tmp_path, monkeypa
             assert "No space left" in text_of(app, "#messages")
 
     run(go())
+
+
+def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_path, monkeypatch,
+                                                                       capfd):
+    from reversis_cli.record import tui
+
+    recorder = new_recorder(tmp_path, "Gleb")
+
+    def broken(card):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(recorder, "play", broken)
+
+    class Typed(tui.RecordApp):  # types a card as soon as the screen is up
+        def _start_deal(self):
+            super()._start_deal()
+            self._main.query_one("#card").value = "2H"
+            self.call_after_refresh(self._main.query_one("#card").action_submit)
+
+    monkeypatch.setattr(tui, "RecordApp", Typed)
+    monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(self.run_async(headless=True)))
+    with pytest.raises(RuntimeError, match="a bug"):
+        tui.run_app(recorder)
+    written = capfd.readouterr()
+    assert "Traceback" not in written.out + written.err

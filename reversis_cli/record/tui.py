@@ -433,6 +433,12 @@ class RecordApp(App[int]):
         self._rec.cancel_edit()
         self._start_deal()
 
+    def _fatal_error(self) -> None:
+        """A fault of ours: the app closes without Textual's traceback, and
+        :func:`run_app` raises the error for the command line to report in one
+        line (exit 3).  Everything accepted is already in FILE or the draft."""
+        self._close_messages_no_wait()
+
     async def action_quit(self) -> None:
         self.exit(0)
 
@@ -459,5 +465,8 @@ def run_app(recorder: Recorder, cards: str = "unicode") -> int:
     """Record into the file ``recorder`` has opened, on the full screen, until
     the marker quits (every finished deal is in the file, the deal in progress
     in its draft); the exit status."""
-    status = RecordApp(recorder.path, recorder.setup, cards, recorder).run()
+    app = RecordApp(recorder.path, recorder.setup, cards, recorder)
+    status = app.run()
+    if app._exception is not None:  # see RecordApp._fatal_error
+        raise app._exception
     return 0 if status is None else status
