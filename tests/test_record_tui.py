@@ -434,3 +434,27 @@ def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_pat
         tui.run_app(recorder)
     written = capfd.readouterr()
     assert "Traceback" not in written.out + written.err
+
+
+def test_e_on_the_settlement_explains_the_deal_and_escape_comes_back_to_it(tmp_path):
+    dealer, cards = sample_deal("evening.rvs", 1)
+    recorder = new_recorder(tmp_path, dealer)
+    for card in cards[:-1]:
+        assert recorder.play(card).accepted
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await type_cards(pilot, cards[-1:])
+            settled = page(app)
+            assert "Payments" in settled
+            await pilot.press("e")
+            await pilot.pause()
+            explained = page(app)
+            assert explained != settled and "Deal 1" in explained
+            await pilot.press("escape")
+            await pilot.pause()
+            assert page(app) == settled
+
+    run(go())
