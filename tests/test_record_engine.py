@@ -4,6 +4,7 @@ card by card, checked as check does, settled and appended as fmt writes."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -345,3 +346,40 @@ def test_a_file_with_crlf_line_ends_keeps_them(tmp_path):
     assert recorder.add_line(" ".join(str(c.card) for c in last.cards)).accepted
     assert recorder.finish().closed  # written back as it was
     assert path.read_bytes() == typed_prefix("evening.rvs", 2).replace("\n", "\r\n").encode()
+
+
+def test_a_house_profile_is_written_relative_to_the_record_and_read_back(tmp_path):
+    house = Path(__file__).resolve().parent.parent / "samples" / "house-rules.toml"
+    path = tmp_path / "night" / "s.rvs"
+    path.parent.mkdir()
+    recorder = Recorder.open(path, Setup(PLAYERS, str(house), "Gleb"))
+    rules_line = next(line for line in path.read_text(encoding="utf-8").split("\n")
+                      if line.startswith("rules "))
+    assert (path.parent / rules_line.split(" ", 1)[1].strip('"')).resolve() == house
+    assert Recorder.open(path).profile == recorder.profile
+
+
+def test_an_unknown_profile_is_refused_before_the_file_is_made(tmp_path):
+    with pytest.raises(RecordRefused):
+        Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "no-such-profile", "Gleb"))
+    assert not (tmp_path / "s.rvs").exists()
+
+
+def test_a_first_dealer_who_is_not_a_player_makes_no_file(tmp_path):
+    with pytest.raises(RecordRefused, match="Zed is not one of the players"):
+        Recorder.open(tmp_path / "s.rvs", Setup(PLAYERS, "classic", "Zed"))
+    assert not (tmp_path / "s.rvs").exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(WORDS + ["9S", "4S", "KS", "2S", "QH", "9S 4S", ""]),
+                max_size=12))
+def test_any_card_typed_is_taken_or_refused_never_raised(words):
+    deal = DealInProgress(PLAYERS, 1, "Gleb")
+    for word in words:
+        outcome = deal.play(word)
+        if outcome.waiting:
+            deal.confirm()
+        assert outcome.accepted or outcome.problems or not word.strip()
+        # every card taken is a card of the trick in progress
+        assert len(deal.current_trick) == len(deal.trick_cards)

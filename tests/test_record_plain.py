@@ -253,9 +253,30 @@ def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_
             raise ImportError("No module named 'textual'")
         return real(name, *args)
 
-    monkeypatch.setattr(record_command_module, "_terminal", lambda: True)
+    monkeypatch.setattr(record_command_module, "_screen", lambda: True)
     monkeypatch.setattr(record_command_module.importlib, "import_module", without_tui)
     result = run([str(tmp_path / "s.rvs"), *NEW], "quit\n")
     assert result.exit_code == 0
     assert "The full screen needs Textual" in result.output
     assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in result.output
+
+
+def test_quit_while_editing_drops_the_edit_and_keeps_the_deal_in_progress(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 1), encoding="utf-8")
+    first = trick_lines("evening.rvs", 2)[0]
+    before = path.read_bytes()
+    result = run([str(path)], f"{first}\nreopen 1\nundo\nquit\n")
+    assert "The changes to deal 1 are dropped" in result.output
+    assert "Deal 2 is saved as a draft" in result.output
+    assert path.read_bytes() == before
+    draft = Recorder.open(path).draft
+    assert draft is not None and draft.deal == 2 and len(draft.lines) == 1
+
+
+def test_a_rules_option_that_cannot_be_read_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--players",
+                                      "Anna,Boris,Vera,Gleb", "--rules", "nosuch", "--dealer",
+                                      "Gleb"], input="")
+    assert result.exit_code == 2 and "--rules" in result.output
+    assert not (tmp_path / "s.rvs").exists()

@@ -22,7 +22,7 @@ import click
 from ..invisible import visible
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
-    console, option, report, t, tr,
+    console, load_rules_option, option, report, t, tr,
 )
 
 __all__ = ["record_command"]
@@ -57,6 +57,11 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     if players is not None and (len(names) != 4 or not all(names)):
         raise bad_parameter(Msg("four names separated by commas, in playing order"),
                             param_hint="--players")
+    if names and dealer is not None and dealer not in names:
+        raise bad_parameter(Msg("{name} is not one of the players ({players})", name=dealer,
+                                players=", ".join(names)), param_hint="--dealer")
+    if rules is not None:
+        load_rules_option(rules)  # a profile that cannot be read: a usage error, exit 2
     interactive = not Path(file).exists() and not (names and rules and dealer)
     ask = _asker()
     try:
@@ -71,7 +76,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         return
     except click.Abort:
         raise
-    plain = plain or not _terminal()
+    plain = plain or not _screen()
     if not plain:
         plain = not _full_screen(recorder, style)
     if plain:
@@ -89,6 +94,11 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
 def _terminal() -> bool:
     """Whether a person types at a terminal (else a script or a pipe feeds us)."""
     return sys.stdin.isatty()
+
+
+def _screen() -> bool:
+    """Whether the full screen can run: typed at a terminal and shown on one."""
+    return _terminal() and sys.stdout.isatty()
 
 
 def _asker():

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import PACK, Card
+from ..cards import PACK, Card, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Deal, Pos
@@ -165,7 +165,12 @@ class DealInProgress:
 
     def play(self, card: str) -> Outcome:
         """Take the next card of the trick in progress (any spelling)."""
-        cards = self.trick_cards + [card.strip()]
+        words = card.split()
+        # Nothing, more than a card, or a word that would end the line (a comment,
+        # a text, a taker): a card is one word.
+        if len(words) != 1 or words[0][0] in '#">':
+            return Outcome(False, tuple(self._not_one_card(card)))
+        cards = self.trick_cards + words
         if len(cards) == 4:
             return self._change(self.lines + [self._trick_line(cards)], [])
         return self._change(list(self.lines), cards)
@@ -218,6 +223,12 @@ class DealInProgress:
             return f"{self.trick_number} {self.leader} {text}"
         return f"{self.trick_number} {text}"
 
+    def _not_one_card(self, text: str) -> list[Diagnostic]:
+        if not text.strip():
+            return []
+        return [diagnostic("RV102", not_a_card_message(text.strip()), Pos(len(self.lines) + 2, 1),
+                           deal=self.number, source_line=text.strip())]
+
     def _trick_line(self, cards: list[str]) -> str:
         return f"{self.trick_number} " + " ".join(cards)
 
@@ -233,7 +244,7 @@ class DealInProgress:
         """The problems of the deal so far, the replay of its whole tricks, and
         the deal parsed with the trick in progress."""
         text = self._head() + lines
-        partial = f"{self._count_tricks(lines) + 1} " + " ".join(cards) if cards else None
+        partial = self._partial_line(lines, cards) if cards else None
         deal, problems = parse_deal(text + ([partial] if partial else []))
         if deal is None:  # the deal line itself cannot fail: ours
             empty, _ = parse_deal(self._head())
@@ -252,10 +263,17 @@ class DealInProgress:
         if not self._over(deal) and not any(d.is_error and d.code not in _UNFINISHED
                                             for d in found):
             found += self._live_revokes(runner, replayed, deal, partial is not None)
-        if partial is not None:  # the cards of the trick in progress: written twice?
+        if partial is not None and deal.tricks and not problems:  # the trick in progress
             found += self._repeats_in_partial(deal, self._leader_after(replayed))
         lines_all = text + ([partial] if partial else [])
         return [self._with_line(d, lines_all) for d in found], replayed, deal
+
+    def _partial_line(self, lines: list[str], cards: list[str]) -> str:
+        """The trick in progress as a line, its leader written when known (so
+        that a first word that is no card is read as one: RV102)."""
+        leader = self.leader if self._replayed is not None else None
+        number = self._count_tricks(lines) + 1
+        return " ".join([str(number), *([leader] if leader else []), *cards])
 
     def _over(self, deal: Deal) -> bool:
         return len(deal.tricks) >= TRICKS or deal.is_void
@@ -301,10 +319,12 @@ class DealInProgress:
             runner.run()
             return [d for d in runner.diags if d.code == "RV202"]
         typed_end = line.cards[-1].pos.column + len(line.cards[-1].spelling or "xx")
+        if not line.cards:
+            return []
         padded_text = [*self._head(), *self.lines,
-                       f"{line.number} " + " ".join(
-                           [c.spelling or str(c.card) for c in line.cards] +
-                           [str(card) for card in pads])]
+                       " ".join([str(line.number), *([line.leader.text] if line.leader else []),
+                                 *(c.spelling or str(c.card) for c in line.cards),
+                                 *(str(card) for card in pads)])]
         padded, _ = parse_deal(padded_text)
         if padded is None:
             return []

@@ -173,6 +173,10 @@ def balance_line(recorder: Recorder) -> Msg:
 
 
 def _saved(recorder: Recorder, show: Show) -> None:
+    if recorder.editing is not None:
+        show(Msg("The changes to deal {deal} are dropped; {path} is as it was.",
+                 deal=recorder.editing, path=str(recorder.path)))
+        recorder.cancel_edit()
     deal = recorder.current
     if deal is not None and (deal.lines or deal.trick_cards) and recorder.editing is None:
         show(Msg("Deal {deal} is saved as a draft; 'reversis record {path}' resumes it.",

@@ -124,6 +124,9 @@ class Recorder:
         setup = self.setup
         if len(setup.players) != 4:
             raise RecordRefused(Msg("a new record needs the four players in playing order"))
+        if setup.dealer is not None and setup.dealer not in setup.players:
+            raise RecordRefused(Msg("{name} is not one of the players ({players})",
+                                    name=setup.dealer, players=", ".join(setup.players)))
         lines = ["reversis 1"]
         if setup.title:
             lines.append(f"title {quote(setup.title)}")
