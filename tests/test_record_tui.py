@@ -458,3 +458,16 @@ def test_e_on_the_settlement_explains_the_deal_and_escape_comes_back_to_it(tmp_p
             assert page(app) == settled
 
     run(go())
+
+
+def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"),
+                    cards="ascii")
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2H", "2H"])
+            said = text_of(app, "#messages")
+            assert "RV202" in said and "2H" in said and "2♥" not in said
+
+    run(go())

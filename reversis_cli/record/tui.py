@@ -11,6 +11,7 @@ other statements of a deal, Ctrl+Q saves and quits.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -21,7 +22,7 @@ from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Static
 
-from ..cards import CARD_STYLES, CardError, Card, sort_cards
+from ..cards import CARD_STYLES, Card, CardError, respell, sort_cards
 from ..i18n import N_, Msg, t, tr
 from ..notation.writer import quote
 from ..explain import explain_in
@@ -297,12 +298,17 @@ class RecordApp(App[int]):
             self._say(Text(""))
             self._after_change()
         elif outcome.waiting:
-            question = Group(render_diagnostics(outcome.problems),
+            question = Group(self._problems(outcome.problems),
                              Text(tr("Did it happen so at the table? (the rules settle it)"),
                                   style="bold"))
             self.push_screen(AskScreen(question), self._confirm_answer)
         else:
-            self._say(render_diagnostics(outcome.problems))
+            self._say(self._problems(outcome.problems))
+
+    def _problems(self, problems) -> RenderableType:
+        """Problems as ``check`` words them, the cards in the marker's spelling."""
+        return render_diagnostics([replace(d, message=respell(t(d.message), self.cards))
+                                   for d in problems])
 
     def _confirm_answer(self, happened: bool | None) -> None:
         if happened:
@@ -368,7 +374,7 @@ class RecordApp(App[int]):
             return
         if not finished.closed:
             self._say(Group(Text(tr("The deal cannot be closed: correct it (Ctrl+Z undoes)."),
-                                 style="bold red"), render_diagnostics(finished.problems)))
+                                 style="bold red"), self._problems(finished.problems)))
             return
         self._say(Text(""))
         self._show_settled(finished)
