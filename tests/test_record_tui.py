@@ -471,3 +471,17 @@ def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
             assert "RV202" in said and "2H" in said and "2♥" not in said
 
     run(go())
+
+
+def test_the_palette_lists_every_event_in_the_run_s_language(tmp_path):
+    with use("ru"):
+        app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+        async def go():
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                return [c.title for c in app.get_system_commands(app._main)]
+
+        titles = asyncio.run(go())
+    assert "Отказ от эспаньолетты" in titles and "Невостребованная плата" in titles
+    assert "Выйти" in titles and len(titles) == 15  # the 14 events and quit, all Russian

@@ -362,7 +362,9 @@ class RecordApp(App[int]):
         if self.recorder is not None and self.recorder.editing is not None:
             yield SystemCommand(tr("Cancel the edit"), tr("Back to the deal in progress"),
                                 self._cancel_edit)
-        yield from super().get_system_commands(screen)
+        # Textual's own commands (themes, screenshots...) would speak English only.
+        yield SystemCommand(tr("Quit"), tr("The deal in progress stays in its draft"),
+                            self.exit)
 
     # -- closing a deal ------------------------------------------------------------
 
