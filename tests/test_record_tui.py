@@ -485,3 +485,18 @@ def test_the_palette_lists_every_event_in_the_run_s_language(tmp_path):
         titles = asyncio.run(go())
     assert "Отказ от эспаньолетты" in titles and "Невостребованная плата" in titles
     assert "Выйти" in titles and len(titles) == 15  # the 14 events and quit, all Russian
+
+
+def test_a_player_s_name_is_completed_in_an_event(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f6", "b")
+            await pilot.pause()
+            await pilot.press("right", "enter")
+            await pilot.pause()
+
+    run(go())
+    assert app.recorder.current.lines == ["misdeal Boris"]

@@ -68,6 +68,10 @@ KEYS = (
     ("ctrl+q", "quit", N_("Quit")),
 )
 
+# The statements whose answer begins with a player's name: the names are offered.
+_NAMED = ("hand", "exchange", "espagnolette", "misdeal", "peeked", "kept", "discarded-two",
+          "out-of-turn")
+
 _DEAL_ACTIONS = frozenset({"undo", "events", "reopen", "explain", "event"})
 
 CSS = """
@@ -342,7 +346,8 @@ class RecordApp(App[int]):
         if "{}" not in line:
             self._add_line(line)
             return
-        self.push_screen(LineScreen(tr(ask)), lambda answer: self._event_answer(
+        names = self._rec.players if line.startswith(_NAMED) else ()
+        self.push_screen(LineScreen(tr(ask), completions=names), lambda answer: self._event_answer(
             line, answer, title == "Note"))
 
     def _event_answer(self, line: str, answer: str | None, is_note: bool) -> None:
@@ -466,7 +471,6 @@ def _not_one_card(text: str) -> Msg | str | None:
 def _refusal(refused: RecordRefused) -> RenderableType:
     return Group(Text(t(refused.message), style="bold red"),
                  render_diagnostics(refused.diagnostics))
-
 
 
 def run_app(recorder: Recorder, cards: str = "unicode") -> int:

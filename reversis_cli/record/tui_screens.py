@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Label, Static
 
 from ..i18n import N_, tr
@@ -88,14 +89,18 @@ class LineScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
-    def __init__(self, prompt: str, value: str = "", placeholder: str = ""):
+    def __init__(self, prompt: str, value: str = "", placeholder: str = "",
+                 completions: tuple[str, ...] = ()):
         super().__init__()
         self.prompt, self.value, self.placeholder = prompt, value, placeholder
+        self.completions = completions  # offered as the line is typed (the players' names)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.prompt)
-            yield Input(self.value, placeholder=self.placeholder, id="line")
+            suggester = SuggestFromList(self.completions, case_sensitive=False) \
+                if self.completions else None
+            yield Input(self.value, placeholder=self.placeholder, id="line", suggester=suggester)
             yield Static(tr("Enter: done · Escape: cancel"), classes="keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
