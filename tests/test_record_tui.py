@@ -51,6 +51,11 @@ def run(coroutine) -> None:
     asyncio.run(coroutine)
 
 
+async def headless(app):
+    """``app.run()`` without a terminal, given up after 30 s rather than hang."""
+    return await asyncio.wait_for(app.run_async(headless=True), 30)
+
+
 def plain(widget) -> str:
     """What a Static shows, as plain text."""
     from io import StringIO
@@ -429,7 +434,7 @@ def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_pat
             self.call_after_refresh(self._main.query_one("#card").action_submit)
 
     monkeypatch.setattr(tui, "RecordApp", Typed)
-    monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(self.run_async(headless=True)))
+    monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(headless(self)))
     with pytest.raises(RuntimeError, match="a bug"):
         tui.run_app(recorder)
     written = capfd.readouterr()
@@ -500,3 +505,28 @@ def test_a_player_s_name_is_completed_in_an_event(tmp_path):
 
     run(go())
     assert app.recorder.current.lines == ["misdeal Boris"]
+
+
+def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monkeypatch):
+    from reversis_cli.record import tui
+
+    class Answered(tui.RecordApp):  # answers the questions, then quits
+        async def _answer(self):
+            form = self.screen
+            form.query_one("#setup-players").value = "Anna Boris Vera Gleb"
+            form.query_one("#setup-dealer").value = "Vera"
+            await form.query_one("#setup-place").action_submit()
+
+        def _ask_setup(self):
+            super()._ask_setup()
+            self.call_after_refresh(self._answer)
+
+        def _start_deal(self):
+            super()._start_deal()
+            self.exit(0)
+
+    monkeypatch.setattr(tui, "RecordApp", Answered)
+    monkeypatch.setattr(Answered, "run", lambda self: asyncio.run(headless(self)))
+    assert tui.run_new(tmp_path / "new.rvs", Setup(rules="modern")) == 0
+    text = (tmp_path / "new.rvs").read_text()
+    assert "rules modern" in text and "players Anna Boris Vera Gleb" in text

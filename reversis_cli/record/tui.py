@@ -35,7 +35,7 @@ from .recorder import Finished, RecordRefused, Recorder, Setup
 from .tui_screens import AskScreen, LineScreen, PageScreen, SetupScreen
 from .tui_view import partie_text, seats_view, session_view, status_line, tricks_view
 
-__all__ = ["RecordApp", "EVENTS", "KEYS", "run_app"]
+__all__ = ["RecordApp", "EVENTS", "KEYS", "run_app", "run_new"]
 
 # The statements of a deal other than cards: (key, title, what to ask, the line
 # made of the answer).  The answer is a player's name unless the title says.
@@ -478,6 +478,18 @@ def run_app(recorder: Recorder, cards: str = "unicode") -> int:
     the marker quits (every finished deal is in the file, the deal in progress
     in its draft); the exit status."""
     app = RecordApp(recorder.path, recorder.setup, cards, recorder)
+    status = app.run()
+    if app._exception is not None:  # see RecordApp._fatal_error
+        raise app._exception
+    return 0 if status is None else status
+
+
+def run_new(path: str | Path, setup: Setup, cards: str = "unicode") -> int:
+    """Start a new FILE on the full screen: the start-up questions the command
+    line left open are asked on the screen (a wrong answer is said there and
+    asked again), then the recording goes on as with :func:`run_app`.  The
+    caller has checked that the folder can be written."""
+    app = RecordApp(path, setup, cards)
     status = app.run()
     if app._exception is not None:  # see RecordApp._fatal_error
         raise app._exception
