@@ -280,3 +280,29 @@ def test_a_rules_option_that_cannot_be_read_is_a_usage_error(tmp_path):
                                       "Gleb"], input="")
     assert result.exit_code == 2 and "--rules" in result.output
     assert not (tmp_path / "s.rvs").exists()
+
+
+def test_explain_shows_the_last_deal_written_as_reversis_explain_does(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("evening.rvs", 2), encoding="utf-8")
+    result = run([str(path), "--cards", "ascii"], "explain\nexplain 1\nexplain 9\nquit\n")
+    explained = CliRunner().invoke(cli, ["explain", str(path), "--deal", "2", "--cards",
+                                         "ascii"], env={"COLUMNS": "80"})
+    assert explained.exit_code == 0
+    assert explained.output.split("\n")[0] in result.output
+    assert "there is no deal 9 in" in result.output
+
+
+def test_a_trick_begun_card_by_card_goes_on_from_its_cards(tmp_path):
+    path = tmp_path / "s.rvs"
+    recorder = Recorder.open(path, Setup(("Anna", "Boris", "Vera", "Gleb"), "classic", "Gleb"))
+    tricks = trick_lines("evening.rvs", 1)
+    first, second = tricks[0].split()[:2]
+    assert recorder.play(first).accepted and recorder.play(second).accepted  # the full screen
+    rest = " ".join(tricks[0].split()[2:])
+    result = run([str(path)], "\n" + "ZS\n" + rest + "\n" + "\n".join(tricks[1:]) + "\n")
+    out = result.output
+    assert f"Trick 1, {first} {second} played; Vera to play:" in out
+    assert "error[RV102]: ZS is not a card" in out
+    assert "Deal 1 written to" in out
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0

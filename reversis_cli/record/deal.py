@@ -152,7 +152,7 @@ class DealInProgress:
     def add_line(self, text: str) -> Outcome:
         """Take one line of the notation: a trick (its number and leader may be
         left out) or any other statement of a deal."""
-        if self.trick_cards:  # a line after single cards: the cards typed count first
+        if self.trick_cards:  # a whole line replaces the cards of a trick begun singly
             self.trick_cards = []
         if text.split()[:1] == ["deal"]:  # the deal's own line is ours to write
             return Outcome(False, (diagnostic(

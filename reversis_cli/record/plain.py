@@ -9,7 +9,8 @@ messages and renderables; the CLI writes them in the run's language.
 
 Lines are lines of the notation: a trick as its cards in playing order (the
 number and leader may be written), or another statement of a deal.  Words of
-the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``, ``quit``.
+the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``,
+``explain [N]``, ``quit``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import Count, Msg
+from ..explain import explain_in
+from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
-from .deal import DealInProgress
+from ..session import Session
+from .deal import STATEMENT_WORDS, DealInProgress
 from .recorder import Finished, RecordRefused, Recorder
 
 __all__ = ["run_plain", "Problems", "YES"]
@@ -89,6 +93,10 @@ def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
         return Msg("{head} The deal is void: more lines, or 'end' to close it:", head=head)
     if deal.played:
         return Msg("{head} All eleven tricks are in: correct with 'undo', or 'end':", head=head)
+    if deal.current_trick:  # begun card by card (a draft of the full screen)
+        return Msg("{head} Trick {trick}, {cards} played; {player} to play:", head=head,
+                   trick=deal.trick_number, player=deal.turn,
+                   cards=" ".join(str(card) for card in deal.current_trick))
     return Msg("{head} Trick {trick}, {leader} leads:", head=head, trick=deal.trick_number,
                leader=deal.leader)
 
@@ -112,21 +120,59 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> No
     if words[0] == "reopen" and len(words) == 2 and words[1].isdigit():
         _reopen(recorder, int(words[1]), show)
         return
+    if words[0] == "explain" and len(words) <= 2 and (len(words) == 1 or words[1].isdigit()):
+        _explain(recorder, int(words[1]) if len(words) == 2 else recorder.deals_done, show,
+                 cards)
+        return
+    if deal.trick_cards and words[0] not in STATEMENT_WORDS and not words[0].isdigit():
+        _rest_of_trick(recorder, words, ask, show, cards)
+        return
     outcome = recorder.add_line(line)
-    if outcome.waiting:
-        show(Problems(deal.number, outcome.problems))
-        answer = ask(Msg("Did it happen so? [y/N]"))
-        if answer is not None and answer.strip().lower() in YES:
-            recorder.confirm()
-        else:
-            recorder.reject()
-            show(Msg("Line not taken."))
-    elif not outcome.accepted:
-        show(Problems(deal.number, outcome.problems))
-        show(Msg("Line not taken."))
+    _answer(recorder, outcome, deal.number, ask, show)
     deal = recorder.begin()
     if deal.played and not deal.is_void and deal.complete:
         _finish(recorder, show, cards)
+
+
+def _rest_of_trick(recorder: Recorder, words: list[str], ask: Ask, show: Show,
+                   cards: str) -> None:
+    """The cards that complete a trick begun card by card, one by one."""
+    number = recorder.begin().number
+    for word in words:
+        if not _answer(recorder, recorder.play(word), number, ask, show):
+            break
+    deal = recorder.begin()
+    if deal.played and not deal.is_void and deal.complete:
+        _finish(recorder, show, cards)
+
+
+def _answer(recorder: Recorder, outcome, number: int, ask: Ask, show: Show) -> bool:
+    """Say what became of a change, asking about warnings; whether it was taken."""
+    if outcome.waiting:
+        show(Problems(number, outcome.problems))
+        answer = ask(Msg("Did it happen so? [y/N]"))
+        if answer is not None and answer.strip().lower() in YES:
+            recorder.confirm()
+            return True
+        recorder.reject()
+        show(Msg("Line not taken."))
+        return False
+    if not outcome.accepted:
+        show(Problems(number, outcome.problems))
+        show(Msg("Line not taken."))
+        return False
+    return True
+
+
+def _explain(recorder: Recorder, number: int, show: Show, cards: str) -> None:
+    """``explain [N]``: deal N (the last written when not said) step by step,
+    as ``reversis explain`` shows it."""
+    with Session.open(recorder.path) as session:
+        explanation = explain_in(session, number) if number >= 1 else None
+    if explanation is None:
+        show(Msg("there is no deal {deal} in {path}", deal=number, path=str(recorder.path)))
+        return
+    show(render_explanation(explanation, cards))
 
 
 def _reopen(recorder: Recorder, number: int, show: Show) -> None:
