@@ -1,0 +1,136 @@
+"""What the recording screen shows, as rich renderables (no textual here).
+
+The full-screen app (:mod:`.tui`) puts these in its panels; kept apart so
+that the drawing of a deal can be measured and tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import Card
+from ..i18n import Msg, t, tr
+from ..render.score import fiches, signed
+from .deal import DealInProgress
+
+__all__ = ["card_text", "seats_view", "tricks_view", "session_view", "status_line"]
+
+# Where each seat sits around the table, in playing order: top, right, bottom, left.
+_PLACES = ((0, 1), (1, 2), (2, 1), (1, 0))
+
+
+def card_text(card: Card, cards: str) -> Text:
+    """A card in the marker's spelling, red suits in red."""
+    red = card.format("ascii")[-1] in "HD"
+    return Text(card.format(cards), style="bold red" if red else "bold")
+
+
+def _seat_label(deal: DealInProgress, name: str) -> Text:
+    text = Text(name, style="bold reverse" if name == deal.turn else "bold")
+    marks = []
+    if name == deal.dealer:
+        marks.append(tr("dealer"))
+    if name == deal.first_hand:
+        marks.append(tr("first hand"))
+    if marks:
+        text.append(" (" + ", ".join(marks) + ")", style="dim")
+    if name == deal.turn:  # the status line says it in words
+        text = Text("▶ ", style="bold yellow") + text
+    return text
+
+
+def seats_view(deal: DealInProgress, cards: str) -> RenderableType:
+    """The four seats around the table, with the card each has put on the
+    trick in progress; the player to play highlighted."""
+    grid = Table.grid(padding=(0, 2), expand=True)
+    for _ in range(3):
+        grid.add_column(justify="center", ratio=1)
+    cells: list[list[RenderableType]] = [[Text(""), Text(""), Text("")] for _ in range(3)]
+    on_table = _cards_on_table(deal)
+    for seat, name in enumerate(deal.players):
+        row, column = _PLACES[seat]
+        label = _seat_label(deal, name)
+        card = on_table.get(name)
+        cells[row][column] = Group(label, card_text(card, cards) if card else Text("·"))
+    cells[1][1] = _trick_heading(deal)
+    for line in cells:
+        grid.add_row(*line)
+    return grid
+
+
+def _cards_on_table(deal: DealInProgress) -> dict[str, Card]:
+    leader = deal.leader
+    if leader is None:
+        return {}
+    start = deal.players.index(leader)
+    return {deal.players[(start + k) % 4]: card for k, card in enumerate(deal.current_trick)}
+
+
+def _trick_heading(deal: DealInProgress) -> Text:
+    if deal.is_void:
+        return Text(tr("void deal"), style="bold")
+    if deal.played:
+        return Text(tr("all eleven tricks are in"), style="bold")
+    return Text(t(Msg("Trick {number} of 11", number=deal.trick_number)), style="bold")
+
+
+def tricks_view(deal: DealInProgress, cards: str) -> Table:
+    """The tricks so far: who led, the cards, who took, the points taken."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("Tricks"),
+                  title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column(tr("Led"))
+    table.add_column(tr("Cards"))
+    table.add_column(tr("Took"))
+    table.add_column(tr("Points"), justify="right")
+    for trick in deal.tricks:
+        shown = Text(" ").join(card_text(c, cards) for c in trick.cards)
+        table.add_row(str(trick.number), trick.leader, shown, trick.taker or "",
+                      str(trick.points))
+    return table
+
+
+def partie_text(deal: DealInProgress, cards: str) -> Text | None:
+    """The partie when the record says it or once every trick is in."""
+    partie = deal.replayed.partie if deal.played or deal.replayed.deal.partie else None
+    if not partie:
+        return None
+    text = Text(tr("Partie") + ": ")
+    text.append(Text(" ").join(card_text(c, cards) for c in partie))
+    return text
+
+
+def session_view(players: tuple[str, ...], balance: dict, pool, rules: str,
+                 deals_done: int) -> Table:
+    """The running balance after the deals recorded, the pool and the rules."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("Session"),
+                  title_justify="left")
+    table.add_column(tr("Player"))
+    table.add_column(tr("Net"), justify="right")
+    for name in players:
+        amount = balance.get(name, 0)
+        style = "green" if amount > 0 else "red" if amount < 0 else ""
+        table.add_row(name, Text(signed(amount), style=style))
+    table.add_row(tr("Pool"), fiches(pool))
+    table.caption = t(Msg("Rules: {rules} · deals recorded: {count}", rules=rules,
+                          count=deals_done))
+    table.caption_justify = "left"
+    return table
+
+
+def status_line(deal: DealInProgress, editing: int | None) -> Text:
+    """One line over the input: the deal, its dealer, and what is awaited."""
+    head = t(Msg("Deal {number}, dealer {dealer}", number=deal.number, dealer=deal.dealer))
+    if editing is not None:
+        head += " — " + t(Msg("editing deal {number}", number=editing))
+    if deal.complete:
+        wait = tr("the deal is complete: press Enter to settle it")
+    elif deal.turn is not None:
+        wait = t(Msg("Trick {number}: {player} to play", number=deal.trick_number,
+                     player=deal.turn))
+    else:
+        wait = ""
+    return Text(head + (". " + wait if wait else ""), style="bold")

@@ -1,0 +1,532 @@
+"""``reversis record`` full screen, driven by keystrokes with Textual's Pilot.
+
+Each test types whole deals taken from the samples (the cards in playing
+order) and checks what the marker sees and what lands in the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from reversis_cli.check import check_file  # noqa: E402
+from reversis_cli.i18n import use  # noqa: E402
+from reversis_cli.reader import open_record  # noqa: E402
+from reversis_cli.record import Recorder, Setup, draft_path  # noqa: E402
+from reversis_cli.record.tui import RecordApp  # noqa: E402
+from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen  # noqa: E402
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
+SIZE = (110, 44)
+
+
+def sample_deal(name: str, number: int) -> tuple[str, list[str]]:
+    """The dealer and the cards of a sample deal, in playing order (ASCII)."""
+    with open_record(SAMPLES / name) as record:
+        for checked in record.deals():
+            if checked.number == number:
+                deal = checked.deal
+                cards = [c.card.format("ascii") for t in deal.tricks for c in t.cards]
+                return deal.dealer.text, cards
+    raise LookupError(number)
+
+
+def new_recorder(tmp_path: Path, dealer: str) -> Recorder:
+    return Recorder.open(tmp_path / "night.rvs", Setup(PLAYERS, "classic", dealer))
+
+
+async def type_cards(pilot, cards: list[str]) -> None:
+    for card in cards:
+        await pilot.press(*card, "enter")
+    await pilot.pause()
+
+
+def run(coroutine) -> None:
+    asyncio.run(coroutine)
+
+
+async def headless(app):
+    """``app.run()`` without a terminal, given up after 30 s rather than hang."""
+    return await asyncio.wait_for(app.run_async(headless=True), 30)
+
+
+def plain(widget) -> str:
+    """What a Static shows, as plain text."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    console = Console(file=StringIO(), width=SIZE[0], color_system=None)
+    console.print(widget.content)
+    return console.file.getvalue()
+
+
+def text_of(app, selector: str) -> str:
+    return plain(app._main.query_one(selector))
+
+
+def page(app) -> str:
+    return plain(app.screen.query_one("#page-body"))
+
+
+@pytest.mark.slow  # a whole deal typed key by key: about 15 s
+def test_a_normal_deal_by_keystrokes_is_settled_appended_and_the_next_begins(tmp_path):
+    dealer, cards = sample_deal("evening.rvs", 1)
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, dealer))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, cards)
+            assert isinstance(app.screen, PageScreen)
+            shown = page(app)
+            assert "Deal 1" in shown and "Payments" in shown
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 2, dealer Anna" in text_of(app, "#status")
+
+    run(go())
+    report = check_file(tmp_path / "night.rvs")
+    assert not [d for d in report.diagnostics if d.is_error]
+    assert "deal 1 dealer Gleb" in (tmp_path / "night.rvs").read_text()
+    assert not draft_path(tmp_path / "night.rvs").exists()
+
+
+@pytest.mark.slow  # a whole deal typed key by key: about 15 s
+def test_a_reversis_is_shown_as_made(tmp_path):
+    dealer, cards = sample_deal("big-night.rvs", 3)
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, dealer))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, cards)
+            assert "reversis made" in page(app)
+
+    run(go())
+
+
+@pytest.mark.slow  # a whole deal typed key by key: about 15 s
+def test_an_espagnolette_declared_from_its_key(tmp_path):
+    dealer, cards = sample_deal("big-night.rvs", 6)
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, dealer))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f5")
+            await pilot.pause()
+            app.screen.query_one("#line").value = "Vera"
+            await pilot.press("enter")
+            await type_cards(pilot, cards)
+            assert "espagnolette (success)" in page(app)
+
+    run(go())
+    assert "espagnolette Vera" in (tmp_path / "night.rvs").read_text()
+
+
+@pytest.mark.slow  # a whole deal typed key by key: about 15 s
+def test_a_revoke_warns_and_is_taken_when_the_marker_confirms(tmp_path):
+    dealer, cards = sample_deal("irregular.rvs", 7)
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, dealer))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            asked = []
+            for card in cards:
+                await pilot.press(*card, "enter")
+                await pilot.pause()
+                if isinstance(app.screen, AskScreen):
+                    asked.append(plain(app.screen.query_one("Static")))
+                    await pilot.press("y")
+                    await pilot.pause()
+            assert len(asked) == 1 and "RV201" in asked[0]
+            assert isinstance(app.screen, PageScreen)
+
+    run(go())
+    assert not [d for d in check_file(tmp_path / "night.rvs").diagnostics if d.is_error]
+
+
+def test_undo_takes_back_the_last_card_and_a_card_twice_is_refused(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2h"])
+            app._main.query_one("#card").value = "5♥"  # a key the pilot cannot press
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Vera to play" in text_of(app, "#status")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert "Boris to play" in text_of(app, "#status")
+            await type_cards(pilot, ["2H"])
+            assert "RV202" in text_of(app, "#messages")
+            assert "Boris to play" in text_of(app, "#status")
+            app._main.query_one("#card").value = "кв"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "not a card" in text_of(app, "#messages")
+
+    run(go())
+    assert app.recorder.current.trick_cards == ["2h"]
+
+
+def test_a_void_deal_from_the_misdeal_key_then_the_same_dealer_passes_on(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Boris"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f6")
+            await pilot.pause()
+            app.screen.query_one("#line").value = "Boris"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "press Enter to settle" in text_of(app, "#status")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "void deal" in page(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 2, dealer Vera" in text_of(app, "#status")
+
+    run(go())
+    assert "misdeal Boris" in (tmp_path / "night.rvs").read_text()
+
+
+def test_a_draft_is_offered_and_resumed_exactly_where_it_stopped(tmp_path):
+    _, cards = sample_deal("evening.rvs", 1)
+    first = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def record_some():
+        async with first.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, cards[:6])
+            await pilot.press("ctrl+q")
+
+    run(record_some())
+    again = RecordApp(tmp_path / "night.rvs",
+                      recorder=Recorder.open(tmp_path / "night.rvs", Setup()))
+
+    async def resume():
+        async with again.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(again.screen, AskScreen)
+            await pilot.press("y")
+            await pilot.pause()
+            assert "Trick 2: Anna to play" in text_of(again, "#status")
+            await type_cards(pilot, cards[6:7])
+            assert "Trick 2: Boris to play" in text_of(again, "#status")
+
+    run(resume())
+    assert again.recorder.current.trick_cards == cards[4:7]
+
+
+def test_a_new_file_asks_the_questions_and_a_wrong_answer_keeps_the_form(tmp_path):
+    app = RecordApp(tmp_path / "new.rvs", Setup(rules="classic"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            app.screen.query_one("#setup-players").value = "Anna Boris Vera"
+            app.screen.query_one("#setup-dealer").value = "Gleb"
+            app.screen.query_one("#setup-place").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "four players" in plain(app.screen.query_one("#setup-problem"))
+            app.screen.query_one("#setup-players").value = "Anna, Boris, Vera, Gleb"
+            app.screen.query_one("#setup-place").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 1, dealer Gleb" in text_of(app, "#status")
+
+    run(go())
+    assert "players Anna Boris Vera Gleb" in (tmp_path / "new.rvs").read_text()
+
+
+def test_completion_offers_a_card_not_yet_played(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"),
+                    cards="ascii")
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2H"])
+            assert app.complete("2") == "2S"
+            assert app.complete("2h") is None or app.complete("2h").casefold() != "2h"
+            assert app.complete("Д") == "Д♠"
+            await pilot.press("2")
+            await pilot.pause()
+            await pilot.press("right")
+            assert app._main.query_one("#card").value == "2S"
+
+    run(go())
+
+
+def test_the_screen_speaks_russian(tmp_path):
+    with use("ru"):
+        app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+        async def go():
+            async with app.run_test(size=SIZE) as pilot:
+                await type_cards(pilot, ["2H"])
+                status = text_of(app, "#status")
+                assert re.search("Сдача 1", status) and "ходит Boris" in status
+                footer_keys = {b.binding.description for b in app.active_bindings.values()}
+                assert "Отменить" in footer_keys
+
+        run(go())
+
+
+def finished_deal(tmp_path) -> tuple[Recorder, list[str]]:
+    """A recorder with deal 1 of the evening sample recorded (through the engine)."""
+    dealer, cards = sample_deal("evening.rvs", 1)
+    recorder = new_recorder(tmp_path, dealer)
+    for card in cards:
+        assert recorder.play(card).accepted
+    assert recorder.finish().closed
+    return recorder, cards
+
+
+def test_explain_is_one_key_away_and_a_finished_deal_is_reopened_and_written_back(tmp_path):
+    recorder, cards = finished_deal(tmp_path)
+    before = (tmp_path / "night.rvs").read_text()
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f10")
+            await pilot.pause()
+            assert isinstance(app.screen, PageScreen) and "Deal 1" in page(app)
+            await pilot.press("escape", "f9")
+            await pilot.pause()
+            app.screen.query_one("#line").value = "1"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "editing deal 1" in text_of(app, "#status")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert "Trick 11" in text_of(app, "#status")
+            await type_cards(pilot, cards[-4:])
+            assert isinstance(app.screen, PageScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 2, dealer Anna" in text_of(app, "#status")
+
+    run(go())
+    assert (tmp_path / "night.rvs").read_text() == before
+
+
+def test_a_revoke_not_confirmed_is_not_taken(tmp_path):
+    dealer, cards = sample_deal("irregular.rvs", 7)
+    recorder = new_recorder(tmp_path, dealer)
+    revoking = 19  # 5D, the last card of trick 5: it shows an earlier revoke
+    for card in cards[:revoking]:
+        assert recorder.play(card).accepted
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await type_cards(pilot, [cards[revoking]])
+            assert isinstance(app.screen, AskScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert "Not taken" in text_of(app, "#messages")
+            assert "Trick 5: Boris to play" in text_of(app, "#status")
+
+    run(go())
+    assert recorder.current.trick_cards == cards[16:revoking]
+
+
+def test_no_other_command_loads_textual(tmp_path):
+    """Textual is for ``record`` on a terminal only: every other command, and
+    ``record --plain``, run without it (their start-up does not change)."""
+    import subprocess
+    import sys
+
+    sample = str(SAMPLES / "evening.rvs")
+    script = f"""
+import sys
+from click.testing import CliRunner
+from reversis_cli.cli import cli
+runs = [["check", {sample!r}], ["score", {sample!r}], ["show", {sample!r}],
+        ["explain", {sample!r}, "--deal", "1"], ["rules"], ["fmt", "--check", {sample!r}],
+        ["record", {str(tmp_path / "p.rvs")!r}, "--plain", "--players", "Anna,Boris,Vera,Gleb",
+         "--rules", "classic", "--dealer", "Gleb"], ["--help"]]
+for args in runs:
+    result = CliRunner().invoke(cli, args, input="quit\\n")
+    assert result.exit_code in (0, 1), (args, result.output)
+print(sorted(m for m in sys.modules if m.split(".")[0] == "textual"))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=SAMPLES.parent, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_steps_before_the_play_from_their_keys_and_a_wrong_one_refused(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def answer(pilot, key: str, text: str) -> None:
+        await pilot.press(key)
+        await pilot.pause()
+        app.screen.query_one("#line").value = text
+        await pilot.press("enter")
+        await pilot.pause()
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await answer(pilot, "f3", "QH JH AD")
+            await answer(pilot, "f4", "Gleb discards 4C")
+            await answer(pilot, "f4", "Vera discards 10C")
+            assert "RV101" in text_of(app, "#messages")
+            await answer(pilot, "f7", 'the candles "went out"')
+
+    run(go())
+    assert app.recorder.current.lines == ["talon QH JH AD", "exchange Gleb discards 4C",
+                                          'note "the candles \\"went out\\""']
+
+
+def test_a_draft_that_cannot_be_written_is_said_on_the_screen(tmp_path, monkeypatch):
+    from reversis_cli.files import WriteError
+    from reversis_cli.record import recorder as recorder_module
+
+    def full_disk(*_):
+        raise WriteError("cannot write .night.rvs.draft: No space left on device")
+
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2H"])
+            monkeypatch.setattr(recorder_module, "save_draft", full_disk)
+            await type_cards(pilot, ["5H"])
+            assert "No space left" in text_of(app, "#messages")
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert "No space left" in text_of(app, "#messages")
+
+    run(go())
+
+
+def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_path, monkeypatch,
+                                                                       capfd):
+    from reversis_cli.record import tui
+
+    recorder = new_recorder(tmp_path, "Gleb")
+
+    def broken(card):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(recorder, "play", broken)
+
+    class Typed(tui.RecordApp):  # types a card as soon as the screen is up
+        def _start_deal(self):
+            super()._start_deal()
+            self._main.query_one("#card").value = "2H"
+            self.call_after_refresh(self._main.query_one("#card").action_submit)
+
+    monkeypatch.setattr(tui, "RecordApp", Typed)
+    monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(headless(self)))
+    with pytest.raises(RuntimeError, match="a bug"):
+        tui.run_app(recorder)
+    written = capfd.readouterr()
+    assert "Traceback" not in written.out + written.err
+
+
+def test_e_on_the_settlement_explains_the_deal_and_escape_comes_back_to_it(tmp_path):
+    dealer, cards = sample_deal("evening.rvs", 1)
+    recorder = new_recorder(tmp_path, dealer)
+    for card in cards[:-1]:
+        assert recorder.play(card).accepted
+    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await type_cards(pilot, cards[-1:])
+            settled = page(app)
+            assert "Payments" in settled
+            await pilot.press("e")
+            await pilot.pause()
+            explained = page(app)
+            assert explained != settled and "Deal 1" in explained
+            await pilot.press("escape")
+            await pilot.pause()
+            assert page(app) == settled
+
+    run(go())
+
+
+def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"),
+                    cards="ascii")
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await type_cards(pilot, ["2H", "2H"])
+            said = text_of(app, "#messages")
+            assert "RV202" in said and "2H" in said and "2♥" not in said
+
+    run(go())
+
+
+def test_the_palette_lists_every_event_in_the_run_s_language(tmp_path):
+    with use("ru"):
+        app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+        async def go():
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                return [c.title for c in app.get_system_commands(app._main)]
+
+        titles = asyncio.run(go())
+    assert "Отказ от эспаньолетты" in titles and "Невостребованная плата" in titles
+    assert "Выйти" in titles and len(titles) == 15  # the 14 events and quit, all Russian
+
+
+def test_a_player_s_name_is_completed_in_an_event(tmp_path):
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f6", "b")
+            await pilot.pause()
+            await pilot.press("right", "enter")
+            await pilot.pause()
+
+    run(go())
+    assert app.recorder.current.lines == ["misdeal Boris"]
+
+
+def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monkeypatch):
+    from reversis_cli.record import tui
+
+    class Answered(tui.RecordApp):  # answers the questions, then quits
+        async def _answer(self):
+            form = self.screen
+            form.query_one("#setup-players").value = "Anna Boris Vera Gleb"
+            form.query_one("#setup-dealer").value = "Vera"
+            await form.query_one("#setup-place").action_submit()
+
+        def _ask_setup(self):
+            super()._ask_setup()
+            self.call_after_refresh(self._answer)
+
+        def _start_deal(self):
+            super()._start_deal()
+            self.exit(0)
+
+    monkeypatch.setattr(tui, "RecordApp", Answered)
+    monkeypatch.setattr(Answered, "run", lambda self: asyncio.run(headless(self)))
+    assert tui.run_new(tmp_path / "new.rvs", Setup(rules="modern")) == 0
+    text = (tmp_path / "new.rvs").read_text()
+    assert "rules modern" in text and "players Anna Boris Vera Gleb" in text
