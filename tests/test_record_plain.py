@@ -306,3 +306,20 @@ def test_a_trick_begun_card_by_card_goes_on_from_its_cards(tmp_path):
     assert "error[RV102]: ZS is not a card" in out
     assert "Deal 1 written to" in out
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+
+
+def test_a_new_file_at_a_terminal_asks_its_questions_on_the_full_screen(tmp_path, monkeypatch):
+    """No line-by-line questions before the screen: the screen asks them
+    (run_new), with what the options said already filled in."""
+    from reversis_cli.cli import record as record_command_module
+    from reversis_cli.record import tui
+
+    started = []
+    monkeypatch.setattr(record_command_module, "_screen", lambda: True)
+    monkeypatch.setattr(tui, "run_new", lambda path, setup, cards: started.append(
+        (str(path), setup.players, setup.dealer, cards)) or 0)
+    result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--dealer", "Gleb"],
+                                input="")
+    assert result.exit_code == 0, result.output
+    assert started == [(str(tmp_path / "s.rvs"), (), "Gleb", "unicode")]
+    assert "players" not in result.output

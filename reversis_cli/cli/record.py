@@ -66,6 +66,9 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     ask = _asker()
     try:
         check_folder(file)  # before any question
+        if interactive and not plain and _screen() and (tui := _tui()) is not None:
+            # a new file at a terminal: the full screen asks what the options left open
+            sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place), style))
         if interactive and not Path(file).exists():
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
@@ -152,14 +155,21 @@ _OPTIONAL = {
 
 def _full_screen(recorder, style: str) -> bool:
     """Run the full-screen application; False when it cannot run here."""
-    try:  # textual, imported only here: the other commands start without it
-        tui = importlib.import_module("reversis_cli.record.tui")
-    except ImportError:
-        click.echo(tr("The full screen needs Textual (pip install 'reversis-cli[record]'); "
-                      "recording line by line."), err=True)
+    tui = _tui()
+    if tui is None:
         return False
     tui.run_app(recorder, style)
     return True
+
+
+def _tui():
+    """The full-screen module, or None (said) when Textual is missing."""
+    try:  # textual, imported only here: the other commands start without it
+        return importlib.import_module("reversis_cli.record.tui")
+    except ImportError:
+        click.echo(tr("The full screen needs Textual (pip install 'reversis-cli[record]'); "
+                      "recording line by line."), err=True)
+        return None
 
 
 def _show(out, item) -> None:
