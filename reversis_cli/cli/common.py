@@ -18,6 +18,7 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,13 +31,13 @@ from ..i18n.catalogs import LOCALE_DIR
 
 __all__ = [
     "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
-    "EXIT_OK", "EXIT_USAGE", "FilePath", "Msg", "N_", "Option", "TranslatedHelp", "apply_sets",
-    "bad_parameter", "card_style_option", "cards_option", "check_profile_options", "command",
-    "console", "console_spec", "file_argument", "files_argument", "input_files", "jobs_option",
-    "json_option", "lang", "load_rules_option", "open_session", "option", "print_json",
-    "problem_text", "profile_options", "profile_usage_error", "progress_bar",
-    "record_files_argument", "report", "rules_option", "serial_if_stdin", "set_option", "speak",
-    "t", "tr", "usage_error", "use",
+    "EXIT_OK", "EXIT_USAGE", "FilePath", "Msg", "N_", "OUTPUT_HINT", "Option", "TranslatedHelp",
+    "apply_sets", "bad_parameter", "card_style_option", "cards_option", "check_profile_options",
+    "command", "console", "console_spec", "file_argument", "files_argument", "input_files",
+    "jobs_option", "json_option", "lang", "load_rules_option", "open_session", "option",
+    "print_json", "problem_text", "profile_options", "profile_usage_error", "progress_bar",
+    "record_files_argument", "refuse_output", "report", "rules_option", "serial_if_stdin",
+    "set_option", "speak", "t", "tr", "usage_error", "use",
 ]
 
 if TYPE_CHECKING:
@@ -158,6 +159,25 @@ def bad_parameter(message: Msg | str, param_hint: str | None = None) -> click.Ba
     """A bad value, said in the run's language (a library's message too, once
     its area has translated it)."""
     return click.BadParameter(t(message), param_hint=param_hint)
+
+
+OUTPUT_HINT = "'-o' / '--output'"
+
+
+def refuse_output(output: str, sources, same: Callable[[str], Msg]) -> None:
+    """An output file that is one of the ``sources`` (by any path, standard
+    input included) or that cannot be written is a usage error, said before
+    any work (``same(source)`` says the first; write_atomic would find the
+    second only at the end)."""
+    from ..files import output_problem, same_as_stdin, same_file  # the library: start-up
+
+    for source in map(str, sources):
+        if same_file(source, output) if source != "-" else same_as_stdin(output):
+            raise usage_error(same(source))
+    problem = output_problem(output)
+    if problem is not None:
+        raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
+                                problem=problem), param_hint=OUTPUT_HINT)
 
 
 def problem_text(exc: Exception) -> str:

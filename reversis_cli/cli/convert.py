@@ -18,7 +18,7 @@ import click
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
     card_style_option, command, file_argument, load_rules_option, option, problem_text,
-    record_files_argument, report, rules_option, set_option, t, tr, usage_error,
+    record_files_argument, refuse_output, report, rules_option, set_option, t, tr, usage_error,
 )
 
 __all__ = ["fmt_command", "convert_command"]
@@ -168,8 +168,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     """
     from ..convert import convert, format_from_name  # the library: start-up time
     from ..files import (  # the library: start-up time
-        FileKindError, WriteError, output_problem, read_regular_file, same_as_stdin, same_file,
-        write_atomic,
+        FileKindError, WriteError, read_regular_file, write_atomic,
     )
 
     if source is None:
@@ -182,14 +181,9 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         if given and source != "csv-tricks":
             raise usage_error(Msg("{option} is for csv-tricks input only", option=name))
     if output not in (None, "-"):
-        if same_file(file, output) if file != "-" else same_as_stdin(output):
-            raise usage_error(Msg("the output {output} is the input {file} itself; "
-                                  "write the converted record to another file",
-                                  output=output, file=file))
-        problem = output_problem(output)  # said before any work, as write_atomic would
-        if problem is not None:
-            raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
-                                    problem=problem), param_hint="'-o' / '--output'")
+        refuse_output(output, [file], lambda source: Msg(
+            "the output {output} is the input {file} itself; write the converted record to "
+            "another file", output=output, file=source))
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = _standard_input(), "<stdin>"

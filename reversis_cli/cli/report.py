@@ -10,12 +10,11 @@ from ..i18n import LANGUAGES
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, Msg, bad_parameter, check_profile_options, command,
     files_argument, input_files, option, problem_text, profile_options, profile_usage_error,
-    report, speak, usage_error,
+    refuse_output, report, speak, OUTPUT_HINT,
 )
 
 __all__ = ["report_command"]
 
-OUTPUT_HINT = "'-o' / '--output'"
 
 
 def _language(ctx, param, value: str | None) -> None:
@@ -39,18 +38,13 @@ def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
     - for standard input.  The page loads nothing from the network.
     """
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..files import WriteError, output_problem, same_file, write_atomic  # start-up time
+    from ..files import WriteError, write_atomic  # start-up time
     from ..report import build_report  # jinja2: start-up time
 
     files = input_files(inputs)
-    for path in files:
-        if str(path) != "-" and same_file(path, output):
-            raise usage_error(Msg("the output {output} is the record {file} itself; "
-                                  "write the page to another file", output=output, file=path))
-    problem = output_problem(output)  # said before any work, as write_atomic would
-    if problem is not None:
-        raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
-                                problem=problem), param_hint=OUTPUT_HINT)
+    refuse_output(output, files, lambda source: Msg(
+        "the output {output} is the record {file} itself; write the page to another file",
+        output=output, file=source))
     check_profile_options(rules, sets)
     try:
         page = build_report(files, rules, sets)

@@ -15,7 +15,8 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, command, console, load_rules_option,
-    open_session, option, problem_text, report, rules_option, set_option, t, usage_error,
+    open_session, option, problem_text, refuse_output, report, rules_option, set_option, t,
+    usage_error,
 )
 
 __all__ = ["rules_command"]
@@ -69,20 +70,15 @@ def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, s
     """``rules --infer``: report the record's problems, or print (or write)
     the options found."""
     from ..files import (  # the library: start-up time
-        WriteError, output_problem, same_as_stdin, same_file, write_atomic,
+        WriteError, write_atomic,
     )
     from ..infer import infer_in  # the library: start-up time
     from ..render.infer import render_inference  # rich: start-up time
 
     if output is not None:
-        if same_file(record, output) if record != "-" else same_as_stdin(output):
-            raise usage_error(Msg("the output {output} is the record {file} itself; "
-                                  "write the house profile to another file",
-                                  output=output, file=record))
-        problem = output_problem(output)  # said before any work, as write_atomic would
-        if problem is not None:
-            raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
-                                    problem=problem), param_hint="'-o' / '--output'")
+        refuse_output(output, [record], lambda source: Msg(
+            "the output {output} is the record {file} itself; write the house profile to "
+            "another file", output=output, file=source))
     with open_session(record, rules, sets) as session:
         outcome = infer_in(session, held=sets)
     report(outcome.diagnostics)
