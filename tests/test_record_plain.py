@@ -86,6 +86,17 @@ def test_a_draft_refused_starts_the_deal_again(tmp_path):
     assert "Trick 1, Anna leads:" in result.output and not draft_path(path).exists()
 
 
+def test_an_unclear_answer_to_resume_asks_again_and_never_loses_the_draft(tmp_path):
+    """A trick typed before answering is not a no: the draft is the deal's
+    only copy, so only y or n decides."""
+    path = tmp_path / "s.rvs"
+    tricks = trick_lines("evening.rvs", 1)
+    run([str(path), *NEW], "\n".join(tricks[:5]) + "\nquit\n")
+    result = run([str(path)], tricks[5] + "\ny\n" + "\n".join(tricks[5:]) + "\n")
+    assert "Answer y or n." in result.output
+    assert "Deal 1 resumed." in result.output and "Deal 1 written to" in result.output
+
+
 def test_a_revoke_is_asked_about_and_taken_when_confirmed(tmp_path):
     path = tmp_path / "s.rvs"
     path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")

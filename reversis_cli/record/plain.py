@@ -30,6 +30,7 @@ __all__ = ["run_plain", "Problems", "YES"]
 
 # Answers that mean yes, in the languages the tool speaks.
 YES = frozenset({"y", "yes", "д", "да"})
+NO = frozenset({"n", "no", "н", "нет"})
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,15 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") 
 def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
     draft = recorder.draft
     assert draft is not None
-    answer = ask(Msg("Resume deal {deal} (dealer {dealer}) where it stopped, after {lines}? "
-                     "[Y/n]", deal=draft.deal, dealer=draft.dealer,
-                     lines=Count(len(draft.lines) + bool(draft.trick), "{n} line",
-                                 "{n} lines")))
+    question = Msg("Resume deal {deal} (dealer {dealer}) where it stopped, after {lines}? "
+                   "[Y/n]", deal=draft.deal, dealer=draft.dealer,
+                   lines=Count(len(draft.lines) + bool(draft.trick), "{n} line", "{n} lines"))
+    answer = ask(question)
+    # Only a plain no throws the draft away: anything else (a trick typed too
+    # soon, a slip) is asked again, for the draft is the deal's only copy.
+    while answer is not None and answer.strip().lower() not in ("", *YES, *NO):
+        show(Msg("Answer y or n."))
+        answer = ask(question)
     if answer is None or answer.strip().lower() in ("", *YES):
         deal = recorder.resume()
         show(Msg("Deal {deal} resumed.", deal=deal.number))
