@@ -551,8 +551,10 @@ def main(argv=None) -> int:
                     help="the CPU to run on (default: the last one allowed); -1: no pinning")
     ap.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = ap.parse_args(argv)
-    only = args.only or ",".join(DEFAULT_GROUPS + (("callgrind",) if args.callgrind else ()))
+    only = args.only or ",".join(DEFAULT_GROUPS)
     groups = [g.strip() for g in only.split(",") if g.strip()]
+    if args.callgrind and "callgrind" not in groups:
+        groups.append("callgrind")
     unknown = set(groups) - set(GROUPS)
     if unknown:
         ap.error(f"unknown group(s) {', '.join(sorted(unknown))}; use {', '.join(GROUPS)}")
