@@ -1,8 +1,9 @@
 """Benchmarks of reversis-cli: throughput, peak memory, start-up.
 
     python tests/perf/bench.py [--deals 10000] [--memory-deals 100000] [--runs 7]
-                               [--only stages,e2e,memory,evening] [--cache DIR]
-                               [--cpu N] [--json FILE]
+                               [--table-deals 1000] [--callgrind] [--install-chess]
+                               [--only stages,e2e,memory,evening,ratio,callgrind]
+                               [--cache DIR] [--cpu N] [--json FILE]
 
 Prints one table: each figure, its value, its target, PASS/FAIL, and the
 command line that reproduces it.  Exit status 0 when every target is met, 1
@@ -25,6 +26,39 @@ Figures:
 * evening -- the median wall time of ``reversis score FILE`` and
   ``reversis score --json FILE`` on a 20-deal evening, over ``--runs`` runs,
   start-up included.  Target: under 0.4 s.
+* ratio -- figures against peers measured in the same run, interleaved with
+  ours, ``--runs`` times each, medians (absolute speeds on a shared machine
+  move by a third between runs; a ratio to a peer timed alongside does not):
+
+  - card plays/s of ``reversis score --json FILE`` and ``reversis check FILE``
+    on the ``--deals`` file divided by the plies/s of ``chess.pgn.read_game``
+    reading a PGN file of the same byte size (random legal games of 40-120
+    plies, seeded, written with python-chess, cached like the session files).
+    Every side runs as a child process pinned to the same core, start-up
+    included: the peer is ``python -c "import chess.pgn; ... read_game ..."``.
+    Card plays are counted exactly, by parsing the file with the library and
+    adding up the cards of its trick lines; plies by the generator, which
+    keeps the count next to the PGN file.  Targets: at least 4x for
+    ``score --json``, at least 6x for ``check``.
+  - tables: deals/s of ``reversis score FILE`` (the tables) over deals/s of
+    ``reversis score --json FILE``, per deal: each command's time on a
+    ``--table-deals`` file (1,000 by default: the tables take far longer than
+    JSON) less its time on the 20-deal evening, over the deals between, so
+    that the start-up, which weighs more in a small file, counts in neither
+    (as on 10,000 deals, where it is lost in the total).  Target: at least 1/2.
+  - evening: ``reversis score FILE`` on the 20-deal evening, start-up
+    included, against the bare ``python -c "import click, rich.console,
+    lark"``.  Targets: at most 0.4 s and at most 1.6x the bare import.
+
+  python-chess is the ``bench`` extra (``pip install -e '.[bench]'``).
+  Without it the ratio group stops with that advice, unless the script is run
+  with ``--install-chess``, which installs the extra with pip first.
+* callgrind -- only with ``--callgrind`` (or ``--only callgrind``): the
+  instruction count per deal, the steady figure for judging a change.
+  ``valgrind --tool=callgrind`` runs the real interpreter
+  (``sys.executable``, never a pyenv shim) with ``-m reversis_cli`` over a
+  300-deal and a 1-deal file; (300-deal count - 1-deal count) / 299 for
+  ``score --json`` and ``check``.  Target: at most 1.3 M instructions a deal.
 
 The session files are written by the simulate library as ``reversis simulate``
 writes them (exchanges and tricks, the default mix of rare events), once, into
@@ -56,7 +90,16 @@ E2E_TARGET = 2000.0  # deals per second, one core, start-up included
 MEMORY_TARGET_MB = 200.0
 EVENING_TARGET_S = 0.4
 EVENING_DEALS = 20
-GROUPS = ("stages", "e2e", "memory", "evening")
+GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "callgrind")
+DEFAULT_GROUPS = ("stages", "e2e", "memory", "evening", "ratio")
+SCORE_RATIO_TARGET = 4.0  # card plays/s over python-chess plies/s
+CHECK_RATIO_TARGET = 6.0
+TABLES_RATIO_TARGET = 0.5  # tables deals/s over JSON deals/s
+EVENING_IMPORT_RATIO_TARGET = 1.6
+BARE_IMPORT = "import click, rich.console, lark"
+PGN_PLIES = (40, 120)
+CALLGRIND_DEALS = (1, 300)
+CALLGRIND_TARGET = 1.3e6  # instructions per deal
 
 
 @dataclass
@@ -70,12 +113,16 @@ class Figure:
     extra: dict = field(default_factory=dict)
 
     def row(self) -> tuple[str, str, str, str, str]:
-        if self.unit == "deals/s":
-            value = f"{self.value:,.0f} deals/s"
+        if self.unit in ("deals/s", "plies/s"):
+            value = f"{self.value:,.0f} {self.unit}"
         elif self.unit == "MB":
             value = f"{self.value:,.1f} MB"
         elif self.unit == "s":
             value = f"{self.value:.3f} s"
+        elif self.unit == "x":
+            value = f"{self.value:.2f}x"
+        elif self.unit == "instr/deal":
+            value = f"{self.value / 1e6:.3f} M instr/deal"
         else:
             value = f"{self.value:g} {self.unit}"
         result = "" if self.ok is None else ("PASS" if self.ok else "FAIL")
@@ -266,6 +313,217 @@ def evening_figures(path: Path, runs: int, cpu: int | None) -> list[Figure]:
 
 
 # ---------------------------------------------------------------------------
+# Ratios to peers measured in the same run
+
+
+def need_chess(install: bool) -> None:
+    """python-chess, the peer: installed now with ``--install-chess``, else advice."""
+    try:
+        import chess.pgn  # noqa: F401
+        return
+    except ImportError:
+        if not install:
+            sys.exit("bench.py: the ratio figures need python-chess, the 'bench' extra:\n"
+                     f"    pip install -e '{ROOT}[bench]'\n"
+                     "or run again with --install-chess (or leave out the ratio group: "
+                     "--only stages,e2e,memory,evening)")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[bench]"],
+                   check=True)
+    import importlib
+
+    importlib.invalidate_caches()
+    import chess.pgn  # noqa: F401,F811
+
+
+def card_plays(path: Path) -> int:
+    """The cards played in the session, counted exactly: the cards of every trick
+    line, as the library parses them (cached next to the file)."""
+    counted = path.with_name(path.name + ".plays")
+    if counted.exists():
+        return int(counted.read_text())
+    from reversis_cli.notation.chunks import decode_lines, split_chunks
+    from reversis_cli.notation.parse import parse_deal
+
+    plays = 0
+    with open(path, "rb") as stream:
+        chunks = split_chunks(decode_lines(stream, []))
+        next(chunks)  # the header
+        for chunk in chunks:
+            deal, _ = parse_deal(list(chunk.lines), chunk.first_line)
+            if deal is not None:
+                plays += sum(len(trick.cards) for trick in deal.tricks)
+    counted.write_text(f"{plays}\n")
+    return plays
+
+
+def random_game(rng, plies: int):
+    """A random legal game of exactly ``plies`` plies, or None when it ended sooner."""
+    import chess
+    import chess.pgn
+
+    board = chess.Board()
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            return None
+        board.push(rng.choice(moves))
+    return chess.pgn.Game.from_board(board)
+
+
+def pgn_file(cache: Path, size: int, seed: int) -> tuple[Path, int]:
+    """The cached PGN file of about ``size`` bytes (never more; short by less than
+    one game) and its number of plies, written now if missing."""
+    import random
+
+    import chess
+
+    path = cache / f"peer-{size}-seed{seed}-chess{chess.__version__}.pgn"
+    counted = path.with_name(path.name + ".plies")
+    if path.exists() and counted.exists():
+        return path, int(counted.read_text())
+    print(f"  writing {path} ({size:,} bytes of random games) ...", file=sys.stderr, flush=True)
+    rng = random.Random(seed)
+    written = plies = games = 0
+    fd, tmp = tempfile.mkstemp(dir=cache, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+        while True:
+            length = rng.randint(*PGN_PLIES)
+            game = random_game(rng, length)
+            if game is None:
+                continue
+            games += 1
+            game.headers["Event"] = "reversis-cli benchmark"
+            game.headers["Round"] = str(games)
+            text = str(game) + "\n\n"
+            if written + len(text.encode()) > size:
+                break
+            stream.write(text)
+            written += len(text.encode())
+            plies += length
+    os.replace(tmp, path)
+    counted.write_text(f"{plies}\n")
+    return path, plies
+
+
+PEER_SCRIPT = """\
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as pgn:
+    while chess.pgn.read_game(pgn) is not None:
+        pass
+"""
+
+
+def median_walls(commands: dict[str, list[str]], runs: int, cpu: int | None
+                 ) -> dict[str, tuple[float, list[float], int]]:
+    """Each command ``runs`` times, interleaved (one of each, then again), so that
+    a change in the machine's load falls on all of them alike: median wall,
+    the walls, the last exit status."""
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    status: dict[str, int] = {}
+    for _ in range(runs):
+        for name, command in commands.items():
+            wall, _, status[name] = run_child(command, cpu)
+            walls[name].append(wall)
+    return {name: (statistics.median(w), w, status[name]) for name, w in walls.items()}
+
+
+def ratio_figures(path: Path, deals: int, table_path: Path, table_deals: int,
+                  evening_path: Path, cache: Path, seed: int, runs: int,
+                  cpu: int | None) -> list[Figure]:
+    plays = card_plays(path)
+    pgn, plies = pgn_file(cache, path.stat().st_size, seed)
+    ours = reversis_command()
+    timed = median_walls({
+        "score --json": ours + ["score", "--json", str(path)],
+        "peer": [sys.executable, "-c", PEER_SCRIPT, str(pgn)],
+        "check": ours + ["check", str(path)],
+        "tables": ours + ["score", str(table_path)],
+        "tables --json": ours + ["score", "--json", str(table_path)],
+        "evening": ours + ["score", str(evening_path)],
+        "evening --json": ours + ["score", "--json", str(evening_path)],
+        "bare import": [sys.executable, "-c", BARE_IMPORT],
+    }, runs, cpu)
+    peer_rate = plies / timed["peer"][0]
+    peer_cmd = f"python -c 'import chess.pgn; ...read_game...' {pgn}"
+    out = [Figure(f"peer: chess.pgn.read_game, {plies:,} plies (median of {runs})",
+                  peer_rate, "plies/s", command=peer_cmd,
+                  extra={"seconds": timed["peer"][0], "runs": timed["peer"][1],
+                         "bytes": pgn.stat().st_size})]
+    for name, target in (("score --json", SCORE_RATIO_TARGET), ("check", CHECK_RATIO_TARGET)):
+        median, walls, status = timed[name]
+        ratio = plays / median / peer_rate
+        out.append(Figure(f"{name}: card plays/s / chess plies/s ({deals:,} deals, "
+                          f"{plays:,} plays)", ratio, "x", f">= {target:g}x",
+                          ratio >= target and status in (0, 1),
+                          shown(name.split() + ["FILE"], path),
+                          extra={"seconds": median, "runs": walls, "plays_per_s":
+                                 plays / median, "plies_per_s": peer_rate, "exit": status}))
+    tables, json_out = timed["tables"], timed["tables --json"]
+    # Per deal: the evening's time (start-up and 20 deals) taken off each.
+    between = table_deals - EVENING_DEALS
+    tables_rate = between / (tables[0] - timed["evening"][0])
+    json_rate = between / (json_out[0] - timed["evening --json"][0])
+    ratio = tables_rate / json_rate
+    out.append(Figure(f"tables: score deals/s / score --json deals/s ({table_deals:,}"
+                      f"-{EVENING_DEALS} deals)", ratio, "x", f">= {TABLES_RATIO_TARGET:g}x",
+                      ratio >= TABLES_RATIO_TARGET and tables[2] in (0, 1),
+                      shown(["score", "FILE"], table_path),
+                      extra={"tables_deals_per_s": tables_rate, "json_deals_per_s": json_rate,
+                             "tables_runs": tables[1], "json_runs": json_out[1]}))
+    evening, bare = timed["evening"], timed["bare import"]
+    out.append(Figure(f"bare: python -c '{BARE_IMPORT}' (median of {runs})", bare[0], "s",
+                      command=f"python -c '{BARE_IMPORT}'", extra={"runs": bare[1]}))
+    out.append(Figure(f"{EVENING_DEALS}-deal evening: score, tables (median of {runs})",
+                      evening[0], "s", f"<= {EVENING_TARGET_S} s",
+                      evening[0] <= EVENING_TARGET_S and evening[2] in (0, 1),
+                      shown(["score", "FILE"], evening_path), extra={"runs": evening[1]}))
+    ratio = evening[0] / bare[0]
+    out.append(Figure(f"{EVENING_DEALS}-deal evening / bare import", ratio, "x",
+                      f"<= {EVENING_IMPORT_RATIO_TARGET:g}x",
+                      ratio <= EVENING_IMPORT_RATIO_TARGET, shown(["score", "FILE"],
+                                                                   evening_path)))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Instructions per deal (callgrind)
+
+
+def instructions(args: list[str], path: Path) -> int:
+    """Instructions of one run of ``python -m reversis_cli ARGS FILE`` under callgrind."""
+    if shutil.which("valgrind") is None:
+        sys.exit("bench.py: --callgrind needs valgrind on the PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+                   sys.executable, "-m", "reversis_cli", *args, str(path)]
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split("Collected :")[1].split()[0])
+    sys.exit(f"bench.py: callgrind gave no count for {' '.join(command)}:\n{done.stderr}")
+
+
+def callgrind_figures(cache: Path, seed: int) -> list[Figure]:
+    # sys.executable is the interpreter itself, never a pyenv shim (a shell
+    # script, which callgrind would measure instead).
+    few, many = CALLGRIND_DEALS
+    small, _ = session_file(cache, few, seed)
+    large, _ = session_file(cache, many, seed)
+    out = []
+    for args in (["score", "--json"], ["check"]):
+        counts = {n: instructions(args, p) for n, p in ((few, small), (many, large))}
+        per_deal = (counts[many] - counts[few]) / (many - few)
+        out.append(Figure(f"callgrind: {' '.join(args)} ({many}-{few} deals)", per_deal,
+                          "instr/deal", f"<= {CALLGRIND_TARGET / 1e6:g} M",
+                          per_deal <= CALLGRIND_TARGET,
+                          f"valgrind --tool=callgrind {sys.executable} -m reversis_cli "
+                          f"{' '.join(args)} FILE",
+                          extra={"instructions": counts}))
+    return out
+
+
+# ---------------------------------------------------------------------------
 
 
 def print_table(figures: list[Figure]) -> None:
@@ -281,9 +539,16 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="reversis-cli benchmarks (see the docstring)")
     ap.add_argument("--deals", type=int, default=10_000, help="throughput file size")
     ap.add_argument("--memory-deals", type=int, default=100_000, help="memory file size")
-    ap.add_argument("--runs", type=int, default=7, help="runs of the 20-deal evening")
+    ap.add_argument("--runs", type=int, default=7,
+                    help="runs of the 20-deal evening and of each ratio's commands")
+    ap.add_argument("--table-deals", type=int, default=1000,
+                    help="file size for the tables figure (score with tables vs --json)")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="also count instructions per deal under valgrind (slow)")
+    ap.add_argument("--install-chess", action="store_true",
+                    help="pip-install the 'bench' extra (python-chess) if it is missing")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--only", default=",".join(GROUPS),
+    ap.add_argument("--only", default=None,
                     help=f"comma-separated groups among {', '.join(GROUPS)}")
     ap.add_argument("--cache", type=Path,
                     default=Path(tempfile.gettempdir()) / "reversis-bench",
@@ -292,7 +557,10 @@ def main(argv=None) -> int:
                     help="the CPU to run on (default: the last one allowed); -1: no pinning")
     ap.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = ap.parse_args(argv)
-    groups = [g.strip() for g in args.only.split(",") if g.strip()]
+    only = args.only or ",".join(DEFAULT_GROUPS)
+    groups = [g.strip() for g in only.split(",") if g.strip()]
+    if args.callgrind and "callgrind" not in groups:
+        groups.append("callgrind")
     unknown = set(groups) - set(GROUPS)
     if unknown:
         ap.error(f"unknown group(s) {', '.join(sorted(unknown))}; use {', '.join(GROUPS)}")
@@ -338,6 +606,18 @@ def main(argv=None) -> int:
         path, _ = session_file(args.cache, EVENING_DEALS, args.seed)
         print("  evening ...", file=sys.stderr, flush=True)
         figures += evening_figures(path, args.runs, cpu)
+
+    if "ratio" in groups:
+        need_chess(args.install_chess)
+        path, _ = session_file(args.cache, args.deals, args.seed)
+        table_path, _ = session_file(args.cache, args.table_deals, args.seed)
+        evening_path, _ = session_file(args.cache, EVENING_DEALS, args.seed)
+        print("  ratios to peers ...", file=sys.stderr, flush=True)
+        figures += ratio_figures(path, args.deals, table_path, args.table_deals, evening_path,
+                                 args.cache, args.seed, args.runs, cpu)
+    if "callgrind" in groups:
+        print("  callgrind ...", file=sys.stderr, flush=True)
+        figures += callgrind_figures(args.cache, args.seed)
 
     print_table(figures)
     failed = [f for f in figures if f.ok is False]
