@@ -1,0 +1,166 @@
+"""The score tables as plain text, laid out without rich's Console.
+
+rich measures and wraps every cell of every table it prints, which costs far
+more than settling the deal.  When the output has no colour (a file, a pipe)
+and a deal's renderables are simple — lines that fit the width, tables whose
+every cell fits its column without wrapping — the layout is a matter of
+adding up widths: :func:`plain_text` writes exactly what rich would, at a
+fraction of the cost.  Anything else (a reason that must wrap, a title wider
+than its table, a cell with control characters) returns ``None``, and the
+caller prints the renderable with rich as before, so the output never
+depends on which path drew it.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich._ratio import ratio_reduce
+from rich.cells import cell_len
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["plain_text"]
+
+
+def plain_text(renderable, width: int) -> str | None:
+    """``renderable`` as rich would print it, uncoloured, at ``width`` (each line
+    ending in a newline), or ``None`` when it needs rich's own layout."""
+    lines = _lines(renderable, width)
+    return None if lines is None else "".join(line + "\n" for line in lines)
+
+
+def _lines(renderable, width: int) -> list[str] | None:
+    if isinstance(renderable, Group):
+        return _group_lines(renderable, width)
+    if isinstance(renderable, Table):
+        return _table_lines(renderable, width)
+    if isinstance(renderable, Text) and renderable.justify is None and \
+            renderable.end == "\n":
+        return _line(renderable.plain, width)
+    if isinstance(renderable, str):
+        return _line(renderable, width)
+    return None
+
+
+def _group_lines(group: Group, width: int) -> list[str] | None:
+    lines: list[str] = []
+    for part in group.renderables:
+        more = _lines(part, width)
+        if more is None:
+            return None
+        lines += more
+    return lines
+
+
+def _line(text: str, width: int) -> list[str] | None:
+    """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
+    if not _simple(text):
+        return None
+    if cell_len(text) <= width:
+        return [text]
+    return [line.plain for line in Text(text).wrap(None, width)]  # type: ignore[arg-type]
+
+
+def _simple(text: str) -> bool:
+    # Printable: no newline, tab or control character, which rich would
+    # expand, strip or break on.
+    return text.isprintable()
+
+
+def _cell_text(cell) -> str | None:
+    if isinstance(cell, str):
+        return cell if _simple(cell) else None
+    if isinstance(cell, Text) and cell.justify is None and _simple(cell.plain):
+        return cell.plain
+    return None
+
+
+def _is_plain_table(table: Table) -> bool:
+    """A table drawn the way the score tables are (SIMPLE_HEAD, no edge padding,
+    a header, no footer, caption or fixed widths)."""
+    return (table.box is box.SIMPLE_HEAD and not table.pad_edge and table.show_edge
+            and table.show_header and not table.show_footer and not table.show_lines
+            and not table.expand and table.width is None and table.min_width is None
+            and table.caption is None and not table.leading and not table.row_styles
+            and not table.collapse_padding and table.padding == (0, 1, 0, 1)
+            and table.columns != [] and all(
+                c.width is None and c.min_width is None and c.max_width is None
+                and c.ratio is None and c.justify in ("left", "right")
+                for c in table.columns))
+
+
+def _table_lines(table: Table, width: int) -> list[str] | None:
+    if not _is_plain_table(table):
+        return None
+    columns = []
+    for column in table.columns:
+        texts = [_cell_text(cell) for cell in (column.header, *column.cells)]
+        if any(text is None for text in texts):
+            return None
+        columns.append(texts)
+    widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
+    if widths is None:
+        return None
+    table_width = sum(widths) + len(widths) + 1
+    lines = []
+    if table.title is not None:
+        title = _cell_text(table.title)
+        if title is None or table.title_justify != "left":
+            return None
+        lines += _wrap(title, table_width, "left", "ellipsis")
+    blank = " " * table_width
+    lines.append(blank)
+    rows = list(zip(*columns))
+    lines += _row(rows[0], widths, table.columns, header=True)
+    lines.append(" " + "─" * (table_width - 2) + " ")
+    for row in rows[1:]:
+        lines += _row(row, widths, table.columns)
+    lines.append(blank)
+    return lines
+
+
+def _column_widths(columns: list[list[str]], room: int) -> list[int] | None:
+    """Each column's width with its padding, as rich computes it: the widest
+    cell, and when the table is wider than the room, the widest columns
+    narrowed first (rich's own arithmetic, reused)."""
+    last = len(columns) - 1
+    pads = [(index > 0) + (index < last) for index in range(len(columns))]
+    natural = [min(max(cell_len(text) for text in texts) + pad, room)
+               for texts, pad in zip(columns, pads)]
+    widths = natural
+    if sum(widths) > room:
+        widths = Table._collapse_widths(widths, [True] * len(widths), room)
+        if sum(widths) > room:
+            widths = ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
+        widths = [min(n, w) for n, w in zip(natural, widths)]
+    if any(w - pad < 1 for w, pad in zip(widths, pads)):
+        return None  # a column squeezed to nothing: leave it to rich
+    return widths
+
+
+def _wrap(text: str, width: int, justify, overflow) -> list[str]:
+    """``text`` in lines of exactly ``width`` cells, wrapped as rich wraps a cell."""
+    if cell_len(text) <= width:
+        lines = [text]
+    else:
+        lines = [line.plain for line in Text(text).wrap(
+            None, width, justify=justify, overflow=overflow)]  # type: ignore[arg-type]
+    return [(" " * (width - cell_len(line)) + line) if justify == "right"
+            else line + " " * (width - cell_len(line)) for line in lines]
+
+
+def _row(cells, widths: list[int], columns, header: bool = False) -> list[str]:
+    """One row, as many lines high as its tallest cell: body cells at the top,
+    header cells at the bottom."""
+    last = len(widths) - 1
+    blocks = []
+    for index, (text, width, column) in enumerate(zip(cells, widths, columns)):
+        left, right = int(index > 0), int(index < last)
+        lines = _wrap(text, width - left - right, column.justify, column.overflow)
+        blocks.append([" " * left + line + " " * right for line in lines])
+    height = max(map(len, blocks))
+    for block, width in zip(blocks, widths):
+        filler = [" " * width] * (height - len(block))
+        block[:] = filler + block if header else block + filler
+    return [" " + " ".join(parts) + " " for parts in zip(*blocks)]
