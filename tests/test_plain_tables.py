@@ -67,7 +67,23 @@ def test_cells_folded_cut_and_headers_aligned_at_the_bottom():
 
 
 def test_what_it_cannot_lay_out_is_left_to_rich():
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True)
-    table.add_column("Deal", footer="Total")
+    table = Table(box=box.ROUNDED, pad_edge=False)
+    table.add_column("Deal")
     assert plain_text(table, 80) is None
     assert plain_text("a tab\there", 80) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_session_table_with_its_sheet_rows_footer_and_caption(lang):
+    from reversis_cli.render.session import BalanceRows
+
+    with use(lang), Session.open(str(SAMPLES / "disputed-sheet.rvs"), None, {}) as session:
+        rows = BalanceRows()
+        for one in session.deals():
+            rows.add(one, session)
+        table = rows.render(session)
+        assert table.caption  # the sheet departs from the rules
+        for width in (30, 52, 80):
+            text = plain_text(table, width)
+            assert text is not None, width
+            assert text == rich_text(table, width), width

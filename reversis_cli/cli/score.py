@@ -246,5 +246,5 @@ def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None
         buffer.write("\n")
         flush()
     if options.deal_number is None and session.deals_shown:
-        out.print(rows.render(session))
+        show(rows.render(session))
     flush()

@@ -78,11 +78,11 @@ def _cell_text(cell) -> str | None:
 
 def _is_plain_table(table: Table) -> bool:
     """A table drawn the way the score tables are (SIMPLE_HEAD, no edge padding,
-    a header, no footer, caption or fixed widths)."""
+    a header, perhaps a footer, no fixed widths)."""
     return (table.box is box.SIMPLE_HEAD and not table.pad_edge and table.show_edge
-            and table.show_header and not table.show_footer and not table.show_lines
+            and table.show_header and not table.show_lines
             and not table.expand and table.width is None and table.min_width is None
-            and table.caption is None and not table.leading and not table.row_styles
+            and not table.leading and not table.row_styles
             and not table.collapse_padding and table.padding == (0, 1, 0, 1)
             and table.columns != [] and all(
                 c.width is None and c.min_width is None and c.max_width is None
@@ -95,7 +95,8 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
         return None
     columns = []
     for column in table.columns:
-        texts = [_cell_text(cell) for cell in (column.header, *column.cells)]
+        cells = (column.header, *column.cells, *((column.footer,) if table.show_footer else ()))
+        texts = [_cell_text(cell) for cell in cells]
         if any(text is None for text in texts):
             return None
         columns.append(texts)
@@ -104,20 +105,33 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
         return None
     table_width = sum(widths) + len(widths) + 1
     lines = []
-    if table.title is not None:
-        title = _cell_text(table.title)
-        if title is None or table.title_justify != "left":
-            return None
-        lines += _wrap(title, table_width, "left", "ellipsis")
+    title = _annotation(table.title, table.title_justify, table_width)
+    caption = _annotation(table.caption, table.caption_justify, table_width)
+    if title is None or caption is None:
+        return None
     blank = " " * table_width
-    lines.append(blank)
     rows = list(zip(*columns))
-    lines += _row(rows[0], widths, table.columns, header=True)
-    lines.append(" " + "─" * (table_width - 2) + " ")
-    for row in rows[1:]:
+    body = rows[1:-1] if table.show_footer else rows[1:]
+    lines = [*title, blank, *_row(rows[0], widths, table.columns, header=True),
+             " " + "─" * (table_width - 2) + " "]
+    for row in body:
         lines += _row(row, widths, table.columns)
+    if table.show_footer:
+        lines.append(blank)
+        lines += _row(rows[-1], widths, table.columns)
     lines.append(blank)
-    return lines
+    return lines + caption
+
+
+def _annotation(text, justify, width: int) -> list[str] | None:
+    """A title or caption: its lines (none if there is none), or ``None`` if
+    rich must draw it."""
+    if not text:  # rich leaves out an empty title
+        return []
+    plain = _cell_text(text)
+    if plain is None or justify != "left":
+        return None
+    return _wrap(plain, width, "left", "fold")
 
 
 def _column_widths(columns: list[list[str]], room: int) -> list[int] | None:
