@@ -99,26 +99,31 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
         texts = [_cell_text(cell) for cell in cells]
         if any(text is None for text in texts):
             return None
-        columns.append(texts)
+        columns.append([(text, cell_len(text)) for text in texts])  # type: ignore[arg-type]
     widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
-    lines = []
     title = _annotation(table.title, table.title_justify, table_width)
     caption = _annotation(table.caption, table.caption_justify, table_width)
     if title is None or caption is None:
         return None
+    last = len(widths) - 1
+    # Each column: its padding either side (none at the table's outer edges),
+    # the room for text between, how it aligns and what it does with a long word.
+    layout = [(int(index > 0), int(index < last), w - (index > 0) - (index < last),
+               column.justify == "right", column.overflow)
+              for index, (w, column) in enumerate(zip(widths, table.columns))]
     blank = " " * table_width
     rows = list(zip(*columns))
     body = rows[1:-1] if table.show_footer else rows[1:]
-    lines = [*title, blank, *_row(rows[0], widths, table.columns, header=True),
+    lines = [*title, blank, *_row(rows[0], layout, header=True),
              " " + "─" * (table_width - 2) + " "]
     for row in body:
-        lines += _row(row, widths, table.columns)
+        lines += _row(row, layout)
     if table.show_footer:
         lines.append(blank)
-        lines += _row(rows[-1], widths, table.columns)
+        lines += _row(rows[-1], layout)
     lines.append(blank)
     return lines + caption
 
@@ -131,17 +136,17 @@ def _annotation(text, justify, width: int) -> list[str] | None:
     plain = _cell_text(text)
     if plain is None or justify != "left":
         return None
-    return _wrap(plain, width, "left", "fold")
+    return _wrap(plain, cell_len(plain), width, False, "fold")
 
 
-def _column_widths(columns: list[list[str]], room: int) -> list[int] | None:
+def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
     """Each column's width with its padding, as rich computes it: the widest
     cell, and when the table is wider than the room, the widest columns
     narrowed first (rich's own arithmetic, reused)."""
     last = len(columns) - 1
     pads = [(index > 0) + (index < last) for index in range(len(columns))]
-    natural = [min(max(cell_len(text) for text in texts) + pad, room)
-               for texts, pad in zip(columns, pads)]
+    natural = [min(max(length for _, length in cells) + pad, room)
+               for cells, pad in zip(columns, pads)]
     widths = natural
     if sum(widths) > room:
         widths = Table._collapse_widths(widths, [True] * len(widths), room)
@@ -153,28 +158,32 @@ def _column_widths(columns: list[list[str]], room: int) -> list[int] | None:
     return widths
 
 
-def _wrap(text: str, width: int, justify, overflow) -> list[str]:
-    """``text`` in lines of exactly ``width`` cells, wrapped as rich wraps a cell."""
-    if cell_len(text) <= width:
-        lines = [text]
-    else:
-        lines = [line.plain for line in Text(text).wrap(
-            None, width, justify=justify, overflow=overflow)]  # type: ignore[arg-type]
-    return [(" " * (width - cell_len(line)) + line) if justify == "right"
+def _wrap(text: str, length: int, width: int, right: bool, overflow) -> list[str]:
+    """``text`` (``length`` cells) in lines of exactly ``width`` cells, wrapped
+    as rich wraps a cell."""
+    if length <= width:
+        return [" " * (width - length) + text if right else text + " " * (width - length)]
+    lines = [line.plain for line in Text(text).wrap(
+        None, width, justify="right" if right else "left",  # type: ignore[arg-type]
+        overflow=overflow)]
+    return [(" " * (width - cell_len(line)) + line) if right
             else line + " " * (width - cell_len(line)) for line in lines]
 
 
-def _row(cells, widths: list[int], columns, header: bool = False) -> list[str]:
+def _row(cells, layout, header: bool = False) -> list[str]:
     """One row, as many lines high as its tallest cell: body cells at the top,
     header cells at the bottom."""
-    last = len(widths) - 1
+    if all(length <= spec[2] for (_, length), spec in zip(cells, layout)):
+        return [" " + " ".join(
+            " " * left + (" " * (inner - length) + text if right
+                          else text + " " * (inner - length)) + " " * pad_right
+            for (text, length), (left, pad_right, inner, right, _) in zip(cells, layout)) + " "]
     blocks = []
-    for index, (text, width, column) in enumerate(zip(cells, widths, columns)):
-        left, right = int(index > 0), int(index < last)
-        lines = _wrap(text, width - left - right, column.justify, column.overflow)
-        blocks.append([" " * left + line + " " * right for line in lines])
+    for (text, length), (left, pad_right, inner, right, overflow) in zip(cells, layout):
+        lines = _wrap(text, length, inner, right, overflow)
+        blocks.append([" " * left + line + " " * pad_right for line in lines])
     height = max(map(len, blocks))
-    for block, width in zip(blocks, widths):
-        filler = [" " * width] * (height - len(block))
+    for block, (left, pad_right, inner, _, _) in zip(blocks, layout):
+        filler = [" " * (left + inner + pad_right)] * (height - len(block))
         block[:] = filler + block if header else block + filler
     return [" " + " ".join(parts) + " " for parts in zip(*blocks)]
