@@ -13,6 +13,8 @@ depends on which path drew it.
 
 from __future__ import annotations
 
+import functools
+
 from rich import box
 from rich._ratio import ratio_reduce
 from rich.cells import cell_len
@@ -163,11 +165,17 @@ def _wrap(text: str, length: int, width: int, right: bool, overflow) -> list[str
     as rich wraps a cell."""
     if length <= width:
         return [" " * (width - length) + text if right else text + " " * (width - length)]
+    return list(_wrapped(text, width, right, overflow))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, right: bool, overflow) -> tuple[str, ...]:
+    # Cached: the same reasons come back deal after deal at the same width.
     lines = [line.plain for line in Text(text).wrap(
         None, width, justify="right" if right else "left",  # type: ignore[arg-type]
         overflow=overflow)]
-    return [(" " * (width - cell_len(line)) + line) if right
-            else line + " " * (width - cell_len(line)) for line in lines]
+    return tuple((" " * (width - cell_len(line)) + line) if right
+                 else line + " " * (width - cell_len(line)) for line in lines)
 
 
 def _row(cells, layout, header: bool = False) -> list[str]:
