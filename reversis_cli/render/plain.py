@@ -95,13 +95,16 @@ def _is_plain_table(table: Table) -> bool:
 def _table_lines(table: Table, width: int) -> list[str] | None:
     if not _is_plain_table(table):
         return None
-    columns = []
+    columns: list[list[tuple[str, int]]] = []
     for column in table.columns:
         cells = (column.header, *column.cells, *((column.footer,) if table.show_footer else ()))
-        texts = [_cell_text(cell) for cell in cells]
-        if any(text is None for text in texts):
-            return None
-        columns.append([(text, cell_len(text)) for text in texts])  # type: ignore[arg-type]
+        measured = []
+        for cell in cells:
+            text = _cell_text(cell)
+            if text is None:
+                return None
+            measured.append((text, cell_len(text)))
+        columns.append(measured)
     widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
@@ -115,9 +118,10 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
     # the room for text between, how it aligns and what it does with a long word.
     layout = [(int(index > 0), int(index < last), w - (index > 0) - (index < last),
                column.justify == "right", column.overflow)
-              for index, (w, column) in enumerate(zip(widths, table.columns))]
+              for index, (w, column)
+              in enumerate(zip(widths, table.columns, strict=True))]
     blank = " " * table_width
-    rows = list(zip(*columns))
+    rows = list(zip(*columns, strict=True))
     body = rows[1:-1] if table.show_footer else rows[1:]
     lines = [*title, blank, *_row(rows[0], layout, header=True),
              " " + "─" * (table_width - 2) + " "]
@@ -148,14 +152,14 @@ def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int]
     last = len(columns) - 1
     pads = [(index > 0) + (index < last) for index in range(len(columns))]
     natural = [min(max(length for _, length in cells) + pad, room)
-               for cells, pad in zip(columns, pads)]
+               for cells, pad in zip(columns, pads, strict=True)]
     widths = natural
     if sum(widths) > room:
         widths = Table._collapse_widths(widths, [True] * len(widths), room)
         if sum(widths) > room:
             widths = ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
-        widths = [min(n, w) for n, w in zip(natural, widths)]
-    if any(w - pad < 1 for w, pad in zip(widths, pads)):
+        widths = [min(n, w) for n, w in zip(natural, widths, strict=True)]
+    if any(w - pad < 1 for w, pad in zip(widths, pads, strict=True)):
         return None  # a column squeezed to nothing: leave it to rich
     return widths
 
@@ -181,17 +185,23 @@ def _wrapped(text: str, width: int, right: bool, overflow) -> tuple[str, ...]:
 def _row(cells, layout, header: bool = False) -> list[str]:
     """One row, as many lines high as its tallest cell: body cells at the top,
     header cells at the bottom."""
-    if all(length <= spec[2] for (_, length), spec in zip(cells, layout)):
-        return [" " + " ".join(
-            " " * left + (" " * (inner - length) + text if right
-                          else text + " " * (inner - length)) + " " * pad_right
-            for (text, length), (left, pad_right, inner, right, _) in zip(cells, layout)) + " "]
+    pairs = list(zip(cells, layout, strict=True))
+    if all(length <= spec[2] for (_, length), spec in pairs):
+        return [" " + " ".join(_fitted(text, length, spec) for (text, length), spec in pairs)
+                + " "]
     blocks = []
-    for (text, length), (left, pad_right, inner, right, overflow) in zip(cells, layout):
+    for (text, length), (left, pad_right, inner, right, overflow) in pairs:
         lines = _wrap(text, length, inner, right, overflow)
         blocks.append([" " * left + line + " " * pad_right for line in lines])
     height = max(map(len, blocks))
-    for block, (left, pad_right, inner, _, _) in zip(blocks, layout):
+    for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
         filler = [" " * (left + inner + pad_right)] * (height - len(block))
         block[:] = filler + block if header else block + filler
-    return [" " + " ".join(parts) + " " for parts in zip(*blocks)]
+    return [" " + " ".join(parts) + " " for parts in zip(*blocks, strict=True)]
+
+
+def _fitted(text: str, length: int, spec) -> str:
+    """A cell that fits its column, aligned and padded."""
+    left, pad_right, inner, right, _ = spec
+    gap = " " * (inner - length)
+    return " " * left + (gap + text if right else text + gap) + " " * pad_right
