@@ -218,6 +218,7 @@ def _reported(session: Session, options: ScoreOptions, err, tick):
 
 
 def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None:
+    from ..render.plain import plain_text  # rich: start-up time
     from ..render.session import BalanceRows, render_deal, render_title  # rich: start-up time
 
     buffer = StringIO()
@@ -228,13 +229,22 @@ def _write_tables(session: Session, deals, write, options: ScoreOptions) -> None
         buffer.seek(0)
         buffer.truncate()
 
-    out.print(render_title(session))
+    def show(renderable) -> None:
+        # Without colour, the same text laid out directly: rich's Console
+        # costs ten times the settlement per deal (issue 14).
+        text = plain_text(renderable, out.width) if out.color_system is None else None
+        if text is None:
+            out.print(renderable)
+        else:
+            buffer.write(text)
+
+    show(render_title(session))
     rows = BalanceRows()
     for one in deals:
-        out.print(render_deal(one, session.players, options.cards))
+        show(render_deal(one, session.players, options.cards))
         rows.add(one, session)
-        out.print()
+        buffer.write("\n")
         flush()
     if options.deal_number is None and session.deals_shown:
-        out.print(rows.render(session))
+        show(rows.render(session))
     flush()
