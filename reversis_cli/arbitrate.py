@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .cards import sort_cards
 from .i18n import Count, Msg
+from .words import listed
 from .reader import open_record
 from .rules import Profile
 from .rules.sources import sources_for_rule
@@ -175,7 +176,7 @@ def _established(checked, replayed):
     taken = [Msg("{player} {tricks} and {points}", player=name(s),
                  tricks=Count(won[s], "{n} trick", "{n} tricks"),
                  points=Count(points[s], "{n} point", "{n} points")) for s in range(4)]
-    yield Fact(Msg("Tricks and points taken: {list}.", list=_listed(taken)))
+    yield Fact(Msg("Tricks and points taken: {list}.", list=listed(taken)))
     for d in checked.diagnostics:
         if d.is_error:
             yield _wrong(d)
@@ -184,14 +185,6 @@ def _established(checked, replayed):
 def _wrong(d) -> Fact:
     return Fact(Msg("The record is wrong here: {message} [{code}]", message=d.message,
                     code=d.code), d.line)
-
-
-def _listed(items: list[Msg]) -> Msg:
-    """``a, b, c`` as one message, each item written in the reader's language."""
-    listed = items[0]
-    for item in items[1:]:  # the list separator convert's lists use too
-        listed = Msg("{first}, {next}", first=listed, next=item)
-    return listed
 
 
 def _unestablished(replayed):

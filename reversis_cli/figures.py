@@ -38,6 +38,7 @@ from .reconcile import (
 from .rules import Profile
 from .session import ScoredDeal, Session
 from .settle.payments import POOL
+from .words import listed
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
            "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
@@ -117,7 +118,7 @@ def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagno
 
 def tally_figures(check: TallyCheck) -> Msg:
     """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
-    return _listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
+    return listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
                            name=player, sheet=_signed(check.sheet[player]),
                            rules=_signed(check.rules.get(player, 0)),
                            difference=_signed(difference))
@@ -167,13 +168,6 @@ def _signed(amount: Amount | None) -> str:
     value = Fraction(amount or 0)
     text = str(value.numerator) + ("" if value.denominator == 1 else f"/{value.denominator}")
     return ("+" + text) if value > 0 else text
-
-
-def _listed(items: list[Msg]) -> Msg:
-    listed = items[0]
-    for item in items[1:]:
-        listed = Msg("{first}, {next}", first=listed, next=item)
-    return listed
 
 
 # --- how a payment is said --------------------------------------------------------------

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .amounts import shown
 from .i18n import Msg, N_
 
-__all__ = ["counted", "grouped", "joined", "alternatives", "listed", "shortened"]
+Item = TypeVar("Item")  # what a list is made of: names, messages
 
-
-def counted(count, word: str) -> str:
-    """``1 trick``, ``2 tricks``, ``0 tricks``: a number with its noun in the
-    right number (only regular plurals: the program's nouns all take an s)."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+__all__ = ["grouped", "joined", "alternatives", "listed", "shortened"]
 
 
 # A number in groups of three digits: "1,048,576" in English, "1 048 576" in
@@ -36,23 +33,23 @@ def grouped(n: int) -> Msg | str:
     return Msg(_GROUPS[len(groups)], **{f"g{i}": g for i, g in enumerate(groups, 1)})
 
 
-def joined(items: Sequence[object]) -> object:
+def joined(items: Sequence[Item]) -> Item | Msg:
     """``a and b and c``: each item may be a message, written in the same language."""
-    out = items[0]
+    out: Item | Msg = items[0]
     for item in items[1:]:
         out = Msg("{first} and {next}", first=out, next=item)
     return out
 
 
-def listed(items: Sequence[object]) -> object:
+def listed(items: Sequence[Item]) -> Item | Msg:
     """``a, b, c``: a list of items, messages or not."""
-    out = items[0]
+    out: Item | Msg = items[0]
     for item in items[1:]:
         out = Msg("{first}, {next}", first=out, next=item)
     return out
 
 
-def alternatives(items: Sequence[object]) -> object:
+def alternatives(items: Sequence[Item]) -> Item | Msg:
     """``a, b or c``."""
     if len(items) == 1:
         return items[0]

@@ -20,6 +20,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg
 from ..model import Pos
 from ..vocabulary import NAME
+from ..words import joined
 from .problems import problem
 
 __all__ = ["COLUMNS", "REQUIRED", "CARD_COLUMNS", "Row", "Table", "read_csv_tricks",
@@ -343,7 +344,7 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
         unknown = [n for n in names if n not in order.values()]
         why = (Msg("the rows name only {players}",
                    players=Count(len(names), "{n} player", "{n} players")) if len(names) < 4
-               else Msg("the rows do not say where {names} sit", names=_and(unknown)))
+               else Msg("the rows do not say where {names} sit", names=joined(unknown)))
         return None, [problem("RV515", Msg("cannot tell the playing order: {why}; give it "
                                            "with --players A,B,C,D", why=why),
                               Pos(rows[0].line, 1), name)]
@@ -364,7 +365,7 @@ def check_players(rows: list[Row], players: tuple[str, ...], name: str) -> list[
     strangers = [n for n in named if n not in players]
     if strangers:
         inferred = infer_players(rows, name)[0]
-        who = dict(who=_and(strangers), players=", ".join(players))
+        who = dict(who=joined(strangers), players=", ".join(players))
         message = (Msg("the rows name {who}, not among the players given with --players "
                        "({players}); give --players {order}", order=",".join(inferred),
                        **who) if inferred else
@@ -450,9 +451,3 @@ def _contradict(misfits: int) -> Count:
                  "{n} leaders and takers written in the rows contradict")
 
 
-def _and(names: list[str]) -> Msg | str:
-    """``Anna and Boris and Vera``, with the language's "and"."""
-    joined: Msg | str = names[0]
-    for name in names[1:]:
-        joined = Msg("{first} and {next}", first=joined, next=name)
-    return joined

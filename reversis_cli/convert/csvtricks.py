@@ -44,6 +44,7 @@ from ..reader import parse_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES
 from ..session import DEFAULT_PROFILE
+from ..words import listed
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem
 
@@ -123,9 +124,9 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
     message = Msg("csv-tricks holds only the players, the dealers and the tricks")
     if money:
         message = Msg("{message}; left out, and changing the settlement: {items}",
-                      message=message, items=_listed(money))
+                      message=message, items=listed(money))
     if other:
-        message = Msg("{message}; left out: {items}", message=message, items=_listed(other))
+        message = Msg("{message}; left out: {items}", message=message, items=listed(other))
     advice = _read_back_advice(header, name)
     if advice:
         message = Msg("{message}; to settle the CSV the same, read it back with {options}",
@@ -134,14 +135,6 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
         message = Msg("{message}; the event lines must be written again in the imported "
                       "record", message=message)
     return [problem("RV524", message, None, name)]
-
-
-def _listed(items: list[Msg | str]) -> Msg | str:
-    """``a, b, c``: each item written in the run's language (a line of the record as it is)."""
-    joined = items[0]
-    for item in items[1:]:
-        joined = Msg("{first}, {next}", first=joined, next=item)
-    return joined
 
 
 def _lost_header(header: Header) -> tuple[list[Msg | str], list[Msg | str]]:
