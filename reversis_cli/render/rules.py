@@ -18,7 +18,6 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..amounts import MAX_DIGITS
 from ..i18n import Msg, t, tr
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, Option, Profile, format_option_value
 from ..rules.sources import expand_ref, paragraph, sources_for_option
@@ -70,16 +69,8 @@ def profile_line(profile: Profile, label: str | None = None) -> Text:
 
 
 def allowed_text(option: Option) -> str:
-    """The values ``option`` takes, in the run's language (as ``Option.allowed``
-    says them in English)."""
-    if option.kind == "choice":
-        return t(Msg("one of {values}", values=", ".join(option.values)))
-    if option.kind == "int":
-        return t(Msg("a whole number, 0 or more, of at most {digits} digits",
-                     digits=MAX_DIGITS))
-    if option.kind == "bool":
-        return tr("yes or no")
-    return tr("trick numbers 1-11 separated by commas (such as 10,11), or none")
+    """The values ``option`` takes, in the run's language."""
+    return t(option.allowed())
 
 
 def render_quotes(name: str) -> RenderableType:
