@@ -37,7 +37,7 @@ from .reconcile import (
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
-from .settle.payments import POOL
+from .settle.payments import POOL, party_of
 from .words import listed
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
@@ -171,11 +171,6 @@ def _signed(amount: Amount | None) -> str:
 
 
 # --- how a payment is said --------------------------------------------------------------
-
-
-def party_of(name: str) -> Msg | str:
-    """A payer or payee in a message: a player's name, or the pool."""
-    return Msg("the pool") if name == POOL else name
 
 
 def payment_text(payment) -> Msg:

@@ -22,8 +22,9 @@ from rich.text import Text
 from ..amounts import amount_text
 from ..cards import Suit, sort_cards
 from ..i18n import Count, Msg, N_, fiches, t, tr
-from ..model import POOL_WORD, PaidLine, TallyLine
+from ..model import PaidLine, TallyLine
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
+from ..settle.payments import party_of
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
@@ -229,13 +230,9 @@ def recorded_lines(replayed: ReplayedDeal) -> list[Text]:
     return lines
 
 
-def _party(name) -> str | Msg:
-    return Msg("the pool") if name.text == POOL_WORD else name.text
-
-
 def _paid_message(paid: PaidLine) -> Msg:
-    payment = Msg("Paid at the table: {payer} → {payee}: {amount}", payer=_party(paid.payer),
-                  payee=_party(paid.payee), amount=fiches(paid.amount))
+    payment = Msg("Paid at the table: {payer} → {payee}: {amount}", payer=party_of(paid.payer.text),
+                  payee=party_of(paid.payee.text), amount=fiches(paid.amount))
     details = [paid.rule] if paid.rule is not None else []
     if paid.trick is not None:
         details.append(t(Msg("trick {number}", number=paid.trick)))

@@ -22,7 +22,7 @@ from ..rules.profile import format_option_value
 from ..rules.sources import sources_for_rule
 from ..rules.texts import RULE_TEXTS, rule_text
 from ..session import ScoredDeal, Session
-from ..settle.payments import POOL
+from ..settle.payments import party_of
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",
            "card_view", "diagnostic_view"]
@@ -180,10 +180,6 @@ def diagnostic_view(d: Diagnostic) -> DiagnosticView:
                           d.source_line if d.pos is not None else None, caret)
 
 
-def _party(name: str) -> str:
-    return t(Msg("the pool")) if name == POOL else name
-
-
 # --- the session ------------------------------------------------------------------------
 
 
@@ -273,7 +269,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
 
 
 def _payment_view(payment) -> PaymentView:
-    return PaymentView(_party(payment.payer), _party(payment.payee),
+    return PaymentView(t(party_of(payment.payer)), t(party_of(payment.payee)),
                        t(fiches(payment.amount)), tuple(payment.rules), t(payment.reason),
                        payment.trick)
 

@@ -16,9 +16,14 @@ from .codes import NoteCode, ReasonCode
 from .texts import english_reason, reason, step_text
 
 __all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "amount_json",
-           "net_of", "pool_change"]
+           "net_of", "party_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
+
+
+def party_of(name: str) -> Msg | str:
+    """A payer or payee in a sentence: a player's name, or the pool."""
+    return Msg("the pool") if name == POOL else name
 Amount = int | Fraction
 
 
