@@ -21,7 +21,7 @@ from .words import grouped
 
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
-           "os_reason"]
+           "os_reason", "reading_problem"]
 
 
 class WriteError(Exception):
@@ -70,6 +70,14 @@ def os_reason(exc: OSError) -> str:
     said = exc.strerror or str(exc)
     known = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
     return known if known is not None and known == said else said
+
+
+def reading_problem(exc: OSError | FileKindError) -> Msg | str:
+    """Why a file could not be read (from :func:`read_regular_file`): the
+    system's reason, or what kind of file it is."""
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    return exc.args[0] if exc.args else str(exc)
 
 
 def regular_file_problem(path: str | Path, st: os.stat_result | None = None) -> str | None:

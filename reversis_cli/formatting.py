@@ -28,7 +28,7 @@ from .canonical import canonical_record, write_record
 from .cards import spelling_of
 from .diagnostics import CODES, Diagnostic
 from . import files
-from .files import WriteError, regular_file_problem, rewrite_problem
+from .files import WriteError, os_reason, regular_file_problem, rewrite_problem
 from .i18n import Msg
 from .model import Deal, ExchangeLine, Header, Pos
 from .notation.compare import first_difference
@@ -194,7 +194,7 @@ def format_file(path: str | Path, style: str | None = "ascii", *,
 
 
 def _cannot_read(name: str, exc: OSError) -> Msg:
-    return Msg("cannot read {name}: {reason}", name=name, reason=exc.strerror or str(exc))
+    return Msg("cannot read {name}: {reason}", name=name, reason=os_reason(exc))
 
 
 def _left_as_it_is(name: str, why: Msg | str) -> Msg:

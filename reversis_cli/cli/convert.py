@@ -168,7 +168,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     """
     from ..convert import convert, format_from_name  # the library: start-up time
     from ..files import (  # the library: start-up time
-        FileKindError, WriteError, read_regular_file, write_atomic,
+        FileKindError, WriteError, read_regular_file, reading_problem, write_atomic,
     )
 
     if source is None:
@@ -192,7 +192,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
             data, name = read_regular_file(file, MAX_INPUT_BYTES), file
         except (OSError, FileKindError) as exc:
             raise bad_parameter(Msg("cannot read {file}: {reason}", file=file,
-                                    reason=_reason(exc)), param_hint="FILE") from None
+                                    reason=reading_problem(exc)), param_hint="FILE") from None
     result = convert(data, name, source, target, style=style.lower() if style else None,
                      players=players, settle_with=settle_with)
     errors = report(result.diagnostics)
@@ -207,7 +207,3 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         except WriteError as exc:
             raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
     sys.exit(EXIT_OK)
-
-
-def _reason(exc: Exception) -> str:
-    return (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)

@@ -45,7 +45,7 @@ from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE, shown, too_many_digits
 from ..diagnostics import ProfileError, diagnostic
-from ..files import FileKindError, read_regular_file
+from ..files import FileKindError, read_regular_file, reading_problem
 from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
 from ..i18n import Msg
@@ -475,7 +475,7 @@ def _profile_text(path: Path, given: str) -> str:
     except FileKindError as exc:
         raise ProfileError(diagnostic("RV401", Msg(
             "the rule profile {given} cannot be read: {problem}; a profile is a TOML file",
-            given=given, problem=exc.args[0] if exc.args else str(exc)))) from None
+            given=given, problem=reading_problem(exc)))) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else Msg("unreadable")
         raise _unknown_profile(given, path, why) from None
