@@ -9,12 +9,12 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..cards import Card
+from ..cards import PACK, Card
 from ..replay import ReplayedDeal
 from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
@@ -34,9 +34,9 @@ LATE_TRICK = "late_trick"
 DOUBLING_GROUNDS = {VIS_A_VIS: "DOUBLE-1", LATE_TRICK: "DOUBLE-2"}
 
 
-@dataclass(frozen=True)
-class InPlay:
-    """An in-play payment (ACE-1, ACE-2, QUIN-1, QUIN-2, ESP-9) and the card behind it."""
+class InPlay(NamedTuple):
+    """An in-play payment (ACE-1, ACE-2, QUIN-1, QUIN-2, ESP-9) and the card behind it
+    (a named tuple: made for every ace that falls, and cheaper than a frozen dataclass)."""
 
     payment: Payment
     card: Card
@@ -53,6 +53,30 @@ class WinnerDue:
     card: Card
     base: int
     trick: int
+
+
+def _tally(tricks) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tricks and the card points each seat took: ``ReplayedDeal.tricks_won`` and
+    ``points_won`` in one pass over the tricks."""
+    won, points = [0, 0, 0, 0], [0, 0, 0, 0]
+    for trick in tricks:
+        taker = trick.taker
+        won[taker] += 1
+        for play in trick.plays:
+            points[taker] += play.card.points
+    return tuple(won), tuple(points)
+
+
+def _played_in(tricks) -> list[int]:
+    """The number of the trick each card was played in, by card index (0: not played).
+    A card is played once in an established deal; the first trick counts, as in
+    ``held_at``'s reading of a card played "before" a trick."""
+    at = [0] * len(PACK)
+    for trick in reversed(tricks):
+        number = trick.number
+        for play in trick.plays:
+            at[play.card.index] = number
+    return at
 
 
 @dataclass
@@ -93,10 +117,14 @@ class Ledger:
     forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
     names: tuple[str, ...] = field(init=False)  # the players' names by seat
+    # Tricks and points won by seat, counted once: the partie and the report read them.
+    _won_by_seat: tuple[int, ...] = field(init=False, repr=False)
+    _points_by_seat: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.options = self.profile.options
         self.names = self.replayed.players
+        self._won_by_seat, self._points_by_seat = _tally(self.replayed.tricks)
 
     # --- reading the deal ------------------------------------------------------
 
@@ -119,21 +147,29 @@ class Ledger:
         """SEAT-3: 0 for the dealer (best seat) up to 3 for first hand (worst)."""
         return (self.dealer - seat) % 4
 
-    def tricks_won(self) -> list[int]:
-        if "_tricks" not in self.__dict__:  # computed once: the ranking asks often
-            self.__dict__["_tricks"] = self.replayed.tricks_won()
-        return list(self.__dict__["_tricks"])
+    def tricks_won(self) -> tuple[int, ...]:
+        return self._won_by_seat
 
-    def points_won(self) -> list[int]:
-        if "_points" not in self.__dict__:
-            self.__dict__["_points"] = self.replayed.points_won()
-        return list(self.__dict__["_points"])
+    def points_won(self) -> tuple[int, ...]:
+        return self._points_by_seat
 
     def score_keys(self) -> tuple[tuple[int, int], ...]:
-        """(points, tricks) of each seat: what PARTIE-2/3 compare (computed once)."""
-        if "_keys" not in self.__dict__:
-            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(), strict=True))
-        return self.__dict__["_keys"]
+        """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
+        keys = self.__dict__.get("_keys")
+        if keys is None:
+            keys = self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(),
+                                                      strict=True))
+        return keys
+
+    def held_at(self, seat: int, trick_number: int) -> list[Card]:
+        """``ReplayedDeal.held_at`` as a list: the cards ``seat`` still held when trick
+        ``trick_number`` began.  Read from where each card was played (found once a
+        deal), without hashing cards (``Card.__hash__`` is a Python method)."""
+        played_in = self.__dict__.get("_played_in")
+        if played_in is None:
+            played_in = self.__dict__["_played_in"] = _played_in(self.replayed.tricks)
+        return [c for c in self.replayed.hands[seat]
+                if not 0 < played_in[c.index] < trick_number]
 
     def took(self, seat: int) -> tuple[int, ...]:
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)
@@ -183,7 +219,7 @@ class Ledger:
         else:
             params["factor"] = 1
             pay = self.payment(payer, payee, base, rule, trick, code, params)
-        self.in_play.append(InPlay(pay, card, payee, payer))
+        self.in_play.append(_new(InPlay, (pay, card, payee, payer)))
         self.steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
 
     def record(self, pay: Payment) -> None:

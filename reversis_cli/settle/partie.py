@@ -6,13 +6,12 @@ status is decided before the partie (see ``espagnolette.py``).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
 from .ledger import VIS_A_VIS, Ledger
-from .payments import NoteCode, ReasonCode
+from .payments import NoteCode, ReasonCode, share
 
 __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
 
@@ -111,7 +110,7 @@ def pay_partie(ledger: Ledger) -> None:
     winners, losers = ledger.winners, ledger.losers
     if not winners or not losers:
         return
-    share = Fraction(ledger.partie_value, len(winners) * len(losers))
+    each = share(ledger.partie_value, len(winners) * len(losers))
     for loser in losers:
         for winner in winners:
             double = ledger.options.partie_vis_a_vis_double and ledger.vis_a_vis(loser, winner)
@@ -119,10 +118,10 @@ def pay_partie(ledger: Ledger) -> None:
                                       "factor": 2 if double else 1}
             if double:
                 params["doubled_for"] = (VIS_A_VIS,)
-                pay = ledger.payment(loser, winner, share * 2, "PARTIE-4", None,
+                pay = ledger.payment(loser, winner, each * 2, "PARTIE-4", None,
                                      ReasonCode.PARTIE_LOST_VIS_A_VIS, params, ("PARTIE-5",))
             else:
-                pay = ledger.payment(loser, winner, share, "PARTIE-4", None,
+                pay = ledger.payment(loser, winner, each, "PARTIE-4", None,
                                      ReasonCode.PARTIE_LOST, params)
             ledger.partie.append(pay)
             ledger.record(pay)

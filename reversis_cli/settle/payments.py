@@ -15,7 +15,8 @@ from ..i18n import Msg
 from .codes import NoteCode, ReasonCode
 from .texts import english_reason, reason, step_text
 
-__all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "amount_json",
+__all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "share",
+           "amount_json",
            "net_of", "party_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
@@ -32,6 +33,15 @@ def whole(amount: Amount) -> Amount:
     if type(amount) is not int and amount.denominator == 1:
         return int(amount)
     return amount
+
+
+def share(total: Amount, parts: int) -> Amount:
+    """``total`` shared in ``parts`` equal parts, exactly: an ``int`` when it divides
+    (the usual partie of one winner and one loser), a :class:`Fraction` only when a
+    remainder is left (a Fraction is some twenty times dearer to make and multiply)."""
+    if type(total) is int and total % parts == 0:
+        return total // parts
+    return whole(Fraction(total, parts))
 
 
 def amount_json(amount: Amount) -> int | str:
