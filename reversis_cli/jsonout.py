@@ -178,8 +178,8 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
         return _dumps(deal)
     names = replayed.players
     tricks = ", ".join([
-        f'{{"number": {t.number}, "leader": "{names[t.leader]}", "cards": ["'
-        f'{_CARDS_JOIN([p.card.code for p in t.plays])}"], "taker": "{names[t.taker]}"}}'
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
+        f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks])
     s = settlement
     diagnostics = checked.diagnostics
@@ -207,6 +207,15 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
 _CARDS_JOIN = '", "'.join
 
 
+def _cards_text(plays) -> str:
+    """A trick's card codes, joined for a JSON list; four plays (every trick but one
+    after a misplay) written without a loop."""
+    if len(plays) == 4:
+        a, b, c, d = plays
+        return f'{a.card.code}", "{b.card.code}", "{c.card.code}", "{d.card.code}'
+    return _CARDS_JOIN([p.card.code for p in plays])
+
+
 def _codes_text(words: Sequence[str]) -> str:
     """A list of names or codes (no escaping needed) as JSON."""
     return f'["{_CARDS_JOIN(words)}"]' if words else "[]"
@@ -214,7 +223,8 @@ def _codes_text(words: Sequence[str]) -> str:
 
 def _counts_text(by_name: dict) -> str:
     """A {name: amount} object as JSON (names need no escaping)."""
-    return "{" + ", ".join([f'"{name}": {_amount_text(value)}'
+    return "{" + ", ".join([f'"{name}": {value}' if type(value) is int else
+                            f'"{name}": {_amount_text(value)}'
                             for name, value in by_name.items()]) + "}"
 
 
@@ -229,7 +239,8 @@ def _amount_text(amount) -> str:
 def _payment_text(p: Payment) -> str:
     """``Payment.to_json`` as JSON text: its reason and its params' words escaped."""
     trick = "null" if p.trick is None else p.trick
-    return (f'{{"payer": "{p.payer}", "payee": "{p.payee}", "amount": {_amount_text(p.amount)}, '
+    amount = p.amount if type(p.amount) is int else _amount_text(p.amount)
+    return (f'{{"payer": "{p.payer}", "payee": "{p.payee}", "amount": {amount}, '
             f'"rule": "{p.rule}", "trick": {trick}, "reason": {_string(english_reason(p))}, '
             f'"code": "{p.code}", "params": {_params_text(p.params)}, '
             f'"rules": ["{_CARDS_JOIN(p.rules)}"]}}')
@@ -250,6 +261,8 @@ def _params_text(params: dict) -> str:
             text = f'"{value.code}"'
         elif kind is str:
             text = _string(value)
+        elif kind is tuple and all([type(v) is str for v in value]):
+            text = f"[{', '.join(map(_string, value))}]"  # a doubling's grounds
         else:
             text = _dumps(param_json(value))
         parts.append(f'"{key}": {text}')

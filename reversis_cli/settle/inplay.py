@@ -47,8 +47,11 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteC
         return "forced", NoteCode.CARD_FORCED_ESPAGNOLETTE, {}
     if ledger.options.forced_means == "any_follow":
         return "forced", NoteCode.CARD_FORCED_ANY_FOLLOW, {}
-    others = [c for c in ledger.held_at(play.seat, trick.number)
-              if c.suit is suit and c is not play.card]
+    # the other cards of the suit he still held (ReplayedDeal.held_at), read from where
+    # each card was played: no set of the cards played before is built
+    played_in, number, card = ledger.tally.played_in, trick.number, play.card
+    others = [c for c in ledger.replayed.hands[play.seat]
+              if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
     if others:
         return "played", NoteCode.CARD_PLAYED, {"other": min(others, key=lambda c: c.index)}
     return "forced", NoteCode.CARD_FORCED, {"suit": suit}
@@ -61,16 +64,14 @@ _CLASS_CITES = {NoteCode.CARD_FORCED_ESPAGNOLETTE: ("PLAY", "ESP-9")}
 def in_play_payments(ledger: Ledger) -> None:
     """ACE-1..3 and QUIN-1..3 for every ace and the quinola, trick by trick."""
     names, steps = ledger.names, ledger.steps
-    for trick in ledger.replayed.tricks:
-        for play in trick.plays:
-            card = play.card
-            if card.pays_in_play:
-                kind, code, facts = classify(ledger, trick, play)
-                # the step as Ledger.step makes it, without its keyword call
-                steps.append(_new(Step, ("PLAY", trick.number, code,
-                                         {"player": names[play.seat], "card": card, **facts},
-                                         _CLASS_CITES.get(code, ("PLAY",)))))
-                (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, trick, play)
+    for trick, play in ledger.tally.paying:  # the aces and the quinola, as they fell
+        card = play.card
+        kind, code, facts = classify(ledger, trick, play)
+        # the step as Ledger.step makes it, without its keyword call
+        steps.append(_new(Step, ("PLAY", trick.number, code,
+                                 {"player": names[play.seat], "card": card, **facts},
+                                 _CLASS_CITES.get(code, ("PLAY",)))))
+        (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, trick, play)
 
 
 _new = tuple.__new__

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..cards import PACK, Card
-from ..replay import ReplayedDeal
+from ..replay import Play, PlayedTrick, ReplayedDeal
 from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
@@ -44,8 +44,7 @@ class InPlay(NamedTuple):
     payer_seat: int
 
 
-@dataclass(frozen=True)
-class WinnerDue:
+class WinnerDue(NamedTuple):
     """ACE-3 / QUIN-3: a card led or played that owes the partie winner after the deal."""
 
     rule: str
@@ -55,28 +54,32 @@ class WinnerDue:
     trick: int
 
 
-def _tally(tricks) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The tricks and the card points each seat took: ``ReplayedDeal.tricks_won`` and
-    ``points_won`` in one pass over the tricks."""
-    won, points = [0, 0, 0, 0], [0, 0, 0, 0]
-    for trick in tricks:
-        taker = trick.taker
-        won[taker] += 1
-        for play in trick.plays:
-            points[taker] += play.card.points
-    return tuple(won), tuple(points)
+class _Tally(NamedTuple):
+    """What one pass over a deal's 44 cards finds, for the rules that read it."""
+
+    won: tuple[int, ...]  # tricks won by seat (ReplayedDeal.tricks_won)
+    points: tuple[int, ...]  # card points won by seat (ReplayedDeal.points_won)
+    played_in: list[int]  # by card index: the trick it was first played in (0: never)
+    paying: list[tuple[PlayedTrick, Play]]  # the aces and the quinola, in playing order
 
 
-def _played_in(tricks) -> list[int]:
-    """The number of the trick each card was played in, by card index (0: not played).
-    A card is played once in an established deal; the first trick counts, as in
-    ``held_at``'s reading of a card played "before" a trick."""
-    at = [0] * len(PACK)
+def _tally(tricks: tuple[PlayedTrick, ...]) -> _Tally:
+    """Counted once: each rule asking would walk the 44 cards again."""
+    won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
+    paying = []
+    # Backwards, so that the first trick a card was played in is the one left in
+    # played_in without a test for each card; ``paying`` is turned round at the end.
     for trick in reversed(tricks):
-        number = trick.number
-        for play in trick.plays:
-            at[play.card.index] = number
-    return at
+        taker, number = trick.taker, trick.number
+        won[taker] += 1
+        for play in reversed(trick.plays):
+            card = play.card
+            points[taker] += card.points
+            played_in[card.index] = number
+            if card.pays_in_play:
+                paying.append((trick, play))
+    paying.reverse()
+    return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
 @dataclass
@@ -118,13 +121,12 @@ class Ledger:
     steps: list[Step] = field(default_factory=list)
     names: tuple[str, ...] = field(init=False)  # the players' names by seat
     # Tricks and points won by seat, counted once: the partie and the report read them.
-    _won_by_seat: tuple[int, ...] = field(init=False, repr=False)
-    _points_by_seat: tuple[int, ...] = field(init=False, repr=False)
+    tally: _Tally = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.options = self.profile.options
         self.names = self.replayed.players
-        self._won_by_seat, self._points_by_seat = _tally(self.replayed.tricks)
+        self.tally = _tally(self.replayed.tricks)
 
     # --- reading the deal ------------------------------------------------------
 
@@ -148,10 +150,10 @@ class Ledger:
         return (self.dealer - seat) % 4
 
     def tricks_won(self) -> tuple[int, ...]:
-        return self._won_by_seat
+        return self.tally.won
 
     def points_won(self) -> tuple[int, ...]:
-        return self._points_by_seat
+        return self.tally.points
 
     def score_keys(self) -> tuple[tuple[int, int], ...]:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
@@ -160,16 +162,6 @@ class Ledger:
             keys = self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(),
                                                       strict=True))
         return keys
-
-    def held_at(self, seat: int, trick_number: int) -> list[Card]:
-        """``ReplayedDeal.held_at`` as a list: the cards ``seat`` still held when trick
-        ``trick_number`` began.  Read from where each card was played (found once a
-        deal), without hashing cards (``Card.__hash__`` is a Python method)."""
-        played_in = self.__dict__.get("_played_in")
-        if played_in is None:
-            played_in = self.__dict__["_played_in"] = _played_in(self.replayed.tricks)
-        return [c for c in self.replayed.hands[seat]
-                if not 0 < played_in[c.index] < trick_number]
 
     def took(self, seat: int) -> tuple[int, ...]:
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)

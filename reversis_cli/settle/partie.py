@@ -27,8 +27,8 @@ def card_value(card: Card, profile: Profile) -> int:
 
 def partie_value(cards, profile: Profile) -> tuple[int, tuple[tuple[Card, int], ...]]:
     """PARTIE-1: the value of the partie's cards plus the bonus, and each card's value."""
-    parts = tuple((c, card_value(c, profile)) for c in cards)
-    return sum(v for _, v in parts) + profile.options.partie_bonus, parts
+    parts = tuple([(c, card_value(c, profile)) for c in cards])
+    return sum([v for _, v in parts]) + profile.options.partie_bonus, parts
 
 
 def _key(ledger: Ledger, seat: int) -> tuple[int, int]:
@@ -63,14 +63,14 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool) -> tuple[int, ...]:
 def pick_winners(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-2: fewest points, then fewest tricks, then seat or split."""
     keys = ledger.score_keys()
-    best = min(keys[s] for s in candidates)
+    best = min([keys[s] for s in candidates])
     return _settle_tie(ledger, [s for s in candidates if keys[s] == best], True)
 
 
 def pick_losers(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-3: most points, then most tricks, then the worst seat or split."""
     keys = ledger.score_keys()
-    worst = max(keys[s] for s in candidates)
+    worst = max([keys[s] for s in candidates])
     return _settle_tie(ledger, [s for s in candidates if keys[s] == worst], False)
 
 
@@ -96,7 +96,7 @@ def rank_partie(ledger: Ledger) -> None:
         ledger.step("ESP-5", None, NoteCode.ESPAGNOLETTE_LOSES_PARTIE, player=ledger.name(esp))
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
-    elif _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
+    elif _key(ledger, esp) == min(ledger.score_keys()):
         ledger.winners = (esp,)
         ledger.step("ESP-4", None, NoteCode.ESPAGNOLETTE_WINS_PARTIE, player=ledger.name(esp))
     else:
