@@ -19,8 +19,10 @@ from .model import PaidLine, has_figures
 from .reader import CheckedDeal
 from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session
-from .settle import amount_json, settlement_body_json, settlement_to_json
-from .settle.payments import POOL
+from .cards import Card
+from .settle import Payment, amount_json, settlement_to_json
+from .settle.payments import POOL, param_json
+from .settle.texts import english_reason
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "header_only_json",
            "internal_error_text", "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR",
@@ -159,10 +161,13 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
     """One deal object of docs/output.md as JSON text, as ``deal_json`` builds it,
     with its ``recorded`` block when the deal has the table's figures.
 
-    Its head and its tricks, a third of the text, are written directly: names
-    (letters, digits, ``_``, ``-``), card codes and the status words need no
-    escaping, and this is the one part of the output that every deal repeats
-    eleven times.  The rest is one encoding of one dict.
+    A settled deal is written directly, member by member, not as one dict encoded:
+    names (letters, digits, ``_``, ``-``), card codes, rule ids, reason codes and
+    the status words need no escaping, and every deal repeats the same shape (eleven
+    tricks, a handful of payments).  The reasons and the params' words go through
+    the encoder's string escaping; anything else (diagnostics, the ``recorded``
+    block) is one encoding of its value.  ``test_jsonout`` holds the text to
+    ``deal_json``'s.
     """
     checked, settlement = scored.checked, scored.settlement
     replayed = checked.replayed
@@ -172,18 +177,96 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
             deal["recorded"] = recorded
         return _dumps(deal)
     names = replayed.players
-    tricks = ", ".join(
-        f'{{"number": {t.number}, "leader": "{names[t.leader]}", "cards": ["'
-        + '", "'.join([p.card.code for p in t.plays])
-        + f'"], "taker": "{names[t.taker]}"}}'
-        for t in replayed.tricks)
-    rest = settlement_body_json(settlement)
-    rest["diagnostics"] = [d.to_json() for d in checked.diagnostics]
+    tricks = ", ".join([
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
+        f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
+        for t in replayed.tricks])
+    s = settlement
+    diagnostics = checked.diagnostics
+    tail = (f'"diagnostics": {_dumps([d.to_json() for d in diagnostics])}' if diagnostics
+            else '"diagnostics": []')
     if recorded is not None:
-        rest["recorded"] = recorded
-    return (f'{{"number": {settlement.number}, "dealer": "{settlement.dealer}", '
-            f'"status": "{settlement.status}", "outcome": "{settlement.outcome}", '
-            f'"tricks": [{tricks}], {_dumps(rest)[1:]}')
+        tail += f', "recorded": {_dumps(recorded)}'
+    esp = s.espagnolette
+    return (f'{{"number": {s.number}, "dealer": "{s.dealer}", '
+            f'"status": "{s.status}", "outcome": "{s.outcome}", '
+            f'"tricks": [{tricks}], '
+            f'"tricks_won": {_counts_text(s.tricks_won)}, "points": {_counts_text(s.points)}, '
+            f'"partie": {{"cards": {_codes_text([c.code for c in s.partie_cards])}, '
+            f'"value": {_amount_text(s.partie_value)}}}, '
+            f'"winners": {_codes_text(s.winners)}, "losers": {_codes_text(s.losers)}, '
+            '"espagnolette": '
+            + (f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}, ' if esp else 'null, ')
+            + f'"payments": [{", ".join([_payment_text(p) for p in s.payments])}], '
+            f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
+            f'"pool": {{"before": {_amount_text(s.pool_before)}, '
+            f'"after": {_amount_text(s.pool_after)}}}, '
+            f'"net": {_counts_text(s.net)}, {tail}}}')
+
+
+_CARDS_JOIN = '", "'.join
+
+
+def _cards_text(plays) -> str:
+    """A trick's card codes, joined for a JSON list; four plays (every trick but one
+    after a misplay) written without a loop."""
+    if len(plays) == 4:
+        a, b, c, d = plays
+        return f'{a.card.code}", "{b.card.code}", "{c.card.code}", "{d.card.code}'
+    return _CARDS_JOIN([p.card.code for p in plays])
+
+
+def _codes_text(words: Sequence[str]) -> str:
+    """A list of names or codes (no escaping needed) as JSON."""
+    return f'["{_CARDS_JOIN(words)}"]' if words else "[]"
+
+
+def _counts_text(by_name: dict) -> str:
+    """A {name: amount} object as JSON (names need no escaping)."""
+    return "{" + ", ".join([f'"{name}": {value}' if type(value) is int else
+                            f'"{name}": {_amount_text(value)}'
+                            for name, value in by_name.items()]) + "}"
+
+
+def _amount_text(amount) -> str:
+    """docs/output.md: an integer, or a fraction as the string ``"n/d"``."""
+    if type(amount) is int:
+        return str(amount)
+    value = amount_json(amount)
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _payment_text(p: Payment) -> str:
+    """``Payment.to_json`` as JSON text: its reason and its params' words escaped."""
+    trick = "null" if p.trick is None else p.trick
+    amount = p.amount if type(p.amount) is int else _amount_text(p.amount)
+    return (f'{{"payer": "{p.payer}", "payee": "{p.payee}", "amount": {amount}, '
+            f'"rule": "{p.rule}", "trick": {trick}, "reason": {_string(english_reason(p))}, '
+            f'"code": "{p.code}", "params": {_params_text(p.params)}, '
+            f'"rules": ["{_CARDS_JOIN(p.rules)}"]}}')
+
+
+def _params_text(params: dict) -> str:
+    """A payment's params as JSON, as ``Payment.to_json`` gives them: the usual
+    values (a card, a number, a word, the grounds of a doubling) written here, any
+    other through ``param_json`` and the encoder."""
+    if not params:
+        return "{}"
+    parts = []
+    for key, value in params.items():
+        kind = type(value)
+        if kind is int:
+            text = str(value)
+        elif kind is Card:
+            text = f'"{value.code}"'
+        elif kind is str:
+            text = _string(value)
+        elif kind is tuple and all([type(v) is str for v in value]):
+            text = f"[{', '.join(map(_string, value))}]"  # a doubling's grounds
+        else:
+            text = _dumps(param_json(value))
+        parts.append(f'"{key}": {text}')
+    return "{" + ", ".join(parts) + "}"
 
 
 # One encoder for the whole output, made once: the data has no cycles to look for.  The
@@ -192,6 +275,7 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False)
 _C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ", False,
                            False, True) if c_make_encoder is not None else None
+_string = encode_basestring  # a str as JSON text, escaped as the encoder escapes it
 
 
 def _dumps(value) -> str:

@@ -110,7 +110,7 @@ from .irregular import (
 )
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
-from .payments import Amount, NoteCode, Payment, Step, amount_json, net_of, pool_change, whole
+from .payments import POOL, Amount, NoteCode, Payment, Step, amount_json, whole
 from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
 from .settlement import DealSettlement
@@ -119,38 +119,49 @@ __all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "Sess
            "settlement_to_json", "settlement_body_json"]
 
 
+# What a deal may hold that some rules need (``Rule.needs``): a rule that needs what the
+# deal does not hold has nothing to do in it, and is not called.
+EVENTS, REVOKES, ESPAGNOLETTE = "events", "revokes", "espagnolette"
+
+
 @dataclass(frozen=True)
 class Rule:
-    """One entry of the registry: the rule ids it applies and the function."""
+    """One entry of the registry: the rule ids it applies and the function; ``needs``
+    names what the deal must hold for the function to have anything to do (None:
+    every deal)."""
 
     ids: tuple[str, ...]
     apply: Callable[[Ledger], None]
     summary: str
+    needs: str | None = None
 
 
 RULES: tuple[Rule, ...] = (
     Rule(("POOL-1", "POOL-2"), stake_pool, "stake the pool when it is due"),
-    Rule(("ESP-1", "ESP-3"), identify_espagnolette, "find the espagnolette"),
+    Rule(("ESP-1", "ESP-3"), identify_espagnolette, "find the espagnolette", ESPAGNOLETTE),
     Rule(("ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "QUIN-3", "DOUBLE-1", "DOUBLE-2", "ESP-9"),
          in_play_payments, "aces and the quinola, trick by trick"),
     Rule(("REV-1", "REV-2", "REV-3"), find_reversis, "a reversis made or broken"),
-    Rule(("ESP-4", "ESP-5", "ESP-10"), espagnolette_status, "the espagnolette's fate"),
+    Rule(("ESP-4", "ESP-5", "ESP-10"), espagnolette_status, "the espagnolette's fate",
+         ESPAGNOLETTE),
     Rule(("PARTIE-1", "PARTIE-2", "PARTIE-3", "PARTIE-6"), rank_partie,
          "the partie's value, winner and loser"),
-    Rule(("IRR-5",), ten_card_player, "a player who discarded two plays with ten"),
+    Rule(("IRR-5",), ten_card_player, "a player who discarded two plays with ten", EVENTS),
     Rule(("PARTIE-4", "PARTIE-5"), pay_partie, "the loser pays the partie"),
     Rule(("REV-4",), cancel_in_play, "a reversis cancels the in-play payments"),
     Rule(("ACE-3", "QUIN-3", "DOUBLE-3"), pay_winner_dues, "cards led or played pay the winner"),
     Rule(("REV-1", "REV-3", "ESP-6", "ESP-7", "ESP-8"), pay_reversis, "reversis payments"),
     # Forfeitures: after REV-4 (a cancelled payment is listed once), before ESP-5's
     # refunds (he repays only what he received).
-    Rule(("IRR-4",), forfeit_peeker_gains, "a peeker's gains are not made"),
-    Rule(("CLAIM-1",), forfeit_unclaimed, "payments not claimed in time are lost"),
-    Rule(("ESP-4", "ESP-5"), settle_espagnolette, "the espagnolette's refunds, remise, pool"),
+    Rule(("IRR-4",), forfeit_peeker_gains, "a peeker's gains are not made", EVENTS),
+    Rule(("CLAIM-1",), forfeit_unclaimed, "payments not claimed in time are lost", EVENTS),
+    Rule(("ESP-4", "ESP-5"), settle_espagnolette, "the espagnolette's refunds, remise, pool",
+         ESPAGNOLETTE),
     Rule(("POOL-4",), resolve_takings, "who takes the pool"),
-    Rule(("IRR-4",), forfeit_peeker_takings, "a peeker's pool taking and refunds are not made"),
-    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton"),
-    Rule(("IRR-7",), revoke_remise, "a revoke puts in a remise"),
+    Rule(("IRR-4",), forfeit_peeker_takings, "a peeker's pool taking and refunds are not made",
+         EVENTS),
+    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton", EVENTS),
+    Rule(("IRR-7",), revoke_remise, "a revoke puts in a remise", REVOKES),
 )
 
 # A void deal (IRR-0) runs these instead: no staking, no play, only its penalties.
@@ -168,17 +179,50 @@ def _run_rules(ledger: Ledger, rules: tuple[Rule, ...] = RULES) -> None:
         rule.apply(ledger)
 
 
+# RULES as a deal runs them, by what it holds (events, revokes, an espagnolette): most
+# deals hold none of them, and half the registry has nothing to do in such a deal.
+_RUN: dict[tuple[bool, bool, bool], tuple[Rule, ...]] = {}
+
+
+def _rules_for(replayed: ReplayedDeal) -> tuple[Rule, ...]:
+    """The entries of RULES that have something to do in ``replayed``, in order."""
+    key = (bool(replayed.events), bool(replayed.revokes), replayed.espagnolette is not None)
+    found = _RUN.get(key)
+    if found is None:
+        held = {need for need, holds in zip((EVENTS, REVOKES, ESPAGNOLETTE), key, strict=True)
+                if holds}
+        found = _RUN[key] = tuple(r for r in RULES if r.needs is None or r.needs in held)
+    return found
+
+
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
     """The order of docs/output.md: stakes, in-play, partie, to the winner, reversis, espagnolette,
     remises, pool takings, penalties."""
     ordered = (ledger.stakes + [e.payment for e in ledger.in_play] + ledger.partie
                + ledger.to_winner + ledger.reversis + ledger.espagnolette_payments
                + ledger.remises + ledger.takings + ledger.penalties)
-    return tuple(p for p in ordered if p.amount != 0)
+    return tuple([p for p in ordered if p.amount != 0])
 
 
-def _by_name(players, values) -> dict:
-    return {name: values[seat] for seat, name in enumerate(players)}
+def _moves(payments: tuple[Payment, ...], players: tuple[str, ...]
+           ) -> tuple[dict[str, Amount], Amount]:
+    """``net_of`` and ``pool_change`` in one pass: each player's net and the pool's change."""
+    net: dict[str, Amount] = dict.fromkeys(players, 0)
+    pool: Amount = 0
+    for p in payments:
+        payer, payee, amount = p.payer, p.payee, p.amount
+        if payer in net:
+            net[payer] -= amount
+        if payee in net:
+            net[payee] += amount
+        if payee == POOL:
+            pool += amount
+        if payer == POOL:
+            pool -= amount
+    for name, value in net.items():
+        if type(value) is not int:
+            net[name] = whole(value)
+    return net, (pool if type(pool) is int else whole(pool))
 
 
 def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
@@ -211,40 +255,36 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
     if replayed.void:
         _run_rules(ledger, VOID_RULES)
         return _freeze(ledger, "void")
-    _run_rules(ledger)
+    _run_rules(ledger, _rules_for(replayed))
     return _freeze(ledger, "played")
 
 
 def _freeze(ledger: Ledger, status: str) -> DealSettlement:
-    replayed, players = ledger.replayed, ledger.players
+    replayed, players, names = ledger.replayed, ledger.players, ledger.names
     payments = _payments_in_order(ledger)
     espagnolette = None
     if replayed.espagnolette:
         # ESP-3 (waived) or ESP-4/5/10 gave it its status
         assert ledger.espagnolette_status is not None, "an espagnolette held but not judged"
-        espagnolette = (ledger.name(replayed.espagnolette.seat), ledger.espagnolette_status)
-    settlement = DealSettlement(
-        number=replayed.number, dealer=ledger.name(ledger.dealer), status=status,
+        espagnolette = (names[replayed.espagnolette.seat], ledger.espagnolette_status)
+    net, pool_change = _moves(payments, players)
+    pool_after = whole(ledger.pool_before + pool_change)
+    # POOL-5: the players' nets and the pool's change sum to zero.
+    total = sum(net.values()) + (pool_after - ledger.pool_before)
+    if total != 0:  # pragma: no cover - a bug in a rule, never bad input
+        raise AssertionError(f"deal {replayed.number} does not balance: {total}")
+    return DealSettlement(
+        number=replayed.number, dealer=names[ledger.dealer], status=status,
         outcome=ledger.outcome,
-        tricks_won=_by_name(players, ledger.tricks_won()),
-        points=_by_name(players, ledger.points_won()),
+        tricks_won=dict(zip(players, ledger.tricks_won(), strict=True)),
+        points=dict(zip(players, ledger.points_won(), strict=True)),
         partie_cards=tuple(replayed.partie), partie_value=ledger.partie_value,
-        winners=tuple(ledger.name(s) for s in sorted(ledger.winners)),
-        losers=tuple(ledger.name(s) for s in sorted(ledger.losers)),
+        winners=tuple([names[s] for s in sorted(ledger.winners)]),
+        losers=tuple([names[s] for s in sorted(ledger.losers)]),
         espagnolette=espagnolette,
         payments=payments, cancelled=tuple(ledger.cancelled),
-        pool_before=ledger.pool_before,
-        pool_after=whole(ledger.pool_before + pool_change(payments)),
-        net=net_of(payments, players), steps=tuple(ledger.steps))
-    _check_zero_sum(settlement)
-    return settlement
-
-
-def _check_zero_sum(s: DealSettlement) -> None:
-    """POOL-5: the players' nets and the pool's change sum to zero."""
-    total = sum(s.net.values()) + (s.pool_after - s.pool_before)
-    if total != 0:  # pragma: no cover - a bug in a rule, never bad input
-        raise AssertionError(f"deal {s.number} does not balance: {total}")
+        pool_before=ledger.pool_before, pool_after=pool_after, net=net,
+        steps=tuple(ledger.steps))
 
 
 class SessionSettler:

@@ -10,12 +10,11 @@ them as if made in the trick where the card fell.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
 from .ledger import Ledger, WinnerDue
-from .payments import NoteCode, ReasonCode
+from .payments import NoteCode, ReasonCode, Step, share
 
 __all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
 
@@ -48,27 +47,34 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteC
         return "forced", NoteCode.CARD_FORCED_ESPAGNOLETTE, {}
     if ledger.options.forced_means == "any_follow":
         return "forced", NoteCode.CARD_FORCED_ANY_FOLLOW, {}
-    others = [c for c in ledger.replayed.held_at(play.seat, trick.number)
-              if c.suit is suit and c is not play.card]
+    # the other cards of the suit he still held (ReplayedDeal.held_at), read from where
+    # each card was played: no set of the cards played before is built
+    played_in, number, card = ledger.tally.played_in, trick.number, play.card
+    others = [c for c in ledger.replayed.hands[play.seat]
+              if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
     if others:
         return "played", NoteCode.CARD_PLAYED, {"other": min(others, key=lambda c: c.index)}
     return "forced", NoteCode.CARD_FORCED, {"suit": suit}
 
 
 # The rules a step about a card's class cites besides PLAY.
-_CLASS_CITES = {NoteCode.CARD_FORCED_ESPAGNOLETTE: ("ESP-9",)}
+_CLASS_CITES = {NoteCode.CARD_FORCED_ESPAGNOLETTE: ("PLAY", "ESP-9")}
 
 
 def in_play_payments(ledger: Ledger) -> None:
     """ACE-1..3 and QUIN-1..3 for every ace and the quinola, trick by trick."""
-    for trick in ledger.replayed.tricks:
-        for play in trick.plays:
-            if play.card.pays_in_play:
-                kind, code, facts = classify(ledger, trick, play)
-                ledger.step("PLAY", trick.number, code, _CLASS_CITES.get(code, ()),
-                            player=ledger.names[play.seat], card=play.card, **facts)
-                handler = _QUINOLA if play.card is QUINOLA else _ACE
-                handler[kind](ledger, trick, play)
+    names, steps = ledger.names, ledger.steps
+    for trick, play in ledger.tally.paying:  # the aces and the quinola, as they fell
+        card = play.card
+        kind, code, facts = classify(ledger, trick, play)
+        # the step as Ledger.step makes it, without its keyword call
+        steps.append(_new(Step, ("PLAY", trick.number, code,
+                                 {"player": names[play.seat], "card": card, **facts},
+                                 _CLASS_CITES.get(code, ("PLAY",)))))
+        (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, trick, play)
+
+
+_new = tuple.__new__
 
 
 def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -164,7 +170,7 @@ def pay_winner_dues(ledger: Ledger) -> None:
         if not winners:
             ledger.step(due.rule, due.trick, NoteCode.NO_PARTIE_WINNER)
             continue
-        share = Fraction(due.base, len(winners))
+        each = share(due.base, len(winners))
         code = _TO_WINNER[due.rule, _led(ledger, due)]
         for winner in winners:
             if winner == due.holder:
@@ -176,7 +182,7 @@ def pay_winner_dues(ledger: Ledger) -> None:
             params = {"card": due.card, "factor": factor}
             if grounds:
                 params["doubled_for"] = grounds
-            pay = ledger.payment(due.holder, winner, share * factor, due.rule, due.trick, code,
+            pay = ledger.payment(due.holder, winner, each * factor, due.rule, due.trick, code,
                                  params, ("DOUBLE-3",) if grounds else ())
             ledger.to_winner.append(pay)
             ledger.record(pay)

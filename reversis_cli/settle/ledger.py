@@ -9,13 +9,13 @@ immutable value, and the engine freezes it into a ``DealSettlement``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..cards import Card
-from ..replay import ReplayedDeal
+from ..cards import PACK, Card
+from ..replay import Play, PlayedTrick, ReplayedDeal
 from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
@@ -34,9 +34,9 @@ LATE_TRICK = "late_trick"
 DOUBLING_GROUNDS = {VIS_A_VIS: "DOUBLE-1", LATE_TRICK: "DOUBLE-2"}
 
 
-@dataclass(frozen=True)
-class InPlay:
-    """An in-play payment (ACE-1, ACE-2, QUIN-1, QUIN-2, ESP-9) and the card behind it."""
+class InPlay(NamedTuple):
+    """An in-play payment (ACE-1, ACE-2, QUIN-1, QUIN-2, ESP-9) and the card behind it
+    (a named tuple: made for every ace that falls, and cheaper than a frozen dataclass)."""
 
     payment: Payment
     card: Card
@@ -44,8 +44,7 @@ class InPlay:
     payer_seat: int
 
 
-@dataclass(frozen=True)
-class WinnerDue:
+class WinnerDue(NamedTuple):
     """ACE-3 / QUIN-3: a card led or played that owes the partie winner after the deal."""
 
     rule: str
@@ -53,6 +52,34 @@ class WinnerDue:
     card: Card
     base: int
     trick: int
+
+
+class _Tally(NamedTuple):
+    """What one pass over a deal's 44 cards finds, for the rules that read it."""
+
+    won: tuple[int, ...]  # tricks won by seat (ReplayedDeal.tricks_won)
+    points: tuple[int, ...]  # card points won by seat (ReplayedDeal.points_won)
+    played_in: list[int]  # by card index: the trick it was first played in (0: never)
+    paying: list[tuple[PlayedTrick, Play]]  # the aces and the quinola, in playing order
+
+
+def _tally(tricks: tuple[PlayedTrick, ...]) -> _Tally:
+    """Counted once: each rule asking would walk the 44 cards again."""
+    won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
+    paying = []
+    # Backwards, so that the first trick a card was played in is the one left in
+    # played_in without a test for each card; ``paying`` is turned round at the end.
+    for trick in reversed(tricks):
+        taker, number = trick.taker, trick.number
+        won[taker] += 1
+        for play in reversed(trick.plays):
+            card = play.card
+            points[taker] += card.points
+            played_in[card.index] = number
+            if card.pays_in_play:
+                paying.append((trick, play))
+    paying.reverse()
+    return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
 @dataclass
@@ -93,10 +120,13 @@ class Ledger:
     forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
     steps: list[Step] = field(default_factory=list)
     names: tuple[str, ...] = field(init=False)  # the players' names by seat
+    # Tricks and points won by seat, counted once: the partie and the report read them.
+    tally: _Tally = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.options = self.profile.options
         self.names = self.replayed.players
+        self.tally = _tally(self.replayed.tricks)
 
     # --- reading the deal ------------------------------------------------------
 
@@ -119,21 +149,19 @@ class Ledger:
         """SEAT-3: 0 for the dealer (best seat) up to 3 for first hand (worst)."""
         return (self.dealer - seat) % 4
 
-    def tricks_won(self) -> list[int]:
-        if "_tricks" not in self.__dict__:  # computed once: the ranking asks often
-            self.__dict__["_tricks"] = self.replayed.tricks_won()
-        return list(self.__dict__["_tricks"])
+    def tricks_won(self) -> tuple[int, ...]:
+        return self.tally.won
 
-    def points_won(self) -> list[int]:
-        if "_points" not in self.__dict__:
-            self.__dict__["_points"] = self.replayed.points_won()
-        return list(self.__dict__["_points"])
+    def points_won(self) -> tuple[int, ...]:
+        return self.tally.points
 
     def score_keys(self) -> tuple[tuple[int, int], ...]:
-        """(points, tricks) of each seat: what PARTIE-2/3 compare (computed once)."""
-        if "_keys" not in self.__dict__:
-            self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(), strict=True))
-        return self.__dict__["_keys"]
+        """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
+        keys = self.__dict__.get("_keys")
+        if keys is None:
+            keys = self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(),
+                                                      strict=True))
+        return keys
 
     def took(self, seat: int) -> tuple[int, ...]:
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)
@@ -183,7 +211,7 @@ class Ledger:
         else:
             params["factor"] = 1
             pay = self.payment(payer, payee, base, rule, trick, code, params)
-        self.in_play.append(InPlay(pay, card, payee, payer))
+        self.in_play.append(_new(InPlay, (pay, card, payee, payer)))
         self.steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
 
     def record(self, pay: Payment) -> None:

@@ -6,13 +6,12 @@ status is decided before the partie (see ``espagnolette.py``).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
 from .ledger import VIS_A_VIS, Ledger
-from .payments import NoteCode, ReasonCode
+from .payments import NoteCode, ReasonCode, share
 
 __all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
 
@@ -28,8 +27,8 @@ def card_value(card: Card, profile: Profile) -> int:
 
 def partie_value(cards, profile: Profile) -> tuple[int, tuple[tuple[Card, int], ...]]:
     """PARTIE-1: the value of the partie's cards plus the bonus, and each card's value."""
-    parts = tuple((c, card_value(c, profile)) for c in cards)
-    return sum(v for _, v in parts) + profile.options.partie_bonus, parts
+    parts = tuple([(c, card_value(c, profile)) for c in cards])
+    return sum([v for _, v in parts]) + profile.options.partie_bonus, parts
 
 
 def _key(ledger: Ledger, seat: int) -> tuple[int, int]:
@@ -64,14 +63,14 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool) -> tuple[int, ...]:
 def pick_winners(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-2: fewest points, then fewest tricks, then seat or split."""
     keys = ledger.score_keys()
-    best = min(keys[s] for s in candidates)
+    best = min([keys[s] for s in candidates])
     return _settle_tie(ledger, [s for s in candidates if keys[s] == best], True)
 
 
 def pick_losers(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
     """PARTIE-3: most points, then most tricks, then the worst seat or split."""
     keys = ledger.score_keys()
-    worst = max(keys[s] for s in candidates)
+    worst = max([keys[s] for s in candidates])
     return _settle_tie(ledger, [s for s in candidates if keys[s] == worst], False)
 
 
@@ -97,7 +96,7 @@ def rank_partie(ledger: Ledger) -> None:
         ledger.step("ESP-5", None, NoteCode.ESPAGNOLETTE_LOSES_PARTIE, player=ledger.name(esp))
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])
         return
-    elif _key(ledger, esp) == min(_key(ledger, s) for s in everyone):
+    elif _key(ledger, esp) == min(ledger.score_keys()):
         ledger.winners = (esp,)
         ledger.step("ESP-4", None, NoteCode.ESPAGNOLETTE_WINS_PARTIE, player=ledger.name(esp))
     else:
@@ -111,7 +110,7 @@ def pay_partie(ledger: Ledger) -> None:
     winners, losers = ledger.winners, ledger.losers
     if not winners or not losers:
         return
-    share = Fraction(ledger.partie_value, len(winners) * len(losers))
+    each = share(ledger.partie_value, len(winners) * len(losers))
     for loser in losers:
         for winner in winners:
             double = ledger.options.partie_vis_a_vis_double and ledger.vis_a_vis(loser, winner)
@@ -119,10 +118,10 @@ def pay_partie(ledger: Ledger) -> None:
                                       "factor": 2 if double else 1}
             if double:
                 params["doubled_for"] = (VIS_A_VIS,)
-                pay = ledger.payment(loser, winner, share * 2, "PARTIE-4", None,
+                pay = ledger.payment(loser, winner, each * 2, "PARTIE-4", None,
                                      ReasonCode.PARTIE_LOST_VIS_A_VIS, params, ("PARTIE-5",))
             else:
-                pay = ledger.payment(loser, winner, share, "PARTIE-4", None,
+                pay = ledger.payment(loser, winner, each, "PARTIE-4", None,
                                      ReasonCode.PARTIE_LOST, params)
             ledger.partie.append(pay)
             ledger.record(pay)

@@ -15,7 +15,8 @@ from ..i18n import Msg
 from .codes import NoteCode, ReasonCode
 from .texts import english_reason, reason, step_text
 
-__all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "amount_json",
+__all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole", "share",
+           "amount_json",
            "net_of", "party_of", "pool_change"]
 
 POOL = "pool"  # the payer or payee of a pool movement
@@ -32,6 +33,15 @@ def whole(amount: Amount) -> Amount:
     if type(amount) is not int and amount.denominator == 1:
         return int(amount)
     return amount
+
+
+def share(total: Amount, parts: int) -> Amount:
+    """``total`` shared in ``parts`` equal parts, exactly: an ``int`` when it divides
+    (the usual partie of one winner and one loser), a :class:`Fraction` only when a
+    remainder is left (a Fraction is some twenty times dearer to make and multiply)."""
+    if type(total) is int and total % parts == 0:
+        return total // parts
+    return whole(Fraction(total, parts))
 
 
 def amount_json(amount: Amount) -> int | str:
@@ -73,7 +83,7 @@ class Payment(NamedTuple):
         card = params.get("card")
         if card is not None:  # the one card of most: as its code, without a walk
             params = {**params, "card": card.code} if "held" not in params else \
-                _params_json(params)
+                params_json(params)
         return {"payer": self.payer, "payee": self.payee, "amount": amount_json(self.amount),
                 "rule": self.rule, "trick": self.trick, "reason": english_reason(self),
                 "code": self.code, "params": params, "rules": self.rules}
@@ -84,14 +94,14 @@ class Payment(NamedTuple):
         return hash((self.payer, self.payee, self.amount, self.rule, self.trick, self.code))
 
 
-def _params_json(params: dict[str, Any]) -> dict[str, Any]:
+def params_json(params: dict[str, Any]) -> dict[str, Any]:
     """Params with cards in them as JSON: a card as its code (``AS``), a suit as its
     letter, a tuple as a list.  (Params without a card are JSON values already; a
     revoke's have two cards and a suit.)"""
-    return {key: _param_json(value) for key, value in params.items()}
+    return {key: param_json(value) for key, value in params.items()}
 
 
-def _param_json(value: object) -> object:
+def param_json(value: object) -> object:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Suit):
@@ -99,7 +109,7 @@ def _param_json(value: object) -> object:
     if isinstance(value, Fraction):
         return amount_json(value)
     if isinstance(value, tuple):
-        return [_param_json(v) for v in value]
+        return [param_json(v) for v in value]
     return value
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ..cards import Suit
+from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import value_text
 from .codes import NoteCode, ReasonCode
@@ -299,10 +299,10 @@ def english_reason(payment: Payment) -> str:
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
     card = params.get("card")
     if card is not None:
-        values["card"] = card.format("unicode")
+        values["card"] = _UNICODE[card.index]
     points = params.get("points")
     if points is not None:
-        values["points"] = _english_points(points)
+        values["points"] = _ENGLISH_POINTS.get(points) or _english_points(points)
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
@@ -321,6 +321,8 @@ _CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in t
 # by (paid to the winner, grounds, trick), a loser's points by number.
 _ENGLISH_TAILS: dict[tuple[bool, tuple[str, ...], int | None], str] = {}
 _ENGLISH_POINTS: dict[int, str] = {}
+# The cards as a reason writes them (``Card.format("unicode")``), by index: no call for each.
+_UNICODE = [card.format("unicode") for card in PACK]
 
 
 def _english_points(points: int) -> str:
