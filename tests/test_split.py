@@ -132,6 +132,14 @@ def read_again(monkeypatch) -> list[int]:
     return again
 
 
+def test_windows_line_ends_and_a_byte_order_mark(tmp_path, irregular_text):
+    path = tmp_path / "windows.rvs"
+    path.write_bytes(b"\xef\xbb\xbf" + irregular_text.replace("\n", "\r\n").encode())
+    assert split.plan_parts(path, 2) is not None
+    for args in (["check", "--json"], ["score", "--json"]):
+        _same_with_two_jobs(*args, str(path))
+
+
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
 def test_two_jobs_print_what_one_prints(tmp_path, irregular_text, args, read_again):
     path = tmp_path / "long.rvs"

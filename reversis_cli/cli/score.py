@@ -184,12 +184,15 @@ def _score_one(path: Path, options: ScoreOptions, write: Callable[[str], object]
         parts = _parts(path, options, jobs)
         deals = (_in_parts(session, parts, options, err, tick, jobs) if parts
                  else _reported(session, options, err, tick))
-        if options.as_json:
-            from ..jsonout import write_session_json  # the library: start-up time
+        try:
+            if options.as_json:
+                from ..jsonout import write_session_json  # the library: start-up time
 
-            write_session_json(session, deals, write, from_start=options.deal_number is None)
-        else:
-            _write_tables(session, deals, write, options)
+                write_session_json(session, deals, write, from_start=options.deal_number is None)
+            else:
+                _write_tables(session, deals, write, options)
+        finally:
+            deals.close()  # with parts: the workers stop now, on a closed pipe or Ctrl-C too
         return session.outcome()
 
 

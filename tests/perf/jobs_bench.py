@@ -38,12 +38,15 @@ def session_file(deals: int, cache: Path) -> Path:
     return path
 
 
-def timed(args: list[str]) -> float:
-    """Wall seconds of one run, start-up included, its output thrown away."""
+def timed(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the workers it waited for
+    included) of one run, start-up included, its output thrown away."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "reversis_cli", *args], stdout=subprocess.DEVNULL,
-                   env=ENV, check=False)
-    return time.perf_counter() - started
+    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
+                               stdout=subprocess.DEVNULL, env=ENV)
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped above
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -58,7 +61,8 @@ def main() -> None:
     path = session_file(options.deals, options.cache)
     jobs = [1, *options.jobs]
     load_before = os.getloadavg()
-    times: dict[tuple[str, int], list[float]] = {(name, j): [] for name in COMMANDS for j in jobs}
+    times: dict[tuple[str, int], list[tuple[float, float]]] = {
+        (name, j): [] for name in COMMANDS for j in jobs}
     for _ in range(options.runs):  # interleaved: a change in the machine's load hits all alike
         for name, args in COMMANDS.items():
             for j in jobs:
@@ -68,13 +72,18 @@ def main() -> None:
           f"{options.runs} runs")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
           f"(1-minute; near 0 on a quiet machine)")
+    print("wall seconds (CPU seconds of all its processes); the speed-up is of the wall time")
     for name in COMMANDS:
-        one = statistics.median(times[name, 1])
-        line = f"  {name:13} --jobs 1 {one:6.2f} s"
+        one, one_cpu = _medians(times[name, 1])
+        line = f"  {name:13} --jobs 1 {one:6.2f} s ({one_cpu:5.2f})"
         for j in options.jobs:
-            many = statistics.median(times[name, j])
-            line += f"   --jobs {j} {many:6.2f} s  speed-up {one / many:4.2f}x"
+            many, many_cpu = _medians(times[name, j])
+            line += f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f})  speed-up {one / many:4.2f}x"
         print(line)
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 if __name__ == "__main__":
