@@ -11,21 +11,25 @@ with ``--jobs 1`` and ``--jobs 8``.
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
 from .i18n import Msg
 
-__all__ = ["InputError", "expand_inputs", "run_files", "RECORD_SUFFIX"]
+__all__ = ["InputError", "expand_inputs", "run_files", "run_in_order", "RECORD_SUFFIX"]
 
 RECORD_SUFFIX = ".rvs"
 _GLOB_CHARS = "*?["
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class InputError(ValueError):
@@ -139,6 +143,43 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
                 done(path)
             yield result
         return
+    with _worker_pool(min(jobs, len(files))) as pool:
+        for path, result in zip(files, pool.imap(job, files), strict=True):
+            if done:
+                done(path)
+            yield result
+
+
+@contextmanager
+def run_in_order(job: Callable[[T], R], items: Sequence[T], jobs: int,
+                 ahead: int = 2) -> Iterator[Iterator[R]]:
+    """``job(item)`` for each item in ``jobs`` processes, started at once;
+    the block is given the results in order, and the workers stop when it ends.
+
+    At most ``ahead`` items a process are worked on or waiting to be handed
+    out: when the results are taken slowly (a pager), memory stays bounded.
+    """
+    if not items:
+        yield iter(())
+        return
+    with _worker_pool(min(jobs, len(items))) as pool:
+        queue = iter(items)
+        waiting = deque(pool.apply_async(job, (item,))
+                        for item in itertools.islice(queue, jobs * ahead))
+        yield _in_order(pool, job, waiting, queue)
+
+
+def _in_order(pool, job: Callable[[T], R], waiting: deque, queue: Iterator[T]) -> Iterator[R]:
+    while waiting:
+        result = waiting.popleft().get()
+        for item in itertools.islice(queue, 1):
+            waiting.append(pool.apply_async(job, (item,)))
+        yield result
+
+
+@contextmanager
+def _worker_pool(processes: int):
+    """A pool of worker processes, stopped at once when the block ends."""
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
     # Ctrl-C is held back while the pool starts: one arriving then could kill
@@ -146,17 +187,14 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
     # either can hang the shutdown.  It is let through inside the try below.
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        pool = multiprocessing.get_context().Pool(
-            min(jobs, len(files)), initializer=_leave_interrupts_to_parent)
+        pool = multiprocessing.get_context().Pool(processes,
+                                                  initializer=_leave_interrupts_to_parent)
     except BaseException:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         raise
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for path, result in zip(files, pool.imap(job, files), strict=True):
-            if done:
-                done(path)
-            yield result
+        yield pool
     finally:
         pool.terminate()
 

@@ -10,6 +10,7 @@ from .diagnostics import Diagnostic
 from .model import has_figures
 from .reader import display_name, open_record
 from .session import header_profile_problems
+from .split import check_parts, plan_parts
 
 __all__ = ["FileReport", "check_file"]
 
@@ -31,12 +32,14 @@ class FileReport:
 
 
 def check_file(path: str | Path, *, strict: bool = False, name: str | None = None,
-               tick: Callable[[int], None] | None = None) -> FileReport:
+               tick: Callable[[int], None] | None = None, jobs: int = 1) -> FileReport:
     """Every problem of one record; with ``strict`` warnings count as errors.
 
     ``tick(bytes_read)`` is called after each deal, for a progress bar.  A
     bug met in the file is kept in ``internal_error`` (with what was found
     before it), so that a run over many files names the file and goes on.
+    With ``jobs`` > 1 a long file is read in parts by that many processes
+    (reversis_cli/split.py), with the same report.
     """
     report = FileReport(name or display_name(path))
     try:
@@ -44,13 +47,17 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
             # A profile that cannot be built would stop every settling command.
             header = record.header_diagnostics + header_profile_problems(record)
             report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
-            figures = False
-            for deal in record.deals():
-                report.deals += 1
-                report.diagnostics.extend(deal.diagnostics)
-                figures = figures or has_figures(deal.deal)
-                if tick:
-                    tick(record.position)
+            parts = plan_parts(path, jobs) if record.players else None
+            if parts:
+                report.deals, figures = check_parts(record, parts, jobs, report.diagnostics, tick)
+            else:
+                figures = False
+                for deal in record.deals():
+                    report.deals += 1
+                    report.diagnostics.extend(deal.diagnostics)
+                    figures = figures or has_figures(deal.deal)
+                    if tick:
+                        tick(record.position)
         if figures:  # the table's figures: the record read again and settled
             # Loaded here, for start-up time: a record without figures never needs it.
             from .figures import figure_diagnostics

@@ -24,7 +24,8 @@ from .settle import Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
 
-__all__ = ["deal_json", "recorded_json", "write_session_json", "header_only_json",
+__all__ = ["deal_json", "recorded_json", "write_session_json", "written_deal",
+           "header_only_json",
            "internal_error_text", "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR",
            "batch_close"]
 
@@ -72,10 +73,18 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
             for t in replayed.tricks]
 
 
-def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Write,
+def written_deal(scored: ScoredDeal, players: tuple[str, ...]) -> str:
+    """A deal without the table's figures as :func:`write_session_json` writes
+    it; deals so written, joined by commas, can be handed to it in their place
+    (a part of a file scored in another process: reversis_cli/split.py)."""
+    return "\n    " + _deal_text(scored, players, None)
+
+
+def write_session_json(session: Session, deals: Iterable[ScoredDeal | str], write: Write,
                        from_start: bool = True) -> None:
     """Write the object of ``score --json`` for ``session``, one deal of
-    ``deals`` (read from the session) at a time.
+    ``deals`` (read from the session) at a time; a ``str`` among them is
+    deals written already (:func:`written_deal`).
 
     The top level is indented; each deal is one compact line (Python's fast
     JSON encoder works only without indentation).  A deal with ``paid`` or
@@ -100,6 +109,9 @@ def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Wri
         players = session.players
         reconciler = Reconciler(players, from_start)
         for index, one in enumerate(deals):
+            if isinstance(one, str):  # deals written already, by another process (split.py)
+                write(("," if index else "") + one)
+                continue
             recorded = None
             if has_figures(one.checked.deal):
                 found = reconciler.add(one, session.balance())

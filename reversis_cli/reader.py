@@ -36,8 +36,8 @@ from .settle.payments import POOL
 from .vocabulary import SINGLE_HEADER_LINES
 from .words import shortened
 
-__all__ = ["Record", "CheckedDeal", "open_record", "record_from_text", "check_header",
-           "next_dealer", "display_name", "STDIN"]
+__all__ = ["Record", "CheckedDeal", "Expectations", "open_record", "record_from_text",
+           "check_header", "next_dealer", "display_name", "STDIN"]
 
 UNITS = ("fiche", "jeton")
 # Errors reported for one file before reading stops: far more than a real
@@ -69,6 +69,17 @@ class CheckedDeal:
     @property
     def settleable(self) -> bool:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
+
+
+@dataclass(frozen=True)
+class Expectations:
+    """What the reader expects of the next deal: its number, or another after
+    a deal numbered wrong (see :meth:`Record.deals`), and who deals it with
+    the deal that decides it (None: the record does not tell)."""
+
+    number: int = 1
+    or_else: int | None = None
+    dealer: tuple[int, Deal] | None = None
 
 
 def check_header(header: Header, damaged: frozenset[str] = frozenset()
@@ -203,6 +214,10 @@ class Record:
         self.players = players
         self._header_chunk = header_chunk
         self.last_deal_lines: tuple[int, tuple[str, ...]] = (0, ())
+        # Where the reading stands between deals, and the line it stops before
+        # (a part of the file read in another process: reversis_cli/split.py).
+        self.expected = Expectations()
+        self._until: int | None = None
         self._errors, self._stopped = 0, bool(foreign)
         self.header_diagnostics = foreign or self._within_error_cap(
             self._finish(problems + header_problems, header_chunk, None))
@@ -233,16 +248,38 @@ class Record:
 
     # -- reading -------------------------------------------------------------------
 
+    def resume_at(self, offset: int, line: int, expected: Expectations,
+                  errors: int | None) -> None:
+        """Read the deals from byte ``offset`` on, the start of a deal line
+        whose number in the file is ``line``, expecting ``expected`` of the
+        first; ``errors`` is the file's count of errors so far, or None for a
+        reading without the cap (another process counts: reversis_cli/split.py).
+        The file's bytes from there must be valid UTF-8 (no decoding problem
+        is carried from one part to the next)."""
+        self._stream.seek(offset)
+        self._decode_problems = []
+        lines = decode_lines(self._stream, self._decode_problems)
+        self._chunks = split_chunks(lines, self._decode_problems, line)
+        next(self._chunks)  # the empty header before the deal line
+        self.expected = expected
+        self._errors = errors if errors is not None else -(1 << 62)  # never reaches the cap
+        self._stopped = False
+
+    def stop_before(self, line: int | None) -> None:
+        """Stop :meth:`deals` before the deal that begins at ``line`` (None: read to the end)."""
+        self._until = line
+
     def deals(self) -> Iterator[CheckedDeal]:
         # The number the next deal should have; after a deal numbered wrong,
         # the number after that wrong one is taken as well: either the one
         # number is a slip (1, 5, 3) or the numbering jumps there (1, 5, 6),
         # and in neither case is the next deal in error too.
-        expected_number, or_else = 1, None
-        expected_dealer: tuple[int, Deal] | None = None
+        start = self.expected
+        expected_number, or_else, expected_dealer = start.number, start.or_else, start.dealer
+        until = self._until
         for chunk in self._chunks:
-            if self._stopped:
-                return
+            if self._stopped or (until is not None and chunk.first_line >= until):
+                break
             checked = self._read_deal(chunk, (expected_number, or_else), expected_dealer)
             # The text of the deal just read, for a caret under a line found later.
             self.last_deal_lines = (chunk.first_line, chunk.lines)
@@ -257,6 +294,7 @@ class Record:
             else:
                 expected_number, or_else = (number or expected_number) + 1, None
             expected_dealer = self._dealer_after(checked.deal)
+        self.expected = Expectations(expected_number, or_else, expected_dealer)
 
     def _within_error_cap(self, diags: list[Diagnostic]) -> list[Diagnostic]:
         """``diags`` while the file's errors stay within :data:`MAX_ERRORS_PER_FILE`;

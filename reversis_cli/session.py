@@ -27,6 +27,7 @@ from .rules import Profile, load_profile
 from .settle import DealSettlement, SessionSettler
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",
+           "Carried",
            "PoolStart", "resolve_profile",
            "header_profile_problems", "pool_start_of", "score_deals"]
 
@@ -194,6 +195,28 @@ class Reading:
         """Each player's running balance: the sum of the nets so far."""
         return self._settler.totals()
 
+    def carried(self) -> Carried:
+        """What is carried to the next deal: the pool, the last deal played, the balance."""
+        settler = self._settler
+        return Carried(settler.pool, settler.last_played, settler.totals())
+
+    def carry_on(self, carried: Carried) -> None:
+        """Settle the next deal as if the deals before had come to ``carried``
+        (a part of the file settled in another process: reversis_cli/split.py)."""
+        settler = self._settler
+        settler.pool, settler.last_played = carried.pool, carried.last_played
+        settler._totals = dict(carried.balance)  # its running sums, from the deals before
+
+
+@dataclass(frozen=True)
+class Carried:
+    """The state of the settling between two deals: all that a deal's
+    settlement depends on besides the deal, the profile and the pot line."""
+
+    pool: Amount
+    last_played: DealSettlement | None
+    balance: dict[str, Amount]
+
 
 class Session:
     """A record and the profile it is settled under, read deal by deal.
@@ -338,6 +361,11 @@ class Session:
     def pool(self) -> Amount:
         """The pool after the last deal settled."""
         return self._reading.pool if self._reading else self.pool_start.amount
+
+    @property
+    def reading(self) -> Reading:
+        """The settling carried from deal to deal (see :meth:`Reading.carried`)."""
+        return self._require_reading()
 
     def balance(self) -> dict[str, Amount]:
         """Each player's running balance after the last deal settled."""

@@ -36,11 +36,11 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
     out = console()
     reports = []
     with progress_bar(files, enabled=not as_json) as (tick, done):
-        if jobs > 1:
+        if jobs > 1 and len(files) > 1:  # the files shared among processes
             results = run_files(functools.partial(check_file, strict=strict), files, jobs, done)
-        else:
-            results = (check_file(path, strict=strict, tick=functools.partial(tick, path))
-                       for path in files)
+        else:  # one file may still be read in parts by several (reversis_cli/split.py)
+            results = (check_file(path, strict=strict, tick=functools.partial(tick, path),
+                                  jobs=jobs) for path in files)
         for file_report in results:
             reports.append(file_report)
             if not as_json:

@@ -115,9 +115,11 @@ def _skip_rest_of_line(stream: BinaryIO, read: int) -> bool:
 _FILLER_STARTS = frozenset(("", "#"))
 
 
-def split_chunks(lines: Iterable[str],
-                 problems: list[Diagnostic] | None = None) -> Iterator[Chunk]:
+def split_chunks(lines: Iterable[str], problems: list[Diagnostic] | None = None,
+                 start: int = 1) -> Iterator[Chunk]:
     """The header chunk (always, possibly empty), then one chunk per deal.
+    ``start`` is the number of the first line (a part of a file read on its
+    own, reversis_cli/split.py, begins at a deal line with an empty header).
 
     Memory stays bounded whatever the file holds: a chunk keeps at most
     :data:`MAX_COMMENT_LINES` comment lines (the others are read as blank
@@ -127,7 +129,7 @@ def split_chunks(lines: Iterable[str],
     not kept, only counted.  One loop with local names: it runs once a line.
     """
     problems = [] if problems is None else problems
-    kind, first, number = "header", 1, 0
+    kind, first, number = "header", start, start - 1
     body: list[str] = []
     gap = 0                 # blank lines not yet given to a chunk, before the filler
     filler: list[str] = []  # comment lines from there on, and blank lines among them
@@ -135,7 +137,7 @@ def split_chunks(lines: Iterable[str],
     warned = skipping = False
     skipped = 0             # lines skipped since RV004
     is_deal_line = _DEAL_LINE.match
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=start):
         if skipping and not is_deal_line(line):
             skipped += 1
             if skipped > MAX_SKIPPED_LINES:

@@ -1,0 +1,313 @@
+"""One long record on several cores: ``--jobs N`` with a single file.
+
+A club's archive kept in one record would be read by one process.  Here it
+is cut at deal lines into parts of about :data:`PART_DEALS` deals; this
+process reads the first part itself while worker processes read the others,
+and the parts are put together in order.  Besides its own lines, a deal's
+reading depends on what is carried from the deals before it: the reader's
+:class:`~reversis_cli.reader.Expectations` (the number the deal should have,
+who should deal it), the file's count of errors (reading stops past
+``MAX_ERRORS_PER_FILE``) and, for ``score``, the settling's
+:class:`~reversis_cli.session.Carried` (the pool, the last deal played, the
+balance).  A worker cannot know them at its part's start: it learns them by
+reading the few deals before its part (the warm-up) and says what it started
+from.  This process takes a part only when that is exactly where the reading
+before it ended, and reads the part itself otherwise, so the output is the
+output of one process whatever the warm-up found (docs/decisions.md, "One
+long file on several cores").
+"""
+
+from __future__ import annotations
+
+import functools
+import mmap
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .batch import run_in_order
+from .diagnostics import Diagnostic
+from .model import has_figures
+from .notation.chunks import MAX_LINE_BYTES
+from .reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
+
+__all__ = ["Part", "plan_parts", "check_parts", "same_expectations", "stops_reading",
+           "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
+
+# Deals a part holds: a few hundred milliseconds of work, against the tens a
+# worker process takes to start.  The tests set it small, through the environment.
+PART_DEALS = max(int(os.environ.get("REVERSIS_PART_DEALS", "500")), 1)
+# Deals a worker reads before its part to learn what is carried into it: the
+# reader's expectations come from the deal before; the pool of score, emptied
+# every few deals, from a few more.
+CHECK_WARM_UP = 2
+SCORE_WARM_UP = 30
+
+_DEAL_START = b"\ndeal "  # the deal lines a part may begin at (any deal line may end one)
+_BLOCK = 1 << 20
+_LOOK_BACK = 20  # blank lines looked through above a deal line
+
+
+@dataclass(frozen=True)
+class Part:
+    """Deals of a file read together: from the deal line at byte ``offset``
+    (line ``line``) to the one that begins line ``until`` (None: the end)."""
+
+    index: int
+    offset: int
+    line: int
+    until: int | None
+    end: int  # the byte the next part begins at (the file's size for the last), for progress
+    warm_offset: int  # a few deals earlier: where a worker begins its warm-up
+    warm_line: int
+
+
+def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
+               warm_up_deals: int = CHECK_WARM_UP, figures: bool = True) -> list[Part] | None:
+    """The parts to read ``path`` in, or None when it is read by one process:
+    one job, standard input, fewer than twice :data:`PART_DEALS` deals, bytes that
+    are not all UTF-8 text in lines the reader takes whole, or (``figures``
+    False) a ``paid`` or ``tally`` line, whose comparison needs the running
+    balance.  The first part holds at least ``first_deals`` deals (by
+    default :data:`PART_DEALS`); a worker reads ``warm_up_deals`` before its part."""
+    if jobs <= 1 or str(path) == "-":
+        return None
+    first_deals = PART_DEALS if first_deals is None else first_deals
+    try:
+        with open(path, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return None
+            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                return _plan(data, first_deals, warm_up_deals, figures)
+    except (OSError, ValueError):  # unreadable or empty: the reader says why, in order
+        return None
+
+
+def _plan(data: mmap.mmap, first_deals: int, warm_up_deals: int,
+          figures: bool) -> list[Part] | None:
+    starts = _deal_starts(data)
+    # A file of fewer deals is read by one process: not worth the workers' start-up.
+    if len(starts) < max(2 * PART_DEALS, first_deals + PART_DEALS):
+        return None
+    if not figures and (_has_line(data, b"paid") or _has_line(data, b"tally")):
+        return None
+    if not _plain_text(data):
+        return None
+    cuts = []  # indexes in starts of the deal lines the parts after the first begin at
+    index = first_deals
+    while index < len(starts):
+        if _begins_chunk(data, starts[index]):
+            cuts.append(index)
+            index += PART_DEALS
+        else:
+            index += 1
+    if not cuts:
+        return None
+    warm = [max(cut - warm_up_deals, 0) for cut in cuts]
+    lines = _line_numbers(data, [starts[i] for i in cuts + warm])
+    size = len(data)
+    parts = [Part(0, 0, 1, lines[starts[cuts[0]]], starts[cuts[0]], 0, 1)]
+    for number, (cut, early) in enumerate(zip(cuts, warm, strict=True), start=1):
+        after = cuts[number] if number < len(cuts) else None
+        parts.append(Part(number, starts[cut], lines[starts[cut]],
+                          None if after is None else lines[starts[after]],
+                          size if after is None else starts[after],
+                          starts[early], lines[starts[early]]))
+    return parts
+
+
+def _deal_starts(data: mmap.mmap) -> list[int]:
+    """The byte offsets of the lines that begin ``deal `` (the simulator's and fmt's form)."""
+    starts = []
+    at = data.find(_DEAL_START)
+    while at >= 0:
+        starts.append(at + 1)
+        at = data.find(_DEAL_START, at + 1)
+    return starts
+
+
+def _begins_chunk(data: mmap.mmap, at: int) -> bool:
+    """Whether the deal line at ``at`` begins its deal's chunk: the lines
+    above it, past blank ones, end with a statement, not with comments or
+    blanks that the chunker (notation/chunks.py) would give to this deal."""
+    end = at - 1  # the line end of the line above
+    for _ in range(_LOOK_BACK):
+        begin = data.rfind(b"\n", 0, end) + 1
+        line = data[begin:end]
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if line:
+            return line.decode("utf-8", "replace").lstrip()[:1] not in ("", "#")
+        if begin == 0:
+            return False
+        end = begin - 1
+    return False
+
+
+def _has_line(data: mmap.mmap, keyword: bytes) -> bool:
+    """Whether a line begins with ``keyword`` (after blanks): found by its
+    occurrences, few in a record (``redeal paid`` is one)."""
+    at = data.find(keyword)
+    while at >= 0:
+        begin = data.rfind(b"\n", 0, at) + 1
+        if not data[begin:at].decode("utf-8", "replace").strip():
+            return True
+        at = data.find(keyword, at + 1)
+    return False
+
+
+def _plain_text(data: mmap.mmap) -> bool:
+    """UTF-8 throughout, every line shorter than the reader's limit: then
+    reading a part alone decodes it as reading the file does (the reader
+    counts decoding problems by file, and stops at a line too long)."""
+    at, size = 0, len(data)
+    while at < size:
+        stop = data.find(b"\n", at + _BLOCK)
+        stop = size if stop < 0 else stop + 1
+        block = data[at:stop]
+        try:
+            block.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        if max(map(len, block.split(b"\n"))) >= MAX_LINE_BYTES:
+            return False
+        at = stop
+    return True
+
+
+def _line_numbers(data: mmap.mmap, offsets: list[int]) -> dict[int, int]:
+    numbers, line, at = {}, 1, 0
+    for offset in sorted(set(offsets)):
+        line += data[at:offset].count(b"\n")
+        numbers[offset], at = line, offset
+    return numbers
+
+
+# --- what is carried into a part ---------------------------------------------------------
+
+
+def same_expectations(one: Expectations, other: Expectations) -> bool:
+    """Whether the reader would read the next deal alike after either: the
+    same numbers, and the same dealer decided by the same deal in all that
+    the reader's RV302 message says of it."""
+    return (one.number, one.or_else, _decider(one)) == (other.number, other.or_else,
+                                                         _decider(other))
+
+
+def _decider(expected: Expectations) -> tuple | None:
+    if expected.dealer is None:
+        return None
+    seat, deal = expected.dealer
+    return (seat, deal.pos, deal.number, deal.dealer.text, bool(deal.events_of("exposed")),
+            deal.is_void)
+
+
+def stops_reading(checked: CheckedDeal) -> bool:
+    """Whether reading the file ends after this deal (RV005: the error cap,
+    or lines without a deal line)."""
+    return any(d.code == "RV005" for d in checked.diagnostics)
+
+
+def warm_up(record: Record, part: Part, deals: Callable[[], Iterator] | None = None) -> None:
+    """Read the few deals before ``part`` (settling them with ``deals`` when
+    given), then set the record to read the part expecting what they left."""
+    record.resume_at(part.warm_offset, part.warm_line, Expectations(), None)
+    record.stop_before(part.line)
+    for _ in (deals or record.deals)():
+        pass
+    resume(record, part, record.expected, None)
+
+
+def resume(record: Record, part: Part, expected: Expectations, errors: int | None) -> None:
+    record.resume_at(part.offset, part.line, expected, errors)
+    record.stop_before(part.until)
+
+
+# --- check -------------------------------------------------------------------------------
+
+
+@dataclass
+class CheckedPart:
+    """What a worker found in a part (plain data: it crosses between processes)."""
+
+    start: Expectations | None = None
+    end: Expectations | None = None
+    deals: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: int = 0
+    figures: bool = False
+    irregular: bool = False  # a bug, or reading stopped: this process reads the part again
+
+
+def check_parts(record: Record, parts: list[Part], jobs: int, found: list[Diagnostic],
+                tick: Callable[[int], None] | None = None) -> tuple[int, bool]:
+    """Read ``record`` (just opened) part by part as :meth:`Record.deals`
+    would, the diagnostics into ``found``; the deals read and whether one
+    has the table's figures."""
+    counted = sum(d.is_error for d in record.header_diagnostics)
+    job = functools.partial(_check_part, str(record.name))
+    with run_in_order(job, parts[1:], jobs) as results:
+        record.stop_before(parts[0].until)
+        deals, errors, figures, stopped = _check_here(record, found, tick)
+        counted += errors
+        stopped = stopped or any(d.code == "RV005" for d in record.header_diagnostics)
+        for part, result in zip(parts[1:], results, strict=False):
+            if stopped:
+                break
+            if _can_take(result, record.expected, counted):
+                assert result.end is not None
+                found.extend(result.diagnostics)
+                deals, counted = deals + result.deals, counted + result.errors
+                figures = figures or result.figures
+                record.expected = result.end
+                if tick:
+                    tick(part.end)
+                continue
+            resume(record, part, record.expected, counted)
+            more, errors, more_figures, stopped = _check_here(record, found, tick)
+            deals, counted, figures = deals + more, counted + errors, figures or more_figures
+    return deals, figures
+
+
+def _can_take(result: CheckedPart, expected: Expectations, counted: int) -> bool:
+    return (not result.irregular and result.start is not None
+            and counted + result.errors <= MAX_ERRORS_PER_FILE
+            and same_expectations(result.start, expected))
+
+
+def _check_here(record: Record, found: list[Diagnostic],
+                tick: Callable[[int], None] | None) -> tuple[int, int, bool, bool]:
+    """The deals up to where the record stops, read in this process: their
+    count, errors, whether one has figures, whether reading ends there."""
+    deals = errors = 0
+    figures = stopped = False
+    for deal in record.deals():
+        deals += 1
+        found.extend(deal.diagnostics)
+        errors += sum(d.is_error for d in deal.diagnostics)
+        figures = figures or has_figures(deal.deal)
+        stopped = stopped or stops_reading(deal)
+        if tick:
+            tick(record.position)
+    return deals, errors, figures, stopped
+
+
+def _check_part(name: str, part: Part) -> CheckedPart:
+    """A worker's job: read one part after its warm-up."""
+    out = CheckedPart()
+    try:
+        with open_record(name) as record:
+            warm_up(record, part)
+            out.start = record.expected
+            for deal in record.deals():
+                out.deals += 1
+                out.diagnostics.extend(deal.diagnostics)
+                out.errors += sum(d.is_error for d in deal.diagnostics)
+                out.figures = out.figures or has_figures(deal.deal)
+                out.irregular = out.irregular or stops_reading(deal)
+            out.end = record.expected
+    except Exception:  # noqa: BLE001 -- read again in the parent, which reports it as usual
+        out.irregular = True
+    return out

@@ -1,0 +1,90 @@
+"""How much faster one long file goes with --jobs 2 (issue 14, item 4).
+
+Times ``reversis check FILE`` and ``reversis score --json FILE > /dev/null``
+on a simulated file (``reversis simulate --deals 10000 --seed 0``, written
+once into the cache folder) with ``--jobs 1`` and ``--jobs N``, the runs
+interleaved, and prints the medians and the speed-ups, with the machine's
+load average before and after (the figure means little on a busy machine).
+Run on demand, never by pytest:
+
+    python tests/perf/jobs_bench.py                 # 10,000 deals, 3 runs each: ~2 min
+    python tests/perf/jobs_bench.py --runs 5 --jobs 2 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+COMMANDS = {"check": ["check"], "score --json": ["score", "--json"]}
+
+
+def session_file(deals: int, cache: Path) -> Path:
+    """The simulated file, written once (as ``reversis simulate --deals N --seed 0``)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / f"jobs-{deals}-seed0.rvs"
+    if not path.exists():
+        print(f"writing {path} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "reversis_cli", "simulate", "--deals", str(deals),
+                        "--seed", "0", "-o", str(path)], env=ENV, check=True)
+    return path
+
+
+def timed(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the workers it waited for
+    included) of one run, start-up included, its output thrown away."""
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
+                               stdout=subprocess.DEVNULL, env=ENV)
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped above
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=3, help="runs of each command (median)")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[2],
+                        help="the --jobs values compared with 1")
+    parser.add_argument("--cache", type=Path,
+                        default=Path(tempfile.gettempdir()) / "reversis-bench")
+    options = parser.parse_args()
+    path = session_file(options.deals, options.cache)
+    jobs = [1, *options.jobs]
+    load_before = os.getloadavg()
+    times: dict[tuple[str, int], list[tuple[float, float]]] = {
+        (name, j): [] for name in COMMANDS for j in jobs}
+    for _ in range(options.runs):  # interleaved: a change in the machine's load hits all alike
+        for name, args in COMMANDS.items():
+            for j in jobs:
+                times[name, j].append(timed([*args, str(path), "--jobs", str(j)]))
+    load_after = os.getloadavg()
+    print(f"{options.deals} deals ({path}), {os.cpu_count()} cores, medians of "
+          f"{options.runs} runs")
+    print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
+          f"(1-minute; near 0 on a quiet machine)")
+    print("wall seconds (CPU seconds of all its processes); the speed-up is of the wall time")
+    for name in COMMANDS:
+        one, one_cpu = _medians(times[name, 1])
+        line = f"  {name:13} --jobs 1 {one:6.2f} s ({one_cpu:5.2f})"
+        for j in options.jobs:
+            many, many_cpu = _medians(times[name, j])
+            line += f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f})  speed-up {one / many:4.2f}x"
+        print(line)
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+if __name__ == "__main__":
+    main()
