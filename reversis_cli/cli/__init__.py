@@ -58,6 +58,11 @@ class LazyGroup(TranslatedHelp, click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.lazy_commands:
             return super().get_command(ctx, cmd_name)
+        # A command is about to load the library: its dataclasses' methods are
+        # compiled from the kept table (the largest cost of start-up).
+        from ..dataclass_code import install  # start-up time: not for --version
+
+        install()
         module_name, _, attribute = self.lazy_commands[cmd_name].partition(":")
         command = getattr(importlib.import_module(module_name), attribute)
         if not isinstance(command, click.Command):

@@ -22,9 +22,10 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, Msg, cards_option, check_profile_options, command,
-    console, console_spec, input_files, jobs_option, lang, option, profile_options,
-    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error, use,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, cards_option,
+    check_profile_options, command, console, console_spec, input_files, jobs_option, lang, option,
+    profile_options, profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error,
+    use,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class ScoreOptions:
     as_json: bool
     rules: str | None
     sets: tuple[tuple[str, str], ...]
-    look: dict  # console_spec of the terminal the output is for
+    look: dict | None  # console_spec of the terminal the tables are for (None: JSON)
     cards: str = "unicode"  # how tables spell cards
     language: str = "en"  # the run's: a worker process speaks it too, however it was started
 
@@ -64,8 +65,10 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     if deal_number is not None and len(files) > 1:
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
-    options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()), style.lower(), lang())
+    # JSON needs no console: without one, rich is not even loaded.
+    look = None if as_json else console_spec(console())
+    options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()), look,
+                           style.lower(), lang())
     if deal_number is None:
         outcomes = _run(files, options, serial_if_stdin(files, jobs))
     else:
@@ -107,7 +110,7 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int,
             for index, path in enumerate(files):
                 if index:
                     write(BATCH_SEPARATOR if options.as_json else "\n")
-                outcomes.append(score_file(path, options, write, console(stderr=True),
+                outcomes.append(score_file(path, options, write, LazyConsole(stderr=True),
                                            functools.partial(tick, path)))
                 done(path)
         else:
@@ -128,7 +131,7 @@ def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, 
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
     with out, err, use(options.language):
-        outcome = score_file(path, options, out.write, console(file=err, like=options.look))
+        outcome = score_file(path, options, out.write, LazyConsole(file=err, like=options.look))
     return outcome, out.name, err.name
 
 
