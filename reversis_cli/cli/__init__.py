@@ -58,11 +58,6 @@ class LazyGroup(TranslatedHelp, click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.lazy_commands:
             return super().get_command(ctx, cmd_name)
-        # A command is about to load the library: its dataclasses' methods are
-        # compiled from the kept table (the largest cost of start-up).
-        from ..dataclass_code import install  # start-up time: not for --version
-
-        install()
         module_name, _, attribute = self.lazy_commands[cmd_name].partition(":")
         command = getattr(importlib.import_module(module_name), attribute)
         if not isinstance(command, click.Command):
@@ -79,6 +74,12 @@ class LazyGroup(TranslatedHelp, click.Group):
             raise ReaderGone() from exc
 
     def invoke(self, ctx: click.Context):
+        # A command runs and loads the library: its dataclasses' methods are
+        # compiled from the kept table, the largest cost of start-up (not for
+        # --version or --help, which end in make_context and need no table).
+        from ..dataclass_code import install  # start-up time
+
+        install()
         try:
             return super().invoke(ctx)
         except BrokenPipeError as exc:
