@@ -8,7 +8,7 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, N_, Count, Msg, command, console, files_argument,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, N_, Count, LazyConsole, Msg, command, files_argument,
     input_files, jobs_option, json_option, option, print_json, progress_bar, report,
     serial_if_stdin, t, tr,
 )
@@ -33,7 +33,7 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
 
     files = input_files(inputs)
     jobs = serial_if_stdin(files, jobs)
-    out = console()
+    out = LazyConsole()  # made when first printed to: check --json needs none
     reports = []
     with progress_bar(files, enabled=not as_json) as (tick, done):
         if jobs > 1 and len(files) > 1:  # the files shared among processes

@@ -22,9 +22,10 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, Msg, cards_option, check_profile_options, command,
-    console, console_spec, input_files, jobs_option, lang, option, profile_options,
-    profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error, use,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, cards_option,
+    check_profile_options, command, console, console_spec, input_files, jobs_option, lang, option,
+    profile_options, profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error,
+    use,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class ScoreOptions:
     as_json: bool
     rules: str | None
     sets: tuple[tuple[str, str], ...]
-    look: dict  # console_spec of the terminal the output is for
+    look: dict | None  # console_spec of the terminal the tables are for (None: JSON)
     cards: str = "unicode"  # how tables spell cards
     language: str = "en"  # the run's: a worker process speaks it too, however it was started
     err_look: dict | None = None  # console_spec of stderr (a part's diagnostics: split.py)
@@ -65,9 +66,11 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     if deal_number is not None and len(files) > 1:
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
-    options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()),
-                           console_spec(console()), style.lower(), lang(),
-                           console_spec(console(stderr=True)))
+    # JSON needs no console: without one, rich is not even loaded.
+    look = None if as_json else console_spec(console())
+    err_look = None if as_json else console_spec(console(stderr=True))
+    options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()), look,
+                           style.lower(), lang(), err_look)
     if deal_number is None:
         outcomes = _run(files, options, serial_if_stdin(files, jobs))
     else:
@@ -109,7 +112,7 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int,
             for index, path in enumerate(files):
                 if index:
                     write(BATCH_SEPARATOR if options.as_json else "\n")
-                outcomes.append(score_file(path, options, write, console(stderr=True),
+                outcomes.append(score_file(path, options, write, LazyConsole(stderr=True),
                                            functools.partial(tick, path), jobs))
                 done(path)
         else:
@@ -130,7 +133,7 @@ def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, 
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
     with out, err, use(options.language):
-        outcome = score_file(path, options, out.write, console(file=err, like=options.look))
+        outcome = score_file(path, options, out.write, LazyConsole(file=err, like=options.look))
     return outcome, out.name, err.name
 
 
@@ -228,7 +231,7 @@ def _reported(session: Session, options: ScoreOptions, err, tick):
 class _Tables:
     """Renderables written as text with ``write``, laid out for ``look``."""
 
-    def __init__(self, write: Callable[[str], object], look: dict):
+    def __init__(self, write: Callable[[str], object], look: dict | None):
         self._write = write
         self._buffer = StringIO()
         self.out = console(file=self._buffer, like=look)
@@ -284,11 +287,11 @@ def _parts(path: Path, options: ScoreOptions, jobs: int):
     this process, holds more deals than the session table shows rows, so
     that the parts after it write deals only; a record with the table's
     figures is scored in order (their comparison needs the running balance)."""
+    if options.deal_number is not None or jobs <= 1:
+        return None  # asked before the imports: one job loads neither
     from ..render.session import SESSION_ROWS  # rich: start-up time
     from ..split import PART_DEALS, SCORE_WARM_UP, plan_parts  # the library: start-up time
 
-    if options.deal_number is not None:
-        return None
     return plan_parts(path, jobs, first_deals=max(PART_DEALS, SESSION_ROWS + 1),
                       warm_up_deals=SCORE_WARM_UP, figures=False)
 

@@ -1,0 +1,133 @@
+"""Start-up (issue 14, item 5): a command imports what it uses, and the methods
+of the dataclasses are compiled once, kept beside the byte code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENING = str(SAMPLES / "evening.rvs")
+
+
+def loaded_modules(*args: str) -> set[str]:
+    """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter, its
+    output to a file (not a terminal), as in a pipe."""
+    script = ("import io, sys\n"
+              "from reversis_cli.cli import main\n"
+              "try:\n"
+              "    main(sys.argv[1:])\n"
+              "except SystemExit as exc:\n"
+              "    assert exc.code in (0, None), exc.code\n"
+              "print('\\n'.join(sys.modules), file=sys.stderr)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    result = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout
+    return set(result.stderr.split())
+
+
+def packages(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules} | modules
+
+
+UNUSED_BY_SCORE = {"multiprocessing", "textual", "jinja2", "jsonschema", "reversis_cli.convert",
+                   "reversis_cli.record", "reversis_cli.report", "reversis_cli.simulate"}
+
+
+def test_score_with_tables_imports_what_it_uses_only():
+    modules = packages(loaded_modules("score", EVENING))
+    assert {"lark", "rich", "reversis_cli.render.plain"} <= modules  # it did read and write
+    assert modules & UNUSED_BY_SCORE == set()
+
+
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_json_output_loads_no_rich(command):
+    modules = packages(loaded_modules(command, "--json", EVENING))
+    assert "lark" in modules  # the record was read
+    assert "rich" not in modules and modules & UNUSED_BY_SCORE == set()
+
+
+def test_version_loads_no_dataclass_machinery():
+    modules = loaded_modules("--version")
+    assert {"dataclasses", "reversis_cli.dataclass_code"} & modules == set()
+
+
+# --- the dataclasses' methods, compiled once ------------------------------------------------
+
+PROBE = """\
+import dataclasses, inspect, sys
+from reversis_cli import dataclass_code
+if sys.argv[1] == "table":
+    dataclass_code.install()
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Point:
+    x: int
+    y: int = 0
+    tags: list = dataclasses.field(default_factory=list, compare=False)
+
+@dataclasses.dataclass(order=True)
+class Pair:
+    a: int
+    b: "str"
+
+p = Point(x=1, tags=["a"])
+print(repr(p), p == Point(x=1), hash(p) == hash(Point(x=1)), inspect.signature(Point))
+print(Point.__init__.__annotations__, Pair.__init__.__annotations__)
+print(sorted([Pair(2, "b"), Pair(1, "z")]), Pair(1, "a") < Pair(1, "b"))
+try:
+    p.x = 2
+except dataclasses.FrozenInstanceError as exc:
+    print("frozen:", exc)
+print("compiled now:", len(dataclass_code._added), file=sys.stderr)
+"""
+
+
+def probe(tmp_path: Path, mode: str, write_bytecode: bool = True) -> tuple[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(tmp_path / "cache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not write_bytecode:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    result = subprocess.run([sys.executable, "-c", PROBE, mode], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout, result.stderr.strip()
+
+
+def tables(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache").rglob("dataclass_code.*.marshal"))
+
+
+def test_classes_from_the_kept_table_are_the_classes_exec_makes(tmp_path):
+    plain, _ = probe(tmp_path, "plain")
+    assert "Point(x=1, y=0, tags=['a']) True True (*, x: int, y: int = 0, tags: list = " \
+           "<factory>)" in plain
+    # Annotations as exec makes them, not strings (no __future__ flag inherited):
+    assert "{'x': <class 'int'>, 'y': <class 'int'>, 'tags': <class 'list'>" in plain
+    first, compiled = probe(tmp_path, "table")
+    assert compiled != "compiled now: 0" and len(tables(tmp_path)) == 1  # compiled, then kept
+    again, compiled = probe(tmp_path, "table")
+    assert compiled == "compiled now: 0"  # every method read from the table
+    assert plain == first == again
+
+
+def test_no_table_is_written_when_python_writes_no_byte_code(tmp_path):
+    probe(tmp_path, "table", write_bytecode=False)
+    assert tables(tmp_path) == []
+
+
+def test_a_table_that_cannot_be_read_is_made_again(tmp_path):
+    probe(tmp_path, "table")
+    (table,) = tables(tmp_path)
+    table.write_bytes(b"not marshal")
+    out, compiled = probe(tmp_path, "table")
+    assert compiled != "compiled now: 0" and "frozen:" in out
+    assert table.read_bytes() != b"not marshal"
