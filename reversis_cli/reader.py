@@ -187,6 +187,8 @@ def parse_amount(text: str) -> Fraction | None:
 def next_dealer(deal: Deal, dealer: int) -> int:
     """Who deals after ``deal`` (SEAT-2), unless an irregularity keeps the deal
     with the same dealer: an exposed card (IRR-1) or a paid redeal (IRR-2)."""
+    if not deal.events:  # the usual deal: nothing to look for
+        return next_seat(dealer)
     if deal.events_of("exposed"):
         return dealer
     misdeal = deal.events_of("misdeal")
@@ -402,8 +404,8 @@ def _until_foreign(lines: Iterable[str], name: str, found: list[Diagnostic]) -> 
     """``lines``, unless the first one with text shows a JSON record or a CSV
     file: then one RV006 in ``found`` saying how to convert it, and no more
     lines, instead of an error on every line of it."""
-    numbered = enumerate(lines, 1)
-    for number, line in numbered:
+    lines = iter(lines)
+    for number, line in enumerate(lines, 1):
         if line.strip():
             kind = _foreign_kind(line)
             if kind is not None:
@@ -412,7 +414,7 @@ def _until_foreign(lines: Iterable[str], name: str, found: list[Diagnostic]) -> 
             yield line
             break
         yield line
-    yield from (line for _, line in numbered)
+    yield from lines  # the rest unnumbered: no layer of its own a line
 
 
 def _foreign_kind(line: str) -> str | None:

@@ -54,18 +54,18 @@ def read_cards(text: str, line: int, column: int, problems: list[Diagnostic]
     return tuple(out)
 
 
-_NAMES_SEEN: set[str] = set()  # words already found not to be cards (leaders' names)
+NAMES_SEEN: set[str] = set()  # words already found not to be cards (leaders' names)
 
 
 def reads_as_card_or_lookalike(word: str) -> bool:
     """A card, a ten, or a card with a letter of the wrong alphabet (each
     reported as such, not taken for a leader's name)."""
-    if word in _NAMES_SEEN:
+    if word in NAMES_SEEN:
         return False
     if reads_as_card(word) or lookalike_card(word) is not None:
         return True
-    if len(_NAMES_SEEN) < 1024:
-        _NAMES_SEEN.add(word)
+    if len(NAMES_SEEN) < 1024:
+        NAMES_SEEN.add(word)
     return False
 
 

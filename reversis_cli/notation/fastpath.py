@@ -1,4 +1,5 @@
-"""The fast path: well-formed deal, trick, exchange, paid and tally lines read without Lark.
+"""The fast path: well-formed deal, trick, exchange, espagnolette, paid and tally lines
+read without Lark.
 
 Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
@@ -16,15 +17,18 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
-from ..amounts import read_amount
+from ..amounts import MAX_DIGITS, read_amount
+from ..cards import KNOWN_SPELLINGS
 from ..model import (
-    POOL_WORD, DealLine, ExchangeLine, Name, PaidLine, Pos, Statement, TallyEntry, TallyLine,
-    TrickLine,
+    POOL_WORD, CardAt, DealLine, EspagnoletteLine, ExchangeLine, Name, PaidLine, Pos,
+    Statement, TallyEntry, TallyLine, TrickLine, new_deal_line, new_exchange_line,
+    new_trick_line,
 )
-from .builder import read_cards, reads_as_card_or_lookalike
+from .builder import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
 from .grammar_file import keywords, parser
 
 
@@ -39,6 +43,8 @@ class FastPath:
     paid: re.Pattern[str]
     tally: re.Pattern[str]
     tally_entry: re.Pattern[str]
+    four_cards: re.Pattern[str]
+    espagnolette: re.Pattern[str]
 
     @classmethod
     def from_parser(cls, lark, keywords: frozenset[str]) -> FastPath:
@@ -64,8 +70,80 @@ class FastPath:
         deal_line = (rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
                      rf"(?P<dealer>{name}){end}")
         paid, tally, entry = _recorded_expressions(terminal, blank, end)
+        # The usual trick line, a leader and four cards, each card its own group:
+        # a line it matches, the expression above reads the same way.
+        card = _one_card(cards)
+        four_cards = (rf"[ \t]*({number}){blank}(?!{card})({name})"
+                      rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
+                      rf"(?:[ \t]*{arrow}[ \t]*({name}))?{end}")
+        espagnolette, waives = terminal("ESPAGNOLETTE"), terminal("WAIVES")
+        espagnolette_line = (rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
+                             rf"(?:{blank}(?P<waives>{waives}))?{end}")
         return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange_line),
-                   keywords, paid, tally, entry)
+                   keywords, paid, tally, entry, re.compile(four_cards),
+                   re.compile(espagnolette_line))
+
+    def read_deal(self, lines: Sequence[str], first_line: int
+                  ) -> tuple[list[Statement], list[Diagnostic]] | None:
+        """The statements of a deal chunk whose every line the fast path reads,
+        and the problems of its cards; None when any line is not plain (a
+        comment, a control character, a tab, a line or a number too long, a
+        statement the fast path leaves to Lark): the chunk is then parsed in
+        full, line by line (``parse.parse_chunk``).
+
+        This is the reader's hottest loop: the usual trick line is read here
+        in one step, and the checks ``parse_chunk`` makes line by line are
+        folded into one test of the line that only a plain line passes."""
+        out: list[Statement] = []
+        problems: list[Diagnostic] = []
+        four_cards = self.four_cards.match
+        for number, line in enumerate(lines, first_line):
+            if not line:
+                continue
+            if not _plain(line):
+                return None
+            if line.isspace():  # spaces only: a blank line
+                continue
+            if not out:  # the first statement is the deal line
+                statement: Statement | None = self._deal_line(line, number)
+            else:
+                found = four_cards(line)
+                statement = self._four_card_trick(found, number) if found else None
+                if statement is None:
+                    statement = self.read(line, number, problems)
+                if isinstance(statement, DealLine):
+                    return None  # a second deal line: Lark says what is wrong
+            if statement is None:
+                return None
+            out.append(statement)
+        if not out:
+            return None
+        problems.sort(key=lambda d: (d.line or 0, d.column or 0))
+        return out, problems
+
+    def _four_card_trick(self, found: re.Match[str], number: int) -> TrickLine | None:
+        """The trick line ``found`` by :attr:`four_cards`, when its four cards
+        are spellings already read and its names are names; else None."""
+        digits, leader, first, second, third, fourth, taker = found.groups()
+        known = KNOWN_SPELLINGS
+        cards = known.get(first), known.get(second), known.get(third), known.get(fourth)
+        if cards[0] is None or cards[1] is None or cards[2] is None or cards[3] is None:
+            return None
+        keywords = self.keywords
+        if leader in keywords or taker in keywords:
+            return None
+        if leader not in NAMES_SEEN and reads_as_card_or_lookalike(leader):
+            return None
+        spans = found.regs  # every group's span at once
+        new = tuple.__new__
+        start = new(Pos, (number, spans[1][0] + 1))
+        return new_trick_line(
+            start, int(digits), new(Name, (leader, new(Pos, (number, spans[2][0] + 1)))),
+            (new(CardAt, (cards[0], new(Pos, (number, spans[3][0] + 1)), first)),
+             new(CardAt, (cards[1], new(Pos, (number, spans[4][0] + 1)), second)),
+             new(CardAt, (cards[2], new(Pos, (number, spans[5][0] + 1)), third)),
+             new(CardAt, (cards[3], new(Pos, (number, spans[6][0] + 1)), fourth))),
+            new(Name, (taker, new(Pos, (number, spans[7][0] + 1)))) if taker else None, start)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``
@@ -95,40 +173,53 @@ class FastPath:
         if leader and reads_as_card_or_lookalike(leader):
             return None  # a card with a letter from another alphabet: the builder says so
         start = Pos(number, match.start("number") + 1)
-        return TrickLine(
-            pos=start, number=int(match.group("number")), number_pos=start,
-            leader=Name(leader, Pos(number, match.start("leader") + 1)) if leader else None,
-            cards=read_cards(match.group("cards"), number, match.start("cards") + 1, problems),
-            taker=Name(taker, Pos(number, match.start("taker") + 1)) if taker else None)
+        return new_trick_line(
+            start, int(match.group("number")),
+            Name(leader, Pos(number, match.start("leader") + 1)) if leader else None,
+            read_cards(match.group("cards"), number, match.start("cards") + 1, problems),
+            Name(taker, Pos(number, match.start("taker") + 1)) if taker else None, start)
 
     def _exchange(self, line: str, number: int, problems: list[Diagnostic]
-                  ) -> ExchangeLine | None:
-        match = self.exchange.match(line)
-        if match is None or match.group("player") in self.keywords:
+                  ) -> ExchangeLine | EspagnoletteLine | None:
+        found = self.exchange.match(line)
+        if found is None:
+            return self._espagnolette(line, number)
+        player, discards, takes, takes_only, refuses, sees = found.groups()
+        if player in self.keywords:
             return None
+        starts, new = found.start, tuple.__new__
+        seen = _cards_at(sees, number, starts(6) + 1, problems) if sees is not None else ()
+        if takes is not None:
+            took: tuple[CardAt, ...] | None = _cards_at(takes, number, starts(3) + 1, problems)
+        elif takes_only is not None:
+            took = _cards_at(takes_only, number, starts(4) + 1, problems)
+        else:
+            took = None
+        return new_exchange_line(
+            new(Pos, (number, len(line) - len(line.lstrip(" \t")) + 1)),
+            new(Name, (player, new(Pos, (number, starts(1) + 1)))), refuses is not None,
+            _cards_at(discards, number, starts(2) + 1, problems) if discards is not None else (),
+            took, seen[0] if seen else None, len(seen))
 
-        def cards(group: str):
-            text = match.group(group)
-            if text is None:
-                return None
-            return read_cards(text, number, match.start(group) + 1, problems)
-
-        seen = cards("sees") or ()
-        takes = cards("takes") if match.group("takes") is not None else cards("takes_only")
-        return ExchangeLine(
+    def _espagnolette(self, line: str, number: int) -> EspagnoletteLine | None:
+        found = self.espagnolette.match(line)
+        if found is None or found.group("player") in self.keywords:
+            return None
+        return EspagnoletteLine(
             pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
-            player=Name(match.group("player"), Pos(number, match.start("player") + 1)),
-            refuses=match.group("refuses") is not None, discards=cards("discards") or (),
-            takes=takes, sees=seen[0] if seen else None, sees_count=len(seen))
+            player=Name(found.group("player"), Pos(number, found.start("player") + 1)),
+            waives=found.group("waives") is not None)
 
     def _deal_line(self, line: str, number: int) -> DealLine | None:
         match = self.deal_line.match(line)
         if match is None or match.group("dealer") in self.keywords:
             return None
-        return DealLine(pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
-                        number=int(match.group("number")),
-                        number_pos=Pos(number, match.start("number") + 1),
-                        dealer=Name(match.group("dealer"), Pos(number, match.start("dealer") + 1)))
+        new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
+        return new_deal_line(
+            new(Pos, (number, len(line) - len(line.lstrip(" \t")) + 1)),
+            int(match.group("number")),
+            new(Name, (match.group("dealer"), new(Pos, (number, match.start("dealer") + 1)))),
+            new(Pos, (number, match.start("number") + 1)))
 
 
     # -- what the table paid and wrote down ----------------------------------------
@@ -176,6 +267,42 @@ class FastPath:
                 return None
         return TallyLine(pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
                          entries=tuple(entries), pool=pool, pool_pos=pool_pos)
+
+
+def _cards_at(text: str, line: int, column: int, problems: list[Diagnostic]
+              ) -> tuple[CardAt, ...]:
+    """:func:`read_cards`, with the usual run of one card known at once (the
+    cards an exchange discards and takes, one by one in a simulated record)."""
+    card = KNOWN_SPELLINGS.get(text)
+    if card is not None:
+        return (tuple.__new__(CardAt, (card, tuple.__new__(Pos, (line, column)), text)),)
+    return read_cards(text, line, column, problems)
+
+
+def _one_card(cards: str) -> str:
+    """The expression of one card, from the grammar's run of cards, which is
+    one card and then any number of blanks and cards: ``C(?:BLANK C)*``."""
+    for length in range(1, len(cards) // 2):
+        card = cards[:length]
+        if cards.startswith("(?:", length) and cards.endswith(card + ")*") \
+                and re.fullmatch(f"(?:{card})", "AS") and not re.fullmatch(f"(?:{card})", "AS AS"):
+            return card
+    raise AssertionError("the grammar's CARDS is not C(?:BLANK C)*")
+
+
+# A statement is a short line; a longer one is refused before the parser sees it.
+MAX_LINE_LENGTH = 4000
+# A number too long to read (parse.py refuses a deal or trick number so written).
+LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+
+
+def _plain(line: str) -> bool:
+    """Whether nothing in ``line`` asks for a check of ``parse_chunk``: it is
+    not too long, holds no comment, no character that is not printable (a
+    control character, a tab, a blank other than the space) and no number
+    that may be too long.  Every line of a clean record is plain."""
+    return (line.isprintable() and "#" not in line and len(line) <= MAX_LINE_LENGTH
+            and (len(line) <= MAX_DIGITS or LONG_DIGIT_RUN.search(line) is None))
 
 
 def _keyword_name(name: str, keywords: frozenset[str]) -> bool:

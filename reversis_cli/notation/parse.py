@@ -26,13 +26,11 @@ from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from ..words import alternatives, grouped
 from lark.exceptions import UnexpectedInput
 
-from .fastpath import fast_path
+from .fastpath import LONG_DIGIT_RUN, MAX_LINE_LENGTH, fast_path
 from .grammar_file import keywords, parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
 
-# A statement is a short line; a longer one is refused before the parser sees it.
-MAX_LINE_LENGTH = 4000
 # Give up re-parsing a chunk after this many bad lines.
 MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 
@@ -41,7 +39,6 @@ MAX_SYNTAX_ERRORS_PER_CHUNK = 20
 _STAND_IN_DEAL_LINE = "deal 0 dealer Unreadable"
 _WORD = re.compile(r"[^\s]*")
 # The number a deal, trick or unclaimed line begins with.
-_LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 _NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<number>[0-9]+)")
 _TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?$")
 
@@ -88,6 +85,10 @@ def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: boo
 
     In a deal, the lines the fast path reads (``fastpath.py``) are blanked
     before Lark sees the rest; when it has read them all, Lark is not run."""
+    if fast and start == "deal_chunk":
+        read = fast_path().read_deal(lines, first_line)
+        if read is not None:  # every line read: nothing for the checks below
+            return ParsedChunk(read[0], (), read[1])
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True
@@ -210,7 +211,7 @@ def _refuse_long_number(lines: list[str], index: int, first_line: int,
     """A deal, trick or claimed trick number of more than MAX_DIGITS digits is
     refused at the number and its line set aside (blanked): no record numbers
     so far, and every message that names the number stays short."""
-    if len(lines[index]) <= MAX_DIGITS or not _LONG_DIGIT_RUN.search(lines[index]):
+    if len(lines[index]) <= MAX_DIGITS or not LONG_DIGIT_RUN.search(lines[index]):
         return False  # the usual line, checked at the cost of one scan
     found = _NUMBER_OF_LINE.match(lines[index])
     if found is None or not too_many_digits(found.group("number")):
