@@ -57,7 +57,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     tricks, played, by_seat, renounces = walked
     hands = tuple(map(frozenset, by_seat))
-    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
+    if not _exchanges_plain(exchanges, seats, dealer, played, hands):
         return None
     espagnolette = None
     if espagnolettes or _may_hold_espagnolette(hands):
@@ -66,7 +66,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
             return None
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         return None
-    return ReplayedDeal(
+    return ReplayedDeal.built(
         deal=deal, players=players, dealer=dealer, tricks=tricks, hands=hands,
         partie=_unplayed(played), partie_written=False, espagnolette=espagnolette,
         diagnostics=tuple(recorded_problems(deal, players)) if others else ())
@@ -143,7 +143,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
 
 
 def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
-                     by_seat) -> bool:
+                     hands) -> bool:
     """Whether the exchange lines are one a player, and agree with the play:
     each player but the dealer discards one card or refuses, the cards
     discarded or refused are not played, a card taken is played by its taker
@@ -162,7 +162,7 @@ def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
             if played >> card_at.card.index & 1:
                 return False
         for card_at in line.takes or ():
-            if played >> card_at.card.index & 1 and card_at.card not in by_seat[seat]:
+            if played >> card_at.card.index & 1 and card_at.card not in hands[seat]:
                 return False
         if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
             return False
