@@ -39,6 +39,7 @@ _BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for lea
 _SUIT_SIZE = 12
 _ALL_CARDS = (1 << len(PACK)) - 1
 _ACES = frozenset(c for c in PACK if c.rank is Rank.ACE)
+_BIT = tuple(1 << index for index in range(len(PACK)))
 
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -131,7 +132,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
             renounces.append((number, s2, lo))
         if not lo <= i3 < hi:
             renounces.append((number, s3, lo))
-        played |= (1 << i0) | (1 << i1) | (1 << i2) | (1 << i3)
+        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
         plays = (_new(Play, (s0, c0, p0)), _new(Play, (s1, c1, p1)), _new(Play, (s2, c2, p2)),
                  _new(Play, (s3, c3, p3)))
         tricks.append(_new(PlayedTrick, (number, leader, plays, taker, line)))
