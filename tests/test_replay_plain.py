@@ -51,6 +51,10 @@ def _agree(calls) -> int:
         if plain is None:
             continue
         plain_deals += 1
+        # held_at before anything asks the hands, which the plain replay leaves to be made
+        assert [plain.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)] \
+            == [full.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)]
+        assert "hands" not in vars(plain)
         assert plain == full, f"deal {deal.number}"
         assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
     return plain_deals

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..cards import PACK, QUINOLA, Card, Rank
+from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EventLine, NoteLine, PaidLine, TallyLine
 from ..vocabulary import SIZE_CHANGING_EVENTS, VOID_EVENTS
 from .recorded import recorded_problems
@@ -38,7 +38,11 @@ _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
 _BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
 _SUIT_SIZE = 12
 _ALL_CARDS = (1 << len(PACK)) - 1
-_ACES = frozenset(c for c in PACK if c.rank is Rank.ACE)
+# bytes.translate tables on card indexes: the indexes that are no ace (to
+# delete), and each index's suit as its first index.
+_NOT_ACES = bytes(index for index in range(256) if index >= len(PACK) or index % _SUIT_SIZE)
+_SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
+                       for index in range(256))
 _BIT = tuple(1 << index for index in range(len(PACK)))
 
 
@@ -57,18 +61,18 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     if walked is None:
         return None
     tricks, played, by_seat, renounces = walked
-    hands = tuple(map(frozenset, by_seat))
-    if not _exchanges_plain(exchanges, seats, dealer, played, hands):
+    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
         return None
     espagnolette = None
-    if espagnolettes or _may_hold_espagnolette(hands):
-        agreed, espagnolette = _espagnolette(hands, espagnolettes, seats)
+    if espagnolettes or _may_hold_espagnolette(by_seat):
+        agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
         if not agreed:
             return None
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         return None
+    # The hands are the cards each seat played: ReplayedDeal makes them when asked.
     return ReplayedDeal.built(
-        deal=deal, players=players, dealer=dealer, tricks=tricks, hands=hands,
+        deal=deal, players=players, dealer=dealer, tricks=tricks,
         partie=_unplayed(played), partie_written=False, espagnolette=espagnolette,
         diagnostics=tuple(recorded_problems(deal, players)) if others else ())
 
@@ -93,13 +97,15 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 
 def _walk(deal: Deal, seats: dict[str, int], dealer: int):
     """The tricks established, the mask of the cards played, each seat's
-    cards in the order played, and the renounces (trick, seat, suit's first
+    cards in the order played (as bytes of card indexes: searched at C
+    speed, where asking Card objects would hash or compare them in Python),
+    and the renounces (trick, seat, suit's first
     index); None when a trick is not plain."""
     written = deal.tricks
     if len(written) != TRICKS_PER_DEAL:
         return None
     tricks = []
-    rows = []  # each trick's cards in seat order
+    rows = []  # each trick's card indexes in seat order
     renounces = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
@@ -136,15 +142,15 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
         plays = (_new(Play, (s0, c0, p0)), _new(Play, (s1, c1, p1)), _new(Play, (s2, c2, p2)),
                  _new(Play, (s3, c3, p3)))
         tricks.append(_new(PlayedTrick, (number, leader, plays, taker, line)))
-        rows.append(_BY_SEAT[leader]((c0, c1, c2, c3)))
+        rows.append(_BY_SEAT[leader]((i0, i1, i2, i3)))
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
-    return tuple(tricks), played, tuple(zip(*rows, strict=True)), renounces
+    return tuple(tricks), played, [bytes(cards) for cards in zip(*rows, strict=True)], renounces
 
 
 def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
-                     hands) -> bool:
+                     by_seat: list[bytes]) -> bool:
     """Whether the exchange lines are one a player, and agree with the play:
     each player but the dealer discards one card or refuses, the cards
     discarded or refused are not played, a card taken is played by its taker
@@ -163,26 +169,30 @@ def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
             if played >> card_at.card.index & 1:
                 return False
         for card_at in line.takes or ():
-            if played >> card_at.card.index & 1 and card_at.card not in hands[seat]:
+            if played >> card_at.card.index & 1 and card_at.card.index not in by_seat[seat]:
                 return False
         if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
             return False
     return True
 
 
-def _may_hold_espagnolette(hands) -> bool:
-    return any(len(hand & _ACES) >= 3 for hand in hands)
+def _aces(cards: bytes) -> int:
+    return len(cards.translate(None, _NOT_ACES))
 
 
-def _espagnolette(hands, declared_lines, seats: dict[str, int]
+def _may_hold_espagnolette(by_seat: list[bytes]) -> bool:
+    return any(_aces(cards) >= 3 for cards in by_seat)
+
+
+def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
                   ) -> tuple[bool, Espagnolette | None]:
     """ESP-1 as the full walk finds it, and whether the espagnolette lines
     agree: False when one is repeated, names no player or names one who does
     not hold it."""
     holder = None
-    for seat, hand in enumerate(hands):
-        aces = len(hand & _ACES)
-        if aces == 4 or (aces == 3 and QUINOLA in hand):
+    for seat, cards in enumerate(by_seat):
+        aces = _aces(cards)
+        if aces == 4 or (aces == 3 and QUINOLA.index in cards):
             holder = seat
     found = None
     if declared_lines:  # two lines would repeat one, or name someone not holding it
@@ -194,18 +204,20 @@ def _espagnolette(hands, declared_lines, seats: dict[str, int]
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _any_revoke(renounces, by_seat, espagnolette: Espagnolette | None) -> bool:
+def _any_revoke(renounces, by_seat: list[bytes], espagnolette: Espagnolette | None) -> bool:
     """PLAY-4: whether a player played off the suit led while still holding
-    it (outside the espagnolette's privilege, ESP-2)."""
+    it (outside the espagnolette's privilege, ESP-2): whether he plays the
+    suit in a later trick."""
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
+    suits = None
     for number, seat, lo in renounces:
         if seat == privileged and number <= PRIVILEGED_TRICKS:
             continue
-        hi = lo + _SUIT_SIZE
-        for card in by_seat[seat][number:]:  # the cards he plays after this trick
-            if lo <= card.index < hi:
-                return True
+        if suits is None:  # each seat's suits in the order played, as their first indexes
+            suits = [cards.translate(_SUIT_OF_INDEX) for cards in by_seat]
+        if suits[seat].find(lo, number) >= 0:  # the cards he plays after this trick
+            return True
     return False
 
 
