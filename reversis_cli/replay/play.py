@@ -23,6 +23,7 @@ from ..model import (
 from ..vocabulary import KEYWORDS_NOT_SIZES
 from ..words import shortened
 from .crosscheck import CrossChecks
+from .plain import replay_plain
 from .recorded import recorded_problems
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
@@ -472,6 +473,10 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     its text (see ``_Replay``).  Session-level checks (deal numbers, the
     expected dealer) belong to the reader, which sees the deals in order.
     """
+    if not damaged:  # most deals are plain: one pass over the tricks replays them
+        plain = replay_plain(deal, players)
+        if plain is not None:
+            return plain
     return _Replay(deal, players, damaged).run()
 
 

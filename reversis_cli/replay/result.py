@@ -4,7 +4,7 @@ the settlement reads)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import NamedTuple
 
 from ..cards import PACK, QUINOLA, Card, Rank, Suit
@@ -142,6 +142,18 @@ class ReplayedDeal:
     def events(self) -> tuple[EventLine, ...]:
         return self.deal.events
 
+    @classmethod
+    def built(cls, **given) -> ReplayedDeal:
+        """The same value as ``ReplayedDeal(**given)``, made without the frozen
+        dataclass's ``__init__`` (an ``object.__setattr__`` call a field): the
+        plain replay makes one a deal, and that __init__ was 6% of it.  Left
+        out, ``hands`` are the cards each seat played (see _PlayedHands)."""
+        made = object.__new__(cls)
+        values = made.__dict__
+        values.update(_REPLAYED_DEFAULTS)
+        values.update(given)
+        return made
+
     def seat(self, name: str) -> int:
         return self.players.index(name)
 
@@ -168,9 +180,46 @@ class ReplayedDeal:
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
         """The cards ``seat`` still held when trick ``trick_number`` began."""
+        if "hands" not in self.__dict__:  # not made: the hands are the cards played
+            return frozenset(play.card for t in self.tricks[trick_number - 1:]
+                             if (play := t.play_of(seat)))
         played = {play.card for t in self.tricks[: trick_number - 1]
                   if (play := t.play_of(seat))}
         return self.hands[seat] - played
+
+
+# What ReplayedDeal.built gives the fields it is not given (hands: see below).
+_REPLAYED_DEFAULTS = {f.name: f.default for f in fields(ReplayedDeal)
+                      if f.default is not MISSING and f.name != "hands"}
+_NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4  # the field's default
+
+
+class _PlayedHands:
+    """``ReplayedDeal.hands`` of a deal built without them: the cards each
+    seat played, in the order played, made when first asked and kept.
+
+    A plain deal's hands are just that (replay/plain.py), and most runs never
+    ask (the settlement only for an espagnolette): making four frozensets a
+    deal, each card hashed by a Python ``__hash__``, was a tenth of a plain
+    replay.  This is a non-data descriptor, so a ``hands`` the dataclass's
+    ``__init__`` (or ``built``) stored on the instance is read as ever.
+    """
+
+    def __get__(self, replayed: ReplayedDeal | None, owner: type | None = None
+                ) -> tuple[frozenset[Card], ...]:
+        if replayed is None:  # asked of the class: the field's default, as before
+            return _NO_HANDS
+        cards: list[list[Card]] = [[], [], [], []]
+        for trick in replayed.tricks:
+            for play in trick.plays:
+                cards[play.seat].append(play.card)
+        hands = tuple(map(frozenset, cards))
+        replayed.__dict__["hands"] = hands  # frozen: kept as cached_property keeps
+        return hands
+
+
+# Set after the dataclass is made, which has taken the field's default already.
+setattr(ReplayedDeal, "hands", _PlayedHands())  # noqa: B010 (mypy: not the field's type)
 
 
 class Played:

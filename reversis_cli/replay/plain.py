@@ -1,0 +1,232 @@
+"""The replay of a plain deal, in one pass over its tricks.
+
+Most deals of a record are plain: every line read whole, the dealer a
+player, eleven tricks of four cards numbered in order, each led and taken by
+whom the record says, and besides the tricks only exchange lines (and maybe
+espagnolette, event, note, paid and tally lines) that agree with the play.
+:func:`replay_plain` replays such a deal with card indexes and bit masks
+instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
+at the first thing that is not plain, or that the full walk would report:
+the full walk then replays the deal and says what is wrong.  So the two
+agree on every deal this one accepts; tests/test_replay_plain.py holds
+them to it.
+
+Pack order helps: the cards of a suit are twelve consecutive indexes, ace
+first, so a suit is a range ``lo <= index < lo + 12`` and the higher card of
+a suit is the lower index.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..cards import PACK, QUINOLA, Card
+from ..model import Deal, EventLine, NoteLine, PaidLine, TallyLine
+from ..vocabulary import SIZE_CHANGING_EVENTS, VOID_EVENTS
+from .recorded import recorded_problems
+from .result import (
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, ReplayedDeal,
+)
+
+__all__ = ["replay_plain"]
+
+_new = tuple.__new__  # builds a named tuple without its __new__'s Python call (hot)
+
+# The playing order of a trick from each leader.
+_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
+# A trick's four cards (in playing order from ``leader``) put in seat order.
+_BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
+_SUIT_SIZE = 12
+_ALL_CARDS = (1 << len(PACK)) - 1
+# bytes.translate tables on card indexes: the indexes that are no ace (to
+# delete), and each index's suit as its first index.
+_NOT_ACES = bytes(index for index in range(256) if index >= len(PACK) or index % _SUIT_SIZE)
+_SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
+                       for index in range(256))
+_BIT = tuple(1 << index for index in range(len(PACK)))
+
+
+def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
+    """The replay of ``deal`` when it is plain (see the module's docstring),
+    else None.  The caller has made sure no line of it is damaged."""
+    seats = {name: seat for seat, name in enumerate(players)}
+    dealer = seats.get(deal.dealer.text)
+    if dealer is None:
+        return None
+    exchanges, espagnolettes = deal.exchanges, deal.espagnolettes
+    others = len(deal.statements) - len(deal.tricks) - len(exchanges)
+    if others and not _others_plain(deal, seats, others - len(espagnolettes)):
+        return None
+    walked = _walk(deal, seats, dealer)
+    if walked is None:
+        return None
+    tricks, played, by_seat, renounces = walked
+    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
+        return None
+    espagnolette = None
+    if espagnolettes or _may_hold_espagnolette(by_seat):
+        agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
+        if not agreed:
+            return None
+    if renounces and _any_revoke(renounces, by_seat, espagnolette):
+        return None
+    # The hands are the cards each seat played: ReplayedDeal makes them when asked.
+    return ReplayedDeal.built(
+        deal=deal, players=players, dealer=dealer, tricks=tricks,
+        partie=_unplayed(played), partie_written=False, espagnolette=espagnolette,
+        diagnostics=tuple(recorded_problems(deal, players)) if others else ())
+
+
+def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
+    """Whether the lines other than tricks, exchanges and espagnolettes are
+    all events that change nothing in the play, notes, paid and tally lines."""
+    events = deal.events
+    if others != (len(events) + len(deal.of_type(NoteLine)) + len(deal.of_type(PaidLine))
+                  + len(deal.of_type(TallyLine))):
+        return False  # a hand, talon or partie line: the full walk holds it to the play
+    return all(_event_plain(event, seats) for event in events)
+
+
+def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
+    if event.kind in SIZE_CHANGING_EVENTS or event.kind in VOID_EVENTS:
+        return False
+    if event.player is not None and event.player.text not in seats:
+        return False
+    return event.trick is None or 1 <= event.trick <= TRICKS_PER_DEAL
+
+
+def _walk(deal: Deal, seats: dict[str, int], dealer: int):
+    """The tricks established, the mask of the cards played, each seat's
+    cards in the order played (as bytes of card indexes: searched at C
+    speed, where asking Card objects would hash or compare them in Python),
+    and the renounces (trick, seat, suit's first
+    index); None when a trick is not plain."""
+    written = deal.tricks
+    if len(written) != TRICKS_PER_DEAL:
+        return None
+    tricks = []
+    rows = []  # each trick's card indexes in seat order
+    renounces = []
+    played = 0
+    leader = (dealer + 1) % 4  # first hand
+    number = 0
+    for line in written:
+        number += 1
+        cards = line.cards
+        if line.number != number or len(cards) != 4:
+            return None
+        if line.leader is not None and seats.get(line.leader.text) != leader:
+            return None
+        (c0, p0, _), (c1, p1, _), (c2, p2, _), (c3, p3, _) = cards
+        i0, i1, i2, i3 = c0.index, c1.index, c2.index, c3.index
+        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
+        hi = lo + _SUIT_SIZE
+        best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
+        if lo <= i1 < high:
+            best, high = 1, i1
+        if lo <= i2 < high:
+            best, high = 2, i2
+        if lo <= i3 < high:
+            best, high = 3, i3
+        s0, s1, s2, s3 = order = _ORDERS[leader]
+        taker = order[best]
+        if line.taker is not None and seats.get(line.taker.text) != taker:
+            return None
+        if not lo <= i1 < hi:
+            renounces.append((number, s1, lo))
+        if not lo <= i2 < hi:
+            renounces.append((number, s2, lo))
+        if not lo <= i3 < hi:
+            renounces.append((number, s3, lo))
+        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
+        plays = (_new(Play, (s0, c0, p0)), _new(Play, (s1, c1, p1)), _new(Play, (s2, c2, p2)),
+                 _new(Play, (s3, c3, p3)))
+        tricks.append(_new(PlayedTrick, (number, leader, plays, taker, line)))
+        rows.append(_BY_SEAT[leader]((i0, i1, i2, i3)))
+        leader = taker
+    if played.bit_count() != 4 * TRICKS_PER_DEAL:
+        return None  # a card played twice
+    return tuple(tricks), played, [bytes(cards) for cards in zip(*rows, strict=True)], renounces
+
+
+def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
+                     by_seat: list[bytes]) -> bool:
+    """Whether the exchange lines are one a player, and agree with the play:
+    each player but the dealer discards one card or refuses, the cards
+    discarded or refused are not played, a card taken is played by its taker
+    or not at all (with no talon line written, nothing more is known)."""
+    seen = set()
+    for line in exchanges:
+        seat = seats.get(line.player.text)
+        if seat is None or seat in seen or line.sees_count > 1:
+            return False
+        seen.add(seat)
+        if seat == dealer and (line.refuses or line.takes):
+            return False
+        if not line.refuses and len(line.discards) != 1:
+            return False
+        for card_at in line.discards:
+            if played >> card_at.card.index & 1:
+                return False
+        for card_at in line.takes or ():
+            if played >> card_at.card.index & 1 and card_at.card.index not in by_seat[seat]:
+                return False
+        if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
+            return False
+    return True
+
+
+def _aces(cards: bytes) -> int:
+    return len(cards.translate(None, _NOT_ACES))
+
+
+def _may_hold_espagnolette(by_seat: list[bytes]) -> bool:
+    return any(_aces(cards) >= 3 for cards in by_seat)
+
+
+def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
+                  ) -> tuple[bool, Espagnolette | None]:
+    """ESP-1 as the full walk finds it, and whether the espagnolette lines
+    agree: False when one is repeated, names no player or names one who does
+    not hold it."""
+    holder = None
+    for seat, cards in enumerate(by_seat):
+        aces = _aces(cards)
+        if aces == 4 or (aces == 3 and QUINOLA.index in cards):
+            holder = seat
+    found = None
+    if declared_lines:  # two lines would repeat one, or name someone not holding it
+        found = declared_lines[0]
+        if len(declared_lines) > 1 or holder is None or seats.get(found.player.text) != holder:
+            return False, None
+    if holder is None:
+        return True, None
+    return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
+
+
+def _any_revoke(renounces, by_seat: list[bytes], espagnolette: Espagnolette | None) -> bool:
+    """PLAY-4: whether a player played off the suit led while still holding
+    it (outside the espagnolette's privilege, ESP-2): whether he plays the
+    suit in a later trick."""
+    privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
+        else None
+    suits = None
+    for number, seat, lo in renounces:
+        if seat == privileged and number <= PRIVILEGED_TRICKS:
+            continue
+        if suits is None:  # each seat's suits in the order played, as their first indexes
+            suits = [cards.translate(_SUIT_OF_INDEX) for cards in by_seat]
+        if suits[seat].find(lo, number) >= 0:  # the cards he plays after this trick
+            return True
+    return False
+
+
+def _unplayed(played: int) -> tuple[Card, ...]:
+    """The cards not played, in pack order."""
+    rest = ~played & _ALL_CARDS
+    cards = []
+    while rest:
+        lowest = rest & -rest
+        cards.append(PACK[lowest.bit_length() - 1])
+        rest ^= lowest
+    return tuple(cards)

@@ -1,0 +1,126 @@
+"""The one-pass replay of a plain deal (replay/plain.py) agrees with the full
+walk (replay/play.py) on every deal it accepts, and gives up on the others.
+
+The deals come from the samples (good and bad), simulated sessions with
+events, irregularities and written hands, and simulated deals broken on
+purpose in the ways a record goes wrong (cards swapped, a wrong leader or
+taker, a line repeated, a discard played).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from reversis_cli import reader
+from reversis_cli.reader import record_from_text
+from reversis_cli.replay.plain import replay_plain
+from reversis_cli.replay.play import _Replay
+from reversis_cli.simulate import SimulationOptions, simulate_session
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def _replayed(text: str, monkeypatch) -> list[tuple]:
+    """Every (deal, players, damaged) the reader replays in ``text``."""
+    calls = []
+    replay = reader.replay_deal
+
+    def recording(deal, players, damaged=None):
+        calls.append((deal, players, damaged))
+        return replay(deal, players, damaged)
+
+    monkeypatch.setattr(reader, "replay_deal", recording)
+    with record_from_text(text) as record:
+        for _ in record.deals():
+            pass
+    monkeypatch.undo()
+    return calls
+
+
+def _agree(calls) -> int:
+    """Holds the two replays to each other; the number of plain deals."""
+    plain_deals = 0
+    for deal, players, damaged in calls:
+        full = _Replay(deal, players, damaged).run()
+        if damaged:
+            continue  # the plain replay is never asked
+        plain = replay_plain(deal, players)
+        if plain is None:
+            continue
+        plain_deals += 1
+        # held_at before anything asks the hands, which the plain replay leaves to be made
+        assert [plain.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)] \
+            == [full.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)]
+        assert "hands" not in vars(plain)
+        assert plain == full, f"deal {deal.number}"
+        assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
+    return plain_deals
+
+
+def _simulated(seed: int, deals: int, **options) -> str:
+    return "".join(simulate_session(SimulationOptions(deals, seed=seed, **options)))
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"events": 0.3}, {"irregular": 0.3}, {"write_hands": True}, {"rules": "modern"},
+    {"card_style": "ru"},
+], ids=str)
+def test_simulated_deals_replay_alike(options, monkeypatch):
+    calls = _replayed(_simulated(7, 150, **options), monkeypatch)
+    plain = _agree(calls)
+    if not options.get("write_hands"):
+        assert plain > len(calls) // 2  # most deals are plain: the test tests something
+
+
+def test_the_samples_replay_alike(monkeypatch):
+    for path in sorted(SAMPLES.rglob("*.rvs")):
+        _agree(_replayed(path.read_bytes().decode("utf-8", "replace"), monkeypatch))
+
+
+def _broken(lines: list[str], rng: random.Random) -> list[str]:
+    """One deal's lines with one thing made wrong."""
+    tricks = [k for k, line in enumerate(lines) if line.strip()[:1].isdigit()]
+    exchanges = [k for k, line in enumerate(lines) if line.strip().startswith("exchange")]
+    out = list(lines)
+    how = rng.randrange(6)
+    if how in (0, 1):  # two cards swapped, across tricks or within one
+        a = rng.choice(tricks)
+        b = a if how == 1 else rng.choice(tricks)
+        wa, wb = out[a].split(), out[b].split()
+        i, j = rng.randrange(2, len(wa)), rng.randrange(2, len(wb))
+        if a == b:
+            wa[i], wa[j] = wa[j], wa[i]
+            out[a] = " ".join(wa)
+        else:
+            wa[i], wb[j] = wb[j], wa[i]
+            out[a], out[b] = " ".join(wa), " ".join(wb)
+    elif how == 2:  # a trick led or taken by someone else
+        k = rng.choice(tricks)
+        words = out[k].split()
+        words[1] = rng.choice(["Anna", "Boris", "Vera", "Gleb", "Olga"])
+        out[k] = " ".join(words)
+    elif how == 3 and exchanges:  # an exchange line written twice
+        out.insert(exchanges[-1], out[rng.choice(exchanges)])
+    elif how == 4 and exchanges:  # a card discarded that is also played
+        k = rng.choice(exchanges)
+        words = out[k].split()
+        if "discards" in words:
+            played = rng.choice(out[rng.choice(tricks)].split()[2:])
+            words[words.index("discards") + 1] = played
+            out[k] = " ".join(words)
+    else:  # a trick taken, as written, by someone
+        k = rng.choice(tricks)
+        out[k] += " > " + rng.choice(["Anna", "Boris", "Vera", "Gleb"])
+    return out
+
+
+def test_broken_deals_replay_alike(monkeypatch):
+    rng = random.Random(14)
+    blocks = _simulated(11, 300).split("\n\n")
+    text = "\n\n".join([blocks[0]] + ["\n".join(_broken(b.split("\n"), rng)) for b in blocks[1:]])
+    calls = _replayed(text, monkeypatch)
+    assert len(calls) > 200  # the reader may stop at a deal it cannot place
+    assert _agree(calls) < len(calls) // 2  # most were broken for the full walk too
