@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,21 @@ def good_samples() -> list[Path]:
 
 def bad_samples() -> list[Path]:
     return sorted((SAMPLES / "bad").glob("*.rvs"))
+
+
+def loaded_modules(*args: str) -> set[str]:
+    """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter, its
+    output to a pipe (not a terminal): what a command really imports."""
+    script = ("import sys\n"
+              "from reversis_cli.cli import main\n"
+              "try:\n"
+              "    main(sys.argv[1:])\n"
+              "except SystemExit as exc:\n"
+              "    assert exc.code in (0, None), exc.code\n"
+              "print('\\n'.join(sys.modules), file=sys.stderr)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
+    result = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout
+    return set(result.stderr.split())

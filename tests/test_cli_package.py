@@ -18,7 +18,7 @@ from reversis_cli.cli import COMMANDS, cli
 from reversis_cli.cli.common import profile_usage_error
 from reversis_cli.diagnostics import ProfileError, diagnostic
 
-from conftest import SAMPLES
+from conftest import SAMPLES, loaded_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "reversis_cli"
@@ -42,23 +42,6 @@ def importtime_modules(*args: str) -> set[str]:
     assert result.stdout  # the version or the help, not nothing
     return {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
             if line.startswith("import time:") and "|" in line}
-
-
-def loaded_modules(*args: str) -> set[str]:
-    """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter."""
-    script = ("import sys\n"
-              "from reversis_cli.cli import main\n"
-              "try:\n"
-              "    main(sys.argv[1:])\n"
-              "except SystemExit as exc:\n"
-              "    assert exc.code in (0, None), exc.code\n"
-              "print('\\n'.join(sys.modules), file=sys.stderr)\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
-    result = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout
-    return set(result.stderr.split())
 
 
 def heavy(modules: set[str]) -> set[str]:

@@ -10,28 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES
+from conftest import SAMPLES, loaded_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENING = str(SAMPLES / "evening.rvs")
-
-
-def loaded_modules(*args: str) -> set[str]:
-    """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter, its
-    output to a file (not a terminal), as in a pipe."""
-    script = ("import io, sys\n"
-              "from reversis_cli.cli import main\n"
-              "try:\n"
-              "    main(sys.argv[1:])\n"
-              "except SystemExit as exc:\n"
-              "    assert exc.code in (0, None), exc.code\n"
-              "print('\\n'.join(sys.modules), file=sys.stderr)\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
-    result = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout
-    return set(result.stderr.split())
 
 
 def packages(modules: set[str]) -> set[str]:
