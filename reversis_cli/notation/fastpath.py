@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
 from ..amounts import MAX_DIGITS, read_amount
@@ -32,56 +31,101 @@ from .builder import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
 from .grammar_file import keywords, parser
 
 
-@dataclass(frozen=True)
 class FastPath:
-    """The compiled expressions for the lines the fast path reads."""
+    """The compiled expressions for the lines the fast path reads.
 
-    deal_line: re.Pattern[str]
-    trick: re.Pattern[str]
-    exchange: re.Pattern[str]
-    keywords: frozenset[str]
-    paid: re.Pattern[str]
-    tally: re.Pattern[str]
-    tally_entry: re.Pattern[str]
-    four_cards: re.Pattern[str]
-    espagnolette: re.Pattern[str]
+    Each expression is compiled when first used (``functools.cached_property``,
+    which keeps it in the instance's ``__dict__``, read as any attribute
+    after): every one holds the grammar's NAME, whose class of letters and
+    combining marks costs ~8 M instructions to compile, each time, as
+    :mod:`re` shares no part of one expression with another.  A record
+    without paid or tally lines never compiles theirs (a 20-deal ``score``
+    saves ~24 M instructions), one whose tricks all have four cards and a
+    leader never compiles the general trick line's."""
 
-    @classmethod
-    def from_parser(cls, lark, keywords: frozenset[str]) -> FastPath:
-        def terminal(name: str) -> str:
-            return lark.get_terminal(name).pattern.to_regexp()
+    def __init__(self, lark, keywords: frozenset[str]) -> None:
+        """The fast path of ``lark``'s grammar, whose ``keywords`` no name may be."""
+        self._lark = lark
+        self.keywords = keywords
+        self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
 
-        name, number, cards = terminal("NAME"), terminal("INT"), terminal("CARDS")
-        # The keywords too are the grammar's terminals (Lark names "exchange" EXCHANGE).
-        deal, dealer, exchange, discards, takes, refuses, sees, arrow = (
-            terminal(word) for word in ("DEAL", "DEALER", "EXCHANGE", "DISCARDS", "TAKES",
-                                        "REFUSES", "SEES", "MORETHAN"))
-        blank, end = r"[ \t]+", r"[ \t]*\Z"
+    def _terminal(self, name: str) -> str:
+        return self._lark.get_terminal(name).pattern.to_regexp()
+
+    @functools.cached_property
+    def trick(self) -> re.Pattern[str]:
+        """Any trick line the fast path reads."""
+        name, number, cards, arrow = (self._terminal(word)
+                                      for word in ("NAME", "INT", "CARDS", "MORETHAN"))
+        blank, end = self._blank, self._end
         # A leader is optional, and a word that reads as a card is a card:
         # the grammar gives CARDS the higher priority, so the name must not
         # start a run of cards.
-        trick = (rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
-                 rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
-        exchange_line = (
+        return re.compile(
+            rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
+            rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
+
+    @functools.cached_property
+    def four_cards(self) -> re.Pattern[str]:
+        """The usual trick line, a leader and four cards, each card its own
+        group: a line it matches, :attr:`trick` reads the same way."""
+        name, number, arrow = (self._terminal(word) for word in ("NAME", "INT", "MORETHAN"))
+        card, blank = _one_card(self._terminal("CARDS")), self._blank
+        return re.compile(
+            rf"[ \t]*({number}){blank}(?!{card})({name})"
+            rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
+            rf"(?:[ \t]*{arrow}[ \t]*({name}))?{self._end}")
+
+    @functools.cached_property
+    def exchange(self) -> re.Pattern[str]:
+        """The exchange line."""
+        # The keywords too are the grammar's terminals (Lark names "exchange" EXCHANGE).
+        name, cards, exchange, discards, takes, refuses, sees = (
+            self._terminal(word) for word in ("NAME", "CARDS", "EXCHANGE", "DISCARDS", "TAKES",
+                                              "REFUSES", "SEES"))
+        blank = self._blank
+        return re.compile(
             rf"[ \t]*{exchange}{blank}(?P<player>{name}){blank}(?:"
             rf"{discards}{blank}(?P<discards>{cards})(?:{blank}{takes}{blank}(?P<takes>{cards}))?"
             rf"|{takes}{blank}(?P<takes_only>{cards})"
-            rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){end}")
-        deal_line = (rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
-                     rf"(?P<dealer>{name}){end}")
-        paid, tally, entry = _recorded_expressions(terminal, blank, end)
-        # The usual trick line, a leader and four cards, each card its own group:
-        # a line it matches, the expression above reads the same way.
-        card = _one_card(cards)
-        four_cards = (rf"[ \t]*({number}){blank}(?!{card})({name})"
-                      rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
-                      rf"(?:[ \t]*{arrow}[ \t]*({name}))?{end}")
-        espagnolette, waives = terminal("ESPAGNOLETTE"), terminal("WAIVES")
-        espagnolette_line = (rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
-                             rf"(?:{blank}(?P<waives>{waives}))?{end}")
-        return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange_line),
-                   keywords, paid, tally, entry, re.compile(four_cards),
-                   re.compile(espagnolette_line))
+            rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){self._end}")
+
+    @functools.cached_property
+    def deal_line(self) -> re.Pattern[str]:
+        """The deal line."""
+        name, number, deal, dealer = (self._terminal(word)
+                                      for word in ("NAME", "INT", "DEAL", "DEALER"))
+        blank = self._blank
+        return re.compile(rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
+                          rf"(?P<dealer>{name}){self._end}")
+
+    @functools.cached_property
+    def espagnolette(self) -> re.Pattern[str]:
+        """The espagnolette line."""
+        name, espagnolette, waives = (self._terminal(word)
+                                      for word in ("NAME", "ESPAGNOLETTE", "WAIVES"))
+        blank = self._blank
+        return re.compile(rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
+                          rf"(?:{blank}(?P<waives>{waives}))?{self._end}")
+
+    @functools.cached_property
+    def _recorded(self) -> tuple[str, str, str]:
+        return _recorded_expressions(self._terminal, self._blank, self._end)
+
+    @functools.cached_property
+    def paid(self) -> re.Pattern[str]:
+        """The paid line."""
+        return re.compile(self._recorded[0])
+
+    @functools.cached_property
+    def tally(self) -> re.Pattern[str]:
+        """The tally line."""
+        return re.compile(self._recorded[1])
+
+    @functools.cached_property
+    def tally_entry(self) -> re.Pattern[str]:
+        """One figure of a tally line."""
+        return re.compile(self._recorded[2])
 
     def read_deal(self, lines: Sequence[str], first_line: int
                   ) -> tuple[list[Statement], list[Diagnostic]] | None:
@@ -310,9 +354,10 @@ def _keyword_name(name: str, keywords: frozenset[str]) -> bool:
     return name != POOL_WORD and name in keywords
 
 
-def _recorded_expressions(terminal, blank: str, end: str):
-    """The expressions of the paid line, the tally line and one tally figure,
-    from the grammar's terminals; the amounts are the well-formed ones only."""
+def _recorded_expressions(terminal, blank: str, end: str) -> tuple[str, str, str]:
+    """The expressions (not compiled) of the paid line, the tally line and one
+    tally figure, from the grammar's terminals; the amounts are the
+    well-formed ones only."""
     name, number, rule = terminal("NAME"), terminal("INT"), terminal("RULE_ID")
     paid, pool, tally, trick = (terminal(word) for word in ("PAID", "POOL", "TALLY", "TRICK"))
     amount, signed = r"[0-9]+(?:/[0-9]+)?", r"[+-]?[0-9]+(?:/[0-9]+)?"
@@ -325,11 +370,11 @@ def _recorded_expressions(terminal, blank: str, end: str):
     unnamed = entry.replace("?P<name>", "").replace("?P<amount>", "")
     tally_line = (rf"[ \t]*{tally}(?P<entries>(?:{unnamed})*)"
                   rf"(?:{blank}{pool}{blank}(?P<pool>{amount}){after})?{end}")
-    return re.compile(paid_line), re.compile(tally_line), re.compile(entry)
+    return paid_line, tally_line, entry
 
 
 @functools.lru_cache(maxsize=1)
 def fast_path() -> FastPath:
     """The fast path for this process's grammar, built once."""
     lark, _, _ = parser()
-    return FastPath.from_parser(lark, keywords())
+    return FastPath(lark, keywords())
