@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 
 from ..diagnostics import Diagnostic
 from ..amounts import MAX_DIGITS, read_amount
@@ -32,56 +31,119 @@ from .builder import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
 from .grammar_file import keywords, parser
 
 
-@dataclass(frozen=True)
 class FastPath:
-    """The compiled expressions for the lines the fast path reads."""
+    """The compiled expressions for the lines the fast path reads.
 
+    Each expression is compiled when first used (:class:`_Compiled`, which
+    then leaves its place to the compiled expression, an attribute read as
+    fast as any other: a ``functools.cached_property`` in the class would
+    slow every reading of it, ~0.02 M instructions a deal): every one but
+    :attr:`four_cards` holds the grammar's NAME, whose class of letters and
+    combining marks costs ~8 M instructions to compile, each time, as
+    :mod:`re` shares no part of one expression with another.  A record
+    without paid or tally lines never compiles theirs (a 20-deal ``score``
+    saves ~24 M instructions)."""
+
+    # Each a _Compiled until its first use (set in __init__), which reads as one.
     deal_line: re.Pattern[str]
     trick: re.Pattern[str]
+    four_cards: re.Pattern[str]
     exchange: re.Pattern[str]
-    keywords: frozenset[str]
+    espagnolette: re.Pattern[str]
     paid: re.Pattern[str]
     tally: re.Pattern[str]
     tally_entry: re.Pattern[str]
-    four_cards: re.Pattern[str]
-    espagnolette: re.Pattern[str]
 
-    @classmethod
-    def from_parser(cls, lark, keywords: frozenset[str]) -> FastPath:
-        def terminal(name: str) -> str:
-            return lark.get_terminal(name).pattern.to_regexp()
+    def __init__(self, lark, keywords: frozenset[str]) -> None:
+        """The fast path of ``lark``'s grammar, whose ``keywords`` no name may be."""
+        self._lark = lark
+        self.keywords = keywords
+        # The words the full trick expression has read as a leader's or a taker's
+        # name, none a keyword (None: no taker), for :attr:`four_cards`.
+        self._names_read: set[str | None] = {None}
+        self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
+        for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette",
+                          "paid", "tally", "tally_entry"):
+            setattr(self, attribute, _Compiled(self, attribute))
 
-        name, number, cards = terminal("NAME"), terminal("INT"), terminal("CARDS")
-        # The keywords too are the grammar's terminals (Lark names "exchange" EXCHANGE).
-        deal, dealer, exchange, discards, takes, refuses, sees, arrow = (
-            terminal(word) for word in ("DEAL", "DEALER", "EXCHANGE", "DISCARDS", "TAKES",
-                                        "REFUSES", "SEES", "MORETHAN"))
-        blank, end = r"[ \t]+", r"[ \t]*\Z"
+    def _terminal(self, name: str) -> str:
+        return self._lark.get_terminal(name).pattern.to_regexp()
+
+    def _build_trick(self) -> re.Pattern[str]:
+        """Any trick line the fast path reads."""
+        name, number, cards, arrow = (self._terminal(word)
+                                      for word in ("NAME", "INT", "CARDS", "MORETHAN"))
+        blank, end = self._blank, self._end
         # A leader is optional, and a word that reads as a card is a card:
         # the grammar gives CARDS the higher priority, so the name must not
         # start a run of cards.
-        trick = (rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
-                 rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
-        exchange_line = (
+        return re.compile(
+            rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
+            rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
+
+    def _build_four_cards(self) -> re.Pattern[str]:
+        """The usual trick line, a leader and four cards, each card its own
+        group: a line it matches with names :attr:`trick` has read, that
+        expression reads the same way.
+
+        Its names are any words (no blank): compiling the grammar's NAME
+        costs ~8 M instructions a time, and a word is taken as a name only
+        once :attr:`trick` has read it as one (``_names_read``).  Each name
+        is followed by a blank or the end, so a word that is a NAME is
+        matched in full, as NAME would; any other word, :attr:`trick`
+        refuses."""
+        name = r"[^ \t]+"
+        number, arrow = self._terminal("INT"), self._terminal("MORETHAN")
+        card, blank = _one_card(self._terminal("CARDS")), self._blank
+        return re.compile(
+            rf"[ \t]*({number}){blank}(?!{card})({name})"
+            rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
+            rf"(?:[ \t]*{arrow}[ \t]*({name}))?{self._end}")
+
+    def _build_exchange(self) -> re.Pattern[str]:
+        """The exchange line."""
+        # The keywords too are the grammar's terminals (Lark names "exchange" EXCHANGE).
+        name, cards, exchange, discards, takes, refuses, sees = (
+            self._terminal(word) for word in ("NAME", "CARDS", "EXCHANGE", "DISCARDS", "TAKES",
+                                              "REFUSES", "SEES"))
+        blank = self._blank
+        return re.compile(
             rf"[ \t]*{exchange}{blank}(?P<player>{name}){blank}(?:"
             rf"{discards}{blank}(?P<discards>{cards})(?:{blank}{takes}{blank}(?P<takes>{cards}))?"
             rf"|{takes}{blank}(?P<takes_only>{cards})"
-            rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){end}")
-        deal_line = (rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
-                     rf"(?P<dealer>{name}){end}")
-        paid, tally, entry = _recorded_expressions(terminal, blank, end)
-        # The usual trick line, a leader and four cards, each card its own group:
-        # a line it matches, the expression above reads the same way.
-        card = _one_card(cards)
-        four_cards = (rf"[ \t]*({number}){blank}(?!{card})({name})"
-                      rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
-                      rf"(?:[ \t]*{arrow}[ \t]*({name}))?{end}")
-        espagnolette, waives = terminal("ESPAGNOLETTE"), terminal("WAIVES")
-        espagnolette_line = (rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
-                             rf"(?:{blank}(?P<waives>{waives}))?{end}")
-        return cls(re.compile(deal_line), re.compile(trick), re.compile(exchange_line),
-                   keywords, paid, tally, entry, re.compile(four_cards),
-                   re.compile(espagnolette_line))
+            rf"|(?P<refuses>{refuses})(?:{blank}{sees}{blank}(?P<sees>{cards}))?){self._end}")
+
+    def _build_deal_line(self) -> re.Pattern[str]:
+        """The deal line."""
+        name, number, deal, dealer = (self._terminal(word)
+                                      for word in ("NAME", "INT", "DEAL", "DEALER"))
+        blank = self._blank
+        return re.compile(rf"[ \t]*{deal}{blank}(?P<number>{number}){blank}{dealer}{blank}"
+                          rf"(?P<dealer>{name}){self._end}")
+
+    def _build_espagnolette(self) -> re.Pattern[str]:
+        """The espagnolette line."""
+        name, espagnolette, waives = (self._terminal(word)
+                                      for word in ("NAME", "ESPAGNOLETTE", "WAIVES"))
+        blank = self._blank
+        return re.compile(rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
+                          rf"(?:{blank}(?P<waives>{waives}))?{self._end}")
+
+    @functools.cached_property
+    def _recorded(self) -> tuple[str, str, str]:
+        return _recorded_expressions(self._terminal, self._blank, self._end)
+
+    def _build_paid(self) -> re.Pattern[str]:
+        """The paid line."""
+        return re.compile(self._recorded[0])
+
+    def _build_tally(self) -> re.Pattern[str]:
+        """The tally line."""
+        return re.compile(self._recorded[1])
+
+    def _build_tally_entry(self) -> re.Pattern[str]:
+        """One figure of a tally line."""
+        return re.compile(self._recorded[2])
 
     def read_deal(self, lines: Sequence[str], first_line: int
                   ) -> tuple[list[Statement], list[Diagnostic]] | None:
@@ -129,9 +191,9 @@ class FastPath:
         cards = known.get(first), known.get(second), known.get(third), known.get(fourth)
         if cards[0] is None or cards[1] is None or cards[2] is None or cards[3] is None:
             return None
-        keywords = self.keywords
-        if leader in keywords or taker in keywords:
-            return None
+        names = self._names_read
+        if leader not in names or taker not in names:
+            return None  # a word not yet read as a name: :meth:`_trick` reads the line
         if leader not in NAMES_SEEN and reads_as_card_or_lookalike(leader):
             return None
         spans = found.regs  # every group's span at once
@@ -172,6 +234,7 @@ class FastPath:
             return None  # a keyword where a name stands: Lark reads it its own way
         if leader and reads_as_card_or_lookalike(leader):
             return None  # a card with a letter from another alphabet: the builder says so
+        self._names_read.update((leader, taker))
         start = Pos(number, match.start("number") + 1)
         return new_trick_line(
             start, int(match.group("number")),
@@ -269,6 +332,29 @@ class FastPath:
                          entries=tuple(entries), pool=pool, pool_pos=pool_pos)
 
 
+class _Compiled:
+    """One of a :class:`FastPath`'s expressions, compiled at its first use by
+    the fast path's ``_build_`` method of its name, which it then leaves its
+    place to (a reader that kept it, as ``read_deal`` keeps ``four_cards``,
+    gets the compiled expression too)."""
+
+    def __init__(self, owner: FastPath, attribute: str) -> None:
+        self._owner, self._attribute = owner, attribute
+        self._pattern: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            self._pattern = getattr(self._owner, "_build_" + self._attribute)()
+            setattr(self._owner, self._attribute, self._pattern)
+        return self._pattern
+
+    def match(self, text: str, *where: int) -> re.Match[str] | None:
+        return self.compiled().match(text, *where)
+
+    def finditer(self, text: str, *where: int) -> Iterator[re.Match[str]]:
+        return self.compiled().finditer(text, *where)
+
+
 def _cards_at(text: str, line: int, column: int, problems: list[Diagnostic]
               ) -> tuple[CardAt, ...]:
     """:func:`read_cards`, with the usual run of one card known at once (the
@@ -310,9 +396,10 @@ def _keyword_name(name: str, keywords: frozenset[str]) -> bool:
     return name != POOL_WORD and name in keywords
 
 
-def _recorded_expressions(terminal, blank: str, end: str):
-    """The expressions of the paid line, the tally line and one tally figure,
-    from the grammar's terminals; the amounts are the well-formed ones only."""
+def _recorded_expressions(terminal, blank: str, end: str) -> tuple[str, str, str]:
+    """The expressions (not compiled) of the paid line, the tally line and one
+    tally figure, from the grammar's terminals; the amounts are the
+    well-formed ones only."""
     name, number, rule = terminal("NAME"), terminal("INT"), terminal("RULE_ID")
     paid, pool, tally, trick = (terminal(word) for word in ("PAID", "POOL", "TALLY", "TRICK"))
     amount, signed = r"[0-9]+(?:/[0-9]+)?", r"[+-]?[0-9]+(?:/[0-9]+)?"
@@ -325,11 +412,11 @@ def _recorded_expressions(terminal, blank: str, end: str):
     unnamed = entry.replace("?P<name>", "").replace("?P<amount>", "")
     tally_line = (rf"[ \t]*{tally}(?P<entries>(?:{unnamed})*)"
                   rf"(?:{blank}{pool}{blank}(?P<pool>{amount}){after})?{end}")
-    return re.compile(paid_line), re.compile(tally_line), re.compile(entry)
+    return paid_line, tally_line, entry
 
 
 @functools.lru_cache(maxsize=1)
 def fast_path() -> FastPath:
     """The fast path for this process's grammar, built once."""
     lark, _, _ = parser()
-    return FastPath.from_parser(lark, keywords())
+    return FastPath(lark, keywords())
