@@ -59,9 +59,16 @@ def _line(text: str, width: int) -> list[str] | None:
     """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
     if not _simple(text):
         return None
-    if cell_len(text) <= width:
+    if _width(text) <= width:
         return [text]
     return [line.plain for line in Text(text).wrap(None, width)]  # type: ignore[arg-type]
+
+
+def _width(text: str) -> int:
+    """``text``'s width in cells: its length when it is ASCII (every score
+    table's figures and most of its words), which rich's ``cell_len`` would
+    look up in its cache at several times the cost."""
+    return len(text) if text.isascii() else cell_len(text)
 
 
 def _simple(text: str) -> bool:
@@ -103,7 +110,7 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
             text = _cell_text(cell)
             if text is None:
                 return None
-            measured.append((text, cell_len(text)))
+            measured.append((text, _width(text)))
         columns.append(measured)
     widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
@@ -142,7 +149,7 @@ def _annotation(text, justify, width: int) -> list[str] | None:
     plain = _cell_text(text)
     if plain is None or justify != "left":
         return None
-    return _wrap(plain, cell_len(plain), width, False, "fold")
+    return _wrap(plain, _width(plain), width, False, "fold")
 
 
 def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
