@@ -36,6 +36,8 @@ def money_column(table: Table, header: str, **kw) -> None:
 
 def fiches(amount) -> str:
     """An exact amount as people write it: 7, -3, 5/2."""
+    if type(amount) is int:  # most amounts: no Fraction made
+        return str(amount)
     value = Fraction(amount)
     if value.denominator == 1:
         return str(value.numerator)
@@ -43,6 +45,8 @@ def fiches(amount) -> str:
 
 
 def signed(amount) -> str:
+    if type(amount) is int:  # most amounts: no Fraction made
+        return ("+" if amount > 0 else "") + str(amount)
     value = Fraction(amount)
     return ("+" if value > 0 else "") + fiches(value)
 
