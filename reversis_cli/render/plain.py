@@ -227,7 +227,12 @@ def _tall_row(cells, layout, header: bool) -> list[str]:
     blocks = []
     for (text, length), (left, pad_right, inner, right, overflow) in \
             zip(cells, layout, strict=True):
-        lines = _wrap(text, length, inner, right, overflow)
+        if length <= inner:  # most cells of the row: one line, padded here
+            gap = " " * (inner - length)
+            blocks.append([" " * left + (gap + text if right else text + gap)
+                           + " " * pad_right])
+            continue
+        lines = _wrapped(text, inner, right, overflow)
         blocks.append([" " * left + line + " " * pad_right for line in lines])
     height = max(map(len, blocks))
     for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
