@@ -28,6 +28,8 @@ class Translator:
     def __init__(self, language: str, catalogs: gettext.NullTranslations) -> None:
         self.language = language
         self._catalogs = catalogs
+        # English looks nothing up: a Msg is already its English text.
+        self._english = language == "en" and type(catalogs) is gettext.NullTranslations
 
     def gettext(self, message: str) -> str:
         return self._catalogs.gettext(message) if message else message
@@ -37,7 +39,11 @@ class Translator:
 
     def text(self, message: Msg | Count | str) -> str:
         """A message in this language; a plain string is looked up as it is."""
-        if isinstance(message, Msg | Count):
+        if isinstance(message, Msg):
+            # In English the text the message was made with (filled from the
+            # same templates, the same plural rule): not filled a second time.
+            return str.__str__(message) if self._english else message.written(self)
+        if isinstance(message, Count):
             return message.written(self)
         return self.gettext(message)
 

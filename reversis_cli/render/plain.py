@@ -59,9 +59,27 @@ def _line(text: str, width: int) -> list[str] | None:
     """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
     if not _simple(text):
         return None
-    if cell_len(text) <= width:
+    if _width(text) <= width:
         return [text]
     return [line.plain for line in Text(text).wrap(None, width)]  # type: ignore[arg-type]
+
+
+def _width(text: str) -> int:
+    """``text``'s width in cells: its length when it is ASCII (every score
+    table's figures and most of its words), which rich's ``cell_len`` would
+    look up in its cache at several times the cost; else rich's measure, kept
+    here (the same arrows, cards and names come back in every deal)."""
+    if text.isascii():
+        return len(text)
+    width = _WIDTHS.get(text)
+    if width is None:
+        if len(_WIDTHS) >= 4096:  # bounded, as rich's own cache
+            _WIDTHS.clear()
+        width = _WIDTHS[text] = cell_len(text)
+    return width
+
+
+_WIDTHS: dict[str, int] = {}
 
 
 def _simple(text: str) -> bool:
@@ -97,13 +115,10 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
         return None
     columns: list[list[tuple[str, int]]] = []
     for column in table.columns:
-        cells = (column.header, *column.cells, *((column.footer,) if table.show_footer else ()))
-        measured = []
-        for cell in cells:
-            text = _cell_text(cell)
-            if text is None:
-                return None
-            measured.append((text, cell_len(text)))
+        measured = _measured((column.header, *column.cells,
+                              *((column.footer,) if table.show_footer else ())))
+        if measured is None:
+            return None
         columns.append(measured)
     widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
@@ -134,6 +149,18 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
     return lines + caption
 
 
+def _measured(cells) -> list[tuple[str, int]] | None:
+    """Each cell's text and width, or ``None`` if a cell needs rich."""
+    measured = []
+    for cell in cells:
+        # Most cells are printable strs: taken as they are, without a call each.
+        text = cell if type(cell) is str and cell.isprintable() else _cell_text(cell)
+        if text is None:
+            return None
+        measured.append((text, len(text) if text.isascii() else _width(text)))
+    return measured
+
+
 def _annotation(text, justify, width: int) -> list[str] | None:
     """A title or caption: its lines (none if there is none), or ``None`` if
     rich must draw it."""
@@ -142,7 +169,7 @@ def _annotation(text, justify, width: int) -> list[str] | None:
     plain = _cell_text(text)
     if plain is None or justify != "left":
         return None
-    return _wrap(plain, cell_len(plain), width, False, "fold")
+    return _wrap(plain, _width(plain), width, False, "fold")
 
 
 def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
@@ -183,25 +210,32 @@ def _wrapped(text: str, width: int, right: bool, overflow) -> tuple[str, ...]:
 
 
 def _row(cells, layout, header: bool = False) -> list[str]:
-    """One row, as many lines high as its tallest cell: body cells at the top,
+    """One row: a line when every cell fits its column (the usual case, made
+    in one pass), else as many lines as its tallest cell."""
+    parts = []
+    for (text, length), (left, pad_right, inner, right, _) in zip(cells, layout, strict=True):
+        if length > inner:
+            return _tall_row(cells, layout, header)
+        gap = " " * (inner - length)
+        parts.append(" " * left + (gap + text if right else text + gap) + " " * pad_right)
+    return [" " + " ".join(parts) + " "]
+
+
+def _tall_row(cells, layout, header: bool) -> list[str]:
+    """A row with a cell wrapped onto more lines: body cells at the top,
     header cells at the bottom."""
-    pairs = list(zip(cells, layout, strict=True))
-    if all(length <= spec[2] for (_, length), spec in pairs):
-        return [" " + " ".join(_fitted(text, length, spec) for (text, length), spec in pairs)
-                + " "]
     blocks = []
-    for (text, length), (left, pad_right, inner, right, overflow) in pairs:
-        lines = _wrap(text, length, inner, right, overflow)
+    for (text, length), (left, pad_right, inner, right, overflow) in \
+            zip(cells, layout, strict=True):
+        if length <= inner:  # most cells of the row: one line, padded here
+            gap = " " * (inner - length)
+            blocks.append([" " * left + (gap + text if right else text + gap)
+                           + " " * pad_right])
+            continue
+        lines = _wrapped(text, inner, right, overflow)
         blocks.append([" " * left + line + " " * pad_right for line in lines])
     height = max(map(len, blocks))
     for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
         filler = [" " * (left + inner + pad_right)] * (height - len(block))
         block[:] = filler + block if header else block + filler
     return [" " + " ".join(parts) + " " for parts in zip(*blocks, strict=True)]
-
-
-def _fitted(text: str, length: int, spec) -> str:
-    """A cell that fits its column, aligned and padded."""
-    left, pad_right, inner, right, _ = spec
-    gap = " " * (inner - length)
-    return " " * left + (gap + text if right else text + gap) + " " * pad_right

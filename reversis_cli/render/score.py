@@ -17,9 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
-from ..i18n import Count, Msg, N_, t, tr
+from ..i18n import Count, Msg, N_, lang, t, tr
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
+from ..settle.texts import english_reason
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
@@ -35,6 +36,8 @@ def money_column(table: Table, header: str, **kw) -> None:
 
 def fiches(amount) -> str:
     """An exact amount as people write it: 7, -3, 5/2."""
+    if type(amount) is int:  # most amounts: no Fraction made
+        return str(amount)
     value = Fraction(amount)
     if value.denominator == 1:
         return str(value.numerator)
@@ -42,6 +45,8 @@ def fiches(amount) -> str:
 
 
 def signed(amount) -> str:
+    if type(amount) is int:  # most amounts: no Fraction made
+        return ("+" if amount > 0 else "") + str(amount)
     value = Fraction(amount)
     return ("+" if value > 0 else "") + fiches(value)
 
@@ -114,11 +119,18 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
     money_column(table, tr("Amount"))
     table.add_column(tr("Rule"))
     table.add_column(tr("Reason"))
+    # In English the reason is written straight from its template, as JSON
+    # writes it: the same text as t(p.reason) without building its messages.
+    reason = english_reason if lang() == "en" else _written_reason
     for p in in_trick_order(payments):
         table.add_row("" if p.trick is None else str(p.trick),
                       f"{party(p.payer)} → {party(p.payee)}",
-                      fiches(p.amount), p.rule, respell(t(p.reason), cards))
+                      fiches(p.amount), p.rule, respell(reason(p), cards))
     return table
+
+
+def _written_reason(p: Payment) -> str:
+    return t(p.reason)
 
 
 def in_trick_order(payments) -> list[Payment]:
