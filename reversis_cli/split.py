@@ -256,7 +256,8 @@ def check_parts(record: Record, parts: list[Part], jobs: int, found: list[Diagno
         for part, result in zip(parts[1:], results, strict=False):
             if stopped:
                 break
-            if _can_take(result, record.expected, counted):
+            if takes_part(result.irregular, result.start, result.errors,
+                          record.expected, counted):
                 assert result.end is not None
                 found.extend(result.diagnostics)
                 deals, counted = deals + result.deals, counted + result.errors
@@ -271,10 +272,13 @@ def check_parts(record: Record, parts: list[Part], jobs: int, found: list[Diagno
     return deals, figures
 
 
-def _can_take(result: CheckedPart, expected: Expectations, counted: int) -> bool:
-    return (not result.irregular and result.start is not None
-            and counted + result.errors <= MAX_ERRORS_PER_FILE
-            and same_expectations(result.start, expected))
+def takes_part(irregular: bool, start: Expectations | None, errors: int,
+               expected: Expectations, counted: int) -> bool:
+    """Whether a worker's part may be taken as it came back: nothing irregular
+    stopped it, it began from the expectations the reading here has reached,
+    and its ``errors`` keep the file's within the cap after ``counted``."""
+    return (not irregular and start is not None and counted + errors <= MAX_ERRORS_PER_FILE
+            and same_expectations(start, expected))
 
 
 def _check_here(record: Record, found: list[Diagnostic],

@@ -358,13 +358,13 @@ def _can_take(result: _ScoredPart, here: tuple, counted: int) -> bool:
     """Whether a worker's part began exactly where the reading here stands:
     the same expectations, pool and last deal played (the balance is only
     added to), and its errors stay within the file's cap."""
-    from ..reader import MAX_ERRORS_PER_FILE  # the library: start-up time
-    from ..split import same_expectations  # the library: start-up time
+    from ..split import takes_part  # the library: start-up time
 
-    if result.irregular or result.start is None or counted + result.errors > MAX_ERRORS_PER_FILE:
+    if result.start is None:
         return False
     (expected, carried), (expected_here, carried_here) = result.start, here
-    return (same_expectations(expected, expected_here) and carried.pool == carried_here.pool
+    return (takes_part(result.irregular, expected, result.errors, expected_here, counted)
+            and carried.pool == carried_here.pool
             and carried.last_played == carried_here.last_played)
 
 
