@@ -6,9 +6,11 @@ record a second time to make it, and only a record that has such lines: a
 record without them is read once by ``check`` and settled never, as before.
 Each disagreement becomes a diagnostic located on the line it is about:
 
-* RV317 a ``tally`` whose figures depart from the rules in this deal;
-* RV318 a ``tally`` that carries a difference begun in an earlier deal (the
-  deal is named);
+* RV317 a ``tally`` that adds a difference from the rules: in this deal, or
+  somewhere in the deals since the sheet before when there is none between
+  (what it also carries from earlier deals is said apart);
+* RV318 a ``tally`` that only carries differences begun in earlier deals
+  (the deals are named);
 * RV319 a ``paid`` line that matches no payment of the rules;
 * RV320 a ``paid`` line that matches a payment of the rules with another amount;
 * RV321 a payment of the rules with no ``paid`` line, in a deal that has
@@ -32,16 +34,17 @@ from .i18n import Msg, fiches
 from .model import PaidLine, Pos, has_figures
 from .reader import open_record
 from .reconcile import (
-    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, PaymentPair,
-    TallyCheck, reconcile,
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, Part,
+    PaymentPair, Span, TallyCheck, reconcile,
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
 from .settle.payments import POOL, party_of
-from .words import listed
+from .amounts import amount_text
+from .words import joined, listed
 
-__all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
-           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
+__all__ = ["has_figures", "figure_diagnostics", "sheet_verdict", "deal_reconciliation",
+           "figures_of_ruling", "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
            "party_of", "tally_figures"]
 
 Amount = int | Fraction
@@ -59,24 +62,19 @@ def figure_diagnostics(path: str | Path, name: str) -> list[Diagnostic]:
         if not session.settleable:
             return []
         lines: dict[int, tuple[int, tuple[str, ...]]] = {}
-        unsettled: list[int] = []
         found: list[Diagnostic] = []
-        for rec in reconcile(_noting(session.deals(), record, lines, unsettled),
-                             session.players):
+        for rec in reconcile(_noting(session.deals(), record, lines), session.players):
             if rec.settled:
                 found.extend(_with_source(d, lines.get(rec.number))
-                             for d in _deal_warnings(rec, unsettled, name))
+                             for d in _deal_warnings(rec, name))
         return found
 
 
-def _noting(deals: Iterable[ScoredDeal], record, lines: dict, unsettled: list[int]
-            ) -> Iterator[ScoredDeal]:
+def _noting(deals: Iterable[ScoredDeal], record, lines: dict) -> Iterator[ScoredDeal]:
     """``deals``, keeping the source lines of each deal with figures (for the
-    caret) and the numbers of the deals that could not be settled."""
+    caret)."""
     for scored in deals:
         checked = scored.checked
-        if scored.settlement is None and checked.number is not None:
-            unsettled.append(checked.number)
         if has_figures(checked.deal) and checked.number is not None:
             lines[checked.number] = record.last_deal_lines
         yield scored
@@ -90,52 +88,167 @@ def _with_source(d: Diagnostic, lines: tuple[int, tuple[str, ...]] | None) -> Di
     return replace(d, source_line=text[index]) if 0 <= index < len(text) else d
 
 
-def _deal_warnings(rec: DealReconciliation, unsettled: list[int], name: str
-                   ) -> Iterator[Diagnostic]:
+def _deal_warnings(rec: DealReconciliation, name: str) -> Iterator[Diagnostic]:
     if rec.tally is not None and not rec.tally.agrees:
-        yield _tally_warning(rec.tally, [n for n in unsettled if n < rec.number], name)
+        code, message = sheet_verdict(rec.tally, rec.unsettled_before)
+        yield diagnostic(code, message, _tally_pos(rec.tally, code), file=name,
+                         deal=rec.tally.deal)
     last_paid = max((p.recorded for p in rec.payments if p.recorded is not None),
                     key=lambda line: line.pos, default=None)
     for pair in rec.payment_disagreements:
         yield _payment_warning(pair, last_paid, rec.number, name)
 
 
-def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagnostic:
-    figures = tally_figures(check)
-    if check.went_wrong_here:
+# --- the score sheet ----------------------------------------------------------------------
+#
+# A sheet that departs from the rules is read against the sheet before it
+# (reconcile.py): what it carries, from the deal where that arose, and what
+# it adds, in this deal or, with no sheet between, somewhere in the deals
+# since.  Only what it adds is "in this deal" (docs/decisions.md).
+
+
+def sheet_verdict(check: TallyCheck, unsettled: tuple[int, ...] = ()) -> tuple[str, Msg]:
+    """The code and the message of a sheet that departs from the rules: RV317
+    when it adds a difference of its own, RV318 when it only carries earlier
+    ones (some of them perhaps set right)."""
+    if check.new:
         code = "RV317"
-        message = Msg("the score sheet departs from the rules in this deal: {figures}",
-                      figures=figures)
+        added = _added(check)
+        if check.carried:
+            message = Msg("the score sheet carries {carried} and adds {added}",
+                          carried=_carried_list(check), added=added)
+        else:
+            message = Msg("the score sheet departs from the rules {added}", added=added)
     else:
         code = "RV318"
-        message = Msg("the score sheet carries a difference from the rules that began in "
-                      "deal {deal}: {figures}", deal=check.departed_in, figures=figures)
-    if unsettled:
+        message = _carried_only(check)
+    if check.set_right:
+        message = Msg("{message}; set right since the sheet before: {figures}",
+                      message=message, figures=listed([
+                          Msg("{name} (it was {before})", name=party_of(party),
+                              before=_signed(before))
+                          for party, before in check.set_right.items()]))
+    imbalance = check.imbalance
+    if imbalance:
+        total, expected = check.adds_up_to
+        message = Msg("{message}; the sheet does not add up: its four figures and the pool "
+                      "come to {total} where they should come to {expected} (a slip in the "
+                      "sheet's arithmetic)",
+                      message=message, total=amount_text(total), expected=amount_text(expected))
+    earlier = [n for n in unsettled if n < check.deal]
+    if earlier:
         message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
-                      message=message, deal=unsettled[0])
-    return diagnostic(code, message, _tally_pos(check), file=name, deal=check.deal)
+                      message=message, deal=earlier[0])
+    return code, message
+
+
+def _added(check: TallyCheck) -> Msg:
+    """What the sheet adds, by the deals where it may lie: ``in this deal:
+    Boris -181 on the sheet, -182 by the rules (+1)``."""
+    said = [Msg("{where}: {figures}", where=_where(part.span),
+                figures=_figures(check, part.figures)) for part in check.new]
+    out = said[0]
+    for more in said[1:]:
+        out = Msg("{first}; and {next}", first=out, next=more)
+    return out
+
+
+def _where(span: Span | None) -> Msg:
+    """Where a difference a sheet adds arose: this deal, or a run of deals with
+    no sheet between, any of which may hold the slip."""
+    if span is None:  # the deals before were not compared
+        return Msg("in this deal or one before it")
+    if span.one_deal:
+        return Msg("in this deal")
+    if span.after is not None:
+        return Msg("somewhere in deals {first}–{last} (no score sheet between deal "
+                   "{sheet}'s and this one)", first=span.first, last=span.last,
+                   sheet=span.after)
+    return Msg("somewhere in deals {first}–{last} (no score sheet before this one)",
+               first=span.first, last=span.last)
+
+
+def _carried_list(check: TallyCheck) -> Msg:
+    """``deal 2's difference (Anna +1, Vera -1)``, for each deal (or run of
+    deals) whose difference the sheet carries."""
+    return joined([_origin(part) for part in check.carried])
+
+
+def _origin(part: Part) -> Msg:
+    figures = listed([Msg("{name} {difference}", name=party_of(party),
+                          difference=_signed(difference))
+                      for party, difference in part.figures.items()])
+    span = part.span
+    assert span is not None, "a carried difference comes from a sheet before"
+    if span.one_deal:
+        return Msg("deal {deal}'s difference ({figures})", deal=span.last, figures=figures)
+    return Msg("the difference from deals {first}–{last} ({figures})", first=span.first,
+               last=span.last, figures=figures)
+
+
+def _carried_only(check: TallyCheck) -> Msg:
+    if len(check.carried) > 1:
+        return Msg("the score sheet carries {carried}", carried=_carried_list(check))
+    (part,) = check.carried
+    span = part.span
+    assert span is not None, "a carried difference comes from a sheet before"
+    figures = _figures(check, part.figures)
+    if span.one_deal:
+        return Msg("the score sheet carries a difference from the rules that began in deal "
+                   "{deal}: {figures}", deal=span.last, figures=figures)
+    return Msg("the score sheet carries a difference from the rules that began somewhere in "
+               "deals {first}–{last}: {figures}", first=span.first, last=span.last,
+               figures=figures)
 
 
 def tally_figures(check: TallyCheck) -> Msg:
     """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
-    return listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
-                           name=player, sheet=_signed(check.sheet[player]),
-                           rules=_signed(check.rules.get(player, 0)),
-                           difference=_signed(difference))
-                       for player, difference in check.differences.items()]
-                      + ([Msg("the pool {sheet} on the sheet, {rules} by the rules "
-                              "({difference})", sheet=_signed(check.line.pool or 0),
-                              rules=_signed(check.pool_rules),
-                              difference=_signed(check.pool_difference))]
-                         if check.pool_difference else []))
+    figures: dict[str, Amount] = dict(check.differences)
+    if check.pool_difference:
+        figures[POOL] = check.pool_difference
+    return _figures(check, figures)
 
 
-def _tally_pos(check: TallyCheck) -> Pos:
-    """The first figure that differs, else the line."""
+def _figures(check: TallyCheck, parties: dict[str, Amount]) -> Msg:
+    """The sheet's figure, the rules' and the difference of each of ``parties``
+    (with the difference the sheet before had, when it changed)."""
+    said = []
+    for party, difference in parties.items():
+        if party == POOL:
+            sheet, rules = check.line.pool or 0, check.pool_rules
+        else:
+            sheet, rules = check.sheet[party], check.rules.get(party, 0)
+        before = check.before.get(party)
+        if before is not None and party == POOL:
+            said.append(Msg("the pool {sheet} on the sheet, {rules} by the rules ({difference}; "
+                            "it was {before})", sheet=_signed(sheet), rules=_signed(rules),
+                            difference=_signed(difference), before=_signed(before)))
+        elif before is not None:
+            said.append(Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference}; "
+                            "it was {before})", name=party, sheet=_signed(sheet),
+                            rules=_signed(rules), difference=_signed(difference),
+                            before=_signed(before)))
+        elif party == POOL:
+            said.append(Msg("the pool {sheet} on the sheet, {rules} by the rules "
+                            "({difference})", sheet=_signed(sheet), rules=_signed(rules),
+                            difference=_signed(difference)))
+        else:
+            said.append(Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
+                            name=party, sheet=_signed(sheet), rules=_signed(rules),
+                            difference=_signed(difference)))
+    return listed(said)
+
+
+def _tally_pos(check: TallyCheck, code: str) -> Pos:
+    """The first figure the message is about: the first the sheet adds (RV317),
+    else the first that differs; else the line."""
+    about: set[str] = set()
+    for part in (check.new if code == "RV317" else check.new + check.carried):
+        about.update(part.figures)
     for entry in check.line.entries:
-        if entry.name.text in check.differences:
+        if entry.name.text in about:
             return entry.amount_pos
-    if check.pool_difference and check.line.pool_pos is not None:
+    if POOL in about and check.line.pool_pos is not None:
         return check.line.pool_pos
     return check.line.pos
 

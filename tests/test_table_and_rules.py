@@ -49,7 +49,7 @@ def test_arbitrate_explains_the_disputed_deal_payment_by_payment(monkeypatch):
     assert "doubled for trick 10 (DOUBLE-2)" in section
     assert "ACE-2  An ace forced out by the suit led costs its holder 1" in section
     assert "To set the table right\n  • Vera → Boris: 1 fiche\n" in section
-    assert "It departs from the rules in this deal: Boris +55 on the sheet" in section
+    assert "The score sheet departs from the rules in this deal: Boris +55 on the sheet" in section
 
 
 def test_a_deal_with_a_tally_only_shows_the_sheet_and_one_without_figures_nothing(
@@ -65,7 +65,7 @@ def test_a_deal_with_a_tally_only_shows_the_sheet_and_one_without_figures_nothin
 def test_a_later_deal_names_the_deal_where_the_sheet_departed(monkeypatch):
     monkeypatch.chdir(SAMPLES.parent)
     out = run("arbitrate", "samples/disputed-sheet.rvs", "--deal", "7", "--no-quotes")
-    assert "It carries a difference from the rules that began in deal 5:" in out
+    assert "The score sheet carries a difference from the rules that began in deal 5:" in out
 
 
 def test_from_standard_input_too():

@@ -15,10 +15,10 @@ from rich.text import Text
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
 from ..figures import (
-    PaymentRuling, payment_rulings, payment_text, recorded_text, tally_figures,
+    PaymentRuling, payment_rulings, payment_text, recorded_text, sheet_verdict,
 )
 from ..i18n import Msg, N_, t, tr
-from ..reconcile import AGREES, OTHER_AMOUNT, DealReconciliation, TallyCheck
+from ..reconcile import AGREES, OTHER_AMOUNT, DealReconciliation
 from ..rules.texts import rule_text
 from .layout import hanging
 from .score import (
@@ -140,7 +140,7 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
             parts.append(hanging("  • ", t(correction)))
     if rec.tally is not None:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
-        parts.append(hanging("  ", t(_sheet_verdict(rec.tally))))
+        parts.append(hanging("  ", _sheet_verdict(rec)))
     return Group(*parts)
 
 
@@ -167,11 +167,13 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
     return lines
 
 
-def _sheet_verdict(check: TallyCheck) -> Msg:
+def _sheet_verdict(rec: DealReconciliation) -> str:
+    """What ``check`` says of the sheet (the same message, RV317 or RV318), as
+    a sentence."""
+    check = rec.tally
+    assert check is not None
     if check.agrees:
-        return Msg("It agrees with the rules' running totals.")
-    if check.went_wrong_here:
-        return Msg("It departs from the rules in this deal: {figures}.",
-                   figures=tally_figures(check))
-    return Msg("It carries a difference from the rules that began in deal {deal}: {figures}.",
-               deal=check.departed_in, figures=tally_figures(check))
+        return tr("It agrees with the rules' running totals.")
+    _code, message = sheet_verdict(check, rec.unsettled_before)
+    said = t(message)
+    return said[:1].upper() + said[1:] + "."
