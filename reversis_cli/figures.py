@@ -11,11 +11,12 @@ Each disagreement becomes a diagnostic located on the line it is about:
   (what it also carries from earlier deals is said apart);
 * RV318 a ``tally`` that only carries differences begun in earlier deals
   (the deals are named);
-* RV319 a ``paid`` line that matches no payment of the rules;
+* RV319 a ``paid`` line that matches no payment of the rules (one whose payer
+  and payee are a payment's swapped says so, and that payment is not RV321);
 * RV320 a ``paid`` line that matches a payment of the rules with another amount;
 * RV321 a payment of the rules with no ``paid`` line, in a deal that has
-  ``paid`` lines: located on the deal's last ``paid`` line, where the missing
-  one belongs (docs/decisions.md).
+  ``paid`` lines: located on the deal line, the deal it is missing from (the
+  stakes only when a stake is written: docs/decisions.md).
 
 A deal with errors is not settled, so its figures are not compared (the rules
 gave nothing to compare them with); a later tally that disagrees says that
@@ -34,18 +35,18 @@ from .i18n import Msg, fiches
 from .model import PaidLine, Pos, has_figures
 from .reader import open_record
 from .reconcile import (
-    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, Part,
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, DealReconciliation, Part,
     PaymentPair, Span, TallyCheck, reconcile,
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
-from .settle.payments import POOL, party_of
+from .settle.payments import POOL, party_of, whole
 from .amounts import amount_text
 from .words import joined, listed
 
 __all__ = ["has_figures", "figure_diagnostics", "sheet_verdict", "deal_reconciliation",
-           "figures_of_ruling", "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
-           "party_of", "tally_figures"]
+           "figures_of_ruling", "PaymentRuling", "corrections", "swapped_text", "payment_rulings",
+           "payment_text", "recorded_text", "party_of", "tally_figures"]
 
 Amount = int | Fraction
 
@@ -93,10 +94,8 @@ def _deal_warnings(rec: DealReconciliation, name: str) -> Iterator[Diagnostic]:
         code, message = sheet_verdict(rec.tally, rec.unsettled_before)
         yield diagnostic(code, message, _tally_pos(rec.tally, code), file=name,
                          deal=rec.tally.deal)
-    last_paid = max((p.recorded for p in rec.payments if p.recorded is not None),
-                    key=lambda line: line.pos, default=None)
     for pair in rec.payment_disagreements:
-        yield _payment_warning(pair, last_paid, rec.number, name)
+        yield _payment_warning(pair, rec, name)
 
 
 # --- the score sheet ----------------------------------------------------------------------
@@ -253,9 +252,8 @@ def _tally_pos(check: TallyCheck, code: str) -> Pos:
     return check.line.pos
 
 
-def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
-                     name: str) -> Diagnostic:
-    line = pair.recorded
+def _payment_warning(pair: PaymentPair, rec: DealReconciliation, name: str) -> Diagnostic:
+    line, deal = pair.recorded, rec.number
     if pair.kind == NOT_IN_THE_RULES:
         assert line is not None
         return diagnostic("RV319", Msg("no payment of the rules matches this one: {payment}",
@@ -263,6 +261,12 @@ def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
                           line.pos, file=name, deal=deal, trick=line.trick)
     computed = pair.computed
     assert computed is not None
+    if pair.kind == SWAPPED:
+        # One warning for the commonest slip, under the code of a line that
+        # matches no payment as written (docs/decisions.md).
+        assert line is not None
+        return diagnostic("RV319", swapped_text(line, computed), line.payer.pos, file=name,
+                          deal=deal, trick=computed.trick)
     if pair.kind == OTHER_AMOUNT:
         assert line is not None
         return diagnostic("RV320", Msg("the rules give {due} for this payment, not {paid}: "
@@ -271,10 +275,20 @@ def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
                                        payment=payment_text(computed)),
                           line.amount_pos or line.pos, file=name, deal=deal,
                           trick=computed.trick)
-    assert pair.kind == NOT_RECORDED and last_paid is not None
+    assert pair.kind == NOT_RECORDED
+    # No line of its own: said on the deal line, the deal it is missing from.
     return diagnostic("RV321", Msg("a payment of the rules has no paid line in this deal: "
                                    "{payment}", payment=payment_text(computed)),
-                      last_paid.pos, file=name, deal=deal, trick=computed.trick)
+                      rec.pos, file=name, deal=deal, trick=computed.trick)
+
+
+def swapped_text(line: PaidLine, computed) -> Msg:
+    """A paid line whose payer and payee are the rules' payee and payer."""
+    payer, payee = _parties(line)
+    return Msg("{paid_by} paid {paid_to}; the rules have {payer} pay {payee}: {payment}",
+               paid_by=party_of(payer), paid_to=party_of(payee),
+               payer=party_of(computed.payer), payee=party_of(computed.payee),
+               payment=payment_text(computed))
 
 
 def _signed(amount: Amount | None) -> str:
@@ -296,9 +310,13 @@ def payment_text(payment) -> Msg:
 
 def recorded_text(line: PaidLine) -> Msg:
     """A ``paid`` line as the table wrote it."""
-    payer = POOL if line.payer_is_pool else line.payer.text
-    payee = POOL if line.payee_is_pool else line.payee.text
+    payer, payee = _parties(line)
     return _said(party_of(payer), party_of(payee), line.amount, line.rule, line.trick)
+
+
+def _parties(line: PaidLine) -> tuple[str, str]:
+    return (POOL if line.payer_is_pool else line.payer.text,
+            POOL if line.payee_is_pool else line.payee.text)
 
 
 def _said(payer, payee, amount: Amount, rule: str | None, trick: int | None) -> Msg:
@@ -352,18 +370,17 @@ def _until(deals: Iterable[ScoredDeal], number: int) -> Iterator[ScoredDeal]:
 @dataclass(frozen=True)
 class PaymentRuling:
     """One recorded payment (or one the rules give that was not recorded) and
-    what the rules say of it: the verdict, the rules that decide it, and the
-    payment that would set the table right (None when it agrees)."""
+    what the rules say of it: the verdict and the rules that decide it."""
 
     pair: PaymentPair
     verdict: Msg
     deciding: tuple[str, ...]  # rule ids
-    correction: Msg | None
 
 
 _VERDICTS = {
     AGREES: Msg("agrees with the rules"),
     OTHER_AMOUNT: Msg("another amount than the rules give"),
+    SWAPPED: Msg("paid the wrong way round: the rules have the payee pay the payer"),
     NOT_IN_THE_RULES: Msg("the rules give no such payment"),
     NOT_RECORDED: Msg("due by the rules, not paid at the table"),
 }
@@ -374,8 +391,7 @@ def payment_rulings(rec: DealReconciliation) -> tuple[PaymentRuling, ...]:
     then the payments of the rules that no line records."""
     pairs = sorted(rec.payments, key=lambda pair: (
         pair.recorded is None, pair.recorded.pos if pair.recorded is not None else (0, 0)))
-    return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair),
-                               _correction(pair)) for pair in pairs)
+    return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair)) for pair in pairs)
 
 
 def _deciding(pair: PaymentPair) -> tuple[str, ...]:
@@ -385,20 +401,35 @@ def _deciding(pair: PaymentPair) -> tuple[str, ...]:
     return (line.rule,) if line is not None and line.rule else ()
 
 
-def _correction(pair: PaymentPair) -> Msg | None:
-    """The payment that sets the table right: the rest of what is due, or
-    what the payee gives back."""
-    owed = pair.correction
-    if not owed:
-        return None
-    source = pair.computed if pair.computed is not None else pair.recorded
+def corrections(rulings: Iterable[PaymentRuling]) -> list[Msg]:
+    """The payments that set the table right, one for each two parties that
+    owe each other anything (what one owes the other, net of what the other
+    owes it), in the order first met."""
+    owed: dict[tuple[str, str], Fraction] = {}
+    for ruling in rulings:
+        pair = ruling.pair
+        amount = Fraction(pair.correction)
+        if not amount:
+            continue
+        payer, payee = _direction(pair)
+        if (payee, payer) in owed:
+            owed[(payee, payer)] -= amount
+        else:
+            owed[(payer, payee)] = owed.get((payer, payee), Fraction(0)) + amount
+    said = []
+    for (payer, payee), amount in owed.items():
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        if amount:
+            said.append(Msg("{payer} → {payee}: {amount}", payer=party_of(payer),
+                            payee=party_of(payee), amount=fiches(whole(amount))))
+    return said
+
+
+def _direction(pair: PaymentPair) -> tuple[str, str]:
+    """The payer and payee a pair's correction is counted from: the rules'
+    payment's, else the line's."""
     if pair.computed is not None:
-        payer, payee = pair.computed.payer, pair.computed.payee
-    else:
-        assert isinstance(source, PaidLine)
-        payer = POOL if source.payer_is_pool else source.payer.text
-        payee = POOL if source.payee_is_pool else source.payee.text
-    if owed < 0:
-        payer, payee, owed = payee, payer, -owed
-    return Msg("{payer} → {payee}: {amount}", payer=party_of(payer), payee=party_of(payee),
-               amount=fiches(owed))
+        return pair.computed.payer, pair.computed.payee
+    assert pair.recorded is not None
+    return _parties(pair.recorded)

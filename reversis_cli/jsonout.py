@@ -136,6 +136,7 @@ def recorded_json(rec: DealReconciliation) -> dict:
     tally = rec.tally
     return {
         "settled": rec.settled,
+        "stakes_implied": bool(rec.implied_stakes),
         "payments": [{
             "match": pair.kind,
             "line": pair.recorded.pos.line if pair.recorded else None,

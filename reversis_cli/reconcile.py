@@ -28,13 +28,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .model import PaidLine, TallyLine
+from .model import PaidLine, Pos, TallyLine
 from .session import ScoredDeal
 from .settle import Payment
 from .settle.payments import POOL
 
 __all__ = ["PaymentPair", "Span", "Part", "TallyCheck", "DealReconciliation", "Reconciler",
-           "reconcile", "AGREES", "OTHER_AMOUNT", "NOT_IN_THE_RULES", "NOT_RECORDED"]
+           "reconcile", "match_payments", "AGREES", "OTHER_AMOUNT", "NOT_IN_THE_RULES",
+           "NOT_RECORDED", "SWAPPED", "STAKE_RULE"]
 
 Amount = int | Fraction
 
@@ -43,6 +44,10 @@ AGREES = "agrees"
 OTHER_AMOUNT = "other_amount"  # the same payment, for another amount
 NOT_IN_THE_RULES = "not_in_the_rules"  # a paid line that matches no payment of the rules
 NOT_RECORDED = "not_recorded"  # a payment of the rules with no paid line
+SWAPPED = "swapped"  # a paid line with the payer and the payee of a payment of the rules swapped
+
+# The stakes: a deal's paid lines need not write them (docs/decisions.md).
+STAKE_RULE = "POOL-1"
 
 
 @dataclass(frozen=True)
@@ -57,10 +62,12 @@ class PaymentPair:
     @property
     def correction(self) -> Amount:
         """What the payer still owes the payee (negative: what the payee should
-        give back) to set the table's payment right."""
+        give back) to set the table's payment right: the payer and payee of
+        the rules' payment when there is one.  A swapped payment is set right
+        by what was paid back and what is due."""
         paid = self.recorded.amount if self.recorded else 0
         due = self.computed.amount if self.computed else 0
-        return due - paid
+        return due + paid if self.kind == SWAPPED else due - paid
 
 
 @dataclass(frozen=True)
@@ -162,6 +169,11 @@ class DealReconciliation:
     payments: tuple[PaymentPair, ...] = field(default=())
     tally: TallyCheck | None = None
     settled: bool = True  # False: the deal has errors and the rules gave nothing
+    # the stakes of the rules when the deal's paid lines write none: taken as
+    # paid as the rules give them, not compared (docs/decisions.md)
+    implied_stakes: tuple[Payment, ...] = ()
+    # where the deal begins (its deal line): where a payment with no line is said
+    pos: Pos | None = None
     # the deals before it, handed in, that have errors: the rules' totals
     # leave them out (a caller that hands in only the deals with figures
     # does not learn of them)
@@ -224,14 +236,15 @@ class Reconciler:
         paid, tally = deal.paid, deal.tally
         if not paid and tally is None:
             return None
-        pairs = match_payments(paid, settlement.payments if settlement else ())
+        pairs, implied = match_payments(paid, settlement.payments if settlement else ())
         check = None
         if tally is not None:
             pool_after = settlement.pool_after if settlement else scored.pool_before
             check = self._sheets.check(tally, totals, pool_after, number)
             if not self.from_start:
                 check = _origin_unknown(check)
-        return DealReconciliation(number, pairs, check, settlement is not None, before)
+        return DealReconciliation(number, pairs, check, settlement is not None, implied,
+                                  deal.pos, before)
 
 
 class _Sheets:
@@ -309,32 +322,62 @@ def _origin_unknown(check: TallyCheck) -> TallyCheck:
 
 
 def match_payments(paid: Iterable[PaidLine], computed: Iterable[Payment]) -> tuple[
-        PaymentPair, ...]:
+        tuple[PaymentPair, ...], tuple[Payment, ...]]:
     """Pair each ``paid`` line with a payment of the rules: first those that
-    agree in everything written, then those that differ only in the amount;
-    what is left matches nothing.  No ``paid`` lines: nothing to compare."""
+    agree in everything written, then those that differ only in the amount,
+    then those whose payer and payee are swapped; what is left matches
+    nothing.  No ``paid`` lines: nothing to compare.  Also the stakes taken
+    as paid: when no line writes a stake, the rules' stakes are implied
+    rather than missing."""
     recorded = list(paid)
     if not recorded:
-        return ()
+        return (), ()
     due = list(computed)
     pairs: list[PaymentPair] = []
-    for same_amount in (True, False):
+    for kind, same in ((AGREES, _same), (OTHER_AMOUNT, _same_but_amount), (SWAPPED, _swapped)):
         for line in list(recorded):
-            found = next((p for p in due if _same(line, p, same_amount)), None)
+            found = next((p for p in due if same(line, p)), None)
             if found is not None:
                 recorded.remove(line)
                 due.remove(found)
-                pairs.append(PaymentPair(AGREES if same_amount else OTHER_AMOUNT, line, found))
+                pairs.append(PaymentPair(kind, line, found))
     pairs += [PaymentPair(NOT_IN_THE_RULES, line, None) for line in recorded]
+    implied: tuple[Payment, ...] = ()
+    if not _writes_stakes(pairs):
+        implied = tuple(p for p in due if p.rule == STAKE_RULE)
+        due = [p for p in due if p.rule != STAKE_RULE]
     pairs += [PaymentPair(NOT_RECORDED, None, p) for p in due if p.amount != 0]
-    return tuple(pairs)
+    return tuple(pairs), implied
 
 
-def _same(line: PaidLine, payment: Payment, same_amount: bool) -> bool:
-    payer = POOL if line.payer_is_pool else line.payer.text
-    payee = POOL if line.payee_is_pool else line.payee.text
-    return (payer == payment.payer and payee == payment.payee
-            # a table may name the payment by any rule it rests on (ACE-2 or DOUBLE-2)
-            and (line.rule is None or line.rule in payment.rules)
-            and (line.trick is None or line.trick == payment.trick)
-            and (not same_amount or line.amount == payment.amount))
+def _writes_stakes(pairs: list[PaymentPair]) -> bool:
+    """Whether a deal's paid lines write a stake: a line matched to one, or a
+    line that names the stakes' rule."""
+    return any((pair.computed is not None and pair.computed.rule == STAKE_RULE)
+               or (pair.recorded is not None and pair.recorded.rule == STAKE_RULE)
+               for pair in pairs)
+
+
+def _parties(line: PaidLine) -> tuple[str, str]:
+    return (POOL if line.payer_is_pool else line.payer.text,
+            POOL if line.payee_is_pool else line.payee.text)
+
+
+def _same(line: PaidLine, payment: Payment) -> bool:
+    return _same_but_amount(line, payment) and line.amount == payment.amount
+
+
+def _same_but_amount(line: PaidLine, payment: Payment) -> bool:
+    return _parties(line) == (payment.payer, payment.payee) and _same_rule_and_trick(line,
+                                                                                     payment)
+
+
+def _swapped(line: PaidLine, payment: Payment) -> bool:
+    return _parties(line) == (payment.payee, payment.payer) and _same_rule_and_trick(line,
+                                                                                     payment)
+
+
+def _same_rule_and_trick(line: PaidLine, payment: Payment) -> bool:
+    # a table may name the payment by any rule it rests on (ACE-2 or DOUBLE-2)
+    return ((line.rule is None or line.rule in payment.rules)
+            and (line.trick is None or line.trick == payment.trick))

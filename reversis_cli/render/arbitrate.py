@@ -15,10 +15,10 @@ from rich.text import Text
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
 from ..figures import (
-    PaymentRuling, payment_rulings, payment_text, recorded_text, sheet_verdict,
+    PaymentRuling, corrections, payment_rulings, payment_text, recorded_text, sheet_verdict,
 )
 from ..i18n import Msg, N_, t, tr
-from ..reconcile import AGREES, OTHER_AMOUNT, DealReconciliation
+from ..reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
 from ..rules.texts import rule_text
 from .layout import hanging
 from .score import (
@@ -130,13 +130,16 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
     rulings = payment_rulings(rec)
     for ruling in rulings:
         parts.extend(_payment_lines(ruling))
-    corrections = [r.correction for r in rulings if r.correction is not None]
+    if rec.implied_stakes:
+        parts.append(hanging("  • ", t(Msg("the stakes ({rule}) are not written: taken as paid "
+                                           "as the rules give them", rule=STAKE_RULE))))
     if rulings:
+        settling = corrections(rulings)
         parts.append(Text("\n" + tr("To set the table right"), style="bold"))
-        if not corrections:
+        if not settling:
             parts.append(hanging("  ", tr("Nothing: every payment recorded agrees with the "
                                           "rules.")))
-        for correction in corrections:
+        for correction in settling:
             parts.append(hanging("  • ", t(correction)))
     if rec.tally is not None:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
@@ -156,7 +159,7 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
     lines: list[RenderableType] = [hanging("  • ", Text(t(head), style=style))]
     if pair.kind == AGREES:
         return lines
-    if pair.kind == OTHER_AMOUNT:
+    if pair.kind in (OTHER_AMOUNT, SWAPPED):
         lines.append(hanging("      ", t(Msg("the rules: {payment}",
                                              payment=payment_text(pair.computed)))))
     if pair.computed is not None:
