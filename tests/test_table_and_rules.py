@@ -37,14 +37,17 @@ def test_the_disputed_deal_golden_in_russian(golden, monkeypatch):
 
 def test_arbitrate_explains_the_disputed_deal_payment_by_payment(monkeypatch):
     """Done when (issue 11): every paid line has its verdict, the wrong one its
-    rule and the payment that sets it right, and the sheet where it departed."""
+    rule and the payment that sets it right, and the sheet where it departed.
+    In a pipe of 80 columns nothing is left of a line that agrees when a grep
+    takes it out (issue 20): those are said in one line."""
     monkeypatch.chdir(SAMPLES.parent)
     section = run(*DISPUTED).split("The table and the rules", 1)[1]
-    verdicts = [line for line in section.splitlines() if line.startswith("  • line ")]
-    assert len(verdicts) == 9
-    assert sum("agrees with the rules" in line for line in verdicts) == 8
-    assert ("  • line 83: Vera → Boris: 1 fiche (ACE-2, trick 10) — another amount than the "
-            "rules give") in verdicts
+    verdicts = [line for line in section.splitlines() if line.startswith("  • line")]
+    # the one that departs in full, the eight that agree in one line (issue 20)
+    assert verdicts == [
+        "  • line 83: Vera → Boris: 1 fiche (ACE-2, trick 10) — another amount than the rules "
+        "give",
+        "  • lines 77–82, 84, 85 agree with the rules"]
     assert "the rules: Vera → Boris: 2 fiches (ACE-2, trick 10)" in section
     assert "doubled for trick 10 (DOUBLE-2)" in section
     assert "ACE-2  An ace forced out by the suit led costs its holder 1" in section
@@ -201,3 +204,15 @@ def test_the_deciding_rules_are_every_rule_a_payment_rests_on(monkeypatch):
     rec = deal_reconciliation("samples/disputed-sheet.rvs", load_profile("classic"), 5)
     [wrong] = [r for r in payment_rulings(rec) if r.pair.kind == OTHER_AMOUNT]
     assert wrong.deciding == ("ACE-2", "DOUBLE-2")
+
+
+def test_in_eighty_columns_a_grep_leaves_no_stray_word(monkeypatch):
+    """Review newcomer-3, finding 22: `| grep -v 'agrees with'` left "    rules",
+    the end of a line that agrees, wrapped."""
+    monkeypatch.chdir(SAMPLES.parent)
+    out = CliRunner().invoke(cli, list(DISPUTED), env={**ENV, "COLUMNS": "80"}).output
+    lines = out.split("The table and the rules", 1)[1].splitlines()
+    for index, line in enumerate(lines[:-1]):
+        if "agree" in line:
+            after = lines[index + 1]
+            assert not after.strip() or after.startswith("  • "), (line, after)

@@ -120,7 +120,8 @@ def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
 def render_table_and_rules(rec: DealReconciliation) -> Group:
     """What the table paid and wrote in the deal, set against the rules: each
     recorded payment and its verdict, each mismatch with the rules that decide
-    it, the payments that would set the table right, and the score sheet."""
+    it, the payments that would set the table right, and the score sheet.  The
+    payments that agree are named by their lines, in one line."""
     parts: list[RenderableType] = [Text("\n" + tr("The table and the rules"),
                                         style="bold underline")]
     if not rec.settled:
@@ -129,7 +130,14 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
         return Group(*parts)
     rulings = payment_rulings(rec)
     for ruling in rulings:
-        parts.extend(_payment_lines(ruling))
+        if ruling.pair.kind != AGREES:
+            parts.extend(_payment_lines(ruling))
+    agreeing = [r.pair.recorded.pos.line for r in rulings
+                if r.pair.kind == AGREES and r.pair.recorded is not None]
+    if agreeing:
+        # One line for the payments the table made right (the table above
+        # shows them): what is left to read is what departs, a line each.
+        parts.append(hanging("  • ", t(_agreeing(agreeing))))
     if rec.implied_stakes:
         parts.append(hanging("  • ", t(Msg("the stakes ({rule}) are not written: taken as paid "
                                            "as the rules give them", rule=STAKE_RULE))))
@@ -145,6 +153,22 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
         parts.append(hanging("  ", _sheet_verdict(rec)))
     return Group(*parts)
+
+
+def _agreeing(lines: list[int]) -> Msg:
+    """``lines 77–82, 84, 85 agree with the rules``: the line numbers in runs."""
+    if len(lines) == 1:
+        return Msg("line {line} agrees with the rules", line=lines[0])
+    runs: list[list[int]] = []
+    for line in sorted(lines):
+        if runs and line == runs[-1][-1] + 1:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    said = ", ".join(str(run[0]) if len(run) == 1 else
+                     (f"{run[0]}, {run[1]}" if len(run) == 2 else f"{run[0]}–{run[-1]}")
+                     for run in runs)
+    return Msg("lines {lines} agree with the rules", lines=said)
 
 
 def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
