@@ -35,16 +35,16 @@ from .i18n import Msg, fiches
 from .model import PaidLine, Pos, has_figures
 from .reader import open_record
 from .reconcile import (
-    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, DealReconciliation, Part,
-    PaymentPair, Span, TallyCheck, reconcile,
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, DealReconciliation,
+    PaymentPair, TallyCheck, reconcile,
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
 from .settle.payments import POOL, party_of, whole
-from .amounts import amount_text
-from .words import joined, listed
+from .sheet_verdict import sheet_verdict, tally_figures
 
-__all__ = ["has_figures", "figure_diagnostics", "sheet_verdict", "deal_reconciliation",
+__all__ = ["has_figures", "figure_diagnostics", "deal_figure_warnings", "sheet_verdict",
+           "deal_reconciliation",
            "figures_of_ruling", "PaymentRuling", "corrections", "swapped_text", "payment_rulings",
            "payment_text", "recorded_text", "party_of", "tally_figures"]
 
@@ -65,10 +65,18 @@ def figure_diagnostics(path: str | Path, name: str) -> list[Diagnostic]:
         lines: dict[int, tuple[int, tuple[str, ...]]] = {}
         found: list[Diagnostic] = []
         for rec in reconcile(_noting(session.deals(), record, lines), session.players):
-            if rec.settled:
-                found.extend(_with_source(d, lines.get(rec.number))
-                             for d in _deal_warnings(rec, name))
+            found.extend(deal_figure_warnings(rec, name, lines.get(rec.number)))
         return found
+
+
+def deal_figure_warnings(rec: DealReconciliation, name: str,
+                         source: tuple[int, tuple[str, ...]] | None = None) -> list[Diagnostic]:
+    """The warnings of one deal's figures, as ``check`` gives them (none for a
+    deal with errors: the rules gave nothing to compare); ``source``, the
+    deal's first line number and its lines, puts each line under its caret."""
+    if not rec.settled:
+        return []
+    return [_with_source(d, source) for d in _deal_warnings(rec, name)]
 
 
 def _noting(deals: Iterable[ScoredDeal], record, lines: dict) -> Iterator[ScoredDeal]:
@@ -96,146 +104,6 @@ def _deal_warnings(rec: DealReconciliation, name: str) -> Iterator[Diagnostic]:
                          deal=rec.tally.deal)
     for pair in rec.payment_disagreements:
         yield _payment_warning(pair, rec, name)
-
-
-# --- the score sheet ----------------------------------------------------------------------
-#
-# A sheet that departs from the rules is read against the sheet before it
-# (reconcile.py): what it carries, from the deal where that arose, and what
-# it adds, in this deal or, with no sheet between, somewhere in the deals
-# since.  Only what it adds is "in this deal" (docs/decisions.md).
-
-
-def sheet_verdict(check: TallyCheck, unsettled: tuple[int, ...] = ()) -> tuple[str, Msg]:
-    """The code and the message of a sheet that departs from the rules: RV317
-    when it adds a difference of its own, RV318 when it only carries earlier
-    ones (some of them perhaps set right)."""
-    if check.new:
-        code = "RV317"
-        added = _added(check)
-        if check.carried:
-            message = Msg("the score sheet carries {carried} and adds {added}",
-                          carried=_carried_list(check), added=added)
-        else:
-            message = Msg("the score sheet departs from the rules {added}", added=added)
-    else:
-        code = "RV318"
-        message = _carried_only(check)
-    if check.set_right:
-        message = Msg("{message}; set right since the sheet before: {figures}",
-                      message=message, figures=listed([
-                          Msg("{name} (it was {before})", name=party_of(party),
-                              before=_signed(before))
-                          for party, before in check.set_right.items()]))
-    imbalance = check.imbalance
-    if imbalance:
-        total, expected = check.adds_up_to
-        message = Msg("{message}; the sheet does not add up: its four figures and the pool "
-                      "come to {total} where they should come to {expected} (a slip in the "
-                      "sheet's arithmetic)",
-                      message=message, total=amount_text(total), expected=amount_text(expected))
-    earlier = [n for n in unsettled if n < check.deal]
-    if earlier:
-        message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
-                      message=message, deal=earlier[0])
-    return code, message
-
-
-def _added(check: TallyCheck) -> Msg:
-    """What the sheet adds, by the deals where it may lie: ``in this deal:
-    Boris -181 on the sheet, -182 by the rules (+1)``."""
-    said = [Msg("{where}: {figures}", where=_where(part.span),
-                figures=_figures(check, part.figures)) for part in check.new]
-    out = said[0]
-    for more in said[1:]:
-        out = Msg("{first}; and {next}", first=out, next=more)
-    return out
-
-
-def _where(span: Span | None) -> Msg:
-    """Where a difference a sheet adds arose: this deal, or a run of deals with
-    no sheet between, any of which may hold the slip."""
-    if span is None:  # the deals before were not compared
-        return Msg("in this deal or one before it")
-    if span.one_deal:
-        return Msg("in this deal")
-    if span.after is not None:
-        return Msg("somewhere in deals {first}–{last} (no score sheet between deal "
-                   "{sheet}'s and this one)", first=span.first, last=span.last,
-                   sheet=span.after)
-    return Msg("somewhere in deals {first}–{last} (no score sheet before this one)",
-               first=span.first, last=span.last)
-
-
-def _carried_list(check: TallyCheck) -> Msg:
-    """``deal 2's difference (Anna +1, Vera -1)``, for each deal (or run of
-    deals) whose difference the sheet carries."""
-    return joined([_origin(part) for part in check.carried])
-
-
-def _origin(part: Part) -> Msg:
-    figures = listed([Msg("{name} {difference}", name=party_of(party),
-                          difference=_signed(difference))
-                      for party, difference in part.figures.items()])
-    span = part.span
-    assert span is not None, "a carried difference comes from a sheet before"
-    if span.one_deal:
-        return Msg("deal {deal}'s difference ({figures})", deal=span.last, figures=figures)
-    return Msg("the difference from deals {first}–{last} ({figures})", first=span.first,
-               last=span.last, figures=figures)
-
-
-def _carried_only(check: TallyCheck) -> Msg:
-    if len(check.carried) > 1:
-        return Msg("the score sheet carries {carried}", carried=_carried_list(check))
-    (part,) = check.carried
-    span = part.span
-    assert span is not None, "a carried difference comes from a sheet before"
-    figures = _figures(check, part.figures)
-    if span.one_deal:
-        return Msg("the score sheet carries a difference from the rules that began in deal "
-                   "{deal}: {figures}", deal=span.last, figures=figures)
-    return Msg("the score sheet carries a difference from the rules that began somewhere in "
-               "deals {first}–{last}: {figures}", first=span.first, last=span.last,
-               figures=figures)
-
-
-def tally_figures(check: TallyCheck) -> Msg:
-    """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
-    figures: dict[str, Amount] = dict(check.differences)
-    if check.pool_difference:
-        figures[POOL] = check.pool_difference
-    return _figures(check, figures)
-
-
-def _figures(check: TallyCheck, parties: dict[str, Amount]) -> Msg:
-    """The sheet's figure, the rules' and the difference of each of ``parties``
-    (with the difference the sheet before had, when it changed)."""
-    said = []
-    for party, difference in parties.items():
-        if party == POOL:
-            sheet, rules = check.line.pool or 0, check.pool_rules
-        else:
-            sheet, rules = check.sheet[party], check.rules.get(party, 0)
-        before = check.before.get(party)
-        if before is not None and party == POOL:
-            said.append(Msg("the pool {sheet} on the sheet, {rules} by the rules ({difference}; "
-                            "it was {before})", sheet=_signed(sheet), rules=_signed(rules),
-                            difference=_signed(difference), before=_signed(before)))
-        elif before is not None:
-            said.append(Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference}; "
-                            "it was {before})", name=party, sheet=_signed(sheet),
-                            rules=_signed(rules), difference=_signed(difference),
-                            before=_signed(before)))
-        elif party == POOL:
-            said.append(Msg("the pool {sheet} on the sheet, {rules} by the rules "
-                            "({difference})", sheet=_signed(sheet), rules=_signed(rules),
-                            difference=_signed(difference)))
-        else:
-            said.append(Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
-                            name=party, sheet=_signed(sheet), rules=_signed(rules),
-                            difference=_signed(difference)))
-    return listed(said)
 
 
 def _tally_pos(check: TallyCheck, code: str) -> Pos:
@@ -289,12 +157,6 @@ def swapped_text(line: PaidLine, computed) -> Msg:
                paid_by=party_of(payer), paid_to=party_of(payee),
                payer=party_of(computed.payer), payee=party_of(computed.payee),
                payment=payment_text(computed))
-
-
-def _signed(amount: Amount | None) -> str:
-    value = Fraction(amount or 0)
-    text = str(value.numerator) + ("" if value.denominator == 1 else f"/{value.denominator}")
-    return ("+" + text) if value > 0 else text
 
 
 # --- how a payment is said --------------------------------------------------------------

@@ -21,6 +21,7 @@ from ..i18n import Count, Msg, N_, lang, t, tr
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
+from ..sheet_verdict import departures_note
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
@@ -190,19 +191,11 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
     line), and the totals.  ``rows`` None: the totals alone.  Under a deal
     with a tally, a row gives the sheet's figures, those that differ from the
     rules marked ``≠``."""
-    departures = sorted({(part.first, part.last) for row in rows or () if len(row) > 3
-                         and row[3] is not None for part in _departures(row[3])})
     caption = None if rows is not None else \
         tr("(a running balance is shown for shorter sessions)")
-    said = ", ".join(str(last) if first == last else f"{first}–{last}"
-                     for first, last in departures)
-    if departures and all(first == last for first, last in departures):
-        caption = t(Msg("≠ the score sheet differs from the rules; it departed from them in "
-                        "deal {deals}", deals=said))
-    elif departures:  # a run of deals without a sheet: the slip may be in any of them
-        caption = t(Msg("≠ the score sheet differs from the rules; it departed from them in "
-                        "deals {deals} (with no sheet between, the slip may be in any deal of "
-                        "a range)", deals=said))
+    note = departures_note(row[3] for row in rows or () if len(row) > 3)
+    if note is not None:
+        caption = t(note)
     table = Table(box=box.SIMPLE_HEAD, title=tr("Session"), title_justify="left",
                   pad_edge=False, show_footer=True, caption=caption, caption_justify="left")
     table.add_column(tr("Deal"), footer=tr("Total"))
@@ -215,12 +208,6 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
         if sheet and sheet[0] is not None:
             table.add_row(*_sheet_row(sheet[0], players))
     return table
-
-
-def _departures(check) -> list:
-    """The deals (a run of them when no sheet was between) where the sheet
-    added a difference: those a reader should look at."""
-    return [part.span for part in check.new if part.span is not None]
 
 
 def _sheet_row(check, players: tuple[str, ...]) -> list[str | Text]:
