@@ -76,7 +76,8 @@ def deal_figure_warnings(rec: DealReconciliation, name: str,
     deal's first line number and its lines, puts each line under its caret."""
     if not rec.settled:
         return []
-    return [_with_source(d, source) for d in _deal_warnings(rec, name)]
+    found = sorted(_deal_warnings(rec, name), key=lambda d: (d.line or 0, d.column or 0))
+    return [_with_source(d, source) for d in found]
 
 
 def _noting(deals: Iterable[ScoredDeal], record, lines: dict) -> Iterator[ScoredDeal]:

@@ -14,12 +14,13 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from .amounts import amount_text
-from .i18n import Msg
+from .i18n import Msg, t, tr
 from .reconcile import Part, Span, TallyCheck
 from .settle.payments import POOL, party_of
 from .words import joined, listed
 
-__all__ = ["sheet_verdict", "tally_figures", "departures_note", "signed_figure"]
+__all__ = ["sheet_verdict", "sheet_sentence", "tally_figures", "departures_note",
+           "signed_figure"]
 
 Amount = int | Fraction
 
@@ -57,6 +58,15 @@ def sheet_verdict(check: TallyCheck, unsettled: tuple[int, ...] = ()) -> tuple[s
         message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
                       message=message, deal=earlier[0])
     return code, message
+
+
+def sheet_sentence(check: TallyCheck, unsettled: tuple[int, ...] = ()) -> str:
+    """What ``check`` says of a sheet (RV317 or RV318), as a sentence for a
+    reader of ``arbitrate`` or the report; or that it agrees."""
+    if check.agrees:
+        return tr("It agrees with the rules' running totals.")
+    said = t(sheet_verdict(check, unsettled)[1])
+    return said[:1].upper() + said[1:] + "."
 
 
 def _added(check: TallyCheck) -> Msg:

@@ -11,9 +11,10 @@ import jinja2.ext
 import pytest
 from click.testing import CliRunner
 
+from conftest import bad_samples, good_samples
 from i18n_catalog import russian_entries
 from reversis_cli.cli import cli
-from reversis_cli.i18n import use
+from reversis_cli.i18n import english, use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
 
@@ -233,3 +234,86 @@ def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
     assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
             in html)
     assert '<table class="options">' not in build_report([EVENING]).html
+
+
+# --- the table's own figures (issue 20, item 9) ----------------------------------------
+
+DISPUTED = ROOT / "samples" / "disputed-sheet.rvs"
+
+
+def _deal_html(html: str, anchor: str) -> str:
+    return re.search(rf'<article id="{anchor}".*?</article>', html, re.S).group(0)
+
+
+@pytest.mark.parametrize("path", [*good_samples(), *bad_samples()], ids=lambda p: p.name)
+def test_the_page_gives_every_problem_check_gives(path):
+    """Review newcomer-3, finding 8: check gave the sample's figures warnings,
+    the page none.  The page and its terminal lines now give what check
+    gives, each in the deal (or the header) where check puts it."""
+    from reversis_cli.check import check_file
+
+    found = build_report([path])
+    said = sorted((d.code, d.line, d.column, english(d.message)) for d in found.diagnostics)
+    expected = sorted((d.code, d.line, d.column, english(d.message))
+                      for d in check_file(path).diagnostics)
+    assert said == expected
+    html = found.html
+    for d in check_file(path).diagnostics:
+        if d.deal is not None:
+            deal = _deal_html(html, f"s1-d{d.deal}")
+            assert f"[{d.code}]" in deal and f":{d.line}:{d.column}</code>" in deal, d
+
+
+def test_a_deal_with_paid_and_tally_lines_shows_them_beside_the_rules():
+    html = build_report([DISPUTED]).html
+    deal = _deal_html(html, "s1-d5")
+    figures = re.search(r'<section class="table-figures departs">.*?</section>', deal,
+                        re.S).group(0)
+    rows = re.findall(r'<tr class="(agrees|departs)"><td class="num">(\d+)</td><td>([^<]*)'
+                      r'</td><td>([^<]*)</td><td>([^<]*)</td></tr>', figures)
+    assert [(kind, line) for kind, line, *_ in rows] == \
+        [("agrees", str(n)) for n in range(77, 83)] + [("departs", "83")] + \
+        [("agrees", "84"), ("agrees", "85")]
+    assert rows[6][2:] == ("Vera → Boris: 1 fiche (ACE-2, trick 10)",
+                           "Vera → Boris: 2 fiches (ACE-2, trick 10)",
+                           "≠ another amount than the rules give")
+    assert '<ul class="corrections"><li>Vera → Boris: 1 fiche</li></ul>' in figures
+    # the sheet, its differing figures marked, and check's words for it with the code
+    assert '<tr class="departs"><th scope="row">Boris</th><td class="num">≠+55</td>' \
+           '<td class="num">+56</td><td class="num">-1</td></tr>' in figures
+    assert ("<strong>[RV317]</strong> The score sheet departs from the rules in this deal: "
+            "Boris +55 on the sheet, +56 by the rules (-1), Vera +54 on the sheet, +53 by the "
+            "rules (+1).") in figures
+    later = _deal_html(html, "s1-d7")
+    assert "<strong>[RV318]</strong> The score sheet carries a difference from the rules " \
+           "that began in deal 5" in later
+    assert 'class="table-figures"' in _deal_html(html, "s1-d4")  # a sheet that agrees
+    assert "It agrees with the rules&#39; running totals." in _deal_html(html, "s1-d4")
+
+
+def test_the_session_table_marks_the_deals_whose_figures_depart():
+    html = build_report([DISPUTED]).html
+    rows = re.findall(r'<tr class="deal-row[^"]*"><th scope="row"><a href="#s1-d(\d+)">(.*?)</tr>',
+                      html)
+    assert [n for n, _ in rows] == [str(n) for n in range(1, 9)]
+    assert [n for n, row in rows if "mark-figures" in row] == ["5", "6", "7", "8"]
+    assert ('<p class="figures-note">≠ the score sheet differs from the rules; it departed '
+            'from them in deal 5</p>') in html
+
+
+def test_the_figures_are_shown_in_russian():
+    with use("ru"):
+        html = build_report([DISPUTED]).html
+    deal = _deal_html(html, "s1-d5")
+    assert "Что заплатили за столом" in deal and "≠ сумма не та, что дают правила" in deal
+    assert "<strong>[RV317]</strong> Запись счёта расходится с правилами в этой сдаче" in deal
+    assert "предупреждение[RV320]" in deal
+    assert "≠ расчёт стола" in html
+
+
+def test_the_command_says_the_figures_warnings_on_the_terminal(tmp_path):
+    out = tmp_path / "d.html"
+    result = invoke("report", str(DISPUTED), "-o", str(out))
+    assert result.exit_code == 0
+    assert [code for code in re.findall(r"warning\[(RV3\d\d)\]", result.output)] == \
+        ["RV320", "RV317", "RV318", "RV318", "RV318"]

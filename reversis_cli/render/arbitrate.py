@@ -15,11 +15,12 @@ from rich.text import Text
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
 from ..figures import (
-    PaymentRuling, corrections, payment_rulings, payment_text, recorded_text, sheet_verdict,
+    PaymentRuling, corrections, payment_rulings, payment_text, recorded_text,
 )
 from ..i18n import Msg, N_, t, tr
 from ..reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
 from ..rules.texts import rule_text
+from ..sheet_verdict import sheet_sentence
 from .layout import hanging
 from .score import (
     fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,
@@ -151,7 +152,7 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
             parts.append(hanging("  • ", t(correction)))
     if rec.tally is not None:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
-        parts.append(hanging("  ", _sheet_verdict(rec)))
+        parts.append(hanging("  ", sheet_sentence(rec.tally, rec.unsettled_before)))
     return Group(*parts)
 
 
@@ -192,15 +193,3 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
         lines.append(hanging(Text.assemble(("      " + rule_id, "bold cyan"), "  "),
                              t(rule_text(rule_id))))
     return lines
-
-
-def _sheet_verdict(rec: DealReconciliation) -> str:
-    """What ``check`` says of the sheet (the same message, RV317 or RV318), as
-    a sentence."""
-    check = rec.tally
-    assert check is not None
-    if check.agrees:
-        return tr("It agrees with the rules' running totals.")
-    _code, message = sheet_verdict(check, rec.unsettled_before)
-    said = t(message)
-    return said[:1].upper() + said[1:] + "."
