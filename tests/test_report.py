@@ -144,7 +144,7 @@ def test_several_files_make_one_page_with_a_table_of_sessions():
     html = build_report([EVENING, XSS]).html
     archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
     assert '<a href="#s1">A Tuesday evening</a>' in archive
-    assert '<a href="#s2">&lt;script&gt;' in archive
+    assert '<a href="#s2"><span class="long">&lt;script&gt;' in archive  # escaped, may wrap
     assert 'id="s1"' in html and 'id="s2"' in html
     with Session.open(str(EVENING)) as one, Session.open(str(XSS)) as two:
         list(one.deals()), list(two.deals())
@@ -186,9 +186,10 @@ def test_a_record_with_errors_is_reported_where_they_are_and_exits_1(tmp_path):
     assert result.exit_code == 1
     assert "RV202" in result.output  # on the terminal, as check prints it
     html = out.read_text(encoding="utf-8")
-    deal = re.search(r'<article id="s1-d\d+".*?</article>', html, re.S).group(0)
+    # the dated record comes first (issue 20): the undated bad one is the second
+    deal = re.search(r'<article id="s2-d\d+".*?</article>', html, re.S).group(0)
     assert "error[RV202]" in deal and "2H is played twice" in deal
-    assert 'id="s2"' in html  # the other record is reported
+    assert 'id="s1"' in html  # the other record is reported
 
 
 def test_an_output_that_cannot_be_written_is_a_usage_error(tmp_path):
@@ -317,3 +318,77 @@ def test_the_command_says_the_figures_warnings_on_the_terminal(tmp_path):
     assert result.exit_code == 0
     assert [code for code in re.findall(r"warning\[(RV3\d\d)\]", result.output)] == \
         ["RV320", "RV317", "RV318", "RV318", "RV318"]
+
+
+# --- long names, one title, sessions in date order (issue 20, item 21) ------------------
+
+NAMES_20 = ROOT / "tests" / "fixtures" / "report" / "names-20-chars.rvs"
+LONG_60 = {  # 65 and 59 letters
+    "Konstantin_Pavlovich": "Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi",
+    "Aleksandra_Sergeevna": "Aleksandra_Sergeevna_Mikhailovna_Dobrovolskaya_Trubetskaya"}
+
+
+def names_60() -> str:
+    text = NAMES_20.read_text(encoding="utf-8")
+    for short, long in LONG_60.items():
+        text = text.replace(short, long)
+    return text
+
+
+def test_the_chart_legend_gives_each_name_whole_with_its_final_balance():
+    """Review newcomer-3, finding 20: the legend, drawn in the SVG, cut a name
+    of twenty letters and hid the balance after it."""
+    html = build_report([NAMES_20]).html
+    legend = re.search(r'<ul class="legend".*?</ul>', html, re.S).group(0)
+    items = re.findall(r'<span class="name">([^<]*)</span> <span class="last">([^<]*)</span>',
+                       legend)
+    assert items == [("Konstantin_Pavlovich", "-108"), ("Aleksandra_Sergeevna", "+39"),
+                     ("Vera", "+114"), ("Gleb", "-45"), ("the pool", "0")]
+    assert "<text" not in re.search(r'<svg id="s1-chart".*?</svg>', html, re.S).group(0) \
+        .split('<g class="axes">')[1].split("</g>")[1]  # no name drawn in the picture
+
+
+def test_a_long_name_may_break_in_a_table_and_a_short_one_may_not(tmp_path):
+    path = tmp_path / "long.rvs"
+    path.write_text(names_60(), encoding="utf-8")
+    html = build_report([path]).html
+    balance = re.search(r'<table class="figures balance">.*?</table>', html, re.S).group(0)
+    assert ('<th scope="col"><span class="long">'
+            'Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi</span></th>'
+            in balance)
+    assert '<th scope="col">Gleb</th>' in balance
+    assert "Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi" \
+        in " ".join(parsed(html).text)  # whole, never shortened
+
+
+def test_one_session_has_one_title():
+    html = build_report([EVENING]).html
+    tags = parsed(html)
+    headings = [text for text in tags.text if text == "A Tuesday evening"]
+    assert "<h1>A Tuesday evening</h1>" in html and "<h2>A Tuesday evening</h2>" not in html
+    assert len(headings) == 1
+    two = build_report([EVENING, XSS]).html
+    assert "<h2>A Tuesday evening</h2>" in two  # with several, each session has its own
+
+
+def test_the_sessions_are_in_date_order_and_the_undated_after_by_name(tmp_path):
+    """Review newcomer-3, finding 20: a folder was in the order of its file names."""
+    text = EVENING.read_text(encoding="utf-8")
+    dates = {"a-late.rvs": "date 2027-02-10", "b-undated.rvs": None,
+             "c-early.rvs": "date 2026-11-17", "d-dotted.rvs": "date 03.12.2026",
+             "e-free.rvs": 'date "the night of the storm"', "f-middle.rvs": "date 2026-12-31"}
+    for name, date in dates.items():
+        written = text.replace("date 2026-11-17", date) if date else \
+            text.replace("date 2026-11-17\n", "")
+        (tmp_path / name).write_text(written.replace('title "A Tuesday evening"',
+                                                     f'title "{name}"'), encoding="utf-8")
+    found = build_report(sorted(tmp_path.glob("*.rvs")))
+    archive = re.search(r'<section id="archive".*?</section>', found.html, re.S).group(0)
+    order = re.findall(r'<a href="#(s\d)">([^<]*)</a>', archive)
+    assert order == [("s1", "c-early.rvs"), ("s2", "d-dotted.rvs"), ("s3", "f-middle.rvs"),
+                     ("s4", "a-late.rvs"), ("s5", "b-undated.rvs"), ("s6", "e-free.rvs")]
+    # each anchor leads to its session, and its deals follow it
+    for anchor, title in order:
+        section = re.search(rf'<section id="{anchor}" class="session">.*?</section>',
+                            found.html, re.S).group(0)
+        assert f"<h2>{title}</h2>" in section and f'id="{anchor}-d1"' in section

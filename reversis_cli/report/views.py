@@ -29,7 +29,7 @@ from ..sheet_verdict import departures_note
 from .figures import FiguresView, figures_view
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",
-           "card_view", "diagnostic_view"]
+           "card_view", "diagnostic_view", "renumber"]
 
 Amount = int | Fraction
 
@@ -247,6 +247,15 @@ def _figures(reconciler: Reconciler, scored: ScoredDeal, session: Session, deal:
     if not deal.figures.agrees and "figures" not in deal.marks:
         deal.marks.append("figures")
     return rec.tally
+
+
+def renumber(view: SessionView, index: int) -> None:
+    """Give a session read as the ``view.index``-th its place ``index`` on the
+    page: its anchor and its deals' anchors follow."""
+    old, new = view.anchor, f"s{index}"
+    view.index, view.anchor = index, new
+    for deal in view.deals:
+        deal.anchor = new + deal.anchor[len(old):]
 
 
 def _differences(profile: Profile) -> list[tuple[str, str, str]]:
