@@ -17,7 +17,7 @@ from .amounts import amount_text
 from .i18n import Msg, t, tr
 from .reconcile import Part, Span, TallyCheck
 from .settle.payments import POOL, party_of
-from .words import joined, listed
+from .words import listed
 
 __all__ = ["sheet_verdict", "sheet_sentence", "tally_figures", "departures_note",
            "signed_figure"]
@@ -98,7 +98,7 @@ def _where(span: Span | None) -> Msg:
 def _carried_list(check: TallyCheck) -> Msg:
     """``deal 2's difference (Anna +1, Vera -1)``, for each deal (or run of
     deals) whose difference the sheet carries."""
-    return joined([_origin(part) for part in check.carried])
+    return listed([_origin(part) for part in check.carried])
 
 
 def _origin(part: Part) -> Msg:

@@ -118,7 +118,7 @@ def test_differences_from_two_deals_are_each_named_where_they_began(tmp_path):
     sixth = next(d for d in sheet_warnings(tmp_path, sheet(shifts)) if d.deal == 6)
     assert sixth.code == "RV318"
     assert sixth.message.startswith(
-        "the score sheet carries deal 3's difference (Anna +1, Vera -1) and deal 5's "
+        "the score sheet carries deal 3's difference (Anna +1, Vera -1), deal 5's "
         "difference (Boris +1)")
 
 
@@ -186,7 +186,7 @@ def test_a_carried_difference_and_a_new_one_across_a_gap(tmp_path):
         "the score sheet carries deal 2's difference (Anna +1, Vera -1) and adds somewhere in "
         "deals 3–5 (no score sheet between deal 2's and this one): Boris -45 on the sheet")
     assert sixth.code == "RV318" and sixth.message.startswith(
-        "the score sheet carries deal 2's difference (Anna +1, Vera -1) and the difference "
+        "the score sheet carries deal 2's difference (Anna +1, Vera -1), the difference "
         "from deals 3–5 (Boris +1)")
 
 
