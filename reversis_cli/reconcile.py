@@ -293,7 +293,12 @@ class _Sheets:
         """A party's difference changed since the last sheet that showed it:
         the change arose in the deals since."""
         seen = self.seen.get(party)
-        span = Span(self.first, number) if seen is None else Span(seen + 1, number, seen)
+        if seen is None:
+            span = Span(min(self.first, number), number)
+        elif seen < number:
+            span = Span(seen + 1, number, seen)
+        else:  # deals out of order (RV301): only this one is known
+            span = Span(number, number)
         if difference:
             new.setdefault(span, {})[party] = difference
             self.origin[party] = span

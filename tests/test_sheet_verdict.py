@@ -334,3 +334,14 @@ REVIEW = {
                                          _TRICKS[3] + _DEAL3_SHEET, _TRICKS[4]]),
     "sheet-gap": _HEAD + "\n".join(_TRICKS[n] for n in range(1, 5)),
 }
+
+
+def test_deals_out_of_order_never_name_a_run_backwards(tmp_path):
+    # deal 4 numbered 3 (RV301, not settled): the sheets after it still name real deals
+    text = sheet({5: {"Boris": 1}}).replace("deal 4 dealer Vera", "deal 3 dealer Vera")
+    diags = sheet_warnings(tmp_path, text)
+    runs = [(int(a), int(b)) for d in diags for a, b in re.findall(r"deals (\d+)–(\d+)",
+                                                                    d.message)]
+    assert diags and runs and all(first < last for first, last in runs)
+    assert all("the rules' totals leave out deal 3, which has errors" in d.message
+               for d in diags)
