@@ -75,7 +75,8 @@ CODES: dict[str, tuple[str, str]] = {
                          "himself, or the pool paying a stake or a remise")),
     "RV315": (ERROR, N_("a paid line names a rule id that does not exist")),
     "RV316": (ERROR, N_("a paid line names a trick the deal does not have")),
-    "RV317": (WARNING, N_("a tally that departs from the rules' running totals in this deal")),
+    "RV317": (WARNING, N_("a tally that adds a difference from the rules' running totals, "
+                          "in this deal or in the deals since the tally before")),
     "RV318": (WARNING, N_("a tally that carries a difference from the rules begun in an "
                           "earlier deal")),
     "RV319": (WARNING, N_("a paid line that matches no payment of the rules")),

@@ -6,14 +6,17 @@ record a second time to make it, and only a record that has such lines: a
 record without them is read once by ``check`` and settled never, as before.
 Each disagreement becomes a diagnostic located on the line it is about:
 
-* RV317 a ``tally`` whose figures depart from the rules in this deal;
-* RV318 a ``tally`` that carries a difference begun in an earlier deal (the
-  deal is named);
-* RV319 a ``paid`` line that matches no payment of the rules;
+* RV317 a ``tally`` that adds a difference from the rules: in this deal, or
+  somewhere in the deals since the sheet before when there is none between
+  (what it also carries from earlier deals is said apart);
+* RV318 a ``tally`` that only carries differences begun in earlier deals
+  (the deals are named);
+* RV319 a ``paid`` line that matches no payment of the rules (one whose payer
+  and payee are a payment's swapped says so, and that payment is not RV321);
 * RV320 a ``paid`` line that matches a payment of the rules with another amount;
 * RV321 a payment of the rules with no ``paid`` line, in a deal that has
-  ``paid`` lines: located on the deal's last ``paid`` line, where the missing
-  one belongs (docs/decisions.md).
+  ``paid`` lines: located on the deal line, the deal it is missing from (the
+  stakes only when a stake is written: docs/decisions.md).
 
 A deal with errors is not settled, so its figures are not compared (the rules
 gave nothing to compare them with); a later tally that disagrees says that
@@ -32,17 +35,18 @@ from .i18n import Msg, fiches
 from .model import PaidLine, Pos, has_figures
 from .reader import open_record
 from .reconcile import (
-    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, DealReconciliation, PaymentPair,
-    TallyCheck, reconcile,
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, DealReconciliation,
+    PaymentPair, TallyCheck, reconcile,
 )
 from .rules import Profile
 from .session import ScoredDeal, Session
-from .settle.payments import POOL, party_of
-from .words import listed
+from .settle.payments import POOL, party_of, whole
+from .sheet_verdict import sheet_verdict, tally_figures
 
-__all__ = ["has_figures", "figure_diagnostics", "deal_reconciliation", "figures_of_ruling",
-           "PaymentRuling", "payment_rulings", "payment_text", "recorded_text",
-           "party_of", "tally_figures"]
+__all__ = ["has_figures", "figure_diagnostics", "deal_figure_warnings", "sheet_verdict",
+           "deal_reconciliation",
+           "figures_of_ruling", "PaymentRuling", "corrections", "swapped_text", "payment_rulings",
+           "payment_text", "recorded_text", "party_of", "tally_figures"]
 
 Amount = int | Fraction
 
@@ -59,24 +63,28 @@ def figure_diagnostics(path: str | Path, name: str) -> list[Diagnostic]:
         if not session.settleable:
             return []
         lines: dict[int, tuple[int, tuple[str, ...]]] = {}
-        unsettled: list[int] = []
         found: list[Diagnostic] = []
-        for rec in reconcile(_noting(session.deals(), record, lines, unsettled),
-                             session.players):
-            if rec.settled:
-                found.extend(_with_source(d, lines.get(rec.number))
-                             for d in _deal_warnings(rec, unsettled, name))
+        for rec in reconcile(_noting(session.deals(), record, lines), session.players):
+            found.extend(deal_figure_warnings(rec, name, lines.get(rec.number)))
         return found
 
 
-def _noting(deals: Iterable[ScoredDeal], record, lines: dict, unsettled: list[int]
-            ) -> Iterator[ScoredDeal]:
+def deal_figure_warnings(rec: DealReconciliation, name: str,
+                         source: tuple[int, tuple[str, ...]] | None = None) -> list[Diagnostic]:
+    """The warnings of one deal's figures, as ``check`` gives them (none for a
+    deal with errors: the rules gave nothing to compare); ``source``, the
+    deal's first line number and its lines, puts each line under its caret."""
+    if not rec.settled:
+        return []
+    found = sorted(_deal_warnings(rec, name), key=lambda d: (d.line or 0, d.column or 0))
+    return [_with_source(d, source) for d in found]
+
+
+def _noting(deals: Iterable[ScoredDeal], record, lines: dict) -> Iterator[ScoredDeal]:
     """``deals``, keeping the source lines of each deal with figures (for the
-    caret) and the numbers of the deals that could not be settled."""
+    caret)."""
     for scored in deals:
         checked = scored.checked
-        if scored.settlement is None and checked.number is not None:
-            unsettled.append(checked.number)
         if has_figures(checked.deal) and checked.number is not None:
             lines[checked.number] = record.last_deal_lines
         yield scored
@@ -90,59 +98,31 @@ def _with_source(d: Diagnostic, lines: tuple[int, tuple[str, ...]] | None) -> Di
     return replace(d, source_line=text[index]) if 0 <= index < len(text) else d
 
 
-def _deal_warnings(rec: DealReconciliation, unsettled: list[int], name: str
-                   ) -> Iterator[Diagnostic]:
+def _deal_warnings(rec: DealReconciliation, name: str) -> Iterator[Diagnostic]:
     if rec.tally is not None and not rec.tally.agrees:
-        yield _tally_warning(rec.tally, [n for n in unsettled if n < rec.number], name)
-    last_paid = max((p.recorded for p in rec.payments if p.recorded is not None),
-                    key=lambda line: line.pos, default=None)
+        code, message = sheet_verdict(rec.tally, rec.unsettled_before)
+        yield diagnostic(code, message, _tally_pos(rec.tally, code), file=name,
+                         deal=rec.tally.deal)
     for pair in rec.payment_disagreements:
-        yield _payment_warning(pair, last_paid, rec.number, name)
+        yield _payment_warning(pair, rec, name)
 
 
-def _tally_warning(check: TallyCheck, unsettled: list[int], name: str) -> Diagnostic:
-    figures = tally_figures(check)
-    if check.went_wrong_here:
-        code = "RV317"
-        message = Msg("the score sheet departs from the rules in this deal: {figures}",
-                      figures=figures)
-    else:
-        code = "RV318"
-        message = Msg("the score sheet carries a difference from the rules that began in "
-                      "deal {deal}: {figures}", deal=check.departed_in, figures=figures)
-    if unsettled:
-        message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
-                      message=message, deal=unsettled[0])
-    return diagnostic(code, message, _tally_pos(check), file=name, deal=check.deal)
-
-
-def tally_figures(check: TallyCheck) -> Msg:
-    """Each figure of a sheet that differs: the sheet's, the rules', the difference."""
-    return listed([Msg("{name} {sheet} on the sheet, {rules} by the rules ({difference})",
-                           name=player, sheet=_signed(check.sheet[player]),
-                           rules=_signed(check.rules.get(player, 0)),
-                           difference=_signed(difference))
-                       for player, difference in check.differences.items()]
-                      + ([Msg("the pool {sheet} on the sheet, {rules} by the rules "
-                              "({difference})", sheet=_signed(check.line.pool or 0),
-                              rules=_signed(check.pool_rules),
-                              difference=_signed(check.pool_difference))]
-                         if check.pool_difference else []))
-
-
-def _tally_pos(check: TallyCheck) -> Pos:
-    """The first figure that differs, else the line."""
+def _tally_pos(check: TallyCheck, code: str) -> Pos:
+    """The first figure the message is about: the first the sheet adds (RV317),
+    else the first that differs; else the line."""
+    about: set[str] = set()
+    for part in (check.new if code == "RV317" else check.new + check.carried):
+        about.update(part.figures)
     for entry in check.line.entries:
-        if entry.name.text in check.differences:
+        if entry.name.text in about:
             return entry.amount_pos
-    if check.pool_difference and check.line.pool_pos is not None:
+    if POOL in about and check.line.pool_pos is not None:
         return check.line.pool_pos
     return check.line.pos
 
 
-def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
-                     name: str) -> Diagnostic:
-    line = pair.recorded
+def _payment_warning(pair: PaymentPair, rec: DealReconciliation, name: str) -> Diagnostic:
+    line, deal = pair.recorded, rec.number
     if pair.kind == NOT_IN_THE_RULES:
         assert line is not None
         return diagnostic("RV319", Msg("no payment of the rules matches this one: {payment}",
@@ -150,6 +130,12 @@ def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
                           line.pos, file=name, deal=deal, trick=line.trick)
     computed = pair.computed
     assert computed is not None
+    if pair.kind == SWAPPED:
+        # One warning for the commonest slip, under the code of a line that
+        # matches no payment as written (docs/decisions.md).
+        assert line is not None
+        return diagnostic("RV319", swapped_text(line, computed), line.payer.pos, file=name,
+                          deal=deal, trick=computed.trick)
     if pair.kind == OTHER_AMOUNT:
         assert line is not None
         return diagnostic("RV320", Msg("the rules give {due} for this payment, not {paid}: "
@@ -158,16 +144,20 @@ def _payment_warning(pair: PaymentPair, last_paid: PaidLine | None, deal: int,
                                        payment=payment_text(computed)),
                           line.amount_pos or line.pos, file=name, deal=deal,
                           trick=computed.trick)
-    assert pair.kind == NOT_RECORDED and last_paid is not None
+    assert pair.kind == NOT_RECORDED
+    # No line of its own: said on the deal line, the deal it is missing from.
     return diagnostic("RV321", Msg("a payment of the rules has no paid line in this deal: "
                                    "{payment}", payment=payment_text(computed)),
-                      last_paid.pos, file=name, deal=deal, trick=computed.trick)
+                      rec.pos, file=name, deal=deal, trick=computed.trick)
 
 
-def _signed(amount: Amount | None) -> str:
-    value = Fraction(amount or 0)
-    text = str(value.numerator) + ("" if value.denominator == 1 else f"/{value.denominator}")
-    return ("+" + text) if value > 0 else text
+def swapped_text(line: PaidLine, computed) -> Msg:
+    """A paid line whose payer and payee are the rules' payee and payer."""
+    payer, payee = _parties(line)
+    return Msg("{paid_by} paid {paid_to}; the rules have {payer} pay {payee}: {payment}",
+               paid_by=party_of(payer), paid_to=party_of(payee),
+               payer=party_of(computed.payer), payee=party_of(computed.payee),
+               payment=payment_text(computed))
 
 
 # --- how a payment is said --------------------------------------------------------------
@@ -183,9 +173,13 @@ def payment_text(payment) -> Msg:
 
 def recorded_text(line: PaidLine) -> Msg:
     """A ``paid`` line as the table wrote it."""
-    payer = POOL if line.payer_is_pool else line.payer.text
-    payee = POOL if line.payee_is_pool else line.payee.text
+    payer, payee = _parties(line)
     return _said(party_of(payer), party_of(payee), line.amount, line.rule, line.trick)
+
+
+def _parties(line: PaidLine) -> tuple[str, str]:
+    return (POOL if line.payer_is_pool else line.payer.text,
+            POOL if line.payee_is_pool else line.payee.text)
 
 
 def _said(payer, payee, amount: Amount, rule: str | None, trick: int | None) -> Msg:
@@ -239,18 +233,17 @@ def _until(deals: Iterable[ScoredDeal], number: int) -> Iterator[ScoredDeal]:
 @dataclass(frozen=True)
 class PaymentRuling:
     """One recorded payment (or one the rules give that was not recorded) and
-    what the rules say of it: the verdict, the rules that decide it, and the
-    payment that would set the table right (None when it agrees)."""
+    what the rules say of it: the verdict and the rules that decide it."""
 
     pair: PaymentPair
     verdict: Msg
     deciding: tuple[str, ...]  # rule ids
-    correction: Msg | None
 
 
 _VERDICTS = {
     AGREES: Msg("agrees with the rules"),
     OTHER_AMOUNT: Msg("another amount than the rules give"),
+    SWAPPED: Msg("paid the wrong way round: the rules have the payee pay the payer"),
     NOT_IN_THE_RULES: Msg("the rules give no such payment"),
     NOT_RECORDED: Msg("due by the rules, not paid at the table"),
 }
@@ -261,8 +254,7 @@ def payment_rulings(rec: DealReconciliation) -> tuple[PaymentRuling, ...]:
     then the payments of the rules that no line records."""
     pairs = sorted(rec.payments, key=lambda pair: (
         pair.recorded is None, pair.recorded.pos if pair.recorded is not None else (0, 0)))
-    return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair),
-                               _correction(pair)) for pair in pairs)
+    return tuple(PaymentRuling(pair, _VERDICTS[pair.kind], _deciding(pair)) for pair in pairs)
 
 
 def _deciding(pair: PaymentPair) -> tuple[str, ...]:
@@ -272,20 +264,35 @@ def _deciding(pair: PaymentPair) -> tuple[str, ...]:
     return (line.rule,) if line is not None and line.rule else ()
 
 
-def _correction(pair: PaymentPair) -> Msg | None:
-    """The payment that sets the table right: the rest of what is due, or
-    what the payee gives back."""
-    owed = pair.correction
-    if not owed:
-        return None
-    source = pair.computed if pair.computed is not None else pair.recorded
+def corrections(rulings: Iterable[PaymentRuling]) -> list[Msg]:
+    """The payments that set the table right, one for each two parties that
+    owe each other anything (what one owes the other, net of what the other
+    owes it), in the order first met."""
+    owed: dict[tuple[str, str], Fraction] = {}
+    for ruling in rulings:
+        pair = ruling.pair
+        amount = Fraction(pair.correction)
+        if not amount:
+            continue
+        payer, payee = _direction(pair)
+        if (payee, payer) in owed:
+            owed[(payee, payer)] -= amount
+        else:
+            owed[(payer, payee)] = owed.get((payer, payee), Fraction(0)) + amount
+    said = []
+    for (payer, payee), amount in owed.items():
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        if amount:
+            said.append(Msg("{payer} → {payee}: {amount}", payer=party_of(payer),
+                            payee=party_of(payee), amount=fiches(whole(amount))))
+    return said
+
+
+def _direction(pair: PaymentPair) -> tuple[str, str]:
+    """The payer and payee a pair's correction is counted from: the rules'
+    payment's, else the line's."""
     if pair.computed is not None:
-        payer, payee = pair.computed.payer, pair.computed.payee
-    else:
-        assert isinstance(source, PaidLine)
-        payer = POOL if source.payer_is_pool else source.payer.text
-        payee = POOL if source.payee_is_pool else source.payee.text
-    if owed < 0:
-        payer, payee, owed = payee, payer, -owed
-    return Msg("{payer} → {payee}: {amount}", payer=party_of(payer), payee=party_of(payee),
-               amount=fiches(owed))
+        return pair.computed.payer, pair.computed.payee
+    assert pair.recorded is not None
+    return _parties(pair.recorded)

@@ -136,6 +136,7 @@ def recorded_json(rec: DealReconciliation) -> dict:
     tally = rec.tally
     return {
         "settled": rec.settled,
+        "stakes_implied": bool(rec.implied_stakes),
         "payments": [{
             "match": pair.kind,
             "line": pair.recorded.pos.line if pair.recorded else None,
@@ -154,8 +155,22 @@ def recorded_json(rec: DealReconciliation) -> dict:
                                 else amount_json(tally.pool_difference)),
             "agrees": tally.agrees,
             "departed_in": tally.departed_in,
+            "carried": _parts_json(tally.carried) if tally.from_start else None,
+            "new": _parts_json(tally.new) if tally.from_start else None,
+            "set_right": ({name: amount_json(v) for name, v in tally.set_right.items()}
+                          if tally.from_start else None),
+            "adds_up": None if tally.imbalance is None else not tally.imbalance,
         },
     }
+
+
+def _parts_json(parts) -> list[dict]:
+    """Differences of a sheet by the deals where they arose: ``between`` the
+    first and last deal where the slip may lie (the same deal twice when it
+    is known)."""
+    return [{"between": [part.span.first, part.span.last],
+             "differences": {name: amount_json(v) for name, v in part.figures.items()}}
+            for part in parts if part.span is not None]
 
 
 def _paid_json(line: PaidLine) -> dict:

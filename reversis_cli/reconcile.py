@@ -11,9 +11,11 @@ tools check a ledger's balance assertions:
   and trick (the rule and the trick only when the line gives them); a match
   with another amount is a disagreement about the amount, and what is left
   over on either side matches nothing;
-* each ``tally`` is compared with the running totals of the rules; a difference
-  that is the same as at the previous tally was carried from an earlier deal,
-  and the deal where it began is named.
+* each ``tally`` is compared with the running totals of the rules, figure by
+  figure against the sheet before it: a difference that is the same was
+  carried from the deal where it began; one that is new or changed arose in
+  this deal, or, with no sheet between, somewhere in the deals since the
+  sheet before (a :class:`Span`).
 
 It only compares: ``check`` turns the disagreements into warnings, ``score``
 and ``arbitrate`` show them, and ``rules --infer`` searches for the options
@@ -26,13 +28,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .model import PaidLine, TallyLine
+from .model import PaidLine, Pos, TallyLine
 from .session import ScoredDeal
 from .settle import Payment
 from .settle.payments import POOL
 
-__all__ = ["PaymentPair", "TallyCheck", "DealReconciliation", "Reconciler", "reconcile", "AGREES",
-           "OTHER_AMOUNT", "NOT_IN_THE_RULES", "NOT_RECORDED"]
+__all__ = ["PaymentPair", "Span", "Part", "TallyCheck", "DealReconciliation", "Reconciler",
+           "reconcile", "match_payments", "AGREES", "OTHER_AMOUNT", "NOT_IN_THE_RULES",
+           "NOT_RECORDED", "SWAPPED", "STAKE_RULE"]
 
 Amount = int | Fraction
 
@@ -41,6 +44,10 @@ AGREES = "agrees"
 OTHER_AMOUNT = "other_amount"  # the same payment, for another amount
 NOT_IN_THE_RULES = "not_in_the_rules"  # a paid line that matches no payment of the rules
 NOT_RECORDED = "not_recorded"  # a payment of the rules with no paid line
+SWAPPED = "swapped"  # a paid line with the payer and the payee of a payment of the rules swapped
+
+# The stakes: a deal's paid lines need not write them (docs/decisions.md).
+STAKE_RULE = "POOL-1"
 
 
 @dataclass(frozen=True)
@@ -55,15 +62,43 @@ class PaymentPair:
     @property
     def correction(self) -> Amount:
         """What the payer still owes the payee (negative: what the payee should
-        give back) to set the table's payment right."""
+        give back) to set the table's payment right: the payer and payee of
+        the rules' payment when there is one.  A swapped payment is set right
+        by what was paid back and what is due."""
         paid = self.recorded.amount if self.recorded else 0
         due = self.computed.amount if self.computed else 0
-        return due - paid
+        return due + paid if self.kind == SWAPPED else due - paid
+
+
+@dataclass(frozen=True)
+class Span:
+    """The deals in which a difference of the sheet arose: one deal, or a run
+    of deals with no score sheet between them, where it may lie in any."""
+
+    first: int
+    last: int
+    after: int | None = None  # the deal of the sheet before the run, if there was one
+
+    @property
+    def one_deal(self) -> bool:
+        return self.first == self.last
+
+
+@dataclass(frozen=True)
+class Part:
+    """Differences of the sheet that arose in the same deals: each party's
+    difference (sheet minus rules; :data:`POOL` for the pool).  ``span`` None:
+    where they arose is not known (the deals before were not compared)."""
+
+    span: Span | None
+    figures: dict[str, Amount]
 
 
 @dataclass(frozen=True)
 class TallyCheck:
-    """A score sheet's figures beside the rules' running totals after the deal."""
+    """A score sheet's figures beside the rules' running totals after the deal,
+    and how its difference stands to the sheet before: what it carries, from
+    which deals, and what it adds."""
 
     deal: int
     line: TallyLine
@@ -73,9 +108,22 @@ class TallyCheck:
     # sheet minus rules, for each player whose figure differs
     differences: dict[str, Amount]
     pool_difference: Amount | None
-    # where the difference began: this deal when it changed here, an earlier
-    # deal when the sheet carried it; None when the sheet agrees
-    departed_in: int | None
+    # the differences the sheet before had and this one keeps unchanged, by
+    # the deals where they arose
+    carried: tuple[Part, ...] = ()
+    # the differences that are new or changed since the sheet before (each
+    # party's present difference), by the deals where the change may lie
+    new: tuple[Part, ...] = ()
+    # each party of ``new`` that had another difference at the sheet before:
+    # that difference
+    before: dict[str, Amount] = field(default_factory=dict)
+    # each party whose earlier difference is gone here: that difference
+    set_right: dict[str, Amount] = field(default_factory=dict)
+    # the deal of the sheet before (None: none, or not compared)
+    previous: int | None = None
+    # False: the deals before were not compared (``score --deal N``), so
+    # what is carried and what is new is not known
+    from_start: bool = True
 
     @property
     def agrees(self) -> bool:
@@ -83,8 +131,34 @@ class TallyCheck:
 
     @property
     def went_wrong_here(self) -> bool:
-        """The sheet departed from the rules in this deal (not carried from before)."""
-        return self.departed_in is not None and self.departed_in == self.deal
+        """The sheet adds a difference of its own (in this deal, or in the
+        deals since the sheet before): not only one carried from before."""
+        return bool(self.new)
+
+    @property
+    def departed_in(self) -> int | None:
+        """The last deal in which the sheet's present difference may have
+        arisen: this deal when it adds one, the deal of an earlier difference
+        it carries; None when it agrees or that is not known."""
+        spans = [part.span for part in self.new + self.carried]
+        if self.agrees or not spans or None in spans:
+            return None
+        return max(span.last for span in spans if span is not None)
+
+    @property
+    def imbalance(self) -> Amount | None:
+        """How far the sheet's four figures and its pool are from adding up to
+        what the rules' add up to (they never change: money moves between the
+        players and the pool); None when the sheet does not write its pool."""
+        if self.line.pool is None:
+            return None
+        return sum(self.differences.values(), Fraction(0)) + (self.pool_difference or 0)
+
+    @property
+    def adds_up_to(self) -> tuple[Amount, Amount]:
+        """What the sheet's figures and pool add up to, and what they should."""
+        expected = sum(self.rules.values(), Fraction(0)) + self.pool_rules
+        return expected + (self.imbalance or 0), expected
 
 
 @dataclass(frozen=True)
@@ -95,6 +169,15 @@ class DealReconciliation:
     payments: tuple[PaymentPair, ...] = field(default=())
     tally: TallyCheck | None = None
     settled: bool = True  # False: the deal has errors and the rules gave nothing
+    # the stakes of the rules when the deal's paid lines write none: taken as
+    # paid as the rules give them, not compared (docs/decisions.md)
+    implied_stakes: tuple[Payment, ...] = ()
+    # where the deal begins (its deal line): where a payment with no line is said
+    pos: Pos | None = None
+    # the deals before it, handed in, that have errors: the rules' totals
+    # leave them out (a caller that hands in only the deals with figures
+    # does not learn of them)
+    unsettled_before: tuple[int, ...] = ()
 
     @property
     def payment_disagreements(self) -> tuple[PaymentPair, ...]:
@@ -123,15 +206,16 @@ class Reconciler:
 
     Such a caller may hand in the running totals it already has (the
     session's balance after the deal).  With ``from_start`` False the deals
-    before the first one handed in were not seen, so where a difference began
-    is not known (``departed_in`` None)."""
+    before the first one handed in were not seen, so what a sheet carries
+    and where a difference arose are not known.  ``first``: the number of the
+    session's first deal (deals are numbered from 1, RV301 otherwise), where
+    a difference shown by the first sheet may have begun."""
 
-    def __init__(self, players: tuple[str, ...], from_start: bool = True):
+    def __init__(self, players: tuple[str, ...], from_start: bool = True, first: int = 1):
         self.totals: dict[str, Amount] = dict.fromkeys(players, 0)
         self.from_start = from_start
-        self._carried: dict[str, Amount] = {}  # the last tally's differences
-        self._carried_pool: Amount | None = None
-        self._began: int | None = None
+        self._sheets = _Sheets(first)
+        self._unsettled: list[int] = []
 
     def add(self, scored: ScoredDeal, totals: dict[str, Amount] | None = None
             ) -> DealReconciliation | None:
@@ -143,69 +227,162 @@ class Reconciler:
                 for name, amount in settlement.net.items():
                     self.totals[name] = self.totals.get(name, 0) + amount
             totals = self.totals
-        deal = scored.checked.deal
-        if deal is None or scored.checked.number is None:
+        deal, number = scored.checked.deal, scored.checked.number
+        if deal is None or number is None:
             return None
+        before = tuple(self._unsettled)
+        if settlement is None:
+            self._unsettled.append(number)
         paid, tally = deal.paid, deal.tally
         if not paid and tally is None:
             return None
-        pairs = match_payments(paid, settlement.payments if settlement else ())
+        pairs, implied = match_payments(paid, settlement.payments if settlement else ())
         check = None
         if tally is not None:
             pool_after = settlement.pool_after if settlement else scored.pool_before
-            check, self._began = _check_tally(tally, totals, pool_after, scored.checked.number,
-                                              self._carried, self._carried_pool, self._began)
-            self._carried, self._carried_pool = check.differences, check.pool_difference
-            if not self.from_start and check.departed_in is not None:
-                check = replace(check, departed_in=None)
-        return DealReconciliation(scored.checked.number, pairs, check, settlement is not None)
+            check = self._sheets.check(tally, totals, pool_after, number)
+            if not self.from_start:
+                check = _origin_unknown(check)
+        return DealReconciliation(number, pairs, check, settlement is not None, implied,
+                                  deal.pos, before)
 
 
-def _check_tally(line: TallyLine, totals: dict[str, Amount], pool_after: Amount, number: int,
-                 carried: dict[str, Amount], carried_pool: Amount | None,
-                 began: int | None) -> tuple[TallyCheck, int | None]:
-    sheet = line.totals
-    differences = {name: sheet[name] - totals.get(name, 0) for name in sheet
-                   if sheet[name] != totals.get(name, 0)}
-    pool_difference = None
-    if line.pool is not None and line.pool != pool_after:
-        pool_difference = line.pool - pool_after
-    if not differences and not pool_difference:
-        began = None
-    elif differences != carried or pool_difference != carried_pool or began is None:
-        began = number
-    check = TallyCheck(number, line, dict(sheet), dict(totals), pool_after, differences,
-                       pool_difference, began)
-    return check, began
+class _Sheets:
+    """The score sheets met so far: each party's last difference (sheet minus
+    rules; :data:`POOL` for the pool), the deal of the last sheet that showed
+    it, and the deals where that difference arose.  A sheet is read against
+    the sheet before: a difference that is the same was carried, one that
+    changed arose in the deals since (this deal alone when the sheet before
+    is the previous deal's)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.last: dict[str, Amount] = {}
+        self.seen: dict[str, int] = {}
+        self.origin: dict[str, Span] = {}
+        self.previous: int | None = None
+
+    def check(self, line: TallyLine, totals: dict[str, Amount], pool_after: Amount,
+              number: int) -> TallyCheck:
+        sheet = line.totals
+        observed = {name: sheet[name] - totals.get(name, 0) for name in sheet}
+        if line.pool is not None:
+            observed[POOL] = line.pool - pool_after
+        carried: dict[Span, dict[str, Amount]] = {}
+        new: dict[Span, dict[str, Amount]] = {}
+        before: dict[str, Amount] = {}
+        set_right: dict[str, Amount] = {}
+        for party, difference in observed.items():
+            earlier = self.last.get(party, 0)
+            if difference == earlier:
+                if difference:
+                    carried.setdefault(self.origin[party], {})[party] = difference
+            else:
+                self._changed(party, difference, earlier, number, new, before, set_right)
+            self.seen[party] = number
+        differences = {name: d for name, d in observed.items() if name != POOL and d}
+        pool_difference = observed.get(POOL) or None
+        check = TallyCheck(number, line, dict(sheet), dict(totals), pool_after, differences,
+                           pool_difference, _parts(carried), _parts(new), before, set_right,
+                           self.previous)
+        self.previous = number
+        return check
+
+    def _changed(self, party: str, difference: Amount, earlier: Amount, number: int,
+                 new: dict, before: dict, set_right: dict) -> None:
+        """A party's difference changed since the last sheet that showed it:
+        the change arose in the deals since."""
+        seen = self.seen.get(party)
+        if seen is None:
+            span = Span(min(self.first, number), number)
+        elif seen < number:
+            span = Span(seen + 1, number, seen)
+        else:  # deals out of order (RV301): only this one is known
+            span = Span(number, number)
+        if difference:
+            new.setdefault(span, {})[party] = difference
+            self.origin[party] = span
+            if earlier:
+                before[party] = earlier
+        else:
+            set_right[party] = earlier
+            self.origin.pop(party, None)
+        self.last[party] = difference
+
+
+def _parts(by_span: dict[Span, dict[str, Amount]]) -> tuple[Part, ...]:
+    """The parts in the order of the deals where they arose."""
+    return tuple(Part(span, figures) for span, figures
+                 in sorted(by_span.items(), key=lambda item: (item[0].first, item[0].last)))
+
+
+def _origin_unknown(check: TallyCheck) -> TallyCheck:
+    """A sheet read without the deals before it: its whole difference, from
+    deals not known."""
+    figures: dict[str, Amount] = dict(check.differences)
+    if check.pool_difference:
+        figures[POOL] = check.pool_difference
+    return replace(check, carried=(), new=(Part(None, figures),) if figures else (),
+                   before={}, set_right={}, previous=None, from_start=False)
 
 
 def match_payments(paid: Iterable[PaidLine], computed: Iterable[Payment]) -> tuple[
-        PaymentPair, ...]:
+        tuple[PaymentPair, ...], tuple[Payment, ...]]:
     """Pair each ``paid`` line with a payment of the rules: first those that
-    agree in everything written, then those that differ only in the amount;
-    what is left matches nothing.  No ``paid`` lines: nothing to compare."""
+    agree in everything written, then those that differ only in the amount,
+    then those whose payer and payee are swapped; what is left matches
+    nothing.  No ``paid`` lines: nothing to compare.  Also the stakes taken
+    as paid: when no line writes a stake, the rules' stakes are implied
+    rather than missing."""
     recorded = list(paid)
     if not recorded:
-        return ()
+        return (), ()
     due = list(computed)
     pairs: list[PaymentPair] = []
-    for same_amount in (True, False):
+    for kind, same in ((AGREES, _same), (OTHER_AMOUNT, _same_but_amount), (SWAPPED, _swapped)):
         for line in list(recorded):
-            found = next((p for p in due if _same(line, p, same_amount)), None)
+            found = next((p for p in due if same(line, p)), None)
             if found is not None:
                 recorded.remove(line)
                 due.remove(found)
-                pairs.append(PaymentPair(AGREES if same_amount else OTHER_AMOUNT, line, found))
+                pairs.append(PaymentPair(kind, line, found))
     pairs += [PaymentPair(NOT_IN_THE_RULES, line, None) for line in recorded]
+    implied: tuple[Payment, ...] = ()
+    if not _writes_stakes(pairs):
+        implied = tuple(p for p in due if p.rule == STAKE_RULE)
+        due = [p for p in due if p.rule != STAKE_RULE]
     pairs += [PaymentPair(NOT_RECORDED, None, p) for p in due if p.amount != 0]
-    return tuple(pairs)
+    return tuple(pairs), implied
 
 
-def _same(line: PaidLine, payment: Payment, same_amount: bool) -> bool:
-    payer = POOL if line.payer_is_pool else line.payer.text
-    payee = POOL if line.payee_is_pool else line.payee.text
-    return (payer == payment.payer and payee == payment.payee
-            # a table may name the payment by any rule it rests on (ACE-2 or DOUBLE-2)
-            and (line.rule is None or line.rule in payment.rules)
-            and (line.trick is None or line.trick == payment.trick)
-            and (not same_amount or line.amount == payment.amount))
+def _writes_stakes(pairs: list[PaymentPair]) -> bool:
+    """Whether a deal's paid lines write a stake: a line matched to one, or a
+    line that names the stakes' rule."""
+    return any((pair.computed is not None and pair.computed.rule == STAKE_RULE)
+               or (pair.recorded is not None and pair.recorded.rule == STAKE_RULE)
+               for pair in pairs)
+
+
+def _parties(line: PaidLine) -> tuple[str, str]:
+    return (POOL if line.payer_is_pool else line.payer.text,
+            POOL if line.payee_is_pool else line.payee.text)
+
+
+def _same(line: PaidLine, payment: Payment) -> bool:
+    return _same_but_amount(line, payment) and line.amount == payment.amount
+
+
+def _same_but_amount(line: PaidLine, payment: Payment) -> bool:
+    return _parties(line) == (payment.payer, payment.payee) and _same_rule_and_trick(line,
+                                                                                     payment)
+
+
+def _swapped(line: PaidLine, payment: Payment) -> bool:
+    return _parties(line) == (payment.payee, payment.payer) and _same_rule_and_trick(line,
+                                                                                     payment)
+
+
+def _same_rule_and_trick(line: PaidLine, payment: Payment) -> bool:
+    # a table may name the payment by any rule it rests on (ACE-2 or DOUBLE-2)
+    return ((line.rule is None or line.rule in payment.rules)
+            and (line.trick is None or line.trick == payment.trick))

@@ -4,6 +4,7 @@ English and Russian; ``--strict`` makes it an error."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -63,8 +64,9 @@ CASES = [
      "(ACE-1, trick 8)",
      "по правилам за эту выплату причитается 2 фишки, а не 1 фишка: Vera → Anna: 2 фишки "
      "(ACE-1, взятка 8)"),
+    # no line of its own: on the deal line, not on an unrelated paid line
     ("RV321", [("  paid Vera Gleb 2 ACE-1 trick 6\n", "")],
-     ("  paid Vera Anna 30 PARTIE-4", "paid"),
+     ("deal 3 dealer Boris", "deal"),
      "a payment of the rules has no paid line in this deal: Vera → Gleb: 2 fiches "
      "(ACE-1, trick 6)",
      "выплата по правилам не записана строкой paid в этой сдаче: Vera → Gleb: 2 фишки "
@@ -179,3 +181,84 @@ def test_check_of_the_disputed_sheet_golden(golden, monkeypatch, language):
                                 env={**ENV, "COLUMNS": "100"})
     assert result.exit_code == 0
     golden(("" if language == "en" else "ru/") + "check-disputed-sheet.txt", result.output)
+
+
+# --- paid lines explained (issue 20, item 12) --------------------------------------------
+
+DISPUTED = (SAMPLES / "disputed-sheet.rvs").read_text(encoding="utf-8")
+STAKES = ("  paid Anna pool 10 POOL-1\n  paid Boris pool 10 POOL-1\n"
+          "  paid Vera pool 10 POOL-1\n  paid Gleb pool 15 POOL-1\n")
+
+
+def figure_warnings(tmp_path, text: str) -> list:
+    path = tmp_path / "sheet.rvs"
+    path.write_text(text, encoding="utf-8")
+    return [d for d in check_file(path).diagnostics
+            if d.code in ("RV317", "RV318", "RV319", "RV320", "RV321")]
+
+
+def test_a_swapped_payer_and_payee_is_one_warning_that_says_so(tmp_path):
+    text = edited(("paid Vera Anna 2 ACE-1 trick 8", "paid Anna Vera 2 ACE-1 trick 8"))
+    diags = [d for d in figure_warnings(tmp_path, text) if d.deal == 3]
+    assert [d.code for d in diags] == ["RV319"]  # not RV319 and RV321
+    assert diags[0].message == ("Anna paid Vera; the rules have Vera pay Anna: Vera → Anna: "
+                                "2 fiches (ACE-1, trick 8)")
+    line, column = place(text, "  paid Anna Vera 2", "Anna")
+    assert (diags[0].line, diags[0].column) == (line, column)
+    russian = run("--lang", "ru", "check", str(tmp_path / "sheet.rvs")).output
+    assert ("записано: платит Anna, получает Vera; по правилам наоборот — платит Vera, "
+            "получает Anna: Vera → Anna: 2 фишки (ACE-1, взятка 8)") in russian
+
+
+def test_the_table_is_set_right_by_one_payment_for_each_two_players(tmp_path):
+    # the swap is set right by 4 (2 back, 2 due); the partie paid 1 short, to the same player
+    text = edited(("paid Vera Anna 2 ACE-1 trick 8", "paid Anna Vera 2 ACE-1 trick 8"),
+                  ("paid Vera Anna 30 PARTIE-4", "paid Vera Anna 29 PARTIE-4"))
+    path = tmp_path / "sheet.rvs"
+    path.write_text(text, encoding="utf-8")
+    out = run("arbitrate", str(path), "--deal", "3", "--no-quotes").output
+    section = out.split("To set the table right\n")[1].split("\n\n")[0]
+    assert section == "  • Vera → Anna: 5 fiches"
+    assert "— paid the wrong way round: the rules have the payee pay the payer" in out
+    assert "the rules: Vera → Anna: 2 fiches (ACE-1, trick 8)" in out
+
+
+def test_what_two_players_owe_each_other_is_netted(tmp_path):
+    # Vera paid Anna 1 too much for the partie, and 2 too little for an ace: 1 in all
+    text = edited(("paid Vera Anna 30 PARTIE-4", "paid Vera Anna 31 PARTIE-4"),
+                  ("  paid Vera Anna 2 ACE-1 trick 8\n", ""))
+    path = tmp_path / "sheet.rvs"
+    path.write_text(text, encoding="utf-8")
+    out = run("arbitrate", str(path), "--deal", "3", "--no-quotes").output
+    assert out.split("To set the table right\n")[1].split("\n\n")[0] == \
+        "  • Vera → Anna: 1 fiche"
+
+
+def test_a_payment_with_no_line_is_said_on_the_deal_line(tmp_path):
+    text = edited(("  paid Vera Gleb 2 ACE-1 trick 6\n", ""))
+    (diag,) = figure_warnings(tmp_path, text)
+    assert diag.code == "RV321"
+    assert place(text, "deal 3 dealer Boris", "deal") == (diag.line, diag.column)
+    shown = run("check", str(tmp_path / "sheet.rvs")).output
+    assert "   37 | deal 3 dealer Boris\n      | ^" in shown
+
+
+def test_paid_lines_for_the_play_only_take_the_stakes_as_paid(tmp_path):
+    text = DISPUTED.replace(STAKES, "")
+    assert text != DISPUTED
+    diags = [d for d in figure_warnings(tmp_path, text) if d.deal == 5]
+    assert [d.code for d in diags] == ["RV320", "RV317"]  # no RV321 for each stake
+    path = tmp_path / "sheet.rvs"
+    out = run("arbitrate", str(path), "--deal", "5", "--no-quotes").output
+    assert "the stakes (POOL-1) are not written: taken as paid as the rules give them" in out
+    assert "To set the table right\n  • Vera → Boris: 1 fiche\n" in out
+    recorded = json.loads(run("score", "--json", str(path)).output)["deals"][4]["recorded"]
+    assert recorded["stakes_implied"] is True
+    assert all(p["match"] != "not_recorded" for p in recorded["payments"])
+
+
+def test_once_a_stake_is_written_a_missing_one_is_a_warning(tmp_path):
+    text = DISPUTED.replace("  paid Gleb pool 15 POOL-1\n", "")
+    diags = [d for d in figure_warnings(tmp_path, text) if d.deal == 5]
+    assert [d.code for d in diags] == ["RV321", "RV320", "RV317"]  # in the order of the lines
+    assert "Gleb → the pool: 15 fiches (POOL-1)" in diags[0].message

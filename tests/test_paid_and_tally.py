@@ -220,6 +220,30 @@ def test_the_messages_say_what_is_wrong_in_english_and_in_russian():
     assert "никто не платит сам себе" in russian[1]
 
 
+@pytest.mark.parametrize("line, column, order", [
+    ("tally pool 45 Anna +16 Boris -24 Vera -18 Gleb -19", 17,
+     "a tally lists the four players first, each with a figure, and pool N last "
+     "(tally NAME AMOUNT NAME AMOUNT NAME AMOUNT NAME AMOUNT [pool AMOUNT])"),
+    ("tally Anna +16 pool 45 Boris -24 Vera -18 Gleb -19", 26,
+     "a tally lists the four players first"),
+    ("paid Boris Anna 8 trick 10 ACE-1", 30,
+     "a paid line names the rule before the trick (paid PAYER PAYEE AMOUNT [RULE] [trick T])"),
+    ("paid Boris Anna 8 ACE-1 trick 10 x", 36,
+     "a paid line is written paid PAYER PAYEE AMOUNT [RULE] [trick T]"),
+])
+def test_a_word_out_of_order_says_the_order_the_line_wants(line, column, order):
+    """Review newcomer-3, finding 22: the parser alone said only "expected the
+    end of the line"."""
+    (diag,) = deal_of(f"  {line}\n").diagnostics
+    assert (diag.code, diag.line, diag.column) == ("RV100", FIRST, column)
+    assert diag.message.startswith("expected the end of the line, found '")
+    assert order in diag.message
+    with use("ru"):
+        russian = t(diag.message)
+    assert ("сначала идут четыре игрока" in russian or "перед взяткой" in russian
+            or "строка paid пишется так: paid ПЛАТИТ ПОЛУЧАЕТ СУММА" in russian), russian
+
+
 def test_a_deal_with_such_a_mistake_has_errors_and_the_command_says_so(tmp_path):
     from click.testing import CliRunner
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reversis_cli.reconcile import (
-    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, reconcile,
+    AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, reconcile,
 )
 from reversis_cli.reader import record_from_text
 from reversis_cli.session import Session
@@ -64,7 +64,10 @@ def test_a_wrong_pool_on_the_sheet_is_a_difference():
      [AGREES, AGREES, OTHER_AMOUNT], 15),
     ("paid Vera Anna 30 PARTIE-4", "paid Vera Anna 30",
      [AGREES, AGREES, AGREES], 0),
+    # the payer and the payee swapped: one pair, set right by paying back and paying
     ("paid Vera Anna 30 PARTIE-4", "paid Anna Vera 30 PARTIE-4",
+     [AGREES, AGREES, SWAPPED], 60),
+    ("paid Vera Anna 30 PARTIE-4", "paid Anna Vera 30 PARTIE-4 trick 3",
      [AGREES, AGREES, NOT_IN_THE_RULES, NOT_RECORDED], None),
     ("  paid Vera Anna 30 PARTIE-4\n", "",
      [AGREES, AGREES, NOT_RECORDED], 30),

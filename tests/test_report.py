@@ -11,9 +11,10 @@ import jinja2.ext
 import pytest
 from click.testing import CliRunner
 
+from conftest import bad_samples, good_samples
 from i18n_catalog import russian_entries
 from reversis_cli.cli import cli
-from reversis_cli.i18n import use
+from reversis_cli.i18n import english, use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
 
@@ -143,7 +144,7 @@ def test_several_files_make_one_page_with_a_table_of_sessions():
     html = build_report([EVENING, XSS]).html
     archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
     assert '<a href="#s1">A Tuesday evening</a>' in archive
-    assert '<a href="#s2">&lt;script&gt;' in archive
+    assert '<a href="#s2"><span class="long">&lt;script&gt;' in archive  # escaped, may wrap
     assert 'id="s1"' in html and 'id="s2"' in html
     with Session.open(str(EVENING)) as one, Session.open(str(XSS)) as two:
         list(one.deals()), list(two.deals())
@@ -185,9 +186,10 @@ def test_a_record_with_errors_is_reported_where_they_are_and_exits_1(tmp_path):
     assert result.exit_code == 1
     assert "RV202" in result.output  # on the terminal, as check prints it
     html = out.read_text(encoding="utf-8")
-    deal = re.search(r'<article id="s1-d\d+".*?</article>', html, re.S).group(0)
+    # the dated record comes first (issue 20): the undated bad one is the second
+    deal = re.search(r'<article id="s2-d\d+".*?</article>', html, re.S).group(0)
     assert "error[RV202]" in deal and "2H is played twice" in deal
-    assert 'id="s2"' in html  # the other record is reported
+    assert 'id="s1"' in html  # the other record is reported
 
 
 def test_an_output_that_cannot_be_written_is_a_usage_error(tmp_path):
@@ -233,3 +235,160 @@ def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
     assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
             in html)
     assert '<table class="options">' not in build_report([EVENING]).html
+
+
+# --- the table's own figures (issue 20, item 9) ----------------------------------------
+
+DISPUTED = ROOT / "samples" / "disputed-sheet.rvs"
+
+
+def _deal_html(html: str, anchor: str) -> str:
+    return re.search(rf'<article id="{anchor}".*?</article>', html, re.S).group(0)
+
+
+@pytest.mark.parametrize("path", [*good_samples(), *bad_samples()], ids=lambda p: p.name)
+def test_the_page_gives_every_problem_check_gives(path):
+    """Review newcomer-3, finding 8: check gave the sample's figures warnings,
+    the page none.  The page and its terminal lines now give what check
+    gives, each in the deal (or the header) where check puts it."""
+    from reversis_cli.check import check_file
+
+    found = build_report([path])
+    said = sorted((d.code, d.line, d.column, english(d.message)) for d in found.diagnostics)
+    expected = sorted((d.code, d.line, d.column, english(d.message))
+                      for d in check_file(path).diagnostics)
+    assert said == expected
+    html = found.html
+    for d in check_file(path).diagnostics:
+        if d.deal is not None:
+            deal = _deal_html(html, f"s1-d{d.deal}")
+            assert f"[{d.code}]" in deal and f":{d.line}:{d.column}</code>" in deal, d
+
+
+def test_a_deal_with_paid_and_tally_lines_shows_them_beside_the_rules():
+    html = build_report([DISPUTED]).html
+    deal = _deal_html(html, "s1-d5")
+    figures = re.search(r'<section class="table-figures departs">.*?</section>', deal,
+                        re.S).group(0)
+    rows = re.findall(r'<tr class="(agrees|departs)"><td class="num">(\d+)</td><td>([^<]*)'
+                      r'</td><td>([^<]*)</td><td>([^<]*)</td></tr>', figures)
+    assert [(kind, line) for kind, line, *_ in rows] == \
+        [("agrees", str(n)) for n in range(77, 83)] + [("departs", "83")] + \
+        [("agrees", "84"), ("agrees", "85")]
+    assert rows[6][2:] == ("Vera → Boris: 1 fiche (ACE-2, trick 10)",
+                           "Vera → Boris: 2 fiches (ACE-2, trick 10)",
+                           "≠ another amount than the rules give")
+    assert '<ul class="corrections"><li>Vera → Boris: 1 fiche</li></ul>' in figures
+    # the sheet, its differing figures marked, and check's words for it with the code
+    assert '<tr class="departs"><th scope="row">Boris</th><td class="num">≠+55</td>' \
+           '<td class="num">+56</td><td class="num">-1</td></tr>' in figures
+    assert ("<strong>[RV317]</strong> The score sheet departs from the rules in this deal: "
+            "Boris +55 on the sheet, +56 by the rules (-1), Vera +54 on the sheet, +53 by the "
+            "rules (+1).") in figures
+    later = _deal_html(html, "s1-d7")
+    assert "<strong>[RV318]</strong> The score sheet carries a difference from the rules " \
+           "that began in deal 5" in later
+    assert 'class="table-figures"' in _deal_html(html, "s1-d4")  # a sheet that agrees
+    assert "It agrees with the rules&#39; running totals." in _deal_html(html, "s1-d4")
+
+
+def test_the_session_table_marks_the_deals_whose_figures_depart():
+    html = build_report([DISPUTED]).html
+    rows = re.findall(r'<tr class="deal-row[^"]*"><th scope="row"><a href="#s1-d(\d+)">(.*?)</tr>',
+                      html)
+    assert [n for n, _ in rows] == [str(n) for n in range(1, 9)]
+    assert [n for n, row in rows if "mark-figures" in row] == ["5", "6", "7", "8"]
+    assert ('<p class="figures-note">≠ the score sheet differs from the rules; it departed '
+            'from them in deal 5</p>') in html
+
+
+def test_the_figures_are_shown_in_russian():
+    with use("ru"):
+        html = build_report([DISPUTED]).html
+    deal = _deal_html(html, "s1-d5")
+    assert "Что заплатили за столом" in deal and "≠ сумма не та, что дают правила" in deal
+    assert "<strong>[RV317]</strong> Запись счёта расходится с правилами в этой сдаче" in deal
+    assert "предупреждение[RV320]" in deal
+    assert "≠ расчёт стола" in html
+
+
+def test_the_command_says_the_figures_warnings_on_the_terminal(tmp_path):
+    out = tmp_path / "d.html"
+    result = invoke("report", str(DISPUTED), "-o", str(out))
+    assert result.exit_code == 0
+    assert [code for code in re.findall(r"warning\[(RV3\d\d)\]", result.output)] == \
+        ["RV320", "RV317", "RV318", "RV318", "RV318"]
+
+
+# --- long names, one title, sessions in date order (issue 20, item 21) ------------------
+
+NAMES_20 = ROOT / "tests" / "fixtures" / "report" / "names-20-chars.rvs"
+LONG_60 = {  # 65 and 59 letters
+    "Konstantin_Pavlovich": "Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi",
+    "Aleksandra_Sergeevna": "Aleksandra_Sergeevna_Mikhailovna_Dobrovolskaya_Trubetskaya"}
+
+
+def names_60() -> str:
+    text = NAMES_20.read_text(encoding="utf-8")
+    for short, long in LONG_60.items():
+        text = text.replace(short, long)
+    return text
+
+
+def test_the_chart_legend_gives_each_name_whole_with_its_final_balance():
+    """Review newcomer-3, finding 20: the legend, drawn in the SVG, cut a name
+    of twenty letters and hid the balance after it."""
+    html = build_report([NAMES_20]).html
+    legend = re.search(r'<ul class="legend".*?</ul>', html, re.S).group(0)
+    items = re.findall(r'<span class="name">([^<]*)</span> <span class="last">([^<]*)</span>',
+                       legend)
+    assert items == [("Konstantin_Pavlovich", "-108"), ("Aleksandra_Sergeevna", "+39"),
+                     ("Vera", "+114"), ("Gleb", "-45"), ("the pool", "0")]
+    assert "<text" not in re.search(r'<svg id="s1-chart".*?</svg>', html, re.S).group(0) \
+        .split('<g class="axes">')[1].split("</g>")[1]  # no name drawn in the picture
+
+
+def test_a_long_name_may_break_in_a_table_and_a_short_one_may_not(tmp_path):
+    path = tmp_path / "long.rvs"
+    path.write_text(names_60(), encoding="utf-8")
+    html = build_report([path]).html
+    balance = re.search(r'<table class="figures balance">.*?</table>', html, re.S).group(0)
+    assert ('<th scope="col"><span class="long">'
+            'Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi</span></th>'
+            in balance)
+    assert '<th scope="col">Gleb</th>' in balance
+    assert "Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi" \
+        in " ".join(parsed(html).text)  # whole, never shortened
+
+
+def test_one_session_has_one_title():
+    html = build_report([EVENING]).html
+    tags = parsed(html)
+    headings = [text for text in tags.text if text == "A Tuesday evening"]
+    assert "<h1>A Tuesday evening</h1>" in html and "<h2>A Tuesday evening</h2>" not in html
+    assert len(headings) == 1
+    two = build_report([EVENING, XSS]).html
+    assert "<h2>A Tuesday evening</h2>" in two  # with several, each session has its own
+
+
+def test_the_sessions_are_in_date_order_and_the_undated_after_by_name(tmp_path):
+    """Review newcomer-3, finding 20: a folder was in the order of its file names."""
+    text = XSS.read_text(encoding="utf-8")  # one deal: quick to report six times
+    dates = {"a-late.rvs": "date 2027-02-10", "b-undated.rvs": None,
+             "c-early.rvs": "date 2026-11-17", "d-dotted.rvs": "date 03.12.2026",
+             "e-free.rvs": 'date "the night of the storm"', "f-middle.rvs": "date 2026-12-31"}
+    for name, date in dates.items():
+        written = text.replace("date 2026-11-17", date) if date else \
+            text.replace("date 2026-11-17\n", "")
+        (tmp_path / name).write_text(written.replace('title "<script>alert(1)</script>"',
+                                                     f'title "{name}"'), encoding="utf-8")
+    found = build_report(sorted(tmp_path.glob("*.rvs")))
+    archive = re.search(r'<section id="archive".*?</section>', found.html, re.S).group(0)
+    order = re.findall(r'<a href="#(s\d)">([^<]*)</a>', archive)
+    assert order == [("s1", "c-early.rvs"), ("s2", "d-dotted.rvs"), ("s3", "f-middle.rvs"),
+                     ("s4", "a-late.rvs"), ("s5", "b-undated.rvs"), ("s6", "e-free.rvs")]
+    # each anchor leads to its session, and its deals follow it
+    for anchor, title in order:
+        section = re.search(rf'<section id="{anchor}" class="session">.*?</section>',
+                            found.html, re.S).group(0)
+        assert f"<h2>{title}</h2>" in section and f'id="{anchor}-d1"' in section

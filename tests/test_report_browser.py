@@ -17,6 +17,7 @@ from browser import start_browser
 from reversis_cli.i18n import use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
+from test_report import DISPUTED, NAMES_20, names_60
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENING = ROOT / "samples" / "evening.rvs"
@@ -44,6 +45,12 @@ def pages(tmp_path_factory):
             "two": build_report([EVENING, XSS]).html}
     with use("ru"):
         made["ru"] = build_report([EVENING]).html
+        made["disputed-ru"] = build_report([DISPUTED]).html
+    long_names = folder / "long-names.rvs"
+    long_names.write_text(names_60(), encoding="utf-8")
+    made["names-20"] = build_report([NAMES_20]).html
+    made["names-60"] = build_report([long_names]).html
+    made["disputed"] = build_report([DISPUTED]).html
     paths = {}
     for name, html in made.items():
         paths[name] = folder / f"{name}.html"
@@ -200,3 +207,53 @@ def test_without_scripting_every_trick_is_shown_and_no_dead_button(browser, page
         assert not any(b.is_displayed() for b in browser.find_elements("tag name", "button"))
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+# --- long names and the table's figures (issue 20) ---------------------------------------
+
+OVERFLOW = """
+const page = document.documentElement;
+const wide = Array.from(document.querySelectorAll('main *'))
+  .filter(e => e.getBoundingClientRect().right > page.clientWidth + 1
+               && !e.closest('pre.source') && e.getClientRects().length)
+  .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').slice(0, 40));
+const cut = Array.from(document.querySelectorAll('.legend .name, th, td'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.textContent.slice(0, 40));
+return [page.scrollWidth - page.clientWidth, wide.slice(0, 5), cut.slice(0, 5)];
+"""
+
+
+@pytest.mark.parametrize("page", ["names-20", "names-60"])
+@pytest.mark.parametrize("width", [1100, 700])
+def test_long_names_are_never_cut_and_never_widen_the_page(browser, pages, page, width):
+    """Review newcomer-3, finding 20: the legend cut names of twenty letters,
+    and names of sixty ran the tables off the page."""
+    browser.set_window_size(width, 900)
+    try:
+        open_page(browser, pages[page])
+        beyond, wide, cut = browser.execute_script(OVERFLOW)
+        assert (beyond, wide, cut) == (0, [], [])
+        names = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#s1 .legend .name'))"
+            ".map(e => e.innerText)")
+        assert names[0].replace("\n", "").startswith("Konstantin_Pavlovich")
+        assert browser.find_elements("css selector", "#s1 .legend .last")[0].is_displayed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SCREENSHOTS / f"{page}-{width}.png"))
+    finally:
+        browser.set_window_size(1100, 900)
+
+
+def test_the_table_figures_of_a_disputed_deal_are_shown(browser, pages):
+    for name, heading, verdict in (
+            ("disputed", "The table and the rules", "≠ another amount than the rules give"),
+            ("disputed-ru", "Стол и правила", "≠ сумма не та, что дают правила")):
+        open_page(browser, pages[name], "#s1-d5")
+        figures = browser.find_element("css selector", "#s1-d5 .table-figures")
+        assert figures.find_element("tag name", "h5").text == heading
+        departing = figures.find_element("css selector", "table.paid tr.departs")
+        assert departing.is_displayed() and verdict in departing.text
+        assert "[RV317]" in figures.find_element("css selector", ".sheet-verdict").text
+    browser.execute_script("arguments[0].scrollIntoView()", figures)
+    browser.save_screenshot(str(SCREENSHOTS / "table-figures-ru.png"))

@@ -330,7 +330,33 @@ def _translate(exc, lines: list[str], first_line: int, start: str) -> Diagnostic
     if column - 1 < len(text) and unicodedata.category(text[column - 1]).startswith("M"):
         return diagnostic("RV100", _explain_mark(text[column - 1], expected), pos)
     code, message = _explain(word, expected, starts_line, start, exc)
+    if code == "RV100" and not starts_line:
+        message = _with_statement_form(message, text, column, word)
     return diagnostic(code, message, pos)
+
+
+# The order of the table's own lines (issue 11), said when a word is out of
+# place in one: the parser alone only says what it expected next.
+_RULE_ID = re.compile(r"[A-Za-z]+-[0-9]+")
+
+
+def _with_statement_form(message: Msg | str, text: str, column: int, word: str) -> Msg | str:
+    """``message`` with the order a ``paid`` or ``tally`` line wants, when the
+    parser stopped inside one; other lines keep the parser's words."""
+    words = text.split()
+    statement = words[0] if words else ""
+    if statement == "tally":
+        return Msg("{message}: a tally lists the four players first, each with a figure, and "
+                   "pool N last ({form})", message=message,
+                   form=Msg("tally NAME AMOUNT NAME AMOUNT NAME AMOUNT NAME AMOUNT "
+                            "[pool AMOUNT]"))
+    if statement == "paid":
+        form = Msg("paid PAYER PAYEE AMOUNT [RULE] [trick T]")
+        if "trick" in text[: column - 1].split()[1:] and _RULE_ID.fullmatch(word):
+            return Msg("{message}: a paid line names the rule before the trick ({form})",
+                       message=message, form=form)
+        return Msg("{message}: a paid line is written {form}", message=message, form=form)
+    return message
 
 
 def _explain_invisible(char: str, expected: set[str]) -> Msg:

@@ -15,11 +15,12 @@ from rich.text import Text
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
 from ..figures import (
-    PaymentRuling, payment_rulings, payment_text, recorded_text, tally_figures,
+    PaymentRuling, corrections, payment_rulings, payment_text, recorded_text,
 )
 from ..i18n import Msg, N_, t, tr
-from ..reconcile import AGREES, OTHER_AMOUNT, DealReconciliation, TallyCheck
+from ..reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
 from ..rules.texts import rule_text
+from ..sheet_verdict import sheet_sentence
 from .layout import hanging
 from .score import (
     fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,
@@ -120,7 +121,8 @@ def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
 def render_table_and_rules(rec: DealReconciliation) -> Group:
     """What the table paid and wrote in the deal, set against the rules: each
     recorded payment and its verdict, each mismatch with the rules that decide
-    it, the payments that would set the table right, and the score sheet."""
+    it, the payments that would set the table right, and the score sheet.  The
+    payments that agree are named by their lines, in one line."""
     parts: list[RenderableType] = [Text("\n" + tr("The table and the rules"),
                                         style="bold underline")]
     if not rec.settled:
@@ -129,19 +131,45 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
         return Group(*parts)
     rulings = payment_rulings(rec)
     for ruling in rulings:
-        parts.extend(_payment_lines(ruling))
-    corrections = [r.correction for r in rulings if r.correction is not None]
+        if ruling.pair.kind != AGREES:
+            parts.extend(_payment_lines(ruling))
+    agreeing = [r.pair.recorded.pos.line for r in rulings
+                if r.pair.kind == AGREES and r.pair.recorded is not None]
+    if agreeing:
+        # One line for the payments the table made right (the table above
+        # shows them): what is left to read is what departs, a line each.
+        parts.append(hanging("  • ", t(_agreeing(agreeing))))
+    if rec.implied_stakes:
+        parts.append(hanging("  • ", t(Msg("the stakes ({rule}) are not written: taken as paid "
+                                           "as the rules give them", rule=STAKE_RULE))))
     if rulings:
+        settling = corrections(rulings)
         parts.append(Text("\n" + tr("To set the table right"), style="bold"))
-        if not corrections:
+        if not settling:
             parts.append(hanging("  ", tr("Nothing: every payment recorded agrees with the "
                                           "rules.")))
-        for correction in corrections:
+        for correction in settling:
             parts.append(hanging("  • ", t(correction)))
     if rec.tally is not None:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
-        parts.append(hanging("  ", t(_sheet_verdict(rec.tally))))
+        parts.append(hanging("  ", sheet_sentence(rec.tally, rec.unsettled_before)))
     return Group(*parts)
+
+
+def _agreeing(lines: list[int]) -> Msg:
+    """``lines 77–82, 84, 85 agree with the rules``: the line numbers in runs."""
+    if len(lines) == 1:
+        return Msg("line {line} agrees with the rules", line=lines[0])
+    runs: list[list[int]] = []
+    for line in sorted(lines):
+        if runs and line == runs[-1][-1] + 1:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    said = ", ".join(str(run[0]) if len(run) == 1 else
+                     (f"{run[0]}, {run[1]}" if len(run) == 2 else f"{run[0]}–{run[-1]}")
+                     for run in runs)
+    return Msg("lines {lines} agree with the rules", lines=said)
 
 
 def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
@@ -156,7 +184,7 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
     lines: list[RenderableType] = [hanging("  • ", Text(t(head), style=style))]
     if pair.kind == AGREES:
         return lines
-    if pair.kind == OTHER_AMOUNT:
+    if pair.kind in (OTHER_AMOUNT, SWAPPED):
         lines.append(hanging("      ", t(Msg("the rules: {payment}",
                                              payment=payment_text(pair.computed)))))
     if pair.computed is not None:
@@ -165,13 +193,3 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
         lines.append(hanging(Text.assemble(("      " + rule_id, "bold cyan"), "  "),
                              t(rule_text(rule_id))))
     return lines
-
-
-def _sheet_verdict(check: TallyCheck) -> Msg:
-    if check.agrees:
-        return Msg("It agrees with the rules' running totals.")
-    if check.went_wrong_here:
-        return Msg("It departs from the rules in this deal: {figures}.",
-                   figures=tally_figures(check))
-    return Msg("It carries a difference from the rules that began in deal {deal}: {figures}.",
-               deal=check.departed_in, figures=tally_figures(check))

@@ -21,6 +21,7 @@ from ..i18n import Count, Msg, N_, lang, t, tr
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
+from ..sheet_verdict import departures_note
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
@@ -190,14 +191,11 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
     line), and the totals.  ``rows`` None: the totals alone.  Under a deal
     with a tally, a row gives the sheet's figures, those that differ from the
     rules marked ``≠``."""
-    departures = sorted({row[3].departed_in for row in rows or ()
-                         if len(row) > 3 and row[3] is not None and not row[3].agrees
-                         and row[3].departed_in is not None})
     caption = None if rows is not None else \
         tr("(a running balance is shown for shorter sessions)")
-    if departures:
-        caption = t(Msg("≠ the score sheet differs from the rules; it departed from them in "
-                        "deal {deals}", deals=", ".join(map(str, departures))))
+    note = departures_note(row[3] for row in rows or () if len(row) > 3)
+    if note is not None:
+        caption = t(note)
     table = Table(box=box.SIMPLE_HEAD, title=tr("Session"), title_justify="left",
                   pad_edge=False, show_footer=True, caption=caption, caption_justify="left")
     table.add_column(tr("Deal"), footer=tr("Total"))

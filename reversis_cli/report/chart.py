@@ -1,10 +1,11 @@
 """The chart of a session: each player's running balance and the pool, deal by deal.
 
 Written as inline SVG here rather than with a charting library: the chart is a
-few polylines, two axes and a legend (about a hundred lines), where a library
-would add a dependency, and the ones that draw in the browser load a script.
-Each series has its own dash pattern and marker, so that the chart reads in
-black and white on paper too.
+few polylines and two axes (about a hundred lines), where a library would add
+a dependency, and the ones that draw in the browser load a script.  Each
+series has its own dash pattern, so that the chart reads in black and white on
+paper too.  The legend is the page's own text beside the drawing, not text in
+it: a long name wraps there, where inside the drawing it would be cut.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ __all__ = ["Chart", "chart"]
 
 Amount = int | Fraction
 
-WIDTH, HEIGHT = 720, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 150, 34, 40  # the margins: labels left, legend right
+WIDTH, HEIGHT = 600, 300
+LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40  # the margins: labels left and below
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "1 0")
 POOL_DASH = "4 4"
 COLOURS = ("#1f5fa8", "#b2362b", "#2e7d32", "#7b3fa0", "#8a6d00")
@@ -35,7 +36,6 @@ class Series:
     colour: str
     width: float
     last: str  # the value at the end, as text
-    legend_y: int
 
 
 @dataclass(frozen=True)
@@ -99,9 +99,9 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
         series = balances[name]
         lines.append(Series(name, points(series), DASHES[index % len(DASHES)],
                             COLOURS[index % len(COLOURS)], 2.0,
-                            amount_text(series[-1], signed=True), top + 18 * index))
+                            amount_text(series[-1], signed=True)))
     lines.append(Series(tr("the pool"), points(pool), POOL_DASH, POOL_COLOUR, 1.5,
-                        amount_text(pool[-1]), top + 18 * len(players)))
+                        amount_text(pool[-1])))
     step = max(1, deals // 10)
     x_ticks = tuple(Tick(x(k), str(k)) for k in range(0, deals + 1, step))
     y_ticks = tuple(Tick(y(v), amount_text(v, signed=True)) for v in ticks)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,7 +23,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import lang, t, tr
 from ..session import Session
 from .chart import chart
-from .views import MARK_WORDS, CardView, SessionView, rule_views, session_view
+from .views import MARK_WORDS, CardView, SessionView, renumber, rule_views, session_view
 
 __all__ = ["Report", "build_report", "render_page"]
 
@@ -46,7 +47,24 @@ def _environment():
                              undefined=jinja2.StrictUndefined)
     env.globals.update(tr=tr, t=t)
     env.filters["cards"] = _cards_markup
+    env.filters["wrap"] = _wrappable
     return env
+
+
+# A word longer than this may break anywhere in a table cell: a name of sixty
+# letters wraps instead of widening its table past the page, while a short
+# name ("Gleb") never breaks when its table is tight.
+LONG_WORD = 16
+_WORDS = re.compile(r"(\S+)")
+
+
+def _wrappable(text: str):
+    """``text`` as markup in which each long word may break anywhere (the
+    page's style says how: ``.long``).  ``Markup.format`` escapes the text."""
+    return Markup("").join(
+        Markup('<span class="long">{}</span>').format(part) if len(part) > LONG_WORD
+        else Markup("{}").format(part)
+        for part in _WORDS.split(str(text)) if part)
 
 
 def _cards_markup(cards: Sequence[CardView]):
@@ -71,9 +89,40 @@ def build_report(paths: Sequence[str | Path], rules: str | None = None,
     for index, path in enumerate(paths, start=1):
         with Session.open(str(path), rules, dict(sets) if sets else None) as session:
             sessions.append(session_view(session, index))
+    problems = tuple(d for s in sessions for d in s.problems)  # as read, for the terminal
+    sessions = in_date_order(sessions)
     return Report(render_page(sessions), sum(s.errors for s in sessions),
-                  sum(len(s.deals) for s in sessions),
-                  tuple(d for s in sessions for d in s.problems))
+                  sum(len(s.deals) for s in sessions), problems)
+
+
+def in_date_order(sessions: list[SessionView]) -> list[SessionView]:
+    """The sessions by the date their records give, the undated ones (or those
+    whose date cannot be read as one) after them, by file name; renumbered,
+    so that the page's anchors follow the order shown.  Read once, in the
+    order named: standard input cannot be read twice to find its date first."""
+    ordered = sorted(sessions, key=lambda s: (date_key(s.date) is None,
+                                              date_key(s.date) or (0, 0, 0), s.name))
+    for index, session in enumerate(ordered, start=1):
+        renumber(session, index)
+    return ordered
+
+
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?!\d)")
+_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
+
+
+def date_key(text: str) -> tuple[int, int, int] | None:
+    """A ``date`` line's value as (year, month, day): ``2026-11-17`` (or
+    ``2026-11``, ``2026``) as the notation suggests, or ``17.11.2026``; None
+    for any other text (the value is free form)."""
+    text = text.strip()
+    found = _ISO_DATE.match(text)
+    if found:
+        return int(found.group(1)), int(found.group(2) or 0), int(found.group(3) or 0)
+    found = _DOTTED_DATE.match(text)
+    if found:
+        return int(found.group(3)), int(found.group(2)), int(found.group(1))
+    return None
 
 
 def render_page(sessions: list[SessionView]) -> str:

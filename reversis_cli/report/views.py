@@ -15,7 +15,9 @@ from typing import Any
 from ..amounts import amount_text
 from ..cards import Card, Suit, sort_cards
 from ..diagnostics import Diagnostic
+from ..figures import deal_figure_warnings
 from ..i18n import N_, Msg, fiches, t, tr
+from ..reconcile import Reconciler
 from ..replay import PlayedTrick, ReplayedDeal, next_seat
 from ..rules import BUILTIN_PROFILES, Profile, builtin_profile
 from ..rules.profile import format_option_value
@@ -23,9 +25,11 @@ from ..rules.sources import sources_for_rule
 from ..rules.texts import RULE_TEXTS, rule_text
 from ..session import ScoredDeal, Session
 from ..settle.payments import party_of
+from ..sheet_verdict import departures_note
+from .figures import FiguresView, figures_view
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",
-           "card_view", "diagnostic_view"]
+           "card_view", "diagnostic_view", "renumber"]
 
 Amount = int | Fraction
 
@@ -106,6 +110,7 @@ class DealView:
     net: dict[str, str] = field(default_factory=dict)
     pool_after: str = ""
     settled: bool = False
+    figures: FiguresView | None = None  # the table's paid and tally lines beside the rules
 
 
 @dataclass
@@ -132,6 +137,7 @@ class SessionView:
     errors: int = 0
     problems: list[Diagnostic] = field(default_factory=list)  # as found, for the terminal
     rule_ids: set[str] = field(default_factory=set)
+    figures_note: str = ""  # where the score sheet departed, under the session table
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,8 @@ def event_word(kind: str) -> str:
 
 # A deal's marks in the session table, as words (N_: translated when shown).
 MARK_WORDS = {"reversis": N_("reversis"), "espagnolette": N_("espagnolette"),
-              "irregular": N_("irregularity"), "error": N_("error")}
+              "irregular": N_("irregularity"), "error": N_("error"),
+              "figures": N_("≠ the table's figures")}
 
 
 def card_view(card: Card) -> CardView:
@@ -205,8 +212,16 @@ def session_view(session: Session, index: int) -> SessionView:
         pool_series=[session.pool_start.amount])
     view.notes = [line.value for line in header.all("note")] + _comments(header.lines)
     if session.settleable:
+        # The table's figures are compared as check and score compare them, deal
+        # by deal with the rules' running totals.
+        reconciler = Reconciler(session.players)
+        tallies = []
         for scored in session.deals():
-            view.deals.append(_deal_view(scored, anchor, view))
+            deal = _deal_view(scored, anchor, view)
+            tallies.append(_figures(reconciler, scored, session, deal, view))
+            view.deals.append(deal)
+        note = departures_note(tallies)
+        view.figures_note = t(note) if note is not None else ""
         view.totals = dict(session.totals())
         view.totals_text = {name: signed(a) for name, a in view.totals.items()}
         view.pool_end_text = amount_text(session.pool_end)
@@ -215,6 +230,32 @@ def session_view(session: Session, index: int) -> SessionView:
     view.errors = session.errors
     view.problems[:0] = session.diagnostics  # the header's first, as found
     return view
+
+
+def _figures(reconciler: Reconciler, scored: ScoredDeal, session: Session, deal: DealView,
+             view: SessionView):
+    """The deal's paid and tally lines against the rules, with the warnings
+    ``check`` gives for them (RV317 to RV321, their lines under the carets);
+    the deal's tally check, for the note under the session table."""
+    rec = reconciler.add(scored)
+    if rec is None:
+        return None
+    deal.figures = figures_view(rec)
+    warnings = deal_figure_warnings(rec, session.name, session.record.last_deal_lines)
+    deal.diagnostics.extend(diagnostic_view(d) for d in warnings)
+    view.problems.extend(warnings)
+    if not deal.figures.agrees and "figures" not in deal.marks:
+        deal.marks.append("figures")
+    return rec.tally
+
+
+def renumber(view: SessionView, index: int) -> None:
+    """Give a session read as the ``view.index``-th its place ``index`` on the
+    page: its anchor and its deals' anchors follow."""
+    old, new = view.anchor, f"s{index}"
+    view.index, view.anchor = index, new
+    for deal in view.deals:
+        deal.anchor = new + deal.anchor[len(old):]
 
 
 def _differences(profile: Profile) -> list[tuple[str, str, str]]:
