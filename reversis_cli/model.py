@@ -413,6 +413,14 @@ class Deal:
     def is_void(self) -> bool:
         return any(e.kind in VOID_EVENTS for e in self.events)
 
+    @property
+    def misdeals_by_another(self) -> tuple[EventLine, ...]:
+        """The ``misdeal`` lines that name someone other than the deal's dealer.
+        Only the dealer misdeals (IRR-2, IRR-3), so one of the two names is
+        wrong, and which is not known: what rests on them is not settled."""
+        return tuple(e for e in self.events_of("misdeal")
+                     if e.player is not None and e.player.text != self.dealer.text)
+
 
 def has_figures(deal: Deal | None) -> bool:
     """Whether a deal carries the table's own figures (cheap: asked of every

@@ -53,6 +53,7 @@ CASES = [
     ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"),
      "RV309", 13, 3),
     ("unclaimed-trick-out-of-range", FULL + "  unclaimed 12\n", "RV310", 24, 13),
+    ("misdeal-by-another", HEADER + "deal 1 dealer Gleb\n  misdeal Anna\n", "RV322", 3, 11),
     # paid and tally lines (tests/test_paid_and_tally.py has more)
     ("tally-amount-not-a-number", FULL + "  tally Anna x\n", "RV115", 24, 14),
     ("tally-unknown-player", FULL + "  tally Anna 0 Bors 0 Vera 0 Gleb 0\n", "RV311", 24, 16),
