@@ -116,13 +116,15 @@ def _notes(inference: Inference) -> list[Msg]:
 def render_inference(inference: Inference, written_to: str | None = None) -> RenderableType:
     """What the search found: the summary, the options changed with their
     evidence, what cannot be known, and the house profile (or where it was
-    written)."""
+    written: a file, or ``-`` for standard output)."""
     parts: list[RenderableType] = [Text(t(line)) for line in _summary(inference)]
     if inference.changes:
         parts.append(_evidence(inference))
     parts += [Text(t(note)) for note in _notes(inference)]
     parts.append(Text(""))
-    if written_to is not None:
+    if written_to == "-":
+        parts.append(Text(tr("The house profile is written to standard output.")))
+    elif written_to is not None:
         parts.append(Text(t(Msg("The house profile is written to {path}; score the record "
                                 "with --rules {path}", path=written_to))))
     else:
