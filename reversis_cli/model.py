@@ -84,7 +84,8 @@ class HeaderLine(Statement):
 
     ``keyword`` is one of reversis, title, date, place, note, rules, set,
     unit, players, pot.  ``value`` is the text (strings unquoted), ``names``
-    the players of a players line, ``option`` the name of a ``set`` line.
+    the players of a players line, ``option`` the name of a ``set`` line
+    (written at ``option_pos``).
     """
 
     keyword: str
@@ -92,6 +93,7 @@ class HeaderLine(Statement):
     value_pos: Pos | None = None
     option: str = ""
     names: tuple[Name, ...] = ()
+    option_pos: Pos | None = None
 
 
 @dataclass(frozen=True, slots=True)
