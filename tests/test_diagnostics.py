@@ -111,3 +111,18 @@ def test_every_code_in_the_registry_is_exercised():
         if path.name != "test_diagnostics.py")}
     missing = set(CODES) - exercised - elsewhere
     assert not missing, f"codes without a test: {sorted(missing)}"
+
+
+def test_a_card_twice_in_one_trick_says_so_not_here_and_at_this_line():
+    """newcomer-3, finding 22: "9H is played twice: here and at line 13" on line 13."""
+    from reversis_cli.reader import record_from_text
+
+    record = mutate(FULL, 13, "5H AH 9H KH", "5H AH 9H 9H")
+    with record_from_text(record) as r:
+        (found,) = [d for deal in r.deals() for d in deal.diagnostics if d.code == "RV202"]
+    assert (found.line, found.column, found.message) == (13, 19, "9H is played twice in this trick")
+    assert found.related[0][0].column == 16  # the first 9H
+    with record_from_text(mutate(MINIMAL, 12, "4H 6H JH JD", "4H 6H JH 5D")) as r:
+        messages = [d.message for deal in r.deals() for d in deal.diagnostics
+                    if d.code == "RV202"]
+    assert messages == ["5D is played twice: here and at line 10"]

@@ -225,9 +225,11 @@ class _Replay(CrossChecks):
                 if first is None:
                     seen[card_at.card.index] = (card_at, line)
                     continue
-                self.error("RV202", Msg("{card} is played twice: here and at line {line}",
-                                        card=str(card_at.card), line=first[0].pos.line),
-                           card_at.pos, trick=line.number,
+                card, at = str(card_at.card), first[0].pos.line
+                said = (Msg("{card} is played twice in this trick", card=card)
+                        if at == card_at.pos.line else
+                        Msg("{card} is played twice: here and at line {line}", card=card, line=at))
+                self.error("RV202", said, card_at.pos, trick=line.number,
                            related=((first[0].pos, Msg("first played here")),))
                 self.bad_lines.update((line.pos.line, first[1].pos.line))
 
