@@ -83,6 +83,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV320": (WARNING, N_("a paid line for another amount than the rules give")),
     "RV321": (WARNING, N_("a payment of the rules with no paid line, in a deal that has "
                           "paid lines")),
+    "RV322": (ERROR, N_("a misdeal charged to a player who is not the deal's dealer")),
     "RV401": (ERROR, N_("an unknown rule profile")),
     "RV402": (ERROR, N_("an unknown option or a bad option value")),
     # 5xx: converting and formatting (JSON records, CSV, fmt)

@@ -21,6 +21,7 @@ from .words import grouped
 
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
+           "folder_problem",
            "os_reason", "reading_problem"]
 
 
@@ -112,17 +113,38 @@ def rewrite_problem(path: str | Path, st: os.stat_result) -> str | None:
 def output_problem(path: str | Path) -> str | None:
     """Why a command must not write its output to ``path``, or None.
 
-    A new file may be written; an existing one only if it is a regular file
-    that may be written and has one link, the rules ``fmt`` follows too.  A
-    symlink is judged by what it points to (that is what gets replaced).
+    The one check of an output file, made before any work (the CLI's
+    ``refuse_output``) and again by :func:`write_atomic`.  A new file may be
+    written; an existing one only if it is a regular file that may be written
+    and has one link, the rules ``fmt`` follows too.  Either way its folder
+    must exist and take new files (the file is written beside itself and
+    renamed over).  A symlink is judged by what it points to (that is what
+    gets replaced).
     """
+    target = Path(os.path.realpath(path))
     try:
-        st = os.stat(path)
+        st = os.stat(target)
     except FileNotFoundError:
-        return None  # a new file (or a dangling symlink's new target)
+        return folder_problem(target.parent)  # a new file (or a dangling symlink's target)
     except OSError as exc:
         return os_reason(exc)
-    return regular_file_problem(path, st) or rewrite_problem(path, st)
+    return regular_file_problem(target, st) or rewrite_problem(target, st) \
+        or folder_problem(target.parent)
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why no new file can be made in ``folder``, or None."""
+    try:
+        st = os.stat(folder)
+    except FileNotFoundError:
+        return Msg("the folder {folder} does not exist", folder=str(folder))
+    except OSError as exc:
+        return os_reason(exc)
+    if not stat.S_ISDIR(st.st_mode):
+        return Msg("{folder} is not a folder", folder=str(folder))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return Msg("no new file may be made in the folder {folder}", folder=str(folder))
+    return None
 
 
 def read_regular_file(path: str | Path, limit: int) -> bytes:

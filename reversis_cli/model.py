@@ -84,7 +84,8 @@ class HeaderLine(Statement):
 
     ``keyword`` is one of reversis, title, date, place, note, rules, set,
     unit, players, pot.  ``value`` is the text (strings unquoted), ``names``
-    the players of a players line, ``option`` the name of a ``set`` line.
+    the players of a players line, ``option`` the name of a ``set`` line
+    (written at ``option_pos``).
     """
 
     keyword: str
@@ -92,6 +93,7 @@ class HeaderLine(Statement):
     value_pos: Pos | None = None
     option: str = ""
     names: tuple[Name, ...] = ()
+    option_pos: Pos | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +414,14 @@ class Deal:
     @property
     def is_void(self) -> bool:
         return any(e.kind in VOID_EVENTS for e in self.events)
+
+    @property
+    def misdeals_by_another(self) -> tuple[EventLine, ...]:
+        """The ``misdeal`` lines that name someone other than the deal's dealer.
+        Only the dealer misdeals (IRR-2, IRR-3), so one of the two names is
+        wrong, and which is not known: what rests on them is not settled."""
+        return tuple(e for e in self.events_of("misdeal")
+                     if e.player is not None and e.player.text != self.dealer.text)
 
 
 def has_figures(deal: Deal | None) -> bool:

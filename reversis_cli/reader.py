@@ -320,6 +320,10 @@ class Record:
         a message per deal would cost every clean record.)"""
         if deal is None or deal.dealer.text not in self.players:
             return None
+        if deal.events and deal.misdeals_by_another:
+            # RV322: the dealer line or the misdeal's name is wrong, and who
+            # deals next depends on which: not checked, rather than guessed.
+            return None
         return next_dealer(deal, self.players.index(deal.dealer.text)), deal
 
     def _why_dealer(self, deal: Deal, seat: int) -> Msg:

@@ -23,7 +23,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from .diagnostics import Diagnostic, ProfileError
 from .reader import UNITS, CheckedDeal, Record, open_record, parse_amount
+from .model import HeaderLine, Pos
 from .rules import Profile, load_profile
+from .rules.profile import OPTIONS
 from .settle import DealSettlement, SessionSettler
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",
@@ -115,7 +117,7 @@ def _resolve(record: Record, rules: str | None, sets: Mapping[str, str] | None
         try:
             checked = checked.with_overrides({set_line.option: set_line.value})
         except ProfileError as exc:
-            problems.append(record.locate(exc.diagnostic, set_line.value_pos or set_line.pos))
+            problems.append(record.locate(exc.diagnostic, _set_line_fault(set_line)))
     if problems:
         return None, None, problems
     if sets:
@@ -148,6 +150,14 @@ def _header_profile(record: Record, line, problems: list[Diagnostic]) -> Profile
     except ProfileError as exc:
         problems.append(record.locate(exc.diagnostic, line.value_pos))
         return None
+
+
+def _set_line_fault(line: HeaderLine) -> Pos:
+    """Where a ``set`` line is wrong: on the option's name when there is no
+    such option, else on the value the option does not take."""
+    if line.option not in OPTIONS:
+        return line.option_pos or line.pos
+    return line.value_pos or line.pos
 
 
 def header_profile_problems(record: Record) -> list[Diagnostic]:

@@ -10,7 +10,7 @@ from .i18n import Msg, N_
 
 Item = TypeVar("Item")  # what a list is made of: names, messages
 
-__all__ = ["grouped", "joined", "alternatives", "listed", "shortened"]
+__all__ = ["grouped", "joined", "alternatives", "listed", "shortened", "close_words"]
 
 
 # A number in groups of three digits: "1,048,576" in English, "1 048 576" in
@@ -63,3 +63,11 @@ def shortened(text: str) -> str | Msg:
     if shown(text) == text:
         return text
     return Msg("{start}…({length} characters)", start=text[:20], length=grouped(len(text)))
+
+
+def close_words(word: str, choices: Sequence[str]) -> list[str]:
+    """The ``choices`` that look like a mistyped ``word`` (as click offers them:
+    difflib's close matches, the closest first)."""
+    import difflib  # only after a typing slip: every other run is spared loading it
+
+    return difflib.get_close_matches(word, choices)

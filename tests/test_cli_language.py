@@ -341,3 +341,17 @@ def test_files_that_name_no_record_are_said_in_the_run_language(name, russian, e
     result = run("--lang", "ru", "check", argument)
     assert result.exit_code == 2 and f"{argument}: {russian}" in result.output
     assert f"{argument}: {english}" in run("check", argument).output
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Error: No such command 'shwo'. Did you mean 'show'?"),
+    ("ru", "Ошибка: Нет такой команды: 'shwo'. Может быть, 'show'?"),
+])
+def test_a_mistyped_command_gets_the_close_ones_in_either_language(lang, expected):
+    """newcomer-3, finding 22: the lazy group offered no command (click looks
+    among the commands added, and it adds none until one is asked for)."""
+    result = CliRunner().invoke(cli, ["--lang", lang, "shwo", "x"])
+    assert result.exit_code == 2 and expected in result.output
+    several = CliRunner().invoke(cli, ["--lang", lang, "scor", "x"]).output
+    assert "'record', 'score'" in several and ("Did you mean one of" in several
+                                              or "Может быть, одно из" in several)

@@ -53,6 +53,7 @@ CASES = [
     ("void-deal-with-tricks", mutate(FULL, 12, "partie 8H 3H 8D AC", "misdeal Gleb"),
      "RV309", 13, 3),
     ("unclaimed-trick-out-of-range", FULL + "  unclaimed 12\n", "RV310", 24, 13),
+    ("misdeal-by-another", HEADER + "deal 1 dealer Gleb\n  misdeal Anna\n", "RV322", 3, 11),
     # paid and tally lines (tests/test_paid_and_tally.py has more)
     ("tally-amount-not-a-number", FULL + "  tally Anna x\n", "RV115", 24, 14),
     ("tally-unknown-player", FULL + "  tally Anna 0 Bors 0 Vera 0 Gleb 0\n", "RV311", 24, 16),
@@ -110,3 +111,18 @@ def test_every_code_in_the_registry_is_exercised():
         if path.name != "test_diagnostics.py")}
     missing = set(CODES) - exercised - elsewhere
     assert not missing, f"codes without a test: {sorted(missing)}"
+
+
+def test_a_card_twice_in_one_trick_says_so_not_here_and_at_this_line():
+    """newcomer-3, finding 22: "9H is played twice: here and at line 13" on line 13."""
+    from reversis_cli.reader import record_from_text
+
+    record = mutate(FULL, 13, "5H AH 9H KH", "5H AH 9H 9H")
+    with record_from_text(record) as r:
+        (found,) = [d for deal in r.deals() for d in deal.diagnostics if d.code == "RV202"]
+    assert (found.line, found.column, found.message) == (13, 19, "9H is played twice in this trick")
+    assert found.related[0][0].column == 16  # the first 9H
+    with record_from_text(mutate(MINIMAL, 12, "4H 6H JH JD", "4H 6H JH 5D")) as r:
+        messages = [d.message for deal in r.deals() for d in deal.diagnostics
+                    if d.code == "RV202"]
+    assert messages == ["5D is played twice: here and at line 10"]

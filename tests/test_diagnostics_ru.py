@@ -216,6 +216,7 @@ EXTRA = [
     ("card-twice-in-talon", mutate(FULL, 7, "7D", "5H")),
     ("card-twice-in-partie", mutate(FULL, 12, "AC", "8H")),
     ("card-twice-in-hand", mutate(FULL, 3, "KC", "KS")),
+    ("card-twice-in-one-trick", mutate(FULL, 13, "5H AH 9H KH", "5H AH 9H 9H")),
     ("dealer-takes", mutate(FULL, 11, "discards AC", "discards AC takes 7D")),
     ("discards-two", mutate(FULL, 8, "discards 8H", "discards 8H 2H")),
     ("takes-the-wrong-card", mutate(FULL, 8, "takes 5H", "takes 3H")),

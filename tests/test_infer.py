@@ -28,8 +28,8 @@ HOUSE = ROOT / "samples" / "house-reading.rvs"
 ENV = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env=ENV, prog_name="reversis")
+def run(*args: str, input_text: str | None = None):
+    return CliRunner().invoke(cli, list(args), env=ENV, prog_name="reversis", input=input_text)
 
 
 def inferred(text: str, sets: dict[str, str] | None = None, held=()):
@@ -274,3 +274,89 @@ def test_options_that_move_the_pool_are_found_with_every_later_deal(truth):
     inference = inferred(text).inference
     assert inference.agrees
     assert {c.option: c.value for c in inference.changes} == truth
+
+
+# --- the other built-in profile, as a whole (issue 20, item 6) ----------------------------
+
+SHEET = ROOT / "samples" / "score-sheet.rvs"  # kept exactly under classic
+
+
+def _under_modern(text: str) -> str:
+    assert text.count("\nrules classic\n") == 1
+    return text.replace("\nrules classic\n", "\nrules modern\n")
+
+
+def test_a_table_that_played_the_other_profile_is_found_as_such():
+    """newcomer-3's infer-wrong-profile.rvs: the score sheet, with the wrong
+    word on the rules line."""
+    inference = inferred(_under_modern(SHEET.read_text("utf-8"))).inference
+    assert inference.another_profile and inference.record_profile.name == "modern"
+    assert inference.disagreeing_in_record == tuple(range(1, 9))
+    assert inference.base.name == "classic" and inference.agrees and inference.changes == ()
+    toml = house_profile_toml(inference)
+    assert 'base = "classic"' in toml and toml.endswith("[options]\n")
+
+
+def test_the_command_says_the_table_played_the_other_profile(tmp_path):
+    path = tmp_path / "wrong-profile.rvs"
+    path.write_text(_under_modern(SHEET.read_text("utf-8")), encoding="utf-8")
+    result = run("rules", "--infer", str(path))
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "The record says modern: under it the table departs from the rules in these " \
+           "deals (8): 1, 2, 3, 4, 5, 6, 7, 8." in out
+    assert "The table played classic: every recorded figure agrees with it." in out
+    assert 'base = "classic"' in out and "nothing to change" not in out
+    russian = " ".join(run("--lang", "ru", "rules", "--infer", str(path)).output.split())
+    assert "Стол играл по профилю classic: с ним сходятся все записанные цифры." in russian
+
+
+def test_the_other_profile_with_a_house_option_gives_the_few_options_that_differ(tmp_path):
+    inference = inferred(_under_modern(HOUSE.read_text("utf-8"))).inference
+    assert inference.another_profile and inference.base.name == "classic"
+    assert {c.option: c.value for c in inference.changes} == HOUSE_READING
+    assert inference.agrees
+    path = tmp_path / "house.toml"
+    path.write_text(house_profile_toml(inference), encoding="utf-8")
+    assert 'base = "classic"' in path.read_text("utf-8")
+    assert agrees_under(HOUSE.read_text(encoding="utf-8"), str(path)) == []
+    table = run("rules", "--infer", "-", input_text=_under_modern(HOUSE.read_text("utf-8")))
+    assert "The figures are closer to classic: the search starts from it." in \
+        " ".join(table.output.split())
+
+
+def test_the_other_profile_keeps_the_options_held_by_set():
+    """--set holds an option: the other profile is tried with it as given."""
+    text = _under_modern(SHEET.read_text("utf-8"))
+    inference = inferred(text, sets={"partie_quinola": "3"}, held=["partie_quinola"]).inference
+    assert inference.base.name == "classic" and inference.agrees
+    assert inference.base.options.partie_quinola == 3 and inference.held == ("partie_quinola",)
+    out = " ".join(run("rules", "--infer", "-", "--set", "partie_quinola=3",
+                       input_text=text).output.split())
+    assert "The record says modern (with partie_quinola = 3): under it" in out
+    assert "The table played classic (with partie_quinola = 3)" in out
+
+
+def test_the_record_s_own_profile_is_kept_when_it_fits_as_well():
+    inference = inferred(HOUSE.read_text("utf-8")).inference
+    assert not inference.another_profile and inference.base.name == "classic"
+    assert inference.record_profile is None and inference.disagreeing_in_record == ()
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_random_readings_of_the_other_profile_are_recovered(seed):
+    truth = _house_reading(seed)
+    text = _under_modern(with_sheet(simulated(seed), truth))
+    inference = inferred(text).inference
+    assert inference.base.name == "classic" and inference.agrees, (truth, inference.changes)
+    assert len(inference.changes) <= len(truth)
+
+
+def test_the_summary_names_the_options_set_on_the_command_line():
+    """newcomer-3, finding 22: with --set the summary named the bare profile."""
+    result = run("rules", "--infer", str(SHEET), "--set", "partie_bonus=2")
+    out = " ".join(result.output.split())
+    assert "Under classic (with partie_bonus = 2) the table departs from the rules" in out
+    russian = " ".join(run("--lang", "ru", "rules", "--infer", str(SHEET), "--set",
+                           "partie_bonus=2").output.split())
+    assert "По профилю classic (с partie_bonus = 2) записи стола расходятся" in russian

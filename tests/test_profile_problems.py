@@ -73,3 +73,25 @@ def test_other_settling_commands_refuse_too(tmp_path, command):
 def test_a_good_header_still_checks_clean():
     result = run("check", str(SAMPLES / "evening.rvs"))
     assert result.exit_code == 0 and "no errors" in result.stdout
+
+
+@pytest.mark.parametrize("line, column", [("set stake_everyone = 3", 5),  # the unknown name
+                                          ("set  stake_player = lots", 21)])  # the bad value
+def test_a_set_line_s_caret_is_on_what_is_wrong(tmp_path, line, column):
+    """newcomer-3, finding 22: an unknown option's caret sat on its value."""
+    path = tmp_path / "set.rvs"
+    path.write_text(EVENING.replace("rules classic", "rules classic\n" + line), encoding="utf-8")
+    data = json.loads(run("check", "--json", str(path)).stdout)
+    assert [(d["code"], d["line"], d["column"]) for d in data["diagnostics"]] == \
+        [("RV402", 7, column)]
+    caret = " " * (column - 1) + "^"
+    assert f"    7 | {line}\n      | {caret}\n" in run("check", str(path)).stdout
+
+
+def test_a_set_line_in_a_record_being_recorded_points_at_the_name_too(tmp_path):
+    """record reads the header with check's rules (the same located diagnostic)."""
+    path = tmp_path / "r.rvs"
+    path.write_text("reversis 1\nrules classic\nset bogus = 3\nplayers Anna Boris Vera Gleb\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["record", str(path), "--plain"], input="quit\n", env=ENV)
+    assert f"{path}:3:5: error[RV402]: there is no rule option called 'bogus'" in result.output

@@ -2,8 +2,10 @@
 
 Every fenced block of README.md whose first line starts with ``$ `` is a
 transcript: ``$ COMMAND`` lines, each followed by what it prints (stdout and
-stderr together, 100 columns, no colour).  Each block is run in a fresh
-folder holding ``samples/`` and compared with what the README shows;
+stderr together, no colour, 80 columns: what a reader who copies the command
+sees in an 80-column terminal, or through a pipe, where rich takes 80
+columns).  Each block is run in a fresh folder holding ``samples/`` and
+compared with what the README shows;
 ``python -m pytest tests/test_readme.py --update-golden`` rewrites the blocks
 in place from the real output.  Commands go through ``bash``, so a block may
 cut a long output with ``| head`` or ``| tail``.
@@ -24,7 +26,7 @@ from conftest import ROOT
 
 README = ROOT / "README.md"
 FENCE = re.compile(r"^```[\w-]*\s*$")
-ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb", "PYTHONUNBUFFERED": "1",
+ENV = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb", "PYTHONUNBUFFERED": "1",
        "PYTHONPATH": str(ROOT)}
 
 
@@ -53,15 +55,17 @@ def transcripts(text: str) -> list[Block]:
     return blocks
 
 
-def run_transcript(block: Block, folder: Path) -> list[str]:
-    """The block as the commands really print it."""
+def run_transcript(block: Block, folder: Path, env_given: dict[str, str] | None = None
+                   ) -> list[str]:
+    """The block as the commands really print it (in ``env_given``, or :data:`ENV`)."""
     bin_dir = folder / ".bin"
     bin_dir.mkdir()
     shim = bin_dir / "reversis"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m reversis_cli "$@"\n')
     shim.chmod(0o755)
     (folder / "samples").symlink_to(ROOT / "samples")
-    env = dict(os.environ, **ENV, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    given = dict(os.environ, **ENV) if env_given is None else env_given
+    env = dict(given, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     out = []
     for command in block.commands:
         out.append(command)
@@ -91,6 +95,16 @@ def test_readme_example_matches_the_real_output(block, tmp_path, request):
         _rewrite(block, real)
         return
     assert real == [line.rstrip() for line in block.lines]
+
+
+def test_the_readme_shows_what_a_pipe_gives(tmp_path):
+    """newcomer-3, finding 22: the README was checked at 100 columns, and a
+    reader who pipes the command (``| grep``, ``| sed``) sees 80."""
+    block = next(b for b in BLOCKS if b.commands[0].startswith("$ reversis arbitrate samples/"
+                                                                "disputed-sheet.rvs"))
+    piped = {name: value for name, value in os.environ.items() if name != "COLUMNS"}
+    piped.update({"NO_COLOR": "1", "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"})
+    assert run_transcript(block, tmp_path, piped) == [line.rstrip() for line in block.lines]
 
 
 def _rewrite(block: Block, real: list[str]) -> None:

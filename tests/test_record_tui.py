@@ -493,7 +493,8 @@ def test_the_palette_lists_every_event_in_the_run_s_language(tmp_path):
 
 
 def test_a_player_s_name_is_completed_in_an_event(tmp_path):
-    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+    # Boris deals: only the dealer misdeals (RV322 refuses another name)
+    app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Boris"))
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:

@@ -14,6 +14,7 @@ help is shown, and the command modules import only click and
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import os
 import sys
@@ -55,6 +56,16 @@ class LazyGroup(TranslatedHelp, click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.lazy_commands, *super().list_commands(ctx)})
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        # click offers the commands close to a mistyped one from those added to
+        # the group, and a lazy group adds none: the offer is made here, in
+        # click's own words (so in the run's language, from the cli catalog).
+        name = args[0] if args else ""
+        if (name and not name.startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, name) is None):
+            raise click.UsageError(_no_such_command(name, self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.lazy_commands:
             return super().get_command(ctx, cmd_name)
@@ -84,6 +95,20 @@ class LazyGroup(TranslatedHelp, click.Group):
             return super().invoke(ctx)
         except BrokenPipeError as exc:
             raise ReaderGone() from exc
+
+
+def _no_such_command(name: str, commands: list[str]) -> str:
+    """click's message for an unknown command, with its offer of the close ones."""
+    from ..words import close_words  # difflib, only for a mistyped command: start-up time
+
+    message = gettext.gettext("No such command {name!r}.").format(name=name)
+    close = sorted(close_words(name, commands))
+    if not close:
+        return message
+    listed = ", ".join(repr(command) for command in close)
+    offer = gettext.ngettext("Did you mean {possibility}?",
+                             "(Did you mean one of: {possibilities}?)", len(close))
+    return f"{message} {offer.format(possibility=listed, possibilities=listed)}"
 
 
 class ReaderGone(Exception):

@@ -18,7 +18,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,13 +32,13 @@ from ..i18n.catalogs import LOCALE_DIR
 __all__ = [
     "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
     "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole", "Msg", "N_", "OUTPUT_HINT", "Option",
-    "TranslatedHelp",
+    "STDOUT", "TranslatedHelp",
     "apply_sets", "bad_parameter", "card_style_option", "cards_option", "check_profile_options",
     "command", "console", "console_spec", "file_argument", "files_argument", "input_files",
     "jobs_option", "json_option", "lang", "load_rules_option", "open_session", "option",
     "print_json", "problem_text", "profile_options", "profile_usage_error", "progress_bar",
     "record_files_argument", "refuse_output", "report", "rules_option", "serial_if_stdin",
-    "set_option", "speak", "t", "tr", "usage_error", "use",
+    "set_option", "speak", "t", "tr", "usage_error", "use", "write_output",
 ]
 
 if TYPE_CHECKING:
@@ -163,13 +163,18 @@ def bad_parameter(message: Msg | str, param_hint: str | None = None) -> click.Ba
 
 
 OUTPUT_HINT = "'-o' / '--output'"
+STDOUT = "-"  # -o - : standard output, for every command that writes a file
 
 
-def refuse_output(output: str, sources, same: Callable[[str], Msg]) -> None:
-    """An output file that is one of the ``sources`` (by any path, standard
-    input included) or that cannot be written is a usage error, said before
-    any work (``same(source)`` says the first; write_atomic would find the
-    second only at the end)."""
+def refuse_output(output: str | None, sources, same: Callable[[str], Msg]) -> None:
+    """The one check of every command's ``-o FILE``, made before any work: an
+    output file that is one of the ``sources`` (by any path, standard input
+    included), or that cannot be written (its folder missing or closed to new
+    files, a read-only file, a device...: :func:`reversis_cli.files.output_problem`),
+    is a usage error (``same(source)`` says the first).  No output (None) and
+    standard output (``-``) need no check."""
+    if output is None or output == STDOUT:
+        return
     from ..files import output_problem, same_as_stdin, same_file  # the library: start-up
 
     for source in map(str, sources):
@@ -179,6 +184,24 @@ def refuse_output(output: str, sources, same: Callable[[str], Msg]) -> None:
     if problem is not None:
         raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
                                 problem=problem), param_hint=OUTPUT_HINT)
+
+
+def write_output(output: str, data: bytes | Iterable[bytes]) -> None:
+    """A command's output written to ``output``: standard output for ``-``,
+    else the file, replaced atomically; a write that fails after all (the disk
+    full) is a usage error on ``-o`` too, as :func:`refuse_output`'s."""
+    from ..files import WriteError, write_atomic  # the library: start-up time
+
+    if output == STDOUT:
+        stream = sys.stdout.buffer
+        for block in [data] if isinstance(data, (bytes, bytearray)) else data:
+            stream.write(block)
+        stream.flush()
+        return
+    try:
+        write_atomic(output, data)
+    except WriteError as exc:
+        raise bad_parameter(problem_text(exc), param_hint=OUTPUT_HINT) from None
 
 
 def problem_text(exc: Exception) -> str:

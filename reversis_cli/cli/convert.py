@@ -17,8 +17,9 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
-    card_style_option, command, file_argument, load_rules_option, option, problem_text,
+    card_style_option, command, file_argument, load_rules_option, option,
     record_files_argument, refuse_output, report, rules_option, set_option, t, tr, usage_error,
+    write_output,
 )
 
 __all__ = ["fmt_command", "convert_command"]
@@ -168,7 +169,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     """
     from ..convert import convert, format_from_name  # the library: start-up time
     from ..files import (  # the library: start-up time
-        FileKindError, WriteError, read_regular_file, reading_problem, write_atomic,
+        FileKindError, read_regular_file, reading_problem,
     )
 
     if source is None:
@@ -180,10 +181,9 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
                         (pot, "--pot")):
         if given and source != "csv-tricks":
             raise usage_error(Msg("{option} is for csv-tricks input only", option=name))
-    if output not in (None, "-"):
-        refuse_output(output, [file], lambda source: Msg(
-            "the output {output} is the input {file} itself; write the converted record to "
-            "another file", output=output, file=source))
+    refuse_output(output, [file], lambda source: Msg(
+        "the output {output} is the input {file} itself; write the converted record to "
+        "another file", output=output, file=source))
     settle_with = _settle_with(rules, sets, pot, output)
     if file == "-":
         data, name = _standard_input(), "<stdin>"
@@ -199,11 +199,8 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     if result.text is None or errors:
         click.echo(t(Msg("{file}: not converted", file=file)), err=True)
         sys.exit(EXIT_INPUT_ERRORS)
-    if output is None or output == "-":
+    if output is None:
         click.echo(result.text, nl=False)
     else:
-        try:
-            write_atomic(output, result.text.encode("utf-8"))
-        except WriteError as exc:
-            raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
+        write_output(output, result.text.encode("utf-8"))
     sys.exit(EXIT_OK)

@@ -8,9 +8,9 @@ import click
 
 from ..i18n import LANGUAGES
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, Msg, bad_parameter, check_profile_options, command,
-    files_argument, input_files, option, problem_text, profile_options, profile_usage_error,
-    refuse_output, report, speak, OUTPUT_HINT,
+    EXIT_INPUT_ERRORS, EXIT_OK, Msg, check_profile_options, command, files_argument,
+    input_files, option, profile_options, profile_usage_error, refuse_output, report, speak,
+    write_output,
 )
 
 __all__ = ["report_command"]
@@ -26,7 +26,8 @@ def _language(ctx, param, value: str | None) -> None:
 @command("report")
 @files_argument
 @option("-o", "--output", metavar="FILE", required=True,
-        help="Write the page to FILE (replaced whole, only once complete).")
+        help="Write the page to FILE (replaced whole, only once complete); - for "
+             "standard output.")
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
         callback=_language, help="The language of the page (as reversis --lang).")
 @profile_options
@@ -38,7 +39,6 @@ def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
     - for standard input.  The page loads nothing from the network.
     """
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..files import WriteError, write_atomic  # start-up time
     from ..report import build_report  # jinja2: start-up time
 
     files = input_files(inputs)
@@ -51,8 +51,5 @@ def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
     except ProfileError as exc:
         raise profile_usage_error(exc) from None
     report(page.diagnostics)
-    try:
-        write_atomic(output, page.html.encode("utf-8"))
-    except WriteError as exc:
-        raise bad_parameter(problem_text(exc), param_hint=OUTPUT_HINT) from None
+    write_output(output, page.html.encode("utf-8"))
     sys.exit(EXIT_INPUT_ERRORS if page.errors else EXIT_OK)

@@ -14,9 +14,9 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, command, console, load_rules_option,
-    open_session, option, problem_text, refuse_output, report, rules_option, set_option, t,
-    usage_error,
+    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, command, console, load_rules_option,
+    open_session, option, refuse_output, report, rules_option, set_option, t, usage_error,
+    write_output,
 )
 
 __all__ = ["rules_command"]
@@ -33,7 +33,8 @@ __all__ = ["rules_command"]
         help="Find the option values under which the paid and tally lines of the record "
              "FILE agree with the rules, and print them as a house profile.")
 @option("-o", "--output", metavar="FILE", default=None,
-        help="With --infer: write the house profile to FILE instead of printing it.")
+        help="With --infer: write the house profile to FILE instead of printing it; - "
+             "writes it alone to standard output, the rest to standard error.")
 @rules_option(help="With --infer: start from this profile instead of the record's own.")
 @set_option(help="With --infer: hold an option at this value (repeatable).")
 def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool,
@@ -69,16 +70,12 @@ def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool
 def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, str]) -> None:
     """``rules --infer``: report the record's problems, or print (or write)
     the options found."""
-    from ..files import (  # the library: start-up time
-        WriteError, write_atomic,
-    )
     from ..infer import infer_in  # the library: start-up time
     from ..render.infer import render_inference  # rich: start-up time
 
-    if output is not None:
-        refuse_output(output, [record], lambda source: Msg(
-            "the output {output} is the record {file} itself; write the house profile to "
-            "another file", output=output, file=source))
+    refuse_output(output, [record], lambda source: Msg(
+        "the output {output} is the record {file} itself; write the house profile to "
+        "another file", output=output, file=source))
     with open_session(record, rules, sets) as session:
         outcome = infer_in(session, held=sets)
     report(outcome.diagnostics)
@@ -87,9 +84,8 @@ def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, s
             click.echo(t(outcome.problem), err=True)
         sys.exit(EXIT_INPUT_ERRORS)
     if output is not None:
-        try:
-            write_atomic(output, outcome.inference.house_profile.encode("utf-8"))
-        except WriteError as exc:
-            raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
-    console().print(render_inference(outcome.inference, written_to=output))
+        write_output(output, outcome.inference.house_profile.encode("utf-8"))
+    # With the profile on standard output, what was found goes to standard error.
+    console(stderr=output == STDOUT).print(render_inference(outcome.inference,
+                                                            written_to=output))
     sys.exit(EXIT_OK)

@@ -5,9 +5,10 @@ Like the other commands it parses its options, calls one library function
 as in every command module, the library is imported only when the command
 runs, for start-up time.
 
-The text goes to stdout, or with ``-o FILE`` to a temporary file in FILE's
-folder that replaces FILE only once the session is complete, so an interrupted
-run never leaves half a record behind.  Exit status: 0 written, 2 a wrong
+The text goes to stdout (also with ``-o -``), or with ``-o FILE`` to a
+temporary file in FILE's folder that replaces FILE only once the session is
+complete, so an interrupted run never leaves half a record behind; FILE is
+checked before any deal is made.  Exit status: 0 written, 2 a wrong
 command line (a bad ``--rules`` profile, an output that cannot be written).
 """
 
@@ -21,8 +22,8 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_OK, Count, Msg, bad_parameter, card_style_option, command, load_rules_option, option,
-    problem_text, t,
+    EXIT_OK, STDOUT, Count, Msg, card_style_option, command, load_rules_option, option,
+    refuse_output, t, write_output,
 )
 
 __all__ = ["simulate_command"]
@@ -88,19 +89,14 @@ def _batched(parts, size: int = BATCH):
         yield "".join(batch).encode("utf-8")
 
 
-def _write_output(output: str, rules: str, parts) -> None:
-    """Write the session to ``output`` atomically; a bad output is a usage error."""
-    from ..files import WriteError, same_file, write_atomic  # the library: start-up time
+def _check_output(output: str | None, rules: str) -> None:
+    """The output is checked before any deal is made: never the --rules file,
+    and a file that can be written (a usage error otherwise)."""
     from ..rules import BUILTIN_PROFILES  # the library: start-up time
 
-    if rules not in BUILTIN_PROFILES and same_file(output, rules):
-        raise bad_parameter(Msg("{output} is the rule profile given with --rules {rules}; "
-                                "write the session to another file", output=output, rules=rules),
-                            param_hint="'-o' / '--output'")
-    try:
-        write_atomic(output, _batched(parts))
-    except WriteError as exc:
-        raise bad_parameter(problem_text(exc), param_hint="'-o' / '--output'") from None
+    refuse_output(output, [] if rules in BUILTIN_PROFILES else [rules], lambda source: Msg(
+        "{output} is the rule profile given with --rules {rules}; write the session to "
+        "another file", output=output, rules=source))
 
 
 @command("simulate")
@@ -111,7 +107,8 @@ def _write_output(output: str, rules: str, parts) -> None:
 @option("--rules", default="classic", show_default=True, metavar="PROFILE|FILE",
         help="The rule profile written in the header: classic, modern or a TOML file.")
 @option("-o", "--output", metavar="FILE",
-        help="Write to FILE (replaced whole, only once complete) instead of stdout.")
+        help="Write to FILE (replaced whole, only once complete) instead of stdout; - is "
+             "stdout.")
 @option("--events", type=Rate(), default=None, metavar="RATE",
         help="Chance that a regular deal (one --irregular leaves alone) is forced to "
              "a reversis made or broken or an espagnolette  [default: 0.05]")
@@ -139,6 +136,9 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
     from ..simulate import DEFAULT_EVENT_RATE, SimulationOptions, simulate_session
 
     _check_rules(rules)
+    if output == STDOUT:
+        output = None  # as without -o
+    _check_output(output, rules)
     rate = DEFAULT_EVENT_RATE if events is None else events
     command = f"reversis simulate --deals {deals} --seed {seed}"
     if events is not None:
@@ -159,7 +159,7 @@ def simulate_command(deals: int, seed: int, rules: str, output: str | None,
             stream.write(data)
         stream.flush()
     else:
-        _write_output(output, rules, parts)
+        write_output(output, _batched(parts))
         click.echo(t(Msg("wrote {deals} to {output} (seed {seed})", output=output, seed=seed,
                          deals=Count(deals, "{n} deal", "{n} deals"))), err=True)
     sys.exit(EXIT_OK)

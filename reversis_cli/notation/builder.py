@@ -194,7 +194,7 @@ class Builder(Transformer):
         return self._header("pot", c[1:])
 
     def set_option(self, c):
-        return self._header("set", c, option=str(c[0]))
+        return self._header("set", c, option=str(c[0]), option_pos=self.at(c[0]))
 
     def players(self, c):
         return HeaderLine(pos=self.pos(c[0]), keyword="players",

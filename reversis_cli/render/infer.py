@@ -14,6 +14,8 @@ from rich.text import Text
 
 from ..i18n import N_, Count, Msg, t, tr
 from ..infer import MAX_CHANGES, Change, Inference
+from ..rules import Profile
+from ..rules.profile import format_option_value
 
 __all__ = ["render_inference"]
 
@@ -28,18 +30,44 @@ def _changes_text(changes: tuple[Change, ...]) -> str:
     return ", ".join(f"{c.option} = {c.value}" for c in changes)
 
 
+def _label(profile: Profile, held: tuple[str, ...]) -> Msg | str:
+    """A profile as the summary names it: its name, and the options the
+    record's set lines or --set give, with their values."""
+    if not held:
+        return profile.name
+    values = dict(profile.options.items())
+    given = ", ".join(f"{name} = {format_option_value(name, values[name])}" for name in held)
+    return Msg("{profile} (with {options})", profile=profile.name, options=given)
+
+
+def _departs(profile: Msg | str, numbers: tuple[int, ...]) -> Msg:
+    return Msg("Under {profile} the table departs from the rules in these deals ({n}): "
+               "{numbers}.", profile=profile, numbers=_numbers(numbers), n=len(numbers))
+
+
 def _summary(inference: Inference) -> list[Msg]:
-    base = inference.base.name
+    base = _label(inference.base, inference.held)
     lines = [Msg("{name}: {deals}, with the table's figures: {recorded}", name=inference.name,
                  deals=Count(inference.deals, "{n} deal", "{n} deals"),
                  recorded=inference.recorded)]
     before = inference.disagreeing_before
-    if not before:
+    if inference.record_profile is not None:  # the table played another built-in profile
+        numbers = inference.disagreeing_in_record
+        lines.append(Msg("The record says {profile}: under it the table departs from the rules "
+                         "in these deals ({n}): {numbers}.",
+                         profile=_label(inference.record_profile, inference.held),
+                         numbers=_numbers(numbers), n=len(numbers)))
+        if not before:
+            lines.append(Msg("The table played {profile}: every recorded figure agrees with it.",
+                             profile=base))
+            return lines
+        lines.append(Msg("The figures are closer to {profile}: the search starts from it.",
+                         profile=base))
+    elif not before:
         lines.append(Msg("Every recorded figure agrees with {profile}: nothing to change.",
                          profile=base))
         return lines
-    lines.append(Msg("Under {profile} the table departs from the rules in these deals "
-                     "({n}): {numbers}.", profile=base, numbers=_numbers(before), n=len(before)))
+    lines.append(_departs(base, before))
     if inference.agrees:
         lines.append(Msg("Every recorded figure agrees with these changes ({n}):",
                          n=len(inference.changes)))
@@ -57,8 +85,11 @@ def _summary(inference: Inference) -> list[Msg]:
 
 def _evidence(inference: Inference) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for heading in _COLUMNS:
-        table.add_column(tr(heading))
+    headings = [tr(heading) for heading in _COLUMNS]
+    if inference.another_profile:  # the values changed are the other profile's, not the record's
+        headings[1] = inference.base.name
+    for heading in headings:
+        table.add_column(heading)
     for change in inference.changes:
         table.add_row(change.option, change.was, change.value,
                       _numbers(inference.evidence.get(change.option, ())))
@@ -85,13 +116,15 @@ def _notes(inference: Inference) -> list[Msg]:
 def render_inference(inference: Inference, written_to: str | None = None) -> RenderableType:
     """What the search found: the summary, the options changed with their
     evidence, what cannot be known, and the house profile (or where it was
-    written)."""
+    written: a file, or ``-`` for standard output)."""
     parts: list[RenderableType] = [Text(t(line)) for line in _summary(inference)]
     if inference.changes:
         parts.append(_evidence(inference))
     parts += [Text(t(note)) for note in _notes(inference)]
     parts.append(Text(""))
-    if written_to is not None:
+    if written_to == "-":
+        parts.append(Text(tr("The house profile is written to standard output.")))
+    elif written_to is not None:
         parts.append(Text(t(Msg("The house profile is written to {path}; score the record "
                                 "with --rules {path}", path=written_to))))
     else:

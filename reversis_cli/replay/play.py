@@ -132,6 +132,7 @@ class _Replay(CrossChecks):
                 if name is not None and name.text not in seats:
                     self.seat_of(name)
                     self.bad_lines.add(stmt.pos.line)
+        self._check_misdealers()
         self._check_repeats()
         self._check_unclaimed_tricks()
         self.diags.extend(recorded_problems(deal, self.players))  # paid and tally lines
@@ -168,6 +169,22 @@ class _Replay(CrossChecks):
             partie_written=self.deal.partie is not None,
             complete=not self.broken and not self.damaged, diagnostics=tuple(self.diags),
             unresolved=tuple(self.unresolved), dealer_known=self.dealer >= 0, **kw)
+
+    def _check_misdealers(self) -> None:
+        """Only the dealer misdeals (IRR-2, IRR-3): a ``misdeal`` line naming
+        another player would charge him the dealer's penalty.  Which of the two
+        names is the slip is not known, so the deal is not settled."""
+        if self.dealer < 0:
+            return  # an unknown dealer is an error of its own
+        dealer = self.players[self.dealer]
+        for event in self.deal.misdeals_by_another:
+            assert event.player is not None  # misdeals_by_another names someone
+            if event.player.text not in self.seats:
+                continue  # an unknown player: RV112 says so
+            self.error("RV322", Msg("only the dealer can misdeal: {dealer} deals this deal. "
+                                    "Correct the name of the misdealer, or the dealer",
+                                    dealer=dealer), event.player.pos)
+            self.bad_lines.add(event.pos.line)
 
     def _check_repeats(self) -> None:
         """At most one talon and partie, one hand and exchange per player."""
@@ -208,9 +225,11 @@ class _Replay(CrossChecks):
                 if first is None:
                     seen[card_at.card.index] = (card_at, line)
                     continue
-                self.error("RV202", Msg("{card} is played twice: here and at line {line}",
-                                        card=str(card_at.card), line=first[0].pos.line),
-                           card_at.pos, trick=line.number,
+                card, at = str(card_at.card), first[0].pos.line
+                said = (Msg("{card} is played twice in this trick", card=card)
+                        if at == card_at.pos.line else
+                        Msg("{card} is played twice: here and at line {line}", card=card, line=at))
+                self.error("RV202", said, card_at.pos, trick=line.number,
                            related=((first[0].pos, Msg("first played here")),))
                 self.bad_lines.update((line.pos.line, first[1].pos.line))
 

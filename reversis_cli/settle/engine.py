@@ -50,9 +50,11 @@ Irregularities and claims:
   session *began* with an empty pool (``session_start``), as if the staking
   had been made before the void deal.
 * IRR-2: ``misdeal NAME`` without ``redeal paid``: the deal passes and
-  nothing is paid; with it, NAME (the misdealer) pays 5.  IRR-3: ``misdeal
-  NAME late`` costs NAME (the dealer) 20, and a ``redeal paid`` beside it
-  pays nothing more (a late misdeal cannot be redealt for a jeton).  IRR-1:
+  nothing is paid; with it, the dealer (the misdealer) pays 5.  IRR-3:
+  ``misdeal NAME late`` costs the dealer 20, and a ``redeal paid`` beside it
+  pays nothing more (a late misdeal cannot be redealt for a jeton).  Only the
+  dealer misdeals: a NAME that is not his is RV322, and such a deal is not
+  settled; the penalty never goes to the name written.  IRR-1:
   ``exposed`` pays nothing, with or without ``redeal paid``.
 * IRR-4 ``everything``: every payment and pool taking due to a peeker or
   keeper is not made -- in-play payments, the partie, ACE-3/QUIN-3 to the

@@ -102,19 +102,13 @@ def exposed_card(ledger: Ledger) -> None:
         ledger.step("IRR-1", None, NoteCode.CARD_EXPOSED, dealer=ledger.name(ledger.dealer))
 
 
-def _misdealer(ledger: Ledger, event: EventLine) -> int:
-    """The player a ``misdeal`` line names; the dealer when it names none we know."""
-    seat = _seat(ledger, event)
-    return ledger.dealer if seat is None else seat
-
-
 def misdeal_before_exchange(ledger: Ledger) -> None:
     """IRR-2: the deal passes, unless the misdealer pays 1 jeton (5) and deals again."""
     paid = bool([e for e in _events(ledger, "redeal") if e.paid])
     for event in _events(ledger, "misdeal"):
         if event.late:
             continue
-        who = _misdealer(ledger, event)
+        who = ledger.dealer  # the misdealer (RV322: a misdeal line naming another is an error)
         if paid:
             ledger.add_penalty(who, MISDEAL_REDEAL, "IRR-2", ReasonCode.MISDEAL_REDEAL)
         else:
@@ -128,7 +122,7 @@ def misdeal_after_exchange(ledger: Ledger) -> None:
     for event in _events(ledger, "misdeal"):
         if not event.late:
             continue
-        who = _misdealer(ledger, event)
+        who = ledger.dealer  # IRR-3: "it costs the dealer", whoever the line names
         ledger.add_penalty(who, MISDEAL_LATE, "IRR-3", ReasonCode.MISDEAL_LATE)
         if [e for e in _events(ledger, "redeal") if e.paid]:
             ledger.step("IRR-3", None, NoteCode.LATE_MISDEAL_NO_REDEAL)

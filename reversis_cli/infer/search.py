@@ -1,68 +1,28 @@
-"""Which rules was this table playing?  (``reversis rules --infer``)
-
-A record's ``paid`` and ``tally`` lines say what the table paid and wrote on
-its score sheet.  This module looks for the values of the profile's options
-under which those figures agree with the rules: the smallest set of changes
-from the record's own profile, or, when no small set makes every figure
-agree, the reading that leaves the fewest deals disagreeing.
-
-A deal *disagrees* when one of its ``paid`` lines differs from the rules, or
-when its ``tally`` departed from the rules in this deal (a difference carried
-from an earlier deal is counted where it began; see :mod:`.reconcile`).
-
-The search, in the order it runs:
-
-1. every deal is settled once under the record's profile (the *base*
-   reading), and the disagreeing deals are found;
-2. each option's alternative values (:func:`candidate_values`) are tried one
-   at a time over the whole session: which deals' settlements change, from
-   which deal on the session state (the pool) differs, so that every later
-   deal may change, and which deals disagree under that one change.  An
-   option none of whose values changes a settlement cannot be inferred from
-   this session.  A number or a trick set is first tried with a probe value
-   that differs in every way the option can; its other values are settled on
-   the deals the probe changed only;
-3. sets of 1, 2, 3 changes are built as hitting sets: every disagreeing deal
-   must be reached by a change of the set, and every deal that one change
-   alone makes disagree by another.  A candidate set is settled again from the
-   first deal it reaches (a deal none of its changes touches, in the base
-   reading's state, keeps its base settlement), lazily, and reconciled until
-   the first deal that still disagrees: that deal must be reached by one more
-   change.  The first size with sets under which every figure agrees gives
-   the answer;
-4. failing that, changes are added one at a time, each time the one that
-   leaves the fewest deals disagreeing, up to three;
-5. the reading found is settled again from the first deal, and for each
-   option changed, the deals that disagree without it are its evidence.
-
-The search reads everything from the record once and holds its deals in
-memory.
-"""
+"""The search of :mod:`reversis_cli.infer`: the values tried for each option,
+and one record's deals settled again under many readings (steps 2 to 4 of
+that module's docstring)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
-from .diagnostics import Diagnostic
-from .i18n import Msg
-from .reconcile import DealReconciliation, reconcile
-from .rules import Profile
-from .rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
-from .session import ScoredDeal, Session
-from .settle import DealSettlement, SessionSettler
-from .settle.payments import POOL
+from ..reconcile import DealReconciliation, reconcile
+from ..rules import Profile
+from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
+from ..session import ScoredDeal, Session
+from ..settle import DealSettlement, SessionSettler
+from ..settle.payments import POOL
 
-__all__ = ["Change", "Inference", "InferOutcome", "MAX_CHANGES", "candidate_values",
-           "infer_in", "house_profile_toml"]
+__all__ = ["MAX_CHANGES", "EVALUATION_BUDGET", "Search", "candidate_values", "profile_values",
+           "value_text"]
 
 MAX_CHANGES = 3
 # Each candidate set costs a settling of the deals it reaches: past this many
 # the search stops and says so, rather than run for minutes.
 EVALUATION_BUDGET = 20000
-ALTERNATIVES_SHOWN = 3
 # The trick sets tried for a ``tricks`` option, besides the other built-in
 # profile's: the doubled or paid tricks are, at the tables the sources
 # describe, the last ones.
@@ -71,65 +31,14 @@ TRICK_SETS: tuple[frozenset[int], ...] = (
     frozenset(range(1, 12)))
 
 
-@dataclass(frozen=True)
-class Change:
-    """One option set to another value than the record's profile gives it."""
-
-    option: str
-    value: str  # as a ``set`` line writes it
-    was: str
-
-
-@dataclass(frozen=True)
-class Inference:
-    """What the search found for one record."""
-
-    name: str
-    base: Profile  # the record's own reading
-    profile: Profile  # the reading found
-    changes: tuple[Change, ...]
-    deals: int
-    recorded: int  # deals with paid or tally lines
-    disagreeing_before: tuple[int, ...]  # deal numbers, under the base reading
-    disagreeing: tuple[int, ...]  # deal numbers, under the reading found
-    evidence: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    uninferable: tuple[str, ...] = ()  # options that change no settlement here
-    held: tuple[str, ...] = ()  # options given by set lines or --set: not searched
-    alternatives: tuple[tuple[Change, ...], ...] = ()  # other sets as good
-    budget_spent: bool = False  # the search stopped before trying every set
-    settled: int = 0  # deals settled in all, for the benchmark
-
-    @property
-    def agrees(self) -> bool:
-        return not self.disagreeing
-
-    @property
-    def house_profile(self) -> str:
-        """The reading found as a house profile file (TOML)."""
-        return house_profile_toml(self)
-
-
-@dataclass
-class InferOutcome:
-    """The diagnostics of the record, and the inference or why there is none."""
-
-    diagnostics: list[Diagnostic]
-    inference: Inference | None = None
-    problem: Msg | None = None
-
-    @property
-    def errors(self) -> int:
-        return sum(d.is_error for d in self.diagnostics)
-
-
 # --- the values tried ------------------------------------------------------------------
 
 
-def _text(name: str, value) -> str:
+def value_text(name: str, value) -> str:
     return str(format_option_value(name, value))
 
 
-def _values(profile: Profile) -> dict[str, Any]:
+def profile_values(profile: Profile) -> dict[str, Any]:
     """A profile's typed values by option name."""
     return dict(profile.options.items())
 
@@ -142,8 +51,8 @@ def candidate_values(profile: Profile, name: str) -> tuple[str, ...]:
     set: none, 11, 10,11, 9,10,11, 10, every trick and the built-ins' sets.
     """
     option = OPTIONS[name]
-    current = _values(profile)[name]
-    builtins = [_values(builtin_profile(b))[name] for b in BUILTIN_PROFILES]
+    current = profile_values(profile)[name]
+    builtins = [profile_values(builtin_profile(b))[name] for b in BUILTIN_PROFILES]
     if option.kind == "choice":
         values: list = list(option.values)
     elif option.kind == "bool":
@@ -156,7 +65,7 @@ def candidate_values(profile: Profile, name: str) -> tuple[str, ...]:
         values = builtins + list(TRICK_SETS)
     out: list[str] = []
     for value in values:
-        text = _text(name, value)
+        text = value_text(name, value)
         if value != current and text not in out:
             out.append(text)
     return tuple(out)
@@ -202,17 +111,20 @@ class _Trace:
     reach: int | None = None
 
 
-class _Search:
+class Search:
     """The deals of one record and the readings tried on them."""
 
-    def __init__(self, session: Session, scored: list[ScoredDeal], base: Profile):
+    def __init__(self, session: Session, scored: list[ScoredDeal], base: Profile,
+                 pool_end) -> None:
+        """``scored``: the deals settled under ``base``, which left the pool at
+        ``pool_end``."""
         self.session = session
         self.base = base
         self.scored = scored
         self.count = len(scored)
         self.settled = 0
         self.states = [_state(s.pool_before, s.previous) for s in scored]
-        self.states.append(_state(session.pool, _last_played(scored[-1] if scored else None)))
+        self.states.append(_state(pool_end, _last_played(scored[-1] if scored else None)))
         self.base_signatures = [_signature(s.settlement) for s in scored]
         self.windows = _windows(scored)
         self.index_of = {s.checked.number: i for i, s in enumerate(scored)}
@@ -420,9 +332,9 @@ def _probe(profile: Profile, name: str) -> str | None:
     can, for a number or a trick set (None for the other kinds)."""
     kind = OPTIONS[name].kind
     if kind == "int":
-        return str(_values(profile)[name] + 1)
+        return str(profile_values(profile)[name] + 1)
     if kind == "tricks":
-        return _text(name, frozenset(range(1, 12)) - _values(profile)[name])
+        return value_text(name, frozenset(range(1, 12)) - profile_values(profile)[name])
     return None
 
 
@@ -468,109 +380,3 @@ def _windows(scored: list[ScoredDeal]) -> dict[int, frozenset[int]]:
             previous_tally = index
         windows[index] = frozenset(window)
     return windows
-
-
-# --- the library call ------------------------------------------------------------------
-
-
-def infer_in(session: Session, held: Iterable[str] = ()) -> InferOutcome:
-    """Infer the options the table of ``session``'s record played (reads the
-    record: call it once).  ``held``: options the command line set, not searched."""
-    diagnostics = list(session.diagnostics)
-    if not session.settleable:
-        return InferOutcome(diagnostics, problem=Msg(
-            "{name} cannot be settled: its profile or players are not usable",
-            name=session.name))
-    scored = list(session.deals())
-    for deal in scored:
-        diagnostics.extend(deal.checked.diagnostics)
-    outcome = InferOutcome(diagnostics)
-    if outcome.errors:
-        outcome.problem = Msg("{name} has errors: nothing is inferred until they are put right",
-                              name=session.name)
-        return outcome
-    recorded = sum(1 for s in scored if s.checked.deal is not None
-                   and (s.checked.deal.paid or s.checked.deal.tally is not None))
-    if not recorded:
-        outcome.problem = Msg("{name} has no paid or tally line: there is nothing to infer "
-                              "the rules from", name=session.name)
-        return outcome
-    outcome.inference = _infer(session, scored, recorded, _held(session, held))
-    return outcome
-
-
-def _held(session: Session, given: Iterable[str]) -> set[str]:
-    """Options the record's set lines or the command line's --set give: kept as
-    given (a set line would win over a house profile's value anyway)."""
-    return {line.option for line in session.record.header.all("set") if line.option} | set(given)
-
-
-def _infer(session: Session, scored: list[ScoredDeal], recorded: int,
-           held: set[str]) -> Inference:
-    assert session.profile is not None  # infer_in asked that the session be settleable
-    search = _Search(session, scored, session.profile)
-    uninferable = search.screen(held)
-    found: list[frozenset[int]] = []
-    for size in range(1, MAX_CHANGES + 1 if search.disagreeing else 1):
-        found = search.solutions(size)
-        found = [s for s in found if len(s) == len(found[0])] if found else []
-        if found or search.tried > EVALUATION_BUDGET:
-            break
-    chosen = found[0] if found else (search.closest() if search.disagreeing else frozenset())
-    profile = search.profile_of(chosen)
-    left = search.disagreeing_under(search.reading(profile, 0, None)) if chosen \
-        else search.disagreeing
-    evidence = {}
-    for v in sorted(chosen, key=lambda v: list(OPTIONS).index(search.variants[v].option)):
-        without = search.evaluate(chosen - {v})
-        evidence[search.variants[v].option] = _numbers(scored, without - left)
-    return Inference(
-        name=session.name, base=search.base, profile=profile,
-        changes=_changes(search, chosen), deals=len(scored), recorded=recorded,
-        disagreeing_before=_numbers(scored, search.disagreeing),
-        disagreeing=_numbers(scored, left), evidence=evidence,
-        uninferable=tuple(uninferable), held=tuple(n for n in OPTIONS if n in held),
-        alternatives=tuple(_changes(search, s) for s in found[1:1 + ALTERNATIVES_SHOWN]),
-        budget_spent=search.tried > EVALUATION_BUDGET, settled=search.settled)
-
-
-def _changes(search: _Search, chosen: frozenset[int]) -> tuple[Change, ...]:
-    order = list(OPTIONS)
-    variants = sorted((search.variants[v] for v in chosen), key=lambda v: order.index(v.option))
-    base = _values(search.base)
-    return tuple(Change(v.option, v.value, _text(v.option, base[v.option])) for v in variants)
-
-
-def _numbers(scored: list[ScoredDeal], indexes: Iterable[int]) -> tuple[int, ...]:
-    # a deal with a number: only deals read whole are settled and reconciled
-    return tuple(sorted(scored[i].checked.number or 0 for i in indexes))
-
-
-# --- the house profile, as TOML ----------------------------------------------------------
-
-
-def _toml_value(name: str, value) -> str:
-    kind = OPTIONS[name].kind
-    if kind == "bool":
-        return "true" if value else "false"
-    if kind == "int":
-        return str(value)
-    return f'"{_text(name, value)}"'  # choice words and trick lists: [a-z_0-9,]
-
-
-def house_profile_toml(inference: Inference) -> str:
-    """The reading found as a house profile: ``base =`` the built-in profile the
-    record's reading starts from, and every option that differs from it."""
-    base_name = inference.profile.base if inference.profile.base in BUILTIN_PROFILES \
-        else "classic"
-    played, base = _values(inference.profile), _values(builtin_profile(base_name))
-    changed = {c.option for c in inference.changes}
-    lines = ["# The rules this table played, as reversis rules --infer found them.",
-             f'base = "{base_name}"', "", "[options]"]
-    for name in OPTIONS:
-        if played[name] == base[name]:
-            continue
-        why = ("found from the recorded figures" if name in changed
-               else "as the record's own profile gives it")
-        lines.append(f"{name} = {_toml_value(name, played[name])}  # {why}")
-    return "\n".join(lines) + "\n"
