@@ -100,9 +100,9 @@ class RecordApp(App[int]):
         self.title = f"reversis record — {self.path.name}"
         for key, action, description in KEYS:
             self.bind(key, action, description=tr(description))
-        for key, title, _, _ in EVENTS:
+        for key, title, _, _ in EVENTS:  # in the events list (F8), not the footer: it fits
             if key:
-                self.bind(key, f"event('{title}')", description=tr(title))
+                self.bind(key, f"event('{title}')", description=tr(title), show=False)
         self.bind("ctrl+p", "events", show=False)
         self.bind("pageup", "scroll_tricks(-1)", show=False)
         self.bind("pagedown", "scroll_tricks(1)", show=False)
@@ -389,11 +389,13 @@ class RecordApp(App[int]):
         self._handle(self._engine(self._rec.add_line, line))
 
     def action_events(self) -> None:
-        choices = [(title, tr(title), tr(ask) if ask else "") for _, title, ask, _ in EVENTS]
+        choices = [(title, key.upper(), tr(title), tr(ask) if ask else "")
+                   for key, title, ask, _ in EVENTS]
         if self._rec.editing is not None:
-            choices.append(("cancel-edit", tr("Cancel the edit"),
+            choices.append(("cancel-edit", "", tr("Cancel the edit"),
                             tr("Back to the deal in progress")))
-        choices.append(("quit", tr("Quit"), tr("The deal in progress stays in its draft")))
+        choices.append(("quit", "Ctrl+Q", tr("Quit"),
+                        tr("The deal in progress stays in its draft")))
         self.push_screen(EventsScreen(choices), self._event_chosen)
 
     def _event_chosen(self, chosen: str | None) -> None:

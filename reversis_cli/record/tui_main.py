@@ -21,16 +21,18 @@ __all__ = ["CSS", "MIN_SIZE", "CardInput", "CardSuggester", "MainScreen", "Trick
 
 # The smallest window where everything of the main screen shows; below it the
 # screen says so rather than hide panels.
-MIN_SIZE = (60, 20)
+MIN_SIZE = (60, 22)
 
 CSS = """
 #where { height: auto; max-height: 2; color: $text-muted; }
 #top { height: auto; }
-#table { width: 2fr; height: auto; border: round $primary; padding: 0 1; }
-#right { width: 1fr; height: auto; padding: 0 1; }
+#table { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
+#right { width: auto; max-width: 32; height: auto; padding: 0 1; }
+#entry { dock: bottom; height: auto; }
+#card { background: $boost; }
 #tricks { height: 1fr; min-height: 3; }
 #lines { height: auto; max-height: 3; }
-#messages { height: auto; max-height: 8; color: $text; }
+#messages { height: auto; max-height: 6; color: $text; }
 #status { height: auto; max-height: 2; }
 #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
 MainScreen.too-small #body { display: none; }
@@ -42,6 +44,7 @@ MainScreen.too-small #too-small { display: block; }
 .heading { text-style: bold; }
 #setup { padding: 0 2; }
 #setup-problem { height: auto; }
+#setup Input { background: $boost; margin-bottom: 1; }
 #events { height: auto; max-height: 16; }
 AskScreen, LineScreen, PageScreen, EventsScreen { align: center middle; }
 """
@@ -109,11 +112,13 @@ class MainScreen(Screen):
             yield tricks
             yield Static(id="lines")
             yield Static(id="messages")
-            yield Static(id="status")
-            yield CardInput(id="card", suggester=CardSuggester(self.app.complete),  # type: ignore[attr-defined]
-                            placeholder=tr("a card: 9s, 9♠, Д♥ … (or a whole trick)"))
-            # The footer says F8 for the events: no palette of Textual's.
-            yield Footer(compact=True, show_command_palette=False)
+            with Vertical(id="entry"):  # docked: never pushed off by a long message
+                yield Static(id="status")
+                complete = self.app.complete  # type: ignore[attr-defined]
+                yield CardInput(id="card", suggester=CardSuggester(complete), compact=True,
+                                placeholder=tr("a card: 9s, 9♠, Д♥ … (or a whole trick)"))
+        # The footer says F8 for the events: no palette of Textual's.
+        yield Footer(compact=True, show_command_palette=False)
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:

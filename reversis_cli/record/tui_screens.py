@@ -65,7 +65,9 @@ class SetupScreen(Screen[dict[str, str]]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup"):
+        form = VerticalScroll(id="setup")
+        form.can_focus = False  # the keys go to the questions, the form follows the focus
+        with form:
             yield Static(tr("A new record: a few questions before the first deal. Enter: next "
                             "question; on the last one, start."), classes="heading")
             yield Static("", id="setup-problem")
@@ -75,6 +77,9 @@ class SetupScreen(Screen[dict[str, str]]):
                     yield Input(id=f"setup-{name}", compact=True,
                                 placeholder="classic" if name == "rules" else "")
         yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query(Input).first().focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
@@ -154,14 +159,14 @@ class LineScreen(ModalScreen[str | None]):
 
 class EventsScreen(ModalScreen[str | None]):
     """The events of a deal to choose from, filtered as the marker types:
-    ``choices`` are (id, title, what it asks); the screen closes with the id
+    ``choices`` are (id, key, title, what it asks); the screen closes with the id
     chosen (Enter), or None (Escape).  The recorder's own list, in the run's
     language, in place of Textual's command palette (whose words are English)."""
 
     BINDINGS = [Binding("escape", "cancel", show=False),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
 
-    def __init__(self, choices: list[tuple[str, str, str]]):
+    def __init__(self, choices: list[tuple[str, str, str, str]]):
         super().__init__()
         self.choices = choices
 
@@ -174,8 +179,9 @@ class EventsScreen(ModalScreen[str | None]):
 
     def _options(self, typed: str) -> list[Option]:
         typed = typed.casefold().strip()
-        return [Option(Text.assemble((title, "bold"), ("  " + ask if ask else "", "dim")),
-                       id=key) for key, title, ask in self.choices
+        return [Option(Text.assemble((f"{key:>6} ", "dim"), (title, "bold"),
+                                     ("  " + ask if ask else "", "dim")), id=choice)
+                for choice, key, title, ask in self.choices
                 if typed in title.casefold() or typed in ask.casefold()]
 
     def on_mount(self) -> None:
