@@ -19,9 +19,7 @@ from reversis_cli.i18n import use  # noqa: E402
 from reversis_cli.reader import open_record  # noqa: E402
 from reversis_cli.record import Recorder, Setup, draft_path  # noqa: E402
 from reversis_cli.record.tui import RecordApp  # noqa: E402
-from reversis_cli.record.tui_screens import (  # noqa: E402
-    AskScreen, EventsScreen, PageScreen, SetupScreen,
-)
+from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen  # noqa: E402
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
@@ -481,6 +479,8 @@ def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
 
 
 def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
+    from reversis_cli.record.tui_screens import EventsScreen
+
     with use("ru"):
         app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
 
