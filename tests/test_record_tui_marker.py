@@ -282,7 +282,7 @@ def test_at_80x24_quit_and_the_draft_show_and_the_tricks_scroll_to_the_last(tmp_
     shown, where, at_end, scrolled_up, rows = asyncio.run(go())
     assert "Quit" in shown
     assert ".night.rvs.draft" in where and "Ctrl+Q" in where
-    assert at_end and scrolled_up == 0 and rows == 11  # ten tricks and the one in play
+    assert at_end and scrolled_up == 0 and rows == 10  # ten tricks, the eleventh on the seats
 
 
 def plain_label(key) -> str:

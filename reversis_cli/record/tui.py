@@ -214,9 +214,11 @@ class RecordApp(App[int]):
         table = Group(seats_view(deal, self.cards), *([partie] if partie else []))
         screen.query_one("#table", Static).update(table)
         screen.query_one("#status", Static).update(status_line(deal, editing))
-        screen.query_one("#where", Static).update(where_line(draft_path(self.path).name,
-                                                             editing))
-        tricks_key = (deal.number, editing, len(deal.lines), len(deal.trick_cards))
+        if self._drawn.get("where") != (editing,):
+            screen.query_one("#where", Static).update(where_line(draft_path(self.path).name,
+                                                                 editing))
+            self._drawn["where"] = (editing,)
+        tricks_key = (deal.number, editing, len(deal.lines))
         if tricks_key != self._drawn.get("tricks"):
             self._draw_tricks(screen.query_one("#tricks", DataTable), deal)
             screen.query_one("#lines", Static).update(lines_view(deal, self.cards))
@@ -230,8 +232,10 @@ class RecordApp(App[int]):
             self._drawn["session"] = session_key
 
     def _draw_tricks(self, table: DataTable, deal) -> None:
-        """The tricks so far and the one in progress, scrolled to the last: a
-        row per trick, a column per player, so that a card is a cell."""
+        """The tricks so far, scrolled to the last: a row per trick, a column
+        per player, so that a card is a cell.  Redrawn once a trick (the table
+        draws all its rows again after any change; the trick in progress is
+        on the seats)."""
         if not table.columns:
             for label in trick_columns(deal):
                 table.add_column(label)

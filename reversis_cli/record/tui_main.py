@@ -107,7 +107,7 @@ class MainScreen(Screen):
             with Horizontal(id="top"):
                 yield Static(id="table")
                 yield Static(id="right")
-            tricks = TricksTable(id="tricks", show_cursor=False, zebra_stripes=True)
+            tricks = TricksTable(id="tricks", show_cursor=False)
             tricks.can_focus = False  # the card line keeps the keys; PageUp/PageDown scroll
             yield tricks
             yield Static(id="lines")

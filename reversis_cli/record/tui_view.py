@@ -86,25 +86,20 @@ def trick_columns(deal: DealInProgress) -> list[str]:
 
 
 def trick_rows(deal: DealInProgress, cards: str) -> list[list[Text]]:
-    """A row per trick so far, then the trick in progress; the leader's card
-    marked ›."""
-    rows = [_trick_row(deal, t.number, t.leader, t.cards, cards, t.taker, t.points)
+    """A row per trick so far; the leader's card marked ›."""
+    return [_trick_row(deal, t.number, t.leader, t.cards, cards, t.taker, t.points)
             for t in deal.tricks]
-    if deal.current_trick and deal.leader is not None:
-        rows.append(_trick_row(deal, deal.trick_number, deal.leader, deal.current_trick, cards,
-                               None, None))
-    return rows
 
 
 def _trick_row(deal: DealInProgress, number: int, leader: str, played, cards: str,
-               taker: str | None, points: int | None) -> list[Text]:
+               taker: str | None, points: int) -> list[Text]:
     start = deal.players.index(leader)
     by_seat: list[Text] = [Text("") for _ in deal.players]
     for k, card in enumerate(played):
         shown = card_text(card, cards)
         by_seat[(start + k) % 4] = Text("›", style="dim") + shown if k == 0 else shown
     return [Text(str(number), justify="right"), *by_seat, Text(taker or ""),
-            Text("" if points is None else str(points), justify="right")]
+            Text(str(points), justify="right")]
 
 
 def lines_view(deal: DealInProgress, cards: str) -> Text:
