@@ -527,8 +527,9 @@ class RecordApp(App[int]):
         said: list[Msg] = []
         recorder = self.recorder
         if recorder is not None and recorder.editing is not None:
-            said.append(Msg("The changes to deal {deal} are dropped; {path} is as it was.",
-                            deal=recorder.editing, path=str(self.path)))
+            if self._edited():
+                said.append(Msg("The changes to deal {deal} are dropped; {path} is as it was.",
+                                deal=recorder.editing, path=str(self.path)))
             recorder.cancel_edit()
         deal = recorder.current if recorder is not None else None
         if deal is not None and (deal.lines or deal.trick_cards):

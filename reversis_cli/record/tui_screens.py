@@ -144,7 +144,7 @@ class LineScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.prompt)
+            yield Static(self.prompt)  # wrapped: a prompt may be long
             suggester = SuggestFromList(self.completions, case_sensitive=False) \
                 if self.completions else None
             yield Input(self.value, placeholder=self.placeholder, id="line", suggester=suggester)
@@ -172,8 +172,8 @@ class EventsScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(tr("Which event? Type to narrow the list, ↑ ↓ to choose, Enter to take "
-                           "it, Escape to go back."))
+            yield Static(tr("Which event? Type to narrow the list, ↑ ↓ to choose, Enter to "
+                            "take it, Escape to go back."))
             yield Input(id="filter", placeholder=tr("an event of the deal…"))
             yield OptionList(*self._options(""), id="events")
 
