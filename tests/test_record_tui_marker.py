@@ -231,13 +231,13 @@ def test_a_near_name_is_hinted_and_the_lines_taken_are_listed(tmp_path):
             await answer(pilot, "f5", "gleb")
             said = text_of(app, "#messages")
             await answer(pilot, "f3", "QH JH AD")
-            await answer(pilot, "f7", "candles out")
+            await answer(pilot, "f7", "candles out at 9H")
             return said, text_of(app, "#lines")
 
     said, lines = asyncio.run(go())
     said = " ".join(said.split())
     assert "did you mean Gleb?" in said and "line" not in said.replace("The line “", "")
-    assert "talon Q♥ J♥ A♦" in lines and 'note "candles out"' in lines
+    assert "talon Q♥ J♥ A♦" in lines and 'note "candles out at 9H"' in lines  # a note as typed
 
 
 def test_every_diagnostic_naming_a_line_number_has_the_screen_s_words():

@@ -172,8 +172,11 @@ def screen_message(d: Diagnostic, deal: DealInProgress, cards: str) -> str:
 
 
 def respell_line(text: str, cards: str) -> str:
-    """A line of the notation with its cards in the screen's spelling."""
-    return " ".join(str(_card_spelt(word, cards)) for word in text.split())
+    """A line of the notation with its cards in the screen's spelling (a
+    quoted text, a note's, is the marker's own words and stays as typed)."""
+    words, quote, said = text.partition('"')
+    spelt = " ".join(str(_card_spelt(word, cards)) for word in words.split())
+    return spelt + (" " + quote + said if quote else "")
 
 
 def problem_view(problems: Iterable[Diagnostic], deal: DealInProgress, cards: str) -> Text:
