@@ -59,6 +59,8 @@ class SetupScreen(Screen[dict[str, str]]):
     shown at its top, where it is seen at any size) or None (the form closes
     with the answers).  The form scrolls with the focus on a small screen."""
 
+    AUTO_FOCUS = "Input"  # the first question, as the screen opens (not the form itself)
+
     def __init__(self, fields: list[str], check: Callable[[dict[str, str]], RenderableType | None]):
         super().__init__()
         self.fields = fields
@@ -77,9 +79,6 @@ class SetupScreen(Screen[dict[str, str]]):
                     yield Input(id=f"setup-{name}", compact=True,
                                 placeholder="classic" if name == "rules" else "")
         yield Footer(show_command_palette=False)
-
-    def on_mount(self) -> None:
-        self.query(Input).first().focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
