@@ -308,7 +308,7 @@ def test_explain_is_one_key_away_and_a_finished_deal_is_reopened_and_written_bac
             app.screen.query_one("#line").value = "1"
             await pilot.press("enter")
             await pilot.pause()
-            assert "editing deal 1" in text_of(app, "#status")
+            assert "Editing deal 1" in text_of(app, "#status")
             await pilot.press("ctrl+z")
             await pilot.pause()
             assert "Trick 11" in text_of(app, "#status")
@@ -478,18 +478,40 @@ def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
     run(go())
 
 
-def test_the_palette_lists_every_event_in_the_run_s_language(tmp_path):
+def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
+    from reversis_cli.record.tui_screens import EventsScreen
+
     with use("ru"):
         app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
 
         async def go():
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
-                return [c.title for c in app.get_system_commands(app._main)]
+                await pilot.press("f8")
+                await pilot.pause()
+                assert isinstance(app.screen, EventsScreen)
+                shown = [plain_text(o.prompt) for o in _options(app)]
+                placeholder = app.screen.query_one("#filter").placeholder
+                app.screen.query_one("#filter").value = "эспаньол"  # narrowed as typed
+                await pilot.pause()
+                narrowed = [plain_text(o.prompt) for o in _options(app)]
+                return shown, placeholder, narrowed
 
-        titles = asyncio.run(go())
-    assert "Отказ от эспаньолетты" in titles and "Невостребованная плата" in titles
-    assert "Выйти" in titles and len(titles) == 15  # the 14 events and quit, all Russian
+        shown, placeholder, narrowed = asyncio.run(go())
+    assert any("Отказ от эспаньолетты" in s for s in shown)
+    assert any("Невостребованная плата" in s for s in shown)
+    assert any("Выйти" in s for s in shown) and len(shown) == 15  # the 14 events and quit
+    assert placeholder == "событие сдачи…"
+    assert len(narrowed) == 2 and all("эспаньол" in s.casefold() for s in narrowed)
+
+
+def _options(app):
+    found = app.screen.query_one("#events")
+    return [found.get_option_at_index(i) for i in range(found.option_count)]
+
+
+def plain_text(prompt) -> str:
+    return prompt.plain if hasattr(prompt, "plain") else str(prompt)
 
 
 def test_a_player_s_name_is_completed_in_an_event(tmp_path):
@@ -499,13 +521,13 @@ def test_a_player_s_name_is_completed_in_an_event(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("f6", "b")
+            await pilot.press("f5", "b")
             await pilot.pause()
             await pilot.press("right", "enter")
             await pilot.pause()
 
     run(go())
-    assert app.recorder.current.lines == ["misdeal Boris"]
+    assert app.recorder.current.lines == ["espagnolette Boris"]
 
 
 def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monkeypatch):

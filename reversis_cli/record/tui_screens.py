@@ -1,21 +1,45 @@
 """The dialogs of the recording app: the start-up questions, a yes/no
-question, one line to type, and a page to read (a settlement, an explanation)."""
+question, one line to type, the list of a deal's events, and a page to read
+(a settlement, an explanation).
+
+Every single-letter key works on the Cyrillic layout too (:func:`with_cyrillic`):
+a Russian marker types Т К Д В with that layout on, and the key marked y
+then gives н."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rich.console import RenderableType
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ..i18n import N_, tr
 
-__all__ = ["AskScreen", "LineScreen", "PageScreen", "SetupScreen", "SETUP_FIELDS"]
+__all__ = ["AskScreen", "EventsScreen", "LineScreen", "PageScreen", "SetupScreen",
+           "SETUP_FIELDS", "CYRILLIC", "with_cyrillic"]
+
+# The letter the Russian (ЙЦУКЕН) layout gives on each key of the Latin one.
+CYRILLIC = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
+
+
+def with_cyrillic(keys: str) -> str:
+    """A binding's keys with, for each single letter, the same key on the
+    Cyrillic layout: ``"y"`` → ``"y,н"``."""
+    out = []
+    for key in keys.split(","):
+        out.append(key)
+        if key in CYRILLIC:
+            out.append(CYRILLIC[key])
+    return ",".join(out)
+
 
 # The start-up questions of a new file: (field, label), in the order asked.
 SETUP_FIELDS = (
@@ -30,8 +54,12 @@ SETUP_FIELDS = (
 
 class SetupScreen(Screen[dict[str, str]]):
     """The questions a new file needs, those the command line did not answer.
-    ``check`` is called with the answers and returns a problem to show (the
-    form stays) or None (the form closes with the answers)."""
+    Enter goes to the next question; on the last one it sends the answers to
+    ``check``, which returns a problem to show (the form stays, the problem
+    shown at its top, where it is seen at any size) or None (the form closes
+    with the answers).  The form scrolls with the focus on a small screen."""
+
+    AUTO_FOCUS = "Input"  # the first question, as the screen opens (not the form itself)
 
     def __init__(self, fields: list[str], check: Callable[[dict[str, str]], RenderableType | None]):
         super().__init__()
@@ -39,15 +67,17 @@ class SetupScreen(Screen[dict[str, str]]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="setup"):
-            yield Static(tr("A new record: a few questions before the first deal."),
-                         classes="heading")
+        form = VerticalScroll(id="setup")
+        form.can_focus = False  # the keys go to the questions, the form follows the focus
+        with form:
+            yield Static(tr("A new record: a few questions before the first deal. Enter: next "
+                            "question; on the last one, start."), classes="heading")
+            yield Static("", id="setup-problem")
             for name, label in SETUP_FIELDS:
                 if name in self.fields:
                     yield Label(tr(label))
-                    yield Input(id=f"setup-{name}",
+                    yield Input(id=f"setup-{name}", compact=True,
                                 placeholder="classic" if name == "rules" else "")
-            yield Static("", id="setup-problem")
         yield Footer(show_command_palette=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -60,28 +90,44 @@ class SetupScreen(Screen[dict[str, str]]):
         problem = self.check(answers)
         if problem is None:
             self.dismiss(answers)
-        else:
-            self.query_one("#setup-problem", Static).update(problem)
+            return
+        shown = self.query_one("#setup-problem", Static)
+        shown.update(problem)
+        self.query_one("#setup", VerticalScroll).scroll_home(animate=False)
 
 
 class AskScreen(ModalScreen[bool]):
-    """A question answered y or n (Enter: yes, Escape: no)."""
+    """A question answered y or n (н or т on the Cyrillic layout).
 
-    def __init__(self, question: RenderableType):
+    ``default`` None: nothing else answers it, Enter included (a question
+    that moves money: a revoke).  True: Enter says yes and Escape no.  A
+    printable key that is no answer is handed to ``typed`` (the card line):
+    a card typed while the question opened is kept for the next prompt."""
+
+    def __init__(self, question: RenderableType, default: bool | None = None,
+                 typed: Callable[[str], None] | None = None):
         super().__init__()
-        self.question = question
+        self.question, self.default, self.typed = question, default, typed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question)
-            yield Static(tr("y / Enter: yes · n / Escape: no"), classes="keys")
+            yield Static(self.question, id="question")
+            keys = tr("y: yes · n: no") if self.default is None \
+                else tr("y / Enter: yes · n / Escape: no")
+            yield Static(keys, classes="keys")
 
-    def on_mount(self) -> None:
-        for keys, action in (("y,enter", "answer(True)"), ("n,escape", "answer(False)")):
-            self._bindings.bind(keys, action, show=False)
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def on_key(self, event: events.Key) -> None:
+        letter = (event.character or "").casefold()
+        if letter in ("y", CYRILLIC["y"]) or (self.default is not None and event.key == "enter"):
+            self.dismiss(True)
+        elif letter in ("n", CYRILLIC["n"]) or (self.default is not None
+                                                and event.key == "escape"):
+            self.dismiss(False)
+        elif event.is_printable and event.character and self.typed is not None:
+            self.typed(event.character)  # a card typed ahead: back to the card line
+        elif event.key != "enter":  # Enter with no default is swallowed: it answers nothing
+            return
+        event.stop()
 
 
 class LineScreen(ModalScreen[str | None]):
@@ -97,7 +143,7 @@ class LineScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.prompt)
+            yield Static(self.prompt)  # wrapped: a prompt may be long
             suggester = SuggestFromList(self.completions, case_sensitive=False) \
                 if self.completions else None
             yield Input(self.value, placeholder=self.placeholder, id="line", suggester=suggester)
@@ -110,8 +156,66 @@ class LineScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class EventsScreen(ModalScreen[str | None]):
+    """The events of a deal to choose from, filtered as the marker types:
+    ``choices`` are (id, key, title, what it asks); the screen closes with the id
+    chosen (Enter), or None (Escape).  The recorder's own list, in the run's
+    language, in place of Textual's command palette (whose words are English)."""
+
+    BINDINGS = [Binding("escape", "cancel", show=False),
+                Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+
+    def __init__(self, choices: list[tuple[str, str, str, str]]):
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(tr("Which event? Type to narrow the list, ↑ ↓ to choose, Enter to "
+                            "take it, Escape to go back."))
+            yield Input(id="filter", placeholder=tr("an event of the deal…"))
+            yield OptionList(*self._options(""), id="events")
+
+    def _options(self, typed: str) -> list[Option]:
+        typed = typed.casefold().strip()
+        return [Option(Text.assemble((f"{key:>6} ", "dim"), (title, "bold"),
+                                     ("  " + ask if ask else "", "dim")), id=choice)
+                for choice, key, title, ask in self.choices
+                if typed in title.casefold() or typed in ask.casefold()]
+
+    def on_mount(self) -> None:
+        self.query_one("#events", OptionList).highlighted = 0
+        self.query_one("#filter", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        found = self.query_one("#events", OptionList)
+        found.clear_options()
+        found.add_options(self._options(event.value))
+        found.highlighted = 0 if found.option_count else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        found = self.query_one("#events", OptionList)
+        option = found.highlighted_option
+        if option is not None:
+            self.dismiss(option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        found = self.query_one("#events", OptionList)
+        if found.option_count:
+            now = found.highlighted or 0
+            found.highlighted = max(0, min(found.option_count - 1, now + step))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class PageScreen(ModalScreen[str]):
-    """Something to read; ``keys`` maps a key to the word the page closes with."""
+    """Something to read; ``keys`` maps a key to the word the page closes with
+    (a letter also on the Cyrillic layout)."""
 
     def __init__(self, body: RenderableType, keys: dict[str, str], help_text: str):
         super().__init__()
@@ -125,7 +229,7 @@ class PageScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         for key, word in self.keys.items():
-            self._bindings.bind(key, f"close('{word}')", show=False)
+            self._bindings.bind(with_cyrillic(key), f"close('{word}')", show=False)
 
     def action_close(self, word: str) -> None:
         self.dismiss(word)

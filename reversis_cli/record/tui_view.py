@@ -6,7 +6,6 @@ that the drawing of a deal can be measured and tested without a terminal.
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -15,8 +14,10 @@ from ..cards import Card
 from ..i18n import Msg, t, tr
 from ..render.score import fiches, signed
 from .deal import DealInProgress
+from .tui_problems import respell_line
 
-__all__ = ["card_text", "seats_view", "tricks_view", "session_view", "status_line"]
+__all__ = ["card_text", "seats_view", "trick_columns", "trick_rows", "lines_view", "session_view",
+           "status_line", "where_line"]
 
 # Where each seat sits around the table, in playing order: top, right, bottom, left.
 _PLACES = ((0, 1), (1, 2), (2, 1), (1, 0))
@@ -77,20 +78,39 @@ def _trick_heading(deal: DealInProgress) -> Text:
     return Text(t(Msg("Trick {number} of 11", number=deal.trick_number)), style="bold")
 
 
-def tricks_view(deal: DealInProgress, cards: str) -> Table:
-    """The tricks so far: who led, the cards, who took, the points taken."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("Tricks"),
-                  title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column(tr("Led"))
-    table.add_column(tr("Cards"))
-    table.add_column(tr("Took"))
-    table.add_column(tr("Points"), justify="right")
-    for trick in deal.tricks:
-        shown = Text(" ").join(card_text(c, cards) for c in trick.cards)
-        table.add_row(str(trick.number), trick.leader, shown, trick.taker or "",
-                      str(trick.points))
-    return table
+def trick_columns(deal: DealInProgress) -> list[str]:
+    """The heads of the tricks table: the number, one column per player (the
+    card each put on the trick: a card is found by its trick and its player),
+    who took, the points."""
+    return ["#", *deal.players, tr("Took"), tr("Points")]
+
+
+def trick_rows(deal: DealInProgress, cards: str) -> list[list[Text]]:
+    """A row per trick so far; the leader's card marked ›."""
+    return [_trick_row(deal, t.number, t.leader, t.cards, cards, t.taker, t.points)
+            for t in deal.tricks]
+
+
+def _trick_row(deal: DealInProgress, number: int, leader: str, played, cards: str,
+               taker: str | None, points: int) -> list[Text]:
+    start = deal.players.index(leader)
+    by_seat: list[Text] = [Text("") for _ in deal.players]
+    for k, card in enumerate(played):
+        shown = card_text(card, cards)
+        by_seat[(start + k) % 4] = Text("›", style="dim") + shown if k == 0 else shown
+    return [Text(str(number), justify="right"), *by_seat, Text(taker or ""),
+            Text(str(points), justify="right")]
+
+
+def lines_view(deal: DealInProgress, cards: str) -> Text:
+    """The deal's lines other than tricks (hands, talon, exchanges, espagnolette,
+    misdeal, notes…), as taken, the cards in the screen's spelling."""
+    others = [line for line in deal.lines if not line.split()[0].isdigit()]
+    if not others:
+        return Text("")
+    text = Text(tr("Also in this deal:") + " ", style="bold")
+    text.append(" · ".join(respell_line(line, cards) for line in others))
+    return text
 
 
 def partie_text(deal: DealInProgress, cards: str) -> Text | None:
@@ -104,10 +124,11 @@ def partie_text(deal: DealInProgress, cards: str) -> Text | None:
 
 
 def session_view(players: tuple[str, ...], balance: dict, pool, rules: str,
-                 deals_done: int) -> Table:
-    """The running balance after the deals recorded, the pool and the rules."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("Session"),
-                  title_justify="left")
+                 deals_done: int) -> RenderableType:
+    """The running balance after the deals recorded, the pool, the rules and
+    the count of deals, each on its own short line: the panel is narrow."""
+    table = Table(box=None, pad_edge=False, title=tr("Session"), title_justify="left",
+                  show_header=False, title_style="bold")
     table.add_column(tr("Player"))
     table.add_column(tr("Net"), justify="right")
     for name in players:
@@ -115,22 +136,32 @@ def session_view(players: tuple[str, ...], balance: dict, pool, rules: str,
         style = "green" if amount > 0 else "red" if amount < 0 else ""
         table.add_row(name, Text(signed(amount), style=style))
     table.add_row(tr("Pool"), fiches(pool))
-    table.caption = t(Msg("Rules: {rules} · deals recorded: {count}", rules=rules,
-                          count=deals_done))
-    table.caption_justify = "left"
-    return table
+    return Group(table, Text(t(Msg("Rules: {rules}", rules=rules)), style="dim"),
+                 Text(t(Msg("Deals recorded: {count}", count=deals_done)), style="dim"))
 
 
 def status_line(deal: DealInProgress, editing: int | None) -> Text:
-    """One line over the input: the deal, its dealer, and what is awaited."""
-    head = t(Msg("Deal {number}, dealer {dealer}", number=deal.number, dealer=deal.dealer))
+    """One line over the input: the deal, its dealer, and what is awaited,
+    each a sentence."""
     if editing is not None:
-        head += " — " + t(Msg("editing deal {number}", number=editing))
+        head = t(Msg("Editing deal {number}, dealer {dealer}.", number=deal.number,
+                     dealer=deal.dealer))
+    else:
+        head = t(Msg("Deal {number}, dealer {dealer}.", number=deal.number, dealer=deal.dealer))
     if deal.complete:
-        wait = tr("the deal is complete: press Enter to settle it")
+        wait = tr("The deal is complete: press Enter to settle it.")
     elif deal.turn is not None:
-        wait = t(Msg("Trick {number}: {player} to play", number=deal.trick_number,
+        wait = t(Msg("Trick {number}: {player} to play.", number=deal.trick_number,
                      player=deal.turn))
     else:
         wait = ""
-    return Text(head + (". " + wait if wait else ""), style="bold")
+    return Text(head + (" " + wait if wait else ""), style="bold")
+
+
+def where_line(draft: str, editing: int | None) -> Text:
+    """Always on the screen: where the deal being typed is kept, how to quit."""
+    if editing is not None:
+        kept = t(Msg("Deal {number} is rewritten in the file when complete", number=editing))
+    else:
+        kept = t(Msg("The deal in progress is kept in {draft}", draft=draft))
+    return Text.assemble(kept, " · ", (tr("Ctrl+Q: quit"), "bold"))
