@@ -121,8 +121,23 @@ def _screen() -> bool:
 
 
 def _asker():
-    """Read one answer per prompt from standard input; None at its end."""
+    """Read one answer per prompt from standard input; None at its end.  At a
+    terminal the line is read with the line editor (``readline``, where the
+    system has it): Up brings back a line typed before, a refused one too, to
+    correct it rather than type it again."""
+    if _terminal():
+        try:  # the line editor: imported only here, for a person at a terminal
+            importlib.import_module("readline")
+        except ImportError:
+            pass
+
     def ask(prompt) -> str | None:
+        if _terminal():
+            try:
+                return input(t(prompt) + " ")
+            except EOFError:
+                click.echo()
+                return None
         click.echo(t(prompt) + " ", nl=False)
         line = sys.stdin.readline()
         if not line:
