@@ -349,3 +349,13 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
     assert "Line 1 of the draft of deal 3 is not taken: deal 3 dealer Boris" in shown[0]
     assert "deal 3:2:1: error[RV100]" in shown[0] and "Resume deal 3" in shown[0]
     assert app.recorder.current.trick_number == 11
+
+
+def test_a_deal_is_not_reopened_from_a_file_changed_underneath(tmp_path):
+    path = two_deals(tmp_path)
+    with Recorder.open(path) as recorder:
+        path.write_text(path.read_text(encoding="utf-8").replace("4S 8S 7C AH", "4S 8S 7C AH  #"),
+                        encoding="utf-8")
+        with pytest.raises(RecordRefused, match="again to reopen deal 1"):
+            recorder.reopen(1)
+        assert recorder.editing is None

@@ -450,11 +450,12 @@ class Recorder:
             text += end
         return data + (text + block.replace("\n", end)).encode("utf-8")
 
-    def _unchanged(self, number: int, editing: bool = False) -> bytes:
+    def _unchanged(self, number: int, doing: str = "append") -> bytes:
         """FILE's bytes, when they are still those read or written last;
         else :class:`RecordRefused`: another program wrote FILE meanwhile
         (another recorder started without the lock, an editor, a sync), and
-        writing now would lose what it wrote or put deal ``number`` twice."""
+        writing now would lose what it wrote or put deal ``number`` twice.
+        ``doing``: "append", "reopen" or "rewrite", for the message."""
         try:
             data = self.path.read_bytes()
         except OSError as exc:
@@ -462,16 +463,20 @@ class Recorder:
                                     why=os_reason(exc))) from None
         if self._seen is None or fingerprint(data) == self._seen:
             return data
-        if editing:
+        path = str(self.path)
+        if doing == "reopen":
+            raise RecordRefused(Msg("{path} has changed since it was read (another program "
+                                    "wrote it): quit, and start 'reversis record {path}' again "
+                                    "to reopen deal {deal}.", path=path, deal=number))
+        if doing == "rewrite":
             raise RecordRefused(Msg("{path} has changed since it was read (another program "
                                     "wrote it): the changes to deal {deal} are not written. "
                                     "Quit, and start 'reversis record {path}' again to "
-                                    "reopen it.", path=str(self.path), deal=number))
+                                    "reopen it.", path=path, deal=number))
         raise RecordRefused(Msg("{path} has changed since it was read (another program wrote "
                                 "it): deal {deal} is not written; it stays in its draft. "
                                 "Quit, and start 'reversis record {path}' again to go on "
-                                "from what the file holds now.", path=str(self.path),
-                                deal=number))
+                                "from what the file holds now.", path=path, deal=number))
 
     def _write(self, data: bytes) -> None:
         try:
@@ -485,7 +490,7 @@ class Recorder:
     def reopen(self, number: int) -> DealInProgress:
         """Deal ``number`` of FILE as a deal in progress, to edit; the deal being
         recorded waits (its draft stays) until :meth:`finish` or :meth:`cancel_edit`."""
-        self._unchanged(number, editing=True)
+        self._unchanged(number, "reopen")
         found = self._chunk_of(number)
         if found is None:
             raise RecordRefused(Msg("there is no deal {deal} in {path}", deal=number,
@@ -520,7 +525,7 @@ class Recorder:
         found = self._chunk_of(deal.number)
         assert found is not None and self.editing == deal.number
         first, lines = found
-        raw = self._unchanged(deal.number, editing=True)
+        raw = self._unchanged(deal.number, "rewrite")
         end = "\r\n" if b"\r\n" in raw[:raw.find(b"\n") + 1] else "\n"
         text = raw.decode("utf-8").split(end)
         block = self._block(deal).rstrip("\n").split("\n")
