@@ -23,7 +23,7 @@ from .words import grouped
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
            "os_reason", "reading_problem", "remove_abandoned_temporaries", "lock_file",
-           "LOCKING"]
+           "LOCKING", "rename_aside"]
 
 try:  # POSIX: advisory locks, released by the system when their process ends
     import fcntl
@@ -268,6 +268,18 @@ def _remove_if_abandoned(temp: Path) -> bool:
         return False
     finally:
         os.close(fd)
+
+
+def rename_aside(path: str | Path) -> Path:
+    """Rename ``path`` to the first free ``PATH.N`` (N = 1, 2, ...), its bytes
+    untouched; the new path.  Raises :class:`OSError`.  The caller makes sure
+    nobody else names files so meanwhile (record: under the record's lock)."""
+    path = Path(path)
+    number = 1
+    while os.path.lexists(kept := path.with_name(f"{path.name}.{number}")):
+        number += 1
+    os.rename(path, kept)
+    return kept
 
 
 def _mode_for(target: Path) -> int:

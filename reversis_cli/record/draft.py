@@ -19,7 +19,9 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..files import FileKindError, read_regular_file, reading_problem, write_atomic
+from ..files import (
+    FileKindError, read_regular_file, reading_problem, rename_aside, write_atomic,
+)
 from ..i18n import Msg
 
 __all__ = ["Draft", "DraftFile", "draft_path", "read_draft", "save_draft", "remove_draft",
@@ -113,9 +115,4 @@ def keep_aside(record: str | Path) -> Path:
     """Rename the draft to the first free ``.FILE.draft.N`` (N = 1, 2, ...),
     byte for byte; its new path.  The caller holds the record's lock, so no
     recorder of ours takes the name meanwhile.  Raises :class:`OSError`."""
-    path = draft_path(record)
-    number = 1
-    while os.path.lexists(kept := path.with_name(f"{path.name}.{number}")):
-        number += 1
-    os.rename(path, kept)
-    return kept
+    return rename_aside(draft_path(record))
