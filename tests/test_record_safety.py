@@ -359,3 +359,16 @@ def test_a_deal_is_not_reopened_from_a_file_changed_underneath(tmp_path):
         with pytest.raises(RecordRefused, match="again to reopen deal 1"):
             recorder.reopen(1)
         assert recorder.editing is None
+
+
+def test_a_reopened_deal_gone_from_a_file_changed_underneath_is_said_not_crashed(tmp_path):
+    path = two_deals(tmp_path)
+    with Recorder.open(path) as recorder:
+        recorder.reopen(2)
+        assert recorder.undo()
+        path.write_text(path.read_text(encoding="utf-8").split("\n\ndeal 2")[0] + "\n",
+                        encoding="utf-8")  # deal 2 taken out meanwhile
+        last = (REVIEW / "two-deals.rvs").read_text(encoding="utf-8").split("\n")[-2]
+        assert recorder.add_line(" ".join(last.split()[2:])).accepted
+        with pytest.raises(RecordRefused, match="the changes to deal 2 are not written"):
+            recorder.finish()

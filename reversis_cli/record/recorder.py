@@ -522,10 +522,10 @@ class Recorder:
         problems = deal.final_check()
         if any(d.is_error for d in problems):
             return Finished(tuple(problems))
+        raw = self._unchanged(deal.number, "rewrite")  # the file reopen read, still
         found = self._chunk_of(deal.number)
         assert found is not None and self.editing == deal.number
         first, lines = found
-        raw = self._unchanged(deal.number, "rewrite")
         end = "\r\n" if b"\r\n" in raw[:raw.find(b"\n") + 1] else "\n"
         text = raw.decode("utf-8").split(end)
         block = self._block(deal).rstrip("\n").split("\n")
