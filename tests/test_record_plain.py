@@ -86,7 +86,8 @@ def test_a_draft_refused_starts_the_deal_again(tmp_path):
     tricks = trick_lines("evening.rvs", 1)
     run([str(path), *NEW], tricks[0] + "\nquit\n")
     result = run([str(path)], "n\nquit\n")
-    assert "The draft of deal 1 is set aside" in result.output
+    assert "The draft of deal 1 is set aside, kept as" in result.output
+    assert path.with_name(f".{path.name}.draft.1").exists()  # never deleted
     assert "Trick 1, Anna leads:" in result.output and not draft_path(path).exists()
 
 

@@ -31,7 +31,8 @@ anything); :meth:`Recorder.open` calls it too.
 ``.last.settlement`` for ``render_settlement``), ``.deals_done``.
 ``recorder.draft``
     A :class:`Draft` found beside FILE that continues it, or None: offer it,
-    then ``recorder.resume()`` or ``recorder.discard_draft()``.
+    then ``recorder.resume()`` or ``recorder.discard_draft() -> str | None`` (the
+    draft is kept as ``.FILE.draft.N``, the name returned, never deleted).
 ``recorder.begin() -> DealInProgress``
     The deal in progress (created with the right number and dealer).
 ``recorder.play(card) / .add_line(text) -> Outcome``

@@ -115,9 +115,9 @@ def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
         deal = recorder.resume()
         show(Msg("Deal {deal} resumed.", deal=deal.number))
     else:
-        recorder.discard_draft()
-        show(Msg("The draft of deal {deal} is set aside; the deal starts again.",
-                 deal=draft.deal))
+        kept = recorder.discard_draft()
+        show(Msg("The draft of deal {deal} is set aside, kept as {kept}; the deal starts again.",
+                 deal=draft.deal, kept=kept or "-"))
 
 
 def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:

@@ -352,12 +352,16 @@ class Recorder:
                                       draft.trick, draft.confirmed)
         return self.current
 
-    def discard_draft(self) -> None:
-        """Drop the draft; its deal starts again, with the same dealer."""
+    def discard_draft(self) -> str | None:
+        """Set the draft aside: it is kept as ``.FILE.draft.N`` (never deleted:
+        it may be the deal's only copy), and its deal starts again with the
+        same dealer; the name it is kept under (None: there was no draft)."""
         if self.draft is not None and self.next_dealer is None:
             self.next_dealer = self.draft.dealer
         self.draft = None
-        remove_draft(self.path)
+        if not os.path.lexists(draft_path(self.path)):
+            return None
+        return self._keep_aside()
 
     def add_line(self, text: str) -> Outcome:
         return self._saved(self.begin().add_line(text))
