@@ -53,6 +53,11 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     A new FILE is started; an existing one is continued after its last deal.
     The deal in progress is kept in a draft beside FILE after every line, and
     offered for resuming at the next start.
+
+    Line by line, each line is a line of the notation (a trick as its cards in
+    playing order, or any other statement of a deal) or a word of the mode:
+    undo, change N PLAYER CARD (or change N OLD NEW), end, reopen N,
+    explain [N], quit.
     """
     from ..record import RecordRefused, Recorder, Setup, check_folder  # the library: start-up time
 
