@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -21,8 +22,16 @@ from .words import grouped
 
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
-           "folder_problem",
-           "os_reason", "reading_problem"]
+           "folder_problem", "os_reason", "reading_problem", "remove_abandoned_temporaries",
+           "lock_file", "LOCKING", "rename_aside"]
+
+try:  # POSIX: advisory locks, released by the system when their process ends
+    import fcntl
+except ImportError:  # Windows: see lock_file
+    fcntl = None  # type: ignore[assignment]
+
+# Whether this system gives the advisory locks lock_file takes.
+LOCKING = fcntl is not None
 
 
 class WriteError(Exception):
@@ -188,18 +197,27 @@ def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
     if problem is not None:
         raise WriteError(Msg("cannot write {path}: {why}", path=shown, why=problem))
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX,
                                     dir=target.parent)
     except OSError as exc:
         raise WriteError(_why(shown, exc, target.parent)) from None
+    # Held while the temporary file is ours: one left by a writer that was
+    # killed is then known by nobody holding it (remove_abandoned_temporaries).
+    lock_file(fd)
+    out = os.fdopen(fd, "wb")
     try:
-        with os.fdopen(fd, "wb") as out:
+        try:
             for block in ([data] if isinstance(data, (bytes, bytearray)) else data):
                 out.write(block)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temp, _mode_for(target))
-        os.replace(temp, target)
+            os.chmod(temp, _mode_for(target))
+            if LOCKING:  # renamed while still open, so still locked to the end
+                os.replace(temp, target)
+        finally:
+            out.close()
+        if not LOCKING:  # Windows renames no open file
+            os.replace(temp, target)
     except BaseException as exc:
         try:
             os.unlink(temp)
@@ -209,6 +227,80 @@ def write_atomic(path: str | Path, data: bytes | Iterable[bytes]) -> None:
             raise WriteError(_why(shown, exc, target.parent)) from None
         raise
     _sync_folder(target.parent)
+
+
+TEMP_SUFFIX = ".tmp"
+# mkstemp's names: the prefix, eight letters, digits or underscores, the suffix.
+_TEMP_MIDDLE = r"[a-z0-9_]{8}"
+
+
+def lock_file(fd: int) -> bool:
+    """Take the advisory lock of the open file ``fd`` without waiting: True
+    when taken, False when another open file holds it, or when the system has
+    no such locks (Windows: the lock of msvcrt covers bytes, not a file, and
+    is not dropped when the file is renamed, so it would not say the same)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def remove_abandoned_temporaries(path: str | Path) -> list[str]:
+    """Remove the temporary files :func:`write_atomic` left beside ``path``
+    when its process was killed mid-write; the names of those removed.
+
+    A writer holds the lock of its temporary file until it is renamed or
+    removed, so a temporary file whose lock can be taken has no writer left:
+    only those are removed.  Without locks (Windows) nothing is removed."""
+    if fcntl is None:
+        return []
+    target = Path(os.path.realpath(path))
+    pattern = re.compile(re.escape(f".{target.name}.") + _TEMP_MIDDLE + re.escape(TEMP_SUFFIX))
+    removed = []
+    try:
+        names = sorted(os.listdir(target.parent))
+    except OSError:
+        return []
+    for name in names:
+        if pattern.fullmatch(name) and _remove_if_abandoned(target.parent / name):
+            removed.append(name)
+    return removed
+
+
+def _remove_if_abandoned(temp: Path) -> bool:
+    try:
+        fd = os.open(temp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not lock_file(fd):
+            return False
+        there = os.stat(temp, follow_symlinks=False)
+        if (there.st_dev, there.st_ino) != (st.st_dev, st.st_ino):
+            return False
+        os.unlink(temp)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def rename_aside(path: str | Path) -> Path:
+    """Rename ``path`` to the first free ``PATH.N`` (N = 1, 2, ...), its bytes
+    untouched; the new path.  Raises :class:`OSError`.  The caller makes sure
+    nobody else names files so meanwhile (record: under the record's lock)."""
+    path = Path(path)
+    number = 1
+    while os.path.lexists(kept := path.with_name(f"{path.name}.{number}")):
+        number += 1
+    os.rename(path, kept)
+    return kept
 
 
 def _mode_for(target: Path) -> int:

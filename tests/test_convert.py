@@ -291,11 +291,14 @@ def test_every_schema_keyword_has_words_of_ours():
     assert _keywords(schema(), set()) <= described | explained
 
 
-def test_json_comments_after_a_block_go_above_the_next_deal():
+def test_json_trailing_comments_of_a_deal_stay_under_it_and_read_back_as_its_own():
     doc = json.loads(to_json(MINIMAL + MINIMAL.split("\n", 1)[1].replace("deal 1", "deal 2")))
     doc["deals"][0]["trailing_comments"] = ["between"]
     text = from_json(json.dumps(doc))
-    assert "\n\n#between\ndeal 2 dealer Gleb\n" in text
+    assert "\n  #between\n\ndeal 2 dealer Gleb\n" in text
+    assert json.loads(to_json(text)) == doc
+    doc["header"]["trailing_comments"] = ["under the header"]  # read above deal 1, as ever
+    assert "\n#under the header\ndeal 1 dealer" in from_json(json.dumps(doc))
 
 
 # --- csv-tricks -----------------------------------------------------------------------------

@@ -130,3 +130,28 @@ def test_a_session_in_a_real_terminal_then_check(tmp_path):
     check = subprocess.run([sys.executable, "-m", "reversis_cli", "check", str(path)],
                            env=ENV, capture_output=True, text=True)
     assert check.returncode == 0 and "1 deal: no errors" in check.stdout
+
+
+def test_at_a_terminal_a_refused_line_comes_back_with_up_to_be_corrected(tmp_path):
+    """newcomer-3, finding 13: the marker's text is not lost after a refusal:
+    the line mode reads with the line editor, so Up brings the line back."""
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("readline")
+    path = tmp_path / "s.rvs"
+    child = pexpect.spawn(sys.executable, ["-m", "reversis_cli", "record", str(path), "--plain",
+                                           "--players", "Anna,Boris,Vera,Gleb", "--rules",
+                                           "classic", "--dealer", "Gleb"],
+                          env=ENV, cwd=str(tmp_path), encoding="utf-8", timeout=30)
+    first = trick_lines("evening.rvs", 1)[0]
+    child.expect("Trick 1, Anna leads:")
+    child.sendline(first[:-1] + "X")  # the last card mistyped: refused
+    child.expect("RV102")
+    child.expect("Trick 1, Anna leads:")
+    child.send("\x1b[A")  # Up: the refused line again
+    child.send("\x7f" + first[-1] + "\r")  # its last letter corrected
+    child.expect("Trick 2, Vera leads:")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert first in draft_path(path).read_text(encoding="utf-8")

@@ -175,6 +175,7 @@ def test_a_draft_resumes_exactly_where_it_stopped(tmp_path):
         recorder.add_line(" ".join(str(c.card) for c in trick.cards))
     recorder.play(str(deal.tricks[4].cards[0].card))
     assert draft_path(path).exists()
+    recorder.close()
     again = Recorder.open(path)
     assert again.draft is not None and again.draft.deal == 2
     resumed = again.resume()
@@ -188,11 +189,19 @@ def test_a_draft_resumes_exactly_where_it_stopped(tmp_path):
     assert not draft_path(path).exists()
 
 
-def test_a_draft_that_does_not_follow_the_file_is_not_offered(tmp_path):
+def test_a_draft_that_does_not_follow_the_file_is_not_offered_and_is_kept_aside(tmp_path):
     path, recorder = start_from(tmp_path, "evening.rvs", 1)
     recorder.add_line(" ".join(str(c.card) for c in sample_deal("evening.rvs", 2).tricks[0].cards))
+    recorder.close()
+    draft = draft_path(path).read_bytes()
     path.write_text(prefix("evening.rvs", 2), encoding="utf-8")  # deal 2 written meanwhile
-    assert Recorder.open(path).draft is None
+    again = Recorder.open(path)
+    assert again.draft is None and not draft_path(path).exists()
+    kept = path.with_name(".s.rvs.draft.1")
+    assert kept.read_bytes() == draft
+    said = " ".join(str(note.message) for note in again.draft_notes)
+    assert "A draft of deal 2 (dealer Anna)" in said and "holds 2 deals" in said
+    assert str(kept) in said
 
 
 def test_a_finished_deal_reopened_and_edited_is_replaced_in_place(tmp_path):
@@ -356,6 +365,7 @@ def test_a_house_profile_is_written_relative_to_the_record_and_read_back(tmp_pat
     rules_line = next(line for line in path.read_text(encoding="utf-8").split("\n")
                       if line.startswith("rules "))
     assert (path.parent / rules_line.split(" ", 1)[1].strip('"')).resolve() == house
+    recorder.close()
     assert Recorder.open(path).profile == recorder.profile
 
 

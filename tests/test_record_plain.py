@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -16,6 +18,8 @@ from reversis_cli.simulate.session import simulate_record, simulate_session
 from record_helpers import prefix, sample_deal, typed_prefix
 
 NEW = ["--players", "Anna,Boris,Vera,Gleb", "--rules", "classic", "--dealer", "Gleb"]
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "record"
 
 
 def run(args, text, lang="en"):
@@ -82,7 +86,8 @@ def test_a_draft_refused_starts_the_deal_again(tmp_path):
     tricks = trick_lines("evening.rvs", 1)
     run([str(path), *NEW], tricks[0] + "\nquit\n")
     result = run([str(path)], "n\nquit\n")
-    assert "The draft of deal 1 is set aside" in result.output
+    assert "The draft of deal 1 is set aside, kept as" in result.output
+    assert path.with_name(f".{path.name}.draft.1").exists()  # never deleted
     assert "Trick 1, Anna leads:" in result.output and not draft_path(path).exists()
 
 
@@ -101,7 +106,9 @@ def test_a_revoke_is_asked_about_and_taken_when_confirmed(tmp_path):
     path = tmp_path / "s.rvs"
     path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
     lines = trick_lines("irregular.rvs", 7)
-    text = "\n".join(lines[:4]) + "\n" + lines[4] + "\ny\n" + "\n".join(lines[5:]) + "\n"
+    # Gleb's renounce in trick 1 is asked about once Boris's AD in trick 9
+    # shows that Gleb cannot hold the espagnolette, which would excuse it.
+    text = "\n".join(lines[:9]) + "\ny\n" + "\n".join(lines[9:]) + "\n"
     result = run([str(path)], text)
     assert "warning[RV201]:" in result.output and "Did it happen so? [y/N]" in result.output
     assert "Deal 7 written to" in result.output
@@ -154,7 +161,7 @@ def test_reopen_in_plain_mode_rewrites_the_deal(tmp_path):
     path = tmp_path / "s.rvs"
     path.write_text(prefix("evening.rvs", 2), encoding="utf-8")
     last = trick_lines("evening.rvs", 1)[-1]
-    result = run([str(path)], f"reopen 1\nundo\nnote \"seen again\"\n{last}\nquit\n")
+    result = run([str(path)], f"reopen 1\nundo\nnote \"seen again\"\n{last}\nend\nquit\n")
     assert "Deal 1 reopened" in result.output and "Deal 1 rewritten in" in result.output
     assert 'note "seen again"' in path.read_text(encoding="utf-8")
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
@@ -310,6 +317,7 @@ def test_a_trick_begun_card_by_card_goes_on_from_its_cards(tmp_path):
     tricks = trick_lines("evening.rvs", 1)
     first, second = tricks[0].split()[:2]
     assert recorder.play(first).accepted and recorder.play(second).accepted  # the full screen
+    recorder.close()
     rest = " ".join(tricks[0].split()[2:])
     result = run([str(path)], "\n" + "ZS\n" + rest + "\n" + "\n".join(tricks[1:]) + "\n")
     out = result.output
@@ -334,3 +342,131 @@ def test_a_new_file_at_a_terminal_asks_its_questions_on_the_full_screen(tmp_path
     assert result.exit_code == 0, result.output
     assert started == [(str(tmp_path / "s.rvs"), (), "Gleb", "unicode")]
     assert "players" not in result.output
+
+
+# -- issue 20: the espagnolette's free renounces, the revoke question, spelling, comments --------
+
+
+def _privileged_renounces(deal) -> int:
+    """Tricks 1-9 where the espagnolette holder (as the whole deal shows) plays
+    off the suit led while still holding it: a renounce ESP-2 allows."""
+    from reversis_cli.replay import replay_deal
+
+    replayed = replay_deal(deal, ("Anna", "Boris", "Vera", "Gleb"))
+    holder = replayed.espagnolette.seat if replayed.espagnolette else None
+    count = 0
+    for trick in replayed.tricks[:9]:
+        for play in trick.plays[1:]:
+            later = [p.card for t in replayed.tricks if t.number > trick.number
+                     for p in t.plays if p.seat == play.seat]
+            if play.seat == holder and play.card.suit is not trick.led_suit and any(
+                    c.suit is trick.led_suit for c in later):
+                count += 1
+    return count
+
+
+@pytest.mark.parametrize("seed", [2, pytest.param(5, marks=pytest.mark.slow)])
+def test_a_piped_session_of_espagnolettes_is_recorded_as_fmt_writes_it(tmp_path, seed):
+    """newcomer-3 (item 7 of issue 20): the holder of the espagnolette who
+    renounces within the first nine tricks was asked "Did it happen so?" before
+    anyone could know he held the aces; the next trick piped in was eaten as
+    the answer and every later trick shifted.  Decided at the deal's end now."""
+    deals = 4
+    options = SimulationOptions(deals=deals, seed=seed, events=0.0, write_exchanges=False,
+                                forces={n: "espagnolette" for n in range(1, deals + 1)})
+    _, simulated = simulate_record(options)
+    simulated = list(simulated)
+    assert sum(_privileged_renounces(deal) for deal in simulated) >= 2  # what is tested
+    # The marker types the tricks only: the espagnolette shows in the play.
+    text = "".join(simulate_session(options))
+    expected = canonical_text("".join(line for line in text.splitlines(keepends=True)
+                                      if not line.lstrip().startswith("espagnolette"))).text
+    typed = [" ".join(str(c.card) for c in t.cards) for deal in simulated for t in deal.tricks]
+    path = tmp_path / "s.rvs"
+    result = run([str(path), "--players", ",".join(options.players), "--rules", "classic",
+                  "--dealer", options.players[3]], "\n".join(typed) + "\nquit\n")
+    assert result.exit_code == 0
+    assert "Did it happen so?" not in result.output and "Line not taken." not in result.output
+    assert path.read_text(encoding="utf-8") == expected
+
+
+def test_an_answer_that_is_not_yes_or_no_is_asked_again_never_taken_as_no(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
+    lines = trick_lines("irregular.rvs", 7)
+    # The question comes with trick 9 (Boris's AD shows Gleb's renounce of
+    # trick 1 cannot be the espagnolette's); the marker types trick 10 on.
+    text = "\n".join(lines[:9] + [lines[9], "yes", *lines[9:]]) + "\n"
+    result = run([str(path)], text)
+    out = result.output
+    assert out.count("Did it happen so? [y/N]") == 2
+    assert f"Answer y or n: '{lines[9]}' is not taken; type it again after the answer." in out
+    assert "Line not taken." not in out and "Deal 7 written to" in out
+    written = path.read_text(encoding="utf-8").split("\ndeal 7 dealer Gleb\n")[1]
+    assert [" ".join(line.split()[2:]) for line in written.splitlines()] == lines
+
+
+def test_an_empty_answer_to_the_revoke_question_is_no(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
+    lines = trick_lines("irregular.rvs", 7)
+    result = run([str(path)], "\n".join(lines[:9] + ["", "quit"]) + "\n")
+    assert "Line not taken." in result.output
+    assert "Deal 7, dealer Gleb. Trick 9, Vera leads: quit" in result.output
+
+
+def test_a_deal_is_appended_in_the_record_s_own_spelling(tmp_path):
+    """newcomer-3, finding 19: QH appended to a record written Д♥."""
+    path = tmp_path / "t.rvs"
+    path.write_bytes((SAMPLES / "tver-ru.rvs").read_bytes())
+    tricks = (FIXTURES / "deal3-tricks.txt").read_text(encoding="utf-8")
+    result = run([str(path)], tricks + "quit\n")
+    assert result.exit_code == 0 and "Deal 9 written to" in result.output
+    appended = path.read_text(encoding="utf-8").split("\n\ndeal 9 ")[1]
+    assert "К♥ 2♣ 4♣ 4♥" in appended and "KH" not in appended
+    assert canonical_text(path.read_bytes(), "t.rvs", None).text.endswith(
+        "deal 9 " + appended)  # as fmt writes it
+
+
+def test_cards_given_explicitly_spell_the_deals_appended(tmp_path):
+    path = tmp_path / "t.rvs"
+    path.write_bytes((SAMPLES / "tver-ru.rvs").read_bytes())
+    tricks = (FIXTURES / "deal3-tricks.txt").read_text(encoding="utf-8")
+    run([str(path), "--cards", "ascii"], tricks + "quit\n")
+    assert "KH 2C 4C 4H" in path.read_text(encoding="utf-8").split("\n\ndeal 9 ")[1]
+    new = tmp_path / "n.rvs"
+    run([str(new), *NEW, "--cards", "ru"], "\n".join(trick_lines("evening.rvs", 1)) + "\nquit\n")
+    assert "2♥ 5♥ 7♥ 6♥" in new.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("ending", ["# deal 2 was a fast one\n", "\n\n# deal 2 was a fast one\n",
+                                   "# deal 2 was a fast one\n\n# and a second\n\n"])
+def test_a_comment_at_the_end_of_the_file_stays_the_last_deal_s(tmp_path, ending):
+    """newcomer-3, finding 15: after deal 3 was appended, the comment that
+    ended the file belonged to deal 3 (JSON, report, fmt)."""
+    import json
+
+    path = tmp_path / "s.rvs"
+    source = (FIXTURES / "two-deals.rvs").read_text(encoding="utf-8")
+    path.write_text(source + ending, encoding="utf-8")
+
+    def comments():
+        doc = json.loads(CliRunner().invoke(cli, ["convert", str(path), "--to", "json"]).stdout)
+        return [(deal["number"], deal.get("trailing_comments"), deal.get("comments_before"))
+                for deal in doc["deals"]]
+
+    before = comments()
+    assert before[1][1] and not before[1][2]
+    tricks = (FIXTURES / "deal3-tricks.txt").read_text(encoding="utf-8")
+    assert "Deal 3 written to" in run([str(path)], tricks + "quit\n").output
+    assert comments() == before + [(3, None, None)]
+    assert path.read_text(encoding="utf-8").startswith(source.rstrip("\n") + "\n#")
+
+
+def test_the_review_s_eof_comment_stays_on_deal_2(tmp_path):
+    path = tmp_path / "s.rvs"
+    path.write_bytes((FIXTURES / "eof-comment.rvs").read_bytes())
+    tricks = (FIXTURES / "deal3-tricks.txt").read_text(encoding="utf-8")
+    run([str(path)], tricks + "quit\n")
+    formatted = canonical_text(path.read_bytes(), "s.rvs", None).text
+    assert "  11 Vera  JD 2S 8S 7S\n  # deal 2 was a fast one\n\ndeal 3 dealer Boris\n" in formatted

@@ -27,10 +27,12 @@ ASCII_CARD = re.compile(r"(?<!\w)[AKQJ2-9][SHDC](?!\w)")
 
 
 def revoke_pending(tmp_path) -> tuple[RecordApp, list[str], int]:
-    """Irregular sample deal 7 up to the card that shows a revoke (not yet typed)."""
+    """Irregular sample deal 7 up to the card that shows a revoke (not yet typed):
+    Gleb's renounce in trick 1 is asked about at trick 9, when the A♦ played
+    there shows that it cannot be the espagnolette's free renounce."""
     dealer, cards = sample_deal("irregular.rvs", 7)
     recorder = new_recorder(tmp_path, dealer)
-    revoking = 19
+    revoking = 35
     for card in cards[:revoking]:
         assert recorder.play(card).accepted
     return RecordApp(tmp_path / "night.rvs", recorder=recorder), cards, revoking
@@ -69,7 +71,7 @@ def test_enter_does_not_confirm_a_revoke_and_the_card_typed_meanwhile_is_kept(tm
 
     run(go())
     assert not app.recorder.current.confirmed
-    assert app.recorder.current.trick_cards == cards[16:revoking]
+    assert app.recorder.current.trick_cards == cards[32:revoking]
 
 
 def test_the_revoke_question_is_answered_on_the_cyrillic_layout(tmp_path):

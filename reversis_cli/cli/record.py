@@ -6,8 +6,9 @@ or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
 cards)``, added by the TUI) when standard input is a terminal and
 Textual is installed.  Textual is imported only in that branch, so the other
 commands start as fast as before.  Exit status: 0 stopped normally, 1 the
-record has errors or cannot be written, 2 a wrong command line, 130 Ctrl-C
-(the deal in progress is in its draft).
+record has errors or cannot be written or another recorder holds it, 2 a
+wrong command line (``record -``), 130 Ctrl-C (the deal in progress is in
+its draft).  The recorder holds FILE's lock until the command ends.
 """
 
 from __future__ import annotations
@@ -41,18 +42,30 @@ __all__ = ["record_command"]
 @option("--title", help="The title of a new record.")
 @option("--date", help="The date of a new record.")
 @option("--place", help="Where a new record is played.")
-@card_style_option()
+@card_style_option(default=None, help="How to write cards: in the deals appended (default: as "
+                                       "most of the record's cards are written) and on the "
+                                       "screen (default: unicode).")
 def record_command(file: str, plain: bool, players: str | None, rules: str | None,
                    dealer: str | None, title: str | None, date: str | None, place: str | None,
-                   style: str) -> None:
+                   style: str | None) -> None:
     """Record a session at the table into FILE, checking every card as it is typed.
 
     A new FILE is started; an existing one is continued after its last deal.
     The deal in progress is kept in a draft beside FILE after every line, and
     offered for resuming at the next start.
+
+    Line by line, each line is a line of the notation (a trick as its cards in
+    playing order, or any other statement of a deal) or a word of the mode:
+    undo, change N PLAYER CARD (or change N OLD NEW), end, reopen N,
+    explain [N], quit.
     """
     from ..record import RecordRefused, Recorder, Setup, check_folder  # the library: start-up time
 
+    if file == "-":
+        raise bad_parameter(Msg("record writes into a file, so FILE cannot be '-' (standard "
+                                "input): name the record, e.g. night.rvs"), param_hint="FILE")
+    style = style.lower() if style else None
+    shown = style or "unicode"  # how the screen and the tables spell cards
     names = tuple(n.strip() for n in players.split(",")) if players else ()
     if players is not None and (len(names) != 4 or not all(names)):
         raise bad_parameter(Msg("four names separated by commas, in playing order"),
@@ -68,30 +81,38 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         check_folder(file)  # before any question
         if interactive and not plain and _screen() and (tui := _tui()) is not None:
             # a new file at a terminal: the full screen asks what the options left open
-            sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place), style))
+            sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place,
+                                             cards=style), shown))
         if interactive and not Path(file).exists():
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
-        setup = Setup(names, rules, dealer, title, date, place)
+        setup = Setup(names, rules, dealer, title, date, place, cards=style)
         recorder = Recorder.open(file, setup)
     except RecordRefused as exc:
         _refused(exc)
         return
     except click.Abort:
         raise
+    with recorder:  # FILE's lock, let go however the session ends
+        _session(recorder, plain, ask, shown)
+    sys.exit(EXIT_OK)
+
+
+def _session(recorder, plain: bool, ask, shown: str) -> None:
+    """Record on the full screen, or line by line."""
+    from ..record import RecordRefused  # the library: start-up time
+
     plain = plain or not _screen()
     if not plain:
-        plain = not _full_screen(recorder, style)
+        plain = not _full_screen(recorder, shown)
     if plain:
         from ..record.plain import run_plain  # the library: start-up time
 
         out = console()
         try:
-            run_plain(recorder, ask, lambda item: _show(out, item), style)
+            run_plain(recorder, ask, lambda item: _show(out, item), shown)
         except RecordRefused as exc:  # the file could not be written: said, draft kept
             _refused(exc)
-            return
-    sys.exit(EXIT_OK)
 
 
 def _terminal() -> bool:
@@ -105,8 +126,23 @@ def _screen() -> bool:
 
 
 def _asker():
-    """Read one answer per prompt from standard input; None at its end."""
+    """Read one answer per prompt from standard input; None at its end.  At a
+    terminal the line is read with the line editor (``readline``, where the
+    system has it): Up brings back a line typed before, a refused one too, to
+    correct it rather than type it again."""
+    if _terminal():
+        try:  # the line editor: imported only here, for a person at a terminal
+            importlib.import_module("readline")
+        except ImportError:
+            pass
+
     def ask(prompt) -> str | None:
+        if _terminal():
+            try:
+                return input(t(prompt) + " ")
+            except EOFError:
+                click.echo()
+                return None
         click.echo(t(prompt) + " ", nl=False)
         line = sys.stdin.readline()
         if not line:

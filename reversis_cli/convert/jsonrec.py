@@ -544,25 +544,23 @@ def _build_statement(obj: dict) -> Statement:
 
 
 def _build(doc: dict) -> tuple[Header, list[Deal]]:
-    """The model of a valid document.  Comments after the end of a block that is
-    followed by another are moved where the notation reads them: above the
-    next deal line."""
+    """The model of a valid document.  A deal's trailing comments stay its
+    own: the notation reads comments right under a deal's last statement as
+    its trailing comments (docs/decisions.md).  The header's, when deals
+    follow, are moved where the notation reads them: above the first deal line."""
     head = doc["header"]
     header_lines = tuple(_build_header_line(o) for o in head["statements"])
-    carry = list(_comment_list(head.get("trailing_comments")))
-    deals: list[Deal] = []
+    trailing = _comment_list(head.get("trailing_comments"))
     specs = doc["deals"]
-    if not specs:
-        return Header(header_lines, tuple(carry)), []
-    header = Header(header_lines, ())
-    for index, spec in enumerate(specs):
+    carry = trailing if specs else ()
+    header = Header(header_lines, () if specs else trailing)
+    deals: list[Deal] = []
+    for spec in specs:
         attached = _attached(spec)
         attached["comments_before"] = tuple(carry) + attached["comments_before"]
+        carry = ()
         line = DealLine(pos=NOWHERE, number=spec["number"], dealer=_required_name(spec["dealer"]),
                         **attached)
-        trailing = _comment_list(spec.get("trailing_comments"))
-        last = index == len(specs) - 1
-        carry = [] if last else list(trailing)
         deals.append(Deal(line, tuple(_build_statement(s) for s in spec["statements"]),
-                          trailing if last else ()))
+                          _comment_list(spec.get("trailing_comments"))))
     return header, deals

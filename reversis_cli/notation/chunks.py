@@ -1,7 +1,9 @@
 """Reading a record's bytes as lines and cutting them into chunks.
 
 A chunk is the header, or one deal: its ``deal`` line, the lines under it,
-and the comment lines directly above it.  Chunks are produced lazily, so a
+and the comment lines directly above it.  Comment lines right under a
+deal's last statement, set apart from the next deal line by a blank line,
+stay with that deal (docs/decisions.md, "Reading records").  Chunks are produced lazily, so a
 file of any length is read deal by deal in bounded memory.
 """
 
@@ -164,9 +166,17 @@ def split_chunks(lines: Iterable[str], problems: list[Diagnostic] | None = None,
             filler.append(line)
             continue
         if is_deal_line(line):
-            yield Chunk(kind, first, tuple(body), number - len(filler) - 1)
-            kind, first, body = "deal", number - len(filler), filler + [line]
-            kept, warned, skipping, skipped = pending, False, False, 0
+            # Comment lines right under a deal's last statement, set apart from
+            # this deal line by a blank line, stay with that deal (its trailing
+            # comments, as at the end of the file).  Under the header they stay
+            # the first deal's, as they always were.
+            stuck, above_from = (_stuck_below_a_statement(filler) if kind == "deal" and not gap
+                                 else (0, 0))
+            above = filler[above_from:]
+            yield Chunk(kind, first, (*body, *filler[:stuck]), number - len(above) - 1)
+            kind, first, body = "deal", number - len(above), above + [line]
+            kept = min(pending, sum(1 for each in above if each))
+            warned, skipping, skipped = False, False, 0
         elif not (gap or filler) and len(body) < MAX_CHUNK_LINES:  # the usual line
             body.append(line)
             continue
@@ -186,6 +196,22 @@ def split_chunks(lines: Iterable[str], problems: list[Diagnostic] | None = None,
     if filler and not skipping:
         body.extend([""] * gap + filler)
     yield Chunk(kind, first, tuple(body), number)
+
+
+def _stuck_below_a_statement(filler: list[str]) -> tuple[int, int]:
+    """Of the comment and blank lines between a statement and a deal line:
+    how many from the first belong above, and where those of the deal begin.
+    When they begin with a comment (no blank line under the statement), the
+    comments up to the last blank line belong above; else none does."""
+    if not filler or not filler[0].strip():
+        return 0, 0
+    last_blank = next((at for at in range(len(filler) - 1, 0, -1) if not filler[at].strip()), 0)
+    if not last_blank:
+        return 0, 0
+    end = last_blank
+    while not filler[end - 1].strip():
+        end -= 1
+    return end, last_blank + 1
 
 
 def _too_many_lines(number: int, kind: str) -> Diagnostic:

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import PACK, Card, not_a_card_message
+from ..cards import PACK, QUINOLA, Card, Rank, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
-from ..model import Deal, Pos
+from ..model import Deal, Pos, TrickLine
 from ..notation.grammar_file import keywords
 from ..notation.parse import parse_deal
 from ..replay import ReplayedDeal, next_seat, replay_deal
 from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
-from ..replay.result import Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play
+from ..replay.result import (
+    PRIVILEGED_TRICKS, Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play,
+)
 
 __all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
@@ -175,6 +177,64 @@ class DealInProgress:
             return self._change(self.lines + [self._trick_line(cards)], [])
         return self._change(list(self.lines), cards)
 
+    def replace_card(self, trick: int, index: int, card: str) -> Outcome:
+        """Put ``card`` (any spelling) in place of the card played ``index``-th
+        (0 to 3, in playing order) in trick ``trick``: a trick written, or the
+        one in progress.  The tricks after it are checked again, not typed
+        again: a leader that changes with the change is worked out anew.
+        Refused (errors; nothing changes) or waiting (warnings: :meth:`confirm`
+        or :meth:`reject`) as :meth:`add_line`."""
+        self._pending = None
+        words = card.split()
+        if len(words) != 1 or words[0][0] in '#">':
+            return Outcome(False, tuple(self._not_one_card(card)))
+        if trick == self.trick_number and 0 <= index < len(self.trick_cards):
+            cards = list(self.trick_cards)
+            cards[index] = words[0]
+            return self._change(list(self.lines), cards, since=len(self.lines) + 2)
+        written = self._written_trick(trick)
+        if written is None or not 0 <= index < len(written.cards):
+            return Outcome(False, (self._no_such_card(trick, index),))
+        at = written.pos.line - 2  # the deal line is line 1 of the text replayed
+        lines = list(self.lines)
+        lines[at] = _spliced(lines[at], written.cards[index].pos.column,
+                             len(written.cards[index].spelling or ""), words[0])
+        return self._change(self._leaders_again(lines, at), list(self.trick_cards),
+                            since=at + 2)
+
+    def _written_trick(self, number: int) -> TrickLine | None:
+        if self._typed is None:
+            return None
+        whole = self._typed.tricks[:len(self.replayed.deal.tricks)]
+        return next((t for t in whole if t.number == number and t.pos is not None
+                     and 2 <= t.pos.line <= len(self.lines) + 1), None)
+
+    def _no_such_card(self, trick: int, index: int) -> Diagnostic:
+        return diagnostic("RV100", Msg("deal {deal} has no card {place} in trick {trick} to "
+                                       "change (cards count 1 to 4 in playing order)",
+                                       deal=self.number, trick=trick, place=index + 1),
+                          None, deal=self.number)
+
+    def _leaders_again(self, lines: list[str], changed: int) -> list[str]:
+        """``lines`` with the leaders written after line ``changed`` taken out
+        where the tricks before them, as changed, give another leader (the
+        replay then works the leader out, as for a trick typed without one)."""
+        for _ in range(TRICKS):
+            deal, _ = parse_deal(self._head() + lines)
+            if deal is None:
+                return lines
+            replayed = replay_deal(deal, self.players)
+            takers = {t.number: self.players[t.taker] for t in replayed.tricks}
+            wrong = next((t for t in deal.tricks if t.leader is not None and t.pos is not None
+                          and t.pos.line - 2 > changed and t.number - 1 in takers
+                          and takers[t.number - 1] != t.leader.text), None)
+            if wrong is None or wrong.leader is None or wrong.pos is None:
+                return lines
+            at = wrong.pos.line - 2
+            lines[at] = " ".join(_spliced(lines[at], wrong.leader.pos.column,
+                                          len(wrong.leader.text), "").split())
+        return lines
+
     def undo(self) -> bool:
         """Take back the last card of the trick in progress, else the last line."""
         self._pending = None
@@ -295,9 +355,27 @@ class DealInProgress:
         if holder is not None:
             waived = any(e.waives for e in declared if e.player.text == self.players[holder])
             esp = Espagnolette(holder, waived=waived)
-        before = len(runner.diags)
-        list(runner._revokes(tricks, hands, esp))
-        return runner.diags[before:]
+        out = []
+        for revoke in runner._revokes(tricks, hands, esp):
+            # A renounce the espagnolette may yet excuse waits for the deal's
+            # end, where the whole deal tells (as check decides it).
+            if not (holder is None and revoke.trick <= PRIVILEGED_TRICKS
+                    and self._may_hold_espagnolette(revoke.seat, tricks, hands, declared)):
+                out.append(runner.diags[-1])  # the revoke's warning, just made
+        return out
+
+    def _may_hold_espagnolette(self, seat: int, tricks: list[PlayedTrick], hands,
+                               declared: list) -> bool:
+        """Whether ``seat`` may still turn out to hold four aces, or three and
+        the quinola (ESP-1), by the cards the others are known to hold, and
+        has not waived the privilege (ESP-3)."""
+        name = self.players[seat]
+        if any(e.player.text != name or e.waives for e in declared):
+            return False
+        others = {c for s, hand in enumerate(hands) if s != seat for c in hand}
+        others |= {p.card for t in tricks for p in t.plays if p.seat != seat}
+        aces = sum(1 for c in PACK if c.rank is Rank.ACE and c not in others)
+        return aces == 4 or (aces == 3 and QUINOLA not in others)
 
     def _partial_trick(self, deal: Deal, leader_name: str | None) -> PlayedTrick | None:
         line = deal.tricks[-1]
@@ -383,7 +461,10 @@ class DealInProgress:
         found, self._replayed, self._typed = self._replay(self.lines, self.trick_cards)
         self._known = {_key(d) for d in found}
 
-    def _change(self, lines: list[str], cards: list[str]) -> Outcome:
+    def _change(self, lines: list[str], cards: list[str], since: int | None = None) -> Outcome:
+        """Take ``lines`` and ``cards`` as the deal, unless the change brings new
+        errors (refused) or warnings (waiting); ``since``: the first line of
+        the deal's text the change touched (by default its last line)."""
         found, replayed, typed = self._replay(lines, cards)
         unfinished = not (len(replayed.deal.tricks) >= TRICKS or replayed.deal.is_void)
         new = [d for d in found if _key(d) not in self._known
@@ -393,8 +474,8 @@ class DealInProgress:
         if not unfinished:
             # The change that ends the deal is refused only for what is wrong with
             # it; what needs the whole deal is for finish() to report.
-            at = len(lines) + 1 + bool(cards)
-            errors = tuple(d for d in errors if _at_line(d, at))
+            at = len(lines) + 1 + bool(cards) if since is None else since
+            errors = tuple(d for d in errors if _at_or_after(d, at))
         if errors:
             return Outcome(False, errors)
         warnings = tuple(d for d in new if not d.is_error and _key(d) not in self.confirmed)
@@ -407,8 +488,13 @@ class DealInProgress:
         return Outcome(True)
 
 
-def _at_line(d: Diagnostic, line: int) -> bool:
-    return (d.pos is not None and d.pos.line == line) or any(p.line == line for p, _ in d.related)
+def _at_or_after(d: Diagnostic, line: int) -> bool:
+    return (d.pos is not None and d.pos.line >= line) or any(p.line >= line for p, _ in d.related)
+
+
+def _spliced(text: str, column: int, length: int, new: str) -> str:
+    """``text`` with the ``length`` characters from ``column`` (1-based) replaced."""
+    return text[:column - 1] + new + text[column - 1 + length:]
 
 
 def _key(d: Diagnostic) -> str:

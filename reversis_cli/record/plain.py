@@ -9,8 +9,9 @@ messages and renderables; the CLI writes them in the run's language.
 
 Lines are lines of the notation: a trick as its cards in playing order (the
 number and leader may be written), or another statement of a deal.  Words of
-the mode itself: ``undo``, ``end`` (close a void deal), ``reopen N``,
-``explain [N]``, ``quit``.
+the mode itself: ``undo``, ``change N PLAYER CARD`` or ``change N OLD NEW``
+(one card of trick N), ``end`` (close a void deal, write back a deal
+reopened), ``reopen N``, ``explain [N]``, ``quit``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cards import Card, CardError
 from ..i18n import Count, Msg
 from ..explain import explain_in
+from ..notation.grammar_file import keywords
 from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
 from ..session import Session
-from .deal import STATEMENT_WORDS, DealInProgress
+from .deal import STATEMENT_WORDS, DealInProgress, TrickView
 from .recorder import Finished, RecordRefused, Recorder
 
 __all__ = ["run_plain", "Problems", "YES"]
@@ -31,6 +34,20 @@ __all__ = ["run_plain", "Problems", "YES"]
 # Answers that mean yes, in the languages the tool speaks.
 YES = frozenset({"y", "yes", "д", "да"})
 NO = frozenset({"n", "no", "н", "нет"})
+
+# How each word of the mode is typed, said when it is typed otherwise.
+USAGE = {
+    "undo": Msg("'undo' takes back the last card or line of the deal: type it alone."),
+    "end": Msg("'end' closes a void deal or writes back a deal reopened: type it alone."),
+    "quit": Msg("'quit' stops recording: type it alone."),
+    "reopen": Msg("Type 'reopen N', N the number of a deal written, e.g. reopen 2."),
+    "explain": Msg("Type 'explain' for the last deal written, or 'explain N' for deal N."),
+    "change": Msg("Type 'change N PLAYER CARD' (the card PLAYER played in trick N becomes "
+                  "CARD) or 'change N OLD NEW' (card OLD of trick N becomes NEW), e.g. "
+                  "'change 3 Vera KD'."),
+}
+WORDS = Msg("The words of record: undo, change N PLAYER CARD, end, reopen N, explain [N], "
+            "quit; any other line is a line of the notation (a trick, hand, exchange, note...).")
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,7 @@ Show = Callable[[object], None]
 def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") -> None:
     """Record deal after deal until ``quit`` or the end of input; ``cards``:
     how the settlement's tables spell cards (ascii, unicode, ru)."""
+    _say_start(recorder, show)
     if recorder.draft is not None:
         _offer_draft(recorder, ask, show)
     if recorder.needs_dealer and recorder.current is None:
@@ -69,6 +87,18 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") 
         _take(recorder, line.strip(), ask, show, cards)
 
 
+def _say_start(recorder: Recorder, show: Show) -> None:
+    """What was found beside FILE at start: temporary files of a write cut
+    off (removed), and what became of the draft."""
+    if recorder.removed_temporaries:
+        show(Msg("Removed what a write cut off left beside {path}: {files}.",
+                 path=str(recorder.path), files=", ".join(recorder.removed_temporaries)))
+    for note in recorder.draft_notes:
+        show(note.message)
+        if note.problems:
+            show(Problems(note.deal, note.problems))
+
+
 def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
     draft = recorder.draft
     assert draft is not None
@@ -85,9 +115,9 @@ def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
         deal = recorder.resume()
         show(Msg("Deal {deal} resumed.", deal=deal.number))
     else:
-        recorder.discard_draft()
-        show(Msg("The draft of deal {deal} is set aside; the deal starts again.",
-                 deal=draft.deal))
+        kept = recorder.discard_draft()
+        show(Msg("The draft of deal {deal} is set aside, kept as {kept}; the deal starts again.",
+                 deal=draft.deal, kept=kept or "-"))
 
 
 def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
@@ -97,8 +127,12 @@ def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
         head = Msg("Editing deal {deal}, dealer {dealer}.", deal=deal.number, dealer=deal.dealer)
     if deal.is_void:
         return Msg("{head} The deal is void: more lines, or 'end' to close it:", head=head)
+    if deal.played and editing is not None:
+        return Msg("{head} All eleven tricks are in: correct with 'change' or 'undo', or "
+                   "'end' to write it back:", head=head)
     if deal.played:
-        return Msg("{head} All eleven tricks are in: correct with 'undo', or 'end':", head=head)
+        return Msg("{head} All eleven tricks are in: correct with 'change' or 'undo', or "
+                   "'end':", head=head)
     if deal.current_trick:  # begun card by card (a draft of the full screen)
         return Msg("{head} Trick {trick}, {cards} played; {player} to play:", head=head,
                    trick=deal.trick_number, player=deal.turn,
@@ -112,31 +146,86 @@ def _take(recorder: Recorder, line: str, ask: Ask, show: Show, cards: str) -> No
     words = line.split()
     if not words:
         return
-    if line == "undo":
-        if not recorder.undo():
-            show(Msg("Nothing to take back in this deal."))
-        return
-    if line == "end":
-        if deal.complete:
-            _finish(recorder, show, cards)
-        else:
-            show(Msg("Deal {deal} is not over: {count} to go.", deal=deal.number,
-                     count=Count(12 - deal.trick_number, "{n} trick", "{n} tricks")))
-        return
-    if words[0] == "reopen" and len(words) == 2 and words[1].isdigit():
-        _reopen(recorder, int(words[1]), show)
-        return
-    if words[0] == "explain" and len(words) <= 2 and (len(words) == 1 or words[1].isdigit()):
-        _explain(recorder, int(words[1]) if len(words) == 2 else recorder.deals_done, show,
-                 cards)
+    if words[0] in USAGE:
+        _mode_word(recorder, words, ask, show, cards)
         return
     if deal.trick_cards and words[0] not in STATEMENT_WORDS and not words[0].isdigit():
         _rest_of_trick(recorder, words, ask, show, cards)
         return
     outcome = recorder.add_line(line)
-    _answer(recorder, outcome, deal.number, ask, show)
+    if not _answer(recorder, outcome, deal.number, ask, show) and _unknown_word(recorder,
+                                                                                 words[0]):
+        show(WORDS)
+    _finish_when_played(recorder, show, cards)
+
+
+def _mode_word(recorder: Recorder, words: list[str], ask: Ask, show: Show, cards: str) -> None:
+    """``undo``, ``end``, ``reopen N``, ``explain [N]``, ``change ...``;
+    typed otherwise, how it is typed."""
+    deal, word, number = recorder.begin(), words[0], words[1] if len(words) == 2 else ""
+    if word in ("undo", "end", "quit") and len(words) == 1:
+        if word == "undo" and not recorder.undo():
+            show(Msg("Nothing to take back in this deal."))
+        elif word == "end" and deal.complete:
+            _finish(recorder, show, cards)
+        elif word == "end":
+            show(Msg("Deal {deal} is not over: {count} to go.", deal=deal.number,
+                     count=Count(12 - deal.trick_number, "{n} trick", "{n} tricks")))
+    elif word == "reopen" and number.isdigit():
+        _reopen(recorder, int(number), show)
+    elif word == "explain" and (len(words) == 1 or number.isdigit()):
+        _explain(recorder, int(number) if number else recorder.deals_done, show, cards)
+    elif word == "change" and len(words) == 4 and words[1].isdigit():
+        _change(recorder, int(words[1]), words[2], words[3], ask, show)
+    else:
+        show(USAGE[word])
+
+
+def _change(recorder: Recorder, trick: int, who: str, card: str, ask: Ask, show: Show) -> None:
+    """``change N PLAYER CARD`` / ``change N OLD NEW``: one card of trick N."""
     deal = recorder.begin()
-    if deal.played and not deal.is_void and deal.complete:
+    view = _trick_view(deal, trick)
+    if view is None:
+        show(Msg("Deal {deal} has no trick {trick} yet.", deal=deal.number, trick=trick))
+        return
+    if who in deal.players:
+        index = (deal.players.index(who) - deal.players.index(view.leader)) % 4
+    else:
+        try:
+            old = Card.parse(who)
+        except CardError:
+            show(USAGE["change"])
+            return
+        if old not in view.cards:
+            show(Msg("{card} is not in trick {trick}: {cards}.", card=str(old), trick=trick,
+                     cards=" ".join(str(c) for c in view.cards)))
+            return
+        index = view.cards.index(old)
+    if _answer(recorder, recorder.replace_card(trick, index, card), deal.number, ask, show):
+        changed = _trick_view(recorder.begin(), trick)
+        show(Msg("Trick {trick} now reads: {cards}.", trick=trick,
+                 cards=" ".join(str(c) for c in changed.cards) if changed else ""))
+
+
+def _trick_view(deal: DealInProgress, number: int) -> TrickView | None:
+    """Trick ``number`` of the deal: written, or the one in progress."""
+    if number == deal.trick_number and deal.current_trick and deal.leader is not None:
+        return TrickView(number, deal.leader, deal.current_trick, None)
+    return next((t for t in deal.tricks if t.number == number), None)
+
+
+def _unknown_word(recorder: Recorder, word: str) -> bool:
+    """Whether a refused line begins with a word, longer than any card, that
+    is no player or keyword: perhaps a word of the mode misspelt ("reopn")."""
+    return (len(word) > 3 and word.isalpha() and word not in recorder.players
+            and word not in STATEMENT_WORDS and word not in keywords())
+
+
+def _finish_when_played(recorder: Recorder, show: Show, cards: str) -> None:
+    """A deal being recorded is closed with its eleventh trick; a deal
+    reopened waits for 'end', so that it may take several corrections."""
+    deal = recorder.begin()
+    if deal.played and not deal.is_void and deal.complete and recorder.editing is None:
         _finish(recorder, show, cards)
 
 
@@ -147,17 +236,14 @@ def _rest_of_trick(recorder: Recorder, words: list[str], ask: Ask, show: Show,
     for word in words:
         if not _answer(recorder, recorder.play(word), number, ask, show):
             break
-    deal = recorder.begin()
-    if deal.played and not deal.is_void and deal.complete:
-        _finish(recorder, show, cards)
+    _finish_when_played(recorder, show, cards)
 
 
 def _answer(recorder: Recorder, outcome, number: int, ask: Ask, show: Show) -> bool:
     """Say what became of a change, asking about warnings; whether it was taken."""
     if outcome.waiting:
         show(Problems(number, outcome.problems))
-        answer = ask(Msg("Did it happen so? [y/N]"))
-        if answer is not None and answer.strip().lower() in YES:
+        if _happened(ask, show):
             recorder.confirm()
             return True
         recorder.reject()
@@ -168,6 +254,19 @@ def _answer(recorder: Recorder, outcome, number: int, ask: Ask, show: Show) -> b
         show(Msg("Line not taken."))
         return False
     return True
+
+
+def _happened(ask: Ask, show: Show) -> bool:
+    """The marker's word on a warning: only yes takes the change; an empty
+    answer (or the end of input) is no; anything else is asked again and is
+    not taken as a line (a trick typed on, unaware of the question)."""
+    question = Msg("Did it happen so? [y/N]")
+    answer = ask(question)
+    while answer is not None and answer.strip().lower() not in ("", *YES, *NO):
+        show(Msg("Answer y or n: '{typed}' is not taken; type it again after the answer.",
+                 typed=answer.strip()))
+        answer = ask(question)
+    return answer is not None and answer.strip().lower() in YES
 
 
 def _explain(recorder: Recorder, number: int, show: Show, cards: str) -> None:
@@ -190,8 +289,8 @@ def _reopen(recorder: Recorder, number: int, show: Show) -> None:
     except RecordRefused as exc:
         show(exc.message)
         return
-    show(Msg("Deal {deal} reopened: 'undo' takes back its last line; 'end' writes it.",
-             deal=deal.number))
+    show(Msg("Deal {deal} reopened: 'change N PLAYER CARD' changes a card, 'undo' takes back "
+             "its last line; 'end' writes it back.", deal=deal.number))
 
 
 def _finish(recorder: Recorder, show: Show, cards: str) -> None:

@@ -9,6 +9,11 @@ through the recorder, which saves the draft after it.  :meth:`Recorder.finish`
 closes a complete deal: the whole-deal checks, the settlement, the deal
 appended to FILE as ``fmt`` writes it (atomically, the rest of the file kept
 byte for byte), the draft removed, the next deal begun.
+
+One recorder per file: :meth:`Recorder.open` takes the file's lock
+(:mod:`.lock`) and holds it until :meth:`Recorder.close`.  Every write checks
+first that FILE still holds what the recorder read or wrote last (its size
+and a hash of its bytes): a file changed underneath is never written over.
 """
 
 from __future__ import annotations
@@ -19,21 +24,27 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..canonical import canonical_deal
+from ..cards import spelling_of
 from ..diagnostics import Diagnostic, ProfileError
-from ..files import WriteError, os_reason, output_problem, write_atomic
-from ..i18n import Msg
+from ..files import (
+    WriteError, os_reason, output_problem, remove_abandoned_temporaries, write_atomic,
+)
+from ..i18n import Count, Msg
 from ..model import Header
 from ..notation.chunks import decode_lines, split_chunks
 from ..notation.parse import parse_header
 from ..notation.writer import canonical_header, quote, word_or_quote, write_deal, write_header
-from ..reader import CheckedDeal, next_dealer, open_record, record_from_text
+from ..reader import CheckedDeal, Record, next_dealer, record_from_text
 from ..rules import Profile, load_profile
 from ..session import DEFAULT_PROFILE, Reading, ScoredDeal, Session
 from ..settle import DealSettlement
 from .deal import DealInProgress, Outcome
-from .draft import Draft, draft_path, load_draft, remove_draft, save_draft
+from .draft import Draft, draft_path, keep_aside, read_draft, remove_draft, save_draft
+from .appending import HashedReader, card_spellings, fingerprint, trailing_comments_closed_up
+from .lock import Holder, LockHeld, RecordLock
+from .resume import DraftNote, recheck
 
-__all__ = ["Recorder", "RecordRefused", "Setup", "Finished", "check_folder"]
+__all__ = ["Recorder", "RecordRefused", "Setup", "Finished", "DraftNote", "check_folder"]
 
 
 class RecordRefused(Exception):
@@ -57,6 +68,9 @@ class Setup:
     title: str | None = None
     date: str | None = None
     place: str | None = None
+    # How the deals appended spell cards (ascii, unicode, ru); None: as most
+    # of FILE's cards are spelt (ascii for a file without cards), as fmt does.
+    cards: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,22 +108,56 @@ class Recorder:
         self.draft: Draft | None = None  # a draft offered for resume at start
         self.editing: int | None = None  # the number of a finished deal reopened
         self._stashed: DealInProgress | None = None
+        # What became of the draft found at start, and the temporary files of
+        # a write cut off that were removed: for the marker to read.
+        self.draft_notes: list[DraftNote] = []
+        self.removed_temporaries: list[str] = []
+        self.card_style = setup.cards or "ascii"
+        self._lock: RecordLock | None = None
+        self._seen: tuple[int, str] | None = None  # FILE's size and hash, as last read or written
 
     # -- start -----------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | Path, setup: Setup = Setup()) -> Recorder:
-        """Start recording FILE (raises :class:`RecordRefused`)."""
+        """Start recording FILE (raises :class:`RecordRefused`); the recorder
+        holds FILE's lock until :meth:`close`."""
         recorder = cls(Path(path), setup)
         recorder._check_folder()
-        if recorder.path.exists():
-            recorder._load()
-        else:
-            recorder._create()
-        draft = load_draft(recorder.path)
-        if draft is not None and recorder._draft_fits(draft):
-            recorder.draft = draft
+        recorder._take_lock()
+        try:
+            recorder.removed_temporaries = (remove_abandoned_temporaries(recorder.path)
+                                            + remove_abandoned_temporaries(
+                                                draft_path(recorder.path)))
+            if recorder.path.exists():
+                recorder._load()
+            else:
+                recorder._create()
+            recorder._take_draft()
+        except BaseException:
+            recorder.close()
+            raise
         return recorder
+
+    def close(self) -> None:
+        """Let FILE go: another recorder may start on it."""
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _take_lock(self) -> None:
+        try:
+            self._lock = RecordLock.acquire(self.path)
+        except LockHeld as held:
+            raise RecordRefused(_held_message(self.path, held.holder)) from None
+        except OSError as exc:
+            raise RecordRefused(Msg("cannot record into {path}: {why}", path=str(self.path),
+                                    why=os_reason(exc))) from None
 
     def _check_folder(self) -> None:
         """The folder takes new files, and FILE, when it exists, may be replaced
@@ -160,11 +208,12 @@ class Recorder:
     def _load(self) -> None:
         """Read and check FILE to its end; settle it deal by deal."""
         try:
-            record = open_record(self.path)
+            stream = HashedReader(open(self.path, "rb"))
         except OSError as exc:
             raise RecordRefused(Msg("cannot read {path}: {why}", path=str(self.path),
                                     why=os_reason(exc))) from None
-        with record:
+        spellings: list[str] = []
+        with Record(stream, str(self.path)) as record:
             try:
                 session = Session.of(record)
             except ProfileError as exc:
@@ -180,9 +229,14 @@ class Recorder:
                 problems += [d for d in checked.diagnostics if d.is_error]
                 scored = reading.settle(checked)
                 last = checked
+                if checked.deal is not None:
+                    spellings += card_spellings(checked.deal)
             if problems:
                 raise RecordRefused(Msg("{path} has errors: correct them before recording "
                                         "into it", path=str(self.path)), problems)
+            stream.read_to_end()
+        self._seen = stream.seen()
+        self.card_style = self.setup.cards or spelling_of(spellings) or "ascii"
         self.header, self.players, self.profile = record.header, record.players, session.profile
         self.reading, self.last = reading, scored
         self.deals_done = last.number if last is not None and last.number else 0
@@ -198,11 +252,63 @@ class Recorder:
                                     players=", ".join(self.players)))
         return name
 
-    def _draft_fits(self, draft: Draft) -> bool:
-        """A draft continues this file only as its next deal, by a player of it."""
-        if draft.deal != self.deals_done + 1 or draft.dealer not in self.players:
-            return False
-        return self.next_dealer is None or draft.dealer == self.next_dealer
+    # -- the draft found at start ---------------------------------------------------
+
+    def _take_draft(self) -> None:
+        """Offer the draft beside FILE only as far as it holds what the
+        recorder would take when typed; any other draft, or the draft as it
+        was when part of it is refused, is kept under another name and said."""
+        found = read_draft(self.path)
+        if found is None:
+            return
+        if found.draft is None:
+            self._note(Msg("The draft beside {path} cannot be used: {why}.", path=str(self.path),
+                           why=found.problem or ""))
+            self._note(Msg("It is kept as {kept}.", kept=self._keep_aside()))
+            return
+        draft = found.draft
+        why = self._why_not_next(draft)
+        if why is not None:
+            self._note(Msg("A draft of deal {deal} (dealer {dealer}) is beside {path} but does "
+                           "not continue it: {why}.", deal=draft.deal, dealer=draft.dealer,
+                           path=str(self.path), why=why))
+            self._note(Msg("It is kept as {kept}.", kept=self._keep_aside()))
+            return
+        taken, notes = recheck(draft, self.players)
+        if notes:
+            self.draft_notes += notes
+            self._note(Msg("The draft as it was is kept as {kept}.", kept=self._keep_aside()))
+            if not taken.empty:
+                self._save(taken)
+        elif taken.empty:  # nothing in it to lose
+            remove_draft(self.path)
+        if not taken.empty:
+            self.draft = taken
+
+    def _why_not_next(self, draft: Draft) -> Msg | None:
+        """Why a draft does not continue this file as its next deal, or None."""
+        if draft.dealer not in self.players:
+            return Msg("{name} is not one of the players ({players})", name=draft.dealer,
+                       players=", ".join(self.players))
+        if draft.deal != self.next_number:
+            return Msg("{path} holds {deals}, so deal {next} comes next", path=str(self.path),
+                       deals=Count(self.deals_done, "{n} deal", "{n} deals"),
+                       next=self.next_number)
+        if self.next_dealer is not None and draft.dealer != self.next_dealer:
+            return Msg("deal {deal} is dealt by {dealer}", deal=draft.deal,
+                       dealer=self.next_dealer)
+        return None
+
+    def _keep_aside(self) -> str:
+        try:
+            return str(keep_aside(self.path))
+        except OSError as exc:  # the draft stays where it is: nothing is written over it
+            raise RecordRefused(Msg("cannot keep the draft {draft} aside: {why}",
+                                    draft=str(draft_path(self.path)),
+                                    why=os_reason(exc))) from None
+
+    def _note(self, message: Msg) -> None:
+        self.draft_notes.append(DraftNote(message))
 
     # -- the session's state -----------------------------------------------------
 
@@ -246,18 +352,27 @@ class Recorder:
                                       draft.trick, draft.confirmed)
         return self.current
 
-    def discard_draft(self) -> None:
-        """Drop the draft; its deal starts again, with the same dealer."""
+    def discard_draft(self) -> str | None:
+        """Set the draft aside: it is kept as ``.FILE.draft.N`` (never deleted:
+        it may be the deal's only copy), and its deal starts again with the
+        same dealer; the name it is kept under (None: there was no draft)."""
         if self.draft is not None and self.next_dealer is None:
             self.next_dealer = self.draft.dealer
         self.draft = None
-        remove_draft(self.path)
+        if not os.path.lexists(draft_path(self.path)):
+            return None
+        return self._keep_aside()
 
     def add_line(self, text: str) -> Outcome:
         return self._saved(self.begin().add_line(text))
 
     def play(self, card: str) -> Outcome:
         return self._saved(self.begin().play(card))
+
+    def replace_card(self, trick: int, index: int, card: str) -> Outcome:
+        """:meth:`DealInProgress.replace_card` on the deal in progress (or the
+        deal reopened), the draft saved when it is taken."""
+        return self._saved(self.begin().replace_card(trick, index, card))
 
     def confirm(self) -> None:
         self.begin().confirm()
@@ -284,9 +399,12 @@ class Recorder:
         if not deal.lines and not deal.trick_cards:  # nothing to lose: no draft to offer
             remove_draft(self.path)
             return
+        self._save(Draft(deal.number, deal.dealer, list(deal.lines), list(deal.trick_cards),
+                         sorted(deal.confirmed)))
+
+    def _save(self, draft: Draft) -> None:
         try:
-            save_draft(self.path, Draft(deal.number, deal.dealer, list(deal.lines),
-                                        list(deal.trick_cards), sorted(deal.confirmed)))
+            save_draft(self.path, draft)
         except WriteError as exc:  # a full disk, a folder made read-only meanwhile
             raise RecordRefused(str(exc)) from None
 
@@ -303,7 +421,7 @@ class Recorder:
         if any(d.is_error for d in problems):
             return Finished(tuple(problems))
         text = self._block(deal)
-        self._write(self._appended(text))
+        self._write(self._appended(text, deal.number))
         assert self.reading is not None
         parsed = deal.deal()
         checked = CheckedDeal(deal.number, parsed.pos, parsed, deal.replayed, tuple(problems))
@@ -315,13 +433,19 @@ class Recorder:
         return Finished(tuple(problems), scored, text)
 
     def _block(self, deal: DealInProgress) -> str:
-        """The deal as ``fmt`` writes it."""
-        return "\n".join(write_deal(canonical_deal(deal.deal(), self.players))) + "\n"
+        """The deal as ``fmt`` writes it, its cards spelt as FILE's are."""
+        return "\n".join(write_deal(canonical_deal(deal.deal(), self.players),
+                                     self.card_style)) + "\n"
 
-    def _appended(self, block: str) -> bytes:
+    def _appended(self, block: str, number: int) -> bytes:
         """FILE's bytes as they are, then a blank line and the block, with the
-        line ends FILE uses (``\r\n`` stays ``\r\n``, as fmt keeps it)."""
-        data = self.path.read_bytes()
+        line ends FILE uses (``\r\n`` stays ``\r\n``, as fmt keeps it).
+        Comment lines at the end of FILE stay the last deal's: the blank lines
+        between them and its last statement, if any, are taken out (they are
+        never kept anyway), so that they stand right under it."""
+        data = self._unchanged(number)
+        if self.deals_done:  # under the header, comments are the first deal's anyway
+            data = trailing_comments_closed_up(data)
         end = "\r\n" if b"\r\n" in data[:data.find(b"\n") + 1] else "\n"
         text = ""
         if data and not data.endswith(b"\n"):
@@ -330,17 +454,47 @@ class Recorder:
             text += end
         return data + (text + block.replace("\n", end)).encode("utf-8")
 
+    def _unchanged(self, number: int, doing: str = "append") -> bytes:
+        """FILE's bytes, when they are still those read or written last;
+        else :class:`RecordRefused`: another program wrote FILE meanwhile
+        (another recorder started without the lock, an editor, a sync), and
+        writing now would lose what it wrote or put deal ``number`` twice.
+        ``doing``: "append", "reopen" or "rewrite", for the message."""
+        try:
+            data = self.path.read_bytes()
+        except OSError as exc:
+            raise RecordRefused(Msg("cannot read {path}: {why}", path=str(self.path),
+                                    why=os_reason(exc))) from None
+        if self._seen is None or fingerprint(data) == self._seen:
+            return data
+        path = str(self.path)
+        if doing == "reopen":
+            raise RecordRefused(Msg("{path} has changed since it was read (another program "
+                                    "wrote it): quit, and start 'reversis record {path}' again "
+                                    "to reopen deal {deal}.", path=path, deal=number))
+        if doing == "rewrite":
+            raise RecordRefused(Msg("{path} has changed since it was read (another program "
+                                    "wrote it): the changes to deal {deal} are not written. "
+                                    "Quit, and start 'reversis record {path}' again to "
+                                    "reopen it.", path=path, deal=number))
+        raise RecordRefused(Msg("{path} has changed since it was read (another program wrote "
+                                "it): deal {deal} is not written; it stays in its draft. "
+                                "Quit, and start 'reversis record {path}' again to go on "
+                                "from what the file holds now.", path=path, deal=number))
+
     def _write(self, data: bytes) -> None:
         try:
             write_atomic(self.path, data)
         except WriteError as exc:
             raise RecordRefused(str(exc)) from None
+        self._seen = fingerprint(data)
 
     # -- reopening a finished deal -----------------------------------------------
 
     def reopen(self, number: int) -> DealInProgress:
         """Deal ``number`` of FILE as a deal in progress, to edit; the deal being
         recorded waits (its draft stays) until :meth:`finish` or :meth:`cancel_edit`."""
+        self._unchanged(number, "reopen")
         found = self._chunk_of(number)
         if found is None:
             raise RecordRefused(Msg("there is no deal {deal} in {path}", deal=number,
@@ -372,10 +526,10 @@ class Recorder:
         problems = deal.final_check()
         if any(d.is_error for d in problems):
             return Finished(tuple(problems))
+        raw = self._unchanged(deal.number, "rewrite")  # the file reopen read, still
         found = self._chunk_of(deal.number)
         assert found is not None and self.editing == deal.number
         first, lines = found
-        raw = self.path.read_bytes()
         end = "\r\n" if b"\r\n" in raw[:raw.find(b"\n") + 1] else "\n"
         text = raw.decode("utf-8").split(end)
         block = self._block(deal).rstrip("\n").split("\n")
@@ -403,9 +557,13 @@ class Recorder:
             return session.find(number)
 
 
-def draft_file(path: str | Path) -> Path:
-    """Where the draft of FILE is kept."""
-    return draft_path(path)
+def _held_message(path: Path, holder: Holder) -> Msg:
+    if holder.pid is None:
+        return Msg("{path} is being recorded by another 'reversis record': quit that one "
+                   "first", path=str(path))
+    return Msg("{path} is being recorded by another 'reversis record' (process {pid} on "
+               "{host}, started {started}): quit that one first", path=str(path),
+               pid=holder.pid, host=holder.host or "?", started=holder.started or "?")
 
 
 def check_folder(path: str | Path) -> None:

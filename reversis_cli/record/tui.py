@@ -136,7 +136,7 @@ class RecordApp(App[int]):
         setup = Setup(players, answers.get("rules") or self.setup.rules,
                       answers.get("dealer") or self.setup.dealer,
                       answers.get("title") or None, answers.get("date") or None,
-                      answers.get("place") or None)
+                      answers.get("place") or None, cards=self.setup.cards)
         try:
             self.recorder = Recorder.open(self.path, setup)
         except RecordRefused as refused:
@@ -145,13 +145,31 @@ class RecordApp(App[int]):
 
     def _offer_draft(self) -> None:
         recorder = self._rec
+        found = self._found_beside()  # what became of the draft: said before anything
         if recorder.draft is not None:
             question = t(Msg("Resume deal {number} (dealer {dealer}) where it stopped?",
                              number=recorder.draft.deal, dealer=recorder.draft.dealer))
-            self.push_screen(AskScreen(Text(question), default=True, typed=self._typed_ahead),
-                             self._draft_answer)
+            self.push_screen(AskScreen(Group(*found, Text(question)), default=True,
+                                       typed=self._typed_ahead), self._draft_answer)
         else:
+            if found:
+                self._say(Group(*found))
             self._ask_dealer()
+
+    def _found_beside(self) -> list[RenderableType]:
+        """The engine's notes on what it found beside FILE at start."""
+        recorder = self._rec
+        found: list[RenderableType] = []
+        if recorder.removed_temporaries:
+            found.append(Text(t(Msg("Removed what a write cut off left beside {path}: {files}.",
+                                    path=str(recorder.path),
+                                    files=", ".join(recorder.removed_temporaries))),
+                              style="yellow"))
+        for note in recorder.draft_notes:
+            found.append(Text(t(note.message), style="yellow"))
+            if note.problems and note.before is not None:
+                found.append(problem_view(note.problems, note.before, self.cards))
+        return found
 
     def _draft_answer(self, resume: bool | None) -> None:
         if resume:
