@@ -17,8 +17,10 @@ from reversis_cli.session import Session
 from reversis_cli.settle.payments import amount_json
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
+from conftest import bad_samples, good_samples
+
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.rvs")) + sorted((ROOT / "samples/bad").glob("*.rvs"))
+SAMPLES = good_samples() + bad_samples()
 # The records with no session to settle: no players line of four names, or an
 # unreadable one (score prints their diagnostics and no JSON deal).
 UNSETTLEABLE = ["card-name.rvs", "empty.rvs", "three-players.rvs"]
