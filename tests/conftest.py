@@ -88,12 +88,23 @@ def atomic_writes(monkeypatch):
     return written
 
 
+def files_in(folder: Path, pattern: str, at_least: int) -> list[Path]:
+    """The files of ``folder`` that match ``pattern``, sorted.  A test looped or
+    parametrised over them must not pass on none (a folder moved, a pattern
+    mistyped, a checkout without them): fewer than ``at_least`` fails here, at
+    collection."""
+    found = sorted(folder.glob(pattern))
+    assert len(found) >= at_least, \
+        f"{len(found)} files {pattern} in {folder}, expected at least {at_least}"
+    return found
+
+
 def good_samples() -> list[Path]:
-    return sorted(SAMPLES.glob("*.rvs"))
+    return files_in(SAMPLES, "*.rvs", 8)
 
 
 def bad_samples() -> list[Path]:
-    return sorted((SAMPLES / "bad").glob("*.rvs"))
+    return files_in(SAMPLES / "bad", "*.rvs", 30)
 
 
 def loaded_modules(*args: str) -> set[str]:

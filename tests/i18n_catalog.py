@@ -10,6 +10,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from conftest import files_in
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "reversis_cli"
 LOCALE = PACKAGE / "locale"
@@ -46,7 +48,7 @@ def uses_in_code() -> tuple[list[Use], list[str]]:
     message id at run time (an f-string or a variable: untranslatable)."""
     uses: list[Use] = []
     dynamic: list[str] = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in files_in(PACKAGE, "**/*.py", 100):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
@@ -78,7 +80,7 @@ class Entry:
 
 def russian_entries() -> dict[str, list[Entry]]:
     entries: dict[str, list[Entry]] = {}
-    for po in sorted((LOCALE / "ru" / "LC_MESSAGES").glob("*.po")):
+    for po in files_in(LOCALE / "ru" / "LC_MESSAGES", "*.po", 6):
         with po.open("rb") as f:
             catalog = read_po(f)
         for message in catalog:

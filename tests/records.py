@@ -52,3 +52,33 @@ def codes_of(text: str) -> list[tuple[str, int | None, int | None]]:
         for deal in record.deals():
             found += [(d.code, d.line, d.column) for d in deal.diagnostics]
     return found
+
+
+# A deal in which Boris holds the espagnolette (every ace and the quinola) and
+# renounces in tricks 1-9 as ESP-2 lets him (simulated: seed 1, forced
+# espagnolette).  Line 1 is the players line, trick 1 is line 3, trick N line N + 2.
+ESPAGNOLETTE = HEADER + """deal 1 dealer Gleb
+  1 Anna 3H AD 2H 9H
+  2 Gleb 2C 6C JH 4C
+  3 Anna 2D AS 3D QD
+  4 Gleb 3C 7C AH KC
+  5 Vera 2S 6S 4S AC
+  6 Gleb 5H 6H JS 4H
+  7 Anna 4D 9C QH JD
+  8 Gleb 5C QC 8S JC
+  9 Anna 7S 3S 5S QS
+  10 Gleb 7D 8D 5D 9S
+  11 Anna 8H 7H 8C 9D
+"""
+# Boris plays 7H on trick 10's diamond lead while holding 5D, which he plays in
+# trick 11: past the privilege (tricks 1-9), a revoke (RV201 at 12:17).
+ESPAGNOLETTE_REVOKES_IN_TRICK_10 = mutate(mutate(ESPAGNOLETTE, 12, "8D 5D 9S", "8D 7H 9S"),
+                                          13, "8H 7H 8C", "8H 5D 8C")
+# Boris plays 5D on trick 9's spade lead while holding 3S, which he plays in the
+# very next trick: the last renounce the privilege allows.
+ESPAGNOLETTE_RENOUNCES_IN_TRICK_9 = mutate(mutate(ESPAGNOLETTE, 11, "7S 3S 5S", "7S 5D 5S"),
+                                           12, "8D 5D 9S", "8D 3S 9S")
+# Vera plays 5C on trick 6's spade lead while holding 2S, which she plays in the
+# very next trick (RV201 at 8:16).
+REVOKE_HELD_CARD_PLAYED_NEXT = mutate(mutate(MINIMAL, 8, "QS QH 2S AD", "QS QH 5C AD"),
+                                      9, "8S 8C 5C 2D", "8S 8C 2S 2D")

@@ -1,20 +1,40 @@
 """An independent, compact reference settlement written from docs/rules.md alone.
 
-Input: the JSON of ``reversis score --json`` (its tricks, partie cards, dealer,
-profile options and pool_start).  Output: per deal the multiset of payments
-and cancelled payments, winners, losers, espagnolette status and the pool,
-carried across the session.  Irregularities (IRR-*, CLAIM-1) are not modelled.
+It imports nothing from reversis_cli.  Its input is the record as written, read
+by a small reader of its own (the players, the pot, each deal's dealer, the
+cards of each trick and any ``espagnolette NAME waives``; ASCII cards, no
+irregularities), and the rule options of the profile (``score --json``'s
+``profile.options``: the only thing taken from the engine).  From the cards it
+works out who leads and who takes each trick (SEAT-1, PLAY-1, PLAY-3), the partie
+(the four cards out of play, DEAL-3) and its value (PARTIE-1), the espagnolette
+(ESP-1) and its status, and settles each deal: the multiset of payments and
+cancelled payments, winners, losers and the pool, carried across the session.
+:func:`compare` sets all of it beside the engine's ``score --json`` and lists
+every difference.  Irregularities (IRR-*, CLAIM-1) are not modelled: a record
+that has them is refused.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 QUINOLA = "JH"
 DIAMOND_ACE = "AD"
-RANKS = "23456789JQKA"
+RANKS = "23456789JQKA"  # DECK-1: no tens, ace high
+SUITS = "SHDC"
+PACK = frozenset(r + s for s in SUITS for r in RANKS)
+TRICKS = 11
+
+# Lines of a record the reference needs not read: titles and settings, the
+# exchange (the hands are the cards each seat plays), claims the engine checks
+# (a written hand, talon or partie), notes and payments already made.
+IGNORED = {"reversis", "title", "date", "place", "rules", "set", "unit", "note", "exchange",
+           "hand", "talon", "partie", "paid", "tally"}
+NOT_MODELLED = {"unclaimed", "misdeal", "redeal", "exposed", "peeked", "kept",
+                "discarded-two", "out-of-turn"}
 
 
 def suit(card: str) -> str:
@@ -31,6 +51,137 @@ def high(card: str) -> int:
 
 def pts(card: str) -> int:
     return POINTS.get(rank(card), 0)
+
+
+def pack_order(card: str) -> tuple[int, int]:
+    return SUITS.index(suit(card)), -high(card)
+
+
+# --- the record as written -------------------------------------------------------------
+
+
+@dataclass
+class WrittenTrick:
+    number: int
+    leader: str | None  # as written, or None when the line names no leader
+    cards: list[str]    # in playing order from the leader
+    taker: str | None   # a written ``> NAME``, else None
+
+
+@dataclass
+class WrittenDeal:
+    number: int
+    dealer: str
+    tricks: list[WrittenTrick] = field(default_factory=list)
+    waivers: set[str] = field(default_factory=set)
+
+
+@dataclass
+class WrittenRecord:
+    players: list[str]
+    pot: Fraction
+    deals: list[WrittenDeal]
+
+
+def _card(word: str, where: str) -> str:
+    card = word.upper()
+    if len(card) != 2 or card not in PACK:
+        raise ValueError(f"{where}: {word!r} is no ASCII card the reference reads")
+    return card
+
+
+def _trick(words: list[str], where: str) -> WrittenTrick:
+    taker = None
+    if len(words) >= 2 and words[-2] == ">":
+        taker, words = words[-1], words[:-2]
+    if len(words) == 6:
+        number, leader, cards = words[0], words[1], words[2:]
+    elif len(words) == 5:
+        number, leader, cards = words[0], None, words[1:]
+    else:
+        raise ValueError(f"{where}: a trick line of {len(words)} words")
+    return WrittenTrick(int(number), leader, [_card(c, where) for c in cards], taker)
+
+
+def read_record(text: str) -> WrittenRecord:
+    """The facts the reference settles from, read from the record's text."""
+    players: list[str] = []
+    pot = Fraction(0)
+    deals: list[WrittenDeal] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].replace(">", " > ")
+        words = line.split()
+        where = f"line {n}"
+        if not words or words[0] in IGNORED:
+            continue
+        keyword = words[0]
+        if keyword == "players":
+            players = words[1:]
+        elif keyword == "pot":
+            pot = Fraction(words[1])
+        elif keyword == "deal":
+            if words[2] != "dealer":
+                raise ValueError(f"{where}: a deal line the reference cannot read")
+            deals.append(WrittenDeal(int(words[1]), words[3]))
+        elif keyword == "espagnolette":
+            if words[2:] == ["waives"]:
+                deals[-1].waivers.add(words[1])
+        elif keyword.isdigit():
+            deals[-1].tricks.append(_trick(words, where))
+        elif keyword in NOT_MODELLED:
+            raise ValueError(f"{where}: {keyword} is an irregularity the reference leaves out")
+        else:
+            raise ValueError(f"{where}: the reference cannot read {keyword!r}")
+    if len(players) != 4:
+        raise ValueError("no players line of four names")
+    return WrittenRecord(players, pot, deals)
+
+
+# --- what the cards say ----------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """One deal as the rules play it out from the written cards."""
+
+    plays: list[list[tuple[int, str]]]  # per trick, (seat, card) in playing order
+    leaders: list[int]
+    takers: list[int]
+    partie: list[str]                   # the four cards out of play, in pack order
+
+
+def taker_of(leader: int, cards: list[str]) -> int:
+    """PLAY-3: the highest card of the suit led takes the trick."""
+    led = suit(cards[0])
+    best = max((k for k, c in enumerate(cards) if suit(c) == led), key=lambda k: high(cards[k]))
+    return (leader + best) % 4
+
+
+def play_out(deal: WrittenDeal, players: list[str]) -> Played:
+    """SEAT-1: first hand (after the dealer) leads trick 1; PLAY-1: the taker
+    of a trick leads the next; DEAL-3: the partie is what nobody played."""
+    if len(deal.tricks) != TRICKS:
+        raise ValueError(f"deal {deal.number}: {len(deal.tricks)} tricks, not {TRICKS}")
+    leader = (players.index(deal.dealer) + 1) % 4
+    plays, leaders, takers = [], [], []
+    for trick in deal.tricks:
+        leaders.append(leader)
+        plays.append([((leader + k) % 4, c) for k, c in enumerate(trick.cards)])
+        leader = taker_of(leader, trick.cards)
+        takers.append(leader)
+    played = {c for seq in plays for _, c in seq}
+    if len(played) != 4 * TRICKS:
+        raise ValueError(f"deal {deal.number}: a card is played twice")
+    return Played(plays, leaders, takers, sorted(PACK - played, key=pack_order))
+
+
+def espagnolette_holder(hands: list[set[str]]) -> int | None:
+    """ESP-1: every ace, or three aces and the quinola."""
+    for s in range(4):
+        aces = sum(1 for c in hands[s] if rank(c) == "A")
+        if aces == 4 or (aces == 3 and QUINOLA in hands[s]):
+            return s
+    return None
 
 
 def _opt_bool(v) -> bool:
@@ -79,24 +230,17 @@ def pay(payer, payee, amount, rule, trick):
     return (payer, payee, Fraction(amount), rule, trick)
 
 
-def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
-                stake: bool, esp_waived: bool = False) -> dict:
+def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fraction,
+                stake: bool) -> dict:
     idx = {p: i for i, p in enumerate(players)}
-    dealer = idx[deal["dealer"]]
-    tricks = deal["tricks"]
-    ntr = len(tricks)
+    dealer = idx[deal.dealer]
+    played = play_out(deal, players)
+    plays, takers = played.plays, played.takers
+    ntr = len(plays)
 
     def vav(a: int, b: int) -> bool:
         return (a - b) % 4 == 2
 
-    # seat plays per trick: list of (seat, card)
-    plays = []
-    takers = []
-    for t in tricks:
-        lead = idx[t["leader"]]
-        seq = [((lead + k) % 4, c) for k, c in enumerate(t["cards"])]
-        plays.append(seq)
-        takers.append(idx[t["taker"]])
     hands = [set() for _ in range(4)]
     for seq in plays:
         for s, c in seq:
@@ -114,16 +258,12 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
     start = pool_before + (o.full_staking if stake else 0)
     remise_amount = start if o.remise == "pool" else Fraction(o.full_staking)
 
-    # espagnolette (ESP-1)
-    esp = None
-    for s in range(4):
-        aces = sum(1 for c in hands[s] if rank(c) == "A")
-        if aces == 4 or (aces == 3 and QUINOLA in hands[s]):
-            esp = s
-    if esp_waived:
-        esp_player = esp
-        esp = None
+    # espagnolette (ESP-1), unless its holder gave up the privilege (ESP-3)
+    esp_seat = espagnolette_holder(hands)
+    waived = esp_seat is not None and players[esp_seat] in deal.waivers
+    esp = None if waived else esp_seat
     tricks_won = [takers.count(s) for s in range(4)]
+    pv = partie_value(played.partie, o)
     points = [0] * 4
     for seq, tk in zip(plays, takers, strict=True):
         points[tk] += sum(pts(c) for _, c in seq)
@@ -218,7 +358,7 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
     takings: list = []          # (rule, seat, trick)
     if esp is not None:
         esp_out = "superseded" if rev_deal else None
-    if esp_waived and esp_player is not None:
+    if waived:
         esp_out = "waived"
 
     if cancels:
@@ -252,15 +392,6 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
             takings.append(("QUIN-1", quin_take[0], quin_take[1]))
     else:
         # partie
-        pv = 0
-        for c in deal["partie"]["cards"]:
-            if c == DIAMOND_ACE:
-                pv += o.partie_diamond_ace
-            elif c == QUINOLA:
-                pv += o.partie_quinola
-            else:
-                pv += pts(c)
-        pv += o.partie_bonus
         order = [dealer, (dealer - 1) % 4, (dealer - 2) % 4, (dealer + 1) % 4]  # SEAT-3
 
         def pick_winners(cands):
@@ -366,35 +497,47 @@ def settle_deal(deal: dict, players: list[str], o: Opts, pool_before: Fraction,
         "winners": sorted(players[s] for s in winners),
         "losers": sorted(players[s] for s in losers),
         "espagnolette": None if esp_out is None else
-        {"player": players[esp if esp is not None else esp_player], "status": esp_out},
+        {"player": players[esp_seat], "status": esp_out},
         "pool_before": pool_before,
         "pool_after": pool_after,
         "net": net,
         "tricks_won": {players[s]: tricks_won[s] for s in range(4)},
         "points": {players[s]: points[s] for s in range(4)},
-        "partie_value": None,
+        "tricks": [(players[lead], tuple(seq_cards), players[take]) for lead, seq_cards, take
+                   in zip(played.leaders, (t.cards for t in deal.tricks), takers, strict=True)],
+        "partie": (played.partie, pv),
         "_taken": taken,
         "_remised": bool(remises),
     }
 
 
-def settle_session(data: dict) -> list[dict]:
-    o = Opts(data["profile"]["options"])
-    players = data["players"]
-    pool = Fraction(data.get("pool_start") or 0)
+def partie_value(cards: list[str], o: Opts) -> int:
+    """PARTIE-1: the card points, the ace of diamonds and the quinola at their
+    own values, and the bonus."""
+    value = o.partie_bonus
+    for c in cards:
+        if c == DIAMOND_ACE:
+            value += o.partie_diamond_ace
+        elif c == QUINOLA:
+            value += o.partie_quinola
+        else:
+            value += pts(c)
+    return value
+
+
+def settle_session(record: WrittenRecord, options: dict) -> list[dict]:
+    o = Opts(options)
+    pool = record.pot
     out = []
     prev = None
-    for n, deal in enumerate(data["deals"]):
-        if deal.get("status") != "played":
-            raise ValueError("void deals are not modelled")
+    for n, deal in enumerate(record.deals):
         if n == 0:
             stake = pool == 0
         elif o.restake == "below_initial":
             stake = pool < o.full_staking
         else:
             stake = prev["_taken"] or not prev["_remised"]
-        waived = (deal.get("espagnolette") or {}).get("status") == "waived"
-        res = settle_deal(deal, players, o, pool, stake, esp_waived=waived)
+        res = settle_deal(deal, record.players, o, pool, stake)
         pool = res["pool_after"]
         out.append(res)
         prev = res
@@ -407,6 +550,9 @@ def engine_view(deal: dict) -> dict:
         return Counter((p["payer"], p["payee"], Fraction(p["amount"]), p["rule"], p["trick"])
                        for p in ps)
     return {
+        "tricks": [(t["leader"], tuple(t["cards"]), t["taker"]) for t in deal["tricks"]],
+        "partie": deal["partie"] and (sorted(deal["partie"]["cards"], key=pack_order),
+                                      deal["partie"]["value"]),
         "outcome": deal["outcome"],
         "payments": conv(deal["payments"]),
         "cancelled": conv(deal["cancelled"]),
@@ -421,14 +567,42 @@ def engine_view(deal: dict) -> dict:
     }
 
 
-def compare(data: dict) -> list[str]:
-    """Differences between the engine's JSON and the reference, as strings."""
-    ref = settle_session(data)
+def _as_written(record: WrittenRecord, ref: list[dict]) -> list[str]:
+    """The leaders and takers the record writes, against the ones the rules give:
+    a difference means the input itself is not the legal deal it should be."""
     diffs = []
+    for deal, r in zip(record.deals, ref, strict=True):
+        for trick, (leader, _, taker) in zip(deal.tricks, r["tricks"], strict=True):
+            for what, written, derived in (("leader", trick.leader, leader),
+                                           ("taker", trick.taker, taker)):
+                if written is not None and written != derived:
+                    diffs.append(f"deal {deal.number} trick {trick.number}: the record writes "
+                                 f"{what} {written}, the cards give {derived}")
+    return diffs
+
+
+COMPARED = ("tricks", "partie", "outcome", "winners", "losers", "espagnolette", "pool_before",
+            "pool_after", "net", "tricks_won", "points")
+
+
+def compare(data: dict, text: str) -> list[str]:
+    """Differences between the engine's JSON (``data``) for the record ``text``
+    and what the reference works out from that text, as strings."""
+    record = read_record(text)
+    if any(deal["status"] != "played" for deal in data["deals"]):
+        raise ValueError("void deals are not modelled")
+    ref = settle_session(record, data["profile"]["options"])
+    diffs = _as_written(record, ref)
+    if data["players"] != record.players:
+        diffs.append(f"players: engine {data['players']} record {record.players}")
+    if Fraction(data.get("pool_start") or 0) != record.pot:
+        diffs.append(f"pool_start: engine {data.get('pool_start')} record {record.pot}")
+    numbers = [deal["number"] for deal in data["deals"]]
+    if numbers != [deal.number for deal in record.deals]:
+        return diffs + [f"deals: engine {numbers} record {[d.number for d in record.deals]}"]
     for deal, r in zip(data["deals"], ref, strict=True):
         e = engine_view(deal)
-        for k in ("outcome", "winners", "losers", "espagnolette", "pool_before",
-                  "pool_after", "net", "tricks_won", "points"):
+        for k in COMPARED:
             if e[k] != r[k]:
                 diffs.append(f"deal {deal['number']} {k}: engine {e[k]} ref {r[k]}")
         for k in ("payments", "cancelled"):

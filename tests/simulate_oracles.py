@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank
-from reversis_cli.simulate.played import PRIVILEGED_TRICKS, TRICKS, PlayedDeal
+from reversis_cli.simulate.played import TRICKS, PlayedDeal
 from reversis_cli.simulate.record import DealWriter
 from reversis_cli.notation.writer import write_deal
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
+# ESP-2 as docs/rules.md says it, not the generator's own constant: the
+# espagnolette may renounce freely in tricks 1-9 only.
+PRIVILEGED_TRICKS = 9
 
 
 def holds_espagnolette(hand: Iterable[Card]) -> bool:

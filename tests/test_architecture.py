@@ -14,12 +14,14 @@ from reversis_cli import vocabulary
 from reversis_cli.model import EVENT_KINDS
 from reversis_cli.notation.grammar_file import keywords, parser, tree_parser
 
+from conftest import files_in
+
 PACKAGE = Path(reversis_cli.__file__).parent
 MAX_LINES = 600
 
 def _modules() -> dict[str, Path]:
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in files_in(PACKAGE, "**/*.py", 100):
         parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()

@@ -175,6 +175,11 @@ def test_version_in_russian():
      "проверено: 5 файлов, 21 сдача: 5 ошибок, 22 предупреждения"),
     ((1, 0, 0, 0), "checked 1 file, no deals: no errors, no warnings",
      "проверено: 1 файл, ни одной сдачи: без ошибок, без предупреждений"),
+    # the teens take the form of 5, whatever their last digit (tests/test_russian_plurals.py)
+    ((11, 12, 14, 111), "checked 11 files, 12 deals: 14 errors, 111 warnings",
+     "проверено: 11 файлов, 12 сдач: 14 ошибок, 111 предупреждений"),
+    ((21, 22, 25, 13), "checked 21 files, 22 deals: 25 errors, 13 warnings",
+     "проверено: 21 файл, 22 сдачи: 25 ошибок, 13 предупреждений"),
 ])
 def test_the_check_summary_in_both_languages_with_russian_plural_forms(counts, english, russian):
     line = checked_line(*counts)

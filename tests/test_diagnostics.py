@@ -3,7 +3,10 @@
 import pytest
 
 from reversis_cli.diagnostics import CODES
-from records import FULL, HEADER, MINIMAL, TRICKS, codes_of, mutate
+from records import (
+    ESPAGNOLETTE_REVOKES_IN_TRICK_10, FULL, HEADER, MINIMAL, REVOKE_HELD_CARD_PLAYED_NEXT, TRICKS,
+    codes_of, mutate,
+)
 
 
 def test_the_base_records_are_clean():
@@ -34,6 +37,8 @@ CASES = [
     ("bad-unit", "unit rouble\n" + FULL, "RV114", 1, 6),
     ("revoke", mutate(mutate(MINIMAL, 8, "QS QH 2S AD", "QS QH 7H AD"), 11, "6S 9C 7H 7C",
                       "6S 9C 2S 7C"), "RV201", 8, 16),
+    ("revoke-held-card-played-next-trick", REVOKE_HELD_CARD_PLAYED_NEXT, "RV201", 8, 16),
+    ("espagnolette-revoke-in-trick-10", ESPAGNOLETTE_REVOKES_IN_TRICK_10, "RV201", 12, 17),
     ("card-twice", mutate(MINIMAL, 12, "4H 6H JH JD", "4H 6H JH 5D"), "RV202", 12, 20),
     ("trick-three-cards", mutate(FULL, 13, " KH", ""), "RV203", 13, 3),
     ("hand-ten-cards", mutate(FULL, 3, " KC", ""), "RV204", 3, 3),

@@ -20,7 +20,7 @@ from reversis_cli.diagnostics import CODES
 from reversis_cli.i18n import Count, Msg, set_language, t, tr, use
 from reversis_cli.reader import record_from_text
 
-from conftest import ROOT, bad_samples
+from conftest import ROOT, bad_samples, files_in
 from i18n_catalog import PACKAGE, placeholders, russian_entries
 from records import FULL, FULL_DEAL, HEADER, MINIMAL, TRICKS, mutate
 from test_diagnostics import CASES
@@ -120,7 +120,7 @@ def plain_text_diagnostics() -> dict[str, list[int]]:
     """For each file of the package, the lines where a diagnostic is made
     with a sentence that is not a message."""
     found: dict[str, list[int]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in files_in(PACKAGE, "**/*.py", 100):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         functions = [n for n in ast.walk(tree)
                      if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]

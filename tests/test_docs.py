@@ -16,6 +16,8 @@ from reversis_cli.rules.profile import OPTIONS
 from reversis_cli.rules.sources import parse_refs
 from reversis_cli.rules.texts import RULE_TEXTS
 
+from conftest import files_in
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "reversis_cli"
 DOCS = ROOT / "docs"
@@ -35,19 +37,20 @@ MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
 def _code_files() -> list[Path]:
     """Everything but prose that may cite a document: the package (code, TOML, the JSON
     schema), the grammar, the tests and the project file.  Golden files are program output."""
-    files = [p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".json", ".lark")]
-    files += sorted((ROOT / "grammar").glob("*.lark"))
-    files += [p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name]
+    files = [p for p in files_in(PACKAGE, "**/*", 100)
+             if p.suffix in (".py", ".toml", ".json", ".lark")]
+    files += files_in(ROOT / "grammar", "*.lark", 1)
+    files += [p for p in files_in(ROOT / "tests", "**/*.py", 50) if p.name != Path(__file__).name]
     files.append(ROOT / "pyproject.toml")
     return files
 
 
 def _package_sources() -> list[Path]:
-    return [p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".lark")]
+    return [p for p in files_in(PACKAGE, "**/*", 100) if p.suffix in (".py", ".toml", ".lark")]
 
 
 def _doc_files() -> list[Path]:
-    return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+    return [ROOT / "README.md", *files_in(DOCS, "*.md", 6)]
 
 
 def _citations() -> list[tuple[str, str]]:

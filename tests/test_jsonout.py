@@ -3,17 +3,28 @@ be exactly what encoding the deal's dict (deal_json) gives, for every kind of de
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from reversis_cli import jsonout
+from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
 from reversis_cli.session import Session
+from reversis_cli.settle.payments import amount_json
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
+from conftest import bad_samples, good_samples
+
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.rvs")) + sorted((ROOT / "samples/bad").glob("*.rvs"))
+SAMPLES = good_samples() + bad_samples()
+# The records with no session to settle: no players line of four names, or an
+# unreadable one (score prints their diagnostics and no JSON deal).
+UNSETTLEABLE = ["card-name.rvs", "empty.rvs", "three-players.rvs"]
+SETTLEABLE = [p for p in SAMPLES if p.name not in UNSETTLEABLE]
 
 
 def _texts_agree(session: Session) -> int:
@@ -26,11 +37,21 @@ def _texts_agree(session: Session) -> int:
     return checked
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_the_samples_are_there():
+    assert len(SAMPLES) >= 40 and len(SETTLEABLE) == len(SAMPLES) - len(UNSETTLEABLE)
+
+
+@pytest.mark.parametrize("path", SETTLEABLE, ids=lambda p: p.name)
 def test_sample_deals_are_written_as_their_dicts_encode(path):
     with Session.open(path) as session:
-        if session.settleable:
-            _texts_agree(session)
+        assert session.settleable
+        assert _texts_agree(session) >= 1
+
+
+@pytest.mark.parametrize("name", UNSETTLEABLE)
+def test_the_unsettleable_samples_have_no_deal_to_write(name):
+    with Session.open(ROOT / "samples" / "bad" / name) as session:
+        assert not session.settleable
 
 
 @pytest.mark.parametrize("rules, seed", [("classic", 3), ("modern", 5)])
@@ -40,3 +61,31 @@ def test_simulated_deals_with_irregularities_are_written_as_their_dicts_encode(r
         300, seed=seed, rules=rules, events=0.3, irregular=0.2, write_hands=True)))
     with Session.of(record_from_text(text, "sim.rvs")) as session:
         assert _texts_agree(session) == 300
+
+
+@pytest.mark.parametrize(("amount", "written"), [
+    (7, 7), (0, 0), (Fraction(10), 10), (Fraction(-108), -108), (Fraction(0), 0),
+    (Fraction(5, 2), "5/2"), (Fraction(-13, 2), "-13/2"), (Fraction(75, 2), "75/2"),
+], ids=str)
+def test_an_amount_is_a_json_integer_when_whole_else_n_over_d(amount, written):
+    """docs/output.md: a whole amount is a JSON integer even when the settlement
+    carried it as a fraction (a net summed over halves), never "10/1"."""
+    got = amount_json(amount)
+    assert got == written and type(got) is type(written)
+
+
+def test_whole_nets_among_halves_are_json_integers(tmp_path):
+    """The modern-split example shares a partie in halves: two nets stay
+    fractions, the two whole ones are written as integers, in the deal, the
+    totals and the batch summary alike."""
+    example = (ROOT / "tests" / "fixtures" / "examples" / "modern-split.rvs").read_text("utf-8")
+    paths = [tmp_path / "a.rvs", tmp_path / "b.rvs"]
+    for path in paths:
+        path.write_text(example, encoding="utf-8")
+    expected = {"Anna": "-13/2", "Boris": -10, "Vera": "75/2", "Gleb": -21}
+    result = CliRunner().invoke(cli, ["score", "--json", *map(str, paths)])
+    assert result.exit_code == 0, result.output
+    batch = json.loads(result.output)
+    assert [s["totals"] for s in batch["summary"]] == [expected, expected]
+    for one in batch["files"]:
+        assert one["deals"][0]["net"] == expected and one["totals"] == expected

@@ -48,6 +48,18 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     assert "no errors" in result.stdout
     _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env)
     _the_wheel_writes_a_report_from_its_own_templates(wheel, target, tmp_path, env)
+    _the_wheel_requires_textual(wheel)
+
+
+def _the_wheel_requires_textual(wheel):
+    """``pip install .`` brings the full screen of ``record``: Textual is a
+    requirement of the package itself, not of an extra."""
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(archive.read(name).decode("utf-8") for name in archive.namelist()
+                        if name.endswith(".dist-info/METADATA"))
+    required = [line.split(":", 1)[1].strip() for line in metadata.splitlines()
+                if line.startswith("Requires-Dist:")]
+    assert "textual>=6.2" in required, required
 
 
 def _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env):

@@ -12,14 +12,12 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual")
-
-from reversis_cli.check import check_file  # noqa: E402
-from reversis_cli.i18n import use  # noqa: E402
-from reversis_cli.reader import open_record  # noqa: E402
-from reversis_cli.record import Recorder, Setup, draft_path  # noqa: E402
-from reversis_cli.record.tui import RecordApp  # noqa: E402
-from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen  # noqa: E402
+from reversis_cli.check import check_file
+from reversis_cli.i18n import use
+from reversis_cli.reader import open_record
+from reversis_cli.record import Recorder, Setup, draft_path
+from reversis_cli.record.tui import RecordApp
+from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")

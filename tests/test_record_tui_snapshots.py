@@ -7,15 +7,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
+from reversis_cli.i18n import use
+from reversis_cli.record import Setup
+from reversis_cli.record.tui import RecordApp
 
-pytest.importorskip("textual")
-
-from reversis_cli.i18n import use  # noqa: E402
-from reversis_cli.record import Setup  # noqa: E402
-from reversis_cli.record.tui import RecordApp  # noqa: E402
-
-from test_record_tui import new_recorder, sample_deal  # noqa: E402
+from test_record_tui import new_recorder, sample_deal
 
 SIZE = (110, 36)
 DOCS_SCREENSHOT = Path(__file__).parent.parent / "docs" / "record-screen.svg"

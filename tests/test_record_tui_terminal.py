@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual")
-
-from test_record_tui import sample_deal  # noqa: E402
+from test_record_tui import sample_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"}

@@ -76,7 +76,9 @@ def test_simulated_deals_replay_alike(options, monkeypatch):
 
 
 def test_the_samples_replay_alike(monkeypatch):
-    for path in sorted(SAMPLES.rglob("*.rvs")):
+    paths = sorted(SAMPLES.rglob("*.rvs"))
+    assert len(paths) >= 40
+    for path in paths:
         _agree(_replayed(path.read_bytes().decode("utf-8", "replace"), monkeypatch))
 
 

@@ -1,9 +1,10 @@
 """The report as a reader sees it: opened offline in a headless Chromium.
 
 One browser for the whole module (starting one takes about a second).  The
-tests skip, saying why, only when no browser can be had (tests/browser.py);
-CI installs one (.ci/run).  Screenshots of the session view and of a deal are
-saved under build/report-screenshots/ as artifacts of the run.
+tests skip, saying what is missing, only when no browser can be had
+(tests/browser.py); CI installs one, and fails rather than skips without it
+(.ci/run).  Screenshots of the session view and of a deal are saved under
+build/report-screenshots/ as artifacts of the run.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import start_browser
+from browser import browser_or_stop
 from reversis_cli.i18n import use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
@@ -27,9 +28,7 @@ SCREENSHOTS = ROOT / "build" / "report-screenshots"
 
 @pytest.fixture(scope="module")
 def browser():
-    driver, why = start_browser()
-    if driver is None:
-        pytest.skip(why)
+    driver = browser_or_stop()
     # No network at all: a page that asked for anything would fail to get it.
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {

@@ -22,6 +22,8 @@ from reversis_cli.i18n import t, use
 from reversis_cli.rules import OPTIONS, RuleOptions, load_profile
 from reversis_cli.rules.options import __file__ as OPTIONS_MODULE
 
+from conftest import files_in
+
 PACKAGE = Path(reversis_cli.__file__).parent
 HINTS = typing.get_type_hints(RuleOptions)
 KIND_OF_TYPE = {int: "int", bool: "bool", frozenset[int]: "tricks"}
@@ -123,7 +125,7 @@ BY_NAME = re.compile(r"""\.opt\(|\bprofile\[|\bprof\[|options\[\s*["']|profile\.
 
 def test_no_code_reads_an_option_by_its_name():
     found = [f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
-             for path in sorted(PACKAGE.rglob("*.py")) if str(path) != OPTIONS_MODULE
+             for path in files_in(PACKAGE, "**/*.py", 100) if str(path) != OPTIONS_MODULE
              for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
              if BY_NAME.search(line)]
     assert found == []

@@ -6,8 +6,13 @@ import pytest
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay import ReplayedDeal
+from reversis_cli.replay.plain import replay_plain
+from reversis_cli.replay.play import _Replay
 
-from records import MINIMAL, codes_of, mutate
+from records import (
+    ESPAGNOLETTE, ESPAGNOLETTE_RENOUNCES_IN_TRICK_9, ESPAGNOLETTE_REVOKES_IN_TRICK_10, MINIMAL,
+    REVOKE_HELD_CARD_PLAYED_NEXT, codes_of, mutate,
+)
 
 
 def replayed(text=MINIMAL):
@@ -53,6 +58,42 @@ def test_PLAY_2_renounce_only_when_void_in_the_suit():
     revoking = mutate(mutate(MINIMAL, 8, "QS QH 2S AD", "QS QH 7H AD"), 11, "6S 9C 7H 7C",
                       "6S 9C 2S 7C")
     assert [r.trick for r in replayed(revoking).revokes] == [6, 7]
+
+
+def _both_replays(text):
+    """The deal replayed by the full walk (replay/play.py) and by the one-pass
+    replay of a plain deal (replay/plain.py; None when it leaves the deal to the
+    full walk, as it does every deal with a revoke)."""
+    with record_from_text(text) as record:
+        deal = next(record.deals()).deal
+        return _Replay(deal, record.players).run(), replay_plain(deal, record.players)
+
+
+def _revokes(deal):
+    return [(r.trick, deal.name(r.seat), str(r.card), str(r.held)) for r in deal.revokes]
+
+
+def test_PLAY_4_a_revoke_is_seen_when_the_held_card_is_played_in_the_very_next_trick():
+    full, plain = _both_replays(REVOKE_HELD_CARD_PLAYED_NEXT)
+    assert _revokes(full) == [(6, "Vera", "5C", "2S")]
+    assert plain is None
+    assert _revokes(replayed(REVOKE_HELD_CARD_PLAYED_NEXT)) == [(6, "Vera", "5C", "2S")]
+
+
+def test_ESP_2_the_privilege_covers_tricks_1_to_9():
+    for text in (ESPAGNOLETTE, ESPAGNOLETTE_RENOUNCES_IN_TRICK_9):
+        full, plain = _both_replays(text)
+        assert full.espagnolette is not None and full.name(full.espagnolette.seat) == "Boris"
+        assert full.revokes == ()
+        assert plain == full
+    assert codes_of(ESPAGNOLETTE_RENOUNCES_IN_TRICK_9) == []
+
+
+def test_ESP_2_a_renounce_in_trick_10_while_holding_the_suit_is_a_revoke():
+    full, plain = _both_replays(ESPAGNOLETTE_REVOKES_IN_TRICK_10)
+    assert _revokes(full) == [(10, "Boris", "7H", "5D")]
+    assert plain is None
+    assert codes_of(ESPAGNOLETTE_REVOKES_IN_TRICK_10) == [("RV201", 12, 17)]
 
 
 @pytest.mark.parametrize("trick, taker", [(1, "Boris"), (2, "Gleb"), (3, "Anna"), (11, "Gleb")])

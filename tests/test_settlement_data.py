@@ -21,6 +21,7 @@ from reversis_cli.settle import texts
 from reversis_cli.settle.payments import NoteCode, ReasonCode
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
+from conftest import files_in
 from i18n_catalog import placeholders, russian_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,13 +174,13 @@ def test_no_regular_expression_reads_a_reason_or_a_step():
     """Nothing in the package recovers data from the sentences: the modules that hold
     or read payments and steps use no regular expressions, and none reads ``.text``
     or ``.reason`` except to show it."""
-    readers = sorted((PACKAGE / "settle").glob("*.py")) + [
+    readers = files_in(PACKAGE / "settle", "*.py", 5) + [
         PACKAGE / "arbitrate.py", PACKAGE / "explain.py", PACKAGE / "jsonout.py"]
     for path in readers:
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(import re\b|from re import)", source, re.M), path
         assert "str.replace" not in source and ".replace('DOUBLE" not in source, path
-    for path in PACKAGE.rglob("*.py"):
+    for path in files_in(PACKAGE, "**/*.py", 100):
         source = path.read_text(encoding="utf-8")
         for match in re.finditer(r"\.(findall|search|match|sub)\((?:[^()]|\([^()]*\))*"
                                  r"\.(reason|text)\b", source):
@@ -212,9 +213,24 @@ def test_csv_payments_keep_the_english_reason():
     assert "loses the partie" in result.text and "проигрывает" not in result.text
 
 
+def _arrays_as_lists(value):
+    """``value`` as JSON reads it back: a tuple is an array, a list."""
+    if isinstance(value, dict):
+        return {k: _arrays_as_lists(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_arrays_as_lists(v) for v in value]
+    return value
+
+
 def test_open_record_json_params_are_json_values():
+    """Every deal's dict is made of JSON values only: json.dumps takes it (a
+    Fraction or a Card would not encode) and it reads back equal."""
+    settled = 0
     with open_record(SAMPLES / "evening.rvs") as record:
         profile, _ = resolve_profile(record)
         for scored in score_deals(record, profile):
-            if scored.settlement is not None:
-                json.dumps(deal_json(scored, record.players))
+            assert scored.settlement is not None
+            data = deal_json(scored, record.players)
+            assert json.loads(json.dumps(data)) == _arrays_as_lists(data)
+            settled += 1
+    assert settled == 9

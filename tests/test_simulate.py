@@ -17,6 +17,7 @@ from reversis_cli.simulate import (
 from reversis_cli.simulate.events import generate_deal
 from reversis_cli.simulate.played import PlayedDeal, dealer_after
 
+from conftest import bad_samples, good_samples
 from simulate_oracles import PLAYERS, deal_lines, privileged_plays, replay_check
 
 
@@ -245,7 +246,7 @@ SAMPLE_WARNINGS = {"irregular.rvs": ["RV201"],
                                          "RV318", "RV317", "RV317", "RV318"]}
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.rvs")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
 def test_samples_check_clean(path):
     diags = _codes(path)
     expected = SAMPLE_WARNINGS.get(path.name, [])
@@ -254,7 +255,7 @@ def test_samples_check_clean(path):
     assert _exit_code(path) == 0
 
 
-@pytest.mark.parametrize("path", sorted((SAMPLES / "bad").glob("*.rvs")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", bad_samples(), ids=lambda p: p.name)
 def test_bad_samples_report_their_code(path):
     data = path.read_bytes()
     match = _EXPECT.match(data)

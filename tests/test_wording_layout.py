@@ -17,8 +17,12 @@ NARROW = {"COLUMNS": "60", "NO_COLOR": "1", "TERM": "dumb"}
 GENDERED = re.compile(r"\b(his|him|he|her|hers|she|himself|herself)\b", re.IGNORECASE)
 
 
-def run(*args, env=WIDTH):
-    return CliRunner().invoke(cli, list(args), env=env)
+def run(*args, env=WIDTH, exit_code=0):
+    """``reversis ARGS`` in-process.  A run that ends otherwise than expected
+    fails here: a check of what its output lacks must not pass on a crash."""
+    result = CliRunner().invoke(cli, list(args), env=env)
+    assert result.exit_code == exit_code, result.output
+    return result
 
 
 def test_wrapped_facts_and_steps_keep_their_indent():
@@ -26,10 +30,13 @@ def test_wrapped_facts_and_steps_keep_their_indent():
                  ("explain", str(SAMPLES / "evening.rvs"), "--deal", "2")):
         result = run(*args, env=NARROW)
         lines = result.output.splitlines()
+        long_lines = 0
         for previous, line in zip(lines, lines[1:], strict=False):
             if previous.startswith(("  • ", "      [")) and len(previous.rstrip()) > 50:
                 # a continuation of a wrapped line never starts at the margin
                 assert line == "" or line.startswith(("  ", " 1", " 2", " 3")), (previous, line)
+                long_lines += 1
+        assert long_lines, f"{args[0]}: no long fact or step to check"
         facts = [i for i, line in enumerate(lines) if line.startswith("  • ")]
         continued = [lines[i + 1] for i in facts if lines[i + 1].startswith("    ")
                      and not lines[i + 1].startswith("  • ")]
