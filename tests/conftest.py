@@ -23,8 +23,18 @@ SAMPLES = ROOT / "samples"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # The tests read the catalogs as they are in the checkout now, whatever an
-# earlier install compiled (hatch_build.py compiles them the same way).
-hatch_build.compile_catalogs(ROOT)
+# earlier install compiled (hatch_build.py compiles them the same way).  With
+# pytest-xdist the first process compiles them before its workers start: a
+# worker writing a .mo in place while another reads it would read half a file.
+if "PYTEST_XDIST_WORKER" not in os.environ:
+    hatch_build.compile_catalogs(ROOT)
+
+# Byte code is kept, for this process's test modules and for every interpreter a
+# test starts: an environment that says not to (PYTHONDONTWRITEBYTECODE, as on
+# the machines this project is built on) would otherwise have each of the
+# suite's hundreds of `python -m reversis_cli` runs compile the package anew.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # The tool speaks the locale's language by default: the tests speak English
 # unless one asks for Russian (--lang ru, or its own environment).

@@ -11,6 +11,10 @@ from pathlib import Path
 
 import pytest
 
+# Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
+# a fresh interpreter per command.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
 

@@ -52,7 +52,7 @@ def help_texts() -> list[tuple[str, str]]:
         for param in [*command.params, command.get_help_option(ctx)]:
             if isinstance(param, click.Option):
                 assert isinstance(param, Option), f"{name} {param.opts}: not a translated Option"
-                texts.append((f"{name} {'/'.join(param.opts)}", param._help_msgid))
+                texts.append((f"{name} {'/'.join(sorted(param.opts))}", param._help_msgid))
     return texts
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import random
 import signal
 from pathlib import Path
 
@@ -214,13 +215,14 @@ def test_a_draft_with_a_card_played_twice_keeps_the_tricks_before_it(tmp_path):
 
 
 @pytest.mark.parametrize("content,why", [
-    (os.urandom(200) + b"\xff", "not JSON"),
+    # random bytes, the same on every run (pytest-xdist's workers must collect the same tests)
+    (random.Random(20).randbytes(200) + b"\xff", "not JSON"),
     (b'{"version": 2, "deal": 3, "dealer": "Boris", "lines": []}', "draft version 2"),
     (b'{"version": 1, "deal": 3, "dealer": "Boris", "lines": "1 3D 2D JH KD"}',
      "does not hold a deal in progress"),
     (b'{"version": 1, "deal": "3", "dealer": "Boris"}', "does not hold a deal in progress"),
     (b'[1, 2, 3]', "does not hold a deal in progress"),
-])
+], ids=["random-bytes", "version-2", "lines-not-a-list", "deal-not-a-number", "a-list"])
 def test_a_draft_that_cannot_be_read_is_kept_byte_for_byte_and_said(tmp_path, content, why):
     path = two_deals(tmp_path)
     draft_path(path).write_bytes(content)

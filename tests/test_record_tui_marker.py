@@ -22,6 +22,10 @@ from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen  #
 
 from test_record_tui import SIZE, new_recorder, page, plain, run, sample_deal, text_of  # noqa: E402
 
+# Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
+# the full screen driven key by key through Textual: about 30 s of CPU.
+pytestmark = pytest.mark.slow
+
 PACKAGE = Path(tui.__file__).resolve().parents[1]
 ASCII_CARD = re.compile(r"(?<!\w)[AKQJ2-9][SHDC](?!\w)")
 

@@ -20,6 +20,10 @@ from reversis_cli.report import build_report
 from reversis_cli.session import Session
 from test_report import DISPUTED, NAMES_20, names_60
 
+# Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
+# a headless Chromium per module.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 EVENING = ROOT / "samples" / "evening.rvs"
 XSS = ROOT / "tests" / "fixtures" / "report" / "xss.rvs"

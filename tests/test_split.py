@@ -22,6 +22,10 @@ from reversis_cli import split
 from reversis_cli.cli import cli
 from reversis_cli.render import session as render_session
 
+# Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
+# several processes per test (--jobs).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).parents[1]
 ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 PART = 20  # deals a part holds in these tests
