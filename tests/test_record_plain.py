@@ -275,7 +275,7 @@ def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_
     monkeypatch.setattr(record_command_module.importlib, "import_module", without_tui)
     result = run([str(tmp_path / "s.rvs"), *NEW], "quit\n")
     assert result.exit_code == 0
-    assert "The full screen needs Textual" in result.output
+    assert "The full screen cannot start: Textual" in result.output
     assert "Deal 1, dealer Gleb. Trick 1, Anna leads:" in result.output
 
 

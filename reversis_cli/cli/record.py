@@ -3,8 +3,8 @@
 The command parses its options, opens a :class:`~reversis_cli.record.Recorder`
 and hands it to the plain mode (:func:`reversis_cli.record.plain.run_plain`),
 or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
-cards)``, added by the TUI) when standard input is a terminal and
-Textual is installed.  Textual is imported only in that branch, so the other
+cards)``) when standard input is a terminal (Textual, a dependency, is
+missing only from a broken install: then line by line, said).  Textual is imported only in that branch, so the other
 commands start as fast as before.  Exit status: 0 stopped normally, 1 the
 record has errors or cannot be written or another recorder holds it, 2 a
 wrong command line (``record -``), 130 Ctrl-C (the deal in progress is in
@@ -199,12 +199,14 @@ def _full_screen(recorder, style: str) -> bool:
 
 
 def _tui():
-    """The full-screen module, or None (said) when Textual is missing."""
+    """The full-screen module, or None (said) when Textual is missing: it is a
+    dependency, so only a broken install lacks it, and the marker still records."""
     try:  # textual, imported only here: the other commands start without it
         return importlib.import_module("reversis_cli.record.tui")
     except ImportError:
-        click.echo(tr("The full screen needs Textual (pip install 'reversis-cli[record]'); "
-                      "recording line by line."), err=True)
+        click.echo(tr("The full screen cannot start: Textual, which comes with reversis-cli, "
+                      "is missing (install reversis-cli again: python -m pip install "
+                      "reversis-cli); recording line by line."), err=True)
         return None
 
 
