@@ -164,7 +164,7 @@ def status_line(deal: DealInProgress, editing: int | None, changes: int = 0,
         wait = tr("Arrows: pick a card; type the card played instead (or Enter); Escape: back "
                   "to the card line.")
     elif editing is not None and deal.complete:
-        wait = tr("Enter writes them back, Escape drops them.") if changes else \
+        wait = tr("Enter writes it back, Escape drops the changes.") if changes else \
             tr("No change yet: ↑ or Tab picks a card to change; Escape goes back.")
     elif deal.complete:
         wait = tr("The deal is complete: press Enter to settle it.")
