@@ -25,9 +25,10 @@ from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen  #
 
 from test_record_tui_marker import at_once  # noqa: E402
 from test_record_tui import (  # noqa: E402
-    PLAYERS, SIZE, finished_deal, new_recorder, plain, run, sample_deal, text_of,
+    PLAYERS, finished_deal, new_recorder, plain, run, sample_deal, text_of,
 )
 
+SMALL = (80, 24)  # a normal terminal (and less to draw than the other tests' size)
 # Deal 1 of the evening sample, trick by trick (Anna leads trick 1).
 _, CARDS = sample_deal("evening.rvs", 1)
 TRICKS = [CARDS[k:k + 4] for k in range(0, 44, 4)]
@@ -57,15 +58,12 @@ async def pick(pilot, app, trick: int, player: str) -> None:
         await pilot.press("tab")
         await pilot.pause()
     want = (trick - 1, 1 + PLAYERS.index(player))
-    for _ in range(30):
-        row, column = table(app).cursor_coordinate
-        if (row, column) == want:
-            return
-        key = "up" if row > want[0] else "down" if row < want[0] else \
-            "left" if column > want[1] else "right"
-        await pilot.press(key)
-        await pilot.pause()
-    raise AssertionError(f"the cursor did not reach {want}: {table(app).cursor_coordinate}")
+    row, column = table(app).cursor_coordinate
+    rows = ["up"] * (row - want[0]) + ["down"] * (want[0] - row)
+    columns = ["left"] * (column - want[1]) + ["right"] * (want[1] - column)
+    await pilot.press(*rows, *columns)
+    await pilot.pause()
+    assert table(app).cursor_coordinate == want
 
 
 async def reopen(pilot, app, number: int = 1) -> None:
@@ -87,7 +85,7 @@ def test_tab_takes_the_keys_to_the_tricks_and_a_card_typed_there_replaces_the_ca
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pilot.press("tab")
             await pilot.pause()
@@ -121,7 +119,7 @@ def test_a_card_and_enter_typed_at_once_on_the_table_are_one_replacement(tmp_pat
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pick(pilot, app, 3, "Vera")
             at_once(app, "4c\r")  # a fast typist, a macro: keys in one read
@@ -140,7 +138,7 @@ def test_enter_on_a_card_asks_for_it_and_escape_changes_nothing(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pick(pilot, app, 2, "Boris")
             await pilot.press("enter")
@@ -162,7 +160,7 @@ def test_a_refused_change_says_why_in_the_table_s_terms_and_changes_nothing(tmp_
     leader = recorder.current.tricks[1].leader  # 3D is his: 2C is his lead of trick 5
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pick(pilot, app, 2, leader)
             await pilot.press("2", "c", "enter")
@@ -181,7 +179,7 @@ def test_a_word_that_is_no_card_gets_the_card_line_s_hint_and_changes_nothing(tm
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pick(pilot, app, 1, "Anna")
             await pilot.press("5", "x", "enter")
@@ -197,7 +195,7 @@ def test_a_card_of_the_trick_in_progress_is_changed_from_the_table(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pilot.press("up")  # ↑ from the card line: the tricks, on the last card
             await pilot.pause()
@@ -252,13 +250,14 @@ def test_the_russian_footer_still_fits_100_columns(tmp_path):
 
 # -- a warning is asked as a revoke is ---------------------------------------------------
 
+@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_change_that_makes_a_revoke_asks_y_or_n_with_no_default(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     before = (tmp_path / "night.rvs").read_text()
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             await pick(pilot, app, 1, "Vera")  # her 7♥ made A♦: she held 8♥
@@ -280,12 +279,13 @@ def test_a_change_that_makes_a_revoke_asks_y_or_n_with_no_default(tmp_path):
     assert (tmp_path / "night.rvs").read_text() == before  # written when the marker says
 
 
+@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_change_not_confirmed_is_not_taken(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             await pick(pilot, app, 1, "Vera")
@@ -303,6 +303,7 @@ def test_a_change_not_confirmed_is_not_taken(tmp_path):
 
 # -- a reopened deal: several changes, written back once -------------------------------------
 
+@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_reopened_deal_takes_several_changes_and_is_written_back_once_on_enter(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     path = tmp_path / "night.rvs"
@@ -310,7 +311,7 @@ def test_a_reopened_deal_takes_several_changes_and_is_written_back_once_on_enter
     app = RecordApp(path, recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             trick9 = recorder.current.tricks[8]
@@ -346,7 +347,7 @@ def test_the_last_trick_typed_again_waits_for_enter(tmp_path):
     other = ["QH", *cards[-3:]]  # the lead of trick 11 was the Q♥, not the A♠
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             await pilot.press("ctrl+z")
@@ -366,6 +367,7 @@ def test_the_last_trick_typed_again_waits_for_enter(tmp_path):
     assert settled and " ".join(other) in path.read_text()
 
 
+@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_escape_on_a_reopened_deal_with_changes_asks_then_drops_them(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     path = tmp_path / "night.rvs"
@@ -373,7 +375,7 @@ def test_escape_on_a_reopened_deal_with_changes_asks_then_drops_them(tmp_path):
     app = RecordApp(path, recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             await pilot.press("escape")  # no change: back at once
@@ -405,7 +407,7 @@ def test_cancel_the_edit_leaves_no_stale_error(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             app._main.query_one("#card").value = "exposed"  # a void deal has no tricks
@@ -436,7 +438,7 @@ def test_cancel_the_edit_of_an_unchanged_deal_leaves_no_stale_error(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
             app._main.query_one("#card").value = "5x"
@@ -462,7 +464,7 @@ def test_the_hand_key_after_a_refused_hand_opens_with_the_text_refused(tmp_path)
     ten = "Anna 2H 3D 3C 2S 2C 9S 2D 9H 8S QC"
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await pilot.press("f2")
             await pilot.pause()
@@ -490,7 +492,7 @@ def test_a_refused_line_typed_in_the_card_line_stays_there(tmp_path):
     ten = "hand Anna 2H 3D 3C 2S 2C 9S 2D 9H 8S QC"
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             app._main.query_one("#card").value = ten
             await pilot.press("enter")
@@ -508,7 +510,7 @@ def test_declining_the_draft_says_the_name_it_is_kept_under(tmp_path):
                     recorder=Recorder.open(tmp_path / "night.rvs", Setup()))
 
     async def go():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
             await pilot.press("n")
