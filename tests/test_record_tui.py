@@ -295,7 +295,7 @@ def finished_deal(tmp_path) -> tuple[Recorder, list[str]]:
     return recorder, cards
 
 
-def test_explain_is_one_key_away_and_a_finished_deal_is_reopened_and_written_back(tmp_path):
+def test_explain_is_one_key_away_and_a_deal_reopened_but_unchanged_is_not_written(tmp_path):
     recorder, cards = finished_deal(tmp_path)
     before = (tmp_path / "night.rvs").read_text()
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
@@ -315,11 +315,12 @@ def test_explain_is_one_key_away_and_a_finished_deal_is_reopened_and_written_bac
             await pilot.press("ctrl+z")
             await pilot.pause()
             assert "Trick 11" in text_of(app, "#status")
-            await type_cards(pilot, cards[-4:])
-            assert isinstance(app.screen, PageScreen)
+            await type_cards(pilot, cards[-4:])  # the same trick again: no change
+            assert not isinstance(app.screen, PageScreen)  # a deal reopened waits for Enter
             await pilot.press("enter")
             await pilot.pause()
             assert "Deal 2, dealer Anna" in text_of(app, "#status")
+            assert "nothing is written" in text_of(app, "#messages")
 
     run(go())
     assert (tmp_path / "night.rvs").read_text() == before
@@ -505,7 +506,8 @@ def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
         shown, placeholder, narrowed = asyncio.run(go())
     assert any("Отказ от эспаньолетты" in s for s in shown)
     assert any("Невостребованная плата" in s for s in shown)
-    assert any("Выйти" in s for s in shown) and len(shown) == 15  # the 14 events and quit
+    assert any("Исправить карту" in s for s in shown)
+    assert any("Выйти" in s for s in shown) and len(shown) == 16  # 14 events, a card, quit
     assert placeholder == "событие сдачи…"
     assert len(narrowed) == 2 and all("эспаньол" in s.casefold() for s in narrowed)
 

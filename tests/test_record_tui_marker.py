@@ -504,6 +504,9 @@ def test_the_status_line_is_sentences():
     from reversis_cli.record.tui_view import status_line
 
     deal = DealInProgress(("Anna", "Boris", "Vera", "Gleb"), 6, "Anna", ["misdeal Anna"])
-    assert status_line(deal, 6).plain == ("Editing deal 6, dealer Anna. The deal is complete: "
-                                          "press Enter to settle it.")
+    assert status_line(deal, None).plain == ("Deal 6, dealer Anna. The deal is complete: "
+                                             "press Enter to settle it.")
+    assert status_line(deal, 6, changes=2).plain == (
+        "Editing deal 6, dealer Anna. 2 changes not yet written. Enter writes it back, "
+        "Escape drops the changes.")
     assert str(Msg("Rules: {rules}", rules="classic")) == "Rules: classic"

@@ -65,3 +65,7 @@ def test_the_settlement_after_the_eleventh_trick(tmp_path, golden):
 
 def test_the_questions_of_a_new_file(tmp_path, golden):
     golden("record/setup.svg", screenshot(RecordApp(tmp_path / "new.rvs", Setup())))
+
+
+def test_a_card_picked_in_the_tricks_to_change(tmp_path, golden):
+    golden("record/correcting.svg", screenshot(mid_deal(tmp_path, 22), ("up", "up", "left")))

@@ -10,7 +10,10 @@ from collections.abc import Callable
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import DataTable, Footer, Input, Static
@@ -50,11 +53,15 @@ AskScreen, LineScreen, PageScreen, EventsScreen { align: center middle; }
 """
 
 
-class CardInput(Input):
+class CardInput(Input, inherit_bindings=False):
     """The card line.  Enter is taken here, in the order the keys came, so
     that keys arriving together (a paste, a macro, a fast typist: ``2c⏎3c⏎``
     in one read) are separate entries; a pasted text of several lines is one
-    entry a line."""
+    entry a line.  Only the keys of a text line are its own (not those of a
+    scrolling widget): ↑ is the app's, shown in the footer, and takes the
+    keys to the tricks above."""
+
+    BINDINGS = Input.BINDINGS
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -93,23 +100,72 @@ class CardSuggester(Suggester):
 
 class TricksTable(DataTable):
     """The tricks: a row per trick, a column per player, so that a card is a
-    cell (trick 3, Anna's card).  Its cursor (hidden for now) stays on the
-    trick being played and in view, also when a message takes room from it."""
+    cell (trick 3, Anna's card).  Unfocused, its cursor is hidden and stays
+    on the last trick, in view, also when a message takes room from it.
+    Focused (Tab or ↑ from the card line), it picks a card to change: the
+    arrows move among the players' cards, a card typed or Enter asks for the
+    replacement (:class:`Typed`, or Textual's ``CellSelected``), Escape goes
+    back to the card line.  :class:`Toggled` says when it takes or leaves the
+    keys."""
+
+    BINDINGS = [Binding("escape", "back", show=False)]
+
+    class Toggled(Message):
+        def __init__(self, focused: bool):
+            super().__init__()
+            self.focused = focused
+
+    class Typed(Message):
+        """A printable key on a card: the replacement begun."""
+
+        def __init__(self, character: str):
+            super().__init__()
+            self.character = character
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.move_cursor, row=self.cursor_row, animate=False)
+        self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        """Scrolled to the cursor where it is now (a move made meanwhile kept)."""
+        self.move_cursor(row=self.cursor_row, column=self.cursor_column, animate=False)
+
+    def validate_cursor_coordinate(self, value: Coordinate) -> Coordinate:
+        """Only the players' cards are picked, never the number, taker or points."""
+        value = super().validate_cursor_coordinate(value)
+        last = min(len(self.columns) - 3, 4)
+        if last < 1:
+            return value
+        return Coordinate(value.row, min(max(value.column, 1), last))
+
+    def on_focus(self, event: events.Focus) -> None:
+        self.show_cursor = True
+        self.post_message(self.Toggled(True))
+
+    def on_blur(self, event: events.Blur) -> None:
+        self.show_cursor = False
+        self.post_message(self.Toggled(False))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character and not event.character.isspace():
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Typed(event.character))
+
+    def action_back(self) -> None:
+        self.screen.query_one("#card", Input).focus()
 
 
 class MainScreen(Screen):
+    AUTO_FOCUS = "#card"  # the card line has the keys, not the tricks above it
+
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
             yield Static(id="where")
             with Horizontal(id="top"):
                 yield Static(id="table")
                 yield Static(id="right")
-            tricks = TricksTable(id="tricks", show_cursor=False)
-            tricks.can_focus = False  # the card line keeps the keys; PageUp/PageDown scroll
-            yield tricks
+            # The card line keeps the keys until Tab or ↑ gives them to the tricks.
+            yield TricksTable(id="tricks", show_cursor=False, cursor_type="cell")
             yield Static(id="lines")
             yield Static(id="messages")
             with Vertical(id="entry"):  # docked: never pushed off by a long message

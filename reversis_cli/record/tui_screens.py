@@ -131,7 +131,12 @@ class AskScreen(ModalScreen[bool]):
 
 
 class LineScreen(ModalScreen[str | None]):
-    """One line to type (Enter: done, Escape: nothing)."""
+    """One line to type (Enter: done, Escape: nothing).
+
+    Keys typed with the key that opened it, in one read (a fast typist, a
+    macro: ``4c⏎`` on a card of the tricks), reach the screen under it first:
+    that screen hands them on with :meth:`type_ahead` and :meth:`submit`, in
+    the order they came, also before this one is mounted."""
 
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
@@ -140,6 +145,7 @@ class LineScreen(ModalScreen[str | None]):
         super().__init__()
         self.prompt, self.value, self.placeholder = prompt, value, placeholder
         self.completions = completions  # offered as the line is typed (the players' names)
+        self._submitted = False  # Enter came before the line was there
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -148,6 +154,26 @@ class LineScreen(ModalScreen[str | None]):
                 if self.completions else None
             yield Input(self.value, placeholder=self.placeholder, id="line", suggester=suggester)
             yield Static(tr("Enter: done · Escape: cancel"), classes="keys")
+
+    def on_mount(self) -> None:
+        line = self.query_one("#line", Input)
+        line.cursor_position = len(line.value)  # a value given is typed on, not over
+        if self._submitted:
+            self.dismiss(line.value.strip() or None)
+
+    def type_ahead(self, text: str) -> None:
+        """``text`` typed on the line, as if the marker had typed it here."""
+        if self.is_mounted:
+            self.query_one("#line", Input).insert_text_at_cursor(text)
+        else:
+            self.value += text
+
+    def submit(self) -> None:
+        """Enter, as if pressed on the line."""
+        if self.is_mounted:
+            self.dismiss(self.query_one("#line", Input).value.strip() or None)
+        else:
+            self._submitted = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Card
-from ..i18n import Msg, t, tr
+from ..i18n import Count, Msg, t, tr
 from ..render.score import fiches, signed
 from .deal import DealInProgress
 from .tui_problems import respell_line
@@ -85,21 +85,27 @@ def trick_columns(deal: DealInProgress) -> list[str]:
     return ["#", *deal.players, tr("Took"), tr("Points")]
 
 
-def trick_rows(deal: DealInProgress, cards: str) -> list[list[Text]]:
-    """A row per trick so far; the leader's card marked ›."""
-    return [_trick_row(deal, t.number, t.leader, t.cards, cards, t.taker, t.points)
+def trick_rows(deal: DealInProgress, cards: str, in_progress: bool = False) -> list[list[Text]]:
+    """A row per trick so far; the leader's card marked ›.  ``in_progress``:
+    the trick begun too (while a card is being picked to change: its cards
+    are otherwise on the seats)."""
+    rows = [_trick_row(deal, t.number, t.leader, t.cards, cards, t.taker, str(t.points))
             for t in deal.tricks]
+    if in_progress and deal.current_trick and deal.leader is not None:
+        rows.append(_trick_row(deal, deal.trick_number, deal.leader, deal.current_trick, cards,
+                               None, ""))
+    return rows
 
 
 def _trick_row(deal: DealInProgress, number: int, leader: str, played, cards: str,
-               taker: str | None, points: int) -> list[Text]:
+               taker: str | None, points: str) -> list[Text]:
     start = deal.players.index(leader)
     by_seat: list[Text] = [Text("") for _ in deal.players]
     for k, card in enumerate(played):
         shown = card_text(card, cards)
         by_seat[(start + k) % 4] = Text("›", style="dim") + shown if k == 0 else shown
     return [Text(str(number), justify="right"), *by_seat, Text(taker or ""),
-            Text(str(points), justify="right")]
+            Text(points, justify="right")]
 
 
 def lines_view(deal: DealInProgress, cards: str) -> Text:
@@ -140,19 +146,33 @@ def session_view(players: tuple[str, ...], balance: dict, pool, rules: str,
                  Text(t(Msg("Deals recorded: {count}", count=deals_done)), style="dim"))
 
 
-def status_line(deal: DealInProgress, editing: int | None) -> Text:
+def status_line(deal: DealInProgress, editing: int | None, changes: int = 0,
+                correcting: bool = False) -> Text:
     """One line over the input: the deal, its dealer, and what is awaited,
-    each a sentence."""
+    each a sentence.  A deal reopened (``editing``) says how many changes
+    are not written yet and how to write or drop them; ``correcting``: the
+    tricks table has the keys, and the line says them."""
     if editing is not None:
         head = t(Msg("Editing deal {number}, dealer {dealer}.", number=deal.number,
                      dealer=deal.dealer))
+        if changes:
+            head += " " + t(Count(changes, "{n} change not yet written.",
+                                  "{n} changes not yet written."))
     else:
         head = t(Msg("Deal {number}, dealer {dealer}.", number=deal.number, dealer=deal.dealer))
-    if deal.complete:
+    if correcting:
+        wait = tr("Arrows: pick a card; type the card played instead (or Enter); Escape: back "
+                  "to the card line.")
+    elif editing is not None and deal.complete:
+        wait = tr("Enter writes it back, Escape drops the changes.") if changes else \
+            tr("No change yet: ↑ or Tab picks a card to change; Escape goes back.")
+    elif deal.complete:
         wait = tr("The deal is complete: press Enter to settle it.")
     elif deal.turn is not None:
         wait = t(Msg("Trick {number}: {player} to play.", number=deal.trick_number,
                      player=deal.turn))
+        if editing is not None and changes:
+            wait += " " + tr("Escape drops the changes.")
     else:
         wait = ""
     return Text(head + (" " + wait if wait else ""), style="bold")
@@ -161,7 +181,8 @@ def status_line(deal: DealInProgress, editing: int | None) -> Text:
 def where_line(draft: str, editing: int | None) -> Text:
     """Always on the screen: where the deal being typed is kept, how to quit."""
     if editing is not None:
-        kept = t(Msg("Deal {number} is rewritten in the file when complete", number=editing))
+        kept = t(Msg("Deal {number} reopened: written back in the file on Enter",
+                     number=editing))
     else:
         kept = t(Msg("The deal in progress is kept in {draft}", draft=draft))
     return Text.assemble(kept, " · ", (tr("Ctrl+Q: quit"), "bold"))
