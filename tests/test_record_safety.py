@@ -322,7 +322,6 @@ def test_record_dash_is_a_usage_error_and_makes_no_file(tmp_path, monkeypatch):
 
 def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_path):
     """The full screen's question shows the engine's notes (issue 20, item 1)."""
-    pytest.importorskip("textual")
     import asyncio
     from io import StringIO
 

@@ -12,21 +12,23 @@ import asyncio
 
 import pytest
 
-pytest.importorskip("textual")
+from textual import events
 
-from textual import events  # noqa: E402
+from reversis_cli.cards import Card
+from reversis_cli.i18n import use
+from reversis_cli.record import Recorder, Setup
+from reversis_cli.record.tui import RecordApp
+from reversis_cli.record.tui_main import TricksTable
+from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
-from reversis_cli.cards import Card  # noqa: E402
-from reversis_cli.i18n import use  # noqa: E402
-from reversis_cli.record import Recorder, Setup  # noqa: E402
-from reversis_cli.record.tui import RecordApp  # noqa: E402
-from reversis_cli.record.tui_main import TricksTable  # noqa: E402
-from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen  # noqa: E402
-
-from test_record_tui_marker import at_once  # noqa: E402
-from test_record_tui import (  # noqa: E402
+from test_record_tui_marker import at_once
+from test_record_tui import (
     PLAYERS, finished_deal, new_recorder, plain, run, sample_deal, text_of,
 )
+
+# Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
+# the full screen driven key by key through Textual.
+pytestmark = pytest.mark.slow
 
 SMALL = (80, 24)  # a normal terminal (and less to draw than the other tests' size)
 # Deal 1 of the evening sample, trick by trick (Anna leads trick 1).
@@ -250,7 +252,6 @@ def test_the_russian_footer_still_fits_100_columns(tmp_path):
 
 # -- a warning is asked as a revoke is ---------------------------------------------------
 
-@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_change_that_makes_a_revoke_asks_y_or_n_with_no_default(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     before = (tmp_path / "night.rvs").read_text()
@@ -279,7 +280,6 @@ def test_a_change_that_makes_a_revoke_asks_y_or_n_with_no_default(tmp_path):
     assert (tmp_path / "night.rvs").read_text() == before  # written when the marker says
 
 
-@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_change_not_confirmed_is_not_taken(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
@@ -303,7 +303,6 @@ def test_a_change_not_confirmed_is_not_taken(tmp_path):
 
 # -- a reopened deal: several changes, written back once -------------------------------------
 
-@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_a_reopened_deal_takes_several_changes_and_is_written_back_once_on_enter(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     path = tmp_path / "night.rvs"
@@ -367,7 +366,6 @@ def test_the_last_trick_typed_again_waits_for_enter(tmp_path):
     assert settled and " ".join(other) in path.read_text()
 
 
-@pytest.mark.slow  # a deal reopened and several questions: about 2 s
 def test_escape_on_a_reopened_deal_with_changes_asks_then_drops_them(tmp_path):
     recorder, _ = finished_deal(tmp_path)
     path = tmp_path / "night.rvs"

@@ -10,17 +10,15 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual")
+from textual import events
 
-from textual import events  # noqa: E402
+from reversis_cli.i18n import Msg, use
+from reversis_cli.record import Setup
+from reversis_cli.record import tui
+from reversis_cli.record.tui import RecordApp
+from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
-from reversis_cli.i18n import Msg, use  # noqa: E402
-from reversis_cli.record import Setup  # noqa: E402
-from reversis_cli.record import tui  # noqa: E402
-from reversis_cli.record.tui import RecordApp  # noqa: E402
-from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen  # noqa: E402
-
-from test_record_tui import SIZE, new_recorder, page, plain, run, sample_deal, text_of  # noqa: E402
+from test_record_tui import SIZE, new_recorder, page, plain, run, sample_deal, text_of
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
 # the full screen driven key by key through Textual: about 30 s of CPU.

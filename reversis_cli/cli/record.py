@@ -4,11 +4,12 @@ The command parses its options, opens a :class:`~reversis_cli.record.Recorder`
 and hands it to the plain mode (:func:`reversis_cli.record.plain.run_plain`),
 or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
 cards)``) when standard input is a terminal (Textual, a dependency, is
-missing only from a broken install: then line by line, said).  Textual is imported only in that branch, so the other
-commands start as fast as before.  Exit status: 0 stopped normally, 1 the
-record has errors or cannot be written or another recorder holds it, 2 a
-wrong command line (``record -``), 130 Ctrl-C (the deal in progress is in
-its draft).  The recorder holds FILE's lock until the command ends.
+missing only from a broken install: then line by line, said).  Textual is
+imported only in that branch, so the other commands start as fast as before.
+Exit status: 0 stopped normally, 1 the record has errors or cannot be
+written or another recorder holds it, 2 a wrong command line (``record -``),
+130 Ctrl-C (the deal in progress is in its draft).  The recorder holds
+FILE's lock until the command ends.
 """
 
 from __future__ import annotations
