@@ -43,6 +43,24 @@ def new_recorder(tmp_path: Path, dealer: str) -> Recorder:
     return Recorder.open(tmp_path / "night.rvs", Setup(PLAYERS, "classic", dealer))
 
 
+def one_card_short(tmp_path: Path) -> tuple[RecordApp, list[str]]:
+    """The screen with deal 1 of the evening sample typed but for its last card."""
+    dealer, cards = sample_deal("evening.rvs", 1)
+    recorder = new_recorder(tmp_path, dealer)
+    for card in cards[:-1]:
+        assert recorder.play(card).accepted
+    return RecordApp(tmp_path / "night.rvs", recorder=recorder), cards
+
+
+async def answer(pilot, key: str, text: str) -> None:
+    """Press an event's key, write the answer in its question, press Enter."""
+    await pilot.press(key)
+    await pilot.pause()
+    pilot.app.screen.query_one("#line").value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def type_cards(pilot, cards: list[str]) -> None:
     for card in cards:
         await pilot.press(*card, "enter")
@@ -379,13 +397,6 @@ print(sorted(m for m in sys.modules if m.split(".")[0] == "textual"))
 def test_the_steps_before_the_play_from_their_keys_and_a_wrong_one_refused(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
 
-    async def answer(pilot, key: str, text: str) -> None:
-        await pilot.press(key)
-        await pilot.pause()
-        app.screen.query_one("#line").value = text
-        await pilot.press("enter")
-        await pilot.pause()
-
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -448,11 +459,7 @@ def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_pat
 
 
 def test_e_on_the_settlement_explains_the_deal_and_escape_comes_back_to_it(tmp_path):
-    dealer, cards = sample_deal("evening.rvs", 1)
-    recorder = new_recorder(tmp_path, dealer)
-    for card in cards[:-1]:
-        assert recorder.play(card).accepted
-    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+    app, cards = one_card_short(tmp_path)
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:

@@ -18,7 +18,9 @@ from reversis_cli.record import tui
 from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
-from test_record_tui import SIZE, new_recorder, page, plain, run, sample_deal, text_of
+from test_record_tui import (
+    SIZE, answer, new_recorder, one_card_short, page, plain, run, sample_deal, text_of,
+)
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
 # the full screen driven key by key through Textual: about 30 s of CPU.
@@ -221,13 +223,6 @@ def test_a_word_that_is_no_card_gets_a_hint(tmp_path, typed, hint):
 
 def test_a_near_name_is_hinted_and_the_lines_taken_are_listed(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
-
-    async def answer(pilot, key: str, text: str) -> None:
-        await pilot.press(key)
-        await pilot.pause()
-        app.screen.query_one("#line").value = text
-        await pilot.press("enter")
-        await pilot.pause()
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
@@ -440,11 +435,7 @@ def test_the_russian_footer_fits_100_columns_and_quit_comes_first(tmp_path):
 
 
 def test_e_on_the_cyrillic_layout_explains_the_settled_deal(tmp_path):
-    dealer, cards = sample_deal("evening.rvs", 1)
-    recorder = new_recorder(tmp_path, dealer)
-    for card in cards[:-1]:
-        assert recorder.play(card).accepted
-    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+    app, cards = one_card_short(tmp_path)
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
@@ -463,11 +454,7 @@ def test_e_on_the_cyrillic_layout_explains_the_settled_deal(tmp_path):
 # -- items 21/22: the status line, the side panel, the session table ----------------------
 
 def test_the_settlement_shows_the_running_balance_from_deal_1(tmp_path):
-    dealer, cards = sample_deal("evening.rvs", 1)
-    recorder = new_recorder(tmp_path, dealer)
-    for card in cards[:-1]:
-        assert recorder.play(card).accepted
-    app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
+    app, cards = one_card_short(tmp_path)
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
