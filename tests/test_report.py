@@ -392,3 +392,17 @@ def test_the_sessions_are_in_date_order_and_the_undated_after_by_name(tmp_path):
         section = re.search(rf'<section id="{anchor}" class="session">.*?</section>',
                             found.html, re.S).group(0)
         assert f"<h2>{title}</h2>" in section and f'id="{anchor}-d1"' in section
+
+
+def test_sessions_of_one_title_are_told_apart_by_their_files_and_dates_never_break(tmp_path):
+    """The acceptance pass of issue 20: two sessions titled alike could not be told
+    apart in the sessions table, and a narrow page broke a date as 2026-11-/17."""
+    for name in ("tuesday.rvs", "thursday.rvs"):
+        (tmp_path / name).write_text(XSS.read_text(encoding="utf-8"), encoding="utf-8")
+    html = build_report(sorted(tmp_path.glob("*.rvs"))).html
+    archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
+    files = [re.sub(r"<[^>]*>", "", found)
+             for found in re.findall(r'<span class="file">(.*?)</span></th>', archive)]
+    assert [Path(f).name for f in files] == ["thursday.rvs", "tuesday.rvs"]
+    assert archive.count('<td class="date">2026-11-17</td>') == 2
+    assert re.search(r"td\.date \{ white-space: nowrap; \}", html)
