@@ -320,7 +320,8 @@ def test_record_dash_is_a_usage_error_and_makes_no_file(tmp_path, monkeypatch):
 
 
 
-def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_path):
+def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_path,
+                                                                         monkeypatch):
     """The full screen's question shows the engine's notes (issue 20, item 1)."""
     import asyncio
     from io import StringIO
@@ -329,6 +330,8 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
 
     from reversis_cli.record.tui import RecordApp
     from reversis_cli.record.tui_screens import AskScreen
+
+    monkeypatch.setattr(AskScreen, "SETTLE_SECONDS", 0)  # y pressed at once answers
 
     path = two_deals(tmp_path)
     draft_path(path).write_bytes((REVIEW / "draft-with-deal-line.json").read_bytes())

@@ -22,6 +22,7 @@ from reversis_cli.record.tui_main import TricksTable
 from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
 from test_record_tui_marker import at_once
+from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
 from test_record_tui import (
     PLAYERS, finished_deal, new_recorder, plain, run, sample_deal, text_of,
 )

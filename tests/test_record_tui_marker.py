@@ -18,6 +18,7 @@ from reversis_cli.record import tui
 from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
+from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
 from test_record_tui import (
     SIZE, answer, new_recorder, one_card_short, page, plain, run, sample_deal, text_of,
 )

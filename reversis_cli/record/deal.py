@@ -77,8 +77,12 @@ class DealInProgress:
         self._known: set[str] = set()
         self._replayed: ReplayedDeal | None = None
         self._typed: Deal | None = None  # the deal with the trick in progress
-        # Restored from a draft or a file: taken as they were.
-        self.lines, self.trick_cards = list(lines or ()), list(trick_cards or ())
+        # How many lines stood before each card of the trick in progress: a line
+        # typed in the middle of a trick goes before it in the deal's text, and
+        # undo still takes back what was typed last.
+        self._marks: list[int] = []
+        # Restored from a draft or a file: taken as they were (the lines first).
+        self._take(list(lines or ()), list(trick_cards or ()))
         self._refresh()
 
     # -- the state ----------------------------------------------------------------
@@ -154,8 +158,6 @@ class DealInProgress:
     def add_line(self, text: str) -> Outcome:
         """Take one line of the notation: a trick (its number and leader may be
         left out) or any other statement of a deal."""
-        if self.trick_cards:  # a whole line replaces the cards of a trick begun singly
-            self.trick_cards = []
         if text.split()[:1] == ["deal"]:  # the deal's own line is ours to write
             return Outcome(False, (diagnostic(
                 "RV100", Msg("the deal line is not typed: record writes it (deal {deal}, "
@@ -163,7 +165,12 @@ class DealInProgress:
                              deal=self.number, dealer=self.dealer),
                 Pos(len(self.lines) + 2, 1), deal=self.number, source_line=text.strip()),))
         line = self._as_statement(text.strip())
-        return self._change(self.lines + [line], [])
+        if _is_trick(line):  # a whole trick replaces the cards of a trick begun singly
+            return self._change(self.lines + [line], [])
+        # Any other statement leaves the trick in progress as it is: it stands
+        # before that trick in the deal's text, which the notation allows (the
+        # statements of a deal come in any order; only the tricks' order counts).
+        return self._change(self.lines + [line], list(self.trick_cards))
 
     def play(self, card: str) -> Outcome:
         """Take the next card of the trick in progress (any spelling)."""
@@ -236,10 +243,12 @@ class DealInProgress:
         return lines
 
     def undo(self) -> bool:
-        """Take back the last card of the trick in progress, else the last line."""
+        """Take back what was typed last: a card of the trick in progress, or a
+        line (a line typed in the middle of a trick comes back before its cards)."""
         self._pending = None
-        if self.trick_cards:
+        if self.trick_cards and self._marks[-1] >= len(self.lines):
             self.trick_cards.pop()
+            self._marks.pop()
         elif self.lines:
             self.lines.pop()
         else:
@@ -250,7 +259,8 @@ class DealInProgress:
     def confirm(self) -> None:
         """The marker says the warned-of change happened: take it."""
         if self._pending is not None:
-            (self.lines, self.trick_cards), self._pending = self._pending, None
+            (lines, cards), self._pending = self._pending, None
+            self._take(lines, cards)
             self.confirmed |= {_key(d) for d in self._warnings_now()}
             self._refresh()
 
@@ -297,7 +307,7 @@ class DealInProgress:
 
     @staticmethod
     def _count_tricks(lines: list[str]) -> int:
-        return sum(1 for line in lines if line.split()[:1] and line.split()[0].isdigit())
+        return sum(1 for line in lines if _is_trick(line))
 
     def _replay(self, lines: list[str], cards: list[str]
                 ) -> tuple[list[Diagnostic], ReplayedDeal, Deal | None]:
@@ -310,11 +320,16 @@ class DealInProgress:
             empty, _ = parse_deal(self._head())
             assert empty is not None
             return problems, replay_deal(empty, self.players), None
-        whole_tricks = deal if partial is None else replace(
-            deal, statements=tuple(s for s in deal.statements if s is not deal.tricks[-1]))
+        all_lines = text + ([partial] if partial else [])
+        # The trick in progress, when its line was read (a card that is no card
+        # leaves none: the last trick parsed is then a whole one, kept).
+        in_progress = deal.tricks[-1] if partial is not None and deal.tricks and \
+            deal.tricks[-1].pos is not None and deal.tricks[-1].pos.line == len(all_lines) \
+            else None
+        whole_tricks = deal if in_progress is None else replace(
+            deal, statements=tuple(s for s in deal.statements if s is not in_progress))
         # Lines the parser could not read whole are named, as the reader does,
         # so that the replay does not add follow-on errors about them.
-        all_lines = text + ([partial] if partial else [])
         damaged = {d.pos.line: all_lines[d.pos.line - 1] for d in problems
                    if d.pos is not None and 1 <= d.pos.line <= len(all_lines)}
         runner = _Replay(whole_tricks, self.players, damaged)
@@ -322,11 +337,10 @@ class DealInProgress:
         found = problems + list(replayed.diagnostics)
         if not self._over(deal) and not any(d.is_error and d.code not in _UNFINISHED
                                             for d in found):
-            found += self._live_revokes(runner, replayed, deal, partial is not None)
-        if partial is not None and deal.tricks and not problems:  # the trick in progress
-            found += self._repeats_in_partial(deal, self._leader_after(replayed))
-        lines_all = text + ([partial] if partial else [])
-        return [self._with_line(d, lines_all) for d in found], replayed, deal
+            found += self._live_revokes(runner, replayed, deal, in_progress is not None)
+        if in_progress is not None and not problems:  # the trick in progress
+            found += self._repeats_in_partial(deal, lines, self._leader_after(replayed))
+        return [self._with_line(d, all_lines) for d in found], replayed, deal
 
     def _partial_line(self, lines: list[str], cards: list[str]) -> str:
         """The trick in progress as a line, its leader written when known (so
@@ -385,7 +399,8 @@ class DealInProgress:
         plays = tuple(Play((leader + k) % 4, c.card, c.pos) for k, c in enumerate(line.cards))
         return PlayedTrick(line.number, leader, plays, winning_play(plays).seat, line)
 
-    def _repeats_in_partial(self, deal: Deal, leader: str | None) -> list[Diagnostic]:
+    def _repeats_in_partial(self, deal: Deal, lines: list[str],
+                            leader: str | None) -> list[Diagnostic]:
         """The replay's errors about the cards of the trick in progress: the
         trick is made whole with cards nobody can object to (from the hands
         still to play when written, else cards the deal does not mention), and
@@ -399,7 +414,7 @@ class DealInProgress:
         typed_end = line.cards[-1].pos.column + len(line.cards[-1].spelling or "xx")
         if not line.cards:
             return []
-        padded_text = [*self._head(), *self.lines,
+        padded_text = [*self._head(), *lines,
                        " ".join([str(line.number), *([line.leader.text] if line.leader else []),
                                  *(c.spelling or str(c.card) for c in line.cards),
                                  *(str(card) for card in pads)])]
@@ -453,6 +468,13 @@ class DealInProgress:
             return replace(d, source_line=lines[d.pos.line - 1])
         return d
 
+    def _take(self, lines: list[str], cards: list[str]) -> None:
+        """Make ``lines`` and ``cards`` the deal; a card new to the trick in
+        progress is marked as typed after all of ``lines``."""
+        kept = [min(mark, len(lines)) for mark in self._marks[:len(cards)]]
+        self._marks = kept + [len(lines)] * (len(cards) - len(kept))
+        self.lines, self.trick_cards = lines, cards
+
     def _warnings_now(self) -> list[Diagnostic]:
         found, _, _ = self._replay(self.lines, self.trick_cards)
         return [d for d in found if not d.is_error]
@@ -482,10 +504,16 @@ class DealInProgress:
         if warnings:
             self._pending = (lines, cards)
             return Outcome(False, warnings, waiting=True)
-        self.lines, self.trick_cards = lines, cards
+        self._take(lines, cards)
         self._known = {_key(d) for d in found}
         self._replayed, self._typed = replayed, typed
         return Outcome(True)
+
+
+def _is_trick(line: str) -> bool:
+    """Whether a line of the deal (as :meth:`DealInProgress._as_statement`
+    makes it) is a trick: its first word is the trick's number."""
+    return line.split()[:1] != [] and line.split()[0].isdigit()
 
 
 def _at_or_after(d: Diagnostic, line: int) -> bool:

@@ -23,6 +23,7 @@ from ..files import (
     FileKindError, read_regular_file, reading_problem, rename_aside, write_atomic,
 )
 from ..i18n import Msg
+from ..invisible import visible
 
 __all__ = ["Draft", "DraftFile", "draft_path", "read_draft", "save_draft", "remove_draft",
            "keep_aside"]
@@ -75,8 +76,9 @@ def read_draft(record: str | Path) -> DraftFile | None:
     except (UnicodeDecodeError, ValueError):
         return DraftFile(None, Msg("it is not a draft of reversis record (not JSON)"))
     if isinstance(data, dict) and "version" in data and data["version"] != VERSION:
+        version = visible(str(data["version"])[:20])  # any text: shown, never sent
         return DraftFile(None, Msg("it was written by another version of reversis (draft "
-                                   "version {version})", version=str(data["version"])[:20]))
+                                   "version {version})", version=version))
     draft = _as_draft(data)
     if draft is None:
         return DraftFile(None, Msg("it does not hold a deal in progress as this version "

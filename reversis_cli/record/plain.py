@@ -27,13 +27,18 @@ from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
 from ..session import Session
 from .deal import STATEMENT_WORDS, DealInProgress, TrickView
+from .draft import Draft
 from .recorder import Finished, RecordRefused, Recorder
 
 __all__ = ["run_plain", "Problems", "YES"]
 
 # Answers that mean yes, in the languages the tool speaks.
 YES = frozenset({"y", "yes", "д", "да"})
-NO = frozenset({"n", "no", "н", "нет"})
+NO = frozenset({"n", "no", "нет"})
+# Never an answer, asked again: н is "no" to a Russian reader but the y key of
+# the Cyrillic layout, which the full screen takes for yes (and т its n key);
+# one letter read two ways by the two modes is a trap for a marker using both.
+NEITHER = frozenset({"н", "т"})
 
 # How each word of the mode is typed, said when it is typed otherwise.
 USAGE = {
@@ -102,14 +107,15 @@ def _say_start(recorder: Recorder, show: Show) -> None:
 def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
     draft = recorder.draft
     assert draft is not None
-    question = Msg("Resume deal {deal} (dealer {dealer}) where it stopped, after {lines}? "
-                   "[Y/n]", deal=draft.deal, dealer=draft.dealer,
-                   lines=Count(len(draft.lines) + bool(draft.trick), "{n} line", "{n} lines"))
+    question = Msg("Resume deal {deal} (dealer {dealer}) where it stopped, after {typed}? "
+                   "[Y/n]", deal=draft.deal, dealer=draft.dealer, typed=_typed_in(draft))
     answer = ask(question)
     # Only a plain no throws the draft away: anything else (a trick typed too
     # soon, a slip) is asked again, for the draft is the deal's only copy.
     while answer is not None and answer.strip().lower() not in ("", *YES, *NO):
-        show(Msg("Answer y or n."))
+        show(Msg("'{typed}' is not an answer here: type y or n (да or нет).",
+                 typed=answer.strip()) if answer.strip().lower() in NEITHER
+             else Msg("Answer y or n."))
         answer = ask(question)
     if answer is None or answer.strip().lower() in ("", *YES):
         deal = recorder.resume()
@@ -118,6 +124,19 @@ def _offer_draft(recorder: Recorder, ask: Ask, show: Show) -> None:
         kept = recorder.discard_draft()
         show(Msg("The draft of deal {deal} is set aside, kept as {kept}; the deal starts again.",
                  deal=draft.deal, kept=kept or "-"))
+
+
+def _typed_in(draft: Draft) -> Msg | Count:
+    """What a draft holds, lines and the cards of the trick in progress
+    apart: "10 lines and 2 cards of trick 11"."""
+    lines = Count(len(draft.lines), "{n} line", "{n} lines")
+    if not draft.trick:
+        return lines
+    cards = Count(len(draft.trick), "{n} card", "{n} cards")
+    trick = 1 + sum(1 for line in draft.lines if line.split()[:1] and line.split()[0].isdigit())
+    if not draft.lines:
+        return Msg("{cards} of trick {trick}", cards=cards, trick=trick)
+    return Msg("{lines} and {cards} of trick {trick}", lines=lines, cards=cards, trick=trick)
 
 
 def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
@@ -263,8 +282,12 @@ def _happened(ask: Ask, show: Show) -> bool:
     question = Msg("Did it happen so? [y/N]")
     answer = ask(question)
     while answer is not None and answer.strip().lower() not in ("", *YES, *NO):
-        show(Msg("Answer y or n: '{typed}' is not taken; type it again after the answer.",
-                 typed=answer.strip()))
+        if answer.strip().lower() in NEITHER:
+            show(Msg("'{typed}' is not an answer here: type y or n (да or нет).",
+                     typed=answer.strip()))
+        else:
+            show(Msg("Answer y or n: '{typed}' is not taken; type it again after the answer.",
+                     typed=answer.strip()))
         answer = ask(question)
     return answer is not None and answer.strip().lower() in YES
 

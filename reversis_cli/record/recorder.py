@@ -30,6 +30,7 @@ from ..files import (
     WriteError, os_reason, output_problem, remove_abandoned_temporaries, write_atomic,
 )
 from ..i18n import Count, Msg
+from ..invisible import visible
 from ..model import Header
 from ..notation.chunks import decode_lines, split_chunks
 from ..notation.parse import parse_header
@@ -49,12 +50,16 @@ __all__ = ["Recorder", "RecordRefused", "Setup", "Finished", "DraftNote", "check
 
 class RecordRefused(Exception):
     """The session cannot start or go on: ``message`` says why, ``diagnostics``
-    are the record's problems when it has errors."""
+    are the record's problems when it has errors; ``about``, when a new file's
+    answers are refused, the field of :class:`Setup` that is wrong (the
+    start-up form goes back to it)."""
 
-    def __init__(self, message: Msg | str, diagnostics: list[Diagnostic] | None = None):
+    def __init__(self, message: Msg | str, diagnostics: list[Diagnostic] | None = None,
+                 about: str | None = None):
         super().__init__(str(message))
         self.message = message
         self.diagnostics = diagnostics or []
+        self.about = about
 
 
 @dataclass(frozen=True)
@@ -171,10 +176,12 @@ class Recorder:
     def _create(self) -> None:
         setup = self.setup
         if len(setup.players) != 4:
-            raise RecordRefused(Msg("a new record needs the four players in playing order"))
+            raise RecordRefused(Msg("a new record needs the four players in playing order"),
+                                about="players")
         if setup.dealer is not None and setup.dealer not in setup.players:
             raise RecordRefused(Msg("{name} is not one of the players ({players})",
-                                    name=setup.dealer, players=", ".join(setup.players)))
+                                    name=setup.dealer, players=", ".join(setup.players)),
+                                about="dealer")
         lines = ["reversis 1"]
         if setup.title:
             lines.append(f"title {quote(setup.title)}")
@@ -189,7 +196,8 @@ class Recorder:
         record = record_from_text(text, str(self.path))
         errors = [d for d in problems + record.header_diagnostics if d.is_error]
         if errors:
-            raise RecordRefused(Msg("the start-up answers do not make a record"), errors)
+            raise RecordRefused(Msg("the start-up answers do not make a record"), errors,
+                                about=_answer_of(errors[0], lines))
         self._write(text.encode("utf-8"))
         self._load()
 
@@ -200,7 +208,7 @@ class Recorder:
         try:
             load_profile(rules, base_dir=Path.cwd())
         except ProfileError as exc:
-            raise RecordRefused(exc.diagnostic.message) from None
+            raise RecordRefused(exc.diagnostic.message, about="rules") from None
         if rules.endswith(".toml"):
             return os.path.relpath(Path(rules).resolve(), self.path.resolve().parent)
         return rules
@@ -270,8 +278,8 @@ class Recorder:
         why = self._why_not_next(draft)
         if why is not None:
             self._note(Msg("A draft of deal {deal} (dealer {dealer}) is beside {path} but does "
-                           "not continue it: {why}.", deal=draft.deal, dealer=draft.dealer,
-                           path=str(self.path), why=why))
+                           "not continue it: {why}.", deal=draft.deal,
+                           dealer=visible(draft.dealer), path=str(self.path), why=why))
             self._note(Msg("It is kept as {kept}.", kept=self._keep_aside()))
             return
         taken, notes = recheck(draft, self.players)
@@ -288,8 +296,8 @@ class Recorder:
     def _why_not_next(self, draft: Draft) -> Msg | None:
         """Why a draft does not continue this file as its next deal, or None."""
         if draft.dealer not in self.players:
-            return Msg("{name} is not one of the players ({players})", name=draft.dealer,
-                       players=", ".join(self.players))
+            return Msg("{name} is not one of the players ({players})",
+                       name=visible(draft.dealer), players=", ".join(self.players))
         if draft.deal != self.next_number:
             return Msg("{path} holds {deals}, so deal {next} comes next", path=str(self.path),
                        deals=Count(self.deals_done, "{n} deal", "{n} deals"),
@@ -555,6 +563,15 @@ class Recorder:
     def _scored(self, number: int) -> ScoredDeal | None:
         with Session.open(self.path) as session:
             return session.find(number)
+
+
+def _answer_of(problem: Diagnostic, lines: list[str]) -> str | None:
+    """The field of :class:`Setup` whose header line ``problem`` is on
+    (``lines``: the header made of the answers), or None."""
+    if problem.pos is None or not 1 <= problem.pos.line <= len(lines):
+        return None
+    word = lines[problem.pos.line - 1].split()[0]
+    return word if word in ("title", "date", "place", "rules", "players") else None
 
 
 def _held_message(path: Path, holder: Holder) -> Msg:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg
+from ..invisible import visible
 from .deal import DealInProgress
 from .draft import Draft
 
@@ -40,7 +41,9 @@ def recheck(draft: Draft, players: tuple[str, ...]) -> tuple[Draft, list[DraftNo
     refused, the lines after it are not offered, since they would all follow
     a trick that is not there: they are counted in one note.  A warning the
     draft does not say was confirmed (a revoke) is not taken: the marker
-    types that line again and answers the question."""
+    types that line again and answers the question.  A draft is any file:
+    its text is quoted with :func:`~reversis_cli.invisible.visible`, so that
+    a control character in it is shown, never sent to the terminal."""
     deal = DealInProgress(players, draft.deal, draft.dealer, confirmed=draft.confirmed)
     notes: list[DraftNote] = []
     left: list[str] = []
@@ -54,7 +57,7 @@ def recheck(draft: Draft, players: tuple[str, ...]) -> tuple[Draft, list[DraftNo
         if outcome.waiting:
             deal.reject()
         notes.append(DraftNote(Msg("A line of the draft of deal {deal} is not taken: {text}",
-                                   deal=draft.deal, text=line),
+                                   deal=draft.deal, text=visible(line)),
                                outcome.problems, draft.deal, _copy(deal)))
         if line.split()[:1] and line.split()[0].isdigit():
             left.append(line)
@@ -67,7 +70,8 @@ def recheck(draft: Draft, players: tuple[str, ...]) -> tuple[Draft, list[DraftNo
             if outcome.waiting:
                 deal.reject()
             notes.append(DraftNote(Msg("Card {card} of the trick in progress in the draft of "
-                                       "deal {deal} is not taken.", card=card, deal=draft.deal),
+                                       "deal {deal} is not taken.", card=visible(card),
+                                       deal=draft.deal),
                                    outcome.problems, draft.deal, _copy(deal)))
             left += [card] + draft.trick[index + 1:]
             break

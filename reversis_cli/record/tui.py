@@ -30,7 +30,7 @@ from .recorder import RecordRefused, Recorder, Setup
 from .tui_deal import DealApp, refusal
 from .tui_main import CSS, MIN_SIZE, CardInput, MainScreen
 from .tui_problems import problem_view, word_problem
-from .tui_screens import AskScreen, EventsScreen, LineScreen, SetupScreen
+from .tui_screens import AskScreen, EventsScreen, LineScreen, SetupProblem, SetupScreen
 
 __all__ = ["RecordApp", "CardInput", "EVENTS", "KEYS", "MIN_SIZE", "run_app", "run_new"]
 
@@ -121,7 +121,7 @@ class RecordApp(DealApp):
         fields += ["title", "date", "place"]
         self.push_screen(SetupScreen(fields, self._try_setup), lambda _: self._offer_draft())
 
-    def _try_setup(self, answers: dict[str, str]) -> RenderableType | None:
+    def _try_setup(self, answers: dict[str, str]) -> SetupProblem | None:
         players = tuple(answers.get("players", "").replace(",", " ").split()) \
             or self.setup.players
         setup = Setup(players, answers.get("rules") or self.setup.rules,
@@ -131,7 +131,7 @@ class RecordApp(DealApp):
         try:
             self.recorder = Recorder.open(self.path, setup)
         except RecordRefused as refused:
-            return refusal(refused)
+            return SetupProblem(refusal(refused), refused.about)
         return None
 
     def _offer_draft(self) -> None:

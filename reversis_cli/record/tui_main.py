@@ -16,6 +16,7 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
 from textual.suggester import Suggester
+from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Input, Static
 
 from ..i18n import Msg, t, tr
@@ -47,7 +48,9 @@ MainScreen.too-small #too-small { display: block; }
 .heading { text-style: bold; }
 #setup { padding: 0 2; }
 #setup-problem { height: auto; }
-#setup Input { background: $boost; margin-bottom: 1; }
+/* The form's answers stand out from the screen (a compact input has no border). */
+#setup Input { background: $panel; margin-bottom: 1; }
+#setup Input:focus { background: $primary 40%; }
 #events { height: auto; max-height: 16; }
 AskScreen, LineScreen, PageScreen, EventsScreen { align: center middle; }
 """
@@ -158,6 +161,10 @@ class TricksTable(DataTable):
 class MainScreen(Screen):
     AUTO_FOCUS = "#card"  # the card line has the keys, not the tricks above it
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._focused_before: Widget | None = None  # before the window was too small
+
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
             yield Static(id="where")
@@ -180,8 +187,22 @@ class MainScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         width, height = MIN_SIZE
         small = event.size.width < width or event.size.height < height
+        was_small = self.has_class("too-small")
+        if small and not was_small:  # hiding the body takes the keys from what had them
+            self._focused_before = self.focused
         self.set_class(small, "too-small")
+        if was_small and not small:  # given back, or the cards typed next go nowhere
+            self.call_after_refresh(self._focus_again)
         self.query_one("#too-small", Static).update(t(Msg(
             "The window is too small for the recorder: make it at least {width}×{height} "
             "(now {now_width}×{now_height}).", width=width, height=height,
             now_width=event.size.width, now_height=event.size.height)))
+
+    def _focus_again(self) -> None:
+        """The keys back where they were before the window was too small: the
+        card line, or the tricks table when a card was being picked."""
+        before, self._focused_before = self._focused_before, None
+        if before is not None and before.is_attached and before.screen is self:
+            before.focus()
+        else:
+            self.query_one("#card", Input).focus()

@@ -6,6 +6,8 @@ its diagnostics point at that text's lines and columns (``<input>:12:13``,
 problem is placed by trick and player ("Trick 4, Anna's card"), another line
 it mentions is named the same way ("in trick 1"), and its cards are spelt as
 the screen spells them.  The codes and the rest of the words stay ``check``'s.
+A line quoted (one of a draft, which may hold anything) is shown with
+:func:`~reversis_cli.invisible.visible`, never sent to the terminal as it is.
 
 Also here: what is said for a word typed in the card line that is no card
 (the nearest card, command or player as a hint).  No textual here.
@@ -21,6 +23,7 @@ from rich.text import Text
 from ..cards import Card, CardError, TenCardError, not_a_card_message, respell
 from ..diagnostics import Diagnostic
 from ..i18n import N_, Msg, t, tr
+from ..invisible import visible
 from .deal import STATEMENT_WORDS, DealInProgress
 
 __all__ = ["SCREEN_WORDING", "LINE_MODE_WORDS", "problem_view", "screen_message", "place_of",
@@ -90,7 +93,7 @@ def place_of(text: str, column: int | None, deal: DealInProgress, cards: str) ->
     """A line of the deal (and a column in it) in the table's terms."""
     words = _words_at(text)
     if not words or not words[0][1].isdigit():
-        return Msg("the line “{text}”", text=_short(respell_line(text, cards)))
+        return Msg("the line “{text}”", text=_short(visible(respell_line(text, cards))))
     number = int(words[0][1])
     played = words[1:]
     leader = _leader_of(deal, number)
@@ -129,7 +132,7 @@ def _where(number: int, d: Diagnostic, deal: DealInProgress, cards: str) -> Msg:
     words = text.split()
     if words and words[0].isdigit():
         return Msg("in trick {trick}", trick=int(words[0]))
-    return Msg("in the line “{text}”", text=_short(respell_line(text, cards)))
+    return Msg("in the line “{text}”", text=_short(visible(respell_line(text, cards))))
 
 
 # -- the words ------------------------------------------------------------------------

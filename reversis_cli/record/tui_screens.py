@@ -8,7 +8,9 @@ then gives н."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -23,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from ..i18n import N_, tr
 
-__all__ = ["AskScreen", "EventsScreen", "LineScreen", "PageScreen", "SetupScreen",
+__all__ = ["AskScreen", "EventsScreen", "LineScreen", "PageScreen", "SetupScreen", "SetupProblem",
            "SETUP_FIELDS", "CYRILLIC", "with_cyrillic"]
 
 # The letter the Russian (ЙЦУКЕН) layout gives on each key of the Latin one.
@@ -52,16 +54,25 @@ SETUP_FIELDS = (
 )
 
 
+class SetupProblem(NamedTuple):
+    """Why the start-up answers are refused: what to show, and the question
+    it is about (a name of :data:`SETUP_FIELDS`; None: not one of them)."""
+
+    view: RenderableType
+    field: str | None = None
+
+
 class SetupScreen(Screen[dict[str, str]]):
     """The questions a new file needs, those the command line did not answer.
     Enter goes to the next question; on the last one it sends the answers to
-    ``check``, which returns a problem to show (the form stays, the problem
-    shown at its top, where it is seen at any size) or None (the form closes
-    with the answers).  The form scrolls with the focus on a small screen."""
+    ``check``, which returns a problem (the form stays, the problem shown at
+    its top, where it is seen at any size, and the focus goes to the question
+    it is about, else the first) or None (the form closes with the answers).
+    The form scrolls with the focus on a small screen."""
 
     AUTO_FOCUS = "Input"  # the first question, as the screen opens (not the form itself)
 
-    def __init__(self, fields: list[str], check: Callable[[dict[str, str]], RenderableType | None]):
+    def __init__(self, fields: list[str], check: Callable[[dict[str, str]], SetupProblem | None]):
         super().__init__()
         self.fields = fields
         self.check = check
@@ -76,7 +87,9 @@ class SetupScreen(Screen[dict[str, str]]):
             for name, label in SETUP_FIELDS:
                 if name in self.fields:
                     yield Label(tr(label))
-                    yield Input(id=f"setup-{name}", compact=True,
+                    # Not selected when the focus comes back: a key typed to
+                    # correct an answer goes on from it, never replaces it.
+                    yield Input(id=f"setup-{name}", compact=True, select_on_focus=False,
                                 placeholder="classic" if name == "rules" else "")
         yield Footer(show_command_palette=False)
 
@@ -91,8 +104,10 @@ class SetupScreen(Screen[dict[str, str]]):
         if problem is None:
             self.dismiss(answers)
             return
-        shown = self.query_one("#setup-problem", Static)
-        shown.update(problem)
+        self.query_one("#setup-problem", Static).update(problem.view)
+        # Whatever is typed next corrects the answer refused, not the last one.
+        about = next((i for i in inputs if i.id == f"setup-{problem.field}"), inputs[0])
+        about.focus()
         self.query_one("#setup", VerticalScroll).scroll_home(animate=False)
 
 
@@ -102,12 +117,22 @@ class AskScreen(ModalScreen[bool]):
     ``default`` None: nothing else answers it, Enter included (a question
     that moves money: a revoke).  True: Enter says yes and Escape no.  A
     printable key that is no answer is handed to ``typed`` (the card line):
-    a card typed while the question opened is kept for the next prompt."""
+    a card typed while the question opened is kept for the next prompt.
+    The keys that come in the question's first :attr:`SETTLE_SECONDS` answer
+    nothing: they are typed ahead too."""
+
+    # Keys within this time of the question showing were typed before the
+    # marker could read it: a card typed on after the one that raised it.  On
+    # the Cyrillic layout the ace Т is also the n key, so a fast marker starting
+    # the next card would otherwise answer "no" to a question never seen.
+    # A class attribute: tests that answer at once set it to 0.
+    SETTLE_SECONDS = 0.4
 
     def __init__(self, question: RenderableType, default: bool | None = None,
                  typed: Callable[[str], None] | None = None):
         super().__init__()
         self.question, self.default, self.typed = question, default, typed
+        self._shown_at: float | None = None  # when the question was first drawn
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -116,7 +141,27 @@ class AskScreen(ModalScreen[bool]):
                 else tr("y / Enter: yes · n / Escape: no")
             yield Static(keys, classes="keys")
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._shown)
+
+    def _shown(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def settling(self) -> bool:
+        """Whether the question is only just opening: not drawn yet, or drawn
+        less than :attr:`SETTLE_SECONDS` ago."""
+        if self.SETTLE_SECONDS <= 0:
+            return False
+        return self._shown_at is None or time.monotonic() - self._shown_at < self.SETTLE_SECONDS
+
     def on_key(self, event: events.Key) -> None:
+        if self.settling():
+            if event.is_printable and event.character and self.typed is not None:
+                self.typed(event.character)  # typed ahead, whatever the key: no answer yet
+            elif event.key not in ("enter", "escape") and not event.is_printable:
+                return
+            event.stop()
+            return
         letter = (event.character or "").casefold()
         if letter in ("y", CYRILLIC["y"]) or (self.default is not None and event.key == "enter"):
             self.dismiss(True)
