@@ -435,6 +435,26 @@ def test_the_russian_footer_fits_100_columns_and_quit_comes_first(tmp_path):
     assert keys[0][0].startswith("^q") and all(right <= 100 for _, right in keys), keys
 
 
+def test_each_app_s_footer_speaks_its_own_language_whatever_came_before(tmp_path):
+    """Textual gives each app a shallow copy of its class's key map, and the keys
+    were bound on each app: Ctrl+Q's list was shared, and a Russian app made after
+    an English one in the same process said "Quit" (the Russian golden did)."""
+    async def footer(app) -> list[str]:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            return [plain_label(k) for k in app.screen.query("FooterKey")]
+
+    english = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
+    (tmp_path / "ru").mkdir()
+    with use("ru"):
+        russian = RecordApp(tmp_path / "ru" / "night.rvs",
+                            recorder=new_recorder(tmp_path / "ru", "Gleb"))
+        said_ru = asyncio.run(footer(russian))
+    said_en = asyncio.run(footer(english))
+    assert said_ru[0].startswith("^q") and "Quit" not in " ".join(said_ru), said_ru
+    assert said_en[0] == "^q Quit" and not any("Выйти" in k for k in said_en), said_en
+
+
 def test_e_on_the_cyrillic_layout_explains_the_settled_deal(tmp_path):
     app, cards = one_card_short(tmp_path)
 

@@ -13,6 +13,7 @@ reopening) is :class:`.tui_deal.DealApp`'s.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
@@ -24,6 +25,7 @@ from textual.widgets import Input
 
 from ..cards import CARD_STYLES, sort_cards
 from ..i18n import N_, Count, Msg, t, tr
+from ..i18n.state import lang
 from ..notation.writer import quote
 from .deal import STATEMENT_WORDS, Outcome, cards_left
 from .recorder import RecordRefused, Recorder, Setup
@@ -82,20 +84,19 @@ class RecordApp(DealApp):
     # The events list (F8, Ctrl+P) is the recorder's own: Textual's palette speaks English.
     ENABLE_COMMAND_PALETTE = False
 
+    def __new__(cls, *args, **kwargs):
+        """The app of the run's language, as ``pathlib.Path()`` gives a
+        ``PosixPath``: a subclass whose class bindings hold the footer's words
+        in that language (:func:`in_language`)."""
+        if "_language" not in cls.__dict__:
+            cls = in_language(cls, lang())
+        return super().__new__(cls)
+
     def __init__(self, path: str | Path, setup: Setup | None = None,
                  cards: str = "unicode", recorder: Recorder | None = None):
         super().__init__(path, recorder, cards)
         self.setup = setup or Setup()
         self.title = f"reversis record — {self.path.name}"
-        for key, action, description in KEYS:
-            self.bind(key, action, description=tr(description))
-        for key, title, _, _ in EVENTS:  # in the events list (F8), not the footer: it fits
-            if key:
-                self.bind(key, f"event('{title}')", description=tr(title), show=False)
-        self.bind("ctrl+p", "events", show=False)
-        self.bind("pageup", "scroll_tricks(-1)", show=False)
-        self.bind("pagedown", "scroll_tricks(1)", show=False)
-        self.bind("escape", "leave_edit", show=False)
         self.farewell: list[Msg] = []  # said in the terminal once the screen is gone
         # An event's answer refused, offered again in the same deal: title -> (deal, answer).
         self._refused: dict[str, tuple[int, str]] = {}
@@ -372,3 +373,22 @@ def _run(app: RecordApp) -> int:
     for message in app.farewell:
         click.echo(t(message))
     return 0 if status is None else status
+
+
+@functools.cache
+def in_language(app: type[RecordApp], language: str) -> type[RecordApp]:
+    """``app`` with its keys as class bindings, their descriptions in
+    ``language`` (the run's: :func:`tr` speaks it).  Class bindings, because
+    Textual builds a class's key map once and gives each app a shallow copy of
+    it: a key bound on an instance (``App.bind``) that the class map already
+    holds, Ctrl+Q, is added to a list every app of the process shares, and the
+    footer of a Russian app made after an English one said "Quit"."""
+    keys = [Binding(key, action, tr(description)) for key, action, description in KEYS]
+    keys += [Binding(key, f"event('{title}')", tr(title), show=False)  # the events list (F8)
+             for key, title, _, _ in EVENTS if key]
+    keys += [Binding("ctrl+p", "events", show=False),
+             Binding("pageup", "scroll_tricks(-1)", show=False),
+             Binding("pagedown", "scroll_tricks(1)", show=False),
+             Binding("escape", "leave_edit", show=False)]
+    return type(f"{app.__name__}_{language}", (app,),
+                {"BINDINGS": keys, "_language": language, "__module__": __name__})

@@ -77,8 +77,9 @@ class DealApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys of a deal work on the main screen only, with a deal begun."""
         if action == "quit":
-            # Textual's own Ctrl+Q (a priority binding, hidden from the footer) is
-            # set aside for ours, "leave": shown, and asking first about an edit.
+            # Textual's own quitting (its Ctrl+Q, which our class bindings replace,
+            # or any other way in) is set aside for ours, "leave": shown in the
+            # footer, and asking first about an edit.
             return False
         if action in DEAL_ACTIONS:
             if action == "leave_edit" and (self.recorder is None

@@ -298,9 +298,12 @@ class PageScreen(ModalScreen[str]):
                 yield Static(self.body, id="page-body")
             yield Static(self.help_text, classes="keys")
 
-    def on_mount(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A key of ``keys`` (or its letter on the Cyrillic layout) closes the page
+        with its word.  Read here, not bound: Textual's only way to bind a key on
+        an instance, ``App.bind``, may go (its own docs say so), and a screen has none."""
         for key, word in self.keys.items():
-            self._bindings.bind(with_cyrillic(key), f"close('{word}')", show=False)
-
-    def action_close(self, word: str) -> None:
-        self.dismiss(word)
+            if event.key in with_cyrillic(key).split(","):
+                event.stop()
+                self.dismiss(word)
+                return
