@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import os
 import subprocess
 import sys
@@ -107,6 +109,14 @@ def files_in(folder: Path, pattern: str, at_least: int) -> list[Path]:
     assert len(found) >= at_least, \
         f"{len(found)} files {pattern} in {folder}, expected at least {at_least}"
     return found
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file, parsed once per process: several test
+    modules walk the whole package (message ids, imports, diagnostics), and
+    parsing it is most of their time.  The trees are shared: never change one."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def good_samples() -> list[Path]:

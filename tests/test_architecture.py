@@ -14,7 +14,7 @@ from reversis_cli import vocabulary
 from reversis_cli.model import EVENT_KINDS
 from reversis_cli.notation.grammar_file import keywords, parser, tree_parser
 
-from conftest import files_in
+from conftest import files_in, parsed
 
 PACKAGE = Path(reversis_cli.__file__).parent
 MAX_LINES = 600
@@ -56,17 +56,12 @@ def _imported(module: str, path: Path, node: ast.Import | ast.ImportFrom) -> set
 
 
 @functools.cache
-def _tree(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
-
-
-@functools.cache
 def _graph() -> dict[str, set[str]]:
     """Every module's imports of the package, at module level, in functions and
     under TYPE_CHECKING alike."""
     graph = {}
     for module, path in MODULES.items():
-        tree = _tree(path)
+        tree = parsed(path)
         graph[module] = set().union(*(
             _imported(module, path, node) for node in ast.walk(tree)
             if isinstance(node, (ast.Import, ast.ImportFrom))))
@@ -142,7 +137,7 @@ def _lazy_imports_without_a_reason(path: Path) -> list[int]:
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     missing = []
-    for node in ast.walk(_tree(path)):
+    for node in ast.walk(parsed(path)):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for inner in ast.walk(node):

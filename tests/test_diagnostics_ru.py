@@ -20,7 +20,7 @@ from reversis_cli.diagnostics import CODES
 from reversis_cli.i18n import Count, Msg, set_language, t, tr, use
 from reversis_cli.reader import record_from_text
 
-from conftest import ROOT, bad_samples, files_in
+from conftest import ROOT, bad_samples, files_in, parsed
 from i18n_catalog import PACKAGE, placeholders, russian_entries
 from records import FULL, FULL_DEAL, HEADER, MINIMAL, TRICKS, mutate
 from test_diagnostics import CASES
@@ -121,7 +121,7 @@ def plain_text_diagnostics() -> dict[str, list[int]]:
     with a sentence that is not a message."""
     found: dict[str, list[int]] = {}
     for path in files_in(PACKAGE, "**/*.py", 100):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         functions = [n for n in ast.walk(tree)
                      if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
         scopes = {id(call): fn for fn in functions for call in ast.walk(fn)}
