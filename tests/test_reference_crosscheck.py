@@ -92,8 +92,15 @@ def test_worked_examples(name):
     check(EXAMPLES / f"{name}.rvs")
 
 
+def _first_default(cases: range, default: int) -> list:
+    """``cases``, the first ``default`` of them in the default run and the rest
+    under the slow marker: the random cases are many, the code paths few."""
+    return [case if k < default else pytest.param(case, marks=pytest.mark.slow)
+            for k, case in enumerate(cases)]
+
+
 @pytest.mark.parametrize("rules", ["classic", "modern"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", _first_default(range(6), 2))
 def test_random_sessions(tmp_path, rules, seed):
     rng = random.Random(seed)
     forces = {rng.randint(1, 10): rng.choice(["reversis", "broken_reversis", "espagnolette"])
@@ -111,7 +118,7 @@ def test_random_sessions_with_their_hands_written(tmp_path, rules):
     check(_write(tmp_path, "s.rvs", "".join(simulate_session(options))))
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", _first_default(range(12), 4))
 def test_random_options(tmp_path, seed):
     rng = random.Random(1000 + seed)
     rules = ["classic", "modern"][seed % 2]
@@ -125,13 +132,24 @@ def test_random_options(tmp_path, seed):
     check(_write(tmp_path, "s.rvs", text), *sets)
 
 
-@pytest.mark.parametrize("key,value", [(k, v) for k, vs in OPTION_VALUES.items() for v in vs])
-def test_every_option_value(tmp_path, key, value):
+def _option_cases() -> list:
+    """Every option value under both profiles: the default run takes each value
+    under one of them, in turn, and the slow run the other too."""
+    cases = []
+    values = [(k, v) for k, vs in OPTION_VALUES.items() for v in vs]
+    for index, (key, value) in enumerate(values):
+        for base, rules in enumerate(("classic", "modern")):
+            marks = () if index % 2 == base else pytest.mark.slow
+            cases.append(pytest.param(key, value, rules, marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize("key,value,rules", _option_cases())
+def test_every_option_value(tmp_path, key, value, rules):
     seed = sum(map(ord, key + value))
     forces = {2: "espagnolette", 4: "broken_reversis", 5: "reversis", 6: "espagnolette"}
-    for rules in ("classic", "modern"):
-        text = generate_session(seed, 6, rules=rules, forces=forces)
-        check(_write(tmp_path, f"{rules}.rvs", text), "--set", f"{key}={value}")
+    text = generate_session(seed, 6, rules=rules, forces=forces)
+    check(_write(tmp_path, f"{rules}.rvs", text), "--set", f"{key}={value}")
 
 
 def test_starting_pot(tmp_path):
