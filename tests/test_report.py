@@ -254,12 +254,13 @@ def test_the_page_gives_every_problem_check_gives(path):
     from reversis_cli.check import check_file
 
     found = build_report([path])
+    checked = check_file(path)
     said = sorted((d.code, d.line, d.column, english(d.message)) for d in found.diagnostics)
     expected = sorted((d.code, d.line, d.column, english(d.message))
-                      for d in check_file(path).diagnostics)
+                      for d in checked.diagnostics)
     assert said == expected
     html = found.html
-    for d in check_file(path).diagnostics:
+    for d in checked.diagnostics:
         if d.deal is not None:
             deal = _deal_html(html, f"s1-d{d.deal}")
             assert f"[{d.code}]" in deal and f":{d.line}:{d.column}</code>" in deal, d
