@@ -251,6 +251,9 @@ def run_library(data: bytes) -> dict:
     return stats
 
 
+# This and test_mutation_kinds_do_reach_the_settlement hold the fuzzing's own
+# inputs good, and the fuzzing is slow: so are they.
+@pytest.mark.slow
 def test_every_source_is_valid_before_mutation():
     for name, text in zip(SOURCE_NAMES, sources(), strict=True):
         stats = run_library(text.encode("utf-8"))
@@ -300,6 +303,7 @@ def test_mutated_records_through_the_cli(case):
                 assert json.loads(result.stdout)["format"] == "reversis-score/1"
 
 
+@pytest.mark.slow
 def test_mutation_kinds_do_reach_the_settlement():
     """The fuzzing is not only breaking headers: a fair share of mutants still
     settle some deals and have some deals with errors."""

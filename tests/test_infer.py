@@ -3,6 +3,7 @@ found from its paid and tally lines."""
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -37,6 +38,13 @@ def inferred(text: str, sets: dict[str, str] | None = None, held=()):
         return infer_in(session, held=held)
 
 
+@functools.cache
+def house_inferred():
+    """:func:`inferred` of the house-reading sample, searched once for the tests
+    that read it (a third of a second); they only read it."""
+    return inferred(HOUSE.read_text(encoding="utf-8"))
+
+
 def agrees_under(text: str, rules: str) -> list[int]:
     """The deals whose figures disagree when the record is settled under ``rules``."""
     with Session.of(record_from_text(text, "house.rvs"), rules=rules) as session:
@@ -51,7 +59,7 @@ def simulated(seed: int, deals: int = 24) -> str:
 
 
 def test_the_house_reading_sample_gives_back_exactly_its_options():
-    inference = inferred(HOUSE.read_text(encoding="utf-8")).inference
+    inference = house_inferred().inference
     found = {c.option: c.value for c in inference.changes}
     assert found == HOUSE_READING
     assert inference.agrees and inference.disagreeing_before
@@ -106,7 +114,10 @@ def _check_recovered(seed: int, every: int) -> None:
         len(found) < len(truth) or found.keys() != truth.keys(), (truth, found)
 
 
-@pytest.mark.parametrize("seed", [0, 7, 10])
+# Each seed searches a 24-deal session (half a second): one by default, the
+# others (and test_many_random_house_readings_are_recovered) under the slow marker.
+@pytest.mark.parametrize("seed", [0, pytest.param(7, marks=pytest.mark.slow),
+                                  pytest.param(10, marks=pytest.mark.slow)])
 def test_random_house_readings_are_recovered(seed):
     _check_recovered(seed, every=1)
 
@@ -219,6 +230,7 @@ def test_bad_command_lines_are_usage_errors(args):
     assert HOUSE.read_bytes() == before
 
 
+@pytest.mark.slow  # an inference; test_cli_package finds no writer but write_atomic
 def test_the_profile_is_written_atomically(tmp_path, atomic_writes):
     result = run("rules", "--infer", str(HOUSE), "-o", str(tmp_path / "house.toml"))
     assert result.exit_code == 0 and atomic_writes == ["house.toml"]
@@ -233,6 +245,7 @@ def test_a_record_whose_profile_cannot_be_built_says_so(tmp_path):
     assert "cannot be settled" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow  # the default run infers from "-" in the other-profile tests below
 def test_the_record_may_come_from_standard_input():
     result = CliRunner().invoke(cli, ["rules", "--infer", "-"], env=ENV,
                                 input=HOUSE.read_text(encoding="utf-8"))
@@ -339,12 +352,12 @@ def test_the_other_profile_keeps_the_options_held_by_set():
 
 
 def test_the_record_s_own_profile_is_kept_when_it_fits_as_well():
-    inference = inferred(HOUSE.read_text("utf-8")).inference
+    inference = house_inferred().inference
     assert not inference.another_profile and inference.base.name == "classic"
     assert inference.record_profile is None and inference.disagreeing_in_record == ()
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", [pytest.param(3, marks=pytest.mark.slow), 8])
 def test_random_readings_of_the_other_profile_are_recovered(seed):
     truth = _house_reading(seed)
     text = _under_modern(with_sheet(simulated(seed), truth))

@@ -179,8 +179,13 @@ def test_explain_names_the_options_that_decided_the_deal():
     assert "PARTIE-1" in result.output and "bonus 4" in result.output
 
 
-def test_explain_every_deal_of_a_sample():
-    for number in range(1, 13):
+# By default the deals of the reversis made, the espagnolette and the reversis broken;
+# every deal of the night under the slow marker (explain of one: a tenth of a second).
+@pytest.mark.parametrize("numbers", [(3, 6, 9), pytest.param(range(1, 13),
+                                                             marks=pytest.mark.slow)],
+                         ids=["rare-events", "every-deal"])
+def test_explain_every_deal_of_a_sample(numbers):
+    for number in numbers:
         result = run("explain", str(SAMPLES / "big-night.rvs"), "--deal", str(number))
         assert result.exit_code == 0, (number, result.output)
         assert "Trick by trick" in result.output and "Other readings" in result.output
