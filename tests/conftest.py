@@ -127,6 +127,27 @@ def bad_samples() -> list[Path]:
     return files_in(SAMPLES / "bad", "*.rvs", 30)
 
 
+# The good samples that between them hold every feature of the notation: the full
+# record (hands, talon, exchanges, partie, comments), the rare events, every
+# irregularity and the Russian spellings.  A test over every sample that costs
+# a tenth of a second a sample takes these by default and the rest under the
+# slow marker (``some_by_default``).
+FEATURE_SAMPLES = ("salon.rvs", "big-night.rvs", "irregular.rvs", "tver-ru.rvs")
+
+
+def some_by_default(cases, keep) -> list:
+    """``cases`` as parameters: those ``keep(case)`` holds run by default, the
+    others only under the slow marker (``-m ''``), so that the default run
+    keeps one case of each kind and CI runs them all."""
+    return [case if keep(case) else pytest.param(case, marks=pytest.mark.slow)
+            for case in cases]
+
+
+def samples_by_default(paths: list[Path], names=FEATURE_SAMPLES) -> list:
+    """:func:`some_by_default` over sample files: those named in ``names``."""
+    return some_by_default(paths, lambda path: path.name in names)
+
+
 def loaded_modules(*args: str) -> set[str]:
     """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter, its
     output to a pipe (not a terminal): what a command really imports."""

@@ -16,7 +16,7 @@ from reversis_cli.cli.convert import fmt_command
 from reversis_cli.formatting import FormatResult, canonical_text, format_file
 from reversis_cli.reader import record_from_text
 
-from conftest import bad_samples, good_samples
+from conftest import bad_samples, good_samples, samples_by_default
 from records import FULL, MINIMAL
 
 
@@ -121,7 +121,7 @@ def test_fmt_of_every_sample_is_idempotent_and_keeps_its_meaning(path):
 
 
 @pytest.mark.parametrize("style", ["unicode", "ru"])
-@pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", samples_by_default(good_samples()), ids=lambda p: p.name)
 def test_every_card_style_is_idempotent(path, style):
     first = canonical_text(path.read_bytes(), str(path), style)
     assert first.ok

@@ -23,6 +23,8 @@ from reversis_cli.simulate import SimulationOptions, simulate_session
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference_settle import compare  # noqa: E402
 
+from conftest import some_by_default  # noqa: E402
+
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
 WORKED_EXAMPLES = sorted(p.stem for p in EXAMPLES.glob("*.rvs"))
@@ -92,15 +94,10 @@ def test_worked_examples(name):
     check(EXAMPLES / f"{name}.rvs")
 
 
-def _first_default(cases: range, default: int) -> list:
-    """``cases``, the first ``default`` of them in the default run and the rest
-    under the slow marker: the random cases are many, the code paths few."""
-    return [case if k < default else pytest.param(case, marks=pytest.mark.slow)
-            for k, case in enumerate(cases)]
-
-
+# The random sessions and option sets are many, the code paths they take few: the
+# first seeds by default, the others under the slow marker.
 @pytest.mark.parametrize("rules", ["classic", "modern"])
-@pytest.mark.parametrize("seed", _first_default(range(6), 2))
+@pytest.mark.parametrize("seed", some_by_default(range(6), lambda seed: seed < 2))
 def test_random_sessions(tmp_path, rules, seed):
     rng = random.Random(seed)
     forces = {rng.randint(1, 10): rng.choice(["reversis", "broken_reversis", "espagnolette"])
@@ -118,7 +115,7 @@ def test_random_sessions_with_their_hands_written(tmp_path, rules):
     check(_write(tmp_path, "s.rvs", "".join(simulate_session(options))))
 
 
-@pytest.mark.parametrize("seed", _first_default(range(12), 4))
+@pytest.mark.parametrize("seed", some_by_default(range(12), lambda seed: seed < 4))
 def test_random_options(tmp_path, seed):
     rng = random.Random(1000 + seed)
     rules = ["classic", "modern"][seed % 2]

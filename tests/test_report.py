@@ -11,7 +11,7 @@ import jinja2.ext
 import pytest
 from click.testing import CliRunner
 
-from conftest import bad_samples, good_samples
+from conftest import bad_samples, good_samples, samples_by_default
 from i18n_catalog import russian_entries
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, use
@@ -246,7 +246,12 @@ def _deal_html(html: str, anchor: str) -> str:
     return re.search(rf'<article id="{anchor}".*?</article>', html, re.S).group(0)
 
 
-@pytest.mark.parametrize("path", [*good_samples(), *bad_samples()], ids=lambda p: p.name)
+# By default the samples with problems (each bad one, the revoke, the sheets'
+# figures) and one without; the other good samples under the slow marker.
+@pytest.mark.parametrize("path", samples_by_default(
+    [*good_samples(), *bad_samples()],
+    [p.name for p in bad_samples()] + ["irregular.rvs", "disputed-sheet.rvs", "house-reading.rvs",
+                                       "evening.rvs"]), ids=lambda p: p.name)
 def test_the_page_gives_every_problem_check_gives(path):
     """Review newcomer-3, finding 8: check gave the sample's figures warnings,
     the page none.  The page and its terminal lines now give what check
