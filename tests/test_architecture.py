@@ -137,16 +137,24 @@ def _lazy_imports_without_a_reason(path: Path) -> list[int]:
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     missing = []
-    for node in ast.walk(parsed(path)):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for inner in ast.walk(node):
-            if isinstance(inner, (ast.Import, ast.ImportFrom)):
-                line = lines[inner.lineno - 1]
-                above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
-                if "#" not in line and not above.startswith("#"):
-                    missing.append(inner.lineno)
+    for inner in _imports_in_functions(parsed(path)):
+        line = lines[inner.lineno - 1]
+        above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+        if "#" not in line and not above.startswith("#"):
+            missing.append(inner.lineno)
     return sorted(set(missing))
+
+
+def _imports_in_functions(tree: ast.AST):
+    """The import statements of ``tree`` that lie inside a function: one walk
+    of the tree, not one per function."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        if inside and isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        inside = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        stack.extend((child, inside) for child in ast.iter_child_nodes(node))
 
 
 def test_the_lazy_import_check_sees_an_import_without_a_reason(tmp_path):
