@@ -30,7 +30,8 @@ def test_score_with_tables_imports_what_it_uses_only():
     assert modules & UNUSED_BY_SCORE == set()
 
 
-@pytest.mark.parametrize("command", ["score", "check"])
+# score's start-up is held by default by the test above; its --json run is slow.
+@pytest.mark.parametrize("command", [pytest.param("score", marks=pytest.mark.slow), "check"])
 def test_json_output_loads_no_rich(command):
     modules = packages(loaded_modules(command, "--json", EVENING))
     assert "lark" in modules  # the record was read
