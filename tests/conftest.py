@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import os
 import subprocess
 import sys
@@ -43,6 +44,18 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 for _variable in ("LANGUAGE", "LC_MESSAGES", "LANG"):
     os.environ.pop(_variable, None)
 os.environ["LC_ALL"] = "C.UTF-8"
+
+
+def pytest_collection_finish(session):
+    """The garbage collector took six seconds of a default run (measured with
+    gc.callbacks): what collection made lives to the end of the run (the test
+    items, the modules and what they hold), so it is frozen out of the
+    collector's sight, and the collector runs less often (every 20,000
+    allocations instead of 700): three seconds less.  Reference counting still
+    frees everything at once; only cycles wait longer."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 def pytest_addoption(parser):

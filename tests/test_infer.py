@@ -128,6 +128,7 @@ def test_many_random_house_readings_are_recovered(seed, tmp_path):
     _check_recovered(seed, every=random.Random(seed).choice([1, 2, 3]))
 
 
+@pytest.mark.slow  # by default test_the_written_profile_reproduces_the_sheet holds the same
 def test_a_found_reading_pays_as_the_true_one(tmp_path):
     truth = {"partie_bonus": "2", "late_tricks_double": "none"}
     text = with_sheet(simulated(3), truth)
@@ -280,8 +281,11 @@ def test_the_values_tried():
     assert {"none", "11", "10", "9,10,11"} <= set(candidate_values(classic, "late_tricks_double"))
 
 
-@pytest.mark.parametrize("truth", [{"stake_dealer": "10"}, {"restake": "taken_or_quiet"},
-                                   {"stake_player": "5", "partie_bonus": "3"}])
+# A third of a second each: the two options together by default, each alone slow.
+@pytest.mark.parametrize("truth", [
+    pytest.param({"stake_dealer": "10"}, marks=pytest.mark.slow),
+    pytest.param({"restake": "taken_or_quiet"}, marks=pytest.mark.slow),
+    {"stake_player": "5", "partie_bonus": "3"}])
 def test_options_that_move_the_pool_are_found_with_every_later_deal(truth):
     # the pool carries from deal to deal: such a change shifts later deals' payments
     text = with_sheet(simulated(12, deals=16), truth)
@@ -357,7 +361,10 @@ def test_the_record_s_own_profile_is_kept_when_it_fits_as_well():
     assert inference.record_profile is None and inference.disagreeing_in_record == ()
 
 
-@pytest.mark.parametrize("seed", [pytest.param(3, marks=pytest.mark.slow), 8])
+# Slow, both: by default the other profile is found on the score sheet and the house
+# sample (the tests above), and random readings under the record's own profile.
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 8])
 def test_random_readings_of_the_other_profile_are_recovered(seed):
     truth = _house_reading(seed)
     text = _under_modern(with_sheet(simulated(seed), truth))
