@@ -6,8 +6,11 @@ import ast
 import functools
 import gc
 import os
+import signal
 import subprocess
 import sys
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -96,6 +99,53 @@ def golden(request):
     return check
 
 
+class Hang(BaseException):
+    """Raised by the alarm in a run that blocked.  Not an Exception: neither
+    the command's own error handling nor CliRunner may take it for the
+    command's failure."""
+
+
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run_that_may_hang(monkeypatch):
+    """``run(*args, cwd=folder)``: the CLI in ``folder`` for the tests of what
+    would block a command (a FIFO opened, a device read whole).  It runs in this
+    process, under an alarm that stops a blocked run after 10 seconds and fails
+    the test, as the timeout of a separate process would, without the third of
+    a second of CPU an interpreter costs; where no alarm can be had (not the
+    main thread) in a process of its own."""
+    def run(*args: str, cwd: Path) -> Ran:
+        if threading.current_thread() is not threading.main_thread():
+            done = subprocess.run([sys.executable, "-m", "reversis_cli", *args], cwd=cwd,
+                                  capture_output=True, text=True, timeout=20,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+            return Ran(done.returncode, done.stdout, done.stderr)
+        from click.testing import CliRunner
+
+        from reversis_cli.cli import cli
+
+        def stop(signum, frame):
+            raise Hang(f"reversis {' '.join(args)} still ran after 10 seconds")
+
+        monkeypatch.chdir(cwd)
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.alarm(10)
+        try:
+            result = CliRunner().invoke(cli, list(args), prog_name="reversis")
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+        return Ran(result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
 @pytest.fixture
 def atomic_writes(monkeypatch):
     """The names of the files written through ``files.write_atomic``, the one
@@ -161,9 +211,11 @@ def samples_by_default(paths: list[Path], names=FEATURE_SAMPLES) -> list:
     return some_by_default(paths, lambda path: path.name in names)
 
 
-def loaded_modules(*args: str) -> set[str]:
+@functools.cache
+def loaded_modules(*args: str) -> frozenset[str]:
     """``sys.modules`` after ``reversis ARGS`` ran in a fresh interpreter, its
-    output to a pipe (not a terminal): what a command really imports."""
+    output to a pipe (not a terminal): what a command really imports.  Run
+    once per ARGS: several tests read what ``--version`` loads."""
     script = ("import sys\n"
               "from reversis_cli.cli import main\n"
               "try:\n"
@@ -176,4 +228,4 @@ def loaded_modules(*args: str) -> set[str]:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout
-    return set(result.stderr.split())
+    return frozenset(result.stderr.split())

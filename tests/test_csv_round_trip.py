@@ -42,7 +42,9 @@ HEADERS = {
 }
 
 
-@pytest.mark.parametrize("case", HEADERS)
+# Modern rules and a pot are in the second case too: the first is slow.
+@pytest.mark.parametrize("case", [pytest.param("modern rules and a pot", marks=pytest.mark.slow),
+                                  "a set line and a fraction pot", "a pot in jetons"])
 def test_export_then_import_with_the_advised_options_settles_the_same(tmp_path, case):
     old, new, expected_advice = HEADERS[case]
     record = tmp_path / "game.rvs"

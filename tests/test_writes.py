@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,32 +25,6 @@ WITH_ERROR = mutate(MINIMAL, 7, "5 Vera", "5 Boris")
 
 def run(*args: str, input: str | None = None):
     return CliRunner().invoke(cli, list(args), input=input)
-
-
-def run_process(*args: str, cwd: Path, timeout: float = 20):
-    """The CLI in its own process (a hang fails the test instead of the run)."""
-    return subprocess.run([sys.executable, "-m", "reversis_cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
-
-
-@dataclass(frozen=True)
-class Ran:
-    returncode: int
-    stderr: str
-
-
-def run_apart_if_it_may_hang(make, *args: str, cwd: Path, monkeypatch) -> Ran:
-    """The CLI run in ``cwd``: in its own process when a FIFO is in the way (a
-    command that opened it would block: the timeout fails the test, not the
-    run), else in-process, a quarter of a second cheaper, with the same exit
-    status and the same words on standard error."""
-    if make is _fifo:
-        result = run_process(*args, cwd=cwd)
-        return Ran(result.returncode, result.stderr)
-    monkeypatch.chdir(cwd)
-    ran = run(*args)
-    return Ran(ran.exit_code, ran.stderr)
 
 
 # --- item 2: the output is the input ---------------------------------------------------
@@ -78,12 +51,12 @@ def test_convert_sees_the_same_file_through_a_symlink_and_a_hard_link(tmp_path):
         assert record.read_text() == MINIMAL
 
 
-def test_simulate_refuses_to_write_over_its_rule_profile(tmp_path, monkeypatch):
+def test_simulate_refuses_to_write_over_its_rule_profile(tmp_path, run_that_may_hang):
     profile = tmp_path / "house.toml"
     profile.write_text('base = "classic"\npartie_quinola = 4\n')
     before = profile.read_text()
-    result = run_apart_if_it_may_hang(None, "simulate", "--deals", "1", "--rules", "house.toml",
-                                      "-o", "house.toml", cwd=tmp_path, monkeypatch=monkeypatch)
+    result = run_that_may_hang("simulate", "--deals", "1", "--rules", "house.toml", "-o",
+                               "house.toml", cwd=tmp_path)
     assert result.returncode == 2
     assert "house.toml is the rule profile" in result.stderr
     assert profile.read_text() == before
@@ -216,10 +189,10 @@ def test_fmt_refuses_a_read_only_file(tmp_path):
     assert os.stat(record).st_mode & 0o777 == 0o444
 
 
-def test_fmt_refuses_a_fifo_without_blocking(tmp_path):
+def test_fmt_refuses_a_fifo_without_blocking(tmp_path, run_that_may_hang):
     fifo = tmp_path / "r.rvs"
     os.mkfifo(fifo)
-    result = run_process("fmt", str(fifo), cwd=tmp_path, timeout=20)
+    result = run_that_may_hang("fmt", str(fifo), cwd=tmp_path)
     assert result.returncode == 1
     assert "not a regular file" in result.stderr
     assert Path(fifo).is_fifo()
@@ -286,13 +259,13 @@ def _unchanged(path: Path, make) -> bool:
 
 
 @pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
-def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, monkeypatch):
+def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, run_that_may_hang):
     record = tmp_path / "s.rvs"
     record.write_text(MINIMAL)
     output = tmp_path / "out.json"
     why = make(output)
-    result = run_apart_if_it_may_hang(make, "convert", str(record), "--to", "json", "-o",
-                                      str(output), cwd=tmp_path, monkeypatch=monkeypatch)
+    result = run_that_may_hang("convert", str(record), "--to", "json", "-o", str(output),
+                               cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert str(output) in result.stderr
     assert why in result.stderr or (make is _folder and "is a directory" in result.stderr)
@@ -300,11 +273,10 @@ def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, monkeyp
 
 
 @pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
-def test_simulate_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, monkeypatch):
+def test_simulate_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, run_that_may_hang):
     output = tmp_path / "out.rvs"
     why = make(output)
-    result = run_apart_if_it_may_hang(make, "simulate", "--deals", "1", "-o", str(output),
-                                      cwd=tmp_path, monkeypatch=monkeypatch)
+    result = run_that_may_hang("simulate", "--deals", "1", "-o", str(output), cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert f"cannot write {output}" in result.stderr and why in result.stderr
     assert _unchanged(output, make)
