@@ -206,6 +206,14 @@ def some_by_default(cases, keep) -> list:
             for case in cases]
 
 
+def pairs_by_default(firsts, seconds) -> list:
+    """Every pair (a, b) of the two lists as parameters: by default each a once,
+    with the b's taken in turn (so each b too, when there are as many); every
+    other pair only under the slow marker."""
+    return [pytest.param(a, b, marks=() if j == i % len(seconds) else pytest.mark.slow)
+            for i, a in enumerate(firsts) for j, b in enumerate(seconds)]
+
+
 def samples_by_default(paths: list[Path], names=FEATURE_SAMPLES) -> list:
     """:func:`some_by_default` over sample files: those named in ``names``."""
     return some_by_default(paths, lambda path: path.name in names)

@@ -23,7 +23,7 @@ from reversis_cli.simulate import SimulationOptions, simulate_session
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference_settle import compare  # noqa: E402
 
-from conftest import some_by_default  # noqa: E402
+from conftest import pairs_by_default, some_by_default  # noqa: E402
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
@@ -243,8 +243,9 @@ VARIANTS = [[], ["--set", "espagnolette_pays_broken=11"], ["--set", "reversis_ca
             ["--set", "led_aces_pay_winner=yes", "--set", "partie_ties=split"]]
 
 
-@pytest.mark.parametrize("name", sorted(HAND_MADE))
-@pytest.mark.parametrize("rules", ["classic", "modern"])
+# Each deal under one profile by default (in turn), under both with -m ''.
+@pytest.mark.parametrize("name, rules", pairs_by_default(sorted(HAND_MADE),
+                                                         ["classic", "modern"]))
 def test_hand_made_espagnolette(tmp_path, name, rules):
     path = _write(tmp_path, f"{name}.rvs", HEADER + HAND_MADE[name])
     for extra in VARIANTS:
