@@ -47,7 +47,7 @@ def test_every_sample_reads_the_same_both_ways(path):
 
 # The default run reads the first deals of each session (about 4 ms a deal); the
 # slow run, the whole of it.
-@pytest.mark.parametrize("deals", [60, pytest.param(500, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("deals", [40, pytest.param(500, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("style, hands", [("ascii", True), ("unicode", False), ("ru", True)])
 def test_simulated_deals_read_the_same_both_ways(style, hands, deals):
     text = "".join(simulate_session(SimulationOptions(
@@ -86,7 +86,7 @@ def mutate_line(rng: random.Random, line: str) -> str:
     return " ".join(words)
 
 
-@pytest.mark.parametrize("seed, deals", [(5, 60), pytest.param(5, 250, marks=pytest.mark.slow),
+@pytest.mark.parametrize("seed, deals", [(5, 40), pytest.param(5, 250, marks=pytest.mark.slow),
                                          pytest.param(6, 250, marks=pytest.mark.slow)])
 def test_mutated_deals_read_the_same_both_ways(seed, deals):
     rng = random.Random(seed)

@@ -54,8 +54,8 @@ def test_the_unsettleable_samples_have_no_deal_to_write(name):
         assert not session.settleable
 
 
-# The default run writes the first 40 deals of each session, the slow run all 300.
-@pytest.mark.parametrize("deals", [40, pytest.param(300, marks=pytest.mark.slow)])
+# The default run writes the first 25 deals of each session, the slow run all 300.
+@pytest.mark.parametrize("deals", [25, pytest.param(300, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("rules, seed", [("classic", 3), ("modern", 5)])
 def test_simulated_deals_with_irregularities_are_written_as_their_dicts_encode(rules, seed,
                                                                                deals):

@@ -64,8 +64,8 @@ def _simulated(seed: int, deals: int, **options) -> str:
     return "".join(simulate_session(SimulationOptions(deals, seed=seed, **options)))
 
 
-# The default run replays the first 40 deals of each session, the slow run all 150.
-@pytest.mark.parametrize("deals", [40, pytest.param(150, marks=pytest.mark.slow)])
+# The default run replays the first 25 deals of each session, the slow run all 150.
+@pytest.mark.parametrize("deals", [25, pytest.param(150, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("options", [
     {}, {"events": 0.3}, {"irregular": 0.3}, {"write_hands": True}, {"rules": "modern"},
     {"card_style": "ru"},
@@ -121,7 +121,7 @@ def _broken(lines: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("deals", [80, pytest.param(300, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("deals", [50, pytest.param(300, marks=pytest.mark.slow)])
 def test_broken_deals_replay_alike(monkeypatch, deals):
     rng = random.Random(14)
     blocks = _simulated(11, deals).split("\n\n")
