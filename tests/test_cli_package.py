@@ -56,6 +56,8 @@ def command_modules(modules: set[str]) -> set[str]:
 # --- start-up ----------------------------------------------------------------------------
 
 
+# The same as the loaded_modules tests below hold by default, seen by -X importtime.
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--version", "--help"])
 def test_version_and_help_import_neither_lark_nor_rich(option):
     modules = importtime_modules(option)

@@ -16,7 +16,7 @@ from reversis_cli.cli.convert import fmt_command
 from reversis_cli.formatting import FormatResult, canonical_text, format_file
 from reversis_cli.reader import record_from_text
 
-from conftest import bad_samples, good_samples, samples_by_default
+from conftest import FEATURE_SAMPLES, bad_samples, good_samples, pairs_by_default
 from records import FULL, MINIMAL
 
 
@@ -120,8 +120,14 @@ def test_fmt_of_every_sample_is_idempotent_and_keeps_its_meaning(path):
     assert comments == written
 
 
-@pytest.mark.parametrize("style", ["unicode", "ru"])
-@pytest.mark.parametrize("path", samples_by_default(good_samples()), ids=lambda p: p.name)
+# By default each feature sample in one spelling (in turn); every good sample in
+# both under the slow marker.
+@pytest.mark.parametrize("path, style", [
+    *pairs_by_default([p for p in good_samples() if p.name in FEATURE_SAMPLES],
+                      ["unicode", "ru"]),
+    *[pytest.param(p, style, marks=pytest.mark.slow) for p in good_samples()
+      if p.name not in FEATURE_SAMPLES for style in ("unicode", "ru")]],
+    ids=lambda value: getattr(value, "name", value))
 def test_every_card_style_is_idempotent(path, style):
     first = canonical_text(path.read_bytes(), str(path), style)
     assert first.ok
