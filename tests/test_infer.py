@@ -187,8 +187,11 @@ def test_a_sheet_that_agrees_changes_nothing():
 # --- the command ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "rules-infer-house.txt"),
-                                                ("ru", "ru/rules-infer-house.txt")])
+# The Russian golden is slow: the default run reads rules --infer's Russian in the
+# summary, the other profile and the nothing-to-infer tests.
+@pytest.mark.parametrize(("language", "name"), [
+    ("en", "rules-infer-house.txt"),
+    pytest.param("ru", "ru/rules-infer-house.txt", marks=pytest.mark.slow)])
 def test_rules_infer_golden(language, name, golden, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = run("--lang", language, "rules", "--infer", "samples/house-reading.rvs")

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
+from reversis_cli.rules.profile import builtin_profile, coerce_option_value
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -130,14 +131,19 @@ def test_random_options(tmp_path, seed):
 
 
 def _option_cases() -> list:
-    """Every option value under both profiles: the default run takes each value
-    under one of them, in turn, and the slow run the other too."""
+    """Every option value under both profiles: the default run takes each option
+    once, under one profile (both in turn), with a value that profile does not
+    have; the slow run takes every value under both."""
     cases = []
-    values = [(k, v) for k, vs in OPTION_VALUES.items() for v in vs]
-    for index, (key, value) in enumerate(values):
-        for base, rules in enumerate(("classic", "modern")):
-            marks = () if index % 2 == base else pytest.mark.slow
-            cases.append(pytest.param(key, value, rules, marks=marks))
+    for number, (key, values) in enumerate(OPTION_VALUES.items()):
+        base = ("classic", "modern")[number % 2]
+        default = builtin_profile(base).options.as_dict()[key]
+        chosen = next(v for v in values if coerce_option_value(key, v) != default)
+        for value in values:
+            for rules in ("classic", "modern"):
+                by_default = (value, rules) == (chosen, base)
+                cases.append(pytest.param(key, value, rules,
+                                          marks=() if by_default else pytest.mark.slow))
     return cases
 
 
