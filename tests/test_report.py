@@ -230,11 +230,11 @@ def test_an_irregularity_is_named_in_the_language_of_the_page():
     assert "Нарушение: платёж не востребован вовремя · Gleb" in html
 
 
-def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
+def test_the_options_that_differ_from_the_base_are_listed_with_both_values(evening):
     html = build_report([EVENING], sets={"forced_means": "any_follow"}).html
     assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
             in html)
-    assert '<table class="options">' not in build_report([EVENING]).html
+    assert '<table class="options">' not in evening
 
 
 # --- the table's own figures (issue 20, item 9) ----------------------------------------
@@ -367,8 +367,8 @@ def test_a_long_name_may_break_in_a_table_and_a_short_one_may_not(tmp_path):
         in " ".join(parsed(html).text)  # whole, never shortened
 
 
-def test_one_session_has_one_title():
-    html = build_report([EVENING]).html
+def test_one_session_has_one_title(evening):
+    html = evening
     tags = parsed(html)
     headings = [text for text in tags.text if text == "A Tuesday evening"]
     assert "<h1>A Tuesday evening</h1>" in html and "<h2>A Tuesday evening</h2>" not in html
