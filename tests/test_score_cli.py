@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from reversis_cli.cli import cli
 
-from conftest import SAMPLES, files_in, good_samples
+from conftest import SAMPLES, files_in, good_samples, samples_by_default
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
@@ -191,7 +191,7 @@ def test_explain_every_deal_of_a_sample(numbers):
         assert "Trick by trick" in result.output and "Other readings" in result.output
 
 
-@pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", samples_by_default(good_samples()), ids=lambda p: p.name)
 def test_written_tricks_equal_the_deal_object(path):
     """score --json writes the tricks as text for speed; they must say what
     deal_json's tricks say."""

@@ -90,8 +90,9 @@ def test_file_output_is_the_stdout_text(tmp_path):
     ("--hands", "--irregular", "0.3"), ("--events", "1"), ("--events", "0"),
     ("--rules", "modern", "--irregular", "1", "--hands", "--cards", "unicode"),
 ], ids=lambda a: " ".join(a))
-def test_every_kind_of_output_checks_clean(args):
-    result = run("--deals", "30", "--seed", "11", *args)
+@pytest.mark.parametrize("deals", ["15", pytest.param("30", marks=pytest.mark.slow)])
+def test_every_kind_of_output_checks_clean(args, deals):
+    result = run("--deals", deals, "--seed", "11", *args)
     assert result.exit_code == 0, result.output
     diags = diagnostics_of(result.stdout_bytes)
     # Only a simulated revoke (--irregular) is reported, and as a warning.
