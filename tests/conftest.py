@@ -114,8 +114,8 @@ class Ran:
 
 @pytest.fixture
 def run_that_may_hang(monkeypatch):
-    """``run(*args, cwd=folder)``: the CLI in ``folder`` for the tests of what
-    would block a command (a FIFO opened, a device read whole).  It runs in this
+    """``run(*args, cwd=folder)``: the CLI run in ``folder``, for the tests of
+    what could block a command (a FIFO opened, a device read whole).  It runs in this
     process, under an alarm that stops a blocked run after 10 seconds and fails
     the test, as the timeout of a separate process would, without the third of
     a second of CPU an interpreter costs; where no alarm can be had (not the
@@ -194,7 +194,7 @@ def bad_samples() -> list[Path]:
 # record (hands, talon, exchanges, partie, comments), the rare events, every
 # irregularity and the Russian spellings.  A test over every sample that costs
 # a tenth of a second a sample takes these by default and the rest under the
-# slow marker (``some_by_default``).
+# slow marker (``samples_by_default``).
 FEATURE_SAMPLES = ("salon.rvs", "big-night.rvs", "irregular.rvs", "tver-ru.rvs")
 
 
