@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from conftest import files_in
+from conftest import files_in, parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "reversis_cli"
@@ -49,8 +49,7 @@ def uses_in_code() -> tuple[list[Use], list[str]]:
     uses: list[Use] = []
     dynamic: list[str] = []
     for path in files_in(PACKAGE, "**/*.py", 100):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(parsed(path)):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = _name(node.func)

@@ -3,6 +3,7 @@ typed into a recorder as a marker would."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -17,9 +18,16 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 def canonical_blocks(name: str) -> list[str]:
     """The sample as fmt writes it: header block, then one block per deal."""
+    return list(_canonical_blocks(name))
+
+
+@functools.cache
+def _canonical_blocks(name: str) -> tuple[str, ...]:
+    # made once per sample: fmt of a whole sample takes a tenth of a second,
+    # and the recorder's tests start from a prefix of one sample after another
     text = canonical_text((SAMPLES / name).read_bytes(), name).text
     assert text is not None
-    return text.split("\n\n")
+    return tuple(text.split("\n\n"))
 
 
 def prefix(name: str, deals: int) -> str:
@@ -39,6 +47,7 @@ def typed_prefix(name: str, deals: int) -> str:
     return "\n\n".join(blocks[:-1] + ["\n".join(last)]) + "\n"
 
 
+@functools.cache  # a Deal is frozen: the tests share it
 def sample_deal(name: str, number: int) -> Deal:
     with record_from_text((SAMPLES / name).read_bytes(), name) as record:
         for checked in record.deals():

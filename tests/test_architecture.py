@@ -14,7 +14,7 @@ from reversis_cli import vocabulary
 from reversis_cli.model import EVENT_KINDS
 from reversis_cli.notation.grammar_file import keywords, parser, tree_parser
 
-from conftest import files_in
+from conftest import files_in, parsed
 
 PACKAGE = Path(reversis_cli.__file__).parent
 MAX_LINES = 600
@@ -56,17 +56,12 @@ def _imported(module: str, path: Path, node: ast.Import | ast.ImportFrom) -> set
 
 
 @functools.cache
-def _tree(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
-
-
-@functools.cache
 def _graph() -> dict[str, set[str]]:
     """Every module's imports of the package, at module level, in functions and
     under TYPE_CHECKING alike."""
     graph = {}
     for module, path in MODULES.items():
-        tree = _tree(path)
+        tree = parsed(path)
         graph[module] = set().union(*(
             _imported(module, path, node) for node in ast.walk(tree)
             if isinstance(node, (ast.Import, ast.ImportFrom))))
@@ -142,16 +137,24 @@ def _lazy_imports_without_a_reason(path: Path) -> list[int]:
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     missing = []
-    for node in ast.walk(_tree(path)):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for inner in ast.walk(node):
-            if isinstance(inner, (ast.Import, ast.ImportFrom)):
-                line = lines[inner.lineno - 1]
-                above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
-                if "#" not in line and not above.startswith("#"):
-                    missing.append(inner.lineno)
+    for inner in _imports_in_functions(parsed(path)):
+        line = lines[inner.lineno - 1]
+        above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+        if "#" not in line and not above.startswith("#"):
+            missing.append(inner.lineno)
     return sorted(set(missing))
+
+
+def _imports_in_functions(tree: ast.AST):
+    """The import statements of ``tree`` that lie inside a function: one walk
+    of the tree, not one per function."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        if inside and isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        inside = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        stack.extend((child, inside) for child in ast.iter_child_nodes(node))
 
 
 def test_the_lazy_import_check_sees_an_import_without_a_reason(tmp_path):

@@ -57,7 +57,10 @@ def test_check_a_folder_ends_with_a_summary_table(archive):
     assert "reading" not in result.output  # no progress bar outside a terminal
 
 
-@pytest.mark.parametrize("args", [["check"], ["score"], ["score", "--json"]])
+# Worker processes each time: score by default (check --jobs reads standard input in
+# test_stdin too), check and score --json under the slow marker.
+@pytest.mark.parametrize("args", [pytest.param(["check"], marks=pytest.mark.slow), ["score"],
+                                  pytest.param(["score", "--json"], marks=pytest.mark.slow)])
 def test_several_jobs_print_what_one_job_prints(archive, args):
     one = run(*args, str(archive))
     two = run(*args, "--jobs", "2", str(archive))

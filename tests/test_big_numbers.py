@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from reversis_cli.amounts import MAX_DIGITS
 from reversis_cli.cli import cli
 
-from conftest import SAMPLES
+from conftest import SAMPLES, pairs_by_default
 
 HUGE = "9" * 5000          # beyond what Python turns into a number (4,300 digits)
 LONG = "9" * (MAX_DIGITS + 1)
@@ -106,13 +106,13 @@ def absurd_house(tmp_path):
     return str(path)
 
 
-@pytest.mark.parametrize("command", [
+# Each command at one width by default, at both under the slow marker.
+@pytest.mark.parametrize("command, columns", pairs_by_default([
     ["score", str(EVENING)],
     ["score", str(EVENING), str(SAMPLES / "salon.rvs")],
     ["explain", "--deal", "5", str(EVENING)],
     ["arbitrate", "--deal", "5", "--compare", "modern", str(EVENING)],
-])
-@pytest.mark.parametrize("columns", [60, 80])
+], [60, 80]))
 def test_money_is_never_cut_in_a_table(absurd_house, command, columns):
     result = run(*command, "--rules", absurd_house, columns=columns)
     assert result.exit_code == 0, result.output

@@ -86,6 +86,7 @@ def test_show_golden(style, golden):
     golden(f"show-big-night-1-{style}.txt", result.output)
 
 
+@pytest.mark.slow  # 1.5 s; the default run has show's goldens, in each card spelling
 def test_show_every_deal_of_every_sample():
     for path in good_samples():
         result = run("show", str(path))
@@ -93,6 +94,7 @@ def test_show_every_deal_of_every_sample():
         assert result.output.count("Deal ") >= 8
 
 
+@pytest.mark.slow  # an interpreter; test_cli_package runs the same command by default
 def test_python_dash_m_runs_the_cli():
     import subprocess
     import sys

@@ -249,6 +249,10 @@ def reversis(*args: str, **environment: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=60)
 
 
+# Each run below starts an interpreter (a third of a second): the locale's Russian
+# is held by default by test_diagnostics_ru's check in a fresh process, and --lang en
+# over a Russian locale by the in-process test after these.
+@pytest.mark.slow
 def test_a_russian_locale_gives_russian_help_without_lang():
     result = reversis("score", "--help", LANG="ru_RU.UTF-8")
     assert result.returncode == 0
@@ -258,6 +262,7 @@ def test_a_russian_locale_gives_russian_help_without_lang():
     assert "Команды:" in result.stdout and "Показать версию и выйти." in result.stdout
 
 
+@pytest.mark.slow
 def test_lang_en_under_a_russian_locale_gives_english():
     english = reversis("score", "--help")
     assert english.stdout.startswith("Usage: reversis score")
@@ -265,6 +270,30 @@ def test_lang_en_under_a_russian_locale_gives_english():
         english.stdout
     error = reversis("--lang", "en", "score", "--nope", LC_ALL="ru_RU.UTF-8", LANGUAGE="ru")
     assert error.returncode == 2 and "Error: No such option" in error.stderr
+
+
+def test_lang_en_under_a_russian_locale_gives_english_in_process(monkeypatch, capsys):
+    """The test above through main() in this process, the locale set as it runs."""
+    from reversis_cli.cli import main
+
+    def reversis_here(*args: str, **environment: str) -> tuple[int, str, str]:
+        with monkeypatch.context() as patch:
+            for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+                patch.delenv(name, raising=False)
+            patch.setenv("COLUMNS", "80")
+            for name, value in environment.items():
+                patch.setenv(name, value)
+            with pytest.raises(SystemExit) as exit_:
+                main(list(args))
+        out, err = capsys.readouterr()
+        return exit_.value.code or 0, out, err
+
+    code, english, _ = reversis_here("score", "--help")
+    assert code == 0 and english.startswith("Usage: reversis score")
+    assert reversis_here("--lang", "en", "score", "--help", LANG="ru_RU.UTF-8")[1] == english
+    code, _, error = reversis_here("--lang", "en", "score", "--nope", LC_ALL="ru_RU.UTF-8",
+                                   LANGUAGE="ru")
+    assert code == 2 and "Error: No such option" in error
 
 
 # --- what main() says when a run ends early -------------------------------------------------

@@ -18,7 +18,7 @@ from reversis_cli.cli import COMMANDS, cli
 from reversis_cli.cli.common import profile_usage_error
 from reversis_cli.diagnostics import ProfileError, diagnostic
 
-from conftest import SAMPLES, files_in, loaded_modules
+from conftest import SAMPLES, files_in, loaded_modules, parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "reversis_cli"
@@ -56,6 +56,8 @@ def command_modules(modules: set[str]) -> set[str]:
 # --- start-up ----------------------------------------------------------------------------
 
 
+# The same as the loaded_modules tests below hold by default, seen by -X importtime.
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--version", "--help"])
 def test_version_and_help_import_neither_lark_nor_rich(option):
     modules = importtime_modules(option)
@@ -217,8 +219,7 @@ def test_cli_imports_inside_functions_only_the_library_or_rich():
     standard library or click."""
     offenders = []
     for path in files_in(PACKAGE / "cli", "*.py", 10):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for function in ast.walk(tree):
+        for function in ast.walk(parsed(path)):
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for node in ast.walk(function):

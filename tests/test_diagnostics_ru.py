@@ -20,7 +20,7 @@ from reversis_cli.diagnostics import CODES
 from reversis_cli.i18n import Count, Msg, set_language, t, tr, use
 from reversis_cli.reader import record_from_text
 
-from conftest import ROOT, bad_samples, files_in
+from conftest import ROOT, bad_samples, files_in, parsed
 from i18n_catalog import PACKAGE, placeholders, russian_entries
 from records import FULL, FULL_DEAL, HEADER, MINIMAL, TRICKS, mutate
 from test_diagnostics import CASES
@@ -62,6 +62,7 @@ def test_every_code_means_something_in_russian_with_the_same_placeholders(code):
 # Calls that make a diagnostic, and where their message is: (position, keyword).
 _MAKERS = {"diagnostic": 1, "Diagnostic": 1, "problem": 1, "_problem": 1}
 _METHODS = {"error": 1}  # the replay's self.error(code, message, ...)
+_MAKER_WORD = re.compile(r"\b({})\b".format("|".join(sorted({*_MAKERS, *_METHODS}))))
 
 
 def _message_argument(call: ast.Call) -> ast.expr | None:
@@ -116,25 +117,32 @@ def _assignments(function: ast.AST) -> dict[str, list[ast.expr]]:
     return out
 
 
+def _calls_and_scopes(tree: ast.AST):
+    """Every call in ``tree``, with the innermost function whose subtree holds
+    it (a function holds its decorators and defaults too; the module holds
+    the calls outside any): one walk of the tree, not one per function."""
+    stack: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while stack:
+        node, scope = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            scope = node
+        if isinstance(node, ast.Call):
+            yield node, scope
+        stack.extend((child, scope) for child in ast.iter_child_nodes(node))
+
+
 def plain_text_diagnostics() -> dict[str, list[int]]:
     """For each file of the package, the lines where a diagnostic is made
     with a sentence that is not a message."""
     found: dict[str, list[int]] = {}
     for path in files_in(PACKAGE, "**/*.py", 100):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        functions = [n for n in ast.walk(tree)
-                     if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-        scopes = {id(call): fn for fn in functions for call in ast.walk(fn)}
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
+        if not _MAKER_WORD.search(path.read_text(encoding="utf-8")):
+            continue  # no call of a maker: a name is in the source as written
+        for node, scope in _calls_and_scopes(parsed(path)):
             message = _message_argument(node)
-            if message is None:
-                continue
-            scope = scopes.get(id(node), tree)
-            if _plain_text(message, _assignments(scope), set()):
+            if message is not None and _plain_text(message, _assignments(scope), set()):
                 found.setdefault(str(path.relative_to(ROOT)), []).append(node.lineno)
-    return found
+    return {path: sorted(lines) for path, lines in found.items()}
 
 
 def test_every_diagnostic_is_made_with_a_message_not_a_sentence():

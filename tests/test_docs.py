@@ -53,6 +53,7 @@ def _doc_files() -> list[Path]:
     return [ROOT / "README.md", *files_in(DOCS, "*.md", 6)]
 
 
+@cache  # two tests read them: every file of the package and the tests, read once
 def _citations() -> list[tuple[str, str]]:
     found = []
     for path in _code_files():

@@ -27,6 +27,7 @@ exploring run.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -70,8 +71,15 @@ def _simulated() -> list[str]:
     return ["".join(simulate_session(options)) for options in sessions]
 
 
-SOURCES = [p.read_text(encoding="utf-8") for p in good_samples()] + _simulated()
 SOURCE_NAMES = [p.name for p in good_samples()] + [f"simulated-{k}" for k in range(4)]
+
+
+@functools.cache
+def sources() -> list[str]:
+    """The texts of SOURCE_NAMES, made when a test first needs them rather
+    than when the module is collected (by every process, tests run or not)."""
+    return [p.read_text(encoding="utf-8") for p in good_samples()] + _simulated()
+
 
 # Words of the notation to put where they do not belong.
 VOCABULARY = (
@@ -93,7 +101,7 @@ BYTE_OPS = ("insert-bytes", "truncate", "crlf", "bom")
 edit = st.tuples(st.sampled_from(LINE_OPS + BYTE_OPS), st.integers(0, 10**6),
                  st.integers(0, 10**6), st.sampled_from(VOCABULARY),
                  st.sampled_from(JUNK_CHARS), st.binary(min_size=1, max_size=6))
-mutation = st.tuples(st.integers(0, len(SOURCES) - 1), st.lists(edit, min_size=1, max_size=5))
+mutation = st.tuples(st.integers(0, len(SOURCE_NAMES) - 1), st.lists(edit, min_size=1, max_size=5))
 
 
 def mutate(source: str, edits) -> bytes:
@@ -243,8 +251,11 @@ def run_library(data: bytes) -> dict:
     return stats
 
 
+# This and test_mutation_kinds_do_reach_the_settlement hold the fuzzing's own
+# inputs good, and the fuzzing is slow: so are they.
+@pytest.mark.slow
 def test_every_source_is_valid_before_mutation():
-    for name, text in zip(SOURCE_NAMES, SOURCES, strict=True):
+    for name, text in zip(SOURCE_NAMES, sources(), strict=True):
         stats = run_library(text.encode("utf-8"))
         assert stats["deals"] and stats["settled"] == stats["deals"], (name, stats)
 
@@ -254,15 +265,15 @@ def test_every_source_is_valid_before_mutation():
 @given(mutation)
 def test_mutated_records_settle_or_give_located_diagnostics(case):
     index, edits = case
-    run_library(mutate(SOURCES[index], edits))
+    run_library(mutate(sources()[index], edits))
 
 
 @pytest.mark.slow
 @fuzz_settings(60)
-@given(st.integers(0, len(SOURCES) - 1), st.binary(min_size=1, max_size=40),
+@given(st.integers(0, len(SOURCE_NAMES) - 1), st.binary(min_size=1, max_size=40),
        st.integers(0, 10**6))
 def test_random_bytes_spliced_into_records(index, junk, at):
-    data = SOURCES[index].encode("utf-8")
+    data = sources()[index].encode("utf-8")
     at %= len(data) + 1
     run_library(data[:at] + junk + data[at:])
 
@@ -277,7 +288,7 @@ def test_mutated_records_through_the_cli(case):
     from reversis_cli.cli import cli
 
     index, edits = case
-    data = mutate(SOURCES[index], edits)
+    data = mutate(sources()[index], edits)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.rvs"
         path.write_bytes(data)
@@ -292,6 +303,7 @@ def test_mutated_records_through_the_cli(case):
                 assert json.loads(result.stdout)["format"] == "reversis-score/1"
 
 
+@pytest.mark.slow
 def test_mutation_kinds_do_reach_the_settlement():
     """The fuzzing is not only breaking headers: a fair share of mutants still
     settle some deals and have some deals with errors."""
@@ -300,11 +312,11 @@ def test_mutation_kinds_do_reach_the_settlement():
     rng = random.Random(7)
     settled = errors = 0
     for _ in range(60):
-        index = rng.randrange(len(SOURCES))
+        index = rng.randrange(len(SOURCE_NAMES))
         edits = [(rng.choice(LINE_OPS), rng.randrange(10**6), rng.randrange(10**6),
                   rng.choice(VOCABULARY), rng.choice(JUNK_CHARS), b"\xff")
                  for _ in range(rng.randint(1, 3))]
-        stats = run_library(mutate(SOURCES[index], edits))
+        stats = run_library(mutate(sources()[index], edits))
         settled += stats["settled"]
         errors += stats["errors"]
     assert settled > 100 and errors > 20, (settled, errors)

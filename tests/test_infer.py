@@ -3,6 +3,7 @@ found from its paid and tally lines."""
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -37,6 +38,13 @@ def inferred(text: str, sets: dict[str, str] | None = None, held=()):
         return infer_in(session, held=held)
 
 
+@functools.cache
+def house_inferred():
+    """:func:`inferred` of the house-reading sample, searched once for the tests
+    that read it (a third of a second); they only read it."""
+    return inferred(HOUSE.read_text(encoding="utf-8"))
+
+
 def agrees_under(text: str, rules: str) -> list[int]:
     """The deals whose figures disagree when the record is settled under ``rules``."""
     with Session.of(record_from_text(text, "house.rvs"), rules=rules) as session:
@@ -51,7 +59,7 @@ def simulated(seed: int, deals: int = 24) -> str:
 
 
 def test_the_house_reading_sample_gives_back_exactly_its_options():
-    inference = inferred(HOUSE.read_text(encoding="utf-8")).inference
+    inference = house_inferred().inference
     found = {c.option: c.value for c in inference.changes}
     assert found == HOUSE_READING
     assert inference.agrees and inference.disagreeing_before
@@ -106,6 +114,10 @@ def _check_recovered(seed: int, every: int) -> None:
         len(found) < len(truth) or found.keys() != truth.keys(), (truth, found)
 
 
+# Each seed searches a 24-deal session (half a second): slow, with the thirty of
+# test_many_random_house_readings_are_recovered; the default run recovers the
+# readings of the house sample, of the pool-moving options and of paid lines.
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 7, 10])
 def test_random_house_readings_are_recovered(seed):
     _check_recovered(seed, every=1)
@@ -117,6 +129,7 @@ def test_many_random_house_readings_are_recovered(seed, tmp_path):
     _check_recovered(seed, every=random.Random(seed).choice([1, 2, 3]))
 
 
+@pytest.mark.slow  # by default test_the_written_profile_reproduces_the_sheet holds the same
 def test_a_found_reading_pays_as_the_true_one(tmp_path):
     truth = {"partie_bonus": "2", "late_tricks_double": "none"}
     text = with_sheet(simulated(3), truth)
@@ -174,8 +187,11 @@ def test_a_sheet_that_agrees_changes_nothing():
 # --- the command ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "rules-infer-house.txt"),
-                                                ("ru", "ru/rules-infer-house.txt")])
+# The Russian golden is slow: the default run reads rules --infer's Russian in the
+# summary, the other profile and the nothing-to-infer tests.
+@pytest.mark.parametrize(("language", "name"), [
+    ("en", "rules-infer-house.txt"),
+    pytest.param("ru", "ru/rules-infer-house.txt", marks=pytest.mark.slow)])
 def test_rules_infer_golden(language, name, golden, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = run("--lang", language, "rules", "--infer", "samples/house-reading.rvs")
@@ -219,6 +235,7 @@ def test_bad_command_lines_are_usage_errors(args):
     assert HOUSE.read_bytes() == before
 
 
+@pytest.mark.slow  # an inference; test_cli_package finds no writer but write_atomic
 def test_the_profile_is_written_atomically(tmp_path, atomic_writes):
     result = run("rules", "--infer", str(HOUSE), "-o", str(tmp_path / "house.toml"))
     assert result.exit_code == 0 and atomic_writes == ["house.toml"]
@@ -233,6 +250,7 @@ def test_a_record_whose_profile_cannot_be_built_says_so(tmp_path):
     assert "cannot be settled" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow  # the default run infers from "-" in the other-profile tests below
 def test_the_record_may_come_from_standard_input():
     result = CliRunner().invoke(cli, ["rules", "--infer", "-"], env=ENV,
                                 input=HOUSE.read_text(encoding="utf-8"))
@@ -267,8 +285,11 @@ def test_the_values_tried():
     assert {"none", "11", "10", "9,10,11"} <= set(candidate_values(classic, "late_tricks_double"))
 
 
-@pytest.mark.parametrize("truth", [{"stake_dealer": "10"}, {"restake": "taken_or_quiet"},
-                                   {"stake_player": "5", "partie_bonus": "3"}])
+# A third of a second each: the two options together by default, each alone slow.
+@pytest.mark.parametrize("truth", [
+    pytest.param({"stake_dealer": "10"}, marks=pytest.mark.slow),
+    pytest.param({"restake": "taken_or_quiet"}, marks=pytest.mark.slow),
+    {"stake_player": "5", "partie_bonus": "3"}])
 def test_options_that_move_the_pool_are_found_with_every_later_deal(truth):
     # the pool carries from deal to deal: such a change shifts later deals' payments
     text = with_sheet(simulated(12, deals=16), truth)
@@ -339,11 +360,14 @@ def test_the_other_profile_keeps_the_options_held_by_set():
 
 
 def test_the_record_s_own_profile_is_kept_when_it_fits_as_well():
-    inference = inferred(HOUSE.read_text("utf-8")).inference
+    inference = house_inferred().inference
     assert not inference.another_profile and inference.base.name == "classic"
     assert inference.record_profile is None and inference.disagreeing_in_record == ()
 
 
+# Slow, both: by default the other profile is found on the score sheet and the house
+# sample (the tests above), and random readings under the record's own profile.
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8])
 def test_random_readings_of_the_other_profile_are_recovered(seed):
     truth = _house_reading(seed)
@@ -353,11 +377,13 @@ def test_random_readings_of_the_other_profile_are_recovered(seed):
     assert len(inference.changes) <= len(truth)
 
 
-def test_the_summary_names_the_options_set_on_the_command_line():
+# Each language is an inference (a third of a second): the Russian one is slow, as
+# rules --infer's Russian is read by default in the other-profile tests above.
+@pytest.mark.parametrize("lang, wanted", [
+    ((), "Under classic (with partie_bonus = 2) the table departs from the rules"),
+    pytest.param(("--lang", "ru"), "По профилю classic (с partie_bonus = 2) записи стола "
+                 "расходятся", marks=pytest.mark.slow)], ids=["en", "ru"])
+def test_the_summary_names_the_options_set_on_the_command_line(lang, wanted):
     """newcomer-3, finding 22: with --set the summary named the bare profile."""
-    result = run("rules", "--infer", str(SHEET), "--set", "partie_bonus=2")
-    out = " ".join(result.output.split())
-    assert "Under classic (with partie_bonus = 2) the table departs from the rules" in out
-    russian = " ".join(run("--lang", "ru", "rules", "--infer", str(SHEET), "--set",
-                           "partie_bonus=2").output.split())
-    assert "По профилю classic (с partie_bonus = 2) записи стола расходятся" in russian
+    result = run(*lang, "rules", "--infer", str(SHEET), "--set", "partie_bonus=2")
+    assert wanted in " ".join(result.output.split())

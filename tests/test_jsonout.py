@@ -54,13 +54,16 @@ def test_the_unsettleable_samples_have_no_deal_to_write(name):
         assert not session.settleable
 
 
+# The default run writes the first 25 deals of each session, the slow run all 300.
+@pytest.mark.parametrize("deals", [25, pytest.param(300, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("rules, seed", [("classic", 3), ("modern", 5)])
-def test_simulated_deals_with_irregularities_are_written_as_their_dicts_encode(rules, seed):
+def test_simulated_deals_with_irregularities_are_written_as_their_dicts_encode(rules, seed,
+                                                                               deals):
     # rare events (reversis, espagnolettes) and irregular deals (peeks, revokes, claims)
     text = "".join(simulate_session(SimulationOptions(
-        300, seed=seed, rules=rules, events=0.3, irregular=0.2, write_hands=True)))
+        deals, seed=seed, rules=rules, events=0.3, irregular=0.2, write_hands=True)))
     with Session.of(record_from_text(text, "sim.rvs")) as session:
-        assert _texts_agree(session) == 300
+        assert _texts_agree(session) == deals
 
 
 @pytest.mark.parametrize(("amount", "written"), [

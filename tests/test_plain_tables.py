@@ -38,15 +38,18 @@ def wide_names(tmp_path_factory) -> Path:
     return path
 
 
+# One width by default, the others under the slow marker: each lays out every deal
+# twice (plain and rich), a fifth of a second.
+@pytest.mark.parametrize("widths", [(47,), pytest.param((30, 80, 120), marks=pytest.mark.slow)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_every_deal_is_laid_out_as_rich_lays_it_out(lang, wide_names):
+def test_every_deal_is_laid_out_as_rich_lays_it_out(lang, wide_names, widths):
     with use(lang), Session.open(str(wide_names), None, {}) as session:
         assert plain_text(render_title(session), 80) == rich_text(render_title(session), 80)
         deals = list(session.deals())
         assert len(deals) == 12
         for one in deals:
             renderable = render_deal(one, session.players, "unicode")
-            for width in (30, 47, 80, 120):
+            for width in widths:
                 text = plain_text(renderable, width)
                 assert text is not None, (one.checked.number, width)  # the fast path is taken
                 assert text == rich_text(renderable, width), (one.checked.number, width)

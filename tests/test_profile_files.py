@@ -1,14 +1,11 @@
 """A rule profile is read only from a regular file of sensible size: a
 device, a pipe, a folder or a huge file is a clear RV401, never a hang.
-Issue 15, item 6.  Each run is a separate process with a timeout, so that a
-regression fails the test instead of hanging the suite."""
+Issue 15, item 6.  Each run has a time limit (conftest's run_that_may_hang),
+so that a regression fails the test instead of hanging the suite."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,29 +16,23 @@ from reversis_cli.rules.profile import MAX_PROFILE_BYTES
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev/zero")
 
 
-def run(*args: str, cwd: Path):
-    return subprocess.run([sys.executable, "-m", "reversis_cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=20,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
-
-
-def test_rules_of_dev_zero_is_a_usage_error_not_a_hang(tmp_path):
-    result = run("rules", "/dev/zero", cwd=tmp_path)
+def test_rules_of_dev_zero_is_a_usage_error_not_a_hang(tmp_path, run_that_may_hang):
+    result = run_that_may_hang("rules", "/dev/zero", cwd=tmp_path)
     assert result.returncode == 2
     assert "/dev/zero cannot be read: it is not a regular file" in result.stderr
 
 
-def test_rules_of_a_fifo_is_a_usage_error_not_a_hang(tmp_path):
+def test_rules_of_a_fifo_is_a_usage_error_not_a_hang(tmp_path, run_that_may_hang):
     os.mkfifo(tmp_path / "house.toml")
-    result = run("rules", "house.toml", cwd=tmp_path)
+    result = run_that_may_hang("rules", "house.toml", cwd=tmp_path)
     assert result.returncode == 2
     assert "house.toml cannot be read: it is not a regular file" in result.stderr
 
 
-def test_a_records_rules_line_naming_a_fifo_is_located(tmp_path):
+def test_a_records_rules_line_naming_a_fifo_is_located(tmp_path, run_that_may_hang):
     os.mkfifo(tmp_path / "house.toml")
     (tmp_path / "r.rvs").write_text("rules house.toml\nplayers Anna Boris Vera Gleb\n")
-    result = run("score", "r.rvs", cwd=tmp_path)
+    result = run_that_may_hang("score", "r.rvs", cwd=tmp_path)
     assert result.returncode == 1
     assert "r.rvs:1:7: error[RV401]: the rule profile house.toml cannot be read" \
         in result.stderr

@@ -6,9 +6,13 @@ stderr together, no colour, 80 columns: what a reader who copies the command
 sees in an 80-column terminal, or through a pipe, where rich takes 80
 columns).  Each block is run in a fresh folder holding ``samples/`` and
 compared with what the README shows;
-``python -m pytest tests/test_readme.py --update-golden`` rewrites the blocks
-in place from the real output.  Commands go through ``bash``, so a block may
-cut a long output with ``| head`` or ``| tail``.
+``python -m pytest -m '' tests/test_readme.py --update-golden`` rewrites the
+blocks in place from the real output.  Commands go through ``bash``, so a block
+may cut a long output with ``| head`` or ``| tail``.
+
+Each command starts an interpreter (half a second of CPU), so the real runs are
+marked slow; the default run runs in-process, with CliRunner, the blocks made
+of plain ``$ reversis ARGS`` commands, whose output is the same.
 """
 
 from __future__ import annotations
@@ -80,6 +84,40 @@ def run_transcript(block: Block, folder: Path, env_given: dict[str, str] | None 
 
 
 BLOCKS = transcripts(README.read_text(encoding="utf-8"))
+# What a shell would read as more than words: such a command runs only in bash.
+SHELL_SYNTAX = set("|&;<>()$`\\'\"*?[]{}~#=")
+
+
+def plain_arguments(command: str) -> list[str] | None:
+    """The arguments of ``$ reversis ARGS`` when ARGS are plain words (the
+    shell would pass them as written), else None."""
+    words = command[2:].split()
+    if words[:1] != ["reversis"] or SHELL_SYNTAX & set(command[2:]):
+        return None
+    return words[1:]
+
+
+IN_PROCESS = [b for b in BLOCKS if all(plain_arguments(c) is not None for c in b.commands)]
+
+
+def run_in_process(block: Block) -> list[str]:
+    """The block's plain commands run by CliRunner in the checkout (whose
+    ``samples/`` the commands name), in the transcripts' environment."""
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    env = {name: ENV[name] for name in ("COLUMNS", "NO_COLOR", "TERM")}
+    out = []
+    for command in block.commands:
+        out.append(command)
+        result = CliRunner().invoke(cli, plain_arguments(command), env=env,
+                                    prog_name="reversis")
+        printed = [line.rstrip() for line in result.output.split("\n")]
+        while printed and not printed[-1]:
+            printed.pop()
+        out.extend(printed)
+    return out
 
 
 def test_the_readme_has_transcripts():
@@ -88,6 +126,26 @@ def test_the_readme_has_transcripts():
     assert "$ reversis score samples/evening.rvs --deal 2" in commands
 
 
+def test_the_plain_transcripts_are_found():
+    assert [b.commands[0] for b in IN_PROCESS] == [
+        "$ reversis --lang ru check samples/bad/ten.rvs", "$ reversis check samples/bad/ten.rvs",
+        "$ reversis score samples/evening.rvs --deal 2"]
+    assert plain_arguments("$ reversis check a.rvs | head") is None
+    assert plain_arguments("$ reversis check 'a b.rvs'") is None
+    assert plain_arguments("$ head -3 salon.csv") is None
+
+
+@pytest.mark.parametrize("block", IN_PROCESS, ids=[b.commands[0][2:40] for b in IN_PROCESS])
+def test_readme_example_matches_the_output_in_process(block, monkeypatch, request):
+    monkeypatch.chdir(ROOT)
+    real = run_in_process(block)
+    if request.config.getoption("--update-golden"):
+        _rewrite(block, real)
+        return
+    assert real == [line.rstrip() for line in block.lines]
+
+
+@pytest.mark.slow  # a real process per command; the plain ones run in-process above
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.commands[0][2:40] for b in BLOCKS])
 def test_readme_example_matches_the_real_output(block, tmp_path, request):
     real = run_transcript(block, tmp_path)
@@ -97,6 +155,7 @@ def test_readme_example_matches_the_real_output(block, tmp_path, request):
     assert real == [line.rstrip() for line in block.lines]
 
 
+@pytest.mark.slow  # real processes, as the test above
 def test_the_readme_shows_what_a_pipe_gives(tmp_path):
     """newcomer-3, finding 22: the README was checked at 100 columns, and a
     reader who pipes the command (``| grep``, ``| sed``) sees 80."""

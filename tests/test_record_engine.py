@@ -327,9 +327,27 @@ WORDS = ["AS", "9h", "Д♥", "10S", "ZS", "Anna", "Zed", "hand", "exchange", "d
          ">", "12", "1", "tally", "pool", "+3", "deal", "players", "\x1b", "\u00a0", "partie"]
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join), max_size=6))
+RANDOM_LINES = st.lists(st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join), max_size=6)
+RANDOM_CARDS = st.lists(st.sampled_from(WORDS + ["9S", "4S", "KS", "2S", "QH", "9S 4S", ""]),
+                        max_size=12)
+
+
+# Each of the two below takes 20 cases by default and 60 under the slow marker
+# (5 ms a case).
+@settings(max_examples=20, deadline=None)
+@given(RANDOM_LINES)
 def test_any_line_is_taken_or_refused_never_raised(lines):
+    _take_or_refuse_lines(lines)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(RANDOM_LINES)
+def test_many_lines_are_taken_or_refused_never_raised(lines):
+    _take_or_refuse_lines(lines)
+
+
+def _take_or_refuse_lines(lines):
     deal = DealInProgress(PLAYERS, 1, "Gleb")
     for line in lines:
         outcome = deal.add_line(line)
@@ -381,10 +399,20 @@ def test_a_first_dealer_who_is_not_a_player_makes_no_file(tmp_path):
     assert not (tmp_path / "s.rvs").exists()
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(WORDS + ["9S", "4S", "KS", "2S", "QH", "9S 4S", ""]),
-                max_size=12))
+@settings(max_examples=20, deadline=None)
+@given(RANDOM_CARDS)
 def test_any_card_typed_is_taken_or_refused_never_raised(words):
+    _take_or_refuse_cards(words)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(RANDOM_CARDS)
+def test_many_cards_typed_are_taken_or_refused_never_raised(words):
+    _take_or_refuse_cards(words)
+
+
+def _take_or_refuse_cards(words):
     deal = DealInProgress(PLAYERS, 1, "Gleb")
     for word in words:
         outcome = deal.play(word)

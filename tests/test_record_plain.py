@@ -439,8 +439,11 @@ def test_cards_given_explicitly_spell_the_deals_appended(tmp_path):
     assert "2♥ 5♥ 7♥ 6♥" in new.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("ending", ["# deal 2 was a fast one\n", "\n\n# deal 2 was a fast one\n",
-                                   "# deal 2 was a fast one\n\n# and a second\n\n"])
+# The two comments with blank lines by default; the simpler endings slow.
+@pytest.mark.parametrize("ending", [
+    pytest.param("# deal 2 was a fast one\n", marks=pytest.mark.slow),
+    pytest.param("\n\n# deal 2 was a fast one\n", marks=pytest.mark.slow),
+    "# deal 2 was a fast one\n\n# and a second\n\n"])
 def test_a_comment_at_the_end_of_the_file_stays_the_last_deal_s(tmp_path, ending):
     """newcomer-3, finding 15: after deal 3 was appended, the comment that
     ended the file belonged to deal 3 (JSON, report, fmt)."""

@@ -320,6 +320,9 @@ def test_record_dash_is_a_usage_error_and_makes_no_file(tmp_path, monkeypatch):
 
 
 
+# Slow, as the other full-screen tests (test_record_tui*): Textual's pilot costs half
+# a second; the plain mode's test of the same draft above stays in the default run.
+@pytest.mark.slow
 def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_path,
                                                                          monkeypatch):
     """The full screen's question shows the engine's notes (issue 20, item 1)."""

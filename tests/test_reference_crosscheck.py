@@ -18,10 +18,13 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
+from reversis_cli.rules.profile import builtin_profile, coerce_option_value
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference_settle import compare  # noqa: E402
+
+from conftest import pairs_by_default, some_by_default  # noqa: E402
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
@@ -92,8 +95,10 @@ def test_worked_examples(name):
     check(EXAMPLES / f"{name}.rvs")
 
 
+# The random sessions and option sets are many, the code paths they take few: the
+# first seeds by default, the others under the slow marker.
 @pytest.mark.parametrize("rules", ["classic", "modern"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", some_by_default(range(6), lambda seed: seed < 2))
 def test_random_sessions(tmp_path, rules, seed):
     rng = random.Random(seed)
     forces = {rng.randint(1, 10): rng.choice(["reversis", "broken_reversis", "espagnolette"])
@@ -111,7 +116,7 @@ def test_random_sessions_with_their_hands_written(tmp_path, rules):
     check(_write(tmp_path, "s.rvs", "".join(simulate_session(options))))
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", some_by_default(range(12), lambda seed: seed < 4))
 def test_random_options(tmp_path, seed):
     rng = random.Random(1000 + seed)
     rules = ["classic", "modern"][seed % 2]
@@ -125,13 +130,29 @@ def test_random_options(tmp_path, seed):
     check(_write(tmp_path, "s.rvs", text), *sets)
 
 
-@pytest.mark.parametrize("key,value", [(k, v) for k, vs in OPTION_VALUES.items() for v in vs])
-def test_every_option_value(tmp_path, key, value):
+def _option_cases() -> list:
+    """Every option value under both profiles: the default run takes each option
+    once, under one profile (both in turn), with a value that profile does not
+    have; the slow run takes every value under both."""
+    cases = []
+    for number, (key, values) in enumerate(OPTION_VALUES.items()):
+        base = ("classic", "modern")[number % 2]
+        default = builtin_profile(base).options.as_dict()[key]
+        chosen = next(v for v in values if coerce_option_value(key, v) != default)
+        for value in values:
+            for rules in ("classic", "modern"):
+                by_default = (value, rules) == (chosen, base)
+                cases.append(pytest.param(key, value, rules,
+                                          marks=() if by_default else pytest.mark.slow))
+    return cases
+
+
+@pytest.mark.parametrize("key,value,rules", _option_cases())
+def test_every_option_value(tmp_path, key, value, rules):
     seed = sum(map(ord, key + value))
     forces = {2: "espagnolette", 4: "broken_reversis", 5: "reversis", 6: "espagnolette"}
-    for rules in ("classic", "modern"):
-        text = generate_session(seed, 6, rules=rules, forces=forces)
-        check(_write(tmp_path, f"{rules}.rvs", text), "--set", f"{key}={value}")
+    text = generate_session(seed, 6, rules=rules, forces=forces)
+    check(_write(tmp_path, f"{rules}.rvs", text), "--set", f"{key}={value}")
 
 
 def test_starting_pot(tmp_path):
@@ -228,8 +249,9 @@ VARIANTS = [[], ["--set", "espagnolette_pays_broken=11"], ["--set", "reversis_ca
             ["--set", "led_aces_pay_winner=yes", "--set", "partie_ties=split"]]
 
 
-@pytest.mark.parametrize("name", sorted(HAND_MADE))
-@pytest.mark.parametrize("rules", ["classic", "modern"])
+# Each deal under one profile by default (in turn), under both with -m ''.
+@pytest.mark.parametrize("name, rules", pairs_by_default(sorted(HAND_MADE),
+                                                         ["classic", "modern"]))
 def test_hand_made_espagnolette(tmp_path, name, rules):
     path = _write(tmp_path, f"{name}.rvs", HEADER + HAND_MADE[name])
     for extra in VARIANTS:

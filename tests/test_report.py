@@ -11,7 +11,7 @@ import jinja2.ext
 import pytest
 from click.testing import CliRunner
 
-from conftest import bad_samples, good_samples
+from conftest import bad_samples, good_samples, samples_by_default
 from i18n_catalog import russian_entries
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, use
@@ -230,11 +230,11 @@ def test_an_irregularity_is_named_in_the_language_of_the_page():
     assert "Нарушение: платёж не востребован вовремя · Gleb" in html
 
 
-def test_the_options_that_differ_from_the_base_are_listed_with_both_values():
+def test_the_options_that_differ_from_the_base_are_listed_with_both_values(evening):
     html = build_report([EVENING], sets={"forced_means": "any_follow"}).html
     assert ("<tr><td><code>forced_means</code></td><td>any_follow</td><td>compelled</td></tr>"
             in html)
-    assert '<table class="options">' not in build_report([EVENING]).html
+    assert '<table class="options">' not in evening
 
 
 # --- the table's own figures (issue 20, item 9) ----------------------------------------
@@ -246,7 +246,12 @@ def _deal_html(html: str, anchor: str) -> str:
     return re.search(rf'<article id="{anchor}".*?</article>', html, re.S).group(0)
 
 
-@pytest.mark.parametrize("path", [*good_samples(), *bad_samples()], ids=lambda p: p.name)
+# By default the samples with problems (each bad one, the revoke, the sheets'
+# figures) and one without; the other good samples under the slow marker.
+@pytest.mark.parametrize("path", samples_by_default(
+    [*good_samples(), *bad_samples()],
+    [p.name for p in bad_samples()] + ["irregular.rvs", "disputed-sheet.rvs", "house-reading.rvs",
+                                       "evening.rvs"]), ids=lambda p: p.name)
 def test_the_page_gives_every_problem_check_gives(path):
     """Review newcomer-3, finding 8: check gave the sample's figures warnings,
     the page none.  The page and its terminal lines now give what check
@@ -254,12 +259,13 @@ def test_the_page_gives_every_problem_check_gives(path):
     from reversis_cli.check import check_file
 
     found = build_report([path])
+    checked = check_file(path)
     said = sorted((d.code, d.line, d.column, english(d.message)) for d in found.diagnostics)
     expected = sorted((d.code, d.line, d.column, english(d.message))
-                      for d in check_file(path).diagnostics)
+                      for d in checked.diagnostics)
     assert said == expected
     html = found.html
-    for d in check_file(path).diagnostics:
+    for d in checked.diagnostics:
         if d.deal is not None:
             deal = _deal_html(html, f"s1-d{d.deal}")
             assert f"[{d.code}]" in deal and f":{d.line}:{d.column}</code>" in deal, d
@@ -361,8 +367,8 @@ def test_a_long_name_may_break_in_a_table_and_a_short_one_may_not(tmp_path):
         in " ".join(parsed(html).text)  # whole, never shortened
 
 
-def test_one_session_has_one_title():
-    html = build_report([EVENING]).html
+def test_one_session_has_one_title(evening):
+    html = evening
     tags = parsed(html)
     headings = [text for text in tags.text if text == "A Tuesday evening"]
     assert "<h1>A Tuesday evening</h1>" in html and "<h2>A Tuesday evening</h2>" not in html

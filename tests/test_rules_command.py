@@ -14,7 +14,7 @@ from reversis_cli.diagnostics import ProfileError
 from reversis_cli.rules.profile import OPTIONS, load_profile
 from reversis_cli.rules.sources import paragraph
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, pairs_by_default
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 WIDE = dict(ENV, COLUMNS="200")
@@ -91,10 +91,10 @@ def test_quote_prints_the_russian_under_each_option():
     assert list(rows(quoted.output)) == list(OPTIONS)
 
 
-@pytest.mark.parametrize("columns", ["100", "80", "60", "30"])
-@pytest.mark.parametrize("args", [["classic"], ["modern", "--quote"],
-                                  ["--diff", "classic", "modern"],
-                                  ["--diff", "classic", "modern", "--quote"]])
+# Each listing at one width by default, at every width under the slow marker.
+@pytest.mark.parametrize("args, columns", pairs_by_default(
+    [["classic"], ["modern", "--quote"], ["--diff", "classic", "modern"],
+     ["--diff", "classic", "modern", "--quote"]], ["100", "80", "60", "30"]))
 def test_narrow_terminals_get_every_option_and_value(columns, args):
     result = run(*args, env=dict(ENV, COLUMNS=columns))
     assert result.exit_code == 0, result.output

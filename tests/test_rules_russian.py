@@ -21,7 +21,7 @@ from reversis_cli.rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profil
 from reversis_cli.rules.sources import SOURCE_FILES, paragraphs
 from reversis_cli.rules.texts import RULE_TEXTS, rule_text
 
-from conftest import ROOT
+from conftest import ROOT, pairs_by_default
 from i18n_catalog import placeholders, russian_entries
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
@@ -138,10 +138,10 @@ ENGLISH_WORDS = ("Option", "Value", "Allowed", "Meaning", "Rules", "Sources", "a
 HOUSE_DESCRIPTION = load_profile(str(ROOT / "samples" / "house-rules.toml")).description
 
 
-@pytest.mark.parametrize("columns", ["200", "100", "60", "30"])
-@pytest.mark.parametrize("args", [["classic"], ["modern", "--quote"],
-                                  ["--diff", "classic", "modern"],
-                                  ["samples/house-rules.toml"]])
+# Each listing at one width by default, at every width under the slow marker.
+@pytest.mark.parametrize("args, columns", pairs_by_default(
+    [["classic"], ["modern", "--quote"], ["--diff", "classic", "modern"],
+     ["samples/house-rules.toml"]], ["200", "100", "60", "30"]))
 def test_no_english_is_left_in_the_russian_listing_at_any_width(columns, args, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = run("--lang", "ru", "rules", *args, env=dict(ENV, COLUMNS=columns))

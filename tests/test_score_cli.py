@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from reversis_cli.cli import cli
 
-from conftest import SAMPLES, files_in, good_samples
+from conftest import SAMPLES, files_in, good_samples, samples_by_default
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
@@ -179,14 +179,19 @@ def test_explain_names_the_options_that_decided_the_deal():
     assert "PARTIE-1" in result.output and "bonus 4" in result.output
 
 
-def test_explain_every_deal_of_a_sample():
-    for number in range(1, 13):
+# By default the deals of the reversis made, the espagnolette and the reversis broken;
+# every deal of the night under the slow marker (explain of one: a tenth of a second).
+@pytest.mark.parametrize("numbers", [(3, 6, 9), pytest.param(range(1, 13),
+                                                             marks=pytest.mark.slow)],
+                         ids=["rare-events", "every-deal"])
+def test_explain_every_deal_of_a_sample(numbers):
+    for number in numbers:
         result = run("explain", str(SAMPLES / "big-night.rvs"), "--deal", str(number))
         assert result.exit_code == 0, (number, result.output)
         assert "Trick by trick" in result.output and "Other readings" in result.output
 
 
-@pytest.mark.parametrize("path", good_samples(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", samples_by_default(good_samples()), ids=lambda p: p.name)
 def test_written_tricks_equal_the_deal_object(path):
     """score --json writes the tricks as text for speed; they must say what
     deal_json's tricks say."""

@@ -67,11 +67,11 @@ def test_reason_and_note_codes_are_distinct_identifiers():
 # --- simulated sessions: every payment carries its data --------------------------------
 
 
-def _sessions():
+def _sessions(deals: int):
     """Settled deals of simulated sessions rich in rare events and irregularities."""
     texts_ = [
-        "".join(simulate_session(SimulationOptions(40, seed, events=0.5))) for seed in (1, 2)
-    ] + ["".join(simulate_session(SimulationOptions(40, seed, irregular=0.6, events=0.2)))
+        "".join(simulate_session(SimulationOptions(deals, seed, events=0.5))) for seed in (1, 2)
+    ] + ["".join(simulate_session(SimulationOptions(deals, seed, irregular=0.6, events=0.2)))
          for seed in (3, 4)]
     for text in texts_:
         record = record_from_text(text, "sim.rvs")
@@ -80,21 +80,35 @@ def _sessions():
         yield from score_deals(record, profile)
 
 
-SCORED = [s for s in _sessions() if s.settlement is not None]
-PAYMENTS = [p for s in SCORED for p in s.settlement.payments + s.settlement.cancelled]
-STEPS = [st for s in SCORED for st in s.settlement.steps]
+# Built when a test first asks, not at collection: every process that collects
+# this module (each xdist worker) would otherwise simulate the sessions.  Sessions
+# of 20 deals by default (they already meet 24 reason codes and 42 step codes), of
+# 40 under the slow marker.
+@pytest.fixture(scope="module", params=[20, pytest.param(40, marks=pytest.mark.slow)])
+def scored_deals(request):
+    return [s for s in _sessions(request.param) if s.settlement is not None]
 
 
-def test_the_simulated_sessions_meet_most_codes():
+@pytest.fixture(scope="module")
+def payments(scored_deals):
+    return [p for s in scored_deals for p in s.settlement.payments + s.settlement.cancelled]
+
+
+@pytest.fixture(scope="module")
+def steps(scored_deals):
+    return [st for s in scored_deals for st in s.settlement.steps]
+
+
+def test_the_simulated_sessions_meet_most_codes(payments, steps):
     """The tests below see the codes they are about (a generator that drifted would
     leave them checking nothing)."""
-    met = {p.code for p in PAYMENTS}
+    met = {p.code for p in payments}
     assert len(met) >= 20, sorted(set(ReasonCode) - met)
-    assert len({st.code for st in STEPS}) >= 40
+    assert len({st.code for st in steps}) >= 40
 
 
-def test_every_payment_in_json_has_code_params_and_rules():
-    for scored in SCORED[:60]:
+def test_every_payment_in_json_has_code_params_and_rules(scored_deals):
+    for scored in scored_deals[:60]:
         deal = json.loads(json.dumps(deal_json(scored, scored.checked.replayed.players)))
         made = scored.settlement.payments + scored.settlement.cancelled
         for payment, written in zip(made, deal["payments"] + deal["cancelled"], strict=True):
@@ -105,20 +119,20 @@ def test_every_payment_in_json_has_code_params_and_rules():
             assert written["reason"] == english(payment.reason)
 
 
-def test_the_english_reason_of_json_is_the_messages_english():
-    for payment in PAYMENTS:
+def test_the_english_reason_of_json_is_the_messages_english(payments):
+    for payment in payments:
         assert texts.english_reason(payment) == english(payment.reason), payment
         assert set(RULE_ID.findall(english(payment.reason))) <= set(payment.rules), payment
 
 
-def test_every_step_names_no_rule_its_data_leaves_out():
-    for step in STEPS:
+def test_every_step_names_no_rule_its_data_leaves_out(steps):
+    for step in steps:
         assert step.rules[0] == step.rule
         assert set(RULE_ID.findall(english(step.text))) <= set(step.rules), step
 
 
-def test_doubled_payments_rest_on_their_doubling_rules():
-    doubled = [p for p in PAYMENTS if p.params.get("doubled_for")]
+def test_doubled_payments_rest_on_their_doubling_rules(payments):
+    doubled = [p for p in payments if p.params.get("doubled_for")]
     assert doubled
     for p in doubled:
         grounds = p.params["doubled_for"]
@@ -133,18 +147,18 @@ def test_doubled_payments_rest_on_their_doubling_rules():
             assert {wanted[g] for g in grounds} <= set(p.rules)
 
 
-def test_every_reason_and_step_is_written_in_russian():
+def test_every_reason_and_step_is_written_in_russian(payments, steps):
     with use("ru"):
-        for payment in PAYMENTS:
+        for payment in payments:
             russian = t(payment.reason)
             assert russian != english(payment.reason)
             assert re.search("[а-яё]", russian), russian
-        for step in STEPS:
+        for step in steps:
             assert re.search("[а-яё]", t(step.text)), step
 
 
-def test_forfeited_payments_say_by_which_rule():
-    forfeited = [p for p in PAYMENTS if "forfeited_by" in p.params]
+def test_forfeited_payments_say_by_which_rule(payments):
+    forfeited = [p for p in payments if "forfeited_by" in p.params]
     assert forfeited
     for p in forfeited:
         assert p.rules[-1] == p.params["forfeited_by"]

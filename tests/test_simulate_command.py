@@ -90,8 +90,9 @@ def test_file_output_is_the_stdout_text(tmp_path):
     ("--hands", "--irregular", "0.3"), ("--events", "1"), ("--events", "0"),
     ("--rules", "modern", "--irregular", "1", "--hands", "--cards", "unicode"),
 ], ids=lambda a: " ".join(a))
-def test_every_kind_of_output_checks_clean(args):
-    result = run("--deals", "30", "--seed", "11", *args)
+@pytest.mark.parametrize("deals", ["15", pytest.param("30", marks=pytest.mark.slow)])
+def test_every_kind_of_output_checks_clean(args, deals):
+    result = run("--deals", deals, "--seed", "11", *args)
     assert result.exit_code == 0, result.output
     diags = diagnostics_of(result.stdout_bytes)
     # Only a simulated revoke (--irregular) is reported, and as a warning.
@@ -181,8 +182,16 @@ def test_output_onto_a_folder_exits_2(tmp_path):
     assert result.exit_code == 2 and "is a folder" in result.output
 
 
-def test_an_interrupted_run_leaves_the_old_file_whole(tmp_path, monkeypatch):
+# Interrupted after several batches went to the temporary file: by default in
+# batches of 8 deals (70 deals made, a tenth of a second), under the slow marker
+# in the command's own batches of 256 (700 deals made, a second).
+@pytest.mark.parametrize("deals, at, batch", [
+    (100, 70, 8), pytest.param(1000, 700, None, marks=pytest.mark.slow)])
+def test_an_interrupted_run_leaves_the_old_file_whole(tmp_path, monkeypatch, deals, at, batch):
+    import functools
+
     from reversis_cli import simulate
+    import reversis_cli.cli.simulate as command
 
     out = tmp_path / "keep.rvs"
     out.write_text("the old record\n")
@@ -190,12 +199,15 @@ def test_an_interrupted_run_leaves_the_old_file_whole(tmp_path, monkeypatch):
 
     def failing(*args, **kwargs):
         for k, part in enumerate(real(*args, **kwargs)):
-            if k == 700:
+            if k == at:
                 raise KeyboardInterrupt
             yield part
 
     monkeypatch.setattr(simulate, "simulate_session", failing)
-    result = run("--deals", "1000", "-o", str(out))
+    if batch is not None:
+        assert at > 2 * batch  # batches were written before the interruption
+        monkeypatch.setattr(command, "_batched", functools.partial(command._batched, size=batch))
+    result = run("--deals", str(deals), "-o", str(out))
     assert result.exit_code != 0
     assert out.read_text() == "the old record\n"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.rvs"]
@@ -237,10 +249,11 @@ def test_the_text_is_the_model_written_by_the_writer():
     assert write_record(header, deals, "ru") == "".join(simulate_session(options))
 
 
+@pytest.mark.parametrize("deals", [20, pytest.param(60, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("style", ["ascii", "unicode", "ru"])
-def test_the_output_is_already_in_canonical_form(style):
+def test_the_output_is_already_in_canonical_form(style, deals):
     text = "".join(simulate_session(SimulationOptions(
-        60, seed=8, irregular=0.4, write_hands=style == "ru", card_style=style,
+        deals, seed=8, irregular=0.4, write_hands=style == "ru", card_style=style,
         comments=("a comment",))))
     result = canonical_text(text, "sim.rvs", style)
     assert result.ok and not result.changed
@@ -269,6 +282,7 @@ def event_counts(text: str) -> Counter:
     return counts
 
 
+@pytest.mark.slow  # 600 deals to measure rates; the default run pins a session with events
 def test_the_default_mix_holds_every_rare_event_at_a_usable_rate():
     deals = 600
     counts = event_counts("".join(simulate_session(SimulationOptions(deals, seed=2024))))
@@ -281,8 +295,11 @@ def test_the_default_mix_holds_every_rare_event_at_a_usable_rate():
         assert low <= counts[event] <= high, (event, counts[event])
 
 
-def test_no_events_means_no_reversis():
-    counts = event_counts("".join(simulate_session(SimulationOptions(200, seed=1,
+# 100 deals by default: with the default rate the same seed makes four reversis in
+# them (two made, two broken); 200 under the slow marker.
+@pytest.mark.parametrize("deals", [100, pytest.param(200, marks=pytest.mark.slow)])
+def test_no_events_means_no_reversis(deals):
+    counts = event_counts("".join(simulate_session(SimulationOptions(deals, seed=1,
                                                                     events=0.0))))
     assert counts["reversis"] == counts["reversis_broken"] == 0
     assert DEFAULT_EVENT_RATE > 0

@@ -30,7 +30,8 @@ def test_score_with_tables_imports_what_it_uses_only():
     assert modules & UNUSED_BY_SCORE == set()
 
 
-@pytest.mark.parametrize("command", ["score", "check"])
+# score's start-up is held by default by the test above; its --json run is slow.
+@pytest.mark.parametrize("command", [pytest.param("score", marks=pytest.mark.slow), "check"])
 def test_json_output_loads_no_rich(command):
     modules = packages(loaded_modules(command, "--json", EVENING))
     assert "lark" in modules  # the record was read
@@ -101,11 +102,15 @@ def test_classes_from_the_kept_table_are_the_classes_exec_makes(tmp_path):
     assert plain == first == again
 
 
+# The two below start interpreters that compile all they import afresh (their own
+# byte-code folder): slow.  The test above makes, keeps and reads the table by default.
+@pytest.mark.slow
 def test_no_table_is_written_when_python_writes_no_byte_code(tmp_path):
     probe(tmp_path, "table", write_bytecode=False)
     assert tables(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_table_that_cannot_be_read_is_made_again(tmp_path):
     probe(tmp_path, "table")
     (table,) = tables(tmp_path)

@@ -27,13 +27,6 @@ def run(*args: str, input: str | None = None):
     return CliRunner().invoke(cli, list(args), input=input)
 
 
-def run_process(*args: str, cwd: Path, timeout: float = 20):
-    """The CLI in its own process (a hang fails the test instead of the run)."""
-    return subprocess.run([sys.executable, "-m", "reversis_cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
-
-
 # --- item 2: the output is the input ---------------------------------------------------
 
 
@@ -58,12 +51,12 @@ def test_convert_sees_the_same_file_through_a_symlink_and_a_hard_link(tmp_path):
         assert record.read_text() == MINIMAL
 
 
-def test_simulate_refuses_to_write_over_its_rule_profile(tmp_path):
+def test_simulate_refuses_to_write_over_its_rule_profile(tmp_path, run_that_may_hang):
     profile = tmp_path / "house.toml"
     profile.write_text('base = "classic"\npartie_quinola = 4\n')
     before = profile.read_text()
-    result = run_process("simulate", "--deals", "1", "--rules", "house.toml", "-o",
-                         "house.toml", cwd=tmp_path)
+    result = run_that_may_hang("simulate", "--deals", "1", "--rules", "house.toml", "-o",
+                               "house.toml", cwd=tmp_path)
     assert result.returncode == 2
     assert "house.toml is the rule profile" in result.stderr
     assert profile.read_text() == before
@@ -196,10 +189,10 @@ def test_fmt_refuses_a_read_only_file(tmp_path):
     assert os.stat(record).st_mode & 0o777 == 0o444
 
 
-def test_fmt_refuses_a_fifo_without_blocking(tmp_path):
+def test_fmt_refuses_a_fifo_without_blocking(tmp_path, run_that_may_hang):
     fifo = tmp_path / "r.rvs"
     os.mkfifo(fifo)
-    result = run_process("fmt", str(fifo), cwd=tmp_path, timeout=20)
+    result = run_that_may_hang("fmt", str(fifo), cwd=tmp_path)
     assert result.returncode == 1
     assert "not a regular file" in result.stderr
     assert Path(fifo).is_fifo()
@@ -266,13 +259,13 @@ def _unchanged(path: Path, make) -> bool:
 
 
 @pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
-def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make):
+def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, run_that_may_hang):
     record = tmp_path / "s.rvs"
     record.write_text(MINIMAL)
     output = tmp_path / "out.json"
     why = make(output)
-    result = run_process("convert", str(record), "--to", "json", "-o", str(output),
-                         cwd=tmp_path)
+    result = run_that_may_hang("convert", str(record), "--to", "json", "-o", str(output),
+                               cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert str(output) in result.stderr
     assert why in result.stderr or (make is _folder and "is a directory" in result.stderr)
@@ -280,10 +273,10 @@ def test_convert_refuses_an_output_fmt_would_not_rewrite(tmp_path, make):
 
 
 @pytest.mark.parametrize("make", OUTPUT_IN_THE_WAY, ids=lambda f: f.__name__)
-def test_simulate_refuses_an_output_fmt_would_not_rewrite(tmp_path, make):
+def test_simulate_refuses_an_output_fmt_would_not_rewrite(tmp_path, make, run_that_may_hang):
     output = tmp_path / "out.rvs"
     why = make(output)
-    result = run_process("simulate", "--deals", "1", "-o", str(output), cwd=tmp_path)
+    result = run_that_may_hang("simulate", "--deals", "1", "-o", str(output), cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert f"cannot write {output}" in result.stderr and why in result.stderr
     assert _unchanged(output, make)
