@@ -96,7 +96,7 @@ def plain(widget) -> str:
 
 
 def text_of(app, selector: str) -> str:
-    return plain(app._main.query_one(selector))
+    return plain(app.main_screen.query_one(selector))
 
 
 def page(app) -> str:
@@ -185,7 +185,7 @@ def test_undo_takes_back_the_last_card_and_a_card_twice_is_refused(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await type_cards(pilot, ["2h"])
-            app._main.query_one("#card").value = "5♥"  # a key the pilot cannot press
+            app.main_screen.query_one("#card").value = "5♥"  # a key the pilot cannot press
             await pilot.press("enter")
             await pilot.pause()
             assert "Vera to play" in text_of(app, "#status")
@@ -195,7 +195,7 @@ def test_undo_takes_back_the_last_card_and_a_card_twice_is_refused(tmp_path):
             await type_cards(pilot, ["2H"])
             assert "RV202" in text_of(app, "#messages")
             assert "Boris to play" in text_of(app, "#status")
-            app._main.query_one("#card").value = "кв"
+            app.main_screen.query_one("#card").value = "кв"
             await pilot.press("enter")
             await pilot.pause()
             assert "not a card" in text_of(app, "#messages")
@@ -291,7 +291,7 @@ def test_completion_offers_a_card_not_yet_played(tmp_path):
             await pilot.press("2")
             await pilot.pause()
             await pilot.press("right")
-            assert app._main.query_one("#card").value == "2S"
+            assert app.main_screen.query_one("#card").value == "2S"
 
     run(go())
 
@@ -455,8 +455,8 @@ def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_pat
     class Typed(tui.RecordApp):  # types a card as soon as the screen is up
         def _start_deal(self):
             super()._start_deal()
-            self._main.query_one("#card").value = "2H"
-            self.call_after_refresh(self._main.query_one("#card").action_submit)
+            self.main_screen.query_one("#card").value = "2H"
+            self.call_after_refresh(self.main_screen.query_one("#card").action_submit)
 
     monkeypatch.setattr(tui, "RecordApp", Typed)
     monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(headless(self)))

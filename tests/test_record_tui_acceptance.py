@@ -49,7 +49,7 @@ def test_a_line_refused_mid_trick_leaves_the_cards_and_the_next_card_is_the_one_
             await pilot.pause()
             assert "RV100" in text_of(app, "#messages")
             assert "Vera to play" in text_of(app, "#status")
-            app._main.query_one("#card").value = ""  # the line refused came back: cleared
+            app.main_screen.query_one("#card").value = ""  # the line refused came back: cleared
             typed(app, "6c")
             await pilot.pause()
             await pilot.pause()
@@ -88,7 +88,7 @@ def test_the_keys_come_back_where_they_were_once_the_window_is_large_again(tmp_p
     async def go():
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
-            app._main.query_one(focused).focus()
+            app.main_screen.query_one(focused).focus()
             await pilot.pause()
             await pilot.resize_terminal(MIN_SIZE[0], MIN_SIZE[1] - 2)
             await pilot.pause()
@@ -136,7 +136,7 @@ def test_keys_typed_as_the_revoke_question_opens_answer_nothing(tmp_path, monkey
             at_once(app, "Тy")
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            assert app._main.query_one("#card").value == "Тy"
+            assert app.main_screen.query_one("#card").value == "Тy"
             await asyncio.sleep(1.1)  # the marker has read the question
             await pilot.press("enter")
             await pilot.pause()
@@ -144,7 +144,7 @@ def test_keys_typed_as_the_revoke_question_opens_answer_nothing(tmp_path, monkey
             await pilot.press("т")  # n on the Cyrillic layout: no
             await pilot.pause()
             assert not isinstance(app.screen, AskScreen)
-            return app._main.query_one("#card").value
+            return app.main_screen.query_one("#card").value
 
     kept = asyncio.run(go())
     assert kept == "Тy" and not app.recorder.current.confirmed

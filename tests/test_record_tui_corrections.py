@@ -51,7 +51,7 @@ def recorder_with(tmp_path, tricks: list[list[str]], cards: list[str] = ()) -> R
 
 
 def table(app) -> TricksTable:
-    return app._main.query_one("#tricks", TricksTable)
+    return app.main_screen.query_one("#tricks", TricksTable)
 
 
 async def pick(pilot, app, trick: int, player: str) -> None:
@@ -107,7 +107,7 @@ def test_tab_takes_the_keys_to_the_tricks_and_a_card_typed_there_replaces_the_ca
             assert table(app).cursor_coordinate == (2, 3)
             await pilot.press("escape")
             await pilot.pause()
-            return said, app._main.query_one("#card").has_focus
+            return said, app.main_screen.query_one("#card").has_focus
 
     said, back = asyncio.run(go())
     deal = recorder.current
@@ -352,7 +352,7 @@ def test_the_last_trick_typed_again_waits_for_enter(tmp_path):
             await reopen(pilot, app)
             await pilot.press("ctrl+z")
             await pilot.pause()
-            app._main.query_one("#card").value = " ".join(other)
+            app.main_screen.query_one("#card").value = " ".join(other)
             await pilot.press("enter")
             await pilot.pause()
             waited = not isinstance(app.screen, PageScreen) and recorder.editing == 1
@@ -409,7 +409,7 @@ def test_cancel_the_edit_leaves_no_stale_error(tmp_path):
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
-            app._main.query_one("#card").value = "exposed"  # a void deal has no tricks
+            app.main_screen.query_one("#card").value = "exposed"  # a void deal has no tricks
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("enter")
@@ -440,7 +440,7 @@ def test_cancel_the_edit_of_an_unchanged_deal_leaves_no_stale_error(tmp_path):
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
-            app._main.query_one("#card").value = "5x"
+            app.main_screen.query_one("#card").value = "5x"
             await pilot.press("enter")
             await pilot.pause()
             refused = text_of(app, "#messages")
@@ -493,10 +493,10 @@ def test_a_refused_line_typed_in_the_card_line_stays_there(tmp_path):
     async def go():
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
-            app._main.query_one("#card").value = ten
+            app.main_screen.query_one("#card").value = ten
             await pilot.press("enter")
             await pilot.pause()
-            return app._main.query_one("#card").value
+            return app.main_screen.query_one("#card").value
 
     assert asyncio.run(go()) == ten
 

@@ -68,11 +68,11 @@ def test_enter_does_not_confirm_a_revoke_and_the_card_typed_meanwhile_is_kept(tm
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)  # Enter answers nothing
-            assert app._main.query_one("#card").value.replace(" ", "") == "kc"
+            assert app.main_screen.query_one("#card").value.replace(" ", "") == "kc"
             await pilot.press("n")
             await pilot.pause()
             assert not isinstance(app.screen, AskScreen)
-            assert app._main.query_one("#card").value.replace(" ", "") == "kc"
+            assert app.main_screen.query_one("#card").value.replace(" ", "") == "kc"
 
     run(go())
     assert not app.recorder.current.confirmed
@@ -135,10 +135,10 @@ def test_a_pasted_text_of_several_lines_is_one_entry_a_line(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app._main.query_one("#card").post_message(events.Paste("2c\n3c\n6c"))
+            app.main_screen.query_one("#card").post_message(events.Paste("2c\n3c\n6c"))
             await pilot.pause()
             await pilot.pause()
-            assert app._main.query_one("#card").value == "6c"  # the last line waits for Enter
+            assert app.main_screen.query_one("#card").value == "6c"  # the last line waits for Enter
 
     run(go())
     assert app.recorder.current.trick_cards == ["2c", "3c"]
@@ -151,7 +151,7 @@ def test_a_whole_trick_typed_on_one_line_is_taken(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app._main.query_one("#card").value = " ".join(cards[:4]).lower() + " " + cards[4]
+            app.main_screen.query_one("#card").value = " ".join(cards[:4]).lower() + " " + cards[4]
             await pilot.press("enter")
             await pilot.pause()
             assert "Trick 2" in text_of(app, "#status")
@@ -214,7 +214,7 @@ def test_a_word_that_is_no_card_gets_a_hint(tmp_path, typed, hint):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app._main.query_one("#card").value = typed
+            app.main_screen.query_one("#card").value = typed
             await pilot.press("enter")
             await pilot.pause()
             return text_of(app, "#messages")
@@ -273,7 +273,7 @@ def test_at_80x24_quit_and_the_draft_show_and_the_tricks_scroll_to_the_last(tmp_
             keys = [k for k in app.screen.query("FooterKey") if k.region.right <= 80]
             shown = " ".join(plain_label(k) for k in keys)
             where = text_of(app, "#where")
-            table = app._main.query_one("#tricks")
+            table = app.main_screen.query_one("#tricks")
             at_end = table.max_scroll_y > 0 and table.scroll_y == table.max_scroll_y
             await pilot.press("pageup", "pageup", "pageup")
             await pilot.pause()
@@ -301,8 +301,8 @@ def test_a_window_too_small_says_the_size_it_needs(tmp_path):
     async def go():
         async with app.run_test(size=(50, 16)) as pilot:
             await pilot.pause()
-            message = app._main.query_one("#too-small")
-            return message.display, plain(message), app._main.query_one("#body").display
+            message = app.main_screen.query_one("#too-small")
+            return message.display, plain(message), app.main_screen.query_one("#body").display
 
     shown, said, body = asyncio.run(go())
     width, height = min_size()
@@ -315,10 +315,10 @@ def test_the_main_screen_at_its_smallest_size_shows_every_panel(tmp_path):
     async def go():
         async with app.run_test(size=min_size()) as pilot:
             await pilot.pause()
-            app._main.query_one("#card").value = "5x"
+            app.main_screen.query_one("#card").value = "5x"
             await pilot.press("enter")
             await pilot.pause()
-            return {name: app._main.query_one(name).region
+            return {name: app.main_screen.query_one(name).region
                     for name in ("#where", "#table", "#tricks", "#messages", "#status",
                                  "#card")}
 
@@ -497,7 +497,7 @@ def test_the_side_panel_keeps_the_rules_on_one_line_at_80_columns(tmp_path):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            right = app._main.query_one("#right")
+            right = app.main_screen.query_one("#right")
             return [strip.text for strip in right.render_lines(right.region.reset_offset)]
 
     lines = asyncio.run(go())

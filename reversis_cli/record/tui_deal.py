@@ -71,7 +71,8 @@ class DealApp(App[int]):
         return self.recorder
 
     @property
-    def _main(self) -> Screen:
+    def main_screen(self) -> Screen:
+        """The screen of the deal (card line, tricks, messages), wherever the stack is."""
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -92,15 +93,15 @@ class DealApp(App[int]):
     def _start_deal(self) -> None:
         self._rec.begin()
         self.redraw()
-        self._main.query_one("#card", Input).focus()
+        self.main_screen.query_one("#card", Input).focus()
 
     def _say(self, renderable: RenderableType) -> None:
-        self._main.query_one("#messages", Static).update(renderable)
+        self.main_screen.query_one("#messages", Static).update(renderable)
 
     def _typed_ahead(self, text: str) -> None:
         """Keys typed while a question was on the screen: kept in the card line
         for the marker to send once he has seen the question."""
-        card = self._main.query_one("#card", Input)
+        card = self.main_screen.query_one("#card", Input)
         card.value += text
         card.cursor_position = len(card.value)
 
@@ -112,7 +113,7 @@ class DealApp(App[int]):
         table is the dearest thing to lay out)."""
         if self.recorder is None or self.recorder.current is None:
             return
-        screen = self._main
+        screen = self.main_screen
         deal = self.recorder.current
         editing = self.recorder.editing
         partie = partie_text(deal, self.cards)
@@ -156,7 +157,7 @@ class DealApp(App[int]):
         self.call_after_refresh(table.move_cursor, row=row, column=kept.column, animate=False)
 
     def action_scroll_tricks(self, pages: int) -> None:
-        table = self._main.query_one("#tricks", DataTable)
+        table = self.main_screen.query_one("#tricks", DataTable)
         table.scroll_relative(y=pages * max(1, table.size.height - 2), animate=False)
 
     # -- changes through the engine -------------------------------------------------
@@ -235,9 +236,9 @@ class DealApp(App[int]):
     def action_correct(self) -> None:
         """↑ (or Tab) from the card line: the tricks table takes the keys, or
         gives them back."""
-        table = self._main.query_one("#tricks", TricksTable)
+        table = self.main_screen.query_one("#tricks", TricksTable)
         if table.has_focus:
-            self._main.query_one("#card", Input).focus()
+            self.main_screen.query_one("#card", Input).focus()
         else:
             table.focus()
 
@@ -250,12 +251,12 @@ class DealApp(App[int]):
         deal = self._rec.begin()
         if event.focused and not deal.tricks and not deal.trick_cards:
             self._say(Text(tr("No card is played yet in this deal: nothing to change.")))
-            self._main.query_one("#card", Input).focus()
+            self.main_screen.query_one("#card", Input).focus()
             return
         self._correcting = event.focused
         self.redraw()
         if event.focused:  # on the card played last: the likeliest slip
-            table = self._main.query_one("#tricks", TricksTable)
+            table = self.main_screen.query_one("#tricks", TricksTable)
             self.call_after_refresh(table.move_cursor, row=len(self._picking_views()) - 1,
                                     column=self._last_card_column(), animate=False)
 
@@ -289,7 +290,7 @@ class DealApp(App[int]):
     def _picked(self) -> tuple[TrickView, int, str] | None:
         """The card under the table's cursor: its trick, its place in playing
         order, its player; None on a cell with no card."""
-        row, column = self._main.query_one("#tricks", TricksTable).cursor_coordinate
+        row, column = self.main_screen.query_one("#tricks", TricksTable).cursor_coordinate
         views = self._picking_views()
         players = self._rec.players
         if not 0 <= row < len(views) or not 1 <= column <= len(players):
