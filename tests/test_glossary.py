@@ -11,7 +11,7 @@ import pytest
 
 from i18n_catalog import LOCALE, ROOT, russian_entries
 
-GLOSSARY = ROOT / "docs" / "translating.md"
+GLOSSARY = ROOT / "docs/translating.md"
 CATALOGS = sorted(p.stem for p in (LOCALE / "ru" / "LC_MESSAGES").glob("*.po"))
 _QUOTED = re.compile(r"«([^«»]+)»")
 _LETTER = r"[А-Яа-яЁёA-Za-z0-9]"
