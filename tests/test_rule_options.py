@@ -174,7 +174,8 @@ def test_a_bad_set_line_is_reported_in_russian(tmp_path):
                                 env={"COLUMNS": "200", "NO_COLOR": "1"})
     assert result.exit_code == 1
     assert ("bad.rvs:2:14: ошибка[RV402]: параметр remise не может иметь значение "
-            "«everything»: нужно указать одно из: pool, stake") in result.output
+            "«everything»: нужно указать одно из: pool — всё, что было в корзине в начале "
+            "сдачи; stake — одна полная ставка") in result.output
 
 
 def test_a_bad_set_option_says_in_russian_which_item_is_no_trick():
@@ -184,7 +185,7 @@ def test_a_bad_set_option_says_in_russian_which_item_is_no_trick():
         assert t(info.value.diagnostic.message) == (
             "параметр late_tricks_double не может иметь значение «1,,2» (пустой элемент — не "
             "номер взятки): нужно указать номера взяток от 1 до 11 через запятую (например, "
-            "10,11) или none")
+            "10,11) или none (ни одной)")
 
 
 def test_an_unknown_profile_in_russian_and_english():

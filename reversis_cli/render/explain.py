@@ -14,6 +14,7 @@ from ..cards import respell
 from ..explain import Explanation
 from ..i18n import Count, Msg, t, tr
 from ..rules.texts import rule_text
+from ..rules.values import option_value
 from .layout import hanging
 from .score import fiches, party, render_settlement, signed
 
@@ -81,8 +82,10 @@ def _render_alternatives(e: Explanation, s: DealSettlement, cards: str) -> Group
                                     "this deal.")))
     for alt in e.alternatives:
         lines.append(Text("  " + t(Msg("{option} = {value} (this profile: {current})",
-                                       option=alt.option, value=alt.value,
-                                       current=alt.current)), style="bold"))
+                                       option=alt.option,
+                                       value=option_value(alt.option, alt.value),
+                                       current=option_value(alt.option, alt.current))),
+                          style="bold"))
         lines.append(hanging("    ", _changes(s, alt.settlement)))
         for sign, p in _payment_diff(s.payments, alt.settlement.payments):
             lines.append(hanging(f"    {sign} ", f"{party(p.payer)} → {party(p.payee)} "

@@ -50,6 +50,7 @@ from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
 from ..i18n import Msg
 from .options import RuleOptions
+from .values import values_list
 
 __all__ = [
     "Option", "OPTIONS", "BUILTIN_PROFILES", "Profile", "RuleOptions", "load_profile",
@@ -77,7 +78,8 @@ class Option:
     def allowed(self) -> Msg:
         """The allowed values, in words a player reads in an error message."""
         if self.kind == "choice":
-            return Msg("one of {values}", values=", ".join(self.values))
+            # English "pool, stake"; Russian each value with its meaning
+            return Msg("one of {values}", values=values_list(self.name, self.values))
         if self.kind == "int":
             return Msg("a whole number, 0 or more, of at most {digits} digits",
                        digits=MAX_DIGITS)

@@ -89,10 +89,9 @@ def _named(ledger: Ledger, kind: str) -> list[int]:
 def void_deal(ledger: Ledger) -> None:
     """IRR-0: a void deal stakes nothing and settles nothing but its penalty."""
     ledger.pool_start = ledger.pool_before  # nothing is staked (IRR-0)
-    # the events as the record writes them: record words, not prose
-    events = ", ".join(e.kind + (f" {e.player.text}" if e.player else "") + (" late" if e.late
-                                                                              else "")
-                       for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
+    # the events as facts (kind, player, late): texts.py says them in words
+    events = tuple((e.kind, e.player.text if e.player else None, bool(e.late))
+                   for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
     ledger.step("IRR-0", None, NoteCode.VOID_DEAL, events=events)
 
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import value_text
+from ..rules.values import option_value
 from .codes import NoteCode, ReasonCode
 
 
@@ -349,9 +350,25 @@ def reason(payment: Payment) -> Msg:
 
 def _payment_values(payment: Payment) -> dict[str, Any]:
     values = _values(payment.params)
-    values.update(payer=payment.payer, payee=payment.payee, amount=payment.amount,
-                  trick=payment.trick, rule=payment.rule)
+    values.update(payer=_party(payment.payer), payee=_party(payment.payee),
+                  amount=_amount(payment.amount), trick=payment.trick, rule=payment.rule)
     return values
+
+
+# payments.POOL (payments imports this module): the payer or payee of a pool movement
+_POOL = "pool"
+
+
+def _party(name: str) -> str:
+    """A payer or payee as a sentence names it: a player's name, or the pool in words."""
+    return Msg("pool") if name == _POOL else name
+
+
+def _amount(amount: int | Fraction) -> Count:
+    """An amount in a sentence: bare in English, as the English sentences always said
+    it ("Boris owes Anna 1"); with its unit in Russian, which needs the noun
+    («причитается 1 фишка»).  The amount columns of the tables stay bare."""
+    return Count(amount, "{n}", "{n}")
 
 
 def _grounds(rule: str, grounds, trick) -> Msg:
@@ -373,16 +390,55 @@ def step_text(step: Step) -> Msg:
     """What ``step`` says, as a message: English as a string, ``t()`` translates."""
     params = step.params
     payment = params.get("payment")
-    if payment is None:
-        return Msg(NOTES[step.code], **_values(params))
     values = _values(params)
+    if "option" in params:  # the value of the option the step's template names
+        values["option"] = option_value(_OPTION_OF[step.code], params["option"])
+    if payment is None:
+        return Msg(NOTES[step.code], **values)
     del values["payment"]
-    values.update(payer=payment.payer, payee=payment.payee, amount=payment.amount,
-                  rule=payment.rule, trick=payment.trick, reason=reason(payment),
-                  remise=payment.params.get("remise", ""))
+    values.update(payer=_party(payment.payer), payee=_party(payment.payee),
+                  amount=_amount(payment.amount), rule=payment.rule, trick=payment.trick,
+                  reason=reason(payment),
+                  remise=option_value("remise", payment.params.get("remise", "")))
     if step.code is N.NOT_PAID:
         values["why"] = _forfeit(payment.params)
     return Msg(NOTES[step.code], **values)
+
+
+# The option whose value a step's ``{option}`` is.
+_OPTION_OF = {
+    N.ESPAGNOLETTE_FAILED_TOOK: "espagnolette_fails_on",
+    N.ESPAGNOLETTE_SUCCEEDED_NO_TRICK: "espagnolette_fails_on",
+    N.ESPAGNOLETTE_SUCCEEDED_NOT_LATE: "espagnolette_fails_on",
+    N.NO_REFUND_BY_OPTION: "espagnolette_refunds",
+    N.NOTHING_TO_CLAIM_IN_PLAY: "claims_required",
+    N.NOTHING_TO_CLAIM_TO_WINNER: "claims_required",
+    N.NOTHING_TO_CLAIM_IN_PLAY_TO: "claims_required",
+    N.NOTHING_TO_CLAIM_TO_WINNER_TO: "claims_required",
+}
+# Params that are an option's value, by the option's name.
+_OPTION_PARAMS = ("peek_forfeits", "claims_required")
+# Params that are amounts of fiches.
+_AMOUNT_PARAMS = ("amount", "pool", "full")
+
+# The events that make a deal void, as a sentence names them: in English the record's
+# words ("misdeal Anna late"), in Russian the game's (засдача, вскрытая карта).
+_EVENTS = {
+    ("misdeal", True, True): N_("misdeal {player} late"),
+    ("misdeal", True, False): N_("misdeal {player}"),
+    ("misdeal", False, True): N_("misdeal late"),
+    ("misdeal", False, False): N_("misdeal"),
+    ("exposed", True, True): N_("exposed {player} late"),
+    ("exposed", True, False): N_("exposed {player}"),
+    ("exposed", False, True): N_("exposed late"),
+    ("exposed", False, False): N_("exposed"),
+}
+
+
+def _events(events: tuple[tuple[str, str | None, bool], ...]) -> Msg:
+    return _Joined(", ", [Msg(_EVENTS[kind, player is not None, late], player=player)
+                          if player is not None else Msg(_EVENTS[kind, False, late])
+                          for kind, player, late in events])
 
 
 def _values(params: dict[str, Any]) -> dict[str, Any]:
@@ -391,6 +447,12 @@ def _values(params: dict[str, Any]) -> dict[str, Any]:
     for key, value in params.items():
         if isinstance(value, Suit):
             values[key] = Msg(SUITS[value])
+        elif key in _AMOUNT_PARAMS:
+            values[key] = _amount(value)
+        elif key in _OPTION_PARAMS:
+            values[key] = option_value(key, value)
+    if isinstance(params.get("events"), tuple):
+        values["events"] = _events(params["events"])
     if "points" in params:
         values["points"] = _points(params["points"])
     if "partie_size" in params:
