@@ -124,8 +124,8 @@ def test_the_words_a_player_types_are_in_guillemets():
 def test_the_recorder_says_who_deals_and_how_many_tricks_are_left(tmp_path):
     """«осталось 1 взятка» does not agree: «впереди ещё 1 взятка» does for every number."""
     path = tmp_path / "вечер.rvs"
-    result = CliRunner().invoke(
-        cli, ["--lang", "ru", "record", "--plain", str(path), "--players", "Анна,Борис,Вера,Глеб",
-              "--dealer", "Вера", "--rules", "classic"], input="end\nquit\n", catch_exceptions=False)
+    args = ["--lang", "ru", "record", "--plain", str(path), "--players", "Анна,Борис,Вера,Глеб",
+            "--dealer", "Вера", "--rules", "classic"]
+    result = CliRunner().invoke(cli, args, input="end\nquit\n", catch_exceptions=False)
     assert "Сдача 1, сдаёт Вера. Взятка 1, ходит Глеб:" in result.output
     assert "Сдача 1 не закончена: впереди ещё 11 взяток." in result.output
