@@ -129,3 +129,37 @@ def test_the_recorder_says_who_deals_and_how_many_tricks_are_left(tmp_path):
     result = CliRunner().invoke(cli, args, input="end\nquit\n", catch_exceptions=False)
     assert "Сдача 1, сдаёт Вера. Взятка 1, ходит Глеб:" in result.output
     assert "Сдача 1 не закончена: впереди ещё 11 взяток." in result.output
+
+
+# Sentences with a woman's name, as the facts, diagnostics and recorder write them.
+SAID = [
+    (("{player} is the dealer: the dealer discards one card and takes none", {"player": "Вера"}),
+     "сдаёт Вера, а сдающий сносит одну карту и ничего не берёт"),
+    (("{leader} took trick {previous} and leads the next", {"leader": "Вера", "previous": 10}),
+     "взятку 10 берёт Вера, и следующую начинает тот же игрок"),
+    (("{player} misdealt, noticed only after the exchange.", {"player": "Анна"}),
+     "Анна засдаётся; это замечают только после прикупа."),
+    (("{player} refused the talon card after looking at {card}.", {"player": "Вера", "card": "В♣"}),
+     "Вера смотрит карту прикупа (В♣) и отказывается от прикупа."),
+    (("The payments of trick {trick} due to {player} were not claimed in time.",
+      {"trick": 1, "player": "Анна"}),
+     "Платежи за взятку 1 вовремя не потребованы (получатель — Анна)."),
+    (("talon card {card} belongs to {owner}", {"card": "4♣", "owner": "Анна"}),
+     "карту прикупа 4♣ может взять только Анна"),
+    (("{player} held the espagnolette ({how}).", {"player": "Вера", "how": "объявлена"}),
+     "Эспаньолетта — Вера (объявлена)."),
+    (("may renounce freely in tricks 1–9", {}), "может сносить в ренонс во взятках 1–9"),
+    (("trick {trick}, {player}'s card", {"trick": 3, "player": "Вера"}), "взятка 3, Вера"),
+    (("The deal is complete: press Enter to settle it.", {}),
+     "Сдача сыграна: нажмите Enter, чтобы её рассчитать."),
+]
+
+
+@pytest.mark.parametrize("message, russian", SAID)
+def test_a_name_stays_in_the_nominative_and_the_verb_has_no_gender(message, russian):
+    from reversis_cli.i18n import t, use
+    from reversis_cli.i18n.message import Msg
+
+    template, values = message
+    with use("ru"):
+        assert t(Msg(template, **values)) == russian
