@@ -136,7 +136,7 @@ def test_russian_help_and_usage_error_goldens(args, name, golden):
 def test_a_usage_error_in_russian_says_what_and_how_to_get_help():
     result = run("--lang", "ru", "check", str(SAMPLES / "evening.rvs"), "extra", "--jobs", "0")
     assert result.exit_code == 2
-    assert "Справка: 'reversis check --help'." in result.output
+    assert "Подробнее: reversis check --help\n" in result.output
     assert "Ошибка: Недопустимое значение для '--jobs' / '-j': 0 — вне диапазона x>=1." \
         in result.output
 

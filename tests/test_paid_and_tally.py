@@ -357,7 +357,7 @@ def test_csv_tricks_says_it_leaves_them_out():
             "fiches"]),
     ("ru", ["Заплачено за столом: Anna → корзина: 45 фишек (QUIN-3, взятка 2)",
             "Заплачено за столом: Vera → Boris: 5/2 фишки",
-            "Запись счёта после сдачи: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; в корзине 45 "
+            "Лист счёта после сдачи: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; в корзине 45 "
             "фишек"]),
 ])
 def test_show_lists_what_the_table_paid_and_wrote(tmp_path, lang, wanted):

@@ -251,7 +251,7 @@ def test_plain_mode_a_bare_n_is_no_answer_to_the_revoke_question(tmp_path):
                                     input=text.replace(lines[8] + "\n",
                                                        lines[8] + f"\n{answer}\nд\n", 1),
                                     catch_exceptions=False)
-        assert f"'{answer}' здесь не ответ: введите y или n (да или нет)." in result.output
+        assert f"«{answer}» здесь не ответ: введите y или n (да или нет)." in result.output
         assert "Сдача 7 записана" in result.output  # asked again, then д: the revoke taken
         path.write_text(prefix("irregular.rvs", 6), encoding="utf-8")
 

@@ -153,7 +153,7 @@ def test_bad_players_option_is_a_usage_error(tmp_path):
 def test_plain_mode_speaks_russian(tmp_path):
     path = tmp_path / "s.rvs"
     result = run([str(path), *NEW], "ZS 3S 5S 6S\nquit\n", lang="ru")
-    assert "Сдача 1, сдающий Gleb. Взятка 1, ходит Anna:" in result.output
+    assert "Сдача 1, сдаёт Gleb. Взятка 1, ходит Anna:" in result.output
     assert "ошибка[RV102]" in result.output and "Строка не принята." in result.output
 
 

@@ -520,7 +520,7 @@ def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
 
         shown, placeholder, narrowed = asyncio.run(go())
     assert any("Отказ от эспаньолетты" in s for s in shown)
-    assert any("Невостребованная плата" in s for s in shown)
+    assert any("Платёж не потребован" in s for s in shown)
     assert any("Исправить карту" in s for s in shown)
     assert any("Выйти" in s for s in shown) and len(shown) == 16  # 14 events, a card, quit
     assert placeholder == "событие сдачи…"

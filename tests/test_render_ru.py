@@ -73,7 +73,7 @@ def test_the_ruling_around_the_quotes_is_russian(monkeypatch):
     for words in ENGLISH_FRAMING:
         assert words not in text, words
     assert "Решение по сдаче 7 (правила classic)" in text
-    assert "Сдача 7: сдающий — Gleb.  (строка 100)" in text
+    assert "Сдача 7: сдаёт Gleb.  (строка 100)" in text
     assert "Gleb → корзина" in text
     assert "Партия A♠ J♥ K♣ J♣: стоит 15 фишек" in text
     # the sources are still quoted in the original, once each
@@ -109,7 +109,7 @@ def test_an_error_in_the_record_is_framed_in_russian_around_its_diagnostic():
 def test_explain_in_russian_tells_the_tricks_and_the_other_readings():
     text = run("--lang", "ru", "explain", str(EXAMPLES / "modern-split.rvs"), "--deal", "1")
     assert "Взятка за взяткой" in text and "После розыгрыша" in text
-    assert "Другие прочтения правил" in text
+    assert "Другие толкования правил" in text
     assert "(в этом профиле: " in text
     for words in ("Trick by trick", "takes it", "Other readings", "this profile"):
         assert words not in text, words
@@ -135,7 +135,7 @@ def test_summary_of_several_files_in_russian():
 
 def test_show_in_russian_marks_and_headings():
     text = run("--lang", "ru", "show", str(SAMPLES / "big-night.rvs"), "--deal", "1")
-    assert "▸ ход   * взявший взятку" in text
+    assert "▸ ход   * берёт взятку" in text
     assert "Руки после прикупа" in text
     for words in ("led", "took the trick", "Hands after the exchange", "Taker"):
         assert words not in text, words

@@ -227,7 +227,7 @@ def test_a_record_that_cannot_be_settled_shows_its_problems_and_no_figures(tmp_p
 def test_an_irregularity_is_named_in_the_language_of_the_page():
     with use("ru"):
         html = build_report([ROOT / "samples" / "irregular.rvs"]).html
-    assert "Нарушение: платёж не востребован вовремя · Gleb" in html
+    assert "Нарушение: платёж вовремя не потребован · Gleb" in html
 
 
 def test_the_options_that_differ_from_the_base_are_listed_with_both_values(evening):
@@ -313,7 +313,7 @@ def test_the_figures_are_shown_in_russian():
         html = build_report([DISPUTED]).html
     deal = _deal_html(html, "s1-d5")
     assert "Что заплатили за столом" in deal and "≠ сумма не та, что дают правила" in deal
-    assert "<strong>[RV317]</strong> Запись счёта расходится с правилами в этой сдаче" in deal
+    assert "<strong>[RV317]</strong> Лист счёта расходится с правилами в этой сдаче" in deal
     assert "предупреждение[RV320]" in deal
     assert "≠ расчёт стола" in html
 

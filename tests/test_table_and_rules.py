@@ -134,7 +134,7 @@ def test_score_session_table_shows_the_sheet_golden(golden, monkeypatch):
 def test_score_session_table_shows_the_sheet_golden_in_russian(golden, monkeypatch):
     monkeypatch.chdir(SAMPLES.parent)
     golden("ru/score-disputed-sheet-session.txt",
-           _session_table(run("--lang", "ru", *SCORE), "Сессия"))
+           _session_table(run("--lang", "ru", *SCORE), "Игра"))
 
 
 def test_the_sheet_row_marks_only_the_figures_that_differ(monkeypatch):

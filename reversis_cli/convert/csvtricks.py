@@ -146,14 +146,22 @@ def _lost_header(header: Header) -> tuple[list[Msg | str], list[Msg | str]]:
         if line.keyword in ("players", "reversis"):
             continue
         if line.keyword == "set":
-            money.append(f"set {line.option} = {line.value}")
+            money.append(_as_written(f"set {line.option} = {line.value}"))
         elif line.keyword == "rules" and line.value == DEFAULT_PROFILE:
-            other.append(f"rules {line.value}")  # read back, the record has the same default
+            # read back, the record has the same default
+            other.append(_as_written(f"rules {line.value}"))
         elif line.keyword in ("rules", "pot", "unit"):
-            money.append(f"{line.keyword} {line.value}")
-        elif line.keyword not in other:
-            other.append(line.keyword)
+            money.append(_as_written(f"{line.keyword} {line.value}"))
+        elif _as_written(line.keyword) not in other:
+            other.append(_as_written(line.keyword))
     return money, other
+
+
+def _as_written(words: str) -> Msg:
+    """Header words as the record writes them (``title``, ``rules classic``):
+    notation, not prose, so the Russian quotes them as it quotes the event
+    keywords, «title», beside the Russian names of the other lines."""
+    return Msg("{header_line}", header_line=words)
 
 
 def _read_back_advice(header: Header, name: str) -> str:
