@@ -241,7 +241,16 @@ class Violation:
     words: str
 
     def __str__(self) -> str:
-        return f"{self.run}: {self.rule}: {self.words!r} in: {self.line.strip()[:300]}"
+        return f"{self.run}: {self.rule}: {self.words!r} in: {self.excerpt()}"
+
+    def excerpt(self, width: int = 240) -> str:
+        """The line with a table's padding squeezed, cut to ``width`` around the words."""
+        line = re.sub(r" {3,}", "  ", self.line.strip())
+        if len(line) <= width:
+            return line
+        at = max(line.find(self.words), 0)
+        start = max(0, min(at - width // 3, len(line) - width))
+        return ("…" if start else "") + line[start:start + width] + "…"
 
 
 def _nearest_name(line: str, start: int, end: int) -> str | None:

@@ -43,7 +43,7 @@ SEEDS = {
     "big-night": 1788,
     "bad": 1789,
     "irregular": 1790,
-    "every-event-ru": 1833,
+    "every-event-ru": 2655,
 }
 
 
@@ -294,7 +294,7 @@ def irregular() -> str:
 EVERY_EVENT_RU_FORCES = {2: "exposed", 3: "reversis", 4: "peeked", 5: "misdeal",
                          6: "kept", 7: "espagnolette", 8: "out_of_turn", 9: "revoke",
                          11: "misdeal_redeal", 12: "broken_reversis", 13: "discarded_two",
-                         14: "unclaimed", 15: "misdeal_late", 16: "unclaimed",
+                         14: "unclaimed", 15: "unclaimed", 16: "misdeal_late",
                          17: "espagnolette"}
 EVERY_EVENT_RU_DEALS = 19
 SHE_RU = {"Анна", "Вера"}
