@@ -105,8 +105,9 @@ CARD_LETTERS = re.compile(
     rf"(?<![A-Za-z0-9])[AKQJ](?=[{SUITS}])|(?<![A-Za-z0-9])(?:10|[2-9AKQJT])[SHDC](?![A-Za-z0-9])")
 
 # The glossary's rejected variants.  docs/translating.md has no glossary section with
-# rejected variants on this branch: this list mirrors BRIEF21.md's word list ("never
-# ...") and the review's B7 for the peek (the brief names only the chosen words for it).
+# rejected variants on this branch: this list mirrors the word list of issue 21's brief
+# to its helpers ("never ...") and the review's B7 for the peek (the brief names only the
+# chosen words for it).
 # Each is (the concept, a pattern of the rejected wording in any of its forms).
 REJECTED = [
     ("exchange = «прикуп», never «обмен»", r"\bобмен\w*"),
@@ -170,9 +171,9 @@ OPTION_NAMED = re.compile(r"\b(" + "|".join(OPTION_VALUES) + r")\b")
 NOTATION_KEYWORDS = set(HEADER_KEYWORDS) | set(DEAL_KEYWORDS) | {
     "dealer", "discards", "takes", "refuses", "sees", "waives", "late", "paid"}
 # The keys of the JSON formats (docs/formats.md), named in «» by the help of convert.
-JSON_KEYS = set(re.findall(r'"([a-z_]+)":', (ROOT / "docs" / "formats.md").read_text("utf-8")))
+JSON_KEYS = set(re.findall(r'"([a-z_]+)":', (ROOT / "docs/formats.md").read_text("utf-8")))
 # The families of the rule ids (PLAY for PLAY-1 to PLAY-4), which explain tags steps with.
-RULE_FAMILIES = set(re.findall(r"^### ([A-Z]+)-\d+", (ROOT / "docs" / "rules.md").read_text(
+RULE_FAMILIES = set(re.findall(r"^### ([A-Z]+)-\d+", (ROOT / "docs/rules.md").read_text(
     "utf-8"), re.M))
 # The words typed at the recorder's prompt (record --plain), as commands are.
 RECORDER_WORDS = set(LINE_MODE_WORDS) | {"change"}
