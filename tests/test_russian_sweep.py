@@ -80,7 +80,7 @@ PREPOSITION_NAME = re.compile(
 # tense (-л, -лся).  Nouns that end like a past tense are not verbs, and a participle
 # before a masculine noun («следующему игроку», «текущий счёт») is that noun's.  «его»
 # and «нём» are left out: they are as often a payment's or an ace's.
-MASCULINE_NOUN = r"(?:игрок|сч[её]т|ход|раз|профил|параметр|туз|валет|корол|платёж|ремиз)"
+MASCULINE_NOUN = r"(?:игрок|сдающ|сч[её]т|ход|раз|профил|параметр|туз|валет|корол|платёж|ремиз)"
 MASCULINE = re.compile(
     rf"\b\w+(?:вш|щ|ш)(?:ий|его|ему)\b(?!\s+{MASCULINE_NOUN})"
     r"|\b(?:он|ему|нему|сам|самого|самому|должен|обязан|виноват|виновен)\b"
@@ -388,6 +388,7 @@ MUST_PASS = [
     "Сдача  Сдающий  Анна  Борис  Вера  Глеб  корзина",  # a column's name
     "Вера → корзина       15   POOL-1     ставка сдающего в корзину",  # the role's
     "Вера засдаётся: право сдачи переходит к следующему игроку",
+    "Вера засдаётся, и сдаёт следующий сдающий",
     "  --deal N                  Рассчитать только эту сдачу.  [N≥1]",
     "Использование: reversis score [ПАРАМЕТРЫ] ФАЙЛЫ…",
     "  --lang [en|ru]  Язык таблиц, сообщений и справки: en или ru",
