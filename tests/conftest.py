@@ -183,7 +183,7 @@ def parsed(path: Path) -> ast.Module:
 
 
 def good_samples() -> list[Path]:
-    return files_in(SAMPLES, "*.rvs", 8)
+    return files_in(SAMPLES, "*.rvs", 9)
 
 
 def bad_samples() -> list[Path]:

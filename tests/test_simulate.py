@@ -238,7 +238,7 @@ def _exit_code(path: Path) -> int:
 
 # Samples that hold a revoke, or a table that paid against the rules, on purpose:
 # warnings (RV201; RV317 to RV321), never errors.
-SAMPLE_WARNINGS = {"irregular.rvs": ["RV201"],
+SAMPLE_WARNINGS = {"irregular.rvs": ["RV201"], "every-event-ru.rvs": ["RV201"],
                    "disputed-sheet.rvs": ["RV320", "RV317", "RV318", "RV318", "RV318"],
                    # the sheet of a table that played a house reading, checked under
                    # classic: rules --infer finds the reading
@@ -475,3 +475,20 @@ def test_irregular_sample_has_every_irregularity():
         assert re.search(rf"^  {keyword}\b|^  misdeal \w+ {keyword}$", text, re.M), keyword
     assert "rules classic" in text and "players Anna Boris Vera Gleb" in text
     assert len(VOID_MODES) == text.count("\n  misdeal ") + text.count("\n  exposed")
+
+
+def test_every_event_ru_sample_has_every_event():
+    """The Cyrillic session of the Russian goldens and sweep: every irregularity, the
+    three rare events, an espagnolette of each outcome, ordinary deals between."""
+    ms = _load_make_samples()
+    records = ms.every_event_ru_records()
+    forces = [r.force for r in records]
+    assert set(IRREGULAR_MODES) | {"reversis", "broken_reversis", "espagnolette"} <= set(forces)
+    assert forces.count(None) >= 3
+    assert all(replay_check(r) == [] for r in records)
+    espagnolettes = [r for r in records if r.force == "espagnolette"]
+    failed = [r.espagnolette in r.takers[9:11] for r in espagnolettes]  # ESP-4, classic
+    assert sorted(failed) == [False, True]
+    women = {ms.PLAYERS_RU.index(name) for name in ms.SHE_RU}
+    assert {r.espagnolette for r in espagnolettes} == women
+    assert next(r for r in records if r.reversis is not None).reversis in women

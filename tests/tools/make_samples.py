@@ -43,6 +43,7 @@ SEEDS = {
     "big-night": 1788,
     "bad": 1789,
     "irregular": 1790,
+    "every-event-ru": 2655,
 }
 
 
@@ -278,6 +279,112 @@ def irregular() -> str:
         comments = {} if record.void else commentary(record, PLAYERS, crng)
         comments.update(irregular_comments(record, PLAYERS, crng))
         parts.append(format_deal(record, number, PLAYERS, write_hands=number == 1,
+                                 takers={11} if not record.void else set(),
+                                 comments=comments))
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------- every-event-ru
+
+# A Russian evening with every irregularity, every rare event and ordinary deals
+# between them, for the Russian goldens and tests/test_russian_sweep.py.  The two
+# espagnolettes fall one to each outcome under the seed (ESP-4, ESP-5); women hold
+# the reversis, its break and both espagnolettes, so that a masculine form glued
+# to a name shows.
+EVERY_EVENT_RU_FORCES = {2: "exposed", 3: "reversis", 4: "peeked", 5: "misdeal",
+                         6: "kept", 7: "espagnolette", 8: "out_of_turn", 9: "revoke",
+                         11: "misdeal_redeal", 12: "broken_reversis", 13: "discarded_two",
+                         14: "unclaimed", 15: "unclaimed", 16: "misdeal_late",
+                         17: "espagnolette"}
+EVERY_EVENT_RU_DEALS = 19
+SHE_RU = {"Анна", "Вера"}
+
+
+def _ru_card(card: Card) -> str:
+    return card.format("ru")
+
+
+def every_event_ru_comments(record: PlayedDeal, players, crng: random.Random) -> dict:
+    """The marker's note in Russian, in the game's words (docs/translating.md):
+    every name in the nominative, present tense."""
+    name = lambda s: players[s]  # noqa: E731
+    dealer, after = record.dealer, (record.dealer + 1) % 4
+    force = record.force
+    c: dict[str, str] = {}
+    if force == "exposed":
+        card = crng.choice(PACK)
+        c["event:exposed"] = (f"при сдаче вскрывается {_ru_card(card)}: вскрытая карта, "
+                              f"сдача не в счёт, снова сдаёт {name(dealer)}")
+    elif force == "misdeal":
+        victim = (dealer + crng.randrange(1, 4)) % 4
+        c["event:misdeal"] = (f"{name(dealer)} засдаётся ({name(victim)} получает "
+                              f"{crng.choice((10, 12))} карт); право сдачи переходит "
+                              f"к следующему игроку: сдаёт {name(after)}")
+    elif force == "misdeal_redeal":
+        c["event:misdeal"] = (f"в прикупе четыре карты: {name(dealer)} засдаётся, ставит "
+                              "в корзину жетон и сдаёт снова")
+    elif force == "misdeal_late":
+        c["event:misdeal"] = (f"засдачу замечают только после прикупа: {name(dealer)} платит "
+                              f"в корзину четыре жетона, сдаёт {name(after)}")
+    elif force == "peeked":
+        who = record.event_seat("peeked")
+        c["event:peeked"] = (f"{name(who)} смотрит карту прикупа до сноса: в этой сдаче "
+                             "ничего не выигрывает")
+    elif force == "kept":
+        who = record.event_seat("kept")
+        (left,) = record.unplayed()
+        c["event:kept"] = (f"{name(who)} берёт карту прикупа без сноса и играет двенадцатью "
+                           f"картами; {_ru_card(left)} так и не выходит")
+    elif force == "discarded_two":
+        who = record.event_seat("discarded-two")
+        c["event:discarded-two"] = (f"{name(who)} сносит две карты и играет десятью: "
+                                    "на 11-ю взятку карты нет")
+    elif force == "out_of_turn":
+        who = record.event_seat("out-of-turn")
+        c["event:out-of-turn"] = f"{name(who)} сносит не в очередь: жетон в корзину"
+    elif force == "revoke":
+        ((trick, who, _card, held),) = revokes(record)
+        later = next(n for n in range(trick + 1, 12) if (who, held) in record.plays(n))
+        c[f"trick:{trick}"] = (f"ложный ренонс: {name(who)} не отвечает в масть, хотя "
+                               f"на руках {_ru_card(held)}; видно во взятке {later}")
+    elif force == "unclaimed":
+        (event,) = record.events
+        holder, card = next((seat, card) for n, seat, card, how in ace_plays(record)
+                            if n == event.trick and card.is_ace and how in ("led", "played"))
+        what = f"{_ru_card(card)} (ходит {name(holder)}, взятка {event.trick})"
+        if event.seat is not None:
+            c["event:unclaimed"] = (f"партию выигрывает {name(event.seat)}, но платежа "
+                                    f"за {what} не требует")
+        else:
+            c["event:unclaimed"] = f"платёж за {what} вовремя не потребован"
+    if record.reversis is not None:
+        c["after"] = f"все взятки берёт {name(record.reversis)}: реверси сделан"
+    elif record.broken_reversis is not None:
+        under, breaker = record.broken_reversis
+        n = record.takers.index(breaker) + 1
+        c[f"before:{n}"] = (f"девять взяток подряд берёт {name(under)}; здесь реверси "
+                            f"перебивает {name(breaker)}")
+    if record.espagnolette is not None:
+        c["before:1"] = (f"эспаньолетта: {name(record.espagnolette)} объявляет её "
+                         "до первого хода")
+    return c
+
+
+def every_event_ru_records() -> list[PlayedDeal]:
+    return deals(SEEDS["every-event-ru"], EVERY_EVENT_RU_DEALS, EVERY_EVENT_RU_FORCES)
+
+
+def every_event_ru() -> str:
+    """Cyrillic names, Russian card letters, every irregularity and rare event."""
+    crng = random.Random(SEEDS["every-event-ru"] + 1000)
+    parts = [format_header(PLAYERS_RU, title="Трудный вечер в Твери", date="1786-01-14",
+                           place="Тверь, клуб на Миллионной", rules="classic",
+                           comments=["запись рукой Веры: все неправильности по книге, "
+                                     "реверси сделан и перебит, две эспаньолетты"])]
+    for number, record in enumerate(every_event_ru_records(), start=1):
+        comments = every_event_ru_comments(record, PLAYERS_RU, crng)
+        parts.append(format_deal(record, number, PLAYERS_RU, card_style="ru",
+                                 write_hands=number == 1,
                                  takers={11} if not record.void else set(),
                                  comments=comments))
     return "\n".join(parts)
@@ -572,6 +679,7 @@ def main(argv: list[str]) -> int:
     write(target / "tver-ru.rvs", tver_ru())
     write(target / "big-night.rvs", big_night())
     write(target / "irregular.rvs", irregular())
+    write(target / "every-event-ru.rvs", every_event_ru())
     write(target / "score-sheet.rvs", score_sheet())
     write(target / "disputed-sheet.rvs", disputed_sheet())
     write(target / "house-reading.rvs", house_reading())
