@@ -23,7 +23,7 @@ import click
 
 from ..invisible import visible
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, card_style_option, command,
     console, load_rules_option, option, report, t, tr,
 )
 
@@ -31,7 +31,7 @@ __all__ = ["record_command"]
 
 
 @command("record")
-@click.argument("file", type=FilePath(dir_okay=False))
+@argument("file", type=FilePath(dir_okay=False))
 @option("--plain", is_flag=True,
         help="Line by line instead of full screen (chosen anyway when standard input "
              "is not a terminal).")
