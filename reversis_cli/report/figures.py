@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..amounts import amount_text
 from ..figures import corrections, payment_rulings, payment_text, recorded_text
-from ..i18n import Msg, t, tr
+from ..i18n import Msg, amount_shown, t, tr
 from ..reconcile import AGREES, STAKE_RULE, DealReconciliation, TallyCheck
 from ..sheet_verdict import sheet_sentence, sheet_verdict
 
@@ -84,12 +83,12 @@ def _rules_side(pair) -> str:
 def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> None:
     for name, figure in check.sheet.items():
         difference = check.differences.get(name)
-        view.sheet.append(SheetRowView(name, amount_text(figure, signed=True),
-                                       amount_text(check.rules.get(name, 0), signed=True),
+        view.sheet.append(SheetRowView(name, amount_shown(figure, signed=True),
+                                       amount_shown(check.rules.get(name, 0), signed=True),
                                        _difference(difference)))
     if check.line.pool is not None:
-        view.sheet.append(SheetRowView(tr("the pool"), amount_text(check.line.pool),
-                                       amount_text(check.pool_rules),
+        view.sheet.append(SheetRowView(tr("the pool"), amount_shown(check.line.pool),
+                                       amount_shown(check.pool_rules),
                                        _difference(check.pool_difference)))
     view.sheet_agrees = check.agrees
     view.sheet_verdict = sheet_sentence(check, rec.unsettled_before)
@@ -98,4 +97,4 @@ def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> Non
 
 
 def _difference(amount) -> str:
-    return amount_text(amount, signed=True) if amount else ""
+    return amount_shown(amount, signed=True) if amount else ""

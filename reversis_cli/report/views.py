@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..amounts import amount_text
 from ..cards import Card, Suit, sort_cards
 from ..diagnostics import Diagnostic
 from ..figures import deal_figure_warnings
-from ..i18n import N_, Msg, fiches, t, tr
+from ..i18n import Msg, N_, amount_shown, fiches, t, tr
 from ..reconcile import Reconciler
 from ..replay import PlayedTrick, ReplayedDeal, next_seat
 from ..rules import BUILTIN_PROFILES, Profile, builtin_profile
@@ -175,7 +174,7 @@ def _cards(cards, in_order: bool = False) -> tuple[CardView, ...]:
 
 
 def signed(amount: Amount) -> str:
-    return amount_text(amount, signed=True)
+    return amount_shown(amount, signed=True)
 
 
 def diagnostic_view(d: Diagnostic) -> DiagnosticView:
@@ -224,9 +223,9 @@ def session_view(session: Session, index: int) -> SessionView:
         view.figures_note = t(note) if note is not None else ""
         view.totals = dict(session.totals())
         view.totals_text = {name: signed(a) for name, a in view.totals.items()}
-        view.pool_end_text = amount_text(session.pool_end)
+        view.pool_end_text = amount_shown(session.pool_end)
     else:
-        view.pool_end_text = amount_text(session.pool_start.amount)
+        view.pool_end_text = amount_shown(session.pool_start.amount)
     view.errors = session.errors
     view.problems[:0] = session.diagnostics  # the header's first, as found
     return view
@@ -293,7 +292,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
         for payment in settlement.payments:
             session.rule_ids.update(payment.rules)
         view.net = {name: signed(a) for name, a in settlement.net.items()}
-        view.pool_after = amount_text(settlement.pool_after)
+        view.pool_after = amount_shown(settlement.pool_after)
         if settlement.outcome != "normal" and "reversis" not in view.marks:
             view.marks.insert(0, "reversis")
         if settlement.espagnolette is not None and "espagnolette" not in view.marks:
@@ -302,7 +301,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
             series.append(series[-1] + settlement.net.get(name, 0))
         session.pool_series.append(settlement.pool_after)
     else:
-        view.pool_after = amount_text(scored.pool_before)
+        view.pool_after = amount_shown(scored.pool_before)
         for series in session.series.values():
             series.append(series[-1])
         session.pool_series.append(scored.pool_before)
