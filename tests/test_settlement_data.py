@@ -206,7 +206,7 @@ def test_russian_explain_writes_the_reasons_and_steps_in_russian():
                                       "--deal", "2"], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     assert "проигрывает партию" in result.output
-    assert "сносит A♣ в ренонс" in result.output
+    assert "сносит Т♣ в ренонс" in result.output  # Russian letters by default
     assert "Очки и взятки:" in result.output
 
 

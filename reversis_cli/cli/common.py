@@ -30,15 +30,16 @@ from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
 
 __all__ = [
-    "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
-    "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole", "Msg", "N_", "OUTPUT_HINT", "Option",
-    "STDOUT", "TranslatedHelp",
-    "Argument", "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option", "check_profile_options",
-    "command", "console", "console_spec", "file_argument", "files_argument", "input_files",
-    "jobs_option", "json_option", "lang", "load_rules_option", "open_session", "option",
-    "print_json", "problem_text", "profile_options", "profile_usage_error", "progress_bar",
-    "record_files_argument", "refuse_output", "report", "rules_option", "serial_if_stdin",
-    "set_option", "speak", "t", "tr", "usage_error", "use", "write_output",
+    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
+    "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole",
+    "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
+    "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
+    "check_profile_options", "command", "console", "console_spec", "file_argument",
+    "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
+    "open_session", "option", "print_json", "problem_text", "profile_options",
+    "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
+    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "t", "tr",
+    "usage_error", "use", "write_output",
 ]
 
 if TYPE_CHECKING:
@@ -341,7 +342,25 @@ def profile_options(func):
 
 def card_style_option(default: str | None = "unicode", help: str = "How to write cards."):
     return option("--cards", "style", type=CARD_STYLES, default=default,
-                  show_default=default is not None, help=help)
+                  show_default=default is not None, help=help, cls=CardsOption)
+
+
+class CardsOption(Option):
+    """``--cards`` of the commands that show cards: its default, ``unicode``
+    (A♠), is ``ru`` (Т♠) when the run speaks Russian, in the help as in the
+    value the command gets; a ``--cards`` given still chooses."""
+
+    def get_default(self, ctx: click.Context, call: bool = True):
+        default = super().get_default(ctx, call=call)
+        return shown_cards(None) if default == "unicode" else default
+
+
+def shown_cards(style: str | None) -> str:
+    """How cards are shown: as ``--cards`` says, else as a reader of the run's
+    language writes them (Т♠ in Russian, A♠ in English)."""
+    from ..cards import language_cards  # the library: start-up time
+
+    return style.lower() if style else language_cards(lang())
 
 
 cards_option = card_style_option()

@@ -14,9 +14,9 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, argument, command, console, load_rules_option,
-    open_session, option, refuse_output, report, rules_option, set_option, t, usage_error,
-    write_output,
+    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, argument, command, console,
+    load_rules_option, open_session, option, refuse_output, report, rules_option, set_option, t,
+    usage_error, write_output,
 )
 
 __all__ = ["rules_command"]

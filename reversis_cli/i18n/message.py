@@ -121,6 +121,9 @@ def value_text(value: object, language: Language) -> str:
         return str(value)
     if isinstance(value, int | Rational):  # a Fraction too, without loading fractions
         return written_amount(value, language.language)
+    written = getattr(value, "written", None)
+    if callable(written):  # a value that writes itself in each language (cards.CardCode)
+        return str(written(language))
     fmt = getattr(value, "format", None)
     if callable(fmt) and hasattr(value, "suit"):  # a Card: as players see it, A♠
         return str(fmt("unicode"))

@@ -29,10 +29,7 @@ _VULGAR = {
 def written_amount(amount: int | Rational, language: str, signed: bool = False) -> str:
     """``amount`` (an int or a Fraction) as ``language`` writes it; ``signed``
     writes a ``+`` before an amount above zero, as a balance does."""
-    if type(amount) is int:  # most amounts: no fraction to write
-        numerator, denominator = amount, 1
-    else:
-        numerator, denominator = amount.numerator, amount.denominator
+    numerator, denominator = int(amount.numerator), int(amount.denominator)
     if language == "ru":
         body = _russian_body(abs(numerator), denominator)
         minus = MINUS

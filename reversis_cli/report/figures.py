@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import language_cards, respell
 from ..figures import corrections, payment_rulings, payment_text, recorded_text
-from ..i18n import Msg, amount_shown, t, tr
+from ..i18n import Msg, amount_shown, lang, t, tr
 from ..reconcile import AGREES, STAKE_RULE, DealReconciliation, TallyCheck
 from ..sheet_verdict import sheet_sentence, sheet_verdict
 
@@ -62,12 +63,12 @@ def figures_view(rec: DealReconciliation) -> FiguresView:
         pair = ruling.pair
         view.paid.append(PaidRowView(
             pair.recorded.pos.line if pair.recorded is not None else None,
-            t(recorded_text(pair.recorded)) if pair.recorded is not None else "—",
-            _rules_side(pair), t(ruling.verdict), pair.kind == AGREES))
+            written(recorded_text(pair.recorded)) if pair.recorded is not None else "—",
+            _rules_side(pair), written(ruling.verdict), pair.kind == AGREES))
     if rec.implied_stakes:
         view.stakes_implied = t(Msg("the stakes ({rule}) are not written: taken as paid as "
                                     "the rules give them", rule=STAKE_RULE))
-    view.corrections = [t(c) for c in corrections(rulings)]
+    view.corrections = [written(c) for c in corrections(rulings)]
     if rec.tally is not None:
         _sheet(rec, rec.tally, view)
     return view
@@ -77,7 +78,17 @@ def _rules_side(pair) -> str:
     """The rules' payment, where it is not what the table wrote ("=" where it is)."""
     if pair.kind == AGREES:
         return "="
-    return t(payment_text(pair.computed)) if pair.computed is not None else "—"
+    return written(payment_text(pair.computed)) if pair.computed is not None else "—"
+
+
+def written(message) -> str:
+    """A message of the page in its language, its cards as a reader of that
+    language writes them (Т♠ in Russian: the report has no --cards)."""
+    return respell(t(message), page_cards())
+
+
+def page_cards() -> str:
+    return language_cards(lang())
 
 
 def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> None:

@@ -25,7 +25,7 @@ from ..rules.texts import RULE_TEXTS, rule_text
 from ..session import ScoredDeal, Session
 from ..settle.payments import party_of
 from ..sheet_verdict import departures_note
-from .figures import FiguresView, figures_view
+from .figures import FiguresView, figures_view, page_cards, written
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",
            "card_view", "diagnostic_view", "renumber"]
@@ -166,7 +166,7 @@ MARK_WORDS = {"reversis": N_("reversis"), "espagnolette": N_("espagnolette"),
 
 
 def card_view(card: Card) -> CardView:
-    return CardView(card.format("unicode"), card.suit in (Suit.HEARTS, Suit.DIAMONDS))
+    return CardView(card.format(page_cards()), card.suit in (Suit.HEARTS, Suit.DIAMONDS))
 
 
 def _cards(cards, in_order: bool = False) -> tuple[CardView, ...]:
@@ -310,7 +310,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
 
 def _payment_view(payment) -> PaymentView:
     return PaymentView(t(party_of(payment.payer)), t(party_of(payment.payee)),
-                       t(fiches(payment.amount)), tuple(payment.rules), t(payment.reason),
+                       t(fiches(payment.amount)), tuple(payment.rules), written(payment.reason),
                        payment.trick)
 
 
@@ -347,11 +347,11 @@ def _comments(statements) -> list[str]:
 def _exchange_text(exchange) -> str:
     if exchange.refuses:
         return t(Msg("{player} does not exchange", player=exchange.player.text))
-    discards = " ".join(c.card.format("unicode") for c in exchange.discards)
+    discards = " ".join(c.card.format(page_cards()) for c in exchange.discards)
     if exchange.takes is None:
         return t(Msg("{player} discards {cards}", player=exchange.player.text,
                      cards=discards or "—"))
-    takes = " ".join(c.card.format("unicode") for c in exchange.takes)
+    takes = " ".join(c.card.format(page_cards()) for c in exchange.takes)
     return t(Msg("{player} discards {cards} and takes {taken}", player=exchange.player.text,
                  cards=discards or "—", taken=takes or "—"))
 
@@ -396,8 +396,8 @@ def _replayed(replayed: ReplayedDeal, view: DealView) -> None:
         view.facts.append(t(Msg("Revoke in trick {trick}: {player} played {card} while holding "
                                 "{held} (PLAY-4, IRR-7)", trick=revoke.trick,
                                 player=replayed.name(revoke.seat),
-                                card=revoke.card.format("unicode"),
-                                held=revoke.held.format("unicode"))))
+                                card=revoke.card.format(page_cards()),
+                                held=revoke.held.format(page_cards()))))
     if replayed.void:
         view.facts.append(tr("A void deal: no cards were played."))
 
@@ -409,7 +409,7 @@ def _trick_warnings(replayed: ReplayedDeal) -> dict[int, list[str]]:
         found.setdefault(revoke.trick, []).append(t(Msg(
             "Revoke in trick {trick}: {player} played {card} while holding {held} (PLAY-4, "
             "IRR-7)", trick=revoke.trick, player=replayed.name(revoke.seat),
-            card=revoke.card.format("unicode"), held=revoke.held.format("unicode"))))
+            card=revoke.card.format(page_cards()), held=revoke.held.format(page_cards()))))
     for event in replayed.events:
         if event.trick is not None:
             who = f" · {event.player.text}" if event.player is not None else ""
