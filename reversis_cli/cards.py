@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .i18n import Msg
+from .i18n.language import language_cards
 from .words import joined
 
 __all__ = [
@@ -449,13 +450,6 @@ class CardCodes(NamedTuple):
 
     def written(self, language) -> str:
         return " ".join(CardCode(card).written(language) for card in self.cards)
-
-
-def language_cards(language: str) -> str:
-    """How a reader of ``language`` sees cards when no ``--cards`` says otherwise:
-    with Russian letters in Russian (Т♠ К♥ Д♦ В♣), as A♠ otherwise.  Only what is
-    shown: a record, a file written or JSON never follows the language."""
-    return "ru" if language == "ru" else "unicode"
 
 
 def spelling_of(words: Iterable[str]) -> str | None:

@@ -28,6 +28,7 @@ import click
 # The standard library and three small modules of ours: start-up time is unchanged.
 from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
+from ..i18n.language import language_cards
 
 __all__ = [
     "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
@@ -358,8 +359,6 @@ class CardsOption(Option):
 def shown_cards(style: str | None) -> str:
     """How cards are shown: as ``--cards`` says, else as a reader of the run's
     language writes them (Т♠ in Russian, A♠ in English)."""
-    from ..cards import language_cards  # the library: start-up time
-
     return style.lower() if style else language_cards(lang())
 
 
