@@ -113,3 +113,13 @@ def test_the_recorder_shows_russian_letters_and_appends_in_the_files_spelling(tm
         written[lang] = path.read_text(encoding="utf-8")
     assert written["ru"] == written["en"].replace("en.rvs", "ru.rvs")
     assert RUSSIAN_FACE.search(written["ru"]) is None
+
+
+def test_the_screen_s_cards_follow_the_language_unless_cards_says():
+    """record's screens (plain and full) are given this style (cli/record.py)."""
+    from reversis_cli.cli.common import shown_cards
+
+    assert shown_cards(None) == "unicode"
+    with use("ru"):
+        assert shown_cards(None) == "ru"
+        assert shown_cards("Unicode") == "unicode" and shown_cards("ascii") == "ascii"
