@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -116,6 +117,9 @@ def test_russian_usage_line_and_options_name_values_in_russian(name):
     for _, metavar in METAVARS:
         assert f" {metavar}" not in usage.replace("[ascii|unicode|ru]", ""), (name, metavar)
     assert "[ПАРАМЕТРЫ]" in usage.splitlines()[0]
+    # nor any other English name of a value in the help texts (DEALS, FILE)
+    capitals = set(re.findall(r"\b[A-Z][A-Z_]{2,}\b", usage))
+    assert capitals <= {"BOM", "CSV", "HTML", "JSON", "TOML", "LANG", "LC_ALL", "LC_MESSAGES"}
 
 
 def test_english_usage_line_and_metavars_stay_as_click_writes_them():
