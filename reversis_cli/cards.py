@@ -14,8 +14,10 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from .i18n import Msg
+from .i18n.language import language_cards
 from .words import joined
 
 __all__ = [
@@ -39,6 +41,9 @@ __all__ = [
     "not_a_card_message",
     "respell",
     "spelling_of",
+    "language_cards",
+    "CardCode",
+    "CardCodes",
 ]
 
 CARD_STYLES = ("ascii", "unicode", "ru")
@@ -411,7 +416,8 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 # A card as the library writes it in reasons and facts (``card.format("unicode")``),
-# not inside a longer word.
+# not inside a longer word.  (A card a diagnostic names is written in the language's
+# own style already: :class:`CardCode`.)
 _UNICODE_CARD = re.compile(r"(?<![\w])[AKQJ2-9][♠♥♦♣](?![\w])")
 _RU_RANKS = frozenset("ТКДВтквд")
 _SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
@@ -422,6 +428,28 @@ def respell(text: str, style: str) -> str:
     if style == "unicode":
         return text
     return _UNICODE_CARD.sub(lambda m: Card.parse(m.group(0)).format(style), text)
+
+
+class CardCode(NamedTuple):
+    """A card named in a diagnostic: in English by its code, ``AS``, as check has
+    always written it (and JSON keeps); in Russian as a Russian reader writes
+    it, ``Т♠`` (:func:`language_cards`)."""
+
+    card: Card
+
+    def written(self, language) -> str:
+        if language.language == "en":
+            return self.card.code
+        return self.card.format(language_cards(language.language))
+
+
+class CardCodes(NamedTuple):
+    """Cards named in a diagnostic, one after another (``AS KH``; ``Т♠ К♥``)."""
+
+    cards: tuple[Card, ...]
+
+    def written(self, language) -> str:
+        return " ".join(CardCode(card).written(language) for card in self.cards)
 
 
 def spelling_of(words: Iterable[str]) -> str | None:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .amounts import amount_text
-from .i18n import Msg, t, tr
+from .i18n import Figure, Msg, t, tr
 from .reconcile import Part, Span, TallyCheck
 from .settle.payments import POOL, party_of
 from .words import listed
@@ -52,7 +51,7 @@ def sheet_verdict(check: TallyCheck, unsettled: tuple[int, ...] = ()) -> tuple[s
         message = Msg("{message}; the sheet does not add up: its four figures and the pool "
                       "come to {total} where they should come to {expected} (a slip in the "
                       "sheet's arithmetic)",
-                      message=message, total=amount_text(total), expected=amount_text(expected))
+                      message=message, total=Figure(total), expected=Figure(expected))
     earlier = [n for n in unsettled if n < check.deal]
     if earlier:
         message = Msg("{message}; the rules' totals leave out deal {deal}, which has errors",
@@ -163,10 +162,10 @@ def _figure(check: TallyCheck, party: str, difference: Amount) -> Msg:
                **said)
 
 
-def signed_figure(amount: Amount | None) -> str:
-    value = Fraction(amount or 0)
-    text = str(value.numerator) + ("" if value.denominator == 1 else f"/{value.denominator}")
-    return ("+" + text) if value > 0 else text
+def signed_figure(amount: Amount | None) -> Figure:
+    """A balance in a sentence, written in the reader's language when shown:
+    ``+7``, ``-5/2`` (``−2½`` in Russian); JSON keeps the English."""
+    return Figure(amount or 0, signed=True)
 
 
 def departures_note(checks: Iterable[TallyCheck | None]) -> Msg | None:

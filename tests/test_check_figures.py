@@ -52,7 +52,8 @@ CASES = [
      ("  tally Anna -26", "-26"),
      "a difference from the rules that began in deal 2: Anna -26 on the sheet, -25 by the "
      "rules (-1)",
-     "расхождение с правилами, возникшее в сдаче 2: Anna: в листе счёта -26, по правилам -25 (-1)"),
+     # a figure in a Russian sentence takes the minus sign (the line quoted keeps the file's)
+     "расхождение с правилами, возникшее в сдаче 2: Anna: в листе счёта −26, по правилам −25 (−1)"),
     ("RV319", [("  paid Vera Anna 30 PARTIE-4\n",
                 "  paid Vera Anna 30 PARTIE-4\n  paid Gleb Anna 5\n")],
      ("  paid Gleb Anna 5", "paid"),

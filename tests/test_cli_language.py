@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,6 +79,70 @@ def test_russian_help_of_each_command_holds_no_english_help_text(name):
     assert "Показать эту справку и выйти." in result.output
     for _, msgid in HELP_TEXTS:
         assert msgid.split("\n")[0][:40] not in result.output
+
+
+def metavars() -> list[tuple[str, str]]:
+    """(where, English metavar) of every value's name in the usage lines and the
+    option lists: each argument's and option's, and each command's "[OPTIONS]"."""
+    found = []
+    root = click.Context(cli, info_name="reversis", **cli.context_settings)
+    with use("en"):
+        for name, command in commands():
+            ctx = root if command is cli else click.Context(command, info_name=name, parent=root)
+            found.append((name, command.options_metavar))
+            if isinstance(command, click.Group):
+                found.append((name, command.subcommand_metavar))
+            for param in command.params:
+                if isinstance(param, click.Option) and (param.is_flag or param.count):
+                    continue
+                found.append((f"{name} {param.name}", param.make_metavar(ctx)))
+    # a choice lists the values as they are typed; "A B" names two profiles
+    return [(where, metavar) for where, metavar in found
+            if "|" not in metavar.replace("PROFILE|FILE", "") and metavar != "A B"]
+
+
+METAVARS = metavars()
+
+
+@pytest.mark.parametrize(("where", "metavar"), METAVARS, ids=[w for w, _ in METAVARS])
+def test_every_name_of_a_value_in_usage_and_options_has_russian(where, metavar):
+    russian = RUSSIAN.gettext(metavar)
+    assert russian != metavar, f"no Russian for {metavar!r} ({where}): add it to cli.po"
+    assert not any("A" <= c <= "Z" for c in russian.replace("N", "")), russian
+
+
+@pytest.mark.parametrize("name", [name for name, _ in commands()])
+def test_russian_usage_line_and_options_name_values_in_russian(name):
+    usage = run("--lang", "ru", *([] if name == "reversis" else [name]), "--help").output
+    for _, metavar in METAVARS:
+        assert f" {metavar}" not in usage.replace("[ascii|unicode|ru]", ""), (name, metavar)
+    assert "[ПАРАМЕТРЫ]" in usage.splitlines()[0]
+    # nor any other English name of a value in the help texts (DEALS, FILE)
+    capitals = set(re.findall(r"\b[A-Z][A-Z_]{2,}\b", usage))
+    assert capitals <= {"BOM", "CSV", "HTML", "JSON", "TOML", "LANG", "LC_ALL", "LC_MESSAGES"}
+
+
+def test_english_usage_line_and_metavars_stay_as_click_writes_them():
+    usage = run("--lang", "en", "score", "--help").output
+    assert usage.startswith("Usage: reversis score [OPTIONS] FILES...\n")
+    assert "  --deal INTEGER RANGE  " in usage and "  --set OPTION=VALUE  " in usage
+    assert run("--lang", "en", "--help").output.startswith(
+        "Usage: reversis [OPTIONS] COMMAND [ARGS]...\n")
+
+
+@pytest.mark.parametrize("name", [name for name, _ in commands()])
+def test_english_help_of_every_command_stays_as_it_was(name, golden):
+    """The Russian usage line and value names change nothing in English
+    (issue 21): each command's --help is held byte for byte."""
+    result = run("--lang", "en", *([] if name == "reversis" else [name]), "--help")
+    assert result.exit_code == 0
+    golden(f"help/en-{name}.txt", result.output)
+
+
+def test_a_missing_argument_is_named_in_russian():
+    result = run("--lang", "ru", "score")
+    assert result.exit_code == 2
+    assert "ФАЙЛЫ…" in result.output and "FILES" not in result.output
 
 
 # The modules of click that write to a user of ours (not shell completion, the editor,
@@ -221,7 +286,7 @@ def test_our_own_usage_errors_in_russian():
     assert "нет сдачи 99" in result.output
     result = run("--lang", "ru", "rules", "classic", "--diff", "classic", "modern")
     assert result.exit_code == 2
-    assert "укажите либо PROFILE, либо --diff A B" in result.output
+    assert "укажите либо ПРОФИЛЬ, либо --diff A B" in result.output
     result = run("--lang", "ru", "simulate", "--deals", "1", "--events", "2")
     assert result.exit_code == 2 and "'2' — не вероятность от 0 до 1" in result.output
 

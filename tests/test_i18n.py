@@ -81,7 +81,9 @@ def test_plural_entries_have_the_three_russian_forms():
 @pytest.mark.parametrize(("n", "text"), [
     (1, "1 фишка"), (2, "2 фишки"), (4, "4 фишки"), (5, "5 фишек"), (11, "11 фишек"),
     (12, "12 фишек"), (21, "21 фишка"), (22, "22 фишки"), (111, "111 фишек"), (0, "0 фишек"),
-    (Fraction(5, 2), "5/2 фишки"), (Fraction(1, 2), "1/2 фишки"),
+    # a fraction as a Russian reader writes it: a whole part and ½; no character for 3/7
+    (Fraction(5, 2), "2½ фишки"), (Fraction(1, 2), "½ фишки"), (Fraction(-1439, 2), "−719½ фишки"),
+    (Fraction(17, 7), "2\u00a03/7 фишки"),
 ])
 def test_russian_plural_forms_of_fiches(n, text):
     with use("ru"):

@@ -90,6 +90,41 @@ def test_the_profile_lists_the_record_profiles_own_changes_too():
     assert inference.held == ("partie_quinola", "partie_bonus")
 
 
+def test_the_house_profile_s_comments_follow_the_language_and_its_data_does_not(tmp_path):
+    """Review russian-3, A4: the comments of the profile rules --infer writes
+    are read by the table, in its language; keys and values are what is typed."""
+    from reversis_cli.i18n import use
+
+    text = HOUSE.read_text(encoding="utf-8").replace(
+        "players Anna", "set partie_bonus = 4\nplayers Anna", 1)
+    inference = inferred(text, sets={"partie_quinola": "2"}, held=["partie_quinola"]).inference
+    english = house_profile_toml(inference)
+    with use("ru"):
+        russian = house_profile_toml(inference)
+    assert russian.startswith("# Правила этого стола, как их нашла команда reversis rules")
+    assert "partie_quinola = 2  # как в профиле самой записи" in russian
+    assert "# выведено из записанных цифр" in russian
+
+    def data(toml: str) -> list[str]:
+        return [line.split("#")[0] for line in toml.splitlines()]
+    assert data(russian) == data(english)
+    assert "found from the recorded figures" in english  # English as it was
+    for name, toml in (("en", english), ("ru", russian)):
+        (tmp_path / f"{name}.toml").write_text(toml, encoding="utf-8")
+    assert load_profile(str(tmp_path / "ru.toml")).options == \
+        load_profile(str(tmp_path / "en.toml")).options
+
+
+def test_the_profile_printed_on_a_narrow_terminal_stays_toml():
+    """A wrapped comment would leave its tail on a line of its own, no TOML."""
+    result = CliRunner().invoke(cli, ["--lang", "ru", "rules", "--infer", str(HOUSE)],
+                                env={**ENV, "COLUMNS": "40"}, prog_name="reversis")
+    profile = result.output.split("-o ФАЙЛ):\n", 1)[1]
+    lines = [line for line in profile.splitlines() if line]
+    assert lines[0].startswith("# Правила") and lines[1] == 'base = "classic"'
+    assert all(line.startswith(("#", "base", "[options]", *OPTIONS)) for line in lines), lines
+
+
 # --- random house readings ----------------------------------------------------------------
 
 SEARCHABLE = [name for name in OPTIONS if name != "direction"]

@@ -355,9 +355,10 @@ def test_csv_tricks_says_it_leaves_them_out():
             "Paid at the table: Vera → Boris: 5/2 fiches",
             "Score sheet after the deal: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; the pool 45 "
             "fiches"]),
+    # amounts as a Russian reader writes them (issue 21): 2½, the minus sign
     ("ru", ["Заплачено за столом: Anna → корзина: 45 фишек (QUIN-3, взятка 2)",
-            "Заплачено за столом: Vera → Boris: 5/2 фишки",
-            "Лист счёта после сдачи: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; в корзине 45 "
+            "Заплачено за столом: Vera → Boris: 2½ фишки",
+            "Лист счёта после сдачи: Anna −45, Boris +2½, Vera −2½, Gleb 0; в корзине 45 "
             "фишек"]),
 ])
 def test_show_lists_what_the_table_paid_and_wrote(tmp_path, lang, wanted):

@@ -75,7 +75,7 @@ def test_the_ruling_around_the_quotes_is_russian(monkeypatch):
     assert "Решение по сдаче 7 (правила classic)" in text
     assert "Сдача 7: сдаёт Gleb.  (строка 100)" in text
     assert "Gleb → корзина" in text
-    assert "Партия A♠ J♥ K♣ J♣: стоит 15 фишек" in text
+    assert "Партия Т♠ В♥ К♣ В♣: стоит 15 фишек" in text
     # the sources are still quoted in the original, once each
     assert "C¶8: «Тот, у кого окажется" in text and "C¶8 (приведено выше)" in text
 

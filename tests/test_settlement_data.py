@@ -206,7 +206,7 @@ def test_russian_explain_writes_the_reasons_and_steps_in_russian():
                                       "--deal", "2"], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     assert "проигрывает партию" in result.output
-    assert "сносит A♣ в ренонс" in result.output
+    assert "сносит Т♣ в ренонс" in result.output  # Russian letters by default
     assert "Очки и взятки:" in result.output
 
 
@@ -218,13 +218,17 @@ def test_english_explain_is_unchanged_by_the_data():
     assert "проигрывает" not in result.output
 
 
-def test_csv_payments_keep_the_english_reason():
+def test_csv_payments_write_the_reason_in_the_run_s_language():
+    """Issue 21 (review russian-3, A10): the reason column is for the people who
+    keep the accounts; the other columns stay what scripts read."""
     from reversis_cli.convert import convert
     path = SAMPLES / "evening.rvs"
     with use("ru"):
-        result = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
-    assert result.ok
-    assert "loses the partie" in result.text and "проигрывает" not in result.text
+        russian = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
+    english = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
+    assert russian.ok and english.ok
+    assert "проигрывает" in russian.text and "loses the partie" not in russian.text
+    assert "loses the partie" in english.text
 
 
 def _arrays_as_lists(value):

@@ -231,9 +231,10 @@ def test_russian_says_it_apart_too(tmp_path):
     path = tmp_path / "sheet.rvs"
     path.write_text(sheet(shifts), encoding="utf-8")
     out = " ".join(run("--lang", "ru", "check", str(path)).output.split())
+    # the figures in the sentence with the minus sign; the quoted line keeps the file's
     assert ("в листе счёта остаётся от прежних сдач: расхождение из сдачи 3 (Anna +1, "
-            "Vera -1); новое расхождение в этой сдаче: Boris: в листе счёта -24, по правилам "
-            "-25 (+1); лист счёта не сходится: четыре итога и корзина дают в сумме 1, а должны "
+            "Vera −1); новое расхождение в этой сдаче: Boris: в листе счёта −24, по правилам "
+            "−25 (+1); лист счёта не сходится: четыре итога и корзина дают в сумме 1, а должны "
             "давать 0 (ошибка в подсчёте)") in out
 
 

@@ -28,17 +28,19 @@ import click
 # The standard library and three small modules of ours: start-up time is unchanged.
 from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
+from ..i18n.language import language_cards
 
 __all__ = [
-    "CARD_STYLES", "Command", "Count", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
-    "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole", "Msg", "N_", "OUTPUT_HINT", "Option",
-    "STDOUT", "TranslatedHelp",
-    "apply_sets", "bad_parameter", "card_style_option", "cards_option", "check_profile_options",
-    "command", "console", "console_spec", "file_argument", "files_argument", "input_files",
-    "jobs_option", "json_option", "lang", "load_rules_option", "open_session", "option",
-    "print_json", "problem_text", "profile_options", "profile_usage_error", "progress_bar",
-    "record_files_argument", "refuse_output", "report", "rules_option", "serial_if_stdin",
-    "set_option", "speak", "t", "tr", "usage_error", "use", "write_output",
+    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
+    "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole",
+    "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
+    "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
+    "check_profile_options", "command", "console", "console_spec", "file_argument",
+    "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
+    "open_session", "option", "print_json", "problem_text", "profile_options",
+    "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
+    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "t", "tr",
+    "usage_error", "use", "write_output",
 ]
 
 if TYPE_CHECKING:
@@ -104,6 +106,25 @@ class TranslatedHelp(click.Command):
     def epilog(self, value: str | None) -> None:
         self._epilog_msgid = inspect.cleandoc(value) if value else value
 
+    # The usage line's words ("[OPTIONS]", a group's "COMMAND [ARGS]..."), which
+    # click sets when the command is made, read in the run's language as a GNU
+    # tool's Russian writes them ("[ПАРАМЕТРЫ]"): the English is the message id.
+    @property
+    def options_metavar(self) -> str | None:
+        return _translated(self._options_metavar_msgid)
+
+    @options_metavar.setter
+    def options_metavar(self, value: str | None) -> None:
+        self._options_metavar_msgid = value
+
+    @property
+    def subcommand_metavar(self) -> str:
+        return tr(self._subcommand_metavar_msgid)
+
+    @subcommand_metavar.setter
+    def subcommand_metavar(self, value: str) -> None:
+        self._subcommand_metavar_msgid = value
+
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """click's --help, made once per command, with its help read in the
         language of each run (click's own is fixed when first made: before
@@ -132,6 +153,21 @@ class Option(click.Option):
     def help(self, value: str | None) -> None:
         self._help_msgid = value
 
+    def make_metavar(self, ctx: click.Context) -> str:
+        """The value's name (``FILE``, ``INTEGER RANGE``) in the run's language:
+        its English, whether given or made by click from the type, is the
+        message id (a choice, ``[ascii|unicode|ru]``, lists what is typed and
+        has none)."""
+        return tr(super().make_metavar(ctx))
+
+
+class Argument(click.Argument):
+    """Every argument of the tool: its name in the usage line and in click's
+    errors (``FILES...``) in the run's language, as an option's value."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return tr(super().make_metavar(ctx))
+
 
 class FilePath(click.Path):
     """click's Path, whose errors name what it wants (a file, a directory) in the
@@ -150,6 +186,7 @@ class FilePath(click.Path):
 
 command = functools.partial(click.command, cls=Command)
 option = functools.partial(click.option, cls=Option)
+argument = functools.partial(click.argument, cls=Argument)
 
 
 def usage_error(message: Msg) -> click.UsageError:
@@ -306,7 +343,23 @@ def profile_options(func):
 
 def card_style_option(default: str | None = "unicode", help: str = "How to write cards."):
     return option("--cards", "style", type=CARD_STYLES, default=default,
-                  show_default=default is not None, help=help)
+                  show_default=default is not None, help=help, cls=CardsOption)
+
+
+class CardsOption(Option):
+    """``--cards`` of the commands that show cards: its default, ``unicode``
+    (A♠), is ``ru`` (Т♠) when the run speaks Russian, in the help as in the
+    value the command gets; a ``--cards`` given still chooses."""
+
+    def get_default(self, ctx: click.Context, call: bool = True):
+        default = super().get_default(ctx, call=call)
+        return shown_cards(None) if default == "unicode" else default
+
+
+def shown_cards(style: str | None) -> str:
+    """How cards are shown: as ``--cards`` says, else as a reader of the run's
+    language writes them (Т♠ in Russian, A♠ in English)."""
+    return style.lower() if style else language_cards(lang())
 
 
 cards_option = card_style_option()
@@ -322,12 +375,12 @@ def json_option(help: str):
 
 
 # Commands that read many records: files, folders, patterns or '-'.
-files_argument = click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
+files_argument = argument("inputs", metavar="FILES...", nargs=-1, required=True)
 # Commands that read one record ('-': standard input).
-file_argument = click.argument("file", type=FilePath(exists=True, dir_okay=False,
+file_argument = argument("file", type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 # Commands that rewrite records in place.
-record_files_argument = click.argument("files", nargs=-1, required=True,
+record_files_argument = argument("files", nargs=-1, required=True,
                                        type=FilePath(exists=True, dir_okay=False,
                                                        allow_dash=True))
 
@@ -395,7 +448,7 @@ def input_files(inputs: tuple[str, ...]) -> list[Path]:
     try:
         return expand_inputs(inputs)
     except InputError as exc:
-        raise bad_parameter(problem_text(exc), param_hint="FILES") from None
+        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
 
 
 # The bar appears only once reading has gone on this long without output: a

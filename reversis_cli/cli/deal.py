@@ -90,7 +90,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
     out = console()
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))
     if figures is not None:
-        out.print(render_table_and_rules(figures))
+        out.print(render_table_and_rules(figures, style.lower()))
     if comparison is not None:
         label_b = (compare or profile.name) + "".join(f", {k}={v}" for k, v in sets.items())
         out.print(render_comparison(comparison, profile.name, label_b))

@@ -23,7 +23,8 @@ import click
 
 from ..invisible import visible
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, bad_parameter, card_style_option, command,
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, card_style_option, command,
+    shown_cards,
     console, load_rules_option, option, report, t, tr,
 )
 
@@ -31,7 +32,7 @@ __all__ = ["record_command"]
 
 
 @command("record")
-@click.argument("file", type=FilePath(dir_okay=False))
+@argument("file", type=FilePath(dir_okay=False))
 @option("--plain", is_flag=True,
         help="Line by line instead of full screen (chosen anyway when standard input "
              "is not a terminal).")
@@ -66,7 +67,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         raise bad_parameter(Msg("record writes into a file, so FILE cannot be '-' (standard "
                                 "input): name the record, e.g. night.rvs"), param_hint="FILE")
     style = style.lower() if style else None
-    shown = style or "unicode"  # how the screen and the tables spell cards
+    shown = shown_cards(style)  # how the screen and the tables spell cards
     names = tuple(n.strip() for n in players.split(",")) if players else ()
     if players is not None and (len(names) != 4 or not all(names)):
         raise bad_parameter(Msg("four names separated by commas, in playing order"),

@@ -14,16 +14,16 @@ import sys
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, command, console, load_rules_option,
-    open_session, option, refuse_output, report, rules_option, set_option, t, usage_error,
-    write_output,
+    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, argument, command, console,
+    load_rules_option, open_session, option, refuse_output, report, rules_option, set_option, t,
+    usage_error, write_output,
 )
 
 __all__ = ["rules_command"]
 
 
 @command("rules")
-@click.argument("profile", metavar="[PROFILE|FILE]", required=False)
+@argument("profile", metavar="[PROFILE|FILE]", required=False)
 @option("--diff", nargs=2, metavar="A B", default=None,
         help="Show only the options on which profiles A and B differ.")
 @option("--quote", is_flag=True,

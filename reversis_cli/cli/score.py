@@ -22,7 +22,7 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, cards_option,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, cards_option,
     check_profile_options, command, console, console_spec, input_files, jobs_option, lang, option,
     profile_options, profile_usage_error, progress_bar, report, serial_if_stdin, t, usage_error,
     use,
@@ -47,7 +47,7 @@ class ScoreOptions:
 
 
 @command("score")
-@click.argument("inputs", metavar="FILES...", nargs=-1, required=True)
+@argument("inputs", metavar="FILES...", nargs=-1, required=True)
 @option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
 @option("--json", "as_json", is_flag=True,
         help="Print the settlement as JSON (reversis-score/1, described in "

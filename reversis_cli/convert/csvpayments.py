@@ -8,6 +8,10 @@ move no money).  ``payer`` and ``payee`` are names or ``pool``; ``amount``
 is in fiches, exact: ``5`` or ``11/2``; ``trick`` is empty for a payment that
 arose outside a trick.  A record with errors is not exported: its accounts
 would be incomplete.
+
+The ``reason`` is written in the run's language (a Russian club reads
+Russian reasons); the header, ``pool``, the amounts, the rule ids and the
+status are the same in every language, for the scripts that read them.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import io
 
 from ..cards import respell
 from ..diagnostics import Diagnostic, ProfileError
+from ..i18n import t
 from ..reader import record_from_text
 from ..session import resolve_profile, score_deals
 from ..settle import amount_json
@@ -28,7 +33,8 @@ PAYMENT_COLUMNS = ("deal", "trick", "payer", "payee", "amount", "rule", "reason"
 
 def rvs_to_payments_csv(text: str, name: str = "<text>",
                         style: str | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """``style``: how cards in the reasons are spelt (None: as the engine writes them)."""
+    """``style``: how cards in the reasons are spelt (None: as the engine writes
+    them, A♠, in any language: a file's spelling never follows the language)."""
     with record_from_text(text, name) as record:
         try:
             profile, problems = resolve_profile(record)
@@ -50,7 +56,7 @@ def rvs_to_payments_csv(text: str, name: str = "<text>",
                 for p in payments:
                     writer.writerow([settlement.number, "" if p.trick is None else p.trick,
                                      p.payer, p.payee, amount_json(p.amount), p.rule,
-                                     respell(p.reason, style) if style else p.reason,
+                                     respell(t(p.reason), style) if style else t(p.reason),
                                      status])
     if any(d.is_error for d in problems):
         return None, problems

@@ -10,18 +10,20 @@ always uses the English template, so scripts never depend on the language.
 
 Values in a message are written by type: a nested :class:`Msg` in the same
 language, a :class:`Count` in the language's plural form (1 фишка, 2 фишки,
-5 фишек), a card as players see it (A♠), a fraction as ``5/2``.
+5 фишек), a card as players see it (A♠), an amount as the language writes
+it (``5/2``, ``-30``; ``2½``, ``−30``: :mod:`.numbers`).
 """
 
 from __future__ import annotations
 
 from .catalogs import DOMAINS, LANGUAGES, Translator, translator
 from .language import language_from_environment
-from .message import Count, Msg, N_, english, fiches
-from .state import current, lang, set_language, t, tr, use
+from .message import Count, Figure, Msg, N_, english, fiches
+from .state import amount_shown, current, lang, set_language, t, tr, use
 
 __all__ = [
-    "DOMAINS", "LANGUAGES", "Count", "Msg", "N_", "Translator", "current", "english",
+    "DOMAINS", "LANGUAGES", "Count", "Figure", "Msg", "N_", "Translator", "amount_shown",
+    "current", "english",
     "fiches", "lang", "language_from_environment", "set_language", "t", "tr", "translator",
     "use",
 ]

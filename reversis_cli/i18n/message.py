@@ -5,14 +5,18 @@ from __future__ import annotations
 from numbers import Rational
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from .numbers import written_amount
+
 if TYPE_CHECKING:  # fractions loads decimal: not at start-up (--version, --help)
     from fractions import Fraction
 
-__all__ = ["Count", "Msg", "N_", "english", "fiches", "Language"]
+__all__ = ["Count", "Figure", "Jetons", "Msg", "N_", "english", "fiches", "Language"]
 
 
 class Language(Protocol):
     """What writing a message needs from a language (a :class:`Translator`)."""
+
+    language: str  # "en" or "ru": how its numbers are written
 
     def gettext(self, message: str) -> str: ...
 
@@ -75,21 +79,51 @@ def plural_key(n: int | Fraction) -> int:
     return int(n) if n.denominator == 1 else 2
 
 
+class Figure(NamedTuple):
+    """An amount in a sentence without its noun, as a table shows it: a score
+    sheet's ``+7``, a balance, a difference (``signed`` writes the ``+``)."""
+
+    amount: int | Fraction
+    signed: bool = False
+
+    def written(self, language: Language) -> str:
+        return written_amount(self.amount, language.language, self.signed)
+
+
+class Jetons(NamedTuple):
+    """A fine counted in jetons (``1 jeton``), whose amount in fiches a table
+    shows beside it: a language that would read the two figures as two sums
+    says both (``1 жетон (5 фишек)``); English says the jetons, as it always has."""
+
+    n: int
+    amount: int | Fraction
+
+    def written(self, language: Language) -> str:
+        jetons = Count(self.n, "{n} jeton", "{n} jetons")
+        if language.language == "en":
+            return jetons.written(language)
+        return Msg("{jetons} ({fiches})", jetons=jetons,
+                   fiches=fiches(self.amount)).written(language)
+
+
 def fiches(amount: int | Fraction) -> Count:
-    """An amount of money as a reader says it: 1 fiche, 5 fiches, 5/2 fiches."""
+    """An amount of money as a reader says it: 1 fiche, 5 fiches, 5/2 fiches
+    (2½ фишки)."""
     return Count(amount, "{n} fiche", "{n} fiches")
 
 
 def value_text(value: object, language: Language) -> str:
-    if isinstance(value, Msg | Count):
+    if isinstance(value, Msg | Count | Figure | Jetons):
         return value.written(language)
     if isinstance(value, str):
         return value
-    if isinstance(value, int):
+    if isinstance(value, bool):
         return str(value)
-    if isinstance(value, Rational):  # a Fraction, without loading fractions
-        return str(value.numerator) if value.denominator == 1 else \
-            f"{value.numerator}/{value.denominator}"
+    if isinstance(value, int | Rational):  # a Fraction too, without loading fractions
+        return written_amount(value, language.language)
+    written = getattr(value, "written", None)
+    if callable(written):  # a value that writes itself in each language (cards.CardCode)
+        return str(written(language))
     fmt = getattr(value, "format", None)
     if callable(fmt) and hasattr(value, "suit"):  # a Card: as players see it, A♠
         return str(fmt("unicode"))
@@ -98,6 +132,8 @@ def value_text(value: object, language: Language) -> str:
 
 class _English:
     """The templates are English: nothing to look up."""
+
+    language = "en"
 
     @staticmethod
     def gettext(message: str) -> str:
@@ -111,7 +147,7 @@ class _English:
 ENGLISH = _English()
 
 
-def english(message: Msg | Count | str) -> str:
+def english(message: Msg | Count | Jetons | str) -> str:
     """The message in English: what JSON and other machine output carry."""
     if isinstance(message, Msg):
         return str.__str__(message)

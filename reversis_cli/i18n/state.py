@@ -13,8 +13,9 @@ from contextvars import ContextVar
 
 from .catalogs import Translator, translator
 from .message import Count, Msg
+from .numbers import written_amount
 
-__all__ = ["current", "lang", "t", "tr", "use"]
+__all__ = ["amount_shown", "current", "lang", "t", "tr", "use"]
 
 _CURRENT: ContextVar[Translator | None] = ContextVar("reversis_language", default=None)
 
@@ -51,3 +52,10 @@ def t(message: Msg | Count | str) -> str:
 def tr(message: str) -> str:
     """A plain message id (a heading, a label) in the current language."""
     return current().gettext(message)
+
+
+def amount_shown(amount, signed: bool = False) -> str:
+    """An amount (int or Fraction) as the current language writes it in a
+    table, a chart or the report: ``5/2``, ``-30`` in English; ``2½``,
+    ``−30`` in Russian (:func:`~.numbers.written_amount`)."""
+    return written_amount(amount, current().language, signed)

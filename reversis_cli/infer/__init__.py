@@ -57,7 +57,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
-from ..i18n import Msg
+from ..i18n import Msg, N_, tr
 from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile
 from ..session import Reading, ScoredDeal, Session
@@ -260,19 +260,25 @@ def _toml_value(name: str, value) -> str:
     return f'"{value_text(name, value)}"'  # choice words and trick lists: [a-z_0-9,]
 
 
+# The house profile's comments, for the table that reads it: in the run's language
+# (its keys and values are data, the same in every language).
+_PROFILE_HEADER = N_("The rules this table played, as reversis rules --infer found them.")
+_FOUND = N_("found from the recorded figures")
+_KEPT = N_("as the record's own profile gives it")
+
+
 def house_profile_toml(inference: Inference) -> str:
     """The reading found as a house profile: ``base =`` the built-in profile the
-    record's reading starts from, and every option that differs from it."""
+    record's reading starts from, and every option that differs from it; its
+    comments in the run's language."""
     base_name = inference.profile.base if inference.profile.base in BUILTIN_PROFILES \
         else "classic"
     played, base = profile_values(inference.profile), profile_values(builtin_profile(base_name))
     changed = {c.option for c in inference.changes}
-    lines = ["# The rules this table played, as reversis rules --infer found them.",
-             f'base = "{base_name}"', "", "[options]"]
+    lines = ["# " + tr(_PROFILE_HEADER), f'base = "{base_name}"', "", "[options]"]
     for name in OPTIONS:
         if played[name] == base[name]:
             continue
-        why = ("found from the recorded figures" if name in changed
-               else "as the record's own profile gives it")
+        why = tr(_FOUND if name in changed else _KEPT)
         lines.append(f"{name} = {_toml_value(name, played[name])}  # {why}")
     return "\n".join(lines) + "\n"

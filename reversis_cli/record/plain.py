@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cards import Card, CardError
+from ..cards import Card, CardCode, CardCodes, CardError
 from ..i18n import Count, Msg
 from ..explain import explain_in
 from ..notation.grammar_file import keywords
@@ -155,7 +155,7 @@ def prompt(deal: DealInProgress, editing: int | None = None) -> Msg:
     if deal.current_trick:  # begun card by card (a draft of the full screen)
         return Msg("{head} Trick {trick}, {cards} played; {player} to play:", head=head,
                    trick=deal.trick_number, player=deal.turn,
-                   cards=" ".join(str(card) for card in deal.current_trick))
+                   cards=CardCodes(tuple(deal.current_trick)))
     return Msg("{head} Trick {trick}, {leader} leads:", head=head, trick=deal.trick_number,
                leader=deal.leader)
 
@@ -216,14 +216,14 @@ def _change(recorder: Recorder, trick: int, who: str, card: str, ask: Ask, show:
             show(USAGE["change"])
             return
         if old not in view.cards:
-            show(Msg("{card} is not in trick {trick}: {cards}.", card=str(old), trick=trick,
-                     cards=" ".join(str(c) for c in view.cards)))
+            show(Msg("{card} is not in trick {trick}: {cards}.", card=CardCode(old), trick=trick,
+                     cards=CardCodes(tuple(view.cards))))
             return
         index = view.cards.index(old)
     if _answer(recorder, recorder.replace_card(trick, index, card), deal.number, ask, show):
         changed = _trick_view(recorder.begin(), trick)
         show(Msg("Trick {trick} now reads: {cards}.", trick=trick,
-                 cards=" ".join(str(c) for c in changed.cards) if changed else ""))
+                 cards=CardCodes(tuple(changed.cards)) if changed else ""))
 
 
 def _trick_view(deal: DealInProgress, number: int) -> TrickView | None:

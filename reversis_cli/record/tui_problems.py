@@ -20,7 +20,9 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from ..cards import Card, CardError, TenCardError, not_a_card_message, respell
+from ..cards import (
+    Card, CardCode, CardCodes, CardError, TenCardError, not_a_card_message, respell,
+)
 from ..diagnostics import Diagnostic
 from ..i18n import N_, Msg, t, tr
 from ..invisible import visible
@@ -139,6 +141,10 @@ def _where(number: int, d: Diagnostic, deal: DealInProgress, cards: str) -> Msg:
 
 def _card_spelt(value: object, cards: str) -> object:
     """A value that is a card, or cards, as the screen spells them."""
+    if isinstance(value, CardCode):
+        return value.card.format(cards)
+    if isinstance(value, CardCodes):
+        return " ".join(card.format(cards) for card in value.cards)
     if not isinstance(value, str) or isinstance(value, Msg) or not value.strip():
         return value
     try:

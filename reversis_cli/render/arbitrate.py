@@ -118,11 +118,12 @@ def _payments_side_by_side(a: DealSettlement, b: DealSettlement) -> Table:
 # --- the table and the rules (issue 11) -------------------------------------------------
 
 
-def render_table_and_rules(rec: DealReconciliation) -> Group:
+def render_table_and_rules(rec: DealReconciliation, cards: str = "unicode") -> Group:
     """What the table paid and wrote in the deal, set against the rules: each
     recorded payment and its verdict, each mismatch with the rules that decide
     it, the payments that would set the table right, and the score sheet.  The
-    payments that agree are named by their lines, in one line."""
+    payments that agree are named by their lines, in one line.  ``cards``: how
+    to spell the cards of the reasons (ascii, unicode, ru)."""
     parts: list[RenderableType] = [Text("\n" + tr("The table and the rules"),
                                         style="bold underline")]
     if not rec.settled:
@@ -132,7 +133,7 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
     rulings = payment_rulings(rec)
     for ruling in rulings:
         if ruling.pair.kind != AGREES:
-            parts.extend(_payment_lines(ruling))
+            parts.extend(_payment_lines(ruling, cards))
     agreeing = [r.pair.recorded.pos.line for r in rulings
                 if r.pair.kind == AGREES and r.pair.recorded is not None]
     if agreeing:
@@ -149,7 +150,7 @@ def render_table_and_rules(rec: DealReconciliation) -> Group:
             parts.append(hanging("  ", tr("Nothing: every payment recorded agrees with the "
                                           "rules.")))
         for correction in settling:
-            parts.append(hanging("  • ", t(correction)))
+            parts.append(hanging("  • ", respell(t(correction), cards)))
     if rec.tally is not None:
         parts.append(Text("\n" + tr("The score sheet after the deal"), style="bold"))
         parts.append(hanging("  ", sheet_sentence(rec.tally, rec.unsettled_before)))
@@ -172,7 +173,7 @@ def _agreeing(lines: list[int]) -> Msg:
     return Msg("lines {lines} agree with the rules", lines=said)
 
 
-def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
+def _payment_lines(ruling: PaymentRuling, cards: str) -> list[RenderableType]:
     pair = ruling.pair
     if pair.recorded is not None:
         head = Msg("line {line}: {payment} — {verdict}", line=pair.recorded.pos.line,
@@ -181,14 +182,16 @@ def _payment_lines(ruling: PaymentRuling) -> list[RenderableType]:
         head = Msg("not recorded: {payment} — {verdict}", payment=payment_text(pair.computed),
                    verdict=ruling.verdict)
     style = "" if pair.kind == AGREES else "bold"
-    lines: list[RenderableType] = [hanging("  • ", Text(t(head), style=style))]
+    lines: list[RenderableType] = [hanging("  • ", Text(respell(t(head), cards), style=style))]
     if pair.kind == AGREES:
         return lines
     if pair.kind in (OTHER_AMOUNT, SWAPPED):
-        lines.append(hanging("      ", t(Msg("the rules: {payment}",
-                                             payment=payment_text(pair.computed)))))
+        lines.append(hanging("      ", respell(t(Msg("the rules: {payment}",
+                                                     payment=payment_text(pair.computed))),
+                                               cards)))
     if pair.computed is not None:
-        lines.append(hanging("      ", t(Msg("why: {reason}", reason=pair.computed.reason))))
+        lines.append(hanging("      ", respell(t(Msg("why: {reason}",
+                                                     reason=pair.computed.reason)), cards)))
     for rule_id in ruling.deciding:
         lines.append(hanging(Text.assemble(("      " + rule_id, "bold cyan"), "  "),
                              t(rule_text(rule_id))))

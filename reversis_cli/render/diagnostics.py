@@ -17,7 +17,10 @@ WINDOW = 100
 
 def render_diagnostic(d: Diagnostic) -> Text:
     """Invisible characters of the record (a no-break space, ``\r``, an escape
-    sequence) are shown as escapes, so that none acts on the terminal."""
+    sequence) are shown as escapes, so that none acts on the terminal.  A
+    message names its cards as the run's language writes them (``JS``, ``В♠``:
+    :class:`~reversis_cli.cards.CardCode`) and quotes what the file says as it
+    says it: nothing in it is respelt."""
     where = visible(d.file or "<input>")
     if d.pos is not None:
         where += f":{d.pos.line}:{d.pos.column}"

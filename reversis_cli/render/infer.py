@@ -129,5 +129,7 @@ def render_inference(inference: Inference, written_to: str | None = None) -> Ren
                                 "with --rules {path}", path=written_to))))
     else:
         parts.append(Text(tr("The house profile (write it to a file with -o FILE):")))
-        parts.append(Text(inference.house_profile.rstrip("\n")))
+        # never wrapped: a comment's tail on a line of its own would not be TOML
+        parts.append(Text(inference.house_profile.rstrip("\n"), no_wrap=True,
+                          overflow="ignore"))
     return Group(*parts)

@@ -8,7 +8,6 @@ twice.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -17,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
-from ..i18n import Count, Msg, N_, lang, t, tr
+from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
@@ -28,39 +27,27 @@ if TYPE_CHECKING:  # annotations only
 
 __all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
 
-
 def money_column(table: Table, header: str, **kw) -> None:
     """A column of amounts: when space runs short an amount is folded onto more
     lines, never cut with an ellipsis (a cut figure is a wrong figure)."""
     table.add_column(header, justify=kw.pop("justify", "right"), overflow="fold", **kw)
 
-
 def fiches(amount) -> str:
-    """An exact amount as people write it: 7, -3, 5/2."""
-    if type(amount) is int:  # most amounts: no Fraction made
-        return str(amount)
-    value = Fraction(amount)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
-
+    """An exact amount as the reader's language writes it: 7, -3, 5/2 in
+    English; 7, −3, 2½ in Russian (every table, every renderer)."""
+    return amount_shown(amount)
 
 def signed(amount) -> str:
-    if type(amount) is int:  # most amounts: no Fraction made
-        return ("+" if amount > 0 else "") + str(amount)
-    value = Fraction(amount)
-    return ("+" if value > 0 else "") + fiches(value)
-
+    """A balance: ``+7``, ``-3`` (``−3`` in Russian), ``0``."""
+    return amount_shown(amount, signed=True)
 
 # What became of an espagnolette (the settlement's status), as the Role column says it.
 _ESPAGNOLETTE_STATUS = {"success": N_("success"), "failed": N_("failed"),
                         "waived": N_("waived"), "superseded": N_("superseded")}
 
-
 def party(name: str) -> str:
     """A payer or payee as the reader calls it: a player's name, or the pool."""
     return tr("pool") if name == POOL else name
-
 
 def _roles(s: DealSettlement, name: str) -> str:
     roles = []
@@ -79,7 +66,6 @@ def _roles(s: DealSettlement, name: str) -> str:
                            status=tr(_ESPAGNOLETTE_STATUS.get(status, status)))))
     return ", ".join(roles)
 
-
 def _title(s: DealSettlement) -> Text:
     text = Text(t(Msg("Deal {number}", number=s.number)), style="bold")
     text.append(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)))
@@ -90,7 +76,6 @@ def _title(s: DealSettlement) -> Text:
     if s.status == "void":
         text.append(" — " + tr("void deal"))
     return text
-
 
 def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -106,10 +91,8 @@ def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
                       _roles(s, name), Text(signed(net), style=_money_style(net)))
     return table
 
-
 def _money_style(amount) -> str:
     return "green" if amount > 0 else "red" if amount < 0 else ""
-
 
 def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
                     cards: str = "unicode") -> Table:
@@ -129,10 +112,8 @@ def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
                       fiches(p.amount), p.rule, respell(reason(p), cards))
     return table
 
-
 def _written_reason(p: Payment) -> str:
     return t(p.reason)
-
 
 def in_trick_order(payments) -> list[Payment]:
     """Payments as a reader follows the deal: those made before the play
@@ -141,7 +122,6 @@ def in_trick_order(payments) -> list[Payment]:
     the order in which they arose."""
     keys = reading_keys(payments)
     return [p for _, p in sorted(zip(keys, payments, strict=True), key=lambda pair: pair[0])]
-
 
 def reading_keys(payments) -> list[tuple[int, int, int]]:
     """For each payment, where a reader expects it: (before the play 0, in
@@ -155,7 +135,6 @@ def reading_keys(payments) -> list[tuple[int, int, int]]:
         else:
             keys.append((2 if play_started else 0, 0, index))
     return keys
-
 
 def render_settlement(s: DealSettlement, players: tuple[str, ...],
                       cards: str = "unicode") -> Group:
@@ -178,12 +157,10 @@ def render_settlement(s: DealSettlement, players: tuple[str, ...],
                             before=fiches(s.pool_before), after=fiches(s.pool_after)))))
     return Group(*parts)
 
-
 def render_unsettled(number: int | None) -> Text:
     return Text(t(Msg("Deal {number} — not settled: the record of this deal has errors "
                       "(see above)", number=number if number is not None else "?")),
                 style="bold red")
-
 
 def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Table:
     """The running balance: one row per deal (label, balance by player after
@@ -208,7 +185,6 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
         if sheet and sheet[0] is not None:
             table.add_row(*_sheet_row(sheet[0], players))
     return table
-
 
 def _sheet_row(check, players: tuple[str, ...]) -> list[str | Text]:
     """The sheet's figures under the rules' ones: ``≠`` and bold where they differ."""

@@ -19,12 +19,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..amounts import amount_text
 from ..cards import Suit, sort_cards
-from ..i18n import Count, Msg, N_, fiches, t, tr
+from ..i18n import Count, Figure, Msg, N_, fiches, t, tr
 from ..model import PaidLine, TallyLine
 from ..replay import PlayedTrick, ReplayedDeal, TrickAsWritten, next_seat
 from ..settle.payments import party_of
+from ..words import listed
 
 LEAD_MARK = "▸"
 TAKER_MARK = "*"
@@ -242,8 +242,8 @@ def _paid_message(paid: PaidLine) -> Msg:
 
 
 def _tally_message(tally: TallyLine) -> Msg:
-    figures = ", ".join(f"{e.name.text} {amount_text(e.amount, signed=True)}"
-                        for e in tally.entries)
+    figures = listed([Msg("{name} {amount}", name=e.name.text, amount=Figure(e.amount, True))
+                      for e in tally.entries])
     if tally.pool is None:
         return Msg("Score sheet after the deal: {figures}", figures=figures)
     return Msg("Score sheet after the deal: {figures}; the pool {pool}", figures=figures,

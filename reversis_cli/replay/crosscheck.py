@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import PACK, Card
+from ..cards import PACK, Card, CardCode, CardCodes
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg
 from ..model import CardAt, Deal, ExchangeLine, HandLine, TalonLine
@@ -21,7 +21,7 @@ from .result import Play, Played, next_seat
 __all__ = ["CrossChecks"]
 
 # What the record says of a card, written from the card's text (A♠) when needed.
-_Said = Callable[[str], Msg]
+_Said = Callable[[CardCode], Msg]
 
 
 class CrossChecks:
@@ -105,7 +105,7 @@ class CrossChecks:
         errors_before = len(self.diags)
         for card_at in _repeated(line.cards):
             self.error("RV202", Msg("{card} is written twice in the partie",
-                                    card=str(card_at.card)), card_at.pos)
+                                    card=CardCode(card_at.card)), card_at.pos)
         for card_at in line.cards:
             self._not_played(card_at, played, "RV306", _in_partie, _in_partie)
         if not whole or self.is_damaged(line):
@@ -151,14 +151,14 @@ class CrossChecks:
                 self.error("RV204", message, line.pos)
             for card_at in _repeated(line.cards):
                 self.error("RV202", Msg("{card} is written twice in {player}'s hand",
-                                        card=str(card_at.card), player=line.player.text),
+                                        card=CardCode(card_at.card), player=line.player.text),
                            card_at.pos)
             for card_at in line.cards:
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != seat:
                     self._played_by("RV303", Msg("{player}'s hand holds {card}",
                                                  player=line.player.text,
-                                                 card=str(card_at.card)), where, card_at)
+                                                 card=CardCode(card_at.card)), where, card_at)
             if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
                 self._check_hand_against_play(seat, line, played)
 
@@ -173,7 +173,7 @@ class CrossChecks:
                        and c not in (taken or ())]
         if len(unexplained) > limit:
             trick, play = unexplained[0]
-            cards = listed([Msg("{card} (trick {trick})", card=str(p.card), trick=t.number)
+            cards = listed([Msg("{card} (trick {trick})", card=CardCode(p.card), trick=t.number)
                             for t, p in unexplained])
             why = (Msg("the dealer takes no talon card") if seat == self.dealer
                    else Msg("only one talon card can be taken") if limit else
@@ -212,19 +212,20 @@ class CrossChecks:
                                         cards=_count(talon.cards)), talon.pos)
             for card_at in _repeated(talon.cards):
                 self.error("RV202", Msg("{card} is written twice in the talon",
-                                        card=str(card_at.card)), card_at.pos)
+                                        card=CardCode(card_at.card)), card_at.pos)
             for owner, card_at in zip(owners, talon.cards, strict=False):
                 talon_card[owner] = card_at
                 for hand in self.deal.hands:
                     if card_at.card in {c.card for c in hand.cards}:
                         self.error("RV304", Msg("{card} is in the talon and in {player}'s hand "
-                                                "(line {line})", card=str(card_at.card),
+                                                "(line {line})", card=CardCode(card_at.card),
                                                 player=hand.player.text, line=hand.pos.line),
                                    card_at.pos, related=((hand.pos, Msg("hand written here")),))
                 where = played.get(card_at.card)
                 if where is not None and where[1].seat != owner:
                     self._played_by("RV304", Msg("talon card {card} belongs to {owner}",
-                                                 card=str(card_at.card), owner=self.name(owner)),
+                                                 card=CardCode(card_at.card),
+                                                 owner=self.name(owner)),
                                     where, card_at)
         for exchange in self.deal.exchanges:
             seat = self.seats.get(exchange.player.text)
@@ -240,9 +241,9 @@ class CrossChecks:
         an error, as this runs for every card of every clean record."""
         where = played.get(card_at.card)
         if where is not None:
-            self._played_by(code, said(str(card_at.card)), where, card_at)
+            self._played_by(code, said(CardCode(card_at.card)), where, card_at)
         elif card_at.card in self.loose:
-            self._played_loose(code, loose(str(card_at.card)), card_at)
+            self._played_loose(code, loose(CardCode(card_at.card)), card_at)
 
     def _played_by(self, code: str, said: Msg, where, card_at: CardAt) -> None:
         """``code`` at ``card_at``: what the record ``said`` of the card, but who
@@ -279,13 +280,14 @@ class CrossChecks:
                     and not self.is_damaged(hand):
                 self.error("RV305", Msg("{player} discards {card}, which is not in that "
                                         "player's hand at line {line}", player=who,
-                                        card=str(card_at.card), line=hand.pos.line),
+                                        card=CardCode(card_at.card), line=hand.pos.line),
                            card_at.pos, related=((hand.pos, Msg("hand written here")),))
         for card_at in line.takes or ():
             if talon_card is not None and card_at.card is not talon_card.card:
                 self.error("RV305", Msg("{player} takes {card}, but the talon card for {player} "
                                         "is {talon} (line {line})", player=who,
-                                        card=str(card_at.card), talon=str(talon_card.card),
+                                        card=CardCode(card_at.card),
+                                        talon=CardCode(talon_card.card),
                                         line=talon_card.pos.line), card_at.pos,
                            related=((talon_card.pos, Msg("talon written here")),))
             where = played.get(card_at.card)
@@ -293,7 +295,7 @@ class CrossChecks:
                 trick, play = where
                 self.error("RV305", Msg("{player} takes {card}, but {other} played it in trick "
                                         "{trick} (line {line})", player=who,
-                                        card=str(card_at.card), other=self.name(play.seat),
+                                        card=CardCode(card_at.card), other=self.name(play.seat),
                                         trick=trick.number, line=_line_of(play)),
                            card_at.pos, related=((play.pos, Msg("played here")),))
         seen = line.sees
@@ -302,15 +304,15 @@ class CrossChecks:
                                     "card only", player=who, count=line.sees_count), line.pos)
         if seen is not None and talon_card is not None and seen.card is not talon_card.card:
             self.error("RV305", Msg("{player} saw {card}, but the talon card for {player} is "
-                                    "{talon} (line {line})", player=who, card=str(seen.card),
-                                    talon=str(talon_card.card), line=talon_card.pos.line),
+                                    "{talon} (line {line})", player=who, card=CardCode(seen.card),
+                                    talon=CardCode(talon_card.card), line=talon_card.pos.line),
                        seen.pos, related=((talon_card.pos, Msg("talon written here")),))
         refused = seen or (talon_card if line.refuses else None)
         if line.refuses and refused is not None and played.get(refused.card) is not None:
             trick, play = played[refused.card]
             self.error("RV305", Msg("{player} refused {card}, which then stays out of play, but "
                                     "{other} played it in trick {trick}", player=who,
-                                    card=str(refused.card), other=self.name(play.seat),
+                                    card=CardCode(refused.card), other=self.name(play.seat),
                                     trick=trick.number),
                        line.pos, related=((play.pos, Msg("played here")),))
 
@@ -323,8 +325,8 @@ def _line_of(play: Play) -> int:
     return play.pos.line
 
 
-def _cards(cards) -> str:
-    return " ".join(str(c) for c in cards)
+def _cards(cards) -> CardCodes:
+    return CardCodes(tuple(cards))
 
 
 def _count(cards) -> Count:
@@ -344,5 +346,5 @@ def _repeated(cards: tuple[CardAt, ...]) -> list[CardAt]:
 
 
 
-def _in_partie(card: str) -> Msg:
+def _in_partie(card: CardCode) -> Msg:
     return Msg("{card} is in the partie", card=card)

@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 from ..amounts import too_many_digits
-from ..cards import PACK, Card, Suit
+from ..cards import PACK, Card, CardCode, Suit
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..model import (
@@ -225,7 +225,7 @@ class _Replay(CrossChecks):
                 if first is None:
                     seen[card_at.card.index] = (card_at, line)
                     continue
-                card, at = str(card_at.card), first[0].pos.line
+                card, at = CardCode(card_at.card), first[0].pos.line
                 said = (Msg("{card} is played twice in this trick", card=card)
                         if at == card_at.pos.line else
                         Msg("{card} is played twice: here and at line {line}", card=card, line=at))
@@ -368,7 +368,7 @@ class _Replay(CrossChecks):
                     best = winning_play(plays)
                     self.error("RV207", Msg("trick {trick} was taken by {taker} with {card}, not "
                                             "by {recorded}", trick=index, taker=self.name(taker),
-                                            card=str(best.card), recorded=self.name(recorded)),
+                                            card=CardCode(best.card), recorded=self.name(recorded)),
                                line.taker.pos, trick=index)
                     in_error = True
             if in_error or leader is None or taker is None:
@@ -476,8 +476,8 @@ class _Replay(CrossChecks):
                     first = min(held, key=lambda c: c.index)
                     self.error("RV201", Msg("{player} played {card} on a {suit} lead while "
                                             "holding {held} (revoke)",
-                                            player=self.name(play.seat), card=str(play.card),
-                                            suit=_LEAD[led], held=str(first)),
+                                            player=self.name(play.seat), card=CardCode(play.card),
+                                            suit=_LEAD[led], held=CardCode(first)),
                                play.pos, trick=trick.number, fatal=False)
                     yield Revoke(trick.number, play.seat, play.card, first, play.pos)
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..amounts import amount_text
-from ..i18n import Count, Msg, t, tr
+from ..i18n import Count, Msg, amount_shown, t, tr
 
 __all__ = ["Chart", "chart"]
 
@@ -99,12 +98,12 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
         series = balances[name]
         lines.append(Series(name, points(series), DASHES[index % len(DASHES)],
                             COLOURS[index % len(COLOURS)], 2.0,
-                            amount_text(series[-1], signed=True)))
+                            amount_shown(series[-1], signed=True)))
     lines.append(Series(tr("the pool"), points(pool), POOL_DASH, POOL_COLOUR, 1.5,
-                        amount_text(pool[-1])))
+                        amount_shown(pool[-1])))
     step = max(1, deals // 10)
     x_ticks = tuple(Tick(x(k), str(k)) for k in range(0, deals + 1, step))
-    y_ticks = tuple(Tick(y(v), amount_text(v, signed=True)) for v in ticks)
+    y_ticks = tuple(Tick(y(v), amount_shown(v, signed=True)) for v in ticks)
     summary = "; ".join(t(Msg("{player} ends at {amount}", player=s.label, amount=s.last))
                         for s in lines[:-1])
     description = t(Msg("Running balance of each player and the pool over {deals}. "

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..amounts import amount_text
+from ..cards import language_cards, respell
 from ..figures import corrections, payment_rulings, payment_text, recorded_text
-from ..i18n import Msg, t, tr
+from ..i18n import Msg, amount_shown, lang, t, tr
 from ..reconcile import AGREES, STAKE_RULE, DealReconciliation, TallyCheck
 from ..sheet_verdict import sheet_sentence, sheet_verdict
 
@@ -63,12 +63,12 @@ def figures_view(rec: DealReconciliation) -> FiguresView:
         pair = ruling.pair
         view.paid.append(PaidRowView(
             pair.recorded.pos.line if pair.recorded is not None else None,
-            t(recorded_text(pair.recorded)) if pair.recorded is not None else "—",
-            _rules_side(pair), t(ruling.verdict), pair.kind == AGREES))
+            written(recorded_text(pair.recorded)) if pair.recorded is not None else "—",
+            _rules_side(pair), written(ruling.verdict), pair.kind == AGREES))
     if rec.implied_stakes:
         view.stakes_implied = t(Msg("the stakes ({rule}) are not written: taken as paid as "
                                     "the rules give them", rule=STAKE_RULE))
-    view.corrections = [t(c) for c in corrections(rulings)]
+    view.corrections = [written(c) for c in corrections(rulings)]
     if rec.tally is not None:
         _sheet(rec, rec.tally, view)
     return view
@@ -78,18 +78,28 @@ def _rules_side(pair) -> str:
     """The rules' payment, where it is not what the table wrote ("=" where it is)."""
     if pair.kind == AGREES:
         return "="
-    return t(payment_text(pair.computed)) if pair.computed is not None else "—"
+    return written(payment_text(pair.computed)) if pair.computed is not None else "—"
+
+
+def written(message) -> str:
+    """A message of the page in its language, its cards as a reader of that
+    language writes them (Т♠ in Russian: the report has no --cards)."""
+    return respell(t(message), page_cards())
+
+
+def page_cards() -> str:
+    return language_cards(lang())
 
 
 def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> None:
     for name, figure in check.sheet.items():
         difference = check.differences.get(name)
-        view.sheet.append(SheetRowView(name, amount_text(figure, signed=True),
-                                       amount_text(check.rules.get(name, 0), signed=True),
+        view.sheet.append(SheetRowView(name, amount_shown(figure, signed=True),
+                                       amount_shown(check.rules.get(name, 0), signed=True),
                                        _difference(difference)))
     if check.line.pool is not None:
-        view.sheet.append(SheetRowView(tr("the pool"), amount_text(check.line.pool),
-                                       amount_text(check.pool_rules),
+        view.sheet.append(SheetRowView(tr("the pool"), amount_shown(check.line.pool),
+                                       amount_shown(check.pool_rules),
                                        _difference(check.pool_difference)))
     view.sheet_agrees = check.agrees
     view.sheet_verdict = sheet_sentence(check, rec.unsettled_before)
@@ -98,4 +108,4 @@ def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> Non
 
 
 def _difference(amount) -> str:
-    return amount_text(amount, signed=True) if amount else ""
+    return amount_shown(amount, signed=True) if amount else ""

@@ -18,9 +18,8 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from ..amounts import amount_text
 from ..diagnostics import Diagnostic
-from ..i18n import lang, t, tr
+from ..i18n import amount_shown, lang, t, tr
 from ..session import Session
 from .chart import chart
 from .views import MARK_WORDS, CardView, SessionView, renumber, rule_views, session_view
@@ -156,4 +155,4 @@ def _overall(sessions: list[SessionView]) -> tuple[dict[str, str], list[str]]:
             totals.setdefault(name, 0)
         for name, amount in session.totals.items():
             totals[name] = totals.get(name, 0) + amount
-    return {name: amount_text(a, signed=True) for name, a in totals.items()}, list(totals)
+    return {name: amount_shown(a, signed=True) for name, a in totals.items()}, list(totals)

@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..amounts import amount_text
 from ..cards import Card, Suit, sort_cards
 from ..diagnostics import Diagnostic
 from ..figures import deal_figure_warnings
-from ..i18n import N_, Msg, fiches, t, tr
+from ..i18n import Msg, N_, amount_shown, fiches, t, tr
 from ..reconcile import Reconciler
 from ..replay import PlayedTrick, ReplayedDeal, next_seat
 from ..rules import BUILTIN_PROFILES, Profile, builtin_profile
@@ -26,7 +25,7 @@ from ..rules.texts import RULE_TEXTS, rule_text
 from ..session import ScoredDeal, Session
 from ..settle.payments import party_of
 from ..sheet_verdict import departures_note
-from .figures import FiguresView, figures_view
+from .figures import FiguresView, figures_view, page_cards, written
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",
            "card_view", "diagnostic_view", "renumber"]
@@ -167,7 +166,7 @@ MARK_WORDS = {"reversis": N_("reversis"), "espagnolette": N_("espagnolette"),
 
 
 def card_view(card: Card) -> CardView:
-    return CardView(card.format("unicode"), card.suit in (Suit.HEARTS, Suit.DIAMONDS))
+    return CardView(card.format(page_cards()), card.suit in (Suit.HEARTS, Suit.DIAMONDS))
 
 
 def _cards(cards, in_order: bool = False) -> tuple[CardView, ...]:
@@ -175,7 +174,7 @@ def _cards(cards, in_order: bool = False) -> tuple[CardView, ...]:
 
 
 def signed(amount: Amount) -> str:
-    return amount_text(amount, signed=True)
+    return amount_shown(amount, signed=True)
 
 
 def diagnostic_view(d: Diagnostic) -> DiagnosticView:
@@ -224,9 +223,9 @@ def session_view(session: Session, index: int) -> SessionView:
         view.figures_note = t(note) if note is not None else ""
         view.totals = dict(session.totals())
         view.totals_text = {name: signed(a) for name, a in view.totals.items()}
-        view.pool_end_text = amount_text(session.pool_end)
+        view.pool_end_text = amount_shown(session.pool_end)
     else:
-        view.pool_end_text = amount_text(session.pool_start.amount)
+        view.pool_end_text = amount_shown(session.pool_start.amount)
     view.errors = session.errors
     view.problems[:0] = session.diagnostics  # the header's first, as found
     return view
@@ -293,7 +292,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
         for payment in settlement.payments:
             session.rule_ids.update(payment.rules)
         view.net = {name: signed(a) for name, a in settlement.net.items()}
-        view.pool_after = amount_text(settlement.pool_after)
+        view.pool_after = amount_shown(settlement.pool_after)
         if settlement.outcome != "normal" and "reversis" not in view.marks:
             view.marks.insert(0, "reversis")
         if settlement.espagnolette is not None and "espagnolette" not in view.marks:
@@ -302,7 +301,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
             series.append(series[-1] + settlement.net.get(name, 0))
         session.pool_series.append(settlement.pool_after)
     else:
-        view.pool_after = amount_text(scored.pool_before)
+        view.pool_after = amount_shown(scored.pool_before)
         for series in session.series.values():
             series.append(series[-1])
         session.pool_series.append(scored.pool_before)
@@ -311,7 +310,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
 
 def _payment_view(payment) -> PaymentView:
     return PaymentView(t(party_of(payment.payer)), t(party_of(payment.payee)),
-                       t(fiches(payment.amount)), tuple(payment.rules), t(payment.reason),
+                       t(fiches(payment.amount)), tuple(payment.rules), written(payment.reason),
                        payment.trick)
 
 
@@ -348,11 +347,11 @@ def _comments(statements) -> list[str]:
 def _exchange_text(exchange) -> str:
     if exchange.refuses:
         return t(Msg("{player} does not exchange", player=exchange.player.text))
-    discards = " ".join(c.card.format("unicode") for c in exchange.discards)
+    discards = " ".join(c.card.format(page_cards()) for c in exchange.discards)
     if exchange.takes is None:
         return t(Msg("{player} discards {cards}", player=exchange.player.text,
                      cards=discards or "—"))
-    takes = " ".join(c.card.format("unicode") for c in exchange.takes)
+    takes = " ".join(c.card.format(page_cards()) for c in exchange.takes)
     return t(Msg("{player} discards {cards} and takes {taken}", player=exchange.player.text,
                  cards=discards or "—", taken=takes or "—"))
 
@@ -397,8 +396,8 @@ def _replayed(replayed: ReplayedDeal, view: DealView) -> None:
         view.facts.append(t(Msg("Revoke in trick {trick}: {player} played {card} while holding "
                                 "{held} (PLAY-4, IRR-7)", trick=revoke.trick,
                                 player=replayed.name(revoke.seat),
-                                card=revoke.card.format("unicode"),
-                                held=revoke.held.format("unicode"))))
+                                card=revoke.card.format(page_cards()),
+                                held=revoke.held.format(page_cards()))))
     if replayed.void:
         view.facts.append(tr("A void deal: no cards were played."))
 
@@ -410,7 +409,7 @@ def _trick_warnings(replayed: ReplayedDeal) -> dict[int, list[str]]:
         found.setdefault(revoke.trick, []).append(t(Msg(
             "Revoke in trick {trick}: {player} played {card} while holding {held} (PLAY-4, "
             "IRR-7)", trick=revoke.trick, player=replayed.name(revoke.seat),
-            card=revoke.card.format("unicode"), held=revoke.held.format("unicode"))))
+            card=revoke.card.format(page_cards()), held=revoke.held.format(page_cards()))))
     for event in replayed.events:
         if event.trick is not None:
             who = f" · {event.player.text}" if event.player is not None else ""

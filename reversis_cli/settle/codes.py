@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["NoteCode", "ReasonCode"]
+__all__ = ["JETON", "NoteCode", "ReasonCode"]
+
+JETON = 5  # fiches: what the irregularities' fines are counted in (IRR-2, IRR-3, IRR-6)
 
 
 class ReasonCode(StrEnum):

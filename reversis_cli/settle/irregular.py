@@ -29,6 +29,7 @@ from typing import Any, TYPE_CHECKING
 from ..model import EventLine
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger
+from .codes import JETON
 from .payments import NoteCode, Payment, ReasonCode
 
 if TYPE_CHECKING:  # annotations only
@@ -41,7 +42,6 @@ __all__ = [
     "JETON", "MISDEAL_REDEAL", "MISDEAL_LATE", "OUT_OF_TURN",
 ]
 
-JETON = 5                  # fiches
 MISDEAL_REDEAL = 1 * JETON  # IRR-2: to deal again after a misdeal
 MISDEAL_LATE = 4 * JETON    # IRR-3: a misdeal noticed after the exchange
 OUT_OF_TURN = 1 * JETON     # IRR-6: a discard out of turn

@@ -15,9 +15,10 @@ from typing import Any, Protocol
 
 from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
+from ..i18n.message import Jetons
 from ..i18n.message import value_text
 from ..rules.values import option_value
-from .codes import NoteCode, ReasonCode
+from .codes import JETON, NoteCode, ReasonCode
 
 
 class Payment(Protocol):
@@ -84,10 +85,12 @@ REASONS: dict[ReasonCode, str] = {
     R.POOL_TAKEN_REVERSIS: N_("{payee} made the reversis and takes the pool"),
     R.POOL_TAKEN_QUINOLA: N_("{payee} placed the quinola and takes the pool"),
     R.POOL_TAKEN_ESPAGNOLETTE: N_("{payee}'s espagnolette succeeded"),
-    R.MISDEAL_REDEAL: N_("{payer} misdealt and pays 1 jeton into the pool to deal again"),
+    # {jetons}: "1 jeton", "4 jetons"; where the language needs it, with the amount
+    # in fiches the table's column shows (i18n.Jetons)
+    R.MISDEAL_REDEAL: N_("{payer} misdealt and pays {jetons} into the pool to deal again"),
     R.MISDEAL_LATE: N_("{payer}'s misdeal was noticed only after the exchange: the misdealer "
-                       "pays 4 jetons into the pool and the deal passes"),
-    R.DISCARD_OUT_OF_TURN: N_("{payer} discarded out of turn and pays 1 jeton into the pool"),
+                       "pays {jetons} into the pool and the deal passes"),
+    R.DISCARD_OUT_OF_TURN: N_("{payer} discarded out of turn and pays {jetons} into the pool"),
 }
 
 _NOT_STAKED = "The pool is not staked: "
@@ -298,6 +301,8 @@ def english_reason(payment: Payment) -> str:
     if code in _CONSTANT:
         return REASONS[code]
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
+    if code in _FINES:
+        values["jetons"] = english(_jetons(payment))
     card = params.get("card")
     if card is not None:
         values["card"] = _UNICODE[card.index]
@@ -352,6 +357,8 @@ def _payment_values(payment: Payment) -> dict[str, Any]:
     values = _values(payment.params)
     values.update(payer=_party(payment.payer), payee=_party(payment.payee),
                   amount=_amount(payment.amount), trick=payment.trick, rule=payment.rule)
+    if payment.code in _FINES:
+        values["jetons"] = _jetons(payment)
     return values
 
 
@@ -369,6 +376,15 @@ def _amount(amount: int | Fraction) -> Count:
     it ("Boris owes Anna 1"); with its unit in Russian, which needs the noun
     («причитается 1 фишка»).  The amount columns of the tables stay bare."""
     return Count(amount, "{n}", "{n}")
+
+
+# The irregularities' fines, said in jetons: the sentence and the amount column
+# give the same figure (1 jeton = the 5 fiches of the column).
+_FINES = frozenset((R.MISDEAL_REDEAL, R.MISDEAL_LATE, R.DISCARD_OUT_OF_TURN))
+
+
+def _jetons(payment: Payment) -> Jetons:
+    return Jetons(int(payment.amount) // JETON, payment.amount)
 
 
 def _grounds(rule: str, grounds, trick) -> Msg:

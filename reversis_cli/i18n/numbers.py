@@ -1,0 +1,52 @@
+"""Amounts as a reader of each language writes them.
+
+One function writes every amount a person reads, in tables, sentences,
+charts and the report: English as the records write them (``5/2``, ``-30``,
+``+7``), Russian as a Russian player writes them: a whole part and a
+vulgar-fraction character (``2½``, ``−719½``; ``2 3/7`` where Unicode has no
+such character) and the minus sign U+2212 (``−30``).  Records, JSON and
+files keep the English form, which is also what the reader takes
+(:func:`reversis_cli.amounts.read_amount`).
+"""
+
+from __future__ import annotations
+
+from numbers import Rational
+
+__all__ = ["MINUS", "written_amount"]
+
+MINUS = "\u2212"
+# Between a whole part and a fraction that has no character of its own
+# (2 3/7): a space that never breaks the figure in two.
+_FRACTION_SPACE = "\u00a0"
+_VULGAR = {
+    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
+    (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐",
+    (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞", (1, 9): "⅑", (1, 10): "⅒",
+}
+
+
+def written_amount(amount: int | Rational, language: str, signed: bool = False) -> str:
+    """``amount`` (an int or a Fraction) as ``language`` writes it; ``signed``
+    writes a ``+`` before an amount above zero, as a balance does."""
+    numerator, denominator = int(amount.numerator), int(amount.denominator)
+    if language == "ru":
+        body = _russian_body(abs(numerator), denominator)
+        minus = MINUS
+    else:
+        body = str(abs(numerator)) if denominator == 1 else f"{abs(numerator)}/{denominator}"
+        minus = "-"
+    if numerator < 0:
+        return minus + body
+    return "+" + body if signed and numerator > 0 else body
+
+
+def _russian_body(numerator: int, denominator: int) -> str:
+    whole, rest = divmod(numerator, denominator)
+    if rest == 0:
+        return str(whole)
+    character = _VULGAR.get((rest, denominator))  # a Fraction is in lowest terms
+    if character is not None:
+        return (str(whole) if whole else "") + character
+    fraction = f"{rest}/{denominator}"
+    return f"{whole}{_FRACTION_SPACE}{fraction}" if whole else fraction
