@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Setup
@@ -30,6 +31,11 @@ def screenshot(app: RecordApp, last_keys: tuple[str, ...] = ()) -> str:
             if last_keys:
                 await pilot.press(*last_keys)
                 await pilot.pause()
+            # A blinking cursor would make the picture depend on the moment it is
+            # taken (on a busy machine it was sometimes caught off): hold it shown.
+            for field in app.screen.query(Input):
+                field.cursor_blink = False
+            await pilot.pause()
             return app.export_screenshot(title="reversis record")
 
     return asyncio.run(go())

@@ -219,3 +219,19 @@ def test_a_deal_that_exists_is_still_printed_with_its_title():
     result = run("score", str(SAMPLES / "evening.rvs"), "--deal", "2")
     assert result.exit_code == 0, result.output
     assert "evening.rvs" in result.stdout and "Deal 2" in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "undertaker", "breaker"), [
+    ("en", "reversis broken", "broke the reversis"),
+    ("ru", "реверси перебит", "перебивает реверси"),
+])
+def test_a_broken_reversis_names_who_broke_it_and_whose_it_was(lang, undertaker, breaker):
+    # Deal 9 of big-night: Gleb undertook the reversis and Anna broke it (REV-3:
+    # Gleb pays her 64).  The role column once called Gleb the one who broke it.
+    result = run("--lang", lang, "score", str(SAMPLES / "big-night.rvs"), "--deal", "9")
+    assert result.exit_code == 0, result.output
+    table = result.output.split("Payments" if lang == "en" else "Платежи")[0]
+    rows = {line.split()[0]: line for line in table.splitlines()
+            if line.strip().startswith(("Anna", "Gleb"))}
+    assert undertaker in rows["Gleb"] and breaker not in rows["Gleb"]
+    assert breaker in rows["Anna"] and undertaker not in rows["Anna"]

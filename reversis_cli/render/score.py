@@ -57,9 +57,14 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append(tr("loser"))
     if s.outcome == "reversis" and s.tricks_won.get(name) == 11:
         roles.append(tr("reversis"))
-    if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
-            any(p.rule == "REV-3" and p.payer == name for p in s.payments):
-        roles.append(tr("broke the reversis"))
+    if s.outcome == "reversis_broken":
+        # REV-3's payments run from the undertaker, whose reversis was broken, to
+        # the player who broke it (and to the pool): each row names its own part.
+        broken = [p for p in s.payments if p.rule == "REV-3"]
+        if any(p.payer == name for p in broken):
+            roles.append(tr("reversis broken"))
+        elif any(p.payee == name for p in broken):
+            roles.append(tr("broke the reversis"))
     if s.espagnolette and s.espagnolette[0] == name:
         status = s.espagnolette[1]
         roles.append(t(Msg("espagnolette ({status})",
