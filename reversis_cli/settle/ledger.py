@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..cards import PACK, Card
 from ..replay import Play, PlayedTrick, ReplayedDeal
+from ..replay.rules_of_play import partie_standing, seat_rank
 from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
@@ -147,7 +148,7 @@ class Ledger:
 
     def seat_rank(self, seat: int) -> int:
         """SEAT-3: 0 for the dealer (best seat) up to 3 for first hand (worst)."""
-        return (self.dealer - seat) % 4
+        return seat_rank(self.dealer, seat)
 
     def tricks_won(self) -> tuple[int, ...]:
         return self.tally.won
@@ -159,8 +160,8 @@ class Ledger:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
         keys = self.__dict__.get("_keys")
         if keys is None:
-            keys = self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(),
-                                                      strict=True))
+            keys = self.__dict__["_keys"] = partie_standing(self.points_won(),
+                                                            self.tricks_won())
         return keys
 
     def took(self, seat: int) -> tuple[int, ...]:

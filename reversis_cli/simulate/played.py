@@ -12,9 +12,6 @@ from dataclasses import dataclass
 
 from ..cards import Card
 
-TRICKS = 11
-PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce in tricks 1-9
-
 
 @dataclass(frozen=True, slots=True)
 class Swap:
