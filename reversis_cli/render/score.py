@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..cards import respell
 from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
+from ..replay.rules_of_play import TRICKS_PER_DEAL, UNDERTAKEN_TRICKS
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
@@ -55,9 +56,9 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append(tr("winner"))
     if name in s.losers:
         roles.append(tr("loser"))
-    if s.outcome == "reversis" and s.tricks_won.get(name) == 11:
+    if s.outcome == "reversis" and s.tricks_won.get(name) == TRICKS_PER_DEAL:
         roles.append(tr("reversis"))
-    if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= 9 and \
+    if s.outcome == "reversis_broken" and s.tricks_won.get(name, 0) >= UNDERTAKEN_TRICKS and \
             any(p.rule == "REV-3" and p.payer == name for p in s.payments):
         roles.append(tr("broke the reversis"))
     if s.espagnolette and s.espagnolette[0] == name:

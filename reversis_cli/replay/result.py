@@ -10,7 +10,9 @@ from typing import NamedTuple
 from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic
 from ..model import Deal, EspagnoletteLine, EventLine, Pos, TrickLine
-from .rules_of_play import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index
+from .rules_of_play import (
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index, vis_a_vis,
+)
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
@@ -158,9 +160,7 @@ class ReplayedDeal:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    @staticmethod
-    def vis_a_vis(a: int, b: int) -> bool:
-        return (a - b) % 4 == 2
+    vis_a_vis = staticmethod(vis_a_vis)  # SEAT-1 (rules_of_play)
 
     def tricks_won(self) -> list[int]:
         won = [0, 0, 0, 0]

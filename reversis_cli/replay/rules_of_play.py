@@ -20,12 +20,14 @@ __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "MUST_FOLLOW_TRICKS", "taking_index",
     "may_renounce", "revoke_evidence", "fallen_by_lead", "fallen_by_follow",
     "is_espagnolette", "seat_rank", "partie_standing", "partie_winner_by_seat",
+    "vis_a_vis", "UNDERTAKEN_TRICKS", "reversis_maker", "reversis_breach",
 ]
 
 TRICKS_PER_DEAL = 11
 PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9
 # ESP-2, ESP-4: the tricks after the privilege, where the espagnolette must follow suit
 MUST_FOLLOW_TRICKS = tuple(range(PRIVILEGED_TRICKS + 1, TRICKS_PER_DEAL + 1))
+UNDERTAKEN_TRICKS = 9  # REV-2: taking the first nine tricks undertakes a reversis
 
 
 def taking_index(cards: Sequence[Card]) -> int:
@@ -82,6 +84,29 @@ def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
     """ESP-1: four aces, or three aces and the quinola."""
     aces = sum(ace in hand for ace in _ACES)
     return aces == 4 or (aces == 3 and QUINOLA in hand)
+
+
+def vis_a_vis(a: int, b: int) -> bool:
+    """SEAT-1: two players two places apart in playing order sit opposite."""
+    return (a - b) % 4 == 2
+
+
+def reversis_maker(takers: Sequence[int]) -> int | None:
+    """REV-1: the seat that took every trick of the deal, if one did."""
+    if takers and len(set(takers)) == 1:
+        return takers[0]
+    return None
+
+
+def reversis_breach(takers: Sequence[int]) -> tuple[int, int] | None:
+    """REV-2, REV-3: (the undertaker, the index of the first trick another
+    took) when one seat took the first nine tricks but not every trick."""
+    first = takers[:UNDERTAKEN_TRICKS]
+    if len(first) < UNDERTAKEN_TRICKS or len(set(first)) != 1:
+        return None
+    undertaker = first[0]
+    broken = next((k for k, taker in enumerate(takers) if taker != undertaker), None)
+    return None if broken is None else (undertaker, broken)
 
 
 def seat_rank(dealer: int, seat: int) -> int:
