@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from reversis_cli.cards import PACK, QUINOLA, Card, Rank
-from reversis_cli.simulate.played import TRICKS, PlayedDeal
+from reversis_cli.simulate.played import PlayedDeal
 from reversis_cli.simulate.record import DealWriter
 from reversis_cli.notation.writer import write_deal
 
@@ -20,6 +20,7 @@ PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
 # ESP-2 as docs/rules.md says it, not the generator's own constant: the
 # espagnolette may renounce freely in tricks 1-9 only.
 PRIVILEGED_TRICKS = 9
+TRICKS = 11  # docs/rules.md PLAY-1: eleven tricks a deal
 
 
 def holds_espagnolette(hand: Iterable[Card]) -> bool:
@@ -38,73 +39,90 @@ def deal_lines(played: PlayedDeal, players: Sequence[str] = PLAYERS, number: int
     return write_deal(writer.deal(played, number), style)
 
 
+# The readings below do not walk the tricks with a running set of the cards
+# still held, as the generator does: they ask, of the hands after the
+# exchange, in which trick each card left its hand (never, for a kept card).
+NEVER = 12  # after the last trick: a card never played is held to the end
+
+
+def _left_hand_in(record: PlayedDeal) -> dict[Card, int]:
+    """The trick in which each card played left its player's hand."""
+    return {card: number for number, (_, cards) in enumerate(record.tricks, start=1)
+            for card in cards}
+
+
+def _every_play(record: PlayedDeal) -> list[tuple[int, int, int, Card]]:
+    """(trick, place in the trick, seat, card) of every card played."""
+    return [(number, place, seat, card) for number in range(1, len(record.tricks) + 1)
+            for place, (seat, card) in enumerate(record.plays(number))]
+
+
+def _could_follow(record: PlayedDeal, left: dict[Card, int], number: int, seat: int,
+                  card: Card, suit) -> list[Card]:
+    """The other cards of ``suit`` that ``seat`` had in his hand when he
+    played ``card`` in trick ``number``: they left it in a later trick, or never."""
+    return sorted((c for c in record.hands[seat]
+                   if c.suit is suit and c is not card and left.get(c, NEVER) > number),
+                  key=lambda c: c.index)
+
+
+def _led_suit(record: PlayedDeal, number: int):
+    return record.tricks[number - 1][1][0].suit
+
+
 def privileged_plays(record: PlayedDeal) -> list[tuple[int, Card]]:
     """(trick, card) of the espagnolette's off-suit plays made while holding the suit led."""
-    seat = record.espagnolette
-    if seat is None:
-        return []
-    out = []
-    held = set(record.hands[seat])
-    for number in range(1, len(record.tricks) + 1):
-        plays = record.plays(number)
-        led = plays[0][1].suit
-        for who, card in plays[1:]:
-            if who == seat and card.suit is not led and any(c.suit is led for c in held):
-                out.append((number, card))
-        for who, card in plays:
-            if who == seat:
-                held.discard(card)
-    return out
+    left = _left_hand_in(record)
+    return [(number, card) for number, place, seat, card in _every_play(record)
+            if seat == record.espagnolette and place > 0
+            and card.suit is not _led_suit(record, number)
+            and _could_follow(record, left, number, seat, card, _led_suit(record, number))]
 
 
 def revokes(record: PlayedDeal) -> list[tuple[int, int, Card, Card]]:
     """(trick, seat, card played, card of the suit led still held) of each revoke
     (PLAY-4): off the suit led while holding it, outside the espagnolette's ESP-2."""
+    left = _left_hand_in(record)
     out = []
-    remaining = [set(h) for h in record.hands]
-    for number in range(1, len(record.tricks) + 1):
-        plays = record.plays(number)
-        led = plays[0][1].suit
-        for seat, card in plays[1:]:
-            held = sorted((c for c in remaining[seat] if c.suit is led), key=lambda c: c.index)
-            privileged = seat == record.espagnolette and number <= PRIVILEGED_TRICKS
-            if card.suit is not led and held and not privileged:
-                out.append((number, seat, card, held[0]))
-        for seat, card in plays:
-            remaining[seat].discard(card)
+    for number, place, seat, card in _every_play(record):
+        suit = _led_suit(record, number)
+        excused = seat == record.espagnolette and number <= PRIVILEGED_TRICKS
+        if place == 0 or card.suit is suit or excused:
+            continue
+        held = _could_follow(record, left, number, seat, card, suit)
+        if held:
+            out.append((number, seat, card, held[0]))
     return out
+
+
+# docs/rules.md, "Placed, forced, led or played" (forced_means = compelled), as
+# a table: (he led the trick, the card is of the suit led, he had another of it).
+_HOW = {(True, True, True): "led", (True, True, False): "led",
+        (False, False, True): "placed", (False, False, False): "placed",
+        (False, True, True): "played", (False, True, False): "forced"}
 
 
 def ace_plays(record: PlayedDeal) -> list[tuple[int, int, Card, str]]:
     """(trick, seat, card, how) for each ace and the quinola played: ``how`` is
-    ``led``, ``played``, ``forced`` or ``placed`` (docs/rules.md, "Placed, forced,
-    led or played"; ``forced_means = compelled``)."""
-    out = []
-    remaining = [set(h) for h in record.hands]
-    for number in range(1, len(record.tricks) + 1):
-        plays = record.plays(number)
-        led = plays[0][1].suit
-        for k, (seat, card) in enumerate(plays):
-            if card.is_ace or card.is_quinola:
-                if k == 0:
-                    how = "led"
-                elif card.suit is not led:
-                    how = "placed"
-                elif any(c.suit is led and c is not card for c in remaining[seat]):
-                    how = "played"
-                else:
-                    how = "forced"
-                out.append((number, seat, card, how))
-        for seat, card in plays:
-            remaining[seat].discard(card)
-    return out
+    ``led``, ``played``, ``forced`` or ``placed``."""
+    left = _left_hand_in(record)
+    stars = [(n, place, seat, card) for n, place, seat, card in _every_play(record)
+             if card.rank is Rank.ACE or card == QUINOLA]
+    return [(n, seat, card,
+             _HOW[place == 0, card.suit is _led_suit(record, n),
+                  bool(_could_follow(record, left, n, seat, card, _led_suit(record, n)))])
+            for n, place, seat, card in stars]
 
 
 def partie_winner(record: PlayedDeal) -> int:
     """PARTIE-2 with ties to the best seat (SEAT-3): fewest points, then fewest
-    tricks, then the dealer, then the others in reverse playing order."""
-    points, won = record.points_won(), record.tricks_won()
-    return min(range(4), key=lambda s: (points[s], won[s], (record.dealer - s) % 4))
+    tricks; among equals the first of the seats from the dealer backwards."""
+    points, tricks = [0] * 4, [0] * 4
+    for (_, cards), taker in zip(record.tricks, record.takers, strict=True):
+        points[taker] += sum(card.points for card in cards)
+        tricks[taker] += 1
+    best_seat_first = [(record.dealer - k) % 4 for k in range(4)]
+    return min(best_seat_first, key=lambda seat: (points[seat], tricks[seat]))
 
 
 def replay_check(record: PlayedDeal) -> list[str]:

@@ -19,6 +19,7 @@ from ..cards import Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg
 from ..model import Pos
+from ..replay.rules_of_play import taking_index
 from ..vocabulary import NAME
 from ..words import joined
 from .problems import problem
@@ -270,11 +271,6 @@ class _Seats:
         return True
 
 
-def _winner(cards: tuple[Card, ...]) -> int:
-    led = cards[0].suit
-    return max((i for i, c in enumerate(cards) if c.suit is led), key=lambda i: cards[i].rank)
-
-
 def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, list[Diagnostic]]:
     """The four players in playing order, starting with the first deal's first hand."""
     seats = _Seats()
@@ -313,13 +309,13 @@ def infer_players(rows: list[Row], name: str) -> tuple[tuple[str, ...] | None, l
                    Msg("{leader} leads trick {trick}", leader=row.leader, trick=row.trick))
         if previous is not None and previous.deal == row.deal and previous.trick is not None \
                 and previous.trick + 1 == row.trick and len(previous.cards) == 4:
-            relate(("lead", previous.deal, previous.line), here, _winner(previous.cards), row,
+            relate(("lead", previous.deal, previous.line), here, taking_index(previous.cards), row,
                    "leader", Msg("the taker of trick {previous} leads trick {trick}",
                                  previous=previous.trick, trick=row.trick))
         if row.taker and len(row.cards) == 4:
-            relate(here, person(row.taker, row, "taker"), _winner(row.cards), row, "taker",
+            relate(here, person(row.taker, row, "taker"), taking_index(row.cards), row, "taker",
                    Msg("{taker} takes trick {trick} with {card}", taker=row.taker,
-                       trick=row.trick, card=str(row.cards[_winner(row.cards)])))
+                       trick=row.trick, card=str(row.cards[taking_index(row.cards)])))
         previous = row
     if problems:
         return None, problems
@@ -418,7 +414,7 @@ def _misfits(rows: list[Row], order: tuple[str, ...]) -> _Misfits:
             places.append(row.pos("leader"))
         expected = None
         if lead is not None and len(row.cards) == 4:
-            expected = (lead + _winner(row.cards)) % 4
+            expected = (lead + taking_index(row.cards)) % 4
             if row.taker and seat[row.taker] != expected:
                 places.append(row.pos("taker"))
         previous = row

@@ -27,12 +27,12 @@ from ..notation.parse import parse_deal
 from ..replay import ReplayedDeal, next_seat, replay_deal
 from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
 from ..replay.result import (
-    PRIVILEGED_TRICKS, Espagnolette, Play, PlayedTrick, is_espagnolette, winning_play,
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, is_espagnolette,
+    winning_play,
 )
 
 __all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
-TRICKS = 11
 # The first words of a deal's statements other than tricks.
 STATEMENT_WORDS = frozenset({
     "hand", "talon", "exchange", "partie", "espagnolette", "misdeal", "redeal", "exposed",
@@ -123,7 +123,7 @@ class DealInProgress:
         return self._leader_after(self.replayed)
 
     def _leader_after(self, replayed: ReplayedDeal) -> str | None:
-        if len(replayed.deal.tricks) >= TRICKS:
+        if len(replayed.deal.tricks) >= TRICKS_PER_DEAL:
             return None
         done = replayed.tricks
         return self.players[done[-1].taker] if done else self.first_hand
@@ -146,7 +146,7 @@ class DealInProgress:
     @property
     def played(self) -> bool:
         """All eleven tricks are in."""
-        return self.trick_number > TRICKS
+        return self.trick_number > TRICKS_PER_DEAL
 
     @property
     def complete(self) -> bool:
@@ -226,7 +226,7 @@ class DealInProgress:
         """``lines`` with the leaders written after line ``changed`` taken out
         where the tricks before them, as changed, give another leader (the
         replay then works the leader out, as for a trick typed without one)."""
-        for _ in range(TRICKS):
+        for _ in range(TRICKS_PER_DEAL):
             deal, _ = parse_deal(self._head() + lines)
             if deal is None:
                 return lines
@@ -350,7 +350,7 @@ class DealInProgress:
         return " ".join([str(number), *([leader] if leader else []), *cards])
 
     def _over(self, deal: Deal) -> bool:
-        return len(deal.tricks) >= TRICKS or deal.is_void
+        return len(deal.tricks) >= TRICKS_PER_DEAL or deal.is_void
 
     def _live_revokes(self, runner: _Replay, replayed: ReplayedDeal, deal: Deal,
                       has_partial: bool) -> list[Diagnostic]:
@@ -488,7 +488,7 @@ class DealInProgress:
         errors (refused) or warnings (waiting); ``since``: the first line of
         the deal's text the change touched (by default its last line)."""
         found, replayed, typed = self._replay(lines, cards)
-        unfinished = not (len(replayed.deal.tricks) >= TRICKS or replayed.deal.is_void)
+        unfinished = not (len(replayed.deal.tricks) >= TRICKS_PER_DEAL or replayed.deal.is_void)
         new = [d for d in found if _key(d) not in self._known
                and not (unfinished and d.code in _UNFINISHED)
                and not (cards and d.code == "RV203")]

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..cards import respell
 from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
+from ..replay.rules_of_play import TRICKS_PER_DEAL
 from ..settle import DealSettlement, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
@@ -55,7 +56,7 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append(tr("winner"))
     if name in s.losers:
         roles.append(tr("loser"))
-    if s.outcome == "reversis" and s.tricks_won.get(name) == 11:
+    if s.outcome == "reversis" and s.tricks_won.get(name) == TRICKS_PER_DEAL:
         roles.append(tr("reversis"))
     if s.outcome == "reversis_broken":
         # REV-3's payments run from the undertaker, whose reversis was broken, to

@@ -26,9 +26,10 @@ from .crosscheck import CrossChecks
 from .plain import replay_plain
 from .recorded import recorded_problems
 from .result import (
-    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
-    Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,
+    TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, Revoke,
+    TrickAsWritten, is_espagnolette, next_seat, winning_play,
 )
+from .rules_of_play import may_renounce, revoke_evidence
 
 __all__ = ["replay_deal"]
 
@@ -463,16 +464,13 @@ class _Replay(CrossChecks):
         for trick in reversed(tricks):
             for play in trick.plays:
                 played_in[play.card.index] = trick.number
+        privileged = esp.seat if esp is not None and esp.privileged else None
         for trick in tricks:
-            led = trick.led_suit
+            led, number = trick.led_suit, trick.number
             for play in trick.plays[1:]:
-                if play.card.suit is led:
-                    continue
-                held = [c for c in hands[play.seat]
-                        if c.suit is led and played_in[c.index] > trick.number]
-                privileged = (esp is not None and esp.seat == play.seat and esp.privileged
-                              and trick.number <= PRIVILEGED_TRICKS)
-                if held and not privileged:
+                held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
+                                                        if played_in[c.index] > number))
+                if held and not may_renounce(number, play.seat, privileged):
                     first = min(held, key=lambda c: c.index)
                     self.error("RV201", Msg("{player} played {card} on a {suit} lead while "
                                             "holding {held} (revoke)",

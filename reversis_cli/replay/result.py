@@ -7,18 +7,18 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import NamedTuple
 
-from ..cards import PACK, QUINOLA, Card, Rank, Suit
+from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic
 from ..model import Deal, EspagnoletteLine, EventLine, Pos, TrickLine
+from .rules_of_play import (
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index, vis_a_vis,
+)
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
     "Espagnolette", "Revoke", "ReplayedDeal", "Played", "winning_play", "next_seat",
     "is_espagnolette",
 ]
-
-TRICKS_PER_DEAL = 11
-PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9
 
 
 def next_seat(seat: int, step: int = 1) -> int:
@@ -160,9 +160,7 @@ class ReplayedDeal:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    @staticmethod
-    def vis_a_vis(a: int, b: int) -> bool:
-        return (a - b) % 4 == 2
+    vis_a_vis = staticmethod(vis_a_vis)  # SEAT-1 (rules_of_play)
 
     def tricks_won(self) -> list[int]:
         won = [0, 0, 0, 0]
@@ -247,20 +245,5 @@ class Played:
 
 
 def winning_play(plays: tuple[Play, ...]) -> Play:
-    """PLAY-3: the highest card of the suit led takes the trick."""
-    best = plays[0]
-    led = best.card.suit
-    for play in plays[1:]:
-        card = play.card
-        if card.suit is led and card.rank > best.card.rank:
-            best = play
-    return best
-
-
-_ACES = tuple(c for c in PACK if c.rank is Rank.ACE)
-
-
-def is_espagnolette(hand: frozenset[Card] | set[Card]) -> bool:
-    """ESP-1: four aces, or three aces and the quinola."""
-    aces = sum(ace in hand for ace in _ACES)
-    return aces == 4 or (aces == 3 and QUINOLA in hand)
+    """PLAY-3 (:func:`.rules_of_play.taking_index`): the play that takes the trick."""
+    return plays[taking_index([play.card for play in plays])]

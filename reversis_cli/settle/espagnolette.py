@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from ..replay.rules_of_play import MUST_FOLLOW_TRICKS
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
 
 __all__ = ["identify_espagnolette", "espagnolette_status", "settle_espagnolette"]
-
-LAST_TWO = (10, 11)  # ESP-2, ESP-4: the tricks where he must follow suit
 
 
 def identify_espagnolette(ledger: Ledger) -> None:
@@ -41,7 +40,7 @@ def fails(ledger: Ledger, seat: int) -> tuple[bool, NoteCode, dict[str, Any]]:
         if took:
             return True, NoteCode.ESPAGNOLETTE_FAILED_TOOK, {"trick": took[0]}
         return False, NoteCode.ESPAGNOLETTE_SUCCEEDED_NO_TRICK, {}
-    late = [n for n in took if n in LAST_TWO]
+    late = [n for n in took if n in MUST_FOLLOW_TRICKS]
     if late:
         return True, NoteCode.ESPAGNOLETTE_FAILED_TOOK, {"trick": late[0]}
     return False, NoteCode.ESPAGNOLETTE_SUCCEEDED_NOT_LATE, {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay import Play, PlayedTrick
+from ..replay.rules_of_play import fallen_by_follow, fallen_by_lead
 from .ledger import Ledger, WinnerDue
 from .payments import NoteCode, ReasonCode, Step, share
 
@@ -38,11 +39,12 @@ def leader_of(trick: PlayedTrick) -> int:
 def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteCode, dict]:
     """The class of a card played (placed / forced / led / played), the step that
     says why, and that step's facts."""
-    if play.seat == leader_of(trick):
-        return "led", NoteCode.CARD_LED, {}
     suit = trick.led_suit
-    if play.card.suit is not suit:
-        return "placed", NoteCode.CARD_PLACED, {"suit": suit}
+    fallen = fallen_by_lead(play.card, suit, play.seat == leader_of(trick))
+    if fallen == "led":
+        return fallen, NoteCode.CARD_LED, {}
+    if fallen == "placed":
+        return fallen, NoteCode.CARD_PLACED, {"suit": suit}
     if play.card is QUINOLA and play.seat == ledger.espagnolette:
         return "forced", NoteCode.CARD_FORCED_ESPAGNOLETTE, {}
     if ledger.options.forced_means == "any_follow":
@@ -52,7 +54,7 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteC
     played_in, number, card = ledger.tally.played_in, trick.number, play.card
     others = [c for c in ledger.replayed.hands[play.seat]
               if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
-    if others:
+    if fallen_by_follow(bool(others)) == "played":
         return "played", NoteCode.CARD_PLAYED, {"other": min(others, key=lambda c: c.index)}
     return "forced", NoteCode.CARD_FORCED, {"suit": suit}
 

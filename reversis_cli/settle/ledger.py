@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..cards import PACK, Card
 from ..replay import Play, PlayedTrick, ReplayedDeal
+from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
@@ -141,13 +142,11 @@ class Ledger:
     def name(self, seat: int) -> str:
         return self.replayed.players[seat]
 
-    @staticmethod
-    def vis_a_vis(a: int, b: int) -> bool:
-        return (a - b) % 4 == 2
+    vis_a_vis = staticmethod(vis_a_vis)  # SEAT-1 (rules_of_play)
 
     def seat_rank(self, seat: int) -> int:
         """SEAT-3: 0 for the dealer (best seat) up to 3 for first hand (worst)."""
-        return (self.dealer - seat) % 4
+        return seat_rank(self.dealer, seat)
 
     def tricks_won(self) -> tuple[int, ...]:
         return self.tally.won
@@ -159,8 +158,8 @@ class Ledger:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
         keys = self.__dict__.get("_keys")
         if keys is None:
-            keys = self.__dict__["_keys"] = tuple(zip(self.points_won(), self.tricks_won(),
-                                                      strict=True))
+            keys = self.__dict__["_keys"] = partie_standing(self.points_won(),
+                                                            self.tricks_won())
         return keys
 
     def took(self, seat: int) -> tuple[int, ...]:
@@ -192,7 +191,7 @@ class Ledger:
         """DOUBLE-1 and DOUBLE-2: the grounds for doubling an in-play payment between a
         and b (DOUBLING_GROUNDS' keys); the factor is 2 for each."""
         grounds: tuple[str, ...] = ()
-        if self.options.vis_a_vis_double and (a - b) % 4 == 2:
+        if self.options.vis_a_vis_double and vis_a_vis(a, b):
             grounds = (VIS_A_VIS,)
         if trick in self.options.late_tricks_double:
             grounds += (LATE_TRICK,)

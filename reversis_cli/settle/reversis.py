@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..replay.rules_of_play import reversis_breach, reversis_maker
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
 
@@ -12,22 +13,22 @@ __all__ = ["find_reversis", "pay_reversis", "cancel_in_play", "cancels_in_play"]
 REVERSIS_NEIGHBOUR = 16  # REV-1
 REVERSIS_VIS_A_VIS = 32  # REV-1
 REVERSIS_WHOLE = 64      # ESP-6: the whole reversis; REV-3 and ESP-7: a broken one
-UNDERTAKEN_AFTER = 9     # REV-2: the first nine tricks
 
 
 def find_reversis(ledger: Ledger) -> None:
     """REV-1 made (all tricks), REV-2 undertaken (the first nine), REV-3 broken."""
     tricks = ledger.replayed.tricks
     takers = [t.taker for t in tricks]
-    if len(set(takers)) == 1 and takers:
-        ledger.outcome, ledger.reversis_maker = "reversis", takers[0]
-        ledger.step("REV-1", None, NoteCode.REVERSIS_MADE, player=ledger.name(takers[0]),
+    maker = reversis_maker(takers)
+    if maker is not None:
+        ledger.outcome, ledger.reversis_maker = "reversis", maker
+        ledger.step("REV-1", None, NoteCode.REVERSIS_MADE, player=ledger.name(maker),
                     tricks=len(tricks))
         return
-    first = takers[:UNDERTAKEN_AFTER]
-    if len(first) == UNDERTAKEN_AFTER and len(set(first)) == 1:
-        undertaker = first[0]
-        breaking = next(t for t in tricks if t.taker != undertaker)
+    breach = reversis_breach(takers)
+    if breach is not None:
+        undertaker, broken = breach
+        breaking = tricks[broken]
         ledger.outcome = "reversis_broken"
         ledger.undertaker, ledger.breaker = undertaker, breaking.taker
         ledger.breaker_trick = breaking.number

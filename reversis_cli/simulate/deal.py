@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from ..cards import PACK, QUINOLA, Card, Rank, sort_cards
-
-
-def is_espagnolette(hand: Iterable[Card]) -> bool:
-    """ESP-1: four aces, or three aces and the quinola."""
-    hand = set(hand)
-    aces = sum(1 for c in hand if c.rank is Rank.ACE)
-    return aces == 4 or (aces == 3 and QUINOLA in hand)
+from ..cards import PACK, Card, sort_cards
 
 
 def weighted_order(rng: random.Random, cards: Sequence[Card], base: float) -> list[Card]:

@@ -43,9 +43,13 @@ import dataclasses
 import random
 
 from ..cards import PACK, QUINOLA, Card, sort_cards
-from .deal import deal_cards, is_espagnolette
+from ..replay.rules_of_play import (
+    TRICKS_PER_DEAL, fallen_by_follow, fallen_by_lead, is_espagnolette, may_renounce,
+    partie_winner_by_seat, revoke_evidence, taking_index,
+)
+from .deal import deal_cards
 from .play import Table, exchange
-from .played import PRIVILEGED_TRICKS, TRICKS, PlayedDeal, SeatEvent
+from .played import PlayedDeal, SeatEvent
 
 __all__ = [
     "RARE_MODES", "VOID_MODES", "PLAYED_IRREGULAR_MODES", "IRREGULAR_MODES", "FORCE_MODES",
@@ -163,8 +167,8 @@ def _make_revoke(rng: random.Random, record: PlayedDeal) -> PlayedDeal | None:
     tricks = [list(cards) for _, cards in record.tricks]
     leaders = [leader for leader, _ in record.tricks]
     candidates = []
-    for i in range(1, TRICKS):
-        for j in range(i + 1, TRICKS + 1):
+    for i in range(1, TRICKS_PER_DEAL):
+        for j in range(i + 1, TRICKS_PER_DEAL + 1):
             for ki in range(1, 4):
                 seat = (leaders[i - 1] + ki) % 4
                 kj = (seat - leaders[j - 1]) % 4
@@ -187,8 +191,7 @@ def _takers(record: PlayedDeal) -> list[int]:
     out = []
     for number in range(1, len(record.tricks) + 1):
         plays = record.plays(number)
-        led = plays[0][1].suit
-        out.append(max((p for p in plays if p[1].suit is led), key=lambda p: p[1].rank)[0])
+        out.append(plays[taking_index([card for _, card in plays])][0])
     return out
 
 
@@ -235,8 +238,7 @@ def _privileged_plays(played: PlayedDeal) -> list[int]:
     for number in range(1, len(played.tricks) + 1):
         plays = played.plays(number)
         led = plays[0][1].suit
-        if any(who == seat and card.suit is not led and any(c.suit is led for c in held)
-               for who, card in plays[1:]):
+        if any(who == seat and revoke_evidence(card, led, held) for who, card in plays[1:]):
             out.append(number)
         held.difference_update(card for who, card in plays if who == seat)
     return out
@@ -250,9 +252,8 @@ def _revokers(played: PlayedDeal) -> list[int]:
         plays = played.plays(number)
         led = plays[0][1].suit
         for seat, card in plays[1:]:
-            privileged = seat == played.espagnolette and number <= PRIVILEGED_TRICKS
-            if (card.suit is not led and not privileged
-                    and any(c.suit is led for c in remaining[seat])):
+            if (revoke_evidence(card, led, remaining[seat])
+                    and not may_renounce(number, seat, played.espagnolette)):
                 out.append(seat)
         for seat, card in plays:
             remaining[seat].discard(card)
@@ -270,14 +271,8 @@ def _ace_plays(played: PlayedDeal) -> list[tuple[int, int, Card, str]]:
         led = plays[0][1].suit
         for k, (seat, card) in enumerate(plays):
             if card.is_ace or card.is_quinola:
-                if k == 0:
-                    how = "led"
-                elif card.suit is not led:
-                    how = "placed"
-                elif any(c.suit is led and c is not card for c in remaining[seat]):
-                    how = "played"
-                else:
-                    how = "forced"
+                how = fallen_by_lead(card, led, k == 0) or fallen_by_follow(
+                    any(c.suit is led and c is not card for c in remaining[seat]))
                 out.append((number, seat, card, how))
         for seat, card in plays:
             remaining[seat].discard(card)
@@ -285,7 +280,5 @@ def _ace_plays(played: PlayedDeal) -> list[tuple[int, int, Card, str]]:
 
 
 def _partie_winner(played: PlayedDeal) -> int:
-    """PARTIE-2 with ties to the best seat (SEAT-3): fewest points, then fewest
-    tricks, then the dealer, then the others in reverse playing order."""
-    points, won = played.points_won(), played.tricks_won()
-    return min(range(4), key=lambda s: (points[s], won[s], (played.dealer - s) % 4))
+    """PARTIE-2 with ties to the best seat (SEAT-3)."""
+    return partie_winner_by_seat(played.points_won(), played.tricks_won(), played.dealer)

@@ -13,7 +13,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..cards import PACK, QUINOLA, Card, Rank, Suit, sort_cards
-from .played import PRIVILEGED_TRICKS, TRICKS, Swap
+from ..replay.rules_of_play import TRICKS_PER_DEAL, may_renounce, taking_index
+from .played import Swap
 
 _ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
 
@@ -22,6 +23,11 @@ def _danger(card: Card) -> tuple:
     """How much a player wants to be rid of a card: quinola, aces, points, rank."""
     return (card.is_quinola, card.is_ace, card is _ACE_OF_DIAMONDS,
             card.points, card.rank, -card.index)
+
+
+def _top(cards: Sequence[Card]) -> Rank:
+    """The rank to beat: the rank of the card taking the trick so far (PLAY-3)."""
+    return cards[taking_index(cards)].rank
 
 
 def _suit_of(hand: Iterable[Card], suit: Suit) -> list[Card]:
@@ -57,7 +63,7 @@ class Table:
         tricks: list[tuple[int, tuple[Card, ...]]] = []
         takers = self.takers
         leader = self.first
-        for number in range(1, TRICKS + 1):
+        for number in range(1, TRICKS_PER_DEAL + 1):
             # A player with no card left (IRR-5) is skipped.
             self.seats = [s for s in ((leader + k) % 4 for k in range(4)) if self.hands[s]]
             self.leader = leader = self.seats[0]
@@ -67,10 +73,7 @@ class Table:
                 self.hands[seat].remove(card)
                 cards.append(card)
             self.played.update(cards)
-            led = cards[0].suit
-            best = max((k for k in range(len(cards)) if cards[k].suit is led),
-                       key=lambda k: cards[k].rank)
-            taker = self.seats[best]
+            taker = self.seats[taking_index(cards)]
             tricks.append((leader, tuple(cards)))
             takers.append(taker)
             leader = taker
@@ -86,8 +89,7 @@ class Table:
             return self._lead(hand)
         led = cards[0].suit
         follow = _suit_of(hand, led)
-        privileged = seat == self.espagnolette and number <= PRIVILEGED_TRICKS
-        if privileged:
+        if may_renounce(number, seat, self.espagnolette):
             card = self._privileged(hand, cards, follow)
             if card is not None:
                 return card
@@ -104,9 +106,7 @@ class Table:
         if done < 4 or len(set(self.takers)) != 1 or self.takers[0] == seat:
             return None
         runner = self.takers[0]
-        led = cards[0].suit
-        winning = max((k for k in range(len(cards)) if cards[k].suit is led),
-                      key=lambda k: cards[k].rank)
+        winning = taking_index(cards)
         if self.seats[winning] != runner:
             return None
         over = [c for c in follow if c.rank > cards[winning].rank]
@@ -122,8 +122,7 @@ class Table:
         return self.rng.choice(choices)
 
     def _duck(self, follow: list[Card], cards: list[Card], last: bool) -> Card:
-        led = cards[0].suit
-        top = max(c.rank for c in cards if c.suit is led)
+        top = _top(cards)
         under = [c for c in follow if c.rank < top]
         over = [c for c in follow if c.rank > top]
         plain_under = [c for c in under if not c.is_quinola]
@@ -149,7 +148,7 @@ class Table:
         stars = [c for c in off if c.is_ace or c.is_quinola]
         if stars:
             return max(stars, key=_danger)
-        top = max(c.rank for c in cards if c.suit is led)
+        top = _top(cards)
         if follow and not any(c.rank < top for c in follow):
             return max(off, key=_danger)  # following would take the trick: renounce instead
         return None
@@ -173,7 +172,7 @@ class Table:
         if not follow:
             # Keep the masters: throw the lowest card of the shortest suit.
             return min(hand, key=lambda c: (len(_suit_of(hand, c.suit)), c.rank, c.index))
-        top = max(c.rank for c in cards if c.suit is led)
+        top = _top(cards)
         winners = [c for c in follow if c.rank > top]
         if not winners:
             return _lowest(follow)

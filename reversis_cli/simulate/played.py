@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-
-TRICKS = 11
-PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce in tricks 1-9
+from ..replay.rules_of_play import reversis_breach, reversis_maker
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,17 +124,16 @@ class PlayedDeal:
     @property
     def reversis(self) -> int | None:
         """The seat that took all eleven tricks (REV-1), if any."""
-        return self.takers[0] if len(set(self.takers)) == 1 else None
+        return reversis_maker(self.takers)
 
     @property
     def broken_reversis(self) -> tuple[int, int] | None:
         """(undertaker, breaker) when the first nine went to one player but not all eleven."""
-        first = set(self.takers[:9])
-        if len(first) != 1 or len(set(self.takers)) == 1:
+        breach = reversis_breach(self.takers)
+        if breach is None:
             return None
-        undertaker = self.takers[0]
-        breaker = next(t for t in self.takers if t != undertaker)
-        return undertaker, breaker
+        undertaker, broken = breach
+        return undertaker, self.takers[broken]
 
 
 def dealer_after(played: PlayedDeal) -> int:
