@@ -151,6 +151,21 @@ def test_the_vendored_width_functions_narrow_as_the_installed_rich_does():
             rich_reduce(excess, ratios, widths, widths), (excess, ratios, widths)
 
 
+# -- lark: no private, but the grammar loader and the fast path read its terminals ---------------
+
+def test_the_terminal_attributes_of_lark_that_the_fast_path_reads_are_there():
+    """Not private, but not in lark's guide either: named here so that a lark
+    that drops one fails with its name, not deep in the fast path."""
+    from reversis_cli.notation.grammar_file import parser
+
+    lark, _, _ = parser()
+    assert hasattr(lark, "terminals") and hasattr(lark, "get_terminal"), "lark.Lark.terminals"
+    pattern = lark.get_terminal("NAME").pattern
+    for name in ("type", "value", "to_regexp"):
+        assert hasattr(pattern, name), f"lark's Pattern.{name}, read by notation/fastpath.py"
+    assert {t.pattern.type for t in lark.terminals} <= {"str", "re"}
+
+
 # -- the bounds: a major release we have not tried is not installed -------------------------------
 
 def _requirements() -> dict[str, Requirement]:
