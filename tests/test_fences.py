@@ -166,6 +166,48 @@ def test_the_terminal_attributes_of_lark_that_the_fast_path_reads_are_there():
     assert {t.pattern.type for t in lark.terminals} <= {"str", "re"}
 
 
+# -- click: --help is made by our own code, cached in our own attribute --------------------------
+
+def test_the_translated_help_option_uses_no_private_of_click(monkeypatch):
+    """click keeps its --help in the private ``Command._help_option``; ours is
+    cached apart, so a click without that attribute still shows --help."""
+    import click
+
+    from reversis_cli.cli import cli
+    from reversis_cli.cli.common import TranslatedHelp
+
+    common = (Path(reversis_cli.__file__).parent / "cli" / "common.py").read_text("utf-8")
+    assert "._help_option" not in common
+    command = TranslatedHelp("demo", help="A demo.")
+    monkeypatch.delattr(command, "_help_option")  # a click that has no such attribute
+    ctx = click.Context(command)
+    first = command.get_help_option(ctx)
+    assert first is not None and first is command.get_help_option(ctx)
+    assert "--help" in first.opts and "--help" in cli.get_help(click.Context(cli))
+
+
+# -- the standard library: json's C encoder, undocumented, with the public one behind it ----------
+
+def test_the_c_json_encoder_is_used_here_and_the_public_one_writes_the_same(monkeypatch):
+    import json.encoder
+
+    from reversis_cli import jsonout
+
+    assert jsonout._C_ENCODE is not None, (
+        "this Python has no usable json.encoder.c_make_encoder: score --json is right but "
+        "slower (reversis_cli/jsonout.py)")
+    value = {"deal": 3, "names": ["Анна", 'a "quoted" \\ one'], "pool": [1, -2.5, None, True]}
+    assert "".join(jsonout._C_ENCODE(value, 0)) == jsonout._ENCODER.encode(value)
+
+    def other_arguments(*args):
+        raise TypeError("c_make_encoder() takes other arguments")
+
+    monkeypatch.setattr(json.encoder, "c_make_encoder", other_arguments)
+    assert jsonout._c_encoder() is None  # a changed signature: the public encoder then
+    monkeypatch.delattr(json.encoder, "c_make_encoder")
+    assert jsonout._c_encoder() is None  # a Python without it
+
+
 # -- the bounds: a major release we have not tried is not installed -------------------------------
 
 def _requirements() -> dict[str, Requirement]:
