@@ -10,7 +10,8 @@ length is written in bounded memory.
 from __future__ import annotations
 
 import json
-from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+import json.encoder
+from json.encoder import encode_basestring
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 
@@ -300,8 +301,25 @@ def _params_text(params: dict) -> str:
 # standard library's C encoder is called directly when it has one (JSONEncoder.encode
 # would build it again for every deal), and gives the same text.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False)
-_C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ", False,
-                           False, True) if c_make_encoder is not None else None
+
+
+def _c_encoder():
+    """The standard library's C encoder set up as ``_ENCODER``, or ``None``.
+
+    It is undocumented (``None`` where ``_json`` is not built): should a Python
+    drop it or change its arguments, the public encoder writes the same text,
+    slower; ``tests/test_fences.py`` says so by name."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        return make(None, _ENCODER.default, encode_basestring, None, ": ", ", ", False, False,
+                    True)
+    except TypeError:  # other arguments than the ones Python 3.11-3.13 take
+        return None
+
+
+_C_ENCODE = _c_encoder()
 _string = encode_basestring  # a str as JSON text, escaped as the encoder escapes it
 
 

@@ -7,6 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from reversis_cli.notation import grammar_source as grammar_file
 
@@ -57,9 +58,11 @@ def _the_wheel_requires_textual(wheel):
     with zipfile.ZipFile(wheel) as archive:
         metadata = next(archive.read(name).decode("utf-8") for name in archive.namelist()
                         if name.endswith(".dist-info/METADATA"))
-    required = [line.split(":", 1)[1].strip() for line in metadata.splitlines()
+    required = [Requirement(line.split(":", 1)[1].strip()) for line in metadata.splitlines()
                 if line.startswith("Requires-Dist:")]
-    assert "textual>=6.2" in required, required
+    textual = [r for r in required if r.name == "textual" and r.marker is None]
+    assert textual, required
+    assert {str(s) for s in textual[0].specifier} == {">=6.2", "<9"}, textual
 
 
 def _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env):

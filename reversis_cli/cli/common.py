@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -125,6 +125,9 @@ class TranslatedHelp(click.Command):
     def subcommand_metavar(self, value: str) -> None:
         self._subcommand_metavar_msgid = value
 
+    # Our own cache of the --help option, not click's private ``_help_option``.
+    _translated_help: click.Option | None = None
+
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """click's --help, made once per command, with its help read in the
         language of each run (click's own is fixed when first made: before
@@ -132,10 +135,11 @@ class TranslatedHelp(click.Command):
         names = self.get_help_option_names(ctx)
         if not names or not self.add_help_option:
             return None
-        if self._help_option is None:
+        if self._translated_help is None:
             click.help_option(*names, cls=Option, help=N_("Show this message and exit."))(self)
-            self._help_option = self.params.pop()  # type: ignore[assignment]  # as click's own
-        return self._help_option
+            # made as click makes its own: the decorator appends it to the params
+            self._translated_help = cast(click.Option, self.params.pop())
+        return self._translated_help
 
 
 class Command(TranslatedHelp):

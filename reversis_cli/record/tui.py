@@ -30,6 +30,7 @@ from ..notation.writer import quote
 from .deal import STATEMENT_WORDS, Outcome, cards_left
 from .recorder import RecordRefused, Recorder, Setup
 from .tui_deal import DealApp, refusal
+from .tui_fence import QuietFaults, raise_fault
 from .tui_main import CSS, MIN_SIZE, CardInput, MainScreen
 from .tui_problems import problem_view, word_problem
 from .tui_screens import AskScreen, EventsScreen, LineScreen, SetupProblem, SetupScreen
@@ -74,8 +75,9 @@ _NAMED = ("hand", "exchange", "espagnolette", "misdeal", "peeked", "kept", "disc
           "out-of-turn")
 
 
-class RecordApp(DealApp):
-    """The recorder on a full screen; ``run()`` returns the exit status."""
+class RecordApp(QuietFaults, DealApp):
+    """The recorder on a full screen; ``run()`` returns the exit status (a
+    fault of ours closes it quietly: :class:`.tui_fence.QuietFaults`)."""
 
     CSS = CSS
     # Ctrl+C says how to quit, in the run's language (Textual's own answer is English),
@@ -299,12 +301,6 @@ class RecordApp(DealApp):
         elif chosen is not None:
             self.action_event(chosen)
 
-    def _fatal_error(self) -> None:
-        """A fault of ours: the app closes without Textual's traceback, and
-        :func:`run_app` raises the error for the command line to report in one
-        line (exit 3).  Everything accepted is already in FILE or the draft."""
-        self._close_messages_no_wait()
-
     def action_leave(self) -> None:
         """Ctrl+Q: quit; a reopened deal with changes asks first."""
         if self._edited() and not isinstance(self.screen, AskScreen):
@@ -368,8 +364,7 @@ def _run(app: RecordApp) -> int:
     """Run the app; once the screen is gone, say in the terminal where the
     deal in progress is kept (as the line mode does when it stops)."""
     status = app.run()
-    if app._exception is not None:  # see RecordApp._fatal_error
-        raise app._exception
+    raise_fault(app)  # a fault of ours: said in one line by the command line (exit 3)
     for message in app.farewell:
         click.echo(t(message))
     return 0 if status is None else status

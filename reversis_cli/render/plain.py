@@ -16,11 +16,12 @@ from __future__ import annotations
 import functools
 
 from rich import box
-from rich._ratio import ratio_reduce
 from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+
+from .widths import collapse_widths, ratio_reduce
 
 __all__ = ["plain_text"]
 
@@ -175,14 +176,14 @@ def _annotation(text, justify, width: int) -> list[str] | None:
 def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
     """Each column's width with its padding, as rich computes it: the widest
     cell, and when the table is wider than the room, the widest columns
-    narrowed first (rich's own arithmetic, reused)."""
+    narrowed first (rich's own arithmetic, vendored in :mod:`.widths`)."""
     last = len(columns) - 1
     pads = [(index > 0) + (index < last) for index in range(len(columns))]
     natural = [min(max(length for _, length in cells) + pad, room)
                for cells, pad in zip(columns, pads, strict=True)]
     widths = natural
     if sum(widths) > room:
-        widths = Table._collapse_widths(widths, [True] * len(widths), room)
+        widths = collapse_widths(widths, [True] * len(widths), room)
         if sum(widths) > room:
             widths = ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
         widths = [min(n, w) for n, w in zip(natural, widths, strict=True)]
