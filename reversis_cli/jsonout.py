@@ -85,8 +85,21 @@ class JsonDeals:
     def open(self, name: str, write: Write, err=None, only: int | None = None) -> SessionJson:
         return SessionJson(name, write, from_start=only is None)
 
+    progress = False  # stdout is for a program; stderr stays quiet
+    between = BATCH_SEPARATOR  # between two files of a batch
+
     def part_err(self, file) -> None:
         """None: a part's diagnostics are in its deals' JSON."""
+        return None
+
+    def batch_head(self) -> str:
+        return BATCH_OPEN
+
+    def batch_tail(self, outcomes: Sequence) -> str:
+        return batch_close(outcomes)
+
+    def summary(self, outcomes: Sequence) -> None:
+        """None: the batch's summary is in its JSON (:meth:`batch_tail`)."""
         return None
 
 

@@ -20,7 +20,7 @@ from typing import IO, Protocol
 from .diagnostics import Diagnostic
 from .i18n import lang, use
 from .reader import CheckedDeal
-from .session import ScoredDeal, Session
+from .session import ScoredDeal, Session, SessionOutcome
 from .split import PartResult, Part, read_in_parts, score_parts, stops_reading, warm_up
 
 __all__ = ["DealWriter", "SessionWriter", "score_session"]
@@ -58,9 +58,24 @@ class DealWriter(Protocol):
     """How ``score`` writes (picklable: a worker process gets it too)."""
 
     diagnostics_apart: bool  # the diagnostics go to ``err``, not into the output
-    # The deals a file's first part, written here, holds at least: those of
-    # the head and tail (the session table's rows), so the workers' parts have none.
-    first_deals: int
+
+    @property
+    def first_deals(self) -> int:
+        """The deals a file's first part, written here, holds at least: those
+        the head and tail need (the session table's rows), so that the
+        workers' parts have none."""
+
+    progress: bool  # a progress bar on stderr suits the output
+    between: str  # written between two files of a batch
+
+    def batch_head(self) -> str:
+        """Before the first file of a batch."""
+
+    def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
+        """After the last file of a batch."""
+
+    def summary(self, outcomes: Sequence[SessionOutcome]):
+        """A batch's summary for the console (a renderable), or None."""
 
     def open(self, name: str, write: Callable[[str], object], err=None,
              only: int | None = None) -> SessionWriter:

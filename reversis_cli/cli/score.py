@@ -29,6 +29,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..scoring import DealWriter
     from ..session import Session, SessionOutcome
 
 __all__ = ["score_command", "score_file"]
@@ -71,32 +72,31 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     err_look = None if as_json else console_spec(console(stderr=True))
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()), look,
                            style.lower(), lang(), err_look)
+    writer = _writer(options)
     if deal_number is None:
-        outcomes = _run(files, options, serial_if_stdin(files, jobs))
+        outcomes = _run(files, options, writer, serial_if_stdin(files, jobs))
     else:
         # One deal of one file: its output is held until the deal is found, so
         # that a deal the file does not have prints nothing but the usage error.
         held = StringIO()
-        outcomes = _run(files, options, 1, held)
+        outcomes = _run(files, options, writer, 1, held)
         first = outcomes[0]
         if first.settled and not first.deals:
             raise usage_error(Msg("{name} has no deal {number}", name=first.name,
                                   number=deal_number))
         sys.stdout.write(held.getvalue())
-    if len(files) > 1 and not as_json:
-        from ..render.session import render_summary  # rich: start-up time
-
-        console().print(render_summary(outcomes))
+    summary = writer.summary(outcomes) if len(files) > 1 else None
+    if summary is not None:
+        console().print(summary)
     if any(o.internal_error for o in outcomes):
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
 
 
-def _run(files: list[Path], options: ScoreOptions, jobs: int,
+def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int,
          held: StringIO | None = None) -> list[SessionOutcome]:
     """Score ``files`` in order, writing to stdout (or into ``held``)."""
     from ..batch import run_files  # the library: start-up time
-    from ..jsonout import BATCH_OPEN, BATCH_SEPARATOR, batch_close  # the library: start-up time
 
     many = len(files) > 1
 
@@ -104,14 +104,14 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int,
         # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
         (sys.stdout if held is None else held).write(text)
 
-    if options.as_json and many:
-        write(BATCH_OPEN)
+    if many:
+        write(writer.batch_head())
     outcomes = []
-    with progress_bar(files, enabled=not options.as_json) as (tick, done):
+    with progress_bar(files, enabled=writer.progress) as (tick, done):
         if jobs <= 1 or not many:  # one file may still be read in parts (split.py)
             for index, path in enumerate(files):
                 if index:
-                    write(BATCH_SEPARATOR if options.as_json else "\n")
+                    write(writer.between)
                 outcomes.append(score_file(path, options, write, LazyConsole(stderr=True),
                                            functools.partial(tick, path), jobs))
                 done(path)
@@ -119,12 +119,12 @@ def _run(files: list[Path], options: ScoreOptions, jobs: int,
             job = functools.partial(_score_to_files, options=options)
             for index, (outcome, out, err) in enumerate(run_files(job, files, jobs, done)):
                 if index:
-                    write(BATCH_SEPARATOR if options.as_json else "\n")
+                    write(writer.between)
                 _copy_out(out, sys.stdout if held is None else held)
                 _copy_out(err, sys.stderr)
                 outcomes.append(outcome)
-    if options.as_json and many:
-        write(batch_close(outcomes))
+    if many:
+        write(writer.batch_tail(outcomes))
     return outcomes
 
 
@@ -171,10 +171,10 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
         return outcome
 
 
-def _writer(options: ScoreOptions):
+def _writer(options: ScoreOptions) -> DealWriter:
     """How the deals are written: JSON, or tables laid out for the terminal
     (plain data: a worker process writes as this one would)."""
-    if options.look is None:
+    if options.as_json:
         from ..jsonout import JsonDeals  # the library: start-up time
 
         return JsonDeals()

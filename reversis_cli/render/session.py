@@ -103,6 +103,19 @@ class TableDeals:
              only: int | None = None) -> SessionTables:
         return SessionTables(self, write, err, only)
 
+    progress = True  # a progress bar on stderr for a long run
+    between = "\n"  # between two files of a batch
+
+    def batch_head(self) -> str:
+        return ""
+
+    def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
+        return ""
+
+    def summary(self, outcomes: Sequence[SessionOutcome]) -> Table:
+        """Printed after a batch's tables: one row per file."""
+        return render_summary(outcomes)
+
     def part_err(self, file) -> Console:
         """The console a worker prints its part's diagnostics on, into ``file``."""
         return self.err_console(file=file)
