@@ -15,13 +15,15 @@ import functools
 from io import StringIO
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from .diagnostics import Diagnostic
 from .i18n import lang, use
 from .reader import CheckedDeal
 from .session import ScoredDeal, Session, SessionOutcome
-from .split import PartResult, Part, read_in_parts, score_parts, stops_reading, warm_up
+
+if TYPE_CHECKING:
+    from .split import Part, PartResult
 
 __all__ = ["DealWriter", "SessionWriter", "score_session"]
 
@@ -100,10 +102,11 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     if not session.settleable:
         out.unsettled(session)
         return
-    parts = (score_parts(path, jobs, writer.first_deals)
-             if only is None and jobs > 1 and path is not None else None)
+    parts = _parts(path, jobs, writer) if only is None else None
     deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
     if parts:
+        from .split import read_in_parts  # start-up time: only with --jobs
+
         job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
                                 lang())
         deals = read_in_parts(session, parts, job, jobs, tick)
@@ -112,21 +115,33 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     try:
         out.head(session)
         for one in deals:
-            if isinstance(one, PartResult):
-                out.written(one.out, one.err)
-            else:
-                assert isinstance(one, ScoredDeal)
+            if isinstance(one, ScoredDeal):
                 out.diagnostics(one.checked.diagnostics)
                 out.deal(one)
+            else:  # a part a worker wrote (split.PartResult)
+                assert not isinstance(one, CheckedDeal)
+                out.written(one.out, one.err)
         out.tail()
     finally:
         deals.close()  # with parts: the workers stop now, on a closed pipe or Ctrl-C too
+
+
+def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
+    """The parts to score the file at ``path`` in, or None (one job: asked
+    before the import, so that one job never loads split.py)."""
+    if jobs <= 1 or path is None:
+        return None
+    from .split import score_parts  # start-up time: only with --jobs
+
+    return score_parts(path, jobs, writer.first_deals)
 
 
 def _score_part(name: str, writer: DealWriter, rules: str | None,
                sets: tuple[tuple[str, str], ...], language: str, part: Part) -> PartResult:
     """A worker's job: score one part after its warm-up, writing its deals
     with ``writer`` as the parent would."""
+    from .split import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
+
     done = PartResult()
     try:
         with use(language), Session.open(name, rules, dict(sets)) as session:
