@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .model import has_figures
-from .reader import display_name, open_record
+from .reader import CheckedDeal, Record, display_name, open_record
 from .session import header_profile_problems
-from .split import check_parts, plan_parts
+from .split import Part, PartResult, check_part, plan_parts, read_deals, read_in_parts
 
 __all__ = ["FileReport", "check_file"]
 
@@ -48,16 +49,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
             header = record.header_diagnostics + header_profile_problems(record)
             report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
             parts = plan_parts(path, jobs) if record.players else None
-            if parts:
-                report.deals, figures = check_parts(record, parts, jobs, report.diagnostics, tick)
-            else:
-                figures = False
-                for deal in record.deals():
-                    report.deals += 1
-                    report.diagnostics.extend(deal.diagnostics)
-                    figures = figures or has_figures(deal.deal)
-                    if tick:
-                        tick(record.position)
+            figures = _read(record, parts, jobs, report, tick)
         if figures:  # the table's figures: the record read again and settled
             # Loaded here, for start-up time: a record without figures never needs it.
             from .figures import figure_diagnostics
@@ -68,3 +60,23 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     if strict:
         report.diagnostics = [d.escalated() for d in report.diagnostics]
     return report
+
+
+def _read(record: Record, parts: list[Part] | None, jobs: int, report: FileReport,
+          tick: Callable[[int], None] | None) -> bool:
+    """Read ``record`` (just opened) as :meth:`Record.deals` would, in
+    ``parts`` when given, into ``report``; whether a deal has the table's figures."""
+    figures = False
+    deals = (read_in_parts(record, parts, functools.partial(check_part, str(record.name)),
+                           jobs, tick) if parts else read_deals(record, tick))
+    for one in deals:
+        if isinstance(one, PartResult):  # a part a worker read
+            report.deals += one.deals
+            report.diagnostics.extend(one.diagnostics)
+            figures = figures or one.figures
+        else:
+            assert isinstance(one, CheckedDeal)
+            report.deals += 1
+            report.diagnostics.extend(one.diagnostics)
+            figures = figures or has_figures(one.deal)
+    return figures

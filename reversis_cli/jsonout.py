@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
+from dataclasses import dataclass
 from json.encoder import encode_basestring
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
@@ -25,7 +26,7 @@ from .settle import Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
 
-__all__ = ["deal_json", "recorded_json", "write_session_json", "written_deal",
+__all__ = ["deal_json", "recorded_json", "write_session_json", "JsonDeals", "SessionJson",
            "header_only_json",
            "internal_error_text", "internal_error_json", "BATCH_OPEN", "BATCH_SEPARATOR",
            "batch_close"]
@@ -74,61 +75,142 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
             for t in replayed.tricks]
 
 
-def written_deal(scored: ScoredDeal, players: tuple[str, ...]) -> str:
-    """A deal without the table's figures as :func:`write_session_json` writes
-    it; deals so written, joined by commas, can be handed to it in their place
-    (a part of a file scored in another process: reversis_cli/split.py)."""
-    return "\n    " + _deal_text(scored, players, None)
+@dataclass(frozen=True)
+class JsonDeals:
+    """``score --json`` written deal by deal (a :class:`~reversis_cli.scoring.DealWriter`):
+    plain data, so that a worker process writes its part's deals as this one would."""
+
+    diagnostics_apart = False  # the JSON holds them
+    first_deals = 0  # the tail is the totals: any deal may be a worker's
+
+    def open(self, name: str, write: Write, err=None, only: int | None = None) -> SessionJson:
+        return SessionJson(name, write, from_start=only is None)
+
+    progress = False  # stdout is for a program; stderr stays quiet
+    between = BATCH_SEPARATOR  # between two files of a batch
+
+    def part_err(self, file) -> None:
+        """None: a part's diagnostics are in its deals' JSON."""
+        return None
+
+    def batch_head(self) -> str:
+        return BATCH_OPEN
+
+    def batch_tail(self, outcomes: Sequence) -> str:
+        return batch_close(outcomes)
+
+    def summary(self, outcomes: Sequence) -> None:
+        """None: the batch's summary is in its JSON (:meth:`batch_tail`)."""
+        return None
 
 
-def write_session_json(session: Session, deals: Iterable[ScoredDeal | str], write: Write,
-                       from_start: bool = True) -> None:
-    """Write the object of ``score --json`` for ``session``, one deal of
-    ``deals`` (read from the session) at a time; a ``str`` among them is
-    deals written already (:func:`written_deal`).
+class SessionJson:
+    """The object of ``score --json`` for one record, written as it comes:
+    :meth:`head`, one :meth:`deal` at a time (or deals :meth:`written` by
+    another process), then :meth:`tail`; :meth:`failed` after a bug.
 
     The top level is indented; each deal is one compact line (Python's fast
     JSON encoder works only without indentation).  A deal with ``paid`` or
     ``tally`` lines gets a ``recorded`` block (:func:`recorded_json`);
-    ``from_start`` False: ``deals`` are not the session's from its first deal
-    (``--deal N``), so where a sheet departed is not known.  A bug met on the way ends
-    the object with ``internal_error``, so that the output stays one JSON
-    document, and is raised again for the caller to report.
+    ``from_start`` False: the deals are not the session's from its first deal
+    (``--deal N``), so where a sheet departed is not known.
     """
-    assert session.profile is not None  # an unsettleable session is header_only_json
-    head = {
-        "format": "reversis-score/1",
-        "source": session.name,
-        "profile": {"name": session.profile.name,
-                    "options": session.profile.to_json_options()},
-        "players": list(session.players),
-        "pool_start": amount_json(session.pool_start.amount),
-    }
-    write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items())
-          + '  "deals": [')
-    try:
-        players = session.players
-        reconciler = Reconciler(players, from_start)
-        for index, one in enumerate(deals):
-            if isinstance(one, str):  # deals written already, by another process (split.py)
-                write(("," if index else "") + one)
-                continue
-            recorded = None
-            if has_figures(one.checked.deal):
-                found = reconciler.add(one, session.balance())
-                if found is not None:
-                    recorded = recorded_json(found)
-            write(("," if index else "") + "\n    " + _deal_text(one, players, recorded))
+
+    def __init__(self, name: str, write: Write, from_start: bool = True):
+        self.name = name
+        self._write = write
+        self._from_start = from_start
+        self._session: Session | None = None
+        self._reconciler: Reconciler | None = None
+        self._deals = 0  # deals written: each after the first follows a comma
+        self._started = False  # anything written: a bug then closes the object begun
+
+    def diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """Nothing: the JSON holds the diagnostics."""
+
+    def unsettled(self, session: Session) -> None:
+        """A record whose header cannot be used: its name and diagnostics, no deals."""
+        self._started = True
+        self._write(header_only_json(session.name, session.diagnostics))
+
+    def head(self, session: Session) -> None:
+        assert session.profile is not None  # an unsettleable session is unsettled()
+        head = {
+            "format": "reversis-score/1",
+            "source": session.name,
+            "profile": {"name": session.profile.name,
+                        "options": session.profile.to_json_options()},
+            "players": list(session.players),
+            "pool_start": amount_json(session.pool_start.amount),
+        }
+        self._session = session
+        self._reconciler = Reconciler(session.players, self._from_start)
+        self._started = True
+        self._write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items())
+                    + '  "deals": [')
+
+    def part(self, session: Session) -> None:
+        """Deals of a part, without the table's figures (split.py): no head."""
+        self._session = session
+        self._reconciler = Reconciler(session.players, False)
+
+    def deal(self, one: ScoredDeal) -> None:
+        session = self._session
+        assert session is not None and self._reconciler is not None
+        recorded = None
+        if has_figures(one.checked.deal):
+            found = self._reconciler.add(one, session.balance())
+            if found is not None:
+                recorded = recorded_json(found)
+        self._write(("," if self._deals else "") + "\n    "
+                    + _deal_text(one, session.players, recorded))
+        self._deals += 1
+
+    def written(self, text: str, err: str = "") -> None:
+        """Deals written already, by a worker (split.py): deals without the
+        table's figures, written by :meth:`deal` one after the other (their
+        diagnostics, ``err``, are in them)."""
+        if text:
+            self._write(("," if self._deals else "") + text)
+            self._deals += 1
+
+    def tail(self) -> None:
+        session = self._session
+        assert session is not None
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
                       "pool_end": amount_json(session.pool_end)}
         if session.diagnostics:
             tail["diagnostics"] = [d.to_json() for d in session.diagnostics]
+        self._write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}"
+                                              for k, v in tail.items()) + "\n}\n")
+
+    def failed(self, exc: BaseException) -> None:
+        """After a bug: the object begun ends with ``internal_error`` (or, with
+        nothing written, is one with only that), so that the output stays one
+        JSON document."""
+        if not self._started:
+            self._write(internal_error_json(self.name, exc))
+        elif self._session is not None:
+            error = _dumps(internal_error_text(exc))
+            self._write("\n  ],\n" + f'  "internal_error": {error}\n}}\n')
+
+
+def write_session_json(session: Session, deals: Iterable[ScoredDeal], write: Write,
+                       from_start: bool = True) -> None:
+    """Write the object of ``score --json`` for ``session``, one deal of
+    ``deals`` (read from the session) at a time (:class:`SessionJson`).  A bug
+    met on the way ends the object with ``internal_error`` and is raised again
+    for the caller to report."""
+    out = SessionJson(session.name, write, from_start)
+    out.head(session)
+    try:
+        for one in deals:
+            out.deal(one)
+        out.tail()
     except Exception as exc:
-        write("\n  ],\n" + f'  "internal_error": {_dumps(internal_error_text(exc))}\n}}\n')
+        out.failed(exc)
         raise
-    write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}" for k, v in tail.items())
-          + "\n}\n")
 
 
 def recorded_json(rec: DealReconciliation) -> dict:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
 from .diagnostics import Diagnostic, ProfileError
-from .reader import UNITS, CheckedDeal, Record, open_record, parse_amount
+from .reader import UNITS, CheckedDeal, Expectations, Record, open_record, parse_amount
 from .model import HeaderLine, Pos
 from .rules import Profile, load_profile
 from .rules.profile import OPTIONS
@@ -210,12 +210,10 @@ class Reading:
         settler = self._settler
         return Carried(settler.pool, settler.last_played, settler.totals())
 
-    def carry_on(self, carried: Carried) -> None:
+    def restore(self, carried: Carried) -> None:
         """Settle the next deal as if the deals before had come to ``carried``
         (a part of the file settled in another process: reversis_cli/split.py)."""
-        settler = self._settler
-        settler.pool, settler.last_played = carried.pool, carried.last_played
-        settler._totals = dict(carried.balance)  # its running sums, from the deals before
+        self._settler.restore(carried.pool, carried.last_played, carried.balance)
 
 
 @dataclass(frozen=True)
@@ -303,7 +301,8 @@ class Session:
     # -- deal by deal ----------------------------------------------------------------
 
     def deals(self, only: int | None = None,
-              progress: Callable[[int], None] | None = None) -> Iterator[ScoredDeal]:
+              progress: Callable[[int], None] | None = None
+              ) -> Generator[ScoredDeal, None, None]:
         """The deals settled in order, carrying the pool; with ``only``, just
         the deal of that number (every deal is still settled, for the pool).
         ``progress(bytes_read)`` is called as each deal is read, shown or not."""
@@ -364,6 +363,18 @@ class Session:
             return SessionOutcome(self.name, self.deals_shown, self.errors, self.warnings)
         return SessionOutcome(self.name, self.deals_shown, self.errors, self.warnings,
                               self.totals(), self.pool_end, settled=True)
+
+    def resume(self, expected: Expectations, carried: Carried, deals: int = 0, errors: int = 0,
+               warnings: int = 0) -> None:
+        """Go on as if ``deals`` more deals, with ``errors`` and ``warnings``,
+        had been handed out and had left the reader expecting ``expected`` and
+        the settling at ``carried`` (deals settled in another process:
+        reversis_cli/split.py)."""
+        self.record.expected = expected
+        self._require_reading().restore(carried)
+        self.deals_shown += deals
+        self.errors += errors
+        self.warnings += warnings
 
     # -- the state so far ------------------------------------------------------------
 

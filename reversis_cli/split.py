@@ -19,21 +19,23 @@ long file on several cores").
 
 from __future__ import annotations
 
-import functools
 import mmap
 import os
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
 
 from .batch import run_in_order
 from .diagnostics import Diagnostic
 from .model import has_figures
 from .notation.chunks import MAX_LINE_BYTES
 from .reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
+from .session import Carried, ScoredDeal, Session
 
-__all__ = ["Part", "plan_parts", "check_parts", "same_expectations", "stops_reading",
+__all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "check_part",
+           "score_parts", "warm_up", "same_expectations", "stops_reading", "takes_part",
            "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
 
 # Deals a part holds: a few hundred milliseconds of work, against the tens a
@@ -225,51 +227,82 @@ def resume(record: Record, part: Part, expected: Expectations, errors: int | Non
     record.stop_before(part.until)
 
 
-# --- check -------------------------------------------------------------------------------
+# --- the protocol: parts read here or taken from workers, in order ---------------------
 
 
 @dataclass
-class CheckedPart:
-    """What a worker found in a part (plain data: it crosses between processes)."""
+class PartResult:
+    """What a worker made of one part (plain data: it crosses between processes)."""
 
-    start: Expectations | None = None
+    start: Expectations | None = None  # what the reader expected at the part's first deal
     end: Expectations | None = None
+    carried: tuple[Carried, Carried] | None = None  # score: the settling before and after
     deals: int = 0
-    diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: int = 0
-    figures: bool = False
+    warnings: int = 0
+    figures: bool = False  # check: a deal has the table's figures
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # check: the part's
+    out: str = ""  # score: the deals as the writer wrote them
+    err: str = ""  # score: their diagnostics as the writer printed them
     irregular: bool = False  # a bug, or reading stopped: this process reads the part again
 
 
-def check_parts(record: Record, parts: list[Part], jobs: int, found: list[Diagnostic],
-                tick: Callable[[int], None] | None = None) -> tuple[int, bool]:
-    """Read ``record`` (just opened) part by part as :meth:`Record.deals`
-    would, the diagnostics into ``found``; the deals read and whether one
-    has the table's figures."""
+def read_in_parts(source: Record | Session, parts: list[Part],
+                  job: Callable[[Part], PartResult], jobs: int,
+                  tick: Callable[[int], None] | None = None
+                  ) -> Generator[CheckedDeal | ScoredDeal | PartResult, None, None]:
+    """The deals of ``source`` (a record just opened, or a session) as they
+    would be read in this process alone: the first part's read here, each
+    other part's taken as ``job`` gave it back in a worker (a
+    :class:`PartResult`), or read here too when the worker's part did not
+    begin exactly where the reading before it ended."""
+    session = source if isinstance(source, Session) else None
+    record: Record = source.record if isinstance(source, Session) else source
     counted = sum(d.is_error for d in record.header_diagnostics)
-    job = functools.partial(_check_part, str(record.name))
+    stopped = any(d.code == "RV005" for d in record.header_diagnostics)
     with run_in_order(job, parts[1:], jobs) as results:
         record.stop_before(parts[0].until)
-        deals, errors, figures, stopped = _check_here(record, found, tick)
-        counted += errors
-        stopped = stopped or any(d.code == "RV005" for d in record.header_diagnostics)
+        counted, stopped = yield from _read_here(source, tick, counted, stopped)
         for part, result in zip(parts[1:], results, strict=False):
             if stopped:
-                break
-            if takes_part(result.irregular, result.start, result.errors,
-                          record.expected, counted):
-                assert result.end is not None
-                found.extend(result.diagnostics)
-                deals, counted = deals + result.deals, counted + result.errors
-                figures = figures or result.figures
-                record.expected = result.end
+                return
+            if _can_take(result, record, session, counted):
+                _take(record, session, result)
+                counted += result.errors
+                yield result
                 if tick:
                     tick(part.end)
                 continue
             resume(record, part, record.expected, counted)
-            more, errors, more_figures, stopped = _check_here(record, found, tick)
-            deals, counted, figures = deals + more, counted + errors, figures or more_figures
-    return deals, figures
+            counted, stopped = yield from _read_here(source, tick, counted, stopped)
+
+
+def _read_here(source: Record | Session, tick: Callable[[int], None] | None, counted: int,
+               stopped: bool):
+    """The deals up to where the record stops, read in this process; the
+    file's errors counted after them, and whether reading ends there."""
+    for one in read_deals(source, tick):
+        checked = one if isinstance(one, CheckedDeal) else one.checked
+        counted += sum(d.is_error for d in checked.diagnostics)
+        stopped = stopped or stops_reading(checked)
+        yield one
+    return counted, stopped
+
+
+def read_deals(source: Record | Session, tick: Callable[[int], None] | None = None
+               ) -> Iterator[CheckedDeal] | Iterator[ScoredDeal]:
+    """The deals of a record (checked) or of a session (settled), ``tick``
+    called with the bytes read after each."""
+    if isinstance(source, Session):
+        return source.deals(progress=tick)
+    return _ticked(source, tick)
+
+
+def _ticked(record: Record, tick: Callable[[int], None] | None) -> Iterator[CheckedDeal]:
+    for deal in record.deals():
+        yield deal
+        if tick:
+            tick(record.position)
 
 
 def takes_part(irregular: bool, start: Expectations | None, errors: int,
@@ -281,26 +314,41 @@ def takes_part(irregular: bool, start: Expectations | None, errors: int,
             and same_expectations(start, expected))
 
 
-def _check_here(record: Record, found: list[Diagnostic],
-                tick: Callable[[int], None] | None) -> tuple[int, int, bool, bool]:
-    """The deals up to where the record stops, read in this process: their
-    count, errors, whether one has figures, whether reading ends there."""
-    deals = errors = 0
-    figures = stopped = False
-    for deal in record.deals():
-        deals += 1
-        found.extend(deal.diagnostics)
-        errors += sum(d.is_error for d in deal.diagnostics)
-        figures = figures or has_figures(deal.deal)
-        stopped = stopped or stops_reading(deal)
-        if tick:
-            tick(record.position)
-    return deals, errors, figures, stopped
+def _can_take(result: PartResult, record: Record, session: Session | None,
+              counted: int) -> bool:
+    """:func:`takes_part`, and for a session, the part settled from the pool
+    and the last deal played here (the balance is only added to)."""
+    if not takes_part(result.irregular, result.start, result.errors, record.expected, counted):
+        return False
+    if session is None:
+        return True
+    if result.carried is None:
+        return False
+    start, here = result.carried[0], session.reading.carried()
+    return start.pool == here.pool and start.last_played == here.last_played
 
 
-def _check_part(name: str, part: Part) -> CheckedPart:
+def _take(record: Record, session: Session | None, result: PartResult) -> None:
+    """The reading (and the settling) as the part left them: the reader's
+    expectations, the counts, and the balance moved by the part's nets."""
+    assert result.end is not None
+    if session is None:
+        record.expected = result.end
+        return
+    assert result.carried is not None
+    here, (start, end) = session.reading.carried(), result.carried
+    balance = {name: here.balance[name] + end.balance[name] - start.balance[name]
+               for name in here.balance}
+    session.resume(result.end, Carried(end.pool, end.last_played, balance), result.deals,
+                   result.errors, result.warnings)
+
+
+# --- check -------------------------------------------------------------------------------
+
+
+def check_part(name: str, part: Part) -> PartResult:
     """A worker's job: read one part after its warm-up."""
-    out = CheckedPart()
+    out = PartResult()
     try:
         with open_record(name) as record:
             warm_up(record, part)
@@ -315,3 +363,15 @@ def _check_part(name: str, part: Part) -> CheckedPart:
     except Exception:  # noqa: BLE001 -- read again in the parent, which reports it as usual
         out.irregular = True
     return out
+
+
+# --- score -------------------------------------------------------------------------------
+
+
+def score_parts(path: str | Path, jobs: int, first_deals: int) -> list[Part] | None:
+    """The parts to score ``path`` in, or None.  The first part, scored in
+    this process, holds ``first_deals`` (more than the session table shows
+    rows, so that the parts after it write deals only); a record with the
+    table's figures is scored in order (their comparison needs the running balance)."""
+    return plan_parts(path, jobs, first_deals=max(PART_DEALS, first_deals),
+                      warm_up_deals=SCORE_WARM_UP, figures=False)

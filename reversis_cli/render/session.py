@@ -4,19 +4,26 @@ session service (:mod:`reversis_cli.session`); nothing is added up here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from io import StringIO
 
 from rich import box
+from rich.console import Console
 from rich.table import Table
 
+from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
 from ..reconcile import Reconciler
 from ..session import ScoredDeal, Session, SessionOutcome
+from .diagnostics import render_diagnostic
+from .plain import plain_text
 from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
     signed
 
-__all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary"]
+__all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary",
+           "TableDeals", "SessionTables"]
 
 # The session table shows a running balance per deal for sessions up to this
 # long; a longer one (an archive, a simulation) shows its totals only.
@@ -72,6 +79,121 @@ class BalanceRows:
 
     def render(self, session: Session) -> Table:
         return render_session(self.rows, session.balance(), session.pool, session.players)
+
+
+@dataclass(frozen=True)
+class TableDeals:
+    """``score``'s tables written deal by deal (a
+    :class:`~reversis_cli.scoring.DealWriter`): plain data, so that a worker
+    process lays its part's deals out as this one would.  ``console(file=...)``
+    makes a Console for the terminal the tables are for, ``err_console`` one
+    for the diagnostics (both picklable, made by the CLI, which owns consoles)."""
+
+    console: Callable[..., Console]
+    err_console: Callable[..., Console]
+    cards: str = "unicode"
+    diagnostics_apart = True  # printed on stderr as each deal comes
+
+    @property
+    def first_deals(self) -> int:
+        """More deals than the session table shows rows: the workers' parts have none."""
+        return SESSION_ROWS + 1
+
+    def open(self, name: str, write: Callable[[str], object], err: Console | None = None,
+             only: int | None = None) -> SessionTables:
+        return SessionTables(self, write, err, only)
+
+    progress = True  # a progress bar on stderr for a long run
+    between = "\n"  # between two files of a batch
+
+    def batch_head(self) -> str:
+        return ""
+
+    def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
+        return ""
+
+    def summary(self, outcomes: Sequence[SessionOutcome]) -> Table:
+        """Printed after a batch's tables: one row per file."""
+        return render_summary(outcomes)
+
+    def part_err(self, file) -> Console:
+        """The console a worker prints its part's diagnostics on, into ``file``."""
+        return self.err_console(file=file)
+
+
+class SessionTables:
+    """One record's tables: the title (:meth:`head`), each deal, the session
+    table (:meth:`tail`); each deal's diagnostics on ``err`` before it."""
+
+    def __init__(self, spec: TableDeals, write: Callable[[str], object], err: Console | None,
+                 only: int | None):
+        self._spec = spec
+        self._write = write
+        self._err = err
+        self._only = only
+        self._buffer = StringIO()
+        self._out = spec.console(file=self._buffer)
+        self._session: Session | None = None
+        self._rows = BalanceRows()
+
+    def diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        err = self._err
+        if err is not None:
+            for d in diagnostics:
+                err.print(render_diagnostic(d), soft_wrap=True)
+
+    def unsettled(self, session: Session) -> None:
+        """Nothing: the diagnostics above say why (and the CLI adds a line)."""
+
+    def head(self, session: Session) -> None:
+        self._session = session
+        self._show(render_title(session))  # written with the first deal
+
+    def part(self, session: Session) -> None:
+        """Deals of a part, past the session table's rows (split.py): no title, no rows."""
+        self._session = session
+        self._rows.rows = None
+
+    def deal(self, one: ScoredDeal) -> None:
+        session = self._session
+        assert session is not None
+        self._show(render_deal(one, session.players, self._spec.cards))
+        self._buffer.write("\n")
+        self._flush()
+        self._rows.add(one, session)
+
+    def written(self, text: str, err: str = "") -> None:
+        """Deals laid out already, by a worker (split.py), past the session
+        table's rows (so no row is lost), after their diagnostics ``err``."""
+        if err and self._err is not None:
+            self._err.file.write(err)
+        self._flush()
+        self._write(text)
+
+    def tail(self) -> None:
+        session = self._session
+        assert session is not None
+        if self._only is None and session.deals_shown:
+            self._show(self._rows.render(session))
+        self._flush()
+
+    def failed(self, exc: BaseException) -> None:
+        """Nothing: the CLI says which file a bug stopped."""
+
+    def _flush(self) -> None:
+        self._write(self._buffer.getvalue())
+        self._buffer.seek(0)
+        self._buffer.truncate()
+
+    def _show(self, renderable) -> None:
+        # Without colour, the same text laid out directly: rich's Console
+        # costs ten times the settlement per deal (issue 14).
+        out = self._out
+        text = plain_text(renderable, out.width) if out.color_system is None else None
+        if text is None:
+            out.print(renderable)
+        else:
+            self._buffer.write(text)
 
 
 def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:

@@ -98,7 +98,7 @@ Irregularities and claims:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..replay import ReplayedDeal
@@ -318,6 +318,14 @@ class SessionSettler:
 
     def totals(self) -> dict[str, Amount]:
         return {name: whole(value) for name, value in self._totals.items()}
+
+    def restore(self, pool: Amount, last_played: DealSettlement | None,
+                totals: Mapping[str, Amount]) -> None:
+        """Settle the next deal as if the deals before had left ``pool``,
+        ``last_played`` and the running ``totals`` (deals settled in another
+        process: reversis_cli/split.py)."""
+        self.pool, self.last_played = pool, last_played
+        self._totals = {name: totals[name] for name in self.players}
 
 
 def settlement_to_json(s: DealSettlement) -> dict:

@@ -1,0 +1,166 @@
+"""``score`` as a library: one record's session written deal by deal.
+
+The output is a :class:`DealWriter`'s (``score --json``:
+:class:`~reversis_cli.jsonout.JsonDeals`; the tables:
+:class:`~reversis_cli.render.session.TableDeals`): plain data that the
+command line makes and passes in, so that a worker process scoring a part of
+a long file (reversis_cli/split.py) writes its deals exactly as this process
+would.  Opened for one record, it writes a head, each deal, and a tail; a
+new output format is one more writer, and nothing here changes.
+"""
+
+from __future__ import annotations
+
+import functools
+from io import StringIO
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Protocol
+
+from .diagnostics import Diagnostic
+from .i18n import lang, use
+from .reader import CheckedDeal
+from .session import ScoredDeal, Session, SessionOutcome
+
+if TYPE_CHECKING:
+    from .split import Part, PartResult
+
+__all__ = ["DealWriter", "SessionWriter", "score_session"]
+
+
+class SessionWriter(Protocol):
+    """One record's output, written as it comes."""
+
+    def diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """Problems found (the header's, then each deal's before the deal)."""
+
+    def unsettled(self, session: Session) -> None:
+        """A record that cannot be settled: what there is to say of it."""
+
+    def head(self, session: Session) -> None:
+        """Before the first deal."""
+
+    def part(self, session: Session) -> None:
+        """Before the deals of a part (a worker's): no head, nothing of the session around."""
+
+    def deal(self, one: ScoredDeal) -> None:
+        """One deal, settled."""
+
+    def written(self, text: str, err: str) -> None:
+        """Deals that a worker wrote already (``text``) and their diagnostics (``err``)."""
+
+    def tail(self) -> None:
+        """After the last deal."""
+
+    def failed(self, exc: BaseException) -> None:
+        """After a bug: leave the output whole (one JSON document...)."""
+
+
+class DealWriter(Protocol):
+    """How ``score`` writes (picklable: a worker process gets it too)."""
+
+    diagnostics_apart: bool  # the diagnostics go to ``err``, not into the output
+
+    @property
+    def first_deals(self) -> int:
+        """The deals a file's first part, written here, holds at least: those
+        the head and tail need (the session table's rows), so that the
+        workers' parts have none."""
+
+    progress: bool  # a progress bar on stderr suits the output
+    between: str  # written between two files of a batch
+
+    def batch_head(self) -> str:
+        """Before the first file of a batch."""
+
+    def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
+        """After the last file of a batch."""
+
+    def summary(self, outcomes: Sequence[SessionOutcome]):
+        """A batch's summary for the console (a renderable), or None."""
+
+    def open(self, name: str, write: Callable[[str], object], err=None,
+             only: int | None = None) -> SessionWriter:
+        """Write the record ``name`` with ``write``, its diagnostics on ``err``
+        (with ``only``: just deal ``only`` is shown)."""
+
+    def part_err(self, file: IO[str]):
+        """Where a worker prints its part's diagnostics (written into ``file``)."""
+
+
+def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
+                  only: int | None = None, tick: Callable[[int], None] | None = None,
+                  jobs: int = 1, path: str | Path | None = None, rules: str | None = None,
+                  sets: tuple[tuple[str, str], ...] = ()) -> None:
+    """Write ``session`` with ``out`` (opened from ``writer``): its deals as
+    they are settled, or only deal ``only``.  ``tick(bytes_read)`` is called
+    as deals are read.  With ``jobs`` > 1 the file at ``path``, opened as a
+    session under ``rules`` and ``sets``, is scored in parts by that many
+    processes when it is long (reversis_cli/split.py), the first part (of
+    at least ``writer.first_deals`` deals) here, with the same output."""
+    out.diagnostics(session.diagnostics)
+    if not session.settleable:
+        out.unsettled(session)
+        return
+    parts = _parts(path, jobs, writer) if only is None else None
+    deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
+    if parts:
+        from .split import read_in_parts  # start-up time: only with --jobs
+
+        job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
+                                lang())
+        deals = read_in_parts(session, parts, job, jobs, tick)
+    else:
+        deals = session.deals(only=only, progress=tick)
+    try:
+        out.head(session)
+        for one in deals:
+            if isinstance(one, ScoredDeal):
+                out.diagnostics(one.checked.diagnostics)
+                out.deal(one)
+            else:  # a part a worker wrote (split.PartResult)
+                assert not isinstance(one, CheckedDeal)
+                out.written(one.out, one.err)
+        out.tail()
+    finally:
+        deals.close()  # with parts: the workers stop now, on a closed pipe or Ctrl-C too
+
+
+def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
+    """The parts to score the file at ``path`` in, or None (one job: asked
+    before the import, so that one job never loads split.py)."""
+    if jobs <= 1 or path is None:
+        return None
+    from .split import score_parts  # start-up time: only with --jobs
+
+    return score_parts(path, jobs, writer.first_deals)
+
+
+def _score_part(name: str, writer: DealWriter, rules: str | None,
+               sets: tuple[tuple[str, str], ...], language: str, part: Part) -> PartResult:
+    """A worker's job: score one part after its warm-up, writing its deals
+    with ``writer`` as the parent would."""
+    from .split import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
+
+    done = PartResult()
+    try:
+        with use(language), Session.open(name, rules, dict(sets)) as session:
+            warm_up(session.record, part, session.deals)
+            done.start, start = session.record.expected, session.reading.carried()
+            before = (session.deals_shown, session.errors, session.warnings)
+            out: list[str] = []
+            err = StringIO()
+            sink = writer.open(name, out.append, writer.part_err(err))
+            sink.part(session)
+            for one in session.deals():
+                sink.diagnostics(one.checked.diagnostics)
+                sink.deal(one)
+                done.irregular = done.irregular or stops_reading(one.checked)
+            done.out, done.err = "".join(out), err.getvalue()
+            done.deals, done.errors, done.warnings = (
+                now - then for now, then in zip((session.deals_shown, session.errors,
+                                                 session.warnings), before, strict=True))
+            done.end, done.carried = session.record.expected, (start, session.reading.carried())
+    except Exception:  # noqa: BLE001 -- scored again in the parent, which reports it as usual
+        done.irregular = True
+    return done
