@@ -50,7 +50,9 @@ def start_browser():
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = _which(CHROMIUM)
+    chromium = _which(CHROMIUM)
+    assert chromium is not None  # missing_parts() found it
+    options.binary_location = chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1100,900", "--disable-extensions",
                      "--no-first-run", "--disable-background-networking"):

@@ -85,10 +85,13 @@ def russian_entries() -> dict[str, list[Entry]]:
         for message in catalog:
             if not message.id:
                 continue
+            # read_po gives a plural entry tuples, a singular one strings
             if isinstance(message.id, tuple):
+                assert isinstance(message.string, tuple), message.id
                 msgid, plural = message.id
                 strings = tuple(message.string)
             else:
+                assert isinstance(message.id, str) and isinstance(message.string, str)
                 msgid, plural, strings = message.id, None, (message.string,)
             entries.setdefault(msgid, []).append(
                 Entry(msgid, plural, strings, message.fuzzy, po.stem))

@@ -6,12 +6,19 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reversis_cli.formatting import canonical_text
 from reversis_cli.model import Deal, TrickLine
 from reversis_cli.notation.writer import statement_body
 from reversis_cli.reader import record_from_text
-from reversis_cli.record import Recorder
+from reversis_cli.record import DealInProgress, Recorder
+
+if TYPE_CHECKING:  # the plain recorder's tests load no Textual
+    from reversis_cli.record.tui import RecordApp
+
+if TYPE_CHECKING:  # the plain recorder's tests load no Textual
+    from reversis_cli.record.tui import RecordApp
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -82,3 +89,15 @@ def _settle(recorder: Recorder, outcome, confirm: bool) -> list:
         return list(outcome.problems)
     assert outcome.accepted, [str(d.message) for d in outcome.problems]
     return []
+
+
+def recorder_of(app: RecordApp) -> Recorder:
+    """The app's recorder, which every test here gives it or lets it open."""
+    assert app.recorder is not None
+    return app.recorder
+
+
+def in_progress(recorder: Recorder | None) -> DealInProgress:
+    """The deal the recorder is taking down, which the test has begun."""
+    assert recorder is not None and recorder.current is not None
+    return recorder.current

@@ -241,7 +241,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     def vav(a: int, b: int) -> bool:
         return (a - b) % 4 == 2
 
-    hands = [set() for _ in range(4)]
+    hands: list[set] = [set() for _ in range(4)]
     for seq in plays:
         for s, c in seq:
             hands[s].add(c)
@@ -253,7 +253,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     # POOL-1/2 staking
     if stake:
         for s in range(4):
-            amt = o.stake_dealer if s == dealer else o.stake_player
+            amt: int | Fraction = o.stake_dealer if s == dealer else o.stake_player
             payments.append(pay(players[s], "pool", amt, "POOL-1", None))
     start = pool_before + (o.full_staking if stake else 0)
     remise_amount = start if o.remise == "pool" else Fraction(o.full_staking)
@@ -371,6 +371,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
 
     if rev_deal:
         if outcome == "reversis":
+            assert maker is not None
             if esp is not None and esp != maker:
                 payments.append(pay(players[esp], players[maker], 64, "ESP-6", None))
             else:
@@ -380,6 +381,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
                                             32 if vav(p, maker) else 16, "REV-1", None))
             takings.append(("REV-1", maker, None))
         else:
+            assert undertaker is not None and breaker is not None
             if (esp is not None and breaker != esp and undertaker != esp
                     and broken_trick in o.esp_pays_broken):
                 payments.append(pay(players[esp], players[breaker], 64, "ESP-7", None))
@@ -496,7 +498,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
         "cancelled": Counter(cancelled),
         "winners": sorted(players[s] for s in winners),
         "losers": sorted(players[s] for s in losers),
-        "espagnolette": None if esp_out is None else
+        "espagnolette": None if esp_out is None or esp_seat is None else
         {"player": players[esp_seat], "status": esp_out},
         "pool_before": pool_before,
         "pool_after": pool_after,
@@ -529,13 +531,14 @@ def settle_session(record: WrittenRecord, options: dict) -> list[dict]:
     o = Opts(options)
     pool = record.pot
     out = []
-    prev = None
+    prev: dict | None = None
     for n, deal in enumerate(record.deals):
         if n == 0:
             stake = pool == 0
         elif o.restake == "below_initial":
             stake = pool < o.full_staking
         else:
+            assert prev is not None  # n > 0: the deal before it
             stake = prev["_taken"] or not prev["_remised"]
         res = settle_deal(deal, record.players, o, pool, stake)
         pool = res["pool_after"]

@@ -19,12 +19,19 @@ from reversis_cli.replay import (
     Espagnolette, Play, PlayedTrick, ReplayedDeal, is_espagnolette, next_seat, winning_play,
 )
 from reversis_cli.rules import load_profile
-from reversis_cli.settle import SessionSettler, settle_deal
+from reversis_cli.session import ScoredDeal
+from reversis_cli.settle import DealSettlement, SessionSettler, settle_deal
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures" / "examples"
 SHARED_EXAMPLES = HERE.parents[1] / "shared" / "spec" / "examples"
+
+
+def settlement_of(scored: ScoredDeal) -> DealSettlement:
+    """The settlement of a deal the test knows settles (no error in it)."""
+    assert scored.settlement is not None, f"deal {scored.checked.number} did not settle"
+    return scored.settlement
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -80,10 +87,10 @@ def make_deal(tricks: list[str], dealer: str = "Gleb", players=PLAYERS, number: 
         taker = winning_play(plays).seat
         played.append(PlayedTrick(k, leader, plays, taker))
         leader = taker
-    hands = [set(p.card for t in played for p in t.plays if p.seat == s) for s in range(4)]
+    held = [set(p.card for t in played for p in t.plays if p.seat == s) for s in range(4)]
     for name, card in (unplayed or {}).items():
-        hands[players.index(name)] |= set(cards(card))
-    hands = tuple(frozenset(h) for h in hands)
+        held[players.index(name)] |= set(cards(card))
+    hands = tuple(frozenset(h) for h in held)
     used = set().union(*hands)
     rest = (tuple(c for c in cards(partie) if c not in used) if partie
             else tuple(c for c in PACK if c not in used))
@@ -198,6 +205,7 @@ def read_example(path: Path):
             dealer = words[3]
         elif re.fullmatch(r"\d+", words[0]):
             tricks.append(" ".join(words[1:]))
+    assert dealer is not None, f"{path.name} names its dealer"
     return profile, make_deal(tricks, dealer=dealer, players=players)
 
 

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import SAMPLES
+
 from reversis_cli.cli import cli
 from reversis_cli.i18n import Figure, Msg, amount_shown, t, use
 from reversis_cli.i18n.numbers import written_amount
@@ -20,6 +20,13 @@ from reversis_cli.report import build_report
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 TVER = SAMPLES / "tver-ru.rvs"  # with partie_ties=split: halves in deal 6 on
+
+
+def _part(pattern: str, html: str) -> str:
+    """The first piece of the page the pattern finds (across lines), which must be there."""
+    found = re.search(pattern, html, re.S)
+    assert found, pattern
+    return found.group(0)
 
 
 def run(*args: str):
@@ -96,7 +103,7 @@ def test_json_keeps_english_reasons_and_exact_amounts_in_any_language():
 def test_the_report_in_russian_writes_the_minus_sign_and_halves():
     with use("ru"):
         html = build_report([TVER]).html
-    legend = re.search(r'<ul class="legend".*?</ul>', html, re.S).group(0)
+    legend = _part(r'<ul class="legend".*?</ul>', html)
     lasts = re.findall(r'<span class="last">([^<]*)</span>', legend)
     assert any(last.startswith("−") for last in lasts)
     assert not any(last.startswith("-") for last in lasts)

@@ -115,8 +115,9 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
         def isatty(self):
             return True
 
-    monkeypatch.setattr(sys, "stdout", Terminal())
-    monkeypatch.setattr(sys, "stderr", Terminal())
+    stdout, stderr = Terminal(), Terminal()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(cli_common, "BAR_DELAY", 0)
     monkeypatch.setattr(cli_common, "BAR_REFRESH", 0)
     files = expand_inputs([str(archive / "*.rvs")])
@@ -124,12 +125,12 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
         tick(files[0], 100)
         done(files[0])
         done(files[1])
-    assert "100%" in sys.stderr.getvalue() and sys.stdout.getvalue() == ""
-    sys.stderr.seek(0)
-    sys.stderr.truncate()
+    assert "100%" in stderr.getvalue() and stdout.getvalue() == ""
+    stderr.seek(0)
+    stderr.truncate()
     with cli_common.progress_bar(files, enabled=False) as (tick, done):
         tick(files[0], 100)  # as in a pipe or with --json: nothing is drawn
-    assert sys.stderr.getvalue() == ""
+    assert stderr.getvalue() == ""
 
 
 # --- symlinks: issue 15, item 7 -------------------------------------------------------------

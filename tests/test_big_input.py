@@ -52,7 +52,8 @@ def test_fmt_does_not_rewrite_a_file_whose_comments_were_not_all_kept(tmp_path):
 def test_a_thousand_comment_lines_are_still_kept_and_formatted():
     text = "# c\n" * MAX_COMMENT_LINES + MINIMAL
     result = canonical_text(text, "t.rvs")
-    assert result.ok and result.text.count("# c\n") == MAX_COMMENT_LINES
+    assert result.ok and result.text is not None
+    assert result.text.count("# c\n") == MAX_COMMENT_LINES
 
 
 def test_comments_in_the_deals_are_counted_per_deal():
@@ -76,7 +77,7 @@ TOO_MANY_COMMENTS = {
 }
 
 
-def _reading_codes(text: str | bytes) -> list[tuple[str, int]]:
+def _reading_codes(text: str | bytes) -> list[tuple[str, int | None]]:
     """The reading problems (RV0xx, RV1xx) below the header, and their lines."""
     with record_from_text(text) as record:
         return [(d.code, d.line) for deal in record.deals() for d in deal.diagnostics

@@ -37,12 +37,15 @@ def _read_one_line_then_close(args: list[str], stdin_path: Path | None = None,
             [sys.executable, "-m", "reversis_cli", *args], stdin=stdin, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT if stderr_too else subprocess.PIPE, env=ENV, cwd=ROOT)
     finally:
-        if stdin_path:
+        if not isinstance(stdin, int):  # subprocess.DEVNULL is a number
             stdin.close()
+    assert proc.stdout is not None
     assert proc.stdout.readline()
     proc.stdout.close()
-    errors = b"" if stderr_too else proc.stderr.read()
+    errors = b""
     if not stderr_too:
+        assert proc.stderr is not None
+        errors = proc.stderr.read()
         proc.stderr.close()
     return proc.wait(timeout=60), errors.decode("utf-8", "replace")
 
@@ -77,6 +80,7 @@ def test_a_closed_pipe_shared_by_stderr_is_quiet_too(long_record):
 def test_a_pipe_closed_before_any_output_is_quiet_too(args):
     proc = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # long before the interpreter has started
     errors = proc.stderr.read().decode("utf-8", "replace")
     proc.stderr.close()

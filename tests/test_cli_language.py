@@ -48,11 +48,13 @@ def help_texts() -> list[tuple[str, str]]:
     root = click.Context(cli, info_name="reversis", **cli.context_settings)
     for name, command in commands():
         assert isinstance(command, TranslatedHelp), f"{name} does not translate its help"
+        assert command._help_msgid, f"{name} has no help"
         texts.append((name, command._help_msgid))
         ctx = root if command is cli else click.Context(command, info_name=name, parent=root)
         for param in [*command.params, command.get_help_option(ctx)]:
             if isinstance(param, click.Option):
                 assert isinstance(param, Option), f"{name} {param.opts}: not a translated Option"
+                assert param._help_msgid, f"{name} {param.opts} has no help"
                 texts.append((f"{name} {'/'.join(sorted(param.opts))}", param._help_msgid))
     return texts
 
@@ -96,8 +98,10 @@ def metavars() -> list[tuple[str, str]]:
                 if isinstance(param, click.Option) and (param.is_flag or param.count):
                     continue
                 found.append((f"{name} {param.name}", param.make_metavar(ctx)))
+    named = [(where, metavar) for where, metavar in found if metavar is not None]
+    assert len(named) == len(found), "every command and value has a name"
     # a choice lists the values as they are typed; "A B" names two profiles
-    return [(where, metavar) for where, metavar in found
+    return [(where, metavar) for where, metavar in named
             if "|" not in metavar.replace("PROFILE|FILE", "") and metavar != "A B"]
 
 
@@ -351,7 +355,9 @@ def test_lang_en_under_a_russian_locale_gives_english_in_process(monkeypatch, ca
             with pytest.raises(SystemExit) as exit_:
                 main(list(args))
         out, err = capsys.readouterr()
-        return exit_.value.code or 0, out, err
+        code = exit_.value.code
+        assert code is None or isinstance(code, int), code
+        return code or 0, out, err
 
     code, english, _ = reversis_here("score", "--help")
     assert code == 0 and english.startswith("Usage: reversis score")

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import click
@@ -44,11 +45,11 @@ def importtime_modules(*args: str) -> set[str]:
             if line.startswith("import time:") and "|" in line}
 
 
-def heavy(modules: set[str]) -> set[str]:
+def heavy(modules: AbstractSet[str]) -> set[str]:
     return {m for m in modules if m.split(".")[0] in HEAVY}
 
 
-def command_modules(modules: set[str]) -> set[str]:
+def command_modules(modules: AbstractSet[str]) -> set[str]:
     return {m for m in modules if m.startswith(("reversis_cli.cli.", "reversis_cli.cli_"))
             and m != "reversis_cli.cli.common"}
 
@@ -105,10 +106,10 @@ def test_each_command_help_loads_its_own_module_only_and_neither_lark_nor_rich()
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     lines = result.stderr.split("\n")
-    seen = {}
+    seen: dict[str, tuple[str, set[str]]] = {}
     for line in filter(None, lines):
-        name, module, new = (line.split(" ") + [""])[:3]
-        seen[name] = (module, set(filter(None, new.split(","))))
+        name, module, loaded = (line.split(" ") + [""])[:3]
+        seen[name] = (module, set(filter(None, loaded.split(","))))
     assert set(seen) == set(COMMANDS)
     for name, (module, new) in seen.items():
         assert not heavy(new), (name, new)

@@ -31,7 +31,7 @@ COMMENTED = ("# top\n" + FULL.replace("  talon 5H 3H 7D", "  # the talon\n  talo
 def fmt(text: str | bytes) -> str:
     """What ``reversis fmt`` writes: cards in the spelling most of them have."""
     result = canonical_text(text, "t.rvs", None)
-    assert result.ok, result.diagnostics
+    assert result.ok and result.text is not None, result.diagnostics
     return result.text
 
 
@@ -94,6 +94,7 @@ def test_generated_sessions_survive_every_round_trip(seed):
     assert from_json(doc) == fmt(text)
     assert to_json(from_json(doc)) == doc
     rows, _ = rvs_to_csv(text, "g")
+    assert rows is not None
     # two deals may not name all four players (one never leads or takes)
     back, problems = csv_to_rvs(rows, "g.csv", ("Anna", "Boris", "Vera", "Gleb"))
     assert back is not None, problems
@@ -308,7 +309,7 @@ def test_json_trailing_comments_of_a_deal_stay_under_it_and_read_back_as_its_own
 # --- csv-tricks -----------------------------------------------------------------------------
 
 
-def _minimal(text: str | bytes) -> dict:
+def _minimal(text: str | bytes) -> list:
     """Per deal: number, dealer and the tricks (number, leader, cards) of the
     canonical record."""
     source = read_source(text, "t")
@@ -350,6 +351,7 @@ def test_every_sample_survives_rvs_csv_rvs(path):
 
 def test_csv_tricks_of_the_full_record(golden):
     rows, _ = rvs_to_csv(FULL, "t")
+    assert rows is not None
     golden("convert-full-tricks.csv", rows)
     lines = rows.split("\n")
     assert lines[0] == ",".join(COLUMNS)
@@ -374,10 +376,11 @@ def _spreadsheet(rows: str) -> bytes:
 
 def test_csv_written_by_a_spreadsheet_is_read():
     rows, _ = rvs_to_csv(FULL, "t")
+    assert rows is not None
     data = _spreadsheet(rows)
     assert data.startswith(b"\xef\xbb\xbf") and b"\r\n" in data and b'" Anna "' in data
     back, problems = csv_to_rvs(data, "sheet.csv")
-    assert problems == [] and back == csv_to_rvs(rows, "t.csv")[0]
+    assert problems == [] and back is not None and back == csv_to_rvs(rows, "t.csv")[0]
     _same_tricks(FULL, back)
 
 
@@ -421,8 +424,10 @@ def test_csv_players_cannot_be_told_without_rows_naming_them():
 
 def test_csv_taker_that_disagrees_is_kept_for_check_to_report():
     rows, _ = rvs_to_csv(MINIMAL, "t")
+    assert rows is not None
     rows = rows.replace("1,Gleb,4,Anna,9S,4S,JS,5S,Vera", "1,Gleb,4,Anna,9S,4S,JS,5S,Gleb")
     back, problems = csv_to_rvs(rows, "t.csv", ("Anna", "Boris", "Vera", "Gleb"))
+    assert back is not None
     assert "   4 Anna  9S 4S JS 5S > Gleb\n" in back
     assert back.count(">") == 1
 
@@ -461,8 +466,8 @@ def test_csv_not_utf8():
                                                     ["irregular.rvs", "big-night.rvs"]),
                          ids=lambda p: p.name)
 def test_payments_rows_are_the_scored_payments(path):
-    from reversis_cli.reader import open_record
     from reversis_cli.jsonout import deal_json
+    from reversis_cli.reader import open_record
     from reversis_cli.session import resolve_profile, score_deals
 
     result = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
@@ -470,6 +475,7 @@ def test_payments_rows_are_the_scored_payments(path):
     rows = list(csv.DictReader(io.StringIO(result.text)))
     with open_record(path) as record:
         profile, _ = resolve_profile(record)
+        assert profile is not None
         deals = [deal_json(s, record.players) for s in score_deals(record, profile)]
     paid = [r for r in rows if r["status"] == "paid"]
     assert len(paid) == sum(len(d["payments"]) for d in deals)
@@ -556,7 +562,7 @@ def test_write_record_of_json_model_equals_fmt():
     from reversis_cli.convert.jsonrec import json_to_model
 
     header, deals, problems = json_to_model(to_json(FULL))
-    assert problems == []
+    assert problems == [] and header is not None
     assert write_record(header, deals) == fmt(FULL)
 
 

@@ -158,7 +158,9 @@ def test_the_static_check_sees_an_f_string_diagnostic():
                 and isinstance(n.func, ast.Name) and n.func.id == "diagnostic")
     message = _message_argument(call)
     assert message is not None and _plain_text(message, _assignments(function), set())
-    ok = ast.parse('diagnostic("RV100", Msg("no {x}", x=x))').body[0].value
+    statement = ast.parse('diagnostic("RV100", Msg("no {x}", x=x))').body[0]
+    assert isinstance(statement, ast.Expr)
+    ok = statement.value
     assert isinstance(ok, ast.Call)
     message = _message_argument(ok)
     assert message is not None and not _plain_text(message, {}, set())
@@ -177,7 +179,7 @@ def _untranslated(message: object) -> list[str]:
     return []
 
 
-def _diagnostics(text: str, name: str = "t.rvs"):
+def _diagnostics(text: str | bytes, name: str = "t.rvs"):
     with record_from_text(text, name) as record:
         found = list(record.header_diagnostics)
         for deal in record.deals():
@@ -240,7 +242,8 @@ EXTRA = [
 
 
 def _samples():
-    cases = [(c[0], c[1]) for c in CASES] + EXTRA
+    cases: list[tuple[str, str | bytes]] = [(c[0], c[1]) for c in CASES]
+    cases += EXTRA
     cases += [(p.stem, p.read_bytes()) for p in bad_samples()]
     return cases
 

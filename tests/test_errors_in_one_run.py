@@ -35,7 +35,7 @@ def leaders_only_on(text: str, keep: set[int]) -> str:
 BARE = leaders_only_on(MINIMAL, {1})
 
 
-def codes(text: str) -> list[tuple[str, int]]:
+def codes(text: str) -> list[tuple[str, int | None]]:
     return [(code, line) for code, line, _ in codes_of(text)]
 
 
@@ -112,6 +112,7 @@ def test_no_leader_is_derived_after_a_trick_in_error():
     with record_from_text(wrong_leader_variant()) as record:
         (checked,) = list(record.deals())
     replayed = checked.replayed
+    assert replayed is not None and checked.deal is not None
     assert [t.number for t in replayed.tricks] == [1, 2, 3, 4, 7, 8, 9, 10, 11]
     assert [(t.line.number, t.in_error) for t in replayed.unresolved] == [(5, True), (6, False)]
     leaders = {t.number: t.leader for t in canonical_deal(checked.deal, PLAYERS).tricks}

@@ -7,6 +7,7 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 from reversis_cli import files, formatting
 from reversis_cli.cli.convert import fmt_command
 from reversis_cli.formatting import FormatResult, canonical_text, format_file
+from reversis_cli.model import TrickLine
 from reversis_cli.reader import record_from_text
 
 from conftest import FEATURE_SAMPLES, bad_samples, good_samples, pairs_by_default
@@ -59,7 +61,7 @@ def semantics(text: str | bytes) -> dict:
     statement, and what ``check`` finds (codes, deals, tricks)."""
     with record_from_text(text, "t.rvs") as record:
         header = record.header
-        out = {
+        out: dict[str, Any] = {
             "header": Counter(_key(line) for line in header.lines),
             "header_comments": Counter(
                 (_key(line), tuple(c.text.rstrip() for c in line.comments_before),
@@ -71,6 +73,7 @@ def semantics(text: str | bytes) -> dict:
         }
         for checked in record.deals():
             deal = checked.deal
+            assert deal is not None  # a record whose deals are read, errors or not
             out["problems"].update((d.code, d.deal, d.trick) for d in checked.diagnostics)
             replayed = checked.replayed
             out["deals"].append({
@@ -82,7 +85,7 @@ def semantics(text: str | bytes) -> dict:
                 "played": [(t.number, t.leader, t.taker, t.cards)
                            for t in (replayed.tricks if replayed else ())],
                 "comments": Counter(
-                    (_key(s) if type(s).__name__ != "TrickLine" else ("trick", s.number),
+                    (("trick", s.number) if isinstance(s, TrickLine) else _key(s),
                      tuple(c.text.rstrip() for c in s.comments_before),
                      s.comment_after and s.comment_after.text.rstrip())
                     for s in (deal.line,) + deal.statements),
@@ -108,7 +111,7 @@ def same_meaning(a: dict, b: dict) -> None:
 def test_fmt_of_every_sample_is_idempotent_and_keeps_its_meaning(path):
     data = path.read_bytes()
     first = sample_canonical(path)
-    assert first.ok
+    assert first.ok and first.text is not None
     second = canonical_text(first.text.encode("utf-8"), str(path))
     assert second.ok and second.text == first.text and not second.changed
     same_meaning(semantics(data), semantics(first.text))
@@ -130,7 +133,7 @@ def test_fmt_of_every_sample_is_idempotent_and_keeps_its_meaning(path):
     ids=lambda value: getattr(value, "name", value))
 def test_every_card_style_is_idempotent(path, style):
     first = canonical_text(path.read_bytes(), str(path), style)
-    assert first.ok
+    assert first.ok and first.text is not None
     assert canonical_text(first.text, str(path), style).text == first.text
     assert canonical_text(first.text, str(path)).text == sample_canonical(path).text
 
@@ -160,7 +163,7 @@ def test_generated_sessions_with_hands_are_idempotent():
                       flags=re.M)
         assert "\n  2 " in text
         first = canonical_text(text, "g.rvs")
-        assert first.ok
+        assert first.ok and first.text is not None
         assert canonical_text(first.text, "g.rvs").text == first.text
         same_meaning(semantics(text), semantics(first.text))
 
@@ -171,7 +174,7 @@ def test_generated_sessions_with_hands_are_idempotent():
 def test_crlf_and_bom_become_plain_newlines():
     text = "\ufeff" + MINIMAL.replace("\n", "\r\n")
     result = canonical_text(text.encode("utf-8"), "t.rvs")
-    assert result.changed
+    assert result.changed and result.text is not None
     assert "\r" not in result.text and not result.text.startswith("\ufeff")
     assert result.text == canonical_text(MINIMAL, "t.rvs").text
 
@@ -179,6 +182,7 @@ def test_crlf_and_bom_become_plain_newlines():
 def test_trailing_blanks_of_comments_are_dropped_and_text_kept():
     out = canonical_text(MINIMAL.replace("  1 Anna 5H AH 9H KH", "  1 Anna 5H AH 9H KH #  x\t "),
                          "t").text
+    assert out is not None
     assert "   1 Anna  5H AH 9H KH  #  x\n" in out
 
 

@@ -34,6 +34,7 @@ import re
 import tempfile
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -54,7 +55,7 @@ RANDOM = bool(os.environ.get("REVERSIS_FUZZ_RANDOM"))
 def fuzz_settings(examples: int):
     # Derandomized runs use no example database either: a failure found while
     # exploring must not turn up in CI by the back door.
-    extra = {} if RANDOM else {"derandomize": True, "database": None}
+    extra: dict[str, Any] = {} if RANDOM else {"derandomize": True, "database": None}
     return settings(max_examples=EXAMPLES or examples, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                     **extra)

@@ -19,6 +19,7 @@ from reversis_cli.rules import load_profile
 from reversis_cli.rules.profile import OPTIONS
 from reversis_cli.session import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session
+from settle_helpers import settlement_of
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "tests" / "tools") not in sys.path:  # the sample writers live there
@@ -175,7 +176,7 @@ def test_a_found_reading_pays_as_the_true_one(tmp_path):
     with Session.of(record_from_text(text, "x.rvs"), rules=str(path)) as found, \
             Session.of(record_from_text(text, "x.rvs"), sets=truth) as true:
         for a, b in zip(found.deals(), true.deals(), strict=True):
-            assert a.settlement.payments == b.settlement.payments
+            assert settlement_of(a).payments == settlement_of(b).payments
 
 
 # --- sheets no reading explains -----------------------------------------------------------

@@ -89,7 +89,7 @@ def test_simulated_sessions_keep_every_invariant(seed):
             deals += 1
             assert all(d.code == "RV201" and not d.is_error for d in checked.diagnostics), \
                 checked.diagnostics
-            assert checked.settleable
+            assert checked.settleable and checked.replayed is not None
             revokes += bool(checked.diagnostics)
             for settler in settlers:
                 pool_before = settler.pool

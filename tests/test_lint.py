@@ -2,8 +2,8 @@
 
 They run here, in the suite, so that the README's test command (the one CI
 runs) keeps the code clean; a failure shows their own report.  ruff reads the
-whole package and all of tests/; mypy checks the whole package (the
-``packages`` of its settings).
+whole package and all of tests/; so does mypy (the ``files`` of its settings),
+the bodies of the tests too, though they carry no annotations.
 """
 
 from __future__ import annotations
@@ -43,11 +43,13 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_mypy_finds_nothing() -> None:
-    # no paths: mypy checks the packages its settings name, the whole of reversis_cli
+    # no paths: mypy checks the files its settings name, the package and tests/
     _passes("mypy", "--cache-dir", str(_mypy_cache()))
 
 
-def test_the_checks_cover_the_whole_package() -> None:
-    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert settings["tool"]["mypy"]["packages"] == ["reversis_cli"]
+def test_the_checks_cover_the_package_and_the_tests() -> None:
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert mypy["files"] == list(CHECKED) and "packages" not in mypy
+    # an unannotated test function is checked too, not skipped
+    assert mypy["check_untyped_defs"] is True
     assert all((ROOT / path).is_dir() for path in CHECKED)

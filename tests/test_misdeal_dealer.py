@@ -110,6 +110,7 @@ def test_a_misdeal_by_another_is_never_replayed_plain():
     text = HEAD + "deal 1 dealer Gleb\n  misdeal Anna\n" + TRICKS
     with record_from_text(text) as record:
         (checked,) = list(record.deals())
+    assert checked.deal is not None
     assert replay_plain(checked.deal, record.players) is None
     codes = {d.code for d in replay_deal(checked.deal, record.players).diagnostics}
     assert {"RV322", "RV309"} <= codes

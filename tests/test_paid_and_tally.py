@@ -18,6 +18,7 @@ from reversis_cli.model import PaidLine, Pos, TallyLine
 from reversis_cli.reader import record_from_text
 
 from records import MINIMAL, codes_of
+from settle_helpers import settlement_of
 
 # MINIMAL's last line (trick 11) is line 13: the lines added below start at 14.
 FIRST = 14
@@ -81,7 +82,7 @@ def test_a_deal_keeps_its_payments_in_the_order_written_wherever_they_stand():
         "  paid pool Boris 5\n  tally Anna -45 Boris +5 Vera 0 Gleb 0 pool 85\n"
     with record_from_text(text, "t.rvs") as record:
         (checked,) = list(record.deals())
-    assert checked.diagnostics == ()
+    assert checked.diagnostics == () and checked.deal is not None
     assert [p.amount for p in checked.deal.paid] == [45, 5]
     assert len(checked.deal.tricks) == 11
 
@@ -101,7 +102,7 @@ def test_a_deal_keeps_its_payments_in_the_order_written_wherever_they_stand():
 def test_fmt_writes_them_canonically_and_then_byte_stably(written, canonical):
     text = MINIMAL.replace("deal 1 dealer Gleb\n", f"deal 1 dealer Gleb\n  {written}  # sheet\n")
     first = canonical_text(text, "t.rvs")
-    assert first.ok, first.diagnostics
+    assert first.ok and first.text is not None, first.diagnostics
     assert f"  {canonical}  # sheet\n" in first.text
     assert first.text.index(canonical) > first.text.index("  11 ")  # after the tricks
     again = canonical_text(first.text, "t.rvs")
@@ -113,7 +114,7 @@ def test_fmt_puts_the_payments_in_their_order_and_then_the_sheet():
                            "  tally Anna +1 Boris -1 Vera 0 Gleb 0\n  paid Boris Anna 1\n") + \
         "  paid pool Vera 2\n"
     result = canonical_text(text, "t.rvs")
-    assert result.ok, result.diagnostics
+    assert result.ok and result.text is not None, result.diagnostics
     tail = result.text.split("\n")[-4:-1]
     assert tail == ["  paid Boris Anna 1", "  paid pool Vera 2",
                     "  tally Anna +1 Boris -1 Vera 0 Gleb 0"]
@@ -143,11 +144,12 @@ def test_any_figures_survive_parse_format_parse(figures, pool, payment, trick, r
                                 for name, f in zip(names, figures, strict=True))
     tally += f" pool {amount_text(pool)}" if pool is not None else ""
     first = canonical_text(MINIMAL + f"  {paid}\n  {tally}\n", "t.rvs")
-    assert first.ok, first.diagnostics
+    assert first.ok and first.text is not None, first.diagnostics
     assert first.text.endswith(f"  {paid}\n  {tally}\n")
     from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
 
     as_json, _ = rvs_to_json(first.text, "t.rvs")
+    assert as_json is not None
     assert json_to_rvs(as_json, "t.json") == (first.text, [])  # and through JSON
     checked = deal_of(f"  {paid}\n  {tally}\n")
     assert checked.deal.paid[0].amount == payment
@@ -261,7 +263,7 @@ def test_correct_lines_check_clean_and_leave_the_settlement_as_it_was():
 
     def nets(text):
         with Session.of(record_from_text(text, "t.rvs")) as session:
-            return [s.settlement.net for s in session.deals()]
+            return [settlement_of(s).net for s in session.deals()]
 
     lines = "  paid Anna pool 45 QUIN-3 trick 2\n  tally Anna +1 Boris -1 Vera 0 Gleb 0\n"
     assert codes_of(MINIMAL + lines) == []
@@ -291,7 +293,7 @@ def test_json_carries_them_and_reads_them_back_as_fmt_writes_them():
     from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
 
     text, problems = rvs_to_json(MINIMAL + RECORDED, "t.rvs")
-    assert problems == []
+    assert problems == [] and text is not None
     statements = json.loads(text)["deals"][0]["statements"]
     assert statements[-3:] == [
         {"type": "paid", "payer": "Anna", "payee": "pool", "amount": "45", "rule": "QUIN-3",
@@ -302,7 +304,8 @@ def test_json_carries_them_and_reads_them_back_as_fmt_writes_them():
             {"player": "Vera", "amount": "-5/2"}, {"player": "Gleb", "amount": "0"}],
          "pool": "45"}]
     back, problems = json_to_rvs(text, "t.json")
-    assert problems == [] and back == canonical_text(MINIMAL + RECORDED, "t.rvs").text
+    assert problems == [] and back is not None
+    assert back == canonical_text(MINIMAL + RECORDED, "t.rvs").text
     again, _ = rvs_to_json(back, "t.rvs")
     assert again == text
 
@@ -323,7 +326,7 @@ def test_json_that_the_notation_cannot_hold_is_located(edit, path, code):
     from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
 
     text, _ = rvs_to_json(MINIMAL + RECORDED, "t.rvs")
-    assert edit[0] in text
+    assert text is not None and edit[0] in text
     out, problems = json_to_rvs(text.replace(*edit), "t.json")
     assert out is None
     assert [(d.code, d.message.split(":")[0]) for d in problems][:1] == [(code, path)]

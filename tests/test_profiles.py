@@ -122,7 +122,7 @@ def test_with_overrides_and_json():
     with pytest.raises(ProfileError):
         classic.with_overrides({"nonsense": "1"})
     with pytest.raises(AttributeError):
-        classic.name = "x"  # frozen
+        classic.name = "x"  # type: ignore[misc]  # frozen: the assignment must fail
 
 
 def test_house_profile_file(tmp_path):

@@ -334,9 +334,13 @@ def test_a_new_file_at_a_terminal_asks_its_questions_on_the_full_screen(tmp_path
     from reversis_cli.record import tui
 
     started = []
+
+    def run_new(path, setup, cards):
+        started.append((str(path), setup.players, setup.dealer, cards))
+        return 0
+
     monkeypatch.setattr(record_command_module, "_screen", lambda: True)
-    monkeypatch.setattr(tui, "run_new", lambda path, setup, cards: started.append(
-        (str(path), setup.players, setup.dealer, cards)) or 0)
+    monkeypatch.setattr(tui, "run_new", run_new)
     result = CliRunner().invoke(cli, ["record", str(tmp_path / "s.rvs"), "--dealer", "Gleb"],
                                 input="")
     assert result.exit_code == 0, result.output
@@ -374,8 +378,8 @@ def test_a_piped_session_of_espagnolettes_is_recorded_as_fmt_writes_it(tmp_path,
     deals = 4
     options = SimulationOptions(deals=deals, seed=seed, events=0.0, write_exchanges=False,
                                 forces={n: "espagnolette" for n in range(1, deals + 1)})
-    _, simulated = simulate_record(options)
-    simulated = list(simulated)
+    _, made = simulate_record(options)
+    simulated = list(made)
     assert sum(_privileged_renounces(deal) for deal in simulated) >= 2  # what is tested
     # The marker types the tricks only: the espagnolette shows in the play.
     text = "".join(simulate_session(options))
@@ -424,8 +428,8 @@ def test_a_deal_is_appended_in_the_record_s_own_spelling(tmp_path):
     assert result.exit_code == 0 and "Deal 9 written to" in result.output
     appended = path.read_text(encoding="utf-8").split("\n\ndeal 9 ")[1]
     assert "К♥ 2♣ 4♣ 4♥" in appended and "KH" not in appended
-    assert canonical_text(path.read_bytes(), "t.rvs", None).text.endswith(
-        "deal 9 " + appended)  # as fmt writes it
+    formatted = canonical_text(path.read_bytes(), "t.rvs", None).text
+    assert formatted is not None and formatted.endswith("deal 9 " + appended)  # as fmt writes it
 
 
 def test_cards_given_explicitly_spell_the_deals_appended(tmp_path):
@@ -472,4 +476,5 @@ def test_the_review_s_eof_comment_stays_on_deal_2(tmp_path):
     tricks = (FIXTURES / "deal3-tricks.txt").read_text(encoding="utf-8")
     run([str(path)], tricks + "quit\n")
     formatted = canonical_text(path.read_bytes(), "s.rvs", None).text
+    assert formatted is not None
     assert "  11 Vera  JD 2S 8S 7S\n  # deal 2 was a fast one\n\ndeal 3 dealer Boris\n" in formatted

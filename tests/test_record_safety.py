@@ -19,6 +19,8 @@ from click.testing import CliRunner
 from reversis_cli.cli import cli
 from reversis_cli.record import Recorder, RecordRefused, draft_path
 
+from record_helpers import in_progress, recorder_of
+
 try:
     import fcntl
 except ImportError:  # Windows: no lock (docs/decisions.md)
@@ -345,19 +347,19 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
         async with app.run_test(size=(110, 44)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            console = Console(file=StringIO(), width=110, color_system=None)
-            console.print(app.screen.question)
-            shown.append(console.file.getvalue())
+            out = StringIO()
+            Console(file=out, width=110, color_system=None).print(app.screen.question)
+            shown.append(out.getvalue())
             await pilot.press("y")
             await pilot.pause()
 
     asyncio.run(go())
-    app.recorder.close()
+    recorder_of(app).close()
     assert "A line of the draft of deal 3 is not taken: deal 3 dealer Boris" in shown[0]
     # said in the screen's terms, as a line typed is: no position in the draft's text
     assert "error[RV100] The line “deal 3 dealer Boris”" in shown[0]
     assert ":2:1" not in shown[0] and "Resume deal 3" in shown[0]
-    assert app.recorder.current.trick_number == 11
+    assert in_progress(app.recorder).trick_number == 11
 
 
 def test_a_deal_is_not_reopened_from_a_file_changed_underneath(tmp_path):

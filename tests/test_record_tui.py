@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, Static
 
 from reversis_cli.check import check_file
 from reversis_cli.i18n import use
@@ -18,6 +19,8 @@ from reversis_cli.reader import open_record
 from reversis_cli.record import Recorder, Setup, draft_path
 from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen
+
+from record_helpers import in_progress, recorder_of
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
 # the full screen driven key by key through Textual: about 40 s of CPU.
@@ -42,6 +45,7 @@ def sample_deal(name: str, number: int) -> tuple[str, list[str]]:
         for checked in record.deals():
             if checked.number == number:
                 deal = checked.deal
+                assert deal is not None, f"{name}: deal {number} is read"
                 cards = [c.card.format("ascii") for t in deal.tricks for c in t.cards]
                 return deal.dealer.text, cards
     raise LookupError(number)
@@ -64,7 +68,7 @@ async def answer(pilot, key: str, text: str) -> None:
     """Press an event's key, write the answer in its question, press Enter."""
     await pilot.press(key)
     await pilot.pause()
-    pilot.app.screen.query_one("#line").value = text
+    pilot.app.screen.query_one("#line", Input).value = text
     await pilot.press("enter")
     await pilot.pause()
 
@@ -90,9 +94,9 @@ def plain(widget) -> str:
 
     from rich.console import Console
 
-    console = Console(file=StringIO(), width=SIZE[0], color_system=None)
-    console.print(widget.content)
-    return console.file.getvalue()
+    out = StringIO()
+    Console(file=out, width=SIZE[0], color_system=None).print(widget.content)
+    return out.getvalue()
 
 
 def text_of(app, selector: str) -> str:
@@ -148,7 +152,7 @@ def test_an_espagnolette_declared_from_its_key(tmp_path):
             await pilot.pause()
             await pilot.press("f5")
             await pilot.pause()
-            app.screen.query_one("#line").value = "Vera"
+            app.screen.query_one("#line", Input).value = "Vera"
             await pilot.press("enter")
             await type_cards(pilot, cards)
             assert "espagnolette (success)" in page(app)
@@ -185,7 +189,7 @@ def test_undo_takes_back_the_last_card_and_a_card_twice_is_refused(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await type_cards(pilot, ["2h"])
-            app.main_screen.query_one("#card").value = "5♥"  # a key the pilot cannot press
+            app.main_screen.query_one("#card", Input).value = "5♥"  # a key the pilot cannot press
             await pilot.press("enter")
             await pilot.pause()
             assert "Vera to play" in text_of(app, "#status")
@@ -195,13 +199,13 @@ def test_undo_takes_back_the_last_card_and_a_card_twice_is_refused(tmp_path):
             await type_cards(pilot, ["2H"])
             assert "RV202" in text_of(app, "#messages")
             assert "Boris to play" in text_of(app, "#status")
-            app.main_screen.query_one("#card").value = "кв"
+            app.main_screen.query_one("#card", Input).value = "кв"
             await pilot.press("enter")
             await pilot.pause()
             assert "not a card" in text_of(app, "#messages")
 
     run(go())
-    assert app.recorder.current.trick_cards == ["2h"]
+    assert in_progress(app.recorder).trick_cards == ["2h"]
 
 
 def test_a_void_deal_from_the_misdeal_key_then_the_same_dealer_passes_on(tmp_path):
@@ -212,7 +216,7 @@ def test_a_void_deal_from_the_misdeal_key_then_the_same_dealer_passes_on(tmp_pat
             await pilot.pause()
             await pilot.press("f6")
             await pilot.pause()
-            app.screen.query_one("#line").value = "Boris"
+            app.screen.query_one("#line", Input).value = "Boris"
             await pilot.press("enter")
             await pilot.pause()
             assert "press Enter to settle" in text_of(app, "#status")
@@ -237,7 +241,7 @@ def test_a_draft_is_offered_and_resumed_exactly_where_it_stopped(tmp_path):
             await pilot.press("ctrl+q")
 
     run(record_some())
-    first.recorder.close()  # the file's lock: one recorder at a time
+    recorder_of(first).close()  # the file's lock: one recorder at a time
     again = RecordApp(tmp_path / "night.rvs",
                       recorder=Recorder.open(tmp_path / "night.rvs", Setup()))
 
@@ -252,7 +256,7 @@ def test_a_draft_is_offered_and_resumed_exactly_where_it_stopped(tmp_path):
             assert "Trick 2: Boris to play" in text_of(again, "#status")
 
     run(resume())
-    assert again.recorder.current.trick_cards == cards[4:7]
+    assert in_progress(again.recorder).trick_cards == cards[4:7]
 
 
 def test_a_new_file_asks_the_questions_and_a_wrong_answer_keeps_the_form(tmp_path):
@@ -262,14 +266,14 @@ def test_a_new_file_asks_the_questions_and_a_wrong_answer_keeps_the_form(tmp_pat
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, SetupScreen)
-            app.screen.query_one("#setup-players").value = "Anna Boris Vera"
-            app.screen.query_one("#setup-dealer").value = "Gleb"
-            app.screen.query_one("#setup-place").focus()
+            app.screen.query_one("#setup-players", Input).value = "Anna Boris Vera"
+            app.screen.query_one("#setup-dealer", Input).value = "Gleb"
+            app.screen.query_one("#setup-place", Input).focus()
             await pilot.press("enter")
             await pilot.pause()
-            assert "four players" in plain(app.screen.query_one("#setup-problem"))
-            app.screen.query_one("#setup-players").value = "Anna, Boris, Vera, Gleb"
-            app.screen.query_one("#setup-place").focus()
+            assert "four players" in plain(app.screen.query_one("#setup-problem", Static))
+            app.screen.query_one("#setup-players", Input).value = "Anna, Boris, Vera, Gleb"
+            app.screen.query_one("#setup-place", Input).focus()
             await pilot.press("enter")
             await pilot.pause()
             assert "Deal 1, dealer Gleb" in text_of(app, "#status")
@@ -286,12 +290,13 @@ def test_completion_offers_a_card_not_yet_played(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await type_cards(pilot, ["2H"])
             assert app.complete("2") == "2S"
-            assert app.complete("2h") is None or app.complete("2h").casefold() != "2h"
+            completed = app.complete("2h")
+            assert completed is None or completed.casefold() != "2h"
             assert app.complete("Д") == "Д♠"
             await pilot.press("2")
             await pilot.pause()
             await pilot.press("right")
-            assert app.main_screen.query_one("#card").value == "2S"
+            assert app.main_screen.query_one("#card", Input).value == "2S"
 
     run(go())
 
@@ -334,7 +339,7 @@ def test_explain_is_one_key_away_and_a_deal_reopened_but_unchanged_is_not_writte
             assert isinstance(app.screen, PageScreen) and "Deal 1" in page(app)
             await pilot.press("escape", "f9")
             await pilot.pause()
-            app.screen.query_one("#line").value = "1"
+            app.screen.query_one("#line", Input).value = "1"
             await pilot.press("enter")
             await pilot.pause()
             assert "Editing deal 1" in text_of(app, "#status")
@@ -373,7 +378,7 @@ def test_a_revoke_not_confirmed_is_not_taken(tmp_path):
             assert "Trick 9: Boris to play" in text_of(app, "#status")
 
     run(go())
-    assert recorder.current.trick_cards == cards[32:revoking]
+    assert in_progress(recorder).trick_cards == cards[32:revoking]
 
 
 def test_no_other_command_loads_textual(tmp_path):
@@ -415,7 +420,7 @@ def test_the_steps_before_the_play_from_their_keys_and_a_wrong_one_refused(tmp_p
             await answer(pilot, "f7", 'the candles "went out"')
 
     run(go())
-    assert app.recorder.current.lines == ["talon QH JH AD", "exchange Gleb discards 4C",
+    assert in_progress(app.recorder).lines == ["talon QH JH AD", "exchange Gleb discards 4C",
                                           'note "the candles \\"went out\\""']
 
 
@@ -455,8 +460,8 @@ def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_pat
     class Typed(tui.RecordApp):  # types a card as soon as the screen is up
         def _start_deal(self):
             super()._start_deal()
-            self.main_screen.query_one("#card").value = "2H"
-            self.call_after_refresh(self.main_screen.query_one("#card").action_submit)
+            self.main_screen.query_one("#card", Input).value = "2H"
+            self.call_after_refresh(self.main_screen.query_one("#card", Input).action_submit)
 
     monkeypatch.setattr(tui, "RecordApp", Typed)
     monkeypatch.setattr(Typed, "run", lambda self: asyncio.run(headless(self)))
@@ -512,8 +517,8 @@ def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
                 await pilot.pause()
                 assert isinstance(app.screen, EventsScreen)
                 shown = [plain_text(o.prompt) for o in _options(app)]
-                placeholder = app.screen.query_one("#filter").placeholder
-                app.screen.query_one("#filter").value = "эспаньол"  # narrowed as typed
+                placeholder = app.screen.query_one("#filter", Input).placeholder
+                app.screen.query_one("#filter", Input).value = "эспаньол"  # narrowed as typed
                 await pilot.pause()
                 narrowed = [plain_text(o.prompt) for o in _options(app)]
                 return shown, placeholder, narrowed
@@ -549,7 +554,7 @@ def test_a_player_s_name_is_completed_in_an_event(tmp_path):
             await pilot.pause()
 
     run(go())
-    assert app.recorder.current.lines == ["espagnolette Boris"]
+    assert in_progress(app.recorder).lines == ["espagnolette Boris"]
 
 
 def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monkeypatch):
@@ -558,9 +563,9 @@ def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monk
     class Answered(tui.RecordApp):  # answers the questions, then quits
         async def _answer(self):
             form = self.screen
-            form.query_one("#setup-players").value = "Anna Boris Vera Gleb"
-            form.query_one("#setup-dealer").value = "Vera"
-            await form.query_one("#setup-place").action_submit()
+            form.query_one("#setup-players", Input).value = "Anna Boris Vera Gleb"
+            form.query_one("#setup-dealer", Input).value = "Vera"
+            await form.query_one("#setup-place", Input).action_submit()
 
         def _ask_setup(self):
             super()._ask_setup()

@@ -12,6 +12,7 @@ from io import StringIO
 
 import pytest
 from rich.console import Console
+from textual.widgets import Input, Static
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Recorder, Setup
@@ -19,6 +20,7 @@ from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_main import MIN_SIZE
 from reversis_cli.record.tui_screens import AskScreen, SetupScreen
 
+from record_helpers import in_progress, recorder_of
 from test_record_acceptance import draft_with_controls
 from test_record_tui import new_recorder, run, text_of
 from test_record_tui_marker import at_once, plain_label, revoke_pending
@@ -49,14 +51,15 @@ def test_a_line_refused_mid_trick_leaves_the_cards_and_the_next_card_is_the_one_
             await pilot.pause()
             assert "RV100" in text_of(app, "#messages")
             assert "Vera to play" in text_of(app, "#status")
-            app.main_screen.query_one("#card").value = ""  # the line refused came back: cleared
+            # the line refused came back: cleared
+            app.main_screen.query_one("#card", Input).value = ""
             typed(app, "6c")
             await pilot.pause()
             await pilot.pause()
             return text_of(app, "#status")
 
     status = asyncio.run(go())
-    assert app.recorder.current.trick_cards == ["2c", "3c", "6c"] and "Gleb to play" in status
+    assert in_progress(app.recorder).trick_cards == ["2c", "3c", "6c"] and "Gleb to play" in status
 
 
 def test_a_line_taken_mid_trick_keeps_the_cards_on_the_screen(tmp_path):
@@ -71,8 +74,8 @@ def test_a_line_taken_mid_trick_keeps_the_cards_on_the_screen(tmp_path):
             return text_of(app, "#status"), text_of(app, "#table")
 
     status, table = asyncio.run(go())
-    assert app.recorder.current.trick_cards == ["2c", "3c", "6c"]
-    assert app.recorder.current.lines == ["peeked Gleb"]
+    assert in_progress(app.recorder).trick_cards == ["2c", "3c", "6c"]
+    assert in_progress(app.recorder).lines == ["peeked Gleb"]
     assert "Gleb to play" in status and "6♣" in table
 
 
@@ -116,7 +119,7 @@ def test_cards_typed_after_the_window_grew_again_are_played(tmp_path):
             await pilot.pause()
 
     run(go())
-    assert app.recorder.current.trick_cards == ["2c"]
+    assert in_progress(app.recorder).trick_cards == ["2c"]
 
 
 # -- C: a question only just opening -----------------------------------------------------
@@ -136,7 +139,7 @@ def test_keys_typed_as_the_revoke_question_opens_answer_nothing(tmp_path, monkey
             at_once(app, "Тy")
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            assert app.main_screen.query_one("#card").value == "Тy"
+            assert app.main_screen.query_one("#card", Input).value == "Тy"
             await asyncio.sleep(1.1)  # the marker has read the question
             await pilot.press("enter")
             await pilot.pause()
@@ -144,11 +147,11 @@ def test_keys_typed_as_the_revoke_question_opens_answer_nothing(tmp_path, monkey
             await pilot.press("т")  # n on the Cyrillic layout: no
             await pilot.pause()
             assert not isinstance(app.screen, AskScreen)
-            return app.main_screen.query_one("#card").value
+            return app.main_screen.query_one("#card", Input).value
 
     kept = asyncio.run(go())
-    assert kept == "Тy" and not app.recorder.current.confirmed
-    assert app.recorder.current.trick_cards == cards[32:revoking]
+    assert kept == "Тy" and not in_progress(app.recorder).confirmed
+    assert in_progress(app.recorder).trick_cards == cards[32:revoking]
 
 
 def test_after_the_first_moment_y_answers_yes(tmp_path, monkeypatch):
@@ -166,7 +169,7 @@ def test_after_the_first_moment_y_answers_yes(tmp_path, monkeypatch):
             assert not isinstance(app.screen, AskScreen)
 
     run(go())
-    assert app.recorder.current.confirmed
+    assert in_progress(app.recorder).confirmed
 
 
 # -- D: a draft's control characters -----------------------------------------------------
@@ -179,12 +182,12 @@ def test_the_draft_notes_show_control_characters_as_escapes(tmp_path):
         async with app.run_test(size=(110, 44)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            console = Console(file=StringIO(), width=110, color_system=None)
-            console.print(app.screen.question)
-            return console.file.getvalue()
+            out = StringIO()
+            Console(file=out, width=110, color_system=None).print(app.screen.question)
+            return out.getvalue()
 
     shown = asyncio.run(go())
-    app.recorder.close()
+    recorder_of(app).close()
     assert "\x1b" not in shown and "\x00" not in shown
     assert '\\x1b[31m red"' in shown and "hand Anna\\x00 2c" in shown
     assert "Card 3c\\x1b[0m" in shown
@@ -206,15 +209,16 @@ def test_a_problem_in_the_new_record_form_takes_the_focus_to_its_question(tmp_pa
             await pilot.pause()
             assert isinstance(app.screen, SetupScreen)
             for name, value in answers.items():
-                app.screen.query_one(f"#setup-{name}").value = value
-            app.screen.query_one("#setup-place").focus()
+                app.screen.query_one(f"#setup-{name}", Input).value = value
+            app.screen.query_one("#setup-place", Input).focus()
             await pilot.press("enter")
             await pilot.pause()
-            assert app.screen.query_one("#setup-problem").content  # the problem is shown
+            assert app.screen.query_one("#setup-problem", Static).content  # the problem is shown
+            assert app.focused is not None
             focused = app.focused.id
             await pilot.press(*" X")  # goes on from the answer refused, never over it
-            return focused, app.screen.query_one(f"#setup-{field}").value, \
-                app.screen.query_one("#setup-place").value
+            return focused, app.screen.query_one(f"#setup-{field}", Input).value, \
+                app.screen.query_one("#setup-place", Input).value
 
     focused, value, place = asyncio.run(go())
     assert focused == f"setup-{field}" and value == answers.get(field, "") + " X"

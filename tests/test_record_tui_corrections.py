@@ -9,10 +9,14 @@ under."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from typing import Protocol, cast
 
 import pytest
 
 from textual import events
+from textual.geometry import Region
+from textual.widgets import Input
 
 from reversis_cli.cards import Card
 from reversis_cli.i18n import use
@@ -21,6 +25,7 @@ from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_main import TricksTable
 from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
+from record_helpers import in_progress
 from test_record_tui_marker import at_once
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
 from test_record_tui import (
@@ -41,7 +46,19 @@ WRONG = [list(t) for t in TRICKS]
 WRONG[2][2] = "QC"
 
 
-def recorder_with(tmp_path, tricks: list[list[str]], cards: list[str] = ()) -> Recorder:
+class FooterKey(Protocol):
+    """What these tests read of a key in Textual's footer (its FooterKey widget,
+    which textual.widgets does not export)."""
+    key_display: str
+    description: str
+    region: Region
+
+
+def footer_keys(app: RecordApp) -> list[FooterKey]:
+    return [cast(FooterKey, k) for k in app.screen.query("FooterKey")]
+
+
+def recorder_with(tmp_path, tricks: list[list[str]], cards: Sequence[str] = ()) -> Recorder:
     recorder = new_recorder(tmp_path, "Gleb")
     for trick in tricks:
         assert recorder.add_line(" ".join(trick)).accepted
@@ -72,7 +89,7 @@ async def pick(pilot, app, trick: int, player: str) -> None:
 async def reopen(pilot, app, number: int = 1) -> None:
     await pilot.press("f9")
     await pilot.pause()
-    app.screen.query_one("#line").value = str(number)
+    app.screen.query_one("#line", Input).value = str(number)
     await pilot.press("enter")
     await pilot.pause()
 
@@ -99,7 +116,7 @@ def test_tab_takes_the_keys_to_the_tricks_and_a_card_typed_there_replaces_the_ca
             assert isinstance(app.screen, LineScreen)
             assert "Trick 3" in plain(app.screen.query_one("Static")) and "Q♣" in \
                 plain(app.screen.query_one("Static"))
-            assert app.screen.query_one("#line").value == "4"
+            assert app.screen.query_one("#line", Input).value == "4"
             await pilot.press("c", "enter")
             await pilot.pause()
             said = text_of(app, "#messages")
@@ -107,10 +124,10 @@ def test_tab_takes_the_keys_to_the_tricks_and_a_card_typed_there_replaces_the_ca
             assert table(app).cursor_coordinate == (2, 3)
             await pilot.press("escape")
             await pilot.pause()
-            return said, app.main_screen.query_one("#card").has_focus
+            return said, app.main_screen.query_one("#card", Input).has_focus
 
     said, back = asyncio.run(go())
-    deal = recorder.current
+    deal = in_progress(recorder)
     assert deal.tricks[2].cards[2] == card("4C") and deal.tricks[2].taker == "Boris"
     assert [t.leader for t in deal.tricks[3:5]] == ["Boris", "Vera"]  # worked out anew
     assert len(deal.tricks) == 9 and back  # nothing typed again; Escape: the card line
@@ -132,12 +149,12 @@ def test_a_card_and_enter_typed_at_once_on_the_table_are_one_replacement(tmp_pat
 
     screen, said = asyncio.run(go())
     assert not isinstance(screen, LineScreen), "a question left open"
-    assert recorder.current.tricks[2].cards[2] == card("4C"), said
+    assert in_progress(recorder).tricks[2].cards[2] == card("4C"), said
 
 
 def test_enter_on_a_card_asks_for_it_and_escape_changes_nothing(tmp_path):
     recorder = recorder_with(tmp_path, WRONG[:4])
-    lines = list(recorder.current.lines)
+    lines = list(in_progress(recorder).lines)
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
@@ -146,21 +163,22 @@ def test_enter_on_a_card_asks_for_it_and_escape_changes_nothing(tmp_path):
             await pick(pilot, app, 2, "Boris")
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, LineScreen) and app.screen.query_one("#line").value == ""
+            assert isinstance(app.screen, LineScreen)
+            assert app.screen.query_one("#line", Input).value == ""
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, LineScreen) and table(app).has_focus
             assert table(app).cursor_coordinate == (1, 2)  # where it was
 
     run(go())
-    assert recorder.current.lines == lines
+    assert in_progress(recorder).lines == lines
 
 
 def test_a_refused_change_says_why_in_the_table_s_terms_and_changes_nothing(tmp_path):
     recorder = recorder_with(tmp_path, TRICKS[:5])
-    lines = list(recorder.current.lines)
+    lines = list(in_progress(recorder).lines)
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
-    leader = recorder.current.tricks[1].leader  # 3D is his: 2C is his lead of trick 5
+    leader = in_progress(recorder).tricks[1].leader  # 3D is his: 2C is his lead of trick 5
 
     async def go():
         async with app.run_test(size=SMALL) as pilot:
@@ -171,14 +189,14 @@ def test_a_refused_change_says_why_in_the_table_s_terms_and_changes_nothing(tmp_
             return text_of(app, "#messages")
 
     said = " ".join(asyncio.run(go()).split())
-    assert recorder.current.lines == lines
+    assert in_progress(recorder).lines == lines
     assert "RV202" in said and "Trick 5" in said and "in trick 2" in said and "2♣" in said
     assert "not changed" in said.casefold() and "line" not in said.replace("Trick", "")
 
 
 def test_a_word_that_is_no_card_gets_the_card_line_s_hint_and_changes_nothing(tmp_path):
     recorder = recorder_with(tmp_path, TRICKS[:2])
-    lines = list(recorder.current.lines)
+    lines = list(in_progress(recorder).lines)
     app = RecordApp(tmp_path / "night.rvs", recorder=recorder)
 
     async def go():
@@ -190,7 +208,7 @@ def test_a_word_that_is_no_card_gets_the_card_line_s_hint_and_changes_nothing(tm
             return text_of(app, "#messages")
 
     assert "write a rank" in asyncio.run(go())
-    assert recorder.current.lines == lines
+    assert in_progress(recorder).lines == lines
 
 
 def test_a_card_of_the_trick_in_progress_is_changed_from_the_table(tmp_path):
@@ -204,8 +222,8 @@ def test_a_card_of_the_trick_in_progress_is_changed_from_the_table(tmp_path):
             await pilot.pause()
             assert table(app).has_focus and table(app).row_count == 2  # the trick begun too
             row, column = table(app).cursor_coordinate
-            assert row == 1 and PLAYERS[column - 1] == recorder.current.players[
-                (PLAYERS.index(recorder.current.leader) + 1) % 4]
+            assert row == 1 and PLAYERS[column - 1] == in_progress(recorder).players[
+                (PLAYERS.index(in_progress(recorder).leader) + 1) % 4]
             await pilot.press(*TRICKS[1][1].lower(), "enter")
             await pilot.pause()
             await pilot.press("escape")
@@ -213,7 +231,7 @@ def test_a_card_of_the_trick_in_progress_is_changed_from_the_table(tmp_path):
             return table(app).row_count
 
     rows = asyncio.run(go())
-    assert [c.upper() for c in recorder.current.trick_cards] == TRICKS[1][:2]
+    assert [c.upper() for c in in_progress(recorder).trick_cards] == TRICKS[1][:2]
     assert rows == 1  # back on the card line, the trick begun is on the seats only
 
 
@@ -223,11 +241,11 @@ def test_the_key_is_in_the_footer_at_80_columns_and_in_the_events_list(tmp_path)
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            keys = [f"{k.key_display} {k.description}" for k in app.screen.query("FooterKey")
+            keys = [f"{k.key_display} {k.description}" for k in footer_keys(app)
                     if k.region.right <= 80]
             await pilot.press("f8")
             await pilot.pause()
-            app.screen.query_one("#filter").value = "change a card"
+            app.screen.query_one("#filter", Input).value = "change a card"
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -245,7 +263,7 @@ def test_the_russian_footer_still_fits_100_columns(tmp_path):
         async def go():
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
-                return [(k.key_display, k.region.right) for k in app.screen.query("FooterKey")]
+                return [(k.key_display, k.region.right) for k in footer_keys(app)]
 
         keys = asyncio.run(go())
     assert "↑" in [k for k, _ in keys] and all(right <= 100 for _, right in keys), keys
@@ -276,7 +294,7 @@ def test_a_change_that_makes_a_revoke_asks_y_or_n_with_no_default(tmp_path):
             return text_of(app, "#status")
 
     status = asyncio.run(go())
-    assert recorder.current.tricks[0].cards[2] == card("AD")
+    assert in_progress(recorder).tricks[0].cards[2] == card("AD")
     assert recorder.editing == 1 and "1 change not yet written" in status
     assert (tmp_path / "night.rvs").read_text() == before  # written when the marker says
 
@@ -297,7 +315,7 @@ def test_a_change_not_confirmed_is_not_taken(tmp_path):
             return text_of(app, "#messages"), text_of(app, "#status")
 
     said, status = asyncio.run(go())
-    assert recorder.current.tricks[0].cards[2] == card("7H")
+    assert in_progress(recorder).tricks[0].cards[2] == card("7H")
     assert "Not changed" in said and "7♥" in said and "change" not in status.replace(
         "Tab", "")
 
@@ -314,13 +332,13 @@ def test_a_reopened_deal_takes_several_changes_and_is_written_back_once_on_enter
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
-            trick9 = recorder.current.tricks[8]
-            second = recorder.current.players[(PLAYERS.index(trick9.leader) + 1) % 4]
+            trick9 = in_progress(recorder).tricks[8]
+            second = in_progress(recorder).players[(PLAYERS.index(trick9.leader) + 1) % 4]
             await pick(pilot, app, 9, second)
             await pilot.press("q", "h", "enter")
             await pilot.pause()
             assert path.read_text() == before and not isinstance(app.screen, PageScreen)
-            await pick(pilot, app, 2, recorder.current.tricks[1].leader)
+            await pick(pilot, app, 2, in_progress(recorder).tricks[1].leader)
             await pilot.press("a", "d", "enter")
             await pilot.pause()
             assert path.read_text() == before and not isinstance(app.screen, PageScreen)
@@ -352,7 +370,7 @@ def test_the_last_trick_typed_again_waits_for_enter(tmp_path):
             await reopen(pilot, app)
             await pilot.press("ctrl+z")
             await pilot.pause()
-            app.main_screen.query_one("#card").value = " ".join(other)
+            app.main_screen.query_one("#card", Input).value = " ".join(other)
             await pilot.press("enter")
             await pilot.pause()
             waited = not isinstance(app.screen, PageScreen) and recorder.editing == 1
@@ -409,7 +427,7 @@ def test_cancel_the_edit_leaves_no_stale_error(tmp_path):
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
-            app.main_screen.query_one("#card").value = "exposed"  # a void deal has no tricks
+            app.main_screen.query_one("#card", Input).value = "exposed"  # a void deal has no tricks
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("enter")
@@ -417,7 +435,7 @@ def test_cancel_the_edit_leaves_no_stale_error(tmp_path):
             refused = text_of(app, "#messages")
             await pilot.press("f8")
             await pilot.pause()
-            app.screen.query_one("#filter").value = "Cancel the edit"
+            app.screen.query_one("#filter", Input).value = "Cancel the edit"
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -440,13 +458,13 @@ def test_cancel_the_edit_of_an_unchanged_deal_leaves_no_stale_error(tmp_path):
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             await reopen(pilot, app)
-            app.main_screen.query_one("#card").value = "5x"
+            app.main_screen.query_one("#card", Input).value = "5x"
             await pilot.press("enter")
             await pilot.pause()
             refused = text_of(app, "#messages")
             await pilot.press("f8")
             await pilot.pause()
-            app.screen.query_one("#filter").value = "Cancel the edit"
+            app.screen.query_one("#filter", Input).value = "Cancel the edit"
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -467,19 +485,19 @@ def test_the_hand_key_after_a_refused_hand_opens_with_the_text_refused(tmp_path)
             await pilot.pause()
             await pilot.press("f2")
             await pilot.pause()
-            app.screen.query_one("#line").value = ten
+            app.screen.query_one("#line", Input).value = ten
             await pilot.press("enter")
             await pilot.pause()
             said = text_of(app, "#messages")
             await pilot.press("f2")
             await pilot.pause()
-            again = app.screen.query_one("#line").value
-            app.screen.query_one("#line").value = ten + " AS"
+            again = app.screen.query_one("#line", Input).value
+            app.screen.query_one("#line", Input).value = ten + " AS"
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("f2")
             await pilot.pause()
-            return said, again, app.screen.query_one("#line").value
+            return said, again, app.screen.query_one("#line", Input).value
 
     said, again, after = asyncio.run(go())
     assert "RV204" in said and again == ten
@@ -493,10 +511,10 @@ def test_a_refused_line_typed_in_the_card_line_stays_there(tmp_path):
     async def go():
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
-            app.main_screen.query_one("#card").value = ten
+            app.main_screen.query_one("#card", Input).value = ten
             await pilot.press("enter")
             await pilot.pause()
-            return app.main_screen.query_one("#card").value
+            return app.main_screen.query_one("#card", Input).value
 
     assert asyncio.run(go()) == ten
 

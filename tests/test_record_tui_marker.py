@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from textual import events
+from textual.widgets import DataTable, Input, Static
 
 from reversis_cli.i18n import Msg, use
 from reversis_cli.record import Setup
@@ -18,6 +19,7 @@ from reversis_cli.record import tui
 from reversis_cli.record.tui import RecordApp
 from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
 
+from record_helpers import in_progress, recorder_of
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
 from test_record_tui import (
     SIZE, answer, new_recorder, one_card_short, page, plain, run, sample_deal, text_of,
@@ -68,15 +70,15 @@ def test_enter_does_not_confirm_a_revoke_and_the_card_typed_meanwhile_is_kept(tm
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)  # Enter answers nothing
-            assert app.main_screen.query_one("#card").value.replace(" ", "") == "kc"
+            assert app.main_screen.query_one("#card", Input).value.replace(" ", "") == "kc"
             await pilot.press("n")
             await pilot.pause()
             assert not isinstance(app.screen, AskScreen)
-            assert app.main_screen.query_one("#card").value.replace(" ", "") == "kc"
+            assert app.main_screen.query_one("#card", Input).value.replace(" ", "") == "kc"
 
     run(go())
-    assert not app.recorder.current.confirmed
-    assert app.recorder.current.trick_cards == cards[32:revoking]
+    assert not in_progress(app.recorder).confirmed
+    assert in_progress(app.recorder).trick_cards == cards[32:revoking]
 
 
 def test_the_revoke_question_is_answered_on_the_cyrillic_layout(tmp_path):
@@ -93,7 +95,7 @@ def test_the_revoke_question_is_answered_on_the_cyrillic_layout(tmp_path):
             assert not isinstance(app.screen, AskScreen)
 
     run(go())
-    assert app.recorder.current.confirmed
+    assert in_progress(app.recorder).confirmed
 
 
 def test_a_revoke_is_said_in_the_screen_s_spelling_and_the_table_s_terms(tmp_path):
@@ -126,7 +128,7 @@ def test_cards_sent_in_one_read_are_separate_entries(tmp_path):
             assert "not a card" not in text_of(app, "#messages")
 
     run(go())
-    assert app.recorder.current.trick_cards == ["2c", "3c"]
+    assert in_progress(app.recorder).trick_cards == ["2c", "3c"]
 
 
 def test_a_pasted_text_of_several_lines_is_one_entry_a_line(tmp_path):
@@ -135,13 +137,14 @@ def test_a_pasted_text_of_several_lines_is_one_entry_a_line(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.main_screen.query_one("#card").post_message(events.Paste("2c\n3c\n6c"))
+            app.main_screen.query_one("#card", Input).post_message(events.Paste("2c\n3c\n6c"))
             await pilot.pause()
             await pilot.pause()
-            assert app.main_screen.query_one("#card").value == "6c"  # the last line waits for Enter
+            # the last line waits for Enter
+            assert app.main_screen.query_one("#card", Input).value == "6c"
 
     run(go())
-    assert app.recorder.current.trick_cards == ["2c", "3c"]
+    assert in_progress(app.recorder).trick_cards == ["2c", "3c"]
 
 
 def test_a_whole_trick_typed_on_one_line_is_taken(tmp_path):
@@ -151,14 +154,15 @@ def test_a_whole_trick_typed_on_one_line_is_taken(tmp_path):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.main_screen.query_one("#card").value = " ".join(cards[:4]).lower() + " " + cards[4]
+            typed = " ".join(cards[:4]).lower() + " " + cards[4]
+            app.main_screen.query_one("#card", Input).value = typed
             await pilot.press("enter")
             await pilot.pause()
             assert "Trick 2" in text_of(app, "#status")
 
     run(go())
-    assert len(app.recorder.current.tricks) == 1
-    assert app.recorder.current.trick_cards == [cards[4]]
+    assert len(in_progress(app.recorder).tricks) == 1
+    assert in_progress(app.recorder).trick_cards == [cards[4]]
 
 
 # -- item 5: only the dealer misdeals ------------------------------------------------------
@@ -172,12 +176,12 @@ def test_the_misdeal_key_fills_in_the_dealer(tmp_path):
             await pilot.press("f6")
             await pilot.pause()
             assert isinstance(app.screen, LineScreen)
-            assert app.screen.query_one("#line").value == "Vera"
+            assert app.screen.query_one("#line", Input).value == "Vera"
             await pilot.press("enter")
             await pilot.pause()
 
     run(go())
-    assert app.recorder.current.lines == ["misdeal Vera"]
+    assert in_progress(app.recorder).lines == ["misdeal Vera"]
 
 
 # -- item 13: messages in the table's terms ------------------------------------------------
@@ -194,7 +198,7 @@ def test_a_card_played_twice_is_placed_by_trick_and_player_never_by_line(tmp_pat
             await pilot.pause()
             await pilot.press(*cards[0].lower(), "enter")
             await pilot.pause()
-            return text_of(app, "#messages"), recorder.current.leader
+            return text_of(app, "#messages"), in_progress(recorder).leader
 
     said, leader = asyncio.run(go())
     assert "RV202" in said and f"Trick 2, {leader}'s card:" in said
@@ -214,7 +218,7 @@ def test_a_word_that_is_no_card_gets_a_hint(tmp_path, typed, hint):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.main_screen.query_one("#card").value = typed
+            app.main_screen.query_one("#card", Input).value = typed
             await pilot.press("enter")
             await pilot.pause()
             return text_of(app, "#messages")
@@ -273,7 +277,7 @@ def test_at_80x24_quit_and_the_draft_show_and_the_tricks_scroll_to_the_last(tmp_
             keys = [k for k in app.screen.query("FooterKey") if k.region.right <= 80]
             shown = " ".join(plain_label(k) for k in keys)
             where = text_of(app, "#where")
-            table = app.main_screen.query_one("#tricks")
+            table = app.main_screen.query_one("#tricks", DataTable)
             at_end = table.max_scroll_y > 0 and table.scroll_y == table.max_scroll_y
             await pilot.press("pageup", "pageup", "pageup")
             await pilot.pause()
@@ -315,7 +319,7 @@ def test_the_main_screen_at_its_smallest_size_shows_every_panel(tmp_path):
     async def go():
         async with app.run_test(size=min_size()) as pilot:
             await pilot.pause()
-            app.main_screen.query_one("#card").value = "5x"
+            app.main_screen.query_one("#card", Input).value = "5x"
             await pilot.press("enter")
             await pilot.pause()
             return {name: app.main_screen.query_one(name).region
@@ -338,7 +342,7 @@ def test_the_new_record_form_fits_80x24_and_enter_on_the_last_field_submits(tmp_
             for _ in range(6):
                 await pilot.press("enter")
                 await pilot.pause()
-            problem = app.screen.query_one("#setup-problem")
+            problem = app.screen.query_one("#setup-problem", Static)
             fields = [i.region for i in app.screen.query("Input")]
             return plain(problem), problem.region, fields
 
@@ -384,13 +388,13 @@ def test_quitting_a_reopened_deal_with_changes_asks_first(tmp_path):
             await pilot.pause()
             await pilot.press("f9")
             await pilot.pause()
-            app.screen.query_one("#line").value = "1"
+            app.screen.query_one("#line", Input).value = "1"
             await pilot.press("enter", "ctrl+z", "ctrl+q")
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
             await pilot.press("n")
             await pilot.pause()
-            assert app.is_running and app.recorder.editing == 1
+            assert app.is_running and recorder_of(app).editing == 1
             await pilot.press("ctrl+q")
             await pilot.pause()
             await pilot.press("y")

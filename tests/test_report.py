@@ -10,13 +10,14 @@ import jinja2
 import jinja2.ext
 import pytest
 from click.testing import CliRunner
-
 from conftest import bad_samples, good_samples, samples_by_default
 from i18n_catalog import russian_entries
+
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
+from settle_helpers import settlement_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENING = ROOT / "samples" / "evening.rvs"
@@ -63,6 +64,13 @@ class _Tags(HTMLParser):
             self.text.append(" ".join(data.split()))
 
 
+def _part(pattern: str, html: str) -> str:
+    """The first piece of the page the pattern finds (across lines), which must be there."""
+    found = re.search(pattern, html, re.S)
+    assert found, pattern
+    return found.group(0)
+
+
 def parsed(html: str) -> _Tags:
     tags = _Tags()
     tags.feed(html)
@@ -97,9 +105,9 @@ def test_the_session_table_has_one_row_a_deal_with_the_settled_figures(evening):
     rows = re.findall(r'<tr class="deal-row[^"]*">(.*?)</tr>', evening)
     assert len(rows) == len(deals) == 9
     first = re.findall(r'<td class="num">([^<]*)</td>', rows[0])
-    net = deals[0].settlement.net
+    net = settlement_of(deals[0]).net
     assert first[:4] == [f"{net[n]:+d}" if net[n] else "0" for n in session.players]
-    balance = re.search(r'<table class="figures balance">.*?</table>', evening, re.S).group(0)
+    balance = _part(r'<table class="figures balance">.*?</table>', evening)
     assert re.findall(r'<td class="num">([^<]*)</td>', balance)[:4] == \
         [f"{totals[n]:+d}" if totals[n] else "0" for n in session.players]
 
@@ -142,7 +150,7 @@ def test_every_text_of_the_templates_has_a_russian_translation():
 
 def test_several_files_make_one_page_with_a_table_of_sessions():
     html = build_report([EVENING, XSS]).html
-    archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
+    archive = _part(r'<section id="archive".*?</section>', html)
     assert '<a href="#s1">A Tuesday evening</a>' in archive
     assert '<a href="#s2"><span class="long">&lt;script&gt;' in archive  # escaped, may wrap
     assert 'id="s1"' in html and 'id="s2"' in html
@@ -187,7 +195,7 @@ def test_a_record_with_errors_is_reported_where_they_are_and_exits_1(tmp_path):
     assert "RV202" in result.output  # on the terminal, as check prints it
     html = out.read_text(encoding="utf-8")
     # the dated record comes first (issue 20): the undated bad one is the second
-    deal = re.search(r'<article id="s2-d\d+".*?</article>', html, re.S).group(0)
+    deal = _part(r'<article id="s2-d\d+".*?</article>', html)
     assert "error[RV202]" in deal and "2H is played twice" in deal
     assert 'id="s1"' in html  # the other record is reported
 
@@ -243,7 +251,7 @@ DISPUTED = ROOT / "samples" / "disputed-sheet.rvs"
 
 
 def _deal_html(html: str, anchor: str) -> str:
-    return re.search(rf'<article id="{anchor}".*?</article>', html, re.S).group(0)
+    return _part(rf'<article id="{anchor}".*?</article>', html)
 
 
 # By default the samples with problems (each bad one, the revoke, the sheets'
@@ -274,8 +282,7 @@ def test_the_page_gives_every_problem_check_gives(path):
 def test_a_deal_with_paid_and_tally_lines_shows_them_beside_the_rules():
     html = build_report([DISPUTED]).html
     deal = _deal_html(html, "s1-d5")
-    figures = re.search(r'<section class="table-figures departs">.*?</section>', deal,
-                        re.S).group(0)
+    figures = _part(r'<section class="table-figures departs">.*?</section>', deal)
     rows = re.findall(r'<tr class="(agrees|departs)"><td class="num">(\d+)</td><td>([^<]*)'
                       r'</td><td>([^<]*)</td><td>([^<]*)</td></tr>', figures)
     assert [(kind, line) for kind, line, *_ in rows] == \
@@ -345,12 +352,12 @@ def test_the_chart_legend_gives_each_name_whole_with_its_final_balance():
     """Review newcomer-3, finding 20: the legend, drawn in the SVG, cut a name
     of twenty letters and hid the balance after it."""
     html = build_report([NAMES_20]).html
-    legend = re.search(r'<ul class="legend".*?</ul>', html, re.S).group(0)
+    legend = _part(r'<ul class="legend".*?</ul>', html)
     items = re.findall(r'<span class="name">([^<]*)</span> <span class="last">([^<]*)</span>',
                        legend)
     assert items == [("Konstantin_Pavlovich", "-108"), ("Aleksandra_Sergeevna", "+39"),
                      ("Vera", "+114"), ("Gleb", "-45"), ("the pool", "0")]
-    assert "<text" not in re.search(r'<svg id="s1-chart".*?</svg>', html, re.S).group(0) \
+    assert "<text" not in _part(r'<svg id="s1-chart".*?</svg>', html) \
         .split('<g class="axes">')[1].split("</g>")[1]  # no name drawn in the picture
 
 
@@ -358,7 +365,7 @@ def test_a_long_name_may_break_in_a_table_and_a_short_one_may_not(tmp_path):
     path = tmp_path / "long.rvs"
     path.write_text(names_60(), encoding="utf-8")
     html = build_report([path]).html
-    balance = re.search(r'<table class="figures balance">.*?</table>', html, re.S).group(0)
+    balance = _part(r'<table class="figures balance">.*?</table>', html)
     assert ('<th scope="col"><span class="long">'
             'Konstantin_Pavlovich_Aleksandrovich_Vasilyev_Ostrogorsky_Tverskoi</span></th>'
             in balance)
@@ -389,14 +396,14 @@ def test_the_sessions_are_in_date_order_and_the_undated_after_by_name(tmp_path):
         (tmp_path / name).write_text(written.replace('title "<script>alert(1)</script>"',
                                                      f'title "{name}"'), encoding="utf-8")
     found = build_report(sorted(tmp_path.glob("*.rvs")))
-    archive = re.search(r'<section id="archive".*?</section>', found.html, re.S).group(0)
+    archive = _part(r'<section id="archive".*?</section>', found.html)
     order = re.findall(r'<a href="#(s\d)">([^<]*)</a>', archive)
     assert order == [("s1", "c-early.rvs"), ("s2", "d-dotted.rvs"), ("s3", "f-middle.rvs"),
                      ("s4", "a-late.rvs"), ("s5", "b-undated.rvs"), ("s6", "e-free.rvs")]
     # each anchor leads to its session, and its deals follow it
     for anchor, title in order:
-        section = re.search(rf'<section id="{anchor}" class="session">.*?</section>',
-                            found.html, re.S).group(0)
+        section = _part(rf'<section id="{anchor}" class="session">.*?</section>',
+                            found.html)
         assert f"<h2>{title}</h2>" in section and f'id="{anchor}-d1"' in section
 
 
@@ -406,7 +413,7 @@ def test_sessions_of_one_title_are_told_apart_by_their_files_and_dates_never_bre
     for name in ("tuesday.rvs", "thursday.rvs"):
         (tmp_path / name).write_text(XSS.read_text(encoding="utf-8"), encoding="utf-8")
     html = build_report(sorted(tmp_path.glob("*.rvs"))).html
-    archive = re.search(r'<section id="archive".*?</section>', html, re.S).group(0)
+    archive = _part(r'<section id="archive".*?</section>', html)
     files = [re.sub(r"<[^>]*>", "", found)
              for found in re.findall(r'<span class="file">(.*?)</span></th>', archive)]
     assert [Path(f).name for f in files] == ["thursday.rvs", "tuesday.rvs"]

@@ -19,6 +19,7 @@ from reversis_cli.i18n import use
 from reversis_cli.report import build_report
 from reversis_cli.session import Session
 from test_report import DISPUTED, NAMES_20, names_60
+from settle_helpers import settlement_of
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
 # a headless Chromium per module.
@@ -118,9 +119,9 @@ def test_the_session_table_shows_a_row_a_deal_with_its_figures(browser, pages):
         ".map(r => Array.from(r.querySelectorAll('td.num')).map(c => c.innerText))")
     assert len(rows) == len(deals)
     for cells, scored in zip(rows, deals, strict=True):
-        net = scored.settlement.net
+        net = settlement_of(scored).net
         assert cells[:4] == [f"{net[n]:+d}" if net[n] else "0" for n in session.players]
-        assert cells[4] == str(scored.settlement.pool_after)
+        assert cells[4] == str(settlement_of(scored).pool_after)
 
 
 def test_the_tricks_step_with_the_buttons_and_the_arrow_keys(browser, pages):

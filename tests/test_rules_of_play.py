@@ -66,6 +66,7 @@ def _both_replays(text):
     full walk, as it does every deal with a revoke)."""
     with record_from_text(text) as record:
         deal = next(record.deals()).deal
+        assert deal is not None
         return _Replay(deal, record.players).run(), replay_plain(deal, record.players)
 
 

@@ -163,10 +163,11 @@ def test_the_house_profile_keeps_its_own_description_in_russian(monkeypatch):
 
 def _rendered(render, width: int = 120) -> str:
     """What ``render()`` shows in Russian: made and printed in the language."""
-    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False)
     with use("ru"):
         console.print(render())
-    return console.file.getvalue()
+    return out.getvalue()
 
 
 def test_a_house_profile_in_russian_golden(golden, monkeypatch):

@@ -164,7 +164,9 @@ ALLOWED_SPANS = [
 def _choice_values() -> set[str]:
     """The values the options of the group and of every command choose from (en, ru;
     ascii, unicode; json, csv-tricks): what a player types after the option."""
-    commands = [cli] + [cli.get_command(click.Context(cli), name) for name in COMMANDS]
+    found = [cli.get_command(click.Context(cli), name) for name in COMMANDS]
+    commands = [cli, *(command for command in found if command is not None)]
+    assert len(commands) == len(COMMANDS) + 1
     return {str(value) for command in commands for param in command.params
             if isinstance(param.type, click.Choice) for value in param.type.choices}
 

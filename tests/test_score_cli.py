@@ -195,13 +195,14 @@ def test_explain_every_deal_of_a_sample(numbers):
 def test_written_tricks_equal_the_deal_object(path):
     """score --json writes the tricks as text for speed; they must say what
     deal_json's tricks say."""
-    from reversis_cli.reader import open_record
     from reversis_cli.jsonout import deal_json
+    from reversis_cli.reader import open_record
     from reversis_cli.session import resolve_profile, score_deals
 
     written = score_json(path)["deals"]
     with open_record(path) as record:
         profile, _ = resolve_profile(record)
+        assert profile is not None
         built = [deal_json(s, record.players) for s in score_deals(record, profile)]
     assert [d["tricks"] for d in written] == [d["tricks"] for d in built]
 

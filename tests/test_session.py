@@ -11,7 +11,7 @@ from records import MINIMAL, TRICKS
 from reversis_cli import session as session_module
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile
-from reversis_cli.session import Session
+from reversis_cli.session import Amount, Session
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 
@@ -65,7 +65,7 @@ def test_a_deal_with_errors_leaves_the_pool_and_the_balance_as_they_were():
 def test_the_running_balance_is_the_sum_of_the_nets_so_far():
     with record_from_text(SESSION, "s.rvs") as record:
         session = Session.of(record)
-        summed = dict.fromkeys(NAMES, 0)
+        summed: dict[str, Amount] = dict.fromkeys(NAMES, 0)
         for scored in session.deals():
             if scored.settlement is not None:
                 for name, amount in scored.settlement.net.items():
@@ -86,6 +86,7 @@ def test_one_deal_asked_for_is_settled_in_its_session_and_totals_only_itself():
     with record_from_text(SESSION, "s.rvs") as record:
         session = Session.of(record)
         (only,) = session.deals(only=4)
+    assert only.settlement is not None
     assert only.pool_before == 17 + 12  # after deal 1 (24) and the redeal's fee (5)
     assert session.totals() == dict(only.settlement.net)
     assert session.pool_end == only.settlement.pool_after
@@ -171,10 +172,17 @@ def test_explain_and_arbitrate_open_the_record_once(monkeypatch, tmp_path, args)
 
     opened, pots = [], []
     real_open, real_amount = session_module.open_record, session_module.parse_amount
-    monkeypatch.setattr(session_module, "open_record",
-                        lambda path: opened.append(path) or real_open(path))
-    monkeypatch.setattr(session_module, "parse_amount",
-                        lambda text: pots.append(text) or real_amount(text))
+
+    def open_counted(path):
+        opened.append(path)
+        return real_open(path)
+
+    def amount_counted(text):
+        pots.append(text)
+        return real_amount(text)
+
+    monkeypatch.setattr(session_module, "open_record", open_counted)
+    monkeypatch.setattr(session_module, "parse_amount", amount_counted)
     path = tmp_path / "s.rvs"
     path.write_text(SESSION, encoding="utf-8")
     result = CliRunner().invoke(cli, [*args, str(path)])
@@ -184,7 +192,7 @@ def test_explain_and_arbitrate_open_the_record_once(monkeypatch, tmp_path, args)
 
 
 def test_progress_is_told_of_every_deal_read_even_those_not_shown():
-    read = []
+    read: list[int] = []
     with record_from_text(SESSION, "s.rvs") as record:
         shown = list(Session.of(record).deals(only=2, progress=read.append))
     assert [s.checked.number for s in shown] == [2]
@@ -208,6 +216,7 @@ def test_explain_reads_the_deal_from_its_session():
 
     with record_from_text(SESSION, "s.rvs") as record:
         explanation = explain_in(Session.of(record), 4)
+    assert explanation is not None
     assert explanation.scored.pool_before == 29 and explanation.alternatives
     with record_from_text(SESSION, "s.rvs") as record:
         assert explain_in(Session.of(record), 9) is None

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from settle_helpers import PLAYERS, check_invariants, make_deal
-from reversis_cli.cards import PACK
+from reversis_cli.cards import PACK, Card
 from reversis_cli.rules import OPTIONS, load_profile
 from reversis_cli.settle import SessionSettler, settlement_to_json
 
@@ -28,7 +28,7 @@ def random_tricks(rng: random.Random, first: int) -> list[str]:
         rng.shuffle(hands)
     tricks, leader = [], first
     for _ in range(11):
-        plays = []
+        plays: list[Card] = []
         for i in range(4):
             seat = (leader + i) % 4
             hand = hands[seat]

@@ -226,7 +226,7 @@ def test_csv_payments_write_the_reason_in_the_run_s_language():
     with use("ru"):
         russian = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
     english = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
-    assert russian.ok and english.ok
+    assert russian.ok and english.ok and russian.text and english.text
     assert "проигрывает" in russian.text and "loses the partie" not in russian.text
     assert "loses the partie" in english.text
 
@@ -246,6 +246,7 @@ def test_open_record_json_params_are_json_values():
     settled = 0
     with open_record(SAMPLES / "evening.rvs") as record:
         profile, _ = resolve_profile(record)
+        assert profile is not None
         for scored in score_deals(record, profile):
             assert scored.settlement is not None
             data = deal_json(scored, record.players)

@@ -51,14 +51,14 @@ def replay(record: PlayedDeal) -> list[str]:
         seat = (dealer + k) % 4
         assert ex.seat == seat
         if seat == dealer:
-            assert ex.take is None and ex.refused is None
+            assert ex.take is None and ex.refused is None and ex.discard is not None
             hands[seat].remove(ex.discard)
             out_of_play.append(ex.discard)
         elif ex.refused is not None:
             assert ex.refused is record.talon[k - 1] and ex.discard is None
             out_of_play.append(ex.refused)
         else:
-            assert ex.take is record.talon[k - 1]
+            assert ex.take is record.talon[k - 1] and ex.discard is not None
             hands[seat].remove(ex.discard)
             hands[seat].add(ex.take)
             out_of_play.append(ex.discard)
@@ -127,7 +127,7 @@ def test_reversis_broken(seed):
     undertaker = record.takers[0]
     assert all(t == undertaker for t in record.takers[:9])
     assert record.takers[9] != undertaker or record.takers[10] != undertaker
-    assert record.broken_reversis[0] == undertaker
+    assert record.broken_reversis is not None and record.broken_reversis[0] == undertaker
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -195,6 +195,7 @@ def test_written_cards_round_trip():
 def _load_make_samples():
     path = ROOT / "tests" / "tools" / "make_samples.py"
     spec = importlib.util.spec_from_file_location("make_samples", path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("make_samples", module)
     spec.loader.exec_module(module)
@@ -323,6 +324,7 @@ def test_peeked(seed):
     assert replay_check(record) == [] and replay(record) == []
     (event,) = record.events
     seat = event.seat
+    assert seat is not None
     assert event.kind == "peeked" and seat != record.dealer
     ex = next(e for e in record.exchanges if e.seat == seat)
     assert ex.discard is not None and ex.take is record.talon[(seat - record.dealer) % 4 - 1]
@@ -337,6 +339,7 @@ def test_kept_plays_with_twelve(seed):
     assert replay_check(record) == []
     (event,) = record.events
     seat = event.seat
+    assert seat is not None
     assert event.kind == "kept" and seat != record.dealer
     own = record.talon[(seat - record.dealer) % 4 - 1]
     ex = next(e for e in record.exchanges if e.seat == seat)
@@ -368,6 +371,7 @@ def test_discarded_two_plays_with_ten(seed):
     assert replay_check(record) == []
     (event,) = record.events
     seat = event.seat
+    assert seat is not None
     assert event.kind == "discarded-two" and seat != record.dealer
     ex = next(e for e in record.exchanges if e.seat == seat)
     assert len(ex.discards) == 2 and ex.take is not None
@@ -392,6 +396,7 @@ def test_out_of_turn(seed):
     (event,) = record.events
     ex = next(e for e in record.exchanges if e.seat == event.seat)
     assert event.kind == "out-of-turn" and event.seat != record.first_hand and ex.discards
+    assert event.seat is not None
     assert f"  out-of-turn {PLAYERS[event.seat]}" in _text(record)
 
 
@@ -434,7 +439,7 @@ def test_unclaimed_names_a_trick_with_a_led_or_played_ace(seed):
     record = _irregular("unclaimed", seed)
     assert replay_check(record) == [] and replay(record) == []
     (event,) = record.events
-    assert event.kind == "unclaimed" and 1 <= event.trick <= 11
+    assert event.kind == "unclaimed" and event.trick is not None and 1 <= event.trick <= 11
     aces = [(s, c) for s, c in record.plays(event.trick) if c.is_ace]
     assert any(_how(record, event.trick, s, c) in ("led", "played") for s, c in aces)
     line = f"  unclaimed {event.trick}" + (f" {PLAYERS[event.seat]}" if event.seat is not None

@@ -131,7 +131,7 @@ def test_a_house_profile_is_written_relative_to_the_record(tmp_path):
 
     with open_record(record_path) as record:
         profile, problems = resolve_profile(record)
-    assert problems == [] and profile.name == "Our house"
+    assert problems == [] and profile is not None and profile.name == "Our house"
 
 
 def test_a_path_with_spaces_is_quoted(tmp_path):
@@ -143,7 +143,7 @@ def test_a_path_with_spaces_is_quoted(tmp_path):
 
     with open_record(tmp_path / "x.rvs") as record:
         profile, problems = resolve_profile(record)
-    assert problems == [] and profile.name == "Spaced"
+    assert problems == [] and profile is not None and profile.name == "Spaced"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -227,20 +227,21 @@ def test_wrong_options_are_refused_when_made(wrong):
 
 def test_options_cannot_change_once_checked():
     forces = {2: "reversis"}
-    options = SimulationOptions(3, forces=forces, players=["A", "B", "C", "D"])
+    # a list, as a caller may pass one: the options keep their own tuple
+    options = SimulationOptions(3, forces=forces, players=["A", "B", "C", "D"])  # type: ignore[arg-type]
     forces[2] = "nonesuch"  # the caller's dict is not the options' own
     assert options.forces == {2: "reversis"} and options.players == ("A", "B", "C", "D")
     with pytest.raises(AttributeError):
-        options.deals = 4
+        options.deals = 4  # type: ignore[misc]  # the assignment must fail
     with pytest.raises(TypeError):
-        options.forces[3] = "kept"
+        options.forces[3] = "kept"  # type: ignore[index]  # the change must fail
 
 
 def test_the_text_is_the_model_written_by_the_writer():
     options = SimulationOptions(40, seed=6, irregular=0.3, write_hands=True, card_style="ru",
                                 title="a night", comments=("made here",))
-    header, deals = simulate_record(options)
-    deals = list(deals)
+    header, made = simulate_record(options)
+    deals = list(made)
     assert all(isinstance(d, Deal) for d in deals) and [d.number for d in deals] == list(
         range(1, 41))
     assert header.players == options.players and header.title == "a night"
@@ -270,6 +271,7 @@ def event_counts(text: str) -> Counter:
     with record_from_text(text) as record:
         settler = SessionSettler(load_profile("classic"), record.players)
         for checked in record.deals():
+            assert checked.replayed is not None, checked.diagnostics
             s = settler.settle(checked.replayed)
             counts[s.outcome] += 1
             counts["espagnolette"] += s.espagnolette is not None

@@ -4,6 +4,7 @@ from click.testing import CliRunner
 
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
+from settle_helpers import settlement_of
 
 
 def simulated(*args: str) -> list:
@@ -31,7 +32,8 @@ def test_events_1_alone_still_forces_a_rare_event_in_every_deal():
     with record_from_text(result.output) as record:
         scored = list(score_deals(record, load_profile("classic")))
     assert not any(irregular(s.checked) for s in scored)
-    assert all(s.settlement.outcome != "normal" or s.settlement.espagnolette for s in scored)
+    assert all(settlement_of(s).outcome != "normal" or settlement_of(s).espagnolette
+               for s in scored)
 
 
 def test_the_help_gives_the_measured_reversis_rate():

@@ -132,7 +132,12 @@ def read_again(monkeypatch) -> list[int]:
     """The parts the parent reads itself again (their index), as it reads them."""
     again: list[int] = []
     resume = split.resume
-    monkeypatch.setattr(split, "resume", lambda *a: (again.append(a[1].index), resume(*a))[1])
+
+    def resume_counted(*a):
+        again.append(a[1].index)
+        return resume(*a)
+
+    monkeypatch.setattr(split, "resume", resume_counted)
     return again
 
 
@@ -225,6 +230,7 @@ def test_a_closed_pipe_ends_a_split_run_quietly(tmp_path, irregular_text, args):
     proc = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args, str(path), "--jobs",
                              "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=PROGRAM_ENV)
+    assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.readline()
     proc.stdout.close()
     errors = proc.stderr.read().decode()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EVENING = str(SAMPLES / "evening.rvs")
 
 
-def packages(modules: set[str]) -> set[str]:
+def packages(modules: AbstractSet[str]) -> set[str]:
     return {m.split(".")[0] for m in modules} | modules
 
 

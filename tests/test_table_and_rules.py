@@ -202,6 +202,7 @@ def test_the_deciding_rules_are_every_rule_a_payment_rests_on(monkeypatch):
     decide it are ACE-2 and DOUBLE-2, the doubling the table forgot."""
     monkeypatch.chdir(SAMPLES.parent)
     rec = deal_reconciliation("samples/disputed-sheet.rvs", load_profile("classic"), 5)
+    assert rec is not None
     [wrong] = [r for r in payment_rulings(rec) if r.pair.kind == OTHER_AMOUNT]
     assert wrong.deciding == ("ACE-2", "DOUBLE-2")
 

@@ -47,6 +47,7 @@ def test_fmt_writes_a_deal_s_trailing_comments_so_that_they_read_back_as_its_own
     text = two.read_text(encoding="utf-8").replace("AH\n\n", "AH\n#about deal 1\n\n")
     assert owners(text)[0][2] == ["about deal 1"]
     formatted = canonical_text(text.encode(), "t").text
+    assert formatted is not None
     assert "  11 Vera  4S 8S 7C AH\n  #about deal 1\n\ndeal 2" in formatted
     assert owners(formatted) == owners(text)
     assert canonical_text(formatted.encode(), "t").text == formatted  # idempotent

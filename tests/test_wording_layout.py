@@ -140,12 +140,16 @@ def test_ctrl_c_with_jobs_stops_the_workers_at_once(tmp_path):
 
 def test_show_counts_one_card_point_in_the_singular():
     from types import SimpleNamespace
+    from typing import cast
 
+    from reversis_cli.replay import ReplayedDeal
     from reversis_cli.cards import Card
     from reversis_cli.render.show import _partie_line
 
     partie = tuple(Card.parse(c) for c in ("JS", "2C", "3D", "4H"))
-    line = _partie_line(SimpleNamespace(partie=partie, partie_written=True), "ascii").plain
+    # a stand-in with the two fields of a replayed deal the line reads
+    deal = cast(ReplayedDeal, SimpleNamespace(partie=partie, partie_written=True))
+    line = _partie_line(deal, "ascii").plain
     assert line.endswith("(as written; 1 card point)")
 
 

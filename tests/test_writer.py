@@ -163,8 +163,9 @@ def test_strings_and_words_are_quoted_only_when_needed():
     assert word_or_quote("a=b") == '"a=b"'
     text = 'title "x \\\\ \\" y"\nrules "my rules.toml"\nplayers Anna Boris Vera Gleb\n'
     source = read_source(fmt(text), "t")
-    assert source.header.get("title").value == 'x \\ " y'
-    assert source.header.get("rules").value == "my rules.toml"
+    title, rules = source.header.get("title"), source.header.get("rules")
+    assert title is not None and title.value == 'x \\ " y'
+    assert rules is not None and rules.value == "my rules.toml"
 
 
 def test_header_keeps_duplicate_lines_in_their_order():

@@ -17,7 +17,9 @@ from reversis_cli.formatting import canonical_text
 
 from records import MINIMAL, mutate
 
-CANONICAL = canonical_text(MINIMAL, "t").text
+_FORMATTED = canonical_text(MINIMAL, "t").text
+assert _FORMATTED is not None  # MINIMAL is a good record
+CANONICAL: str = _FORMATTED
 # Trick 5 names Boris as leader, but Vera has the lead: an error of meaning (RV208);
 # the other tricks have no leader written, so canonical form would derive them.
 WITH_ERROR = mutate(MINIMAL, 7, "5 Vera", "5 Boris")

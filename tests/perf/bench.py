@@ -156,7 +156,10 @@ def generator_hash() -> str:
     digest = hashlib.sha256()
     sources = sorted((ROOT / "reversis_cli" / "simulate").glob("*.py"))
     # wherever the writer and the model live:
-    sources += [Path(inspect.getsourcefile(f)) for f in (session.write_deal, record.Deal)]
+    for made in (session.write_deal, record.Deal):
+        source = inspect.getsourcefile(made)
+        assert source is not None, made
+        sources.append(Path(source))
     for path in sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:10]

@@ -72,7 +72,7 @@ def deal_events(settlement, deal) -> set[str]:
     return out
 
 
-def count(text: str, rules: str = "classic") -> tuple[int, collections.Counter, int]:
+def count(text: str | bytes, rules: str = "classic") -> tuple[int, collections.Counter, int]:
     """(deals, events counter, deals not settled) of a session's text."""
     counts: collections.Counter = collections.Counter()
     deals = unsettled = 0
@@ -83,6 +83,7 @@ def count(text: str, rules: str = "classic") -> tuple[int, collections.Counter, 
             if not checked.settleable:
                 unsettled += 1
                 continue
+            assert checked.replayed is not None  # settleable: it was replayed
             if checked.replayed.revokes:
                 counts["irregular deal"] += 1
             s = settler.settle(checked.replayed)
@@ -101,6 +102,7 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", default="classic")
     args = ap.parse_args(argv)
     started = time.perf_counter()
+    text: str | bytes
     if args.file:
         text = Path(args.file).read_bytes()
         what = args.file

@@ -33,14 +33,14 @@ sys.path.insert(0, str(ROOT))
 from rich.console import Console  # noqa: E402
 
 from reversis_cli.i18n import t  # noqa: E402
-from reversis_cli.model import TrickLine  # noqa: E402
+from reversis_cli.model import Deal, TrickLine  # noqa: E402
 from reversis_cli.record import Recorder, Setup  # noqa: E402
 from reversis_cli.record.plain import prompt  # noqa: E402
 from reversis_cli.simulate.options import SimulationOptions  # noqa: E402
 from reversis_cli.simulate.session import simulate_record, simulate_session  # noqa: E402
 
 
-def session(deals: int, folder: Path) -> tuple[Path, list]:
+def session(deals: int, folder: Path) -> tuple[Path, Deal]:
     """A simulated session of ``deals`` deals: the file of all but the last,
     and the last deal's model (to type)."""
     options = SimulationOptions(deals=deals, seed=0, write_exchanges=True)

@@ -85,8 +85,8 @@ def main() -> int:
     options = parser.parse_args()
     if options.cpu >= 0:
         os.sched_setaffinity(0, {options.cpu})  # the children inherit it
-    with tempfile.TemporaryDirectory() as folder:
-        folder = Path(folder)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
         archive, evening = _simulate(options.deals, folder), _simulate(options.evening, folder)
         out = folder / "archive.html"
         write, cpu = _write_time(archive, out, options.runs)

@@ -423,7 +423,7 @@ def _trick_line(record: PlayedDeal, number: int, players=PLAYERS, leader=True, t
 
 def _revokes(dealer: int, tricks) -> tuple[list[int], int]:
     """Takers and the number of revokes of tricks given as (leader, cards)."""
-    hands = [set(), set(), set(), set()]
+    hands: list[set[Card]] = [set(), set(), set(), set()]
     for leader, cards in tricks:
         for k, card in enumerate(cards):
             hands[(leader + k) % 4].add(card)
@@ -568,7 +568,7 @@ def bad_samples() -> dict[str, str]:
         "\n" + _replace_line(one, t4, t4 + f" > {wrong}")
 
     # RV208: a written leader who did not have the lead (trick 11; no revokes follow).
-    found = None
+    found: tuple[PlayedDeal, int] | None = None
     for record in by_gleb:
         leader = record.tricks[10][0]
         for wrong_seat in ((leader + 1) % 4, (leader + 3) % 4, (leader + 2) % 4):
@@ -578,6 +578,7 @@ def bad_samples() -> dict[str, str]:
                 break
         if found:
             break
+    assert found is not None, "some deal of Gleb's takes a wrong leader without a revoke"
     record, wrong_seat = found
     text = minimal(record)
     t11r = _trick_line(record, 11, leader=False)

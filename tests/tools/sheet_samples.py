@@ -16,7 +16,7 @@ import random
 
 from reversis_cli.amounts import amount_text
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import Session
+from reversis_cli.session import Amount, Session
 from reversis_cli.simulate.events import generate_deal
 
 from handwritten import format_deal, format_header
@@ -30,7 +30,7 @@ PAID_DEAL = 3  # the deal whose payments the marker wrote one by one
 def _figures(text: str):
     """Per deal: the settlement's payments, each player's running total and
     the pool after the deal."""
-    totals = dict.fromkeys(PLAYERS, 0)
+    totals: dict[str, Amount] = dict.fromkeys(PLAYERS, 0)
     out = []
     with Session.of(record_from_text(text, "sheet.rvs")) as session:
         for scored in session.deals():
@@ -102,7 +102,7 @@ def disputed_sheet() -> str:
                                      f"{DISPUTED_DEAL} Boris says his forced ace was paid "
                                      "single, and it is in the last two tricks"])
     text, blocks = _evening(DISPUTED_SEED, header)
-    totals = dict.fromkeys(PLAYERS, 0)
+    totals: dict[str, Amount] = dict.fromkeys(PLAYERS, 0)
     for index, (payments, _, pool) in enumerate(_figures(text)):
         paid = [_undoubled(p) for p in payments] if index + 1 == DISPUTED_DEAL else payments
         assert index + 1 != DISPUTED_DEAL or paid != list(payments), "the dispute is there"
