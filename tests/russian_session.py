@@ -154,3 +154,15 @@ def report_text(columns: int = 120) -> str:
     page.feed(result.stdout)
     page.close()
     return "\n".join(page.lines) + "\n" + result.stderr
+
+
+# The deals of the session the default run reads deal by deal (one of each kind: a void
+# deal, a reversis made and one broken, a revoke, a late misdeal, a failed espagnolette);
+# every other deal's explain and arbitrate only under the slow marker.
+DEFAULT_DEALS = (2, 3, 9, 12, 16, 17)
+
+
+def by_default(name: str) -> bool:
+    """Whether a run named ``explain 7``, ``arbitrate-07`` or ``score`` is read by default."""
+    number = name.replace("-", " ").rpartition(" ")[2]
+    return not number.isdigit() or int(number) in DEFAULT_DEALS

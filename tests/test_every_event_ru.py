@@ -15,7 +15,7 @@ import pytest
 
 from conftest import some_by_default
 from russian_session import (
-    REPORT_ARGS, ROOT, SAMPLE, command_line, deal_numbers, report_text, run_ru,
+    REPORT_ARGS, ROOT, SAMPLE, by_default, command_line, deal_numbers, report_text, run_ru,
 )
 
 # The width of the other Russian goldens: tables as a terminal of 120 columns shows them.
@@ -33,19 +33,7 @@ def _runs() -> dict[str, tuple[str, ...]]:
 
 
 RUNS = _runs()
-# The deals whose explain and arbitrate goldens the default run compares (one of each
-# kind: a void deal, a reversis made and one broken, a revoke, a late misdeal, a failed
-# espagnolette); every other deal's only under the slow marker (tests/test_russian_sweep.py
-# reads every deal by default).
-DEFAULT_DEALS = (2, 3, 9, 12, 16, 17)
-
-
-def _by_default(name: str) -> bool:
-    number = name.rpartition("-")[2]
-    return not number.isdigit() or int(number) in DEFAULT_DEALS
-
-
-@pytest.mark.parametrize("name", some_by_default(list(RUNS), _by_default))
+@pytest.mark.parametrize("name", some_by_default(list(RUNS), by_default))
 def test_every_event_ru_golden(name, golden):
     args = RUNS[name]
     golden(f"{FOLDER}/{name}.txt", f"$ {command_line(args)}\n{run_ru(args, COLUMNS)}")
