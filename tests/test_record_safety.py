@@ -329,12 +329,10 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
                                                                          monkeypatch):
     """The full screen's question shows the engine's notes (issue 20, item 1)."""
     import asyncio
-    from io import StringIO
-
-    from rich.console import Console
 
     from reversis_cli.record.tui import RecordApp
     from reversis_cli.record.tui_screens import AskScreen
+    from test_record_tui import as_text
 
     monkeypatch.setattr(AskScreen, "SETTLE_SECONDS", 0)  # y pressed at once answers
 
@@ -347,9 +345,7 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
         async with app.run_test(size=(110, 44)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            out = StringIO()
-            Console(file=out, width=110, color_system=None).print(app.screen.question)
-            shown.append(out.getvalue())
+            shown.append(as_text(app.screen.question, 110))
             await pilot.press("y")
             await pilot.pause()
 

@@ -88,15 +88,20 @@ async def headless(app):
     return await asyncio.wait_for(app.run_async(headless=True), 30)
 
 
-def plain(widget) -> str:
-    """What a Static shows, as plain text."""
+def as_text(renderable, width: int = SIZE[0]) -> str:
+    """A renderable as plain text, as a terminal ``width`` columns wide shows it."""
     from io import StringIO
 
     from rich.console import Console
 
     out = StringIO()
-    Console(file=out, width=SIZE[0], color_system=None).print(widget.content)
+    Console(file=out, width=width, color_system=None).print(renderable)
     return out.getvalue()
+
+
+def plain(widget) -> str:
+    """What a Static shows, as plain text."""
+    return as_text(widget.content)
 
 
 def text_of(app, selector: str) -> str:

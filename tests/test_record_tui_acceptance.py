@@ -8,10 +8,8 @@ the smallest window."""
 from __future__ import annotations
 
 import asyncio
-from io import StringIO
 
 import pytest
-from rich.console import Console
 from textual.widgets import Input, Static
 
 from reversis_cli.i18n import use
@@ -22,7 +20,7 @@ from reversis_cli.record.tui_screens import AskScreen, SetupScreen
 
 from record_helpers import in_progress, recorder_of
 from test_record_acceptance import draft_with_controls
-from test_record_tui import new_recorder, run, text_of
+from test_record_tui import as_text, new_recorder, run, text_of
 from test_record_tui_marker import at_once, plain_label, revoke_pending
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them:
@@ -182,9 +180,7 @@ def test_the_draft_notes_show_control_characters_as_escapes(tmp_path):
         async with app.run_test(size=(110, 44)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, AskScreen)
-            out = StringIO()
-            Console(file=out, width=110, color_system=None).print(app.screen.question)
-            return out.getvalue()
+            return as_text(app.screen.question, 110)
 
     shown = asyncio.run(go())
     recorder_of(app).close()
