@@ -4,6 +4,7 @@ found in the code itself, and the Russian catalogs as written."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,7 @@ def _literal(node: ast.expr) -> str | None:
         else None
 
 
+@functools.cache
 def uses_in_code() -> tuple[list[Use], list[str]]:
     """Every message id written in the package, and every call that builds a
     message id at run time (an f-string or a variable: untranslatable)."""

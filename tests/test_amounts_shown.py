@@ -100,6 +100,7 @@ def test_json_keeps_english_reasons_and_exact_amounts_in_any_language():
     assert "pays 1 jeton into the pool" in text
 
 
+@pytest.mark.slow
 def test_the_report_in_russian_writes_the_minus_sign_and_halves():
     with use("ru"):
         html = build_report([TVER]).html

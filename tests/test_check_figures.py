@@ -156,6 +156,7 @@ def test_a_record_without_figures_is_read_once_and_never_settled(monkeypatch):
     assert check_file(SAMPLES / "evening.rvs").diagnostics == []
 
 
+@pytest.mark.slow
 def test_checking_a_record_without_figures_does_not_load_the_comparison():
     # Start-up time (issue 9): the comparison with the rules is loaded only
     # for a record that has paid or tally lines.

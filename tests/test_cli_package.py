@@ -125,6 +125,7 @@ def test_the_group_lists_and_runs_commands_it_has_not_imported_yet():
     assert result.exit_code == 2 and "No such command 'nonesuch'" in result.output
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs_the_same_entry_point():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-m", "reversis_cli", "check",

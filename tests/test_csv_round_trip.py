@@ -129,6 +129,7 @@ def test_a_missing_rules_file_says_where_it_was_looked_for(tmp_path, monkeypatch
     assert f"no profile file at {tmp_path / 'house.toml'}" in " ".join(result.stderr.split())
 
 
+@pytest.mark.slow
 def test_the_export_advice_names_the_rules_file_from_the_current_folder(tmp_path, monkeypatch):
     (tmp_path / "games").mkdir()
     shutil.copy(SAMPLES / "house-rules.toml", tmp_path / "games" / "house.toml")

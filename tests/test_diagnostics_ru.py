@@ -333,6 +333,7 @@ def test_check_golden_in_russian(path, golden, monkeypatch):
     golden(f"ru/check-{path.stem}.txt", "".join(lines[:-1]))
 
 
+@pytest.mark.slow
 def test_the_locale_alone_makes_check_speak_russian():
     """LANG=ru_RU.UTF-8 reversis check samples/bad/ten.rvs, with no --lang."""
     env = {k: v for k, v in os.environ.items()

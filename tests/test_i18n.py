@@ -16,7 +16,9 @@ from reversis_cli.i18n import (
 
 from i18n_catalog import placeholders, russian_entries, uses_in_code
 
-USES, DYNAMIC = uses_in_code()
+# The walk of the whole package takes a second and a half: made when a test
+# asks for it (once, cached in i18n_catalog), not when the module is collected,
+# so a pytest-xdist worker that runs none of these tests never pays for it.
 ENTRIES = russian_entries()
 
 
@@ -30,14 +32,15 @@ def test_every_catalog_loads():
 
 def test_the_code_builds_no_message_id_at_run_time():
     """An f-string as a message id could never be in a catalog."""
-    assert DYNAMIC == []
+    assert uses_in_code()[1] == []
 
 
 def test_every_message_has_a_russian_translation_with_the_same_placeholders():
     """Every use of a message in the code, in one test that names each use that
     fails (some 1,200 uses: a test case each cost two seconds of the run)."""
-    assert len(USES) > 1000  # the finder still finds the messages
-    problems = [f"{use_.where}: {problem}" for use_ in USES for problem in _russian_problems(use_)]
+    uses = uses_in_code()[0]
+    assert len(uses) > 1000  # the finder still finds the messages
+    problems = [f"{use_.where}: {problem}" for use_ in uses for problem in _russian_problems(use_)]
     assert problems == [], "\n".join(problems)
 
 
@@ -72,7 +75,7 @@ def test_plural_entries_have_the_three_russian_forms():
     plurals = [entry for entries in ENTRIES.values() for entry in entries
                if entry.plural is not None]
     # every Count in the code has its entry here (32 today): the loop checks them all
-    assert {u.msgid for u in USES if u.plural} <= {e.msgid for e in plurals}
+    assert {u.msgid for u in uses_in_code()[0] if u.plural} <= {e.msgid for e in plurals}
     assert len(plurals) >= 30
     for entry in plurals:
         assert len(entry.strings) == 3, entry.msgid

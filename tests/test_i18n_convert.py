@@ -137,8 +137,8 @@ def test_the_russian_says_it_in_russian(files):
 
 @pytest.mark.parametrize("args", [
     ("convert", "irregular.rvs", "--to", "json"),
-    ("convert", "irregular.rvs", "--to", "csv-tricks"),
-    ("fmt", "-"),
+    pytest.param(("convert", "irregular.rvs", "--to", "csv-tricks"), marks=pytest.mark.slow),
+    pytest.param(("fmt", "-"), marks=pytest.mark.slow),
 ])
 def test_converted_output_is_the_same_in_both_languages(files, args):
     stdin = (files / "irregular.rvs").read_text(encoding="utf-8")

@@ -59,6 +59,7 @@ def simulated(seed: int, deals: int = 24) -> str:
 # --- the sample --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_house_reading_sample_gives_back_exactly_its_options():
     inference = house_inferred().inference
     found = {c.option: c.value for c in inference.changes}
@@ -69,6 +70,7 @@ def test_the_house_reading_sample_gives_back_exactly_its_options():
     assert "direction" in inference.uninferable  # never changes a payment
 
 
+@pytest.mark.slow
 def test_the_written_profile_reproduces_the_sheet(tmp_path):
     out = tmp_path / "house.toml"
     result = run("rules", "--infer", str(HOUSE), "-o", str(out))
@@ -82,6 +84,7 @@ def test_the_written_profile_reproduces_the_sheet(tmp_path):
     assert agrees_under(HOUSE.read_text(encoding="utf-8"), "classic") != []
 
 
+@pytest.mark.slow
 def test_the_profile_lists_the_record_profiles_own_changes_too():
     text = HOUSE.read_text(encoding="utf-8").replace(
         "players Anna", "set partie_bonus = 4\nplayers Anna", 1)
@@ -91,6 +94,7 @@ def test_the_profile_lists_the_record_profiles_own_changes_too():
     assert inference.held == ("partie_quinola", "partie_bonus")
 
 
+@pytest.mark.slow
 def test_the_house_profile_s_comments_follow_the_language_and_its_data_does_not(tmp_path):
     """Review russian-3, A4: the comments of the profile rules --infer writes
     are read by the table, in its language; keys and values are what is typed."""
@@ -116,6 +120,7 @@ def test_the_house_profile_s_comments_follow_the_language_and_its_data_does_not(
         load_profile(str(tmp_path / "en.toml")).options
 
 
+@pytest.mark.slow
 def test_the_profile_printed_on_a_narrow_terminal_stays_toml():
     """A wrapped comment would leave its tail on a line of its own, no TOML."""
     result = CliRunner().invoke(cli, ["--lang", "ru", "rules", "--infer", str(HOUSE)],
@@ -189,6 +194,7 @@ def _pool_written_wrong(text: str, tally_index: int) -> str:
     return "".join(lines)
 
 
+@pytest.mark.slow
 def test_a_short_sheet_with_its_own_mistake_gets_the_closest_reading():
     truth = {"partie_bonus": "2"}
     text = _pool_written_wrong(with_sheet(simulated(5, deals=6), truth), 2)
@@ -299,6 +305,7 @@ def test_a_profile_that_cannot_be_written_is_a_usage_error(tmp_path):
     assert result.exit_code == 2 and "it is a folder" in result.output
 
 
+@pytest.mark.slow
 def test_payments_written_one_by_one_are_evidence_too():
     truth = {"partie_vis_a_vis_double": "no", "late_tricks_double": "11"}
     text = with_payments(simulated(21, deals=12), truth)
@@ -369,6 +376,7 @@ def test_the_command_says_the_table_played_the_other_profile(tmp_path):
     assert "Стол играл по профилю classic: с ним сходятся все записанные цифры." in russian
 
 
+@pytest.mark.slow
 def test_the_other_profile_with_a_house_option_gives_the_few_options_that_differ(tmp_path):
     inference = inferred(_under_modern(HOUSE.read_text("utf-8"))).inference
     assert inference.another_profile and inference.base.name == "classic"
@@ -383,6 +391,7 @@ def test_the_other_profile_with_a_house_option_gives_the_few_options_that_differ
         " ".join(table.output.split())
 
 
+@pytest.mark.slow
 def test_the_other_profile_keeps_the_options_held_by_set():
     """--set holds an option: the other profile is tried with it as given."""
     text = _under_modern(SHEET.read_text("utf-8"))

@@ -1,7 +1,7 @@
-"""Invariants over 20,000 simulated deals under each profile (classic, modern).
+"""Invariants over 8,000 simulated deals under each profile (classic, modern).
 
-Four sessions of 5,000 deals, as ``reversis simulate`` writes them (the default
-mix of rare events, plus 2% irregular deals: misdeals, exposed cards, peeks,
+Four sessions of 2,000 deals, as ``reversis simulate`` writes them (the default
+mix of rare events, plus 5% irregular deals: misdeals, exposed cards, peeks,
 keeps, two discards, discards out of turn, revokes, unclaimed payments), are
 read once through the library (text -> record_from_text -> deals) and every
 deal is settled under both profiles, each carrying its own pool, exactly as
@@ -32,8 +32,8 @@ from reversis_cli.simulate import SimulationOptions, simulate_session
 
 PROFILES = ("classic", "modern")
 SESSIONS = 4
-DEALS_PER_SESSION = 5_000
-IRREGULAR = 0.02
+DEALS_PER_SESSION = 2_000
+IRREGULAR = 0.05
 PACK_SET = frozenset(PACK)
 
 

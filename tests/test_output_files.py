@@ -63,6 +63,7 @@ def test_simulate_to_standard_output_is_as_without_o(tmp_path, monkeypatch):
     assert dash.stderr == "" and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_rules_infer_to_standard_output_writes_the_profile_alone_there(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("rules", "--infer", str(HOUSE), "-o", "-")

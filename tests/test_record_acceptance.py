@@ -102,6 +102,7 @@ def test_a_card_after_hands_written_mid_trick_is_checked_against_them():
     assert deal.play(first[2]).accepted
 
 
+@pytest.mark.slow
 def test_a_note_mid_trick_is_written_with_every_card(tmp_path):
     path = tmp_path / "s.rvs"
     path.write_text(prefix("evening.rvs", 0), encoding="utf-8")
@@ -124,6 +125,7 @@ CARDS = ["2c", "3c", "6c", "4c", "9s", "4s", "ks", "2s", "zz", "2c 3c"]
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.one_of(st.tuples(st.just("line"), st.sampled_from(LINES)),
                           st.tuples(st.just("card"), st.sampled_from(CARDS))), max_size=10))
+@pytest.mark.slow
 def test_a_change_refused_leaves_the_state_as_it_was(changes):
     deal = DealInProgress(PLAYERS, 1, "Gleb")
     for kind, text in changes:

@@ -27,11 +27,12 @@ def start_from(tmp_path, sample: str, deals_before: int):
     return path, Recorder.open(path, Setup(dealer=sample_deal(sample, 1).dealer.text))
 
 
+# by default the espagnolette, typed card by card (the other three under -m '')
 @pytest.mark.parametrize("sample,number,by_card", [
-    ("evening.rvs", 1, True),       # a normal deal
-    ("big-night.rvs", 3, False),    # a reversis made
+    pytest.param("evening.rvs", 1, True, marks=pytest.mark.slow),     # a normal deal
+    pytest.param("big-night.rvs", 3, False, marks=pytest.mark.slow),  # a reversis made
     ("big-night.rvs", 6, True),     # an espagnolette with privileged renounces
-    ("salon.rvs", 2, False),        # hands, talon, exchanges, partie
+    pytest.param("salon.rvs", 2, False, marks=pytest.mark.slow),  # hands, talon, exchanges, partie
 ])
 def test_a_typed_deal_is_appended_as_fmt_writes_it(tmp_path, sample, number, by_card):
     path, recorder = start_from(tmp_path, sample, number - 1)

@@ -50,6 +50,7 @@ def test_english_ruling_golden(golden, monkeypatch):
     golden("arbitrate-irregular-7.txt", run("arbitrate", "samples/irregular.rvs", "--deal", "7"))
 
 
+@pytest.mark.slow
 def test_english_is_the_default_and_lang_en_changes_nothing(monkeypatch):
     monkeypatch.chdir(SAMPLES.parent)
     for command in COMMANDS.values():

@@ -258,8 +258,8 @@ def _deal_html(html: str, anchor: str) -> str:
 # figures) and one without; the other good samples under the slow marker.
 @pytest.mark.parametrize("path", samples_by_default(
     [*good_samples(), *bad_samples()],
-    [p.name for p in bad_samples()] + ["irregular.rvs", "disputed-sheet.rvs", "house-reading.rvs",
-                                       "evening.rvs"]), ids=lambda p: p.name)
+    [p.name for p in bad_samples()] + ["irregular.rvs", "disputed-sheet.rvs"]),
+    ids=lambda p: p.name)
 def test_the_page_gives_every_problem_check_gives(path):
     """Review newcomer-3, finding 8: check gave the sample's figures warnings,
     the page none.  The page and its terminal lines now give what check

@@ -50,6 +50,7 @@ def _explain_every_deal(path, lang="ru") -> str:
                      for n in range(1, deals + 1))
 
 
+@pytest.mark.slow
 def test_explain_of_a_cyrillic_session_puts_no_name_in_an_oblique_case(cyrillic_irregular):
     told = _explain_every_deal(cyrillic_irregular)
     assert _DECLINED.findall(told) == []
@@ -60,6 +61,7 @@ def test_explain_of_a_cyrillic_session_puts_no_name_in_an_oblique_case(cyrillic_
                      told)
 
 
+@pytest.mark.slow
 def test_the_shipped_cyrillic_sample_reads_with_names_in_the_nominative():
     told = _explain_every_deal(SAMPLES / "tver-ru.rvs")
     assert _DECLINED.findall(told) == []

@@ -237,6 +237,7 @@ def test_options_cannot_change_once_checked():
         options.forces[3] = "kept"  # type: ignore[index]  # the change must fail
 
 
+@pytest.mark.slow
 def test_the_text_is_the_model_written_by_the_writer():
     options = SimulationOptions(40, seed=6, irregular=0.3, write_hands=True, card_style="ru",
                                 title="a night", comments=("made here",))

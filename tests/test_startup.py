@@ -25,6 +25,7 @@ UNUSED_BY_SCORE = {"multiprocessing", "textual", "jinja2", "jsonschema", "revers
                    "reversis_cli.record", "reversis_cli.report", "reversis_cli.simulate"}
 
 
+@pytest.mark.slow
 def test_score_with_tables_imports_what_it_uses_only():
     modules = packages(loaded_modules("score", EVENING))
     assert {"lark", "rich", "reversis_cli.render.plain"} <= modules  # it did read and write
@@ -90,6 +91,7 @@ def tables(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache").rglob("dataclass_code.*.marshal"))
 
 
+@pytest.mark.slow
 def test_classes_from_the_kept_table_are_the_classes_exec_makes(tmp_path):
     plain, _ = probe(tmp_path, "plain")
     assert "Point(x=1, y=0, tags=['a']) True True (*, x: int, y: int = 0, tags: list = " \

@@ -55,6 +55,7 @@ def run_on_terminal(*args: str) -> tuple[int, str]:
     return process.wait(), b"".join(chunks).decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_the_readme_first_command_starts_on_a_clean_line():
     status, raw = run_on_terminal("score", "samples/evening.rvs")
     assert status == 0

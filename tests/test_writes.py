@@ -298,6 +298,7 @@ def test_convert_and_simulate_still_replace_a_writable_file(tmp_path):
 # --- QA finding 4: the output is standard input ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_convert_refuses_to_write_over_the_file_given_as_stdin(tmp_path):
     record = tmp_path / "s.rvs"
     record.write_text(MINIMAL)
