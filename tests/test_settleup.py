@@ -39,7 +39,7 @@ def run(*args):
 def _zero_sum_fractions(rng: random.Random, n: int) -> dict[str, Fraction]:
     values = [Fraction(rng.randint(-5000, 5000), rng.choice([1, 2, 3, 7, 100, 300]))
               for _ in range(n - 1)]
-    values.append(-sum(values))
+    values.append(-sum(values, Fraction(0)))
     return {f"P{i}": value for i, value in enumerate(values)}
 
 
