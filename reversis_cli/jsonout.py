@@ -22,6 +22,7 @@ from .reader import CheckedDeal
 from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session
 from .cards import Card
+from .club.settleup import session_settle_up, settle_up_json
 from .settle import Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
@@ -180,6 +181,9 @@ class SessionJson:
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
                       "pool_end": amount_json(session.pool_end)}
+        settled_up = session_settle_up(session) if self._from_start else None
+        if settled_up is not None:
+            tail["settle_up"] = settle_up_json(settled_up)
         if session.diagnostics:
             tail["diagnostics"] = [d.to_json() for d in session.diagnostics]
         self._write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}"

@@ -25,6 +25,7 @@ from .diagnostics import Diagnostic, ProfileError
 from .reader import UNITS, CheckedDeal, Expectations, Record, open_record, parse_amount
 from .model import HeaderLine, Pos
 from .rules import Profile, load_profile
+from .rules.money import MONEY_OPTIONS
 from .rules.profile import OPTIONS
 from .settle import DealSettlement, SessionSettler
 
@@ -155,7 +156,7 @@ def _header_profile(record: Record, line, problems: list[Diagnostic]) -> Profile
 def _set_line_fault(line: HeaderLine) -> Pos:
     """Where a ``set`` line is wrong: on the option's name when there is no
     such option, else on the value the option does not take."""
-    if line.option not in OPTIONS:
+    if line.option not in OPTIONS and line.option not in MONEY_OPTIONS:
         return line.option_pos or line.pos
     return line.value_pos or line.pos
 

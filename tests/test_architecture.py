@@ -127,6 +127,18 @@ def test_the_writer_does_not_need_the_replay():
                 if m.startswith(("reversis_cli.replay", "reversis_cli.reader"))}
 
 
+def test_the_club_sits_above_the_session_and_below_the_views():
+    """club/ reads the session service and the settlement; the views (render/,
+    report/, jsonout) and the CLI read club/, never the other way round."""
+    graph = _graph()
+    views = ("reversis_cli.render", "reversis_cli.report", "reversis_cli.cli",
+             "reversis_cli.jsonout", "reversis_cli.scoring")
+    for module in (m for m in graph if m.startswith("reversis_cli.club")):
+        assert not {m for m in graph[module] if m.startswith(views)}, module
+    assert "reversis_cli.session" in graph["reversis_cli.club.settleup"]
+    assert "reversis_cli.club.settleup" in graph["reversis_cli.render.settleup"]
+
+
 def test_no_module_over_600_lines():
     long = {module: n for module, path in MODULES.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}

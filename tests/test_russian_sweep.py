@@ -49,6 +49,8 @@ from dataclasses import dataclass, fields
 import click
 import pytest
 
+from reversis_cli.club.settleup import MINOR_DIGITS
+from reversis_cli.club.settleup_words import CURRENCY_SIGNS
 from reversis_cli.cli import COMMANDS, cli
 from reversis_cli.record.tui_problems import LINE_MODE_WORDS
 from reversis_cli.rules.options import RuleOptions
@@ -150,6 +152,8 @@ RULE_FAMILIES = set(re.findall(r"^### ([A-Z]+)-\d+", (ROOT / "docs/rules.md").re
 RECORDER_WORDS = set(LINE_MODE_WORDS) | {"change"}
 LOCALE_VARIABLES = {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"}
 TECHNICAL_NAMES = {"JSON", "CSV", "HTML", "TOML", "BOM", "UTF-8"}
+# A currency's ISO 4217 code is typed as it is (--currency RUB), in any language.
+CURRENCY_CODES = set(CURRENCY_SIGNS) | set(MINOR_DIGITS)
 
 ALLOWED_SPANS = [
     re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9-]*"),          # options
@@ -189,7 +193,7 @@ def english_words(line: str) -> list[str]:
         line = span.sub(" ", line)
     line = CARD_LETTERS.sub(" ", line)  # the card check's business
     allowed = (set(BUILTIN_PROFILES) | set(OPTION_VALUES) | set(COMMANDS) | RECORDER_WORDS
-               | LOCALE_VARIABLES | TECHNICAL_NAMES | CHOICE_VALUES | quoted)
+               | LOCALE_VARIABLES | TECHNICAL_NAMES | CHOICE_VALUES | CURRENCY_CODES | quoted)
     for option in OPTION_NAMED.findall(line):
         allowed |= OPTION_VALUES[option]
     return [w for w in LATIN_WORD.findall(line)

@@ -9,9 +9,10 @@ import click
 from ..i18n import LANGUAGES
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, Msg, check_profile_options, command, files_argument,
-    input_files, option, profile_options, profile_usage_error, refuse_output, report, speak,
-    write_output,
+    input_files, option, profile_options, profile_usage_error, refuse_output,
+    report, speak, write_output,
 )
+from .money import money_options, with_money
 
 __all__ = ["report_command"]
 
@@ -31,8 +32,10 @@ def _language(ctx, param, value: str | None) -> None:
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
         callback=_language, help="The language of the page (as reversis --lang).")
 @profile_options
+@money_options
 def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
-                   sets: dict[str, str]) -> None:
+                   sets: dict[str, str], fiche_value: str | None,
+                   currency: str | None) -> None:
     """Write the sessions as one HTML page: balance, chart, every deal trick by trick.
 
     FILES are records, folders (every .rvs file in them), quoted patterns or
@@ -46,6 +49,7 @@ def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
         "the output {output} is the record {file} itself; write the page to another file",
         output=output, file=source))
     check_profile_options(rules, sets)
+    sets = with_money(sets, fiche_value, currency)
     try:
         page = build_report(files, rules, sets)
     except ProfileError as exc:

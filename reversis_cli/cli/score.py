@@ -23,10 +23,11 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, cards_option,
-    check_profile_options, command, console, console_spec, input_files, jobs_option, lang, option,
-    profile_options, profile_usage_error, progress_bar, serial_if_stdin, t, usage_error,
-    use,
+    check_profile_options, command, console, console_spec, input_files, jobs_option, lang,
+    option, profile_options, profile_usage_error, progress_bar, serial_if_stdin,
+    t, usage_error, use,
 )
+from .money import money_options, with_money
 
 if TYPE_CHECKING:
     from ..scoring import DealWriter
@@ -54,10 +55,12 @@ class ScoreOptions:
         help="Print the settlement as JSON (reversis-score/1, described in "
              "docs/output.md) instead of tables.")
 @profile_options
+@money_options
 @cards_option
 @jobs_option
 def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: bool,
-                  rules: str | None, sets: dict[str, str], style: str, jobs: int) -> None:
+                  rules: str | None, sets: dict[str, str], fiche_value: str | None,
+                  currency: str | None, style: str, jobs: int) -> None:
     """Settle every deal: who pays whom, how much, why, and the pool.
 
     FILES are records, folders (every .rvs file in them), quoted patterns or
@@ -67,6 +70,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     if deal_number is not None and len(files) > 1:
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
+    sets = with_money(sets, fiche_value, currency)
     # JSON needs no console: without one, rich is not even loaded.
     look = None if as_json else console_spec(console())
     err_look = None if as_json else console_spec(console(stderr=True))

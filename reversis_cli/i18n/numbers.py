@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from numbers import Rational
 
-__all__ = ["MINUS", "written_amount"]
+__all__ = ["MINUS", "written_amount", "written_money"]
 
 MINUS = "\u2212"
 # Between a whole part and a fraction that has no character of its own
@@ -50,3 +50,24 @@ def _russian_body(numerator: int, denominator: int) -> str:
         return (str(whole) if whole else "") + character
     fraction = f"{rest}/{denominator}"
     return f"{whole}{_FRACTION_SPACE}{fraction}" if whole else fraction
+
+
+# Between groups of three digits of a sum of money: English 1,234.50; Russian
+# 1 234,50 with a space that never breaks the figure in two.
+_GROUPS = {"en": ",", "ru": "\u00a0"}
+_DECIMAL_MARK = {"en": ".", "ru": ","}
+
+
+def written_money(units: int, digits: int, language: str, signed: bool = False) -> str:
+    """A sum of money given in minor units (``1250`` cents with ``digits``
+    2) as ``language`` writes it: ``12.50``, ``1,234.50``, ``-3.00`` in
+    English; ``12,50``, ``1 234,50``, ``−3,00`` in Russian; ``signed``
+    writes ``+`` before a sum above zero."""
+    whole, part = divmod(abs(units), 10 ** digits)
+    group = _GROUPS.get(language, ",")
+    body = f"{whole:,}".replace(",", group)
+    if digits:
+        body += _DECIMAL_MARK.get(language, ".") + f"{part:0{digits}d}"
+    if units < 0:
+        return (MINUS if language == "ru" else "-") + body
+    return "+" + body if signed and units > 0 else body

@@ -13,7 +13,7 @@ from contextvars import ContextVar
 
 from .catalogs import Translator, translator
 from .message import Count, Msg
-from .numbers import written_amount
+from .numbers import written_amount, written_money
 
 __all__ = ["amount_shown", "current", "lang", "t", "tr", "use"]
 
@@ -59,3 +59,9 @@ def amount_shown(amount, signed: bool = False) -> str:
     table, a chart or the report: ``5/2``, ``-30`` in English; ``2½``,
     ``−30`` in Russian (:func:`~.numbers.written_amount`)."""
     return written_amount(amount, current().language, signed)
+
+
+def money_shown(units: int, digits: int, signed: bool = False) -> str:
+    """A sum of money in minor units as the current language writes it:
+    ``12.50`` in English, ``12,50`` in Russian (:func:`~.numbers.written_money`)."""
+    return written_money(units, digits, current().language, signed)

@@ -12,6 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from ..club.settleup import session_settle_up
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
@@ -19,6 +20,7 @@ from ..reconcile import Reconciler
 from ..session import ScoredDeal, Session, SessionOutcome
 from .diagnostics import render_diagnostic
 from .plain import plain_text
+from .settleup import render_settle_up
 from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
     signed
 
@@ -175,6 +177,9 @@ class SessionTables:
         assert session is not None
         if self._only is None and session.deals_shown:
             self._show(self._rows.render(session))
+            settled_up = session_settle_up(session)
+            if settled_up is not None:
+                self._show(render_settle_up(settled_up))
         self._flush()
 
     def failed(self, exc: BaseException) -> None:

@@ -13,6 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import Card, Suit, sort_cards
+from ..club import settleup_words as words
+from ..club.settleup import SettleUp, session_settle_up
 from ..diagnostics import Diagnostic
 from ..figures import deal_figure_warnings
 from ..i18n import Msg, N_, amount_shown, fiches, t, tr
@@ -137,6 +139,23 @@ class SessionView:
     problems: list[Diagnostic] = field(default_factory=list)  # as found, for the terminal
     rule_ids: set[str] = field(default_factory=set)
     figures_note: str = ""  # where the score sheet departed, under the session table
+    settle_up: SettleUpView | None = None  # with a fiche value: the balance in money
+
+
+@dataclass(frozen=True)
+class SettleUpView:
+    """The settle-up in money, in the reader's words (club/settleup_words.py)."""
+
+    heading: str
+    rows: list[tuple[str, str, str]]  # party, fiches, money
+    pool_note: str | None
+    transfers_heading: str
+    transfers: list[str]
+
+
+def settle_up_view(s: SettleUp) -> SettleUpView:
+    return SettleUpView(words.heading(s), words.rows(s), words.pool_note(s),
+                        words.transfers_heading(s), words.transfers(s))
 
 
 @dataclass(frozen=True)
@@ -224,6 +243,8 @@ def session_view(session: Session, index: int) -> SessionView:
         view.totals = dict(session.totals())
         view.totals_text = {name: signed(a) for name, a in view.totals.items()}
         view.pool_end_text = amount_shown(session.pool_end)
+        settled_up = session_settle_up(session)
+        view.settle_up = settle_up_view(settled_up) if settled_up is not None else None
     else:
         view.pool_end_text = amount_shown(session.pool_start.amount)
     view.errors = session.errors

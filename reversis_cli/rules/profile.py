@@ -49,6 +49,7 @@ from ..files import FileKindError, read_regular_file, reading_problem
 from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
 from ..i18n import Msg
+from .money import MONEY_OPTIONS, NO_MONEY, MoneyOptions, WrittenFloat
 from .options import RuleOptions
 from .values import values_list
 
@@ -317,18 +318,26 @@ class Profile:
     base: str = field(default="", compare=False)
     source: str = field(default="", compare=False)
     overridden: tuple[str, ...] = field(default=(), compare=False)
+    # Settling up in money (rules/money.py): no rule of play, so not an option.
+    money: MoneyOptions = field(default=NO_MONEY, compare=False)
 
     def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> Profile:
-        """A copy with some options changed; values may be text or typed."""
+        """A copy with some options changed; values may be text or typed.
+        The money settings (``fiche_value``...) are set too, apart from the
+        rule options: they are not counted as changed rules."""
         values = self.options.as_dict()
         changed = list(self.overridden)
+        money = self.money
         for name, value in overrides.items():
+            if name in MONEY_OPTIONS:
+                money = money.with_value(name, value)
+                continue
             values[name] = coerce_option_value(name, value)
             if name not in changed:
                 changed.append(name)
         return Profile(name=self.name, options=RuleOptions(**values),
                        description=self.description, base=self.base or self.name,
-                       source=source or self.source, overridden=tuple(changed))
+                       source=source or self.source, overridden=tuple(changed), money=money)
 
     def to_json_options(self) -> dict[str, str | int]:
         """All options, in registry order, in the JSON convention of the module docstring."""
@@ -342,7 +351,8 @@ class Profile:
 
 def _read_toml_text(text: str, where: str) -> dict:
     try:
-        return tomllib.loads(text)
+        # A float is kept as written: fiche_value = 0.1 is a tenth, exactly.
+        return tomllib.loads(text, parse_float=WrittenFloat)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(diagnostic("RV401", Msg(
             "the rule profile {where} is not valid TOML ({error})",
@@ -507,4 +517,4 @@ def _house_profile(data: dict, where: str) -> Profile:
         raise ProfileError(diagnostic("RV402", Msg(
             "in {where}, name and description are text", where=where)))
     return Profile(name=name, options=profile.options, description=description, base=base,
-                   source=where, overridden=profile.overridden)
+                   source=where, overridden=profile.overridden, money=profile.money)

@@ -1,0 +1,46 @@
+"""--fiche-value and --currency, the options of the settle-up in money
+(``score`` and ``report``): checked as a ``set`` line's values are, then
+handed to the session as ``set`` overrides."""
+
+from __future__ import annotations
+
+from .common import option, profile_usage_error
+
+__all__ = ["money_options", "with_money"]
+
+
+def _money_value(reader_name: str):
+    """A click callback: the value of --fiche-value or --currency checked as a
+    ``set`` line's would be, a bad one a usage error pinned on the option."""
+
+    def check(ctx, param, value: str | None) -> str | None:
+        from ..diagnostics import ProfileError  # the library: start-up time
+        from ..rules import money  # the library: start-up time
+
+        if value is not None:
+            try:
+                getattr(money, reader_name)(value)
+            except ProfileError as exc:
+                raise profile_usage_error(exc, "--" + param.name.replace("_", "-")) from None
+        return value
+
+    return check
+
+
+def money_options(func):
+    """--fiche-value and --currency: the settle-up in money (score, report)."""
+    func = option("--currency", "currency", metavar="CODE", callback=_money_value("read_currency"),
+                  help="The currency of --fiche-value, a three-letter code such as RUB or "
+                       "EUR (its minor unit rounds the amounts).")(func)
+    return option("--fiche-value", "fiche_value", metavar="AMOUNT",
+                  callback=_money_value("read_fiche_value"),
+                  help="What one fiche is worth in money (such as 0.5): the session ends "
+                       "with a settle-up, each balance in money and the fewest transfers "
+                       "that settle it.")(func)
+
+
+def with_money(sets: dict[str, str], fiche_value: str | None,
+               currency: str | None) -> dict[str, str]:
+    """The --set overrides with --fiche-value and --currency, which come last."""
+    given = {"fiche_value": fiche_value, "currency": currency}
+    return {**sets, **{name: value for name, value in given.items() if value is not None}}

@@ -1,0 +1,1 @@
+"""A club's sessions together: the archive, statistics, standings and settling up in money."""
