@@ -215,3 +215,22 @@ def test_every_list_is_made_of_the_grammars_keywords():
     assert set(vocabulary.EVENT_ORDER) == set(vocabulary.EVENT_KINDS)
     assert set(vocabulary.EVENT_KINDS) < set(vocabulary.DEAL_KEYWORDS)
     assert EVENT_KINDS is vocabulary.EVENT_KINDS  # the model uses the one list
+
+
+def test_the_club_sits_above_the_session_service_and_below_the_views():
+    """reversis_cli/club/ reads settled deals from the session service and is read
+    by the views and the command line: it imports neither, and nothing beneath it
+    imports it."""
+    graph = _graph()
+    club = {m for m in graph if m.startswith("reversis_cli.club")}
+    assert "reversis_cli.session" in set().union(*(graph[m] for m in club))
+    for module in club:
+        above = {m for m in graph[module]
+                 if m.startswith(("reversis_cli.cli", "reversis_cli.render",
+                                  "reversis_cli.report"))}
+        assert above == set(), module
+    beneath = ("reversis_cli.session", "reversis_cli.scoring", "reversis_cli.settle",
+               "reversis_cli.reader", "reversis_cli.jsonout", "reversis_cli.batch")
+    for module in graph:
+        if module.startswith(beneath):
+            assert not {m for m in graph[module] if m.startswith("reversis_cli.club")}, module

@@ -1,5 +1,6 @@
 """A club's archive: many sessions settled once, kept in one SQLite database
-(docs/output.md, "The archive"), and the figures read from it.
+(docs/output.md, "reversis archive: the club's SQLite database"), and the
+figures read from it.
 
 The package sits above the session service (reversis_cli/session.py, which
 settles) and below the views and the command line: the archive is one more

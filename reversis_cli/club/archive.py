@@ -1,5 +1,5 @@
 """``archive`` as a library: records settled by the session service, stored
-in a SQLite database (docs/output.md, "The archive").
+in a SQLite database (docs/output.md, "reversis archive: the club's SQLite database").
 
 The archive is one more writer of settled deals: each record is read and
 settled by :class:`~reversis_cli.session.Session`, as ``score`` reads it,

@@ -1,4 +1,5 @@
-"""A settled session as the archive's rows (docs/output.md, "The archive").
+"""A settled session as the archive's rows (docs/output.md, "reversis
+archive: the club's SQLite database").
 
 Each row is read off the settlement the session service made
 (:class:`~reversis_cli.session.ScoredDeal`): the deal's facts, each

@@ -1,5 +1,5 @@
-"""The archive's schema, version 1 (docs/output.md, "The archive"), and how a
-database is recognised as one of ours.
+"""The archive's schema, version 1 (docs/output.md, "The schema (version
+1)"), and how a database is recognised as one of ours.
 
 A database is ours when its ``meta`` table says ``application`` =
 ``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
