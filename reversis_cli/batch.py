@@ -35,9 +35,11 @@ class InputError(ValueError):
     """A command-line input that names no record (its message a :class:`Msg`)."""
 
 
-def expand_inputs(args: Iterable[str]) -> list[Path]:
+def expand_inputs(args: Iterable[str],
+                  also: Callable[[Path], bool] | None = None) -> list[Path]:
     """The files named by ``args``: files as given, directories searched for
-    ``.rvs`` files, patterns expanded; each file once, in the order named.
+    ``.rvs`` files (and the files ``also`` takes: the archive takes JSON
+    records too), patterns expanded; each file once, in the order named.
 
     Folders reached through a symlink are not entered (a link back up would
     make the walk endless), and a file named twice, by any path, is read once.
@@ -49,7 +51,8 @@ def expand_inputs(args: Iterable[str]) -> list[Path]:
         if arg == "-":  # standard input
             found = [path]
         elif path.is_dir():
-            found = sorted(p for p in _walk_files(path) if p.suffix == RECORD_SUFFIX)
+            found = sorted(p for p in _walk_files(path)
+                           if p.suffix == RECORD_SUFFIX or (also is not None and also(p)))
             if not found:
                 raise InputError(Msg("{arg}: the folder holds no {suffix} file", arg=arg,
                                      suffix=RECORD_SUFFIX))

@@ -30,7 +30,7 @@ WARNING = N_("warning")
 # code: (severity, what it means).  The meaning is a message id, shown
 # translated where the codes are listed.  Grouped: 0xx files, 1xx syntax and
 # header, 2xx play, 3xx the deal's structure and what was written about it,
-# 4xx rule profiles.
+# 4xx rule profiles, 5xx converting, 6xx the archive.
 CODES: dict[str, tuple[str, str]] = {
     "RV001": (ERROR, N_("the file cannot be read")),
     "RV002": (ERROR, N_("the file is not UTF-8 text")),
@@ -101,6 +101,12 @@ CODES: dict[str, tuple[str, str]] = {
     "RV523": (ERROR, N_("a record the target format cannot hold")),
     "RV524": (WARNING, N_("what the target format cannot hold is left out (said, never silent)")),
     "RV525": (ERROR, N_("a file fmt cannot read or may not rewrite")),
+    # 6xx: the club's archive (a SQLite database)
+    "RV601": (ERROR, N_("a database that cannot be opened or read: not SQLite, or damaged")),
+    "RV602": (ERROR, N_("a database of another application, not a reversis archive")),
+    "RV603": (ERROR, N_("an archive of a newer reversis-cli")),
+    "RV604": (ERROR, N_("an archive locked by another program writing to it")),
+    "RV605": (ERROR, N_("an archive that cannot be written: read-only")),
 }
 
 

@@ -137,6 +137,12 @@ def test_the_club_sits_above_the_session_and_below_the_views():
         assert not {m for m in graph[module] if m.startswith(views)}, module
     assert "reversis_cli.session" in graph["reversis_cli.club.settleup"]
     assert "reversis_cli.club.settleup" in graph["reversis_cli.render.settleup"]
+    # and nothing beneath it imports it
+    beneath = ("reversis_cli.session", "reversis_cli.scoring", "reversis_cli.settle",
+               "reversis_cli.reader", "reversis_cli.batch")
+    for module in graph:
+        if module.startswith(beneath):
+            assert not {m for m in graph[module] if m.startswith("reversis_cli.club")}, module
 
 
 def test_no_module_over_600_lines():

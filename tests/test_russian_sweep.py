@@ -25,7 +25,7 @@ prompt (undo, change, end, reopen, explain, quit), options (--deal, -o), the val
 an option chooses from (en, ru; ascii, unicode; json, rvs, csv-tricks, csv-payments),
 the notation's keywords and the JSON formats' keys inside «» or `` (shown as what
 to type: «late», «cards»), the locale variables (LC_ALL, LC_MESSAGES, LANG), the names
-JSON, CSV, HTML, TOML, BOM, UTF-8, and single letters (a range's x, the metavars A B;
+JSON, CSV, HTML, TOML, BOM, UTF-8, SQLite, and single letters (a range's x, the metavars A B;
 card letters have their own check).  Nothing else: click's metavars (FILE, OPTIONS,
 INTEGER RANGE), a keyword outside «» («строки paid и tally»), an event word in a
 sentence («(misdeal Анна late)») are English words.
@@ -151,7 +151,7 @@ RULE_FAMILIES = set(re.findall(r"^### ([A-Z]+)-\d+", (ROOT / "docs/rules.md").re
 # The words typed at the recorder's prompt (record --plain), as commands are.
 RECORDER_WORDS = set(LINE_MODE_WORDS) | {"change"}
 LOCALE_VARIABLES = {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"}
-TECHNICAL_NAMES = {"JSON", "CSV", "HTML", "TOML", "BOM", "UTF-8"}
+TECHNICAL_NAMES = {"JSON", "CSV", "HTML", "TOML", "BOM", "UTF-8", "SQLite"}
 # A currency's ISO 4217 code is typed as it is (--currency RUB), in any language.
 CURRENCY_CODES = set(CURRENCY_SIGNS) | set(MINOR_DIGITS)
 
@@ -162,7 +162,7 @@ ALLOWED_SPANS = [
     re.compile(r"\[(?:" + "|".join(sorted(RULE_FAMILIES)) + r")\]"),  # a rule family, tagged
     re.compile(r"\b[CM]\s*¶\s*\d*"),                            # source references
     re.compile(r"\breversis(?:-[a-z]+/\d+)?\b"),                # the program, its formats
-    re.compile(r"[\w.~-]*/[\w./~-]*|[\w~-]*\.(?:rvs|toml|html|json|csv|md|txt)\b"),  # files
+    re.compile(r"[\w.~-]*/[\w./~-]*|[\w~-]*\.(?:rvs|toml|html|json|csv|md|txt|sqlite)\b"),  # files
 ]
 
 

@@ -42,6 +42,7 @@ COMMANDS = {
     "simulate": "reversis_cli.cli.simulate:simulate_command",
     "record": "reversis_cli.cli.record:record_command",
     "report": "reversis_cli.cli.report:report_command",
+    "archive": "reversis_cli.cli.archive:archive_command",
 }
 
 

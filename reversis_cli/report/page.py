@@ -18,6 +18,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from ..dates import date_key
 from ..diagnostics import Diagnostic
 from ..i18n import amount_shown, lang, t, tr
 from ..session import Session
@@ -104,24 +105,6 @@ def in_date_order(sessions: list[SessionView]) -> list[SessionView]:
     for index, session in enumerate(ordered, start=1):
         renumber(session, index)
     return ordered
-
-
-_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?!\d)")
-_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
-
-
-def date_key(text: str) -> tuple[int, int, int] | None:
-    """A ``date`` line's value as (year, month, day): ``2026-11-17`` (or
-    ``2026-11``, ``2026``) as the notation suggests, or ``17.11.2026``; None
-    for any other text (the value is free form)."""
-    text = text.strip()
-    found = _ISO_DATE.match(text)
-    if found:
-        return int(found.group(1)), int(found.group(2) or 0), int(found.group(3) or 0)
-    found = _DOTTED_DATE.match(text)
-    if found:
-        return int(found.group(3)), int(found.group(2)), int(found.group(1))
-    return None
 
 
 def render_page(sessions: list[SessionView]) -> str:

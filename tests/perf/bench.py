@@ -2,7 +2,8 @@
 
     python tests/perf/bench.py [--deals 10000] [--memory-deals 100000] [--runs 7]
                                [--table-deals 1000] [--callgrind] [--install-chess]
-                               [--only stages,e2e,memory,evening,ratio,callgrind]
+                               [--only stages,e2e,memory,evening,ratio,archive,callgrind]
+                               [--archive-files 20] [--archive-deals 500]
                                [--cache DIR] [--cpu N] [--json FILE]
 
 Prints one table: each figure, its value, its target, PASS/FAIL, and the
@@ -55,6 +56,13 @@ Figures:
   python-chess is the ``bench`` extra (``pip install -e '.[bench]'``).
   Without it the ratio group stops with that advice, unless the script is run
   with ``--install-chess``, which installs the extra with pip first.
+* archive -- a same-run ratio: deals/s of ``reversis archive FILES -o DB``
+  (into a new database each run) over deals/s of ``reversis score --json
+  FILES`` on the same ``--archive-files`` simulated files of
+  ``--archive-deals`` deals each (20 x 500 by default; the issue's 100,000
+  deals are ``--archive-files 200``), run ``--runs`` times interleaved,
+  medians, start-up included in both.  Target: at least 1/2.
+
 * callgrind -- only with ``--callgrind`` (or ``--only callgrind``): the
   instruction count per deal, the steady figure for judging a change.
   ``valgrind --tool=callgrind`` runs the real interpreter
@@ -105,11 +113,12 @@ E2E_TARGET = 2000.0  # deals per second, one core, start-up included
 MEMORY_TARGET_MB = 200.0
 EVENING_TARGET_S = 0.4
 EVENING_DEALS = 20
-GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "callgrind")
-DEFAULT_GROUPS = ("stages", "e2e", "memory", "evening", "ratio")
+GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive", "callgrind")
+DEFAULT_GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive")
 SCORE_RATIO_TARGET = 4.0  # card plays/s over python-chess plies/s
 CHECK_RATIO_TARGET = 6.0
 TABLES_RATIO_TARGET = 0.5  # tables deals/s over JSON deals/s
+ARCHIVE_RATIO_TARGET = 0.5  # archive deals/s over score --json deals/s, same files
 EVENING_IMPORT_RATIO_TARGET = 1.6
 BARE_IMPORT = "import click, rich.console, lark"
 PGN_PLIES = (40, 120)
@@ -551,6 +560,35 @@ def ratio_figures(path: Path, deals: int, table_path: Path, table_deals: int,
     return out
 
 
+def archive_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
+                    cpu: int | None) -> list[Figure]:
+    """``archive`` against ``score --json`` on the same files, same run."""
+    paths = [str(session_file(cache, deals, seed + n)[0]) for n in range(files)]
+    total = files * deals
+    ours = reversis_command()
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "club.sqlite")
+        # a new database each run: an archive kept from the run before would skip every file
+        fresh = ["sh", "-c", 'rm -f "$0" && exec "$@"', db, *ours, "archive", *paths, "-o", db]
+        commands = {"score --json": ours + ["score", "--json", *paths], "archive": fresh}
+        timed = median_walls(commands, runs, cpu)
+    json_rate = total / timed["score --json"][0]
+    archive_rate = total / timed["archive"][0]
+    ratio = archive_rate / json_rate
+    return [
+        Figure(f"score --json: {files} files x {deals} deals (median of {runs})", json_rate,
+               "deals/s", command=f"reversis score --json FILES ({files} files) > /dev/null",
+               extra={"runs": timed["score --json"][1]}),
+        Figure(f"archive: {files} files x {deals} deals (median of {runs})", archive_rate,
+               "deals/s", command=f"reversis archive FILES ({files} files) -o NEW.sqlite",
+               extra={"runs": timed["archive"][1], "exit": timed["archive"][2]}),
+        Figure(f"archive deals/s / score --json deals/s ({total:,} deals)", ratio, "x",
+               f">= {ARCHIVE_RATIO_TARGET:g}x",
+               ratio >= ARCHIVE_RATIO_TARGET and timed["archive"][2] == 0,
+               "reversis archive FILES -o NEW.sqlite vs reversis score --json FILES"),
+    ]
+
+
 # ---------------------------------------------------------------------------
 # Instructions per deal (callgrind)
 
@@ -626,6 +664,10 @@ def main(argv=None) -> int:
                     help="runs of the 20-deal evening and of each ratio's commands")
     ap.add_argument("--table-deals", type=int, default=1000,
                     help="file size for the tables figure (score with tables vs --json)")
+    ap.add_argument("--archive-files", type=int, default=20,
+                    help="files of the archive figure (each --archive-deals deals)")
+    ap.add_argument("--archive-deals", type=int, default=500,
+                    help="deals in each file of the archive figure")
     ap.add_argument("--callgrind", action="store_true",
                     help="also count instructions per deal under valgrind (slow)")
     ap.add_argument("--install-chess", action="store_true",
@@ -691,6 +733,10 @@ def main(argv=None) -> int:
         print("  ratios to peers ...", file=sys.stderr, flush=True)
         figures += ratio_figures(path, args.deals, table_path, args.table_deals, evening_path,
                                  args.cache, args.seed, args.runs, cpu)
+    if "archive" in groups:
+        print("  archive against score --json ...", file=sys.stderr, flush=True)
+        figures += archive_figures(args.cache, args.archive_files, args.archive_deals,
+                                   args.seed, args.runs, cpu)
     if "callgrind" in groups:
         print("  callgrind ...", file=sys.stderr, flush=True)
         figures += callgrind_figures(args.cache, args.seed)

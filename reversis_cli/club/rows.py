@@ -1,0 +1,153 @@
+"""A settled session as the archive's rows (docs/output.md, "reversis
+archive: the club's SQLite database").
+
+Each row is read off the settlement the session service made
+(:class:`~reversis_cli.session.ScoredDeal`): the deal's facts, each
+payment as it is, each trick as played, each player's share of the deal.
+Nothing is computed again; amounts are exact, as numerator and denominator.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+
+from ..dates import iso_day
+from ..model import Header
+from ..session import ScoredDeal, Session
+from ..settle import DealSettlement, NoteCode, amount_json
+
+__all__ = ["ROLES", "SessionRows", "session_row", "exact"]
+
+# A seat's role in a deal, by its place after the dealer's (first hand leads).
+ROLES = ("dealer", "first_hand", "second_hand", "third_hand")
+
+_INSERTS = {
+    "deals": "INSERT INTO deals (session_id, deal, line, dealer, status, outcome, pool_before, "
+             "pool_after, reversis, reversis_breaker, espagnolette, espagnolette_status) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "deal_players": "INSERT INTO deal_players (session_id, deal, player, seat, role, tricks, "
+                    "points, net_num, net_den) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "payments": "INSERT INTO payments (session_id, deal, seq, payer, payee, amount_num, "
+                "amount_den, code, rule, rules, trick) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "tricks": "INSERT INTO tricks (session_id, deal, trick, leader, cards, taker, points) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "events": "INSERT INTO events (session_id, deal, seq, kind, player, trick, line) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "notes": "INSERT INTO notes (session_id, deal, line, text) VALUES (?, ?, ?, ?)",
+}
+
+
+def exact(amount: int | Fraction) -> tuple[int, int]:
+    """An amount as (numerator, denominator): 5/2 is (5, 2), 7 is (7, 1)."""
+    if type(amount) is int:
+        return amount, 1
+    return amount.numerator, amount.denominator
+
+
+def _header_value(header: Header, keyword: str) -> str | None:
+    line = header.get(keyword)
+    return line.value if line is not None else None
+
+
+def session_row(session: Session) -> tuple:
+    """The session's columns after its id, path and hash: title, date, day,
+    place, rules (the profile's name), options (JSON, as ``score --json``
+    writes them), pool at the start and (until the deals are in) at the end."""
+    header = session.record.header
+    profile = session.profile
+    assert profile is not None  # only a settleable session is stored
+    date = _header_value(header, "date")
+    start = amount_json(session.pool_start.amount)
+    return (header.title, date, iso_day(date), _header_value(header, "place"), profile.name,
+            json.dumps(profile.to_json_options(), ensure_ascii=False, sort_keys=True),
+            start, start)
+
+
+class SessionRows:
+    """The rows of one session's deals, gathered a batch at a time and
+    written with one ``executemany`` per table."""
+
+    def __init__(self, session_id: int, players: tuple[str, ...]):
+        self.session_id = session_id
+        self.players = players
+        self.seat_of = {name: seat for seat, name in enumerate(players)}
+        self.rows: dict[str, list[tuple]] = {table: [] for table in _INSERTS}
+        self.deals = 0  # deals gathered and not yet written
+
+    def header_notes(self, header: Header) -> None:
+        for line in header.all("note"):
+            self.rows["notes"].append((self.session_id, None, line.pos.line, line.value))
+
+    def add(self, scored: ScoredDeal) -> None:
+        """One settled deal's rows."""
+        settlement, checked = scored.settlement, scored.checked
+        replayed, deal = checked.replayed, checked.deal
+        assert settlement is not None and replayed is not None and deal is not None
+        sid, number, rows = self.session_id, settlement.number, self.rows
+        reversis, breaker = _reversis_roles(settlement)
+        esp = settlement.espagnolette
+        rows["deals"].append((
+            sid, number, deal.pos.line, settlement.dealer, settlement.status, settlement.outcome,
+            amount_json(settlement.pool_before), amount_json(settlement.pool_after),
+            reversis, breaker, esp[0] if esp else None, esp[1] if esp else None))
+        self._players(settlement)
+        rows["payments"].extend(
+            (sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
+             " ".join(p.rules), p.trick)
+            for seq, p in enumerate(settlement.payments, 1))
+        names = replayed.players
+        rows["tricks"].extend(
+            (sid, number, t.number, names[t.leader], " ".join([p.card.code for p in t.plays]),
+             names[t.taker], t.points) for t in replayed.tricks)
+        events: list[tuple[str, str | None, int | None, int | None]] = [
+            (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
+            for e in deal.events]
+        events += [("revoke", names[r.seat], r.trick,
+                    r.pos.line if r.pos else _trick_line(replayed, r.trick))
+                   for r in replayed.revokes]
+        rows["events"].extend((sid, number, seq, *event) for seq, event in enumerate(events, 1))
+        rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
+        self.deals += 1
+
+    def _players(self, settlement: DealSettlement) -> None:
+        dealer = self.seat_of.get(settlement.dealer, 0)
+        sid, number = self.session_id, settlement.number
+        net, won, points = settlement.net, settlement.tricks_won, settlement.points
+        self.rows["deal_players"].extend(
+            (sid, number, name, seat, ROLES[(seat - dealer) % 4], won.get(name, 0),
+             points.get(name, 0), *exact(net.get(name, 0)))
+            for seat, name in enumerate(self.players))
+
+    def write(self, conn: sqlite3.Connection) -> None:
+        """Write the rows gathered (inside the caller's transaction)."""
+        for table, rows in self.rows.items():
+            if rows:
+                conn.executemany(_INSERTS[table], rows)
+                rows.clear()
+        self.deals = 0
+
+    @staticmethod
+    def pool_end(session: Session) -> int | str:
+        return amount_json(session.pool_end)
+
+
+def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]:
+    """Who made or undertook a reversis, and who broke it, as the settlement's
+    steps name them (None, None in a deal without one)."""
+    if settlement.outcome == "normal":
+        return None, None
+    for step in settlement.steps:
+        if step.code is NoteCode.REVERSIS_MADE:
+            return step.params["player"], None
+        if step.code is NoteCode.REVERSIS_BROKEN:
+            return step.params["undertaker"], step.params["breaker"]
+    return None, None
+
+
+def _trick_line(replayed, number: int | None) -> int | None:
+    for trick in replayed.tricks:
+        if trick.number == number and trick.line is not None:
+            return trick.line.pos.line
+    return None

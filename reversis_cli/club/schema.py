@@ -1,0 +1,195 @@
+"""The archive's schema, version 1 (docs/output.md, "The schema (version
+1)"), and how a database is recognised as one of ours.
+
+A database is ours when its ``meta`` table says ``application`` =
+``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
+one is brought up to this version by the steps of :data:`MIGRATIONS`, a newer
+one is refused (an older tool cannot know what a newer one stored).  A
+database with tables but no such ``meta`` is another application's, and is
+never written to.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from ..diagnostics import Diagnostic, ReversisError, diagnostic
+from ..i18n import Msg
+
+__all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveError",
+           "prepare", "archive_problem"]
+
+APPLICATION = "reversis-cli"
+SCHEMA_VERSION = 1
+
+# Each table of version 1, created in this order (docs/output.md describes every
+# column).  Amounts are exact: a payment's and a net's as numerator and
+# denominator integers; a pool as ``score --json`` writes amounts (an integer,
+# or the text "n/d" in the rare session whose pot line is a fraction).
+TABLES: tuple[tuple[str, str], ...] = (
+    ("meta", """CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL)"""),
+    ("sessions", """CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        sha256 TEXT NOT NULL,
+        title TEXT,
+        date TEXT,
+        day TEXT,
+        place TEXT,
+        rules TEXT NOT NULL,
+        options TEXT NOT NULL,
+        pool_start NOT NULL,
+        pool_end NOT NULL,
+        deals INTEGER NOT NULL)"""),
+    ("players", """CREATE TABLE players (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (session_id, seat))"""),
+    ("deals", """CREATE TABLE deals (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        line INTEGER NOT NULL,
+        dealer TEXT NOT NULL,
+        status TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        pool_before NOT NULL,
+        pool_after NOT NULL,
+        reversis TEXT,
+        reversis_breaker TEXT,
+        espagnolette TEXT,
+        espagnolette_status TEXT,
+        PRIMARY KEY (session_id, deal))"""),
+    ("deal_players", """CREATE TABLE deal_players (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        tricks INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        net_num INTEGER NOT NULL,
+        net_den INTEGER NOT NULL,
+        PRIMARY KEY (session_id, deal, seat))"""),
+    ("payments", """CREATE TABLE payments (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        payer TEXT NOT NULL,
+        payee TEXT NOT NULL,
+        amount_num INTEGER NOT NULL,
+        amount_den INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        trick INTEGER,
+        PRIMARY KEY (session_id, deal, seq))"""),
+    ("tricks", """CREATE TABLE tricks (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        trick INTEGER NOT NULL,
+        leader TEXT NOT NULL,
+        cards TEXT NOT NULL,
+        taker TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (session_id, deal, trick))"""),
+    ("events", """CREATE TABLE events (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        player TEXT,
+        trick INTEGER,
+        line INTEGER,
+        PRIMARY KEY (session_id, deal, seq))"""),
+    ("notes", """CREATE TABLE notes (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER,
+        line INTEGER,
+        text TEXT NOT NULL)"""),
+)
+
+# What the figures look up by: a player's deals, a kind of payment, a period.
+INDEXES = (
+    "CREATE INDEX sessions_day ON sessions(day)",
+    "CREATE INDEX deal_players_player ON deal_players(player)",
+    "CREATE INDEX payments_code ON payments(code)",
+    "CREATE INDEX events_kind ON events(kind)",
+    "CREATE INDEX notes_session ON notes(session_id)",
+)
+
+# version n -> the step that brings a database of version n to n + 1.  Version 1
+# is the first: none yet.  A step runs inside the transaction that opens the
+# database, so that a migration stopped half way leaves the database as it was.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+class ArchiveError(ReversisError):
+    """The database cannot be used as an archive (codes RV6xx): not ours,
+    corrupt, newer, locked or read-only."""
+
+
+def archive_problem(code: str, message: Msg, name: str) -> ArchiveError:
+    found: Diagnostic = diagnostic(code, message, file=name)
+    return ArchiveError(found)
+
+
+def prepare(conn: sqlite3.Connection, name: str) -> None:
+    """Make ``conn`` an archive of this version: create the tables in an empty
+    database, migrate an older one; refuse another application's database or
+    a newer archive (:class:`ArchiveError`).  Runs in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        tables = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            _create(conn)
+        else:
+            version = _version_of(conn, tables, name)
+            if version > SCHEMA_VERSION:
+                raise archive_problem("RV603", Msg(
+                    "{name} is an archive of a newer reversis-cli (schema version {found}; "
+                    "this one knows version {known}): update reversis-cli to read it",
+                    name=name, found=version, known=SCHEMA_VERSION), name)
+            _migrate(conn, version)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    for _, statement in TABLES:
+        conn.execute(statement)
+    for statement in INDEXES:
+        conn.execute(statement)
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                     [("application", APPLICATION), ("schema_version", str(SCHEMA_VERSION))])
+
+
+def _version_of(conn: sqlite3.Connection, tables: set[str], name: str) -> int:
+    """The schema version of an archive of ours; another application's
+    database is refused."""
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) \
+        if "meta" in tables and _is_key_value(conn) else {}
+    version = str(meta.get("schema_version", ""))
+    if meta.get("application") != APPLICATION or not version.isdigit():
+        raise archive_problem("RV602", Msg(
+            "{name} is a database of another application, not a reversis archive: "
+            "name another file with -o", name=name), name)
+    return int(version)
+
+
+def _is_key_value(conn: sqlite3.Connection) -> bool:
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(meta)")}
+    return {"key", "value"} <= columns
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    while version < SCHEMA_VERSION:
+        MIGRATIONS[version](conn)
+        version += 1
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
