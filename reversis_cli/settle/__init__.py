@@ -6,11 +6,12 @@ from .engine import (
     RULES, VOID_RULES, DealSettlement, Rule, SessionSettler, settle_deal, settlement_body_json,
     settlement_to_json,
 )
-from .codes import NoteCode, ReasonCode
+from .codes import DealStatus, EspagnoletteStatus, NoteCode, Outcome, ReasonCode
 from .payments import POOL, Amount, Payment, Step, amount_json
 
 __all__ = [
     "RULES", "VOID_RULES", "Rule", "DealSettlement", "SessionSettler", "settle_deal",
     "settlement_body_json", "settlement_to_json",
-    "POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "amount_json",
+    "POOL", "Amount", "DealStatus", "EspagnoletteStatus", "NoteCode", "Outcome", "Payment",
+    "ReasonCode", "Step", "amount_json",
 ]

@@ -103,6 +103,7 @@ from dataclasses import dataclass
 
 from ..replay import ReplayedDeal
 from ..rules import Profile
+from .codes import DealStatus, Outcome
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
 from .inplay import in_play_payments, pay_winner_dues
 from .irregular import (
@@ -232,7 +233,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
     players = replayed.players
     return DealSettlement(
         number=replayed.number, dealer=players[replayed.dealer],
-        status="void" if replayed.void else "played", outcome="normal",
+        status=DealStatus.VOID if replayed.void else DealStatus.PLAYED, outcome=Outcome.NORMAL,
         tricks_won={n: 0 for n in players}, points={n: 0 for n in players},
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
@@ -256,12 +257,12 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
                     session_start=session_start)
     if replayed.void:
         _run_rules(ledger, VOID_RULES)
-        return _freeze(ledger, "void")
+        return _freeze(ledger, DealStatus.VOID)
     _run_rules(ledger, _rules_for(replayed))
-    return _freeze(ledger, "played")
+    return _freeze(ledger, DealStatus.PLAYED)
 
 
-def _freeze(ledger: Ledger, status: str) -> DealSettlement:
+def _freeze(ledger: Ledger, status: DealStatus) -> DealSettlement:
     replayed, players, names = ledger.replayed, ledger.players, ledger.names
     payments = _payments_in_order(ledger)
     espagnolette = None
@@ -286,7 +287,12 @@ def _freeze(ledger: Ledger, status: str) -> DealSettlement:
         espagnolette=espagnolette,
         payments=payments, cancelled=tuple(ledger.cancelled),
         pool_before=ledger.pool_before, pool_after=pool_after, net=net,
-        steps=tuple(ledger.steps))
+        steps=tuple(ledger.steps), reversis_maker=_name(names, ledger.reversis_maker),
+        undertaker=_name(names, ledger.undertaker), breaker=_name(names, ledger.breaker))
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str | None:
+    return None if seat is None else names[seat]
 
 
 class SessionSettler:
@@ -310,7 +316,7 @@ class SessionSettler:
             first_deal=self.last_played is None, pot_line_given=self.pool_start_given,
             session_start=self.session_start)
         self.pool = settlement.pool_after
-        if settlement.status == "played" and replayed.complete:
+        if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
         for name, amount in settlement.net.items():
             self._totals[name] += amount

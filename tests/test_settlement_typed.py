@@ -1,0 +1,105 @@
+"""The settlement says everything its readers need, typed (issue 22, item 7): who made,
+undertook and broke a reversis; the outcome and the statuses as enums whose values are
+the words JSON writes; the irregularities with their seats as the replay resolved them;
+and the rule each event falls under, from the settle registry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from reversis_cli.i18n import use
+from reversis_cli.reader import open_record
+from reversis_cli.render.score import render_settlement
+from reversis_cli.settle import DealStatus, EspagnoletteStatus, Outcome, settlement_to_json
+from reversis_cli.session import resolve_profile, score_deals
+
+from settle_helpers import PLAYERS, settle_scenario
+from test_record_tui import as_text
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def _settlements(name: str) -> dict:
+    with open_record(SAMPLES / name) as record:
+        profile, _ = resolve_profile(record)
+        assert profile is not None
+        return {scored.checked.number: scored.settlement
+                for scored in score_deals(record, profile)}
+
+
+BIG_NIGHT = _settlements("big-night.rvs")
+
+
+# --- who made, undertook and broke a reversis ----------------------------------------------
+
+
+def test_a_made_reversis_names_its_maker_and_no_one_else():
+    made = BIG_NIGHT[3]  # deal 3: a reversis made
+    assert made.outcome == Outcome.REVERSIS
+    maker = made.reversis_maker
+    assert maker is not None and made.tricks_won[maker] == 11
+    assert made.undertaker is None and made.breaker is None
+
+
+def test_a_broken_reversis_names_the_undertaker_and_the_breaker():
+    broken = BIG_NIGHT[9]  # deal 9: Gleb undertook, Anna took a trick late
+    assert broken.outcome == Outcome.REVERSIS_BROKEN
+    assert (broken.undertaker, broken.breaker) == ("Gleb", "Anna")
+    assert broken.reversis_maker is None
+
+
+def test_a_deal_without_a_reversis_names_no_one():
+    ordinary = [s for s in BIG_NIGHT.values() if s.outcome == Outcome.NORMAL]
+    assert len(ordinary) == 10
+    for s in ordinary:
+        assert (s.reversis_maker, s.undertaker, s.breaker) == (None, None, None)
+
+
+# ESP-7: Boris undertakes, Vera breaks in trick 10, and Anna (the espagnolette) pays
+# Vera the 64: no REV-3 payment runs to the breaker, who broke the reversis all the same.
+BROKEN_10 = ["Boris JS 9S 2S AD", "Boris KD 2D 3D AS", "Boris 4D QD 5D AH", "Vera 6D 7D AC 8D"]
+
+
+def test_the_espagnolette_paying_the_breaker_leaves_each_his_part():
+    s = settle_scenario(BROKEN_10, "classic", takers=["Boris"] * 7)
+    assert [p.rule for p in s.payments if p.payee == "Vera"] == ["ESP-7"]
+    assert (s.undertaker, s.breaker, s.reversis_maker) == ("Boris", "Vera", None)
+    with use("en"):
+        table = as_text(render_settlement(s, PLAYERS), 120).split("Payments")[0]
+    rows = {line.split()[0]: line for line in table.splitlines()
+            if line.strip().startswith(PLAYERS)}
+    assert "broke the reversis" in rows["Vera"]
+    assert "reversis broken" in rows["Boris"] and "broke the" not in rows["Boris"]
+    assert "espagnolette (superseded)" in rows["Anna"] and "reversis" not in rows["Anna"]
+
+
+# --- the outcome and the statuses are enums: their values are the JSON's words -------------
+
+
+def test_the_enums_values_are_the_words_json_writes():
+    assert [o.value for o in Outcome] == ["normal", "reversis", "reversis_broken"]
+    assert [s.value for s in DealStatus] == ["played", "void"]
+    assert [s.value for s in EspagnoletteStatus] == ["success", "failed", "waived",
+                                                      "superseded"]
+
+
+@pytest.mark.parametrize(("sample", "met"), [
+    ("big-night.rvs", {"played", "normal", "reversis", "reversis_broken", "success"}),
+    ("every-event-ru.rvs", {"played", "void", "normal", "reversis", "reversis_broken",
+                            "success", "failed"}),
+])
+def test_every_settlement_carries_enums_and_json_writes_their_values(sample, met):
+    seen: set[str] = set()
+    for s in _settlements(sample).values():
+        assert type(s.outcome) is Outcome and type(s.status) is DealStatus
+        written = json.loads(json.dumps(settlement_to_json(s)))
+        assert (written["status"], written["outcome"]) == (s.status.value, s.outcome.value)
+        seen.update((s.status, s.outcome))
+        if s.espagnolette is not None:
+            assert type(s.espagnolette[1]) is EspagnoletteStatus
+            assert written["espagnolette"]["status"] == s.espagnolette[1].value
+            seen.add(s.espagnolette[1])
+    assert seen == met
