@@ -16,7 +16,7 @@ from reversis_cli.render.score import render_settlement
 from reversis_cli.settle import DealStatus, EspagnoletteStatus, Outcome, settlement_to_json
 from reversis_cli.session import resolve_profile, score_deals
 
-from settle_helpers import PLAYERS, settle_scenario
+from settle_helpers import PLAYERS, event, make_deal, scenario, settle_scenario
 from test_record_tui import as_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -103,3 +103,25 @@ def test_every_settlement_carries_enums_and_json_writes_their_values(sample, met
             assert written["espagnolette"]["status"] == s.espagnolette[1].value
             seen.add(s.espagnolette[1])
     assert seen == met
+
+
+# --- the irregularities come from the replay with their seats ------------------------------
+
+
+def test_the_replay_resolves_the_seat_an_event_names():
+    replayed = make_deal(scenario(BROKEN_10, takers=["Boris"] * 7),
+                         events=(event("peeked Vera"), event("unclaimed 9 Boris"),
+                                 event("unclaimed 10"), event("out-of-turn Zoe")))
+    found = [(i.kind, i.seat, i.trick) for i in replayed.irregularities]
+    assert found == [("peeked", 2, None), ("unclaimed", 1, 9), ("unclaimed", None, 10),
+                     ("out-of-turn", None, None)]
+    assert [i.named for i in replayed.irregularities] == ["Vera", "Boris", None, "Zoe"]
+
+
+def test_settle_reads_no_statement_of_the_notation():
+    source = (Path(__file__).resolve().parent.parent / "reversis_cli" / "settle"
+              / "irregular.py").read_text(encoding="utf-8")
+    # the replay resolved the names (Irregularity.seat): settle neither reads an event line
+    # of the notation nor looks a player's name up again
+    assert "..model" not in source and "EventLine" not in source
+    assert "players.index" not in source and ".player.text" not in source
