@@ -13,7 +13,14 @@ import pytest
 from reversis_cli.i18n import use
 from reversis_cli.reader import open_record
 from reversis_cli.render.score import render_settlement
-from reversis_cli.settle import DealStatus, EspagnoletteStatus, Outcome, settlement_to_json
+from reversis_cli.arbitrate import rule
+from reversis_cli.model import EVENT_KINDS
+from reversis_cli.rules import load_profile
+from reversis_cli.settle import (
+    EVENT_RULES, RULES, VOID_RULES, DealStatus, EspagnoletteStatus, Outcome, Rule, event_rules,
+    settlement_to_json,
+)
+from reversis_cli.settle.engine import EVENTS, LATE_MISDEAL
 from reversis_cli.session import resolve_profile, score_deals
 
 from settle_helpers import PLAYERS, event, make_deal, scenario, settle_scenario
@@ -125,3 +132,31 @@ def test_settle_reads_no_statement_of_the_notation():
     # of the notation nor looks a player's name up again
     assert "..model" not in source and "EventLine" not in source
     assert "players.index" not in source and ".player.text" not in source
+
+
+# --- the rule each event falls under comes from the registry -------------------------------
+
+
+def test_every_event_kind_falls_under_the_rule_the_registry_settles_it_by():
+    assert EVENT_RULES == {
+        "exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "misdeal late": "IRR-3",
+        "out-of-turn": "IRR-6", "discarded-two": "IRR-5", "peeked": "IRR-4", "kept": "IRR-4",
+        "unclaimed": "CLAIM-1"}
+    assert set(EVENT_KINDS) <= set(EVENT_RULES)
+
+
+def test_a_rule_added_to_the_registry_names_its_events():
+    added = Rule(("IRR-8",), lambda ledger: None, "a new irregularity", EVENTS,
+                 events=("new-kind",))
+    found = event_rules((*VOID_RULES, *RULES, added))
+    assert found["new-kind"] == "IRR-8"
+    assert found["peeked"] == "IRR-4"  # the first rule that reads a kind names it
+
+
+def test_arbitrate_cites_for_an_event_the_rule_the_registry_names(monkeypatch):
+    # deal 12 of irregular.rvs: a misdeal noticed late (IRR-3); were the registry to
+    # settle it by IRR-6, the ruling would cite IRR-6 with it
+    late = SAMPLES / "irregular.rvs"
+    assert "IRR-6" not in [r.id for r in rule(late, 12, load_profile("classic")).rules]
+    monkeypatch.setitem(EVENT_RULES, LATE_MISDEAL, "IRR-6")
+    assert "IRR-6" in [r.id for r in rule(late, 12, load_profile("classic")).rules]
