@@ -9,12 +9,12 @@ lines; the replay never raises on bad input.
 
 from .play import replay_deal
 from .result import (
-    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal,
-    Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,
+    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Irregularity, Play, Played, PlayedTrick,
+    ReplayedDeal, Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,
 )
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
-    "Espagnolette", "Revoke", "ReplayedDeal", "Played", "replay_deal", "next_seat",
+    "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Played", "replay_deal", "next_seat",
     "winning_play", "is_espagnolette",
 ]
