@@ -5,12 +5,19 @@ each one (PLAY-1, PLAY-3), each player's hand after the exchange, the partie
 (DEAL-3), the espagnolette (ESP-1) and its privilege (ESP-2, ESP-3), and the
 revokes (PLAY-4).  The optional lines (hands, talon, exchanges, partie) are
 held against the play by :mod:`.crosscheck`.
+
+Most deals are plain and :mod:`.plain` replays them in one pass; the walk
+here is the readable reference it is held to (``replay_full``).  A deal still
+being played (``reversis record``) is replayed whole tricks first with
+``replay_full``, then ``find_revokes`` looks for revokes among the tricks so
+far and the trick in progress.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
@@ -31,7 +38,7 @@ from .result import (
 )
 from .rules_of_play import may_renounce, revoke_evidence
 
-__all__ = ["replay_deal"]
+__all__ = ["find_revokes", "replay_deal", "replay_full"]
 
 _new = tuple.__new__
 
@@ -159,7 +166,10 @@ class _Replay(CrossChecks):
         # anywhere (a card in the partie and in a trick, say) it is not known.
         known = whole and not self.broken
         espagnolette = self._espagnolette(hands) if known else None
-        revokes = tuple(self._revokes(tricks, hands, espagnolette)) if known else ()
+        found = _revokes(tricks, hands, espagnolette, self.deal.number, self.players) \
+            if known else []
+        self.diags.extend(warning for _, warning in found)
+        revokes = tuple(revoke for revoke, _ in found)
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
@@ -454,33 +464,6 @@ class _Replay(CrossChecks):
         found = declared.get(holder)
         return Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
-    def _revokes(self, tricks: list[PlayedTrick], hands, esp: Espagnolette | None):
-        """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
-
-        A card is still held at trick t when it is played after t, or never
-        played (a kept talon card); checked only on a renounce, which is rare.
-        """
-        played_in = [99] * len(PACK)  # the trick each card was first played in, by index
-        for trick in reversed(tricks):
-            for play in trick.plays:
-                played_in[play.card.index] = trick.number
-        privileged = esp.seat if esp is not None and esp.privileged else None
-        for trick in tricks:
-            led, number = trick.led_suit, trick.number
-            for play in trick.plays[1:]:
-                held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
-                                                        if played_in[c.index] > number))
-                if held and not may_renounce(number, play.seat, privileged):
-                    first = min(held, key=lambda c: c.index)
-                    self.error("RV201", Msg("{player} played {card} on a {suit} lead while "
-                                            "holding {held} (revoke)",
-                                            player=self.name(play.seat), card=CardCode(play.card),
-                                            suit=_LEAD[led], held=CardCode(first)),
-                               play.pos, trick=trick.number, fatal=False)
-                    yield Revoke(trick.number, play.seat, play.card, first, play.pos)
-
-
-
 
 def replay_deal(deal: Deal, players: tuple[str, ...],
                 damaged: dict[int, str] | None = None) -> ReplayedDeal:
@@ -495,6 +478,62 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
         if plain is not None:
             return plain
     return _Replay(deal, players, damaged).run()
+
+
+def replay_full(deal: Deal, players: tuple[str, ...],
+                damaged: dict[int, str] | None = None) -> ReplayedDeal:
+    """The same replay as ``replay_deal``, always by the full walk: the
+    reference the one-pass replay of a plain deal (:mod:`.plain`) is held to,
+    and the replay of a deal still being played, whose tricks so far are
+    seldom a plain deal."""
+    return _Replay(deal, players, damaged).run()
+
+
+def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
+                 espagnolette: Espagnolette | None) -> list[tuple[Revoke, Diagnostic]]:
+    """The revokes (PLAY-4) among ``tricks``, each with its warning (RV201)
+    as ``check`` gives it, for a deal not yet finished.
+
+    ``tricks`` are ``replayed.tricks`` (the whole tricks so far), perhaps with
+    the trick in progress after them; ``espagnolette`` is who is taken to hold
+    it by what is known so far (its privilege excuses renounces, ESP-2).  A
+    card counts as still held at a trick when it is played in a later one of
+    ``tricks`` or is in the player's hand in ``replayed.hands``, so a revoke
+    shows as soon as the suit not followed is seen.  On a whole deal with its
+    own espagnolette, the result is ``replayed.revokes`` and their warnings.
+    """
+    return _revokes(tricks, replayed.hands, espagnolette, replayed.deal.number,
+                    replayed.players)
+
+
+def _revokes(tricks: Sequence[PlayedTrick], hands: Sequence[frozenset[Card]],
+             esp: Espagnolette | None, deal: int, players: tuple[str, ...]
+             ) -> list[tuple[Revoke, Diagnostic]]:
+    """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
+
+    A card is still held at trick t when it is played after t, or never
+    played (a kept talon card); checked only on a renounce, which is rare.
+    """
+    played_in = [99] * len(PACK)  # the trick each card was first played in, by index
+    for trick in reversed(tricks):
+        for play in trick.plays:
+            played_in[play.card.index] = trick.number
+    privileged = esp.seat if esp is not None and esp.privileged else None
+    found = []
+    for trick in tricks:
+        led, number = trick.led_suit, trick.number
+        for play in trick.plays[1:]:
+            held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
+                                                    if played_in[c.index] > number))
+            if held and not may_renounce(number, play.seat, privileged):
+                first = min(held, key=lambda c: c.index)
+                warning = diagnostic(
+                    "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
+                                 "(revoke)", player=players[play.seat], card=CardCode(play.card),
+                                 suit=_LEAD[led], held=CardCode(first)),
+                    play.pos, deal=deal, trick=number)
+                found.append((Revoke(number, play.seat, play.card, first, play.pos), warning))
+    return found
 
 
 def _spelt_otherwise(name: str, players: tuple[str, ...]) -> Msg | str:
