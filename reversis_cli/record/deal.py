@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Deal, Pos, TrickLine
 from ..notation.grammar_file import keywords
+from ..notation import statements
 from ..notation.parse import parse_deal
 from ..replay import ReplayedDeal, find_revokes, next_seat, replay_deal, replay_full
 from ..replay.result import (
@@ -32,10 +33,8 @@ from ..replay.result import (
 
 __all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
-# The first words of a deal's statements other than tricks.
-STATEMENT_WORDS = frozenset({
-    "hand", "talon", "exchange", "partie", "espagnolette", "misdeal", "redeal", "exposed",
-    "peeked", "kept", "discarded-two", "out-of-turn", "unclaimed", "note", "paid", "tally"})
+# The first words of a deal's statements other than tricks (the statement table's).
+STATEMENT_WORDS = frozenset(statements.KEYWORDS)
 # Problems that only say the deal is not over yet.
 _UNFINISHED = frozenset({"RV205", "RV206"})
 
