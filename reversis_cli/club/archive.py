@@ -2,7 +2,7 @@
 in a SQLite database (docs/output.md, "reversis archive: the club's SQLite database").
 
 The archive is one more writer of settled deals: each record is read and
-settled by :class:`~reversis_cli.session.Session`, as ``score`` reads it,
+settled by :class:`~reversis_cli.session.service.Session`, as ``score`` reads it,
 and each deal's settlement is written as rows (:mod:`.rows`).  Nothing here
 computes money.
 
@@ -24,13 +24,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..batch import expand_inputs
+from ..session.batch import expand_inputs
 from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
 from ..reader import display_name, record_from_text
-from ..session import Session
+from ..session.service import Session
 from .rows import SessionRows, session_row
 from .schema import ArchiveError, archive_problem, prepare
 
@@ -82,7 +82,7 @@ def is_json_record(path: Path) -> bool:
 
 def record_inputs(inputs: Iterable[str]) -> list[Path]:
     """The files ``inputs`` name, by ``check``'s rules, a folder's JSON records
-    too (raises :class:`~reversis_cli.batch.InputError`)."""
+    too (raises :class:`~reversis_cli.session.batch.InputError`)."""
     return expand_inputs(inputs, also=is_json_record)
 
 
@@ -283,7 +283,7 @@ def archive_inputs(inputs: Iterable[str], output: str | Path, *, prune: bool = F
     """``reversis archive``: the records ``inputs`` name loaded into the
     archive at ``output`` (created if missing), then, with ``prune``, the
     sessions whose file is gone removed.  Raises
-    :class:`~reversis_cli.batch.InputError` for inputs that name no record and
+    :class:`~reversis_cli.session.batch.InputError` for inputs that name no record and
     :class:`ArchiveError` for a database that cannot be used."""
     files = record_inputs(inputs)
     name = str(output)

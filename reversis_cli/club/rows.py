@@ -2,7 +2,7 @@
 archive: the club's SQLite database").
 
 Each row is read off the settlement the session service made
-(:class:`~reversis_cli.session.ScoredDeal`): the deal's facts, each
+(:class:`~reversis_cli.session.service.ScoredDeal`): the deal's facts, each
 payment as it is, each trick as played, each player's share of the deal.
 Nothing is computed again; amounts are exact, as numerator and denominator.
 """
@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..dates import iso_day
 from ..model import Header
-from ..session import ScoredDeal, Session
+from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, NoteCode, amount_json
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
