@@ -26,8 +26,8 @@ _FIGURE_HEADINGS = {"total": N_("Score"), PER_DEAL: N_("Score per deal"),
                     PER_SESSION: N_("Score per session")}
 _RANKING_WORDS = {"total": N_("the net in total"), PER_DEAL: N_("the net per deal"),
                   PER_SESSION: N_("the net per session")}
-_TIE_WORDS = {"total": N_("the net in total"), PER_DEAL: N_("the net per deal"),
-              PER_SESSION: N_("the net per session"), "sessions": N_("more sessions"),
+_TIE_WORDS = {"total": N_("net in total"), PER_DEAL: N_("net per deal"),
+              PER_SESSION: N_("net per session"), "sessions": N_("more sessions"),
               "deals": N_("more deals"), "fewest-parties-lost": N_("fewer parties lost"),
               "name": N_("name")}
 
