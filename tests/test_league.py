@@ -114,6 +114,8 @@ def test_the_period_keeps_the_sessions_between_from_and_to(season, by_hand):
         name: e["net"] for name, e in expected.items()}
     assert league(season, 'from = 2027-03-01\n')["sessions"] == 1
     assert league(season, 'to = 2027-01-07\n')["sessions"] == 1
+    # both ends included
+    assert league(season, 'from = 2027-01-07\nto = 2027-01-14\n')["sessions"] == 2
 
 
 @pytest.mark.parametrize("ranking, divisor", [("total", None), ("per-deal", "deals"),
