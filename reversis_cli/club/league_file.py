@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..batch import InputError
+from ..session.batch import InputError
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
