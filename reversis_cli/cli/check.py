@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import Literal
 
 import click
 
@@ -82,8 +83,9 @@ def checked_line(files: int, deals: int, errors: int, warnings: int) -> Msg:
                else Msg("no warnings"))
 
 
-_SUMMARY_COLUMNS = ((N_("File"), "left"), (N_("Deals"), "right"), (N_("Errors"), "right"),
-                    (N_("Warnings"), "right"))
+_SUMMARY_COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
+    (N_("File"), "left"), (N_("Deals"), "right"), (N_("Errors"), "right"),
+    (N_("Warnings"), "right"))
 
 
 def _check_summary(reports):
