@@ -1,5 +1,5 @@
 """``stats`` as a library: each player's figures over a club's sessions, read
-from the archive (docs/output.md, "reversis stats").
+from the archive (docs/output.md, "reversis stats: each player's figures").
 
 Every figure is SQL over the archive's tables (club/schema.py): the payments
 as the settlement made them (their ``code``), the deals' outcome and roles,
@@ -442,7 +442,7 @@ def _evenings(conn, chosen, params, paths) -> list[Evening]:
         for sid, path in paths.items()]
 
 
-# --- JSON (docs/output.md, "reversis stats --json") ---------------------------------------
+# --- JSON (docs/output.md, "reversis stats: each player's figures") ---------------------
 
 
 def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
