@@ -31,6 +31,11 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 DATABASE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
 PARTIE = "('partie_lost', 'partie_lost_vis_a_vis')"
+# A taking of the pool (the only payments from the pool: REV-1, QUIN-1, ESP-4),
+# looked up by its code's index.
+POOL_TAKEN = "('pool_taken_reversis', 'pool_taken_quinola', 'pool_taken_espagnolette')"
+# Every session, when no period is given: no subquery to run for each row.
+EVERY_SESSION = "session_id IS NOT NULL"
 
 # Each count: the SQL that lists its occurrences as (player, session_id, deal).
 # ``{chosen}`` is the condition on ``session_id`` that keeps the sessions of the
@@ -88,8 +93,8 @@ _OCCURRENCES: dict[str, str] = {
                       "WHERE kind NOT IN ('revoke', 'unclaimed') AND player IS NOT NULL "
                       "AND {chosen}",
     # the pool: one per taking
-    "pool_taken": "SELECT payee, session_id, deal FROM payments "
-                  "WHERE payer = 'pool' AND {chosen}",
+    "pool_taken": f"SELECT payee, session_id, deal FROM payments "
+                  f"WHERE code IN {POOL_TAKEN} AND {{chosen}}",
 }
 COUNTS: tuple[str, ...] = tuple(_OCCURRENCES)
 
@@ -258,7 +263,7 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
     for every player or for ``player`` (:class:`StatsInputError` when nobody of
     that name played in them)."""
     chosen, params, left_out = _chosen(conn, period)
-    sql_chosen = f"session_id IN ({chosen})"
+    sql_chosen = f"session_id IN ({chosen})" if period.given else EVERY_SESSION
     paths = {sid: path for sid, path in conn.execute(
         f"SELECT id, path FROM sessions WHERE id IN ({chosen}) ORDER BY day, path", params)}
     players = _players(conn, sql_chosen, params, paths)
@@ -267,14 +272,14 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
             raise StatsInputError(Msg("nobody called {player} played in these sessions; the "
                                       "players are: {names}", player=player,
                                       names=", ".join(sorted(players)) or "-"))
-    _nets(conn, sql_chosen, params, players)
+    evening_nets = _nets(conn, sql_chosen, params, players)
     for key in COUNTS:
         _count(conn, key, sql_chosen, params, players, paths, with_deals)
     _pool_amounts(conn, sql_chosen, params, players)
     stats = Stats(tuple(paths.values()), left_out, period, players,
                   _between(conn, sql_chosen, params, paths, with_deals),
                   _season_titles(conn, sql_chosen, params, players, paths),
-                  _evenings(conn, sql_chosen, params, paths))
+                  _evenings(conn, sql_chosen, params, paths, evening_nets))
     if player is not None:
         stats.players = {player: players[player]}
         stats.between = [b for b in stats.between if player in (b.by, b.of)]
@@ -315,16 +320,22 @@ def _players(conn, chosen, params, paths) -> dict[str, PlayerStats]:
             for name, files in sorted(sessions.items())}
 
 
-def _nets(conn, chosen, params, players) -> None:
-    for name, role, deals, num, den in conn.execute(
-            f"SELECT player, role, COUNT(*), SUM(net_num), net_den FROM deal_players "
-            f"WHERE {chosen} GROUP BY player, role, net_den", params):
+def _nets(conn, chosen, params, players) -> dict[int, dict[str, Fraction]]:
+    """Each player's deals and net, in total and by role; returns each
+    session's nets (for the evening's titles)."""
+    evenings: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    for sid, name, role, den, deals, num in conn.execute(
+            f"SELECT session_id, player, role, net_den, COUNT(*), SUM(net_num) "
+            f"FROM deal_players WHERE {chosen} GROUP BY session_id, player, role, net_den",
+            params):
         stats = players[name]
         amount = Fraction(num, den)
         stats.deals += deals
         stats.net += amount
         stats.by_role[role].deals += deals
         stats.by_role[role].net += amount
+        evenings[sid][name] += amount
+    return evenings
 
 
 def _count(conn, key, chosen, params, players, paths, with_deals) -> None:
@@ -351,7 +362,7 @@ def _count(conn, key, chosen, params, players, paths, with_deals) -> None:
 def _pool_amounts(conn, chosen, params, players) -> None:
     for name, num, den in conn.execute(
             f"SELECT payee, SUM(amount_num), amount_den FROM payments "
-            f"WHERE payer = 'pool' AND {chosen} GROUP BY payee, amount_den", params):
+            f"WHERE code IN {POOL_TAKEN} AND {chosen} GROUP BY payee, amount_den", params):
         if name in players:
             players[name].pool_taken_amount += Fraction(num, den)
 
@@ -384,61 +395,75 @@ def _season_titles(conn, chosen, params, players, paths) -> list[Title]:
     for key, count in (("most_quinolas_placed", "quinola_placed"),
                        ("most_reversis_made", "reversis_made")):
         titles += _best(key, {n: Fraction(p.counts[count].count) for n, p in players.items()})
-    titles += _biggest_pools(conn, chosen, params, paths)
+    titles += _biggest_pools(_pool_takings(conn, chosen, params), paths)
     titles += _best("longest_run_without_losing_a_partie", _runs(conn, chosen, params))
     return titles
 
 
-def _biggest_pools(conn, chosen, params, paths, session: int | None = None) -> list[Title]:
+def _pool_takings(conn, chosen, params) -> list[tuple[int, int, str, Fraction]]:
+    """Every taking of the pool: session, deal, who, how much."""
+    return [(sid, deal, name, Fraction(num, den)) for sid, deal, name, num, den in conn.execute(
+        f"SELECT session_id, deal, payee, amount_num, amount_den FROM payments "
+        f"WHERE code IN {POOL_TAKEN} AND {chosen} ORDER BY session_id, deal", params)]
+
+
+def _biggest_pools(takings, paths) -> list[Title]:
     """The biggest pool taken (in one taking), with the deals it was taken in."""
-    takings: dict[str, Fraction] = {}
-    refs: dict[Fraction, list[str]] = defaultdict(list)
-    extra, args = ("", params) if session is None else (" AND session_id = ?", [*params, session])
-    for name, num, den, sid, deal in conn.execute(
-            f"SELECT payee, amount_num, amount_den, session_id, deal FROM payments "
-            f"WHERE payer = 'pool' AND {chosen}{extra} ORDER BY session_id, deal", args):
-        amount = Fraction(num, den)
-        takings[name] = max(takings.get(name, amount), amount)
-        refs[amount].append(_ref(paths, sid, deal))
-    best = _best("biggest_pool_taken", takings)
-    return [Title(t.key, t.holders, t.value, tuple(refs[t.value])) for t in best]
+    best: dict[str, Fraction] = {}
+    for _, _, name, amount in takings:
+        best[name] = max(best.get(name, amount), amount)
+    return [Title(t.key, t.holders, t.value,
+                  tuple(_ref(paths, sid, deal) for sid, deal, _, amount in takings
+                        if amount == t.value))
+            for t in _best("biggest_pool_taken", best)]
 
 
 def _runs(conn, chosen, params) -> dict[str, Fraction]:
     """Each player's longest run of played deals, in order of day, file and
-    deal, without losing a partie."""
-    rows = conn.execute(
-        f"""WITH d AS (
-              SELECT dp.player, s.day, s.path, dp.deal,
-                     EXISTS (SELECT 1 FROM payments AS p WHERE p.session_id = dp.session_id
-                             AND p.deal = dp.deal AND p.payer = dp.player
-                             AND p.code IN {PARTIE}) AS lost
-              FROM deal_players AS dp
-              JOIN sessions AS s ON s.id = dp.session_id
-              JOIN deals AS dl ON dl.session_id = dp.session_id AND dl.deal = dp.deal
-              WHERE dl.status = 'played' AND dp.{chosen}),
-            g AS (SELECT player, lost, SUM(lost) OVER (PARTITION BY player ORDER BY day, path,
-                         deal ROWS UNBOUNDED PRECEDING) AS run FROM d)
-            SELECT player, MAX(n) FROM (SELECT player, COUNT(*) - SUM(lost) AS n FROM g
-                                        GROUP BY player, run) GROUP BY player""", params)
-    return {name: Fraction(n) for name, n in rows}
+    deal, without losing a partie.  Everyone at a session's table plays each of
+    its deals, so a run is read off the played deals and the deals lost."""
+    played: dict[int, list[int]] = defaultdict(list)
+    for sid, deal in conn.execute(f"SELECT session_id, deal FROM deals WHERE status = 'played' "
+                                  f"AND {chosen} ORDER BY session_id, deal", params):
+        played[sid].append(deal)
+    lost: dict[tuple[int, str], set[int]] = defaultdict(set)
+    for name, sid, deal in conn.execute(_OCCURRENCES["partie_lost"].format(chosen=chosen),
+                                        params):
+        lost[(sid, name)].add(deal)
+    seated: dict[int, list[str]] = defaultdict(list)
+    for sid, name in conn.execute(f"SELECT session_id, name FROM players WHERE {chosen}",
+                                  params):
+        seated[sid].append(name)
+    current: dict[str, int] = defaultdict(int)  # the run each player is on
+    longest: dict[str, int] = defaultdict(int)
+    for sid, in conn.execute("SELECT id FROM sessions ORDER BY day, path"):
+        deals = played.get(sid, [])
+        place = {deal: n for n, deal in enumerate(deals)}
+        for name in seated.get(sid, ()):
+            # the places of the deals lost: the runs are the stretches between them
+            marks = sorted(place[deal] for deal in lost.get((sid, name), ()) if deal in place)
+            start = 0
+            for mark in marks:
+                longest[name] = max(longest[name], current[name] + mark - start)
+                current[name], start = 0, mark + 1
+            current[name] += len(deals) - start
+            longest[name] = max(longest[name], current[name])
+    return {name: Fraction(n) for name, n in longest.items()}
 
 
-def _evenings(conn, chosen, params, paths) -> list[Evening]:
-    nets: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-    for sid, name, num, den in conn.execute(
-            f"SELECT session_id, player, SUM(net_num), net_den FROM deal_players "
-            f"WHERE {chosen} GROUP BY session_id, player, net_den", params):
-        nets[sid][name] += Fraction(num, den)
+def _evenings(conn, chosen, params, paths, nets) -> list[Evening]:
     quinolas: dict[int, dict[str, Fraction]] = defaultdict(dict)
     for sid, name, n in conn.execute(
             f"SELECT session_id, payee, COUNT(*) FROM payments WHERE code = 'quinola_placed' "
             f"AND {chosen} GROUP BY session_id, payee", params):
         quinolas[sid][name] = Fraction(n)
+    takings: dict[int, list] = defaultdict(list)
+    for taking in _pool_takings(conn, chosen, params):
+        takings[taking[0]].append(taking)
     dates = dict(conn.execute("SELECT id, date FROM sessions"))
     return [Evening(path, dates.get(sid), tuple(
         _best("biggest_winner", nets[sid]) + _best("most_quinolas_placed", quinolas[sid])
-        + _biggest_pools(conn, chosen, params, paths, sid)))
+        + _biggest_pools(takings[sid], paths)))
         for sid, path in paths.items()]
 
 
