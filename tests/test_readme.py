@@ -129,7 +129,8 @@ def test_the_readme_has_transcripts():
 def test_the_plain_transcripts_are_found():
     assert [b.commands[0] for b in IN_PROCESS] == [
         "$ reversis --lang ru check samples/bad/ten.rvs", "$ reversis check samples/bad/ten.rvs",
-        "$ reversis score samples/evening.rvs --deal 2"]
+        "$ reversis score samples/evening.rvs --deal 2",
+        "$ reversis league samples/club/league-per-deal.toml"]
     assert plain_arguments("$ reversis check a.rvs | head") is None
     assert plain_arguments("$ reversis check 'a b.rvs'") is None
     assert plain_arguments("$ head -3 salon.csv") is None
