@@ -359,3 +359,17 @@ def test_stats_of_the_sample_season(language, golden, monkeypatch):
 def test_stats_json_of_the_sample_season(golden, monkeypatch):
     monkeypatch.chdir(ROOT)
     golden("stats/samples-club.json", _run("stats", "--json", "samples/club").output)
+
+
+def test_a_net_per_deal_is_shown_to_two_decimals_rounded_half_away_from_zero():
+    """The players read an average as a decimal (the JSON keeps it exact)."""
+    from fractions import Fraction
+
+    from reversis_cli.i18n import average_shown, use
+
+    assert average_shown(Fraction(-183, 20), signed=True) == "-9.15"
+    assert average_shown(Fraction(1, 30), signed=True) == "+0.03"
+    assert average_shown(Fraction(1, 200)) == "0.01"
+    assert average_shown(Fraction(-1, 200)) == "-0.01"
+    with use("ru"):
+        assert average_shown(Fraction(-183, 20)) == "\u22129,15"

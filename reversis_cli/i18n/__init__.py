@@ -19,11 +19,11 @@ from __future__ import annotations
 from .catalogs import DOMAINS, LANGUAGES, Translator, translator
 from .language import language_from_environment
 from .message import Count, Figure, Msg, N_, english, fiches
-from .state import amount_shown, current, lang, money_shown, set_language, t, tr, use
+from .state import amount_shown, average_shown, current, lang, money_shown, set_language, t, tr, use
 
 __all__ = [
     "DOMAINS", "LANGUAGES", "Count", "Figure", "Msg", "N_", "Translator", "amount_shown",
-    "current", "english",
+    "average_shown", "current", "english",
     "fiches", "lang", "language_from_environment", "money_shown", "set_language", "t", "tr",
     "translator", "use",
 ]

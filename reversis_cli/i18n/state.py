@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from fractions import Fraction
 
 from .catalogs import Translator, translator
 from .message import Count, Msg
@@ -59,6 +60,15 @@ def amount_shown(amount, signed: bool = False) -> str:
     table, a chart or the report: ``5/2``, ``-30`` in English; ``2½``,
     ``−30`` in Russian (:func:`~.numbers.written_amount`)."""
     return written_amount(amount, current().language, signed)
+
+
+def average_shown(value, signed: bool = False) -> str:
+    """An average of fiches (a Fraction: a net per deal, per session) to two
+    decimals, rounded half away from zero, as the current language writes a
+    decimal: ``1.25``, ``-9.15``; ``1,25``, ``−9,15`` in Russian.  What is ranked
+    or summed is the exact value; this is only how a table shows it."""
+    hundredths = int(abs(value) * 100 + Fraction(1, 2))
+    return money_shown(-hundredths if value < 0 else hundredths, 2, signed)
 
 
 def money_shown(units: int, digits: int, signed: bool = False) -> str:

@@ -14,7 +14,7 @@ from rich.text import Text
 from ..club.league import (
     EXCLUDED, PER_DEAL, PER_SESSION, TOO_FEW_SESSIONS, Standings, Unranked,
 )
-from ..i18n import Count, Msg, N_, amount_shown, money_shown, t, tr
+from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
 from .score import money_column
 
@@ -37,9 +37,7 @@ def figure_shown(kind: str, figure: Fraction) -> str:
     rounded half away from zero: the table is ranked on the exact figure."""
     if kind not in (PER_DEAL, PER_SESSION):
         return amount_shown(figure)
-    hundredths = abs(figure) * 100
-    units = int(hundredths + Fraction(1, 2))
-    return money_shown(-units if figure < 0 else units, 2)
+    return average_shown(figure)
 
 
 def render_league(s: Standings) -> Group:

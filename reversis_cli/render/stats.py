@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
-from ..i18n import Count, Msg, N_, t, tr
+from ..i18n import Count, Msg, N_, average_shown, t, tr
 from .score import fiches, money_column, signed
 
 __all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS"]
@@ -102,7 +102,9 @@ def _players(stats: Stats) -> Table:
     table.add_row(tr("Sessions"), *[str(p.sessions.count) for p in players])
     table.add_row(tr("Deals"), *[str(p.deals) for p in players])
     table.add_row(tr("Net"), *[signed(p.net) for p in players])
-    table.add_row(tr("Net per deal"), *[signed(p.net_per_deal) for p in players])
+    # an average, to two decimals (the JSON keeps it exact)
+    table.add_row(tr("Net per deal"),
+                  *[average_shown(p.net_per_deal, signed=True) for p in players])
     for key, label in FIGURE_LABELS.items():
         table.add_row(tr(label), *[str(p.counts[key].count) for p in players])
     table.add_row(tr("Fiches taken from the pool"), *[fiches(p.pool_taken_amount)
