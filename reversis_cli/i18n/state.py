@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from fractions import Fraction
 
 from .catalogs import Translator, translator
 from .message import Count, Msg
@@ -67,7 +66,9 @@ def average_shown(value, signed: bool = False) -> str:
     decimals, rounded half away from zero, as the current language writes a
     decimal: ``1.25``, ``-9.15``; ``1,25``, ``−9,15`` in Russian.  What is ranked
     or summed is the exact value; this is only how a table shows it."""
-    hundredths = int(abs(value) * 100 + Fraction(1, 2))
+    # in integers (numerator over denominator): --version must not load fractions
+    numerator, denominator = abs(value.numerator), value.denominator
+    hundredths = (numerator * 200 + denominator) // (2 * denominator)
     return money_shown(-hundredths if value < 0 else hundredths, 2, signed)
 
 
