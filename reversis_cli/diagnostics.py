@@ -107,6 +107,8 @@ CODES: dict[str, tuple[str, str]] = {
     "RV603": (ERROR, N_("an archive of a newer reversis-cli")),
     "RV604": (ERROR, N_("an archive locked by another program writing to it")),
     "RV605": (ERROR, N_("an archive that cannot be written: read-only")),
+    "RV606": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
+                        "again under another reading until it is archived again")),
 }
 
 
