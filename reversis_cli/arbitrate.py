@@ -23,14 +23,10 @@ from .rules import Profile
 from .rules.sources import sources_for_rule
 from .rules.texts import RULE_TEXTS
 from .session import ScoredDeal, Session
+from .settle import event_rule
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
            "compare_in"]
-
-_EVENT_RULES = {"exposed": "IRR-1", "misdeal": "IRR-2", "redeal": "IRR-2", "peeked": "IRR-4",
-                "kept": "IRR-4", "discarded-two": "IRR-5", "out-of-turn": "IRR-6",
-                "unclaimed": "CLAIM-1"}
-
 
 @dataclass(frozen=True)
 class Fact:
@@ -272,9 +268,8 @@ def _rules(scored: ScoredDeal):
             cited.update(step.rules)
     deal, replayed = scored.checked.deal, scored.checked.replayed
     if deal is not None:
-        for event in deal.events:
-            late_misdeal = event.kind == "misdeal" and event.late
-            cited.add("IRR-3" if late_misdeal else _EVENT_RULES.get(event.kind, "IRR-0"))
+        for event in deal.events:  # the rule the settle registry settles it by
+            cited.add(event_rule(event.kind, event.late) or "IRR-0")
         if deal.is_void:
             cited.add("IRR-0")
     if replayed is not None and replayed.revokes:

@@ -23,7 +23,7 @@ from .reconcile import DealReconciliation, Reconciler
 from .session import ScoredDeal, Session
 from .cards import Card
 from .club.settleup import session_settle_up, settle_up_json
-from .settle import Payment, amount_json, settlement_to_json
+from .settle import DealStatus, Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
 
@@ -51,7 +51,8 @@ def deal_json(scored: ScoredDeal, players: tuple[str, ...], tricks: bool = True)
         pool = amount_json(scored.pool_before)
         return {
             "number": checked.number, "dealer": checked.deal.dealer.text if checked.deal else None,
-            "status": "void" if checked.deal is not None and checked.deal.is_void else "played",
+            "status": DealStatus.VOID if checked.deal is not None and checked.deal.is_void
+            else DealStatus.PLAYED,
             "outcome": None, "tricks": trick_list, "tricks_won": {}, "points": {},
             "partie": None, "winners": [], "losers": [], "espagnolette": None, "payments": [],
             "cancelled": [], "pool": {"before": pool, "after": pool}, "net": zero,

@@ -31,6 +31,7 @@ from .batch import run_in_order
 from .diagnostics import Diagnostic
 from .model import has_figures
 from .notation.chunks import MAX_LINE_BYTES
+from .notation.statements import RECORDED_KEYWORDS
 from .reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
 from .session import Carried, ScoredDeal, Session
 
@@ -48,6 +49,9 @@ CHECK_WARM_UP = 2
 SCORE_WARM_UP = 30
 
 _DEAL_START = b"\ndeal "  # the deal lines a part may begin at (any deal line may end one)
+# What the table paid and wrote down is held against the whole session before
+# it: a file with such a line (and no figures to resume from) is read in one process.
+_RECORDED_WORDS = tuple(word.encode() for word in RECORDED_KEYWORDS)
 _BLOCK = 1 << 20
 _LOOK_BACK = 20  # blank lines looked through above a deal line
 
@@ -93,7 +97,7 @@ def _plan(data: mmap.mmap, first_deals: int, warm_up_deals: int,
     # A file of fewer deals is read by one process: not worth the workers' start-up.
     if len(starts) < max(2 * PART_DEALS, first_deals + PART_DEALS):
         return None
-    if not figures and (_has_line(data, b"paid") or _has_line(data, b"tally")):
+    if not figures and any(_has_line(data, word) for word in _RECORDED_WORDS):
         return None
     if not _plain_text(data):
         return None

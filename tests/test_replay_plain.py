@@ -17,7 +17,7 @@ import pytest
 from reversis_cli import reader
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay.plain import replay_plain
-from reversis_cli.replay.play import _Replay
+from reversis_cli.replay import replay_full
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -44,7 +44,7 @@ def _agree(calls) -> int:
     """Holds the two replays to each other; the number of plain deals."""
     plain_deals = 0
     for deal, players, damaged in calls:
-        full = _Replay(deal, players, damaged).run()
+        full = replay_full(deal, players, damaged)
         if damaged:
             continue  # the plain replay is never asked
         plain = replay_plain(deal, players)

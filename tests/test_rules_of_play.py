@@ -7,7 +7,7 @@ from reversis_cli.cards import PACK, QUINOLA, Card, Rank
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay import ReplayedDeal
 from reversis_cli.replay.plain import replay_plain
-from reversis_cli.replay.play import _Replay
+from reversis_cli.replay import replay_full
 
 from records import (
     ESPAGNOLETTE, ESPAGNOLETTE_RENOUNCES_IN_TRICK_9, ESPAGNOLETTE_REVOKES_IN_TRICK_10, MINIMAL,
@@ -67,7 +67,7 @@ def _both_replays(text):
     with record_from_text(text) as record:
         deal = next(record.deals()).deal
         assert deal is not None
-        return _Replay(deal, record.players).run(), replay_plain(deal, record.players)
+        return replay_full(deal, record.players), replay_plain(deal, record.players)
 
 
 def _revokes(deal):

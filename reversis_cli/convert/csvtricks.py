@@ -36,10 +36,9 @@ from ..diagnostics import Diagnostic
 from ..formatting import read_source, same_record
 from ..i18n import Count, Msg
 from ..model import (
-    CardAt, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
-    HeaderLine, Name, NoteLine, PartieLine, Pos, TalonLine, TrickLine,
+    CardAt, Deal, DealLine, EventLine, Header, HeaderLine, Name, Pos, Statement, TrickLine,
 )
-from ..model import PaidLine, TallyLine
+from ..notation.statements import BY_TYPE, Csv
 from ..reader import parse_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES
@@ -53,11 +52,12 @@ from .problems import problem
 __all__ = ["COLUMNS", "SettleWith", "rvs_to_csv", "csv_to_rvs", "read_csv_tricks",
            "infer_players", "rules_for_record"]
 
-_STATEMENT_WORDS = {HandLine: Msg("hands"), TalonLine: Msg("talon"),
-                    ExchangeLine: Msg("exchanges"), PartieLine: Msg("partie"),
-                    EspagnoletteLine: Msg("espagnolette declarations"), NoteLine: Msg("notes")}
-# What the table paid and wrote down: it changes nothing in the settlement.
-_STATEMENT_WORDS.update({PaidLine: Msg("paid lines"), TallyLine: Msg("tally lines")})
+# How the warning names the lines csv-tricks leaves out that change nothing in
+# the money (Csv.OTHER in the statement table; espagnolette when it does not
+# waive), by their keyword.  What the table paid and wrote down is among them.
+_LEFT_OUT_WORDS = {"hand": Msg("hands"), "talon": Msg("talon"), "exchange": Msg("exchanges"),
+                   "partie": Msg("partie"), "espagnolette": Msg("espagnolette declarations"),
+                   "note": Msg("notes"), "paid": Msg("paid lines"), "tally": Msg("tally lines")}
 
 
 # --- export ---------------------------------------------------------------------------
@@ -99,6 +99,22 @@ def rvs_to_csv(text: str, name: str = "<text>",
     return out.getvalue(), _left_out(header, deals, name)
 
 
+def _left_out_statement(stmt: Statement) -> tuple[str | None, Msg | None]:
+    """What csv-tricks loses of ``stmt``, by its row's policy: the kind of an
+    event that changes the money, or the word of a line that changes nothing
+    (neither for a trick, which the CSV holds)."""
+    row = BY_TYPE.get(type(stmt))
+    policy = row.csv if row is not None else Csv.OTHER
+    if policy is Csv.KEPT:
+        return None, None
+    if policy is Csv.MONEY and isinstance(stmt, EventLine):
+        return stmt.kind, None
+    if policy is Csv.MONEY_IF_WAIVED and getattr(stmt, "waives", False):
+        return "espagnolette waives", None
+    keyword = row.keyword if row is not None else None
+    return None, _LEFT_OUT_WORDS.get(keyword or "", Msg("other lines"))
+
+
 def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
     """One warning naming what csv-tricks cannot hold, and how to read the CSV
     back to the same settlement: a silent loss would change the money."""
@@ -107,13 +123,11 @@ def _left_out(header: Header, deals: list[Deal], name: str) -> list[Diagnostic]:
     lines: dict[Msg, int] = {}
     for deal in deals:
         for stmt in deal.statements:
-            if isinstance(stmt, EventLine):
-                events[stmt.kind] = events.get(stmt.kind, 0) + 1
-            elif isinstance(stmt, EspagnoletteLine) and stmt.waives:
-                events["espagnolette waives"] = events.get("espagnolette waives", 0) + 1
-            elif not isinstance(stmt, TrickLine):
-                kind = _STATEMENT_WORDS.get(type(stmt), Msg("other lines"))
-                lines[kind] = lines.get(kind, 0) + 1
+            money_kind, word = _left_out_statement(stmt)
+            if money_kind is not None:
+                events[money_kind] = events.get(money_kind, 0) + 1
+            elif word is not None:
+                lines[word] = lines.get(word, 0) + 1
     money += [Msg("{count} '{kind}' {lines}", count=count, kind=kind,
                   lines=Count(count, "line", "lines")) for kind, count in events.items()]
     other += list(lines)

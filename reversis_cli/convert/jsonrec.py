@@ -27,14 +27,13 @@ from ..cards import Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic
 from ..formatting import read_source, record_spelling, same_record
 from ..i18n import Msg
-from ..model import (
-    CardAt, Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine,
-    Header, HeaderLine, Name, NoteLine, PartieLine, Pos, Statement, TalonLine, TrickLine,
-)
+from ..model import Comment, Deal, DealLine, Header, HeaderLine, Name, Pos, Statement
+from ..notation.statement_json import NOWHERE
+from ..notation.statements import BY_JSON_TYPE, BY_TYPE
 from ..vocabulary import NAME
 from .jsondump import dumps
 from .jsonlocate import LongNumber, line_of, located, long_number, too_long, whole_number
-from .jsonrecorded import RECORDED_TYPES, build_recorded, recorded_checks, recorded_json
+from .jsonrecorded import recorded_checks
 from .problems import problem
 
 __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to_json",
@@ -43,7 +42,6 @@ __all__ = ["FORMAT", "SCHEMA_NAME", "schema", "record_to_json", "dumps", "rvs_to
 FORMAT = "reversis-record/1"
 SCHEMA_NAME = "record-1.schema.json"
 MAX_PROBLEMS = 20
-NOWHERE = Pos(0, 0)  # statements built from JSON have no place in a .rvs file
 
 
 @functools.lru_cache(maxsize=1)
@@ -68,10 +66,6 @@ def _text(comment: Comment) -> str:
     return comment.text.rstrip()
 
 
-def _cards(cards) -> list[str]:
-    return [str(c.card) for c in cards]
-
-
 def _header_json(line: HeaderLine) -> dict:
     out: dict[str, Any] = {"type": line.keyword}
     if line.keyword == "players":
@@ -85,50 +79,10 @@ def _header_json(line: HeaderLine) -> dict:
 
 
 def _statement_json(stmt: Statement) -> dict:
-    out: dict[str, Any]
-    if isinstance(stmt, TrickLine):
-        out = {"type": "trick", "number": stmt.number}
-        if stmt.leader is not None:
-            out["leader"] = stmt.leader.text
-        out["cards"] = _cards(stmt.cards)
-        if stmt.taker is not None:
-            out["taker"] = stmt.taker.text
-    elif isinstance(stmt, HandLine):
-        out = {"type": "hand", "player": stmt.player.text, "cards": _cards(stmt.cards)}
-    elif isinstance(stmt, TalonLine):
-        out = {"type": "talon", "cards": _cards(stmt.cards)}
-    elif isinstance(stmt, PartieLine):
-        out = {"type": "partie", "cards": _cards(stmt.cards)}
-    elif isinstance(stmt, ExchangeLine):
-        out = {"type": "exchange", "player": stmt.player.text}
-        if stmt.refuses:
-            out["refuses"] = True
-            if stmt.sees is not None:
-                out["sees"] = str(stmt.sees.card)
-        else:
-            if stmt.discards:
-                out["discards"] = _cards(stmt.discards)
-            if stmt.takes:
-                out["takes"] = _cards(stmt.takes)
-    elif isinstance(stmt, EspagnoletteLine):
-        out = {"type": "espagnolette", "player": stmt.player.text}
-        if stmt.waives:
-            out["waives"] = True
-    elif isinstance(stmt, EventLine):
-        out = {"type": stmt.kind}
-        if stmt.kind == "unclaimed":
-            out["trick"] = stmt.trick if stmt.trick is not None else 0
-        if stmt.player is not None:
-            out["player"] = stmt.player.text
-        if stmt.kind == "misdeal" and stmt.late:
-            out["late"] = True
-    elif isinstance(stmt, NoteLine):
-        out = {"type": "note", "text": stmt.text}
-    elif (recorded := recorded_json(stmt)) is not None:
-        out = recorded  # paid, tally
-    else:
+    row = BY_TYPE.get(type(stmt))
+    if row is None:
         raise TypeError(f"cannot write {type(stmt).__name__}")
-    return _comments(stmt, out)
+    return _comments(stmt, row.to_json(stmt))
 
 
 def deal_json(deal: Deal) -> dict:
@@ -489,19 +443,6 @@ def _attached(obj: dict) -> dict:
             "comment_after": Comment(after, NOWHERE) if after is not None else None}
 
 
-def _name_of(text: str | None) -> Name | None:
-    return Name(text, NOWHERE) if text is not None else None
-
-
-def _required_name(text: str) -> Name:
-    """A name the schema requires (a string): never missing in a valid document."""
-    return Name(text, NOWHERE)
-
-
-def _card_list(items) -> tuple[CardAt, ...]:
-    return tuple(CardAt(Card.parse(c), NOWHERE, c) for c in items or ())
-
-
 def _build_header_line(obj: dict) -> HeaderLine:
     kind = obj["type"]
     common = dict(pos=NOWHERE, keyword=kind, **_attached(obj))
@@ -511,36 +452,9 @@ def _build_header_line(obj: dict) -> HeaderLine:
 
 
 def _build_statement(obj: dict) -> Statement:
-    kind = obj["type"]
-    common = dict(pos=NOWHERE, **_attached(obj))
-    if kind in RECORDED_TYPES:
-        return build_recorded(obj, common)
-    if kind == "trick":
-        return TrickLine(number=obj["number"], leader=_name_of(obj.get("leader")),
-                         cards=_card_list(obj["cards"]), taker=_name_of(obj.get("taker")),
-                         **common)
-    if kind == "hand":
-        return HandLine(player=_required_name(obj["player"]), cards=_card_list(obj["cards"]),
-                        **common)
-    if kind == "talon":
-        return TalonLine(cards=_card_list(obj["cards"]), **common)
-    if kind == "partie":
-        return PartieLine(cards=_card_list(obj["cards"]), **common)
-    if kind == "exchange":
-        sees = obj.get("sees")
-        return ExchangeLine(
-            player=_required_name(obj["player"]), refuses=bool(obj.get("refuses")),
-            discards=_card_list(obj.get("discards")),
-            takes=_card_list(obj["takes"]) if "takes" in obj else None,
-            sees=CardAt(Card.parse(sees), NOWHERE, sees) if sees else None,
-            sees_count=1 if sees else 0, **common)
-    if kind == "espagnolette":
-        return EspagnoletteLine(player=_required_name(obj["player"]),
-                                waives=bool(obj.get("waives")), **common)
-    if kind == "note":
-        return NoteLine(text=obj["text"], **common)
-    return EventLine(kind=kind, player=_name_of(obj.get("player")), trick=obj.get("trick"),
-                     late=bool(obj.get("late")), paid=kind == "redeal", **common)
+    """The statement of a valid object: its row's JSON reader (every type the
+    schema allows has a row: tests/test_statements.py)."""
+    return BY_JSON_TYPE[obj["type"]].from_json(obj, dict(pos=NOWHERE, **_attached(obj)))
 
 
 def _build(doc: dict) -> tuple[Header, list[Deal]]:
@@ -559,7 +473,7 @@ def _build(doc: dict) -> tuple[Header, list[Deal]]:
         attached = _attached(spec)
         attached["comments_before"] = tuple(carry) + attached["comments_before"]
         carry = ()
-        line = DealLine(pos=NOWHERE, number=spec["number"], dealer=_required_name(spec["dealer"]),
+        line = DealLine(pos=NOWHERE, number=spec["number"], dealer=Name(spec["dealer"], NOWHERE),
                         **attached)
         deals.append(Deal(line, tuple(_build_statement(s) for s in spec["statements"]),
                           _comment_list(spec.get("trailing_comments"))))

@@ -1,10 +1,9 @@
-"""The ``paid`` and ``tally`` statements in the JSON record format, both ways.
+"""The checks of the ``paid`` and ``tally`` objects of the JSON record format
+that the schema cannot make: names are names, amounts are amounts.
 
-Kept apart from :mod:`.jsonrec`, which calls in here for these two types.
-Amounts are texts as the notation writes them (``"45"``, ``"5/2"``, a
-figure of the sheet with its sign: ``"+7"``, ``"-30"``, ``"0"``), like the
-header's ``pot``: JSON numbers cannot hold a fraction, and the text keeps the
-record's own spelling of a figure.
+Kept apart from :mod:`.jsonrec`, which calls in here for these two types; the
+objects are written and read by their rows of the statement table
+(:mod:`reversis_cli.notation.statement_json`).
 """
 
 from __future__ import annotations
@@ -12,55 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..amounts import MAX_DIGITS, WHOLE, amount_text, read_amount
+from ..amounts import MAX_DIGITS, WHOLE, read_amount
 from ..i18n import Msg
-from ..model import Name, PaidLine, Pos, Statement, TallyEntry, TallyLine
 from ..vocabulary import NAME
 
-__all__ = ["RECORDED_TYPES", "recorded_json", "build_recorded", "recorded_checks"]
-
-RECORDED_TYPES = ("paid", "tally")
-NOWHERE = Pos(0, 0)
-
-
-def recorded_json(stmt: Statement) -> dict | None:
-    """The JSON object of a ``paid`` or ``tally`` line (comments aside); None
-    for any other statement."""
-    if isinstance(stmt, PaidLine):
-        out: dict[str, Any] = {"type": "paid", "payer": stmt.payer.text,
-                               "payee": stmt.payee.text, "amount": amount_text(stmt.amount)}
-        if stmt.rule is not None:
-            out["rule"] = stmt.rule
-        if stmt.trick is not None:
-            out["trick"] = stmt.trick
-        return out
-    if isinstance(stmt, TallyLine):
-        out = {"type": "tally", "totals": [
-            {"player": e.name.text, "amount": amount_text(e.amount, signed=True)}
-            for e in stmt.entries]}
-        if stmt.pool is not None:
-            out["pool"] = amount_text(stmt.pool)
-        return out
-    return None
-
-
-def build_recorded(obj: dict, common: dict) -> Statement:
-    """The statement of a valid ``paid`` or ``tally`` object (checked by
-    :func:`recorded_checks` first, so every amount reads)."""
-    if obj["type"] == "paid":
-        return PaidLine(payer=Name(obj["payer"], NOWHERE), payee=Name(obj["payee"], NOWHERE),
-                        amount=_amount(obj["amount"]), rule=obj.get("rule"),
-                        trick=obj.get("trick"), **common)
-    entries = tuple(TallyEntry(Name(e["player"], NOWHERE), _amount(e["amount"], True), NOWHERE)
-                    for e in obj["totals"])
-    pool = _amount(obj["pool"]) if "pool" in obj else None
-    return TallyLine(entries=entries, pool=pool, **common)
-
-
-def _amount(text: str, signed: bool = False):
-    amount = read_amount(text, signed)
-    assert amount is not None, "checked by recorded_checks before the model is built"
-    return amount
+__all__ = ["recorded_checks"]
 
 
 def recorded_checks(stmt: dict, where: list) -> Iterator[tuple[str, Msg, list]]:

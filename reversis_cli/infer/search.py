@@ -13,7 +13,7 @@ from ..reconcile import DealReconciliation, reconcile
 from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
 from ..session import ScoredDeal, Session
-from ..settle import DealSettlement, SessionSettler
+from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.payments import POOL
 
 __all__ = ["MAX_CHANGES", "EVALUATION_BUDGET", "Search", "candidate_values", "profile_values",
@@ -353,7 +353,8 @@ def _last_played(last: ScoredDeal | None) -> DealSettlement | None:
     if last is None:
         return None
     settlement = last.settlement
-    if settlement is not None and settlement.status == "played" and last.checked.settleable:
+    if settlement is not None and settlement.status is DealStatus.PLAYED and \
+            last.checked.settleable:
         return settlement
     return last.previous
 

@@ -23,9 +23,9 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Deal, Pos, TrickLine
 from ..notation.grammar_file import keywords
+from ..notation import statements
 from ..notation.parse import parse_deal
-from ..replay import ReplayedDeal, next_seat, replay_deal
-from ..replay.play import _Replay  # its per-trick revoke check, run before the deal ends
+from ..replay import ReplayedDeal, find_revokes, next_seat, replay_deal, replay_full
 from ..replay.result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, is_espagnolette,
     winning_play,
@@ -33,10 +33,8 @@ from ..replay.result import (
 
 __all__ = ["DealInProgress", "Outcome", "TrickView", "STATEMENT_WORDS", "cards_left"]
 
-# The first words of a deal's statements other than tricks.
-STATEMENT_WORDS = frozenset({
-    "hand", "talon", "exchange", "partie", "espagnolette", "misdeal", "redeal", "exposed",
-    "peeked", "kept", "discarded-two", "out-of-turn", "unclaimed", "note", "paid", "tally"})
+# The first words of a deal's statements other than tricks (the statement table's).
+STATEMENT_WORDS = frozenset(statements.KEYWORDS)
 # Problems that only say the deal is not over yet.
 _UNFINISHED = frozenset({"RV205", "RV206"})
 
@@ -332,12 +330,11 @@ class DealInProgress:
         # so that the replay does not add follow-on errors about them.
         damaged = {d.pos.line: all_lines[d.pos.line - 1] for d in problems
                    if d.pos is not None and 1 <= d.pos.line <= len(all_lines)}
-        runner = _Replay(whole_tricks, self.players, damaged)
-        replayed = runner.run()
+        replayed = replay_full(whole_tricks, self.players, damaged)
         found = problems + list(replayed.diagnostics)
         if not self._over(deal) and not any(d.is_error and d.code not in _UNFINISHED
                                             for d in found):
-            found += self._live_revokes(runner, replayed, deal, in_progress is not None)
+            found += self._live_revokes(replayed, deal, in_progress is not None)
         if in_progress is not None and not problems:  # the trick in progress
             found += self._repeats_in_partial(deal, lines, self._leader_after(replayed))
         return [self._with_line(d, all_lines) for d in found], replayed, deal
@@ -352,7 +349,7 @@ class DealInProgress:
     def _over(self, deal: Deal) -> bool:
         return len(deal.tricks) >= TRICKS_PER_DEAL or deal.is_void
 
-    def _live_revokes(self, runner: _Replay, replayed: ReplayedDeal, deal: Deal,
+    def _live_revokes(self, replayed: ReplayedDeal, deal: Deal,
                       has_partial: bool) -> list[Diagnostic]:
         """PLAY-4 on the tricks so far: a player who later plays the suit he
         did not follow, or whose written hand holds it."""
@@ -370,12 +367,12 @@ class DealInProgress:
             waived = any(e.waives for e in declared if e.player.text == self.players[holder])
             esp = Espagnolette(holder, waived=waived)
         out = []
-        for revoke in runner._revokes(tricks, hands, esp):
+        for revoke, warning in find_revokes(replayed, tricks, esp):
             # A renounce the espagnolette may yet excuse waits for the deal's
             # end, where the whole deal tells (as check decides it).
             if not (holder is None and revoke.trick <= PRIVILEGED_TRICKS
                     and self._may_hold_espagnolette(revoke.seat, tricks, hands, declared)):
-                out.append(runner.diags[-1])  # the revoke's warning, just made
+                out.append(warning)
         return out
 
     def _may_hold_espagnolette(self, seat: int, tricks: list[PlayedTrick], hands,
@@ -408,9 +405,7 @@ class DealInProgress:
         line = deal.tricks[-1]
         pads = self._padding(deal, 4 - len(line.cards), leader)
         if pads is None:
-            runner = _Replay(deal, self.players)
-            runner.run()
-            return [d for d in runner.diags if d.code == "RV202"]
+            return [d for d in replay_full(deal, self.players).diagnostics if d.code == "RV202"]
         typed_end = line.cards[-1].pos.column + len(line.cards[-1].spelling or "xx")
         if not line.cards:
             return []
@@ -421,14 +416,13 @@ class DealInProgress:
         padded, _ = parse_deal(padded_text)
         if padded is None:
             return []
-        runner = _Replay(padded, self.players)
-        runner.run()
+        diagnostics = replay_full(padded, self.players).diagnostics
         at = len(padded_text)
 
         def typed(pos) -> bool:
             return pos is not None and pos.line == at and pos.column < typed_end
 
-        return [d for d in runner.diags
+        return [d for d in diagnostics
                 if d.code not in _UNFINISHED and d.is_error
                 and (typed(d.pos) or any(typed(p) for p, _ in d.related))]
 

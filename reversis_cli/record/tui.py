@@ -26,6 +26,7 @@ from textual.widgets import Input
 from ..cards import CARD_STYLES, sort_cards
 from ..i18n import N_, Count, Msg, t, tr
 from ..i18n.state import lang
+from ..notation.statements import NAMED_KEYWORDS
 from ..notation.writer import quote
 from .deal import STATEMENT_WORDS, Outcome, cards_left
 from .recorder import RecordRefused, Recorder, Setup
@@ -71,8 +72,7 @@ KEYS = (
 )
 
 # The statements whose answer begins with a player's name: the names are offered.
-_NAMED = ("hand", "exchange", "espagnolette", "misdeal", "peeked", "kept", "discarded-two",
-          "out-of-turn")
+_NAMED = NAMED_KEYWORDS
 
 
 class RecordApp(QuietFaults, DealApp):

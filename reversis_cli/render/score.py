@@ -17,8 +17,7 @@ from rich.text import Text
 
 from ..cards import respell
 from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
-from ..replay.rules_of_play import TRICKS_PER_DEAL
-from ..settle import DealSettlement, Payment
+from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
 from ..sheet_verdict import departures_note
@@ -43,8 +42,10 @@ def signed(amount) -> str:
     return amount_shown(amount, signed=True)
 
 # What became of an espagnolette (the settlement's status), as the Role column says it.
-_ESPAGNOLETTE_STATUS = {"success": N_("success"), "failed": N_("failed"),
-                        "waived": N_("waived"), "superseded": N_("superseded")}
+_ESPAGNOLETTE_STATUS = {EspagnoletteStatus.SUCCESS: N_("success"),
+                        EspagnoletteStatus.FAILED: N_("failed"),
+                        EspagnoletteStatus.WAIVED: N_("waived"),
+                        EspagnoletteStatus.SUPERSEDED: N_("superseded")}
 
 def party(name: str) -> str:
     """A payer or payee as the reader calls it: a player's name, or the pool."""
@@ -56,30 +57,30 @@ def _roles(s: DealSettlement, name: str) -> str:
         roles.append(tr("winner"))
     if name in s.losers:
         roles.append(tr("loser"))
-    if s.outcome == "reversis" and s.tricks_won.get(name) == TRICKS_PER_DEAL:
+    # The parts the rules found (REV-1..3), whoever paid: the espagnolette may pay the
+    # breaker (ESP-7), a peeker's gain may be forfeited (IRR-4).
+    if name == s.reversis_maker:
         roles.append(tr("reversis"))
-    if s.outcome == "reversis_broken":
-        # REV-3's payments run from the undertaker, whose reversis was broken, to
-        # the player who broke it (and to the pool): each row names its own part.
-        broken = [p for p in s.payments if p.rule == "REV-3"]
-        if any(p.payer == name for p in broken):
-            roles.append(tr("reversis broken"))
-        elif any(p.payee == name for p in broken):
-            roles.append(tr("broke the reversis"))
+    if name == s.undertaker:
+        roles.append(tr("reversis broken"))
+    elif name == s.breaker:
+        roles.append(tr("broke the reversis"))
     if s.espagnolette and s.espagnolette[0] == name:
         status = s.espagnolette[1]
-        roles.append(t(Msg("espagnolette ({status})",
-                           status=tr(_ESPAGNOLETTE_STATUS.get(status, status)))))
+        roles.append(t(Msg("espagnolette ({status})", status=tr(_ESPAGNOLETTE_STATUS[status]))))
     return ", ".join(roles)
+
+# A deal's outcome in its title (N_: translated when shown).
+_OUTCOME = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
+            Outcome.REVERSIS_BROKEN: N_("reversis broken")}
 
 def _title(s: DealSettlement) -> Text:
     text = Text(t(Msg("Deal {number}", number=s.number)), style="bold")
     text.append(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)))
-    outcome = {"normal": None, "reversis": N_("reversis made"),
-               "reversis_broken": N_("reversis broken")}[s.outcome]
+    outcome = _OUTCOME[s.outcome]
     if outcome is not None:
         text.append(" — " + tr(outcome))
-    if s.status == "void":
+    if s.status is DealStatus.VOID:
         text.append(" — " + tr("void deal"))
     return text
 
@@ -146,7 +147,7 @@ def render_settlement(s: DealSettlement, players: tuple[str, ...],
                       cards: str = "unicode") -> Group:
     """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
     parts: list[RenderableType] = [_title(s)]
-    if s.status == "void":
+    if s.status is DealStatus.VOID:
         parts.append(Text(tr("Nothing is staked or settled in a void deal but its penalties.")))
     else:
         partie = " ".join(c.format(cards) for c in s.partie_cards)

@@ -21,8 +21,8 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ..cards import PACK, QUINOLA, Card
-from ..model import Deal, EventLine, NoteLine, PaidLine, TallyLine
-from ..vocabulary import SIZE_CHANGING_EVENTS, VOID_EVENTS
+from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
+from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, ReplayedDeal,
@@ -44,6 +44,11 @@ _NOT_ACES = bytes(index for index in range(256) if index >= len(PACK) or index %
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
                        for index in range(256))
 _BIT = tuple(1 << index for index in range(len(PACK)))
+# The model classes of the lines besides tricks and exchanges a plain deal may
+# hold, from the statement table (espagnolettes are counted by the caller).
+_PLAIN_OTHERS = tuple(dict.fromkeys(
+    row.model for row in STATEMENTS
+    if row.plain_replay and row.model not in (TrickLine, ExchangeLine, EspagnoletteLine)))
 
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -80,15 +85,13 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     """Whether the lines other than tricks, exchanges and espagnolettes are
     all events that change nothing in the play, notes, paid and tally lines."""
-    events = deal.events
-    if others != (len(events) + len(deal.of_type(NoteLine)) + len(deal.of_type(PaidLine))
-                  + len(deal.of_type(TallyLine))):
+    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False  # a hand, talon or partie line: the full walk holds it to the play
-    return all(_event_plain(event, seats) for event in events)
+    return all(_event_plain(event, seats) for event in deal.events)
 
 
 def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
-    if event.kind in SIZE_CHANGING_EVENTS or event.kind in VOID_EVENTS:
+    if event.kind not in PLAIN_EVENTS:  # one that changes a hand or voids the deal
         return False
     if event.player is not None and event.player.text not in seats:
         return False

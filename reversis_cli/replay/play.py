@@ -5,12 +5,18 @@ each one (PLAY-1, PLAY-3), each player's hand after the exchange, the partie
 (DEAL-3), the espagnolette (ESP-1) and its privilege (ESP-2, ESP-3), and the
 revokes (PLAY-4).  The optional lines (hands, talon, exchanges, partie) are
 held against the play by :mod:`.crosscheck`.
+
+Most deals are plain and :mod:`.plain` replays them in one pass; the walk
+here is the readable reference it is held to.  A deal still being typed
+(``reversis record``) is replayed by ``replay_full``, then ``find_revokes``
+looks for revokes among its tricks so far and the trick in progress.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
@@ -31,17 +37,25 @@ from .result import (
 )
 from .rules_of_play import may_renounce, revoke_evidence
 
-__all__ = ["replay_deal"]
-
-_new = tuple.__new__
-
-# The playing order of a trick from each leader.
-_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
-
-
-
+__all__ = ["find_revokes", "replay_deal", "replay_full"]
 
 _LIKE_A_DEAL_LINE = re.compile(r"\s*[^\s\d#]\S*\s+\d+\s+\S+\s+\S+\s*(#.*)?$")
+
+
+# The playing order of a trick from each leader.
+_ORDERS = tuple(tuple(next_seat(leader, k) for k in range(4)) for leader in range(4))
+
+
+class _Walk:
+    """Where the walk through a deal's trick lines stands between two lines."""
+
+    def __init__(self, first_hand: int | None, deal_line: int):
+        self.leader = first_hand  # who leads the next trick by the tricks before; None: unknown
+        self.reading = first_hand  # who leads it as the record reads, for showing only
+        self.expected = 1  # the number the next trick line should have
+        self.previous_line = deal_line  # the line of the trick line before
+        self.numbers: list[int] = []  # the trick numbers written so far
+        self.renumbered = False  # a trick line is out of order (RV209)
 
 
 class _Replay(CrossChecks):
@@ -159,7 +173,10 @@ class _Replay(CrossChecks):
         # anywhere (a card in the partie and in a trick, say) it is not known.
         known = whole and not self.broken
         espagnolette = self._espagnolette(hands) if known else None
-        revokes = tuple(self._revokes(tricks, hands, espagnolette)) if known else ()
+        found = _revokes(tricks, hands, espagnolette, self.deal.number, self.players) \
+            if known else []
+        self.diags.extend(warning for _, warning in found)
+        revokes = tuple(revoke for revoke, _ in found)
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
@@ -242,13 +259,10 @@ class _Replay(CrossChecks):
                 return False
         return True
 
-    def _in_order(self, leader: int, index: int) -> tuple[int, ...] | list[int]:
-        """Who plays trick ``index`` led by ``leader``: a player without cards
-        left (IRR-5) is passed over."""
-        order = _ORDERS[leader]
-        if index <= self.fewest:  # everyone still has a card: the hot path
-            return order
-        return [s for s in order if self.sizes[s] >= index]
+    def _in_order(self, leader: int, index: int) -> list[int]:
+        """Who plays trick ``index`` led by ``leader``, in order: a player
+        without cards left (IRR-5) is passed over."""
+        return [seat for seat in _ORDERS[leader] if self.sizes[seat] >= index]
 
     def _play_tricks(self) -> list[PlayedTrick]:
         """Establish who led and took each trick, in order.
@@ -258,129 +272,29 @@ class _Replay(CrossChecks):
         (after a trick in error, or with an unknown dealer) the leader written
         on its line, taken as written.  A trick in error establishes nothing.
         """
-        tricks: list[PlayedTrick] = []
-        written = self.deal.tricks
-        expected = TRICKS_PER_DEAL
-        if len(written) > expected:  # every card is played by then: the rest is not played
-            extra = written[expected]
-            self.error("RV205", Msg("a deal has {tricks} tricks; this is a {ordinal} (deal {deal} "
-                                    "has {count})", tricks=expected, ordinal=_ordinal(expected + 1),
-                                    deal=self.deal.number, count=len(written)), extra.pos,
-                       trick=extra.number)
-            written = written[:expected]
-        self.sizes = [self.hand_size(s) for s in range(4)]
-        self.fewest = min(self.sizes)
+        written = self._tricks_that_can_be_played()
+        self.sizes = [self.hand_size(seat) for seat in range(4)]
         lost = self._lost_lines()
         # A trick line set aside, with its number (None: too long to be one).
-        lost_tricks = [(line, None if too_many_digits(text.split()[0]) else int(text.split()[0]))
-                       for line, text in lost if text.split()[0].isdigit()]
-        sizes_known = self._sizes_known(lost)
-        following = _next_numbers(written, lost_tricks)
+        self.lost_tricks = [(line, None if too_many_digits(text.split()[0])
+                             else int(text.split()[0]))
+                            for line, text in lost if text.split()[0].isdigit()]
+        self.sizes_known = self._sizes_known(lost)
+        self.following = _next_numbers(written, self.lost_tricks)
         self._check_cards_repeated(written)
-        seats = self.seats
-        leader = next_seat(self.dealer) if self.dealer >= 0 else None  # None: not established
-        reading = leader  # who leads as the record reads, for showing only
-        expected, previous_line, renumbered = 1, self.deal.pos.line, False
-        numbers: list[int] = []  # the trick numbers written so far
-        bad_lines, damaged, fewest = self.bad_lines, self.damaged, self.fewest
+        first_hand = next_seat(self.dealer) if self.dealer >= 0 else None
+        walk = _Walk(first_hand, self.deal.pos.line)
+        tricks: list[PlayedTrick] = []
         for line in written:
-            at_line = line.pos.line
-            if lost_tricks:
-                for at, number in lost_tricks:
-                    if previous_line < at < at_line:  # a trick line that could not be read
-                        leader = reading = None  # so who took it is unknown
-                        if number is None:  # its number is unreadable: take it as in order
-                            number = expected
-                        if number == expected:
-                            expected = number + 1
-                        numbers.append(number)
-                previous_line = at_line
-            in_error = at_line in bad_lines or at_line in damaged
-            index = line.number
-            if index != expected:
-                renumbered = in_error = True
-                if index < expected and numbers and index not in numbers:  # a swapped pair
-                    self.error("RV209", Msg("trick {trick} is written after trick {previous}; "
-                                            "tricks are written in the order played",
-                                            trick=index, previous=numbers[-1]),
-                               line.pos, trick=index)
-                else:
-                    self.error("RV209", Msg("trick {trick} is written where trick {expected} "
-                                            "belongs", trick=index, expected=expected),
-                               line.pos, trick=index)
-                    # When the next line goes on from the number this one should
-                    # have, only this number is wrong (1 2 5 4): the next is right.
-                    slip = following.get(at_line) == expected + 1
-                    expected = expected + 1 if slip else index + 1
-            else:
-                expected = index + 1
-            numbers.append(index)
-            took = reading  # the taker of the trick before, as read
-            if reading is not None and index > fewest:
-                order = self._in_order(reading, index)
-                if order and order[0] != reading:
-                    # The taker of the last trick has no card left (he played with ten,
-                    # IRR-5): the next player in order leads (our reading).
-                    reading = order[0]
-                    leader = reading if leader is not None else None
-            written_leader = None if line.leader is None else seats.get(line.leader.text)
-            if written_leader is not None and leader is not None and written_leader != leader:
-                # a known leader means the trick before was read, and a leader
-                # was read from this line because it is written
-                assert took is not None and line.leader is not None
-                why = (Msg("first hand, the player after the dealer, leads trick 1") if index == 1
-                       else Msg("{leader} took trick {previous} and leads the next",
-                                leader=self.name(leader), previous=index - 1)
-                       if took == leader else
-                       Msg("{took} took trick {previous} with no card left after it, so {leader} "
-                           "leads the next (IRR-5)", took=self.name(took), previous=index - 1,
-                           leader=self.name(leader)))
-                self.error("RV208", Msg("trick {trick} is written as led by {written}, but {why}",
-                                        trick=index, written=self.name(written_leader), why=why),
-                           line.leader.pos, trick=index)
-                in_error = True
-            established = leader  # by the tricks before: a written leader is not needed
-            if written_leader is not None:
-                reading = written_leader
-                if leader is None:
-                    leader = written_leader  # nothing to check it against: as written
-            needed = 4 if index <= fewest else sum(size >= index for size in self.sizes)
-            if index > TRICKS_PER_DEAL:
-                in_error = True  # RV205 says so; "it needs 0 cards" would say nothing
-            elif len(line.cards) != needed and at_line not in damaged \
-                    and (sizes_known or index < TRICKS_PER_DEAL):
-                self.error("RV203", Msg("trick {trick} has {cards}; it needs {needed}, one from "
-                                        "each player", trick=index,
-                                        cards=Count(len(line.cards), "{n} card", "{n} cards"),
-                                        needed=needed), line.pos, trick=index)
-                in_error = True
-            if reading is not None and len(line.cards) == needed == 4:  # the hot path, inline
-                built = []  # lengths agree; no strict=: a keyword costs zip a dict (+0.5%)
-                for seat, card_at in zip(_ORDERS[reading], line.cards):  # noqa: B905
-                    built.append(_new(Play, (seat, card_at.card, card_at.pos)))  # no __new__ call
-                plays = tuple(built)
-                taker: int | None = winning_play(plays).seat
-            else:
-                plays, taker = self._read_plays(line, reading, index, needed)
-            if not in_error and leader is not None and taker is not None:
-                recorded = None if line.taker is None else seats.get(line.taker.text)
-                if recorded is not None and recorded != taker:
-                    assert line.taker is not None  # recorded was read from it
-                    best = winning_play(plays)
-                    self.error("RV207", Msg("trick {trick} was taken by {taker} with {card}, not "
-                                            "by {recorded}", trick=index, taker=self.name(taker),
-                                            card=CardCode(best.card), recorded=self.name(recorded)),
-                               line.taker.pos, trick=index)
-                    in_error = True
-            if in_error or leader is None or taker is None:
-                self._unresolved(TrickAsWritten(line, in_error, reading, plays, taker,
-                                                established))
-                leader, reading = None, taker
-                continue
-            tricks.append(_new(PlayedTrick, (index, leader, plays, taker, line)))
-            leader = reading = taker
-        count = len(written) + len(lost_tricks)
-        if count != TRICKS_PER_DEAL and not renumbered:
+            self._pass_lost_tricks(walk, line.pos.line)
+            in_error = line.pos.line in self.bad_lines or line.pos.line in self.damaged
+            in_error |= self._number_trick(walk, line)
+            wrong_leader, established = self._leader_of(walk, line)
+            trick = self._read_trick(walk, line, in_error or wrong_leader, established)
+            if trick is not None:
+                tricks.append(trick)
+        count = len(written) + len(self.lost_tricks)
+        if count != TRICKS_PER_DEAL and not walk.renumbered:
             pos = written[-1].pos if written else self.deal.pos
             self.error("RV205", Msg("deal {deal} has {tricks}; a deal has {count}",
                                     deal=self.deal.number,
@@ -388,16 +302,142 @@ class _Replay(CrossChecks):
                                     count=TRICKS_PER_DEAL), pos)
         return tricks
 
+    def _tricks_that_can_be_played(self) -> tuple[TrickLine, ...]:
+        """The trick lines up to the last trick; every card is played by then,
+        so a line after it is in error (RV205) and not played."""
+        written = self.deal.tricks
+        if len(written) <= TRICKS_PER_DEAL:
+            return written
+        extra = written[TRICKS_PER_DEAL]
+        self.error("RV205", Msg("a deal has {tricks} tricks; this is a {ordinal} (deal {deal} "
+                                "has {count})", tricks=TRICKS_PER_DEAL,
+                                ordinal=_ordinal(TRICKS_PER_DEAL + 1), deal=self.deal.number,
+                                count=len(written)), extra.pos, trick=extra.number)
+        return written[:TRICKS_PER_DEAL]
+
+    def _pass_lost_tricks(self, walk: _Walk, at_line: int) -> None:
+        """Count the trick lines set aside between the last line and this one:
+        who took them is unknown, so the next leader is not established."""
+        for at, number in self.lost_tricks:
+            if walk.previous_line < at < at_line:
+                walk.leader = walk.reading = None
+                if number is None:  # its number is unreadable: take it as in order
+                    number = walk.expected
+                if number == walk.expected:
+                    walk.expected = number + 1
+                walk.numbers.append(number)
+        walk.previous_line = at_line
+
+    def _number_trick(self, walk: _Walk, line: TrickLine) -> bool:
+        """RV209 for a trick line out of order; True when it is."""
+        index, expected = line.number, walk.expected
+        walk.numbers.append(index)
+        if index == expected:
+            walk.expected = index + 1
+            return False
+        walk.renumbered = True
+        before = walk.numbers[:-1]
+        if index < expected and before and index not in before:  # a swapped pair
+            self.error("RV209", Msg("trick {trick} is written after trick {previous}; "
+                                    "tricks are written in the order played",
+                                    trick=index, previous=before[-1]), line.pos, trick=index)
+        else:
+            self.error("RV209", Msg("trick {trick} is written where trick {expected} belongs",
+                                    trick=index, expected=expected), line.pos, trick=index)
+            # When the next line goes on from the number this one should
+            # have, only this number is wrong (1 2 5 4): the next is right.
+            slip = self.following.get(line.pos.line) == expected + 1
+            walk.expected = expected + 1 if slip else index + 1
+        return True
+
+    def _leader_of(self, walk: _Walk, line: TrickLine) -> tuple[bool, int | None]:
+        """Who leads this trick: RV208 when the leader written is not the one
+        the tricks before establish.  Returns whether it is wrong, and who had
+        the lead by the tricks before (None: not established)."""
+        index, took = line.number, walk.reading  # the taker of the trick before, as read
+        if walk.reading is not None and self.sizes[walk.reading] < index:
+            # The taker of the last trick has no card left (he played with ten,
+            # IRR-5): the next player in order leads (our reading).
+            order = self._in_order(walk.reading, index)
+            if order:
+                walk.reading = order[0]
+                walk.leader = walk.reading if walk.leader is not None else None
+        leader = established = walk.leader
+        written = None if line.leader is None else self.seats.get(line.leader.text)
+        wrong = written is not None and leader is not None and written != leader
+        if wrong:
+            # a known leader means the trick before was read, and a leader
+            # was read from this line because it is written
+            assert took is not None and leader is not None and written is not None
+            assert line.leader is not None
+            self.error("RV208", Msg("trick {trick} is written as led by {written}, but {why}",
+                                    trick=index, written=self.name(written),
+                                    why=self._why_leads(index, leader, took)),
+                       line.leader.pos, trick=index)
+        if written is not None:
+            walk.reading = written
+            if walk.leader is None:
+                walk.leader = written  # nothing to check it against: as written
+        return wrong, established
+
+    def _why_leads(self, index: int, leader: int, took: int) -> Msg:
+        """Why ``leader`` leads trick ``index`` (``took`` took the trick before)."""
+        if index == 1:
+            return Msg("first hand, the player after the dealer, leads trick 1")
+        if took == leader:
+            return Msg("{leader} took trick {previous} and leads the next",
+                       leader=self.name(leader), previous=index - 1)
+        return Msg("{took} took trick {previous} with no card left after it, so {leader} "
+                   "leads the next (IRR-5)", took=self.name(took), previous=index - 1,
+                   leader=self.name(leader))
+
+    def _read_trick(self, walk: _Walk, line: TrickLine, in_error: bool,
+                    established: int | None) -> PlayedTrick | None:
+        """The trick played on this line, or None when it is not established
+        (then kept as written, see ``TrickAsWritten``): RV203 for a wrong
+        number of cards, RV207 for a wrong taker."""
+        index, leader = line.number, walk.leader
+        needed = sum(size >= index for size in self.sizes)
+        if index > TRICKS_PER_DEAL:
+            in_error = True  # RV205 says so; "it needs 0 cards" would say nothing
+        elif len(line.cards) != needed and line.pos.line not in self.damaged \
+                and (self.sizes_known or index < TRICKS_PER_DEAL):
+            self.error("RV203", Msg("trick {trick} has {cards}; it needs {needed}, one from "
+                                    "each player", trick=index,
+                                    cards=Count(len(line.cards), "{n} card", "{n} cards"),
+                                    needed=needed), line.pos, trick=index)
+            in_error = True
+        plays, taker = self._read_plays(line, walk.reading, index, needed)
+        if not in_error and leader is not None and taker is not None:
+            in_error = self._wrong_taker(line, plays, taker)
+        if in_error or leader is None or taker is None:
+            self._unresolved(TrickAsWritten(line, in_error, walk.reading, plays, taker,
+                                            established))
+            walk.leader, walk.reading = None, taker
+            return None
+        walk.leader = walk.reading = taker
+        return PlayedTrick(index, leader, plays, taker, line)
+
+    def _wrong_taker(self, line: TrickLine, plays: tuple[Play, ...], taker: int) -> bool:
+        """RV207 when the taker written is not who took the trick; True then."""
+        recorded = None if line.taker is None else self.seats.get(line.taker.text)
+        if recorded is None or recorded == taker:
+            return False
+        assert line.taker is not None  # recorded was read from it
+        self.error("RV207", Msg("trick {trick} was taken by {taker} with {card}, not by "
+                                "{recorded}", trick=line.number, taker=self.name(taker),
+                                card=CardCode(winning_play(plays).card),
+                                recorded=self.name(recorded)), line.taker.pos, trick=line.number)
+        return True
+
     def _read_plays(self, line: TrickLine, leader: int | None, index: int, needed: int
                     ) -> tuple[tuple[Play, ...], int | None]:
         """The plays of a trick line read from ``leader``, and who took it;
         ``((), None)`` when the line cannot be read so."""
         if leader is None or len(line.cards) != needed or not needed:
             return (), None
-        built = []  # lengths agree; no strict=: a keyword costs zip a dict (+0.5%)
-        for seat, card_at in zip(self._in_order(leader, index), line.cards):  # noqa: B905
-            built.append(_new(Play, (seat, card_at.card, card_at.pos)))  # hot: no __new__ call
-        plays = tuple(built)
+        plays = tuple(Play(seat, card_at.card, card_at.pos) for seat, card_at
+                      in zip(self._in_order(leader, index), line.cards, strict=True))
         return plays, winning_play(plays).seat
 
     def _unresolved(self, trick: TrickAsWritten) -> None:
@@ -436,7 +476,6 @@ class _Replay(CrossChecks):
         out[unknown[0]] = hands[unknown[0]] | {rest[0]}
         return tuple(out)
 
-
     def _espagnolette(self, hands) -> Espagnolette | None:
         holder: int | None = None
         for seat, hand in enumerate(hands):
@@ -454,33 +493,6 @@ class _Replay(CrossChecks):
         found = declared.get(holder)
         return Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
-    def _revokes(self, tricks: list[PlayedTrick], hands, esp: Espagnolette | None):
-        """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
-
-        A card is still held at trick t when it is played after t, or never
-        played (a kept talon card); checked only on a renounce, which is rare.
-        """
-        played_in = [99] * len(PACK)  # the trick each card was first played in, by index
-        for trick in reversed(tricks):
-            for play in trick.plays:
-                played_in[play.card.index] = trick.number
-        privileged = esp.seat if esp is not None and esp.privileged else None
-        for trick in tricks:
-            led, number = trick.led_suit, trick.number
-            for play in trick.plays[1:]:
-                held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
-                                                        if played_in[c.index] > number))
-                if held and not may_renounce(number, play.seat, privileged):
-                    first = min(held, key=lambda c: c.index)
-                    self.error("RV201", Msg("{player} played {card} on a {suit} lead while "
-                                            "holding {held} (revoke)",
-                                            player=self.name(play.seat), card=CardCode(play.card),
-                                            suit=_LEAD[led], held=CardCode(first)),
-                               play.pos, trick=trick.number, fatal=False)
-                    yield Revoke(trick.number, play.seat, play.card, first, play.pos)
-
-
-
 
 def replay_deal(deal: Deal, players: tuple[str, ...],
                 damaged: dict[int, str] | None = None) -> ReplayedDeal:
@@ -495,6 +507,59 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
         if plain is not None:
             return plain
     return _Replay(deal, players, damaged).run()
+
+
+def replay_full(deal: Deal, players: tuple[str, ...],
+                damaged: dict[int, str] | None = None) -> ReplayedDeal:
+    """The same replay as ``replay_deal``, always by the full walk: the
+    reference the one-pass replay of a plain deal (:mod:`.plain`) is held to,
+    and the replay of a deal still being played, whose tricks so far are
+    seldom a plain deal."""
+    return _Replay(deal, players, damaged).run()
+
+
+def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
+                 espagnolette: Espagnolette | None) -> list[tuple[Revoke, Diagnostic]]:
+    """The revokes (PLAY-4) among ``tricks`` of a deal not yet finished, each
+    with its warning (RV201) as ``check`` gives it.
+
+    ``tricks``: ``replayed.tricks``, perhaps with the trick in progress after
+    them; ``espagnolette``: who is taken to hold it so far (ESP-2).  A card is
+    still held at a trick when played in a later one of ``tricks`` or in
+    ``replayed.hands``.  On a whole deal with its own espagnolette, the
+    result is ``replayed.revokes`` and their warnings."""
+    return _revokes(tricks, replayed.hands, espagnolette, replayed.deal.number,
+                    replayed.players)
+
+
+def _revokes(tricks: Sequence[PlayedTrick], hands: Sequence[frozenset[Card]],
+             esp: Espagnolette | None, deal: int, players: tuple[str, ...]
+             ) -> list[tuple[Revoke, Diagnostic]]:
+    """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
+
+    A card is still held at trick t when it is played after t, or never
+    played (a kept talon card); checked only on a renounce, which is rare.
+    """
+    played_in = [99] * len(PACK)  # the trick each card was first played in, by index
+    for trick in reversed(tricks):
+        for play in trick.plays:
+            played_in[play.card.index] = trick.number
+    privileged = esp.seat if esp is not None and esp.privileged else None
+    found = []
+    for trick in tricks:
+        led, number = trick.led_suit, trick.number
+        for play in trick.plays[1:]:
+            held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
+                                                    if played_in[c.index] > number))
+            if held and not may_renounce(number, play.seat, privileged):
+                first = min(held, key=lambda c: c.index)
+                warning = diagnostic(
+                    "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
+                                 "(revoke)", player=players[play.seat], card=CardCode(play.card),
+                                 suit=_LEAD[led], held=CardCode(first)),
+                    play.pos, deal=deal, trick=number)
+                found.append((Revoke(number, play.seat, play.card, first, play.pos), warning))
+    return found
 
 
 def _spelt_otherwise(name: str, players: tuple[str, ...]) -> Msg | str:

@@ -1,6 +1,6 @@
 """What a replay establishes: the plays, the tricks, who held what, the
-espagnolette and the revokes of one deal (the values :mod:`.play` builds and
-the settlement reads)."""
+espagnolette, the revokes and the irregularities of one deal (the values
+:mod:`.play` builds and the settlement reads)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from .rules_of_play import (
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
-    "Espagnolette", "Revoke", "ReplayedDeal", "Played", "winning_play", "next_seat",
-    "is_espagnolette",
+    "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Played", "winning_play",
+    "next_seat", "is_espagnolette",
 ]
 
 
@@ -103,6 +103,31 @@ class Revoke:
     pos: Pos | None = None
 
 
+class Irregularity(NamedTuple):
+    """An event line of the deal (IRR-1..6, CLAIM-1) with the player it names as a seat.
+
+    ``seat`` is None when the line names no one, or a name that is not a player's (the
+    replay says so, RV112); ``named`` is the name as written, for showing it."""
+
+    kind: str
+    seat: int | None
+    named: str | None
+    trick: int | None = None  # ``unclaimed T``
+    late: bool = False        # ``misdeal NAME late``
+    paid: bool = False        # ``redeal paid``
+
+
+def _irregularities(events: tuple[EventLine, ...], players: tuple[str, ...]
+                    ) -> tuple[Irregularity, ...]:
+    seats = {name: seat for seat, name in enumerate(players)}
+    found = []
+    for event in events:
+        named = event.player.text if event.player is not None else None
+        found.append(Irregularity(event.kind, seats.get(named) if named is not None else None,
+                                  named, event.trick, event.late, event.paid))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class ReplayedDeal:
     """What happened in one deal, as the record establishes it.
@@ -141,6 +166,16 @@ class ReplayedDeal:
     @property
     def events(self) -> tuple[EventLine, ...]:
         return self.deal.events
+
+    @property
+    def irregularities(self) -> tuple[Irregularity, ...]:
+        """The deal's event lines with their players resolved to seats, in the order
+        written: what the settlement reads of them (made when first asked, and kept)."""
+        found = self.__dict__.get("irregularities")
+        if found is None:  # frozen: kept as cached_property keeps
+            found = self.__dict__["irregularities"] = _irregularities(self.events,
+                                                                      self.players)
+        return found
 
     @classmethod
     def built(cls, **given) -> ReplayedDeal:

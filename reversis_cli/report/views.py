@@ -25,6 +25,7 @@ from ..rules.profile import format_option_value
 from ..rules.sources import sources_for_rule
 from ..rules.texts import RULE_TEXTS, rule_text
 from ..session import ScoredDeal, Session
+from ..settle import Outcome
 from ..settle.payments import party_of
 from ..sheet_verdict import departures_note
 from .figures import FiguresView, figures_view, page_cards, written
@@ -314,7 +315,7 @@ def _deal_view(scored: ScoredDeal, session_anchor: str, session: SessionView) ->
             session.rule_ids.update(payment.rules)
         view.net = {name: signed(a) for name, a in settlement.net.items()}
         view.pool_after = amount_shown(settlement.pool_after)
-        if settlement.outcome != "normal" and "reversis" not in view.marks:
+        if settlement.outcome is not Outcome.NORMAL and "reversis" not in view.marks:
             view.marks.insert(0, "reversis")
         if settlement.espagnolette is not None and "espagnolette" not in view.marks:
             view.marks.append("espagnolette")

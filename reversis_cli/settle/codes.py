@@ -9,9 +9,33 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["JETON", "NoteCode", "ReasonCode"]
+__all__ = ["JETON", "DealStatus", "EspagnoletteStatus", "NoteCode", "Outcome", "ReasonCode"]
 
 JETON = 5  # fiches: what the irregularities' fines are counted in (IRR-2, IRR-3, IRR-6)
+
+
+class DealStatus(StrEnum):
+    """Whether a deal was played or is void (IRR-0): the deal's ``status`` in JSON."""
+
+    PLAYED = "played"
+    VOID = "void"
+
+
+class Outcome(StrEnum):
+    """What became of a reversis (REV-1, REV-3): the deal's ``outcome`` in JSON."""
+
+    NORMAL = "normal"
+    REVERSIS = "reversis"
+    REVERSIS_BROKEN = "reversis_broken"
+
+
+class EspagnoletteStatus(StrEnum):
+    """What became of an espagnolette (ESP-3, ESP-4, ESP-5, ESP-10): his ``status`` in JSON."""
+
+    SUCCESS = "success"
+    FAILED = "failed"
+    WAIVED = "waived"
+    SUPERSEDED = "superseded"
 
 
 class ReasonCode(StrEnum):

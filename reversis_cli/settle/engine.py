@@ -103,6 +103,7 @@ from dataclasses import dataclass
 
 from ..replay import ReplayedDeal
 from ..rules import Profile
+from .codes import DealStatus, Outcome
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
 from .inplay import in_play_payments, pay_winner_dues
 from .irregular import (
@@ -117,25 +118,32 @@ from .pool import resolve_takings, stake_pool
 from .reversis import cancel_in_play, find_reversis, pay_reversis
 from .settlement import DealSettlement
 
-__all__ = ["Rule", "RULES", "VOID_RULES", "DealSettlement", "settle_deal", "SessionSettler",
-           "settlement_to_json", "settlement_body_json"]
+__all__ = ["Rule", "RULES", "VOID_RULES", "EVENT_RULES", "LATE_MISDEAL", "DealSettlement",
+           "event_rule", "event_rules", "settle_deal", "SessionSettler", "settlement_to_json",
+           "settlement_body_json"]
 
 
 # What a deal may hold that some rules need (``Rule.needs``): a rule that needs what the
 # deal does not hold has nothing to do in it, and is not called.
 EVENTS, REVOKES, ESPAGNOLETTE = "events", "revokes", "espagnolette"
 
+# In ``Rule.events``: a misdeal noticed after the exchange (``misdeal NAME late``), which
+# IRR-3 settles, not IRR-2.
+LATE_MISDEAL = "misdeal late"
+
 
 @dataclass(frozen=True)
 class Rule:
     """One entry of the registry: the rule ids it applies and the function; ``needs``
     names what the deal must hold for the function to have anything to do (None:
-    every deal)."""
+    every deal); ``events`` the kinds of event line it settles (``LATE_MISDEAL`` for a
+    late misdeal), which is what ``arbitrate`` cites for such a line."""
 
     ids: tuple[str, ...]
     apply: Callable[[Ledger], None]
     summary: str
     needs: str | None = None
+    events: tuple[str, ...] = ()
 
 
 RULES: tuple[Rule, ...] = (
@@ -148,32 +156,60 @@ RULES: tuple[Rule, ...] = (
          ESPAGNOLETTE),
     Rule(("PARTIE-1", "PARTIE-2", "PARTIE-3", "PARTIE-6"), rank_partie,
          "the partie's value, winner and loser"),
-    Rule(("IRR-5",), ten_card_player, "a player who discarded two plays with ten", EVENTS),
+    Rule(("IRR-5",), ten_card_player, "a player who discarded two plays with ten", EVENTS,
+         ("discarded-two",)),
     Rule(("PARTIE-4", "PARTIE-5"), pay_partie, "the loser pays the partie"),
     Rule(("REV-4",), cancel_in_play, "a reversis cancels the in-play payments"),
     Rule(("ACE-3", "QUIN-3", "DOUBLE-3"), pay_winner_dues, "cards led or played pay the winner"),
     Rule(("REV-1", "REV-3", "ESP-6", "ESP-7", "ESP-8"), pay_reversis, "reversis payments"),
     # Forfeitures: after REV-4 (a cancelled payment is listed once), before ESP-5's
     # refunds (he repays only what he received).
-    Rule(("IRR-4",), forfeit_peeker_gains, "a peeker's gains are not made", EVENTS),
-    Rule(("CLAIM-1",), forfeit_unclaimed, "payments not claimed in time are lost", EVENTS),
+    Rule(("IRR-4",), forfeit_peeker_gains, "a peeker's gains are not made", EVENTS,
+         ("peeked", "kept")),
+    Rule(("CLAIM-1",), forfeit_unclaimed, "payments not claimed in time are lost", EVENTS,
+         ("unclaimed",)),
     Rule(("ESP-4", "ESP-5"), settle_espagnolette, "the espagnolette's refunds, remise, pool",
          ESPAGNOLETTE),
     Rule(("POOL-4",), resolve_takings, "who takes the pool"),
     Rule(("IRR-4",), forfeit_peeker_takings, "a peeker's pool taking and refunds are not made",
-         EVENTS),
-    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton", EVENTS),
+         EVENTS, ("peeked", "kept")),
+    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton", EVENTS,
+         ("out-of-turn",)),
     Rule(("IRR-7",), revoke_remise, "a revoke puts in a remise", REVOKES),
 )
 
 # A void deal (IRR-0) runs these instead: no staking, no play, only its penalties.
 VOID_RULES: tuple[Rule, ...] = (
     Rule(("IRR-0",), void_deal, "a void deal stakes nothing"),
-    Rule(("IRR-1",), exposed_card, "a card exposed in dealing: deal again"),
-    Rule(("IRR-2",), misdeal_before_exchange, "a misdeal: the deal passes, or 1 jeton"),
-    Rule(("IRR-3",), misdeal_after_exchange, "a misdeal noticed late: 4 jetons"),
-    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton"),
+    Rule(("IRR-1",), exposed_card, "a card exposed in dealing: deal again", None,
+         ("exposed",)),
+    Rule(("IRR-2",), misdeal_before_exchange, "a misdeal: the deal passes, or 1 jeton", None,
+         ("misdeal", "redeal")),
+    Rule(("IRR-3",), misdeal_after_exchange, "a misdeal noticed late: 4 jetons", None,
+         (LATE_MISDEAL, "redeal")),
+    Rule(("IRR-6",), discard_out_of_turn, "a discard out of turn pays a jeton", None,
+         ("out-of-turn",)),
 )
+
+
+def event_rules(registry: tuple[Rule, ...]) -> dict[str, str]:
+    """The rule each kind of event line falls under: the first entry of ``registry``
+    that settles it (``Rule.events``), by its first rule id."""
+    found: dict[str, str] = {}
+    for rule in registry:
+        for kind in rule.events:
+            found.setdefault(kind, rule.ids[0])
+    return found
+
+
+# A void deal's rules first: a misdeal or an exposed card is settled there.
+EVENT_RULES = event_rules(VOID_RULES + RULES)
+
+
+def event_rule(kind: str, late: bool = False) -> str | None:
+    """The rule an event line falls under (``misdeal NAME late``: ``late``), None for a
+    kind no rule settles."""
+    return EVENT_RULES.get(LATE_MISDEAL if late and kind == "misdeal" else kind)
 
 
 def _run_rules(ledger: Ledger, rules: tuple[Rule, ...] = RULES) -> None:
@@ -232,7 +268,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
     players = replayed.players
     return DealSettlement(
         number=replayed.number, dealer=players[replayed.dealer],
-        status="void" if replayed.void else "played", outcome="normal",
+        status=DealStatus.VOID if replayed.void else DealStatus.PLAYED, outcome=Outcome.NORMAL,
         tricks_won={n: 0 for n in players}, points={n: 0 for n in players},
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
@@ -256,12 +292,12 @@ def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *
                     session_start=session_start)
     if replayed.void:
         _run_rules(ledger, VOID_RULES)
-        return _freeze(ledger, "void")
+        return _freeze(ledger, DealStatus.VOID)
     _run_rules(ledger, _rules_for(replayed))
-    return _freeze(ledger, "played")
+    return _freeze(ledger, DealStatus.PLAYED)
 
 
-def _freeze(ledger: Ledger, status: str) -> DealSettlement:
+def _freeze(ledger: Ledger, status: DealStatus) -> DealSettlement:
     replayed, players, names = ledger.replayed, ledger.players, ledger.names
     payments = _payments_in_order(ledger)
     espagnolette = None
@@ -286,7 +322,12 @@ def _freeze(ledger: Ledger, status: str) -> DealSettlement:
         espagnolette=espagnolette,
         payments=payments, cancelled=tuple(ledger.cancelled),
         pool_before=ledger.pool_before, pool_after=pool_after, net=net,
-        steps=tuple(ledger.steps))
+        steps=tuple(ledger.steps), reversis_maker=_name(names, ledger.reversis_maker),
+        undertaker=_name(names, ledger.undertaker), breaker=_name(names, ledger.breaker))
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str | None:
+    return None if seat is None else names[seat]
 
 
 class SessionSettler:
@@ -310,7 +351,7 @@ class SessionSettler:
             first_deal=self.last_played is None, pot_line_given=self.pool_start_given,
             session_start=self.session_start)
         self.pool = settlement.pool_after
-        if settlement.status == "played" and replayed.complete:
+        if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
         for name, amount in settlement.net.items():
             self._totals[name] += amount

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA
 from ..replay.rules_of_play import MUST_FOLLOW_TRICKS
+from .codes import EspagnoletteStatus, Outcome
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
 
@@ -25,7 +26,7 @@ def identify_espagnolette(ledger: Ledger) -> None:
         return
     who = ledger.name(esp.seat)
     if esp.waived:
-        ledger.espagnolette_status = "waived"
+        ledger.espagnolette_status = EspagnoletteStatus.WAIVED
         ledger.step("ESP-3", None, NoteCode.ESPAGNOLETTE_WAIVED, player=who)
         return
     ledger.espagnolette = esp.seat
@@ -52,12 +53,13 @@ def espagnolette_status(ledger: Ledger) -> None:
     if seat is None:
         return
     who = ledger.name(seat)
-    if ledger.outcome != "normal":
-        ledger.espagnolette_status = "superseded"
+    if ledger.outcome is not Outcome.NORMAL:
+        ledger.espagnolette_status = EspagnoletteStatus.SUPERSEDED
         ledger.step("ESP-10", None, NoteCode.ESPAGNOLETTE_SUPERSEDED, player=who)
         return
     failed, code, facts = fails(ledger, seat)
-    ledger.espagnolette_status = "failed" if failed else "success"
+    ledger.espagnolette_status = \
+        EspagnoletteStatus.FAILED if failed else EspagnoletteStatus.SUCCESS
     ledger.step("ESP-5" if failed else "ESP-4", None, code, player=who,
                 option=ledger.options.espagnolette_fails_on, **facts)
 
@@ -71,11 +73,11 @@ def _judged_seat(ledger: Ledger) -> int:
 
 def settle_espagnolette(ledger: Ledger) -> None:
     """ESP-4's pool taking, or ESP-5's double refunds, remise and void quinola taking."""
-    if ledger.espagnolette_status == "success":
+    if ledger.espagnolette_status is EspagnoletteStatus.SUCCESS:
         if ledger.options.espagnolette_takes_pool:
             ledger.offer_taking(_judged_seat(ledger), "ESP-4", None,
                                 ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
-    elif ledger.espagnolette_status == "failed":
+    elif ledger.espagnolette_status is EspagnoletteStatus.FAILED:
         refund_placings(ledger)
         failed_quinola(ledger)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from ..model import EventLine
+from ..replay import Irregularity
 from .inplay import quinola_forcer
 from .ledger import InPlay, Ledger
 from .codes import JETON
@@ -59,25 +59,16 @@ TO_THE_WINNER = ("ACE-3", "QUIN-3")
 # --- reading the events -------------------------------------------------------------------
 
 
-def _events(ledger: Ledger, kind: str) -> tuple[EventLine, ...]:
-    events = ledger.replayed.events
-    if not events:  # the usual deal: asked by every rule, answered at once
-        return ()
-    return tuple(e for e in events if e.kind == kind)
-
-
-def _seat(ledger: Ledger, event: EventLine) -> int | None:
-    """The seat an event names, or None (no name, or not a player: the reader says so)."""
-    if event.player is None or event.player.text not in ledger.players:
-        return None
-    return ledger.players.index(event.player.text)
+def _events(ledger: Ledger, kind: str) -> tuple[Irregularity, ...]:
+    """The deal's irregularities of ``kind``, their seats as the replay resolved them."""
+    return tuple(e for e in ledger.replayed.irregularities if e.kind == kind)
 
 
 def _named(ledger: Ledger, kind: str) -> list[int]:
     """The seats the events of ``kind`` name, each once, in the order written."""
     seats: list[int] = []
     for event in _events(ledger, kind):
-        seat = _seat(ledger, event)
+        seat = event.seat
         if seat is not None and seat not in seats:
             seats.append(seat)
     return seats
@@ -90,8 +81,8 @@ def void_deal(ledger: Ledger) -> None:
     """IRR-0: a void deal stakes nothing and settles nothing but its penalty."""
     ledger.pool_start = ledger.pool_before  # nothing is staked (IRR-0)
     # the events as facts (kind, player, late): texts.py says them in words
-    events = tuple((e.kind, e.player.text if e.player else None, bool(e.late))
-                   for e in ledger.replayed.events if e.kind in ("misdeal", "exposed"))
+    events = tuple((e.kind, e.named, e.late)
+                   for e in ledger.replayed.irregularities if e.kind in ("misdeal", "exposed"))
     ledger.step("IRR-0", None, NoteCode.VOID_DEAL, events=events)
 
 
@@ -242,7 +233,7 @@ def ten_card_player(ledger: Ledger) -> None:
 def discard_out_of_turn(ledger: Ledger) -> None:
     """IRR-6: a discard out of turn: 1 jeton (5) into the pool, once for each line."""
     for event in _events(ledger, "out-of-turn"):
-        seat = _seat(ledger, event)
+        seat = event.seat
         if seat is not None:
             ledger.add_penalty(seat, OUT_OF_TURN, "IRR-6", ReasonCode.DISCARD_OUT_OF_TURN)
 
@@ -291,8 +282,8 @@ def forfeit_unclaimed(ledger: Ledger) -> None:
     option = ledger.options.claims_required
     for event in _events(ledger, "unclaimed"):
         t = event.trick
-        seat = _seat(ledger, event)
-        if event.player is not None and seat is None:
+        seat = event.seat
+        if event.named is not None and seat is None:
             continue
         payee = ledger.name(seat) if seat is not None else None
         facts = {"trick": t} if payee is None else {"trick": t, "player": payee}

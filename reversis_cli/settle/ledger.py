@@ -18,6 +18,7 @@ from ..cards import PACK, Card
 from ..replay import Play, PlayedTrick, ReplayedDeal
 from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
+from .codes import EspagnoletteStatus, Outcome
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
 from .settlement import DealSettlement
 
@@ -96,13 +97,13 @@ class Ledger:
     # Established by the rules, in registry order.
     pool_start: Amount = 0  # POOL-4: the pool after this deal's staking
     staked: bool = False
-    outcome: str = "normal"
+    outcome: Outcome = Outcome.NORMAL
     reversis_maker: int | None = None
     undertaker: int | None = None
     breaker: int | None = None
     breaker_trick: int | None = None
     espagnolette: int | None = None  # the seat of an espagnolette who did not waive
-    espagnolette_status: str | None = None
+    espagnolette_status: EspagnoletteStatus | None = None
     partie_value: Amount = 0
     winners: tuple[int, ...] = ()
     losers: tuple[int, ...] = ()

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..rules import Profile
+from .codes import EspagnoletteStatus, Outcome
 from .ledger import VIS_A_VIS, Ledger
 from .payments import NoteCode, ReasonCode, share
 
@@ -80,18 +81,18 @@ def rank_partie(ledger: Ledger) -> None:
     ledger.partie_value = value
     ledger.step("PARTIE-1", None, NoteCode.PARTIE_VALUE, cards=parts,
                 bonus=ledger.options.partie_bonus, value=value)
-    if ledger.outcome != "normal":
+    if ledger.outcome is not Outcome.NORMAL:
         ledger.step("PARTIE-6", None, NoteCode.PARTIE_NOT_PAID_MADE
-                    if ledger.outcome == "reversis" else NoteCode.PARTIE_NOT_PAID_BROKEN)
+                    if ledger.outcome is Outcome.REVERSIS else NoteCode.PARTIE_NOT_PAID_BROKEN)
         return
     everyone = list(range(4))
     ledger.step("PARTIE-2", None, NoteCode.POINTS_AND_TRICKS, players=ledger.names,
                 scores=ledger.score_keys())
     # only an espagnolette in play (ESP-1) is judged: success or failure (ESP-4, ESP-5)
     esp, status = ledger.espagnolette, ledger.espagnolette_status
-    if esp is None or status not in ("failed", "success"):
+    if esp is None or status not in (EspagnoletteStatus.FAILED, EspagnoletteStatus.SUCCESS):
         ledger.winners = pick_winners(ledger, everyone)
-    elif status == "failed":
+    elif status is EspagnoletteStatus.FAILED:
         ledger.losers = (esp,)
         ledger.step("ESP-5", None, NoteCode.ESPAGNOLETTE_LOSES_PARTIE, player=ledger.name(esp))
         ledger.winners = pick_winners(ledger, [s for s in everyone if s != esp])

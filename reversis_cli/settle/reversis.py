@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..replay.rules_of_play import reversis_breach, reversis_maker
+from .codes import Outcome
 from .ledger import Ledger
 from .payments import NoteCode, ReasonCode
 
@@ -21,7 +22,7 @@ def find_reversis(ledger: Ledger) -> None:
     takers = [t.taker for t in tricks]
     maker = reversis_maker(takers)
     if maker is not None:
-        ledger.outcome, ledger.reversis_maker = "reversis", maker
+        ledger.outcome, ledger.reversis_maker = Outcome.REVERSIS, maker
         ledger.step("REV-1", None, NoteCode.REVERSIS_MADE, player=ledger.name(maker),
                     tricks=len(tricks))
         return
@@ -29,7 +30,7 @@ def find_reversis(ledger: Ledger) -> None:
     if breach is not None:
         undertaker, broken = breach
         breaking = tricks[broken]
-        ledger.outcome = "reversis_broken"
+        ledger.outcome = Outcome.REVERSIS_BROKEN
         ledger.undertaker, ledger.breaker = undertaker, breaking.taker
         ledger.breaker_trick = breaking.number
         ledger.step("REV-3", breaking.number, NoteCode.REVERSIS_BROKEN, ("REV-2",),
@@ -39,9 +40,9 @@ def find_reversis(ledger: Ledger) -> None:
 
 def pay_reversis(ledger: Ledger) -> None:
     """REV-1 / REV-3 payments, or the espagnolette's instead (ESP-6, ESP-7, ESP-8)."""
-    if ledger.outcome == "reversis":
+    if ledger.outcome is Outcome.REVERSIS:
         _pay_made(ledger)
-    elif ledger.outcome == "reversis_broken":
+    elif ledger.outcome is Outcome.REVERSIS_BROKEN:
         _pay_broken(ledger)
 
 
@@ -94,9 +95,9 @@ def _pay(ledger: Ledger, payer: int, payee: int, amount: int, rule: str, code: R
 
 def cancels_in_play(ledger: Ledger) -> bool:
     """REV-4: made always cancels; broken only under reversis_cancels = made_or_broken."""
-    if ledger.outcome == "reversis":
+    if ledger.outcome is Outcome.REVERSIS:
         return True
-    return ledger.outcome == "reversis_broken" and \
+    return ledger.outcome is Outcome.REVERSIS_BROKEN and \
         ledger.options.reversis_cancels == "made_or_broken"
 
 
@@ -106,7 +107,7 @@ _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
 def cancel_in_play(ledger: Ledger) -> None:
     """REV-4: in-play payments are cancelled; the quinola puts in and takes nothing."""
     if not cancels_in_play(ledger):
-        if ledger.outcome == "reversis_broken":
+        if ledger.outcome is Outcome.REVERSIS_BROKEN:
             ledger.step("REV-4", None, NoteCode.IN_PLAY_STANDS)
         return
     for entry in ledger.in_play:

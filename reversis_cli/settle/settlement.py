@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
+from .codes import DealStatus, EspagnoletteStatus, Outcome
 from .payments import Amount, Payment, Step
 
 __all__ = ["DealSettlement"]
@@ -21,18 +22,23 @@ class DealSettlement:
 
     number: int
     dealer: str
-    status: str  # "played" | "void"
-    outcome: str  # "normal" | "reversis" | "reversis_broken"
+    status: DealStatus
+    outcome: Outcome
     tricks_won: dict[str, int]
     points: dict[str, int]
     partie_cards: tuple[Card, ...]
     partie_value: Amount
     winners: tuple[str, ...]
     losers: tuple[str, ...]
-    espagnolette: tuple[str, str] | None  # (player, status)
+    espagnolette: tuple[str, EspagnoletteStatus] | None  # (player, status)
     payments: tuple[Payment, ...]
     cancelled: tuple[Payment, ...]
     pool_before: Amount
     pool_after: Amount
     net: dict[str, Amount]
     steps: tuple[Step, ...]
+    # The parts in a reversis (REV-1..3), as the rules found them, whatever was paid:
+    # the player who took every trick; or who took the first nine, and who broke it.
+    reversis_maker: str | None = None
+    undertaker: str | None = None
+    breaker: str | None = None
