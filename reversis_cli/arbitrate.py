@@ -22,7 +22,7 @@ from .reader import open_record
 from .rules import Profile
 from .rules.sources import sources_for_rule
 from .rules.texts import RULE_TEXTS
-from .session import ScoredDeal, Session
+from .session.service import ScoredDeal, Session
 from .settle import event_rule
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",

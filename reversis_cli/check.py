@@ -10,8 +10,8 @@ from pathlib import Path
 from .diagnostics import Diagnostic
 from .model import has_figures
 from .reader import CheckedDeal, Record, display_name, open_record
-from .session import header_profile_problems
-from .split import Part, PartResult, check_part, plan_parts, read_deals, read_in_parts
+from .session.service import header_profile_problems
+from .session.parts import Part, PartResult, check_part, plan_parts, read_deals, read_in_parts
 
 __all__ = ["FileReport", "check_file"]
 
@@ -40,7 +40,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     bug met in the file is kept in ``internal_error`` (with what was found
     before it), so that a run over many files names the file and goes on.
     With ``jobs`` > 1 a long file is read in parts by that many processes
-    (reversis_cli/split.py), with the same report.
+    (reversis_cli/session/parts.py), with the same report.
     """
     report = FileReport(name or display_name(path))
     try:
@@ -52,7 +52,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
             figures = _read(record, parts, jobs, report, tick)
         if figures:  # the table's figures: the record read again and settled
             # Loaded here, for start-up time: a record without figures never needs it.
-            from .figures import figure_diagnostics
+            from .sheet.figures import figure_diagnostics
             report.diagnostics.extend(figure_diagnostics(path, report.name))
             report.diagnostics.sort(key=lambda d: d.line or 0)
     except Exception as exc:  # noqa: BLE001 -- a bug: kept with its file, the batch goes on

@@ -24,6 +24,7 @@ import importlib.util
 import marshal
 import sys
 from pathlib import Path
+from types import CodeType
 
 __all__ = ["install"]
 
@@ -31,7 +32,7 @@ __all__ = ["install"]
 # the classes of the run that finds it so.
 MAX_ENTRIES = 2000
 
-_table: dict[str, object] | None = None
+_table: dict[str, CodeType] | None = None
 _added: set[str] = set()
 _used: set[str] = set()
 
@@ -49,7 +50,7 @@ def install() -> None:
     atexit.register(_write)
 
 
-def _exec(source, globals=None, locals=None):  # noqa: A002 -- exec's own parameter names
+def _exec(source: str | bytes | CodeType, globals=None, locals=None):  # noqa: A002 -- exec's own parameter names
     """``exec`` for the sources ``dataclasses`` writes: their code from the table."""
     if not isinstance(source, str) or _table is None:
         return exec(source, globals, locals)
@@ -72,7 +73,7 @@ def _table_path() -> Path:
                          f"opt{sys.flags.optimize}.marshal")
 
 
-def _read(path: Path) -> dict[str, object]:
+def _read(path: Path) -> dict[str, CodeType]:
     try:
         magic, table = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):  # none yet, or not one of ours

@@ -107,7 +107,11 @@ CODES: dict[str, tuple[str, str]] = {
     "RV603": (ERROR, N_("an archive of a newer reversis-cli")),
     "RV604": (ERROR, N_("an archive locked by another program writing to it")),
     "RV605": (ERROR, N_("an archive that cannot be written: read-only")),
-    "RV606": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
+    "RV606": (ERROR, N_("a league file that cannot be read, or is not valid TOML")),
+    "RV607": (ERROR, N_("an unknown key in a league file")),
+    "RV608": (ERROR, N_("a missing or bad value in a league file")),
+    "RV609": (ERROR, N_("the records or archive a league file names are missing or have errors")),
+    "RV610": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
                         "again under another reading until it is archived again")),
 }
 

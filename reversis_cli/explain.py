@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from .reader import Record
 from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
-from .session import ScoredDeal, Session
+from .session.service import ScoredDeal, Session
 from .settle import DealSettlement, settle_deal
 
 __all__ = ["Alternative", "Explanation", "explain_deal", "explain_in", "alternatives"]

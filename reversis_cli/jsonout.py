@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from .diagnostics import Diagnostic
 from .model import PaidLine, has_figures
 from .reader import CheckedDeal
-from .reconcile import DealReconciliation, Reconciler
-from .session import ScoredDeal, Session
+from .sheet.reconcile import DealReconciliation, Reconciler
+from .session.service import ScoredDeal, Session
 from .cards import Card
 from .club.settleup import session_settle_up, settle_up_json
 from .settle import DealStatus, Payment, amount_json, settlement_to_json
@@ -79,7 +79,7 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
 
 @dataclass(frozen=True)
 class JsonDeals:
-    """``score --json`` written deal by deal (a :class:`~reversis_cli.scoring.DealWriter`):
+    """``score --json`` written deal by deal (a :class:`~reversis_cli.session.scoring.DealWriter`):
     plain data, so that a worker process writes its part's deals as this one would."""
 
     diagnostics_apart = False  # the JSON holds them
@@ -152,7 +152,7 @@ class SessionJson:
                     + '  "deals": [')
 
     def part(self, session: Session) -> None:
-        """Deals of a part, without the table's figures (split.py): no head."""
+        """Deals of a part, without the table's figures (session/parts.py): no head."""
         self._session = session
         self._reconciler = Reconciler(session.players, False)
 
@@ -169,7 +169,7 @@ class SessionJson:
         self._deals += 1
 
     def written(self, text: str, err: str = "") -> None:
-        """Deals written already, by a worker (split.py): deals without the
+        """Deals written already, by a worker (session/parts.py): deals without the
         table's figures, written by :meth:`deal` one after the other (their
         diagnostics, ``err``, are in them)."""
         if text:

@@ -1,7 +1,7 @@
 """What a record *says*: immutable value types built from the parse tree.
 
 The model holds the record as written, with a source position on every node,
-and makes no judgement about it; the replay (``replay.py``) decides what
+and makes no judgement about it; the replay (``replay/``) decides what
 happened and what is wrong.  Comments are kept: each statement carries the
 comment lines written directly above it and the comment at the end of its line.
 """

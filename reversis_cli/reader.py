@@ -27,12 +27,11 @@ from .cards import card_name, lookalike_card, reads_as_card
 from .files import os_reason
 from .diagnostics import Diagnostic, diagnostic
 from .i18n import Msg
-from .model import Deal, Header, Pos
+from .model import POOL_WORD, Deal, Header, Pos
 from .notation.chunks import Chunk, decode_lines, split_chunks
 from .notation.grammar_file import keywords
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
-from .settle.payments import POOL
 from .vocabulary import SINGLE_HEADER_LINES
 from .words import shortened
 
@@ -47,7 +46,7 @@ MAX_ERRORS_PER_FILE = 200
 # player so called would be ambiguous; one called pool even shared the pool's
 # account, so that no deal balanced.
 OUTPUT_WORDS = {
-    POOL: Msg("the output writes 'pool' for the pool itself, where it pays or is paid"),
+    POOL_WORD: Msg("the output writes 'pool' for the pool itself, where it pays or is paid"),
     "none": Msg("the output writes 'none' where a deal has no winner or no loser"),
 }
 
@@ -217,7 +216,7 @@ class Record:
         self._header_chunk = header_chunk
         self.last_deal_lines: tuple[int, tuple[str, ...]] = (0, ())
         # Where the reading stands between deals, and the line it stops before
-        # (a part of the file read in another process: reversis_cli/split.py).
+        # (a part of the file read in another process: reversis_cli/session/parts.py).
         self.expected = Expectations()
         self._until: int | None = None
         self._errors, self._stopped = 0, bool(foreign)
@@ -255,7 +254,7 @@ class Record:
         """Read the deals from byte ``offset`` on, the start of a deal line
         whose number in the file is ``line``, expecting ``expected`` of the
         first; ``errors`` is the file's count of errors so far, or None for a
-        reading without the cap (another process counts: reversis_cli/split.py).
+        reading without the cap (another process counts: reversis_cli/session/parts.py).
         The file's bytes from there must be valid UTF-8 (no decoding problem
         is carried from one part to the next)."""
         self._stream.seek(offset)

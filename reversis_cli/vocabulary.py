@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .notation.grammar_source import terminal_regexp
+from .grammar_source import terminal_regexp
 
 __all__ = [  # noqa: F822 -- NAME is made by __getattr__, when first asked for
     "NAME_PATTERN", "NAME", "HEADER_KEYWORDS", "DEAL_KEYWORDS", "HEADER_ORDER",

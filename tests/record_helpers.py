@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 from reversis_cli.model import Deal, TrickLine
 from reversis_cli.notation.writer import statement_body
 from reversis_cli.reader import record_from_text

@@ -19,7 +19,7 @@ from reversis_cli.replay import (
     Espagnolette, Play, PlayedTrick, ReplayedDeal, is_espagnolette, next_seat, winning_play,
 )
 from reversis_cli.rules import load_profile
-from reversis_cli.session import ScoredDeal
+from reversis_cli.session.service import ScoredDeal
 from reversis_cli.settle import DealSettlement, SessionSettler, settle_deal
 
 PLAYERS = ("Anna", "Boris", "Vera", "Gleb")

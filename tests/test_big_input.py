@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 from reversis_cli.notation.chunks import MAX_COMMENT_LINES
 from reversis_cli.notation.grammar_file import tree_parser
 from reversis_cli.reader import record_from_text

@@ -11,7 +11,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import figures as figures_module
+from reversis_cli.sheet import figures as figures_module
 from reversis_cli.check import check_file
 from reversis_cli.cli import cli
 
@@ -162,8 +162,8 @@ def test_checking_a_record_without_figures_does_not_load_the_comparison():
     # for a record that has paid or tally lines.
     code = ("import sys; from reversis_cli.check import check_file; "
             f"check_file({str(SAMPLES / 'evening.rvs')!r}); "
-            "print(sorted(m for m in ('reversis_cli.figures', 'reversis_cli.reconcile') "
-            "if m in sys.modules))")
+            "print(sorted(m for m in ('reversis_cli.sheet.figures', "
+            "'reversis_cli.sheet.reconcile') if m in sys.modules))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
     assert found.stdout.strip() == "[]"

@@ -170,7 +170,7 @@ def test_a_session_changed_or_gone_since_it_was_archived_is_a_problem(tmp_path):
     finally:
         conn.close()
     assert [(d.code, d.file) for d in c.problems] == [
-        ("RV606", "records/2027-01-21.rvs"), ("RV001", "records/2027-02-04.rvs")]
+        ("RV610", "records/2027-01-21.rvs"), ("RV001", "records/2027-02-04.rvs")]
     assert c.sessions == 1  # the one still as archived is compared
     with use("ru"):
         assert "изменился после того, как попал в архив" in t(c.problems[0].message)

@@ -13,12 +13,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reversis_cli.cli import cli
 from reversis_cli.cli.convert import convert_command
+from reversis_cli.csvpayments import rvs_to_payments_csv
 from reversis_cli.convert import CODES, convert
 from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
 from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json, schema, validate
-from reversis_cli.formatting import canonical_text, read_source
+from reversis_cli.convert.fmt import canonical_text, read_source
 from reversis_cli.model import EVENT_KINDS
-from reversis_cli.canonical import canonical_record, write_record
+from reversis_cli.convert.canonical import canonical_record, write_record
 
 from conftest import SAMPLES, good_samples, samples_by_default
 from records import FULL, MINIMAL
@@ -469,9 +470,10 @@ def test_csv_not_utf8():
 def test_payments_rows_are_the_scored_payments(path):
     from reversis_cli.jsonout import deal_json
     from reversis_cli.reader import open_record
-    from reversis_cli.session import resolve_profile, score_deals
+    from reversis_cli.session.service import resolve_profile, score_deals
 
-    result = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
+    result = convert(path.read_bytes(), str(path), "rvs", "csv-payments",
+                     payments=rvs_to_payments_csv)
     assert result.ok, result.diagnostics
     rows = list(csv.DictReader(io.StringIO(result.text)))
     with open_record(path) as record:
@@ -494,7 +496,7 @@ def test_payments_rows_are_the_scored_payments(path):
 
 def test_payments_of_a_record_with_errors_are_not_exported():
     result = convert(MINIMAL.replace("  11 Vera 4C", "  11 Vera 5C").encode(), "t.rvs", "rvs",
-                     "csv-payments")
+                     "csv-payments", payments=rvs_to_payments_csv)
     assert result.text is None
     assert any(d.is_error for d in result.diagnostics)
 

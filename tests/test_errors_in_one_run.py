@@ -9,7 +9,7 @@ from reversis_cli.arbitrate import rule
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile
-from reversis_cli.canonical import canonical_deal
+from reversis_cli.convert.canonical import canonical_deal
 
 from conftest import SAMPLES
 from records import FULL, MINIMAL, codes_of, mutate

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import files, formatting
+from reversis_cli import files
+from reversis_cli.convert import fmt as formatting
 from reversis_cli.cli.convert import fmt_command
-from reversis_cli.formatting import FormatResult, canonical_text, format_file
+from reversis_cli.convert.fmt import FormatResult, canonical_text, format_file
 from reversis_cli.model import TrickLine
 from reversis_cli.reader import record_from_text
 

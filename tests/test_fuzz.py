@@ -43,7 +43,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from reversis_cli.cards import PACK
 from reversis_cli.diagnostics import CODES
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import pool_start_of, resolve_profile, score_deals
+from reversis_cli.session.service import pool_start_of, resolve_profile, score_deals
 from reversis_cli.simulate import IRREGULAR_MODES, SimulationOptions, simulate_session
 
 from conftest import good_samples

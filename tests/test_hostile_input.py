@@ -99,7 +99,7 @@ def test_an_internal_error_leaves_one_file_json_whole(one_file_breaks):
 
 
 def test_an_internal_error_before_any_output_still_gives_json(one_file_breaks, monkeypatch):
-    from reversis_cli import session
+    from reversis_cli.session import service as session
 
     def broken_profile(*args, **kw):
         raise RuntimeError("profile bug")

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from reversis_cli.cli import cli
 from reversis_cli.convert import convert
 from reversis_cli.convert.csvrows import read_csv_tricks
-from reversis_cli.formatting import canonical_text, format_file
+from reversis_cli.convert.fmt import canonical_text, format_file
 from reversis_cli.i18n import Msg, english, t, use
 
 from conftest import SAMPLES

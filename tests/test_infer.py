@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.infer import candidate_values, house_profile_toml, infer_in
+from reversis_cli.sheet.infer import candidate_values, house_profile_toml, infer_in
 from reversis_cli.reader import record_from_text
-from reversis_cli.reconcile import reconcile
+from reversis_cli.sheet.reconcile import reconcile
 from reversis_cli.rules import load_profile
 from reversis_cli.rules.profile import OPTIONS
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session
 from settle_helpers import settlement_of
 

@@ -26,7 +26,7 @@ import pytest
 from reversis_cli.cards import PACK
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile
-from reversis_cli.session import pool_start_of
+from reversis_cli.session.service import pool_start_of
 from reversis_cli.settle import POOL, SessionSettler
 from reversis_cli.simulate import SimulationOptions, simulate_session
 

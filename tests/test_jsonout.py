@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from reversis_cli import jsonout
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from reversis_cli.settle.payments import amount_json
 from reversis_cli.simulate import SimulationOptions, simulate_session
 

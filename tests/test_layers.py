@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reversis_cli.formatting import canonical_text, read_source
+from reversis_cli.convert.fmt import canonical_text, read_source
 from reversis_cli.notation.compare import first_difference
 from reversis_cli.notation.writer import canonical_deal, write_canonical
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from reversis_cli import files
 from reversis_cli.cli import cli
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 
 from records import MINIMAL
 
@@ -90,7 +90,7 @@ def test_convert_to_standard_output_still_writes_there(tmp_path, monkeypatch):
 def _no_work(monkeypatch):
     """Make the work of each command fail the test if it is reached."""
     import reversis_cli.convert as convert
-    import reversis_cli.infer as infer
+    import reversis_cli.sheet.infer as infer
     import reversis_cli.report as report
     import reversis_cli.simulate as simulate
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from reversis_cli.notation import grammar_source as grammar_file
+from reversis_cli import grammar_source as grammar_file
 
 from conftest import ROOT, SAMPLES
 
@@ -37,7 +37,7 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True)
-    script = ("import reversis_cli.notation.grammar_source as g, reversis_cli.cli as c;"
+    script = ("import reversis_cli.grammar_source as g, reversis_cli.cli as c;"
               "print(g.grammar_path()); c.main(['check', sys.argv[1]])")
     env = dict(os.environ, PYTHONPATH=str(target))
     result = subprocess.run([sys.executable, "-c", "import sys;" + script,

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from reversis_cli.amounts import amount_text, read_amount
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 from reversis_cli.i18n import t, use
 from reversis_cli.model import PaidLine, Pos, TallyLine
 from reversis_cli.reader import record_from_text
@@ -259,7 +259,7 @@ def test_a_deal_with_such_a_mistake_has_errors_and_the_command_says_so(tmp_path)
 
 
 def test_correct_lines_check_clean_and_leave_the_settlement_as_it_was():
-    from reversis_cli.session import Session
+    from reversis_cli.session.service import Session
 
     def nets(text):
         with Session.of(record_from_text(text, "t.rvs")) as session:
@@ -380,7 +380,7 @@ def test_show_lists_what_the_table_paid_and_wrote(tmp_path, lang, wanted):
 
 
 def test_records_that_differ_only_in_a_figure_do_not_mean_the_same():
-    from reversis_cli.formatting import read_source
+    from reversis_cli.convert.fmt import read_source
     from reversis_cli.notation.compare import first_difference
 
     def read(text):

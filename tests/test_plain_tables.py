@@ -15,7 +15,7 @@ from reversis_cli.cli.common import console
 from reversis_cli.i18n import use
 from reversis_cli.render.plain import plain_text
 from reversis_cli.render.session import render_deal, render_title
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

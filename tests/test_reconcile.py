@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from reversis_cli.reconcile import (
+from reversis_cli.sheet.reconcile import (
     AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, reconcile,
 )
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 
 SHEET = Path(__file__).resolve().parent.parent / "samples" / "score-sheet.rvs"
 

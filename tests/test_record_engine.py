@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from reversis_cli.record import Recorder, RecordRefused, Setup, draft_path
 from reversis_cli.record.deal import DealInProgress
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 
 from record_helpers import prefix, sample_deal, type_deal, typed_prefix
 

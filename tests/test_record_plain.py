@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 from reversis_cli.model import TrickLine
 from reversis_cli.notation.writer import statement_body
 from reversis_cli.record import Recorder, Setup, draft_path

@@ -16,7 +16,7 @@ from i18n_catalog import russian_entries
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, use
 from reversis_cli.report import build_report
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from settle_helpers import settlement_of
 
 ROOT = Path(__file__).resolve().parent.parent

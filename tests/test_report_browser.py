@@ -17,7 +17,7 @@ import pytest
 from browser import browser_or_stop
 from reversis_cli.i18n import use
 from reversis_cli.report import build_report
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from test_report import DISPUTED, NAMES_20, names_60
 from settle_helpers import settlement_of
 

@@ -197,7 +197,7 @@ def test_written_tricks_equal_the_deal_object(path):
     deal_json's tricks say."""
     from reversis_cli.jsonout import deal_json
     from reversis_cli.reader import open_record
-    from reversis_cli.session import resolve_profile, score_deals
+    from reversis_cli.session.service import resolve_profile, score_deals
 
     written = score_json(path)["deals"]
     with open_record(path) as record:

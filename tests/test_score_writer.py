@@ -1,5 +1,5 @@
 """The score-writer seam and the public state-carrying methods that ``--jobs``
-uses (reversis_cli/scoring.py, split.py): a worker gets the writer by pickle
+uses (reversis_cli/session/scoring.py, split.py): a worker gets the writer by pickle
 and writes a part's deals that the parent then puts in their place, and a
 session picks up where another process left it without touching private fields."""
 
@@ -14,8 +14,8 @@ from reversis_cli.cli.common import console
 from reversis_cli.jsonout import JsonDeals, write_session_json
 from reversis_cli.render import session as render_session
 from reversis_cli.render.session import TableDeals
-from reversis_cli.scoring import score_session
-from reversis_cli.session import Session
+from reversis_cli.session.scoring import score_session
+from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 
 SAMPLE = Path(__file__).parents[1] / "samples" / "irregular.rvs"

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from records import MINIMAL, TRICKS
-from reversis_cli import session as session_module
+from reversis_cli.session import service as session_module
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile
-from reversis_cli.session import Amount, Session
+from reversis_cli.session.service import Amount, Session
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 

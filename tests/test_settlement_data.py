@@ -16,7 +16,7 @@ from reversis_cli.cli import cli
 from reversis_cli.i18n import english, t, use
 from reversis_cli.jsonout import deal_json
 from reversis_cli.reader import open_record, record_from_text
-from reversis_cli.session import Session, resolve_profile, score_deals
+from reversis_cli.session.service import Session, resolve_profile, score_deals
 from reversis_cli.settle import texts
 from reversis_cli.settle.payments import NoteCode, ReasonCode
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -222,10 +222,13 @@ def test_csv_payments_write_the_reason_in_the_run_s_language():
     """Issue 21 (review russian-3, A10): the reason column is for the people who
     keep the accounts; the other columns stay what scripts read."""
     from reversis_cli.convert import convert
+    from reversis_cli.csvpayments import rvs_to_payments_csv
     path = SAMPLES / "evening.rvs"
     with use("ru"):
-        russian = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
-    english = convert(path.read_bytes(), str(path), "rvs", "csv-payments")
+        russian = convert(path.read_bytes(), str(path), "rvs", "csv-payments",
+                          payments=rvs_to_payments_csv)
+    english = convert(path.read_bytes(), str(path), "rvs", "csv-payments",
+                      payments=rvs_to_payments_csv)
     assert russian.ok and english.ok and russian.text and english.text
     assert "проигрывает" in russian.text and "loses the partie" not in russian.text
     assert "loses the partie" in english.text

@@ -21,7 +21,7 @@ from reversis_cli.settle import (
     settlement_to_json,
 )
 from reversis_cli.settle.engine import EVENTS, LATE_MISDEAL
-from reversis_cli.session import resolve_profile, score_deals
+from reversis_cli.session.service import resolve_profile, score_deals
 
 from settle_helpers import PLAYERS, event, make_deal, scenario, settle_scenario
 from test_record_tui import as_text

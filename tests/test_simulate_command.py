@@ -15,12 +15,12 @@ from reversis_cli.rules import load_profile
 from reversis_cli.settle import SessionSettler
 
 import reversis_cli.simulate as package
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 from reversis_cli.model import Deal, EventLine, TrickLine
 from reversis_cli.simulate import (
     DEFAULT_EVENT_RATE, SimulationOptions, simulate_record, simulate_session,
 )
-from reversis_cli.canonical import write_record
+from reversis_cli.convert.canonical import write_record
 
 
 def run(*args: str, cwd: Path | None = None):
@@ -127,7 +127,7 @@ def test_a_house_profile_is_written_relative_to_the_record(tmp_path):
     assert result.exit_code == 0, result.output
     record_path = tmp_path / "nights" / "a.rvs"
     assert "\nrules ../house.toml\n" in record_path.read_text()
-    from reversis_cli.session import resolve_profile
+    from reversis_cli.session.service import resolve_profile
 
     with open_record(record_path) as record:
         profile, problems = resolve_profile(record)
@@ -139,7 +139,7 @@ def test_a_path_with_spaces_is_quoted(tmp_path):
     result = run("--deals", "2", "--rules", "my rules.toml", "-o", "x.rvs", cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert '\nrules "my rules.toml"\n' in (tmp_path / "x.rvs").read_text()
-    from reversis_cli.session import resolve_profile
+    from reversis_cli.session.service import resolve_profile
 
     with open_record(tmp_path / "x.rvs") as record:
         profile, problems = resolve_profile(record)

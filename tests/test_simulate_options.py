@@ -25,7 +25,7 @@ def test_irregular_1_makes_every_deal_irregular_even_with_events_1():
 
 def test_events_1_alone_still_forces_a_rare_event_in_every_deal():
     from reversis_cli.rules import load_profile
-    from reversis_cli.session import score_deals
+    from reversis_cli.session.service import score_deals
 
     result = CliRunner().invoke(cli, ["simulate", "--deals", "12", "--seed", "5",
                                       "--events", "1"])

@@ -1,4 +1,4 @@
-"""One long file on several cores (reversis_cli/split.py): ``--jobs 2`` with a
+"""One long file on several cores (reversis_cli/session/parts.py): ``--jobs 2`` with a
 single record cuts it into parts read by worker processes, and prints
 exactly what ``--jobs 1`` prints, whatever is carried over the cuts: deals
 numbered wrong, dealers wrong, void deals and irregularities, the pool, the
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import split
+from reversis_cli.session import parts as split
 from reversis_cli.cli import cli
 from reversis_cli.render import session as render_session
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.figures import corrections, deal_reconciliation, payment_rulings
+from reversis_cli.sheet.figures import corrections, deal_reconciliation, payment_rulings
 from reversis_cli.i18n import english
-from reversis_cli.reconcile import AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT
+from reversis_cli.sheet.reconcile import AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT
 from reversis_cli.rules import load_profile
 
 from conftest import SAMPLES

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from reversis_cli.convert.jsonrec import rvs_to_json
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DEAL = "  1 Anna 2C 3C 6C 5C\n"

@@ -87,7 +87,8 @@ def test_show_prints_the_partie_as_written(tmp_path):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_exits_130_not_1(monkeypatch, tmp_path, capsys, jobs):
-    from reversis_cli import batch, check
+    from reversis_cli import check
+    from reversis_cli.session import batch
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reversis_cli.formatting import canonical_text, read_source, same_record
+from reversis_cli.convert.fmt import canonical_text, read_source, same_record
 from reversis_cli.model import TrickLine
-from reversis_cli.canonical import canonical_deal, valid_players, write_record
+from reversis_cli.convert.canonical import canonical_deal, valid_players, write_record
 from reversis_cli.notation.writer import canonical_header, quote, word_or_quote
 
 from records import FULL, MINIMAL, TRICKS

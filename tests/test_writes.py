@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.formatting import canonical_text
+from reversis_cli.convert.fmt import canonical_text
 
 from records import MINIMAL, mutate
 

@@ -43,6 +43,8 @@ COMMANDS = {
     "record": "reversis_cli.cli.record:record_command",
     "report": "reversis_cli.cli.report:report_command",
     "archive": "reversis_cli.cli.archive:archive_command",
+    "league": "reversis_cli.cli.league:league_command",
+    "stats": "reversis_cli.cli.stats:stats_command",
 }
 
 

@@ -28,7 +28,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool) -> None:
     a changed one replaced; a file with errors is not loaded.  The tables are
     described in docs/output.md.
     """
-    from ..batch import InputError  # the library: start-up time
+    from ..session.batch import InputError  # the library: start-up time
     from ..club.archive import archive_inputs, record_inputs  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..files import same_file  # the library: start-up time

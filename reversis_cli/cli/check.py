@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import Literal
 
 import click
 
@@ -28,7 +29,8 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
     FILES are records, folders (every .rvs file in them), quoted patterns or
     - for standard input.
     """
-    from ..batch import run_files  # the library: imported when the command runs (start-up time)
+    # the library: imported when the command runs (start-up time)
+    from ..session.batch import run_files
     from ..check import check_file  # the library: start-up time
 
     files = input_files(inputs)
@@ -38,7 +40,7 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
     with progress_bar(files, enabled=not as_json) as (tick, done):
         if jobs > 1 and len(files) > 1:  # the files shared among processes
             results = run_files(functools.partial(check_file, strict=strict), files, jobs, done)
-        else:  # one file may still be read in parts by several (reversis_cli/split.py)
+        else:  # one file may still be read in parts by several (reversis_cli/session/parts.py)
             results = (check_file(path, strict=strict, tick=functools.partial(tick, path),
                                   jobs=jobs) for path in files)
         for file_report in results:
@@ -81,8 +83,9 @@ def checked_line(files: int, deals: int, errors: int, warnings: int) -> Msg:
                else Msg("no warnings"))
 
 
-_SUMMARY_COLUMNS = ((N_("File"), "left"), (N_("Deals"), "right"), (N_("Errors"), "right"),
-                    (N_("Warnings"), "right"))
+_SUMMARY_COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
+    (N_("File"), "left"), (N_("Deals"), "right"), (N_("Errors"), "right"),
+    (N_("Warnings"), "right"))
 
 
 def _check_summary(reports):

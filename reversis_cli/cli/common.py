@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..session.service import Session
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
@@ -432,7 +432,7 @@ def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
 def open_session(file: str, rules: str | None, sets: dict[str, str]) -> Session:
     """The record opened as a session; a bad --rules or --set is a usage error."""
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..session import Session  # the library: start-up time
+    from ..session.service import Session  # the library: start-up time
 
     try:
         return Session.open(file, rules, sets)
@@ -447,7 +447,7 @@ def serial_if_stdin(files: list[Path], jobs: int) -> int:
 
 
 def input_files(inputs: tuple[str, ...]) -> list[Path]:
-    from ..batch import InputError, expand_inputs  # the library: start-up time
+    from ..session.batch import InputError, expand_inputs  # the library: start-up time
 
     try:
         return expand_inputs(inputs)

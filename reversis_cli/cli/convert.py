@@ -1,7 +1,7 @@
 """``reversis fmt`` and ``reversis convert``.
 
 Like the other commands they parse their options, call one library function
-(:func:`reversis_cli.formatting.format_file`, :func:`reversis_cli.convert.convert`)
+(:func:`reversis_cli.convert.fmt.format_file`, :func:`reversis_cli.convert.convert`)
 and print; exit 0 done, 1 the input has errors (or, with ``fmt --check``, a
 file is not canonical), 2 the command line is wrong.  Files are written only
 through :func:`reversis_cli.files.write_atomic`.  As in every command module,
@@ -62,7 +62,7 @@ def fmt_command(files: tuple[str, ...], check: bool, style: str | None) -> None:
     ends and a BOM are kept.  FILE '-' reads standard input and writes the
     canonical text to standard output.
     """
-    from ..formatting import canonical_text, format_file, in_the_style_of  # start-up time
+    from ..convert.fmt import canonical_text, format_file, in_the_style_of  # start-up time
 
     style = style.lower() if style else None
     changed = unchanged = failed = 0
@@ -194,7 +194,7 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
             raise bad_parameter(Msg("cannot read {file}: {reason}", file=file,
                                     reason=reading_problem(exc)), param_hint="FILE") from None
     result = convert(data, name, source, target, style=style.lower() if style else None,
-                     players=players, settle_with=settle_with)
+                     players=players, settle_with=settle_with, payments=_payments_writer(target))
     errors = report(result.diagnostics)
     if result.text is None or errors:
         click.echo(t(Msg("{file}: not converted", file=file)), err=True)
@@ -204,3 +204,12 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
     else:
         write_output(output, result.text.encode("utf-8"))
     sys.exit(EXIT_OK)
+
+
+def _payments_writer(target: str):
+    """csv-payments is the score as CSV: its writer settles the record, so the
+    command passes it to the converter (which never settles)."""
+    if target != "csv-payments":
+        return None
+    from ..csvpayments import rvs_to_payments_csv  # the library: start-up time
+    return rvs_to_payments_csv

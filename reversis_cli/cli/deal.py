@@ -63,7 +63,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
     from ..arbitrate import NoSuchDeal, compare_in, rule_in  # the library: start-up time
-    from ..figures import figures_of_ruling  # the library: start-up time
+    from ..sheet.figures import figures_of_ruling  # the library: start-up time
     from ..render.arbitrate import (  # rich: start-up time
         render_comparison, render_ruling, render_table_and_rules,
     )

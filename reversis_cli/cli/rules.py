@@ -70,7 +70,7 @@ def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool
 def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, str]) -> None:
     """``rules --infer``: report the record's problems, or print (or write)
     the options found."""
-    from ..infer import infer_in  # the library: start-up time
+    from ..sheet.infer import infer_in  # the library: start-up time
     from ..render.infer import render_inference  # rich: start-up time
 
     refuse_output(output, [record], lambda source: Msg(

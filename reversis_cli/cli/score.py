@@ -30,8 +30,8 @@ from .common import (
 from .money import money_options, with_money
 
 if TYPE_CHECKING:
-    from ..scoring import DealWriter
-    from ..session import Session, SessionOutcome
+    from ..session.scoring import DealWriter
+    from ..session.service import Session, SessionOutcome
 
 __all__ = ["score_command", "score_file"]
 
@@ -45,7 +45,7 @@ class ScoreOptions:
     look: dict | None  # console_spec of the terminal the tables are for (None: JSON)
     cards: str = "unicode"  # how tables spell cards
     language: str = "en"  # the run's: a worker process speaks it too, however it was started
-    err_look: dict | None = None  # console_spec of stderr (a part's diagnostics: split.py)
+    err_look: dict | None = None  # console_spec of stderr (a part's diagnostics: session/parts.py)
 
 
 @command("score")
@@ -100,7 +100,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
 def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int,
          held: StringIO | None = None) -> list[SessionOutcome]:
     """Score ``files`` in order, writing to stdout (or into ``held``)."""
-    from ..batch import run_files  # the library: start-up time
+    from ..session.batch import run_files  # the library: start-up time
 
     many = len(files) > 1
 
@@ -112,7 +112,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
         write(writer.batch_head())
     outcomes = []
     with progress_bar(files, enabled=writer.progress) as (tick, done):
-        if jobs <= 1 or not many:  # one file may still be read in parts (split.py)
+        if jobs <= 1 or not many:  # one file may still be read in parts (session/parts.py)
             for index, path in enumerate(files):
                 if index:
                     write(writer.between)
@@ -150,14 +150,14 @@ def _copy_out(name: str, stream) -> None:
 def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
                tick: Callable[[int], None] | None = None, jobs: int = 1) -> SessionOutcome:
     """Score one record, writing its JSON or tables with ``write`` as it goes
-    (a long one in parts, with ``jobs`` > 1: reversis_cli/split.py).
+    (a long one in parts, with ``jobs`` > 1: reversis_cli/session/parts.py).
 
     A bug met in this file is reported with the file's name, and the file's
     JSON is still one whole object (with ``internal_error``), so that a batch
     goes on with the next file."""
     from ..jsonout import internal_error_text  # the library: start-up time
     from ..reader import display_name  # the library: start-up time
-    from ..session import SessionOutcome  # the library: start-up time
+    from ..session.service import SessionOutcome  # the library: start-up time
 
     name = display_name(path)
     writer = _writer(options)
@@ -191,7 +191,7 @@ def _writer(options: ScoreOptions) -> DealWriter:
 
 def _score_one(path: Path, options: ScoreOptions, writer, out, err, tick,
                jobs: int) -> SessionOutcome:
-    from ..scoring import score_session  # the library: start-up time
+    from ..session.scoring import score_session  # the library: start-up time
 
     with _open_session(path, options) as session:
         score_session(session, out, writer, only=options.deal_number, tick=tick, jobs=jobs,
@@ -204,7 +204,7 @@ def _score_one(path: Path, options: ScoreOptions, writer, out, err, tick,
 
 def _open_session(path: Path, options: ScoreOptions) -> Session:
     from ..diagnostics import ProfileError  # the library: start-up time
-    from ..session import Session  # the library: start-up time
+    from ..session.service import Session  # the library: start-up time
 
     try:
         return Session.open(str(path), options.rules, dict(options.sets))

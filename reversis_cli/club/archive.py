@@ -2,7 +2,7 @@
 in a SQLite database (docs/output.md, "reversis archive: the club's SQLite database").
 
 The archive is one more writer of settled deals: each record is read and
-settled by :class:`~reversis_cli.session.Session`, as ``score`` reads it,
+settled by :class:`~reversis_cli.session.service.Session`, as ``score`` reads it,
 and each deal's settlement is written as rows (:mod:`.rows`).  Nothing here
 computes money.
 
@@ -24,19 +24,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..batch import expand_inputs
+from ..session.batch import expand_inputs
 from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
 from ..reader import display_name, record_from_text
-from ..session import Session
+from ..session.service import Session
 from .rows import SessionRows, session_row
-from .schema import ArchiveError, archive_problem, prepare
+from .schema import ArchiveError, archive_problem, check_readable, prepare
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
            "ArchiveError", "archive_inputs", "build_in_memory", "connect", "load_files",
-           "prune_vanished", "record_inputs", "is_json_record", "notation_of", "MEMORY"]
+           "prune_vanished", "record_inputs", "is_json_record", "notation_of", "MEMORY",
+           "open_to_read"]
 
 LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED = (
     "loaded", "unchanged", "replaced", "removed", "not loaded")
@@ -82,7 +83,7 @@ def is_json_record(path: Path) -> bool:
 
 def record_inputs(inputs: Iterable[str]) -> list[Path]:
     """The files ``inputs`` name, by ``check``'s rules, a folder's JSON records
-    too (raises :class:`~reversis_cli.batch.InputError`)."""
+    too (raises :class:`~reversis_cli.session.batch.InputError`)."""
     return expand_inputs(inputs, also=is_json_record)
 
 
@@ -101,6 +102,26 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
         with guarded(name):
             conn.execute("PRAGMA foreign_keys = ON")
             prepare(conn, name)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_to_read(path: str | Path) -> sqlite3.Connection:
+    """An existing archive opened read-only, as it is (never created, migrated
+    or written): what ``stats`` reads.  :class:`ArchiveError` (RV601 to RV604)
+    when it cannot be read as an archive of this version."""
+    name = str(path)
+    if os.path.isdir(name):
+        raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
+                                           name=name), name)
+    uri = Path(os.path.abspath(name)).as_uri() + "?mode=ro"
+    with guarded(name):
+        conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
+    try:
+        with guarded(name):
+            check_readable(conn, name)
     except BaseException:
         conn.close()
         raise
@@ -283,7 +304,7 @@ def archive_inputs(inputs: Iterable[str], output: str | Path, *, prune: bool = F
     """``reversis archive``: the records ``inputs`` name loaded into the
     archive at ``output`` (created if missing), then, with ``prune``, the
     sessions whose file is gone removed.  Raises
-    :class:`~reversis_cli.batch.InputError` for inputs that name no record and
+    :class:`~reversis_cli.session.batch.InputError` for inputs that name no record and
     :class:`ArchiveError` for a database that cannot be used."""
     files = record_inputs(inputs)
     name = str(output)

@@ -25,6 +25,7 @@ and :mod:`reversis_cli.jsonout`'s ``compare`` object (docs/output.md).
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -40,11 +41,12 @@ from ..rules import Profile
 from ..rules.profile import OPTIONS
 from ..session import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
-from .archive import notation_of
+from .archive import notation_of, open_to_read
+from .stats import is_database
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
-           "SeasonComparison", "archived_sources", "compare_season", "compare_session",
-           "SessionComparison", "comparison_json", "season_of"]
+           "SeasonComparison", "archived_sources", "season_sources", "compare_season",
+           "compare_session", "SessionComparison", "comparison_json", "season_of"]
 
 Net = dict[str, Fraction]  # a party (a player's name or POOL) -> fiches
 
@@ -171,15 +173,30 @@ class SeasonComparison:
 
 
 def archived_sources(conn: sqlite3.Connection, base: Path | None,
-                     session_ids: Iterable[int] | None = None) -> list[SessionSource]:
-    """The sessions of an archive (those of ``session_ids``, or all), in the
+                     keys: Iterable[str] | None = None) -> list[SessionSource]:
+    """The sessions of an archive (those stored under ``keys``, or all), in the
     order they were played (day, then name), with where their records are:
     relative to ``base`` (the database's folder; None for an archive in
     memory, whose paths are as given)."""
-    rows = conn.execute("SELECT id, path, sha256 FROM sessions ORDER BY day, path, id")
-    wanted = None if session_ids is None else set(session_ids)
+    rows = conn.execute("SELECT path, sha256 FROM sessions ORDER BY day, path, id")
+    wanted = None if keys is None else set(keys)
     return [SessionSource(Path(path) if base is None else base / path, path, digest)
-            for sid, path, digest in rows if wanted is None or sid in wanted]
+            for path, digest in rows if wanted is None or path in wanted]
+
+
+def season_sources(inputs: Iterable[str], keys: Iterable[str]) -> list[SessionSource]:
+    """The sessions ``stats`` chose (``keys``, as the archive names them) from
+    its ``inputs``: in the archive they name, checked against the hash stored
+    there; or the records named, just archived in memory from these very paths.
+    Raises :class:`~.schema.ArchiveError` for an archive that cannot be read."""
+    databases = [name for name in inputs if is_database(name)]
+    if not databases:
+        return [SessionSource(Path(key), key) for key in keys]
+    conn = open_to_read(databases[0])
+    try:
+        return archived_sources(conn, Path(os.path.abspath(databases[0])).parent, keys)
+    finally:
+        conn.close()
 
 
 def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
@@ -192,7 +209,7 @@ def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
         return None, [diagnostic("RV001", Msg("cannot read {name}: {reason}", name=name,
                                               reason=os_reason(exc)), file=name)]
     if source.sha256 is not None and hashlib.sha256(data).hexdigest() != source.sha256:
-        return None, [diagnostic("RV606", Msg(
+        return None, [diagnostic("RV610", Msg(
             "{name} has changed since it was archived: archive it again to compare the "
             "season under another reading", name=name), file=name)]
     text, problems = notation_of(source.path, data, name)

@@ -2,7 +2,7 @@
 archive: the club's SQLite database").
 
 Each row is read off the settlement the session service made
-(:class:`~reversis_cli.session.ScoredDeal`): the deal's facts, each
+(:class:`~reversis_cli.session.service.ScoredDeal`): the deal's facts, each
 payment as it is, each trick as played, each player's share of the deal.
 Nothing is computed again; amounts are exact, as numerator and denominator.
 """
@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from ..dates import iso_day
 from ..model import Header
-from ..session import ScoredDeal, Session
-from ..settle import DealSettlement, NoteCode, amount_json
+from ..session.service import ScoredDeal, Session
+from ..settle import DealSettlement, amount_json
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
 
@@ -134,16 +134,9 @@ class SessionRows:
 
 
 def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]:
-    """Who made or undertook a reversis, and who broke it, as the settlement's
-    steps name them (None, None in a deal without one)."""
-    if settlement.outcome == "normal":
-        return None, None
-    for step in settlement.steps:
-        if step.code is NoteCode.REVERSIS_MADE:
-            return step.params["player"], None
-        if step.code is NoteCode.REVERSIS_BROKEN:
-            return step.params["undertaker"], step.params["breaker"]
-    return None, None
+    """Who made or undertook a reversis, and who broke it, as the settlement
+    names them (None, None in a deal without one)."""
+    return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
 
 def _trick_line(replayed, number: int | None) -> int | None:

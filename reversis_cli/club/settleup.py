@@ -34,7 +34,7 @@ from fractions import Fraction
 from math import floor
 
 from ..rules.money import MoneyOptions, decimal_text
-from ..session import Session
+from ..session.service import Session
 from ..settle.payments import POOL, amount_json
 
 __all__ = ["EXACT_LIMIT", "MINOR_DIGITS", "DEFAULT_MINOR_DIGITS", "SettleUp", "Transfer",

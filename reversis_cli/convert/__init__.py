@@ -2,7 +2,10 @@
 
 ``jsonrec`` reads and writes the JSON record format (``reversis-record/1``,
 described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
-trick (both ways) and ``csvpayments`` one row per payment (export only).
+trick (both ways).  ``csv-payments``, one row per payment, is the score
+written as CSV, not a record format: its writer (reversis_cli/csvpayments.py)
+settles the record, so it sits above the session service, and the caller
+passes it in (``payments``); this package never imports the settlement.
 Every conversion goes through the canonical ``.rvs`` text: an input is read
 into the model, written canonically and read back, and each output is made
 from that.  A record with errors (what ``check`` reports) is not converted.
@@ -13,18 +16,21 @@ Diagnostic codes of this package (range RV5xx): see :mod:`.problems`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..formatting import canonical_text, read_source
-from .csvpayments import rvs_to_payments_csv
+from .fmt import canonical_text, read_source
 from .csvtricks import csv_to_rvs, rvs_to_csv
 from .jsonrec import json_to_rvs, rvs_to_json
 from .problems import CODES, problem
 
 __all__ = ["CODES", "SOURCE_FORMATS", "TARGET_FORMATS", "ConvertResult", "convert",
            "format_from_name", "problem"]
+
+# (canonical text, file name, card style) -> (CSV text or None, diagnostics)
+PaymentsWriter = Callable[[str, str, "str | None"], "tuple[str | None, list[Diagnostic]]"]
 
 SOURCE_FORMATS = ("rvs", "json", "csv-tricks")
 TARGET_FORMATS = ("json", "rvs", "csv-tricks", "csv-payments")
@@ -49,18 +55,22 @@ class ConvertResult:
 
 
 def convert(data: bytes, name: str, source: str, target: str, *, style: str | None = None,
-            players: tuple[str, ...] | None = None, settle_with=None) -> ConvertResult:
+            players: tuple[str, ...] | None = None, settle_with=None,
+            payments: PaymentsWriter | None = None) -> ConvertResult:
     """Convert ``data`` (the bytes of file ``name``) from ``source`` to ``target``.
 
     ``style``: how to write cards (None: in .rvs and JSON as the record spells
     them, as ``fmt`` does; ASCII in csv-tricks; payment reasons as written).
     ``players`` and ``settle_with`` (a :class:`csvtricks.SettleWith`) are for
     csv-tricks input, which holds neither the playing order for sure nor the rules.
+    ``payments`` writes the ``csv-payments`` target (required for it).
     """
     if source not in SOURCE_FORMATS:
         raise ValueError(f"cannot read {source}")
     if target not in TARGET_FORMATS:
         raise ValueError(f"cannot write {target}")
+    if target == "csv-payments" and payments is None:
+        raise ValueError("csv-payments needs its writer (reversis_cli/csvpayments.py)")
     if source == "rvs":
         rvs = canonical_text(data, name, None)  # in the record's spelling, as fmt writes it
         text, diags = rvs.text, list(rvs.diagnostics)
@@ -84,7 +94,8 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
     elif target == "csv-tricks":
         out, more = rvs_to_csv(text, name, style or "ascii")
     else:
-        out, more = rvs_to_payments_csv(text, name, style)
+        assert payments is not None  # checked above
+        out, more = payments(text, name, style)
     return ConvertResult(out, diags + more)
 
 

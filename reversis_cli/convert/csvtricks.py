@@ -31,9 +31,9 @@ import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..canonical import canonical_deal, canonical_record, valid_players, write_record
+from .canonical import canonical_deal, canonical_record, valid_players, write_record
 from ..diagnostics import Diagnostic
-from ..formatting import read_source, same_record
+from .fmt import read_source, same_record
 from ..i18n import Count, Msg
 from ..model import (
     CardAt, Deal, DealLine, EventLine, Header, HeaderLine, Name, Pos, Statement, TrickLine,
@@ -41,8 +41,7 @@ from ..model import (
 from ..notation.statements import BY_TYPE, Csv
 from ..reader import parse_amount
 from ..replay import replay_deal
-from ..rules import BUILTIN_PROFILES
-from ..session import DEFAULT_PROFILE
+from ..rules import BUILTIN_PROFILES, DEFAULT_PROFILE
 from ..words import listed
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem

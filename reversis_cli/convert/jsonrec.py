@@ -22,10 +22,10 @@ from importlib.resources import files
 from typing import Any
 
 from ..amounts import MAX_DIGITS, WHOLE
-from ..canonical import canonical_record, write_record
+from .canonical import canonical_record, write_record
 from ..cards import Card, CardError, TenCardError, reads_as_card
 from ..diagnostics import Diagnostic
-from ..formatting import read_source, record_spelling, same_record
+from .fmt import read_source, record_spelling, same_record
 from ..i18n import Msg
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Name, Pos, Statement
 from ..notation.statement_json import NOWHERE

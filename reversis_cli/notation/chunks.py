@@ -121,7 +121,7 @@ def split_chunks(lines: Iterable[str], problems: list[Diagnostic] | None = None,
                  start: int = 1) -> Iterator[Chunk]:
     """The header chunk (always, possibly empty), then one chunk per deal.
     ``start`` is the number of the first line (a part of a file read on its
-    own, reversis_cli/split.py, begins at a deal line with an empty header).
+    own, reversis_cli/session/parts.py, begins at a deal line with an empty header).
 
     Memory stays bounded whatever the file holds: a chunk keeps at most
     :data:`MAX_COMMENT_LINES` comment lines (the others are read as blank

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from ..i18n import Msg
-from .grammar_source import grammar_text
+from ..grammar_source import grammar_text
 
 START_RULES = ("session", "header", "deal_chunk", "deal_body")
 

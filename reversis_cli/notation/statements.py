@@ -6,7 +6,7 @@ the keyword that starts it, the model class it is read into, the function
 that writes it back as text, its JSON pair (the record format
 ``reversis-record/1``), what ``csv-tricks`` does with it, and whether the
 plain replay and the reader's fast path take it.  The writer, the JSON
-record, ``csv-tricks``, the recorder, :mod:`reversis_cli.split` and
+record, ``csv-tricks``, the recorder, :mod:`reversis_cli.session.parts` and
 :mod:`reversis_cli.replay.plain` read this table instead of keeping their own
 lists, and ``tests/test_statements.py`` holds it to the grammar: a
 statement the grammar has and the table lacks fails there first

@@ -8,12 +8,12 @@ attached to the same statements (docs/formats.md, "Canonical form").
 
 This module knows the notation only: the leaders the replay works out and the
 players a header makes valid are worked out above it, in
-:mod:`reversis_cli.canonical`, and handed in as data.
+:mod:`reversis_cli.convert.canonical`, and handed in as data.
 
 The writer never judges a record: a record with errors of meaning (a wrong
 taker, a card played twice) is written as it is, so that ``check`` still finds
 them.  What the model cannot hold (a line the parser could not read) is the
-caller's business: see :mod:`reversis_cli.formatting`.
+caller's business: see :mod:`reversis_cli.convert.fmt`.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from ..explain import explain_in
 from ..notation.grammar_file import keywords
 from ..render.explain import render_explanation
 from ..render.score import fiches, render_settlement, signed
-from ..session import Session
+from ..session.service import Session
 from .deal import STATEMENT_WORDS, DealInProgress, TrickView
 from .draft import Draft
 from .recorder import Finished, RecordRefused, Recorder

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..canonical import canonical_deal
+from ..convert.canonical import canonical_deal
 from ..cards import spelling_of
 from ..diagnostics import Diagnostic, ProfileError
 from ..files import (
@@ -37,7 +37,7 @@ from ..notation.parse import parse_header
 from ..notation.writer import canonical_header, quote, word_or_quote, write_deal, write_header
 from ..reader import CheckedDeal, Record, next_dealer, record_from_text
 from ..rules import Profile, load_profile
-from ..session import DEFAULT_PROFILE, Reading, ScoredDeal, Session
+from ..session.service import DEFAULT_PROFILE, Reading, ScoredDeal, Session
 from ..settle import DealSettlement
 from .deal import DealInProgress, Outcome
 from .draft import Draft, draft_path, keep_aside, read_draft, remove_draft, save_draft

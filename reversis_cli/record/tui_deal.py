@@ -20,7 +20,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from ..canonical import canonical_deal
+from ..convert.canonical import canonical_deal
 from ..cards import CARD_STYLES, Card, sort_cards
 from ..explain import explain_in
 from ..i18n import Msg, t, tr
@@ -29,7 +29,7 @@ from ..render.diagnostics import render_diagnostics
 from ..render.explain import render_explanation
 from ..render.score import render_session, render_settlement
 from ..render.session import SESSION_ROWS, BalanceRows
-from ..session import Session
+from ..session.service import Session
 from .deal import DealInProgress, Outcome, TrickView, cards_left
 from .draft import draft_path
 from .recorder import Finished, RecordRefused, Recorder

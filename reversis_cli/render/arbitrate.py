@@ -14,13 +14,13 @@ from rich.text import Text
 
 from ..arbitrate import Comparison, Ruling
 from ..cards import respell
-from ..figures import (
+from ..sheet.figures import (
     PaymentRuling, corrections, payment_rulings, payment_text, recorded_text,
 )
 from ..i18n import Msg, N_, t, tr
-from ..reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
+from ..sheet.reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
 from ..rules.texts import rule_text
-from ..sheet_verdict import sheet_sentence
+from ..sheet.verdict import sheet_sentence
 from .layout import hanging
 from .score import (
     fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,

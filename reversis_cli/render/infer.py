@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import N_, Count, Msg, t, tr
-from ..infer import MAX_CHANGES, Change, Inference
+from ..sheet.infer import MAX_CHANGES, Change, Inference
 from ..rules import Profile
 from ..rules.profile import format_option_value
 

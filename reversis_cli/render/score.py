@@ -20,7 +20,7 @@ from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
-from ..sheet_verdict import departures_note
+from ..sheet.verdict import departures_note
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod

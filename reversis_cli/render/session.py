@@ -1,6 +1,6 @@
 """``reversis score`` as tables: a session's title, each deal, the running
 balance, and the summary of several files.  Every figure is read from the
-session service (:mod:`reversis_cli.session`); nothing is added up here."""
+session service (:mod:`reversis_cli.session.service`); nothing is added up here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from ..club.settleup import session_settle_up
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
-from ..reconcile import Reconciler
-from ..session import ScoredDeal, Session, SessionOutcome
+from ..sheet.reconcile import Reconciler
+from ..session.service import ScoredDeal, Session, SessionOutcome
 from .diagnostics import render_diagnostic
 from .plain import plain_text
 from .settleup import render_settle_up
@@ -53,7 +53,7 @@ class BalanceRows:
     """The rows of the session table, taken from the session after each deal,
     while the session is short enough to show them.  A deal with a ``tally``
     line carries the sheet's figures too, compared with the session's balance
-    (:class:`~reversis_cli.reconcile.Reconciler`)."""
+    (:class:`~reversis_cli.sheet.reconcile.Reconciler`)."""
 
     def __init__(self) -> None:
         self.rows: list | None = []
@@ -86,7 +86,7 @@ class BalanceRows:
 @dataclass(frozen=True)
 class TableDeals:
     """``score``'s tables written deal by deal (a
-    :class:`~reversis_cli.scoring.DealWriter`): plain data, so that a worker
+    :class:`~reversis_cli.session.scoring.DealWriter`): plain data, so that a worker
     process lays its part's deals out as this one would.  ``console(file=...)``
     makes a Console for the terminal the tables are for, ``err_console`` one
     for the diagnostics (both picklable, made by the CLI, which owns consoles)."""
@@ -152,7 +152,7 @@ class SessionTables:
         self._show(render_title(session))  # written with the first deal
 
     def part(self, session: Session) -> None:
-        """Deals of a part, past the session table's rows (split.py): no title, no rows."""
+        """Deals of a part, past the session table's rows (session/parts.py): no title, no rows."""
         self._session = session
         self._rows.rows = None
 
@@ -165,7 +165,7 @@ class SessionTables:
         self._rows.add(one, session)
 
     def written(self, text: str, err: str = "") -> None:
-        """Deals laid out already, by a worker (split.py), past the session
+        """Deals laid out already, by a worker (session/parts.py), past the session
         table's rows (so no row is lost), after their diagnostics ``err``."""
         if err and self._err is not None:
             self._err.file.write(err)

@@ -2,9 +2,9 @@
 beside the rules, as plain values for the templates.
 
 Nothing is compared here: the deal's reconciliation is the one ``check``,
-``score`` and ``arbitrate`` make (:mod:`reversis_cli.reconcile`), its
-verdicts and corrections are ``arbitrate``'s (:mod:`reversis_cli.figures`),
-and the sheet's message is ``check``'s RV317/RV318 (:mod:`reversis_cli.sheet_verdict`).
+``score`` and ``arbitrate`` make (:mod:`reversis_cli.sheet.reconcile`), its
+verdicts and corrections are ``arbitrate``'s (:mod:`reversis_cli.sheet.figures`),
+and the sheet's message is ``check``'s RV317/RV318 (:mod:`reversis_cli.sheet.verdict`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import language_cards, respell
-from ..figures import corrections, payment_rulings, payment_text, recorded_text
+from ..sheet.figures import corrections, payment_rulings, payment_text, recorded_text
 from ..i18n import Msg, amount_shown, lang, t, tr
-from ..reconcile import AGREES, STAKE_RULE, DealReconciliation, TallyCheck
-from ..sheet_verdict import sheet_sentence, sheet_verdict
+from ..sheet.reconcile import AGREES, STAKE_RULE, DealReconciliation, TallyCheck
+from ..sheet.verdict import sheet_sentence, sheet_verdict
 
 __all__ = ["PaidRowView", "SheetRowView", "FiguresView", "figures_view"]
 

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from ..dates import date_key
 from ..diagnostics import Diagnostic
 from ..i18n import amount_shown, lang, t, tr
-from ..session import Session
+from ..session.service import Session
 from .chart import chart
 from .views import MARK_WORDS, CardView, SessionView, renumber, rule_views, session_view
 

@@ -16,18 +16,18 @@ from ..cards import Card, Suit, sort_cards
 from ..club import settleup_words as words
 from ..club.settleup import SettleUp, session_settle_up
 from ..diagnostics import Diagnostic
-from ..figures import deal_figure_warnings
+from ..sheet.figures import deal_figure_warnings
 from ..i18n import Msg, N_, amount_shown, fiches, t, tr
-from ..reconcile import Reconciler
+from ..sheet.reconcile import Reconciler
 from ..replay import PlayedTrick, ReplayedDeal, next_seat
 from ..rules import BUILTIN_PROFILES, Profile, builtin_profile
 from ..rules.profile import format_option_value
 from ..rules.sources import sources_for_rule
 from ..rules.texts import RULE_TEXTS, rule_text
-from ..session import ScoredDeal, Session
+from ..session.service import ScoredDeal, Session
 from ..settle import Outcome
 from ..settle.payments import party_of
-from ..sheet_verdict import departures_note
+from ..sheet.verdict import departures_note
 from .figures import FiguresView, figures_view, page_cards, written
 
 __all__ = ["CardView", "DealView", "SessionView", "RuleView", "session_view", "rule_views",

@@ -5,7 +5,9 @@ from .profile import (
     format_option_value, load_profile, parse_option_value,
 )
 
+DEFAULT_PROFILE = "classic"  # a record without a rules line (docs/notation.md)
+
 __all__ = [
-    "BUILTIN_PROFILES", "OPTIONS", "Option", "Profile", "RuleOptions", "builtin_profile",
-    "format_option_value", "load_profile", "parse_option_value",
+    "DEFAULT_PROFILE", "BUILTIN_PROFILES", "OPTIONS", "Option", "Profile", "RuleOptions",
+    "builtin_profile", "format_option_value", "load_profile", "parse_option_value",
 ]

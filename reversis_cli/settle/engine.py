@@ -364,7 +364,7 @@ class SessionSettler:
                 totals: Mapping[str, Amount]) -> None:
         """Settle the next deal as if the deals before had left ``pool``,
         ``last_played`` and the running ``totals`` (deals settled in another
-        process: reversis_cli/split.py)."""
+        process: reversis_cli/session/parts.py)."""
         self.pool, self.last_played = pool, last_played
         self._totals = {name: totals[name] for name in self.players}
 

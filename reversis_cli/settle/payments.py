@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..cards import Card, Suit
+from ..model import POOL_WORD
 from ..i18n import Msg
 from .codes import NoteCode, ReasonCode
 from .texts import english_reason, reason, step_text
@@ -19,7 +20,7 @@ __all__ = ["POOL", "Amount", "NoteCode", "Payment", "ReasonCode", "Step", "whole
            "amount_json",
            "net_of", "party_of", "pool_change"]
 
-POOL = "pool"  # the payer or payee of a pool movement
+POOL = POOL_WORD  # the payer or payee of a pool movement: the notation's word
 
 
 def party_of(name: str) -> Msg | str:

@@ -43,7 +43,7 @@ stop, path = sys.argv[1], sys.argv[2]
 from reversis_cli.notation.chunks import decode_lines, split_chunks
 from reversis_cli.notation.parse import parse_deal, parse_header
 from reversis_cli.reader import open_record
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from reversis_cli.jsonout import write_session_json
 if stop in ("split", "parse"):
     with open(path, "rb") as stream:

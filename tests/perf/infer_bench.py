@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 for _folder in (ROOT, ROOT / "tests" / "tools"):
     sys.path.insert(0, str(_folder))
 
-from reversis_cli.infer import infer_in  # noqa: E402
+from reversis_cli.sheet.infer import infer_in  # noqa: E402
 from reversis_cli.reader import record_from_text  # noqa: E402
-from reversis_cli.session import Session  # noqa: E402
+from reversis_cli.session.service import Session  # noqa: E402
 from reversis_cli.simulate import SimulationOptions, simulate_session  # noqa: E402
 
 from infer_samples import with_sheet  # noqa: E402

@@ -15,7 +15,7 @@ import random
 
 from reversis_cli.amounts import amount_text
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from reversis_cli.simulate.events import generate_deal
 from reversis_cli.simulate.played import dealer_after
 

@@ -16,7 +16,7 @@ import random
 
 from reversis_cli.amounts import amount_text
 from reversis_cli.reader import record_from_text
-from reversis_cli.session import Amount, Session
+from reversis_cli.session.service import Amount, Session
 from reversis_cli.simulate.events import generate_deal
 
 from handwritten import format_deal, format_header

@@ -60,8 +60,8 @@ from ..diagnostics import Diagnostic
 from ..i18n import Msg, N_, tr
 from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile
-from ..session import Reading, ScoredDeal, Session
-from .search import (
+from ..session.service import Reading, ScoredDeal, Session
+from .infer_search import (
     EVALUATION_BUDGET, MAX_CHANGES, Search, candidate_values, profile_values, value_text,
 )
 

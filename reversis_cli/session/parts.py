@@ -8,7 +8,7 @@ reading depends on what is carried from the deals before it: the reader's
 :class:`~reversis_cli.reader.Expectations` (the number the deal should have,
 who should deal it), the file's count of errors (reading stops past
 ``MAX_ERRORS_PER_FILE``) and, for ``score``, the settling's
-:class:`~reversis_cli.session.Carried` (the pool, the last deal played, the
+:class:`~reversis_cli.session.service.Carried` (the pool, the last deal played, the
 balance).  A worker cannot know them at its part's start: it learns them by
 reading the few deals before its part (the warm-up) and says what it started
 from.  This process takes a part only when that is exactly where the reading
@@ -28,12 +28,12 @@ from pathlib import Path
 
 
 from .batch import run_in_order
-from .diagnostics import Diagnostic
-from .model import has_figures
-from .notation.chunks import MAX_LINE_BYTES
-from .notation.statements import RECORDED_KEYWORDS
-from .reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
-from .session import Carried, ScoredDeal, Session
+from ..diagnostics import Diagnostic
+from ..model import has_figures
+from ..notation.chunks import MAX_LINE_BYTES
+from ..notation.statements import RECORDED_KEYWORDS
+from ..reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
+from .service import Carried, ScoredDeal, Session
 
 __all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "check_part",
            "score_parts", "warm_up", "same_expectations", "stops_reading", "takes_part",

@@ -21,20 +21,19 @@ from fractions import Fraction
 from pathlib import Path
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
-from .diagnostics import Diagnostic, ProfileError
-from .reader import UNITS, CheckedDeal, Expectations, Record, open_record, parse_amount
-from .model import HeaderLine, Pos
-from .rules import Profile, load_profile
-from .rules.money import MONEY_OPTIONS
-from .rules.profile import OPTIONS
-from .settle import DealSettlement, SessionSettler
+from ..diagnostics import Diagnostic, ProfileError
+from ..reader import UNITS, CheckedDeal, Expectations, Record, open_record, parse_amount
+from ..model import HeaderLine, Pos
+from ..rules import DEFAULT_PROFILE, Profile, load_profile
+from ..rules.money import MONEY_OPTIONS
+from ..rules.profile import OPTIONS
+from ..settle import DealSettlement, SessionSettler
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",
            "Carried",
            "PoolStart", "resolve_profile",
            "header_profile_problems", "pool_start_of", "score_deals"]
 
-DEFAULT_PROFILE = "classic"
 JETON = 5  # fiches
 
 Amount = Fraction | int
@@ -213,7 +212,7 @@ class Reading:
 
     def restore(self, carried: Carried) -> None:
         """Settle the next deal as if the deals before had come to ``carried``
-        (a part of the file settled in another process: reversis_cli/split.py)."""
+        (a part of the file settled in another process: reversis_cli/session/parts.py)."""
         self._settler.restore(carried.pool, carried.last_played, carried.balance)
 
 
@@ -370,7 +369,7 @@ class Session:
         """Go on as if ``deals`` more deals, with ``errors`` and ``warnings``,
         had been handed out and had left the reader expecting ``expected`` and
         the settling at ``carried`` (deals settled in another process:
-        reversis_cli/split.py)."""
+        reversis_cli/session/parts.py)."""
         self.record.expected = expected
         self._require_reading().restore(carried)
         self.deals_shown += deals

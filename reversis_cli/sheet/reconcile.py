@@ -28,10 +28,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .model import PaidLine, Pos, TallyLine
-from .session import ScoredDeal
-from .settle import Payment
-from .settle.payments import POOL
+from ..model import PaidLine, Pos, TallyLine
+from ..session.service import ScoredDeal
+from ..settle import Payment
+from ..settle.payments import POOL
 
 __all__ = ["PaymentPair", "Span", "Part", "TallyCheck", "DealReconciliation", "Reconciler",
            "reconcile", "match_payments", "AGREES", "OTHER_AMOUNT", "NOT_IN_THE_RULES",

@@ -2,7 +2,7 @@
 ``check``'s RV317 and RV318, which ``arbitrate`` and the report print too,
 and the note under ``score``'s session table.
 
-A sheet is read against the sheet before it (:mod:`reversis_cli.reconcile`):
+A sheet is read against the sheet before it (:mod:`reversis_cli.sheet.reconcile`):
 what it carries, from the deal where that arose, and what it adds, in this
 deal or, with no sheet between, somewhere in the deals since.  Only what it
 adds is "in this deal" (docs/decisions.md).
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .i18n import Figure, Msg, t, tr
+from ..i18n import Figure, Msg, t, tr
 from .reconcile import Part, Span, TallyCheck
-from .settle.payments import POOL, party_of
-from .words import listed
+from ..settle.payments import POOL, party_of
+from ..words import listed
 
 __all__ = ["sheet_verdict", "sheet_sentence", "tally_figures", "departures_note",
            "signed_figure"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .model import Deal, Header
-from .notation import writer
-from .reader import check_header
-from .replay import replay_deal
+from ..model import Deal, Header
+from ..notation import writer
+from ..reader import check_header
+from ..replay import replay_deal
 
 __all__ = ["valid_players", "trick_leaders", "canonical_deal", "canonical_record",
            "iter_record", "write_record"]

@@ -4,7 +4,7 @@ The output is a :class:`DealWriter`'s (``score --json``:
 :class:`~reversis_cli.jsonout.JsonDeals`; the tables:
 :class:`~reversis_cli.render.session.TableDeals`): plain data that the
 command line makes and passes in, so that a worker process scoring a part of
-a long file (reversis_cli/split.py) writes its deals exactly as this process
+a long file (reversis_cli/session/parts.py) writes its deals exactly as this process
 would.  Opened for one record, it writes a head, each deal, and a tail; a
 new output format is one more writer, and nothing here changes.
 """
@@ -17,13 +17,13 @@ from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
-from .diagnostics import Diagnostic
-from .i18n import lang, use
-from .reader import CheckedDeal
-from .session import ScoredDeal, Session, SessionOutcome
+from ..diagnostics import Diagnostic
+from ..i18n import lang, use
+from ..reader import CheckedDeal
+from .service import ScoredDeal, Session, SessionOutcome
 
 if TYPE_CHECKING:
-    from .split import Part, PartResult
+    from .parts import Part, PartResult
 
 __all__ = ["DealWriter", "SessionWriter", "score_session"]
 
@@ -96,7 +96,7 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     they are settled, or only deal ``only``.  ``tick(bytes_read)`` is called
     as deals are read.  With ``jobs`` > 1 the file at ``path``, opened as a
     session under ``rules`` and ``sets``, is scored in parts by that many
-    processes when it is long (reversis_cli/split.py), the first part (of
+    processes when it is long (reversis_cli/session/parts.py), the first part (of
     at least ``writer.first_deals`` deals) here, with the same output."""
     out.diagnostics(session.diagnostics)
     if not session.settleable:
@@ -105,7 +105,7 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     parts = _parts(path, jobs, writer) if only is None else None
     deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
     if parts:
-        from .split import read_in_parts  # start-up time: only with --jobs
+        from .parts import read_in_parts  # start-up time: only with --jobs
 
         job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
                                 lang())
@@ -128,10 +128,10 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
 
 def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
     """The parts to score the file at ``path`` in, or None (one job: asked
-    before the import, so that one job never loads split.py)."""
+    before the import, so that one job never loads session/parts.py)."""
     if jobs <= 1 or path is None:
         return None
-    from .split import score_parts  # start-up time: only with --jobs
+    from .parts import score_parts  # start-up time: only with --jobs
 
     return score_parts(path, jobs, writer.first_deals)
 
@@ -140,7 +140,7 @@ def _score_part(name: str, writer: DealWriter, rules: str | None,
                sets: tuple[tuple[str, str], ...], language: str, part: Part) -> PartResult:
     """A worker's job: score one part after its warm-up, writing its deals
     with ``writer`` as the parent would."""
-    from .split import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
+    from .parts import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
 
     done = PartResult()
     try:

@@ -1,4 +1,4 @@
-"""The search of :mod:`reversis_cli.infer`: the values tried for each option,
+"""The search of :mod:`reversis_cli.sheet.infer`: the values tried for each option,
 and one record's deals settled again under many readings (steps 2 to 4 of
 that module's docstring)."""
 
@@ -9,10 +9,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..reconcile import DealReconciliation, reconcile
+from .reconcile import DealReconciliation, reconcile
 from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
-from ..session import ScoredDeal, Session
+from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.payments import POOL
 

@@ -1,7 +1,7 @@
 """The table's own figures (``paid`` and ``tally`` lines) against the rules,
 for ``check`` (as warnings) and ``arbitrate`` (payment by payment).
 
-The comparison itself is :mod:`reversis_cli.reconcile`; this module reads a
+The comparison itself is :mod:`reversis_cli.sheet.reconcile`; this module reads a
 record a second time to make it, and only a record that has such lines: a
 record without them is read once by ``check`` and settled never, as before.
 Each disagreement becomes a diagnostic located on the line it is about:
@@ -30,18 +30,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from .diagnostics import Diagnostic, diagnostic
-from .i18n import Msg, fiches
-from .model import PaidLine, Pos, has_figures
-from .reader import open_record
+from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg, fiches
+from ..model import PaidLine, Pos, has_figures
+from ..reader import open_record
 from .reconcile import (
     AGREES, NOT_IN_THE_RULES, NOT_RECORDED, OTHER_AMOUNT, SWAPPED, DealReconciliation,
     PaymentPair, TallyCheck, reconcile,
 )
-from .rules import Profile
-from .session import ScoredDeal, Session
-from .settle.payments import POOL, party_of, whole
-from .sheet_verdict import sheet_verdict, tally_figures
+from ..rules import Profile
+from ..session.service import ScoredDeal, Session
+from ..settle.payments import POOL, party_of, whole
+from .verdict import sheet_verdict, tally_figures
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_figure_warnings", "sheet_verdict",
            "deal_reconciliation",

@@ -17,7 +17,7 @@ GRAMMAR_NAME = "reversis.lark"
 
 
 def grammar_candidates() -> list[Path]:
-    package_dir = Path(__file__).resolve().parent.parent
+    package_dir = Path(__file__).resolve().parent
     return [
         package_dir / "grammar" / GRAMMAR_NAME,          # installed wheel
         package_dir.parent / "grammar" / GRAMMAR_NAME,   # checkout, editable install

@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .canonical import canonical_record, write_record
-from .cards import spelling_of
-from .diagnostics import CODES, Diagnostic
-from . import files
-from .files import WriteError, os_reason, regular_file_problem, rewrite_problem
-from .i18n import Msg
-from .model import Deal, ExchangeLine, Header, Pos
-from .notation.compare import first_difference
-from .reader import record_from_text
+from ..cards import spelling_of
+from ..diagnostics import CODES, Diagnostic
+from .. import files
+from ..files import WriteError, os_reason, regular_file_problem, rewrite_problem
+from ..i18n import Msg
+from ..model import Deal, ExchangeLine, Header, Pos
+from ..notation.compare import first_difference
+from ..reader import record_from_text
 
 __all__ = ["LOSSY_CODES", "SourceRecord", "FormatResult", "read_source", "canonical_text",
            "format_file", "in_the_style_of", "same_record"]

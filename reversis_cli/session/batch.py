@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from .i18n import Msg
+from ..i18n import Msg
 
 __all__ = ["InputError", "expand_inputs", "run_files", "run_in_order", "RECORD_SUFFIX"]
 

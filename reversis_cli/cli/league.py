@@ -1,0 +1,59 @@
+"""``reversis league``: a season's standings under the club's own rules, as its
+league file writes them down (docs/league.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .common import (
+    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option,
+    print_json, report,
+)
+
+__all__ = ["league_command"]
+
+
+@command("league")
+@argument("league_file", metavar="FILE")
+@json_option("Write the standings as JSON (docs/output.md) instead of the table.")
+def league_command(league_file: str, as_json: bool) -> None:
+    """Rank a season's players by the rules written in a league file.
+
+    FILE is a league file (TOML): the records or archive of the season, the
+    period, the minimum attendance, the ranking, the penalty or exclusion for
+    absence and the tie-breaks (docs/league.md).  Records with errors stop the
+    standings: fix them first.
+    """
+    from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
+    from ..club.league_file import (  # the library: start-up time
+        LeagueFileError, open_season, read_league_file,
+    )
+    from ..diagnostics import ReversisError  # the library: start-up time
+    from ..render.league import league_json, render_league  # rich: start-up time
+
+    err = LazyConsole(stderr=True)
+    path = Path(league_file)
+
+    def each(result) -> None:  # a record's warnings, as it is read
+        report(result.diagnostics, err)
+
+    try:
+        settings = read_league_file(path, league_file)
+        conn = open_season(settings, path, league_file, each)
+    except LeagueFileError as exc:
+        report(exc.diagnostics, err)
+        sys.exit(EXIT_INPUT_ERRORS)
+    except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
+        report([exc.diagnostic], err)
+        sys.exit(EXIT_INPUT_ERRORS)
+    try:
+        sessions = season_sessions(conn, settings)
+        table = standings(settings, player_rows(conn, sessions), len(sessions))
+    finally:
+        conn.close()
+    if as_json:
+        print_json(league_json(table))
+    else:
+        console().print(render_league(table))
+    sys.exit(EXIT_OK)
