@@ -21,7 +21,7 @@ from reversis_cli.i18n import t, use
 from reversis_cli.reader import open_record
 from reversis_cli.render.compare import render_season_comparison
 from reversis_cli.rules import builtin_profile
-from reversis_cli.session import Session
+from reversis_cli.session.service import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import SAMPLES
@@ -236,3 +236,71 @@ def test_a_season_of_5000_deals_is_compared_reading_each_file_once(tmp_path, mon
     assert sorted(reads) == sorted(p.name for p in folder.glob("*.rvs"))  # once each
     if os.environ.get("REVERSIS_TIMINGS"):
         print(f"compare of {c.deals} deals: {elapsed:.2f} s")
+
+
+# --- reversis stats --compare / --set ----------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def stats(*args: str, language: str = "en"):
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    return CliRunner().invoke(cli, ["--lang", language, "stats", *args],
+                              env={"COLUMNS": "100"}, catch_exceptions=False)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_stats_of_the_club_compared_with_modern(language, golden, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = stats("samples/club", "--compare", "modern", language=language)
+    assert result.exit_code == 0
+    plain = stats("samples/club", language=language).output
+    assert result.output.startswith(plain)  # the figures as before, the comparison after
+    golden(f"compare/stats-club-modern-{language}.txt", result.output)
+
+
+def test_stats_json_has_the_compare_object(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    data = json.loads(stats("samples/club", "--json", "--set", "vis_a_vis_double=no").output)
+    assert data["compare"]["reading"] == "vis_a_vis_double=no"
+    (option,) = data["compare"]["options"]
+    assert option["option"] == "vis_a_vis_double" and option["from"] == {"Vera": 7, "Elena": 4}
+    assert "compare" not in json.loads(stats("samples/club", "--json").output)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--compare", "nosuch"), "Invalid value for --compare: there is no rule profile 'nosuch'"),
+    (("--set", "nosuch=1"), "Invalid value for --set: there is no rule option called 'nosuch'"),
+    (("--compare", "modern", "--set", "vis_a_vis_double=maybe"),
+     "option vis_a_vis_double cannot be 'maybe'"),
+])
+def test_an_unknown_profile_or_option_is_a_usage_error_as_for_arbitrate(args, message,
+                                                                        monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = stats("samples/club", *args)
+    assert result.exit_code == 2 and message in result.output
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    arbitrate = CliRunner().invoke(cli, ["--lang", "en", "arbitrate",
+                                         "samples/club/2027-01-14.rvs", "--deal", "1", *args])
+    assert arbitrate.exit_code == 2 and message in arbitrate.output
+
+
+def test_stats_of_an_archive_whose_record_changed_reports_it_and_exits_1(tmp_path):
+    records = tmp_path / "records"
+    records.mkdir()
+    for name in ("2027-01-14.rvs", "2027-01-21.rvs"):
+        (records / name).write_bytes((CLUB / name).read_bytes())
+    db = tmp_path / "club.sqlite"
+    archive_inputs([str(records)], db)
+    (records / "2027-01-14.rvs").write_text((CLUB / "2027-02-04.rvs").read_text("utf-8"),
+                                            encoding="utf-8")
+    result = stats(str(db), "--compare", "modern")
+    assert result.exit_code == 1
+    assert "RV610" in result.output and "records/2027-01-14.rvs" in result.output
+    assert "Sessions: 1, deals: 10" in result.output

@@ -10,7 +10,7 @@ settled them) and then again, from memory, under:
   reading, changed alone (as ``rules --infer`` screens options): how much
   money that option moves, and from whom.
 
-The settling again is :class:`~reversis_cli.infer.search.Search`'s, the
+The settling again is :class:`~reversis_cli.sheet.infer_search.Search`'s, the
 engine ``rules --infer`` screens options with: a deal whose settlement an
 option leaves as it was keeps its settlement, and the pool is carried from
 deal to deal in each reading.  Options interact (doubling a payment that
@@ -35,11 +35,11 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
-from ..infer.search import Search, profile_values, value_text
+from ..sheet.infer_search import Search, profile_values, value_text
 from ..reader import record_from_text
 from ..rules import Profile
 from ..rules.profile import OPTIONS
-from ..session import ScoredDeal, Session
+from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
 from .archive import notation_of, open_to_read
 from .stats import is_database
