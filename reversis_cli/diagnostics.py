@@ -111,6 +111,8 @@ CODES: dict[str, tuple[str, str]] = {
     "RV607": (ERROR, N_("an unknown key in a league file")),
     "RV608": (ERROR, N_("a missing or bad value in a league file")),
     "RV609": (ERROR, N_("the records or archive a league file names are missing or have errors")),
+    "RV610": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
+                        "again under another reading until it is archived again")),
 }
 
 

@@ -36,7 +36,8 @@ from .schema import ArchiveError, archive_problem, check_readable, prepare
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
            "ArchiveError", "archive_inputs", "build_in_memory", "connect", "load_files",
-           "prune_vanished", "record_inputs", "is_json_record", "MEMORY", "open_to_read"]
+           "prune_vanished", "record_inputs", "is_json_record", "notation_of", "MEMORY",
+           "open_to_read"]
 
 LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED = (
     "loaded", "unchanged", "replaced", "removed", "not loaded")
@@ -214,7 +215,7 @@ def load_file(conn: sqlite3.Connection, path: Path, key: str) -> FileResult:
     known = conn.execute("SELECT id, sha256 FROM sessions WHERE path = ?", (key,)).fetchone()
     if known is not None and known[1] == digest:
         return FileResult(name, UNCHANGED)
-    text, problems = _notation_of(path, data, name)
+    text, problems = notation_of(path, data, name)
     if text is None:
         return FileResult(name, NOT_LOADED, diagnostics=problems)
     conn.execute("BEGIN IMMEDIATE")
@@ -234,7 +235,7 @@ def load_file(conn: sqlite3.Connection, path: Path, key: str) -> FileResult:
     return result
 
 
-def _notation_of(path: Path, data: bytes, name: str) -> tuple[bytes | None, list[Diagnostic]]:
+def notation_of(path: Path, data: bytes, name: str) -> tuple[bytes | None, list[Diagnostic]]:
     """The record's text in the notation: as it is, or converted from a JSON
     record (None, with the problems, when it cannot be)."""
     if path.suffix.lower() != JSON_SUFFIX:
