@@ -196,6 +196,7 @@ def test_every_word_click_writes_has_russian_with_the_same_placeholders(msgid, p
     (["--help"], "ru/help.txt"),
     (["score", "--help"], "ru/score-help.txt"),
     (["check", "--help"], "ru/check-help.txt"),
+    (["stats", "--help"], "ru/stats-help.txt"),
     (["score", "--nonexistent"], "ru/usage-error.txt"),
 ])
 def test_russian_help_and_usage_error_goldens(args, name, golden):

@@ -44,6 +44,7 @@ COMMANDS = {
     "report": "reversis_cli.cli.report:report_command",
     "archive": "reversis_cli.cli.archive:archive_command",
     "league": "reversis_cli.cli.league:league_command",
+    "stats": "reversis_cli.cli.stats:stats_command",
 }
 
 

@@ -32,11 +32,11 @@ from ..i18n import Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
-from .schema import ArchiveError, archive_problem, prepare
+from .schema import ArchiveError, archive_problem, check_readable, prepare
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
            "ArchiveError", "archive_inputs", "build_in_memory", "connect", "load_files",
-           "prune_vanished", "record_inputs", "is_json_record", "MEMORY"]
+           "prune_vanished", "record_inputs", "is_json_record", "MEMORY", "open_to_read"]
 
 LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED = (
     "loaded", "unchanged", "replaced", "removed", "not loaded")
@@ -101,6 +101,26 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
         with guarded(name):
             conn.execute("PRAGMA foreign_keys = ON")
             prepare(conn, name)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_to_read(path: str | Path) -> sqlite3.Connection:
+    """An existing archive opened read-only, as it is (never created, migrated
+    or written): what ``stats`` reads.  :class:`ArchiveError` (RV601 to RV604)
+    when it cannot be read as an archive of this version."""
+    name = str(path)
+    if os.path.isdir(name):
+        raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
+                                           name=name), name)
+    uri = Path(os.path.abspath(name)).as_uri() + "?mode=ro"
+    with guarded(name):
+        conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
+    try:
+        with guarded(name):
+            check_readable(conn, name)
     except BaseException:
         conn.close()
         raise

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..i18n import Msg
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveError",
-           "prepare", "archive_problem"]
+           "prepare", "archive_problem", "check_readable"]
 
 APPLICATION = "reversis-cli"
 SCHEMA_VERSION = 1
@@ -159,6 +159,24 @@ def prepare(conn: sqlite3.Connection, name: str) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def check_readable(conn: sqlite3.Connection, name: str) -> None:
+    """Refuse, without writing anything, a database that is not an archive of
+    ours, or one of a newer version (the checks of :func:`prepare`, for a
+    reader such as ``stats``)."""
+    tables = {row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    version = _version_of(conn, tables, name)
+    if version > SCHEMA_VERSION:
+        raise archive_problem("RV603", Msg(
+            "{name} is an archive of a newer reversis-cli (schema version {found}; "
+            "this one knows version {known}): update reversis-cli to read it",
+            name=name, found=version, known=SCHEMA_VERSION), name)
+    if version < SCHEMA_VERSION:  # version 1 is the first: a lower one is not ours
+        raise archive_problem("RV602", Msg(
+            "{name} is a database of another application, not a reversis archive: "
+            "name another file with -o", name=name), name)
 
 
 def _create(conn: sqlite3.Connection) -> None:

@@ -2,8 +2,9 @@
 
     python tests/perf/bench.py [--deals 10000] [--memory-deals 100000] [--runs 7]
                                [--table-deals 1000] [--callgrind] [--install-chess]
-                               [--only stages,e2e,memory,evening,ratio,archive,callgrind]
+                               [--only stages,e2e,memory,evening,ratio,archive,stats,callgrind]
                                [--archive-files 20] [--archive-deals 500]
+                               [--stats-files 200] [--stats-deals 500]
                                [--cache DIR] [--cpu N] [--json FILE]
 
 Prints one table: each figure, its value, its target, PASS/FAIL, and the
@@ -63,6 +64,12 @@ Figures:
   deals are ``--archive-files 200``), run ``--runs`` times interleaved,
   medians, start-up included in both.  Target: at least 1/2.
 
+* stats -- ``reversis stats DB`` and ``stats --json DB`` on an existing
+  archive of ``--stats-files`` x ``--stats-deals`` simulated deals (200 x 500
+  = the issue's 100,000 by default; built once into ``--cache`` and reused),
+  run ``--runs`` times interleaved, medians, start-up included.  Target for
+  the tables: under 1 s.
+
 * callgrind -- only with ``--callgrind`` (or ``--only callgrind``): the
   instruction count per deal, the steady figure for judging a change.
   ``valgrind --tool=callgrind`` runs the real interpreter
@@ -113,11 +120,12 @@ E2E_TARGET = 2000.0  # deals per second, one core, start-up included
 MEMORY_TARGET_MB = 200.0
 EVENING_TARGET_S = 0.4
 EVENING_DEALS = 20
-GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive", "callgrind")
-DEFAULT_GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive")
+GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive", "stats", "callgrind")
+DEFAULT_GROUPS = ("stages", "e2e", "memory", "evening", "ratio", "archive", "stats")
 SCORE_RATIO_TARGET = 4.0  # card plays/s over python-chess plies/s
 CHECK_RATIO_TARGET = 6.0
 TABLES_RATIO_TARGET = 0.5  # tables deals/s over JSON deals/s
+STATS_TARGET_S = 1.0  # reversis stats DB, 100,000 deals archived, end to end
 ARCHIVE_RATIO_TARGET = 0.5  # archive deals/s over score --json deals/s, same files
 EVENING_IMPORT_RATIO_TARGET = 1.6
 BARE_IMPORT = "import click, rich.console, lark"
@@ -589,6 +597,38 @@ def archive_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
     ]
 
 
+def stats_archive(cache: Path, files: int, deals: int, seed: int) -> Path:
+    """The cached archive of ``files`` simulated sessions of ``deals`` deals
+    (built now if missing; ``archive`` skips the files already in it)."""
+    from reversis_cli.club.archive import archive_inputs
+
+    paths = [str(session_file(cache, deals, seed + n)[0]) for n in range(files)]
+    db = cache / f"stats-{files}x{deals}-seed{seed}-{generator_hash()}.sqlite"
+    print(f"  archiving {files * deals:,} deals into {db} ...", file=sys.stderr, flush=True)
+    archive_inputs(paths, db)
+    return db
+
+
+def stats_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
+                  cpu: int | None) -> list[Figure]:
+    """``reversis stats DB`` on an existing archive: the whole command (start-up
+    included), the tables and the JSON."""
+    db = stats_archive(cache, files, deals, seed)
+    ours = reversis_command()
+    commands = {"stats": ours + ["stats", str(db)],
+                "stats --json": ours + ["stats", "--json", str(db)]}
+    timed = median_walls(commands, runs, cpu)
+    total = files * deals
+    out = []
+    for name, target in (("stats", STATS_TARGET_S), ("stats --json", None)):
+        wall, walls, status = timed[name]
+        out.append(Figure(f"{name} DB: {total:,} deals archived (median of {runs})", wall, "s",
+                          f"<= {target:g} s" if target else "-",
+                          (wall <= target and status == 0) if target else None,
+                          f"reversis {name} {db.name}", extra={"runs": walls, "exit": status}))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Instructions per deal (callgrind)
 
@@ -668,6 +708,10 @@ def main(argv=None) -> int:
                     help="files of the archive figure (each --archive-deals deals)")
     ap.add_argument("--archive-deals", type=int, default=500,
                     help="deals in each file of the archive figure")
+    ap.add_argument("--stats-files", type=int, default=200,
+                    help="files of the stats figure's archive (each --stats-deals deals)")
+    ap.add_argument("--stats-deals", type=int, default=500,
+                    help="deals in each file of the stats figure's archive")
     ap.add_argument("--callgrind", action="store_true",
                     help="also count instructions per deal under valgrind (slow)")
     ap.add_argument("--install-chess", action="store_true",
@@ -737,6 +781,10 @@ def main(argv=None) -> int:
         print("  archive against score --json ...", file=sys.stderr, flush=True)
         figures += archive_figures(args.cache, args.archive_files, args.archive_deals,
                                    args.seed, args.runs, cpu)
+    if "stats" in groups:
+        print("  stats from an existing archive ...", file=sys.stderr, flush=True)
+        figures += stats_figures(args.cache, args.stats_files, args.stats_deals, args.seed,
+                                 args.runs, cpu)
     if "callgrind" in groups:
         print("  callgrind ...", file=sys.stderr, flush=True)
         figures += callgrind_figures(args.cache, args.seed)

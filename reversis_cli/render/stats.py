@@ -1,0 +1,182 @@
+"""``reversis stats`` as tables: a view of :class:`~reversis_cli.club.stats.Stats`
+(every figure is counted there; nothing is added up here)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
+from ..i18n import Count, Msg, N_, t, tr
+from .score import fiches, money_column, signed
+
+__all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS"]
+
+# Each count's row label, in the order of the players' table.
+FIGURE_LABELS = {
+    "partie_won": N_("Parties won"),
+    "partie_lost": N_("Parties lost"),
+    "quinola_placed": N_("Quinola placed"),
+    "quinola_forced": N_("Quinola forced (another's)"),
+    "quinola_lost_forced": N_("Own quinola forced"),
+    "quinola_led": N_("Quinola led"),
+    "quinola_fallen": N_("Quinola fallen on hearts"),
+    "ace_placed": N_("Aces placed"),
+    "ace_forced": N_("Aces forced (another's)"),
+    "reversis_undertaken": N_("Reversis undertaken"),
+    "reversis_made": N_("Reversis made"),
+    "reversis_broken": N_("Reversis broken (own)"),
+    "reversis_broke": N_("Reversis broken (another's)"),
+    "espagnolette_held": N_("Espagnolette held"),
+    "espagnolette_won": N_("Espagnolette won"),
+    "espagnolette_failed": N_("Espagnolette failed"),
+    "revokes": N_("Revokes"),
+    "irregularities": N_("Other irregularities"),
+    "pool_taken": N_("Pools taken"),
+}
+
+ROLE_LABELS = {"dealer": N_("Dealer"), "first_hand": N_("First hand"),
+               "second_hand": N_("Second hand"), "third_hand": N_("Third hand")}
+
+TITLE_LABELS = {
+    "biggest_winner": N_("Biggest winner"),
+    "most_quinolas_placed": N_("Most quinolas placed"),
+    "most_reversis_made": N_("Most reversis made"),
+    "biggest_pool_taken": N_("Biggest pool taken"),
+    "longest_run_without_losing_a_partie": N_("Longest run of deals without losing a partie"),
+}
+
+_BETWEEN_HEADINGS = {
+    "quinola_forced": N_("Who forced whose quinola (row: who forced it)"),
+    "ace_forced": N_("Who forced whose ace (row: who forced it)"),
+    "ace_taken": N_("Who took whose ace (row: who took it)"),
+}
+
+# A line of --show-deals: "Quinola forced: Vera → Gleb (1): file:deal".
+_BETWEEN_SHORT = {"quinola_forced": N_("Quinola forced"), "ace_forced": N_("Ace forced"),
+                  "ace_taken": N_("Ace taken")}
+
+# Titles whose value is an amount in fiches (the others are counts).
+_AMOUNT_TITLES = {"biggest_winner", "biggest_pool_taken"}
+
+
+def render_stats(stats: Stats, show_deals: bool = False) -> Group:
+    """Every table of ``reversis stats``, in order."""
+    parts: list[RenderableType] = [Text(t(_heading(stats)), style="bold")]
+    if not stats.players:
+        parts.append(Text(tr("No deals in these sessions.")))
+        return Group(*parts)
+    parts += [_players(stats), Text(tr("By seat"), style="bold"), _roles(stats)]
+    for kind, heading in _BETWEEN_HEADINGS.items():
+        table = _between(stats, kind)
+        if table is not None:
+            parts += [Text(tr(heading), style="bold"), table]
+    parts += [Text(tr("Titles of the season"), style="bold"), _season_titles(stats.season_titles),
+              Text(tr("Titles of each evening"), style="bold"), _evening_titles(stats)]
+    if show_deals:
+        parts += [Text(tr("The deals of each figure"), style="bold"), *_deal_lines(stats)]
+    return Group(*parts)
+
+
+def _heading(stats: Stats) -> Msg:
+    sessions = Count(len(stats.sessions), "{n} session", "{n} sessions")
+    if stats.left_out:
+        return Msg("Statistics of {sessions} ({left} left out: no full date)",
+                   sessions=sessions, left=stats.left_out)
+    return Msg("Statistics of {sessions}", sessions=sessions)
+
+
+def _grid(stats: Stats, first: str) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(first)
+    for name in stats.players:
+        money_column(table, name)
+    return table
+
+
+def _players(stats: Stats) -> Table:
+    table = _grid(stats, tr("Player"))
+    players = list(stats.players.values())
+    table.add_row(tr("Sessions"), *[str(p.sessions.count) for p in players])
+    table.add_row(tr("Deals"), *[str(p.deals) for p in players])
+    table.add_row(tr("Net"), *[signed(p.net) for p in players])
+    table.add_row(tr("Net per deal"), *[signed(p.net_per_deal) for p in players])
+    for key, label in FIGURE_LABELS.items():
+        table.add_row(tr(label), *[str(p.counts[key].count) for p in players])
+    table.add_row(tr("Fiches taken from the pool"), *[fiches(p.pool_taken_amount)
+                                                      for p in players])
+    return table
+
+
+def _roles(stats: Stats) -> Table:
+    table = _grid(stats, tr("Seat"))
+    players = list(stats.players.values())
+    for role in ROLES:
+        label = tr(ROLE_LABELS[role])
+        rows = [(tr("deals"), [str(p.by_role[role].deals) for p in players]),
+                (tr("net"), [signed(p.by_role[role].net) for p in players])]
+        rows += [(tr(FIGURE_LABELS[key]).lower(), [str(p.by_role[role].counts[key])
+                                                    for p in players]) for key in ROLE_COUNTS]
+        for n, (what, cells) in enumerate(rows):
+            table.add_row(f"{label}: {what}" if n == 0 else f"  {what}", *cells,
+                          end_section=n == len(rows) - 1)
+    return table
+
+
+def _between(stats: Stats, kind: str) -> Table | None:
+    found = {(b.by, b.of): b.count.count for b in stats.between if b.kind == kind}
+    if not found:
+        return None
+    names = sorted({name for pair in found for name in pair})
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right")
+    for by in names:
+        table.add_row(by, *[str(found[(by, of)]) if (by, of) in found else
+                            ("·" if by == of else "0") for of in names])
+    return table
+
+
+def _value(title: Title) -> str:
+    return fiches(title.value) if title.key in _AMOUNT_TITLES else str(title.value)
+
+
+def _season_titles(titles: list[Title]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(tr("Title"))
+    table.add_column(tr("Who"))
+    money_column(table, tr("Value"))
+    for title in titles:
+        table.add_row(tr(TITLE_LABELS[title.key]), ", ".join(title.holders), _value(title))
+    return table
+
+
+def _evening_titles(stats: Stats) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(tr("Evening"))
+    table.add_column(tr("Title"))
+    table.add_column(tr("Who"))
+    money_column(table, tr("Value"))
+    for evening in stats.evenings:
+        for n, title in enumerate(evening.titles):
+            table.add_row(evening.date or evening.path if n == 0 else "",
+                          tr(TITLE_LABELS[title.key]), ", ".join(title.holders), _value(title),
+                          end_section=n == len(evening.titles) - 1)
+    return table
+
+
+def _deal_lines(stats: Stats) -> list[Text]:
+    lines = []
+    for name, player in stats.players.items():
+        for key, label in FIGURE_LABELS.items():
+            count = player.counts[key]
+            if count.count:
+                lines.append(Text(f"  {name} · {tr(label)} ({count.count}): "
+                                  + ", ".join(count.deals)))
+    for b in stats.between:
+        lines.append(Text(f"  {tr(_BETWEEN_SHORT[b.kind])}: {b.by} → {b.of} ({b.count.count}): "
+                          + ", ".join(b.count.deals)))
+    return lines
