@@ -26,21 +26,31 @@ def _language(ctx, param, value: str | None) -> None:
 
 @command("report")
 @files_argument
-@option("-o", "--output", metavar="FILE", required=True,
+@option("-o", "--output", metavar="FILE|DIR", required=True,
         help="Write the page to FILE (replaced whole, only once complete); - for "
-             "standard output.")
+             "standard output.  A club page: DIR/index.html and DIR/sessions/, or "
+             "FILE.html and FILE-sessions/ beside it.")
+@option("--league", "league_file", metavar="FILE",
+        help="A club page's standings by this league file's rules (docs/league.md).")
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
         callback=_language, help="The language of the page (as reversis --lang).")
 @profile_options
 @money_options
-def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
-                   sets: dict[str, str], fiche_value: str | None,
+def report_command(inputs: tuple[str, ...], output: str, league_file: str | None,
+                   rules: str | None, sets: dict[str, str], fiche_value: str | None,
                    currency: str | None) -> None:
     """Write the sessions as one HTML page: balance, chart, every deal trick by trick.
 
-    FILES are records, folders (every .rvs file in them), quoted patterns or
-    - for standard input.  The page loads nothing from the network.
+    FILES are records, quoted patterns or - for standard input.  A folder, an
+    archive made by `reversis archive`, --league or an output folder make a club
+    page instead: the standings, each player's figures and net over time, the
+    titles, and a page per session linked from it.  The pages load nothing from
+    the network.
     """
+    from .club_report import is_club_report, write_club_report  # start-up time
+
+    if is_club_report(inputs, output, league_file):
+        write_club_report(inputs, output, league_file, rules, sets, fiche_value, currency)
     from ..diagnostics import ProfileError  # the library: start-up time
     from ..report import build_report  # jinja2: start-up time
 
