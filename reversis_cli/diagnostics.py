@@ -111,6 +111,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV607": (ERROR, N_("an unknown key in a league file")),
     "RV608": (ERROR, N_("a missing or bad value in a league file")),
     "RV609": (ERROR, N_("the records or archive a league file names are missing or have errors")),
+    "RV610": (WARNING, N_("a record gone or changed since it was archived: no page of its own")),
 }
 
 
