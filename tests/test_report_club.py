@@ -3,6 +3,7 @@ sessions' pages (docs/output.md, "reversis report")."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from fractions import Fraction
@@ -16,7 +17,7 @@ from reversis_cli.club.archive import archive_inputs, build_in_memory
 from reversis_cli.club.stats import stats_of
 from reversis_cli.i18n import amount_shown, use
 from reversis_cli.report.club import build_club_page
-from test_report import parsed
+from test_report import _part, parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "samples" / "club"
@@ -101,7 +102,7 @@ def test_a_page_file_keeps_its_session_pages_in_a_folder_named_after_it(season, 
 
 def test_the_chart_has_a_line_a_player_ending_at_the_players_net(written, season):
     html = (written / "index.html").read_text(encoding="utf-8")
-    svg = re.search(r'<svg id="season-chart".*?</svg>', html, re.S).group(0)
+    svg = _part(r'<svg id="season-chart".*?</svg>', html)
     ends = dict(re.findall(r'<g class="player-line" data-player="([^"]*)" data-end="([^"]*)"',
                            svg))
     conn, _ = build_in_memory([str(season)])
@@ -130,9 +131,8 @@ def test_the_standings_follow_a_league_file_when_given(season, tmp_path):
     assert result.exit_code == 0, result.output
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
     league = invoke("league", str(season / "league-per-deal.toml"), "--json")
-    import json
     standings = json.loads(league.output)["standings"]
-    table = re.search(r'<table class="figures standings-table">.*?</table>', html, re.S).group(0)
+    table = _part(r'<table class="figures standings-table">.*?</table>', html)
     names = re.findall(r'<th scope="row">([^<]*)</th>', table)
     assert names == [row["player"] for row in standings]
     assert "Score per deal" in table
