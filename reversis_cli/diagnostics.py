@@ -113,6 +113,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV609": (ERROR, N_("the records or archive a league file names are missing or have errors")),
     "RV610": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
                         "again under another reading until it is archived again")),
+    "RV611": (WARNING, N_("a record gone or changed since it was archived: no page of its own")),
 }
 
 

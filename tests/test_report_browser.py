@@ -261,3 +261,26 @@ def test_the_table_figures_of_a_disputed_deal_are_shown(browser, pages):
         assert "[RV317]" in figures.find_element("css selector", ".sheet-verdict").text
     browser.execute_script("arguments[0].scrollIntoView()", figures)
     browser.save_screenshot(str(SCREENSHOTS / "table-figures-ru.png"))
+
+
+def test_the_club_page_renders_offline_without_console_errors(browser, tmp_path):
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    result = CliRunner().invoke(cli, ["report", str(ROOT / "samples" / "club"), "-o",
+                                      f"{tmp_path}/club/"])
+    assert result.exit_code == 0, result.output
+    open_page(browser, tmp_path / "club" / "index.html")
+    assert [url for url in requests_made(browser) if not url.startswith("file:")] == []
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    lines = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#season-chart g.player-line'))"
+        ".map(g => [g.dataset.player, g.querySelector('polyline').getTotalLength()])")
+    assert [name for name, _ in lines] == ["Anna", "Boris", "Dima", "Elena", "Gleb", "Vera"]
+    assert all(length > 0 for _, length in lines)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "club.png"))
+    browser.find_element("link text", "First Thursday of the year").click()
+    assert browser.title == "First Thursday of the year"
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []

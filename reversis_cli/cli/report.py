@@ -1,20 +1,33 @@
-"""``reversis report``: the sessions as one self-contained HTML page."""
+"""``reversis report``: the sessions as one self-contained HTML page, or a club's page.
+
+The club page (docs/output.md, "The club page"): a folder, an archive
+database, ``--league`` or an output folder ask for it; records named one by
+one keep today's one page.  Where the pages go:
+
+- ``-o DIR/`` (a folder, made if missing): ``DIR/index.html`` and each
+  session's page in ``DIR/sessions/``;
+- ``-o PAGE.html``: ``PAGE.html`` and each session's page in
+  ``PAGE-sessions/`` beside it.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import click
 
 from ..i18n import LANGUAGES
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, Msg, check_profile_options, command, files_argument,
-    input_files, option, profile_options, profile_usage_error, refuse_output,
-    report, speak, write_output,
+    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, LazyConsole, Msg, bad_parameter,
+    check_profile_options, command, files_argument, input_files, option, problem_text,
+    profile_options, profile_usage_error, refuse_output, report, speak, tr, usage_error,
+    write_output,
 )
 from .money import money_options, with_money
 
-__all__ = ["report_command"]
+__all__ = ["report_command", "is_club_report", "club_layout"]
 
 
 
@@ -26,21 +39,29 @@ def _language(ctx, param, value: str | None) -> None:
 
 @command("report")
 @files_argument
-@option("-o", "--output", metavar="FILE", required=True,
+@option("-o", "--output", metavar="FILE|DIR", required=True,
         help="Write the page to FILE (replaced whole, only once complete); - for "
-             "standard output.")
+             "standard output.  A club page: DIR/index.html and DIR/sessions/, or "
+             "FILE.html and FILE-sessions/ beside it.")
+@option("--league", "league_file", metavar="FILE",
+        help="A club page's standings by this league file's rules (docs/league.md).")
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
         callback=_language, help="The language of the page (as reversis --lang).")
 @profile_options
 @money_options
-def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
-                   sets: dict[str, str], fiche_value: str | None,
+def report_command(inputs: tuple[str, ...], output: str, league_file: str | None,
+                   rules: str | None, sets: dict[str, str], fiche_value: str | None,
                    currency: str | None) -> None:
     """Write the sessions as one HTML page: balance, chart, every deal trick by trick.
 
-    FILES are records, folders (every .rvs file in them), quoted patterns or
-    - for standard input.  The page loads nothing from the network.
+    FILES are records, quoted patterns or - for standard input.  A folder, an
+    archive made by `reversis archive`, --league or an output folder make a club
+    page instead: the standings, each player's figures and net over time, the
+    titles, and a page per session linked from it.  The pages load nothing from
+    the network.
     """
+    if is_club_report(inputs, output, league_file):
+        write_club_report(inputs, output, league_file, rules, sets, fiche_value, currency)
     from ..diagnostics import ProfileError  # the library: start-up time
     from ..report import build_report  # jinja2: start-up time
 
@@ -57,3 +78,113 @@ def report_command(inputs: tuple[str, ...], output: str, rules: str | None,
     report(page.diagnostics)
     write_output(output, page.html.encode("utf-8"))
     sys.exit(EXIT_INPUT_ERRORS if page.errors else EXIT_OK)
+
+
+# --- the club page ----------------------------------------------------------------------
+
+
+SESSIONS_FOLDER = "sessions"
+
+
+def _names_folder(output: str) -> bool:
+    return output != STDOUT and (output.endswith(("/", os.sep)) or os.path.isdir(output))
+
+
+def is_club_report(inputs: tuple[str, ...], output: str, league_file: str | None) -> bool:
+    """A club page is asked for: by a folder or an archive among the inputs,
+    by ``--league``, or by an output folder."""
+    from ..club.stats import is_database  # the library: start-up time
+
+    return (league_file is not None or _names_folder(output)
+            or any(name != "-" and (os.path.isdir(name) or is_database(name))
+                   for name in inputs))
+
+
+def club_layout(output: str) -> tuple[Path, Path, str]:
+    """The club page's file, its sessions' folder, and the link from the one
+    to the other."""
+    if _names_folder(output):
+        folder = Path(output)
+        return folder / "index.html", folder / SESSIONS_FOLDER, SESSIONS_FOLDER + "/"
+    page = Path(output)
+    sessions = page.stem + "-" + SESSIONS_FOLDER
+    return page, page.parent / sessions, sessions + "/"
+
+
+def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | None,
+                      rules: str | None, sets: dict[str, str], fiche_value: str | None,
+                      currency: str | None) -> None:
+    from ..club.league_file import LeagueFileError, read_league_file  # start-up time
+    from ..diagnostics import ProfileError, ReversisError  # the library: start-up time
+    from ..report.club import build_club_page  # jinja2: start-up time
+
+    if output == STDOUT:
+        raise usage_error(Msg("a club page is written with its sessions' pages: give a "
+                              "folder (-o club/) or a file (-o club.html), not -"))
+    if rules is not None or sets:
+        raise usage_error(Msg("a club page shows the archive as it was settled: --rules and "
+                              "--set apply to a page of records named one by one"))
+    if "-" in inputs:
+        raise usage_error(Msg("a club page reads record files, folders or an archive, not "
+                              "standard input"))
+    err = LazyConsole(stderr=True)
+    failed: list[str] = []
+    try:
+        league = read_league_file(Path(league_file), league_file) if league_file else None
+        conn, base, sources = _open_archive(inputs, err, failed)
+    except (LeagueFileError, ReversisError) as exc:  # RV601 to RV609
+        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
+        sys.exit(EXIT_INPUT_ERRORS)
+    index, folder, link = club_layout(output)
+    _make_folder(folder)
+    refuse_output(str(index), sources, lambda source: Msg(
+        "the output {output} is the record {file} itself; write the page to another file",
+        output=str(index), file=source))
+    try:
+        page = build_club_page(conn, base, link, league, with_money({}, fiche_value, currency))
+    except ProfileError as exc:
+        raise profile_usage_error(exc) from None
+    finally:
+        conn.close()
+    report(page.diagnostics)
+    for session in page.sessions:  # the sessions' pages first, then the page that links them
+        write_output(str(folder / session.name), session.html.encode("utf-8"))
+    write_output(str(index), page.html.encode("utf-8"))
+    errors = failed or any(d.is_error for d in page.diagnostics)
+    sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
+
+
+def _open_archive(inputs: tuple[str, ...], err, failed: list[str]):
+    """The archive to read, the folder its paths are relative to (None: as
+    given) and the files read: one database read as it is, or the records
+    named, archived in memory (a record with errors is left out, said why)."""
+    from ..club.archive import build_in_memory, open_to_read, record_inputs  # start-up time
+    from ..club.stats import is_database  # the library: start-up time
+    from ..session.batch import InputError  # the library: start-up time
+
+    databases = [name for name in inputs if is_database(name)]
+    if databases:
+        if len(inputs) > 1:
+            raise usage_error(Msg("a club page reads one archive, or records, not both: "
+                                  "{names}", names=", ".join(inputs)))
+        return open_to_read(databases[0]), Path(databases[0]).parent, [databases[0]]
+
+    def each(result) -> None:
+        if result.errors:
+            report(result.diagnostics, err)
+            failed.append(result.name)
+
+    try:
+        files = record_inputs(inputs)
+        conn, _ = build_in_memory(inputs, each)
+    except InputError as exc:
+        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
+    return conn, None, [str(f) for f in files]
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise bad_parameter(Msg("cannot make the folder {folder}: {reason}", folder=str(folder),
+                                reason=problem_text(exc)), param_hint="-o") from None

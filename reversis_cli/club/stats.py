@@ -238,7 +238,7 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
     is) or the records they name (archived in memory), and its figures; with
     the file results of the records loaded (empty for a database).  Raises
     :class:`StatsInputError`, :class:`~reversis_cli.club.schema.ArchiveError`,
-    :class:`~reversis_cli.batch.InputError`."""
+    :class:`~reversis_cli.session.batch.InputError`."""
     databases = [name for name in inputs if is_database(name)]
     if databases and len(inputs) > 1:
         raise StatsInputError(Msg("stats reads one archive, or records, not both: "

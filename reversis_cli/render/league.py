@@ -18,11 +18,12 @@ from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
 from .score import money_column
 
-__all__ = ["render_league", "league_json", "figure_shown", "JSON_FORMAT"]
+__all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
+           "FIGURE_HEADINGS", "JSON_FORMAT"]
 
 JSON_FORMAT = "reversis-league/1"
 # The figure ranked by: the net less any penalty, in total or on average.
-_FIGURE_HEADINGS = {"total": N_("Score"), PER_DEAL: N_("Score per deal"),
+FIGURE_HEADINGS = {"total": N_("Score"), PER_DEAL: N_("Score per deal"),
                     PER_SESSION: N_("Score per session")}
 _RANKING_WORDS = {"total": N_("the net in total"), PER_DEAL: N_("the net per deal"),
                   PER_SESSION: N_("the net per session")}
@@ -43,15 +44,15 @@ def figure_shown(kind: str, figure: Fraction) -> str:
 def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
-    parts += [Text(t(line)) for line in _about(s)]
+    parts += [Text(t(line)) for line in about_lines(s)]
     parts.append(_table(s))
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
-        parts += [Text("  " + t(_why(u, s))) for u in s.unranked]
+        parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
     return Group(*parts)
 
 
-def _about(s: Standings) -> list[Msg]:
+def about_lines(s: Standings) -> list[Msg]:
     settings = s.settings
     sessions = Count(s.sessions, "{n} session", "{n} sessions")
     if settings.start and settings.end:
@@ -76,7 +77,7 @@ def _table(s: Standings) -> Table:
     table.add_column(tr("Player"))
     table.add_column(tr("Sessions"), justify="right")
     table.add_column(tr("Deals"), justify="right")
-    money_column(table, tr(_FIGURE_HEADINGS[s.settings.ranking]))
+    money_column(table, tr(FIGURE_HEADINGS[s.settings.ranking]))
     money_column(table, tr("Net"))
     money_column(table, tr("Penalty"))
     for r in s.ranked:
@@ -86,7 +87,8 @@ def _table(s: Standings) -> Table:
     return table
 
 
-def _why(u: Unranked, s: Standings) -> Msg:
+def why_not_ranked(u: Unranked, s: Standings) -> Msg:
+    """Why a player is not in the table, in a sentence."""
     row, settings = u.row, s.settings
     if u.reason == EXCLUDED:
         return Msg("{name}: excluded by the league's rules", name=row.name)
@@ -116,6 +118,6 @@ def league_json(s: Standings) -> dict:
         } for r in s.ranked],
         "not_ranked": [{
             "player": u.row.name, "sessions": u.row.sessions, "deals": u.row.deals,
-            "net": amount_json(u.row.net), "reason": u.reason, "message": str(_why(u, s)),
+            "net": amount_json(u.row.net), "reason": u.reason, "message": str(why_not_ranked(u, s)),
         } for u in s.unranked],
     }

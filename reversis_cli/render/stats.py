@@ -12,7 +12,7 @@ from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
 from ..i18n import Count, Msg, N_, average_shown, t, tr
 from .score import fiches, money_column, signed
 
-__all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS"]
+__all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS", "title_value"]
 
 # Each count's row label, in the order of the players' table.
 FIGURE_LABELS = {
@@ -142,7 +142,8 @@ def _between(stats: Stats, kind: str) -> Table | None:
     return table
 
 
-def _value(title: Title) -> str:
+def title_value(title: Title) -> str:
+    """A title's value: fiches for an amount, a number for a count."""
     return fiches(title.value) if title.key in _AMOUNT_TITLES else str(title.value)
 
 
@@ -152,7 +153,7 @@ def _season_titles(titles: list[Title]) -> Table:
     table.add_column(tr("Who"))
     money_column(table, tr("Value"))
     for title in titles:
-        table.add_row(tr(TITLE_LABELS[title.key]), ", ".join(title.holders), _value(title))
+        table.add_row(tr(TITLE_LABELS[title.key]), ", ".join(title.holders), title_value(title))
     return table
 
 
@@ -165,7 +166,7 @@ def _evening_titles(stats: Stats) -> Table:
     for evening in stats.evenings:
         for n, title in enumerate(evening.titles):
             table.add_row(evening.date or evening.path if n == 0 else "",
-                          tr(TITLE_LABELS[title.key]), ", ".join(title.holders), _value(title),
+                          tr(TITLE_LABELS[title.key]), ", ".join(title.holders), title_value(title),
                           end_section=n == len(evening.titles) - 1)
     return table
 

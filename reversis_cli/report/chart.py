@@ -59,7 +59,7 @@ class Chart:
     y_label: str
 
 
-def _ticks(low: Amount, high: Amount, count: int = 5) -> list[int]:
+def round_ticks(low: Amount, high: Amount, count: int = 5) -> list[int]:
     """Round values from ``low`` to ``high``, about ``count`` of them."""
     span = max(1, int(high - low))
     raw = span / count
@@ -79,7 +79,7 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
     """The chart of a session: ``balances[name][k]`` and ``pool[k]`` after ``k`` deals."""
     deals = len(pool) - 1
     values = [v for series in balances.values() for v in series] + list(pool) + [0]
-    ticks = _ticks(min(values), max(values))
+    ticks = round_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     left, top = LEFT, TOP
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM

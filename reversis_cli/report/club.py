@@ -1,0 +1,222 @@
+"""The club page: a season's standings, each player's figures, their net over
+time, the titles, and a page per session (docs/output.md, "reversis report").
+
+Every figure is read from the archive: the standings from
+:mod:`~reversis_cli.club.league`, the figures and titles from
+:mod:`~reversis_cli.club.stats`, each session's nets from
+:mod:`~reversis_cli.club.timeline`.  Nothing is added up here but the
+running total the chart draws.  Each session's own page is today's report of
+its record, read from the file the archive names (when it is still the one
+archived).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
+
+from ..club.league import PER_DEAL, LeagueSettings, Standings, player_rows, standings
+from ..club.stats import Period, Stats, Title, stats_of
+from ..club.timeline import SessionNets, nets_by_session, running_nets
+from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg, amount_shown, lang, t, tr
+from ..render.league import FIGURE_HEADINGS, about_lines, figure_shown, why_not_ranked
+from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
+from .page import _asset, _environment, build_report
+from .season_chart import SeasonChart, season_chart
+
+__all__ = ["ClubPage", "SessionPage", "build_club_page", "page_name"]
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    name: str  # the file's name in the sessions' folder
+    html: str
+
+
+@dataclass
+class ClubPage:
+    html: str
+    sessions: list[SessionPage] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # for the terminal
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    label: str  # the title, or the file's name
+    file: str  # the record's file name
+    date: str
+    deals: int
+    href: str | None  # None: no page (the record is gone or changed since archived)
+    nets: dict[str, str]
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    name: str
+    sessions: int
+    deals: int
+    figure: str
+    net: str
+    penalty: str
+
+
+@dataclass(frozen=True)
+class TitleRow:
+    title: str
+    holders: str
+    value: str
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    label: str
+    cells: tuple[str, ...]
+    exact: tuple[str, ...] = ()  # the exact amounts, for the cells' titles
+
+
+# --- the season's files -----------------------------------------------------------------
+
+
+_UNSAFE = re.compile(r"[^\w.-]+")
+
+
+def page_name(path: str, taken: set[str]) -> str:
+    """A session page's file name from its record's: ``2027-01-14.rvs`` gives
+    ``2027-01-14.html``; characters a file name or a link would trip on become
+    ``_``; a name already taken gets ``-2``, ``-3``..."""
+    stem = _UNSAFE.sub("_", PurePosixPath(path).stem).lstrip(".") or "session"
+    name, n = f"{stem}.html", 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{stem}-{n}.html"
+    taken.add(name.casefold())
+    return name
+
+
+def _record_of(session: SessionNets, base: Path | None) -> Path | None:
+    """The record the archive names, when it is there and unchanged."""
+    path = Path(session.path) if base is None else base / session.path
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return path if hashlib.sha256(data).hexdigest() == session.sha256 else None
+
+
+def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
+                   sets: Mapping[str, str] | None, page: ClubPage) -> list[str | None]:
+    """Each session's own page (added to ``page``), and the link to it."""
+    taken: set[str] = set()
+    links: list[str | None] = []
+    for session in sessions:
+        record = _record_of(session, base)
+        if record is None:
+            page.diagnostics.append(diagnostic("RV611", Msg(
+                "the record {path} is gone or has changed since it was archived: its session "
+                "is listed without its page (run reversis archive again)", path=session.path),
+                file=session.path))
+            links.append(None)
+            continue
+        report = build_report([record], None, sets)
+        page.diagnostics.extend(report.diagnostics)
+        name = page_name(session.path, taken)
+        page.sessions.append(SessionPage(name, report.html))
+        links.append(folder + quote(name))
+    return links
+
+
+# --- the page's parts ---------------------------------------------------------------------
+
+
+def _session_rows(sessions: list[SessionNets], links: list[str | None]) -> list[SessionRow]:
+    return [SessionRow(s.title or PurePosixPath(s.path).name, PurePosixPath(s.path).name,
+                       s.date or "", s.deals, link,
+                       {name: amount_shown(net, signed=True) for name, net in s.nets.items()})
+            for s, link in zip(sessions, links, strict=True)]
+
+
+def _standing_rows(table: Standings) -> list[StandingRow]:
+    ranking = table.settings.ranking
+    return [StandingRow(r.rank, r.row.name, r.row.sessions, r.row.deals,
+                        figure_shown(ranking, r.figure), amount_shown(r.row.net, signed=True),
+                        amount_shown(-r.penalty) if r.penalty else "")
+            for r in table.ranked]
+
+
+def _per_deal(net: Fraction, deals: int) -> tuple[str, str]:
+    exact = net / deals if deals else Fraction(0)
+    return figure_shown(PER_DEAL, exact), amount_shown(exact, signed=True)
+
+
+def _figure_rows(stats: Stats) -> list[FigureRow]:
+    players = list(stats.players.values())
+    per_deal = [_per_deal(p.net, p.deals) for p in players]
+    rows = [FigureRow(tr("Sessions"), tuple(str(p.sessions.count) for p in players)),
+            FigureRow(tr("Deals"), tuple(str(p.deals) for p in players)),
+            FigureRow(tr("Net"), tuple(amount_shown(p.net, signed=True) for p in players)),
+            FigureRow(tr("Net per deal"), tuple(shown for shown, _ in per_deal),
+                      tuple(exact for _, exact in per_deal))]
+    rows += [FigureRow(tr(label), tuple(str(p.counts[key].count) for p in players))
+             for key, label in FIGURE_LABELS.items()]
+    rows.append(FigureRow(tr("Fiches taken from the pool"),
+                          tuple(amount_shown(p.pool_taken_amount) for p in players)))
+    return rows
+
+
+def _title_rows(titles: list[Title] | tuple[Title, ...]) -> list[TitleRow]:
+    return [TitleRow(tr(TITLE_LABELS[title.key]), ", ".join(title.holders), title_value(title))
+            for title in titles]
+
+
+def _chart(sessions: list[SessionNets], stats: Stats) -> SeasonChart | None:
+    if not sessions or not stats.players:
+        return None
+    labels = [s.date or PurePosixPath(s.path).name for s in sessions]
+    return season_chart(labels, running_nets(sessions, list(stats.players)))
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
+                    league: LeagueSettings | None = None,
+                    sets: Mapping[str, str] | None = None) -> ClubPage:
+    """The club page of the archive ``conn`` and its sessions' pages.
+
+    ``base`` is the folder the archive's paths are relative to (None: as
+    stored, for an archive built in memory from the records named);
+    ``folder`` the link from the club page to the sessions' pages
+    (``sessions/``); ``league`` the league file's rules for the standings
+    (its period chooses the sessions), else every session, ranked by total net.
+    """
+    settings = league or LeagueSettings()
+    stats = stats_of(conn, Period(settings.start, settings.end))
+    sessions = nets_by_session(conn, stats.sessions)
+    ids = [sid for sid, path in conn.execute("SELECT id, path FROM sessions")
+           if path in set(stats.sessions)]
+    table = standings(settings, player_rows(conn, ids), len(ids))
+    page = ClubPage("")
+    links = _session_pages(sessions, base, folder, sets, page)
+    title = settings.title or tr("The club's season")
+    page.html = _environment().get_template("club.html").render(
+        lang=lang(), page_title=title, league=league is not None,
+        about=[t(line) for line in about_lines(table)] if league else [],
+        standings=_standing_rows(table),
+        unranked=[t(why_not_ranked(u, table)) for u in table.unranked],
+        figure_heading=tr(FIGURE_HEADINGS[settings.ranking]), players=list(stats.players),
+        figures=_figure_rows(stats), chart=_chart(sessions, stats),
+        season_titles=_title_rows(stats.season_titles),
+        evenings=[(e.date or PurePosixPath(e.path).name, _title_rows(e.titles))
+                  for e in stats.evenings if e.titles],
+        sessions=_session_rows(sessions, links), left_out=stats.left_out,
+        css=_asset("report.css"))
+    return page
+
