@@ -32,6 +32,7 @@ from ..i18n import Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
+from .summary import summarise
 from .schema import ArchiveError, archive_problem, check_readable, prepare
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
@@ -276,6 +277,8 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         rows.write(conn)
         conn.execute("UPDATE sessions SET deals = ?, pool_end = ? WHERE id = ?",
                      (result.deals, rows.pool_end(session), session_id))
+        if not result.errors:  # else rolled back: nothing to sum
+            summarise(conn, session_id)
     return result
 
 
