@@ -19,10 +19,8 @@ from pathlib import Path
 
 from ..dates import iso_day
 from ..i18n import Msg
-from ..settle import amount_json
-from .archive import build_in_memory, open_to_read
-from .rows import ROLES
-from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, occurrences
+from .database import open_to_read
+from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
 __all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats", "Between",
            "Title", "Evening", "Stats", "Period", "StatsInputError", "is_database",
@@ -175,6 +173,10 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
     if databases:
         conn = open_to_read(databases[0])
     else:
+        # records are read and settled: the archive's loading (not needed, nor
+        # loaded, to read a database)
+        from .archive import build_in_memory
+
         conn, results = build_in_memory(inputs, each)
     try:
         return stats_of(conn, period, player, with_deals), results
@@ -409,41 +411,43 @@ def _evenings(conn, chosen, params, paths, bests) -> list[Evening]:
 def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
     """``stats --json``: amounts as ``score --json`` writes them (an int, or
     ``"n/d"``), each count with its ``file:deal`` references."""
+    # the settlement's modules write the amounts: loaded for the JSON only,
+    # the tables of a database need none of them
+    from ..settle import amount_json
+
+    def player_json(p: PlayerStats) -> dict:
+        return {
+            "sessions": p.sessions.count,
+            "session_files": list(p.sessions.deals),
+            "deals": p.deals,
+            "net": amount_json(p.net),
+            "net_per_deal": amount_json(p.net_per_deal),
+            "pool_taken_amount": amount_json(p.pool_taken_amount),
+            **{key: _count_json(p.counts[key]) for key in COUNTS},
+            "by_role": {role: {"deals": r.deals, "net": amount_json(r.net), **r.counts}
+                        for role, r in p.by_role.items()},
+        }
+
+    def title_json(title: Title) -> dict:
+        return {"title": title.key, "players": list(title.holders),
+                "value": amount_json(title.value), "deals": list(title.deals)}
+
     return {
         "format": "reversis-stats/1",
         "sources": list(sources),
         "period": {"from": stats.period.start, "to": stats.period.end},
         "sessions": list(stats.sessions),
         "left_out_undated": stats.left_out,
-        "players": {name: _player_json(p) for name, p in stats.players.items()},
+        "players": {name: player_json(p) for name, p in stats.players.items()},
         "between": [{"kind": b.kind, "by": b.by, "of": b.of, **_count_json(b.count)}
                     for b in stats.between],
         "titles": {
-            "season": [_title_json(t) for t in stats.season_titles],
+            "season": [title_json(t) for t in stats.season_titles],
             "evenings": [{"session": e.path, "date": e.date,
-                          "titles": [_title_json(t) for t in e.titles]} for e in stats.evenings],
+                          "titles": [title_json(t) for t in e.titles]} for e in stats.evenings],
         },
     }
 
 
 def _count_json(count: Count) -> dict:
     return {"count": count.count, "deals": list(count.deals)}
-
-
-def _player_json(p: PlayerStats) -> dict:
-    return {
-        "sessions": p.sessions.count,
-        "session_files": list(p.sessions.deals),
-        "deals": p.deals,
-        "net": amount_json(p.net),
-        "net_per_deal": amount_json(p.net_per_deal),
-        "pool_taken_amount": amount_json(p.pool_taken_amount),
-        **{key: _count_json(p.counts[key]) for key in COUNTS},
-        "by_role": {role: {"deals": r.deals, "net": amount_json(r.net), **r.counts}
-                    for role, r in p.by_role.items()},
-    }
-
-
-def _title_json(title: Title) -> dict:
-    return {"title": title.key, "players": list(title.holders), "value": amount_json(title.value),
-            "deals": list(title.deals)}

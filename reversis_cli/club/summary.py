@@ -15,8 +15,11 @@ import sqlite3
 from itertools import pairwise
 from fractions import Fraction
 
-__all__ = ["OCCURRENCES", "COUNTS", "BETWEEN", "PARTIE", "POOL_TAKEN", "NET", "POOL_AMOUNT",
-           "summarise", "occurrences"]
+__all__ = ["ROLES", "OCCURRENCES", "COUNTS", "BETWEEN", "PARTIE", "POOL_TAKEN", "NET",
+           "POOL_AMOUNT", "summarise", "occurrences"]
+
+# A seat's role in a deal, by its place after the dealer's (first hand leads).
+ROLES = ("dealer", "first_hand", "second_hand", "third_hand")
 
 PARTIE = "('partie_lost', 'partie_lost_vis_a_vis')"
 # A taking of the pool (the only payments from the pool: REV-1, QUIN-1, ESP-4),
