@@ -92,6 +92,11 @@ def test_unchanged_files_are_skipped_changed_replaced_vanished_pruned(season, tm
     third = archive_inputs([str(records)], db)
     assert states(third) == {"s1.rvs": REPLACED, "s2.rvs": UNCHANGED}
     assert rows(db, "SELECT deals FROM sessions WHERE path = 'records/s1.rvs'") == [(5,)]
+    # its summary is the new file's (club/summary.py: summed again, not added to)
+    assert rows(db, "SELECT SUM(count) FROM summary_figures WHERE figure = 'net' "
+                "AND session_id = ?", ids["records/s1.rvs"]) == [(5 * 4,)]
+    assert rows(db, "SELECT played FROM summary_players WHERE session_id = ?",
+                ids["records/s1.rvs"]) == [(5,)] * 4
     assert dict(rows(db, "SELECT path, id FROM sessions"))["records/s1.rvs"] == \
         ids["records/s1.rvs"]  # replaced under its id
     assert rows(db, "SELECT count(*) FROM sessions") == [(3,)]  # s3 kept without --prune
@@ -100,7 +105,8 @@ def test_unchanged_files_are_skipped_changed_replaced_vanished_pruned(season, tm
     assert states(pruned)["s3.rvs"] == REMOVED
     assert rows(db, "SELECT count(*) FROM sessions") == [(2,)]
     # the cascade: nothing of s3 is left in any table
-    for table in ("players", "deals", "deal_players", "payments", "tricks", "events"):
+    for table in ("players", "deals", "deal_players", "payments", "tricks", "events",
+                  "summary_figures", "summary_between", "summary_players"):
         assert rows(db, f"SELECT count(*) FROM {table} WHERE session_id = ?",
                     ids["records/s3.rvs"]) == [(0,)], table
 
@@ -194,6 +200,66 @@ def test_every_deal_is_the_settlement_of_score_json(season):
                                   (sid, number)).fetchall()
             assert tricks == [(t["leader"], " ".join(t["cards"]), t["taker"])
                               for t in deal["tricks"]]
+
+
+def test_each_sessions_summary_is_its_rows_summed(season):
+    """What stats reads for a season (club/summary.py) is what the session's
+    deals hold: each player's net and deals by role, counts, who did what to
+    whom, runs without losing a partie and biggest taking of the pool."""
+    conn, _ = build_in_memory([str(season)])
+    for sid, in conn.execute("SELECT id FROM sessions").fetchall():
+        nets: dict[tuple[str, str], list] = {}
+        for player, role, num, den in conn.execute(
+                "SELECT player, role, net_num, net_den FROM deal_players WHERE session_id = ?",
+                (sid,)):
+            nets.setdefault((player, role), []).append(Fraction(num, den))
+        summed: dict[tuple[str, str], list] = {}
+        for player, role, den, count, num in conn.execute(
+                "SELECT player, role, den, count, num FROM summary_figures "
+                "WHERE figure = 'net' AND session_id = ?", (sid,)):
+            deals, net = summed.get((player, role), (0, Fraction(0)))
+            summed[(player, role)] = [deals + count, net + Fraction(num, den)]
+        assert summed == {key: [len(v), sum(v, Fraction(0))] for key, v in nets.items()}
+        placed = conn.execute("SELECT payee, COUNT(*) FROM payments WHERE code = "
+                              "'quinola_placed' AND session_id = ? GROUP BY payee",
+                              (sid,)).fetchall()
+        assert conn.execute("SELECT player, SUM(count) FROM summary_figures WHERE figure = "
+                            "'quinola_placed' AND session_id = ? GROUP BY player",
+                            (sid,)).fetchall() == placed
+        taken = conn.execute("SELECT payer, payee, COUNT(*) FROM payments WHERE code = "
+                             "'ace_placed' AND session_id = ? GROUP BY payer, payee",
+                             (sid,)).fetchall()
+        assert conn.execute("SELECT player, other, count FROM summary_between WHERE kind = "
+                            "'ace_taken' AND session_id = ? ORDER BY player, other",
+                            (sid,)).fetchall() == taken
+        played = [deal for deal, in conn.execute(
+            "SELECT deal FROM deals WHERE status = 'played' AND session_id = ? ORDER BY deal",
+            (sid,))]
+        for (player, count, losses, first, last, longest, num, den,
+             deals) in conn.execute("SELECT player, played, losses, run_first, run_last, "
+                                    "run_longest, pool_best_num, pool_best_den, "
+                                    "pool_best_deals FROM summary_players WHERE session_id = ?",
+                                    (sid,)).fetchall():
+            lost = {deal for deal, in conn.execute(
+                "SELECT deal FROM payments WHERE payer = ? AND session_id = ? AND code IN "
+                "('partie_lost', 'partie_lost_vis_a_vis')", (player, sid))}
+            runs, run = [], 0
+            for deal in played:
+                if deal in lost:
+                    runs.append(run)
+                    run = 0
+                else:
+                    run += 1
+            runs.append(run)
+            assert (count, losses, first, last, longest) == (
+                len(played), len(runs) - 1, runs[0], runs[-1], max(runs)), (sid, player)
+            takings = [(deal, Fraction(n, d)) for deal, n, d in conn.execute(
+                "SELECT deal, amount_num, amount_den FROM payments WHERE payer = 'pool' "
+                "AND payee = ? AND session_id = ? ORDER BY deal", (player, sid))]
+            best = max((amount for _, amount in takings), default=None)
+            assert (Fraction(num, den) if num is not None else None) == best
+            assert deals == (" ".join(str(d) for d, a in takings if a == best)
+                             if takings else None)
 
 
 def _exact(amount) -> tuple[int, int]:

@@ -89,15 +89,25 @@ def _by_hand(folder: Path) -> dict:
                                          "pool": Fraction(0), "counts": defaultdict(list),
                                          "roles": defaultdict(lambda: defaultdict(int))})
     between: dict = defaultdict(list)
-    for path in sorted(folder.glob("*.rvs")):
+    evenings: list[dict] = []
+    runs: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # the current run, the longest
+    for path in sorted(folder.glob("*.rvs")):  # named by their day: in date order
         result = _run("score", "--json", str(path))
         data = json.loads(result.output)
         names = data["players"]
         for name in names:
             players[name]["sessions"] += 1
         events = _events_by_deal(path)
+        evening: dict = {"net": defaultdict(Fraction), "quinolas": defaultdict(int),
+                         "takings": []}
+        evenings.append(evening)
         for deal in data["deals"]:
             ref = f"{path.as_posix()}:{deal['number']}"
+            losers = {p["payer"] for p in deal["payments"] if p["code"] in PARTIE}
+            for name in names if deal["status"] == "played" else ():
+                run = runs[name]
+                run[0] = 0 if name in losers else run[0] + 1
+                run[1] = max(run)
             dealer = names.index(deal["dealer"])
             role = {n: ROLES[(names.index(n) - dealer) % 4] for n in names}
             found: list[tuple[str, str]] = []
@@ -123,6 +133,9 @@ def _by_hand(folder: Path) -> dict:
                 if payer == "pool":
                     occurs("pool_taken", payee)
                     players[payee]["pool"] += _amount(p["amount"])
+                    evening["takings"].append((payee, _amount(p["amount"]), ref))
+                if code == "quinola_placed":
+                    evening["quinolas"][payee] += 1
                 kinds = {"quinola_forced": ("quinola_forced", payee, payer),
                          "ace_forced": ("ace_forced", payee, payer),
                          "ace_placed": ("ace_taken", payer, payee)}
@@ -158,10 +171,12 @@ def _by_hand(folder: Path) -> dict:
                 player["net"] += _amount(deal["net"][name])
                 player["roles"][role[name]]["deals"] += 1
                 player["roles"][role[name]]["net"] += _amount(deal["net"][name])
+                evening["net"][name] += _amount(deal["net"][name])
             for key, who in found:
                 players[who]["counts"][key].append(ref)
                 players[who]["roles"][role[who]][key] += 1
-    return {"players": players, "between": between}
+    return {"players": players, "between": between, "evenings": evenings,
+            "runs": {name: run[1] for name, run in runs.items()}}
 
 
 def _stats_json(*args: str) -> dict:
@@ -207,7 +222,35 @@ def _check_titles(stats: dict, hand: dict) -> None:
     assert _amount(season["biggest_winner"]["value"]) == best
     placed = {n: len(p["counts"]["quinola_placed"]) for n, p in hand["players"].items()}
     assert season["most_quinolas_placed"]["value"] == max(placed.values())
-    assert len(stats["titles"]["evenings"]) == 20
+    takings = [taking for evening in hand["evenings"] for taking in evening["takings"]]
+    assert season["biggest_pool_taken"] == _biggest_pool(takings)
+    runs = hand["runs"]
+    longest = max(runs.values())
+    assert season["longest_run_without_losing_a_partie"] == {
+        "title": "longest_run_without_losing_a_partie", "value": longest, "deals": [],
+        "players": sorted(n for n, v in runs.items() if v == longest)}
+    assert len(stats["titles"]["evenings"]) == len(hand["evenings"]) == 20
+    for theirs, mine in zip(stats["titles"]["evenings"], hand["evenings"], strict=True):
+        titles = {t["title"]: t for t in theirs["titles"]}
+        assert titles["biggest_winner"]["players"] == _top(mine["net"])
+        assert _amount(titles["biggest_winner"]["value"]) == max(mine["net"].values())
+        if mine["quinolas"]:
+            assert titles["most_quinolas_placed"]["players"] == _top(mine["quinolas"])
+        if mine["takings"]:
+            assert titles["biggest_pool_taken"] == _biggest_pool(mine["takings"])
+
+
+def _top(values: dict) -> list[str]:
+    return sorted(n for n, v in values.items() if v == max(values.values()))
+
+
+def _biggest_pool(takings: list[tuple[str, Fraction, str]]) -> dict:
+    """The title for the biggest taking of the pool: who, how much, in which deals."""
+    top = max(amount for _, amount, _ in takings)
+    return {"title": "biggest_pool_taken", "value": int(top) if top.denominator == 1 else
+            f"{top.numerator}/{top.denominator}",
+            "players": sorted({who for who, amount, _ in takings if amount == top}),
+            "deals": [ref for _, amount, ref in takings if amount == top]}
 
 
 def test_every_figure_of_stats_is_the_score_json_summed_by_hand(season):

@@ -19,8 +19,7 @@ import hashlib
 import os
 import sqlite3
 import stat
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +31,9 @@ from ..i18n import Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
-from .schema import ArchiveError, archive_problem, check_readable, prepare
+from .database import LOCK_WAIT, MEMORY, guarded, open_to_read
+from .schema import ArchiveError, archive_problem, prepare
+from .summary import summarise
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
            "ArchiveError", "archive_inputs", "build_in_memory", "connect", "load_files",
@@ -41,11 +42,6 @@ __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResu
 
 LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED = (
     "loaded", "unchanged", "replaced", "removed", "not loaded")
-MEMORY = ":memory:"
-# How long to wait for another process's write to end before saying the
-# database is locked (seconds): a reader's short lock passes, a writer's
-# evening-long transaction does not.
-LOCK_WAIT = 2.0
 JSON_SUFFIX = ".json"
 _JSON_FORMAT = b'"reversis-record/'
 DEALS_PER_BATCH = 256  # rows written with one executemany per table
@@ -108,26 +104,6 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
     return conn
 
 
-def open_to_read(path: str | Path) -> sqlite3.Connection:
-    """An existing archive opened read-only, as it is (never created, migrated
-    or written): what ``stats`` reads.  :class:`ArchiveError` (RV601 to RV604)
-    when it cannot be read as an archive of this version."""
-    name = str(path)
-    if os.path.isdir(name):
-        raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
-                                           name=name), name)
-    uri = Path(os.path.abspath(name)).as_uri() + "?mode=ro"
-    with guarded(name):
-        conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
-    try:
-        with guarded(name):
-            check_readable(conn, name)
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
 def _refuse_not_a_file(name: str) -> None:
     """A folder, or a file marked read-only (no write bit: refused whoever runs,
     as an administrator's run, whom the system lets write, would write it)."""
@@ -141,33 +117,6 @@ def _refuse_not_a_file(name: str) -> None:
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise archive_problem("RV605", Msg(
             "cannot write to {name}: the file or its folder is read-only", name=name), name)
-
-
-@contextmanager
-def guarded(name: str) -> Iterator[None]:
-    """SQLite's errors as :class:`ArchiveError`, each with a message a player
-    understands and its code."""
-    try:
-        yield
-    except sqlite3.Error as exc:
-        raise _problem_of(exc, name) from None
-
-
-def _problem_of(exc: sqlite3.Error, name: str) -> ArchiveError:
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
-        return archive_problem("RV604", Msg(
-            "{name} is locked: another program is writing to it; try again when it is done",
-            name=name), name)
-    if "readonly" in text or "read-only" in text:
-        return archive_problem("RV605", Msg(
-            "cannot write to {name}: the file or its folder is read-only", name=name), name)
-    if "unable to open" in text:
-        return archive_problem("RV601", Msg("cannot open {name} as an archive: {reason}",
-                                            name=name, reason=str(exc)), name)
-    return archive_problem("RV601", Msg(
-        "{name} cannot be read as a SQLite database (a file of another kind, or a damaged "
-        "one): {reason}", name=name, reason=str(exc)), name)
 
 
 # --- loading ----------------------------------------------------------------------------
@@ -277,6 +226,8 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         rows.write(conn)
         conn.execute("UPDATE sessions SET deals = ?, pool_end = ? WHERE id = ?",
                      (result.deals, rows.pool_end(session), session_id))
+        if not result.errors:  # else rolled back: nothing to sum
+            summarise(conn, session_id)
     return result
 
 

@@ -17,11 +17,10 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
+from .summary import ROLES
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
 
-# A seat's role in a deal, by its place after the dealer's (first hand leads).
-ROLES = ("dealer", "first_hand", "second_hand", "third_hand")
 
 _INSERTS = {
     "deals": "INSERT INTO deals (session_id, deal, line, dealer, status, outcome, pool_before, "

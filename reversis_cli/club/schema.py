@@ -110,14 +110,45 @@ TABLES: tuple[tuple[str, str], ...] = (
         deal INTEGER,
         line INTEGER,
         text TEXT NOT NULL)"""),
+    # The summary of each session, summed from its rows when it is stored
+    # (club/summary.py): what ``stats`` reads for a season without a pass over
+    # every deal.
+    ("summary_figures", """CREATE TABLE summary_figures (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        role TEXT NOT NULL,
+        figure TEXT NOT NULL,
+        den INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        num INTEGER NOT NULL,
+        PRIMARY KEY (session_id, player, role, figure, den))"""),
+    ("summary_between", """CREATE TABLE summary_between (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        player TEXT NOT NULL,
+        other TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (session_id, kind, player, other))"""),
+    ("summary_players", """CREATE TABLE summary_players (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        played INTEGER NOT NULL,
+        losses INTEGER NOT NULL,
+        run_first INTEGER NOT NULL,
+        run_last INTEGER NOT NULL,
+        run_longest INTEGER NOT NULL,
+        pool_best_num INTEGER,
+        pool_best_den INTEGER,
+        pool_best_deals TEXT,
+        PRIMARY KEY (session_id, player))"""),
 )
 
 # What the figures look up by: a player's deals, a kind of payment, a period.
 INDEXES = (
     "CREATE INDEX sessions_day ON sessions(day)",
     "CREATE INDEX deal_players_player ON deal_players(player)",
-    "CREATE INDEX payments_code ON payments(code)",
-    "CREATE INDEX events_kind ON events(kind)",
+    "CREATE INDEX payments_code ON payments(code, session_id)",
+    "CREATE INDEX events_kind ON events(kind, session_id)",
     "CREATE INDEX notes_session ON notes(session_id)",
 )
 

@@ -19,9 +19,8 @@ from pathlib import Path
 
 from ..dates import iso_day
 from ..i18n import Msg
-from ..settle import amount_json
-from .archive import build_in_memory, open_to_read
-from .rows import ROLES
+from .database import open_to_read
+from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
 __all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats", "Between",
            "Title", "Evening", "Stats", "Period", "StatsInputError", "is_database",
@@ -30,84 +29,11 @@ __all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DATABASE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
-PARTIE = "('partie_lost', 'partie_lost_vis_a_vis')"
-# A taking of the pool (the only payments from the pool: REV-1, QUIN-1, ESP-4),
-# looked up by its code's index.
-POOL_TAKEN = "('pool_taken_reversis', 'pool_taken_quinola', 'pool_taken_espagnolette')"
 # Every session, when no period is given: no subquery to run for each row.
 EVERY_SESSION = "session_id IS NOT NULL"
 
-# Each count: the SQL that lists its occurrences as (player, session_id, deal).
-# ``{chosen}`` is the condition on ``session_id`` that keeps the sessions of the
-# period.  A figure of the whole deal (a partie, a reversis, an espagnolette) is
-# one occurrence per deal; a card or an event, one per payment or line.
-_OCCURRENCES: dict[str, str] = {
-    # the partie: the loser pays the winner (and the vis-a-vis) under PARTIE-4/5
-    "partie_won": f"SELECT DISTINCT payee, session_id, deal FROM payments "
-                  f"WHERE code IN {PARTIE} AND {{chosen}}",
-    "partie_lost": f"SELECT DISTINCT payer, session_id, deal FROM payments "
-                   f"WHERE code IN {PARTIE} AND {{chosen}}",
-    # the quinola: placed (the placer is paid), forced (the forcer is paid; the
-    # holder puts in a remise), fallen (QUIN-3's remise: led by its holder, or
-    # played on hearts led by another)
-    "quinola_placed": "SELECT payee, session_id, deal FROM payments "
-                      "WHERE code = 'quinola_placed' AND {chosen}",
-    "quinola_forced": "SELECT payee, session_id, deal FROM payments "
-                      "WHERE code = 'quinola_forced' AND {chosen}",
-    "quinola_lost_forced": "SELECT payer, session_id, deal FROM payments "
-                           "WHERE code = 'remise_quinola_forced' AND {chosen}",
-    "quinola_led": "SELECT p.payer, p.session_id, p.deal FROM payments AS p "
-                   "JOIN tricks AS t ON t.session_id = p.session_id AND t.deal = p.deal "
-                   "AND t.trick = p.trick WHERE p.code = 'remise_quinola_fallen' "
-                   "AND t.leader = p.payer AND p.{chosen}",
-    "quinola_fallen": "SELECT p.payer, p.session_id, p.deal FROM payments AS p "
-                      "JOIN tricks AS t ON t.session_id = p.session_id AND t.deal = p.deal "
-                      "AND t.trick = p.trick WHERE p.code = 'remise_quinola_fallen' "
-                      "AND t.leader <> p.payer AND p.{chosen}",
-    # aces: one per payment (the placer, the forcer is paid)
-    "ace_placed": "SELECT payee, session_id, deal FROM payments "
-                  "WHERE code = 'ace_placed' AND {chosen}",
-    "ace_forced": "SELECT payee, session_id, deal FROM payments "
-                  "WHERE code = 'ace_forced' AND {chosen}",
-    # the reversis, from the deal's outcome and roles
-    "reversis_undertaken": "SELECT reversis, session_id, deal FROM deals "
-                           "WHERE reversis IS NOT NULL AND {chosen}",
-    "reversis_made": "SELECT reversis, session_id, deal FROM deals "
-                     "WHERE outcome = 'reversis' AND {chosen}",
-    "reversis_broken": "SELECT reversis, session_id, deal FROM deals "
-                       "WHERE outcome = 'reversis_broken' AND {chosen}",
-    "reversis_broke": "SELECT reversis_breaker, session_id, deal FROM deals "
-                      "WHERE reversis_breaker IS NOT NULL AND {chosen}",
-    # the espagnolette who did not waive, and what became of it
-    "espagnolette_held": "SELECT espagnolette, session_id, deal FROM deals "
-                         "WHERE espagnolette IS NOT NULL AND {chosen}",
-    "espagnolette_won": "SELECT espagnolette, session_id, deal FROM deals "
-                        "WHERE espagnolette_status = 'success' AND {chosen}",
-    "espagnolette_failed": "SELECT espagnolette, session_id, deal FROM deals "
-                           "WHERE espagnolette_status = 'failed' AND {chosen}",
-    # irregularities: one per event line naming the player (a revoke: one per
-    # revoke the replay finds); an ``unclaimed`` line is a claim let go, not one
-    "revokes": "SELECT player, session_id, deal FROM events "
-               "WHERE kind = 'revoke' AND player IS NOT NULL AND {chosen}",
-    "irregularities": "SELECT player, session_id, deal FROM events "
-                      "WHERE kind NOT IN ('revoke', 'unclaimed') AND player IS NOT NULL "
-                      "AND {chosen}",
-    # the pool: one per taking
-    "pool_taken": f"SELECT payee, session_id, deal FROM payments "
-                  f"WHERE code IN {POOL_TAKEN} AND {{chosen}}",
-}
-COUNTS: tuple[str, ...] = tuple(_OCCURRENCES)
-
 # The counts shown by seat role (the others too are in the JSON's by_role).
 ROLE_COUNTS: tuple[str, ...] = ("partie_won", "partie_lost", "quinola_placed", "pool_taken")
-
-# Who did it to whom: (kind, payment code, SQL column of the doer, of the one done to).
-_BETWEEN = (
-    ("quinola_forced", "quinola_forced", "payee", "payer"),  # forcer, holder
-    ("ace_forced", "ace_forced", "payee", "payer"),          # forcer, holder
-    ("ace_taken", "ace_placed", "payer", "payee"),           # taker, placer
-)
-
 
 class StatsInputError(Exception):
     """The command line names something stats cannot read as asked: a usage
@@ -247,6 +173,10 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
     if databases:
         conn = open_to_read(databases[0])
     else:
+        # records are read and settled: the archive's loading (not needed, nor
+        # loaded, to read a database)
+        from .archive import build_in_memory
+
         conn, results = build_in_memory(inputs, each)
     try:
         return stats_of(conn, period, player, with_deals), results
@@ -261,7 +191,11 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
              with_deals: bool = False) -> Stats:
     """The figures of the archive ``conn`` over the sessions of ``period``,
     for every player or for ``player`` (:class:`StatsInputError` when nobody of
-    that name played in them)."""
+    that name played in them).
+
+    The figures are read from the sessions' summaries (club/summary.py), a few
+    rows per session and player; the per-deal tables only to name the deals
+    (``with_deals``)."""
     chosen, params, left_out = _chosen(conn, period)
     sql_chosen = f"session_id IN ({chosen})" if period.given else EVERY_SESSION
     paths = {sid: path for sid, path in conn.execute(
@@ -272,14 +206,15 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
             raise StatsInputError(Msg("nobody called {player} played in these sessions; the "
                                       "players are: {names}", player=player,
                                       names=", ".join(sorted(players)) or "-"))
-    evening_nets = _nets(conn, sql_chosen, params, players)
-    for key in COUNTS:
-        _count(conn, key, sql_chosen, params, players, paths, with_deals)
-    _pool_amounts(conn, sql_chosen, params, players)
+    _figures(conn, sql_chosen, params, players)
+    if with_deals:
+        for key in COUNTS:
+            _name_deals(conn, key, sql_chosen, params, players, paths)
+    bests = _pool_bests(conn, sql_chosen, params)
     stats = Stats(tuple(paths.values()), left_out, period, players,
                   _between(conn, sql_chosen, params, paths, with_deals),
-                  _season_titles(conn, sql_chosen, params, players, paths),
-                  _evenings(conn, sql_chosen, params, paths, evening_nets))
+                  _season_titles(conn, sql_chosen, params, players, paths, bests),
+                  _evenings(conn, sql_chosen, params, paths, bests))
     if player is not None:
         stats.players = {player: players[player]}
         stats.between = [b for b in stats.between if player in (b.by, b.of)]
@@ -320,63 +255,58 @@ def _players(conn, chosen, params, paths) -> dict[str, PlayerStats]:
             for name, files in sorted(sessions.items())}
 
 
-def _nets(conn, chosen, params, players) -> dict[int, dict[str, Fraction]]:
-    """Each player's deals and net, in total and by role; returns each
-    session's nets (for the evening's titles)."""
-    evenings: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-    for sid, name, role, den, deals, num in conn.execute(
-            f"SELECT session_id, player, role, net_den, COUNT(*), SUM(net_num) "
-            f"FROM deal_players WHERE {chosen} GROUP BY session_id, player, role, net_den",
-            params):
+def _figures(conn, chosen, params, players) -> None:
+    """Each player's deals, net, pool taken and counts, in total and by role,
+    summed over the sessions' summaries."""
+    for name, role, figure, den, count, num in conn.execute(
+            f"SELECT player, role, figure, den, SUM(count), SUM(num) FROM summary_figures "
+            f"WHERE {chosen} GROUP BY player, role, figure, den", params):
+        if name not in players:
+            continue
         stats = players[name]
-        amount = Fraction(num, den)
-        stats.deals += deals
-        stats.net += amount
-        stats.by_role[role].deals += deals
-        stats.by_role[role].net += amount
-        evenings[sid][name] += amount
-    return evenings
+        if figure == NET:
+            amount = Fraction(num, den)
+            stats.deals += count
+            stats.net += amount
+            stats.by_role[role].deals += count
+            stats.by_role[role].net += amount
+        elif figure == POOL_AMOUNT:
+            stats.pool_taken_amount += Fraction(num, den)
+        else:
+            stats.by_role[role].counts[figure] = count
+            stats.counts[figure] = Count(stats.counts[figure].count + count)
 
 
-def _count(conn, key, chosen, params, players, paths, with_deals) -> None:
-    occurrences = _OCCURRENCES[key].format(chosen=chosen)
-    totals: dict[str, int] = defaultdict(int)
-    for name, role, n in conn.execute(
-            f"WITH o (player, sid, deal) AS ({occurrences}) SELECT o.player, dp.role, COUNT(*) "
-            f"FROM o JOIN deal_players AS dp ON dp.session_id = o.sid AND dp.deal = o.deal "
-            f"AND dp.player = o.player GROUP BY o.player, dp.role", params):
-        if name in players:
-            players[name].by_role[role].counts[key] = n
-            totals[name] += n
+def _name_deals(conn, key, chosen, params, players, paths) -> None:
+    """The ``file:deal`` of each occurrence of the count ``key``, in order of
+    day, file and deal."""
     refs: dict[str, list[str]] = defaultdict(list)
-    if with_deals:
-        for name, sid, deal in conn.execute(
-                f"WITH o (player, sid, deal) AS ({occurrences}) SELECT o.player, o.sid, o.deal "
-                f"FROM o JOIN sessions AS s ON s.id = o.sid ORDER BY s.day, s.path, o.deal",
-                params):
-            refs[name].append(_ref(paths, sid, deal))
-    for name, n in totals.items():
-        players[name].counts[key] = Count(n, tuple(refs[name]))
-
-
-def _pool_amounts(conn, chosen, params, players) -> None:
-    for name, num, den in conn.execute(
-            f"SELECT payee, SUM(amount_num), amount_den FROM payments "
-            f"WHERE code IN {POOL_TAKEN} AND {chosen} GROUP BY payee, amount_den", params):
-        if name in players:
-            players[name].pool_taken_amount += Fraction(num, den)
+    for name, sid, deal in conn.execute(
+            f"WITH o (player, sid, deal) AS ({occurrences(key, chosen)}) "
+            f"SELECT o.player, o.sid, o.deal "
+            f"FROM o JOIN sessions AS s ON s.id = o.sid ORDER BY s.day, s.path, o.deal",
+            params):
+        refs[name].append(_ref(paths, sid, deal))
+    for name, player in players.items():
+        count = player.counts[key]
+        if count.count:
+            player.counts[key] = Count(count.count, tuple(refs[name]))
 
 
 def _between(conn, chosen, params, paths, with_deals) -> list[Between]:
-    found: dict[tuple[str, str, str], list[str]] = defaultdict(list)
-    for kind, code, by, of in _BETWEEN:
-        for doer, done_to, sid, deal in conn.execute(
-                f"SELECT p.{by}, p.{of}, p.session_id, p.deal FROM payments AS p "
-                f"JOIN sessions AS s ON s.id = p.session_id WHERE p.code = ? AND p.{chosen} "
-                f"ORDER BY s.day, s.path, p.deal", [code, *params]):
-            found[(kind, doer, done_to)].append(_ref(paths, sid, deal))
-    return [Between(kind, by, of, Count(len(refs), tuple(refs) if with_deals else ()))
-            for (kind, by, of), refs in sorted(found.items())]
+    counts = {(kind, by, of): n for kind, by, of, n in conn.execute(
+        f"SELECT kind, player, other, SUM(count) FROM summary_between WHERE {chosen} "
+        f"GROUP BY kind, player, other", params)}
+    refs: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    if with_deals:
+        for kind, code, by, of in BETWEEN:
+            for doer, done_to, sid, deal in conn.execute(
+                    f"SELECT p.{by}, p.{of}, p.session_id, p.deal FROM payments AS p "
+                    f"JOIN sessions AS s ON s.id = p.session_id WHERE p.code = ? "
+                    f"AND p.{chosen} ORDER BY s.day, s.path, p.deal", [code, *params]):
+                refs[(kind, doer, done_to)].append(_ref(paths, sid, deal))
+    return [Between(kind, by, of, Count(n, tuple(refs[(kind, by, of)])))
+            for (kind, by, of), n in sorted(counts.items())]
 
 
 # --- titles ------------------------------------------------------------------------------
@@ -390,80 +320,88 @@ def _best(key: str, values: dict[str, Fraction], deals: tuple[str, ...] = ()) ->
     return [Title(key, tuple(sorted(n for n, v in values.items() if v == top)), top, deals)]
 
 
-def _season_titles(conn, chosen, params, players, paths) -> list[Title]:
+# A player's biggest taking of the pool in one session: session, who, how
+# much, and the deals in which they took that much.
+PoolBest = tuple[int, str, Fraction, tuple[int, ...]]
+
+
+def _pool_bests(conn, chosen, params) -> list[PoolBest]:
+    """Each player's biggest taking of the pool in each session, in order of
+    session."""
+    return [(sid, name, Fraction(num, den), tuple(int(deal) for deal in deals.split()))
+            for sid, name, num, den, deals in conn.execute(
+                f"SELECT session_id, player, pool_best_num, pool_best_den, pool_best_deals "
+                f"FROM summary_players WHERE pool_best_num IS NOT NULL AND {chosen} "
+                f"ORDER BY session_id", params)]
+
+
+def _season_titles(conn, chosen, params, players, paths, bests) -> list[Title]:
     titles = _best("biggest_winner", {n: p.net for n, p in players.items()})
     for key, count in (("most_quinolas_placed", "quinola_placed"),
                        ("most_reversis_made", "reversis_made")):
         titles += _best(key, {n: Fraction(p.counts[count].count) for n, p in players.items()})
-    titles += _biggest_pools(_pool_takings(conn, chosen, params), paths)
+    titles += _biggest_pools(bests, paths)
     titles += _best("longest_run_without_losing_a_partie", _runs(conn, chosen, params))
     return titles
 
 
-def _pool_takings(conn, chosen, params) -> list[tuple[int, int, str, Fraction]]:
-    """Every taking of the pool: session, deal, who, how much."""
-    return [(sid, deal, name, Fraction(num, den)) for sid, deal, name, num, den in conn.execute(
-        f"SELECT session_id, deal, payee, amount_num, amount_den FROM payments "
-        f"WHERE code IN {POOL_TAKEN} AND {chosen} ORDER BY session_id, deal", params)]
-
-
-def _biggest_pools(takings, paths) -> list[Title]:
-    """The biggest pool taken (in one taking), with the deals it was taken in."""
+def _biggest_pools(bests: list[PoolBest], paths) -> list[Title]:
+    """The biggest pool taken (in one taking), with the deals it was taken in
+    (in order of session and deal)."""
     best: dict[str, Fraction] = {}
-    for _, _, name, amount in takings:
+    for _, name, amount, _ in bests:
         best[name] = max(best.get(name, amount), amount)
-    return [Title(t.key, t.holders, t.value,
-                  tuple(_ref(paths, sid, deal) for sid, deal, _, amount in takings
-                        if amount == t.value))
-            for t in _best("biggest_pool_taken", best)]
+    titles = []
+    for title in _best("biggest_pool_taken", best):
+        deals: dict[int, list[int]] = defaultdict(list)
+        for sid, _, amount, numbers in bests:
+            if amount == title.value:
+                deals[sid] += numbers
+        titles.append(Title(title.key, title.holders, title.value, tuple(
+            _ref(paths, sid, deal) for sid in sorted(deals) for deal in sorted(deals[sid]))))
+    return titles
 
 
 def _runs(conn, chosen, params) -> dict[str, Fraction]:
     """Each player's longest run of played deals, in order of day, file and
-    deal, without losing a partie.  Everyone at a session's table plays each of
-    its deals, so a run is read off the played deals and the deals lost."""
-    played: dict[int, list[int]] = defaultdict(list)
-    for sid, deal in conn.execute(f"SELECT session_id, deal FROM deals WHERE status = 'played' "
-                                  f"AND {chosen} ORDER BY session_id, deal", params):
-        played[sid].append(deal)
-    lost: dict[tuple[int, str], set[int]] = defaultdict(set)
-    for name, sid, deal in conn.execute(_OCCURRENCES["partie_lost"].format(chosen=chosen),
-                                        params):
-        lost[(sid, name)].add(deal)
-    seated: dict[int, list[str]] = defaultdict(list)
-    for sid, name in conn.execute(f"SELECT session_id, name FROM players WHERE {chosen}",
-                                  params):
-        seated[sid].append(name)
+    deal, without losing a partie: joined from each session's runs (the first,
+    the last and the longest of the session)."""
+    summaries: dict[int, list[tuple]] = defaultdict(list)
+    for sid, *row in conn.execute(
+            f"SELECT session_id, player, played, losses, run_first, run_last, run_longest "
+            f"FROM summary_players WHERE {chosen}", params):
+        summaries[sid].append(row)
     current: dict[str, int] = defaultdict(int)  # the run each player is on
     longest: dict[str, int] = defaultdict(int)
     for sid, in conn.execute("SELECT id FROM sessions ORDER BY day, path"):
-        deals = played.get(sid, [])
-        place = {deal: n for n, deal in enumerate(deals)}
-        for name in seated.get(sid, ()):
-            # the places of the deals lost: the runs are the stretches between them
-            marks = sorted(place[deal] for deal in lost.get((sid, name), ()) if deal in place)
-            start = 0
-            for mark in marks:
-                longest[name] = max(longest[name], current[name] + mark - start)
-                current[name], start = 0, mark + 1
-            current[name] += len(deals) - start
+        for name, played, losses, first, last, inside in summaries.get(sid, ()):
+            if losses:
+                longest[name] = max(longest[name], current[name] + first, inside)
+                current[name] = last
+            else:
+                current[name] += played
             longest[name] = max(longest[name], current[name])
     return {name: Fraction(n) for name, n in longest.items()}
 
 
-def _evenings(conn, chosen, params, paths, nets) -> list[Evening]:
+def _evenings(conn, chosen, params, paths, bests) -> list[Evening]:
+    nets: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     quinolas: dict[int, dict[str, Fraction]] = defaultdict(dict)
-    for sid, name, n in conn.execute(
-            f"SELECT session_id, payee, COUNT(*) FROM payments WHERE code = 'quinola_placed' "
-            f"AND {chosen} GROUP BY session_id, payee", params):
-        quinolas[sid][name] = Fraction(n)
-    takings: dict[int, list] = defaultdict(list)
-    for taking in _pool_takings(conn, chosen, params):
-        takings[taking[0]].append(taking)
+    for sid, name, figure, den, n, num in conn.execute(
+            f"SELECT session_id, player, figure, den, SUM(count), SUM(num) "
+            f"FROM summary_figures WHERE figure IN ('{NET}', 'quinola_placed') AND {chosen} "
+            f"GROUP BY session_id, player, figure, den", params):
+        if figure == NET:
+            nets[sid][name] += Fraction(num, den)
+        else:
+            quinolas[sid][name] = Fraction(n)
+    by_session: dict[int, list[PoolBest]] = defaultdict(list)
+    for best in bests:
+        by_session[best[0]].append(best)
     dates = dict(conn.execute("SELECT id, date FROM sessions"))
     return [Evening(path, dates.get(sid), tuple(
         _best("biggest_winner", nets[sid]) + _best("most_quinolas_placed", quinolas[sid])
-        + _biggest_pools(takings[sid], paths)))
+        + _biggest_pools(by_session[sid], paths)))
         for sid, path in paths.items()]
 
 
@@ -473,41 +411,43 @@ def _evenings(conn, chosen, params, paths, nets) -> list[Evening]:
 def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
     """``stats --json``: amounts as ``score --json`` writes them (an int, or
     ``"n/d"``), each count with its ``file:deal`` references."""
+    # the settlement's modules write the amounts: loaded for the JSON only,
+    # the tables of a database need none of them
+    from ..settle import amount_json
+
+    def player_json(p: PlayerStats) -> dict:
+        return {
+            "sessions": p.sessions.count,
+            "session_files": list(p.sessions.deals),
+            "deals": p.deals,
+            "net": amount_json(p.net),
+            "net_per_deal": amount_json(p.net_per_deal),
+            "pool_taken_amount": amount_json(p.pool_taken_amount),
+            **{key: _count_json(p.counts[key]) for key in COUNTS},
+            "by_role": {role: {"deals": r.deals, "net": amount_json(r.net), **r.counts}
+                        for role, r in p.by_role.items()},
+        }
+
+    def title_json(title: Title) -> dict:
+        return {"title": title.key, "players": list(title.holders),
+                "value": amount_json(title.value), "deals": list(title.deals)}
+
     return {
         "format": "reversis-stats/1",
         "sources": list(sources),
         "period": {"from": stats.period.start, "to": stats.period.end},
         "sessions": list(stats.sessions),
         "left_out_undated": stats.left_out,
-        "players": {name: _player_json(p) for name, p in stats.players.items()},
+        "players": {name: player_json(p) for name, p in stats.players.items()},
         "between": [{"kind": b.kind, "by": b.by, "of": b.of, **_count_json(b.count)}
                     for b in stats.between],
         "titles": {
-            "season": [_title_json(t) for t in stats.season_titles],
+            "season": [title_json(t) for t in stats.season_titles],
             "evenings": [{"session": e.path, "date": e.date,
-                          "titles": [_title_json(t) for t in e.titles]} for e in stats.evenings],
+                          "titles": [title_json(t) for t in e.titles]} for e in stats.evenings],
         },
     }
 
 
 def _count_json(count: Count) -> dict:
     return {"count": count.count, "deals": list(count.deals)}
-
-
-def _player_json(p: PlayerStats) -> dict:
-    return {
-        "sessions": p.sessions.count,
-        "session_files": list(p.sessions.deals),
-        "deals": p.deals,
-        "net": amount_json(p.net),
-        "net_per_deal": amount_json(p.net_per_deal),
-        "pool_taken_amount": amount_json(p.pool_taken_amount),
-        **{key: _count_json(p.counts[key]) for key in COUNTS},
-        "by_role": {role: {"deals": r.deals, "net": amount_json(r.net), **r.counts}
-                    for role, r in p.by_role.items()},
-    }
-
-
-def _title_json(title: Title) -> dict:
-    return {"title": title.key, "players": list(title.holders), "value": amount_json(title.value),
-            "deals": list(title.deals)}

@@ -16,30 +16,18 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import respell
-from ..i18n import Count, Msg, N_, amount_shown, lang, t, tr
+from ..i18n import Count, Msg, N_, lang, t, tr
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
 from ..sheet.verdict import departures_note
+from .amounts import fiches, money_column, signed
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
 
 __all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
 
-def money_column(table: Table, header: str, **kw) -> None:
-    """A column of amounts: when space runs short an amount is folded onto more
-    lines, never cut with an ellipsis (a cut figure is a wrong figure)."""
-    table.add_column(header, justify=kw.pop("justify", "right"), overflow="fold", **kw)
-
-def fiches(amount) -> str:
-    """An exact amount as the reader's language writes it: 7, -3, 5/2 in
-    English; 7, −3, 2½ in Russian (every table, every renderer)."""
-    return amount_shown(amount)
-
-def signed(amount) -> str:
-    """A balance: ``+7``, ``-3`` (``−3`` in Russian), ``0``."""
-    return amount_shown(amount, signed=True)
 
 # What became of an espagnolette (the settlement's status), as the Role column says it.
 _ESPAGNOLETTE_STATUS = {EspagnoletteStatus.SUCCESS: N_("success"),

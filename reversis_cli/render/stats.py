@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
 from ..i18n import Count, Msg, N_, average_shown, t, tr
-from .score import fiches, money_column, signed
+from .amounts import fiches, money_column, signed
 
 __all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS", "title_value"]
 

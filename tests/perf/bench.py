@@ -68,7 +68,8 @@ Figures:
   archive of ``--stats-files`` x ``--stats-deals`` simulated deals (200 x 500
   = the issue's 100,000 by default; built once into ``--cache`` and reused),
   run ``--runs`` times interleaved, medians, start-up included.  Target for
-  the tables: under 1 s.
+  the tables: under 1 s, and a peak memory (``ru_maxrss`` of the child, the
+  highest of its runs) under 300 MB.
 
 * callgrind -- only with ``--callgrind`` (or ``--only callgrind``): the
   instruction count per deal, the steady figure for judging a change.
@@ -126,6 +127,7 @@ SCORE_RATIO_TARGET = 4.0  # card plays/s over python-chess plies/s
 CHECK_RATIO_TARGET = 6.0
 TABLES_RATIO_TARGET = 0.5  # tables deals/s over JSON deals/s
 STATS_TARGET_S = 1.0  # reversis stats DB, 100,000 deals archived, end to end
+STATS_MEMORY_TARGET_MB = 300.0  # its peak resident memory (the issue's "peak memory")
 ARCHIVE_RATIO_TARGET = 0.5  # archive deals/s over score --json deals/s, same files
 EVENING_IMPORT_RATIO_TARGET = 1.6
 BARE_IMPORT = "import click, rich.console, lark"
@@ -494,17 +496,21 @@ with open(sys.argv[1], encoding="utf-8") as pgn:
 """
 
 
-def median_walls(commands: dict[str, list[str]], runs: int, cpu: int | None
+def median_walls(commands: dict[str, list[str]], runs: int, cpu: int | None,
+                 peaks: dict[str, float] | None = None
                  ) -> dict[str, tuple[float, list[float], int]]:
     """Each command ``runs`` times, interleaved (one of each, then again), so that
     a change in the machine's load falls on all of them alike: median wall,
-    the walls, the last exit status."""
+    the walls, the last exit status.  With ``peaks``, each command's highest
+    peak RSS (MB) over its runs goes there."""
     walls: dict[str, list[float]] = {name: [] for name in commands}
     status: dict[str, int] = {}
     for _ in range(runs):
         for name, command in commands.items():
-            wall, _, status[name] = run_child(command, cpu)
+            wall, rss, status[name] = run_child(command, cpu)
             walls[name].append(wall)
+            if peaks is not None:
+                peaks[name] = max(peaks.get(name, 0.0), rss)
     return {name: (statistics.median(w), w, status[name]) for name, w in walls.items()}
 
 
@@ -603,21 +609,32 @@ def stats_archive(cache: Path, files: int, deals: int, seed: int) -> Path:
     from reversis_cli.club.archive import archive_inputs
 
     paths = [str(session_file(cache, deals, seed + n)[0]) for n in range(files)]
-    db = cache / f"stats-{files}x{deals}-seed{seed}-{generator_hash()}.sqlite"
+    # remade when the sessions or the archive's tables change (an archive of
+    # another layout would be refused, or read wrong)
+    db = cache / f"stats-{files}x{deals}-seed{seed}-{generator_hash()}-{schema_hash()}.sqlite"
     print(f"  archiving {files * deals:,} deals into {db} ...", file=sys.stderr, flush=True)
     archive_inputs(paths, db)
     return db
 
 
+def schema_hash() -> str:
+    """A hash of the archive's tables and indexes (club/schema.py)."""
+    from reversis_cli.club import schema
+
+    text = repr((schema.SCHEMA_VERSION, schema.TABLES, schema.INDEXES))
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
 def stats_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
                   cpu: int | None) -> list[Figure]:
     """``reversis stats DB`` on an existing archive: the whole command (start-up
-    included), the tables and the JSON."""
+    included), the tables and the JSON; and the peak memory of the tables'."""
     db = stats_archive(cache, files, deals, seed)
     ours = reversis_command()
     commands = {"stats": ours + ["stats", str(db)],
                 "stats --json": ours + ["stats", "--json", str(db)]}
-    timed = median_walls(commands, runs, cpu)
+    peaks: dict[str, float] = {}
+    timed = median_walls(commands, runs, cpu, peaks)
     total = files * deals
     out = []
     for name, target in (("stats", STATS_TARGET_S), ("stats --json", None)):
@@ -625,7 +642,12 @@ def stats_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
         out.append(Figure(f"{name} DB: {total:,} deals archived (median of {runs})", wall, "s",
                           f"<= {target:g} s" if target else "-",
                           (wall <= target and status == 0) if target else None,
-                          f"reversis {name} {db.name}", extra={"runs": walls, "exit": status}))
+                          f"reversis {name} {db.name}", extra={"runs": walls, "exit": status,
+                                                                "peak_mb": peaks[name]}))
+    out.append(Figure(f"peak memory: stats DB ({total:,} deals archived, highest of {runs})",
+                      peaks["stats"], "MB", f"< {STATS_MEMORY_TARGET_MB:.0f} MB",
+                      peaks["stats"] < STATS_MEMORY_TARGET_MB and timed["stats"][2] == 0,
+                      f"/usr/bin/time -v reversis stats {db.name}"))
     return out
 
 
