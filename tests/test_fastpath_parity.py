@@ -155,3 +155,66 @@ def test_mutated_paid_and_tally_lines_read_the_same_both_ways(seed):
     assert len(chunks) >= 100
     for chunk in chunks:
         assert_same_both_ways(chunk)
+
+
+# --- names: the expressions match words, each word checked once (issue 24) ------------
+
+NAMES = ["Anna", "Vera-2", "B_x", "Zoe\u0308", "Zoë", "अनिल", "Анна", "Ǆemal", "A²", "x",
+         "_x", "-x", "2x", "²x", "\u0308x", "Anna.", "An@na", "Ann\u00a0a", "AS", "ΑS", "10S",
+         "hand", "pool", "Pool", "deal", "waives", "Gleb\u200b", "G\u0301leb", "Ⅻ", "ﬁ"]
+
+
+def lines_naming(name: str) -> list[str]:
+    """A deal whose every line where a name stands names ``name`` once."""
+    return [f"deal 1 dealer {name}", f"  exchange {name} discards KS takes 9H",
+            "  exchange Boris refuses", f"  espagnolette {name} waives",
+            f"  1 {name} 5H AH 9H KH > {name}", f"  2 3S 7S AS KS > {name}",
+            f"  3 {name}  4D 3D 8D 7D", f"  paid {name} pool 45 ACE-2 trick 1",
+            f"  paid pool {name} 5/2", f"  tally {name} +7 Boris -3 Vera 0 Gleb -4 pool 45"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_names_of_any_script_read_the_same_both_ways(name):
+    lines = lines_naming(name)
+    for at in range(len(lines)):  # each line alone after a good deal line, and all at once
+        chunk = ["deal 1 dealer Gleb", lines[at]] if at else lines[:1]
+        assert parse_deal(list(chunk), 1, fast=True) == parse_deal(list(chunk), 1, fast=False)
+    assert parse_deal(list(lines), 1, fast=True) == parse_deal(list(lines), 1, fast=False)
+
+
+def test_an_ascii_word_is_a_name_exactly_when_the_grammar_says_so():
+    """The small ASCII expression of ``FastPath.is_name`` against the grammar's NAME,
+    on every ASCII word of one and two characters and on a sample of three."""
+    import itertools
+    import re
+
+    from reversis_cli.notation.fastpath import FastPath
+    from reversis_cli.notation.grammar_file import keywords, parser
+
+    lark = parser()[0]
+    grammar_name = re.compile(lark.get_terminal("NAME").pattern.to_regexp())
+    printable = [chr(c) for c in range(33, 127)]
+    words = printable + ["".join(p) for p in itertools.product(printable, repeat=2)]
+    rng = random.Random(3)
+    words += ["".join(rng.choice(printable) for _ in range(3)) for _ in range(5000)]
+    fresh = FastPath(lark, keywords())
+    for word in words:
+        assert fresh.is_name(word) == (grammar_name.fullmatch(word) is not None), word
+        assert fresh.is_name(word) == (grammar_name.fullmatch(word) is not None), word  # kept
+
+
+def test_the_fast_paths_expressions_hold_no_class_of_combining_marks():
+    """Compiling the grammar's NAME costs ~8 M instructions each time: none of the
+    expressions holds it, and reading an ASCII deal never compiles it."""
+    from reversis_cli.notation.fastpath import FastPath
+    from reversis_cli.notation.grammar_file import keywords, parser
+
+    fresh = FastPath(parser()[0], keywords())
+    for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette", "paid",
+                      "tally", "tally_entry"):
+        expression = getattr(fresh, "_build_" + attribute)().pattern
+        assert "\u0300" not in expression and "\\u0300" not in expression, attribute
+    text = "".join(simulate_session(SimulationOptions(3, seed=4, card_style="ascii")))
+    for chunk in deal_chunks(text):
+        assert fresh.read_deal(list(chunk.lines), chunk.first_line) is not None
+    assert "_full_name" not in vars(fresh), "NAME compiled for an ASCII record"
