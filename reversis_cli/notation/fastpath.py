@@ -5,8 +5,9 @@ Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
 times cheaper than running the LALR parser over them, so a deal's lines pass
 here first.  Nothing here defines the notation: the expressions are put
-together from the grammar's own terminals (``NAME``, ``INT``, ``CARDS``,
-taken from the compiled parser), and each line read here becomes exactly the
+together from the grammar's own terminals (``INT``, ``CARDS``, the
+keywords, read from the grammar's text without building the parser:
+``grammar_source.terminal_pattern``), and each line read here becomes exactly the
 statement the grammar's builder would make of it, positions included (a
 parity test holds the two paths to that).  A line the expressions do not
 match in full -- a typo, a comment, a keyword used as a name, anything
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..diagnostics import Diagnostic
 from ..amounts import MAX_DIGITS, read_amount
@@ -27,8 +28,9 @@ from ..model import (
     Statement, TallyEntry, TallyLine, TrickLine, new_deal_line, new_exchange_line,
     new_trick_line,
 )
-from .builder import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
-from .grammar_file import keywords, parser
+from .cardwords import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
+from ..grammar_source import terminal_pattern
+from .grammar_file import keywords
 
 
 class FastPath:
@@ -54,9 +56,11 @@ class FastPath:
     tally: re.Pattern[str]
     tally_entry: re.Pattern[str]
 
-    def __init__(self, lark, keywords: frozenset[str]) -> None:
-        """The fast path of ``lark``'s grammar, whose ``keywords`` no name may be."""
-        self._lark = lark
+    def __init__(self, terminal: Callable[[str], str], keywords: frozenset[str]) -> None:
+        """The fast path of the grammar whose terminals ``terminal`` gives (the
+        expression of each, by its name, as Lark compiles it) and whose
+        ``keywords`` no name may be."""
+        self._grammar_terminal = terminal
         self.keywords = keywords
         # The words the full trick expression has read as a leader's or a taker's
         # name, none a keyword (None: no taker), for :attr:`four_cards`.
@@ -72,7 +76,7 @@ class FastPath:
             # Any word; the words a match takes as names are checked with
             # :meth:`is_name` (the grammar's NAME costs ~8 M to compile).
             return _WORD
-        return self._lark.get_terminal(name).pattern.to_regexp()
+        return self._grammar_terminal(name)
 
     def is_name(self, word: str) -> bool:
         """Whether ``word`` is a name by the grammar's NAME, each word checked
@@ -90,7 +94,7 @@ class FastPath:
 
     @functools.cached_property
     def _full_name(self) -> re.Pattern[str]:
-        return re.compile(self._lark.get_terminal("NAME").pattern.to_regexp())
+        return re.compile(self._grammar_terminal("NAME"))
 
     def _names_are_names(self, *words: str | None) -> bool:
         """Every word given (None: none written) a name by NAME."""
@@ -187,7 +191,7 @@ class FastPath:
         for number, line in enumerate(lines, first_line):
             if not line:
                 continue
-            if not _plain(line):
+            if not is_plain(line):
                 return None
             if line.isspace():  # spaces only: a blank line
                 continue
@@ -426,7 +430,7 @@ MAX_LINE_LENGTH = 4000
 LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
-def _plain(line: str) -> bool:
+def is_plain(line: str) -> bool:
     """Whether nothing in ``line`` asks for a check of ``parse_chunk``: it is
     not too long, holds no comment, no character that is not printable (a
     control character, a tab, a blank other than the space) and no number
@@ -461,6 +465,7 @@ def _recorded_expressions(terminal, blank: str, end: str) -> tuple[str, str, str
 
 @functools.lru_cache(maxsize=1)
 def fast_path() -> FastPath:
-    """The fast path for this process's grammar, built once."""
-    lark, _, _ = parser()
-    return FastPath(lark, keywords())
+    """The fast path for this process's grammar, built once from the grammar's
+    text: no parser is built, and Lark is not even loaded, until a line the
+    fast path does not read needs it."""
+    return FastPath(terminal_pattern, keywords())
