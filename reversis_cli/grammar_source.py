@@ -33,7 +33,10 @@ def grammar_path() -> Path:
     raise FileNotFoundError(f"the notation grammar {GRAMMAR_NAME} is missing (looked in {tried})")
 
 
+@functools.cache
 def grammar_text() -> str:
+    """The grammar's text, read once (the fast path, the keywords, the
+    vocabulary and Lark each read it)."""
     return grammar_path().read_text(encoding="utf-8")
 
 
