@@ -304,6 +304,33 @@ def test_the_name_pattern_is_the_grammars():
     assert lark.get_terminal("NAME").pattern.to_regexp() == as_written
 
 
+def test_the_keywords_read_from_the_grammars_text_are_the_compiled_grammars():
+    """keywords() reads the grammar's text (no parser built): the same words as
+    Lark's terminals written as quoted words."""
+    lark, _, _ = parser()
+    assert keywords() == frozenset(
+        t.pattern.value for t in lark.terminals
+        if t.pattern.type == "str" and t.pattern.value[:1].isalpha())
+
+
+FAST_PATH_TERMINALS = ("NAME", "INT", "CARDS", "MORETHAN", "RULE_ID", "DEAL", "DEALER",
+                       "EXCHANGE", "DISCARDS", "TAKES", "REFUSES", "SEES", "ESPAGNOLETTE",
+                       "WAIVES", "PAID", "POOL", "TALLY", "TRICK")
+
+
+def test_the_fast_paths_terminals_read_from_the_grammars_text_are_the_compiled_grammars():
+    """The fast path builds its expressions from the grammar's text, without
+    Lark: each terminal it reads is the expression Lark compiles, once the
+    escapes \\uXXXX and \\t are the characters they name."""
+    from reversis_cli.grammar_source import terminal_pattern
+
+    lark, _, _ = parser()
+    for name in FAST_PATH_TERMINALS:
+        as_read = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
+                         terminal_pattern(name)).replace("\\t", "\t")
+        assert as_read == lark.get_terminal(name).pattern.to_regexp(), name
+
+
 def test_header_and_deal_keywords_are_the_grammars():
     header = _first_keywords("_header_stmt")
     deal = _first_keywords("_deal_stmt")

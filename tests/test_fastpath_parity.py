@@ -65,13 +65,13 @@ WORDS = ["hand", "deal", "exchange", "takes", "10S", "TS", "AS", "ZZ", "Анна
          "Hand", "\u200b"]
 
 
-def mutate_line(rng: random.Random, line: str) -> str:
+def mutate_line(rng: random.Random, line: str, vocabulary: list[str] = WORDS) -> str:
     words = line.split(" ")
     kind = rng.randrange(7)
     if kind == 0 and words:      # replace a word
-        words[rng.randrange(len(words))] = rng.choice(WORDS)
+        words[rng.randrange(len(words))] = rng.choice(vocabulary)
     elif kind == 1:              # insert a word
-        words.insert(rng.randrange(len(words) + 1), rng.choice(WORDS))
+        words.insert(rng.randrange(len(words) + 1), rng.choice(vocabulary))
     elif kind == 2 and words:    # drop a word
         del words[rng.randrange(len(words))]
     elif kind == 3:              # change the blanks
@@ -155,3 +155,135 @@ def test_mutated_paid_and_tally_lines_read_the_same_both_ways(seed):
     assert len(chunks) >= 100
     for chunk in chunks:
         assert_same_both_ways(chunk)
+
+
+# --- names: the expressions match words, each word checked once (issue 24) ------------
+
+NAMES = ["Anna", "Vera-2", "B_x", "Zoe\u0308", "Zoë", "अनिल", "Анна", "Ǆemal", "A²", "x",
+         "_x", "-x", "2x", "²x", "\u0308x", "Anna.", "An@na", "Ann\u00a0a", "AS", "ΑS", "10S",
+         "hand", "pool", "Pool", "deal", "waives", "Gleb\u200b", "G\u0301leb", "Ⅻ", "ﬁ"]
+
+
+def lines_naming(name: str) -> list[str]:
+    """A deal whose every line where a name stands names ``name`` once."""
+    return [f"deal 1 dealer {name}", f"  exchange {name} discards KS takes 9H",
+            "  exchange Boris refuses", f"  espagnolette {name} waives",
+            f"  1 {name} 5H AH 9H KH > {name}", f"  2 3S 7S AS KS > {name}",
+            f"  3 {name}  4D 3D 8D 7D", f"  paid {name} pool 45 ACE-2 trick 1",
+            f"  paid pool {name} 5/2", f"  tally {name} +7 Boris -3 Vera 0 Gleb -4 pool 45"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_names_of_any_script_read_the_same_both_ways(name):
+    lines = lines_naming(name)
+    for at in range(len(lines)):  # each line alone after a good deal line, and all at once
+        chunk = ["deal 1 dealer Gleb", lines[at]] if at else lines[:1]
+        assert parse_deal(list(chunk), 1, fast=True) == parse_deal(list(chunk), 1, fast=False)
+    assert parse_deal(list(lines), 1, fast=True) == parse_deal(list(lines), 1, fast=False)
+
+
+def test_an_ascii_word_is_a_name_exactly_when_the_grammar_says_so():
+    """The small ASCII expression of ``FastPath.is_name`` against the grammar's NAME,
+    on every ASCII word of one and two characters and on a sample of three."""
+    import itertools
+    import re
+
+    from reversis_cli.grammar_source import terminal_pattern
+    from reversis_cli.notation.fastpath import FastPath
+    from reversis_cli.notation.grammar_file import keywords, parser
+
+    grammar_name = re.compile(parser()[0].get_terminal("NAME").pattern.to_regexp())
+    printable = [chr(c) for c in range(33, 127)]
+    words = printable + ["".join(p) for p in itertools.product(printable, repeat=2)]
+    rng = random.Random(3)
+    words += ["".join(rng.choice(printable) for _ in range(3)) for _ in range(5000)]
+    fresh = FastPath(terminal_pattern, keywords())
+    for word in words:
+        assert fresh.is_name(word) == (grammar_name.fullmatch(word) is not None), word
+        assert fresh.is_name(word) == (grammar_name.fullmatch(word) is not None), word  # kept
+
+
+def test_the_fast_paths_expressions_hold_no_class_of_combining_marks():
+    """Compiling the grammar's NAME costs ~8 M instructions each time: none of the
+    expressions holds it, and reading an ASCII deal never compiles it."""
+    from reversis_cli.grammar_source import terminal_pattern
+    from reversis_cli.notation.fastpath import FastPath
+    from reversis_cli.notation.grammar_file import keywords
+
+    fresh = FastPath(terminal_pattern, keywords())
+    for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette", "paid",
+                      "tally", "tally_entry"):
+        expression = getattr(fresh, "_build_" + attribute)().pattern
+        assert "\u0300" not in expression and "\\u0300" not in expression, attribute
+    text = "".join(simulate_session(SimulationOptions(3, seed=4, card_style="ascii")))
+    for chunk in deal_chunks(text):
+        assert fresh.read_deal(list(chunk.lines), chunk.first_line) is not None
+    assert "_full_name" not in vars(fresh), "NAME compiled for an ASCII record"
+
+
+# --- the header, read without Lark when plain (issue 24) --------------------------------
+
+def header_lines(text: str) -> list[str]:
+    lines = decode_lines(io.BytesIO(text.encode("utf-8")), [])
+    return list(next(iter(split_chunks(lines))).lines)
+
+
+def assert_header_same_both_ways(lines: list[str], first_line: int = 1) -> None:
+    from reversis_cli.notation.parse import parse_header
+
+    fast = parse_header(list(lines), first_line, fast=True)
+    slow = parse_header(list(lines), first_line, fast=False)
+    assert fast == slow, "\n".join(lines)
+
+
+@pytest.mark.parametrize("path", good_samples() + bad_samples(), ids=lambda p: p.name)
+def test_every_samples_header_reads_the_same_both_ways(path):
+    assert_header_same_both_ways(header_lines(path.read_bytes().decode("utf-8", "replace")))
+
+
+HEADER = ["reversis 1", 'title "A Tuesday evening"', "date 2026-11-17", 'place "Anna\'s kitchen"',
+          'note "pencil"', "rules classic", 'rules "house rules"', "unit fiche", "pot 45",
+          "pot 5/2", "pot", 'pot ""', "players Anna Boris Vera Gleb",
+          "players Анна Борис Вера Глеб", "players Zoe\u0308 अनिल Vera Gleb",
+          "  players Anna  Boris Vera Gleb  ", "set x = 3"]
+HEADER_WORDS = WORDS + ["reversis", "title", "players", "pot", "unit", "rules", "date", "note",
+                        '"', '"a b"', '"a\\"b"', "=", "1", "classic", "2026-11-17", "5/2", "jeton",
+                        "Players", "POT", "dealer", "x=3", "\u00e9"]
+
+
+def test_the_usual_headers_are_read_without_lark():
+    """Not only the same: a plain header is the fast path's own."""
+    from reversis_cli.notation.fastheader import read_header
+
+    for line in HEADER[:-1]:
+        assert read_header([line], 1) is not None, line
+    assert read_header(["# a comment", "reversis 1"], 1) is None
+
+
+@pytest.mark.parametrize("line", HEADER)
+def test_each_header_line_reads_the_same_both_ways(line):
+    assert_header_same_both_ways(["reversis 1", line, "", "players Anna Boris Vera Gleb"], 3)
+
+
+@pytest.mark.parametrize("seed, headers", [(8, 600), pytest.param(9, 6000, marks=pytest.mark.slow)])
+def test_mutated_headers_read_the_same_both_ways(seed, headers):
+    rng = random.Random(seed)
+    for _ in range(headers):
+        lines = [rng.choice(HEADER) for _ in range(rng.randrange(1, 5))]
+        for _ in range(rng.randrange(1, 3)):
+            at = rng.randrange(len(lines))
+            lines[at] = mutate_line(rng, lines[at], HEADER_WORDS)
+        assert_header_same_both_ways(lines)
+
+
+def test_a_plain_record_is_read_without_loading_lark(tmp_path):
+    """A record whose header and deals the fast path reads is read, checked and
+    settled without Lark; a comment brings Lark in, to collect it."""
+    from conftest import loaded_modules
+
+    record = tmp_path / "plain.rvs"
+    record.write_text("".join(simulate_session(SimulationOptions(3, seed=2))), encoding="utf-8")
+    assert "lark" not in loaded_modules("score", "--json", str(record))
+    commented = tmp_path / "commented.rvs"
+    commented.write_text("# an evening\n" + record.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "lark" in loaded_modules("score", "--json", str(commented))

@@ -167,3 +167,18 @@ def test_profile_requires_every_option():
         rule_options({"partie_ties": "seat"}, "half")
     assert info.value.diagnostic.code == "RV402"
     assert info.value.diagnostic.message.startswith("profile half gives no value for direction")
+
+
+def test_a_zipped_install_reads_its_built_in_profiles_as_resources(monkeypatch):
+    """Where no profile file stands beside the code (a zipped install), the same
+    text is read through importlib.resources."""
+    from importlib import resources
+
+    from reversis_cli.rules import profile
+
+    for name in profile.BUILTIN_PROFILES:
+        beside = profile._builtin_text(name)
+        monkeypatch.setattr(profile, "__file__", "/nowhere/profile.py")
+        assert profile._builtin_text(name) == beside == (
+            resources.files("reversis_cli.rules").joinpath(f"{name}.toml").read_text("utf-8"))
+        monkeypatch.undo()

@@ -121,3 +121,15 @@ def test_a_table_that_cannot_be_read_is_made_again(tmp_path):
     out, compiled = probe(tmp_path, "table")
     assert compiled != "compiled now: 0" and "frozen:" in out
     assert table.read_bytes() != b"not marshal"
+
+
+def test_a_plain_record_is_settled_without_zipfile(tmp_path):
+    """The classic profile is read as the file beside the package's code:
+    importlib.resources would load zipfile (~10 M instructions) at each start."""
+    from reversis_cli.simulate import SimulationOptions, simulate_session
+
+    record = tmp_path / "evening.rvs"
+    record.write_text("".join(simulate_session(SimulationOptions(2, seed=5))), encoding="utf-8")
+    modules = loaded_modules("score", "--json", str(record))
+    assert "reversis_cli.rules.profile" in modules  # the profile was read
+    assert {"zipfile", "importlib.resources"} & modules == set()

@@ -5,8 +5,9 @@ Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
 times cheaper than running the LALR parser over them, so a deal's lines pass
 here first.  Nothing here defines the notation: the expressions are put
-together from the grammar's own terminals (``NAME``, ``INT``, ``CARDS``,
-taken from the compiled parser), and each line read here becomes exactly the
+together from the grammar's own terminals (``INT``, ``CARDS``, the
+keywords, read from the grammar's text without building the parser:
+``grammar_source.terminal_pattern``), and each line read here becomes exactly the
 statement the grammar's builder would make of it, positions included (a
 parity test holds the two paths to that).  A line the expressions do not
 match in full -- a typo, a comment, a keyword used as a name, anything
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..diagnostics import Diagnostic
 from ..amounts import MAX_DIGITS, read_amount
@@ -27,8 +28,9 @@ from ..model import (
     Statement, TallyEntry, TallyLine, TrickLine, new_deal_line, new_exchange_line,
     new_trick_line,
 )
-from .builder import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
-from .grammar_file import keywords, parser
+from .cardwords import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
+from ..grammar_source import terminal_pattern
+from .grammar_file import keywords
 
 
 class FastPath:
@@ -37,12 +39,12 @@ class FastPath:
     Each expression is compiled when first used (:class:`_Compiled`, which
     then leaves its place to the compiled expression, an attribute read as
     fast as any other: a ``functools.cached_property`` in the class would
-    slow every reading of it, ~0.02 M instructions a deal): every one but
-    :attr:`four_cards` holds the grammar's NAME, whose class of letters and
-    combining marks costs ~8 M instructions to compile, each time, as
-    :mod:`re` shares no part of one expression with another.  A record
-    without paid or tally lines never compiles theirs (a 20-deal ``score``
-    saves ~24 M instructions)."""
+    slow every reading of it, ~0.02 M instructions a deal).  None of them
+    holds the grammar's NAME, whose class of letters and combining marks
+    costs ~8 M instructions to compile, each time (:mod:`re` shares no part
+    of one expression with another): where NAME stands they match any word,
+    and each word they take for a name is checked once by :meth:`is_name`.
+    A record without paid or tally lines never compiles theirs."""
 
     # Each a _Compiled until its first use (set in __init__), which reads as one.
     deal_line: re.Pattern[str]
@@ -54,20 +56,50 @@ class FastPath:
     tally: re.Pattern[str]
     tally_entry: re.Pattern[str]
 
-    def __init__(self, lark, keywords: frozenset[str]) -> None:
-        """The fast path of ``lark``'s grammar, whose ``keywords`` no name may be."""
-        self._lark = lark
+    def __init__(self, terminal: Callable[[str], str], keywords: frozenset[str]) -> None:
+        """The fast path of the grammar whose terminals ``terminal`` gives (the
+        expression of each, by its name, as Lark compiles it) and whose
+        ``keywords`` no name may be."""
+        self._grammar_terminal = terminal
         self.keywords = keywords
         # The words the full trick expression has read as a leader's or a taker's
         # name, none a keyword (None: no taker), for :attr:`four_cards`.
         self._names_read: set[str | None] = {None}
+        self._names: dict[str, bool] = {}
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
         for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette",
                           "paid", "tally", "tally_entry"):
             setattr(self, attribute, _Compiled(self, attribute))
 
     def _terminal(self, name: str) -> str:
-        return self._lark.get_terminal(name).pattern.to_regexp()
+        if name == "NAME":
+            # Any word; the words a match takes as names are checked with
+            # :meth:`is_name` (the grammar's NAME costs ~8 M to compile).
+            return _WORD
+        return self._grammar_terminal(name)
+
+    def is_name(self, word: str) -> bool:
+        """Whether ``word`` is a name by the grammar's NAME, each word checked
+        once: an ASCII word by a small expression equal to NAME on ASCII (held
+        by a test), any other by NAME itself, compiled only then."""
+        known = self._names.get(word)
+        if known is None:
+            if word.isascii():
+                known = _ASCII_NAME.fullmatch(word) is not None
+            else:
+                known = self._full_name.fullmatch(word) is not None
+            if len(self._names) < _NAMES_KEPT:
+                self._names[word] = known
+        return known
+
+    @functools.cached_property
+    def _full_name(self) -> re.Pattern[str]:
+        return re.compile(self._grammar_terminal("NAME"))
+
+    def _names_are_names(self, *words: str | None) -> bool:
+        """Every word given (None: none written) a name by NAME."""
+        is_name = self.is_name
+        return all(word is None or is_name(word) for word in words)
 
     def _build_trick(self) -> re.Pattern[str]:
         """Any trick line the fast path reads."""
@@ -86,13 +118,10 @@ class FastPath:
         group: a line it matches with names :attr:`trick` has read, that
         expression reads the same way.
 
-        Its names are any words (no blank): compiling the grammar's NAME
-        costs ~8 M instructions a time, and a word is taken as a name only
-        once :attr:`trick` has read it as one (``_names_read``).  Each name
-        is followed by a blank or the end, so a word that is a NAME is
-        matched in full, as NAME would; any other word, :attr:`trick`
-        refuses."""
-        name = r"[^ \t]+"
+        Its names are any words (no blank), as in every expression here; a
+        word is taken as a name only once :attr:`trick` has read it as one
+        (``_names_read``)."""
+        name = _WORD
         number, arrow = self._terminal("INT"), self._terminal("MORETHAN")
         card, blank = _one_card(self._terminal("CARDS")), self._blank
         return re.compile(
@@ -162,7 +191,7 @@ class FastPath:
         for number, line in enumerate(lines, first_line):
             if not line:
                 continue
-            if not _plain(line):
+            if not is_plain(line):
                 return None
             if line.isspace():  # spaces only: a blank line
                 continue
@@ -230,6 +259,8 @@ class FastPath:
         if match is None:
             return None
         leader, taker = match.group("leader", "taker")
+        if not self._names_are_names(leader, taker):
+            return None  # not a name: Lark says what it is
         if leader in self.keywords or taker in self.keywords:
             return None  # a keyword where a name stands: Lark reads it its own way
         if leader and reads_as_card_or_lookalike(leader):
@@ -248,7 +279,7 @@ class FastPath:
         if found is None:
             return self._espagnolette(line, number)
         player, discards, takes, takes_only, refuses, sees = found.groups()
-        if player in self.keywords:
+        if player in self.keywords or not self.is_name(player):
             return None
         starts, new = found.start, tuple.__new__
         seen = _cards_at(sees, number, starts(6) + 1, problems) if sees is not None else ()
@@ -266,7 +297,8 @@ class FastPath:
 
     def _espagnolette(self, line: str, number: int) -> EspagnoletteLine | None:
         found = self.espagnolette.match(line)
-        if found is None or found.group("player") in self.keywords:
+        if found is None or found.group("player") in self.keywords \
+                or not self.is_name(found.group("player")):
             return None
         return EspagnoletteLine(
             pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
@@ -275,7 +307,8 @@ class FastPath:
 
     def _deal_line(self, line: str, number: int) -> DealLine | None:
         match = self.deal_line.match(line)
-        if match is None or match.group("dealer") in self.keywords:
+        if match is None or match.group("dealer") in self.keywords \
+                or not self.is_name(match.group("dealer")):
             return None
         new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
         return new_deal_line(
@@ -296,6 +329,8 @@ class FastPath:
             return None
         payer, payee = match.group("payer", "payee")
         if _keyword_name(payer, self.keywords) or _keyword_name(payee, self.keywords):
+            return None
+        if not self._names_are_names(payer, payee):
             return None
         amount = read_amount(match.group("amount"))
         if amount is None or amount <= 0:
@@ -319,7 +354,8 @@ class FastPath:
         entries = []
         for found in self.tally_entry.finditer(line, match.start("entries"), match.end("entries")):
             amount = read_amount(found.group("amount"), signed=True)
-            if found.group("name") in self.keywords or amount is None:
+            if found.group("name") in self.keywords or amount is None \
+                    or not self.is_name(found.group("name")):
                 return None
             name = Name(found.group("name"), Pos(number, found.start("name") + 1))
             entries.append(TallyEntry(name, amount, Pos(number, found.start("amount") + 1)))
@@ -376,13 +412,25 @@ def _one_card(cards: str) -> str:
     raise AssertionError("the grammar's CARDS is not C(?:BLANK C)*")
 
 
+# A word where the grammar has a NAME: the expressions match any word there,
+# and the words matched are checked with FastPath.is_name.  Every NAME of the
+# expressions stands before a blank or the end of the line, so the word is
+# the span NAME itself would match (no NAME holds a blank or a tab).
+_WORD = r"[^ \t]+"
+# The grammar's NAME on ASCII words: a letter, then letters, digits, _ and -
+# (the combining marks NAME adds are none of them ASCII).
+_ASCII_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+# Words checked and kept by FastPath.is_name, at most (a hostile file cannot
+# grow the table without end).
+_NAMES_KEPT = 4096
+
 # A statement is a short line; a longer one is refused before the parser sees it.
 MAX_LINE_LENGTH = 4000
 # A number too long to read (parse.py refuses a deal or trick number so written).
 LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
-def _plain(line: str) -> bool:
+def is_plain(line: str) -> bool:
     """Whether nothing in ``line`` asks for a check of ``parse_chunk``: it is
     not too long, holds no comment, no character that is not printable (a
     control character, a tab, a blank other than the space) and no number
@@ -417,6 +465,7 @@ def _recorded_expressions(terminal, blank: str, end: str) -> tuple[str, str, str
 
 @functools.lru_cache(maxsize=1)
 def fast_path() -> FastPath:
-    """The fast path for this process's grammar, built once."""
-    lark, _, _ = parser()
-    return FastPath(lark, keywords())
+    """The fast path for this process's grammar, built once from the grammar's
+    text: no parser is built, and Lark is not even loaded, until a line the
+    fast path does not read needs it."""
+    return FastPath(terminal_pattern, keywords())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from ..i18n import Msg
-from ..grammar_source import grammar_text
+from ..grammar_source import grammar_keywords, grammar_text
 
 START_RULES = ("session", "header", "deal_chunk", "deal_body")
 
@@ -63,12 +63,10 @@ def tree_parser():
 
 @functools.lru_cache(maxsize=1)
 def keywords() -> frozenset[str]:
-    """Every keyword of the notation (a player may not be named like one)."""
-    lark, _, _ = parser()
-    return frozenset(
-        t.pattern.value for t in lark.terminals
-        if t.pattern.type == "str" and t.pattern.value[:1].isalpha()
-    )
+    """Every keyword of the notation (a player may not be named like one), read
+    from the grammar's text: no parser is built for it (``tests/test_architecture.py``
+    holds it to the compiled grammar's)."""
+    return grammar_keywords()
 
 
 def terminal_text(name: str) -> str:

@@ -24,8 +24,8 @@ from ..invisible import (
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from ..words import alternatives, grouped
-from lark.exceptions import UnexpectedInput
 
+from .fastheader import read_header
 from .fastpath import LONG_DIGIT_RUN, MAX_LINE_LENGTH, fast_path
 from .grammar_file import keywords, parser, terminal_text
 
@@ -57,7 +57,15 @@ class ParsedChunk:
         return any(d.is_error for d in self.problems)
 
 
-def parse_header(lines: Sequence[str], first_line: int = 1) -> tuple[Header, list[Diagnostic]]:
+def parse_header(lines: Sequence[str], first_line: int = 1, fast: bool = True
+                 ) -> tuple[Header, list[Diagnostic]]:
+    """The header chunk.  A header of plain lines is read without Lark
+    (``fastheader.py``); ``fast=False`` reads it with Lark (the parity test
+    compares the two)."""
+    if fast:
+        read = read_header(lines, first_line)
+        if read is not None:
+            return Header(tuple(read), ()), []
     chunk = parse_chunk(lines, "header", first_line)
     header_lines = tuple(s for s in chunk.statements if isinstance(s, HeaderLine))
     assert len(header_lines) == len(chunk.statements), "the header rule builds header lines only"
@@ -156,6 +164,9 @@ def _parse_with_lark(lines: list[str], start: str, first_line: int, problems: li
     again, so that every bad line of a chunk is reported in one run.  The
     statements the fast path read are merged in before comments are attached
     (a comment line belongs to the statement below it, whoever read that)."""
+    # start-up time: lark loads only when a line is left to it (parser() loads it too)
+    from lark.exceptions import UnexpectedInput
+
     lark, sink, builder = parser()
     for _ in range(MAX_SYNTAX_ERRORS_PER_CHUNK):
         sink.tokens.clear()

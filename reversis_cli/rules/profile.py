@@ -38,7 +38,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -386,13 +385,25 @@ def builtin_profile(name: str) -> Profile:
     if name not in BUILTIN_PROFILES:
         raise _unknown_profile(name)
     if name not in _BUILTIN_CACHE:
-        text = resources.files(__package__).joinpath(f"{name}.toml").read_text("utf-8")
-        data = _read_toml_text(text, f"{name}.toml")
+        data = _read_toml_text(_builtin_text(name), f"{name}.toml")
         options = rule_options(_options_of(data, name), name)
         _BUILTIN_CACHE[name] = Profile(name=name, options=options,
                                        description=data.get("description", ""),
                                        base=name, source=name)
     return _BUILTIN_CACHE[name]
+
+
+def _builtin_text(name: str) -> str:
+    """The text of the built-in profile ``name``: a file beside this module, as
+    every install but a zipped one has it (read as a file: importlib.resources
+    loads zipfile, ~10 M instructions at each start), else read as a resource."""
+    path = Path(__file__).with_name(f"{name}.toml")
+    if path.is_file():
+        return path.read_text("utf-8")
+    # start-up time: only a zipped install reads its profiles so
+    from importlib import resources
+
+    return resources.files(__package__).joinpath(f"{name}.toml").read_text("utf-8")
 
 
 def _unknown_profile(name: str, path: Path | None = None, why: str | None = None
