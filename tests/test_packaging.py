@@ -106,5 +106,7 @@ def test_ci_runs_the_readme_test_command_and_it_includes_the_slow_tests():
     assert command.replace("pip install -e", "pip install -q -e") in ci.splitlines()
     addopts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
         "tool"]["pytest"]["ini_options"]["addopts"]
-    # the default run leaves the slow tests out; CI's command puts them back
-    assert "-m 'not slow'" in addopts and command.endswith("python -m pytest -q -m ''")
+    # the default run leaves the slow tests out, in one process; CI's command puts
+    # them back and spreads the run over the cores
+    assert "-m 'not slow'" in addopts and "-n" not in addopts.split()
+    assert command.endswith("python -m pytest -q -m '' -n auto")
