@@ -10,12 +10,13 @@ it: a long name wraps there, where inside the drawing it would be cut.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..i18n import Count, Msg, amount_shown, t, tr
 
-__all__ = ["Chart", "chart"]
+__all__ = ["Chart", "Frame", "Scale", "Tick", "chart", "round_ticks"]
 
 Amount = int | Fraction
 
@@ -44,19 +45,62 @@ class Tick:
 
 
 @dataclass(frozen=True)
-class Chart:
+class Frame:
+    """What the frame of a chart shows (the macro chart_frame draws it): its
+    size, title and description, the ticks and labels of both axes, the plot's
+    box and where the value 0 lies."""
+
     id: str
     width: int
     height: int
     title: str
     description: str
-    series: tuple[Series, ...]
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
     plot: tuple[int, int, int, int]  # left, top, right, bottom
     zero_y: float
     x_label: str
     y_label: str
+
+
+@dataclass(frozen=True)
+class Chart(Frame):
+    series: tuple[Series, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Where a chart draws: step ``k`` of ``steps`` across the plot's box, a
+    value up between the lowest and the highest of the round ``ticks`` (made to
+    hold every value drawn, and 0)."""
+
+    box: tuple[int, int, int, int]  # left, top, right, bottom
+    steps: int
+    ticks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, values: Sequence[Amount], steps: int, width: int, height: int,
+           margins: tuple[int, int, int, int]) -> Scale:
+        """``margins``: left, right, top, bottom."""
+        left, right, top, bottom = margins
+        ticks = tuple(round_ticks(min([*values, 0]), max([*values, 0])))
+        return cls((left, top, width - right, height - bottom), steps, ticks)
+
+    def x(self, k: int) -> float:
+        left, _, right, _ = self.box
+        return left + (right - left) * (k / self.steps if self.steps else 0)
+
+    def y(self, value: Amount) -> float:
+        _, top, _, bottom = self.box
+        low, high = self.ticks[0], self.ticks[-1]
+        return bottom - (bottom - top) * float(Fraction(value - low, (high - low) or 1))
+
+    def points(self, series: Sequence[Amount]) -> str:
+        """A polyline's points: ``series[k]`` at step ``k``."""
+        return " ".join(f"{self.x(k):.1f},{self.y(v):.1f}" for k, v in enumerate(series))
+
+    def y_ticks(self) -> tuple[Tick, ...]:
+        return tuple(Tick(self.y(v), amount_shown(v, signed=True)) for v in self.ticks)
 
 
 def round_ticks(low: Amount, high: Amount, count: int = 5) -> list[int]:
@@ -78,32 +122,18 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
           pool: list[Amount]) -> Chart:
     """The chart of a session: ``balances[name][k]`` and ``pool[k]`` after ``k`` deals."""
     deals = len(pool) - 1
-    values = [v for series in balances.values() for v in series] + list(pool) + [0]
-    ticks = round_ticks(min(values), max(values))
-    low, high = ticks[0], ticks[-1]
-    left, top = LEFT, TOP
-    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
-
-    def x(k: int) -> float:
-        return left + (right - left) * (k / deals if deals else 0)
-
-    def y(value: Amount) -> float:
-        return bottom - (bottom - top) * float(Fraction(value - low, (high - low) or 1))
-
-    def points(series: list[Amount]) -> str:
-        return " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(series))
-
+    values = [v for series in balances.values() for v in series] + list(pool)
+    scale = Scale.of(values, deals, WIDTH, HEIGHT, (LEFT, RIGHT, TOP, BOTTOM))
     lines = []
     for index, name in enumerate(players):
         series = balances[name]
-        lines.append(Series(name, points(series), DASHES[index % len(DASHES)],
+        lines.append(Series(name, scale.points(series), DASHES[index % len(DASHES)],
                             COLOURS[index % len(COLOURS)], 2.0,
                             amount_shown(series[-1], signed=True)))
-    lines.append(Series(tr("the pool"), points(pool), POOL_DASH, POOL_COLOUR, 1.5,
+    lines.append(Series(tr("the pool"), scale.points(pool), POOL_DASH, POOL_COLOUR, 1.5,
                         amount_shown(pool[-1])))
     step = max(1, deals // 10)
-    x_ticks = tuple(Tick(x(k), str(k)) for k in range(0, deals + 1, step))
-    y_ticks = tuple(Tick(y(v), amount_shown(v, signed=True)) for v in ticks)
+    x_ticks = tuple(Tick(scale.x(k), str(k)) for k in range(0, deals + 1, step))
     summary = "; ".join(t(Msg("{player} ends at {amount}", player=s.label, amount=s.last))
                         for s in lines[:-1])
     description = t(Msg("Running balance of each player and the pool over {deals}. "
@@ -112,5 +142,5 @@ def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount
                         summary=summary or "—", pool=lines[-1].last))
     return Chart(f"{anchor}-chart", WIDTH, HEIGHT,
                  tr("Running balance and the pool, deal by deal"), description,
-                 tuple(lines), x_ticks, y_ticks, (left, top, right, bottom), y(0),
-                 tr("deals"), tr("fiches"))
+                 x_ticks, scale.y_ticks(), scale.box, scale.y(0), tr("deals"), tr("fiches"),
+                 series=tuple(lines))

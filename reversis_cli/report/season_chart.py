@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..i18n import Msg, amount_shown, t, tr
-from .chart import Tick, round_ticks
+from .chart import Frame, Scale, Tick
 
 __all__ = ["SeasonChart", "SeasonLine", "Dot", "season_chart"]
 
@@ -46,36 +46,17 @@ class SeasonLine:
 
 
 @dataclass(frozen=True)
-class SeasonChart:
-    id: str
-    width: int
-    height: int
-    title: str
-    description: str
-    lines: tuple[SeasonLine, ...]
-    x_ticks: tuple[Tick, ...]
-    y_ticks: tuple[Tick, ...]
-    plot: tuple[int, int, int, int]  # left, top, right, bottom
-    zero_y: float
-    x_label: str
-    y_label: str
+class SeasonChart(Frame):
+    lines: tuple[SeasonLine, ...] = ()
 
 
 def season_chart(labels: Sequence[str], series: dict[str, list[Fraction]]) -> SeasonChart:
     """``series[name][k]``: the player's net after ``k`` sessions (0 first);
     ``labels[k - 1]``: the ``k``-th session's date (or file)."""
     steps = len(labels)
-    values = [v for points in series.values() for v in points] + [Fraction(0)]
-    ticks = round_ticks(min(values), max(values))
-    low, high = ticks[0], ticks[-1]
-    left, top, right, bottom = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
-
-    def x(k: int) -> float:
-        return left + (right - left) * (k / steps if steps else 0)
-
-    def y(value: Fraction | int) -> float:
-        return bottom - (bottom - top) * float(Fraction(value - low, (high - low) or 1))
-
+    values = [v for points in series.values() for v in points]
+    scale = Scale.of(values, steps, WIDTH, HEIGHT, (LEFT, RIGHT, TOP, BOTTOM))
+    x, y = scale.x, scale.y
     lines = []
     for index, (name, points) in enumerate(series.items()):
         dots = tuple(Dot(x(k), y(v), t(Msg(
@@ -84,7 +65,7 @@ def season_chart(labels: Sequence[str], series: dict[str, list[Fraction]]) -> Se
             change=amount_shown(v - points[k - 1], signed=True))))
             for k, v in enumerate(points) if k)
         lines.append(SeasonLine(
-            name, " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(points)), dots,
+            name, scale.points(points), dots,
             COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)],
             amount_shown(points[-1], signed=True), points[-1]))
     every = max(1, steps // 8)  # a date every few sessions in a long season
@@ -95,5 +76,5 @@ def season_chart(labels: Sequence[str], series: dict[str, list[Fraction]]) -> Se
         "season-chart", WIDTH, HEIGHT, tr("Each player's net, session by session"),
         t(Msg("Each player's net added up over the season's sessions, in date order. "
               "{summary}.", summary=summary or "—")),
-        tuple(lines), x_ticks, tuple(Tick(y(v), amount_shown(v, signed=True)) for v in ticks),
-        (left, top, right, bottom), y(Fraction(0)), tr("sessions"), tr("fiches"))
+        x_ticks, scale.y_ticks(), scale.box, y(0), tr("sessions"), tr("fiches"),
+        lines=tuple(lines))
