@@ -22,9 +22,9 @@ from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
 from ..model import Pos
-from .archive import FileResult, build_in_memory, guarded
+from .archive import FileResult, build_in_memory
+from .database import open_to_read
 from .league import ABSENCE_RULES, PENALTY, RANKINGS, TIE_BREAKS, LeagueSettings
-from .schema import APPLICATION, SCHEMA_VERSION, archive_problem
 
 __all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season",
            "key_position", "KNOWN_KEYS"]
@@ -327,7 +327,7 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
             reader.problem("RV609", Msg("there is no archive {path} (archive is read from the "
                                         "league file's folder)", path=str(path)), ("archive",))
             raise LeagueFileError(reader.found)
-        return _read_archive(path)
+        return open_to_read(path)  # never created, migrated or written by league
     for item in settings.records:
         if not (base / item).exists():
             reader.problem("RV609", Msg(
@@ -349,28 +349,4 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
             "no standings while a record of the season has errors (it would be left out): "
             "{files}", files=", ".join(failed)), ("records",))
         raise LeagueFileError(reader.found)
-    return conn
-
-
-def _read_archive(path: Path) -> sqlite3.Connection:
-    """An archive database opened to read only: it is never created, migrated
-    or written by ``league``."""
-    name = str(path)
-    with guarded(name):
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        has_meta = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                                "AND name = 'meta'").fetchone() is not None
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) if has_meta else {}
-    if meta.get("application") != APPLICATION:
-        conn.close()
-        raise archive_problem("RV602", Msg(
-            "{name} is a database of another application, not a reversis archive",
-            name=name), name)
-    if meta.get("schema_version") != str(SCHEMA_VERSION):
-        conn.close()
-        raise archive_problem("RV603", Msg(
-            "{name} is an archive of another version of reversis-cli (schema version "
-            "{found}; this one reads version {known}): run reversis archive on it to bring it "
-            "up to date, or update reversis-cli", name=name,
-            found=meta.get("schema_version"), known=SCHEMA_VERSION), name)
     return conn
