@@ -15,7 +15,6 @@ SQL parameter: names, titles and notes are stored as written.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import stat
@@ -31,7 +30,7 @@ from ..i18n import Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
-from .database import LOCK_WAIT, MEMORY, guarded, open_to_read
+from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
 from .summary import summarise
 
@@ -160,7 +159,7 @@ def load_file(conn: sqlite3.Connection, path: Path, key: str) -> FileResult:
         return FileResult(name, NOT_LOADED, diagnostics=[diagnostic(
             "RV001", Msg("cannot read {name}: {reason}", name=name, reason=os_reason(exc)),
             file=name)])
-    digest = hashlib.sha256(data).hexdigest()
+    digest = content_hash(data)
     known = conn.execute("SELECT id, sha256 FROM sessions WHERE path = ?", (key,)).fetchone()
     if known is not None and known[1] == digest:
         return FileResult(name, UNCHANGED)

@@ -24,7 +24,6 @@ and :mod:`reversis_cli.jsonout`'s ``compare`` object (docs/output.md).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
@@ -41,7 +40,8 @@ from ..rules import Profile
 from ..rules.profile import OPTIONS
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
-from .archive import notation_of, open_to_read
+from .archive import notation_of
+from .database import content_hash, open_to_read
 from .stats import is_database
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -208,7 +208,7 @@ def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
     except OSError as exc:
         return None, [diagnostic("RV001", Msg("cannot read {name}: {reason}", name=name,
                                               reason=os_reason(exc)), file=name)]
-    if source.sha256 is not None and hashlib.sha256(data).hexdigest() != source.sha256:
+    if source.sha256 is not None and content_hash(data) != source.sha256:
         return None, [diagnostic("RV610", Msg(
             "{name} has changed since it was archived: archive it again to compare the "
             "season under another reading", name=name), file=name)]

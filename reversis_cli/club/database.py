@@ -7,6 +7,7 @@ not the parser, the settlement or the session service.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -16,13 +17,20 @@ from pathlib import Path
 from ..i18n import Msg
 from .schema import ArchiveError, archive_problem, check_readable
 
-__all__ = ["MEMORY", "LOCK_WAIT", "open_to_read", "guarded"]
+__all__ = ["MEMORY", "LOCK_WAIT", "open_to_read", "guarded", "content_hash"]
 
 MEMORY = ":memory:"
 # How long to wait for another process's write to end before saying the
 # database is locked (seconds): a reader's short lock passes, a writer's
 # evening-long transaction does not.
 LOCK_WAIT = 2.0
+
+
+def content_hash(data: bytes) -> str:
+    """What ``sessions.sha256`` holds for a record's bytes: how the archive
+    tells an unchanged file (skipped) from a changed one, and how a reader of
+    the archive tells that a record is still the one archived."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def open_to_read(path: str | Path) -> sqlite3.Connection:

@@ -12,7 +12,6 @@ archived).
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sqlite3
 from collections.abc import Mapping
@@ -21,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
+from ..club.database import content_hash
 from ..club.league import PER_DEAL, LeagueSettings, Standings, player_rows, standings
 from ..club.stats import Period, Stats, Title, stats_of
 from ..club.timeline import SessionNets, nets_by_session, running_nets
@@ -108,7 +108,7 @@ def _record_of(session: SessionNets, base: Path | None) -> Path | None:
         data = path.read_bytes()
     except OSError:
         return None
-    return path if hashlib.sha256(data).hexdigest() == session.sha256 else None
+    return path if content_hash(data) == session.sha256 else None
 
 
 def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
