@@ -24,7 +24,8 @@ from ..i18n import Count, Msg
 from ..explain import explain_in
 from ..notation.grammar_file import keywords
 from ..render.explain import render_explanation
-from ..render.score import fiches, render_settlement, signed
+from ..render.amounts import fiches, signed
+from ..render.score import render_settlement
 from ..session.service import Session
 from .deal import STATEMENT_WORDS, DealInProgress, TrickView
 from .draft import Draft

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..i18n import Count, Msg, t, tr
-from ..render.score import fiches, signed
+from ..render.amounts import fiches, signed
 from .deal import DealInProgress
 from .tui_problems import respell_line
 

@@ -22,9 +22,8 @@ from ..sheet.reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealRec
 from ..rules.texts import rule_text
 from ..sheet.verdict import sheet_sentence
 from .layout import hanging
-from .score import (
-    fiches, money_column, party, reading_keys, render_settlement, render_unsettled, signed,
-)
+from .amounts import fiches, money_column, signed
+from .score import party, reading_keys, render_settlement, render_unsettled
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod

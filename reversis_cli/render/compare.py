@@ -15,7 +15,8 @@ from rich.text import Text
 
 from ..club.compare import POOL, OptionEffect, SeasonComparison
 from ..i18n import Msg, N_, fiches, t, tr
-from .score import money_column, party, signed
+from .amounts import money_column, signed
+from .score import party
 
 __all__ = ["render_season_comparison", "moved_sentence"]
 

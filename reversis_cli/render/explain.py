@@ -16,7 +16,8 @@ from ..i18n import Count, Msg, t, tr
 from ..rules.texts import rule_text
 from ..rules.values import option_value
 from .layout import hanging
-from .score import fiches, party, render_settlement, signed
+from .amounts import fiches, signed
+from .score import party, render_settlement
 
 if TYPE_CHECKING:  # annotations only
     from ..settle import DealSettlement

@@ -16,7 +16,7 @@ from ..club.league import (
 )
 from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
-from .score import money_column
+from .amounts import money_column
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
            "FIGURE_HEADINGS", "JSON_FORMAT"]

@@ -26,7 +26,7 @@ from .amounts import fiches, money_column, signed
 if TYPE_CHECKING:  # annotations only
     from rich.console import JustifyMethod
 
-__all__ = ["fiches", "money_column", "render_settlement", "render_session", "render_unsettled"]
+__all__ = ["render_settlement", "render_session", "render_unsettled"]
 
 
 # What became of an espagnolette (the settlement's status), as the Role column says it.

@@ -21,8 +21,8 @@ from ..session.service import ScoredDeal, Session, SessionOutcome
 from .diagnostics import render_diagnostic
 from .plain import plain_text
 from .settleup import render_settle_up
-from .score import fiches, money_column, render_session, render_settlement, render_unsettled, \
-    signed
+from .amounts import fiches, money_column, signed
+from .score import render_session, render_settlement, render_unsettled
 
 __all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary",
            "TableDeals", "SessionTables"]

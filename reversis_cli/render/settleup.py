@@ -13,7 +13,7 @@ from rich.text import Text
 from ..club import settleup_words as words
 from ..club.settleup import SettleUp
 from ..i18n import tr
-from .score import money_column
+from .amounts import money_column
 
 __all__ = ["render_settle_up"]
 
