@@ -1,0 +1,47 @@
+"""The plain-class values of ``reversis_cli/values.py``: what a dataclass gave them."""
+
+import pytest
+
+from reversis_cli.values import FrozenError, Value, replace, setattr_frozen
+
+
+class Point(Value):
+    __slots__ = ("x", "y", "cache")
+    _fields = ("x", "y")
+    x: int
+    y: int
+    cache: None
+
+    def __init__(self, x: int, y: int = 0):
+        setattr_frozen(self, "x", x)
+        setattr_frozen(self, "y", y)
+        setattr_frozen(self, "cache", None)  # not a field: neither compared nor shown
+
+
+class Other(Point):
+    __slots__ = ()
+
+
+def test_equal_by_fields_and_class():
+    assert Point(1, 2) == Point(1, 2)
+    assert Point(1, 2) != Point(2, 1)
+    assert Point(1, 2) != Other(1, 2)  # another class is never equal, as with a dataclass
+    assert hash(Point(1, 2)) == hash(Point(1, 2))
+    assert repr(Point(1, 2)) == "Point(x=1, y=2)"
+
+
+def test_frozen():
+    point = Point(1)
+    with pytest.raises(FrozenError):
+        point.x = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):  # as dataclasses.FrozenInstanceError is one
+        del point.y
+    assert point.x == 1
+
+
+def test_replace():
+    point = Point(1, 2)
+    assert replace(point, y=5) == Point(1, 5)
+    assert point == Point(1, 2)
+    with pytest.raises(TypeError, match="no field 'z'"):
+        replace(point, z=1)
