@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeVar
 
-__all__ = ["FrozenError", "Value", "replace", "setattr_frozen"]
+__all__ = ["FrozenError", "MutableValue", "Value", "replace", "setattr_frozen"]
 
 V = TypeVar("V", bound="Value")
 
@@ -59,6 +59,26 @@ class Value:
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({shown})"
+
+    def __setstate__(self, state: Any) -> None:
+        """Unpickling and ``copy``: the slots set as ``__init__`` sets them
+        (pickle's own way assigns them, which the value refuses).  A value
+        crosses to a worker process and back (``--jobs``)."""
+        if isinstance(state, tuple):  # (the __dict__ or None, the slots): object.__getstate__
+            instance_dict, slots = state
+            state = {**(instance_dict or {}), **(slots or {})}
+        for name, value in (state or {}).items():
+            setattr_frozen(self, name, value)
+
+
+class MutableValue(Value):
+    """A value whose fields may be assigned, as a dataclass that is not
+    frozen: equal by its fields, and so unhashable."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]  # object's, in C
+    __delattr__ = object.__delattr__
+    __hash__ = None  # type: ignore[assignment]
 
 
 def replace(value: V, **changes: Any) -> V:

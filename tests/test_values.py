@@ -1,8 +1,11 @@
 """The plain-class values of ``reversis_cli/values.py``: what a dataclass gave them."""
 
+import copy
+import pickle
+
 import pytest
 
-from reversis_cli.values import FrozenError, Value, replace, setattr_frozen
+from reversis_cli.values import FrozenError, MutableValue, Value, replace, setattr_frozen
 
 
 class Point(Value):
@@ -45,3 +48,31 @@ def test_replace():
     assert point == Point(1, 2)
     with pytest.raises(TypeError, match="no field 'z'"):
         replace(point, z=1)
+
+
+class Tally(MutableValue):
+    __slots__ = ("name", "count")
+    _fields = ("name", "count")
+    name: str
+    count: int
+
+    def __init__(self, name: str, count: int = 0):
+        self.name = name
+        self.count = count
+
+
+def test_a_mutable_value_is_assigned_compared_and_unhashable():
+    tally = Tally("a")
+    tally.count += 2
+    assert tally == Tally("a", 2) and tally != Tally("a")
+    assert repr(tally) == "Tally(name='a', count=2)"
+    with pytest.raises(TypeError):
+        hash(tally)
+
+
+@pytest.mark.parametrize("value", [Point(1, 2), Other(3), Tally("b", 4)])
+def test_pickled_and_copied(value):
+    """Values cross to worker processes (pickle) and are copied as they were."""
+    for again in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+        assert again == value and again is not value and type(again) is type(value)
+    assert pickle.loads(pickle.dumps(Point(1))).cache is None  # every slot, not only the fields
