@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
@@ -12,16 +11,26 @@ from .model import has_figures
 from .reader import CheckedDeal, Record, display_name, open_record
 from .session.service import header_profile_problems
 from .session.parts import Part, PartResult, check_part, plan_parts, read_deals, read_in_parts
+from .values import MutableValue
 
 __all__ = ["FileReport", "check_file"]
 
 
-@dataclass
-class FileReport:
+class FileReport(MutableValue):
+    """What ``check`` found in one file (plain data: it crosses from a worker process)."""
+
+    __slots__ = _fields = ("name", "deals", "diagnostics", "internal_error")
     name: str
-    deals: int = 0
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    internal_error: str | None = None  # a bug stopped the check of this file: what it was
+    deals: int
+    diagnostics: list[Diagnostic]
+    internal_error: str | None  # a bug stopped the check of this file: what it was
+
+    def __init__(self, name: str, deals: int = 0, diagnostics: list[Diagnostic] | None = None,
+                 internal_error: str | None = None):
+        self.name = name
+        self.deals = deals
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.internal_error = internal_error
 
     @property
     def errors(self) -> int:

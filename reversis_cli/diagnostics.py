@@ -12,10 +12,9 @@ means; docs/output.md "The codes" documents each one (tests/test_docs.py checks)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-
 from .i18n import N_
 from .model import Pos
+from .values import Value, replace, setattr_frozen
 
 __all__ = [
     "ERROR", "WARNING", "CODES", "Diagnostic", "ReversisError",
@@ -117,23 +116,33 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(Value):
     """One problem: where, what, how bad, and in which deal and trick."""
 
+    __slots__ = _fields = ("code", "message", "pos", "severity", "file", "deal", "trick",
+                           "source_line", "related")
     code: str
     message: str
-    pos: Pos | None = None
-    severity: str = ""
-    file: str = ""
-    deal: int | None = None
-    trick: int | None = None
-    source_line: str | None = None  # the text of the line, for the caret
-    related: tuple[tuple[Pos, str], ...] = field(default=())
+    pos: Pos | None
+    severity: str  # "" given: the code's own (CODES)
+    file: str
+    deal: int | None
+    trick: int | None
+    source_line: str | None  # the text of the line, for the caret
+    related: tuple[tuple[Pos, str], ...]
 
-    def __post_init__(self) -> None:
-        if not self.severity:
-            object.__setattr__(self, "severity", CODES[self.code][0])
+    def __init__(self, code: str, message: str, pos: Pos | None = None, severity: str = "",
+                 file: str = "", deal: int | None = None, trick: int | None = None,
+                 source_line: str | None = None, related: tuple[tuple[Pos, str], ...] = ()):
+        setattr_frozen(self, "code", code)
+        setattr_frozen(self, "message", message)
+        setattr_frozen(self, "pos", pos)
+        setattr_frozen(self, "severity", severity or CODES[code][0])
+        setattr_frozen(self, "file", file)
+        setattr_frozen(self, "deal", deal)
+        setattr_frozen(self, "trick", trick)
+        setattr_frozen(self, "source_line", source_line)
+        setattr_frozen(self, "related", related)
 
     @property
     def line(self) -> int | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import json.encoder
-from dataclasses import dataclass
 from json.encoder import encode_basestring
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
@@ -26,6 +25,7 @@ from .club.settleup import session_settle_up, settle_up_json
 from .settle import DealStatus, Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
+from .values import Value
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "JsonDeals", "SessionJson",
            "header_only_json",
@@ -77,10 +77,11 @@ def _tricks_json(checked: CheckedDeal) -> list[dict]:
             for t in replayed.tricks]
 
 
-@dataclass(frozen=True)
-class JsonDeals:
+class JsonDeals(Value):
     """``score --json`` written deal by deal (a :class:`~reversis_cli.session.scoring.DealWriter`):
     plain data, so that a worker process writes its part's deals as this one would."""
+
+    __slots__ = ()  # no fields: every JsonDeals is equal to every other
 
     diagnostics_apart = False  # the JSON holds them
     first_deals = 0  # the tail is the totals: any deal may be a worker's

@@ -17,7 +17,6 @@ import shlex
 import stat
 import sys
 import tempfile
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,6 +31,7 @@ from .notation.chunks import Chunk, decode_lines, split_chunks
 from .notation.grammar_file import keywords
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
+from .values import Value, replace, setattr_frozen
 from .vocabulary import SINGLE_HEADER_LINES
 from .words import shortened
 
@@ -51,15 +51,23 @@ OUTPUT_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class CheckedDeal:
+class CheckedDeal(Value):
     """One deal after reading and replay, with every problem found in it."""
 
+    __slots__ = _fields = ("number", "pos", "deal", "replayed", "diagnostics")
     number: int | None
     pos: Pos
     deal: Deal | None
     replayed: ReplayedDeal | None
-    diagnostics: tuple[Diagnostic, ...] = field(default=())
+    diagnostics: tuple[Diagnostic, ...]
+
+    def __init__(self, number: int | None, pos: Pos, deal: Deal | None,
+                 replayed: ReplayedDeal | None, diagnostics: tuple[Diagnostic, ...] = ()):
+        setattr_frozen(self, "number", number)
+        setattr_frozen(self, "pos", pos)
+        setattr_frozen(self, "deal", deal)
+        setattr_frozen(self, "replayed", replayed)
+        setattr_frozen(self, "diagnostics", diagnostics)
 
     @property
     def has_errors(self) -> bool:
@@ -70,15 +78,21 @@ class CheckedDeal:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
 
 
-@dataclass(frozen=True)
-class Expectations:
+class Expectations(Value):
     """What the reader expects of the next deal: its number, or another after
     a deal numbered wrong (see :meth:`Record.deals`), and who deals it with
     the deal that decides it (None: the record does not tell)."""
 
-    number: int = 1
-    or_else: int | None = None
-    dealer: tuple[int, Deal] | None = None
+    __slots__ = _fields = ("number", "or_else", "dealer")
+    number: int
+    or_else: int | None
+    dealer: tuple[int, Deal] | None
+
+    def __init__(self, number: int = 1, or_else: int | None = None,
+                 dealer: tuple[int, Deal] | None = None):
+        setattr_frozen(self, "number", number)
+        setattr_frozen(self, "or_else", or_else)
+        setattr_frozen(self, "dealer", dealer)
 
 
 def check_header(header: Header, damaged: frozenset[str] = frozenset()

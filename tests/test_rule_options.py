@@ -21,6 +21,7 @@ from reversis_cli.diagnostics import ProfileError
 from reversis_cli.i18n import t, use
 from reversis_cli.rules import OPTIONS, RuleOptions, load_profile
 from reversis_cli.rules.options import __file__ as OPTIONS_MODULE
+from reversis_cli.values import FrozenError, replace
 
 from conftest import files_in
 
@@ -91,15 +92,16 @@ def test_a_bad_value_is_RV402_with_the_message_it_always_had(name, text, message
 
 def test_the_options_cannot_be_changed_once_built():
     options = load_profile("classic").options
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenError):
         options.remise = "stake"  # type: ignore[misc]
 
 
 def test_equality_hash_and_repr_are_those_a_dataclass_generates():
-    # RuleOptions writes them by hand (start-up time): a generated twin says
+    # RuleOptions is a plain class (start-up time): a generated twin says
     # what they must be.
     twin = dataclasses.make_dataclass(
-        "RuleOptions", [(f.name, f.type) for f in dataclasses.fields(RuleOptions)], frozen=True)
+        "RuleOptions", [(name, RuleOptions.__annotations__[name]) for name in RuleOptions.names()],
+        frozen=True)
     classic, modern = load_profile("classic").options, load_profile("modern").options
     for options in (classic, modern):
         generated = twin(**options.as_dict())
@@ -107,8 +109,8 @@ def test_equality_hash_and_repr_are_those_a_dataclass_generates():
         assert hash(options) == hash(generated)
         assert options == RuleOptions(**options.as_dict())
     assert classic != modern
-    assert dataclasses.replace(classic, remise="stake") != classic
-    assert dataclasses.replace(classic, remise="stake") == \
+    assert replace(classic, remise="stake") != classic
+    assert replace(classic, remise="stake") == \
         RuleOptions(**{**classic.as_dict(), "remise": "stake"})
     assert classic != generated and classic.__eq__(object()) is NotImplemented
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 import typing
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import click
 import pytest
@@ -126,16 +126,16 @@ def _option_values() -> dict[str, set[str]]:
     """Each rule option's id and the words its values are written with."""
     hints = typing.get_type_hints(RuleOptions)
     values: dict[str, set[str]] = {}
-    for field in fields(RuleOptions):
-        kind = hints[field.name]
+    for name in RuleOptions.names():
+        kind = hints[name]
         if typing.get_origin(kind) is typing.Literal:
-            values[field.name] = set(typing.get_args(kind))
+            values[name] = set(typing.get_args(kind))
         elif kind is bool:
-            values[field.name] = {"yes", "no"}
+            values[name] = {"yes", "no"}
         elif typing.get_origin(kind) is frozenset:
-            values[field.name] = {"none"}
+            values[name] = {"none"}
         else:
-            values[field.name] = set()
+            values[name] = set()
     return values
 
 

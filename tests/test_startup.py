@@ -41,6 +41,44 @@ def test_json_output_loads_no_rich(command):
     assert "rich" not in modules and modules & UNUSED_BY_SCORE == set()
 
 
+# The dataclasses a command defines on its way, found after it ran (each
+# loaded module of ours asked through dataclasses.is_dataclass).
+DATACLASSES_MADE = """\
+import dataclasses, sys
+from reversis_cli.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+for name, module in list(sys.modules.items()):
+    if name.startswith("reversis_cli"):
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == name \\
+                    and dataclasses.is_dataclass(value):
+                print(f"{name}.{value.__qualname__}", file=sys.stderr)
+"""
+
+# Issue 24: the classes of these modules are the other steps' to make plain
+# (the model, the replay, the settlement, the chunks, the tables' writer).
+CONVERTED_ELSEWHERE = ("reversis_cli.model.", "reversis_cli.replay.", "reversis_cli.settle.",
+                       "reversis_cli.notation.chunks.", "reversis_cli.render.session.")
+
+
+@pytest.mark.parametrize("command", [("score",), ("score", "--json"), ("check",)])
+@pytest.mark.parametrize("record", ["evening.rvs", "disputed-sheet.rvs"])  # the second: paid, tally
+def test_the_start_up_classes_are_plain_classes(command, record):
+    """A dataclass compiles its methods at import (~1.5 M instructions each even
+    with dataclass_code's table): the values on a command's way are plain classes
+    (reversis_cli/values.py)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
+    done = subprocess.run([sys.executable, "-c", DATACLASSES_MADE, *command,
+                           str(SAMPLES / record)], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout  # the command ran
+    made = done.stderr.split()
+    assert [name for name in made if not name.startswith(CONVERTED_ELSEWHERE)] == []
+
+
 def test_version_loads_no_dataclass_machinery():
     modules = loaded_modules("--version")
     assert {"dataclasses", "reversis_cli.dataclass_code"} & modules == set()

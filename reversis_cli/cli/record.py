@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -217,7 +216,7 @@ def _show(out, item) -> None:
 
     if isinstance(item, Problems):
         label = t(Msg("deal {deal}", deal=item.deal))
-        report([replace(d, file=label) for d in item.diagnostics], out)
+        report([d.located(label) for d in item.diagnostics], out)
     elif isinstance(item, str):
         out.print(t(item), soft_wrap=True)
     else:

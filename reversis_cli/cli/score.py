@@ -13,7 +13,6 @@ import functools
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +27,7 @@ from .common import (
     t, usage_error, use,
 )
 from .money import money_options, with_money
+from ..values import Value, setattr_frozen
 
 if TYPE_CHECKING:
     from ..session.scoring import DealWriter
@@ -36,16 +36,31 @@ if TYPE_CHECKING:
 __all__ = ["score_command", "score_file"]
 
 
-@dataclass(frozen=True)
-class ScoreOptions:
+class ScoreOptions(Value):
+    """What a run of ``score`` was asked for (plain data: it crosses to a worker process)."""
+
+    __slots__ = _fields = ("deal_number", "as_json", "rules", "sets", "look", "cards",
+                           "language", "err_look")
     deal_number: int | None
     as_json: bool
     rules: str | None
     sets: tuple[tuple[str, str], ...]
     look: dict | None  # console_spec of the terminal the tables are for (None: JSON)
-    cards: str = "unicode"  # how tables spell cards
-    language: str = "en"  # the run's: a worker process speaks it too, however it was started
-    err_look: dict | None = None  # console_spec of stderr (a part's diagnostics: session/parts.py)
+    cards: str  # how tables spell cards
+    language: str  # the run's: a worker process speaks it too, however it was started
+    err_look: dict | None  # console_spec of stderr (a part's diagnostics: session/parts.py)
+
+    def __init__(self, deal_number: int | None, as_json: bool, rules: str | None,
+                 sets: tuple[tuple[str, str], ...], look: dict | None, cards: str = "unicode",
+                 language: str = "en", err_look: dict | None = None):
+        setattr_frozen(self, "deal_number", deal_number)
+        setattr_frozen(self, "as_json", as_json)
+        setattr_frozen(self, "rules", rules)
+        setattr_frozen(self, "sets", sets)
+        setattr_frozen(self, "look", look)
+        setattr_frozen(self, "cards", cards)
+        setattr_frozen(self, "language", language)
+        setattr_frozen(self, "err_look", err_look)
 
 
 @command("score")

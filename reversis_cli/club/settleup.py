@@ -29,13 +29,13 @@ and the pool at the start and at the end.  Nothing here settles a deal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
 from ..rules.money import MoneyOptions, decimal_text
 from ..session.service import Session
 from ..settle.payments import POOL, amount_json
+from ..values import Value, setattr_frozen
 
 __all__ = ["EXACT_LIMIT", "MINOR_DIGITS", "DEFAULT_MINOR_DIGITS", "SettleUp", "Transfer",
            "minor_digits", "money_text", "round_shares", "fewest_transfers", "settle_up",
@@ -64,17 +64,21 @@ def minor_digits(currency: str | None) -> int:
     return MINOR_DIGITS.get(currency, DEFAULT_MINOR_DIGITS)
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(Value):
     """``payer`` hands ``payee`` ``amount`` minor units (cents, kopecks)."""
 
+    __slots__ = _fields = ("payer", "payee", "amount")
     payer: str
     payee: str
     amount: int
 
+    def __init__(self, payer: str, payee: str, amount: int):
+        setattr_frozen(self, "payer", payer)
+        setattr_frozen(self, "payee", payee)
+        setattr_frozen(self, "amount", amount)
 
-@dataclass(frozen=True)
-class SettleUp:
+
+class SettleUp(Value):
     """The session's balance in money and the transfers that settle it.
 
     ``parties`` are the players in playing order, then :data:`POOL` when the
@@ -83,6 +87,8 @@ class SettleUp:
     left in the pool for the next session (0 when shared out), ``pool_end``
     what it held at the end of the last deal."""
 
+    __slots__ = _fields = ("money", "digits", "parties", "fiches", "units", "pool_left",
+                           "pool_end", "transfers", "minimal")
     money: MoneyOptions
     digits: int
     parties: tuple[str, ...]
@@ -92,6 +98,19 @@ class SettleUp:
     pool_end: Amount
     transfers: tuple[Transfer, ...]
     minimal: bool
+
+    def __init__(self, money: MoneyOptions, digits: int, parties: tuple[str, ...],
+                 fiches: Mapping[str, Fraction], units: Mapping[str, int], pool_left: Amount,
+                 pool_end: Amount, transfers: tuple[Transfer, ...], minimal: bool):
+        setattr_frozen(self, "money", money)
+        setattr_frozen(self, "digits", digits)
+        setattr_frozen(self, "parties", parties)
+        setattr_frozen(self, "fiches", fiches)
+        setattr_frozen(self, "units", units)
+        setattr_frozen(self, "pool_left", pool_left)
+        setattr_frozen(self, "pool_end", pool_end)
+        setattr_frozen(self, "transfers", transfers)
+        setattr_frozen(self, "minimal", minimal)
 
     @property
     def fiche_value(self) -> Fraction:

@@ -12,7 +12,6 @@ import dataclasses
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
@@ -22,6 +21,7 @@ from ..invisible import (
     VARIATION_SELECTORS, describe, escape, first_forbidden, is_forbidden, is_invisible, visible,
 )
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
+from ..values import MutableValue
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from ..words import alternatives, grouped
 
@@ -43,14 +43,21 @@ _NUMBER_OF_LINE = re.compile(r"[ \t]*(?:(?P<keyword>deal|unclaimed)[ \t]+)?(?P<n
 _TEN = re.compile(r"^(?:10|[Tt])[SHDCshdc♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?$")
 
 
-@dataclass
-class ParsedChunk:
+class ParsedChunk(MutableValue):
     """The statements of one chunk, its trailing comments and its problems."""
 
+    __slots__ = _fields = ("statements", "trailing_comments", "problems", "deal_line_ok")
     statements: list[Statement]
     trailing_comments: tuple[Comment, ...]
     problems: list[Diagnostic]
-    deal_line_ok: bool = True
+    deal_line_ok: bool
+
+    def __init__(self, statements: list[Statement], trailing_comments: tuple[Comment, ...],
+                 problems: list[Diagnostic], deal_line_ok: bool = True):
+        self.statements = statements
+        self.trailing_comments = trailing_comments
+        self.problems = problems
+        self.deal_line_ok = deal_line_ok
 
     @property
     def has_errors(self) -> bool:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -29,6 +28,7 @@ from ..model import (
     CardAt, EspagnoletteLine, EventLine, ExchangeLine, HandLine, NoteLine, PaidLine,
     PartieLine, Statement, TallyLine, TalonLine, TrickLine,
 )
+from ..values import Value, setattr_frozen
 from . import statement_json as js
 
 __all__ = [
@@ -55,10 +55,11 @@ class Widths(NamedTuple):
     leader: int = 0
 
 
-@dataclass(frozen=True)
-class StatementKind:
+class StatementKind(Value):
     """One row of the table."""
 
+    __slots__ = _fields = ("rule", "keyword", "model", "write", "to_json", "from_json", "csv",
+                           "plain_replay", "fast_path", "recorded", "names_player")
     rule: str  # the grammar's rule
     keyword: str | None  # the word the line starts with (a trick line starts with its number)
     model: type[Statement]
@@ -68,8 +69,24 @@ class StatementKind:
     csv: Csv
     plain_replay: bool  # replay/plain.py replays a deal holding it (when it agrees with the play)
     fast_path: bool  # notation/fastpath.py reads a well-formed line of it
-    recorded: bool = False  # what the table paid or wrote down, held against the settlement
-    names_player: bool = False  # a player's name follows the keyword
+    recorded: bool  # what the table paid or wrote down, held against the settlement
+    names_player: bool  # a player's name follows the keyword
+
+    def __init__(self, rule: str, keyword: str | None, model: type[Statement],
+                 write: Callable[[Any, str, Widths], str], to_json: Callable[[Any], dict],
+                 from_json: Callable[[dict, dict], Statement], csv: Csv, plain_replay: bool,
+                 fast_path: bool, recorded: bool = False, names_player: bool = False):
+        setattr_frozen(self, "rule", rule)
+        setattr_frozen(self, "keyword", keyword)
+        setattr_frozen(self, "model", model)
+        setattr_frozen(self, "write", write)
+        setattr_frozen(self, "to_json", to_json)
+        setattr_frozen(self, "from_json", from_json)
+        setattr_frozen(self, "csv", csv)
+        setattr_frozen(self, "plain_replay", plain_replay)
+        setattr_frozen(self, "fast_path", fast_path)
+        setattr_frozen(self, "recorded", recorded)
+        setattr_frozen(self, "names_player", names_player)
 
     @property
     def json_type(self) -> str:

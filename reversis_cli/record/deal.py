@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import values
 from ..cards import PACK, QUINOLA, Card, Rank, not_a_card_message
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
@@ -459,7 +460,7 @@ class DealInProgress:
     @staticmethod
     def _with_line(d: Diagnostic, lines: list[str]) -> Diagnostic:
         if d.pos is not None and 1 <= d.pos.line <= len(lines):
-            return replace(d, source_line=lines[d.pos.line - 1])
+            return values.replace(d, source_line=lines[d.pos.line - 1])
         return d
 
     def _take(self, lines: list[str], cards: list[str]) -> None:

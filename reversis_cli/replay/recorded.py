@@ -10,13 +10,13 @@ later; a line in error here is never compared.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..amounts import shown
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import POOL_WORD, Deal, Name, PaidLine, TallyLine
 from ..rules.texts import RULE_TEXTS
+from ..values import replace
 from .result import TRICKS_PER_DEAL
 
 __all__ = ["recorded_problems", "INTO_POOL_RULES"]

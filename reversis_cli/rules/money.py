@@ -16,13 +16,13 @@ option does, and the reader locates it in the record.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
 from ..amounts import MAX_DIGITS, shown
 from ..diagnostics import ProfileError, diagnostic
 from ..i18n import Msg
+from ..values import Value, replace, setattr_frozen
 
 __all__ = ["MONEY_OPTIONS", "POOL_AT_END", "MoneyOptions", "NO_MONEY", "WrittenFloat",
            "read_fiche_value", "read_currency", "read_pool_at_end", "decimal_text"]
@@ -34,13 +34,19 @@ _DECIMAL = re.compile(r"(?P<whole>[0-9]+)(?:\.(?P<part>[0-9]+))?")
 _CODE = re.compile(r"[A-Za-z]{3}")
 
 
-@dataclass(frozen=True)
-class MoneyOptions:
+class MoneyOptions(Value):
     """The settle-up's settings: no ``fiche_value``, no settle-up."""
 
-    fiche_value: Fraction | None = None
-    currency: str | None = None  # an ISO 4217 code, upper case
-    pool_at_end: Literal["carried", "shared"] = "carried"
+    __slots__ = _fields = ("fiche_value", "currency", "pool_at_end")
+    fiche_value: Fraction | None
+    currency: str | None  # an ISO 4217 code, upper case
+    pool_at_end: Literal["carried", "shared"]
+
+    def __init__(self, fiche_value: Fraction | None = None, currency: str | None = None,
+                 pool_at_end: Literal["carried", "shared"] = "carried"):
+        setattr_frozen(self, "fiche_value", fiche_value)
+        setattr_frozen(self, "currency", currency)
+        setattr_frozen(self, "pool_at_end", pool_at_end)
 
     def with_value(self, name: str, value: Any) -> MoneyOptions:
         """A copy with option ``name`` (one of :data:`MONEY_OPTIONS`) set from

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -48,6 +47,7 @@ from ..files import FileKindError, read_regular_file, reading_problem
 from ..i18n import N_
 from ..invisible import describe, first_forbidden, visible
 from ..i18n import Msg
+from ..values import Value, setattr_frozen
 from .money import MONEY_OPTIONS, NO_MONEY, MoneyOptions, WrittenFloat
 from .options import RuleOptions
 from .values import values_list
@@ -64,16 +64,25 @@ _META_KEYS = ("base", "name", "description")
 MAX_PROFILE_BYTES = 1 << 20
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Value):
     """One named option of docs/rules.md: its kind, allowed values and meaning."""
 
+    __slots__ = _fields = ("name", "kind", "meaning", "rules", "sources", "values")
     name: str
     kind: str  # "choice" | "int" | "bool" | "tricks"
     meaning: str
     rules: tuple[str, ...]
     sources: str
-    values: tuple[str, ...] = ()  # the words of a choice
+    values: tuple[str, ...]  # the words of a choice
+
+    def __init__(self, name: str, kind: str, meaning: str, rules: tuple[str, ...], sources: str,
+                 values: tuple[str, ...] = ()):
+        setattr_frozen(self, "name", name)
+        setattr_frozen(self, "kind", kind)
+        setattr_frozen(self, "meaning", meaning)
+        setattr_frozen(self, "rules", rules)
+        setattr_frozen(self, "sources", sources)
+        setattr_frozen(self, "values", values)
 
     def allowed(self) -> Msg:
         """The allowed values, in words a player reads in an error message."""
@@ -300,8 +309,7 @@ def rule_options(values: Mapping[str, Any], profile: str) -> RuleOptions:
     return RuleOptions(**typed)
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Value):
     """A complete set of option values, immutable.
 
     ``profile.options.partie_ties`` reads a typed value (:class:`RuleOptions`);
@@ -311,14 +319,31 @@ class Profile:
     names and their options are.
     """
 
+    __slots__ = ("name", "options", "description", "base", "source", "overridden", "money")
+    _fields = ("name", "options")  # compared and hashed; all are shown (__repr__)
     name: str
     options: RuleOptions
-    description: str = field(default="", compare=False)
-    base: str = field(default="", compare=False)
-    source: str = field(default="", compare=False)
-    overridden: tuple[str, ...] = field(default=(), compare=False)
+    description: str
+    base: str
+    source: str
+    overridden: tuple[str, ...]
     # Settling up in money (rules/money.py): no rule of play, so not an option.
-    money: MoneyOptions = field(default=NO_MONEY, compare=False)
+    money: MoneyOptions
+
+    def __init__(self, name: str, options: RuleOptions, description: str = "", base: str = "",
+                 source: str = "", overridden: tuple[str, ...] = (),
+                 money: MoneyOptions = NO_MONEY):
+        setattr_frozen(self, "name", name)
+        setattr_frozen(self, "options", options)
+        setattr_frozen(self, "description", description)
+        setattr_frozen(self, "base", base)
+        setattr_frozen(self, "source", source)
+        setattr_frozen(self, "overridden", overridden)
+        setattr_frozen(self, "money", money)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Profile({shown})"
 
     def with_overrides(self, overrides: Mapping[str, Any], source: str = "") -> Profile:
         """A copy with some options changed; values may be text or typed.

@@ -13,18 +13,24 @@ a string (JSON, tests), and a renderer writes it in the run's language with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..i18n import N_, Msg
+from ..values import Value, setattr_frozen
 
 __all__ = ["RuleText", "RULE_TEXTS", "rule_text"]
 
 
-@dataclass(frozen=True)
-class RuleText:
+class RuleText(Value):
+    """A rule of docs/rules.md: its id, its sentence and the sources it comes from."""
+
+    __slots__ = _fields = ("id", "text", "sources")
     id: str
     text: Msg  # the English sentence, written in the run's language by t()
     sources: tuple[str, ...]
+
+    def __init__(self, id: str, text: Msg, sources: tuple[str, ...]):  # noqa: A002 -- the rule's id
+        setattr_frozen(self, "id", id)
+        setattr_frozen(self, "text", text)
+        setattr_frozen(self, "sources", sources)
 
 
 def _r(rule_id: str, text: str, sources: str) -> RuleText:

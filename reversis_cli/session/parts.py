@@ -23,7 +23,6 @@ import mmap
 import os
 import stat
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -33,6 +32,7 @@ from ..model import has_figures
 from ..notation.chunks import MAX_LINE_BYTES
 from ..notation.statements import RECORDED_KEYWORDS
 from ..reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, open_record
+from ..values import MutableValue, Value, setattr_frozen
 from .service import Carried, ScoredDeal, Session
 
 __all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "check_part",
@@ -56,11 +56,12 @@ _BLOCK = 1 << 20
 _LOOK_BACK = 20  # blank lines looked through above a deal line
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Value):
     """Deals of a file read together: from the deal line at byte ``offset``
     (line ``line``) to the one that begins line ``until`` (None: the end)."""
 
+    __slots__ = _fields = ("index", "offset", "line", "until", "end", "warm_offset",
+                           "warm_line")
     index: int
     offset: int
     line: int
@@ -68,6 +69,16 @@ class Part:
     end: int  # the byte the next part begins at (the file's size for the last), for progress
     warm_offset: int  # a few deals earlier: where a worker begins its warm-up
     warm_line: int
+
+    def __init__(self, index: int, offset: int, line: int, until: int | None, end: int,
+                 warm_offset: int, warm_line: int):
+        setattr_frozen(self, "index", index)
+        setattr_frozen(self, "offset", offset)
+        setattr_frozen(self, "line", line)
+        setattr_frozen(self, "until", until)
+        setattr_frozen(self, "end", end)
+        setattr_frozen(self, "warm_offset", warm_offset)
+        setattr_frozen(self, "warm_line", warm_line)
 
 
 def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
@@ -234,21 +245,39 @@ def resume(record: Record, part: Part, expected: Expectations, errors: int | Non
 # --- the protocol: parts read here or taken from workers, in order ---------------------
 
 
-@dataclass
-class PartResult:
+class PartResult(MutableValue):
     """What a worker made of one part (plain data: it crosses between processes)."""
 
-    start: Expectations | None = None  # what the reader expected at the part's first deal
-    end: Expectations | None = None
-    carried: tuple[Carried, Carried] | None = None  # score: the settling before and after
-    deals: int = 0
-    errors: int = 0
-    warnings: int = 0
-    figures: bool = False  # check: a deal has the table's figures
-    diagnostics: list[Diagnostic] = field(default_factory=list)  # check: the part's
-    out: str = ""  # score: the deals as the writer wrote them
-    err: str = ""  # score: their diagnostics as the writer printed them
-    irregular: bool = False  # a bug, or reading stopped: this process reads the part again
+    __slots__ = _fields = ("start", "end", "carried", "deals", "errors", "warnings", "figures",
+                           "diagnostics", "out", "err", "irregular")
+    start: Expectations | None  # what the reader expected at the part's first deal
+    end: Expectations | None
+    carried: tuple[Carried, Carried] | None  # score: the settling before and after
+    deals: int
+    errors: int
+    warnings: int
+    figures: bool  # check: a deal has the table's figures
+    diagnostics: list[Diagnostic]  # check: the part's
+    out: str  # score: the deals as the writer wrote them
+    err: str  # score: their diagnostics as the writer printed them
+    irregular: bool  # a bug, or reading stopped: this process reads the part again
+
+    def __init__(self, start: Expectations | None = None, end: Expectations | None = None,
+                 carried: tuple[Carried, Carried] | None = None, deals: int = 0,
+                 errors: int = 0, warnings: int = 0, figures: bool = False,
+                 diagnostics: list[Diagnostic] | None = None, out: str = "", err: str = "",
+                 irregular: bool = False):
+        self.start = start
+        self.end = end
+        self.carried = carried
+        self.deals = deals
+        self.errors = errors
+        self.warnings = warnings
+        self.figures = figures
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.out = out
+        self.err = err
+        self.irregular = irregular
 
 
 def read_in_parts(source: Record | Session, parts: list[Part],

@@ -16,7 +16,6 @@ another pool would give wrong money.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
@@ -28,6 +27,7 @@ from ..rules import DEFAULT_PROFILE, Profile, load_profile
 from ..rules.money import MONEY_OPTIONS
 from ..rules.profile import OPTIONS
 from ..settle import DealSettlement, SessionSettler
+from ..values import MutableValue, Value, setattr_frozen
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",
            "Carried",
@@ -39,44 +39,72 @@ JETON = 5  # fiches
 Amount = Fraction | int
 
 
-@dataclass(frozen=True)
-class ScoredDeal:
+class ScoredDeal(Value):
     """A deal as read and, when it could be, settled.
 
     ``pool_before`` and ``previous`` are the session state the deal was
     settled in, so that an arbiter can settle it again under other options.
     """
 
+    __slots__ = _fields = ("checked", "settlement", "pool_before", "previous",
+                           "pot_line_given", "session_start")
     checked: CheckedDeal
     settlement: DealSettlement | None
-    pool_before: Amount = 0
-    previous: DealSettlement | None = None
-    pot_line_given: bool = False
-    session_start: Amount = 0
+    pool_before: Amount
+    previous: DealSettlement | None
+    pot_line_given: bool
+    session_start: Amount
+
+    def __init__(self, checked: CheckedDeal, settlement: DealSettlement | None,
+                 pool_before: Amount = 0, previous: DealSettlement | None = None,
+                 pot_line_given: bool = False, session_start: Amount = 0):
+        setattr_frozen(self, "checked", checked)
+        setattr_frozen(self, "settlement", settlement)
+        setattr_frozen(self, "pool_before", pool_before)
+        setattr_frozen(self, "previous", previous)
+        setattr_frozen(self, "pot_line_given", pot_line_given)
+        setattr_frozen(self, "session_start", session_start)
 
 
-@dataclass(frozen=True)
-class PoolStart:
+class PoolStart(Value):
     """The pool before deal 1 and whether the record's ``pot`` line gave it."""
 
-    amount: Amount = 0
-    given: bool = False
+    __slots__ = _fields = ("amount", "given")
+    amount: Amount
+    given: bool
+
+    def __init__(self, amount: Amount = 0, given: bool = False):
+        setattr_frozen(self, "amount", amount)
+        setattr_frozen(self, "given", given)
 
 
-@dataclass
-class SessionOutcome:
+class SessionOutcome(MutableValue):
     """What one record came to: for a batch's summary and the exit status.
 
     Plain data (it crosses from a worker process to the parent)."""
 
+    __slots__ = _fields = ("name", "deals", "errors", "warnings", "totals", "pool_end",
+                           "internal_error", "settled")
     name: str
-    deals: int = 0
-    errors: int = 0
-    warnings: int = 0
-    totals: dict[str, Amount] = field(default_factory=dict)
-    pool_end: Amount = 0
-    internal_error: str | None = None  # a bug stopped this record: what it was
-    settled: bool = False  # its deals were read and settled (a usable profile and players)
+    deals: int
+    errors: int
+    warnings: int
+    totals: dict[str, Amount]
+    pool_end: Amount
+    internal_error: str | None  # a bug stopped this record: what it was
+    settled: bool  # its deals were read and settled (a usable profile and players)
+
+    def __init__(self, name: str, deals: int = 0, errors: int = 0, warnings: int = 0,
+                 totals: dict[str, Amount] | None = None, pool_end: Amount = 0,
+                 internal_error: str | None = None, settled: bool = False):
+        self.name = name
+        self.deals = deals
+        self.errors = errors
+        self.warnings = warnings
+        self.totals = {} if totals is None else totals
+        self.pool_end = pool_end
+        self.internal_error = internal_error
+        self.settled = settled
 
 
 # --- the profile and the pool a record asks for -------------------------------------
@@ -216,14 +244,20 @@ class Reading:
         self._settler.restore(carried.pool, carried.last_played, carried.balance)
 
 
-@dataclass(frozen=True)
-class Carried:
+class Carried(Value):
     """The state of the settling between two deals: all that a deal's
     settlement depends on besides the deal, the profile and the pot line."""
 
+    __slots__ = _fields = ("pool", "last_played", "balance")
     pool: Amount
     last_played: DealSettlement | None
     balance: dict[str, Amount]
+
+    def __init__(self, pool: Amount, last_played: DealSettlement | None,
+                 balance: dict[str, Amount]):
+        setattr_frozen(self, "pool", pool)
+        setattr_frozen(self, "last_played", last_played)
+        setattr_frozen(self, "balance", balance)
 
 
 class Session:

@@ -26,7 +26,6 @@ the rules' totals leave such a deal out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from .reconcile import (
 from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, party_of, whole
+from ..values import Value, replace, setattr_frozen
 from .verdict import sheet_verdict, tally_figures
 
 __all__ = ["has_figures", "figure_diagnostics", "deal_figure_warnings", "sheet_verdict",
@@ -230,14 +230,19 @@ def _until(deals: Iterable[ScoredDeal], number: int) -> Iterator[ScoredDeal]:
             return
 
 
-@dataclass(frozen=True)
-class PaymentRuling:
+class PaymentRuling(Value):
     """One recorded payment (or one the rules give that was not recorded) and
     what the rules say of it: the verdict and the rules that decide it."""
 
+    __slots__ = _fields = ("pair", "verdict", "deciding")
     pair: PaymentPair
     verdict: Msg
     deciding: tuple[str, ...]  # rule ids
+
+    def __init__(self, pair: PaymentPair, verdict: Msg, deciding: tuple[str, ...]):
+        setattr_frozen(self, "pair", pair)
+        setattr_frozen(self, "verdict", verdict)
+        setattr_frozen(self, "deciding", deciding)
 
 
 _VERDICTS = {

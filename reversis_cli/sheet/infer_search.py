@@ -4,7 +4,6 @@ that module's docstring)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +14,7 @@ from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_o
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.payments import POOL
+from ..values import replace
 
 __all__ = ["MAX_CHANGES", "EVALUATION_BUDGET", "Search", "candidate_values", "profile_values",
            "value_text"]
@@ -164,7 +164,7 @@ class Search:
                 continue
             if trace is not None:
                 trace.changed.add(index)
-            yield dataclasses.replace(base, settlement=settlement)
+            yield replace(base, settlement=settlement)
 
     def disagreeing_under(self, deals: Iterator[ScoredDeal]) -> frozenset[int]:
         found = reconcile(deals, self.session.players)

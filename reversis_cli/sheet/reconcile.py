@@ -25,13 +25,13 @@ under which there are none.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..model import PaidLine, Pos, TallyLine
 from ..session.service import ScoredDeal
 from ..settle import Payment
 from ..settle.payments import POOL
+from ..values import Value, replace, setattr_frozen
 
 __all__ = ["PaymentPair", "Span", "Part", "TallyCheck", "DealReconciliation", "Reconciler",
            "reconcile", "match_payments", "AGREES", "OTHER_AMOUNT", "NOT_IN_THE_RULES",
@@ -50,14 +50,19 @@ SWAPPED = "swapped"  # a paid line with the payer and the payee of a payment of 
 STAKE_RULE = "POOL-1"
 
 
-@dataclass(frozen=True)
-class PaymentPair:
+class PaymentPair(Value):
     """A ``paid`` line and the payment of the rules it stands for; either may be
     missing."""
 
+    __slots__ = _fields = ("kind", "recorded", "computed")
     kind: str
     recorded: PaidLine | None
     computed: Payment | None
+
+    def __init__(self, kind: str, recorded: PaidLine | None, computed: Payment | None):
+        setattr_frozen(self, "kind", kind)
+        setattr_frozen(self, "recorded", recorded)
+        setattr_frozen(self, "computed", computed)
 
     @property
     def correction(self) -> Amount:
@@ -70,36 +75,47 @@ class PaymentPair:
         return due + paid if self.kind == SWAPPED else due - paid
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Value):
     """The deals in which a difference of the sheet arose: one deal, or a run
     of deals with no score sheet between them, where it may lie in any."""
 
+    __slots__ = _fields = ("first", "last", "after")
     first: int
     last: int
-    after: int | None = None  # the deal of the sheet before the run, if there was one
+    after: int | None  # the deal of the sheet before the run, if there was one
+
+    def __init__(self, first: int, last: int, after: int | None = None):
+        setattr_frozen(self, "first", first)
+        setattr_frozen(self, "last", last)
+        setattr_frozen(self, "after", after)
 
     @property
     def one_deal(self) -> bool:
         return self.first == self.last
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Value):
     """Differences of the sheet that arose in the same deals: each party's
     difference (sheet minus rules; :data:`POOL` for the pool).  ``span`` None:
     where they arose is not known (the deals before were not compared)."""
 
+    __slots__ = _fields = ("span", "figures")
     span: Span | None
     figures: dict[str, Amount]
 
+    def __init__(self, span: Span | None, figures: dict[str, Amount]):
+        setattr_frozen(self, "span", span)
+        setattr_frozen(self, "figures", figures)
 
-@dataclass(frozen=True)
-class TallyCheck:
+
+class TallyCheck(Value):
     """A score sheet's figures beside the rules' running totals after the deal,
     and how its difference stands to the sheet before: what it carries, from
     which deals, and what it adds."""
 
+    __slots__ = _fields = ("deal", "line", "sheet", "rules", "pool_rules", "differences",
+                           "pool_difference", "carried", "new", "before", "set_right",
+                           "previous", "from_start")
     deal: int
     line: TallyLine
     sheet: dict[str, Amount]
@@ -110,20 +126,40 @@ class TallyCheck:
     pool_difference: Amount | None
     # the differences the sheet before had and this one keeps unchanged, by
     # the deals where they arose
-    carried: tuple[Part, ...] = ()
+    carried: tuple[Part, ...]
     # the differences that are new or changed since the sheet before (each
     # party's present difference), by the deals where the change may lie
-    new: tuple[Part, ...] = ()
+    new: tuple[Part, ...]
     # each party of ``new`` that had another difference at the sheet before:
     # that difference
-    before: dict[str, Amount] = field(default_factory=dict)
+    before: dict[str, Amount]
     # each party whose earlier difference is gone here: that difference
-    set_right: dict[str, Amount] = field(default_factory=dict)
+    set_right: dict[str, Amount]
     # the deal of the sheet before (None: none, or not compared)
-    previous: int | None = None
+    previous: int | None
     # False: the deals before were not compared (``score --deal N``), so
     # what is carried and what is new is not known
-    from_start: bool = True
+    from_start: bool
+
+    def __init__(self, deal: int, line: TallyLine, sheet: dict[str, Amount],
+                 rules: dict[str, Amount], pool_rules: Amount, differences: dict[str, Amount],
+                 pool_difference: Amount | None, carried: tuple[Part, ...] = (),
+                 new: tuple[Part, ...] = (), before: dict[str, Amount] | None = None,
+                 set_right: dict[str, Amount] | None = None, previous: int | None = None,
+                 from_start: bool = True):
+        setattr_frozen(self, "deal", deal)
+        setattr_frozen(self, "line", line)
+        setattr_frozen(self, "sheet", sheet)
+        setattr_frozen(self, "rules", rules)
+        setattr_frozen(self, "pool_rules", pool_rules)
+        setattr_frozen(self, "differences", differences)
+        setattr_frozen(self, "pool_difference", pool_difference)
+        setattr_frozen(self, "carried", carried)
+        setattr_frozen(self, "new", new)
+        setattr_frozen(self, "before", {} if before is None else before)
+        setattr_frozen(self, "set_right", {} if set_right is None else set_right)
+        setattr_frozen(self, "previous", previous)
+        setattr_frozen(self, "from_start", from_start)
 
     @property
     def agrees(self) -> bool:
@@ -161,23 +197,36 @@ class TallyCheck:
         return expected + (self.imbalance or 0), expected
 
 
-@dataclass(frozen=True)
-class DealReconciliation:
+class DealReconciliation(Value):
     """What a deal's ``paid`` and ``tally`` lines say against the rules."""
 
+    __slots__ = _fields = ("number", "payments", "tally", "settled", "implied_stakes", "pos",
+                           "unsettled_before")
     number: int
-    payments: tuple[PaymentPair, ...] = field(default=())
-    tally: TallyCheck | None = None
-    settled: bool = True  # False: the deal has errors and the rules gave nothing
+    payments: tuple[PaymentPair, ...]
+    tally: TallyCheck | None
+    settled: bool  # False: the deal has errors and the rules gave nothing
     # the stakes of the rules when the deal's paid lines write none: taken as
     # paid as the rules give them, not compared (docs/decisions.md)
-    implied_stakes: tuple[Payment, ...] = ()
+    implied_stakes: tuple[Payment, ...]
     # where the deal begins (its deal line): where a payment with no line is said
-    pos: Pos | None = None
+    pos: Pos | None
     # the deals before it, handed in, that have errors: the rules' totals
     # leave them out (a caller that hands in only the deals with figures
     # does not learn of them)
-    unsettled_before: tuple[int, ...] = ()
+    unsettled_before: tuple[int, ...]
+
+    def __init__(self, number: int, payments: tuple[PaymentPair, ...] = (),
+                 tally: TallyCheck | None = None, settled: bool = True,
+                 implied_stakes: tuple[Payment, ...] = (), pos: Pos | None = None,
+                 unsettled_before: tuple[int, ...] = ()):
+        setattr_frozen(self, "number", number)
+        setattr_frozen(self, "payments", payments)
+        setattr_frozen(self, "tally", tally)
+        setattr_frozen(self, "settled", settled)
+        setattr_frozen(self, "implied_stakes", implied_stakes)
+        setattr_frozen(self, "pos", pos)
+        setattr_frozen(self, "unsettled_before", unsettled_before)
 
     @property
     def payment_disagreements(self) -> tuple[PaymentPair, ...]:
