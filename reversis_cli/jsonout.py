@@ -14,18 +14,20 @@ import json.encoder
 from json.encoder import encode_basestring
 from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
 from .model import PaidLine, has_figures
 from .reader import CheckedDeal
-from .sheet.reconcile import DealReconciliation, Reconciler
 from .session.service import ScoredDeal, Session
 from .cards import Card
-from .club.settleup import session_settle_up, settle_up_json
 from .settle import DealStatus, Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
 from .values import Value
+
+if TYPE_CHECKING:  # loaded when a deal has paid or tally lines, or money is settled up
+    from .sheet.reconcile import DealReconciliation, Reconciler
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "JsonDeals", "SessionJson",
            "header_only_json",
@@ -124,7 +126,10 @@ class SessionJson:
         self._write = write
         self._from_start = from_start
         self._session: Session | None = None
+        # Made at the first deal with the table's figures (sheet/reconcile.py,
+        # loaded only then: start-up time); the deals before it have none to compare.
         self._reconciler: Reconciler | None = None
+        self._reconcile_from_start = from_start
         self._deals = 0  # deals written: each after the first follows a comma
         self._started = False  # anything written: a bug then closes the object begun
 
@@ -147,7 +152,7 @@ class SessionJson:
             "pool_start": amount_json(session.pool_start.amount),
         }
         self._session = session
-        self._reconciler = Reconciler(session.players, self._from_start)
+        self._reconciler, self._reconcile_from_start = None, self._from_start
         self._started = True
         self._write("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items())
                     + '  "deals": [')
@@ -155,13 +160,16 @@ class SessionJson:
     def part(self, session: Session) -> None:
         """Deals of a part, without the table's figures (session/parts.py): no head."""
         self._session = session
-        self._reconciler = Reconciler(session.players, False)
+        self._reconciler, self._reconcile_from_start = None, False
 
     def deal(self, one: ScoredDeal) -> None:
         session = self._session
-        assert session is not None and self._reconciler is not None
+        assert session is not None
         recorded = None
         if has_figures(one.checked.deal):
+            if self._reconciler is None:
+                from .sheet.reconcile import Reconciler  # only for figures: start-up time
+                self._reconciler = Reconciler(session.players, self._reconcile_from_start)
             found = self._reconciler.add(one, session.balance())
             if found is not None:
                 recorded = recorded_json(found)
@@ -183,9 +191,14 @@ class SessionJson:
         tail: dict = {"totals": {name: amount_json(value)
                                  for name, value in session.totals().items()},
                       "pool_end": amount_json(session.pool_end)}
-        settled_up = session_settle_up(session) if self._from_start else None
-        if settled_up is not None:
-            tail["settle_up"] = settle_up_json(settled_up)
+        if self._from_start and session.profile is not None \
+                and session.profile.money.fiche_value is not None:
+            # Settling up in money, only with a fiche value: club/settleup.py is
+            # loaded only then (start-up time).
+            from .club.settleup import session_settle_up, settle_up_json
+            settled_up = session_settle_up(session)
+            if settled_up is not None:
+                tail["settle_up"] = settle_up_json(settled_up)
         if session.diagnostics:
             tail["diagnostics"] = [d.to_json() for d in session.diagnostics]
         self._write("\n  ],\n" + ",\n".join(f"  {_dumps(k)}: {_dumps(v)}"

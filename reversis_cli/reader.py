@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shlex
 import stat
 import sys
 import tempfile
@@ -443,6 +442,8 @@ def _foreign_kind(line: str) -> str | None:
 
 
 def _foreign_diagnostic(kind: str, name: str, line: str, number: int) -> Diagnostic:
+    import shlex  # for this message only (start-up time)
+
     suffix = {"json": ".json", "csv-tricks": ".csv"}[kind]
     file = STDIN if name == STDIN_NAME else name
     source = "" if Path(file).suffix.lower() == suffix else f" --from {kind}"

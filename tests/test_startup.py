@@ -79,6 +79,33 @@ def test_the_start_up_classes_are_plain_classes(command, record):
     assert [name for name in made if not name.startswith(CONVERTED_ELSEWHERE)] == []
 
 
+# Loaded only when a record needs them (issue 24): the table's figures, settling
+# up in money, worker processes; the JSON writer only for JSON.
+ONLY_WHEN_NEEDED = {"reversis_cli.sheet.reconcile", "reversis_cli.club.settleup",
+                    "reversis_cli.render.settleup", "signal", "shlex"}
+NOT_FOR_TABLES = {"reversis_cli.jsonout"}
+
+
+@pytest.mark.slow
+def test_a_plain_record_loads_only_what_it_needs():
+    """A plain record (no paid or tally line, no fiche value, one process):
+    neither the reconciliation nor the settle-up, nor the workers' signals."""
+    tables = loaded_modules("score", EVENING) - _at_interpreter_start()
+    as_json = loaded_modules("score", "--json", EVENING) - _at_interpreter_start()
+    assert "reversis_cli.render.session" in tables and "reversis_cli.jsonout" in as_json
+    assert (tables | as_json) & ONLY_WHEN_NEEDED == set()
+    assert tables & NOT_FOR_TABLES == set()
+
+
+def test_the_table_s_figures_load_the_reconciliation():
+    """The other side of the test above: a record with paid and tally lines
+    loads what compares them (the laziness does not lose them)."""
+    modules = loaded_modules("score", "--json", str(SAMPLES / "disputed-sheet.rvs"))
+    assert "reversis_cli.sheet.reconcile" in modules
+    plain = loaded_modules("check", EVENING) - _at_interpreter_start()
+    assert plain & ONLY_WHEN_NEEDED == set()
+
+
 def test_version_loads_no_dataclass_machinery():
     modules = loaded_modules("--version")
     assert {"dataclasses", "reversis_cli.dataclass_code"} & modules == set()

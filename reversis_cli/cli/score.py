@@ -170,7 +170,6 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     A bug met in this file is reported with the file's name, and the file's
     JSON is still one whole object (with ``internal_error``), so that a batch
     goes on with the next file."""
-    from ..jsonout import internal_error_text  # the library: start-up time
     from ..reader import display_name  # the library: start-up time
     from ..session.service import SessionOutcome  # the library: start-up time
 
@@ -182,6 +181,8 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     except BrokenPipeError:  # the reader went away (| head): not a bug in this file
         raise
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
+        from ..jsonout import internal_error_text  # the tables need no JSON (start-up time)
+
         out.failed(exc)
         outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
         err.print(t(Msg("reversis: internal error while scoring {name} ({error}); please "

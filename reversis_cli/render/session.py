@@ -7,22 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import StringIO
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ..club.settleup import session_settle_up
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
-from ..sheet.reconcile import Reconciler
 from ..session.service import ScoredDeal, Session, SessionOutcome
 from .diagnostics import render_diagnostic
 from .plain import plain_text
-from .settleup import render_settle_up
 from .amounts import fiches, money_column, signed
 from .score import render_session, render_settlement, render_unsettled
+
+if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
+    from ..sheet.reconcile import Reconciler
 
 __all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary",
            "TableDeals", "SessionTables"]
@@ -72,6 +73,7 @@ class BalanceRows:
         sheet = None
         if scored.checked.deal is not None and scored.checked.deal.tally is not None:
             if self._reconciler is None:
+                from ..sheet.reconcile import Reconciler  # only for a tally: start-up time
                 self._reconciler = Reconciler(session.players)
             found = self._reconciler.add(scored, balance)
             sheet = found.tally if found is not None else None
@@ -177,9 +179,13 @@ class SessionTables:
         assert session is not None
         if self._only is None and session.deals_shown:
             self._show(self._rows.render(session))
-            settled_up = session_settle_up(session)
-            if settled_up is not None:
-                self._show(render_settle_up(settled_up))
+            money = session.profile.money if session.profile is not None else None
+            if money is not None and money.fiche_value is not None:
+                from ..club.settleup import session_settle_up  # only with money: start-up time
+                from .settleup import render_settle_up  # the same
+                settled_up = session_settle_up(session)
+                if settled_up is not None:
+                    self._show(render_settle_up(settled_up))
         self._flush()
 
     def failed(self, exc: BaseException) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import fnmatch
 import itertools
 import os
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -188,6 +187,7 @@ def _worker_pool(processes: int):
     # a worker before it ignores the signal, or leave a half-built pool, and
     # either can hang the shutdown.  It is let through inside the try below.
     import multiprocessing  # start-up time: a tenth of the imports, only with --jobs
+    import signal  # its enums cost a run that has no workers (start-up time)
 
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
@@ -206,5 +206,7 @@ def _worker_pool(processes: int):
 def _leave_interrupts_to_parent() -> None:
     """In a worker: Ctrl-C reaches every process of the terminal; only the
     parent answers it (exit 130), and it stops the workers."""
+    import signal  # only in a worker: start-up time
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

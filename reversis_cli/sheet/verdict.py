@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..i18n import Figure, Msg, t, tr
-from .reconcile import Part, Span, TallyCheck
 from ..settle.payments import POOL, party_of
 from ..words import listed
+
+if TYPE_CHECKING:  # loaded where a deal has a tally line (render/score.py reads this module)
+    from .reconcile import Part, Span, TallyCheck
 
 __all__ = ["sheet_verdict", "sheet_sentence", "tally_figures", "departures_note",
            "signed_figure"]
