@@ -26,7 +26,7 @@ from .files import os_reason
 from .diagnostics import Diagnostic, diagnostic
 from .i18n import Msg
 from .model import POOL_WORD, Deal, Header, Pos
-from .notation.chunks import Chunk, decode_lines, split_chunks
+from .notation.chunks import Chunk, ChunkReader, split_chunks
 from .notation.grammar_file import keywords
 from .notation.parse import parse_deal, parse_header
 from .replay import ReplayedDeal, next_seat, replay_deal
@@ -216,9 +216,11 @@ class Record:
         self.name = name
         self._stream = stream
         self._decode_problems: list[Diagnostic] = []
-        lines = decode_lines(stream, self._decode_problems) if stream is not None else ()
         foreign: list[Diagnostic] = []
-        self._chunks = split_chunks(_until_foreign(lines, name, foreign), self._decode_problems)
+        self._chunks: Iterator[Chunk] = (
+            ChunkReader(stream, self._decode_problems,
+                        lines_filter=lambda lines: _until_foreign(lines, name, foreign))
+            if stream is not None else split_chunks((), self._decode_problems))
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
         players, header_problems = check_header(self.header,
@@ -243,10 +245,7 @@ class Record:
     @property
     def position(self) -> int:
         """Bytes of the file read so far (for progress bars)."""
-        try:
-            return self._stream.tell() if self._stream is not None else 0
-        except (OSError, ValueError):
-            return 0
+        return self._chunks.position if isinstance(self._chunks, ChunkReader) else 0
 
     # -- context manager -----------------------------------------------------------
 
@@ -272,8 +271,7 @@ class Record:
         is carried from one part to the next)."""
         self._stream.seek(offset)
         self._decode_problems = []
-        lines = decode_lines(self._stream, self._decode_problems)
-        self._chunks = split_chunks(lines, self._decode_problems, line)
+        self._chunks = ChunkReader(self._stream, self._decode_problems, line)
         next(self._chunks)  # the empty header before the deal line
         self.expected = expected
         self._errors = errors if errors is not None else -(1 << 62)  # never reaches the cap
@@ -551,8 +549,14 @@ class _Spooled:
     def reader(self) -> _SpoolReader:
         return _SpoolReader(self)
 
-    def read_more(self, limit: int) -> bytes:
-        more = self.source.readline(limit)
+    def read_more(self, limit: int, whole_line: bool = True) -> bytes:
+        """Up to ``limit`` bytes more of the source, kept in the spool: up to a
+        line end, or (``whole_line`` False) as many as it has at hand (a
+        source that reads only lines gives a line)."""
+        read = self.source.readline
+        if not whole_line:
+            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
+        more = read(limit)
         if more:
             self.spool.seek(self.size)
             self.spool.write(more)
@@ -575,6 +579,17 @@ class _SpoolReader:
         short = limit < 0 or len(data) < limit
         if short and not data.endswith(b"\n") and self._at + len(data) == spooled.size:
             data += spooled.read_more(limit - len(data) if limit >= 0 else -1)
+        self._at += len(data)
+        return data
+
+    def read(self, size: int) -> bytes:
+        """Up to ``size`` bytes (the block reader's, notation/chunks.py): b"" only at the end."""
+        spooled = self._spooled
+        if self._at < spooled.size:
+            spooled.spool.seek(self._at)
+            data = spooled.spool.read(min(size, spooled.size - self._at))
+        else:
+            data = spooled.read_more(size, whole_line=False)
         self._at += len(data)
         return data
 

@@ -257,7 +257,43 @@ def test_the_usual_headers_are_read_without_lark():
 
     for line in HEADER[:-1]:
         assert read_header([line], 1) is not None, line
-    assert read_header(["# a comment", "reversis 1"], 1) is None
+    for lines in COMMENTED_HEADERS[:2]:  # the third has lines only Lark reads
+        assert read_header(lines, 1) is not None, lines
+    assert read_header(['title "A # B"'], 1) is None  # a # in a string: Lark's
+
+
+# Comments in a header: above its first statement (the simulator's), after a
+# statement, between statements, at the end (a header of a file without deals).
+COMMENTED_HEADERS = [
+    ["# written by reversis simulate --deals 20 --seed 0", "reversis 1", "rules classic",
+     "players Anna Boris Vera Gleb"],
+    ["reversis 1 # v1", "rules classic#house", "players Anna Boris Vera Gleb  #  seats",
+     "# below the last", "", "#"],
+    ["  # indented", "# two", "", "# after a blank", "pot # none", "unit fiche  # fiches",
+     "players#none", "reversis#1", "date 2026-11-17 #", "rules été # accents"],
+]
+COMMENT_WORDS = ["#", "# note", "#x", "##", "# a # b", '# "quoted"', "#é"]
+
+
+@pytest.mark.parametrize("lines", COMMENTED_HEADERS)
+def test_a_headers_comments_read_the_same_both_ways(lines):
+    assert_header_same_both_ways(lines)
+    assert_header_same_both_ways(lines, 7)
+
+
+@pytest.mark.parametrize("seed, headers", [(10, 600), pytest.param(11, 6000,
+                                                                   marks=pytest.mark.slow)])
+def test_mutated_headers_with_comments_read_the_same_both_ways(seed, headers):
+    rng = random.Random(seed)
+    for _ in range(headers):
+        lines = [rng.choice(HEADER[:-1] + ["# c", ""]) for _ in range(rng.randrange(1, 6))]
+        for _ in range(rng.randrange(1, 4)):
+            at = rng.randrange(len(lines))
+            if rng.random() < 0.5:
+                lines[at] = lines[at] + rng.choice([" ", "", "  "]) + rng.choice(COMMENT_WORDS)
+            else:
+                lines[at] = mutate_line(rng, lines[at], HEADER_WORDS + COMMENT_WORDS)
+        assert_header_same_both_ways(lines)
 
 
 @pytest.mark.parametrize("line", HEADER)
@@ -278,12 +314,18 @@ def test_mutated_headers_read_the_same_both_ways(seed, headers):
 
 def test_a_plain_record_is_read_without_loading_lark(tmp_path):
     """A record whose header and deals the fast path reads is read, checked and
-    settled without Lark; a comment brings Lark in, to collect it."""
+    settled without Lark, a header's comments too (the simulator writes one);
+    a comment in a deal brings Lark in, to collect it."""
     from conftest import loaded_modules
 
     record = tmp_path / "plain.rvs"
     record.write_text("".join(simulate_session(SimulationOptions(3, seed=2))), encoding="utf-8")
     assert "lark" not in loaded_modules("score", "--json", str(record))
+    simulated = tmp_path / "simulated.rvs"
+    simulated.write_text("# written by reversis simulate --deals 3 --seed 2\n"
+                         + record.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "lark" not in loaded_modules("score", "--json", str(simulated))
     commented = tmp_path / "commented.rvs"
-    commented.write_text("# an evening\n" + record.read_text(encoding="utf-8"), encoding="utf-8")
+    commented.write_text(record.read_text(encoding="utf-8").replace(
+        "\ndeal 2", "\n# the second deal\ndeal 2"), encoding="utf-8")
     assert "lark" in loaded_modules("score", "--json", str(commented))

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Pos
+from ..values import Value, setattr_frozen
 from ..words import grouped
 
-__all__ = ["Chunk", "decode_lines", "split_chunks", "MAX_COMMENT_LINES", "MAX_CHUNK_LINES",
-           "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES"]
+__all__ = ["Chunk", "ChunkReader", "decode_lines", "split_chunks", "MAX_COMMENT_LINES",
+           "MAX_CHUNK_LINES", "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES", "BLOCK_BYTES"]
 
 # In any case: a "Deal" line still begins a deal (the parser then says that
 # keywords are lower case) instead of running into the deal above it.
@@ -41,32 +41,46 @@ MAX_SKIPPED_BYTES = 1 << 20
 _BLANK_LINES = frozenset((b"\n", b"\r\n", b""))
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
+class Chunk(Value):
+    """The header's lines, or one deal's."""
+
+    __slots__ = ("kind", "first_line", "lines", "last_line")
+    _fields = __slots__
     kind: str          # "header" or "deal"
     first_line: int    # 1-based number of lines[0] in the file
     lines: tuple[str, ...]
     # The last line of the file this chunk stands for: past its lines when
     # lines were skipped (RV004), or blank lines after it were not kept.
-    last_line: int = 0
+    last_line: int
+
+    def __init__(self, kind: str, first_line: int, lines: tuple[str, ...],
+                 last_line: int = 0) -> None:
+        setattr_frozen(self, "kind", kind)
+        setattr_frozen(self, "first_line", first_line)
+        setattr_frozen(self, "lines", lines)
+        setattr_frozen(self, "last_line", last_line)
 
     @property
     def end(self) -> int:
         return max(self.last_line, self.first_line + len(self.lines) - 1)
 
 
-def decode_lines(stream: BinaryIO, problems: list[Diagnostic]) -> Iterator[str]:
+def decode_lines(stream: BinaryIO, problems: list[Diagnostic], start: int = 1,
+                 reported: list[int] | None = None) -> Iterator[str]:
     """UTF-8 lines without their line ends; a leading BOM is dropped.
+    ``start`` is the number of the first line read (the file's first: 1).
 
-    A line that is not valid UTF-8 is reported (RV002, at the first bad byte)
+    A line that is not valid UTF-8 is reported (RV002, at the first bad byte;
+    the first :data:`MAX_DECODING_DIAGNOSTICS` of the file, counted in
+    ``reported[0]`` when several readings share a file, as the block reader's do)
     and read with replacement characters so that the rest can still be checked.
     Only the first :data:`MAX_LINE_BYTES` bytes of a line are kept (the parser
     refuses such a line anyway); a line longer than :data:`MAX_SKIPPED_BYTES`
     stops the reading (RV005): that is no record, and /dev/zero has no end.
     """
-    reported = 0
+    reported = [0] if reported is None else reported
     read_line = partial(stream.readline, MAX_LINE_BYTES + 1)
-    for number, raw in enumerate(iter(read_line, b""), start=1):
+    for number, raw in enumerate(iter(read_line, b""), start=start):
         if raw in _BLANK_LINES:  # cheap: a file may hold millions of them
             yield ""
             continue
@@ -90,12 +104,12 @@ def decode_lines(stream: BinaryIO, problems: list[Diagnostic]) -> Iterator[str]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             text = raw.decode("utf-8", errors="replace")
-            if reported < MAX_DECODING_DIAGNOSTICS:
+            if reported[0] < MAX_DECODING_DIAGNOSTICS:
                 column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
                 problems.append(diagnostic(
                     "RV002", Msg("this line is not UTF-8 text (is this a record written by "
                                  "another program, or a binary file?)"), Pos(number, column)))
-            reported += 1
+            reported[0] += 1
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         yield text
@@ -241,3 +255,216 @@ def _too_many_comments(number: int, kind: str) -> Diagnostic:
                       "are not kept, and fmt and convert will not rewrite the file",
                       count=grouped(MAX_COMMENT_LINES))
     return diagnostic("RV104", message, Pos(number, 1))
+
+
+# --- the fast path: a block at a time ---------------------------------------------------
+#
+# ``split_chunks(decode_lines(stream))`` runs a loop of Python once a line.  A
+# deal as the simulator and fmt write it (statements and blank lines, nothing
+# else) needs none of that loop's cases: its chunk is its lines from its deal
+# line to the next, less the blank lines at the end.  ChunkReader cuts such
+# stretches out of blocks of bytes with a few searches, and gives every other
+# stretch to the line path, which stays the reference (tests/test_chunk_blocks.py).
+
+# Bytes read at a time.
+BLOCK_BYTES = 1 << 16
+# _DEAL_LINE over bytes: at a line's start (match), and the line end before the
+# next deal line (search: a literal first, which the search looks for at C
+# speed).  Their case is folded for ASCII only, where _DEAL_LINE's is for any
+# letter: no other character folds to one of d, e, a, l (a test holds it), and
+# a UTF-8 byte of another is not ASCII.
+_DEAL_LINE_AT = re.compile(rb"^[ \t]*deal(?:[ \t]|$)", re.IGNORECASE | re.MULTILINE)
+_BEFORE_DEAL_LINE = re.compile(rb"\n[ \t]*+deal(?:[ \t]|$)", re.IGNORECASE | re.MULTILINE)
+# A line of blanks only (after the first line): split_chunks' filler, with the comment lines.
+_BLANKS_ONLY = re.compile(r"\n[^\S\n]++$", re.MULTILINE)
+# Bytes that send a stretch to the line path: a comment, a CR of a CRLF line
+# end, a NUL (no record has one), a BOM.
+_UNUSUAL_BYTES = (b"#", b"\r", b"\x00", b"\xef\xbb\xbf")
+
+
+class _Blocks:
+    """A binary stream's bytes, read a block at a time and taken from the
+    front: a line at a time (``readline``, the line path's) or a stretch of
+    lines at a time (the fast path's).  Memory holds the bytes not yet taken
+    and one block."""
+
+    def __init__(self, stream: BinaryIO, size: int) -> None:
+        # A stream that reads only lines (record/appending.py's) gives a line at a time.
+        self._read = getattr(stream, "read", None) or stream.readline
+        self._size = size
+        try:
+            self.base = stream.tell()  # the file's offset of data[0]
+        except (OSError, ValueError, AttributeError):
+            self.base = 0
+        self.data = b""
+        self.at = 0           # the first byte not yet taken
+        self.complete = 0     # data[:complete] ends at a line end (or the file's)
+        self.eof = False
+        self.last_start = 0   # where the last line taken by readline began
+
+    def more(self) -> bool:
+        """Read another block behind the bytes not yet taken; False at the end."""
+        if self.eof:
+            return False
+        block = self._read(self._size)
+        dropped = min(self.at, self.last_start)
+        data = self.data[dropped:] + block
+        self.base += dropped
+        self.at -= dropped
+        self.last_start -= dropped
+        self.data = data
+        if block:
+            self.complete = data.rfind(b"\n") + 1
+        else:
+            self.eof, self.complete = True, len(data)
+        return True
+
+    def readline(self, limit: int) -> bytes:
+        """As a binary file's ``readline(limit)``."""
+        self.last_start = self.at
+        while True:
+            end = self.data.find(b"\n", self.at, self.at + limit)
+            if end >= 0:
+                stop = end + 1
+                break
+            if len(self.data) - self.at >= limit or not self.more():
+                stop = min(self.at + limit, len(self.data))
+                break
+        line = self.data[self.at:stop]
+        self.at = stop
+        return line
+
+    def deal_stretch_end(self) -> int | None:
+        """Where the lines from the deal line at ``last_start`` end: at the next
+        deal line or the file's end; None when the stretch is no deal's (a line
+        too long, a deal too long, no deal line at ``last_start``)."""
+        begin = self.last_start
+        if not _DEAL_LINE_AT.match(self.data, begin, self.complete):
+            return None
+        searched = begin  # from a line end on: none straddles ``complete``
+        while True:
+            found = _BEFORE_DEAL_LINE.search(self.data, searched, self.complete)
+            if found is not None or self.eof:
+                end = found.start() + 1 if found is not None else self.complete
+                return end if end - begin < MAX_LINE_BYTES else None
+            if self.complete - begin >= MAX_LINE_BYTES:
+                return None
+            searched = self.complete - 1 - begin  # the last line end, looked at again
+            self.more()
+            begin = self.last_start
+            searched += begin
+
+
+def _plain_deal(blocks: _Blocks, number: int) -> Chunk | None:
+    """Fast path of split_chunks for one deal: the chunk of the deal line at
+    ``blocks.last_start`` (line ``number``) when the lines up to the next deal
+    line are plain (UTF-8, statements and empty lines, few enough, none too
+    long), its bytes then taken; else None, and nothing taken."""
+    end = blocks.deal_stretch_end()
+    if end is None:
+        return None
+    raw = blocks.data[blocks.last_start:end]
+    for unusual in _UNUSUAL_BYTES:
+        if raw.find(unusual) >= 0:  # not ``in``: that first tries the bytes as an int
+            return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if _BLANKS_ONLY.search(text):
+        return None
+    lines = text.split("\n")
+    if raw.endswith(b"\n"):
+        lines.pop()  # the end of the last line, not a line
+    count = len(lines)
+    if count >= MAX_CHUNK_LINES:
+        return None
+    while not lines[-1]:  # blank lines above the next deal line are not kept
+        lines.pop()
+    blocks.at = blocks.last_start = end
+    return Chunk("deal", number, tuple(lines), number + count - 1)
+
+
+class _Counted:
+    """Lines passed on, counting them: ``number`` is the last one's."""
+
+    def __init__(self, lines: Iterable[str], start: int) -> None:
+        self._lines = iter(lines)
+        self.number = start - 1
+
+    def __iter__(self) -> _Counted:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self._lines)
+        self.number += 1
+        return line
+
+
+class ChunkReader:
+    """Fast path of ``split_chunks(lines_filter(decode_lines(stream, problems)), problems,
+    start)``: the same chunks and the same problems, read a block of bytes at
+    a time.  The header goes by the line path (:func:`decode_lines`,
+    :func:`split_chunks`: its first line may have a BOM, ``lines_filter`` sees
+    its lines); from a deal line with nothing above it, each deal whose lines
+    are plain is cut out of the block whole (:func:`_plain_deal`), and the
+    line path reads any other from its deal line on, until a deal line again
+    begins a chunk of its own.  ``position`` is the file's offset of the first
+    byte not yet cut into chunks (for progress bars)."""
+
+    def __init__(self, stream: BinaryIO, problems: list[Diagnostic], start: int = 1,
+                 lines_filter: Callable[[Iterator[str]], Iterator[str]] | None = None,
+                 block_bytes: int = BLOCK_BYTES) -> None:
+        self._blocks = _Blocks(stream, block_bytes)
+        self._problems = problems
+        self._reported = [0]  # RV002 reported in the file, by every line path's decoder
+        self._chunks = self._read(start, lines_filter)
+
+    @property
+    def position(self) -> int:
+        return self._blocks.base + self._blocks.at
+
+    def __iter__(self) -> ChunkReader:
+        return self
+
+    def __next__(self) -> Chunk:
+        return next(self._chunks)
+
+    def _read(self, number: int,
+              lines_filter: Callable[[Iterator[str]], Iterator[str]] | None) -> Iterator[Chunk]:
+        blocks = self._blocks
+        taken = yield from self._by_lines(number, lines_filter, header=True)
+        while taken is not None:
+            number = taken
+            while (chunk := _plain_deal(blocks, number)) is not None:
+                yield chunk
+                number = chunk.last_line + 1
+            if blocks.eof and blocks.at == len(blocks.data):
+                return
+            taken = yield from self._by_lines(number, None, header=False)
+
+    def _by_lines(self, number: int, lines_filter: Callable[[Iterator[str]], Iterator[str]] | None,
+                  header: bool) -> Generator[Chunk, None, int | None]:
+        """The line path from line ``number`` (the file's first, with the header,
+        or a deal line): its chunks, up to a deal line that begins a chunk of its
+        own (nothing above it) and a plain deal, that deal's chunk too, and the
+        number of the line after it, where the fast path goes on; None when the
+        reading ends."""
+        decoded = _Counted(decode_lines(self._blocks, self._problems,  # type: ignore[arg-type]
+                                        number, self._reported), number)
+        fed = _Counted(decoded if lines_filter is None else lines_filter(decoded), number)
+        chunks = split_chunks(fed, self._problems, number)
+        if not header:
+            next(chunks)  # the empty header before the deal line
+        for chunk in chunks:
+            yield chunk
+            # At a deal line (line fed.number) with nothing above it, its bytes
+            # the last read (the filter kept every line), the state of
+            # split_chunks is the one it begins every deal with: the fast path
+            # may go on from there.
+            if chunk.last_line == fed.number - 1 and decoded.number == fed.number:
+                plain = _plain_deal(self._blocks, fed.number)
+                if plain is not None:
+                    yield plain
+                    return plain.last_line + 1
+        return None

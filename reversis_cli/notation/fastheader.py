@@ -4,12 +4,17 @@ A record's header is a few lines (``reversis 1``, ``rules classic``, ``players
 ...``), read once; what reading them with Lark costs is loading Lark and its
 parser, about a sixth of a 20-deal evening.  So a header whose every line is
 plain is read here, and a record whose deals the fast path reads as well
-(``fastpath.py``) is read without Lark at all.  A header with anything else
--- a comment, a ``set`` line, a string with a backslash, a name that is not a
-name, a keyword used as a word, a line the grammar does not read -- is left
-whole to Lark, which says what is wrong.  Each line read here becomes exactly
-the statement the grammar's builder makes of it (``tests/test_fastpath_parity.py``
-holds the two to that on every sample and on thousands of altered headers).
+(``fastpath.py``) is read without Lark at all.  Its comments are read here
+too, and attached as parse.py's ``_attach_comments`` attaches the ones Lark's
+lexer collects: a comment line to the statement below it (the last ones to
+the header's trailing comments), a comment after a statement to that
+statement (the simulator writes one above every record it makes).  A header
+with anything else -- a ``set`` line, a string with a backslash, a comment on
+a line with a quote, a name that is not a name, a keyword used as a word, a
+line the grammar does not read -- is left whole to Lark, which says what is
+wrong.  Each line read here becomes exactly the statement the grammar's
+builder makes of it (``tests/test_fastpath_parity.py`` holds the two to that
+on every sample and on thousands of altered headers).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from ..grammar_source import terminal_regexp
-from ..model import HeaderLine, Name, Pos
+from ..model import Comment, Header, HeaderLine, Name, Pos
 from .fastpath import FastPath, fast_path, is_plain
 
 __all__ = ["read_header"]
@@ -48,26 +53,39 @@ def _expressions() -> dict[str, re.Pattern[str]]:
             _OPTIONAL: re.compile(f"{text}|{word}")}
 
 
-def read_header(lines: Sequence[str], first_line: int) -> list[HeaderLine] | None:
-    """The statements of a header whose every line is plain, or None: Lark
-    then reads the whole header."""
+def read_header(lines: Sequence[str], first_line: int) -> Header | None:
+    """The header, when every line of it is plain but for its comments; else
+    None: Lark then reads the whole header."""
     fast = fast_path()
-    out = []
+    out: list[HeaderLine] = []
+    above: list[Comment] = []  # comment lines not yet given to a statement
     for number, line in enumerate(lines, first_line):
         if not line:
             continue
-        if not is_plain(line):
-            return None  # a comment, a tab, a control character: Lark's
+        at = line.find("#")
+        if at < 0 and not is_plain(line):
+            return None  # a tab, a control character, a line too long: Lark's
+        if at >= 0 and ('"' in line or not is_plain(line.replace("#", "_"))):
+            return None  # a quote: the # may be in a string, which Lark reads
         if line.isspace():  # spaces only: a blank line
             continue
-        statement = _header_line(fast, line, number)
+        comment = None if at < 0 else Comment(line[at + 1:], Pos(number, at + 1))
+        if comment is not None and not line[:at].strip(" "):
+            above.append(comment)
+            continue
+        statement = _header_line(fast, line if at < 0 else line[:at], number,
+                                 tuple(above), comment)
         if statement is None:
             return None
         out.append(statement)
-    return out
+        above = []
+    return Header(tuple(out), tuple(above))
 
 
-def _header_line(fast: FastPath, line: str, number: int) -> HeaderLine | None:
+def _header_line(fast: FastPath, line: str, number: int, above: tuple[Comment, ...],
+                 comment_after: Comment | None) -> HeaderLine | None:
+    """The statement of ``line`` (without its comment), with the comments
+    ``above`` it and the one after it; None when Lark is to read it."""
     words = line.split()
     keyword = words[0]
     kind = _VALUES.get(keyword)
@@ -77,7 +95,7 @@ def _header_line(fast: FastPath, line: str, number: int) -> HeaderLine | None:
     pos = Pos(number, indent + 1)
     after = indent + len(keyword)
     if kind == _NAMES:
-        return _players(fast, line, number, pos, after)
+        return _players(fast, line, number, pos, after, above, comment_after)
     rest = line[after:]
     if rest and rest[0] not in " \t":
         return None  # the keyword runs into its value: Lark says how it reads
@@ -86,7 +104,8 @@ def _header_line(fast: FastPath, line: str, number: int) -> HeaderLine | None:
         if kind != _OPTIONAL:
             return None
         return HeaderLine(pos=pos, keyword=keyword, value="",
-                          value_pos=Pos(number, indent + 1 + 3))
+                          value_pos=Pos(number, indent + 1 + 3), comments_before=above,
+                          comment_after=comment_after)
     start = len(line) - len(rest.lstrip(" \t"))
     found = _expressions()[kind].fullmatch(line.rstrip(" \t"), start)
     if found is None:
@@ -98,10 +117,12 @@ def _header_line(fast: FastPath, line: str, number: int) -> HeaderLine | None:
         return None  # a keyword where a value stands: Lark reads it its own way
     if value.startswith('"'):
         value = value[1:-1]
-    return HeaderLine(pos=pos, keyword=keyword, value=value, value_pos=Pos(number, start + 1))
+    return HeaderLine(pos=pos, keyword=keyword, value=value, value_pos=Pos(number, start + 1),
+                      comments_before=above, comment_after=comment_after)
 
 
-def _players(fast: FastPath, line: str, number: int, pos: Pos, after: int) -> HeaderLine | None:
+def _players(fast: FastPath, line: str, number: int, pos: Pos, after: int,
+             above: tuple[Comment, ...], comment_after: Comment | None) -> HeaderLine | None:
     """The players line: any number of names, each a NAME and no keyword in
     any case (Lark and the header's checks say what is wrong with one)."""
     rest = line[after:]
@@ -113,4 +134,5 @@ def _players(fast: FastPath, line: str, number: int, pos: Pos, after: int) -> He
         if not fast.is_name(word) or word.casefold() in fast.keywords:
             return None
         names.append(Name(word, Pos(number, found.start() + 1)))
-    return HeaderLine(pos=pos, keyword="players", names=tuple(names))
+    return HeaderLine(pos=pos, keyword="players", names=tuple(names), comments_before=above,
+                      comment_after=comment_after)

@@ -72,7 +72,7 @@ def parse_header(lines: Sequence[str], first_line: int = 1, fast: bool = True
     if fast:
         read = read_header(lines, first_line)
         if read is not None:
-            return Header(tuple(read), ()), []
+            return read, []
     chunk = parse_chunk(lines, "header", first_line)
     header_lines = tuple(s for s in chunk.statements if isinstance(s, HeaderLine))
     assert len(header_lines) == len(chunk.statements), "the header rule builds header lines only"

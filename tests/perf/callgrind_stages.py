@@ -7,7 +7,8 @@ Each stage is counted as the difference between two in-process runs under
 each run on a DEALS-deal and a 1-deal file ((many - one) / (DEALS - 1), so that
 start-up counts in none):
 
-* ``split``: the file decoded and cut into deals (notation/chunks.py);
+* ``split``: the file decoded and cut into deals (notation/chunks.py, the
+  block reader the record's reader uses);
 * ``parse``: each deal's lines read into the model (notation/parse.py,
   notation/fastpath.py), without the reader's bookkeeping;
 * ``read+replay``: ``Record.deals()``, the reader's bookkeeping and the replay
@@ -40,14 +41,14 @@ STAGES = (("split", "split", None), ("parse", "parse", "split"),
 CHILD = r"""
 import sys
 stop, path = sys.argv[1], sys.argv[2]
-from reversis_cli.notation.chunks import decode_lines, split_chunks
+from reversis_cli.notation.chunks import ChunkReader
 from reversis_cli.notation.parse import parse_deal, parse_header
 from reversis_cli.reader import open_record
 from reversis_cli.session.service import Session
 from reversis_cli.jsonout import write_session_json
 if stop in ("split", "parse"):
     with open(path, "rb") as stream:
-        chunks = split_chunks(decode_lines(stream, []))
+        chunks = ChunkReader(stream, [])
         head = next(chunks)
         parse_header(head.lines, head.first_line)
         for chunk in chunks:
