@@ -23,7 +23,7 @@ from .words import grouped
 __all__ = ["WriteError", "FileKindError", "write_atomic", "same_file", "same_as_stdin",
            "read_regular_file", "regular_file_problem", "rewrite_problem", "output_problem",
            "folder_problem", "os_reason", "reading_problem", "remove_abandoned_temporaries",
-           "lock_file", "LOCKING", "rename_aside"]
+           "lock_file", "LOCKING", "rename_aside", "standard_input", "Spooled", "SpoolReader"]
 
 try:  # POSIX: advisory locks, released by the system when their process ends
     import fcntl
@@ -331,3 +331,81 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# --- standard input, read once by every reader of a command -------------------------
+
+_stdin_read: tuple[object, Spooled] | None = None  # (the stream, its spool)
+
+
+def standard_input() -> Spooled:
+    """Standard input, read once: a command may go through the record twice
+    (arbitrate --compare replays the session under the other reading)."""
+    global _stdin_read
+    if _stdin_read is None or _stdin_read[0] is not sys.stdin:
+        _stdin_read = (sys.stdin, Spooled(sys.stdin.buffer))
+    return _stdin_read[1]
+
+
+class Spooled:
+    """A stream read as it is needed and kept in a spool (in memory, then in a
+    temporary file), so that each reader sees the same bytes while memory
+    stays bounded, and an endless input is read only as far as a reader goes."""
+
+    def __init__(self, source):
+        self.source = source
+        self.spool = tempfile.SpooledTemporaryFile(max_size=1 << 20)
+        self.size = 0
+
+    def reader(self) -> SpoolReader:
+        return SpoolReader(self)
+
+    def read_more(self, limit: int, whole_line: bool = True) -> bytes:
+        """Up to ``limit`` bytes more of the source, kept in the spool: up to a
+        line end, or (``whole_line`` False) as many as it has at hand (a
+        source that reads only lines gives a line)."""
+        read = self.source.readline
+        if not whole_line:
+            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
+        more = read(limit)
+        if more:
+            self.spool.seek(self.size)
+            self.spool.write(more)
+            self.size += len(more)
+        return more
+
+
+class SpoolReader:
+    """One reading of a :class:`Spooled` stream, from its start."""
+
+    def __init__(self, spooled: Spooled):
+        self._spooled = spooled
+        self._at = 0
+
+    def readline(self, limit: int = -1) -> bytes:
+        spooled, data = self._spooled, b""
+        if self._at < spooled.size:
+            spooled.spool.seek(self._at)
+            data = spooled.spool.readline(limit)
+        short = limit < 0 or len(data) < limit
+        if short and not data.endswith(b"\n") and self._at + len(data) == spooled.size:
+            data += spooled.read_more(limit - len(data) if limit >= 0 else -1)
+        self._at += len(data)
+        return data
+
+    def read(self, size: int) -> bytes:
+        """Up to ``size`` bytes (the block reader's, notation/chunks.py): b"" only at the end."""
+        spooled = self._spooled
+        if self._at < spooled.size:
+            spooled.spool.seek(self._at)
+            data = spooled.spool.read(min(size, spooled.size - self._at))
+        else:
+            data = spooled.read_more(size, whole_line=False)
+        self._at += len(data)
+        return data
+
+    def tell(self) -> int:
+        return self._at
+
+    def close(self) -> None:
+        """Standard input stays open for the next reader."""

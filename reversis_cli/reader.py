@@ -14,15 +14,13 @@ import io
 import os
 import re
 import stat
-import sys
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from collections.abc import Iterable, Iterator, Sequence
 
 from .amounts import MAX_DIGITS, WHOLE, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
-from .files import os_reason
+from .files import os_reason, standard_input
 from .diagnostics import Diagnostic, diagnostic
 from .i18n import Msg
 from .model import POOL_WORD, Deal, Header, Pos
@@ -484,14 +482,13 @@ def _inside_a_word(text: str, at: int) -> bool:
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-_stdin_read: tuple[object, _Spooled] | None = None  # (the stream, its spool)
 
 
 def open_record(path: str | Path, name: str | None = None) -> Record:
     """Open a record file; ``-`` is standard input, named ``<stdin>``.  A file
     that cannot be opened gives a record with one RV001 diagnostic and no deals."""
     if str(path) == STDIN:
-        return Record(_standard_input().reader(), name or STDIN_NAME)
+        return Record(standard_input().reader(), name or STDIN_NAME)
     name = name or str(path)
     stream = None
     reason: str | None
@@ -525,79 +522,6 @@ def _not_a_record_file(st: os.stat_result) -> Msg | None:
 def display_name(path: str | Path) -> str:
     """How diagnostics and tables name a record: ``<stdin>`` for ``-``."""
     return STDIN_NAME if str(path) == STDIN else str(path)
-
-
-def _standard_input() -> _Spooled:
-    """Standard input, read once: a command may go through the record twice
-    (arbitrate --compare replays the session under the other reading)."""
-    global _stdin_read
-    if _stdin_read is None or _stdin_read[0] is not sys.stdin:
-        _stdin_read = (sys.stdin, _Spooled(sys.stdin.buffer))
-    return _stdin_read[1]
-
-
-class _Spooled:
-    """A stream read as it is needed and kept in a spool (in memory, then in a
-    temporary file), so that each reader sees the same bytes while memory
-    stays bounded, and an endless input is read only as far as a reader goes."""
-
-    def __init__(self, source):
-        self.source = source
-        self.spool = tempfile.SpooledTemporaryFile(max_size=1 << 20)
-        self.size = 0
-
-    def reader(self) -> _SpoolReader:
-        return _SpoolReader(self)
-
-    def read_more(self, limit: int, whole_line: bool = True) -> bytes:
-        """Up to ``limit`` bytes more of the source, kept in the spool: up to a
-        line end, or (``whole_line`` False) as many as it has at hand (a
-        source that reads only lines gives a line)."""
-        read = self.source.readline
-        if not whole_line:
-            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
-        more = read(limit)
-        if more:
-            self.spool.seek(self.size)
-            self.spool.write(more)
-            self.size += len(more)
-        return more
-
-
-class _SpoolReader:
-    """One reading of a :class:`_Spooled` stream, from its start."""
-
-    def __init__(self, spooled: _Spooled):
-        self._spooled = spooled
-        self._at = 0
-
-    def readline(self, limit: int = -1) -> bytes:
-        spooled, data = self._spooled, b""
-        if self._at < spooled.size:
-            spooled.spool.seek(self._at)
-            data = spooled.spool.readline(limit)
-        short = limit < 0 or len(data) < limit
-        if short and not data.endswith(b"\n") and self._at + len(data) == spooled.size:
-            data += spooled.read_more(limit - len(data) if limit >= 0 else -1)
-        self._at += len(data)
-        return data
-
-    def read(self, size: int) -> bytes:
-        """Up to ``size`` bytes (the block reader's, notation/chunks.py): b"" only at the end."""
-        spooled = self._spooled
-        if self._at < spooled.size:
-            spooled.spool.seek(self._at)
-            data = spooled.spool.read(min(size, spooled.size - self._at))
-        else:
-            data = spooled.read_more(size, whole_line=False)
-        self._at += len(data)
-        return data
-
-    def tell(self) -> int:
-        return self._at
-
-    def close(self) -> None:
-        """Standard input stays open for the next reader."""
 
 
 def record_from_text(text: str | bytes, name: str = "<text>") -> Record:
