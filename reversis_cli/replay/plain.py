@@ -24,13 +24,9 @@ from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
-from .result import (
-    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, ReplayedDeal,
-)
+from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
 __all__ = ["replay_plain"]
-
-_new = tuple.__new__  # builds a named tuple without its __new__'s Python call (hot)
 
 # The playing order of a trick from each leader.
 _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
@@ -65,7 +61,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     walked = _walk(deal, seats, dealer)
     if walked is None:
         return None
-    tricks, played, by_seat, renounces = walked
+    rows, played, by_seat, renounces = walked
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
         return None
     espagnolette = None
@@ -75,11 +71,11 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
             return None
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         return None
-    # The hands are the cards each seat played: ReplayedDeal makes them when asked.
-    return ReplayedDeal.built(
-        deal=deal, players=players, dealer=dealer, tricks=tricks,
-        partie=_unplayed(played), partie_written=False, espagnolette=espagnolette,
-        diagnostics=tuple(recorded_problems(deal, players)) if others else ())
+    # The tricks and the hands (the cards each seat played) are made from the
+    # rows when asked.
+    return ReplayedDeal.of_rows(
+        deal, players, dealer, rows, _unplayed(played), espagnolette,
+        tuple(recorded_problems(deal, players)) if others else ())
 
 
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
@@ -99,29 +95,30 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 
 
 def _walk(deal: Deal, seats: dict[str, int], dealer: int):
-    """The tricks established, the mask of the cards played, each seat's
-    cards in the order played (as bytes of card indexes: searched at C
-    speed, where asking Card objects would hash or compare them in Python),
-    and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain."""
+    """The tricks established as rows (see ``result.Row``), the mask of the
+    cards played, each seat's cards in the order played (as bytes of card
+    indexes: searched at C speed, where asking Card objects would hash or
+    compare them in Python), and the renounces (trick, seat, suit's first
+    index); None when a trick is not plain.  Only the lines' card indexes and
+    names as written are read: no Play or PlayedTrick is made."""
     written = deal.tricks
     if len(written) != TRICKS_PER_DEAL:
         return None
-    tricks = []
-    rows = []  # each trick's card indexes in seat order
+    rows = []
+    by_seat = []  # each trick's card indexes in seat order
     renounces = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
     number = 0
     for line in written:
         number += 1
-        cards = line.cards
-        if line.number != number or len(cards) != 4:
+        indexes = line.indexes
+        if line.number != number or len(indexes) != 4:
             return None
-        if line.leader is not None and seats.get(line.leader.text) != leader:
+        named = line.leader_text
+        if named is not None and seats.get(named) != leader:
             return None
-        (c0, p0, _), (c1, p1, _), (c2, p2, _), (c3, p3, _) = cards
-        i0, i1, i2, i3 = c0.index, c1.index, c2.index, c3.index
+        i0, i1, i2, i3 = indexes
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
         best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
@@ -131,9 +128,10 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
             best, high = 2, i2
         if lo <= i3 < high:
             best, high = 3, i3
-        s0, s1, s2, s3 = order = _ORDERS[leader]
+        _, s1, s2, s3 = order = _ORDERS[leader]
         taker = order[best]
-        if line.taker is not None and seats.get(line.taker.text) != taker:
+        named = line.taker_text
+        if named is not None and seats.get(named) != taker:
             return None
         if not lo <= i1 < hi:
             renounces.append((number, s1, lo))
@@ -142,14 +140,12 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
         if not lo <= i3 < hi:
             renounces.append((number, s3, lo))
         played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
-        plays = (_new(Play, (s0, c0, p0)), _new(Play, (s1, c1, p1)), _new(Play, (s2, c2, p2)),
-                 _new(Play, (s3, c3, p3)))
-        tricks.append(_new(PlayedTrick, (number, leader, plays, taker, line)))
-        rows.append(_BY_SEAT[leader]((i0, i1, i2, i3)))
+        rows.append((number, leader, i0, i1, i2, i3, taker))
+        by_seat.append(_BY_SEAT[leader](indexes))
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
-    return tuple(tricks), played, [bytes(cards) for cards in zip(*rows, strict=True)], renounces
+    return tuple(rows), played, [bytes(cards) for cards in zip(*by_seat, strict=True)], renounces
 
 
 def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
