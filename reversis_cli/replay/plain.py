@@ -34,12 +34,11 @@ _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
 _BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
 _SUIT_SIZE = 12
 _ALL_CARDS = (1 << len(PACK)) - 1
-# bytes.translate tables on card indexes: the indexes that are no ace (to
-# delete), and each index's suit as its first index.
-_NOT_ACES = bytes(index for index in range(256) if index >= len(PACK) or index % _SUIT_SIZE)
+# A bytes.translate table on card indexes: each index's suit as its first index.
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
                        for index in range(256))
 _BIT = tuple(1 << index for index in range(len(PACK)))
+_SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
 # hold, from the statement table (espagnolettes are counted by the caller).
 _PLAIN_OTHERS = tuple(dict.fromkeys(
@@ -65,8 +64,9 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
         return None
     espagnolette = None
-    if espagnolettes or _may_hold_espagnolette(by_seat):
-        agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
+    holder = _ace_holder(by_seat)
+    if espagnolettes or holder is not None:
+        agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
         if not agreed:
             return None
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
@@ -96,9 +96,9 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 
 def _walk(deal: Deal, seats: dict[str, int], dealer: int):
     """The tricks established as rows (see ``result.Row``), the mask of the
-    cards played, each seat's cards in the order played (as bytes of card
-    indexes: searched at C speed, where asking Card objects would hash or
-    compare them in Python), and the renounces (trick, seat, suit's first
+    cards played, each seat's cards in the order played, seat after seat (as
+    bytes of card indexes, eleven a seat: searched at C speed, where asking
+    Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
     index); None when a trick is not plain.  Only the lines' card indexes and
     names as written are read: no Play or PlayedTrick is made."""
     written = deal.tricks
@@ -145,11 +145,11 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
-    return tuple(rows), played, [bytes(cards) for cards in zip(*by_seat, strict=True)], renounces
+    return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
 def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
-                     by_seat: list[bytes]) -> bool:
+                     by_seat: bytes) -> bool:
     """Whether the exchange lines are one a player, and agree with the play:
     each player but the dealer discards one card or refuses, the cards
     discarded or refused are not played, a card taken is played by its taker
@@ -168,31 +168,35 @@ def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
             if played >> card_at.card.index & 1:
                 return False
         for card_at in line.takes or ():
-            if played >> card_at.card.index & 1 and card_at.card.index not in by_seat[seat]:
+            index = card_at.card.index
+            if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
+                                                     _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
                 return False
         if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
             return False
     return True
 
 
-def _aces(cards: bytes) -> int:
-    return len(cards.translate(None, _NOT_ACES))
+def _ace_holder(by_seat: bytes) -> int | None:
+    """The seat that holds the espagnolette (ESP-1: all four aces, or three
+    and the quinola), if one does; a plain deal's hands are the cards played."""
+    find, n = by_seat.find, _SEAT_CARDS
+    # each ace's seat (the aces are each suit's first index), as 1 + the seat (0: not played)
+    a, b, _, _ = owners = bytes(((find(0) + n) // n, (find(_SUIT_SIZE) + n) // n,
+                                 (find(2 * _SUIT_SIZE) + n) // n, (find(3 * _SUIT_SIZE) + n) // n))
+    seat = a if owners.count(a) >= 3 else b if owners.count(b) >= 3 else 0
+    if not seat:
+        return None
+    if owners.count(seat) == 4 or find(QUINOLA.index) // _SEAT_CARDS == seat - 1:
+        return seat - 1
+    return None
 
 
-def _may_hold_espagnolette(by_seat: list[bytes]) -> bool:
-    return any(_aces(cards) >= 3 for cards in by_seat)
-
-
-def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
+def _espagnolette(holder: int | None, declared_lines, seats: dict[str, int]
                   ) -> tuple[bool, Espagnolette | None]:
-    """ESP-1 as the full walk finds it, and whether the espagnolette lines
-    agree: False when one is repeated, names no player or names one who does
-    not hold it."""
-    holder = None
-    for seat, cards in enumerate(by_seat):
-        aces = _aces(cards)
-        if aces == 4 or (aces == 3 and QUINOLA.index in cards):
-            holder = seat
+    """ESP-1 as the full walk finds it (``holder``), and whether the
+    espagnolette lines agree: False when one is repeated, names no player or
+    names one who does not hold it."""
     found = None
     if declared_lines:  # two lines would repeat one, or name someone not holding it
         found = declared_lines[0]
@@ -203,20 +207,19 @@ def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _any_revoke(renounces, by_seat: list[bytes], espagnolette: Espagnolette | None) -> bool:
+def _any_revoke(renounces, by_seat: bytes, espagnolette: Espagnolette | None) -> bool:
     """PLAY-4: whether a player played off the suit led while still holding
     it (outside the espagnolette's privilege, ESP-2): whether he plays the
     suit in a later trick."""
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
-    suits = None
+    # each seat's suits in the order played, as their first indexes, seat after seat
+    find = by_seat.translate(_SUIT_OF_INDEX).find
     for number, seat, lo in renounces:
-        if seat == privileged and number <= PRIVILEGED_TRICKS:
-            continue
-        if suits is None:  # each seat's suits in the order played, as their first indexes
-            suits = [cards.translate(_SUIT_OF_INDEX) for cards in by_seat]
-        if suits[seat].find(lo, number) >= 0:  # the cards he plays after this trick
-            return True
+        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+        if find(lo, first + number, first + _SEAT_CARDS) >= 0 \
+                and not (seat == privileged and number <= PRIVILEGED_TRICKS):
+            return True  # he plays it later
     return False
 
 

@@ -177,7 +177,7 @@ class ReplayedDeal(Value):
 
     __slots__ = ("deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
                  "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
-                 "dealer_known", "rows", "_irregularities")
+                 "dealer_known", "rows", "_irregularities", "_made")
     _fields = ("deal", "players", "dealer", "tricks", "hands", "partie", "partie_written",
                "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
                "dealer_known")
@@ -197,6 +197,7 @@ class ReplayedDeal(Value):
     dealer_known: bool
     rows: tuple[Row, ...] | None
     _irregularities: tuple[Irregularity, ...] | None
+    _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
 
     def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
                  tricks: tuple[PlayedTrick, ...] = (),
@@ -209,7 +210,7 @@ class ReplayedDeal(Value):
                  ) -> None:
         for setter, value in zip(_SETTERS, (
                 deal, players, dealer, tricks, hands, partie, partie_written, espagnolette,
-                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None),
+                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None),
                 strict=True):
             setter(self, value)
 
@@ -223,7 +224,7 @@ class ReplayedDeal(Value):
         made = object.__new__(cls)
         for setter, value in zip(_SETTERS, (
                 deal, players, dealer, None, None, partie, False, espagnolette, (), False,
-                True, diagnostics, (), True, rows, None), strict=True):
+                True, diagnostics, (), True, rows, None, None), strict=True):
             setter(made, value)
         return made
 
@@ -232,16 +233,26 @@ class ReplayedDeal(Value):
         tricks = self._tricks
         if tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
-            tricks = tuple(map(_trick_of_row, self.rows, self.deal.tricks))
+            made = self._made or (None,) * len(self.rows)
+            tricks = tuple([trick or _trick_of_row(row, line) for trick, row, line
+                            in zip(made, self.rows, self.deal.tricks, strict=True)])
             setattr_frozen(self, "_tricks", tricks)
         return tricks
 
     def trick(self, number: int) -> PlayedTrick:
         """Trick ``number`` (from 1) of ``tricks``; of a plain deal whose tricks
-        are not made, made alone (and not kept: the settlement asks for the few
-        with an ace or the quinola, once each)."""
+        are not made, made alone and kept (the settlement asks for the few with
+        an ace or the quinola, some twice), and then part of ``tricks``."""
         if self._tricks is None and self.rows is not None:
-            return _trick_of_row(self.rows[number - 1], self.deal.tricks[number - 1])
+            made = self._made
+            if made is None:
+                made = [None] * len(self.rows)
+                setattr_frozen(self, "_made", made)
+            trick = made[number - 1]
+            if trick is None:
+                trick = made[number - 1] = _trick_of_row(self.rows[number - 1],
+                                                         self.deal.tricks[number - 1])
+            return trick
         return self.tricks[number - 1]
 
     def takers(self) -> list[int]:
