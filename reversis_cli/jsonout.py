@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from .diagnostics import Diagnostic
 from .model import PaidLine, has_figures
 from .reader import CheckedDeal
+from .replay import ReplayedDeal
 from .session.service import ScoredDeal, Session
-from .cards import Card
+from .cards import PACK, Card
 from .settle import DealStatus, Payment, amount_json, settlement_to_json
 from .settle.payments import POOL, param_json
 from .settle.texts import english_reason
@@ -300,16 +301,12 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
     """
     checked, settlement = scored.checked, scored.settlement
     replayed = checked.replayed
-    if settlement is None or replayed is None or not replayed.tricks:
+    if settlement is None or replayed is None or not (replayed.rows or replayed.tricks):
         deal = deal_json(scored, players)
         if recorded is not None:
             deal["recorded"] = recorded
         return _dumps(deal)
-    names = replayed.players
-    tricks = ", ".join([
-        f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
-        f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
-        for t in replayed.tricks])
+    tricks = _tricks_text(replayed)
     s = settlement
     diagnostics = checked.diagnostics
     tail = (f'"diagnostics": {_dumps([d.to_json() for d in diagnostics])}' if diagnostics
@@ -334,6 +331,25 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
 
 
 _CARDS_JOIN = '", "'.join
+_CODES = tuple(card.code for card in PACK)  # by card index
+
+
+def _tricks_text(replayed: ReplayedDeal) -> str:
+    """The members of a deal's ``tricks`` list; a plain deal's from its rows (the
+    fast path: no trick made), any other's from its tricks (as ``_tricks_json``)."""
+    names = replayed.players
+    rows = replayed.rows
+    if rows is not None:
+        codes = _CODES
+        return ", ".join([
+            f'{{"number": {number}, "leader": "{names[leader]}", '
+            f'"cards": ["{codes[a]}", "{codes[b]}", "{codes[c]}", "{codes[d]}"], '
+            f'"taker": "{names[taker]}"}}'
+            for number, leader, a, b, c, d, taker in rows])
+    return ", ".join([
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
+        f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
+        for t in replayed.tricks])
 
 
 def _cards_text(plays) -> str:

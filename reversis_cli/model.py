@@ -198,6 +198,22 @@ class TrickLine(Statement):
     taker: Name | None = None
     number_pos: Pos | None = None
 
+    # issue 24 interface (i24-lean makes these cheap)
+    @property
+    def indexes(self) -> tuple[int, ...]:
+        """The card indexes as written (as long as ``cards``)."""
+        return tuple([card_at.card.index for card_at in self.cards])
+
+    @property
+    def leader_text(self) -> str | None:
+        """The leader's name as written, or None."""
+        return None if self.leader is None else self.leader.text
+
+    @property
+    def taker_text(self) -> str | None:
+        """The taker's name as written, or None."""
+        return None if self.taker is None else self.taker.text
+
 
 # --- the reader's constructors for its hottest statements -------------------------
 #

@@ -18,6 +18,7 @@ from reversis_cli import reader
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.replay import replay_full
+from reversis_cli.settle.ledger import _tally, _tally_tricks
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -51,13 +52,40 @@ def _agree(calls) -> int:
         if plain is None:
             continue
         plain_deals += 1
-        # held_at before anything asks the hands, which the plain replay leaves to be made
+        assert full.rows is None  # the full walk gives its tricks, not rows
+        assert plain.rows == _rows(full.tricks)
+        # held_at and trick() before anything asks the hands or the tricks, which the
+        # plain replay leaves to be made from its rows
         assert [plain.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)] \
             == [full.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)]
-        assert "hands" not in vars(plain)
+        for number in range(1, len(full.tricks) + 1):
+            _same_trick(plain.trick(number), full.tricks[number - 1])
+        assert _tally(plain) == _tally_tricks(full.tricks)  # the settlement's one pass
+        assert plain._hands is None and plain._tricks is None
+        for made, walked in zip(plain.tricks, full.tricks, strict=True):
+            _same_trick(made, walked)
         assert plain == full, f"deal {deal.number}"
         assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
+        assert plain.trick(3) is plain.tricks[2]  # once made, the tricks are kept
     return plain_deals
+
+
+def _rows(tricks) -> tuple:
+    """The full walk's tricks as the plain replay's rows (result.Row)."""
+    return tuple((t.number, t.leader, *(p.card.index for p in t.plays), t.taker)
+                 for t in tricks)
+
+
+def _same_trick(made, walked) -> None:
+    """A trick made from a row is the full walk's, field by field, play by play."""
+    assert type(made) is type(walked)
+    assert (made.number, made.leader, made.taker) == (walked.number, walked.leader,
+                                                      walked.taker)
+    assert made.line is walked.line
+    for mine, theirs in zip(made.plays, walked.plays, strict=True):
+        assert type(mine) is type(theirs)
+        assert mine.seat == theirs.seat and mine.pos == theirs.pos
+        assert mine.card is theirs.card  # the pack's card itself (rules compare with ``is``)
 
 
 def _simulated(seed: int, deals: int, **options) -> str:

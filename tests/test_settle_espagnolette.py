@@ -85,7 +85,7 @@ def test_ESP_5_refunds_diamond_ace_and_quinola_only():
 
 def test_ESP_3_waived_is_an_ordinary_deal():
     name, replayed = read_example(FIXTURES / "classic-espagnolette-fails.rvs")
-    from dataclasses import replace
+    from reversis_cli.values import replace
     waived = replace(replayed, espagnolette=replace(replayed.espagnolette, waived=True))
     s = settle_deal(waived, load_profile("classic"), 0, previous=None, first_deal=True,
                     pot_line_given=False)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from reversis_cli import values
+
 import pytest
 
 from settle_helpers import (
@@ -45,7 +47,7 @@ def run(tail, profile="classic", events=(), overrides=None, takers=None, unplaye
 def example(name, events=(), profile=None, overrides=None):
     profile_name, replayed = read_example(FIXTURES / f"{name}.rvs")
     extra = tuple(event(e) for e in events)
-    replayed = replace(replayed, deal=replace(replayed.deal,
+    replayed = values.replace(replayed, deal=replace(replayed.deal,
                                               statements=replayed.deal.statements + extra))
     s = settle_deal(replayed, _profile(profile or profile_name, overrides), 0, previous=None,
                     first_deal=True, pot_line_given=False)
@@ -412,7 +414,7 @@ def test_IRR_7_remise_is_the_pool_amount_and_survives_a_reversis():
     assert remise.reason == ("Boris revoked in trick 3 (played 7♥ on a spade lead while "
                              "holding 2♠) and puts in a remise")
     _, replayed = read_example(FIXTURES / "classic-reversis.rvs")
-    replayed = replace(replayed, revokes=(_revoke(2, 2, "2C", "3D"),))
+    replayed = values.replace(replayed, revokes=(_revoke(2, 2, "2C", "3D"),))
     r = settle_deal(replayed, _profile("classic"), 0, previous=None, first_deal=True,
                     pot_line_given=False)
     check_invariants(r)

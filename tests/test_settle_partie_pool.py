@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from reversis_cli.values import replace
 from fractions import Fraction
 
 import pytest

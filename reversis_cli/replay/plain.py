@@ -24,13 +24,9 @@ from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
-from .result import (
-    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, ReplayedDeal,
-)
+from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
 __all__ = ["replay_plain"]
-
-_new = tuple.__new__  # builds a named tuple without its __new__'s Python call (hot)
 
 # The playing order of a trick from each leader.
 _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
@@ -38,12 +34,11 @@ _ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
 _BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
 _SUIT_SIZE = 12
 _ALL_CARDS = (1 << len(PACK)) - 1
-# bytes.translate tables on card indexes: the indexes that are no ace (to
-# delete), and each index's suit as its first index.
-_NOT_ACES = bytes(index for index in range(256) if index >= len(PACK) or index % _SUIT_SIZE)
+# A bytes.translate table on card indexes: each index's suit as its first index.
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
                        for index in range(256))
 _BIT = tuple(1 << index for index in range(len(PACK)))
+_SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
 # hold, from the statement table (espagnolettes are counted by the caller).
 _PLAIN_OTHERS = tuple(dict.fromkeys(
@@ -65,21 +60,22 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     walked = _walk(deal, seats, dealer)
     if walked is None:
         return None
-    tricks, played, by_seat, renounces = walked
+    rows, played, by_seat, renounces = walked
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
         return None
     espagnolette = None
-    if espagnolettes or _may_hold_espagnolette(by_seat):
-        agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
+    holder = _ace_holder(by_seat)
+    if espagnolettes or holder is not None:
+        agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
         if not agreed:
             return None
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         return None
-    # The hands are the cards each seat played: ReplayedDeal makes them when asked.
-    return ReplayedDeal.built(
-        deal=deal, players=players, dealer=dealer, tricks=tricks,
-        partie=_unplayed(played), partie_written=False, espagnolette=espagnolette,
-        diagnostics=tuple(recorded_problems(deal, players)) if others else ())
+    # The tricks and the hands (the cards each seat played) are made from the
+    # rows when asked.
+    return ReplayedDeal.of_rows(
+        deal, players, dealer, rows, _unplayed(played), espagnolette,
+        tuple(recorded_problems(deal, players)) if others else ())
 
 
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
@@ -99,29 +95,30 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 
 
 def _walk(deal: Deal, seats: dict[str, int], dealer: int):
-    """The tricks established, the mask of the cards played, each seat's
-    cards in the order played (as bytes of card indexes: searched at C
-    speed, where asking Card objects would hash or compare them in Python),
-    and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain."""
+    """The tricks established as rows (see ``result.Row``), the mask of the
+    cards played, each seat's cards in the order played, seat after seat (as
+    bytes of card indexes, eleven a seat: searched at C speed, where asking
+    Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
+    index); None when a trick is not plain.  Only the lines' card indexes and
+    names as written are read: no Play or PlayedTrick is made."""
     written = deal.tricks
     if len(written) != TRICKS_PER_DEAL:
         return None
-    tricks = []
-    rows = []  # each trick's card indexes in seat order
+    rows = []
+    by_seat = []  # each trick's card indexes in seat order
     renounces = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
     number = 0
     for line in written:
         number += 1
-        cards = line.cards
-        if line.number != number or len(cards) != 4:
+        indexes = line.indexes
+        if line.number != number or len(indexes) != 4:
             return None
-        if line.leader is not None and seats.get(line.leader.text) != leader:
+        named = line.leader_text
+        if named is not None and seats.get(named) != leader:
             return None
-        (c0, p0, _), (c1, p1, _), (c2, p2, _), (c3, p3, _) = cards
-        i0, i1, i2, i3 = c0.index, c1.index, c2.index, c3.index
+        i0, i1, i2, i3 = indexes
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
         best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
@@ -131,9 +128,10 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
             best, high = 2, i2
         if lo <= i3 < high:
             best, high = 3, i3
-        s0, s1, s2, s3 = order = _ORDERS[leader]
+        _, s1, s2, s3 = order = _ORDERS[leader]
         taker = order[best]
-        if line.taker is not None and seats.get(line.taker.text) != taker:
+        named = line.taker_text
+        if named is not None and seats.get(named) != taker:
             return None
         if not lo <= i1 < hi:
             renounces.append((number, s1, lo))
@@ -142,18 +140,16 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
         if not lo <= i3 < hi:
             renounces.append((number, s3, lo))
         played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
-        plays = (_new(Play, (s0, c0, p0)), _new(Play, (s1, c1, p1)), _new(Play, (s2, c2, p2)),
-                 _new(Play, (s3, c3, p3)))
-        tricks.append(_new(PlayedTrick, (number, leader, plays, taker, line)))
-        rows.append(_BY_SEAT[leader]((i0, i1, i2, i3)))
+        rows.append((number, leader, i0, i1, i2, i3, taker))
+        by_seat.append(_BY_SEAT[leader](indexes))
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
-    return tuple(tricks), played, [bytes(cards) for cards in zip(*rows, strict=True)], renounces
+    return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
 def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
-                     by_seat: list[bytes]) -> bool:
+                     by_seat: bytes) -> bool:
     """Whether the exchange lines are one a player, and agree with the play:
     each player but the dealer discards one card or refuses, the cards
     discarded or refused are not played, a card taken is played by its taker
@@ -172,31 +168,35 @@ def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
             if played >> card_at.card.index & 1:
                 return False
         for card_at in line.takes or ():
-            if played >> card_at.card.index & 1 and card_at.card.index not in by_seat[seat]:
+            index = card_at.card.index
+            if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
+                                                     _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
                 return False
         if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
             return False
     return True
 
 
-def _aces(cards: bytes) -> int:
-    return len(cards.translate(None, _NOT_ACES))
+def _ace_holder(by_seat: bytes) -> int | None:
+    """The seat that holds the espagnolette (ESP-1: all four aces, or three
+    and the quinola), if one does; a plain deal's hands are the cards played."""
+    find, n = by_seat.find, _SEAT_CARDS
+    # each ace's seat (the aces are each suit's first index), as 1 + the seat (0: not played)
+    a, b, _, _ = owners = bytes(((find(0) + n) // n, (find(_SUIT_SIZE) + n) // n,
+                                 (find(2 * _SUIT_SIZE) + n) // n, (find(3 * _SUIT_SIZE) + n) // n))
+    seat = a if owners.count(a) >= 3 else b if owners.count(b) >= 3 else 0
+    if not seat:
+        return None
+    if owners.count(seat) == 4 or find(QUINOLA.index) // _SEAT_CARDS == seat - 1:
+        return seat - 1
+    return None
 
 
-def _may_hold_espagnolette(by_seat: list[bytes]) -> bool:
-    return any(_aces(cards) >= 3 for cards in by_seat)
-
-
-def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
+def _espagnolette(holder: int | None, declared_lines, seats: dict[str, int]
                   ) -> tuple[bool, Espagnolette | None]:
-    """ESP-1 as the full walk finds it, and whether the espagnolette lines
-    agree: False when one is repeated, names no player or names one who does
-    not hold it."""
-    holder = None
-    for seat, cards in enumerate(by_seat):
-        aces = _aces(cards)
-        if aces == 4 or (aces == 3 and QUINOLA.index in cards):
-            holder = seat
+    """ESP-1 as the full walk finds it (``holder``), and whether the
+    espagnolette lines agree: False when one is repeated, names no player or
+    names one who does not hold it."""
     found = None
     if declared_lines:  # two lines would repeat one, or name someone not holding it
         found = declared_lines[0]
@@ -207,20 +207,19 @@ def _espagnolette(by_seat: list[bytes], declared_lines, seats: dict[str, int]
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _any_revoke(renounces, by_seat: list[bytes], espagnolette: Espagnolette | None) -> bool:
+def _any_revoke(renounces, by_seat: bytes, espagnolette: Espagnolette | None) -> bool:
     """PLAY-4: whether a player played off the suit led while still holding
     it (outside the espagnolette's privilege, ESP-2): whether he plays the
     suit in a later trick."""
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
-    suits = None
+    # each seat's suits in the order played, as their first indexes, seat after seat
+    find = by_seat.translate(_SUIT_OF_INDEX).find
     for number, seat, lo in renounces:
-        if seat == privileged and number <= PRIVILEGED_TRICKS:
-            continue
-        if suits is None:  # each seat's suits in the order played, as their first indexes
-            suits = [cards.translate(_SUIT_OF_INDEX) for cards in by_seat]
-        if suits[seat].find(lo, number) >= 0:  # the cards he plays after this trick
-            return True
+        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+        if find(lo, first + number, first + _SEAT_CARDS) >= 0 \
+                and not (seat == privileged and number <= PRIVILEGED_TRICKS):
+            return True  # he plays it later
     return False
 
 

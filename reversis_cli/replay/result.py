@@ -4,19 +4,19 @@ espagnolette, the revokes and the irregularities of one deal (the values
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
 from typing import NamedTuple
 
 from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic
 from ..model import Deal, EspagnoletteLine, EventLine, Pos, TrickLine
+from ..values import Value, setattr_frozen
 from .rules_of_play import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index, vis_a_vis,
 )
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
-    "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Played", "winning_play",
+    "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Row", "Played", "winning_play",
     "next_seat", "is_espagnolette",
 ]
 
@@ -79,28 +79,44 @@ class TrickAsWritten(NamedTuple):
     established_leader: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Espagnolette:
+class Espagnolette(Value):
     """ESP-1: the holder, what he holds, and whether he waived (ESP-3)."""
 
+    __slots__ = ("seat", "waived", "declared")
+    _fields = __slots__
     seat: int
-    waived: bool = False
-    declared: EspagnoletteLine | None = None
+    waived: bool
+    declared: EspagnoletteLine | None
+
+    def __init__(self, seat: int, waived: bool = False,
+                 declared: EspagnoletteLine | None = None) -> None:
+        setattr_frozen(self, "seat", seat)
+        setattr_frozen(self, "waived", waived)
+        setattr_frozen(self, "declared", declared)
 
     @property
     def privileged(self) -> bool:
         return not self.waived
 
 
-@dataclass(frozen=True, slots=True)
-class Revoke:
+class Revoke(Value):
     """PLAY-4: ``seat`` played ``card`` off the suit led while holding ``held``."""
 
+    __slots__ = ("trick", "seat", "card", "held", "pos")
+    _fields = __slots__
     trick: int
     seat: int
     card: Card
     held: Card
-    pos: Pos | None = None
+    pos: Pos | None
+
+    def __init__(self, trick: int, seat: int, card: Card, held: Card,
+                 pos: Pos | None = None) -> None:
+        setattr_frozen(self, "trick", trick)
+        setattr_frozen(self, "seat", seat)
+        setattr_frozen(self, "card", card)
+        setattr_frozen(self, "held", held)
+        setattr_frozen(self, "pos", pos)
 
 
 class Irregularity(NamedTuple):
@@ -128,8 +144,19 @@ def _irregularities(events: tuple[EventLine, ...], players: tuple[str, ...]
     return tuple(found)
 
 
-@dataclass(frozen=True)
-class ReplayedDeal:
+# A plain deal's trick as the plain replay keeps it (replay/plain.py): its
+# number, its leader's seat, its four card indexes in playing order from the
+# leader, and its taker's seat; ints all, so that the replay, the settlement's
+# tally and the JSON read them without a Play or PlayedTrick made.
+Row = tuple[int, int, int, int, int, int, int]
+
+_NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
+# The playing order of a trick from each leader.
+_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
+_new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
+
+
+class ReplayedDeal(Value):
     """What happened in one deal, as the record establishes it.
 
     Seats are indexes into ``players`` (playing order).  ``hands`` are the
@@ -138,22 +165,111 @@ class ReplayedDeal:
     ``tricks`` are the tricks established; ``unresolved`` the tricks written
     that are not (in error, or after a trick in error: see ``TrickAsWritten``).
     ``dealer_known`` is False when the dealer named is not a player.
+
+    A plain deal (:meth:`of_rows`, the fast path of replay/plain.py) keeps its
+    tricks as ``rows`` (see ``Row``) and makes ``tricks`` and ``hands`` from
+    them when first asked, and keeps them: most runs never ask (a ``check``
+    never, ``score --json`` for a trick with an ace or the quinola, through
+    :meth:`trick`).  A deal the full walk replayed has its tricks and hands
+    given, and no rows (None).  Rows are not a field: they are what the
+    tricks say, and two replays of one deal are equal whichever made them.
     """
 
+    __slots__ = ("deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
+                 "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
+                 "dealer_known", "rows", "_irregularities", "_made")
+    _fields = ("deal", "players", "dealer", "tricks", "hands", "partie", "partie_written",
+               "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
+               "dealer_known")
     deal: Deal
     players: tuple[str, ...]
     dealer: int
-    tricks: tuple[PlayedTrick, ...] = ()
-    hands: tuple[frozenset[Card], ...] = (frozenset(),) * 4
-    partie: tuple[Card, ...] = ()
-    partie_written: bool = False
-    espagnolette: Espagnolette | None = None
-    revokes: tuple[Revoke, ...] = ()
-    void: bool = False
-    complete: bool = True
-    diagnostics: tuple[Diagnostic, ...] = field(default=())
-    unresolved: tuple[TrickAsWritten, ...] = ()
-    dealer_known: bool = True
+    _tricks: tuple[PlayedTrick, ...] | None
+    _hands: tuple[frozenset[Card], ...] | None
+    partie: tuple[Card, ...]
+    partie_written: bool
+    espagnolette: Espagnolette | None
+    revokes: tuple[Revoke, ...]
+    void: bool
+    complete: bool
+    diagnostics: tuple[Diagnostic, ...]
+    unresolved: tuple[TrickAsWritten, ...]
+    dealer_known: bool
+    rows: tuple[Row, ...] | None
+    _irregularities: tuple[Irregularity, ...] | None
+    _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
+
+    def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
+                 tricks: tuple[PlayedTrick, ...] = (),
+                 hands: tuple[frozenset[Card], ...] = _NO_HANDS,
+                 partie: tuple[Card, ...] = (), partie_written: bool = False,
+                 espagnolette: Espagnolette | None = None, revokes: tuple[Revoke, ...] = (),
+                 void: bool = False, complete: bool = True,
+                 diagnostics: tuple[Diagnostic, ...] = (),
+                 unresolved: tuple[TrickAsWritten, ...] = (), dealer_known: bool = True
+                 ) -> None:
+        for setter, value in zip(_SETTERS, (
+                deal, players, dealer, tricks, hands, partie, partie_written, espagnolette,
+                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None),
+                strict=True):
+            setter(self, value)
+
+    @classmethod
+    def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int, rows: tuple[Row, ...],
+                partie: tuple[Card, ...], espagnolette: Espagnolette | None,
+                diagnostics: tuple[Diagnostic, ...]) -> ReplayedDeal:
+        """The replay of a plain deal (replay/plain.py, the fast path): its
+        tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
+        cards each seat played; both are made when first asked."""
+        made = object.__new__(cls)
+        for setter, value in zip(_SETTERS, (
+                deal, players, dealer, None, None, partie, False, espagnolette, (), False,
+                True, diagnostics, (), True, rows, None, None), strict=True):
+            setter(made, value)
+        return made
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        tricks = self._tricks
+        if tricks is None:  # a plain deal's, asked for the first time
+            assert self.rows is not None, "a replay without tricks has rows"
+            made = self._made or (None,) * len(self.rows)
+            tricks = tuple([trick or _trick_of_row(row, line) for trick, row, line
+                            in zip(made, self.rows, self.deal.tricks, strict=True)])
+            setattr_frozen(self, "_tricks", tricks)
+        return tricks
+
+    def trick(self, number: int) -> PlayedTrick:
+        """Trick ``number`` (from 1) of ``tricks``; of a plain deal whose tricks
+        are not made, made alone and kept (the settlement asks for the few with
+        an ace or the quinola, some twice), and then part of ``tricks``."""
+        if self._tricks is None and self.rows is not None:
+            made = self._made
+            if made is None:
+                made = [None] * len(self.rows)
+                setattr_frozen(self, "_made", made)
+            trick = made[number - 1]
+            if trick is None:
+                trick = made[number - 1] = _trick_of_row(self.rows[number - 1],
+                                                         self.deal.tricks[number - 1])
+            return trick
+        return self.tricks[number - 1]
+
+    def takers(self) -> list[int]:
+        """Who took each trick of ``tricks``, in order (a plain deal's from its rows)."""
+        if self._tricks is None and self.rows is not None:
+            return [row[6] for row in self.rows]
+        return [trick.taker for trick in self.tricks]
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        hands = self._hands
+        if hands is None:  # a plain deal's: the cards each seat played, made when first asked
+            assert self.rows is not None, "a replay without hands has rows"
+            hands = tuple([frozenset([PACK[index] for index in played])
+                           for played in _played_by_seat(self.rows)])
+            setattr_frozen(self, "_hands", hands)
+        return hands
 
     @property
     def number(self) -> int:
@@ -171,23 +287,11 @@ class ReplayedDeal:
     def irregularities(self) -> tuple[Irregularity, ...]:
         """The deal's event lines with their players resolved to seats, in the order
         written: what the settlement reads of them (made when first asked, and kept)."""
-        found = self.__dict__.get("irregularities")
-        if found is None:  # frozen: kept as cached_property keeps
-            found = self.__dict__["irregularities"] = _irregularities(self.events,
-                                                                      self.players)
+        found = self._irregularities
+        if found is None:
+            found = _irregularities(self.events, self.players)
+            setattr_frozen(self, "_irregularities", found)
         return found
-
-    @classmethod
-    def built(cls, **given) -> ReplayedDeal:
-        """The same value as ``ReplayedDeal(**given)``, made without the frozen
-        dataclass's ``__init__`` (an ``object.__setattr__`` call a field): the
-        plain replay makes one a deal, and that __init__ was 6% of it.  Left
-        out, ``hands`` are the cards each seat played (see _PlayedHands)."""
-        made = object.__new__(cls)
-        values = made.__dict__
-        values.update(_REPLAYED_DEFAULTS)
-        values.update(given)
-        return made
 
     def seat(self, name: str) -> int:
         return self.players.index(name)
@@ -213,46 +317,38 @@ class ReplayedDeal:
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
         """The cards ``seat`` still held when trick ``trick_number`` began."""
-        if "hands" not in self.__dict__:  # not made: the hands are the cards played
-            return frozenset(play.card for t in self.tricks[trick_number - 1:]
-                             if (play := t.play_of(seat)))
+        if self._hands is None and self.rows is not None:  # the hands are the cards played
+            return frozenset([PACK[index] for index in
+                              _played_by_seat(self.rows[trick_number - 1:])[seat]])
         played = {play.card for t in self.tricks[: trick_number - 1]
                   if (play := t.play_of(seat))}
         return self.hands[seat] - played
 
 
-# What ReplayedDeal.built gives the fields it is not given (hands: see below).
-_REPLAYED_DEFAULTS = {f.name: f.default for f in fields(ReplayedDeal)
-                      if f.default is not MISSING and f.name != "hands"}
-_NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4  # the field's default
+# Each slot's setter, in the order __init__ and of_rows give their values.
+_SETTERS = tuple(getattr(ReplayedDeal, name).__set__ for name in ReplayedDeal.__slots__)
 
 
-class _PlayedHands:
-    """``ReplayedDeal.hands`` of a deal built without them: the cards each
-    seat played, in the order played, made when first asked and kept.
-
-    A plain deal's hands are just that (replay/plain.py), and most runs never
-    ask (the settlement only for an espagnolette): making four frozensets a
-    deal, each card hashed by a Python ``__hash__``, was a tenth of a plain
-    replay.  This is a non-data descriptor, so a ``hands`` the dataclass's
-    ``__init__`` (or ``built``) stored on the instance is read as ever.
-    """
-
-    def __get__(self, replayed: ReplayedDeal | None, owner: type | None = None
-                ) -> tuple[frozenset[Card], ...]:
-        if replayed is None:  # asked of the class: the field's default, as before
-            return _NO_HANDS
-        cards: list[list[Card]] = [[], [], [], []]
-        for trick in replayed.tricks:
-            for play in trick.plays:
-                cards[play.seat].append(play.card)
-        hands = tuple(map(frozenset, cards))
-        replayed.__dict__["hands"] = hands  # frozen: kept as cached_property keeps
-        return hands
+def _trick_of_row(row: Row, line: TrickLine) -> PlayedTrick:
+    """A plain deal's trick, as the full walk makes it, from its row and its line."""
+    number, leader, a, b, c, d, taker = row
+    s0, s1, s2, s3 = _ORDERS[leader]
+    (_, p0, _), (_, p1, _), (_, p2, _), (_, p3, _) = line.cards  # where each card was written
+    plays = (_new_tuple(Play, (s0, PACK[a], p0)), _new_tuple(Play, (s1, PACK[b], p1)),
+             _new_tuple(Play, (s2, PACK[c], p2)), _new_tuple(Play, (s3, PACK[d], p3)))
+    return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 
-# Set after the dataclass is made, which has taken the field's default already.
-setattr(ReplayedDeal, "hands", _PlayedHands())  # noqa: B010 (mypy: not the field's type)
+def _played_by_seat(rows) -> list[list[int]]:
+    """The card indexes each seat played in ``rows``, in the order played."""
+    played: list[list[int]] = [[], [], [], []]
+    for _, leader, a, b, c, d, _ in rows:
+        s0, s1, s2, s3 = _ORDERS[leader]
+        played[s0].append(a)
+        played[s1].append(b)
+        played[s2].append(c)
+        played[s3].append(d)
+    return played
 
 
 class Played:

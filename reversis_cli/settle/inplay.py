@@ -191,4 +191,4 @@ def pay_winner_dues(ledger: Ledger) -> None:
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:
-    return leader_of(ledger.replayed.tricks[due.trick - 1]) == due.holder
+    return leader_of(ledger.replayed.trick(due.trick)) == due.holder  # no other trick made

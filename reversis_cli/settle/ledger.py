@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..cards import PACK, Card
 from ..replay import Play, PlayedTrick, ReplayedDeal
+from ..replay.result import Row
 from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
@@ -65,8 +66,17 @@ class _Tally(NamedTuple):
     paying: list[tuple[PlayedTrick, Play]]  # the aces and the quinola, in playing order
 
 
-def _tally(tricks: tuple[PlayedTrick, ...]) -> _Tally:
-    """Counted once: each rule asking would walk the 44 cards again."""
+def _tally(replayed: ReplayedDeal) -> _Tally:
+    """Counted once: each rule asking would walk the 44 cards again.  A plain
+    deal's is read from its rows (:func:`_tally_rows`, the fast path)."""
+    rows = replayed.rows
+    if rows is not None:
+        return _tally_rows(replayed, rows)
+    return _tally_tricks(replayed.tricks)
+
+
+def _tally_tricks(tricks: tuple[PlayedTrick, ...]) -> _Tally:
+    """The tally of the tricks established, whatever the deal (the clear path)."""
     won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
     paying = []
     # Backwards, so that the first trick a card was played in is the one left in
@@ -81,6 +91,28 @@ def _tally(tricks: tuple[PlayedTrick, ...]) -> _Tally:
             if card.pays_in_play:
                 paying.append((trick, play))
     paying.reverse()
+    return _Tally(tuple(won), tuple(points), played_in, paying)
+
+
+# By card index: its points, and whether it pays as it falls (an ace or the quinola).
+_POINTS = tuple(card.points for card in PACK)
+_PAYS = tuple(card.pays_in_play for card in PACK)
+
+
+def _tally_rows(replayed: ReplayedDeal, rows: tuple[Row, ...]) -> _Tally:
+    """The tally of a plain deal, from its rows (the fast path beside
+    :func:`_tally_tricks`, which tests/test_replay_plain.py holds it to): each
+    card is played once, and a trick is made (``replayed.trick``) only when it
+    holds a card that pays as it falls, for ``paying``."""
+    won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
+    paying = []
+    for number, _, a, b, c, d, taker in rows:
+        won[taker] += 1
+        points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
+        played_in[a] = played_in[b] = played_in[c] = played_in[d] = number
+        if _PAYS[a] or _PAYS[b] or _PAYS[c] or _PAYS[d]:
+            trick = replayed.trick(number)
+            paying += [(trick, play) for play in trick.plays if play.card.pays_in_play]
     return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
@@ -128,7 +160,7 @@ class Ledger:
     def __post_init__(self) -> None:
         self.options = self.profile.options
         self.names = self.replayed.players
-        self.tally = _tally(self.replayed.tricks)
+        self.tally = _tally(self.replayed)
 
     # --- reading the deal ------------------------------------------------------
 

@@ -18,18 +18,18 @@ REVERSIS_WHOLE = 64      # ESP-6: the whole reversis; REV-3 and ESP-7: a broken 
 
 def find_reversis(ledger: Ledger) -> None:
     """REV-1 made (all tricks), REV-2 undertaken (the first nine), REV-3 broken."""
-    tricks = ledger.replayed.tricks
-    takers = [t.taker for t in tricks]
+    replayed = ledger.replayed
+    takers = replayed.takers()  # read from a plain deal's rows, no trick made
     maker = reversis_maker(takers)
     if maker is not None:
         ledger.outcome, ledger.reversis_maker = Outcome.REVERSIS, maker
         ledger.step("REV-1", None, NoteCode.REVERSIS_MADE, player=ledger.name(maker),
-                    tricks=len(tricks))
+                    tricks=len(takers))
         return
     breach = reversis_breach(takers)
     if breach is not None:
         undertaker, broken = breach
-        breaking = tricks[broken]
+        breaking = replayed.trick(broken + 1)
         ledger.outcome = Outcome.REVERSIS_BROKEN
         ledger.undertaker, ledger.breaker = undertaker, breaking.taker
         ledger.breaker_trick = breaking.number
