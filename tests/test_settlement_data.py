@@ -77,7 +77,7 @@ def _sessions(deals: int):
         record = record_from_text(text, "sim.rvs")
         profile, problems = resolve_profile(record)
         assert profile is not None, problems
-        yield from score_deals(record, profile)
+        yield from score_deals(record, profile, steps=True)
 
 
 # Built when a test first asks, not at collection: every process that collects
