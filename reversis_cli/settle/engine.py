@@ -99,6 +99,7 @@ Irregularities and claims:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 
 from ..replay import ReplayedDeal
 from ..rules import Profile
@@ -243,6 +244,9 @@ def _rules_for(replayed: ReplayedDeal) -> tuple[Rule, ...]:
     return found
 
 
+_AMOUNT = itemgetter(2)  # Payment.amount
+
+
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
     """The order of docs/output.md: stakes, in-play, partie, to the winner, reversis, espagnolette,
     remises, pool takings, penalties."""
@@ -251,7 +255,7 @@ def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
                  ledger.penalties):
         if kind:  # most deals have none of these
             ordered += kind
-    if 0 in [p[2] for p in ordered]:  # only house stakes of 0 make a payment of nothing
+    if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
         return tuple([p for p in ordered if p.amount != 0])
     return tuple(ordered)
 
