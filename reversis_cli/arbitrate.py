@@ -94,7 +94,7 @@ def compare_in(session: Session, number: int, other: Profile) -> Comparison:
     ``other``: the whole session is settled under each reading, each with its
     own pool, in one reading of the record.  ``.a`` is the session's ruling."""
     assert session.profile is not None
-    for scored_a, scored_b in session.compared(other):
+    for scored_a, scored_b in session.compared(other, steps_for=number):
         if scored_a.checked.number == number:
             return Comparison(_ruling(scored_a, session.profile), _ruling(scored_b, other))
     raise NoSuchDeal(number)
@@ -264,6 +264,7 @@ def _rules(scored: ScoredDeal):
         # every rule a payment or a step rests on, read from its data (a doubling, POOL-3...)
         for p in settlement.payments + settlement.cancelled:
             cited.update(p.rules)
+        assert settlement.steps is not None, "a deal ruled on is settled with its steps"
         for step in settlement.steps:
             cited.update(step.rules)
     deal, replayed = scored.checked.deal, scored.checked.replayed

@@ -88,7 +88,7 @@ def alternatives(scored: ScoredDeal, profile: Profile) -> Iterator[Alternative]:
                                 scored.pool_before, previous=scored.previous,
                                 first_deal=scored.previous is None,
                                 pot_line_given=scored.pot_line_given,
-                                session_start=scored.session_start)
+                                session_start=scored.session_start, steps=False)
             if _fingerprint(other) != _fingerprint(base) or other.winners != base.winners \
                     or other.losers != base.losers:
                 yield Alternative(name, current, value, other)

@@ -314,20 +314,23 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
     if recorded is not None:
         tail += f', "recorded": {_dumps(recorded)}'
     esp = s.espagnolette
+    counts = _counts_template(replayed.players)
     return (f'{{"number": {s.number}, "dealer": "{s.dealer}", '
             f'"status": "{s.status}", "outcome": "{s.outcome}", '
             f'"tricks": [{tricks}], '
-            f'"tricks_won": {_counts_text(s.tricks_won)}, "points": {_counts_text(s.points)}, '
+            f'"tricks_won": {counts.format(*s.tricks_won.values())}, '
+            f'"points": {counts.format(*s.points.values())}, '
             f'"partie": {{"cards": {_codes_text([c.code for c in s.partie_cards])}, '
             f'"value": {_amount_text(s.partie_value)}}}, '
             f'"winners": {_codes_text(s.winners)}, "losers": {_codes_text(s.losers)}, '
             '"espagnolette": '
             + (f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}, ' if esp else 'null, ')
             + f'"payments": [{", ".join([_payment_text(p) for p in s.payments])}], '
-            f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
-            f'"pool": {{"before": {_amount_text(s.pool_before)}, '
+            + (f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
+               if s.cancelled else '"cancelled": [], ')
+            + f'"pool": {{"before": {_amount_text(s.pool_before)}, '
             f'"after": {_amount_text(s.pool_after)}}}, '
-            f'"net": {_counts_text(s.net)}, {tail}}}')
+            f'"net": {_net_text(counts, s.net)}, {tail}}}')
 
 
 _CARDS_JOIN = '", "'.join
@@ -373,6 +376,33 @@ def _counts_text(by_name: dict) -> str:
                             for name, value in by_name.items()]) + "}"
 
 
+# A {name: count} object of a session's players as a format string, by the players
+# (the same four for every deal of a session): its counts are formatted into it.
+_COUNT_TEMPLATES: dict[tuple[str, ...], str] = {}
+
+
+def _counts_template(names: tuple[str, ...]) -> str:
+    """``_counts_text`` as a format string for counts (ints) by ``names``, in order:
+    the deal's tricks won, points and nets are dicts by its players, in their order."""
+    template = _COUNT_TEMPLATES.get(names)
+    if template is None:
+        if len(_COUNT_TEMPLATES) >= 64:  # a batch of many sessions: bounded
+            _COUNT_TEMPLATES.clear()
+        template = _COUNT_TEMPLATES[names] = (
+            "{{" + ", ".join([f'"{name}": {{}}' for name in names]) + "}}")
+    return template
+
+
+def _net_text(template: str, net: dict) -> str:
+    """The deal's nets in the players' template when they are whole (a split partie
+    may leave a fraction, written as ``"n/d"``)."""
+    values = net.values()
+    for value in values:
+        if type(value) is not int:
+            return _counts_text(net)
+    return template.format(*values)
+
+
 def _amount_text(amount) -> str:
     """docs/output.md: an integer, or a fraction as the string ``"n/d"``."""
     if type(amount) is int:
@@ -381,7 +411,26 @@ def _amount_text(amount) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
+# Payments written already, by the payment and the order of its params' keys (equal
+# payments are written the same, their params in the order made): a session's deals
+# repeat them (the stakes, an ace placed on the same trick), and writing one costs
+# as much as finding it here many times over.
+_PAYMENT_TEXTS: dict[tuple[Payment, tuple[str, ...]], str] = {}
+_PAYMENT_TEXTS_HELD = 4096  # then emptied: a bounded memory for a session of any length
+
+
 def _payment_text(p: Payment) -> str:
+    """``Payment.to_json`` as JSON text, written once for each distinct payment."""
+    key = (p, tuple(p.params))
+    text = _PAYMENT_TEXTS.get(key)
+    if text is None:
+        if len(_PAYMENT_TEXTS) >= _PAYMENT_TEXTS_HELD:
+            _PAYMENT_TEXTS.clear()
+        text = _PAYMENT_TEXTS[key] = _write_payment(p)
+    return text
+
+
+def _write_payment(p: Payment) -> str:
     """``Payment.to_json`` as JSON text: its reason and its params' words escaped."""
     trick = "null" if p.trick is None else p.trick
     amount = p.amount if type(p.amount) is int else _amount_text(p.amount)
@@ -391,12 +440,32 @@ def _payment_text(p: Payment) -> str:
             f'"rules": ["{_CARDS_JOIN(p.rules)}"]}}')
 
 
+# Params written already, by their items: far fewer kinds than payments (a card and
+# a factor, a loser's points...).  Equal items are written the same (an int and an
+# equal whole Fraction both as the integer).
+_PARAMS_TEXTS: dict[tuple, str] = {}
+
+
 def _params_text(params: dict) -> str:
+    """``_write_params``, once for each distinct set of params."""
+    if not params:
+        return "{}"
+    key = tuple(params.items())
+    try:
+        text = _PARAMS_TEXTS.get(key)
+    except TypeError:  # a value that is no key (none of the rules' params today)
+        return _write_params(params)
+    if text is None:
+        if len(_PARAMS_TEXTS) >= _PAYMENT_TEXTS_HELD:
+            _PARAMS_TEXTS.clear()
+        text = _PARAMS_TEXTS[key] = _write_params(params)
+    return text
+
+
+def _write_params(params: dict) -> str:
     """A payment's params as JSON, as ``Payment.to_json`` gives them: the usual
     values (a card, a number, a word, the grounds of a doubling) written here, any
     other through ``param_json`` and the encoder."""
-    if not params:
-        return "{}"
     parts = []
     for key, value in params.items():
         kind = type(value)

@@ -55,10 +55,10 @@ def one_file_breaks(tmp_path, monkeypatch):
 
     real = engine.SessionSettler.settle
 
-    def settle(self, replayed):
+    def settle(self, replayed, *steps):
         if "Zed" in self.players and replayed.deal.number == 2:
             raise AssertionError("deal 2 does not balance: 52")
-        return real(self, replayed)
+        return real(self, replayed, *steps)
 
     monkeypatch.setattr(engine.SessionSettler, "settle", settle)
     two_deals = MINIMAL + "deal 2 dealer Anna\n  misdeal Anna\n"

@@ -92,3 +92,24 @@ def test_whole_nets_among_halves_are_json_integers(tmp_path):
     assert [s["totals"] for s in batch["summary"]] == [expected, expected]
     for one in batch["files"]:
         assert one["deals"][0]["net"] == expected and one["totals"] == expected
+
+
+def test_a_payment_met_again_is_written_as_it_was_first():
+    """The payments' and params' texts are kept (jsonout._PAYMENT_TEXTS): a payment met
+    again is written as writing it afresh would, and an equal payment whose params were
+    made in another order keeps its own order, as deal_json's encoding does."""
+    from reversis_cli.cards import Card
+    from reversis_cli.settle import Payment, ReasonCode
+
+    card = Card.parse("AS")
+    first = Payment("Anna", "Boris", 2, "ACE-1", 9, ReasonCode.ACE_PLACED,
+                    {"card": card, "factor": 2, "doubled_for": ("late_trick",)},
+                    ("ACE-1", "DOUBLE-2"))
+    reordered = first._replace(params={"factor": 2, "card": card,
+                                       "doubled_for": ("late_trick",)})
+    assert first == reordered  # equal payments, their params in another order
+    for payment in (first, reordered, first, reordered):
+        text = jsonout._payment_text(payment)
+        assert text == jsonout._write_payment(payment)
+        assert text == jsonout._dumps(payment.to_json())
+    assert jsonout._payment_text(first) != jsonout._payment_text(reordered)

@@ -154,6 +154,7 @@ def test_IRR_0_session_pool_carries_the_penalty_and_POOL_2_skips_the_void_deal(p
     else:
         # taken_or_quiet: deal 1 (not the void deal, whose penalty fed the pool) was quiet.
         assert third.pool_before == 60 and len(stakes) == 4
+        assert third.steps is not None
         assert any("last deal played" in st.text for st in third.steps)
     assert sum(settler.totals().values()) + settler.pool == 0
 
@@ -258,6 +259,7 @@ def test_IRR_4_kept_partie_holds_three_and_PARTIE_1_counts_them():
     # JH 3 + AS 4 + AD 5 + bonus 4 (classic): the three cards that are there.
     assert sorted(str(c) for c in s.partie_cards) == ["AD", "AS", "JH"]
     assert s.partie_value == 16
+    assert s.steps is not None
     assert any("twelve cards" in st.text for st in s.steps)
 
 

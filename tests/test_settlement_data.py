@@ -77,7 +77,7 @@ def _sessions(deals: int):
         record = record_from_text(text, "sim.rvs")
         profile, problems = resolve_profile(record)
         assert profile is not None, problems
-        yield from score_deals(record, profile)
+        yield from score_deals(record, profile, steps=True)
 
 
 # Built when a test first asks, not at collection: every process that collects
@@ -256,3 +256,24 @@ def test_open_record_json_params_are_json_values():
             assert json.loads(json.dumps(data)) == _arrays_as_lists(data)
             settled += 1
     assert settled == 9
+
+
+def test_a_settlement_without_its_steps_is_the_same_settlement():
+    """Steps are recorded only when asked for (explain, arbitrate): the same rules give
+    the same payments, partie, pool and nets either way (issue 24)."""
+    from reversis_cli.values import replace
+
+    text = "".join(simulate_session(SimulationOptions(20, 5, irregular=0.6, events=0.5)))
+    record = record_from_text(text, "sim.rvs")
+    profile, problems = resolve_profile(record)
+    assert profile is not None, problems
+    explained = list(score_deals(record, profile, steps=True))
+    plain = list(score_deals(record_from_text(text, "sim.rvs"), profile))
+    assert len(plain) == len(explained) == 20
+    for lean, full in zip(plain, explained, strict=True):
+        if full.settlement is None:
+            assert lean.settlement is None
+            continue
+        assert lean.settlement is not None and lean.settlement.steps is None
+        assert full.settlement.steps
+        assert replace(lean.settlement, steps=full.settlement.steps) == full.settlement

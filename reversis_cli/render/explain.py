@@ -54,6 +54,7 @@ def render_explanation(e: Explanation, cards: str = "unicode") -> Group:
         Text(t(Msg("Deal {number}, dealt by {dealer}, under the {profile} rules",
                    number=s.number, dealer=s.dealer, profile=e.profile.name)),
              style="bold")]
+    assert s.steps is not None, "an explained deal is settled with its steps"
     steps = list(s.steps)
     parts.append(Text("\n" + tr("Trick by trick"), style="bold underline"))
     for trick in replayed.tricks:

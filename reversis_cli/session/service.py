@@ -215,11 +215,13 @@ class Reading:
         self.profile = profile
         self._settler = SessionSettler(profile, players, pool_start.amount, pool_start.given)
 
-    def settle(self, checked: CheckedDeal) -> ScoredDeal:
+    def settle(self, checked: CheckedDeal, steps: bool = False) -> ScoredDeal:
+        """The next deal settled; ``steps``: with its reasoning (``settle_deal``), which
+        only an explanation reads."""
         settler = self._settler
         pool_before, previous = settler.pool, settler.last_played
         replayed = checked.replayed
-        settlement = (settler.settle(replayed)
+        settlement = (settler.settle(replayed, steps)
                       if checked.settleable and replayed is not None else None)
         return ScoredDeal(checked, settlement, pool_before, previous,
                           settler.pool_start_given, settler.session_start)
@@ -335,17 +337,19 @@ class Session:
     # -- deal by deal ----------------------------------------------------------------
 
     def deals(self, only: int | None = None,
-              progress: Callable[[int], None] | None = None
+              progress: Callable[[int], None] | None = None, *, steps: bool = False
               ) -> Generator[ScoredDeal, None, None]:
         """The deals settled in order, carrying the pool; with ``only``, just
         the deal of that number (every deal is still settled, for the pool).
-        ``progress(bytes_read)`` is called as each deal is read, shown or not."""
+        ``progress(bytes_read)`` is called as each deal is read, shown or not.
+        ``steps``: the deals handed out come with their reasoning (``explain``,
+        ``arbitrate``); without, ``DealSettlement.steps`` is None."""
         reading = self._require_reading()
         if only is not None:  # what the deals shown came to: nothing yet
             self._shown_net = {name: 0 for name in self.players}
             self._shown_pool = self.pool_start.amount
         for checked in self.record.deals():
-            scored = reading.settle(checked)
+            scored = reading.settle(checked, steps and (only is None or checked.number == only))
             if progress is not None:
                 progress(self.record.position)
             if only is not None:
@@ -355,20 +359,23 @@ class Session:
             self._count(scored)
             yield scored
 
-    def compared(self, other: Profile) -> Iterator[tuple[ScoredDeal, ScoredDeal]]:
+    def compared(self, other: Profile, *, steps_for: int | None = None
+                 ) -> Iterator[tuple[ScoredDeal, ScoredDeal]]:
         """Each deal settled under the session's profile and under ``other``,
-        each reading carrying its own pool (the record is read once)."""
+        each reading carrying its own pool (the record is read once); deal
+        ``steps_for`` with its reasoning, for the arbiter (as :meth:`find` gives it)."""
         reading = self._require_reading()
         second = Reading(other, self.players, self.pool_start)
         for checked in self.record.deals():
-            scored = reading.settle(checked)
+            steps = checked.number == steps_for
+            scored = reading.settle(checked, steps)
             self._count(scored)
-            yield scored, second.settle(checked)
+            yield scored, second.settle(checked, steps)
 
     def find(self, number: int) -> ScoredDeal | None:
-        """Deal ``number`` as settled in its session, or None when there is none
-        (reading stops at it)."""
-        return next(self.deals(only=number), None)
+        """Deal ``number`` as settled in its session, with its reasoning (for an
+        explanation), or None when there is none (reading stops at it)."""
+        return next(self.deals(only=number, steps=True), None)
 
     def _require_reading(self) -> Reading:
         if self._reading is None:
@@ -443,6 +450,8 @@ def _pool_after(scored: ScoredDeal) -> Amount:
     return scored.settlement.pool_after if scored.settlement else scored.pool_before
 
 
-def score_deals(record: Record, profile: Profile) -> Iterator[ScoredDeal]:
-    """Settle the record's deals one at a time under ``profile``, carrying the pool."""
-    return Session.under(record, profile).deals()
+def score_deals(record: Record, profile: Profile, steps: bool = False
+                ) -> Iterator[ScoredDeal]:
+    """Settle the record's deals one at a time under ``profile``, carrying the pool
+    (``steps``: with their reasoning)."""
+    return Session.under(record, profile).deals(steps=steps)

@@ -99,10 +99,11 @@ Irregularities and claims:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from operator import itemgetter
 
 from ..replay import ReplayedDeal
 from ..rules import Profile
+from ..values import Value, setattr_frozen
 from .codes import DealStatus, Outcome
 from .espagnolette import espagnolette_status, identify_espagnolette, settle_espagnolette
 from .inplay import in_play_payments, pay_winner_dues
@@ -132,18 +133,28 @@ EVENTS, REVOKES, ESPAGNOLETTE = "events", "revokes", "espagnolette"
 LATE_MISDEAL = "misdeal late"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Value):
     """One entry of the registry: the rule ids it applies and the function; ``needs``
     names what the deal must hold for the function to have anything to do (None:
     every deal); ``events`` the kinds of event line it settles (``LATE_MISDEAL`` for a
     late misdeal), which is what ``arbitrate`` cites for such a line."""
 
+    __slots__ = ("ids", "apply", "summary", "needs", "events")
+    _fields = ("ids", "apply", "summary", "needs", "events")
+
     ids: tuple[str, ...]
     apply: Callable[[Ledger], None]
     summary: str
-    needs: str | None = None
-    events: tuple[str, ...] = ()
+    needs: str | None
+    events: tuple[str, ...]
+
+    def __init__(self, ids: tuple[str, ...], apply: Callable[[Ledger], None], summary: str,
+                 needs: str | None = None, events: tuple[str, ...] = ()) -> None:
+        setattr_frozen(self, "ids", ids)
+        setattr_frozen(self, "apply", apply)
+        setattr_frozen(self, "summary", summary)
+        setattr_frozen(self, "needs", needs)
+        setattr_frozen(self, "events", events)
 
 
 RULES: tuple[Rule, ...] = (
@@ -233,37 +244,45 @@ def _rules_for(replayed: ReplayedDeal) -> tuple[Rule, ...]:
     return found
 
 
+_AMOUNT = itemgetter(2)  # Payment.amount
+
+
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
     """The order of docs/output.md: stakes, in-play, partie, to the winner, reversis, espagnolette,
     remises, pool takings, penalties."""
-    ordered = (ledger.stakes + [e.payment for e in ledger.in_play] + ledger.partie
-               + ledger.to_winner + ledger.reversis + ledger.espagnolette_payments
-               + ledger.remises + ledger.takings + ledger.penalties)
-    return tuple([p for p in ordered if p.amount != 0])
+    ordered = ledger.stakes + [e[0] for e in ledger.in_play] + ledger.partie + ledger.to_winner
+    for kind in (ledger.reversis, ledger.espagnolette_payments, ledger.remises, ledger.takings,
+                 ledger.penalties):
+        if kind:  # most deals have none of these
+            ordered += kind
+    if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
+        return tuple([p for p in ordered if p.amount != 0])
+    return tuple(ordered)
 
 
 def _moves(payments: tuple[Payment, ...], players: tuple[str, ...]
            ) -> tuple[dict[str, Amount], Amount]:
     """``net_of`` and ``pool_change`` in one pass: each player's net and the pool's change."""
+    # the pool as one more party, taken out at the end (no player is named "pool": POOL
+    # is a word of the notation, never a name)
     net: dict[str, Amount] = dict.fromkeys(players, 0)
-    pool: Amount = 0
+    net[POOL] = 0
+    fractions = False
     for p in payments:
-        payer, payee, amount = p.payer, p.payee, p.amount
-        if payer in net:
-            net[payer] -= amount
-        if payee in net:
-            net[payee] += amount
-        if payee == POOL:
-            pool += amount
-        if payer == POOL:
-            pool -= amount
-    for name, value in net.items():
-        if type(value) is not int:
+        amount = p.amount
+        net[p.payer] -= amount
+        net[p.payee] += amount
+        if type(amount) is not int:
+            fractions = True
+    pool = net.pop(POOL)
+    if fractions:
+        for name, value in net.items():
             net[name] = whole(value)
-    return net, (pool if type(pool) is int else whole(pool))
+        pool = whole(pool)
+    return net, pool
 
 
-def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
+def _unsettled(replayed: ReplayedDeal, pool_before: Amount, steps: bool) -> DealSettlement:
     """A deal whose record has errors: nothing is settled and the pool passes over it."""
     players = replayed.players
     return DealSettlement(
@@ -273,23 +292,25 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount) -> DealSettlement:
         partie_cards=tuple(replayed.partie), partie_value=0, winners=(), losers=(),
         espagnolette=None, payments=(), cancelled=(), pool_before=pool_before,
         pool_after=pool_before, net={n: 0 for n in players},
-        steps=(Step("PLAY", None, NoteCode.DEAL_NOT_SETTLED, {}, ("PLAY",)),))
+        steps=(Step("PLAY", None, NoteCode.DEAL_NOT_SETTLED, {}, ("PLAY",)),) if steps else None)
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,
                 previous: DealSettlement | None, first_deal: bool,
-                pot_line_given: bool, session_start: Amount | None = None) -> DealSettlement:
+                pot_line_given: bool, session_start: Amount | None = None,
+                steps: bool = True) -> DealSettlement:
     """Settle one deal.  ``previous`` is the last deal *played* (POOL-2 looks back to it).
 
     ``session_start`` is the pool the session began with (the pot line); when a void
     deal's penalty went into an empty pool before the first deal played, the first deal
     played is still staked (POOL-1).  Left out, the pool before the deal stands for it.
+    ``steps`` False: the settlement without its reasoning (``DealSettlement.steps`` is
+    None), for every reader but an explanation: the same rules make the same payments.
     """
     if not replayed.complete:
-        return _unsettled(replayed, pool_before)
-    ledger = Ledger(replayed, profile, whole(pool_before), previous=previous,
-                    first_deal=first_deal, pot_line_given=pot_line_given,
-                    session_start=session_start)
+        return _unsettled(replayed, pool_before, steps)
+    ledger = Ledger(replayed, profile, whole(pool_before), previous, first_deal,
+                    pot_line_given, session_start, explain=steps)
     if replayed.void:
         _run_rules(ledger, VOID_RULES)
         return _freeze(ledger, DealStatus.VOID)
@@ -306,24 +327,31 @@ def _freeze(ledger: Ledger, status: DealStatus) -> DealSettlement:
         assert ledger.espagnolette_status is not None, "an espagnolette held but not judged"
         espagnolette = (names[replayed.espagnolette.seat], ledger.espagnolette_status)
     net, pool_change = _moves(payments, players)
-    pool_after = whole(ledger.pool_before + pool_change)
+    pool_before = ledger.pool_before
+    pool_after = pool_before + pool_change
+    if type(pool_after) is not int:
+        pool_after = whole(pool_after)
     # POOL-5: the players' nets and the pool's change sum to zero.
-    total = sum(net.values()) + (pool_after - ledger.pool_before)
+    total = sum(net.values()) + (pool_after - pool_before)
     if total != 0:  # pragma: no cover - a bug in a rule, never bad input
         raise AssertionError(f"deal {replayed.number} does not balance: {total}")
+    steps = ledger.steps
     return DealSettlement(
-        number=replayed.number, dealer=names[ledger.dealer], status=status,
-        outcome=ledger.outcome,
-        tricks_won=dict(zip(players, ledger.tricks_won(), strict=True)),
-        points=dict(zip(players, ledger.points_won(), strict=True)),
-        partie_cards=tuple(replayed.partie), partie_value=ledger.partie_value,
-        winners=tuple([names[s] for s in sorted(ledger.winners)]),
-        losers=tuple([names[s] for s in sorted(ledger.losers)]),
-        espagnolette=espagnolette,
-        payments=payments, cancelled=tuple(ledger.cancelled),
-        pool_before=ledger.pool_before, pool_after=pool_after, net=net,
-        steps=tuple(ledger.steps), reversis_maker=_name(names, ledger.reversis_maker),
-        undertaker=_name(names, ledger.undertaker), breaker=_name(names, ledger.breaker))
+        replayed.number, names[replayed.dealer], status, ledger.outcome,
+        dict(zip(players, ledger.tally.won, strict=True)),
+        dict(zip(players, ledger.tally.points, strict=True)),
+        tuple(replayed.partie), ledger.partie_value,
+        _names(names, ledger.winners), _names(names, ledger.losers), espagnolette,
+        payments, tuple(ledger.cancelled), pool_before, pool_after, net,
+        None if steps is None else tuple(steps), _name(names, ledger.reversis_maker),
+        _name(names, ledger.undertaker), _name(names, ledger.breaker))
+
+
+def _names(names: tuple[str, ...], seats: tuple[int, ...]) -> tuple[str, ...]:
+    """The players at ``seats``, in seat order (most often one, or none)."""
+    if len(seats) == 1:
+        return (names[seats[0]],)
+    return tuple([names[s] for s in sorted(seats)])
 
 
 def _name(names: tuple[str, ...], seat: int | None) -> str | None:
@@ -345,16 +373,18 @@ class SessionSettler:
         # settles in bounded memory.
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
 
-    def settle(self, replayed: ReplayedDeal) -> DealSettlement:
+    def settle(self, replayed: ReplayedDeal, steps: bool = True) -> DealSettlement:
+        """The next deal settled; ``steps`` False: without its reasoning (``settle_deal``)."""
         settlement = settle_deal(
             replayed, self.profile, self.pool, previous=self.last_played,
             first_deal=self.last_played is None, pot_line_given=self.pool_start_given,
-            session_start=self.session_start)
+            session_start=self.session_start, steps=steps)
         self.pool = settlement.pool_after
         if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
+        totals = self._totals
         for name, amount in settlement.net.items():
-            self._totals[name] += amount
+            totals[name] += amount
         return settlement
 
     def totals(self) -> dict[str, Amount]:

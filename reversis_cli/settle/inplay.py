@@ -38,7 +38,8 @@ def leader_of(trick: PlayedTrick) -> int:
 
 def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteCode, dict]:
     """The class of a card played (placed / forced / led / played), the step that
-    says why, and that step's facts."""
+    says why, and that step's facts (a played card's other card of the suit only
+    when the ledger records steps)."""
     suit = trick.led_suit
     fallen = fallen_by_lead(play.card, suit, play.seat == leader_of(trick))
     if fallen == "led":
@@ -55,8 +56,14 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteC
     others = [c for c in ledger.replayed.hands[play.seat]
               if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
     if fallen_by_follow(bool(others)) == "played":
-        return "played", NoteCode.CARD_PLAYED, {"other": min(others, key=lambda c: c.index)}
+        # the card the step names, looked for only when there is a step to say it
+        return "played", NoteCode.CARD_PLAYED, (
+            {"other": min(others, key=_index)} if ledger.steps is not None else {})
     return "forced", NoteCode.CARD_FORCED, {"suit": suit}
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 # The rules a step about a card's class cites besides PLAY.
@@ -69,10 +76,11 @@ def in_play_payments(ledger: Ledger) -> None:
     for trick, play in ledger.tally.paying:  # the aces and the quinola, as they fell
         card = play.card
         kind, code, facts = classify(ledger, trick, play)
-        # the step as Ledger.step makes it, without its keyword call
-        steps.append(_new(Step, ("PLAY", trick.number, code,
-                                 {"player": names[play.seat], "card": card, **facts},
-                                 _CLASS_CITES.get(code, ("PLAY",)))))
+        if steps is not None:
+            # the step as Ledger.step makes it, without its keyword call
+            steps.append(_new(Step, ("PLAY", trick.number, code,
+                                     {"player": names[play.seat], "card": card, **facts},
+                                     _CLASS_CITES.get(code, ("PLAY",)))))
         (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, trick, play)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..cards import PACK, Card
@@ -116,50 +115,79 @@ def _tally_rows(replayed: ReplayedDeal, rows: tuple[Row, ...]) -> _Tally:
     return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
-@dataclass
 class Ledger:
+    """One deal's settlement as the rules build it (the only mutable object of a
+    settlement).  ``steps`` is None when the settlement is asked for without its
+    reasoning (``explain`` False): a rule then records no step, and may skip the
+    facts only a step would say (``if ledger.steps is not None``)."""
+
+    __slots__ = (
+        "replayed", "profile", "pool_before", "options", "previous", "first_deal",
+        "pot_line_given", "session_start", "pool_start", "staked", "outcome",
+        "reversis_maker", "undertaker", "breaker", "breaker_trick", "espagnolette",
+        "espagnolette_status", "partie_value", "winners", "losers", "stakes", "in_play",
+        "winner_dues", "partie", "to_winner", "reversis", "espagnolette_payments", "remises",
+        "takings", "penalties", "cancelled", "forfeited", "steps", "names", "tally", "_keys")
+
     replayed: ReplayedDeal
     profile: Profile
     pool_before: Amount
-    options: RuleOptions = field(init=False, repr=False)  # the profile's, read often
-    previous: DealSettlement | None = None
-    first_deal: bool = False
-    pot_line_given: bool = False
-    session_start: Amount | None = None  # POOL-1: the pool as the session began
+    options: RuleOptions  # the profile's, read often
+    previous: DealSettlement | None
+    first_deal: bool
+    pot_line_given: bool
+    session_start: Amount | None  # POOL-1: the pool as the session began
     # Established by the rules, in registry order.
-    pool_start: Amount = 0  # POOL-4: the pool after this deal's staking
-    staked: bool = False
-    outcome: Outcome = Outcome.NORMAL
-    reversis_maker: int | None = None
-    undertaker: int | None = None
-    breaker: int | None = None
-    breaker_trick: int | None = None
-    espagnolette: int | None = None  # the seat of an espagnolette who did not waive
-    espagnolette_status: EspagnoletteStatus | None = None
-    partie_value: Amount = 0
-    winners: tuple[int, ...] = ()
-    losers: tuple[int, ...] = ()
+    pool_start: Amount  # POOL-4: the pool after this deal's staking
+    staked: bool
+    outcome: Outcome
+    reversis_maker: int | None
+    undertaker: int | None
+    breaker: int | None
+    breaker_trick: int | None
+    espagnolette: int | None  # the seat of an espagnolette who did not waive
+    espagnolette_status: EspagnoletteStatus | None
+    partie_value: Amount
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
     # Payments by the kind that orders them in the report.
-    stakes: list[Payment] = field(default_factory=list)
-    in_play: list[InPlay] = field(default_factory=list)
-    winner_dues: list[WinnerDue] = field(default_factory=list)
-    partie: list[Payment] = field(default_factory=list)
-    to_winner: list[Payment] = field(default_factory=list)
-    reversis: list[Payment] = field(default_factory=list)
-    espagnolette_payments: list[Payment] = field(default_factory=list)
-    remises: list[Payment] = field(default_factory=list)
-    takings: list[Payment] = field(default_factory=list)
-    penalties: list[Payment] = field(default_factory=list)  # IRR-2, IRR-3, IRR-6
-    cancelled: list[Payment] = field(default_factory=list)  # REV-4, IRR-4, CLAIM-1
-    forfeited: dict[Payment, str] = field(default_factory=dict)  # in cancelled: by which rule
-    steps: list[Step] = field(default_factory=list)
-    names: tuple[str, ...] = field(init=False)  # the players' names by seat
+    stakes: list[Payment]
+    in_play: list[InPlay]
+    winner_dues: list[WinnerDue]
+    partie: list[Payment]
+    to_winner: list[Payment]
+    reversis: list[Payment]
+    espagnolette_payments: list[Payment]
+    remises: list[Payment]
+    takings: list[Payment]
+    penalties: list[Payment]  # IRR-2, IRR-3, IRR-6
+    cancelled: list[Payment]  # REV-4, IRR-4, CLAIM-1
+    forfeited: dict[Payment, str]  # in cancelled: by which rule
+    steps: list[Step] | None  # the reasoning; None: not asked for
+    names: tuple[str, ...]  # the players' names by seat
     # Tricks and points won by seat, counted once: the partie and the report read them.
-    tally: _Tally = field(init=False, repr=False)
+    tally: _Tally
+    _keys: tuple[tuple[int, int], ...] | None  # score_keys, paired once
 
-    def __post_init__(self) -> None:
-        self.options = self.profile.options
-        self.names = self.replayed.players
+    def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
+                 previous: DealSettlement | None = None, first_deal: bool = False,
+                 pot_line_given: bool = False, session_start: Amount | None = None, *,
+                 explain: bool = True) -> None:
+        self.replayed, self.profile, self.pool_before = replayed, profile, pool_before
+        self.options = profile.options
+        self.previous, self.first_deal, self.pot_line_given = previous, first_deal, pot_line_given
+        self.session_start = session_start
+        self.pool_start, self.staked, self.outcome = 0, False, Outcome.NORMAL
+        self.reversis_maker = self.undertaker = self.breaker = self.breaker_trick = None
+        self.espagnolette = self.espagnolette_status = None
+        self.partie_value, self.winners, self.losers = 0, (), ()
+        self.stakes, self.in_play, self.winner_dues, self.partie = [], [], [], []
+        self.to_winner, self.reversis, self.espagnolette_payments = [], [], []
+        self.remises, self.takings, self.penalties, self.cancelled = [], [], [], []
+        self.forfeited = {}
+        self.steps = [] if explain else None
+        self.names = replayed.players
+        self._keys = None
         self.tally = _tally(self.replayed)
 
     # --- reading the deal ------------------------------------------------------
@@ -189,10 +217,9 @@ class Ledger:
 
     def score_keys(self) -> tuple[tuple[int, int], ...]:
         """(points, tricks) of each seat: what PARTIE-2/3 compare (paired once)."""
-        keys = self.__dict__.get("_keys")
+        keys = self._keys
         if keys is None:
-            keys = self.__dict__["_keys"] = partie_standing(self.points_won(),
-                                                            self.tricks_won())
+            keys = self._keys = partie_standing(self.points_won(), self.tricks_won())
         return keys
 
     def took(self, seat: int) -> tuple[int, ...]:
@@ -203,9 +230,12 @@ class Ledger:
     def step(self, rule: str, trick: int | None, code: NoteCode,
              also: tuple[str, ...] = (), /, **params: object) -> None:
         """A step of the reasoning: ``code`` says what, ``params`` are its facts; it
-        rests on ``rule`` and the rules ``also`` names."""
-        self.steps.append(_new(Step, (rule, trick, code, params,
-                                      (rule, *also) if also else (rule,))))
+        rests on ``rule`` and the rules ``also`` names.  Nothing when the settlement
+        was asked for without its reasoning."""
+        steps = self.steps
+        if steps is not None:
+            steps.append(_new(Step, (rule, trick, code, params,
+                                     (rule, *also) if also else (rule,))))
 
     def payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
                 trick: int | None, code: ReasonCode, params: dict[str, Any],
@@ -235,21 +265,28 @@ class Ledger:
         """An in-play payment, doubled by DOUBLE-1/DOUBLE-2 (never for a zero amount)."""
         grounds = self.doubling(payer, payee, trick)
         params["card"] = card
+        names = self.names
+        # the payment as ``payment`` makes it: seats and an int amount, no tests needed
         if grounds:
             factor = params["factor"] = 2 ** len(grounds)
             params["doubled_for"] = grounds
-            pay = self.payment(payer, payee, base * factor, rule, trick, code, params,
-                               tuple(DOUBLING_GROUNDS[g] for g in grounds))
+            pay = _new(Payment, (names[payer], names[payee], base * factor, rule, trick, code,
+                                 params, (rule, *[DOUBLING_GROUNDS[g] for g in grounds])))
         else:
             params["factor"] = 1
-            pay = self.payment(payer, payee, base, rule, trick, code, params)
+            pay = _new(Payment, (names[payer], names[payee], base, rule, trick, code, params,
+                                 (rule,)))
         self.in_play.append(_new(InPlay, (pay, card, payee, payer)))
-        self.steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
+        steps = self.steps
+        if steps is not None:
+            steps.append(_new(Step, (rule, trick, NoteCode.OWES, {"payment": pay}, pay.rules)))
 
     def record(self, pay: Payment) -> None:
         """The step that records a payment made after the play: "X pays Y n: why"."""
-        self.steps.append(_new(Step, (pay.rule, pay.trick, NoteCode.PAYS, {"payment": pay},
-                                      pay.rules)))
+        steps = self.steps
+        if steps is not None:
+            steps.append(_new(Step, (pay.rule, pay.trick, NoteCode.PAYS, {"payment": pay},
+                                     pay.rules)))
 
     def remise_amount(self) -> Amount:
         """POOL-3: what one remise puts in under option ``remise``."""
@@ -265,14 +302,13 @@ class Ledger:
         pay = self.payment(seat, POOL, self.remise_amount(), rule, trick, code, params,
                            ("POOL-3",))
         self.remises.append(pay)
-        self.steps.append(Step(rule, trick, NoteCode.PUTS_IN_REMISE, {"payment": pay},
-                               pay.rules))
+        self._note(pay, NoteCode.PUTS_IN_REMISE)
 
     def add_penalty(self, seat: int, amount: Amount, rule: str, code: ReasonCode) -> None:
         """An irregularity's fine into the pool (IRR-2, IRR-3, IRR-6); never doubled."""
         pay = self.payment(seat, POOL, amount, rule, None, code, {})
         self.penalties.append(pay)
-        self.steps.append(Step(rule, None, NoteCode.PAYS_PENALTY, {"payment": pay}, pay.rules))
+        self._note(pay, NoteCode.PAYS_PENALTY)
 
     def forfeit(self, payment: Payment, rule: str, why: NoteCode, /,
                 **facts: object) -> Payment:
@@ -283,8 +319,9 @@ class Ledger:
         gone = payment._replace(params=params, rules=(*payment.rules, rule))
         self.cancelled.append(gone)
         self.forfeited[gone] = rule
-        self.steps.append(Step(rule, payment.trick, NoteCode.NOT_PAID, {"payment": gone},
-                               (rule, *payment.rules)))
+        if self.steps is not None:
+            self.steps.append(Step(rule, payment.trick, NoteCode.NOT_PAID, {"payment": gone},
+                                   (rule, *payment.rules)))
         return gone
 
     def offer_taking(self, seat: int, rule: str, trick: int | None, code: ReasonCode) -> None:
@@ -292,5 +329,10 @@ class Ledger:
         (REV-1 > QUIN-1 > ESP-4)."""
         pay = self.payment(POOL, seat, self.pool_start, rule, trick, code, {})
         self.takings.append(pay)
-        self.steps.append(Step(rule, trick, NoteCode.DUE_THE_POOL, {"payment": pay},
-                               pay.rules))
+        self._note(pay, NoteCode.DUE_THE_POOL)
+
+    def _note(self, pay: Payment, code: NoteCode) -> None:
+        """The step that records ``pay`` as ``code`` says, when steps are recorded."""
+        if self.steps is not None:
+            self.steps.append(_new(Step, (pay.rule, pay.trick, code, {"payment": pay},
+                                          pay.rules)))

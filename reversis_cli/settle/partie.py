@@ -14,7 +14,8 @@ from .codes import EspagnoletteStatus, Outcome
 from .ledger import VIS_A_VIS, Ledger
 from .payments import NoteCode, ReasonCode, share
 
-__all__ = ["partie_value", "rank_partie", "pay_partie", "pick_winners", "pick_losers"]
+__all__ = ["partie_value", "partie_total", "rank_partie", "pay_partie", "pick_winners",
+           "pick_losers"]
 
 
 def card_value(card: Card, profile: Profile) -> int:
@@ -30,6 +31,11 @@ def partie_value(cards, profile: Profile) -> tuple[int, tuple[tuple[Card, int], 
     """PARTIE-1: the value of the partie's cards plus the bonus, and each card's value."""
     parts = tuple([(c, card_value(c, profile)) for c in cards])
     return sum([v for _, v in parts]) + profile.options.partie_bonus, parts
+
+
+def partie_total(cards, profile: Profile) -> int:
+    """PARTIE-1: the value of ``partie_value`` without each card's part."""
+    return sum([card_value(c, profile) for c in cards]) + profile.options.partie_bonus
 
 
 def _key(ledger: Ledger, seat: int) -> tuple[int, int]:
@@ -48,7 +54,8 @@ def _settle_tie(ledger: Ledger, tied: list[int], best: bool) -> tuple[int, ...]:
     """PARTIE-2/3 last step: by seat priority (SEAT-3) or split, by option ``partie_ties``."""
     rule = "PARTIE-2" if best else "PARTIE-3"
     if len(tied) == 1:
-        ledger.step(rule, None, _RANKED[best, "alone"], names=ledger.names[tied[0]])
+        if ledger.steps is not None:
+            ledger.step(rule, None, _RANKED[best, "alone"], names=ledger.names[tied[0]])
         return tuple(tied)
     names = ", ".join(ledger.name(s) for s in tied)
     if ledger.options.partie_ties == "split":
@@ -77,17 +84,22 @@ def pick_losers(ledger: Ledger, candidates: list[int]) -> tuple[int, ...]:
 
 def rank_partie(ledger: Ledger) -> None:
     """PARTIE-1..3 with the espagnolette's overrides (ESP-4, ESP-5); PARTIE-6 in a reversis."""
-    value, parts = partie_value(ledger.replayed.partie, ledger.profile)
+    explain = ledger.steps is not None
+    if explain:
+        value, parts = partie_value(ledger.replayed.partie, ledger.profile)
+        ledger.step("PARTIE-1", None, NoteCode.PARTIE_VALUE, cards=parts,
+                    bonus=ledger.options.partie_bonus, value=value)
+    else:  # the value alone, without each card's part for the step
+        value = partie_total(ledger.replayed.partie, ledger.profile)
     ledger.partie_value = value
-    ledger.step("PARTIE-1", None, NoteCode.PARTIE_VALUE, cards=parts,
-                bonus=ledger.options.partie_bonus, value=value)
     if ledger.outcome is not Outcome.NORMAL:
         ledger.step("PARTIE-6", None, NoteCode.PARTIE_NOT_PAID_MADE
                     if ledger.outcome is Outcome.REVERSIS else NoteCode.PARTIE_NOT_PAID_BROKEN)
         return
-    everyone = list(range(4))
-    ledger.step("PARTIE-2", None, NoteCode.POINTS_AND_TRICKS, players=ledger.names,
-                scores=ledger.score_keys())
+    everyone = [0, 1, 2, 3]
+    if explain:
+        ledger.step("PARTIE-2", None, NoteCode.POINTS_AND_TRICKS, players=ledger.names,
+                    scores=ledger.score_keys())
     # only an espagnolette in play (ESP-1) is judged: success or failure (ESP-4, ESP-5)
     esp, status = ledger.espagnolette, ledger.espagnolette_status
     if esp is None or status not in (EspagnoletteStatus.FAILED, EspagnoletteStatus.SUCCESS):

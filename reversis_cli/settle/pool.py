@@ -61,8 +61,10 @@ _STAKING_CITES = {NoteCode.STAKED_EMPTY: ("POOL-1",),
 def stake_pool(ledger: Ledger) -> None:
     """POOL-1: each player stakes ``stake_player``, the dealer ``stake_dealer``."""
     staked, code, facts = must_stake(ledger)
-    rule = "POOL-1" if staked else "POOL-2"
-    ledger.step(rule, None, code, _STAKING_CITES.get(code, ("POOL-2",)), **facts)
+    explain = ledger.steps is not None
+    if explain:
+        ledger.step("POOL-1" if staked else "POOL-2", None, code,
+                    _STAKING_CITES.get(code, ("POOL-2",)), **facts)
     ledger.staked = staked
     total: Amount = 0
     if staked:
@@ -75,7 +77,8 @@ def stake_pool(ledger: Ledger) -> None:
                     seat, POOL, amount, "POOL-1", None,
                     ReasonCode.STAKE_DEALER if dealer else ReasonCode.STAKE, {}))
     ledger.pool_start = ledger.pool_before + total
-    ledger.step("POOL-4", None, NoteCode.POOL_AT_START, pool=ledger.pool_start)
+    if explain:
+        ledger.step("POOL-4", None, NoteCode.POOL_AT_START, pool=ledger.pool_start)
 
 
 def resolve_takings(ledger: Ledger) -> None:
