@@ -211,8 +211,8 @@ def test_the_fast_paths_expressions_hold_no_class_of_combining_marks():
     from reversis_cli.notation.grammar_file import keywords
 
     fresh = FastPath(terminal_pattern, keywords())
-    for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette", "paid",
-                      "tally", "tally_entry"):
+    for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
+                      "tally_entry"):
         expression = getattr(fresh, "_build_" + attribute)().pattern
         assert "\u0300" not in expression and "\\u0300" not in expression, attribute
     text = "".join(simulate_session(SimulationOptions(3, seed=4, card_style="ascii")))

@@ -25,6 +25,7 @@ from ..model import Deal, Pos, TrickLine
 from ..notation.grammar_file import keywords
 from ..notation import statements
 from ..notation.parse import parse_deal
+from .. import values
 from ..replay import ReplayedDeal, find_revokes, next_seat, replay_deal, replay_full
 from ..replay.result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Play, PlayedTrick, is_espagnolette,
@@ -324,7 +325,7 @@ class DealInProgress:
         in_progress = deal.tricks[-1] if partial is not None and deal.tricks and \
             deal.tricks[-1].pos is not None and deal.tricks[-1].pos.line == len(all_lines) \
             else None
-        whole_tricks = deal if in_progress is None else replace(
+        whole_tricks = deal if in_progress is None else values.replace(
             deal, statements=tuple(s for s in deal.statements if s is not in_progress))
         # Lines the parser could not read whole are named, as the reader does,
         # so that the replay does not add follow-on errors about them.
