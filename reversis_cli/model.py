@@ -8,7 +8,10 @@ comment lines written directly above it and the comment at the end of its line.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from functools import partial
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .cards import PACK, Card
@@ -43,18 +46,12 @@ class Pos(NamedTuple):
 
 
 class _ModelValue(Value):
-    """A model value: a :class:`~reversis_cli.values.Value` that pickles and
-    copies (as the dataclasses it replaces did) by its fields, through its
-    keyword constructor."""
+    """A value that pickles and copies by its fields, as the dataclasses did."""
 
     __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _remade, (type(self), {name: getattr(self, name) for name in self._fields})
-
-
-def _remade(cls: type, fields: dict[str, Any]) -> Any:
-    return cls(**fields)
+        return partial(type(self), **{name: getattr(self, name) for name in self._fields}), ()
 
 
 class Comment(_ModelValue):
@@ -277,15 +274,12 @@ class NoteLine(Statement):
 
 
 class TrickLine(Statement):
-    """``N [LEADER] CARDS [> TAKER]``: one trick as written.
-
-    The fast path makes most trick lines *lean* (:func:`lean_trick_line`): the
-    text, the card indexes, the leader's and the taker's words.  The other
-    fields are made from the text when one is first read (a message, the
-    writer, the full replay), exactly as the Lark builder makes them (the
-    parity tests hold them to it).  ``indexes`` (as many as ``cards``),
-    ``leader_text`` and ``taker_text`` (or None) are cheap on every line.
-    """
+    """``N [LEADER] CARDS [> TAKER]``.  The fast path makes most *lean*
+    (:func:`lean_trick_line`): its text, card indexes, leader's and taker's
+    words; the other fields are made from the text at their first reading (a
+    message, the writer, the full replay), as the Lark builder makes them.
+    ``indexes`` (as many as ``cards``), ``leader_text`` and ``taker_text``
+    (or None) are cheap on every line."""
 
     __slots__ = ("number", "leader", "cards", "taker", "number_pos",
                  "indexes", "leader_text", "taker_text", "_text", "_line")
@@ -339,27 +333,21 @@ def _write_out(line: TrickLine) -> None:
     word for each card, and ``>`` and the taker if written."""
     text, number = line._text, line._line
     assert text is not None, "a trick line made with all its fields has them all"
-    words = text.split()
-    columns = []
-    at = 0
-    for word in words:
-        at = text.index(word, at)
-        columns.append(at + 1)
-        at += len(word)
+    words = [(found.group(), Pos(number, found.start() + 1)) for found in _WORD.finditer(text)]
     first = 1 if line.leader_text is None else 2  # the first card's word
-    start = Pos(number, columns[0])
     _set_all(line, {
-        "pos": start, "comments_before": (), "comment_after": None, "number": line.number,
-        "leader": Name(words[1], Pos(number, columns[1])) if first == 2 else None,
-        "cards": tuple([CardAt(PACK[index], Pos(number, columns[first + k]), words[first + k])
+        "pos": words[0][1], "comments_before": (), "comment_after": None, "number": line.number,
+        "leader": Name(*words[1]) if first == 2 else None,
+        "cards": tuple([CardAt(PACK[index], words[first + k][1], words[first + k][0])
                         for k, index in enumerate(line.indexes)]),
-        "taker": Name(words[-1], Pos(number, columns[-1])) if line.taker_text is not None
-        else None,
-        "number_pos": start})
+        "taker": Name(*words[-1]) if line.taker_text is not None else None,
+        "number_pos": words[0][1]})
+
+
+_WORD = re.compile(r"\S+")
 
 
 # --- the reader's constructors for its hottest statements -------------------------
-#
 # The same objects as the keyword forms make (tests/test_model_constructors.py),
 # their slots set through their descriptors: 2.3x cheaper than object.__setattr__.
 # Positional, in field order; the comments a fast-read line carries are none.
@@ -416,9 +404,21 @@ def new_trick_line(pos: Pos, number: int, leader: Name | None, cards: tuple[Card
 def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[CardAt, ...],
                       takes: tuple[CardAt, ...] | None, sees: CardAt | None,
                       sees_count: int) -> ExchangeLine:
-    """``ExchangeLine(pos=pos, player=player, ...)``, without comments."""
-    return _filled(ExchangeLine, _EXCHANGE_SLOTS, (pos, (), None, player, refuses, discards,
-                                                   takes, sees, sees_count))
+    """``ExchangeLine(pos=pos, player=player, ...)``, without comments (some
+    four a deal: its slots are set one by one, not in a loop)."""
+    made = _new(ExchangeLine)
+    s_pos, s_before, s_after, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = \
+        _EXCHANGE_SLOTS
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_player(made, player)
+    s_refuses(made, refuses)
+    s_discards(made, discards)
+    s_takes(made, takes)
+    s_sees(made, sees)
+    s_count(made, sees_count)
+    return made
 
 
 def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -> DealLine:
@@ -514,8 +514,8 @@ class Deal(_ModelValue):
         _set_all(self, locals())
         # The statements by type, once: the replay asks for them often.
         by_type: dict[type, list] = {}
-        for statement in statements:
-            by_type.setdefault(type(statement), []).append(statement)
+        for kind, run in groupby(statements, type):  # runs: the tricks, the exchanges
+            by_type.setdefault(kind, []).extend(run)
         setattr_frozen(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
 
     @property

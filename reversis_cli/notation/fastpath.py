@@ -249,7 +249,8 @@ class FastPath:
             return None
         head = line.lstrip(" \t")[:1]
         if head.isdigit():
-            return self._trick(line, number, problems)
+            return self._lean_trick(line, line.split(), number) \
+                or self._trick(line, number, problems)
         if head == "e":
             return self._exchange(line, number, problems)
         if head == "d":
