@@ -16,6 +16,7 @@ from settle_helpers import (
     FIXTURES, PLAYERS, SessionSettler, check_invariants, event, make_deal, read_example, row,
     rows, scenario,
 )
+from reversis_cli import values
 from reversis_cli.cards import Card
 from reversis_cli.replay import Revoke
 from reversis_cli.rules import load_profile
@@ -45,8 +46,8 @@ def run(tail, profile="classic", events=(), overrides=None, takers=None, unplaye
 def example(name, events=(), profile=None, overrides=None):
     profile_name, replayed = read_example(FIXTURES / f"{name}.rvs")
     extra = tuple(event(e) for e in events)
-    replayed = replace(replayed, deal=replace(replayed.deal,
-                                              statements=replayed.deal.statements + extra))
+    replayed = replace(replayed, deal=values.replace(
+        replayed.deal, statements=replayed.deal.statements + extra))
     s = settle_deal(replayed, _profile(profile or profile_name, overrides), 0, previous=None,
                     first_deal=True, pot_line_given=False)
     check_invariants(s, replayed)
