@@ -8,11 +8,14 @@ comment lines written directly above it and the comment at the end of its line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
 from fractions import Fraction
-from typing import NamedTuple
+from functools import partial
+from itertools import groupby
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .cards import Card
+from .cards import PACK, Card
+from .values import Value, setattr_frozen
 from .vocabulary import EVENT_KINDS, VOID_EVENTS
 
 __all__ = [
@@ -42,10 +45,22 @@ class Pos(NamedTuple):
         return f"{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+class _ModelValue(Value):
+    """A value that pickles and copies by its fields, as the dataclasses did."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return partial(type(self), **{name: getattr(self, name) for name in self._fields}), ()
+
+
+class Comment(_ModelValue):
+    __slots__ = _fields = ("text", "pos")
     text: str  # without the leading '#'
     pos: Pos
+
+    def __init__(self, text: str, pos: Pos) -> None:
+        _set_all(self, locals())
 
 
 class Name(NamedTuple):
@@ -66,19 +81,30 @@ class CardAt(NamedTuple):
     spelling: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Statement:
-    """One line of the record."""
+class Statement(_ModelValue):
+    """One line of the record.  Every statement is made with keywords only."""
 
+    __slots__ = ("pos", "comments_before", "comment_after")
+    _fields: ClassVar[tuple[str, ...]] = ("pos", "comments_before", "comment_after")
     pos: Pos
-    comments_before: tuple[Comment, ...] = ()
-    comment_after: Comment | None = None
+    comments_before: tuple[Comment, ...]
+    comment_after: Comment | None
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None) -> None:
+        _set_all(self, locals())
+
+
+def _set_all(made: Value, given: dict[str, Any]) -> None:
+    """Set every field of ``made`` to its value in ``given``: an ``__init__``
+    here passes its ``locals()``, its parameters, one for each field."""
+    for name in made._fields:
+        setattr_frozen(made, name, given[name])
 
 
 # --- header -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HeaderLine(Statement):
     """A header statement: ``keyword`` and its value(s).
 
@@ -88,18 +114,30 @@ class HeaderLine(Statement):
     (written at ``option_pos``).
     """
 
+    __slots__ = ("keyword", "value", "value_pos", "option", "names", "option_pos")
+    _fields = (*Statement._fields, *__slots__)
     keyword: str
-    value: str = ""
-    value_pos: Pos | None = None
-    option: str = ""
-    names: tuple[Name, ...] = ()
-    option_pos: Pos | None = None
+    value: str
+    value_pos: Pos | None
+    option: str
+    names: tuple[Name, ...]
+    option_pos: Pos | None
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, keyword: str, value: str = "",
+                 value_pos: Pos | None = None, option: str = "", names: tuple[Name, ...] = (),
+                 option_pos: Pos | None = None) -> None:
+        _set_all(self, locals())
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+class Header(_ModelValue):
+    __slots__ = _fields = ("lines", "trailing_comments")
     lines: tuple[HeaderLine, ...]
-    trailing_comments: tuple[Comment, ...] = ()
+    trailing_comments: tuple[Comment, ...]
+
+    def __init__(self, lines: tuple[HeaderLine, ...],
+                 trailing_comments: tuple[Comment, ...] = ()) -> None:
+        _set_all(self, locals())
 
     def get(self, keyword: str) -> HeaderLine | None:
         for line in self.lines:
@@ -124,50 +162,82 @@ class Header:
 # --- deal -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DealLine(Statement):
+    __slots__ = ("number", "dealer", "number_pos")
+    _fields = (*Statement._fields, *__slots__)
     number: int
     dealer: Name
-    number_pos: Pos | None = None
+    number_pos: Pos | None
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, number: int, dealer: Name,
+                 number_pos: Pos | None = None) -> None:
+        _set_all(self, locals())
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HandLine(Statement):
+    __slots__ = ("player", "cards")
+    _fields = (*Statement._fields, *__slots__)
     player: Name
     cards: tuple[CardAt, ...]
 
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, player: Name,
+                 cards: tuple[CardAt, ...]) -> None:
+        _set_all(self, locals())
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
 class TalonLine(Statement):
+    __slots__ = ("cards",)
+    _fields = (*Statement._fields, *__slots__)
     cards: tuple[CardAt, ...]
 
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
+        _set_all(self, locals())
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
 class ExchangeLine(Statement):
     """``exchange NAME discards C.. [takes C..]`` or ``exchange NAME refuses [sees C]``."""
 
+    __slots__ = ("player", "refuses", "discards", "takes", "sees", "sees_count")
+    _fields = (*Statement._fields, *__slots__)
     player: Name
-    refuses: bool = False
-    discards: tuple[CardAt, ...] = ()
-    takes: tuple[CardAt, ...] | None = None  # None: not written
-    sees: CardAt | None = None
-    sees_count: int = 0  # cards written after "sees" (one is right)
+    refuses: bool
+    discards: tuple[CardAt, ...]
+    takes: tuple[CardAt, ...] | None  # None: not written
+    sees: CardAt | None
+    sees_count: int  # cards written after "sees" (one is right)
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, player: Name, refuses: bool = False,
+                 discards: tuple[CardAt, ...] = (), takes: tuple[CardAt, ...] | None = None,
+                 sees: CardAt | None = None, sees_count: int = 0) -> None:
+        _set_all(self, locals())
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PartieLine(Statement):
+    __slots__ = ("cards",)
+    _fields = (*Statement._fields, *__slots__)
     cards: tuple[CardAt, ...]
 
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
+        _set_all(self, locals())
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
 class EspagnoletteLine(Statement):
+    __slots__ = ("player", "waives")
+    _fields = (*Statement._fields, *__slots__)
     player: Name
-    waives: bool = False
+    waives: bool
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, player: Name,
+                 waives: bool = False) -> None:
+        _set_all(self, locals())
 
 
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EventLine(Statement):
     """An irregularity or claim line.
 
@@ -177,51 +247,109 @@ class EventLine(Statement):
     ``paid`` marks ``redeal paid``.
     """
 
+    __slots__ = ("kind", "player", "trick", "trick_pos", "late", "paid")
+    _fields = (*Statement._fields, *__slots__)
     kind: str
-    player: Name | None = None
-    trick: int | None = None
-    trick_pos: Pos | None = None
-    late: bool = False
-    paid: bool = False
+    player: Name | None
+    trick: int | None
+    trick_pos: Pos | None
+    late: bool
+    paid: bool
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, kind: str, player: Name | None = None,
+                 trick: int | None = None, trick_pos: Pos | None = None, late: bool = False,
+                 paid: bool = False) -> None:
+        _set_all(self, locals())
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class NoteLine(Statement):
+    __slots__ = ("text",)
+    _fields = (*Statement._fields, *__slots__)
     text: str
 
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, text: str) -> None:
+        _set_all(self, locals())
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
 class TrickLine(Statement):
+    """``N [LEADER] CARDS [> TAKER]``.  The fast path makes most *lean*
+    (:func:`lean_trick_line`): its text, card indexes, leader's and taker's
+    words; the other fields are made from the text at their first reading (a
+    message, the writer, the full replay), as the Lark builder makes them.
+    ``indexes`` (as many as ``cards``), ``leader_text`` and ``taker_text``
+    (or None) are cheap on every line."""
+
+    __slots__ = ("number", "leader", "cards", "taker", "number_pos",
+                 "indexes", "leader_text", "taker_text", "_text", "_line")
+    _fields = (*Statement._fields, "number", "leader", "cards", "taker", "number_pos")
     number: int
     leader: Name | None
     cards: tuple[CardAt, ...]
-    taker: Name | None = None
-    number_pos: Pos | None = None
+    taker: Name | None
+    number_pos: Pos | None
+    indexes: tuple[int, ...]
+    leader_text: str | None
+    taker_text: str | None
+    _text: str | None  # a lean line's text (None: every field set)
+    _line: int
 
-    # issue 24 interface (i24-lean makes these cheap)
-    @property
-    def indexes(self) -> tuple[int, ...]:
-        """The card indexes as written (as long as ``cards``)."""
-        return tuple([card_at.card.index for card_at in self.cards])
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, number: int, leader: Name | None,
+                 cards: tuple[CardAt, ...], taker: Name | None = None,
+                 number_pos: Pos | None = None) -> None:
+        _set_all(self, locals())
+        _set_interface(self)
 
-    @property
-    def leader_text(self) -> str | None:
-        """The leader's name as written, or None."""
-        return None if self.leader is None else self.leader.text
+    if not TYPE_CHECKING:  # mypy would take any attribute of a trick line for a field
+        def __getattr__(self, name: str) -> Any:
+            # Called only when a slot is read before it is set: a lean line's
+            # full fields, made at their first reading.
+            if name not in _LAZY_TRICK_FIELDS:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            _write_out(self)
+            return object.__getattribute__(self, name)
 
-    @property
-    def taker_text(self) -> str | None:
-        """The taker's name as written, or None."""
-        return None if self.taker is None else self.taker.text
+
+# The fields a lean trick line makes when first read, from its text.
+_LAZY_TRICK_FIELDS = frozenset(("pos", "comments_before", "comment_after", "leader", "cards",
+                                "taker", "number_pos"))
+
+
+def _set_interface(line: TrickLine) -> None:
+    """The cheap fields of a trick line made with all its fields."""
+    setattr_frozen(line, "_text", None)
+    setattr_frozen(line, "_line", line.pos.line)
+    leader, taker = line.leader, line.taker
+    setattr_frozen(line, "indexes", tuple([card_at.card.index for card_at in line.cards]))
+    setattr_frozen(line, "leader_text", leader.text if leader is not None else None)
+    setattr_frozen(line, "taker_text", taker.text if taker is not None else None)
+
+
+def _write_out(line: TrickLine) -> None:
+    """Set a lean trick line's full fields from its text, whose words the fast
+    path found separated by spaces only: the number, the leader if written, a
+    word for each card, and ``>`` and the taker if written."""
+    text, number = line._text, line._line
+    assert text is not None, "a trick line made with all its fields has them all"
+    words = [(found.group(), Pos(number, found.start() + 1)) for found in _WORD.finditer(text)]
+    first = 1 if line.leader_text is None else 2  # the first card's word
+    _set_all(line, {
+        "pos": words[0][1], "comments_before": (), "comment_after": None, "number": line.number,
+        "leader": Name(*words[1]) if first == 2 else None,
+        "cards": tuple([CardAt(PACK[index], words[first + k][1], words[first + k][0])
+                        for k, index in enumerate(line.indexes)]),
+        "taker": Name(*words[-1]) if line.taker_text is not None else None,
+        "number_pos": words[0][1]})
+
+
+_WORD = re.compile(r"\S+")
 
 
 # --- the reader's constructors for its hottest statements -------------------------
-#
-# A frozen dataclass's __init__ takes keywords and sets each field through
-# object.__setattr__; a record makes some fifteen statements a deal, and that
-# was a sixth of its reading.  These make the same objects (same class, every
-# field set, equal to what the keyword form makes: tests/test_model_constructors.py
-# holds them to it) by setting the slots through their descriptors, 2.3x cheaper.
+# The same objects as the keyword forms make (tests/test_model_constructors.py),
+# their slots set through their descriptors: 2.3x cheaper than object.__setattr__.
 # Positional, in field order; the comments a fast-read line carries are none.
 
 
@@ -230,34 +358,54 @@ def _slot_setters(cls: type, *names: str) -> tuple:
 
 
 _new = object.__new__
-_TRICK_SLOTS = _slot_setters(TrickLine, "pos", "comments_before", "comment_after", "number",
-                             "leader", "cards", "taker", "number_pos")
+_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_text", "_line", "number", "indexes",
+                                  "leader_text", "taker_text")
+
+
+def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
+                    leader_text: str | None, taker_text: str | None) -> TrickLine:
+    """A lean trick line (the fast path's): ``text``, line ``line`` of the
+    file, whose words are separated by spaces only and are the trick's
+    ``number``, the leader's word if any, a card word for each of ``indexes``
+    and, if a taker is written, ``>`` and the taker's word.  Its other fields
+    are made from the text when first read."""
+    made = _new(TrickLine)
+    s_text, s_line, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
+    s_text(made, text)
+    s_line(made, line)
+    s_number(made, number)
+    s_indexes(made, indexes)
+    s_leader(made, leader_text)
+    s_taker(made, taker_text)
+    return made
+
+
+def _filled(cls: type, setters: tuple, values: tuple) -> Any:
+    made: Any = _new(cls)
+    for setter, value in zip(setters, values, strict=True):
+        setter(made, value)
+    return made
+
+
+_TRICK_SLOTS = _slot_setters(TrickLine, *TrickLine._fields)
+_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, *ExchangeLine._fields)
+_DEAL_LINE_SLOTS = _slot_setters(DealLine, *DealLine._fields)
 
 
 def new_trick_line(pos: Pos, number: int, leader: Name | None, cards: tuple[CardAt, ...],
                    taker: Name | None, number_pos: Pos | None) -> TrickLine:
     """``TrickLine(pos=pos, number=number, ...)``, without comments."""
-    made = _new(TrickLine)
-    s_pos, s_before, s_after, s_number, s_leader, s_cards, s_taker, s_number_pos = _TRICK_SLOTS
-    s_pos(made, pos)
-    s_before(made, ())
-    s_after(made, None)
-    s_number(made, number)
-    s_leader(made, leader)
-    s_cards(made, cards)
-    s_taker(made, taker)
-    s_number_pos(made, number_pos)
+    made = _filled(TrickLine, _TRICK_SLOTS, (pos, (), None, number, leader, cards, taker,
+                                             number_pos))
+    _set_interface(made)
     return made
-
-
-_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "pos", "comments_before", "comment_after",
-                                "player", "refuses", "discards", "takes", "sees", "sees_count")
 
 
 def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[CardAt, ...],
                       takes: tuple[CardAt, ...] | None, sees: CardAt | None,
                       sees_count: int) -> ExchangeLine:
-    """``ExchangeLine(pos=pos, player=player, ...)``, without comments."""
+    """``ExchangeLine(pos=pos, player=player, ...)``, without comments (some
+    four a deal: its slots are set one by one, not in a loop)."""
     made = _new(ExchangeLine)
     s_pos, s_before, s_after, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = \
         _EXCHANGE_SLOTS
@@ -273,27 +421,14 @@ def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[Car
     return made
 
 
-_DEAL_LINE_SLOTS = _slot_setters(DealLine, "pos", "comments_before", "comment_after", "number",
-                                 "dealer", "number_pos")
-
-
 def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -> DealLine:
     """``DealLine(pos=pos, number=number, ...)``, without comments."""
-    made = _new(DealLine)
-    s_pos, s_before, s_after, s_number, s_dealer, s_number_pos = _DEAL_LINE_SLOTS
-    s_pos(made, pos)
-    s_before(made, ())
-    s_after(made, None)
-    s_number(made, number)
-    s_dealer(made, dealer)
-    s_number_pos(made, number_pos)
-    return made
+    return _filled(DealLine, _DEAL_LINE_SLOTS, (pos, (), None, number, dealer, number_pos))
 
 
 # --- what the table paid and wrote down ----------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PaidLine(Statement):
     """``paid PAYER PAYEE AMOUNT [RULE] [trick T]``: one payment as the table
     made it.  ``payer`` or ``payee`` is the pool when its text is
@@ -301,14 +436,24 @@ class PaidLine(Statement):
     ``rule`` is the rule id as written and ``trick`` the trick number, each
     None when not written, with where they were written."""
 
+    __slots__ = ("payer", "payee", "amount", "amount_pos", "rule", "rule_pos", "trick",
+                 "trick_pos")
+    _fields = (*Statement._fields, *__slots__)
     payer: Name
     payee: Name
     amount: int | Fraction
-    amount_pos: Pos | None = None
-    rule: str | None = None
-    rule_pos: Pos | None = None
-    trick: int | None = None
-    trick_pos: Pos | None = None
+    amount_pos: Pos | None
+    rule: str | None
+    rule_pos: Pos | None
+    trick: int | None
+    trick_pos: Pos | None
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, payer: Name, payee: Name,
+                 amount: int | Fraction, amount_pos: Pos | None = None, rule: str | None = None,
+                 rule_pos: Pos | None = None, trick: int | None = None,
+                 trick_pos: Pos | None = None) -> None:
+        _set_all(self, locals())
 
     @property
     def payer_is_pool(self) -> bool:
@@ -327,7 +472,6 @@ class TallyEntry(NamedTuple):
     amount_pos: Pos
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TallyLine(Statement):
     """``tally NAME AMOUNT ... [pool AMOUNT]``: the score sheet after the deal.
 
@@ -335,9 +479,16 @@ class TallyLine(Statement):
     once); ``pool`` is what the sheet says the pool holds, None when not
     written, and ``pool_pos`` where that amount is written."""
 
+    __slots__ = ("entries", "pool", "pool_pos")
+    _fields = (*Statement._fields, *__slots__)
     entries: tuple[TallyEntry, ...]
-    pool: int | Fraction | None = None
-    pool_pos: Pos | None = None
+    pool: int | Fraction | None
+    pool_pos: Pos | None
+
+    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
+                 comment_after: Comment | None = None, entries: tuple[TallyEntry, ...],
+                 pool: int | Fraction | None = None, pool_pos: Pos | None = None) -> None:
+        _set_all(self, locals())
 
     @property
     def totals(self) -> dict[str, int | Fraction]:
@@ -348,14 +499,24 @@ class TallyLine(Statement):
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(_ModelValue):
     """One ``deal`` block as written, statements in source order."""
 
+    __slots__ = ("line", "statements", "trailing_comments", "_by_type")
+    _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
-    trailing_comments: tuple[Comment, ...] = field(default=())
-    _by_type: dict = field(init=False, repr=False, compare=False)
+    trailing_comments: tuple[Comment, ...]
+    _by_type: dict[type, tuple]  # not a field: made from the statements
+
+    def __init__(self, line: DealLine, statements: tuple[Statement, ...],
+                 trailing_comments: tuple[Comment, ...] = ()) -> None:
+        _set_all(self, locals())
+        # The statements by type, once: the replay asks for them often.
+        by_type: dict[type, list] = {}
+        for kind, run in groupby(statements, type):  # runs: the tricks, the exchanges
+            by_type.setdefault(kind, []).extend(run)
+        setattr_frozen(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
 
     @property
     def number(self) -> int:
@@ -368,13 +529,6 @@ class Deal:
     @property
     def pos(self) -> Pos:
         return self.line.pos
-
-    def __post_init__(self) -> None:
-        # The statements by type, once: the replay asks for them often.
-        by_type: dict[type, list] = {}
-        for statement in self.statements:
-            by_type.setdefault(type(statement), []).append(statement)
-        object.__setattr__(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
 
     def of_type(self, kind: type) -> tuple:
         return self._by_type.get(kind, ())

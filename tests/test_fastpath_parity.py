@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from reversis_cli.model import TrickLine
 from reversis_cli.notation.chunks import decode_lines, split_chunks
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -100,6 +101,60 @@ def test_mutated_deals_read_the_same_both_ways(seed, deals):
     assert len(chunks) > deals * 4 // 5  # most deals survive their mutations as deals
     for chunk in chunks:
         assert_same_both_ways(chunk)
+
+
+# --- lean trick lines (issue 24) ---------------------------------------------------
+
+
+def lean_lines_as_lark(chunk) -> int:
+    """Each lean trick line the fast path made of ``chunk`` (its fields made
+    from its text when first read) against Lark's line, field by field and
+    card by card; how many lean lines there were."""
+    fast, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=True)
+    slow, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=False)
+    if fast is None or slow is None or len(fast.statements) != len(slow.statements):
+        return 0  # the deal as a whole is compared above
+    lean = [(mine, lark) for mine, lark in zip(fast.statements, slow.statements, strict=True)
+            if isinstance(mine, TrickLine) and mine._text is not None]
+    for mine, lark in lean:
+        assert isinstance(lark, TrickLine), mine._text
+        # the cheap fields first, read before anything else is made
+        assert (mine.number, mine.indexes, mine.leader_text, mine.taker_text) == \
+            (lark.number, lark.indexes, lark.leader_text, lark.taker_text), mine._text
+        for name in TrickLine._fields:
+            assert getattr(mine, name) == getattr(lark, name), (name, mine._text)
+        for card, lark_card in zip(mine.cards, lark.cards, strict=True):
+            assert (card.card, card.pos, card.spelling) == \
+                (lark_card.card, lark_card.pos, lark_card.spelling), mine._text
+    return len(lean)
+
+
+@pytest.mark.parametrize("path", good_samples() + bad_samples(), ids=lambda p: p.name)
+def test_lean_trick_lines_of_every_sample_are_larks(path):
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for chunk in deal_chunks(text):
+        lean_lines_as_lark(chunk)
+
+
+@pytest.mark.parametrize("seed", [12, 13])
+def test_lean_trick_lines_are_larks_as_written_and_altered(seed):
+    """Simulated deals in every spelling, then the same with lines altered:
+    each lean line is Lark's, and the fast path makes most trick lines lean."""
+    rng = random.Random(seed)
+    lean = tricks = 0
+    for style in ("ascii", "unicode", "ru"):
+        text = "".join(simulate_session(SimulationOptions(
+            30, seed=seed, card_style=style, write_hands=style == "ru", irregular=0.05)))
+        lines = text.split("\n")
+        for chunk in deal_chunks("\n".join(lines)):
+            lean += lean_lines_as_lark(chunk)
+            tricks += len(chunk.lines)
+        for _ in range(len(lines) // 6):
+            at = rng.randrange(len(lines))
+            lines[at] = mutate_line(rng, lines[at], WORDS + [">", "> Vera", "  ", "Anna"])
+        for chunk in deal_chunks("\n".join(lines)):
+            lean += lean_lines_as_lark(chunk)
+    assert lean > tricks // 4
 
 
 # --- paid and tally lines (issue 11) --------------------------------------------------
@@ -211,8 +266,8 @@ def test_the_fast_paths_expressions_hold_no_class_of_combining_marks():
     from reversis_cli.notation.grammar_file import keywords
 
     fresh = FastPath(terminal_pattern, keywords())
-    for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette", "paid",
-                      "tally", "tally_entry"):
+    for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
+                      "tally_entry"):
         expression = getattr(fresh, "_build_" + attribute)().pattern
         assert "\u0300" not in expression and "\\u0300" not in expression, attribute
     text = "".join(simulate_session(SimulationOptions(3, seed=4, card_style="ascii")))

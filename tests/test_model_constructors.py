@@ -1,26 +1,36 @@
-"""The reader's cheap constructors (model.new_*_line) make exactly the
-objects the dataclasses' own keyword constructors make."""
+"""The reader's cheap constructors (model.new_*_line, model.lean_trick_line) make
+exactly the objects the classes' own keyword constructors make."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
+import pickle
+
+import pytest
 
 from reversis_cli.cards import Card
 from reversis_cli.model import (
-    CardAt, DealLine, ExchangeLine, Name, Pos, TrickLine, new_deal_line, new_exchange_line,
-    new_trick_line,
+    CardAt, Comment, Deal, DealLine, ExchangeLine, Header, HeaderLine, Name, Pos, TrickLine,
+    lean_trick_line, new_deal_line, new_exchange_line, new_trick_line,
 )
+from reversis_cli.values import FrozenError, replace
 
 AT = Pos(3, 5)
 ANNA = Name("Anna", Pos(3, 9))
 CARDS = (CardAt(Card.parse("AS"), Pos(3, 14), "AS"), CardAt(Card.parse("QH"), Pos(3, 17), "QH"))
 
 
-def same(made, expected) -> None:
+def slots(value) -> list[str]:
+    return [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+def same(made, expected, lean: bool = False) -> None:
     assert type(made) is type(expected)
     assert made == expected and hash(made) == hash(expected)
-    for field in dataclasses.fields(expected):  # every slot set, to the same value
-        assert getattr(made, field.name) == getattr(expected, field.name), field.name
+    assert repr(made) == repr(expected)
+    for name in slots(expected):  # every slot set, to the same value
+        if not (lean and name.startswith("_")):  # a lean line keeps its text
+            assert getattr(made, name) == getattr(expected, name), name
 
 
 def test_trick_line():
@@ -29,6 +39,51 @@ def test_trick_line():
                    number_pos=AT))
     same(new_trick_line(AT, 1, None, (), None, None),
          TrickLine(pos=AT, number=1, leader=None, cards=()))
+
+
+def four(*words: str, line: int, columns: tuple[int, ...]) -> tuple[CardAt, ...]:
+    return tuple(CardAt(Card.parse(word), Pos(line, column), word)
+                 for word, column in zip(words, columns, strict=True))
+
+
+LEAN = [  # a line, and what the keyword form makes of it
+    ("  10 Anna  JD 8S 9S 6D", TrickLine(
+        pos=Pos(4, 3), number=10, leader=Name("Anna", Pos(4, 6)), number_pos=Pos(4, 3),
+        cards=four("JD", "8S", "9S", "6D", line=4, columns=(12, 15, 18, 21)))),
+    ("2 3S 7S A♠ KS > Vera ", TrickLine(
+        pos=Pos(4, 1), number=2, leader=None, number_pos=Pos(4, 1),
+        cards=four("3S", "7S", "A♠", "KS", line=4, columns=(3, 6, 9, 12)),
+        taker=Name("Vera", Pos(4, 17)))),
+    ("   1   Анна ТS  Д♥ 9♠\ufe0f 2c   >   Gleb", TrickLine(
+        pos=Pos(4, 4), number=1, leader=Name("Анна", Pos(4, 8)), number_pos=Pos(4, 4),
+        cards=four("ТS", "Д♥", "9♠\ufe0f", "2c", line=4, columns=(13, 17, 20, 24)),
+        taker=Name("Gleb", Pos(4, 33)))),
+]
+
+
+@pytest.mark.parametrize("text, expected", LEAN)
+def test_a_lean_trick_line_is_the_line_the_keyword_form_makes(text, expected):
+    indexes = tuple(card_at.card.index for card_at in expected.cards)
+    leader = expected.leader.text if expected.leader else None
+    taker = expected.taker.text if expected.taker else None
+    lean = lean_trick_line(text, 4, expected.number, indexes, leader, taker)
+    # the cheap fields, read first: nothing else is made for them
+    assert (lean.indexes, lean.leader_text, lean.taker_text) == (indexes, leader, taker)
+    assert (expected.indexes, expected.leader_text, expected.taker_text) == \
+        (indexes, leader, taker)
+    same(lean, expected, lean=True)
+    for name in ("pos", "leader", "cards", "taker"):  # each field made alone, first read
+        fresh = lean_trick_line(text, 4, expected.number, indexes, leader, taker)
+        assert getattr(fresh, name) == getattr(expected, name), name
+        assert fresh == expected
+
+
+def test_a_trick_line_knows_its_fields_only():
+    lean = lean_trick_line("1 Anna 5H AH 9H KH", 1, 1, (0, 1, 2, 3), "Anna", None)
+    with pytest.raises(AttributeError, match="no attribute 'colour'"):
+        lean.colour  # type: ignore[attr-defined]  # noqa: B018
+    with pytest.raises(FrozenError):
+        lean.number = 2  # type: ignore[misc]
 
 
 def test_exchange_line():
@@ -41,3 +96,19 @@ def test_exchange_line():
 def test_deal_line():
     same(new_deal_line(AT, 12, ANNA, Pos(3, 10)),
          DealLine(pos=AT, number=12, dealer=ANNA, number_pos=Pos(3, 10)))
+
+
+def test_model_values_copy_pickle_and_replace_by_their_fields():
+    """What the dataclasses gave: a worker process gets model values by pickle."""
+    lean = lean_trick_line("1 Anna 5H AH 9H KH", 2, 1, tuple(
+        Card.parse(word).index for word in ("5H", "AH", "9H", "KH")), "Anna", None)
+    deal = Deal(DealLine(pos=Pos(1, 1), number=1, dealer=ANNA), (lean,),
+                (Comment(" end", Pos(3, 1)),))
+    header = Header((HeaderLine(pos=Pos(1, 1), keyword="players", names=(ANNA,)),))
+    for value in (lean, deal, header):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+    assert pickle.loads(pickle.dumps(deal)).tricks == (lean,)
+    moved = replace(lean, taker=Name("Vera", Pos(2, 20)))
+    assert moved.taker_text == "Vera" and moved.indexes == lean.indexes and lean.taker is None
+    assert replace(deal, statements=()).tricks == ()

@@ -6,8 +6,6 @@ of the whole deal that ``check`` makes."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from reversis_cli.reader import record_from_text
@@ -15,6 +13,7 @@ from reversis_cli.replay import (
     TRICKS_PER_DEAL, ReplayedDeal, find_revokes, replay_deal, replay_full,
 )
 from reversis_cli.simulate import SimulationOptions, simulate_session
+from reversis_cli.values import replace
 
 from records import REVOKE_HELD_CARD_PLAYED_NEXT
 

@@ -8,7 +8,6 @@ and checks the invariants (zero sum, 40 points, exact amounts) on every case.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from reversis_cli import values
 
@@ -47,8 +46,8 @@ def run(tail, profile="classic", events=(), overrides=None, takers=None, unplaye
 def example(name, events=(), profile=None, overrides=None):
     profile_name, replayed = read_example(FIXTURES / f"{name}.rvs")
     extra = tuple(event(e) for e in events)
-    replayed = values.replace(replayed, deal=replace(replayed.deal,
-                                              statements=replayed.deal.statements + extra))
+    replayed = values.replace(replayed, deal=values.replace(
+        replayed.deal, statements=replayed.deal.statements + extra))
     s = settle_deal(replayed, _profile(profile or profile_name, overrides), 0, previous=None,
                     first_deal=True, pot_line_given=False)
     check_invariants(s, replayed)

@@ -28,7 +28,7 @@ import csv
 import io
 import os
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .canonical import canonical_deal, canonical_record, valid_players, write_record
@@ -42,6 +42,7 @@ from ..notation.statements import BY_TYPE, Csv
 from ..reader import parse_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES, DEFAULT_PROFILE
+from ..values import replace
 from ..words import listed
 from .csvrows import CARD_COLUMNS, COLUMNS, Row, check_players, infer_players, read_csv_tricks
 from .problems import problem

@@ -9,11 +9,11 @@ reads back as the record it came from (RV522 otherwise).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
 from ..model import CardAt, Comment, Deal, Header, Name, Pos
+from ..values import Value
 
 __all__ = ["meaning", "first_difference"]
 
@@ -31,9 +31,8 @@ def meaning(value: Any) -> Any:
         return value.text.rstrip()
     if isinstance(value, (tuple, list)):
         return [meaning(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: meaning(getattr(value, f.name))
-                  for f in dataclasses.fields(value) if f.compare}
+    if isinstance(value, Value):
+        fields = {name: meaning(getattr(value, name)) for name in value._fields}
         return {"type": type(value).__name__, **fields}
     return value
 

@@ -25,10 +25,10 @@ from ..amounts import MAX_DIGITS, read_amount
 from ..cards import KNOWN_SPELLINGS
 from ..model import (
     POOL_WORD, CardAt, DealLine, EspagnoletteLine, ExchangeLine, Name, PaidLine, Pos,
-    Statement, TallyEntry, TallyLine, TrickLine, new_deal_line, new_exchange_line,
-    new_trick_line,
+    Statement, TallyEntry, TallyLine, TrickLine, lean_trick_line, new_deal_line,
+    new_exchange_line, new_trick_line,
 )
-from .cardwords import NAMES_SEEN, read_cards, reads_as_card_or_lookalike
+from .cardwords import read_cards, reads_as_card_or_lookalike
 from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
 
@@ -49,7 +49,6 @@ class FastPath:
     # Each a _Compiled until its first use (set in __init__), which reads as one.
     deal_line: re.Pattern[str]
     trick: re.Pattern[str]
-    four_cards: re.Pattern[str]
     exchange: re.Pattern[str]
     espagnolette: re.Pattern[str]
     paid: re.Pattern[str]
@@ -62,13 +61,17 @@ class FastPath:
         ``keywords`` no name may be."""
         self._grammar_terminal = terminal
         self.keywords = keywords
-        # The words the full trick expression has read as a leader's or a taker's
-        # name, none a keyword (None: no taker), for :attr:`four_cards`.
-        self._names_read: set[str | None] = {None}
+        # What :attr:`trick` has read, for :meth:`_lean_trick`: the numbers (by
+        # their digits), the leaders' and the takers' words, the cards (the
+        # index of each spelling).
+        self._numbers: dict[str, int] = {}
+        self._leaders: set[str] = set()
+        self._takers: set[str] = set()
+        self._card_indexes: dict[str, int] = {}
         self._names: dict[str, bool] = {}
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
-        for attribute in ("deal_line", "trick", "four_cards", "exchange", "espagnolette",
-                          "paid", "tally", "tally_entry"):
+        for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
+                          "tally_entry"):
             setattr(self, attribute, _Compiled(self, attribute))
 
     def _terminal(self, name: str) -> str:
@@ -112,22 +115,6 @@ class FastPath:
         return re.compile(
             rf"[ \t]*(?P<number>{number})(?:{blank}(?!{cards})(?P<leader>{name}))?"
             rf"{blank}(?P<cards>{cards})(?:[ \t]*{arrow}[ \t]*(?P<taker>{name}))?{end}")
-
-    def _build_four_cards(self) -> re.Pattern[str]:
-        """The usual trick line, a leader and four cards, each card its own
-        group: a line it matches with names :attr:`trick` has read, that
-        expression reads the same way.
-
-        Its names are any words (no blank), as in every expression here; a
-        word is taken as a name only once :attr:`trick` has read it as one
-        (``_names_read``)."""
-        name = _WORD
-        number, arrow = self._terminal("INT"), self._terminal("MORETHAN")
-        card, blank = _one_card(self._terminal("CARDS")), self._blank
-        return re.compile(
-            rf"[ \t]*({number}){blank}(?!{card})({name})"
-            rf"{blank}({card}){blank}({card}){blank}({card}){blank}({card})"
-            rf"(?:[ \t]*{arrow}[ \t]*({name}))?{self._end}")
 
     def _build_exchange(self) -> re.Pattern[str]:
         """The exchange line."""
@@ -183,25 +170,29 @@ class FastPath:
         full, line by line (``parse.parse_chunk``).
 
         This is the reader's hottest loop: the usual trick line is read here
-        in one step, and the checks ``parse_chunk`` makes line by line are
-        folded into one test of the line that only a plain line passes."""
+        by its words (:meth:`_lean_trick`), and the checks ``parse_chunk``
+        makes line by line are folded into one test of the line that only a
+        plain line passes."""
         out: list[Statement] = []
         problems: list[Diagnostic] = []
-        four_cards = self.four_cards.match
+        lean_trick = self._lean_trick
         for number, line in enumerate(lines, first_line):
+            words = line.split()
+            if 4 < len(words) < 9 and out:  # the words of a trick line, after the deal line
+                statement: Statement | None = lean_trick(line, words, number)
+                if statement is not None:
+                    out.append(statement)
+                    continue
             if not line:
                 continue
             if not is_plain(line):
                 return None
-            if line.isspace():  # spaces only: a blank line
+            if not words:  # spaces only (a plain line has no other blank): a blank line
                 continue
             if not out:  # the first statement is the deal line
-                statement: Statement | None = self._deal_line(line, number)
+                statement = self._deal_line(line, number)
             else:
-                found = four_cards(line)
-                statement = self._four_card_trick(found, number) if found else None
-                if statement is None:
-                    statement = self.read(line, number, problems)
+                statement = self.read(line, number, problems)
                 if isinstance(statement, DealLine):
                     return None  # a second deal line: Lark says what is wrong
             if statement is None:
@@ -212,29 +203,44 @@ class FastPath:
         problems.sort(key=lambda d: (d.line or 0, d.column or 0))
         return out, problems
 
-    def _four_card_trick(self, found: re.Match[str], number: int) -> TrickLine | None:
-        """The trick line ``found`` by :attr:`four_cards`, when its four cards
-        are spellings already read and its names are names; else None."""
-        digits, leader, first, second, third, fourth, taker = found.groups()
-        known = KNOWN_SPELLINGS
-        cards = known.get(first), known.get(second), known.get(third), known.get(fourth)
-        if cards[0] is None or cards[1] is None or cards[2] is None or cards[3] is None:
+    def _lean_trick(self, line: str, words: list[str], number: int) -> TrickLine | None:
+        """The usual trick line, read by its ``words`` (the fast path of
+        :meth:`_trick`, which reads every trick line the fast path reads): a
+        lean line (``model.lean_trick_line``) when the line is plain and its
+        words are a number, a leader, cards and a taker that :attr:`trick` has
+        read as such before, each in its place, with four cards; else None.
+
+        :attr:`trick` reads such a line the same way: a word it took for a
+        leader's name starts no card, a card is a card wherever it stands
+        after a blank, and a plain line's only blank is the space."""
+        found = self._numbers.get(words[0])
+        if found is None:
             return None
-        names = self._names_read
-        if leader not in names or taker not in names:
-            return None  # a word not yet read as a name: :meth:`_trick` reads the line
-        if leader not in NAMES_SEEN and reads_as_card_or_lookalike(leader):
+        count = len(words)
+        taker = None
+        if count > 6:  # "> TAKER" at the end
+            taker = words[-1]
+            if words[-2] != ">" or taker not in self._takers:
+                return None
+            count -= 2
+        if count == 6:
+            leader: str | None = words[1]
+            if leader not in self._leaders:
+                return None
+            first, second, third, fourth = words[2:6]
+        elif count == 5:
+            leader = None
+            first, second, third, fourth = words[1:5]
+        else:
             return None
-        spans = found.regs  # every group's span at once
-        new = tuple.__new__
-        start = new(Pos, (number, spans[1][0] + 1))
-        return new_trick_line(
-            start, int(digits), new(Name, (leader, new(Pos, (number, spans[2][0] + 1)))),
-            (new(CardAt, (cards[0], new(Pos, (number, spans[3][0] + 1)), first)),
-             new(CardAt, (cards[1], new(Pos, (number, spans[4][0] + 1)), second)),
-             new(CardAt, (cards[2], new(Pos, (number, spans[5][0] + 1)), third)),
-             new(CardAt, (cards[3], new(Pos, (number, spans[6][0] + 1)), fourth))),
-            new(Name, (taker, new(Pos, (number, spans[7][0] + 1)))) if taker else None, start)
+        index = self._card_indexes.get
+        i0, i1, i2, i3 = index(first), index(second), index(third), index(fourth)
+        if i0 is None or i1 is None or i2 is None or i3 is None:
+            return None
+        # is_plain's checks, but the one for a long number: no word read here holds one
+        if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
+            return None
+        return lean_trick_line(line, number, found, (i0, i1, i2, i3), leader, taker)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``
@@ -243,7 +249,8 @@ class FastPath:
             return None
         head = line.lstrip(" \t")[:1]
         if head.isdigit():
-            return self._trick(line, number, problems)
+            return self._lean_trick(line, line.split(), number) \
+                or self._trick(line, number, problems)
         if head == "e":
             return self._exchange(line, number, problems)
         if head == "d":
@@ -265,13 +272,28 @@ class FastPath:
             return None  # a keyword where a name stands: Lark reads it its own way
         if leader and reads_as_card_or_lookalike(leader):
             return None  # a card with a letter from another alphabet: the builder says so
-        self._names_read.update((leader, taker))
         start = Pos(number, match.start("number") + 1)
+        cards = read_cards(match.group("cards"), number, match.start("cards") + 1, problems)
+        self._remember(match.group("number"), leader, taker, cards)
         return new_trick_line(
             start, int(match.group("number")),
-            Name(leader, Pos(number, match.start("leader") + 1)) if leader else None,
-            read_cards(match.group("cards"), number, match.start("cards") + 1, problems),
+            Name(leader, Pos(number, match.start("leader") + 1)) if leader else None, cards,
             Name(taker, Pos(number, match.start("taker") + 1)) if taker else None, start)
+
+    def _remember(self, digits: str, leader: str | None, taker: str | None,
+                  cards: tuple[CardAt, ...]) -> None:
+        """Keep the words :attr:`trick` has read, each as what it read it,
+        for :meth:`_lean_trick` (a few thousand at most: a hostile file cannot
+        grow the tables without end; none with a number too long, which a
+        plain line holds none of)."""
+        if len(self._numbers) < _NAMES_KEPT and len(digits) <= MAX_DIGITS:
+            self._numbers[digits] = int(digits)
+        for word, kept in ((leader, self._leaders), (taker, self._takers)):
+            if word is not None and len(kept) < _NAMES_KEPT and not LONG_DIGIT_RUN.search(word):
+                kept.add(word)
+        if len(self._card_indexes) < _NAMES_KEPT:
+            for card_at in cards:
+                self._card_indexes[card_at.spelling] = card_at.card.index
 
     def _exchange(self, line: str, number: int, problems: list[Diagnostic]
                   ) -> ExchangeLine | EspagnoletteLine | None:
@@ -371,8 +393,7 @@ class FastPath:
 class _Compiled:
     """One of a :class:`FastPath`'s expressions, compiled at its first use by
     the fast path's ``_build_`` method of its name, which it then leaves its
-    place to (a reader that kept it, as ``read_deal`` keeps ``four_cards``,
-    gets the compiled expression too)."""
+    place to (a reader that kept it gets the compiled expression too)."""
 
     def __init__(self, owner: FastPath, attribute: str) -> None:
         self._owner, self._attribute = owner, attribute
@@ -399,17 +420,6 @@ def _cards_at(text: str, line: int, column: int, problems: list[Diagnostic]
     if card is not None:
         return (tuple.__new__(CardAt, (card, tuple.__new__(Pos, (line, column)), text)),)
     return read_cards(text, line, column, problems)
-
-
-def _one_card(cards: str) -> str:
-    """The expression of one card, from the grammar's run of cards, which is
-    one card and then any number of blanks and cards: ``C(?:BLANK C)*``."""
-    for length in range(1, len(cards) // 2):
-        card = cards[:length]
-        if cards.startswith("(?:", length) and cards.endswith(card + ")*") \
-                and re.fullmatch(f"(?:{card})", "AS") and not re.fullmatch(f"(?:{card})", "AS AS"):
-            return card
-    raise AssertionError("the grammar's CARDS is not C(?:BLANK C)*")
 
 
 # A word where the grammar has a NAME: the expressions match any word there,

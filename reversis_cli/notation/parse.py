@@ -8,7 +8,6 @@ that one run reports every bad line of a deal, not only the first.
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -21,7 +20,7 @@ from ..invisible import (
     VARIATION_SELECTORS, describe, escape, first_forbidden, is_forbidden, is_invisible, visible,
 )
 from ..model import Comment, Deal, DealLine, Header, HeaderLine, Pos, Statement
-from ..values import MutableValue
+from ..values import MutableValue, replace
 from ..vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 from ..words import alternatives, grouped
 
@@ -293,7 +292,7 @@ def _attach_comments(statements, tokens, offset: int):
             before.setdefault(by_line[lines[at]], []).append(comment)
     out = list(statements)
     for index in set(before) | set(after):
-        out[index] = dataclasses.replace(
+        out[index] = replace(
             out[index], comments_before=tuple(before.get(index, ())),
             comment_after=after.get(index))
     return out, tuple(trailing)

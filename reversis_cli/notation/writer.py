@@ -18,7 +18,6 @@ caller's business: see :mod:`reversis_cli.convert.fmt`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import CARD_STYLES
@@ -26,6 +25,7 @@ from ..model import (
     Comment, Deal, DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Header,
     HeaderLine, Name, NoteLine, PaidLine, PartieLine, Statement, TallyLine, TalonLine, TrickLine,
 )
+from ..values import replace
 from ..vocabulary import EVENT_ORDER, HEADER_ORDER
 # The per-statement writers are the table's; quote and the two recorded lines'
 # bodies are named here too, where the recorder and the tests have found them.
@@ -109,7 +109,7 @@ def _with_leaders(tricks: Sequence[TrickLine],
     for index, trick in enumerate(tricks):
         name = leaders[index] if index < len(leaders) else None
         if trick.leader is None and name is not None:
-            trick = dataclasses.replace(trick, leader=Name(name, trick.pos))
+            trick = replace(trick, leader=Name(name, trick.pos))
         out.append(trick)
     return out
 

@@ -16,7 +16,7 @@ drops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import values
 from ..cards import PACK, QUINOLA, Card, Rank, not_a_card_message
@@ -325,7 +325,7 @@ class DealInProgress:
         in_progress = deal.tricks[-1] if partial is not None and deal.tricks and \
             deal.tricks[-1].pos is not None and deal.tricks[-1].pos.line == len(all_lines) \
             else None
-        whole_tricks = deal if in_progress is None else replace(
+        whole_tricks = deal if in_progress is None else values.replace(
             deal, statements=tuple(s for s in deal.statements if s is not in_progress))
         # Lines the parser could not read whole are named, as the reader does,
         # so that the replay does not add follow-on errors about them.
