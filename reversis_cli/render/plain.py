@@ -1,54 +1,63 @@
-"""The score tables as plain text, laid out without rich's Console.
+"""The score tables as plain text, written from their views without rich.
 
 rich measures and wraps every cell of every table it prints, which costs far
-more than settling the deal.  When the output has no colour (a file, a pipe)
-and a deal's renderables are simple — lines that fit the width, tables whose
-every cell fits its column without wrapping — the layout is a matter of
-adding up widths: :func:`plain_text` writes exactly what rich would, at a
-fraction of the cost.  Anything else (a reason that must wrap, a title wider
-than its table, a cell with control characters) returns ``None``, and the
-caller prints the renderable with rich as before, so the output never
-depends on which path drew it.
+more than settling the deal, and loading it costs a tenth of a short
+evening.  When the output has no colour (a file, a pipe), a view
+(:mod:`reversis_cli.render.layout`: lines, tables of the score's one kind)
+is laid out here: widths added up, cells wrapped and columns narrowed with
+rich's arithmetic, vendored in :mod:`.widths`, so :func:`plain_text` writes
+exactly what rich would.  Anything it is not sure of (a character it cannot
+measure, a control character, a column squeezed to nothing) returns
+``None``, and the caller prints the view with rich as before, so the output
+never depends on which path drew it (``tests/test_plain_tables.py``).
 """
 
 from __future__ import annotations
 
 import functools
 
-from rich import box
-from rich.cells import cell_len
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
+from .layout import Grid, Line, Part, Stack
+from .widths import cell_width, collapse_widths, ratio_reduce, wrap
 
-from .widths import collapse_widths, ratio_reduce
-
-__all__ = ["plain_text"]
+__all__ = ["plain_lines", "plain_text"]
 
 
-def plain_text(renderable, width: int) -> str | None:
-    """``renderable`` as rich would print it, uncoloured, at ``width`` (each line
+def plain_text(view: Part, width: int) -> str | None:
+    """``view`` as rich would print it, uncoloured, at ``width`` (each line
     ending in a newline), or ``None`` when it needs rich's own layout."""
-    lines = _lines(renderable, width)
+    lines = _lines(view, width)
     return None if lines is None else "".join(line + "\n" for line in lines)
 
 
-def _lines(renderable, width: int) -> list[str] | None:
-    if isinstance(renderable, Group):
-        return _group_lines(renderable, width)
-    if isinstance(renderable, Table):
-        return _table_lines(renderable, width)
-    if isinstance(renderable, Text) and renderable.justify is None and \
-            renderable.end == "\n":
-        return _line(renderable.plain, width)
-    if isinstance(renderable, str):
-        return _line(renderable, width)
-    return None
+def plain_lines(view: Part) -> str | None:
+    """``view`` printed with ``soft_wrap`` (rich leaves its lines as they are:
+    a diagnostic, a message), or ``None`` when rich must print it."""
+    if isinstance(view, Line):
+        text = view.plain
+    elif isinstance(view, str):
+        text = view
+    else:
+        return None
+    if not all(line.isprintable() for line in text.split("\n")):
+        return None  # a tab to expand, a control character to strip: rich's
+    return text + "\n"
 
 
-def _group_lines(group: Group, width: int) -> list[str] | None:
+def _lines(view: Part, width: int) -> list[str] | None:
+    if isinstance(view, Stack):
+        return _stack_lines(view, width)
+    if isinstance(view, Grid):
+        return _table_lines(view, width)
+    if isinstance(view, Line):
+        return _line(view.plain, width)
+    if isinstance(view, str):
+        return _line(view, width)
+    return None  # a renderable of rich's
+
+
+def _stack_lines(stack: Stack, width: int) -> list[str] | None:
     lines: list[str] = []
-    for part in group.renderables:
+    for part in stack.parts:
         more = _lines(part, width)
         if more is None:
             return None
@@ -58,66 +67,26 @@ def _group_lines(group: Group, width: int) -> list[str] | None:
 
 def _line(text: str, width: int) -> list[str] | None:
     """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
-    if not _simple(text):
+    length = _cell_length(text)
+    if length is None:
         return None
-    if _width(text) <= width:
-        return [text]
-    return [line.plain for line in Text(text).wrap(None, width)]  # type: ignore[arg-type]
+    return [text] if length <= width else wrap(text, width)
 
 
-def _width(text: str) -> int:
-    """``text``'s width in cells: its length when it is ASCII (every score
-    table's figures and most of its words), which rich's ``cell_len`` would
-    look up in its cache at several times the cost; else rich's measure, kept
-    here (the same arrows, cards and names come back in every deal)."""
+def _cell_length(text: str) -> int | None:
+    """``text``'s width in cells, or ``None`` if it is not a printable line
+    that :func:`~.widths.cell_width` measures."""
     if text.isascii():
-        return len(text)
-    width = _WIDTHS.get(text)
-    if width is None:
-        if len(_WIDTHS) >= 4096:  # bounded, as rich's own cache
-            _WIDTHS.clear()
-        width = _WIDTHS[text] = cell_len(text)
-    return width
+        return len(text) if text.isprintable() else None
+    return cell_width(text) if text.isprintable() else None
 
 
-_WIDTHS: dict[str, int] = {}
-
-
-def _simple(text: str) -> bool:
-    # Printable: no newline, tab or control character, which rich would
-    # expand, strip or break on.
-    return text.isprintable()
-
-
-def _cell_text(cell) -> str | None:
-    if isinstance(cell, str):
-        return cell if _simple(cell) else None
-    if isinstance(cell, Text) and cell.justify is None and _simple(cell.plain):
-        return cell.plain
-    return None
-
-
-def _is_plain_table(table: Table) -> bool:
-    """A table drawn the way the score tables are (SIMPLE_HEAD, no edge padding,
-    a header, perhaps a footer, no fixed widths)."""
-    return (table.box is box.SIMPLE_HEAD and not table.pad_edge and table.show_edge
-            and table.show_header and not table.show_lines
-            and not table.expand and table.width is None and table.min_width is None
-            and not table.leading and not table.row_styles
-            and not table.collapse_padding and table.padding == (0, 1, 0, 1)
-            and table.columns != [] and all(
-                c.width is None and c.min_width is None and c.max_width is None
-                and c.ratio is None and c.justify in ("left", "right")
-                for c in table.columns))
-
-
-def _table_lines(table: Table, width: int) -> list[str] | None:
-    if not _is_plain_table(table):
-        return None
+def _table_lines(table: Grid, width: int) -> list[str] | None:
     columns: list[list[tuple[str, int]]] = []
-    for column in table.columns:
-        measured = _measured((column.header, *column.cells,
-                              *((column.footer,) if table.show_footer else ())))
+    for index, column in enumerate(table.columns):
+        cells = [column.header, *(row[index] for row in table.rows),
+                 *((column.footer,) if table.show_footer else ())]
+        measured = _measured(cells)
         if measured is None:
             return None
         columns.append(measured)
@@ -125,8 +94,8 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
-    title = _annotation(table.title, table.title_justify, table_width)
-    caption = _annotation(table.caption, table.caption_justify, table_width)
+    title = _annotation(table.title, table_width)
+    caption = _annotation(table.caption, table_width)
     if title is None or caption is None:
         return None
     last = len(widths) - 1
@@ -134,18 +103,24 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
     # the room for text between, how it aligns and what it does with a long word.
     layout = [(int(index > 0), int(index < last), w - (index > 0) - (index < last),
                column.justify == "right", column.overflow)
-              for index, (w, column)
-              in enumerate(zip(widths, table.columns, strict=True))]
+              for index, (w, column) in enumerate(zip(widths, table.columns, strict=True))]
     blank = " " * table_width
     rows = list(zip(*columns, strict=True))
     body = rows[1:-1] if table.show_footer else rows[1:]
-    lines = [*title, blank, *_row(rows[0], layout, header=True),
-             " " + "─" * (table_width - 2) + " "]
+    head = _row(rows[0], layout, header=True)
+    if head is None:
+        return None
+    lines = [*title, blank, *head, " " + "─" * (table_width - 2) + " "]
     for row in body:
-        lines += _row(row, layout)
+        more = _row(row, layout)
+        if more is None:
+            return None
+        lines += more
     if table.show_footer:
-        lines.append(blank)
-        lines += _row(rows[-1], layout)
+        foot = _row(rows[-1], layout)
+        if foot is None:
+            return None
+        lines += [blank, *foot]
     lines.append(blank)
     return lines + caption
 
@@ -154,23 +129,24 @@ def _measured(cells) -> list[tuple[str, int]] | None:
     """Each cell's text and width, or ``None`` if a cell needs rich."""
     measured = []
     for cell in cells:
-        # Most cells are printable strs: taken as they are, without a call each.
-        text = cell if type(cell) is str and cell.isprintable() else _cell_text(cell)
-        if text is None:
+        text = cell if type(cell) is str else cell.plain
+        # Most cells are ASCII (figures, names): measured without a call each.
+        length = len(text) if text.isascii() and text.isprintable() else _cell_length(text)
+        if length is None:
             return None
-        measured.append((text, len(text) if text.isascii() else _width(text)))
+        measured.append((text, length))
     return measured
 
 
-def _annotation(text, justify, width: int) -> list[str] | None:
+def _annotation(text: str | None, width: int) -> list[str] | None:
     """A title or caption: its lines (none if there is none), or ``None`` if
     rich must draw it."""
     if not text:  # rich leaves out an empty title
         return []
-    plain = _cell_text(text)
-    if plain is None or justify != "left":
+    length = _cell_length(text)
+    if length is None:
         return None
-    return _wrap(plain, _width(plain), width, False, "fold")
+    return _wrap(text, length, width, False, "fold")
 
 
 def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
@@ -192,25 +168,30 @@ def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int]
     return widths
 
 
-def _wrap(text: str, length: int, width: int, right: bool, overflow) -> list[str]:
+def _wrap(text: str, length: int, width: int, right: bool,
+          overflow: str) -> list[str] | None:
     """``text`` (``length`` cells) in lines of exactly ``width`` cells, wrapped
     as rich wraps a cell."""
     if length <= width:
         return [" " * (width - length) + text if right else text + " " * (width - length)]
-    return list(_wrapped(text, width, right, overflow))
+    lines = _wrapped(text, width, right, overflow)
+    return None if lines is None else list(lines)
 
 
 @functools.lru_cache(maxsize=4096)
-def _wrapped(text: str, width: int, right: bool, overflow) -> tuple[str, ...]:
+def _wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ...] | None:
     # Cached: the same reasons come back deal after deal at the same width.
-    lines = [line.plain for line in Text(text).wrap(
-        None, width, justify="right" if right else "left",  # type: ignore[arg-type]
-        overflow=overflow)]
-    return tuple((" " * (width - cell_len(line)) + line) if right
-                 else line + " " * (width - cell_len(line)) for line in lines)
+    lines = wrap(text, width, "right" if right else "left", overflow)
+    if lines is None:
+        return None
+    padded = []
+    for line in lines:
+        gap = " " * (width - (cell_width(line) or 0))
+        padded.append(gap + line if right else line + gap)
+    return tuple(padded)
 
 
-def _row(cells, layout, header: bool = False) -> list[str]:
+def _row(cells, layout, header: bool = False) -> list[str] | None:
     """One row: a line when every cell fits its column (the usual case, made
     in one pass), else as many lines as its tallest cell."""
     parts = []
@@ -222,7 +203,7 @@ def _row(cells, layout, header: bool = False) -> list[str]:
     return [" " + " ".join(parts) + " "]
 
 
-def _tall_row(cells, layout, header: bool) -> list[str]:
+def _tall_row(cells, layout, header: bool) -> list[str] | None:
     """A row with a cell wrapped onto more lines: body cells at the top,
     header cells at the bottom."""
     blocks = []
@@ -234,6 +215,8 @@ def _tall_row(cells, layout, header: bool) -> list[str]:
                            + " " * pad_right])
             continue
         lines = _wrapped(text, inner, right, overflow)
+        if lines is None:
+            return None
         blocks.append([" " * left + line + " " * pad_right for line in lines])
     height = max(map(len, blocks))
     for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
