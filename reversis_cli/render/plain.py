@@ -26,7 +26,9 @@ def plain_text(view: Part, width: int) -> str | None:
     """``view`` as rich would print it, uncoloured, at ``width`` (each line
     ending in a newline), or ``None`` when it needs rich's own layout."""
     lines = _lines(view, width)
-    return None if lines is None else "".join(line + "\n" for line in lines)
+    if lines is None:
+        return None
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def plain_lines(view: Part) -> str | None:
@@ -82,15 +84,21 @@ def _cell_length(text: str) -> int | None:
 
 
 def _table_lines(table: Grid, width: int) -> list[str] | None:
-    columns: list[list[tuple[str, int]]] = []
-    for index, column in enumerate(table.columns):
-        cells = [column.header, *(row[index] for row in table.rows),
-                 *((column.footer,) if table.show_footer else ())]
-        measured = _measured(cells)
+    columns = table.columns
+    rows = [[column.header for column in columns]]
+    rows += [[cell if isinstance(cell, str) else cell.plain for cell in row]
+             for row in table.rows]
+    if table.show_footer:
+        rows.append([column.footer for column in columns])
+    texts = list(zip(*rows, strict=True))  # column by column
+    lengths = []
+    for column_texts in texts:
+        measured = _lengths(column_texts)
         if measured is None:
             return None
-        columns.append(measured)
-    widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
+        lengths.append(measured)
+    widths = _column_widths([max(column) for column in lengths],
+                            width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
@@ -98,44 +106,63 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
     caption = _annotation(table.caption, table_width)
     if title is None or caption is None:
         return None
-    last = len(widths) - 1
-    # Each column: its padding either side (none at the table's outer edges),
-    # the room for text between, how it aligns and what it does with a long word.
-    layout = [(int(index > 0), int(index < last), w - (index > 0) - (index < last),
-               column.justify == "right", column.overflow)
-              for index, (w, column) in enumerate(zip(widths, table.columns, strict=True))]
-    blank = " " * table_width
-    rows = list(zip(*columns, strict=True))
-    body = rows[1:-1] if table.show_footer else rows[1:]
-    head = _row(rows[0], layout, header=True)
-    if head is None:
+    # Each column: the room for its text (its width less its padding, none at
+    # the table's outer edges), how it aligns, what it does with a long word.
+    layout = [(w - pad, column.justify == "right", column.overflow)
+              for w, pad, column in zip(widths, _pads(len(widths)), columns, strict=True)]
+    body = _body(texts, lengths, layout)
+    if body is None:
         return None
-    lines = [*title, blank, *head, " " + "─" * (table_width - 2) + " "]
-    for row in body:
-        more = _row(row, layout)
-        if more is None:
-            return None
-        lines += more
+    blank = " " * table_width
+    lines = [*title, blank, *body[0], " " + "─" * (table_width - 2) + " "]
+    for row in body[1:-1] if table.show_footer else body[1:]:
+        lines += row
     if table.show_footer:
-        foot = _row(rows[-1], layout)
-        if foot is None:
-            return None
-        lines += [blank, *foot]
+        lines += [blank, *body[-1]]
     lines.append(blank)
     return lines + caption
 
 
-def _measured(cells) -> list[tuple[str, int]] | None:
-    """Each cell's text and width, or ``None`` if a cell needs rich."""
-    measured = []
-    for cell in cells:
-        text = cell if type(cell) is str else cell.plain
-        # Most cells are ASCII (figures, names): measured without a call each.
-        length = len(text) if text.isascii() and text.isprintable() else _cell_length(text)
-        if length is None:
+def _body(texts, lengths, layout) -> list[list[str]] | None:
+    """Each row's lines (the header's first): every cell padded to its room,
+    column by column; a row with a cell too long for its room is wrapped
+    (:func:`_tall_row`)."""
+    padded = []
+    tall: set[int] = set()
+    for column_texts, column_lengths, (room, right, _) in zip(texts, lengths, layout,
+                                                             strict=True):
+        if all(map(int.__eq__, column_lengths, map(len, column_texts))):
+            # one cell a character (most columns): str's own padding
+            padded.append([text.rjust(room) for text in column_texts] if right
+                          else [text.ljust(room) for text in column_texts])
+        else:
+            padded.append([_padded(text, length, room, right)
+                           for text, length in zip(column_texts, column_lengths, strict=True)])
+        if max(column_lengths) > room:
+            tall.update(index for index, length in enumerate(column_lengths) if length > room)
+    body = [[EDGE + BETWEEN.join(row) + EDGE] for row in zip(*padded, strict=True)]
+    for index in tall:
+        row = _tall_row([column[index] for column in texts],
+                        [column[index] for column in lengths], layout, header=index == 0)
+        if row is None:
             return None
-        measured.append((text, length))
-    return measured
+        body[index] = row
+    return body
+
+
+def _lengths(texts) -> list[int] | None:
+    """A column's cells' widths, or ``None`` if a cell needs rich: measured
+    all at once when every character is one cell wide (figures, most names
+    and words, arrows, suits), else cell by cell."""
+    joined = "".join(texts)
+    if joined.isascii():
+        return list(map(len, texts)) if joined.isprintable() else None
+    total = cell_width(joined)
+    if total is None:
+        return None
+    if total == len(joined):  # no character two cells wide
+        return list(map(len, texts))
+    return list(map(cell_width, texts))  # type: ignore[arg-type]  # each measured above
 
 
 def _annotation(text: str | None, width: int) -> list[str] | None:
@@ -149,14 +176,12 @@ def _annotation(text: str | None, width: int) -> list[str] | None:
     return _wrap(text, length, width, False, "fold")
 
 
-def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
+def _column_widths(widest: list[int], room: int) -> list[int] | None:
     """Each column's width with its padding, as rich computes it: the widest
     cell, and when the table is wider than the room, the widest columns
     narrowed first (rich's own arithmetic, vendored in :mod:`.widths`)."""
-    last = len(columns) - 1
-    pads = [(index > 0) + (index < last) for index in range(len(columns))]
-    natural = [min(max(length for _, length in cells) + pad, room)
-               for cells, pad in zip(columns, pads, strict=True)]
+    pads = _pads(len(widest))
+    natural = [min(length + pad, room) for length, pad in zip(widest, pads, strict=True)]
     widths = natural
     if sum(widths) > room:
         widths = collapse_widths(widths, [True] * len(widths), room)
@@ -166,6 +191,12 @@ def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int]
     if any(w - pad < 1 for w, pad in zip(widths, pads, strict=True)):
         return None  # a column squeezed to nothing: leave it to rich
     return widths
+
+
+@functools.cache
+def _pads(count: int) -> tuple[int, ...]:
+    """Each column's padding: a space either side, none at the table's edges."""
+    return tuple((index > 0) + (index < count - 1) for index in range(count))
 
 
 def _wrap(text: str, length: int, width: int, right: bool,
@@ -191,35 +222,32 @@ def _wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ..
     return tuple(padded)
 
 
-def _row(cells, layout, header: bool = False) -> list[str] | None:
-    """One row: a line when every cell fits its column (the usual case, made
-    in one pass), else as many lines as its tallest cell."""
-    parts = []
-    for (text, length), (left, pad_right, inner, right, _) in zip(cells, layout, strict=True):
-        if length > inner:
-            return _tall_row(cells, layout, header)
-        gap = " " * (inner - length)
-        parts.append(" " * left + (gap + text if right else text + gap) + " " * pad_right)
-    return [" " + " ".join(parts) + " "]
+# A row's line: its cells, each padded to its room, between a space at either
+# edge and three between two cells (the padding either side and the divider).
+EDGE, BETWEEN = " ", "   "
 
 
-def _tall_row(cells, layout, header: bool) -> list[str] | None:
+def _padded(text: str, length: int, room: int, right: bool) -> str:
+    if length == len(text):  # one cell a character: str's own padding
+        return text.rjust(room) if right else text.ljust(room)
+    gap = " " * (room - length)
+    return gap + text if right else text + gap
+
+
+def _tall_row(texts, lengths, layout, header: bool) -> list[str] | None:
     """A row with a cell wrapped onto more lines: body cells at the top,
     header cells at the bottom."""
     blocks = []
-    for (text, length), (left, pad_right, inner, right, overflow) in \
-            zip(cells, layout, strict=True):
-        if length <= inner:  # most cells of the row: one line, padded here
-            gap = " " * (inner - length)
-            blocks.append([" " * left + (gap + text if right else text + gap)
-                           + " " * pad_right])
+    for text, length, (room, right, overflow) in zip(texts, lengths, layout, strict=True):
+        if length <= room:  # most cells of the row: one line, padded here
+            blocks.append([_padded(text, length, room, right)])
             continue
-        lines = _wrapped(text, inner, right, overflow)
+        lines = _wrapped(text, room, right, overflow)
         if lines is None:
             return None
-        blocks.append([" " * left + line + " " * pad_right for line in lines])
+        blocks.append(list(lines))
     height = max(map(len, blocks))
-    for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
-        filler = [" " * (left + inner + pad_right)] * (height - len(block))
+    for block, (room, _, _) in zip(blocks, layout, strict=True):
+        filler = [" " * room] * (height - len(block))
         block[:] = filler + block if header else block + filler
-    return [" " + " ".join(parts) + " " for parts in zip(*blocks, strict=True)]
+    return [EDGE + BETWEEN.join(parts) + EDGE for parts in zip(*blocks, strict=True)]

@@ -105,7 +105,7 @@ def in_trick_order(payments) -> list[Payment]:
     within a trick in the order the settlement made them.  The JSON keeps
     the order in which they arose."""
     keys = reading_keys(payments)
-    return [p for _, p in sorted(zip(keys, payments, strict=True), key=lambda pair: pair[0])]
+    return [payments[index] for index in sorted(range(len(keys)), key=keys.__getitem__)]
 
 def reading_keys(payments) -> list[tuple[int, int, int]]:
     """For each payment, where a reader expects it: (before the play 0, in

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
 __all__ = ["cell_width", "char_width", "collapse_widths", "ratio_reduce", "wrap"]
 
@@ -120,7 +121,7 @@ _KNOWN_RANGES = (
     (0xAC00, 0xD7A3, 2),  # Hangul syllables
 )
 _RANGE_STARTS = [first for first, _, _ in _KNOWN_RANGES]
-_WIDTHS: dict[str, int | None] = {}
+_CELLS: dict[str, int] = {}  # the characters met so far and their widths
 _WHITESPACE_AT_END = re.compile(r"\s+$")
 _WORD = re.compile(r"\s*\S+\s*")
 
@@ -139,24 +140,18 @@ def char_width(char: str) -> int | None:
 def cell_width(text: str) -> int | None:
     """``text``'s width in cells, as rich's ``cell_len`` measures it, or
     ``None`` when a character is outside the known ranges (or not printable)."""
-    if text.isascii() and text.isprintable():
-        return len(text)
-    width = _WIDTHS.get(text, -1)
-    if width == -1:
-        if len(_WIDTHS) >= 4096:  # bounded, as rich's own cache
-            _WIDTHS.clear()
-        width = _WIDTHS[text] = _measure(text)
-    return width
-
-
-def _measure(text: str) -> int | None:
-    total = 0
-    for char in text:
-        cells = char_width(char)
-        if cells is None:
-            return None
-        total += cells
-    return total
+    if text.isascii():
+        return len(text) if text.isprintable() else None
+    try:  # each character's width looked up at C speed once it is known
+        return sum(map(_CELLS.__getitem__, text))
+    except KeyError:
+        for char in text:
+            if char not in _CELLS:
+                cells = char_width(char)
+                if cells is None or not char.isprintable():
+                    return None
+                _CELLS[char] = cells
+        return sum(map(_CELLS.__getitem__, text))
 
 
 def wrap(text: str, width: int, justify: str = "default",
@@ -164,11 +159,14 @@ def wrap(text: str, width: int, justify: str = "default",
     """The lines rich's ``Text(text).wrap(console, width, justify=justify,
     overflow=overflow)`` makes of ``text``, a line of printable text whose
     every character :func:`cell_width` knows (else ``None``), at ``width`` ≥ 1."""
-    if cell_width(text) is None or width < 1 or justify not in ("default", "left", "right") \
+    total = cell_width(text)
+    if total is None or width < 1 or justify not in ("default", "left", "right") \
             or overflow not in ("fold", "ellipsis", "crop"):
         return None
+    # Every character one cell wide (the usual case): a piece's width is its length.
+    measure: Callable[[str], int] = len if total == len(text) else _width
     lines = []
-    for line in _divide(text, _divide_line(text, width, overflow == "fold")):
+    for line in _divide(text, _divide_line(text, width, overflow == "fold", measure)):
         # rich's Text.rstrip_end: whitespace beyond the width, counted in characters
         if len(line) > width:
             end = _WHITESPACE_AT_END.search(line)
@@ -176,11 +174,11 @@ def wrap(text: str, width: int, justify: str = "default",
                 line = line[:len(line) - min(len(end.group(0)), len(line) - width)]
         lines.append(line)
     if justify == "left":
-        lines = [_truncate(line, width, overflow, pad=True) for line in lines]
+        lines = [_truncate(line, width, overflow, measure, pad=True) for line in lines]
     elif justify == "right":
-        lines = [_truncate(line.rstrip(), width, overflow) for line in lines]
-        lines = [" " * (width - _width(line)) + line for line in lines]
-    return [_truncate(line, width, overflow) for line in lines]
+        lines = [_truncate(line.rstrip(), width, overflow, measure) for line in lines]
+        lines = [" " * (width - measure(line)) + line for line in lines]
+    return [_truncate(line, width, overflow, measure) for line in lines]
 
 
 def _width(text: str) -> int:
@@ -194,7 +192,7 @@ def _divide(text: str, offsets: list[int]) -> list[str]:
     return [text[start:end] for start, end in zip(bounds, bounds[1:], strict=False)]
 
 
-def _divide_line(text: str, width: int, fold: bool) -> list[int]:
+def _divide_line(text: str, width: int, fold: bool, measure: Callable[[str], int]) -> list[int]:
     """rich's ``divide_line``: where to break ``text`` to fit ``width`` cells."""
     breaks: list[int] = []
     cell_offset = 0
@@ -202,36 +200,38 @@ def _divide_line(text: str, width: int, fold: bool) -> list[int]:
     while match is not None:
         start, end = match.span()
         word = match.group(0)
-        word_length = _width(word.rstrip())
+        word_length = measure(word.rstrip())
         if width - cell_offset >= word_length:
-            cell_offset += _width(word)
+            cell_offset += measure(word)
         elif word_length > width:
             if fold:
-                folded = _chop_cells(word, width)
+                folded = _chop_cells(word, width, measure)
                 for index, line in enumerate(folded):
                     if start:
                         breaks.append(start)
                     if index == len(folded) - 1:
-                        cell_offset = _width(line)
+                        cell_offset = measure(line)
                     else:
                         start += len(line)
             else:
                 if start:
                     breaks.append(start)
-                cell_offset = _width(word)
+                cell_offset = measure(word)
         elif cell_offset and start:
             breaks.append(start)
-            cell_offset = _width(word)
+            cell_offset = measure(word)
         match = _WORD.match(text, end)
     return breaks
 
 
-def _chop_cells(text: str, width: int) -> list[str]:
+def _chop_cells(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """rich's ``chop_cells``: ``text`` in pieces of at most ``width`` cells."""
+    if measure is len:  # rich's own short cut for a text of one-cell characters
+        return [text[index:index + width] for index in range(0, len(text), width)]
     lines: list[str] = []
     line_size = line_offset = 0
     for index, char in enumerate(text):
-        cells = _width(char)
+        cells = measure(char)
         if line_size + cells > width:
             lines.append(text[line_offset:index])
             line_offset, line_size = index, 0
@@ -241,25 +241,28 @@ def _chop_cells(text: str, width: int) -> list[str]:
     return lines
 
 
-def _truncate(text: str, width: int, overflow: str, pad: bool = False) -> str:
+def _truncate(text: str, width: int, overflow: str, measure: Callable[[str], int],
+              pad: bool = False) -> str:
     """rich's ``Text.truncate``."""
-    length = _width(text)
+    length = measure(text)
     if length > width:
-        text = _set_cell_size(text, width - 1) + "…" if overflow == "ellipsis" \
-            else _set_cell_size(text, width)
+        text = _set_cell_size(text, width - 1, measure) + "…" if overflow == "ellipsis" \
+            else _set_cell_size(text, width, measure)
     if pad and length < width:
         text += " " * (width - length)
     return text
 
 
-def _set_cell_size(text: str, total: int) -> str:
+def _set_cell_size(text: str, total: int, measure: Callable[[str], int]) -> str:
     """rich's ``set_cell_size`` when cropping: the first ``total`` cells, a wide
     character cut in two replaced by a space."""
     if total <= 0:
         return ""
+    if measure is len:
+        return text[:total]
     size = 0
     for index, char in enumerate(text):
-        cells = _width(char)
+        cells = measure(char)
         if size + cells > total:
             return text[:index] + " " * (total - size)
         size += cells
