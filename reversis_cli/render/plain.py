@@ -15,6 +15,7 @@ never depends on which path drew it (``tests/test_plain_tables.py``).
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from .layout import Grid, Line, Part, Stack
 from .widths import cell_width, collapse_widths, ratio_reduce, wrap
@@ -91,14 +92,15 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
     if table.show_footer:
         rows.append([column.footer for column in columns])
     texts = list(zip(*rows, strict=True))  # column by column
-    lengths = []
+    lengths: list[list[int] | None] = []  # None: each cell as long as it is wide
+    widest = []
     for column_texts in texts:
         measured = _lengths(column_texts)
-        if measured is None:
+        if measured is False:
             return None
         lengths.append(measured)
-    widths = _column_widths([max(column) for column in lengths],
-                            width - len(columns) - 1)  # less dividers and edges
+        widest.append(max(map(len, column_texts)) if measured is None else max(measured))
+    widths = _column_widths(widest, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
@@ -110,7 +112,7 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
     # the table's outer edges), how it aligns, what it does with a long word.
     layout = [(w - pad, column.justify == "right", column.overflow)
               for w, pad, column in zip(widths, _pads(len(widths)), columns, strict=True)]
-    body = _body(texts, lengths, layout)
+    body = _body(texts, lengths, widest, layout)
     if body is None:
         return None
     blank = " " * table_width
@@ -123,45 +125,49 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
     return lines + caption
 
 
-def _body(texts, lengths, layout) -> list[list[str]] | None:
+def _body(texts, lengths, widest, layout) -> list[list[str]] | None:
     """Each row's lines (the header's first): every cell padded to its room,
     column by column; a row with a cell too long for its room is wrapped
     (:func:`_tall_row`)."""
     padded = []
     tall: set[int] = set()
-    for column_texts, column_lengths, (room, right, _) in zip(texts, lengths, layout,
-                                                             strict=True):
-        if all(map(int.__eq__, column_lengths, map(len, column_texts))):
-            # one cell a character (most columns): str's own padding
+    for column_texts, column_lengths, longest, (room, right, _) in \
+            zip(texts, lengths, widest, layout, strict=True):
+        if column_lengths is None:  # one cell a character (most columns): str's own padding
             padded.append([text.rjust(room) for text in column_texts] if right
                           else [text.ljust(room) for text in column_texts])
-        else:
-            padded.append([_padded(text, length, room, right)
-                           for text, length in zip(column_texts, column_lengths, strict=True)])
-        if max(column_lengths) > room:
+            if longest > room:
+                tall.update(index for index, text in enumerate(column_texts)
+                            if len(text) > room)
+            continue
+        padded.append([_padded(text, length, room, right)
+                       for text, length in zip(column_texts, column_lengths, strict=True)])
+        if longest > room:
             tall.update(index for index, length in enumerate(column_lengths) if length > room)
     body = [[EDGE + BETWEEN.join(row) + EDGE] for row in zip(*padded, strict=True)]
     for index in tall:
         row = _tall_row([column[index] for column in texts],
-                        [column[index] for column in lengths], layout, header=index == 0)
+                        [len(column[index]) if measured is None else measured[index]
+                         for column, measured in zip(texts, lengths, strict=True)],
+                        layout, header=index == 0)
         if row is None:
             return None
         body[index] = row
     return body
 
 
-def _lengths(texts) -> list[int] | None:
-    """A column's cells' widths, or ``None`` if a cell needs rich: measured
-    all at once when every character is one cell wide (figures, most names
-    and words, arrows, suits), else cell by cell."""
+def _lengths(texts) -> list[int] | None | Literal[False]:
+    """A column's cells' widths; ``None`` when each is as wide as it is long
+    (every character one cell wide: figures, most names and words, arrows,
+    suits), found at once; ``False`` if a cell needs rich."""
     joined = "".join(texts)
     if joined.isascii():
-        return list(map(len, texts)) if joined.isprintable() else None
+        return None if joined.isprintable() else False
     total = cell_width(joined)
     if total is None:
-        return None
+        return False
     if total == len(joined):  # no character two cells wide
-        return list(map(len, texts))
+        return None
     return list(map(cell_width, texts))  # type: ignore[arg-type]  # each measured above
 
 
