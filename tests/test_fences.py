@@ -21,7 +21,8 @@ import reversis_cli
 from reversis_cli.record.tui_fence import (
     TEXTUAL_PRIVATES, FullScreenFault, QuietFaults, raise_fault,
 )
-from reversis_cli.render.widths import collapse_widths, ratio_reduce
+from reversis_cli.render import widths
+from reversis_cli.render.widths import cell_width, collapse_widths, ratio_reduce, wrap
 
 PYPROJECT = Path(reversis_cli.__file__).parent.parent / "pyproject.toml"
 BORROWED = ("click", "lark", "rich", "textual")
@@ -126,6 +127,50 @@ def test_the_error_that_ended_the_app_is_raised_for_the_command_line():
 def test_the_plain_tables_import_no_private_of_rich():
     plain = (Path(reversis_cli.__file__).parent / "render" / "plain.py").read_text("utf-8")
     assert "rich._" not in plain and "._collapse_widths" not in plain
+    for name in ("plain.py", "widths.py"):  # nor anything of rich: the vendored copies stand alone
+        source = (Path(reversis_cli.__file__).parent / "render" / name).read_text("utf-8")
+        assert re.search(r"^\s*(from|import) rich", source, re.MULTILINE) is None, name
+
+
+# Unicode versions rich may measure with (UNICODE_VERSION picks one; rich takes the
+# nearest it has): the known characters must be as wide in each.
+UNICODE_VERSIONS = ["auto", "latest", "4.1.0", "9.0.0", "10.0.0", "11.0.0", "12.1.0", "13.0.0",
+                    "14.0.0", "15.0.0", "15.1.0", "16.0.0", "17.0.0"]
+
+
+@pytest.mark.parametrize("version", [
+    v if v == "auto" else pytest.param(v, marks=pytest.mark.slow) for v in UNICODE_VERSIONS])
+def test_the_characters_the_plain_tables_measure_are_as_wide_as_rich_says(version):
+    """render/widths.py knows the width of some ranges of characters only
+    (a name in another script is left to rich): rich's public ``cell_len``
+    must give the same in every Unicode version it measures with."""
+    from rich.cells import cell_len
+
+    wrong = [hex(code) for first, last, cells in widths._KNOWN_RANGES
+             for code in range(first, last + 1) if cell_len(chr(code), version) != cells]
+    assert wrong == []
+    assert cell_width("ꦲꦏ꧀") is None and cell_width("a\u0301") is None  # unknown: rich's
+
+
+def test_the_vendored_wrap_wraps_as_the_installed_rich_does():
+    """render/widths.py's ``wrap`` (rich's ``divide_line``, ``chop_cells`` and
+    ``Text.wrap`` copied) against rich's public ``Text.wrap``, on random lines of
+    words, long words, wide characters and runs of spaces."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80)
+    draw = random.Random(24)
+    pieces = ["a", "bb", "word", "longerword", " ", "  ", "→", "♠", "安娜", "Жж", "-", "…", "é",
+              "averyveryverylongwordthatcannotwrap", "短い理由全角の文字"]
+    for _ in range(1500):
+        text = "".join(draw.choice(pieces) for _ in range(draw.randint(1, 14)))
+        width = draw.randint(1, 30)
+        justify = draw.choice(["default", "left", "right"])
+        overflow = draw.choice(["fold", "ellipsis", "crop"])
+        expected = [line.plain for line in Text(text).wrap(
+            console, width, justify=justify, overflow=overflow)]  # type: ignore[arg-type]
+        assert wrap(text, width, justify, overflow) == expected, (text, width, justify, overflow)
 
 
 def test_the_vendored_width_functions_narrow_as_the_installed_rich_does():

@@ -26,11 +26,13 @@ UNUSED_BY_SCORE = {"multiprocessing", "textual", "jinja2", "jsonschema", "revers
                    "reversis_cli.record", "reversis_cli.report", "reversis_cli.simulate"}
 
 
-@pytest.mark.slow
-def test_score_with_tables_imports_what_it_uses_only():
+def test_score_with_tables_to_a_pipe_imports_what_it_uses_only():
+    """The tables to a pipe, diagnostics too (issue 24): laid out without rich."""
     modules = packages(loaded_modules("score", EVENING))
-    assert {"lark", "rich", "reversis_cli.render.plain"} <= modules  # it did read and write
-    assert modules & UNUSED_BY_SCORE == set()
+    assert {"lark", "reversis_cli.render.plain"} <= modules  # it did read and write
+    assert "rich" not in modules and modules & UNUSED_BY_SCORE == set()
+    with_diagnostics = packages(loaded_modules("score", str(SAMPLES / "irregular.rvs")))
+    assert "rich" not in with_diagnostics
 
 
 # score's start-up is held by default by the test above; its --json run is slow.

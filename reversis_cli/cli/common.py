@@ -8,7 +8,6 @@ rich inside the functions that use them, for start-up time.
 
 from __future__ import annotations
 
-import errno
 import functools
 import gettext
 import inspect
@@ -29,13 +28,18 @@ import click
 from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
 from ..i18n.language import language_cards
+from .consoles import (
+    LazyConsole, PlainConsole, console, console_spec, is_plain, look_of, output_console,
+    plain_look,
+)
 
 __all__ = [
     "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
     "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole",
     "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
     "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
-    "check_profile_options", "command", "console", "console_spec", "file_argument",
+    "check_profile_options", "command", "console", "console_spec", "file_argument", "is_plain",
+    "look_of", "output_console", "plain_look", "PlainConsole",
     "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
     "open_session", "option", "print_json", "problem_text", "profile_options",
     "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
@@ -251,58 +255,7 @@ def problem_text(exc: Exception) -> str:
     return t(message) if isinstance(message, Msg) else str(exc)
 
 
-# --- consoles ---------------------------------------------------------------------------------
-
-
-def console(stderr: bool = False, file=None, like=None):
-    """A rich Console.  ``like``: copy its width and colours (for output that
-    a worker process writes to a file on the parent's behalf)."""
-    extra = {}
-    if like is not None:
-        extra = {"width": like["width"], "force_terminal": like["terminal"],
-                 "color_system": like["colors"]}
-    # Our texts carry no markup or emoji codes: skipping those passes is faster
-    # and keeps a player's "[" or ":" as written.
-    return _console_class()(stderr=stderr, file=file, highlight=False, soft_wrap=False,
-                            markup=False, emoji=False, **extra)
-
-
-class LazyConsole:
-    """A :func:`console` made when first used: a run that prints nothing through
-    it (``score --json``, ``check --json``, without an internal error) never
-    loads rich, a tenth of the instructions of a 20-deal ``score --json``."""
-
-    def __init__(self, **kwargs) -> None:
-        self._kwargs = kwargs
-        self._console = None
-
-    def __getattr__(self, name: str):
-        if self._console is None:
-            self._console = console(**self._kwargs)
-        return getattr(self._console, name)
-
-
-@functools.cache
-def _console_class():
-    """rich's Console, except that a broken pipe is raised like any other write's.
-
-    rich's own answer is to exit with status 1, the status that means "the
-    input has errors"; raised, it reaches :func:`reversis_cli.cli.main`, which
-    ends quietly with status 0 whichever command was writing.
-    """
-    from rich.console import Console  # rich: start-up time
-
-    class PipeConsole(Console):
-        def on_broken_pipe(self) -> None:
-            self.quiet = True
-            raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
-
-    return PipeConsole
-
-
-def console_spec(out) -> dict:
-    """What a worker needs to render as ``out`` would (picklable)."""
-    return {"width": out.width, "terminal": out.is_terminal, "colors": out.color_system}
+# --- consoles (reversis_cli/cli/consoles.py) and diagnostics --------------------------------
 
 
 def report(diags, out=None) -> int:

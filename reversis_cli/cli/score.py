@@ -22,8 +22,8 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, cards_option,
-    check_profile_options, command, console, console_spec, input_files, jobs_option, lang,
-    option, profile_options, profile_usage_error, progress_bar, serial_if_stdin,
+    check_profile_options, command, console, input_files, is_plain, jobs_option, lang, look_of,
+    option, output_console, profile_options, profile_usage_error, progress_bar, serial_if_stdin,
     t, usage_error, use,
 )
 from .money import money_options, with_money
@@ -86,9 +86,10 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
     sets = with_money(sets, fiche_value, currency)
-    # JSON needs no console: without one, rich is not even loaded.
-    look = None if as_json else console_spec(console())
-    err_look = None if as_json else console_spec(console(stderr=True))
+    # JSON needs no console: without one, rich is not even loaded; nor do tables
+    # on a file or a pipe (render/plain.py), when stderr is not a terminal either.
+    look = None if as_json else look_of()
+    err_look = None if as_json else look_of(stderr=True)
     options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()), look,
                            style.lower(), lang(), err_look)
     writer = _writer(options)
@@ -106,7 +107,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
         sys.stdout.write(held.getvalue())
     summary = writer.summary(outcomes) if len(files) > 1 else None
     if summary is not None:
-        console().print(summary)
+        (output_console(like=look) if is_plain(look) else console()).print(summary)
     if any(o.internal_error for o in outcomes):
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_INPUT_ERRORS if any(o.errors for o in outcomes) else EXIT_OK)
@@ -131,7 +132,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
             for index, path in enumerate(files):
                 if index:
                     write(writer.between)
-                outcomes.append(score_file(path, options, write, LazyConsole(stderr=True),
+                outcomes.append(score_file(path, options, write, _err_console(options),
                                            functools.partial(tick, path), jobs))
                 done(path)
         else:
@@ -152,8 +153,18 @@ def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, 
     out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
     err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
     with out, err, use(options.language):
-        outcome = score_file(path, options, out.write, LazyConsole(file=err, like=options.look))
+        outcome = score_file(path, options, out.write,
+                             output_console(file=err, like=options.look) if is_plain(options.look)
+                             else LazyConsole(file=err, like=options.look))
     return outcome, out.name, err.name
+
+
+def _err_console(options: ScoreOptions):
+    """stderr's console: plain text on a file or a pipe (no rich loaded), else
+    rich's, made when first printed to."""
+    if is_plain(options.err_look):
+        return output_console(stderr=True, like=options.err_look)
+    return LazyConsole(stderr=True)
 
 
 def _copy_out(name: str, stream) -> None:
@@ -198,11 +209,13 @@ def _writer(options: ScoreOptions) -> DealWriter:
         from ..jsonout import JsonDeals  # the library: start-up time
 
         return JsonDeals()
-    from ..render.session import TableDeals  # rich: start-up time
+    from ..render.session import TableDeals  # the library: start-up time
 
-    return TableDeals(functools.partial(console, like=options.look),
-                      functools.partial(console, like=options.err_look or options.look),
-                      options.cards)
+    look = options.look
+    assert look is not None  # tables: the CLI looked at stdout
+    return TableDeals(functools.partial(console, like=look),
+                      functools.partial(output_console, like=options.err_look or look),
+                      options.cards, look["width"] if is_plain(look) else None)
 
 
 def _score_one(path: Path, options: ScoreOptions, writer, out, err, tick,

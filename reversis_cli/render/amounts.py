@@ -6,17 +6,26 @@ neither the settlement nor the score's tables.
 
 from __future__ import annotations
 
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from ..i18n import amount_shown
+from .layout import Column
 
-__all__ = ["fiches", "money_column", "signed"]
+if TYPE_CHECKING:  # annotations only: the score's plain tables load no rich
+    from rich.table import Table
+
+__all__ = ["fiches", "money_column", "money_view", "signed"]
 
 
 def money_column(table: Table, header: str, **kw) -> None:
     """A column of amounts: when space runs short an amount is folded onto more
     lines, never cut with an ellipsis (a cut figure is a wrong figure)."""
     table.add_column(header, justify=kw.pop("justify", "right"), overflow="fold", **kw)
+
+
+def money_view(header: str, justify: str = "right", footer: str = "") -> Column:
+    """:func:`money_column` for a view (:class:`~reversis_cli.render.layout.Grid`)."""
+    return Column(header, justify=justify, overflow="fold", footer=footer)
 
 
 def fiches(amount) -> str:

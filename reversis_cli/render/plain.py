@@ -1,54 +1,66 @@
-"""The score tables as plain text, laid out without rich's Console.
+"""The score tables as plain text, written from their views without rich.
 
 rich measures and wraps every cell of every table it prints, which costs far
-more than settling the deal.  When the output has no colour (a file, a pipe)
-and a deal's renderables are simple — lines that fit the width, tables whose
-every cell fits its column without wrapping — the layout is a matter of
-adding up widths: :func:`plain_text` writes exactly what rich would, at a
-fraction of the cost.  Anything else (a reason that must wrap, a title wider
-than its table, a cell with control characters) returns ``None``, and the
-caller prints the renderable with rich as before, so the output never
-depends on which path drew it.
+more than settling the deal, and loading it costs a tenth of a short
+evening.  When the output has no colour (a file, a pipe), a view
+(:mod:`reversis_cli.render.layout`: lines, tables of the score's one kind)
+is laid out here: widths added up, cells wrapped and columns narrowed with
+rich's arithmetic, vendored in :mod:`.widths`, so :func:`plain_text` writes
+exactly what rich would.  Anything it is not sure of (a character it cannot
+measure, a control character, a column squeezed to nothing) returns
+``None``, and the caller prints the view with rich as before, so the output
+never depends on which path drew it (``tests/test_plain_tables.py``).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
-from rich import box
-from rich.cells import cell_len
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
+from .layout import Grid, Line, Part, Stack
+from .widths import cell_width, collapse_widths, ratio_reduce, wrap
 
-from .widths import collapse_widths, ratio_reduce
-
-__all__ = ["plain_text"]
+__all__ = ["plain_lines", "plain_text"]
 
 
-def plain_text(renderable, width: int) -> str | None:
-    """``renderable`` as rich would print it, uncoloured, at ``width`` (each line
+def plain_text(view: Part, width: int) -> str | None:
+    """``view`` as rich would print it, uncoloured, at ``width`` (each line
     ending in a newline), or ``None`` when it needs rich's own layout."""
-    lines = _lines(renderable, width)
-    return None if lines is None else "".join(line + "\n" for line in lines)
+    lines = _lines(view, width)
+    if lines is None:
+        return None
+    return "\n".join(lines) + "\n" if lines else ""
 
 
-def _lines(renderable, width: int) -> list[str] | None:
-    if isinstance(renderable, Group):
-        return _group_lines(renderable, width)
-    if isinstance(renderable, Table):
-        return _table_lines(renderable, width)
-    if isinstance(renderable, Text) and renderable.justify is None and \
-            renderable.end == "\n":
-        return _line(renderable.plain, width)
-    if isinstance(renderable, str):
-        return _line(renderable, width)
-    return None
+def plain_lines(view: Part) -> str | None:
+    """``view`` printed with ``soft_wrap`` (rich leaves its lines as they are:
+    a diagnostic, a message), or ``None`` when rich must print it."""
+    if isinstance(view, Line):
+        text = view.plain
+    elif isinstance(view, str):
+        text = view
+    else:
+        return None
+    if not all(line.isprintable() for line in text.split("\n")):
+        return None  # a tab to expand, a control character to strip: rich's
+    return text + "\n"
 
 
-def _group_lines(group: Group, width: int) -> list[str] | None:
+def _lines(view: Part, width: int) -> list[str] | None:
+    if isinstance(view, Stack):
+        return _stack_lines(view, width)
+    if isinstance(view, Grid):
+        return _table_lines(view, width)
+    if isinstance(view, Line):
+        return _line(view.plain, width)
+    if isinstance(view, str):
+        return _line(view, width)
+    return None  # a renderable of rich's
+
+
+def _stack_lines(stack: Stack, width: int) -> list[str] | None:
     lines: list[str] = []
-    for part in group.renderables:
+    for part in stack.parts:
         more = _lines(part, width)
         if more is None:
             return None
@@ -58,129 +70,124 @@ def _group_lines(group: Group, width: int) -> list[str] | None:
 
 def _line(text: str, width: int) -> list[str] | None:
     """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
-    if not _simple(text):
+    length = _cell_length(text)
+    if length is None:
         return None
-    if _width(text) <= width:
-        return [text]
-    return [line.plain for line in Text(text).wrap(None, width)]  # type: ignore[arg-type]
+    return [text] if length <= width else wrap(text, width)
 
 
-def _width(text: str) -> int:
-    """``text``'s width in cells: its length when it is ASCII (every score
-    table's figures and most of its words), which rich's ``cell_len`` would
-    look up in its cache at several times the cost; else rich's measure, kept
-    here (the same arrows, cards and names come back in every deal)."""
+def _cell_length(text: str) -> int | None:
+    """``text``'s width in cells, or ``None`` if it is not a printable line
+    that :func:`~.widths.cell_width` measures."""
     if text.isascii():
-        return len(text)
-    width = _WIDTHS.get(text)
-    if width is None:
-        if len(_WIDTHS) >= 4096:  # bounded, as rich's own cache
-            _WIDTHS.clear()
-        width = _WIDTHS[text] = cell_len(text)
-    return width
+        return len(text) if text.isprintable() else None
+    return cell_width(text) if text.isprintable() else None
 
 
-_WIDTHS: dict[str, int] = {}
-
-
-def _simple(text: str) -> bool:
-    # Printable: no newline, tab or control character, which rich would
-    # expand, strip or break on.
-    return text.isprintable()
-
-
-def _cell_text(cell) -> str | None:
-    if isinstance(cell, str):
-        return cell if _simple(cell) else None
-    if isinstance(cell, Text) and cell.justify is None and _simple(cell.plain):
-        return cell.plain
-    return None
-
-
-def _is_plain_table(table: Table) -> bool:
-    """A table drawn the way the score tables are (SIMPLE_HEAD, no edge padding,
-    a header, perhaps a footer, no fixed widths)."""
-    return (table.box is box.SIMPLE_HEAD and not table.pad_edge and table.show_edge
-            and table.show_header and not table.show_lines
-            and not table.expand and table.width is None and table.min_width is None
-            and not table.leading and not table.row_styles
-            and not table.collapse_padding and table.padding == (0, 1, 0, 1)
-            and table.columns != [] and all(
-                c.width is None and c.min_width is None and c.max_width is None
-                and c.ratio is None and c.justify in ("left", "right")
-                for c in table.columns))
-
-
-def _table_lines(table: Table, width: int) -> list[str] | None:
-    if not _is_plain_table(table):
-        return None
-    columns: list[list[tuple[str, int]]] = []
-    for column in table.columns:
-        measured = _measured((column.header, *column.cells,
-                              *((column.footer,) if table.show_footer else ())))
-        if measured is None:
+def _table_lines(table: Grid, width: int) -> list[str] | None:
+    columns = table.columns
+    rows = [[column.header for column in columns]]
+    rows += [[cell if isinstance(cell, str) else cell.plain for cell in row]
+             for row in table.rows]
+    if table.show_footer:
+        rows.append([column.footer for column in columns])
+    texts = list(zip(*rows, strict=True))  # column by column
+    lengths: list[list[int] | None] = []  # None: each cell as long as it is wide
+    widest = []
+    for column_texts in texts:
+        measured = _lengths(column_texts)
+        if measured is False:
             return None
-        columns.append(measured)
-    widths = _column_widths(columns, width - len(columns) - 1)  # less dividers and edges
+        lengths.append(measured)
+        widest.append(max(map(len, column_texts)) if measured is None else max(measured))
+    widths = _column_widths(widest, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
-    title = _annotation(table.title, table.title_justify, table_width)
-    caption = _annotation(table.caption, table.caption_justify, table_width)
+    title = _annotation(table.title, table_width)
+    caption = _annotation(table.caption, table_width)
     if title is None or caption is None:
         return None
-    last = len(widths) - 1
-    # Each column: its padding either side (none at the table's outer edges),
-    # the room for text between, how it aligns and what it does with a long word.
-    layout = [(int(index > 0), int(index < last), w - (index > 0) - (index < last),
-               column.justify == "right", column.overflow)
-              for index, (w, column)
-              in enumerate(zip(widths, table.columns, strict=True))]
+    # Each column: the room for its text (its width less its padding, none at
+    # the table's outer edges), how it aligns, what it does with a long word.
+    layout = [(w - pad, column.justify == "right", column.overflow)
+              for w, pad, column in zip(widths, _pads(len(widths)), columns, strict=True)]
+    body = _body(texts, lengths, widest, layout)
+    if body is None:
+        return None
     blank = " " * table_width
-    rows = list(zip(*columns, strict=True))
-    body = rows[1:-1] if table.show_footer else rows[1:]
-    lines = [*title, blank, *_row(rows[0], layout, header=True),
-             " " + "─" * (table_width - 2) + " "]
-    for row in body:
-        lines += _row(row, layout)
+    lines = [*title, blank, *body[0], " " + "─" * (table_width - 2) + " "]
+    for row in body[1:-1] if table.show_footer else body[1:]:
+        lines += row
     if table.show_footer:
-        lines.append(blank)
-        lines += _row(rows[-1], layout)
+        lines += [blank, *body[-1]]
     lines.append(blank)
     return lines + caption
 
 
-def _measured(cells) -> list[tuple[str, int]] | None:
-    """Each cell's text and width, or ``None`` if a cell needs rich."""
-    measured = []
-    for cell in cells:
-        # Most cells are printable strs: taken as they are, without a call each.
-        text = cell if type(cell) is str and cell.isprintable() else _cell_text(cell)
-        if text is None:
+def _body(texts, lengths, widest, layout) -> list[list[str]] | None:
+    """Each row's lines (the header's first): every cell padded to its room,
+    column by column; a row with a cell too long for its room is wrapped
+    (:func:`_tall_row`)."""
+    padded = []
+    tall: set[int] = set()
+    for column_texts, column_lengths, longest, (room, right, _) in \
+            zip(texts, lengths, widest, layout, strict=True):
+        if column_lengths is None:  # one cell a character (most columns): str's own padding
+            padded.append([text.rjust(room) for text in column_texts] if right
+                          else [text.ljust(room) for text in column_texts])
+            if longest > room:
+                tall.update(index for index, text in enumerate(column_texts)
+                            if len(text) > room)
+            continue
+        padded.append([_padded(text, length, room, right)
+                       for text, length in zip(column_texts, column_lengths, strict=True)])
+        if longest > room:
+            tall.update(index for index, length in enumerate(column_lengths) if length > room)
+    body = [[EDGE + BETWEEN.join(row) + EDGE] for row in zip(*padded, strict=True)]
+    for index in tall:
+        row = _tall_row([column[index] for column in texts],
+                        [len(column[index]) if measured is None else measured[index]
+                         for column, measured in zip(texts, lengths, strict=True)],
+                        layout, header=index == 0)
+        if row is None:
             return None
-        measured.append((text, len(text) if text.isascii() else _width(text)))
-    return measured
+        body[index] = row
+    return body
 
 
-def _annotation(text, justify, width: int) -> list[str] | None:
+def _lengths(texts) -> list[int] | None | Literal[False]:
+    """A column's cells' widths; ``None`` when each is as wide as it is long
+    (every character one cell wide: figures, most names and words, arrows,
+    suits), found at once; ``False`` if a cell needs rich."""
+    joined = "".join(texts)
+    if joined.isascii():
+        return None if joined.isprintable() else False
+    total = cell_width(joined)
+    if total is None:
+        return False
+    if total == len(joined):  # no character two cells wide
+        return None
+    return list(map(cell_width, texts))  # type: ignore[arg-type]  # each measured above
+
+
+def _annotation(text: str | None, width: int) -> list[str] | None:
     """A title or caption: its lines (none if there is none), or ``None`` if
     rich must draw it."""
     if not text:  # rich leaves out an empty title
         return []
-    plain = _cell_text(text)
-    if plain is None or justify != "left":
+    length = _cell_length(text)
+    if length is None:
         return None
-    return _wrap(plain, _width(plain), width, False, "fold")
+    return _wrap(text, length, width, False, "fold")
 
 
-def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int] | None:
+def _column_widths(widest: list[int], room: int) -> list[int] | None:
     """Each column's width with its padding, as rich computes it: the widest
     cell, and when the table is wider than the room, the widest columns
     narrowed first (rich's own arithmetic, vendored in :mod:`.widths`)."""
-    last = len(columns) - 1
-    pads = [(index > 0) + (index < last) for index in range(len(columns))]
-    natural = [min(max(length for _, length in cells) + pad, room)
-               for cells, pad in zip(columns, pads, strict=True)]
+    pads = _pads(len(widest))
+    natural = [min(length + pad, room) for length, pad in zip(widest, pads, strict=True)]
     widths = natural
     if sum(widths) > room:
         widths = collapse_widths(widths, [True] * len(widths), room)
@@ -192,51 +199,61 @@ def _column_widths(columns: list[list[tuple[str, int]]], room: int) -> list[int]
     return widths
 
 
-def _wrap(text: str, length: int, width: int, right: bool, overflow) -> list[str]:
+@functools.cache
+def _pads(count: int) -> tuple[int, ...]:
+    """Each column's padding: a space either side, none at the table's edges."""
+    return tuple((index > 0) + (index < count - 1) for index in range(count))
+
+
+def _wrap(text: str, length: int, width: int, right: bool,
+          overflow: str) -> list[str] | None:
     """``text`` (``length`` cells) in lines of exactly ``width`` cells, wrapped
     as rich wraps a cell."""
     if length <= width:
         return [" " * (width - length) + text if right else text + " " * (width - length)]
-    return list(_wrapped(text, width, right, overflow))
+    lines = _wrapped(text, width, right, overflow)
+    return None if lines is None else list(lines)
 
 
 @functools.lru_cache(maxsize=4096)
-def _wrapped(text: str, width: int, right: bool, overflow) -> tuple[str, ...]:
+def _wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ...] | None:
     # Cached: the same reasons come back deal after deal at the same width.
-    lines = [line.plain for line in Text(text).wrap(
-        None, width, justify="right" if right else "left",  # type: ignore[arg-type]
-        overflow=overflow)]
-    return tuple((" " * (width - cell_len(line)) + line) if right
-                 else line + " " * (width - cell_len(line)) for line in lines)
+    lines = wrap(text, width, "right" if right else "left", overflow)
+    if lines is None:
+        return None
+    padded = []
+    for line in lines:
+        gap = " " * (width - (cell_width(line) or 0))
+        padded.append(gap + line if right else line + gap)
+    return tuple(padded)
 
 
-def _row(cells, layout, header: bool = False) -> list[str]:
-    """One row: a line when every cell fits its column (the usual case, made
-    in one pass), else as many lines as its tallest cell."""
-    parts = []
-    for (text, length), (left, pad_right, inner, right, _) in zip(cells, layout, strict=True):
-        if length > inner:
-            return _tall_row(cells, layout, header)
-        gap = " " * (inner - length)
-        parts.append(" " * left + (gap + text if right else text + gap) + " " * pad_right)
-    return [" " + " ".join(parts) + " "]
+# A row's line: its cells, each padded to its room, between a space at either
+# edge and three between two cells (the padding either side and the divider).
+EDGE, BETWEEN = " ", "   "
 
 
-def _tall_row(cells, layout, header: bool) -> list[str]:
+def _padded(text: str, length: int, room: int, right: bool) -> str:
+    if length == len(text):  # one cell a character: str's own padding
+        return text.rjust(room) if right else text.ljust(room)
+    gap = " " * (room - length)
+    return gap + text if right else text + gap
+
+
+def _tall_row(texts, lengths, layout, header: bool) -> list[str] | None:
     """A row with a cell wrapped onto more lines: body cells at the top,
     header cells at the bottom."""
     blocks = []
-    for (text, length), (left, pad_right, inner, right, overflow) in \
-            zip(cells, layout, strict=True):
-        if length <= inner:  # most cells of the row: one line, padded here
-            gap = " " * (inner - length)
-            blocks.append([" " * left + (gap + text if right else text + gap)
-                           + " " * pad_right])
+    for text, length, (room, right, overflow) in zip(texts, lengths, layout, strict=True):
+        if length <= room:  # most cells of the row: one line, padded here
+            blocks.append([_padded(text, length, room, right)])
             continue
-        lines = _wrapped(text, inner, right, overflow)
-        blocks.append([" " * left + line + " " * pad_right for line in lines])
+        lines = _wrapped(text, room, right, overflow)
+        if lines is None:
+            return None
+        blocks.append(list(lines))
     height = max(map(len, blocks))
-    for block, (left, pad_right, inner, _, _) in zip(blocks, layout, strict=True):
-        filler = [" " * (left + inner + pad_right)] * (height - len(block))
+    for block, (room, _, _) in zip(blocks, layout, strict=True):
+        filler = [" " * room] * (height - len(block))
         block[:] = filler + block if header else block + filler
-    return [" " + " ".join(parts) + " " for parts in zip(*blocks, strict=True)]
+    return [EDGE + BETWEEN.join(parts) + EDGE for parts in zip(*blocks, strict=True)]

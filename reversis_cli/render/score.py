@@ -10,23 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich import box
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
-
 from ..cards import respell
 from ..i18n import Count, Msg, N_, lang, t, tr
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
 from ..sheet.verdict import departures_note
-from .amounts import fiches, money_column, signed
+from .amounts import fiches, money_view, signed
+from .layout import Column, Grid, Line, Part, Stack
 
-if TYPE_CHECKING:  # annotations only
-    from rich.console import JustifyMethod
+if TYPE_CHECKING:  # annotations only: the renderers below load rich when called
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
 
-__all__ = ["render_settlement", "render_session", "render_unsettled"]
+__all__ = ["render_settlement", "render_session", "render_unsettled", "settlement_view",
+           "session_view", "unsettled_view"]
 
 
 # What became of an espagnolette (the settlement's status), as the Role column says it.
@@ -62,42 +61,32 @@ def _roles(s: DealSettlement, name: str) -> str:
 _OUTCOME = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
             Outcome.REVERSIS_BROKEN: N_("reversis broken")}
 
-def _title(s: DealSettlement) -> Text:
-    text = Text(t(Msg("Deal {number}", number=s.number)), style="bold")
-    text.append(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)))
+def _title(s: DealSettlement) -> Line:
+    more = [(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)), "")]
     outcome = _OUTCOME[s.outcome]
     if outcome is not None:
-        text.append(" — " + tr(outcome))
+        more.append((" — " + tr(outcome), ""))
     if s.status is DealStatus.VOID:
-        text.append(" — " + tr("void deal"))
-    return text
+        more.append((" — " + tr("void deal"), ""))
+    return Line(t(Msg("Deal {number}", number=s.number)), "bold", tuple(more))
 
-def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        (N_("Player"), "left"), (N_("Tricks"), "right"), (N_("Points"), "right"),
-        (N_("Role"), "left"))
-    for name, justify in columns:
-        table.add_column(tr(name), justify=justify)
-    money_column(table, tr("Net"))
+def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Grid:
+    table = Grid([Column(tr("Player")), Column(tr("Tricks"), "right"),
+                  Column(tr("Points"), "right"), Column(tr("Role")), money_view(tr("Net"))])
     for name in players:
         net = s.net.get(name, 0)
         table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
-                      _roles(s, name), Text(signed(net), style=_money_style(net)))
+                      _roles(s, name), Line(signed(net), _money_style(net)))
     return table
 
 def _money_style(amount) -> str:
     return "green" if amount > 0 else "red" if amount < 0 else ""
 
 def _payments_table(title: str, payments: tuple[Payment, ...], style: str = "",
-                    cards: str = "unicode") -> Table:
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
-                  style=style)
-    table.add_column(tr("Trick"), justify="right")
-    table.add_column(tr("Payer → payee"))
-    money_column(table, tr("Amount"))
-    table.add_column(tr("Rule"))
-    table.add_column(tr("Reason"))
+                    cards: str = "unicode") -> Grid:
+    table = Grid([Column(tr("Trick"), "right"), Column(tr("Payer → payee")),
+                  money_view(tr("Amount")), Column(tr("Rule")), Column(tr("Reason"))],
+                 title=title, style=style)
     # In English the reason is written straight from its template, as JSON
     # writes it: the same text as t(p.reason) without building its messages.
     reason = english_reason if lang() == "en" else _written_reason
@@ -116,7 +105,7 @@ def in_trick_order(payments) -> list[Payment]:
     within a trick in the order the settlement made them.  The JSON keeps
     the order in which they arose."""
     keys = reading_keys(payments)
-    return [p for _, p in sorted(zip(keys, payments, strict=True), key=lambda pair: pair[0])]
+    return [payments[index] for index in sorted(range(len(keys)), key=keys.__getitem__)]
 
 def reading_keys(payments) -> list[tuple[int, int, int]]:
     """For each payment, where a reader expects it: (before the play 0, in
@@ -134,30 +123,43 @@ def reading_keys(payments) -> list[tuple[int, int, int]]:
 def render_settlement(s: DealSettlement, players: tuple[str, ...],
                       cards: str = "unicode") -> Group:
     """One deal's settlement; ``cards``: how to spell cards (ascii, unicode, ru)."""
-    parts: list[RenderableType] = [_title(s)]
+    return settlement_view(s, players, cards).rich()
+
+def settlement_view(s: DealSettlement, players: tuple[str, ...],
+                    cards: str = "unicode") -> Stack:
+    """:func:`render_settlement` as a view (reversis_cli/render/layout.py)."""
+    parts: list[Part] = [_title(s)]
     if s.status is DealStatus.VOID:
-        parts.append(Text(tr("Nothing is staked or settled in a void deal but its penalties.")))
+        parts.append(Line(tr("Nothing is staked or settled in a void deal but its penalties.")))
     else:
         partie = " ".join(c.format(cards) for c in s.partie_cards)
         # The same words for any amount in English; the Russian says фишка, фишки, фишек.
         worth = Count(s.partie_value, "worth {n}", "worth {n}")
-        parts.append(Text(t(Msg("Partie {cards}: {worth}", cards=partie, worth=worth))))
+        parts.append(Line(t(Msg("Partie {cards}: {worth}", cards=partie, worth=worth))))
         parts.append(_players_table(s, players))
     if s.payments:
         parts.append(_payments_table(tr("Payments"), s.payments, cards=cards))
     if s.cancelled:
         parts.append(_payments_table(tr("Cancelled (REV-4 or forfeited)"), s.cancelled, "dim",
                                      cards))
-    parts.append(Text(t(Msg("Pool: {before} before the deal, {after} after",
+    parts.append(Line(t(Msg("Pool: {before} before the deal, {after} after",
                             before=fiches(s.pool_before), after=fiches(s.pool_after)))))
-    return Group(*parts)
+    return Stack(parts)
 
 def render_unsettled(number: int | None) -> Text:
-    return Text(t(Msg("Deal {number} — not settled: the record of this deal has errors "
+    return unsettled_view(number).rich()
+
+def unsettled_view(number: int | None) -> Line:
+    """:func:`render_unsettled` as a view."""
+    return Line(t(Msg("Deal {number} — not settled: the record of this deal has errors "
                       "(see above)", number=number if number is not None else "?")),
-                style="bold red")
+                "bold red")
 
 def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Table:
+    """The running balance (:func:`session_view`), for rich."""
+    return session_view(rows, totals, pool_end, players).rich()
+
+def session_view(rows: list | None, totals: dict, pool_end, players: tuple[str, ...]) -> Grid:
     """The running balance: one row per deal (label, balance by player after
     it, pool after it, and the score sheet's check when the deal has a tally
     line), and the totals.  ``rows`` None: the totals alone.  Under a deal
@@ -168,12 +170,10 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
     note = departures_note(row[3] for row in rows or () if len(row) > 3)
     if note is not None:
         caption = t(note)
-    table = Table(box=box.SIMPLE_HEAD, title=tr("Session"), title_justify="left",
-                  pad_edge=False, show_footer=True, caption=caption, caption_justify="left")
-    table.add_column(tr("Deal"), footer=tr("Total"))
-    for name in players:
-        money_column(table, name, footer=signed(totals.get(name, 0)))
-    money_column(table, tr("Pool"), footer=fiches(pool_end))
+    table = Grid([Column(tr("Deal"), footer=tr("Total")),
+                  *(money_view(name, footer=signed(totals.get(name, 0))) for name in players),
+                  money_view(tr("Pool"), footer=fiches(pool_end))],
+                 title=tr("Session"), caption=caption, show_footer=True)
     for label, balance, pool_after, *sheet in rows or ():
         table.add_row(t(label), *(signed(balance.get(name, 0)) for name in players),
                       fiches(pool_after))
@@ -181,12 +181,12 @@ def render_session(rows: list | None, totals: dict, pool_end, players: tuple[str
             table.add_row(*_sheet_row(sheet[0], players))
     return table
 
-def _sheet_row(check, players: tuple[str, ...]) -> list[str | Text]:
+def _sheet_row(check, players: tuple[str, ...]) -> list[str | Line]:
     """The sheet's figures under the rules' ones: ``≠`` and bold where they differ."""
-    def cell(text: str, differs: bool) -> str | Text:
-        return Text("≠" + text, style="bold red") if differs else text
+    def cell(text: str, differs: bool) -> str | Line:
+        return Line("≠" + text, "bold red") if differs else text
 
-    cells: list[str | Text] = ["  " + tr("sheet")]
+    cells: list[str | Line] = ["  " + tr("sheet")]
     cells += [cell(signed(check.sheet.get(name, 0)), name in check.differences)
               for name in players]
     pool = check.line.pool

@@ -5,22 +5,19 @@ session service (:mod:`reversis_cli.session.service`); nothing is added up here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from io import StringIO
-from typing import TYPE_CHECKING
-
-from rich import box
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
 from ..session.service import ScoredDeal, Session, SessionOutcome
-from .diagnostics import render_diagnostic
+from ..values import Value, setattr_frozen
+from .amounts import fiches, money_view, signed
+from .diagnostics import diagnostic_view
+from .layout import Column, Grid, Part, Stack, Line, rich_of
 from .plain import plain_text
-from .amounts import fiches, money_column, signed
-from .score import render_session, render_settlement, render_unsettled
+from .score import session_view, settlement_view, unsettled_view
 
 if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
     from ..sheet.reconcile import Reconciler
@@ -44,10 +41,11 @@ def render_title(session: Session) -> str:
     return title
 
 
-def render_deal(scored: ScoredDeal, players: tuple[str, ...], cards: str):
+def render_deal(scored: ScoredDeal, players: tuple[str, ...], cards: str) -> Stack | Line:
+    """One deal as a view (reversis_cli/render/layout.py)."""
     if scored.settlement is None:
-        return render_unsettled(scored.checked.number)
-    return render_settlement(scored.settlement, players, cards)
+        return unsettled_view(scored.checked.number)
+    return settlement_view(scored.settlement, players, cards)
 
 
 class BalanceRows:
@@ -81,21 +79,39 @@ class BalanceRows:
             self._reconciler.add(scored, balance)  # it carries the differences
         self.rows.append((label, balance, session.pool, sheet))
 
-    def render(self, session: Session) -> Table:
-        return render_session(self.rows, session.balance(), session.pool, session.players)
+    def render(self, session: Session) -> Grid:
+        return session_view(self.rows, session.balance(), session.pool, session.players)
 
 
-@dataclass(frozen=True)
-class TableDeals:
+class TableDeals(Value):
     """``score``'s tables written deal by deal (a
     :class:`~reversis_cli.session.scoring.DealWriter`): plain data, so that a worker
     process lays its part's deals out as this one would.  ``console(file=...)``
     makes a Console for the terminal the tables are for, ``err_console`` one
-    for the diagnostics (both picklable, made by the CLI, which owns consoles)."""
+    for the diagnostics (both picklable, made by the CLI, which owns consoles).
 
-    console: Callable[..., Console]
-    err_console: Callable[..., Console]
-    cards: str = "unicode"
+    ``width``: the tables go to a file or a pipe (no terminal, no colour) this
+    many columns wide, and are written by the plain writer
+    (reversis_cli/render/plain.py) without making a console, which loads rich;
+    None: the console says (as it does, one without colour, a test's)."""
+
+    __slots__ = ("console", "err_console", "cards", "width")
+    _fields = ("console", "err_console", "cards", "width")
+    console: Callable[..., Any]
+    err_console: Callable[..., Any]
+    cards: str
+    width: int | None
+
+    def __init__(self, console: Callable[..., Any], err_console: Callable[..., Any],
+                 cards: str = "unicode", width: int | None = None) -> None:
+        setattr_frozen(self, "console", console)
+        setattr_frozen(self, "err_console", err_console)
+        setattr_frozen(self, "cards", cards)
+        setattr_frozen(self, "width", width)
+
+    def __reduce__(self):
+        return TableDeals, self._values()
+
     diagnostics_apart = True  # printed on stderr as each deal comes
 
     @property
@@ -103,7 +119,7 @@ class TableDeals:
         """More deals than the session table shows rows: the workers' parts have none."""
         return SESSION_ROWS + 1
 
-    def open(self, name: str, write: Callable[[str], object], err: Console | None = None,
+    def open(self, name: str, write: Callable[[str], object], err=None,
              only: int | None = None) -> SessionTables:
         return SessionTables(self, write, err, only)
 
@@ -116,11 +132,11 @@ class TableDeals:
     def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
         return ""
 
-    def summary(self, outcomes: Sequence[SessionOutcome]) -> Table:
+    def summary(self, outcomes: Sequence[SessionOutcome]) -> Grid:
         """Printed after a batch's tables: one row per file."""
         return render_summary(outcomes)
 
-    def part_err(self, file) -> Console:
+    def part_err(self, file):
         """The console a worker prints its part's diagnostics on, into ``file``."""
         return self.err_console(file=file)
 
@@ -129,14 +145,14 @@ class SessionTables:
     """One record's tables: the title (:meth:`head`), each deal, the session
     table (:meth:`tail`); each deal's diagnostics on ``err`` before it."""
 
-    def __init__(self, spec: TableDeals, write: Callable[[str], object], err: Console | None,
-                 only: int | None):
+    def __init__(self, spec: TableDeals, write: Callable[[str], object], err, only: int | None):
         self._spec = spec
         self._write = write
         self._err = err
         self._only = only
         self._buffer = StringIO()
-        self._out = spec.console(file=self._buffer)
+        self._out: Any = None  # the console, made when first needed (it loads rich)
+        self._width = spec.width  # the plain writer's, when the output has no colour
         self._session: Session | None = None
         self._rows = BalanceRows()
 
@@ -144,7 +160,7 @@ class SessionTables:
         err = self._err
         if err is not None:
             for d in diagnostics:
-                err.print(render_diagnostic(d), soft_wrap=True)
+                err.print(diagnostic_view(d), soft_wrap=True)
 
     def unsettled(self, session: Session) -> None:
         """Nothing: the diagnostics above say why (and the CLI adds a line)."""
@@ -182,10 +198,10 @@ class SessionTables:
             money = session.profile.money if session.profile is not None else None
             if money is not None and money.fiche_value is not None:
                 from ..club.settleup import session_settle_up  # only with money: start-up time
-                from .settleup import render_settle_up  # the same
+                from .settleup import settle_up_view  # the same
                 settled_up = session_settle_up(session)
                 if settled_up is not None:
-                    self._show(render_settle_up(settled_up))
+                    self._show(settle_up_view(settled_up))
         self._flush()
 
     def failed(self, exc: BaseException) -> None:
@@ -196,26 +212,36 @@ class SessionTables:
         self._buffer.seek(0)
         self._buffer.truncate()
 
-    def _show(self, renderable) -> None:
-        # Without colour, the same text laid out directly: rich's Console
-        # costs ten times the settlement per deal (issue 14).
-        out = self._out
-        text = plain_text(renderable, out.width) if out.color_system is None else None
+    def _show(self, view: Part) -> None:
+        # Without colour, the view laid out directly: rich's Console costs ten
+        # times the settlement per deal (issue 14), and loading it a tenth of an
+        # evening (issue 24).
+        width = self._plain_width()
+        text = None if width is None else plain_text(view, width)
         if text is None:
-            out.print(renderable)
+            self._console().print(rich_of(view))
         else:
             self._buffer.write(text)
 
+    def _plain_width(self) -> int | None:
+        if self._width is None and self._out is None:
+            out = self._console()
+            self._width = out.width if out.color_system is None else None
+        return self._width
 
-def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:
+    def _console(self):
+        if self._out is None:
+            self._out = self._spec.console(file=self._buffer)
+        return self._out
+
+
+def render_summary(outcomes: Sequence[SessionOutcome]) -> Grid:
     """One row per file: its deals, errors, warnings, pool at the end and totals."""
-    table = Table(box=box.SIMPLE_HEAD, title=t(Count(len(outcomes), "{n} file", "{n} files")),
-                  title_justify="left", pad_edge=False)
-    table.add_column(tr("File"), overflow="fold")
-    for name in (N_("Deals"), N_("Errors"), N_("Warnings")):
-        table.add_column(tr(name), justify="right", overflow="fold")
-    money_column(table, tr("Pool at end"))
-    money_column(table, tr("Totals"), justify="left")
+    table = Grid([Column(tr("File"), overflow="fold"),
+                  *(Column(tr(name), "right", "fold")
+                    for name in (N_("Deals"), N_("Errors"), N_("Warnings"))),
+                  money_view(tr("Pool at end")), money_view(tr("Totals"), justify="left")],
+                 title=t(Count(len(outcomes), "{n} file", "{n} files")))
     for o in outcomes:
         totals = ", ".join(f"{name} {signed(value)}" for name, value in o.totals.items())
         if o.internal_error:
@@ -223,4 +249,3 @@ def render_summary(outcomes: Sequence[SessionOutcome]) -> Table:
         table.add_row(o.name, str(o.deals), str(o.errors), str(o.warnings),
                       fiches(o.pool_end), totals)
     return table
-

@@ -5,35 +5,38 @@ stays in the pool, and the transfers (a view of
 
 from __future__ import annotations
 
-from rich import box
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..club import settleup_words as words
 from ..club.settleup import SettleUp
 from ..i18n import tr
-from .amounts import money_column
+from .amounts import money_view
+from .layout import Column, Grid, Line, Part, Stack
 
-__all__ = ["render_settle_up"]
+if TYPE_CHECKING:  # annotations only: render_settle_up loads rich when called
+    from rich.console import Group
+
+__all__ = ["render_settle_up", "settle_up_view"]
 
 
 def render_settle_up(s: SettleUp) -> Group:
+    """:func:`settle_up_view`, for rich."""
+    return settle_up_view(s).rich()
+
+
+def settle_up_view(s: SettleUp) -> Stack:
     """The "Settling up" section under a session's tables."""
-    parts: list[RenderableType] = [Text(words.heading(s), style="bold"), _balances(s)]
+    parts: list[Part] = [Line(words.heading(s), "bold"), _balances(s)]
     pool = words.pool_note(s)
     if pool is not None:
-        parts.append(Text(pool))
-    parts.append(Text(words.transfers_heading(s), style="bold"))
-    parts += [Text("  " + line) for line in words.transfers(s)]
-    return Group(*parts)
+        parts.append(Line(pool))
+    parts.append(Line(words.transfers_heading(s), "bold"))
+    parts += [Line("  " + line) for line in words.transfers(s)]
+    return Stack(parts)
 
 
-def _balances(s: SettleUp) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(tr("Player"))
-    money_column(table, tr("Fiches"))
-    money_column(table, tr("Money"))
+def _balances(s: SettleUp) -> Grid:
+    table = Grid([Column(tr("Player")), money_view(tr("Fiches")), money_view(tr("Money"))])
     for row in words.rows(s):
         table.add_row(*row)
     return table
