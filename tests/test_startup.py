@@ -1,5 +1,5 @@
-"""Start-up (issue 14, item 5): a command imports what it uses, and the methods
-of the dataclasses are compiled once, kept beside the byte code."""
+"""Start-up (issue 14, item 5; issue 24): a command imports what it uses, and the
+values on its way are plain classes, not dataclasses."""
 
 from __future__ import annotations
 
@@ -60,25 +60,18 @@ for name, module in list(sys.modules.items()):
                 print(f"{name}.{value.__qualname__}", file=sys.stderr)
 """
 
-# Issue 24: the classes of these modules are the other steps' to make plain
-# (the model, the replay, the settlement, the chunks, the tables' writer).
-CONVERTED_ELSEWHERE = ("reversis_cli.model.", "reversis_cli.replay.", "reversis_cli.settle.",
-                       "reversis_cli.notation.chunks.", "reversis_cli.render.session.")
-
-
 @pytest.mark.parametrize("command", [("score",), ("score", "--json"), ("check",)])
 @pytest.mark.parametrize("record", ["evening.rvs", "disputed-sheet.rvs"])  # the second: paid, tally
 def test_the_start_up_classes_are_plain_classes(command, record):
-    """A dataclass compiles its methods at import (~1.5 M instructions each even
-    with dataclass_code's table): the values on a command's way are plain classes
-    (reversis_cli/values.py)."""
+    """A dataclass compiles its methods at import (~4 M instructions each): the
+    values on a command's way are plain classes (reversis_cli/values.py)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200")
     done = subprocess.run([sys.executable, "-c", DATACLASSES_MADE, *command,
                            str(SAMPLES / record)], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=120)
     assert done.stdout  # the command ran
     made = done.stderr.split()
-    assert [name for name in made if not name.startswith(CONVERTED_ELSEWHERE)] == []
+    assert made == []
 
 
 # Loaded only when a record needs them (issue 24): the table's figures, settling
@@ -110,85 +103,7 @@ def test_the_table_s_figures_load_the_reconciliation():
 
 def test_version_loads_no_dataclass_machinery():
     modules = loaded_modules("--version")
-    assert {"dataclasses", "reversis_cli.dataclass_code"} & modules == set()
-
-
-# --- the dataclasses' methods, compiled once ------------------------------------------------
-
-PROBE = """\
-import dataclasses, inspect, sys
-from reversis_cli import dataclass_code
-if sys.argv[1] == "table":
-    dataclass_code.install()
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Point:
-    x: int
-    y: int = 0
-    tags: list = dataclasses.field(default_factory=list, compare=False)
-
-@dataclasses.dataclass(order=True)
-class Pair:
-    a: int
-    b: "str"
-
-p = Point(x=1, tags=["a"])
-print(repr(p), p == Point(x=1), hash(p) == hash(Point(x=1)), inspect.signature(Point))
-print(Point.__init__.__annotations__, Pair.__init__.__annotations__)
-print(sorted([Pair(2, "b"), Pair(1, "z")]), Pair(1, "a") < Pair(1, "b"))
-try:
-    p.x = 2
-except dataclasses.FrozenInstanceError as exc:
-    print("frozen:", exc)
-print("compiled now:", len(dataclass_code._added), file=sys.stderr)
-"""
-
-
-def probe(tmp_path: Path, mode: str, write_bytecode: bool = True) -> tuple[str, str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(tmp_path / "cache"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if not write_bytecode:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-    result = subprocess.run([sys.executable, "-c", PROBE, mode], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    return result.stdout, result.stderr.strip()
-
-
-def tables(tmp_path: Path) -> list[Path]:
-    return sorted((tmp_path / "cache").rglob("dataclass_code.*.marshal"))
-
-
-@pytest.mark.slow
-def test_classes_from_the_kept_table_are_the_classes_exec_makes(tmp_path):
-    plain, _ = probe(tmp_path, "plain")
-    assert "Point(x=1, y=0, tags=['a']) True True (*, x: int, y: int = 0, tags: list = " \
-           "<factory>)" in plain
-    # Annotations as exec makes them, not strings (no __future__ flag inherited):
-    assert "{'x': <class 'int'>, 'y': <class 'int'>, 'tags': <class 'list'>" in plain
-    first, compiled = probe(tmp_path, "table")
-    assert compiled != "compiled now: 0" and len(tables(tmp_path)) == 1  # compiled, then kept
-    again, compiled = probe(tmp_path, "table")
-    assert compiled == "compiled now: 0"  # every method read from the table
-    assert plain == first == again
-
-
-# The two below start interpreters that compile all they import afresh (their own
-# byte-code folder): slow.  The test above makes, keeps and reads the table by default.
-@pytest.mark.slow
-def test_no_table_is_written_when_python_writes_no_byte_code(tmp_path):
-    probe(tmp_path, "table", write_bytecode=False)
-    assert tables(tmp_path) == []
-
-
-@pytest.mark.slow
-def test_a_table_that_cannot_be_read_is_made_again(tmp_path):
-    probe(tmp_path, "table")
-    (table,) = tables(tmp_path)
-    table.write_bytes(b"not marshal")
-    out, compiled = probe(tmp_path, "table")
-    assert compiled != "compiled now: 0" and "frozen:" in out
-    assert table.read_bytes() != b"not marshal"
+    assert "dataclasses" not in modules
 
 
 def test_a_plain_record_is_settled_without_zipfile(tmp_path):

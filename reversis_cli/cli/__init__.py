@@ -88,12 +88,6 @@ class LazyGroup(TranslatedHelp, click.Group):
             raise ReaderGone() from exc
 
     def invoke(self, ctx: click.Context):
-        # A command runs and loads the library: its dataclasses' methods are
-        # compiled from the kept table, the largest cost of start-up (not for
-        # --version or --help, which end in make_context and need no table).
-        from ..dataclass_code import install  # start-up time
-
-        install()
         try:
             return super().invoke(ctx)
         except BrokenPipeError as exc:

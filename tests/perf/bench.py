@@ -87,11 +87,10 @@ this machine's settings: byte-compiled first (``compileall``, as pip does at
 install; this machine sets PYTHONDONTWRITEBYTECODE, and an editable install
 would otherwise compile every module from source at every start, half as many
 instructions again), and each timed command run once untimed without
-PYTHONDONTWRITEBYTECODE, so that what a first run keeps (the methods of the
-dataclasses, ``reversis_cli/dataclass_code.py``) is there, as from a user's
-second run on.  The commands are the console script beside ``sys.executable``
-(not a pyenv shim: the bare import is run with ``sys.executable`` itself),
-importing the package of this checkout (PYTHONPATH).
+PYTHONDONTWRITEBYTECODE, so that what a first run keeps (Lark's cached
+parser) is there, as from a user's second run on.  The commands are the console
+script beside ``sys.executable`` (not a pyenv shim: the bare import is run with
+``sys.executable`` itself), importing the package of this checkout (PYTHONPATH).
 
 The session files are written by the simulate library as ``reversis simulate``
 writes them (exchanges and tricks, the default mix of rare events), once, into
@@ -308,8 +307,7 @@ def prepare_package() -> None:
     it run: byte-compiled, as pip does at install (this machine sets
     PYTHONDONTWRITEBYTECODE, so without it every start would compile every module
     of the package from source), into ``reversis_cli/__pycache__``, which the
-    runs then read.  The methods of the dataclasses (``dataclass_code.py``) are
-    kept there too by the warm-up runs, see :func:`warm_up`."""
+    runs then read."""
     import compileall
 
     compileall.compile_dir(str(ROOT / "reversis_cli"), quiet=1)
@@ -317,7 +315,7 @@ def prepare_package() -> None:
 
 def warm_up(commands: list[list[str]]) -> None:
     """Each command run once, untimed, as its first run on a machine that writes
-    byte code: what a run compiles and keeps (the dataclasses' methods) is then
+    byte code: what a run compiles and keeps (Lark's cached parser) is then
     there for the timed ones, as from a user's second run on."""
     env = {k: v for k, v in CHILD_ENV.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for command in commands:
