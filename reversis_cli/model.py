@@ -198,22 +198,91 @@ class TalonLine(Statement):
 
 
 class ExchangeLine(Statement):
-    """``exchange NAME discards C.. [takes C..]`` or ``exchange NAME refuses [sees C]``."""
+    """``exchange NAME discards C.. [takes C..]`` or ``exchange NAME refuses [sees C]``.
 
-    __slots__ = ("player", "refuses", "discards", "takes", "sees", "sees_count")
-    _fields = (*Statement._fields, *__slots__)
+    The fast path makes the usual line *lean* (``notation.fastlines.lean_exchange_line``):
+    its text, the player's word and the indexes of the cards; the other fields
+    are made from the text at their first reading, as the Lark builder makes
+    them.  ``player_text``, ``discard_indexes``, ``take_indexes`` (None: no
+    ``takes`` written) and ``sees_indexes`` are cheap on every line."""
+
+    __slots__ = ("player", "refuses", "discards", "takes", "sees", "sees_count",
+                 "player_text", "discard_indexes", "take_indexes", "sees_indexes",
+                 "_text", "_line")
+    _fields = (*Statement._fields, "player", "refuses", "discards", "takes", "sees",
+               "sees_count")
     player: Name
     refuses: bool
     discards: tuple[CardAt, ...]
     takes: tuple[CardAt, ...] | None  # None: not written
     sees: CardAt | None
     sees_count: int  # cards written after "sees" (one is right)
+    player_text: str
+    discard_indexes: tuple[int, ...]
+    take_indexes: tuple[int, ...] | None
+    sees_indexes: tuple[int, ...]
+    _text: str | None  # a lean line's text (None: every field set)
+    _line: int
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, player: Name, refuses: bool = False,
                  discards: tuple[CardAt, ...] = (), takes: tuple[CardAt, ...] | None = None,
                  sees: CardAt | None = None, sees_count: int = 0) -> None:
         _set_all(self, locals())
+        set_exchange_interface(self)
+
+    if not TYPE_CHECKING:  # mypy would take any attribute of the line for a field
+        def __getattr__(self, name: str) -> Any:
+            # Called only when a slot is read before it is set: a lean line's
+            # full fields, made at their first reading.
+            if name not in _LAZY_EXCHANGE_FIELDS:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            _write_out_exchange(self)
+            return object.__getattribute__(self, name)
+
+
+# The fields a lean exchange line makes when first read, from its text.
+_LAZY_EXCHANGE_FIELDS = frozenset(("pos", "comments_before", "comment_after", "player",
+                                   "discards", "takes", "sees"))
+
+
+def set_exchange_interface(line: ExchangeLine) -> None:
+    """The cheap fields of an exchange line made with all its fields."""
+    setattr_frozen(line, "_text", None)
+    setattr_frozen(line, "_line", line.pos.line)
+    setattr_frozen(line, "player_text", line.player.text)
+    setattr_frozen(line, "discard_indexes", tuple([at.card.index for at in line.discards]))
+    takes = line.takes
+    setattr_frozen(line, "take_indexes",
+                   None if takes is None else tuple([at.card.index for at in takes]))
+    setattr_frozen(line, "sees_indexes", () if line.sees is None else (line.sees.card.index,))
+
+
+def _write_out_exchange(line: ExchangeLine) -> None:
+    """Set a lean exchange line's full fields from its text, whose words the
+    fast path found separated by blanks: ``exchange``, the player, then
+    ``discards`` and its card, ``takes`` and its card (each if written), or
+    ``refuses``, and ``sees`` and its card if written; one card a word."""
+    text, number = line._text, line._line
+    assert text is not None, "an exchange line made with all its fields has them all"
+    words = [(found.group(), Pos(number, found.start() + 1))
+             for found in _BLANK_SEPARATED.finditer(text)]
+
+    def card_at(at: int, index: int) -> CardAt:
+        return CardAt(PACK[index], words[at][1], words[at][0])
+
+    discards = tuple([card_at(3, index) for index in line.discard_indexes])
+    takes = line.take_indexes
+    _set_all(line, {
+        "pos": words[0][1], "comments_before": (), "comment_after": None,
+        "player": Name(*words[1]), "refuses": line.refuses, "discards": discards,
+        "takes": None if takes is None else
+        tuple([card_at(3 + 2 * len(discards), index) for index in takes]),
+        "sees": card_at(4, line.sees_indexes[0]) if line.sees_indexes else None,
+        "sees_count": line.sees_count})
+
+
+_BLANK_SEPARATED = re.compile(r"[^ \t]+")
 
 
 class PartieLine(Statement):
@@ -275,7 +344,7 @@ class NoteLine(Statement):
 
 class TrickLine(Statement):
     """``N [LEADER] CARDS [> TAKER]``.  The fast path makes most *lean*
-    (:func:`lean_trick_line`): its text, card indexes, leader's and taker's
+    (``notation.fastlines.lean_trick_line``): its text, card indexes, leader's and taker's
     words; the other fields are made from the text at their first reading (a
     message, the writer, the full replay), as the Lark builder makes them.
     ``indexes`` (as many as ``cards``), ``leader_text`` and ``taker_text``
@@ -300,7 +369,7 @@ class TrickLine(Statement):
                  cards: tuple[CardAt, ...], taker: Name | None = None,
                  number_pos: Pos | None = None) -> None:
         _set_all(self, locals())
-        _set_interface(self)
+        set_trick_interface(self)
 
     if not TYPE_CHECKING:  # mypy would take any attribute of a trick line for a field
         def __getattr__(self, name: str) -> Any:
@@ -317,7 +386,7 @@ _LAZY_TRICK_FIELDS = frozenset(("pos", "comments_before", "comment_after", "lead
                                 "taker", "number_pos"))
 
 
-def _set_interface(line: TrickLine) -> None:
+def set_trick_interface(line: TrickLine) -> None:
     """The cheap fields of a trick line made with all its fields."""
     setattr_frozen(line, "_text", None)
     setattr_frozen(line, "_line", line.pos.line)
@@ -345,85 +414,6 @@ def _write_out(line: TrickLine) -> None:
 
 
 _WORD = re.compile(r"\S+")
-
-
-# --- the reader's constructors for its hottest statements -------------------------
-# The same objects as the keyword forms make (tests/test_model_constructors.py),
-# their slots set through their descriptors: 2.3x cheaper than object.__setattr__.
-# Positional, in field order; the comments a fast-read line carries are none.
-
-
-def _slot_setters(cls: type, *names: str) -> tuple:
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-_new = object.__new__
-_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_text", "_line", "number", "indexes",
-                                  "leader_text", "taker_text")
-
-
-def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
-                    leader_text: str | None, taker_text: str | None) -> TrickLine:
-    """A lean trick line (the fast path's): ``text``, line ``line`` of the
-    file, whose words are separated by spaces only and are the trick's
-    ``number``, the leader's word if any, a card word for each of ``indexes``
-    and, if a taker is written, ``>`` and the taker's word.  Its other fields
-    are made from the text when first read."""
-    made = _new(TrickLine)
-    s_text, s_line, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
-    s_text(made, text)
-    s_line(made, line)
-    s_number(made, number)
-    s_indexes(made, indexes)
-    s_leader(made, leader_text)
-    s_taker(made, taker_text)
-    return made
-
-
-def _filled(cls: type, setters: tuple, values: tuple) -> Any:
-    made: Any = _new(cls)
-    for setter, value in zip(setters, values, strict=True):
-        setter(made, value)
-    return made
-
-
-_TRICK_SLOTS = _slot_setters(TrickLine, *TrickLine._fields)
-_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, *ExchangeLine._fields)
-_DEAL_LINE_SLOTS = _slot_setters(DealLine, *DealLine._fields)
-
-
-def new_trick_line(pos: Pos, number: int, leader: Name | None, cards: tuple[CardAt, ...],
-                   taker: Name | None, number_pos: Pos | None) -> TrickLine:
-    """``TrickLine(pos=pos, number=number, ...)``, without comments."""
-    made = _filled(TrickLine, _TRICK_SLOTS, (pos, (), None, number, leader, cards, taker,
-                                             number_pos))
-    _set_interface(made)
-    return made
-
-
-def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[CardAt, ...],
-                      takes: tuple[CardAt, ...] | None, sees: CardAt | None,
-                      sees_count: int) -> ExchangeLine:
-    """``ExchangeLine(pos=pos, player=player, ...)``, without comments (some
-    four a deal: its slots are set one by one, not in a loop)."""
-    made = _new(ExchangeLine)
-    s_pos, s_before, s_after, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = \
-        _EXCHANGE_SLOTS
-    s_pos(made, pos)
-    s_before(made, ())
-    s_after(made, None)
-    s_player(made, player)
-    s_refuses(made, refuses)
-    s_discards(made, discards)
-    s_takes(made, takes)
-    s_sees(made, sees)
-    s_count(made, sees_count)
-    return made
-
-
-def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -> DealLine:
-    """``DealLine(pos=pos, number=number, ...)``, without comments."""
-    return _filled(DealLine, _DEAL_LINE_SLOTS, (pos, (), None, number, dealer, number_pos))
 
 
 # --- what the table paid and wrote down ----------------------------------------

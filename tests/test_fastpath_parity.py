@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from reversis_cli.model import TrickLine
+from reversis_cli.model import ExchangeLine, TrickLine
 from reversis_cli.notation.chunks import decode_lines, split_chunks
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -126,7 +126,52 @@ def lean_lines_as_lark(chunk) -> int:
         for card, lark_card in zip(mine.cards, lark.cards, strict=True):
             assert (card.card, card.pos, card.spelling) == \
                 (lark_card.card, lark_card.pos, lark_card.spelling), mine._text
+    return len(lean) + lean_exchanges_as_lark(fast.statements, slow.statements)
+
+
+def lean_exchanges_as_lark(fast, slow) -> int:
+    """Each lean exchange line of ``fast`` against Lark's line of ``slow``,
+    its cheap fields first, then field by field and card by card."""
+    lean = [(mine, lark) for mine, lark in zip(fast, slow, strict=True)
+            if isinstance(mine, ExchangeLine) and mine._text is not None]
+    for mine, lark in lean:
+        assert isinstance(lark, ExchangeLine), mine._text
+        cheap = ("player_text", "refuses", "discard_indexes", "take_indexes", "sees_indexes",
+                 "sees_count")
+        assert [getattr(mine, name) for name in cheap] == \
+            [getattr(lark, name) for name in cheap], mine._text
+        for name in ExchangeLine._fields:
+            assert getattr(mine, name) == getattr(lark, name), (name, mine._text)
+        for card, lark_card in zip((*mine.discards, *(mine.takes or ()), mine.sees),
+                                   (*lark.discards, *(lark.takes or ()), lark.sees), strict=True):
+            assert card == lark_card, mine._text
+            if card is not None and lark_card is not None:
+                assert (card.card, card.pos, card.spelling) == \
+                    (lark_card.card, lark_card.pos, lark_card.spelling), mine._text
+        assert mine == lark, mine._text
     return len(lean)
+
+
+EXCHANGE_LINES = [
+    "exchange Anna discards KS takes 9H", "exchange Boris discards JH", "exchange Vera refuses",
+    "exchange Gleb refuses sees QD", "exchange Anna takes 9H", "  exchange\tAnna  discards KS",
+    "exchange Anna discards KS QH", "exchange Anna refuses sees QD 9H",
+    "exchange Anna discards ks takes 9h", "exchange Anna discards K♠ takes 9♥",
+]
+
+
+@pytest.mark.parametrize("written", EXCHANGE_LINES)
+def test_lean_exchange_lines_are_larks(written):
+    """An exchange line after a deal line, read lean where it can be: Lark's
+    line, field by field; the usual forms are read lean."""
+    lines = ["deal 1 dealer Anna", written, "1 Anna AS KS QS JS"]
+    for _ in range(2):  # the second time, each card's spelling is known
+        fast, _ = parse_deal(list(lines), 1, fast=True)
+        slow, _ = parse_deal(list(lines), 1, fast=False)
+        assert fast is not None and slow is not None
+        lean = lean_exchanges_as_lark(fast.statements, slow.statements)
+    assert lean == (written not in ("exchange Anna discards KS QH",
+                                    "exchange Anna refuses sees QD 9H")), written
 
 
 @pytest.mark.parametrize("path", good_samples() + bad_samples(), ids=lambda p: p.name)

@@ -1,4 +1,4 @@
-"""The reader's cheap constructors (model.new_*_line, model.lean_trick_line) make
+"""The reader's cheap constructors (notation/fastlines.py: new_*_line, lean_*_line) make
 exactly the objects the classes' own keyword constructors make."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import pytest
 from reversis_cli.cards import Card
 from reversis_cli.model import (
     CardAt, Comment, Deal, DealLine, ExchangeLine, Header, HeaderLine, Name, Pos, TrickLine,
-    lean_trick_line, new_deal_line, new_exchange_line, new_trick_line,
+)
+from reversis_cli.notation.fastlines import (
+    lean_exchange_line, lean_trick_line, new_deal_line, new_exchange_line, new_trick_line,
 )
 from reversis_cli.values import FrozenError, replace
 
@@ -76,6 +78,38 @@ def test_a_lean_trick_line_is_the_line_the_keyword_form_makes(text, expected):
         fresh = lean_trick_line(text, 4, expected.number, indexes, leader, taker)
         assert getattr(fresh, name) == getattr(expected, name), name
         assert fresh == expected
+
+
+def card(spelling: str, column: int) -> CardAt:
+    return CardAt(Card.parse(spelling), Pos(4, column), spelling)
+
+
+LEAN_EXCHANGES = [
+    ("exchange Anna discards KS takes 9H", ExchangeLine(
+        pos=Pos(4, 1), player=Name("Anna", Pos(4, 10)), discards=(card("KS", 24),),
+        takes=(card("9H", 33),))),
+    ("  exchange\tBoris  takes 9H", ExchangeLine(
+        pos=Pos(4, 3), player=Name("Boris", Pos(4, 12)), takes=(card("9H", 25),))),
+    ("exchange Vera refuses sees QD", ExchangeLine(
+        pos=Pos(4, 1), player=Name("Vera", Pos(4, 10)), refuses=True, sees=card("QD", 28),
+        sees_count=1)),
+    ("exchange Gleb refuses", ExchangeLine(
+        pos=Pos(4, 1), player=Name("Gleb", Pos(4, 10)), refuses=True)),
+]
+
+
+@pytest.mark.parametrize("text, expected", LEAN_EXCHANGES)
+def test_a_lean_exchange_line_is_the_line_the_keyword_form_makes(text, expected):
+    cheap = (expected.player_text, expected.refuses, expected.discard_indexes,
+             expected.take_indexes, expected.sees_indexes)
+    assert cheap[0] == expected.player.text
+    for name in ("pos", "player", "discards", "takes", "sees", None):  # each made alone
+        lean = lean_exchange_line(text, 4, *cheap)
+        assert (lean.player_text, lean.refuses, lean.discard_indexes, lean.take_indexes,
+                lean.sees_indexes, lean.sees_count) == (*cheap, expected.sees_count)
+        if name is not None:
+            assert getattr(lean, name) == getattr(expected, name), name
+        same(lean, expected, lean=True)
 
 
 def test_a_trick_line_knows_its_fields_only():

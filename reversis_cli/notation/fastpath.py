@@ -25,9 +25,10 @@ from ..amounts import MAX_DIGITS, read_amount
 from ..cards import KNOWN_SPELLINGS
 from ..model import (
     POOL_WORD, CardAt, DealLine, EspagnoletteLine, ExchangeLine, Name, PaidLine, Pos,
-    Statement, TallyEntry, TallyLine, TrickLine, lean_trick_line, new_deal_line,
-    new_exchange_line, new_trick_line,
+    Statement, TallyEntry, TallyLine, TrickLine,
 )
+from .fastlines import lean_exchange_line, lean_trick_line, new_deal_line, new_exchange_line, \
+    new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
 from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
@@ -206,7 +207,7 @@ class FastPath:
     def _lean_trick(self, line: str, words: list[str], number: int) -> TrickLine | None:
         """The usual trick line, read by its ``words`` (the fast path of
         :meth:`_trick`, which reads every trick line the fast path reads): a
-        lean line (``model.lean_trick_line``) when the line is plain and its
+        lean line (``fastlines.lean_trick_line``) when the line is plain and its
         words are a number, a leader, cards and a taker that :attr:`trick` has
         read as such before, each in its place, with four cards; else None.
 
@@ -303,6 +304,10 @@ class FastPath:
         player, discards, takes, takes_only, refuses, sees = found.groups()
         if player in self.keywords or not self.is_name(player):
             return None
+        lean = _lean_exchange(line, number, player, refuses is not None, discards,
+                              takes if takes is not None else takes_only, sees)
+        if lean is not None:
+            return lean
         starts, new = found.start, tuple.__new__
         seen = _cards_at(sees, number, starts(6) + 1, problems) if sees is not None else ()
         if takes is not None:
@@ -410,6 +415,36 @@ class _Compiled:
 
     def finditer(self, text: str, *where: int) -> Iterator[re.Match[str]]:
         return self.compiled().finditer(text, *where)
+
+
+def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards: str | None,
+                   takes: str | None, sees: str | None) -> ExchangeLine | None:
+    """The usual exchange line, matched by :attr:`FastPath.exchange`, as a lean
+    line (``fastlines.lean_exchange_line``) when each run of cards written is one
+    card already known by its spelling (a run of several, or a spelling read
+    for the first time, is left to :func:`_cards_at`, which says what is
+    wrong with it); else None."""
+    known = KNOWN_SPELLINGS.get
+    discard_indexes: tuple[int, ...] = ()
+    take_indexes = None
+    sees_indexes: tuple[int, ...] = ()
+    if discards is not None:
+        card = known(discards)
+        if card is None:
+            return None
+        discard_indexes = (card.index,)
+    if takes is not None:
+        card = known(takes)
+        if card is None:
+            return None
+        take_indexes = (card.index,)
+    if sees is not None:
+        card = known(sees)
+        if card is None:
+            return None
+        sees_indexes = (card.index,)
+    return lean_exchange_line(line, number, player, refuses, discard_indexes, take_indexes,
+                              sees_indexes)
 
 
 def _cards_at(text: str, line: int, column: int, problems: list[Diagnostic]

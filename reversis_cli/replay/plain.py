@@ -156,23 +156,24 @@ def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
     or not at all (with no talon line written, nothing more is known)."""
     seen = set()
     for line in exchanges:
-        seat = seats.get(line.player.text)
+        seat = seats.get(line.player_text)
         if seat is None or seat in seen or line.sees_count > 1:
             return False
         seen.add(seat)
-        if seat == dealer and (line.refuses or line.takes):
+        takes = line.take_indexes
+        if seat == dealer and (line.refuses or takes):
             return False
-        if not line.refuses and len(line.discards) != 1:
+        discards = line.discard_indexes
+        if not line.refuses and len(discards) != 1:
             return False
-        for card_at in line.discards:
-            if played >> card_at.card.index & 1:
+        for index in discards:
+            if played >> index & 1:
                 return False
-        for card_at in line.takes or ():
-            index = card_at.card.index
+        for index in takes or ():
             if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
                                                      _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
                 return False
-        if line.refuses and line.sees is not None and played >> line.sees.card.index & 1:
+        if line.refuses and line.sees_indexes and played >> line.sees_indexes[0] & 1:
             return False
     return True
 
