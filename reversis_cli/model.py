@@ -208,7 +208,7 @@ class ExchangeLine(Statement):
 
     __slots__ = ("player", "refuses", "discards", "takes", "sees", "sees_count",
                  "player_text", "discard_indexes", "take_indexes", "sees_indexes",
-                 "_text", "_line")
+                 "_source")
     _fields = (*Statement._fields, "player", "refuses", "discards", "takes", "sees",
                "sees_count")
     player: Name
@@ -221,8 +221,7 @@ class ExchangeLine(Statement):
     discard_indexes: tuple[int, ...]
     take_indexes: tuple[int, ...] | None
     sees_indexes: tuple[int, ...]
-    _text: str | None  # a lean line's text (None: every field set)
-    _line: int
+    _source: tuple[str, int] | None  # a lean line's text and line (None: all fields set)
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, player: Name, refuses: bool = False,
@@ -248,8 +247,7 @@ _LAZY_EXCHANGE_FIELDS = frozenset(("pos", "comments_before", "comment_after", "p
 
 def set_exchange_interface(line: ExchangeLine) -> None:
     """The cheap fields of an exchange line made with all its fields."""
-    setattr_frozen(line, "_text", None)
-    setattr_frozen(line, "_line", line.pos.line)
+    setattr_frozen(line, "_source", None)
     setattr_frozen(line, "player_text", line.player.text)
     setattr_frozen(line, "discard_indexes", tuple([at.card.index for at in line.discards]))
     takes = line.takes
@@ -263,8 +261,8 @@ def _write_out_exchange(line: ExchangeLine) -> None:
     fast path found separated by blanks: ``exchange``, the player, then
     ``discards`` and its card, ``takes`` and its card (each if written), or
     ``refuses``, and ``sees`` and its card if written; one card a word."""
-    text, number = line._text, line._line
-    assert text is not None, "an exchange line made with all its fields has them all"
+    assert line._source is not None, "an exchange line made with all its fields has them all"
+    text, number = line._source
     words = [(found.group(), Pos(number, found.start() + 1))
              for found in _BLANK_SEPARATED.finditer(text)]
 
@@ -351,7 +349,7 @@ class TrickLine(Statement):
     (or None) are cheap on every line."""
 
     __slots__ = ("number", "leader", "cards", "taker", "number_pos",
-                 "indexes", "leader_text", "taker_text", "_text", "_line")
+                 "indexes", "leader_text", "taker_text", "_source")
     _fields = (*Statement._fields, "number", "leader", "cards", "taker", "number_pos")
     number: int
     leader: Name | None
@@ -361,8 +359,7 @@ class TrickLine(Statement):
     indexes: tuple[int, ...]
     leader_text: str | None
     taker_text: str | None
-    _text: str | None  # a lean line's text (None: every field set)
-    _line: int
+    _source: tuple[str, int] | None  # a lean line's text and line (None: all fields set)
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, number: int, leader: Name | None,
@@ -388,8 +385,7 @@ _LAZY_TRICK_FIELDS = frozenset(("pos", "comments_before", "comment_after", "lead
 
 def set_trick_interface(line: TrickLine) -> None:
     """The cheap fields of a trick line made with all its fields."""
-    setattr_frozen(line, "_text", None)
-    setattr_frozen(line, "_line", line.pos.line)
+    setattr_frozen(line, "_source", None)
     leader, taker = line.leader, line.taker
     setattr_frozen(line, "indexes", tuple([card_at.card.index for card_at in line.cards]))
     setattr_frozen(line, "leader_text", leader.text if leader is not None else None)
@@ -400,8 +396,8 @@ def _write_out(line: TrickLine) -> None:
     """Set a lean trick line's full fields from its text, whose words the fast
     path found separated by spaces only: the number, the leader if written, a
     word for each card, and ``>`` and the taker if written."""
-    text, number = line._text, line._line
-    assert text is not None, "a trick line made with all its fields has them all"
+    assert line._source is not None, "a trick line made with all its fields has them all"
+    text, number = line._source
     words = [(found.group(), Pos(number, found.start() + 1)) for found in _WORD.finditer(text)]
     first = 1 if line.leader_text is None else 2  # the first card's word
     _set_all(line, {

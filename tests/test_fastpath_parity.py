@@ -115,17 +115,17 @@ def lean_lines_as_lark(chunk) -> int:
     if fast is None or slow is None or len(fast.statements) != len(slow.statements):
         return 0  # the deal as a whole is compared above
     lean = [(mine, lark) for mine, lark in zip(fast.statements, slow.statements, strict=True)
-            if isinstance(mine, TrickLine) and mine._text is not None]
+            if isinstance(mine, TrickLine) and mine._source is not None]
     for mine, lark in lean:
-        assert isinstance(lark, TrickLine), mine._text
+        assert isinstance(lark, TrickLine), mine._source
         # the cheap fields first, read before anything else is made
         assert (mine.number, mine.indexes, mine.leader_text, mine.taker_text) == \
-            (lark.number, lark.indexes, lark.leader_text, lark.taker_text), mine._text
+            (lark.number, lark.indexes, lark.leader_text, lark.taker_text), mine._source
         for name in TrickLine._fields:
-            assert getattr(mine, name) == getattr(lark, name), (name, mine._text)
+            assert getattr(mine, name) == getattr(lark, name), (name, mine._source)
         for card, lark_card in zip(mine.cards, lark.cards, strict=True):
             assert (card.card, card.pos, card.spelling) == \
-                (lark_card.card, lark_card.pos, lark_card.spelling), mine._text
+                (lark_card.card, lark_card.pos, lark_card.spelling), mine._source
     return len(lean) + lean_exchanges_as_lark(fast.statements, slow.statements)
 
 
@@ -133,22 +133,22 @@ def lean_exchanges_as_lark(fast, slow) -> int:
     """Each lean exchange line of ``fast`` against Lark's line of ``slow``,
     its cheap fields first, then field by field and card by card."""
     lean = [(mine, lark) for mine, lark in zip(fast, slow, strict=True)
-            if isinstance(mine, ExchangeLine) and mine._text is not None]
+            if isinstance(mine, ExchangeLine) and mine._source is not None]
     for mine, lark in lean:
-        assert isinstance(lark, ExchangeLine), mine._text
+        assert isinstance(lark, ExchangeLine), mine._source
         cheap = ("player_text", "refuses", "discard_indexes", "take_indexes", "sees_indexes",
                  "sees_count")
         assert [getattr(mine, name) for name in cheap] == \
-            [getattr(lark, name) for name in cheap], mine._text
+            [getattr(lark, name) for name in cheap], mine._source
         for name in ExchangeLine._fields:
-            assert getattr(mine, name) == getattr(lark, name), (name, mine._text)
+            assert getattr(mine, name) == getattr(lark, name), (name, mine._source)
         for card, lark_card in zip((*mine.discards, *(mine.takes or ()), mine.sees),
                                    (*lark.discards, *(lark.takes or ()), lark.sees), strict=True):
-            assert card == lark_card, mine._text
+            assert card == lark_card, mine._source
             if card is not None and lark_card is not None:
                 assert (card.card, card.pos, card.spelling) == \
-                    (lark_card.card, lark_card.pos, lark_card.spelling), mine._text
-        assert mine == lark, mine._text
+                    (lark_card.card, lark_card.pos, lark_card.spelling), mine._source
+        assert mine == lark, mine._source
     return len(lean)
 
 

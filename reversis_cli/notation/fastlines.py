@@ -20,7 +20,7 @@ def _slot_setters(cls: type, *names: str) -> tuple:
 
 
 _new = object.__new__
-_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_text", "_line", "number", "indexes",
+_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_source", "number", "indexes",
                                   "leader_text", "taker_text")
 
 
@@ -32,9 +32,8 @@ def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
     and, if a taker is written, ``>`` and the taker's word.  Its other fields
     are made from the text when first read."""
     made = _new(TrickLine)
-    s_text, s_line, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
-    s_text(made, text)
-    s_line(made, line)
+    s_source, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
+    s_source(made, (text, line))
     s_number(made, number)
     s_indexes(made, indexes)
     s_leader(made, leader_text)
@@ -42,7 +41,7 @@ def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
     return made
 
 
-_LEAN_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "_text", "_line", "player_text", "refuses",
+_LEAN_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "_source", "player_text", "refuses",
                                      "discard_indexes", "take_indexes", "sees_indexes",
                                      "sees_count")
 
@@ -55,10 +54,8 @@ def lean_exchange_line(text: str, line: int, player_text: str, refuses: bool,
     (see ``model._write_out_exchange``).  Its other fields are made from the
     text when first read."""
     made = _new(ExchangeLine)
-    s_text, s_line, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = \
-        _LEAN_EXCHANGE_SLOTS
-    s_text(made, text)
-    s_line(made, line)
+    s_source, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = _LEAN_EXCHANGE_SLOTS
+    s_source(made, (text, line))
     s_player(made, player_text)
     s_refuses(made, refuses)
     s_discards(made, discard_indexes)
