@@ -18,7 +18,9 @@ from reversis_cli import reader
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.replay import replay_full
+from reversis_cli.settle.inplay import still_held
 from reversis_cli.settle.ledger import _tally, _tally_tricks
+from reversis_cli.cards import Suit
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -41,6 +43,16 @@ def _replayed(text: str, monkeypatch) -> list[tuple]:
     return calls
 
 
+def _index(card) -> int:
+    return card.index
+
+
+def _as_settled(paying) -> list:
+    """What the rules read of the paying tricks: number, leader, taker, seats and cards."""
+    return [(t.number, t.leader, t.taker, [(p.seat, p.card) for p in t.plays], p.seat, p.card)
+            for t, p in paying]
+
+
 def _agree(calls) -> int:
     """Holds the two replays to each other; the number of plain deals."""
     plain_deals = 0
@@ -60,7 +72,18 @@ def _agree(calls) -> int:
             == [full.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)]
         for number in range(1, len(full.tricks) + 1):
             _same_trick(plain.trick(number), full.tricks[number - 1])
-        assert _tally(plain) == _tally_tricks(full.tricks)  # the settlement's one pass
+        # the settlement's one pass: its paying tricks as the rules read them (no line, no
+        # positions), the rest the same
+        plain_tally, full_tally = _tally(plain), _tally_tricks(full.tricks)
+        assert plain_tally[:3] == full_tally[:3]
+        assert _as_settled(plain_tally.paying) == _as_settled(full_tally.paying)
+        assert all(t.line is None and p.pos is None for t, p in plain_tally.paying)
+        for number in range(1, len(full.tricks) + 1):  # inplay's reading of the rows
+            for seat in range(4):
+                for suit in Suit:
+                    assert sorted(still_held(plain.rows, seat, number, suit), key=_index) \
+                        == sorted([c for c in full.held_at(seat, number + 1)
+                                   if c.suit is suit], key=_index)
         assert plain._hands is None and plain._tricks is None
         for made, walked in zip(plain.tricks, full.tricks, strict=True):
             _same_trick(made, walked)

@@ -11,13 +11,15 @@ them as if made in the trick where the card fell.
 from __future__ import annotations
 
 
-from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
+from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card, Suit
 from ..replay import Play, PlayedTrick
+from ..replay.result import Row
 from ..replay.rules_of_play import fallen_by_follow, fallen_by_lead
 from .ledger import Ledger, WinnerDue
 from .payments import NoteCode, ReasonCode, Step, share
 
-__all__ = ["leader_of", "classify", "in_play_payments", "pay_winner_dues", "ace_value"]
+__all__ = ["leader_of", "classify", "still_held", "in_play_payments", "pay_winner_dues",
+           "ace_value"]
 
 QUINOLA_PLACED = 5      # QUIN-1: one jeton
 QUINOLA_FROM_HOLDER = 10  # QUIN-2: two jetons
@@ -52,14 +54,32 @@ def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteC
         return "forced", NoteCode.CARD_FORCED_ANY_FOLLOW, {}
     # the other cards of the suit he still held (ReplayedDeal.held_at), read from where
     # each card was played: no set of the cards played before is built
-    played_in, number, card = ledger.tally.played_in, trick.number, play.card
-    others = [c for c in ledger.replayed.hands[play.seat]
-              if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
+    number, card, rows = trick.number, play.card, ledger.replayed.rows
+    if rows is not None:  # a plain deal: the rows say it, without the hands (the fast path)
+        others = still_held(rows, play.seat, number, suit)
+    else:
+        played_in = ledger.tally.played_in
+        others = [c for c in ledger.replayed.hands[play.seat]
+                  if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
     if fallen_by_follow(bool(others)) == "played":
         # the card the step names, looked for only when there is a step to say it
         return "played", NoteCode.CARD_PLAYED, (
             {"other": min(others, key=_index)} if ledger.steps is not None else {})
     return "forced", NoteCode.CARD_FORCED, {"suit": suit}
+
+
+def still_held(rows: tuple[Row, ...], seat: int, number: int, suit: Suit) -> list[Card]:
+    """The cards of ``suit`` that ``seat`` still held after trick ``number`` of a
+    plain deal, read from its rows: a plain deal's hands are the cards played,
+    so they are the ones he played later (the fast path beside the reading of
+    ``ReplayedDeal.hands`` in :func:`classify`; tests/test_replay_plain.py holds
+    the two to each other)."""
+    found = []
+    for row in rows[number:]:
+        card = PACK[row[2 + (seat - row[1]) % 4]]  # the row's cards are in playing order
+        if card.suit is suit:
+            found.append(card)
+    return found
 
 
 def _index(card: Card) -> int:
