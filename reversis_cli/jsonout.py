@@ -423,10 +423,15 @@ def _payment_text(p: Payment) -> str:
     """``Payment.to_json`` as JSON text, written once for each distinct payment."""
     key = (p, tuple(p.params))
     text = _PAYMENT_TEXTS.get(key)
-    if text is None:
-        if len(_PAYMENT_TEXTS) >= _PAYMENT_TEXTS_HELD:
-            _PAYMENT_TEXTS.clear()
-        text = _PAYMENT_TEXTS[key] = _write_payment(p)
+    return text if text is not None else _keep(_PAYMENT_TEXTS, key, _write_payment(p))
+
+
+def _keep(table: dict, key: tuple, text: str) -> str:
+    """``text`` kept in ``table`` under ``key``; a full table is emptied first
+    (:data:`_PAYMENT_TEXTS_HELD`: bounded memory for a session of any length)."""
+    if len(table) >= _PAYMENT_TEXTS_HELD:
+        table.clear()
+    table[key] = text
     return text
 
 
@@ -455,11 +460,7 @@ def _params_text(params: dict) -> str:
         text = _PARAMS_TEXTS.get(key)
     except TypeError:  # a value that is no key (none of the rules' params today)
         return _write_params(params)
-    if text is None:
-        if len(_PARAMS_TEXTS) >= _PAYMENT_TEXTS_HELD:
-            _PARAMS_TEXTS.clear()
-        text = _PARAMS_TEXTS[key] = _write_params(params)
-    return text
+    return text if text is not None else _keep(_PARAMS_TEXTS, key, _write_params(params))
 
 
 def _write_params(params: dict) -> str:
