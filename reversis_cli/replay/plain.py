@@ -24,12 +24,11 @@ from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
+from .rules_of_play import PLAYING_ORDERS
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
 __all__ = ["replay_plain"]
 
-# The playing order of a trick from each leader.
-_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 # A trick's four cards (in playing order from ``leader``) put in seat order.
 _BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
 _SUIT_SIZE = 12
@@ -128,7 +127,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
             best, high = 2, i2
         if lo <= i3 < high:
             best, high = 3, i3
-        _, s1, s2, s3 = order = _ORDERS[leader]
+        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
         taker = order[best]
         named = line.taker_text
         if named is not None and seats.get(named) != taker:

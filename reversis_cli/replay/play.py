@@ -35,15 +35,13 @@ from .result import (
     TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, Revoke,
     TrickAsWritten, is_espagnolette, next_seat, winning_play,
 )
-from .rules_of_play import may_renounce, revoke_evidence
+from .rules_of_play import PLAYING_ORDERS, may_renounce, revoke_evidence
 
 __all__ = ["find_revokes", "replay_deal", "replay_full"]
 
 _LIKE_A_DEAL_LINE = re.compile(r"\s*[^\s\d#]\S*\s+\d+\s+\S+\s+\S+\s*(#.*)?$")
 
 
-# The playing order of a trick from each leader.
-_ORDERS = tuple(tuple(next_seat(leader, k) for k in range(4)) for leader in range(4))
 
 
 class _Walk:
@@ -262,7 +260,7 @@ class _Replay(CrossChecks):
     def _in_order(self, leader: int, index: int) -> list[int]:
         """Who plays trick ``index`` led by ``leader``, in order: a player
         without cards left (IRR-5) is passed over."""
-        return [seat for seat in _ORDERS[leader] if self.sizes[seat] >= index]
+        return [seat for seat in PLAYING_ORDERS[leader] if self.sizes[seat] >= index]
 
     def _play_tricks(self) -> list[PlayedTrick]:
         """Establish who led and took each trick, in order.

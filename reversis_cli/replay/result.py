@@ -11,13 +11,13 @@ from ..diagnostics import Diagnostic
 from ..model import Deal, EspagnoletteLine, EventLine, Pos, TrickLine
 from ..values import Value, setattr_frozen
 from .rules_of_play import (
-    PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index, vis_a_vis,
+    PLAYING_ORDERS, PRIVILEGED_TRICKS, TRICKS_PER_DEAL, is_espagnolette, taking_index, vis_a_vis,
 )
 
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
     "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Row", "Played", "winning_play",
-    "next_seat", "is_espagnolette",
+    "next_seat", "is_espagnolette", "trick_of_row",
 ]
 
 
@@ -151,8 +151,6 @@ def _irregularities(events: tuple[EventLine, ...], players: tuple[str, ...]
 Row = tuple[int, int, int, int, int, int, int]
 
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
-# The playing order of a trick from each leader.
-_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
 
 
@@ -234,7 +232,7 @@ class ReplayedDeal(Value):
         if tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
             made = self._made or (None,) * len(self.rows)
-            tricks = tuple([trick or _trick_of_row(row, line) for trick, row, line
+            tricks = tuple([trick or trick_of_row(row, line) for trick, row, line
                             in zip(made, self.rows, self.deal.tricks, strict=True)])
             setattr_frozen(self, "_tricks", tricks)
         return tricks
@@ -250,7 +248,7 @@ class ReplayedDeal(Value):
                 setattr_frozen(self, "_made", made)
             trick = made[number - 1]
             if trick is None:
-                trick = made[number - 1] = _trick_of_row(self.rows[number - 1],
+                trick = made[number - 1] = trick_of_row(self.rows[number - 1],
                                                          self.deal.tricks[number - 1])
             return trick
         return self.tricks[number - 1]
@@ -329,11 +327,15 @@ class ReplayedDeal(Value):
 _SETTERS = tuple(getattr(ReplayedDeal, name).__set__ for name in ReplayedDeal.__slots__)
 
 
-def _trick_of_row(row: Row, line: TrickLine) -> PlayedTrick:
-    """A plain deal's trick, as the full walk makes it, from its row and its line."""
+def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
+    """A plain deal's trick, as the full walk makes it, from its row and its line;
+    without the line (the settlement's, which reads neither), no ``line`` and no
+    ``pos`` to its plays, and the lean line is not made to write out its words."""
     number, leader, a, b, c, d, taker = row
-    s0, s1, s2, s3 = _ORDERS[leader]
-    (_, p0, _), (_, p1, _), (_, p2, _), (_, p3, _) = line.cards  # where each card was written
+    s0, s1, s2, s3 = PLAYING_ORDERS[leader]
+    p0 = p1 = p2 = p3 = None
+    if line is not None:  # where each card was written
+        (_, p0, _), (_, p1, _), (_, p2, _), (_, p3, _) = line.cards
     plays = (_new_tuple(Play, (s0, PACK[a], p0)), _new_tuple(Play, (s1, PACK[b], p1)),
              _new_tuple(Play, (s2, PACK[c], p2)), _new_tuple(Play, (s3, PACK[d], p3)))
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
@@ -343,7 +345,7 @@ def _played_by_seat(rows) -> list[list[int]]:
     """The card indexes each seat played in ``rows``, in the order played."""
     played: list[list[int]] = [[], [], [], []]
     for _, leader, a, b, c, d, _ in rows:
-        s0, s1, s2, s3 = _ORDERS[leader]
+        s0, s1, s2, s3 = PLAYING_ORDERS[leader]
         played[s0].append(a)
         played[s1].append(b)
         played[s2].append(c)

@@ -20,8 +20,11 @@ __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "MUST_FOLLOW_TRICKS", "taking_index",
     "may_renounce", "revoke_evidence", "fallen_by_lead", "fallen_by_follow",
     "is_espagnolette", "seat_rank", "partie_standing", "partie_winner_by_seat",
-    "vis_a_vis", "UNDERTAKEN_TRICKS", "reversis_maker", "reversis_breach",
+    "vis_a_vis", "UNDERTAKEN_TRICKS", "reversis_maker", "reversis_breach", "PLAYING_ORDERS",
 ]
+
+# SEAT-1: the playing order of a trick from each leader (seats turn to the right).
+PLAYING_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
 
 TRICKS_PER_DEAL = 11
 PRIVILEGED_TRICKS = 9  # ESP-2: the espagnolette may renounce freely in tricks 1-9

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..cards import PACK, Card
 from ..replay import Play, PlayedTrick, ReplayedDeal
-from ..replay.result import Row
+from ..replay.result import Row, trick_of_row
 from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
@@ -102,9 +102,10 @@ def _tally_rows(rows: tuple[Row, ...]) -> _Tally:
     """The tally of a plain deal, from its rows (the fast path beside
     :func:`_tally_tricks`, which tests/test_replay_plain.py holds it to): each
     card is played once, and a trick is made only when it holds a card that
-    pays as it falls, for ``paying``: made as the settlement reads it
-    (:func:`_settled_trick`), without the line or where each card was written,
-    which no rule reads and which would make the line write out its words."""
+    pays as it falls, for ``paying``: made without its line
+    (:func:`~reversis_cli.replay.result.trick_of_row`), as no rule reads the line
+    or where each card was written, and asking would make a lean line write out
+    its words."""
     won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
     paying = []
     for row in rows:
@@ -113,23 +114,9 @@ def _tally_rows(rows: tuple[Row, ...]) -> _Tally:
         points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
         played_in[a] = played_in[b] = played_in[c] = played_in[d] = number
         if _PAYS[a] or _PAYS[b] or _PAYS[c] or _PAYS[d]:
-            trick = _settled_trick(row)
+            trick = trick_of_row(row)
             paying += [(trick, play) for play in trick.plays if _PAYS[play.card.index]]
     return _Tally(tuple(won), tuple(points), played_in, paying)
-
-
-# The seats in playing order, by the leader's seat.
-_ORDERS = tuple(tuple((leader + k) % 4 for k in range(4)) for leader in range(4))
-
-
-def _settled_trick(row: Row) -> PlayedTrick:
-    """A plain deal's trick as the rules read it: its number, leader, taker and
-    plays (seat and card), with no ``line`` and no ``pos`` to its plays."""
-    number, leader, a, b, c, d, taker = row
-    s0, s1, s2, s3 = _ORDERS[leader]
-    return _new(PlayedTrick, (number, leader, (
-        _new(Play, (s0, PACK[a], None)), _new(Play, (s1, PACK[b], None)),
-        _new(Play, (s2, PACK[c], None)), _new(Play, (s3, PACK[d], None))), taker, None))
 
 
 class Ledger:
