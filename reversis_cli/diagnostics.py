@@ -113,6 +113,13 @@ CODES: dict[str, tuple[str, str]] = {
     "RV610": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
                         "again under another reading until it is archived again")),
     "RV611": (WARNING, N_("a record gone or changed since it was archived: no page of its own")),
+    # the club file (club.toml): one person, one player
+    "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
+    "RV621": (ERROR, N_("an unknown table or key in a club file")),
+    "RV622": (ERROR, N_("a bad alias in a club file: an empty name, a name mapped to itself, "
+                        "a value that is not a name, or an alias of an alias")),
+    "RV623": (ERROR, N_("a club file that makes two players of one session the same person")),
+    "RV624": (WARNING, N_("names that differ only by case or script: perhaps one person")),
 }
 
 

@@ -8,6 +8,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, Count, LazyConsole, Msg, bad_parameter, command,
     files_argument, option, problem_text, report, t, tr, usage_error,
 )
+from .club_file import club_option, read_club
 
 __all__ = ["archive_command", "result_line"]
 
@@ -20,16 +21,19 @@ DEFAULT_DATABASE = "club.sqlite"
         help="The archive to write: a SQLite database, created if missing.")
 @option("--prune", is_flag=True,
         help="Also remove the sessions whose record file is gone.")
-def archive_command(inputs: tuple[str, ...], output: str, prune: bool) -> None:
+@club_option
+def archive_command(inputs: tuple[str, ...], output: str, prune: bool, club: str | None) -> None:
     """Keep settled records in one SQLite database, for statistics and queries.
 
     FILES are records, folders (every .rvs file and JSON record in them) or
     quoted patterns.  A file already in the archive and unchanged is skipped,
     a changed one replaced; a file with errors is not loaded.  The tables are
-    described in docs/output.md.
+    described in docs/output.md.  Names are stored as the records write
+    them; with --club the club file is checked against them.
     """
     from ..session.batch import InputError  # the library: start-up time
     from ..club.archive import archive_inputs, record_inputs  # the library: start-up time
+    from ..club.names import archive_names  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..files import same_file  # the library: start-up time
 
@@ -44,6 +48,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool) -> None:
             raise usage_error(Msg("the archive {output} is the record {file} itself; name "
                                   "another database with -o", output=output, file=source))
     err = LazyConsole(stderr=True)
+    roster = read_club(club, err)
     results = []
 
     def each(result) -> None:
@@ -53,13 +58,15 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool) -> None:
 
     try:
         archive_inputs(inputs, output, prune=prune, each=each)
+        named = report(archive_names(output, roster), err)  # RV623 errors, RV624 warnings
     except ArchiveError as exc:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
     deals = sum(r.deals for r in results)
     err.print(t(Msg("{database}: {deals} stored in this run", database=output,
                     deals=Count(deals, "{n} deal", "{n} deals"))), soft_wrap=True)
-    sys.exit(EXIT_INPUT_ERRORS if any(r.state == "not loaded" for r in results) else EXIT_OK)
+    failed = named or any(r.state == "not loaded" for r in results)
+    sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
 
 
 def result_line(result) -> Msg:

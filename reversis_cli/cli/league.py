@@ -10,6 +10,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option,
     print_json, report,
 )
+from .club_file import club_option, read_club
 
 __all__ = ["league_command"]
 
@@ -17,18 +18,22 @@ __all__ = ["league_command"]
 @command("league")
 @argument("league_file", metavar="FILE")
 @json_option("Write the standings as JSON (docs/output.md) instead of the table.")
-def league_command(league_file: str, as_json: bool) -> None:
+@club_option
+def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     """Rank a season's players by the rules written in a league file.
 
     FILE is a league file (TOML): the records or archive of the season, the
     period, the minimum attendance, the ranking, the penalty or exclusion for
     absence and the tie-breaks (docs/league.md).  Records with errors stop the
-    standings: fix them first.
+    standings: fix them first.  --club FILE replaces the club file the league
+    file names.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
         LeagueFileError, open_season, read_league_file,
     )
+    from ..club.names import apply_roster, league_names  # the library: start-up time
+    from ..club.roster import RosterError, league_roster  # the library: start-up time
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
 
@@ -38,14 +43,23 @@ def league_command(league_file: str, as_json: bool) -> None:
     def each(result) -> None:  # a record's warnings, as it is read
         report(result.diagnostics, err)
 
+    roster = read_club(club, err)
     try:
         settings = read_league_file(path, league_file)
+        roster = roster or league_roster(settings.club, path, league_file)
+        settings = league_names(settings, roster)
         conn = open_season(settings, path, league_file, each)
-    except LeagueFileError as exc:
+    except (LeagueFileError, RosterError) as exc:
         report(exc.diagnostics, err)
         sys.exit(EXIT_INPUT_ERRORS)
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
         report([exc.diagnostic], err)
+        sys.exit(EXIT_INPUT_ERRORS)
+    try:
+        report(apply_roster(conn, roster), err)
+    except RosterError as exc:  # two players of a session made one (RV623)
+        conn.close()
+        report(exc.diagnostics, err)
         sys.exit(EXIT_INPUT_ERRORS)
     try:
         sessions = season_sessions(conn, settings)

@@ -9,6 +9,7 @@ from .common import (
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
     set_option, tr, usage_error,
 )
+from .club_file import club_option, read_club
 
 __all__ = ["stats_command"]
 
@@ -20,6 +21,7 @@ __all__ = ["stats_command"]
 @option("--to", "end", metavar="DATE",
         help="Only the sessions dated on or before DATE (2027-01-14, or a month: 2027-01).")
 @option("--player", metavar="NAME", help="Only this player's figures.")
+@club_option
 @json_option("Write the figures as JSON, each count with its file:deal references.")
 @option("--show-deals", is_flag=True, help="Name the deals of each figure under the tables.")
 @option("--compare", metavar="PROFILE|FILE",
@@ -28,8 +30,8 @@ __all__ = ["stats_command"]
 @set_option(help="An option of the other reading (with --compare, of that profile; "
                  "without, of each session's own); repeatable.")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
-                  player: str | None, as_json: bool, show_deals: bool, compare: str | None,
-                  sets: dict[str, str]) -> None:
+                  player: str | None, club: str | None, as_json: bool, show_deals: bool,
+                  compare: str | None, sets: dict[str, str]) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -39,6 +41,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     many were.
     """
     from ..session.batch import InputError  # the library: start-up time
+    from ..club.roster import RosterError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import (  # the library: start-up time
         Period, StatsInputError, parse_day, read_stats, stats_json,
@@ -53,6 +56,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         raise usage_error(exc.message) from None
     other = _other_reading(compare, sets)
     err = LazyConsole(stderr=True)
+    roster = read_club(club, err)
     failed = []
 
     def each(result) -> None:
@@ -62,7 +66,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
 
     try:
         stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
-                              each=each)
+                              each=each, roster=roster, warn=lambda d: report([d], err))
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
@@ -70,9 +74,12 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     except ArchiveError as exc:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
+    except RosterError as exc:  # two players of a session made one (RV623)
+        report(exc.diagnostics, err)
+        sys.exit(EXIT_INPUT_ERRORS)
     comparison = None
     if other is not None:
-        comparison = _compared(inputs, stats.sessions, other, err)
+        comparison = _compared(inputs, stats.sessions, other, err, roster)
         failed += comparison.problems
     if as_json:
         data = stats_json(stats, inputs)
@@ -99,12 +106,14 @@ def _other_reading(compare: str | None, sets: dict[str, str]):
     return OtherReading(profile, sets)
 
 
-def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err):
-    """The season chosen settled again under ``other``; a session that cannot
-    be read again is reported (and the run ends with exit 1)."""
+def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err, roster):
+    """The season chosen settled again under ``other``, each player under the
+    club's name; a session that cannot be read again is reported (and the run
+    ends with exit 1)."""
     from ..club.compare import compare_season, season_sources  # the library: start-up time
 
-    comparison = compare_season(season_sources(inputs, sessions), other)
+    comparison = compare_season(season_sources(inputs, sessions), other,
+                                roster.canonical if roster is not None else None)
     report(list(comparison.problems), err)
     return comparison
 
