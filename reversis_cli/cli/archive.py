@@ -28,8 +28,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool, club: str
     FILES are records, folders (every .rvs file and JSON record in them) or
     quoted patterns.  A file already in the archive and unchanged is skipped,
     a changed one replaced; a file with errors is not loaded.  The tables are
-    described in docs/output.md.  Names are stored as the records write
-    them; with --club the club file is checked against them.
+    described in docs/output.md.
     """
     from ..session.batch import InputError  # the library: start-up time
     from ..club.archive import archive_inputs, record_inputs  # the library: start-up time

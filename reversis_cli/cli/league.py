@@ -25,8 +25,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     FILE is a league file (TOML): the records or archive of the season, the
     period, the minimum attendance, the ranking, the penalty or exclusion for
     absence and the tie-breaks (docs/league.md).  Records with errors stop the
-    standings: fix them first.  --club FILE replaces the club file the league
-    file names.
+    standings: fix them first.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
