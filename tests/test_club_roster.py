@@ -147,7 +147,7 @@ def test_compare_counts_the_one_player_too(season):
     assert set(data["compare"]["players"]) == {"Anna", *OTHERS}
 
 
-# --- without a club file: the warning ------------------------------------------------------
+# --- without a club file: the warning ---------------------------------------------------------
 
 WARNING = re.compile(r'warning\[RV624\]: the names Anna \(4 sessions\), Анна \(3 sessions\), '
                      r'anna \(1 session\) differ only by case or script: .*'
@@ -199,7 +199,7 @@ def test_names_are_compared_without_case_and_across_scripts():
     assert fold("Вера") != fold("Анна")
 
 
-# --- the league file's club key, and the club page ----------------------------------------------
+# --- the league file's club key, and the club page --------------------------------------------
 
 
 def test_a_league_file_names_its_club_file(season, tmp_path):
@@ -243,7 +243,7 @@ def test_club_on_a_page_of_records_named_one_by_one_is_refused(season, tmp_path)
     assert result.exit_code == 2 and "--club applies to a club page" in result.output
 
 
-# --- two seats are never one person --------------------------------------------------------------
+# --- two seats are never one person -----------------------------------------------------------
 
 
 def test_a_club_file_that_seats_one_person_twice_is_an_error_naming_the_session(season,
@@ -272,7 +272,7 @@ def test_archive_with_that_club_file_stores_the_names_as_written_and_fails(seaso
     assert "error[RV623]" in run("league", str(league)).stderr
 
 
-# --- the club file's own problems ------------------------------------------------------------------
+# --- the club file's own problems -------------------------------------------------------------
 
 PROBLEMS = [
     ('[aliases]\n"anna" = "Анна"\n"Анна" = "Anna"\n', "RV622", "2:1",
@@ -321,7 +321,8 @@ def test_a_missing_or_unreadable_club_file_is_a_diagnostic(tmp_path, season):
     assert result.exit_code == 1 and "error[RV620]: cannot read the club file" in result.stderr
     latin1 = tmp_path / "latin1.toml"
     latin1.write_bytes('[aliases]\n"Zoé" = "Zoe"\n'.encode("latin-1"))
-    result = run("archive", str(season), "-o", str(tmp_path / "c.sqlite"), "--club", str(latin1))
+    result = run("archive", str(season), "-o", str(tmp_path / "c.sqlite"),
+                 "--club", str(latin1))
     assert result.exit_code == 1 and "is not UTF-8 text" in result.stderr
     assert not (tmp_path / "c.sqlite").exists()  # refused before anything is written
 
@@ -331,6 +332,7 @@ def test_a_good_club_file_reads_into_an_immutable_roster():
 
     roster = parse_roster("[aliases]\n'Анна' = 'Anna'\n\"A.Ivanov\" = \"Ivanov\"\n", "c.toml")
     assert roster.canonical("Анна") == "Anna" and roster.canonical("Boris") == "Boris"
-    assert roster.alias_of("A.Ivanov").pos.line == 3
+    alias = roster.alias_of("A.Ivanov")
+    assert alias is not None and alias.pos.line == 3
     with pytest.raises(AttributeError):
         roster.name = "other"  # type: ignore[misc]
