@@ -120,4 +120,5 @@ def test_ci_draws_the_same_hypothesis_examples_on_every_run():
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     test_command = next(n for n, line in enumerate(lines) if "python -m pytest" in line)
     assert "export CI=true" in lines[:test_command]
+    assert settings.default is not None
     assert settings.default.derandomize == bool(os.environ.get("CI"))
