@@ -45,7 +45,7 @@ def season(tmp_path_factory) -> Path:
     for n, anna in enumerate(SPELLINGS):
         players = (anna, *(OTHERS[(n + k) % 4] for k in range(3)))
         text = "".join(simulate_session(SimulationOptions(
-            6, seed=300 + n, events=0.3, irregular=0.1, players=players)))
+            8, seed=300 + n, events=0.3, irregular=0.4, players=players)))
         first, rest = text.split("\n", 1)
         day = f"2027-{1 + n // 4:02d}-{10 + n:02d}"
         (folder / f"{day}.rvs").write_text(f"{first}\ndate {day}\n{rest}", encoding="utf-8")
@@ -80,7 +80,7 @@ def test_with_the_club_file_anna_is_one_player_with_every_spelling_summed(season
     players = stats_json(str(season), "--club", club(season))["players"]
     assert set(players) == {"Anna", *OTHERS}
     anna = players["Anna"]
-    assert (anna["sessions"], anna["deals"]) == (8, 48)
+    assert (anna["sessions"], anna["deals"]) == (8, 64)
     assert amount(anna["net"]) == by_hand
     assert len(anna["session_files"]) == 8
 
@@ -135,6 +135,32 @@ def test_the_archive_keeps_the_names_as_written_and_a_new_club_file_needs_no_arc
     assert {"Anna", "Анна", "anna"} <= names
     assert {"Анна", "anna"} <= set(stats_json(str(archive))["players"])
     assert set(stats_json(str(archive), "--club", club(season))["players"]) == {"Anna", *OTHERS}
+
+
+def test_no_table_read_under_the_club_file_shows_another_spelling(season, archive):
+    """Every column of every table of the archive, as a reader sees it: a table
+    with a player's name that the roster does not cover (one added later too)
+    would show Анна or anna here."""
+    from reversis_cli.club.database import open_to_read  # as below
+    from reversis_cli.club.names import apply_roster
+    from reversis_cli.club.roster import parse_roster
+
+    conn = open_to_read(archive)
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM players WHERE name = 'Анна'").fetchone()[0]
+        apply_roster(conn, parse_roster(CLUB, "club.toml"))
+        tables = [name for name, in conn.execute(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table'")]
+        shown = {}
+        for table in tables:
+            for column in [row[1] for row in conn.execute(f"PRAGMA main.table_info({table})")]:
+                shown[(table, column)] = conn.execute(
+                    f"SELECT COUNT(*) FROM {table} WHERE {column} IN ('Анна', 'anna')"
+                ).fetchone()[0]
+        assert {where: n for where, n in shown.items() if n} == {}
+        assert conn.execute("SELECT COUNT(*) FROM main.players WHERE name = 'Анна'").fetchone()[0]
+    finally:
+        conn.close()
 
 
 def test_player_takes_any_spelling(season):
@@ -235,6 +261,25 @@ def test_the_club_page_lists_the_one_player(season, archive, tmp_path):
     assert result.exit_code == 0, result.output
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert ">Anna<" in page and "Анна" not in page and ">anna<" not in page
+
+
+def test_the_club_page_by_a_league_file_takes_its_club_file(season, tmp_path):
+    league = season.parent / "league-page.toml"
+    league.write_text('records = ["season"]\nclub = "club.toml"\n', encoding="utf-8")
+    result = run("report", str(season), "--league", str(league), "-o", str(tmp_path) + "/")
+    assert result.exit_code == 0 and "RV624" not in result.stderr, result.output
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert ">Anna<" in page and "Анна" not in page
+
+
+def test_club_on_the_command_line_replaces_the_league_files(season, tmp_path):
+    (tmp_path / "bad.toml").write_text('[aliases]\n"Boris" = "Anna"\n', encoding="utf-8")
+    league = tmp_path / "league.toml"
+    league.write_text(f'records = ["{season}"]\nclub = "bad.toml"\n', encoding="utf-8")
+    assert run("league", str(league)).exit_code == 1
+    result = run("league", str(league), "--json", "--club", club(season))
+    assert result.exit_code == 0, result.output
+    assert {r["player"] for r in json.loads(result.stdout)["standings"]} == {"Anna", *OTHERS}
 
 
 def test_club_on_a_page_of_records_named_one_by_one_is_refused(season, tmp_path):
