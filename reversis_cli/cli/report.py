@@ -57,8 +57,9 @@ def report_command(inputs: tuple[str, ...], output: str, league_file: str | None
     FILES are records, quoted patterns or - for standard input.  A folder, an
     archive made by `reversis archive`, --league or an output folder make a club
     page instead: the standings, each player's figures and net over time, the
-    titles, and a page per session linked from it.  The pages load nothing from
-    the network.
+    titles, and a page per session linked from it.  With --league and no
+    FILES, the season is the league file's own records or archive.  The pages
+    load nothing from the network.
     """
     if not inputs and league_file is None:
         ctx = click.get_current_context()
