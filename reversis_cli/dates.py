@@ -19,8 +19,9 @@ from .i18n import Msg
 __all__ = ["DateError", "date_key", "date_problem", "iso_day", "read_day", "in_period",
            "ends_before"]
 
-_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?!\d)")
-_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
+# ASCII digits only: re's \d would also read ٢٠٢٧ or ２０２７ as a year.
+_ISO_DATE = re.compile(r"([0-9]{4})(?:-([0-9]{1,2})(?:-([0-9]{1,2}))?)?(?![0-9])")
+_DOTTED_DATE = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})(?![0-9])")
 
 
 class DateError(ValueError):

@@ -53,6 +53,8 @@ def _redated(folder: Path, name: str, date: str | None) -> None:
     ("2027-01-14 evening", "2027-01-14 evening is not a date: write it as 2027-01-14"),
     ("2027-01-14T20:00", "2027-01-14T20:00 is not a date: write it as 2027-01-14"),
     ("2027-13", "2027-13 is not a date: a month is numbered 1 to 12"),
+    ("", " is not a date: write it as 2027-01-14"),
+    ("２０２７-01-14", "２０２７-01-14 is not a date: write it as 2027-01-14"),
 ])
 @pytest.mark.parametrize("option", ["--from", "--to"])
 def test_stats_refuses_a_date_that_is_garbled_or_not_in_the_calendar(option, value, why):

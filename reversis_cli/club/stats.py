@@ -148,7 +148,8 @@ def period_of(start: str | None, end: str | None) -> Period:
     """``--from``/``--to`` as a period; :class:`StatsInputError` for a date
     that cannot be read or a period that ends before it begins (the league
     file's words for it, RV608)."""
-    period = Period(parse_day(start) if start else None, parse_day(end) if end else None)
+    period = Period(parse_day(start) if start is not None else None,
+                    parse_day(end) if end is not None else None)
     if ends_before(period.start, period.end):
         raise StatsInputError(Msg("the period ends ({end}) before it begins ({start})",
                                   start=period.start, end=period.end))
