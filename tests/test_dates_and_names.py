@@ -126,8 +126,8 @@ def test_a_partial_date_or_free_text_stays_valid_in_a_record(tmp_path, written):
 def test_the_russian_of_a_record_date_error():
     result = CliRunner().invoke(cli, ["--lang", "ru", "check", "-"], env=ENV,
                                 input="reversis 1\ndate 2027-02-30\nplayers A B C D\n")
-    assert "-:2:6: ошибка[RV114]" in result.output or "RV114" in result.output
-    assert "2027-02-30 — не дата: в месяце 2027-02 нет 30-го числа" in result.output
+    assert ("<stdin>:2:6: ошибка[RV114]: 2027-02-30 — не дата: в месяце 2027-02 нет 30-го "
+            "числа") in result.output
 
 
 # --- one rule for a session dated by month or year (newcomer-4 finding 4, tests-4 M09) -------
