@@ -29,7 +29,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, open_season, read_league_file,
+        LeagueFileError, check_names, open_season, read_league_file,
     )
     from ..club.names import apply_roster, league_names  # the library: start-up time
     from ..club.roster import RosterError, league_roster  # the library: start-up time
@@ -55,14 +55,15 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
     try:
-        report(apply_roster(conn, roster), err)
-    except RosterError as exc:  # two players of a session made one (RV623)
-        conn.close()
+        report(apply_roster(conn, roster), err)  # the names as the club counts them
+        sessions = season_sessions(conn, settings)
+        rows = player_rows(conn, sessions)
+        if sessions:  # without a session, the table says so; no name can be checked
+            check_names(settings, path, league_file, {row.name for row in rows})
+        table = standings(settings, rows, len(sessions))
+    except (LeagueFileError, RosterError) as exc:  # a name that played no session; RV623
         report(exc.diagnostics, err)
         sys.exit(EXIT_INPUT_ERRORS)
-    try:
-        sessions = season_sessions(conn, settings)
-        table = standings(settings, player_rows(conn, sessions), len(sessions))
     finally:
         conn.close()
     if as_json:
