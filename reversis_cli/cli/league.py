@@ -26,6 +26,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     standings: fix them first.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
+    from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
         LeagueFileError, open_season, read_league_file,
     )
@@ -49,7 +50,8 @@ def league_command(league_file: str, as_json: bool) -> None:
         sys.exit(EXIT_INPUT_ERRORS)
     try:
         sessions = season_sessions(conn, settings)
-        table = standings(settings, player_rows(conn, sessions), len(sessions))
+        table = standings(settings, player_rows(conn, sessions), len(sessions),
+                          season_pool(conn, sessions))
     finally:
         conn.close()
     if as_json:
