@@ -257,3 +257,44 @@ def test_pot_of_an_existing_record_is_a_usage_error(tmp_path):
     result = _run("record", "--plain", "--pot", "5", str(folder / "2027-01-14.rvs"), input="")
     assert result.exit_code == 2, result.output
     assert (folder / "2027-01-14.rvs").read_bytes() == before
+
+
+def test_the_full_screen_is_handed_the_offer_and_a_pot_given(tmp_path, monkeypatch):
+    from reversis_cli.cli import record as record_command_module
+    from reversis_cli.record import tui
+
+    folder = _club_folder(tmp_path)
+    started = []
+
+    def run_new(path, setup, cards, offer=None):
+        started.append((setup.pot, offer.text if offer is not None else None))
+        return 0
+
+    monkeypatch.setattr(record_command_module, "_screen", lambda: True)
+    monkeypatch.setattr(tui, "run_new", run_new)
+    assert _run("record", str(folder / "new.rvs")).exit_code == 0
+    assert _run("record", "--pot", "7", str(folder / "new2.rvs")).exit_code == 0
+    assert started == [(None, "80"), ("7", None)]
+
+
+def test_record_archive_offers_the_pool_of_the_archive_s_latest_session(tmp_path):
+    archive = tmp_path / "club.sqlite"
+    assert _run("archive", str(SAMPLE), "-o", str(archive)).exit_code == 0
+    elsewhere = tmp_path / "march"
+    elsewhere.mkdir()
+    result = _run("record", "--plain", "--archive", str(archive), str(elsewhere / "new.rvs"),
+                  input=START + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"2027-02-11.rvs, the last evening in the archive {archive}, left 80 fiches in the " \
+           f"pool." in result.output
+    assert "pot 80\n" in (elsewhere / "new.rvs").read_text()
+
+
+def test_record_archive_that_is_no_archive_is_said_before_any_question(tmp_path):
+    not_one = tmp_path / "notes.db"
+    not_one.write_text("shopping list\n")
+    result = _run("record", "--plain", "--archive", str(not_one), str(tmp_path / "new.rvs"),
+                  input=START + "quit\n")
+    assert result.exit_code == 1
+    assert "RV601" in result.output and "The four players" not in result.output
+    assert not (tmp_path / "new.rvs").exists()

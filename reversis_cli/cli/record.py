@@ -46,12 +46,15 @@ __all__ = ["record_command"]
 @option("--pot", metavar="AMOUNT", help="The pool before deal 1 of a new record, in fiches (90, "
                                         "5/2): its pot line. Without it, the pool the last "
                                         "evening in the folder left is offered.")
+@option("--archive", "archive", metavar="FILE",
+        help="Offer a new record the pool the latest session of this archive left, rather than "
+             "the last record in the folder.")
 @card_style_option(default=None, help="How to write cards: in the deals appended (default: as "
                                        "most of the record's cards are written) and on the "
                                        "screen (default: unicode).")
 def record_command(file: str, plain: bool, players: str | None, rules: str | None,
                    dealer: str | None, title: str | None, date: str | None, place: str | None,
-                   pot: str | None, style: str | None) -> None:
+                   pot: str | None, archive: str | None, style: str | None) -> None:
     """Record a session at the table into FILE, checking every card as it is typed.
 
     A new FILE is started; an existing one is continued after its last deal.
@@ -85,11 +88,14 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         raise bad_parameter(Msg("--pot is the pot of a new record; {file} exists: change its "
                                 "pot line with an editor, then check it", file=file),
                             param_hint="--pot")
+    if archive is not None and not new:
+        raise bad_parameter(Msg("--archive offers the pot of a new record; {file} exists",
+                                file=file), param_hint="--archive")
     interactive = new and not (names and rules and dealer)
     ask = _asker()
     try:
         check_folder(file)  # before any question
-        offer = _offer(file) if new and pot is None else None
+        offer = _offer(file, archive) if new and pot is None else None
         if interactive and not plain and _screen() and (tui := _tui()) is not None:
             # a new file at a terminal: the full screen asks what the options left open
             sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place, pot,
@@ -211,11 +217,20 @@ def _pot_option(pot: str | None) -> str | None:
     return pot.strip()
 
 
-def _offer(file: str):
-    """The pool the last evening in FILE's folder left (None: no other record)."""
-    from ..record.previous import offered_pool  # the library: start-up time
+def _offer(file: str, archive: str | None):
+    """The pool the last evening in FILE's folder (or the archive named) left;
+    None: no other record (no session).  An archive that cannot be read is
+    said, and the command stops before any question (exit 1)."""
+    from ..diagnostics import ReversisError  # the library: start-up time
+    from ..record.previous import archived_pool, offered_pool  # the library: start-up time
 
-    return offered_pool(file)
+    if archive is None:
+        return offered_pool(file)
+    try:
+        return archived_pool(archive)
+    except ReversisError as exc:  # RV601 to RV605: not an archive, damaged, newer, locked
+        report([exc.diagnostic], console(stderr=True))
+        sys.exit(EXIT_INPUT_ERRORS)
 
 
 def _say_offer(offer, taken: bool) -> None:

@@ -7,6 +7,10 @@ every dated one), then by file name.  It is settled as ``score`` settles it,
 and the pool after its last deal is offered as the new record's ``pot``.  A
 record that cannot be read or settled offers nothing: the note says why, and
 nothing stops the new record.
+
+With an archive named (``record --archive FILE``), the last evening is the
+archive's latest session instead (by day, then path), and the pool it left
+is the ``pool_end`` the archive stored for it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from ..reader import open_record
 from ..session.batch import RECORD_SUFFIX
 from ..session.service import Session
 
-__all__ = ["PoolOffer", "offered_pool"]
+__all__ = ["PoolOffer", "offered_pool", "archived_pool"]
 
 
 @dataclass(frozen=True)
@@ -97,3 +101,27 @@ def _day(path: Path) -> str:
             return (iso_day(line.value) or "") if line is not None else ""
     except (OSError, ReversisError, ValueError, UnicodeError):
         return ""
+
+
+def archived_pool(archive: str) -> PoolOffer | None:
+    """The pool the latest session of the archive ``archive`` left, or None
+    when it holds no session; :class:`~reversis_cli.club.schema.ArchiveError`
+    when it cannot be read as an archive."""
+    from ..club.database import guarded, open_to_read  # only with --archive
+
+    conn = open_to_read(archive)
+    try:
+        with guarded(archive):
+            row = conn.execute("SELECT path, pool_end FROM sessions "
+                               "ORDER BY coalesce(day, '') DESC, path DESC LIMIT 1").fetchone()
+    finally:
+        conn.close()
+    if row is None:
+        return None
+    path, stored = row
+    left = Fraction(str(stored))
+    amount = int(left) if left.denominator == 1 else left
+    name = Path(path).name
+    return PoolOffer(name, amount, Msg("{record}, the last evening in the archive {archive}, left "
+                                       "{amount} in the pool", record=name, archive=archive,
+                                       amount=fiches(amount)))
