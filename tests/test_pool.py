@@ -247,7 +247,7 @@ def test_record_with_every_answer_given_says_the_pool_it_does_not_carry(tmp_path
 def test_a_bad_pot_is_a_usage_error(tmp_path, pot):
     result = _run("record", "--plain", "--pot", pot, str(tmp_path / "new.rvs"), input="")
     assert result.exit_code == 2, result.output
-    assert "--pot" in result.output
+    assert "the pot is a whole number of fiches or a fraction" in result.output
     assert not (tmp_path / "new.rvs").exists()
 
 
@@ -256,6 +256,7 @@ def test_pot_of_an_existing_record_is_a_usage_error(tmp_path):
     before = (folder / "2027-01-14.rvs").read_bytes()
     result = _run("record", "--plain", "--pot", "5", str(folder / "2027-01-14.rvs"), input="")
     assert result.exit_code == 2, result.output
+    assert "--pot is the pot of a new record" in result.output
     assert (folder / "2027-01-14.rvs").read_bytes() == before
 
 
