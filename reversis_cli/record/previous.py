@@ -1,5 +1,5 @@
-"""The pool the last evening left, offered to a new record (docs/output.md,
-"reversis record": "The pot of a new evening").
+"""The pool the last evening left, offered to a new record (the README's
+``reversis record``, its paragraph "The pot of a new evening").
 
 The last evening is the latest other ``.rvs`` record in the new record's
 folder: by its ``date`` line (ISO order; a record without a date comes before
