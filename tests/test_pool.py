@@ -299,3 +299,19 @@ def test_record_archive_that_is_no_archive_is_said_before_any_question(tmp_path)
     assert result.exit_code == 1
     assert "RV601" in result.output and "The four players" not in result.output
     assert not (tmp_path / "new.rvs").exists()
+
+
+def test_a_pot_in_fractions_and_in_jetons_is_summed_exactly(tmp_path):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    for n, pot in enumerate(("pot 5/2", "unit jeton\npot 3")):
+        text = "".join(simulate_session(SimulationOptions(4, seed=500 + n, players=PLAYERS)))
+        (folder / f"2027-04-0{n + 1}.rvs").write_text(
+            _with_header(text, f"date 2027-04-0{n + 1}", pot), encoding="utf-8")
+    stats = _json("stats", "--json", str(folder))
+    assert stats["pool"]["start"] == "5/2"
+    assert stats["pool"]["not_carried"][0]["start"] == 15  # 3 jetons are 15 fiches
+    assert _players_plus_pool(stats) == 0
+    archive = tmp_path / "club.sqlite"
+    assert _run("archive", str(folder), "-o", str(archive)).exit_code == 0
+    assert _players_plus_pool(_json("stats", "--json", str(archive))) == 0
