@@ -21,7 +21,7 @@ from .amounts import money_column
 from .pool import pool_lines
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
-           "FIGURE_HEADINGS", "JSON_FORMAT"]
+           "no_session_line", "FIGURE_HEADINGS", "JSON_FORMAT"]
 
 JSON_FORMAT = "reversis-league/1"
 # The figure ranked by: the net less any penalty, in total or on average.
@@ -47,7 +47,7 @@ def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
-    parts.append(_table(s))
+    parts.append(_table(s) if s.sessions else Text(t(no_session_line(s))))
     lines = pool_lines(s.pool)
     if lines:  # under the nets: with the pool's, they add up to zero
         parts += [Text(tr("Pool"), style="bold"), *[Text(t(line)) for line in lines]]
@@ -74,6 +74,14 @@ def about_lines(s: Standings) -> list[Msg]:
         lines.append(Msg("ties broken by {tie_breaks}", tie_breaks=", ".join(
             tr(_TIE_WORDS[kind]) for kind in settings.tie_breaks)))
     return lines
+
+
+def no_session_line(s: Standings) -> Msg:
+    """What stands in place of a table with no session to rank."""
+    if s.settings.start or s.settings.end:
+        return Msg("No session of the season falls in this period, so there are no standings "
+                   "(an undated session counts only without a period).")
+    return Msg("The season has no session, so there are no standings.")
 
 
 def _table(s: Standings) -> Table:
