@@ -28,6 +28,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     standings: fix them first.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
+    from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
         LeagueFileError, check_names, open_season, read_league_file,
     )
@@ -60,7 +61,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
-        table = standings(settings, rows, len(sessions))
+        table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
     except (LeagueFileError, RosterError) as exc:  # a name that played no session; RV623
         report(exc.diagnostics, err)
         sys.exit(EXIT_INPUT_ERRORS)

@@ -16,7 +16,9 @@ from ..club.league import (
 )
 from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
+from ..club.pool import pool_json
 from .amounts import money_column
+from .pool import pool_lines
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
            "no_session_line", "FIGURE_HEADINGS", "JSON_FORMAT"]
@@ -46,6 +48,9 @@ def render_league(s: Standings) -> Group:
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
     parts.append(_table(s) if s.sessions else Text(t(no_session_line(s))))
+    lines = pool_lines(s.pool)
+    if lines:  # under the nets: with the pool's, they add up to zero
+        parts += [Text(tr("Pool"), style="bold"), *[Text(t(line)) for line in lines]]
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
         parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
@@ -128,4 +133,5 @@ def league_json(s: Standings) -> dict:
             "player": u.row.name, "sessions": u.row.sessions, "deals": u.row.deals,
             "net": amount_json(u.row.net), "reason": u.reason, "message": str(why_not_ranked(u, s)),
         } for u in s.unranked],
+        "pool": pool_json(s.pool),
     }

@@ -29,6 +29,7 @@ from ..i18n import Msg, amount_shown, lang, t, tr
 from ..render.league import (
     FIGURE_HEADINGS, about_lines, figure_shown, no_session_line, why_not_ranked,
 )
+from ..render.pool import pool_lines
 from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
 from .page import _asset, _environment, build_report
 from .season_chart import SeasonChart, season_chart
@@ -204,7 +205,7 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     sessions = nets_by_session(conn, stats.sessions)
     ids = [sid for sid, path in conn.execute("SELECT id, path FROM sessions")
            if path in set(stats.sessions)]
-    table = standings(settings, player_rows(conn, ids), len(ids))
+    table = standings(settings, player_rows(conn, ids), len(ids), stats.pool)
     page = ClubPage("")
     links = _session_pages(sessions, base, folder, sets, page)
     title = settings.title or tr("The club's season")
@@ -219,6 +220,7 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
         evenings=[(e.date or PurePosixPath(e.path).name, _title_rows(e.titles))
                   for e in stats.evenings if e.titles],
         sessions=_session_rows(sessions, links), left_out=stats.left_out,
+        pool=[t(line) for line in pool_lines(stats.pool)],
         css=_asset("report.css"))
     return page
 
