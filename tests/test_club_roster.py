@@ -107,6 +107,13 @@ def test_every_figure_of_the_one_player_is_the_sum_of_the_three_spellings(season
         sum(amount(p["net"]) for p in apart.values())
 
 
+def test_the_seasons_players_and_pool_still_sum_to_zero_under_the_club_file(season, archive):
+    for source in (season, archive):
+        data = stats_json(str(source), "--club", club(season))
+        players = sum(amount(p["net"]) for p in data["players"].values())
+        assert players != 0 and players + amount(data["pool"]["net"]) == 0
+
+
 def test_titles_and_who_did_what_to_whom_name_the_one_player(season):
     data = stats_json(str(season), "--club", club(season))
     named = {name for b in data["between"] for name in (b["by"], b["of"])}
