@@ -170,6 +170,30 @@ def test_no_table_read_under_the_club_file_shows_another_spelling(season, archiv
         conn.close()
 
 
+def test_the_club_file_keeps_a_view_the_reader_already_has(archive):
+    """A reader's own temporary view of a table (one that hides a session's
+    rows, say) keeps its effect under the club file: the names are mapped over it."""
+    from reversis_cli.club.database import open_to_read  # as below
+    from reversis_cli.club.names import apply_roster
+    from reversis_cli.club.roster import parse_roster
+
+    conn = open_to_read(archive)
+    try:
+        hidden = conn.execute("SELECT session_id FROM players WHERE name = 'anna'").fetchone()[0]
+        for table in ("players", "deal_players"):
+            conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} "
+                         f"WHERE session_id <> {hidden}")
+        apply_roster(conn, parse_roster(CLUB, "club.toml"))
+        assert conn.execute("SELECT COUNT(*) FROM players WHERE session_id = ?",
+                            (hidden,)).fetchone()[0] == 0
+        assert conn.execute("SELECT COUNT(DISTINCT session_id) FROM deal_players "
+                            "WHERE player = 'Anna'").fetchone()[0] == 7
+        assert conn.execute("SELECT COUNT(*) FROM deal_players WHERE player IN "
+                            "('Анна', 'anna')").fetchone()[0] == 0
+    finally:
+        conn.close()
+
+
 def test_player_takes_any_spelling(season):
     players = stats_json(str(season), "--club", club(season), "--player", "Анна")["players"]
     assert list(players) == ["Anna"] and players["Anna"]["sessions"] == 8

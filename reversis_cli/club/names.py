@@ -18,6 +18,7 @@ them one player.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
 from collections import defaultdict
@@ -148,14 +149,31 @@ def _shadow(conn: sqlite3.Connection, roster: Roster) -> None:
     conn.executemany(f"INSERT INTO {_ALIASES} (written, canonical) VALUES (?, ?)",
                      [(a.written, a.canonical) for a in roster.aliases])
     for table, mapped in NAME_COLUMNS.items():
-        columns = [row[1] for row in conn.execute(f"PRAGMA main.table_info({table})")]
+        columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
         if not columns:  # an archive without this table
             continue
+        source = _shown_now(conn, table)
         shown = [f"COALESCE((SELECT canonical FROM {_ALIASES} WHERE written = t.{c}), t.{c}) "
                  f"AS {c}" if c in mapped else f"t.{c}" for c in columns]
         conn.execute(f"DROP VIEW IF EXISTS temp.{table}")
         conn.execute(f"CREATE TEMP VIEW {table} AS SELECT {', '.join(shown)} "
-                     f"FROM main.{table} AS t")
+                     f"FROM {source} AS t")
+
+
+# A temporary view's SQL as SQLite keeps it (``CREATE VIEW name AS ...``, its TEMP dropped).
+_VIEW_BODY = re.compile(r"CREATE\s+(?:TEMP(?:ORARY)?\s+)?VIEW\s+\S+\s+AS\s+(.*)",
+                        re.S | re.I)
+
+
+def _shown_now(conn: sqlite3.Connection, table: str) -> str:
+    """What a reader of this connection sees as ``table`` now: the table, or
+    the temporary view that already stands for it (the reader's own view of an
+    archive, such as one that hides a deleted session's rows), so that the
+    names are mapped over it and it keeps its effect."""
+    row = conn.execute("SELECT sql FROM sqlite_temp_master WHERE type = 'view' AND name = ?",
+                       (table,)).fetchone()
+    body = _VIEW_BODY.match(row[0]) if row is not None else None
+    return f"({body.group(1)})" if body is not None else f"main.{table}"
 
 
 # --- names that look like one person's --------------------------------------------------------
