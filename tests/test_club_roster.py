@@ -383,6 +383,19 @@ def test_each_problem_of_the_club_file_is_located_with_its_code(tmp_path, season
     assert re.search(r"^\s+\d+ \| .*\n\s+\| *\^", result.stderr, re.M)  # the caret
 
 
+def test_the_club_files_problems_are_said_in_russian(tmp_path, season):
+    path = tmp_path / "club.toml"
+    path.write_text('[aliases]\n"anna" = "Анна"\n"Анна" = "Anna"\n"Boris" = "Boris"\n',
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", "ru", "stats", str(season), "--club", str(path)],
+                                env=ENV)
+    assert result.exit_code == 1
+    assert (f'{path}:2:1: ошибка[RV622]: написание anna сведено к Анна, а Анна само сведено к '
+            f'Anna: сводите каждое написание прямо к имени, под которым считает клуб '
+            f'("anna" = "Anna")') in result.stderr
+    assert "написание Boris сведено к самому себе: уберите эту строку" in result.stderr
+
+
 def test_every_problem_of_the_file_is_said_at_once():
     from reversis_cli.club.roster import RosterError, parse_roster  # as above
 

@@ -30,7 +30,7 @@ from ..i18n import Count, Msg
 from ..i18n.message import value_text
 from .database import open_to_read
 from .league import LeagueSettings
-from .roster import Roster, RosterError, alias_line
+from .roster import Alias, Roster, RosterError, alias_line
 
 __all__ = ["NAME_COLUMNS", "apply_roster", "archive_names", "check_roster",
            "spelling_warnings", "fold", "league_names"]
@@ -100,18 +100,18 @@ def check_roster(conn: sqlite3.Connection, roster: Roster) -> None:
         seats: dict[str, str] = {}
         for name in names:
             canonical = roster.canonical(name)
-            if canonical in seats:
-                found.append(_collision(roster, path, seats[canonical], name, canonical))
-            else:
-                seats[canonical] = name
+            alias = roster.alias_of(name) or roster.alias_of(seats.get(canonical, name))
+            if canonical in seats and alias is not None:
+                found.append(_collision(alias, roster, path, seats[canonical], name))
+            seats.setdefault(canonical, name)
     if found:
         raise RosterError(found)
 
 
-def _collision(roster: Roster, path: str, first: str, second: str,
-               canonical: str) -> Diagnostic:
-    alias = roster.alias_of(second) or roster.alias_of(first)
-    assert alias is not None  # two names of a session differ unless one is an alias
+def _collision(alias: Alias, roster: Roster, path: str, first: str,
+               second: str) -> Diagnostic:
+    """RV623 at the line of ``alias``, which makes ``first`` and ``second`` one."""
+    canonical = alias.canonical
     return diagnostic("RV623", Msg(
         "{first} and {second} both play in {session}, so they are two people, but the club "
         "file makes both {canonical}: correct the alias (two seats' money is never added "
