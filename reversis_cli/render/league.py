@@ -16,7 +16,7 @@ from ..club.league import (
 )
 from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
-from .amounts import money_column
+from .fit import Fitted, name_lines
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
            "FIGURE_HEADINGS", "JSON_FORMAT"]
@@ -45,7 +45,7 @@ def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
-    parts.append(_table(s))
+    parts.append(Fitted(_table(s), keys=2))  # never a figure broken (render/fit.py)
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
         parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
@@ -73,15 +73,12 @@ def about_lines(s: Standings) -> list[Msg]:
 
 def _table(s: Standings) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(tr("Rank"), justify="right")
+    table.add_column(tr("Rank"), justify="right", no_wrap=True)
     table.add_column(tr("Player"))
-    table.add_column(tr("Sessions"), justify="right")
-    table.add_column(tr("Deals"), justify="right")
-    money_column(table, tr(FIGURE_HEADINGS[s.settings.ranking]))
-    money_column(table, tr("Net"))
-    money_column(table, tr("Penalty"))
+    for heading in ("Sessions", "Deals", FIGURE_HEADINGS[s.settings.ranking], "Net", "Penalty"):
+        table.add_column(tr(heading), justify="right", no_wrap=True)  # figures: never broken
     for r in s.ranked:
-        table.add_row(str(r.rank), r.row.name, str(r.row.sessions), str(r.row.deals),
+        table.add_row(str(r.rank), name_lines(r.row.name), str(r.row.sessions), str(r.row.deals),
                       figure_shown(s.settings.ranking, r.figure), amount_shown(r.row.net),
                       amount_shown(-r.penalty) if r.penalty else "")
     return table
