@@ -113,10 +113,12 @@ def figures_by_player(text: str, heading: str, next_heading: str, players: list[
     for head, rows in _tables(lines, start, end):
         count = sum(1 for word in rows[0].split(" ") if FIGURE.fullmatch(word))
         spans = _columns(rows, count)
-        wide = [(max(0, start - 30) if n == 0 else start, end) for n, (start, end) in enumerate(spans)]
+        # the first column's heading: the last word before its figures' right edge
+        wide = [(max(0, start - 30) if n == 0 else start, end)
+                for n, (start, end) in enumerate(spans)]
         names = ["".join(_cell(line, span) for line in head) for span in wide]
         seen += names
-        label, row_cells = "", {}
+        label, row_cells = "", dict[str, str]()
         for row in rows + [""]:
             cells = [_cell(row, span) for span in spans]
             label_part = row[:spans[0][0]].strip()
@@ -214,7 +216,7 @@ def _amount(text: str) -> Fraction:
     whole, _, fraction = body.partition("\u00a0")
     if "/" in whole:
         return sign * Fraction(whole)
-    return sign * (int(whole) + (Fraction(fraction) if fraction else 0))
+    return sign * (int(whole) + (Fraction(fraction) if fraction else Fraction(0)))
 
 
 @pytest.mark.slow
