@@ -292,3 +292,15 @@ def test_compare_says_what_each_option_that_moved_means(lang):
             assert f"{name}: {meaning}" in text
         if lang == "ru":  # a value's meaning, as Russian sentences give it
             assert "taken_or_quiet — когда корзину взяли" in text
+
+
+def test_a_window_too_narrow_for_any_table_gets_each_row_on_lines_of_its_own():
+    league = str(SAMPLES / "club" / "league-year.toml")
+    text = run("league", league, columns=24)
+    _no_line_wider(text, 24)
+    assert "This table needs a window 26 columns wide" in " ".join(text.split())
+    data = json.loads(run("league", league, "--json"))
+    for row in data["standings"]:
+        for heading, value in (("Rank", row["rank"]), ("Player", row["player"]),
+                               ("Net", amount_shown(Fraction(row["net"])))):
+            assert f"{heading}:\u00a0{value}" in text, (heading, value, text)

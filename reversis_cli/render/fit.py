@@ -14,7 +14,8 @@ fits:
   the other columns are split into several tables, each repeating the keys,
   as few as fit and of even size;
 * when not even one column fits beside the keys, a line says how wide a
-  window the table needs, and the table is drawn at that width.
+  window the table needs, and each row is written as a line of its own
+  (``Rank: 1; Player: Elena; Net: 107``), wrapped between its cells.
 
 Long names are cut into lines at their word boundaries (``_``, ``-``) before
 they reach a table (:func:`name_lines`): a name never folds every few
@@ -134,14 +135,13 @@ class Fitted:
         keys = list(range(min(self.keys, len(columns))))
         rest = list(range(len(keys), len(columns)))
         groups = self._groups(keys, rest, measured, width)
-        if groups is None:  # not one column fits beside the keys
-            groups = [[index] for index in rest] or [[]]
-            needed = max(self._least(keys + group, measured) for group in groups)
+        if groups is None:  # not one column fits beside the keys: a line a row
+            needed = max(self._least(keys + [index], measured) for index in rest or [0])
             yield Text(t(Msg("This table needs a window {needed} columns wide (this one is "
-                             "{width}); it is drawn at that width.", needed=needed,
-                             width=width)), style="dim")
-            width = needed
-            options = options.update_width(width)
+                             "{width}): each row is written on lines of its own.",
+                             needed=needed, width=width)), style="dim")
+            yield from self._rows_as_lines(console)
+            return
         for number, group in enumerate(groups):
             indices = keys + group
             yield self._part(indices, measured, width, first=number == 0)
@@ -152,6 +152,20 @@ class Fitted:
         return Measurement(self._least(every[:self.keys] + every[self.keys:self.keys + 1],
                                        measured),
                            self._most(every, measured))
+
+    def _rows_as_lines(self, console: Console) -> RenderResult:
+        """Each row as ``heading: cell; heading: cell``, wrapped between
+        cells, never inside a figure (:class:`Prose`)."""
+        columns = self.table.columns
+        headings = [" ".join(_lines(console, column.header)).strip() for column in columns]
+        cells = [list(column.cells) for column in columns]
+        for number in range(len(self.table.rows)):
+            pairs = []
+            for heading, column in zip(headings, cells, strict=True):
+                text = " ".join(line.strip() for line in _lines(console, column[number]))
+                if text.strip():
+                    pairs.append(f"{heading}:\u00a0{text}" if heading else text)
+            yield Prose("; ".join(pairs))
 
     # --- widths ---------------------------------------------------------------------
 
