@@ -114,7 +114,7 @@ class _Measured:
         body = [line for cell in column.cells for line in _lines(console, cell)]
         self.widest = max((cell_len(line) for line in head + body), default=0)
         # a heading wraps at its words, even over a column of figures
-        words = [line for line in head] if column.no_wrap else head + body
+        words = head if column.no_wrap else head + body
         self.least = max((cell_len(word) for line in words for word in _WORDS.findall(line)),
                          default=0)
         if column.no_wrap:
