@@ -194,6 +194,17 @@ def test_the_club_file_keeps_a_view_the_reader_already_has(archive):
         conn.close()
 
 
+def test_the_json_says_which_club_file_the_figures_were_counted_under(season):
+    aliases = {"Анна": "Anna", "anna": "Anna"}
+    assert stats_json(str(season), "--club", club(season))["club"] == \
+        {"file": club(season), "aliases": aliases}
+    assert stats_json(str(season))["club"] is None
+    league = season.parent / "league-json.toml"
+    league.write_text('records = ["season"]\nclub = "club.toml"\n', encoding="utf-8")
+    data = json.loads(run("league", str(league), "--json").stdout)
+    assert data["club"]["aliases"] == aliases
+
+
 def test_player_takes_any_spelling(season):
     players = stats_json(str(season), "--club", club(season), "--player", "Анна")["players"]
     assert list(players) == ["Anna"] and players["Anna"]["sessions"] == 8

@@ -33,7 +33,9 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
         LeagueFileError, check_names, open_season, read_league_file,
     )
     from ..club.names import apply_roster, league_names  # the library: start-up time
-    from ..club.roster import RosterError, league_roster  # the library: start-up time
+    from ..club.roster import (  # the library: start-up time
+        RosterError, league_roster, roster_json,
+    )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
 
@@ -68,7 +70,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     finally:
         conn.close()
     if as_json:
-        print_json(league_json(table))
+        print_json({**league_json(table), "club": roster_json(roster)})
     else:
         console().print(render_league(table))
     sys.exit(EXIT_OK)

@@ -42,7 +42,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     many were.
     """
     from ..session.batch import InputError  # the library: start-up time
-    from ..club.roster import RosterError  # the library: start-up time
+    from ..club.roster import RosterError, roster_json  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import (  # the library: start-up time
         StatsInputError, period_of, read_stats, stats_json,
@@ -84,6 +84,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         failed += comparison.problems
     if as_json:
         data = stats_json(stats, inputs)
+        data["club"] = roster_json(roster)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
         print_json(data)

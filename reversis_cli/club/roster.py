@@ -31,7 +31,7 @@ from ..model import Pos
 from .league_file import key_position, toml_syntax
 
 __all__ = ["Alias", "Roster", "RosterError", "ALIASES", "read_roster", "parse_roster",
-           "alias_line", "league_roster"]
+           "alias_line", "league_roster", "roster_json"]
 
 ALIASES = "aliases"  # the one table a club file holds
 # tomllib's reasons for a line whose name or value lacks its quotes
@@ -79,6 +79,14 @@ class Roster:
             if alias.written == written:
                 return alias
         return None
+
+
+def roster_json(roster: Roster | None) -> dict | None:
+    """The club file a JSON output was counted under (``"club"``): its name and
+    its aliases; None without one."""
+    if roster is None:
+        return None
+    return {"file": roster.name, "aliases": {a.written: a.canonical for a in roster.aliases}}
 
 
 def alias_line(written: str, canonical: str) -> str:
