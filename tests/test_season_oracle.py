@@ -48,7 +48,9 @@ CLUB = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Fedor", "Galina")
 SETTLED_IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "discarded_two",
                      "out_of_turn", "revoke", "unclaimed")
 SESSIONS = 7
-MONTH_DATED = 4   # 2027-02-04, written "date 2027-02": the first session of its month
+# 2027-01-07, written "date 2027-01": the first session of its month (so that the order of
+# day and file is the order of the files), in a league period that begins on 2027-01-10
+MONTH_DATED = 0
 WITH_POT = 2
 MONEY = [("0.5", None, 2), ("0.25", "RUB", 2), ("3", "JPY", 0), ("0.07", "KWD", 3),
          ("1", "EUR", 2)]
@@ -65,14 +67,14 @@ min_deals = 36
 LEAGUE_PER_SESSION = """title = "Per session, with a penalty"
 records = ["."]
 from = 2027-01-10
-to = 2027-02-20
+to = 2027-02-10
 ranking = "per-session"
 tie_breaks = ["sessions", "name"]
 exclude = ["{excluded}"]
 
 [attendance]
-min_sessions = 3
-min_deals = 25
+min_sessions = 4
+min_deals = 30
 absence = "penalty"
 penalty_per_session = 7
 penalty_per_deal = 1
@@ -171,9 +173,11 @@ def _titles_of(listed: list[dict]) -> dict:
 
 def _title_differences(theirs: dict, mine: dict) -> list[str]:
     diffs = []
-    if _titles_of(theirs["season"]) != mine["season"]:
-        diffs.append(f"season titles: stats {_titles_of(theirs['season'])}, "
-                     f"oracle {mine['season']}")
+    season = _titles_of(theirs["season"])
+    for key in sorted(set(season) | set(mine["season"])):
+        if season.get(key) != mine["season"].get(key):
+            diffs.append(f"season title {key}: stats {season.get(key)}, "
+                         f"oracle {mine['season'].get(key)}")
     evenings = [{"session": e["session"], "date": e["date"], "titles": _titles_of(e["titles"])}
                 for e in theirs["evenings"]]
     for got, want in zip(evenings, mine["evenings"], strict=False):
