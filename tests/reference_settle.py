@@ -16,10 +16,11 @@ that has them is refused.
 Since issue 30 it also settles the irregularities and claims of docs/rules.md
 (IRR-0 to IRR-3: void deals and their penalties; IRR-5: a player with ten
 cards, a partie of five; IRR-6: a discard out of turn; IRR-7: a revoke, found
-from the cards; CLAIM-1: ``unclaimed T [NAME]``), as docs/rules.md and the
-"Irregularities and claims" section of docs/decisions.md state them, so that
-tests/reference_season.py can settle whole club seasons.  A talon card seen or
-kept (IRR-4) is still refused.
+from the cards; IRR-4 ``peeked`` under ``peek_forfeits = everything``;
+CLAIM-1: ``unclaimed T [NAME]``), as docs/rules.md and the "Irregularities and
+claims" section of docs/decisions.md state them, so that
+tests/reference_season.py can settle whole club seasons.  A talon card kept
+(IRR-4 ``kept``: twelve cards, a partie of three) is still refused.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ TRICKS = 11
 # (a written hand, talon or partie), notes and payments already made.
 IGNORED = {"reversis", "title", "date", "place", "rules", "set", "unit", "note", "exchange",
            "hand", "talon", "partie", "paid", "tally"}
-NOT_MODELLED = {"peeked", "kept"}
+NOT_MODELLED = {"kept"}
 JETON = 5  # IRR-2, IRR-6: one jeton; IRR-3: four
 
 
@@ -87,6 +88,7 @@ class WrittenDeal:
     out_of_turn: list[str] = field(default_factory=list)     # IRR-6, one per line
     ten_cards: set[str] = field(default_factory=set)         # IRR-5: discarded-two
     unclaimed: list[tuple[int, str | None]] = field(default_factory=list)  # CLAIM-1
+    peeked: set[str] = field(default_factory=set)            # IRR-4
 
 
 @dataclass
@@ -129,13 +131,15 @@ def _event(deal: WrittenDeal, words: list[str], where: str) -> None:
         deal.out_of_turn.append(words[1])
     elif keyword == "discarded-two":
         deal.ten_cards.add(words[1])
+    elif keyword == "peeked":
+        deal.peeked.add(words[1])
     elif keyword == "unclaimed":
         deal.unclaimed.append((int(words[1]), words[2] if len(words) > 2 else None))
     else:
         raise ValueError(f"{where}: {keyword} is an irregularity the reference leaves out")
 
 
-EVENTS = {"misdeal", "exposed", "redeal", "out-of-turn", "discarded-two", "unclaimed"}
+EVENTS = {"misdeal", "exposed", "redeal", "out-of-turn", "discarded-two", "unclaimed", "peeked"}
 
 
 def read_record(text: str) -> WrittenRecord:
@@ -438,6 +442,10 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
         """CLAIM-1: a payment of ``trick`` due to ``payee`` nobody claimed."""
         return any(t == trick and who in (None, payee) for t, who in deal.unclaimed)
 
+    # IRR-4 (peek_forfeits = everything): nothing due to a player who peeked
+    # is paid; REV-4 first, CLAIM-1 after (a payment is forfeited once)
+    cancelled.extend(x for x in inplay if x[1] in deal.peeked)
+    inplay = [x for x in inplay if x[1] not in deal.peeked]
     if o.claims_required == "in_play":
         cancelled.extend(x for x in inplay if unclaimed(x[4], x[1]))
         inplay = [x for x in inplay if not unclaimed(x[4], x[1])]
@@ -564,6 +572,12 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     for name in deal.out_of_turn:  # IRR-6: one jeton for each line
         payments.append(pay(name, "pool", JETON, "IRR-6", None))
 
+    # IRR-4: the rest of his gains (the partie, payments to the winner, the
+    # reversis, refunds, a pool taking: the pool keeps it) are forfeited too
+    cancelled.extend(x for x in payments if x[1] in deal.peeked)
+    if any(x[0] == "pool" and x[1] in deal.peeked for x in payments):
+        taken = False
+    payments = [x for x in payments if x[1] not in deal.peeked]
     payments = [x for x in payments if x[2] != 0]   # a zero amount is no payment
     net = {p: Fraction(0) for p in players}
     pool_after = pool_before

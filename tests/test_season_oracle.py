@@ -12,11 +12,12 @@ in money.  They are compared with ``stats --json``, ``league --json`` and
 The simulated seasons: 5 to 8 players in random fours (so there are absences),
 the two built-in profiles at random, weekly dates with one session dated by
 month only and one that starts with a ``pot``, rare events (a broken reversis
-and a reversis made forced in the first session) and the irregularities that
+and a reversis made forced in the first session, some irregularities in the
+next two) and the irregularities that
 tests/reference_settle.py settles (void deals, a discard of two or out of turn,
-revokes, unclaimed payments), forced at random.  A talon card seen or kept
-(IRR-4: ``peeked``, ``kept``) is never generated: the reference does not settle
-it.  20 seeds run under the slow marker, the first three by default.
+revokes, unclaimed payments, a talon card seen), forced at random.  A talon
+card kept (IRR-4 ``kept``: twelve cards) is never generated: the reference does
+not settle it.  20 seeds run under the slow marker, the first three by default.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ SAMPLE = HERE.parent / "samples" / "club"
 CLUB = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Fedor", "Galina")
 # The irregular modes of reversis_cli/simulate/events.py the reference settles.
 SETTLED_IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "discarded_two",
-                     "out_of_turn", "revoke", "unclaimed")
+                     "out_of_turn", "revoke", "unclaimed", "peeked")
 SESSIONS = 7
 # 2027-01-07, written "date 2027-01": the first session of its month (so that the order of
 # day and file is the order of the files), in a league period that begins on 2027-01-10
@@ -113,7 +114,9 @@ def make_season(seed: int, folder: Path) -> Path:
         forces = {d: rng.choice(SETTLED_IRREGULAR) for d in range(1, deals + 1)
                   if rng.random() < 0.12}
         forces.update({0: {2: "broken_reversis", 3: "reversis"},
-                       1: {4: "revoke", 6: "revoke", 5: "unclaimed"}}.get(n, {}))
+                       1: {4: "revoke", 6: "revoke", 5: "unclaimed"},
+                       2: {2: "misdeal_late", 3: "peeked", 5: "discarded_two",
+                           6: "out_of_turn"}}.get(n, {}))
         text = "".join(simulate_session(SimulationOptions(
             deals, seed=1000 * seed + n, rules=rng.choice(["classic", "modern"]), events=0.1,
             forces=forces, players=players)))
@@ -200,8 +203,8 @@ def league_differences(league_file: Path, sessions: list[oracle.Session]) -> lis
     want = [{k: e[k] for k in keys} for e in mine["standings"]]
     if got != want:
         diffs.append(f"{league_file.name} standings:\n  league {got}\n  oracle {want}")
-    keys = ("player", "sessions", "deals", "net", "reason")
-    got = [{k: _amount(e[k]) if k == "net" else e[k] for k in keys} for e in theirs["not_ranked"]]
+    left = ("player", "sessions", "deals", "net", "reason")
+    got = [{k: _amount(e[k]) if k == "net" else e[k] for k in left} for e in theirs["not_ranked"]]
     if got != mine["not_ranked"]:
         diffs.append(f"{league_file.name} not ranked: league {got}, oracle {mine['not_ranked']}")
     return diffs
@@ -286,7 +289,8 @@ def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
         seen |= {"made < undertaken" for f in figures.values()
                  if len(f.counts["reversis_made"]) < len(f.counts["reversis_undertaken"])}
         seen |= {p[3] for s in sessions for r in s.settled for p in r["payments"]}
-        seen |= {"forfeited " + p[3] for s in sessions for r in s.settled for p in r["cancelled"]}
+        seen |= {f"forfeited {p[3]}" for s in sessions for r in s.settled
+                 for p in r["cancelled"]}
         seen |= set(oracle.titles(sessions, figures)["season"])
         for name in ("league-total.toml", "league-per-session.toml"):
             table = oracle.league(folder / name, sessions)
@@ -294,7 +298,7 @@ def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
             seen |= {"penalty" for e in table["standings"] if e["penalty"]}
     assert {"classic", "modern", "made < undertaken", "reversis_broke", "revokes",
             "irregularities", "espagnolette_held", "IRR-2", "IRR-3", "IRR-6", "IRR-7",
-            "forfeited ACE-1", "most_quinolas_placed", "most_reversis_made",
+            "forfeited ACE-1", "forfeited PARTIE-4", "most_quinolas_placed", "most_reversis_made",
             "biggest_pool_taken", "excluded", "too-few-sessions", "too-few-deals",
             "penalty"} <= seen, seen
     assert any(s.endswith(" players") for s in seen)
