@@ -53,12 +53,14 @@ PROFILES = {"classic": CLASSIC, "modern": MODERN}
 # docs/output.md: a seat's role by its place after the dealer's.
 ROLES = ("dealer", "first_hand", "second_hand", "third_hand")
 # The counts this oracle works out (a subset of stats --json's).
-COUNTED = ("partie_won", "partie_lost", "quinola_placed", "ace_placed", "ace_forced",
+COUNTED = ("partie_won", "partie_lost", "quinola_placed", "quinola_forced",
+           "quinola_lost_forced", "quinola_led", "quinola_fallen", "ace_placed", "ace_forced",
            "reversis_undertaken", "reversis_made", "reversis_broken", "reversis_broke",
            "espagnolette_held", "espagnolette_won", "espagnolette_failed", "revokes",
            "irregularities", "pool_taken")
 POOL = "pool"
 TAKINGS = ("REV-1", "QUIN-1", "ESP-4")  # POOL-4: the only payments from the pool
+FORCING = ("QUIN-2", "ESP-9")  # the quinola forced: its holder pays the forcer, and a remise
 # Event lines that name a player and count as an irregularity of his.
 NAMING_EVENTS = ("misdeal", "out-of-turn", "discarded-two", "peeked", "kept")
 
@@ -120,6 +122,18 @@ def read_season(folder: Path, shown: str) -> list[Session]:
     return sorted(sessions, key=lambda s: (s.day or "", s.name))
 
 
+def in_stats_period(session: Session, start: str | None, end: str | None) -> bool:
+    """docs/output.md, stats' period: the sessions whose day lies between
+    ``start`` and ``end``, both included (a month or a year takes in all of
+    it); with either given, a session without a full date is left out."""
+    if start is None and end is None:
+        return True
+    if session.day is None or len(session.day.split("-")) != 3:
+        return False
+    return ((start is None or session.day >= _span(start)[0])
+            and (end is None or session.day <= _span(end)[1]))
+
+
 # --- the season's figures ------------------------------------------------------------------
 
 
@@ -142,9 +156,15 @@ def _occurrences(session: Session, n: int) -> list[tuple[str, str]]:
     partie = [p for p in payments if p[3] == "PARTIE-4"]
     found += [("partie_won", who) for who in sorted({p[1] for p in partie})]
     found += [("partie_lost", who) for who in sorted({p[0] for p in partie})]
-    for payer, payee, _, rule, _ in payments:
+    for payer, payee, _, rule, trick in payments:
         if payer != POOL and rule == "QUIN-1":
             found.append(("quinola_placed", payee))
+        if rule in FORCING and payer == res["_quinola"]:
+            found.append(("quinola_lost_forced" if payee == POOL else "quinola_forced",
+                          payer if payee == POOL else payee))
+        if rule == "QUIN-3" and payee == POOL:  # the remise of a quinola fallen
+            led = res["tricks"][trick - 1][0] == payer
+            found.append(("quinola_led" if led else "quinola_fallen", payer))
         if rule == "ACE-1":
             found.append(("ace_placed", payee))
         if rule == "ACE-2":
@@ -168,6 +188,22 @@ def _occurrences(session: Session, n: int) -> list[tuple[str, str]]:
     found += [("revokes", session.players[seat]) for seat, _ in res.get("_revokes", ())]
     found += [("irregularities", who) for who in session.events[n]]
     return found
+
+
+def between(sessions: list[Session]) -> dict[tuple[str, str, str], list[str]]:
+    """Who did what to whom (docs/output.md): forced whose quinola, forced
+    whose ace, took whose ace; each with the deals it happened in."""
+    found: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for session in sessions:
+        for deal, res in zip(session.deals, session.settled, strict=True):
+            for payer, payee, _, rule, _ in sorted(res["payments"].elements(), key=repr):
+                kind = {"ACE-2": ("ace_forced", payee, payer),
+                        "ACE-1": ("ace_taken", payer, payee)}.get(rule)
+                if rule in FORCING and payer == res["_quinola"] and payee != POOL:
+                    kind = ("quinola_forced", payee, payer)
+                if kind:
+                    found[kind].append(f"{session.name}:{deal.number}")
+    return dict(found)
 
 
 def season_figures(sessions: list[Session]) -> dict[str, Figures]:

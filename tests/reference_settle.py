@@ -612,6 +612,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
         # who made, or undertook and broke, the reversis; the revokes (seat, trick)
         "_reversis": tuple(players[s] for s in (maker, undertaker, breaker) if s is not None),
         "_revokes": revoked,
+        "_quinola": next((players[x] for x in range(4) if QUINOLA in hands[x]), None),
     }
 
 

@@ -56,6 +56,9 @@ WITH_POT = 2
 MONEY = [("0.5", None, 2), ("0.25", "RUB", 2), ("3", "JPY", 0), ("0.07", "KWD", 3),
          ("1", "EUR", 2)]
 
+# stats --from/--to: from a session's own day, to a month; and from a month on.
+PERIODS = [("2027-01-14", "2027-02"), ("2027-02", None)]
+
 LEAGUE_TOTAL = """title = "Total"
 records = ["."]
 ranking = "total"
@@ -135,8 +138,15 @@ def make_season(seed: int, folder: Path) -> Path:
 # --- the comparison ----------------------------------------------------------------------------
 
 
-def stats_differences(folder: Path, sessions: list[oracle.Session]) -> list[str]:
-    stats = _run("stats", "--json", str(folder))
+def stats_differences(folder: Path, sessions: list[oracle.Session],
+                      period: tuple[str | None, str | None] = (None, None)) -> list[str]:
+    """``stats --json`` of ``folder`` (over ``period``, as --from and --to)
+    against the oracle's figures of ``sessions``."""
+    args = [f"--{k}={v}" for k, v in zip(("from", "to"), period, strict=True) if v]
+    stats = _run("stats", "--json", str(folder), *args)
+    chosen = [s for s in sessions if oracle.in_stats_period(s, *period)]
+    left_out = [s for s in sessions if not oracle.in_stats_period(s, "0001", None)]
+    sessions = chosen
     figures = oracle.season_figures(sessions)
     diffs = []
 
@@ -145,6 +155,7 @@ def stats_differences(folder: Path, sessions: list[oracle.Session]) -> list[str]
             diffs.append(f"{what}: stats {theirs!r}, oracle {mine!r}")
 
     same("sessions", stats["sessions"], [s.name for s in sessions])
+    same("left out", stats["left_out_undated"], len(left_out) if any(period) else 0)
     same("players", sorted(stats["players"]), sorted(figures))
     for name, mine in figures.items():
         theirs = stats["players"].get(name, {})
@@ -163,6 +174,10 @@ def stats_differences(folder: Path, sessions: list[oracle.Session]) -> list[str]
             for key, value in mine.roles[role].items():
                 got = theirs_role.get(key)
                 same(f"{name} {role} {key}", _amount(got) if key == "net" else got, value)
+    same("between", {(b["kind"], b["by"], b["of"]): b["deals"] for b in stats["between"]},
+         oracle.between(sessions))
+    same("between counts", [b["count"] for b in stats["between"]],
+         [len(b["deals"]) for b in stats["between"]])
     if "pool" in stats:  # issue 30 item 5: the players and the pool sum to zero
         same("pool net", _amount(stats["pool"]["net"]), -sum(f.net for f in figures.values()))
     diffs += _title_differences(stats["titles"], oracle.titles(sessions, figures))
@@ -247,6 +262,8 @@ def season_differences(folder: Path, leagues: list[Path], money: tuple,
                        shared: bool) -> list[str]:
     sessions = oracle.read_season(folder, str(folder))
     diffs = stats_differences(folder, sessions)
+    for period in PERIODS:
+        diffs += [f"{period}: {diff}" for diff in stats_differences(folder, sessions, period)]
     for league_file in leagues:
         diffs += league_differences(league_file, sessions)
     for session in sessions:
@@ -297,7 +314,8 @@ def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
             seen |= {e["reason"] for e in table["not_ranked"]}
             seen |= {"penalty" for e in table["standings"] if e["penalty"]}
     assert {"classic", "modern", "made < undertaken", "reversis_broke", "revokes",
-            "irregularities", "espagnolette_held", "IRR-2", "IRR-3", "IRR-6", "IRR-7",
+            "irregularities", "espagnolette_held", "quinola_forced", "quinola_led",
+            "quinola_fallen", "IRR-2", "IRR-3", "IRR-6", "IRR-7",
             "forfeited ACE-1", "forfeited PARTIE-4", "most_quinolas_placed", "most_reversis_made",
             "biggest_pool_taken", "excluded", "too-few-sessions", "too-few-deals",
             "penalty"} <= seen, seen
