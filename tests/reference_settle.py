@@ -2,25 +2,24 @@
 
 It imports nothing from reversis_cli.  Its input is the record as written, read
 by a small reader of its own (the players, the pot, each deal's dealer, the
-cards of each trick and any ``espagnolette NAME waives``; ASCII cards, no
-irregularities), and the rule options of the profile (``score --json``'s
+cards of each trick, any ``espagnolette NAME waives`` and the event lines;
+ASCII cards), and the rule options of the profile (``score --json``'s
 ``profile.options``: the only thing taken from the engine).  From the cards it
 works out who leads and who takes each trick (SEAT-1, PLAY-1, PLAY-3), the partie
 (the four cards out of play, DEAL-3) and its value (PARTIE-1), the espagnolette
 (ESP-1) and its status, and settles each deal: the multiset of payments and
 cancelled payments, winners, losers and the pool, carried across the session.
 :func:`compare` sets all of it beside the engine's ``score --json`` and lists
-every difference.  Irregularities (IRR-*, CLAIM-1) are not modelled: a record
-that has them is refused.
+every difference.
 
-Since issue 30 it also settles the irregularities and claims of docs/rules.md
+Since issue 30 it settles the irregularities and claims of docs/rules.md
 (IRR-0 to IRR-3: void deals and their penalties; IRR-5: a player with ten
 cards, a partie of five; IRR-6: a discard out of turn; IRR-7: a revoke, found
-from the cards; IRR-4 ``peeked`` under ``peek_forfeits = everything``;
-CLAIM-1: ``unclaimed T [NAME]``), as docs/rules.md and the "Irregularities and
-claims" section of docs/decisions.md state them, so that
-tests/reference_season.py can settle whole club seasons.  A talon card kept
-(IRR-4 ``kept``: twelve cards, a partie of three) is still refused.
+from the cards; IRR-4 ``peeked`` and ``kept`` under ``peek_forfeits =
+everything``, the card kept being the one neither played nor in the written
+partie of three; CLAIM-1: ``unclaimed T [NAME]``), as docs/rules.md and the
+"Irregularities and claims" section of docs/decisions.md state them, so that
+tests/reference_season.py can settle whole club seasons.
 """
 
 from __future__ import annotations
@@ -41,8 +40,8 @@ TRICKS = 11
 # exchange (the hands are the cards each seat plays), claims the engine checks
 # (a written hand, talon or partie), notes and payments already made.
 IGNORED = {"reversis", "title", "date", "place", "rules", "set", "unit", "note", "exchange",
-           "hand", "talon", "partie", "paid", "tally"}
-NOT_MODELLED = {"kept"}
+           "hand", "talon", "paid", "tally"}
+NOT_MODELLED: set[str] = set()
 JETON = 5  # IRR-2, IRR-6: one jeton; IRR-3: four
 
 
@@ -88,7 +87,9 @@ class WrittenDeal:
     out_of_turn: list[str] = field(default_factory=list)     # IRR-6, one per line
     ten_cards: set[str] = field(default_factory=set)         # IRR-5: discarded-two
     unclaimed: list[tuple[int, str | None]] = field(default_factory=list)  # CLAIM-1
-    peeked: set[str] = field(default_factory=set)            # IRR-4
+    peeked: set[str] = field(default_factory=set)            # IRR-4: peeked or kept
+    kept: str | None = None                                  # IRR-4: kept, twelve cards
+    partie: list[str] | None = None                          # a written partie line
 
 
 @dataclass
@@ -133,13 +134,17 @@ def _event(deal: WrittenDeal, words: list[str], where: str) -> None:
         deal.ten_cards.add(words[1])
     elif keyword == "peeked":
         deal.peeked.add(words[1])
+    elif keyword == "kept":
+        deal.peeked.add(words[1])
+        deal.kept = words[1]
     elif keyword == "unclaimed":
         deal.unclaimed.append((int(words[1]), words[2] if len(words) > 2 else None))
     else:
         raise ValueError(f"{where}: {keyword} is an irregularity the reference leaves out")
 
 
-EVENTS = {"misdeal", "exposed", "redeal", "out-of-turn", "discarded-two", "unclaimed", "peeked"}
+EVENTS = {"misdeal", "exposed", "redeal", "out-of-turn", "discarded-two", "unclaimed", "peeked",
+          "kept"}
 
 
 def read_record(text: str) -> WrittenRecord:
@@ -169,6 +174,8 @@ def read_record(text: str) -> WrittenRecord:
             deals[-1].tricks.append(_trick(words, where))
         elif keyword in EVENTS:
             _event(deals[-1], words, where)
+        elif keyword == "partie" and deals:
+            deals[-1].partie = [_card(c, where) for c in words[1:]]
         elif keyword in NOT_MODELLED:
             raise ValueError(f"{where}: {keyword} is an irregularity the reference leaves out")
         else:
@@ -189,6 +196,7 @@ class Played:
     leaders: list[int]
     takers: list[int]
     partie: list[str]                   # the four cards out of play, in pack order
+    kept: dict[int, str]                # IRR-4 kept: the seat's twelfth card, never played
 
 
 def taker_of(leader: int, cards: list[str]) -> int:
@@ -224,20 +232,31 @@ def play_out(deal: WrittenDeal, players: list[str]) -> Played:
     played = {c for seq in plays for _, c in seq}
     if len(played) != sum(len(seq) for seq in plays):
         raise ValueError(f"deal {deal.number}: a card is played twice")
-    return Played(plays, leaders, takers, sorted(PACK - played, key=pack_order))
+    out = PACK - played
+    kept: dict[int, str] = {}
+    if deal.kept is not None:
+        # IRR-4: the card he never played is the one neither played nor in the partie
+        if deal.partie is None or len(out - set(deal.partie)) != 1:
+            raise ValueError(f"deal {deal.number}: kept without the partie of three written")
+        kept[players.index(deal.kept)] = min(out - set(deal.partie))
+        out = frozenset(deal.partie)
+    return Played(plays, leaders, takers, sorted(out, key=pack_order), kept)
 
 
-def revokes(plays: list[list[tuple[int, str]]], privileged: int | None) -> list[tuple[int, int]]:
+def revokes(plays: list[list[tuple[int, str]]], privileged: int | None,
+            kept: dict[int, str]) -> list[tuple[int, int]]:
     """PLAY-4: (seat, trick) of each card played off the suit led by a player
-    who plays that suit later in the deal; ESP-2: the espagnolette who has not
-    waived is free to do so in the first nine tricks."""
+    who plays that suit later in the deal (or holds it: a card he kept and
+    never played); ESP-2: the espagnolette who has not waived is free to do so
+    in the first nine tricks."""
     found = []
     for number, seq in enumerate(plays, 1):
         led = suit(seq[0][1])
         for seat, card in seq[1:]:
             if suit(card) == led or (seat == privileged and number <= 9):
                 continue
-            if any(s == seat and suit(c) == led for later in plays[number:] for s, c in later):
+            held = [c for later in plays[number:] for s, c in later if s == seat]
+            if any(suit(c) == led for c in held + ([kept[seat]] if seat in kept else [])):
                 found.append((seat, number))
     return found
 
@@ -314,6 +333,8 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     for seq in plays:
         for s, c in seq:
             hands[s].add(c)
+    for s, c in played.kept.items():
+        hands[s].add(c)
 
     payments: list = []
     cancelled: list = []
@@ -331,7 +352,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     esp_seat = espagnolette_holder(hands)
     waived = esp_seat is not None and players[esp_seat] in deal.waivers
     esp = None if waived else esp_seat
-    revoked = revokes(plays, esp) if o.revoke_penalty == "remise" else []
+    revoked = revokes(plays, esp, played.kept) if o.revoke_penalty == "remise" else []
     tricks_won = [takers.count(s) for s in range(4)]
     pv = partie_value(played.partie, o)
     points = [0] * 4
@@ -387,6 +408,8 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
                 else:
                     later = [cc for seq2 in plays[tn0:] for (s2, cc) in seq2
                              if s2 == s and cc != c and suit(cc) == suit(c)]
+                    later += [cc for s2, cc in played.kept.items()
+                              if s2 == s and suit(cc) == suit(c)]
                     kind = "played" if later else "forced"
                 if c == QUINOLA and esp is not None and s == esp:
                     kind = "forced"   # ESP-9

@@ -5,8 +5,8 @@ On the hand-settled worked examples, on random legal sessions (both profiles,
 forced reversis / broken reversis / espagnolette deals, option overrides; some
 with their hands written, which the engine replays by its full walk) and on
 hand-made deals for the espagnolette-meets-reversis rules (ESP-6, ESP-7, ESP-8,
-ESP-9) that the generator never produces; and on sessions with the irregularities
-the reference settles (every mode of the simulator but ``kept``)."""
+ESP-9) that the generator never produces; and on sessions with every irregular
+mode of the simulator."""
 
 from __future__ import annotations
 
@@ -108,16 +108,16 @@ def test_random_sessions(tmp_path, rules, seed):
     check(_write(tmp_path, "s.rvs", text))
 
 
-# The irregular modes of the simulator the reference settles (all but ``kept``).
-IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "peeked", "discarded_two",
-             "out_of_turn", "revoke", "unclaimed")
+# The irregular modes of the simulator (reversis_cli/simulate/events.py).
+IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "peeked", "kept",
+             "discarded_two", "out_of_turn", "revoke", "unclaimed")
 
 
 @pytest.mark.parametrize("rules", ["classic", "modern"])
 @pytest.mark.parametrize("seed", some_by_default(range(8), lambda seed: seed < 2))
 def test_irregular_sessions(tmp_path, rules, seed):
-    """Void deals, a talon card seen, ten cards, a discard out of turn, revokes
-    and unclaimed payments, with rare events between them."""
+    """Void deals, a talon card seen or kept, ten cards, a discard out of turn,
+    revokes and unclaimed payments, with rare events between them."""
     rng = random.Random(2000 + seed)
     forces = {deal: rng.choice(IRREGULAR) for deal in range(1, 13) if rng.random() < 0.6}
     forces |= {n: mode for n, mode in enumerate(IRREGULAR, 13) if seed == 0}

@@ -13,11 +13,10 @@ The simulated seasons: 5 to 8 players in random fours (so there are absences),
 the two built-in profiles at random, weekly dates with one session dated by
 month only and one that starts with a ``pot``, rare events (a broken reversis
 and a reversis made forced in the first session, some irregularities in the
-next two) and the irregularities that
-tests/reference_settle.py settles (void deals, a discard of two or out of turn,
-revokes, unclaimed payments, a talon card seen), forced at random.  A talon
-card kept (IRR-4 ``kept``: twelve cards) is never generated: the reference does
-not settle it.  20 seeds run under the slow marker, the first three by default.
+next two) and the simulator's irregularities (``--irregular 0.12``: void deals,
+a talon card seen or kept, a discard of two or out of turn, revokes, unclaimed
+payments), all of which tests/reference_settle.py settles.  20 seeds run under
+the slow marker, the first three by default.
 """
 
 from __future__ import annotations
@@ -45,9 +44,6 @@ from conftest import some_by_default  # noqa: E402
 
 SAMPLE = HERE.parent / "samples" / "club"
 CLUB = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Fedor", "Galina")
-# The irregular modes of reversis_cli/simulate/events.py the reference settles.
-SETTLED_IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "discarded_two",
-                     "out_of_turn", "revoke", "unclaimed", "peeked")
 SESSIONS = 7
 # 2027-01-07, written "date 2027-01": the first session of its month (so that the order of
 # day and file is the order of the files), in a league period that begins on 2027-01-10
@@ -66,7 +62,7 @@ tie_breaks = ["fewest-parties-lost", "deals"]
 
 [attendance]
 min_sessions = 4
-min_deals = 36
+min_deals = 37
 """
 LEAGUE_PER_SESSION = """title = "Per session, with a penalty"
 records = ["."]
@@ -114,15 +110,13 @@ def make_season(seed: int, folder: Path) -> Path:
         players = tuple(rng.sample(club, 4))
         first_players = first_players or players
         deals = rng.randint(8, 10)
-        forces = {d: rng.choice(SETTLED_IRREGULAR) for d in range(1, deals + 1)
-                  if rng.random() < 0.12}
-        forces.update({0: {2: "broken_reversis", 3: "reversis"},
-                       1: {4: "revoke", 6: "revoke", 5: "unclaimed"},
-                       2: {2: "misdeal_late", 3: "peeked", 5: "discarded_two",
-                           6: "out_of_turn"}}.get(n, {}))
+        forces = {0: {2: "broken_reversis", 3: "reversis"},
+                  1: {4: "revoke", 6: "revoke", 5: "unclaimed"},
+                  2: {2: "misdeal_late", 3: "peeked", 5: "discarded_two",
+                      6: "out_of_turn", 7: "kept"}}.get(n, {})
         text = "".join(simulate_session(SimulationOptions(
             deals, seed=1000 * seed + n, rules=rng.choice(["classic", "modern"]), events=0.1,
-            forces=forces, players=players)))
+            irregular=0.12, forces=forces, players=players)))
         day = (date(2027, 1, 7) + timedelta(weeks=n)).isoformat()
         day = day[:7] if n == MONTH_DATED else day
         head, rest = text.split(f"players {' '.join(players)}\n", 1)
@@ -306,6 +300,7 @@ def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
         seen |= {"made < undertaken" for f in figures.values()
                  if len(f.counts["reversis_made"]) < len(f.counts["reversis_undertaken"])}
         seen |= {p[3] for s in sessions for r in s.settled for p in r["payments"]}
+        seen |= {"kept" for s in sessions for d in s.deals if d.kept}
         seen |= {f"forfeited {p[3]}" for s in sessions for r in s.settled
                  for p in r["cancelled"]}
         seen |= set(oracle.titles(sessions, figures)["season"])
@@ -316,9 +311,9 @@ def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
     assert {"classic", "modern", "made < undertaken", "reversis_broke", "revokes",
             "irregularities", "espagnolette_held", "quinola_forced", "quinola_led",
             "quinola_fallen", "IRR-2", "IRR-3", "IRR-6", "IRR-7",
-            "forfeited ACE-1", "forfeited PARTIE-4", "most_quinolas_placed", "most_reversis_made",
-            "biggest_pool_taken", "excluded", "too-few-sessions", "too-few-deals",
-            "penalty"} <= seen, seen
+            "forfeited ACE-1", "forfeited PARTIE-4", "kept", "most_quinolas_placed",
+            "most_reversis_made", "biggest_pool_taken", "excluded", "too-few-sessions",
+            "too-few-deals", "penalty"} <= seen, seen
     assert any(s.endswith(" players") for s in seen)
 
 
