@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 import sys
 from datetime import date, timedelta
 from decimal import Decimal
@@ -126,6 +127,55 @@ def make_season(seed: int, folder: Path) -> Path:
     (folder / "league-total.toml").write_text(LEAGUE_TOTAL, encoding="utf-8")
     (folder / "league-per-session.toml").write_text(
         LEAGUE_PER_SESSION.format(excluded=first_players[1]), encoding="utf-8")
+    return folder
+
+
+VOID_EVENING = """reversis 1
+date 2027-03-18
+rules classic
+players Anna Vera Gleb Dima
+
+deal 1 dealer Dima
+  exposed
+
+deal 2 dealer Dima
+  misdeal Dima
+
+deal 3 dealer Anna
+  exposed
+"""
+TIED_LEAGUES = {
+    "league-shared.toml": 'records = ["."]\ntie_breaks = ["fewest-parties-lost"]\n',
+    "league-deals.toml": 'records = ["."]\ntie_breaks = ["deals", "name"]\n',
+    "league-per-session.toml": 'records = ["."]\nranking = "per-session"\n'
+                               'tie_breaks = ["sessions", "total"]\n',
+}
+
+
+def make_tied_season(folder: Path) -> Path:
+    """Two evenings of the same deals, the second with Anna and Boris, Vera and
+    Gleb in each other's seats: each pair ends level on every figure but the
+    sessions and deals that a third evening of void deals gives Anna, Vera and
+    Gleb (no money changes hands in it).  And a fourth of four others, where
+    Fedor and Ivan end level (-70), Fedor having lost two parties, Ivan none
+    (seed 145, found by a search).  Standings with shared ranks."""
+    folder.mkdir()
+    text = "".join(simulate_session(SimulationOptions(
+        8, seed=7, events=0.2, players=("Anna", "Boris", "Vera", "Gleb"))))
+    swapped = re.sub(r"\b(Anna|Boris|Vera|Gleb)\b", lambda m: {
+        "Anna": "Boris", "Boris": "Anna", "Vera": "Gleb", "Gleb": "Vera"}[m.group(1)], text)
+    for day, record in (("2027-03-04", text), ("2027-03-11", swapped)):
+        head, rest = record.split("\nplayers ", 1)
+        (folder / f"{day}.rvs").write_text(f"{head}\ndate {day}\nplayers {rest}",
+                                           encoding="utf-8")
+    (folder / "2027-03-18.rvs").write_text(VOID_EVENING, encoding="utf-8")
+    level = "".join(simulate_session(SimulationOptions(
+        4, seed=145, events=0.1, players=("Elena", "Fedor", "Galina", "Ivan"))))
+    head, rest = level.split("\nplayers ", 1)
+    (folder / "2027-03-25.rvs").write_text(f"{head}\ndate 2027-03-25\nplayers {rest}",
+                                           encoding="utf-8")
+    for name, league_text in TIED_LEAGUES.items():
+        (folder / name).write_text(league_text, encoding="utf-8")
     return folder
 
 
@@ -283,6 +333,22 @@ def test_a_simulated_season_agrees_with_the_oracle(tmp_path, seed):
                                         folder / "league-per-session.toml"],
                                MONEY[seed % len(MONEY)], shared=seed % 3 == 0)
     assert not diffs, "\n".join(diffs)
+
+
+def test_tied_standings_agree_with_the_oracle(tmp_path):
+    """Shared ranks and the tie-breaks that part them."""
+    folder = make_tied_season(tmp_path / "tied")
+    leagues = [folder / name for name in TIED_LEAGUES]
+    diffs = season_differences(folder, leagues, ("0.5", None, 2), shared=False)
+    assert not diffs, "\n".join(diffs)
+    sessions = oracle.read_season(folder, str(folder))
+    ranks = [e["rank"] for e in oracle.league(leagues[0], sessions)["standings"]]
+    assert len(set(ranks)) < len(ranks), ranks  # the season does tie
+    level = {e["player"]: e for e in oracle.league(leagues[0], sessions)["standings"]}
+    assert level["Fedor"]["net"] == level["Ivan"]["net"] == -70
+    assert level["Fedor"]["rank"] > level["Ivan"]["rank"]  # fewer parties lost
+    table = oracle.league(leagues[1], sessions)["standings"]
+    assert len({e["net"] for e in table}) < len(table) == len({e["rank"] for e in table})
 
 
 def test_the_seasons_hold_what_the_oracle_checks(tmp_path):
