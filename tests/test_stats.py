@@ -329,7 +329,7 @@ def test_an_undated_session_is_left_out_of_a_period_and_counted(tmp_path):
     stats = _stats_json(str(folder), "--from", "2027-01-01")
     assert len(stats["sessions"]) == 2 and stats["left_out_undated"] == 1
     result = _run("stats", str(folder), "--to", "2027-12-31")
-    assert "Statistics of 2 sessions (1 left out: no full date)" in result.output
+    assert "Statistics of 2 sessions (1 left out: no date)" in result.output
 
 
 def test_one_player_keeps_what_they_did_and_what_was_done_to_them(season):

@@ -16,10 +16,12 @@ from ..club.league import (
 )
 from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
+from ..club.pool import pool_json
 from .amounts import money_column
+from .pool import pool_lines
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
-           "FIGURE_HEADINGS", "JSON_FORMAT"]
+           "no_session_line", "FIGURE_HEADINGS", "JSON_FORMAT"]
 
 JSON_FORMAT = "reversis-league/1"
 # The figure ranked by: the net less any penalty, in total or on average.
@@ -45,7 +47,10 @@ def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
-    parts.append(_table(s))
+    parts.append(_table(s) if s.sessions else Text(t(no_session_line(s))))
+    lines = pool_lines(s.pool)
+    if lines:  # under the nets: with the pool's, they add up to zero
+        parts += [Text(tr("Pool"), style="bold"), *[Text(t(line)) for line in lines]]
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
         parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
@@ -69,6 +74,14 @@ def about_lines(s: Standings) -> list[Msg]:
         lines.append(Msg("ties broken by {tie_breaks}", tie_breaks=", ".join(
             tr(_TIE_WORDS[kind]) for kind in settings.tie_breaks)))
     return lines
+
+
+def no_session_line(s: Standings) -> Msg:
+    """What stands in place of a table with no session to rank."""
+    if s.settings.start or s.settings.end:
+        return Msg("No session of the season falls in this period, so there are no standings "
+                   "(an undated session counts only without a period).")
+    return Msg("The season has no session, so there are no standings.")
 
 
 def _table(s: Standings) -> Table:
@@ -120,4 +133,5 @@ def league_json(s: Standings) -> dict:
             "player": u.row.name, "sessions": u.row.sessions, "deals": u.row.deals,
             "net": amount_json(u.row.net), "reason": u.reason, "message": str(why_not_ranked(u, s)),
         } for u in s.unranked],
+        "pool": pool_json(s.pool),
     }

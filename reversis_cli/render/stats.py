@@ -11,6 +11,7 @@ from rich.text import Text
 from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
 from ..i18n import Count, Msg, N_, average_shown, t, tr
 from .amounts import fiches, money_column, signed
+from .pool import pool_lines
 
 __all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS", "title_value"]
 
@@ -68,7 +69,12 @@ def render_stats(stats: Stats, show_deals: bool = False) -> Group:
     if not stats.players:
         parts.append(Text(tr("No deals in these sessions.")))
         return Group(*parts)
-    parts += [_players(stats), Text(tr("By seat"), style="bold"), _roles(stats)]
+    parts.append(_players(stats))
+    # the pool's line under the nets: with it, they add up to zero
+    lines = pool_lines(stats.pool)
+    if lines:
+        parts += [Text(tr("Pool"), style="bold"), *[Text(t(line)) for line in lines]]
+    parts += [Text(tr("By seat"), style="bold"), _roles(stats)]
     for kind, heading in _BETWEEN_HEADINGS.items():
         table = _between(stats, kind)
         if table is not None:
@@ -83,7 +89,7 @@ def render_stats(stats: Stats, show_deals: bool = False) -> Group:
 def _heading(stats: Stats) -> Msg:
     sessions = Count(len(stats.sessions), "{n} session", "{n} sessions")
     if stats.left_out:
-        return Msg("Statistics of {sessions} ({left} left out: no full date)",
+        return Msg("Statistics of {sessions} ({left} left out: no date)",
                    sessions=sessions, left=stats.left_out)
     return Msg("Statistics of {sessions}", sessions=sessions)
 
