@@ -122,18 +122,6 @@ def read_season(folder: Path, shown: str) -> list[Session]:
     return sorted(sessions, key=lambda s: (s.day or "", s.name))
 
 
-def in_stats_period(session: Session, start: str | None, end: str | None) -> bool:
-    """docs/output.md, stats' period: the sessions whose day lies between
-    ``start`` and ``end``, both included (a month or a year takes in all of
-    it); with either given, a session without a full date is left out."""
-    if start is None and end is None:
-        return True
-    if session.day is None or len(session.day.split("-")) != 3:
-        return False
-    return ((start is None or session.day >= _span(start)[0])
-            and (end is None or session.day <= _span(end)[1]))
-
-
 # --- the season's figures ------------------------------------------------------------------
 
 
@@ -328,15 +316,32 @@ def _span(day: str) -> tuple[str, str]:
 
 
 def in_period(day: str | None, start: str | None, end: str | None) -> bool:
-    """docs/league.md: a session counts when its date falls in the period; one
-    dated by month counts when that month meets it; an undated one only when
-    no period is given."""
+    """docs/league.md and docs/output.md (stats' period): a session counts
+    when its date falls in the period, both ends included (an end given as a
+    month or a year takes in all of it); one dated by month or year counts
+    when that month or year meets the period; an undated one only when no
+    period is given."""
     if start is None and end is None:
         return True
     if day is None:
         return False
     first, last = _span(day)
-    return (start is None or last >= start) and (end is None or first <= end)
+    return (start is None or last >= _span(start)[0]) and (end is None or first <= _span(end)[1])
+
+
+def pool(sessions: list[Session]) -> dict:
+    """docs/output.md, "The pool over the season": what the pool took (each
+    session's end less its start, summed: the players' nets plus it are 0),
+    what it held before the first session and after the last, and each
+    session that did not start with what the one before it left."""
+    ends = [s.settled[-1]["pool_after"] if s.settled else s.pot for s in sessions]
+    not_carried = [{"session": s.name, "date": s.day, "start": s.pot,
+                    "previous": sessions[n - 1].name, "previous_end": ends[n - 1]}
+                   for n, s in enumerate(sessions) if n and s.pot != ends[n - 1]]
+    return {"net": sum((end - s.pot for s, end in zip(sessions, ends, strict=True)),
+                       Fraction(0)),
+            "start": sessions[0].pot if sessions else Fraction(0),
+            "end": ends[-1] if ends else Fraction(0), "not_carried": not_carried}
 
 
 def _day(value) -> str | None:
@@ -384,7 +389,8 @@ def league(league_file: Path, sessions: list[Session]) -> dict:
     for place, entry in enumerate(ranked, 1):
         before = ranked[place - 2] if place > 1 else None
         entry["rank"] = before["rank"] if before and key(before) == key(entry) else place
-    return {"sessions": len(chosen), "standings": ranked, "not_ranked": not_ranked}
+    return {"sessions": len(chosen), "standings": ranked, "not_ranked": not_ranked,
+            "pool": pool(chosen)}
 
 
 def _league_rows(sessions: list[Session]) -> dict[str, dict]:

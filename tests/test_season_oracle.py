@@ -188,8 +188,8 @@ def stats_differences(folder: Path, sessions: list[oracle.Session],
     against the oracle's figures of ``sessions``."""
     args = [f"--{k}={v}" for k, v in zip(("from", "to"), period, strict=True) if v]
     stats = _run("stats", "--json", str(folder), *args)
-    chosen = [s for s in sessions if oracle.in_stats_period(s, *period)]
-    left_out = [s for s in sessions if not oracle.in_stats_period(s, "0001", None)]
+    chosen = [s for s in sessions if oracle.in_period(s.day, *period)]
+    left_out = [s for s in sessions if s.day is None]
     sessions = chosen
     figures = oracle.season_figures(sessions)
     diffs = []
@@ -222,10 +222,19 @@ def stats_differences(folder: Path, sessions: list[oracle.Session],
          oracle.between(sessions))
     same("between counts", [b["count"] for b in stats["between"]],
          [len(b["deals"]) for b in stats["between"]])
-    if "pool" in stats:  # issue 30 item 5: the players and the pool sum to zero
-        same("pool net", _amount(stats["pool"]["net"]), -sum(f.net for f in figures.values()))
+    same("pool", _pool_of(stats["pool"]), oracle.pool(sessions))
+    same("players and pool", sum(f.net for f in figures.values()) + oracle.pool(sessions)["net"],
+         0)
     diffs += _title_differences(stats["titles"], oracle.titles(sessions, figures))
     return diffs
+
+
+def _pool_of(theirs: dict) -> dict:
+    return {"net": _amount(theirs["net"]), "start": _amount(theirs["start"]),
+            "end": _amount(theirs["end"]),
+            "not_carried": [{**late, "start": _amount(late["start"]),
+                             "previous_end": _amount(late["previous_end"])}
+                            for late in theirs["not_carried"]]}
 
 
 def _titles_of(listed: list[dict]) -> dict:
@@ -254,6 +263,8 @@ def league_differences(league_file: Path, sessions: list[oracle.Session]) -> lis
     theirs = _run("league", "--json", str(league_file))
     mine = oracle.league(league_file, sessions)
     diffs = []
+    if _pool_of(theirs["pool"]) != mine["pool"]:
+        diffs.append(f"{league_file.name} pool: {_pool_of(theirs['pool'])} != {mine['pool']}")
     if theirs["sessions"] != mine["sessions"]:
         diffs.append(f"{league_file.name} sessions: {theirs['sessions']} != {mine['sessions']}")
     keys = ("rank", "player", "sessions", "deals", "parties_lost", "net", "penalty", "figure")
