@@ -26,6 +26,7 @@ from ..club.stats import Period, Stats, Title, stats_of
 from ..club.timeline import SessionNets, nets_by_session, running_nets
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg, amount_shown, lang, t, tr
+from ..i18n.numbers import EXACT, written_amount
 from ..render.league import (
     FIGURE_HEADINGS, about_lines, figure_shown, no_session_line, why_not_ranked,
 )
@@ -156,7 +157,13 @@ def _standing_rows(table: Standings) -> list[StandingRow]:
 
 def _per_deal(net: Fraction, deals: int) -> tuple[str, str]:
     exact = net / deals if deals else Fraction(0)
-    return figure_shown(PER_DEAL, exact), amount_shown(exact, signed=True)
+    return figure_shown(PER_DEAL, exact), _exact(exact)
+
+
+def _exact(amount) -> str:
+    """An amount exactly, as JSON writes it (``-48527/6``): a cell's title,
+    where the cell shows it as a person writes it (``-8087 5/6``)."""
+    return written_amount(amount, EXACT, signed=True)
 
 
 def _figure_rows(stats: Stats) -> list[FigureRow]:
@@ -164,7 +171,8 @@ def _figure_rows(stats: Stats) -> list[FigureRow]:
     per_deal = [_per_deal(p.net, p.deals) for p in players]
     rows = [FigureRow(tr("Sessions"), tuple(str(p.sessions.count) for p in players)),
             FigureRow(tr("Deals"), tuple(str(p.deals) for p in players)),
-            FigureRow(tr("Net"), tuple(amount_shown(p.net, signed=True) for p in players)),
+            FigureRow(tr("Net"), tuple(amount_shown(p.net, signed=True) for p in players),
+                      tuple(_exact(p.net) for p in players)),
             FigureRow(tr("Net per deal"), tuple(shown for shown, _ in per_deal),
                       tuple(exact for _, exact in per_deal))]
     rows += [FigureRow(tr(label), tuple(str(p.counts[key].count) for p in players))
