@@ -34,8 +34,9 @@ from .consoles import (
 )
 
 __all__ = [
-    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
-    "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole",
+    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "DiagnosticLog",
+    "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath",
+    "LazyConsole",
     "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
     "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
     "check_profile_options", "command", "console", "console_spec", "file_argument", "is_plain",
@@ -259,13 +260,37 @@ def problem_text(exc: Exception) -> str:
 
 
 def report(diags, out=None) -> int:
-    """Print diagnostics compiler-style (stderr unless told) and count the errors."""
+    """Print diagnostics compiler-style (stderr unless told) and count the errors.
+    Sent to a :class:`DiagnosticLog`, they are kept for the command's JSON too
+    (and with ``--json`` only kept, as ``check --json`` keeps them)."""
+    diags = list(diags)
+    if isinstance(out, DiagnosticLog):
+        out.kept.extend(diags)
+        if out.as_json:
+            return sum(d.is_error for d in diags)
     from ..render.diagnostics import render_diagnostic  # brings rich: start-up time
 
     out = out or console(stderr=True)
     for d in diags:
         out.print(render_diagnostic(d), soft_wrap=True)
     return sum(d.is_error for d in diags)
+
+
+class DiagnosticLog(LazyConsole):
+    """Standard error's console for a command whose ``--json`` carries its
+    diagnostics (``stats``, ``league``): whatever the command reports (:func:`report`)
+    through it is kept, in order, for the JSON's ``"diagnostics"``; printed to
+    standard error only without ``--json``, as ``check`` does.  So a
+    diagnostic any part of the command reports lands in the JSON without the
+    JSON's writer knowing of it."""
+
+    def __init__(self, as_json: bool) -> None:
+        super().__init__(stderr=True)
+        self.as_json = as_json
+        self.kept: list = []
+
+    def json(self) -> list[dict]:
+        return [d.to_json() for d in self.kept]
 
 
 def print_json(data) -> None:

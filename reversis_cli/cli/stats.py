@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, apply_sets, bad_parameter, command, console,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command, console,
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
     set_option, tr, usage_error,
 )
@@ -52,13 +52,13 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
     other = _other_reading(compare, sets)
-    err = LazyConsole(stderr=True)
+    err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     failed = []
 
     def each(result) -> None:
         if result.errors:
             report(result.diagnostics, err)
-            failed.append(result.name)
+            failed.append(result.name)  # left out of the figures
 
     try:
         stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
@@ -69,21 +69,34 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         raise usage_error(exc.message) from None
     except ArchiveError as exc:
         report([exc.diagnostic], err)
+        if as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
+            print_json(_problems_json(inputs, failed, err))
         sys.exit(EXIT_INPUT_ERRORS)
     comparison = None
     if other is not None:
         comparison = _compared(inputs, stats.sessions, other, err)
-        failed += comparison.problems
+    # a session the comparison could not read again is in its figures, not left out:
+    # its diagnostic says so
+    not_compared = comparison is not None and bool(comparison.problems)
     if as_json:
         data = stats_json(stats, inputs)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
-        print_json(data)
+        print_json({**data, **_problems_json(inputs, failed, err)})
     else:
         console().print(render_stats(stats, show_deals))
         if comparison is not None:
             console().print(_comparison_view(comparison))
-    sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
+    sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+
+
+def _problems_json(inputs: tuple[str, ...], failed: list[str], err: DiagnosticLog) -> dict:
+    """What ``stats --json`` carries beside the figures (docs/output.md): the
+    files left out and every diagnostic reported; alone, with the format and
+    sources, when there are no figures."""
+    return {"format": "reversis-stats/1", "sources": list(inputs),
+            "left_out": [{"file": name, "reason": "errors"} for name in failed],
+            "diagnostics": err.json()}
 
 
 def _other_reading(compare: str | None, sets: dict[str, str]):
