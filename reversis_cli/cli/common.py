@@ -44,7 +44,8 @@ __all__ = [
     "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
     "open_session", "option", "print_json", "problem_text", "profile_options",
     "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
-    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "t", "tr",
+    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "steps_progress",
+    "t", "tr",
     "usage_error", "use", "write_output",
 ]
 
@@ -431,6 +432,31 @@ def input_files(inputs: tuple[str, ...]) -> list[Path]:
         return expand_inputs(inputs)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
+
+
+@contextmanager
+def steps_progress():
+    """Progress over counted steps (sessions, records) on standard error, when
+    it is a terminal; nothing in a pipe or a file.  Yields ``phase(label,
+    total)``, which starts a line of the bar and returns what to call after
+    each step.  The bar is erased at the end (rich's transient display), so
+    the output that follows starts on a clean line."""
+    if not sys.stderr.isatty():
+        yield lambda label, total: (lambda: None)
+        return
+    from rich.progress import (  # rich: start-up time
+        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+    )
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=console(stderr=True), transient=True)
+
+    def phase(label: str, total: int) -> Callable[[], None]:
+        task = progress.add_task(label, total=total)
+        return lambda: progress.advance(task)
+
+    with progress:
+        yield phase
 
 
 # The bar appears only once reading has gone on this long without output: a

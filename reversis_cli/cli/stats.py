@@ -7,7 +7,7 @@ import sys
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command, console,
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
-    set_option, tr, usage_error,
+    set_option, steps_progress, tr, usage_error,
 )
 
 __all__ = ["stats_command"]
@@ -117,9 +117,19 @@ def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err):
     be read again is reported (and the run ends with exit 1)."""
     from ..club.compare import compare_season, season_sources  # the library: start-up time
 
-    comparison = compare_season(season_sources(inputs, sessions), other)
+    sources = season_sources(inputs, sessions)
+    with steps_progress() as phase:  # settling every deal again takes a while
+        step = phase(tr("Sessions settled again"), len(sources))
+        comparison = compare_season(_stepped(sources, step), other)
     report(list(comparison.problems), err)
     return comparison
+
+
+def _stepped(items: list, step):
+    """``items``, with ``step()`` after each is taken."""
+    for item in items:
+        yield item
+        step()
 
 
 def _comparison_json(comparison) -> dict:

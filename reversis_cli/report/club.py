@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
@@ -28,6 +28,7 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg, amount_shown, lang, t, tr
 from ..render.league import FIGURE_HEADINGS, about_lines, figure_shown, why_not_ranked
 from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
+from .made import MadePages, made_now, page_key
 from .page import _asset, _environment, build_report
 from .season_chart import SeasonChart, season_chart
 
@@ -37,7 +38,7 @@ __all__ = ["ClubPage", "SessionPage", "build_club_page", "page_name"]
 @dataclass(frozen=True)
 class SessionPage:
     name: str  # the file's name in the sessions' folder
-    html: str
+    html: str | None  # None: the page in the folder is already this one (report/made.py)
 
 
 @dataclass
@@ -112,8 +113,10 @@ def _record_of(session: SessionNets, base: Path | None) -> Path | None:
 
 
 def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
-                   sets: Mapping[str, str] | None, page: ClubPage) -> list[str | None]:
-    """Each session's own page (added to ``page``), and the link to it."""
+                   sets: Mapping[str, str] | None, page: ClubPage, made: MadePages | None,
+                   step: Callable[[], None]) -> list[str | None]:
+    """Each session's own page (added to ``page``), and the link to it; a page
+    ``made`` says is already in the folder is not made again."""
     taken: set[str] = set()
     links: list[str | None] = []
     for session in sessions:
@@ -124,13 +127,32 @@ def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
                 "is listed without its page (run reversis archive again)", path=session.path),
                 file=session.path))
             links.append(None)
+            step()
             continue
-        report = build_report([record], None, sets)
-        page.diagnostics.extend(report.diagnostics)
         name = page_name(session.path, taken)
-        page.sessions.append(SessionPage(name, report.html))
+        page.sessions.append(_session_page(session, record, name, sets, page, made))
         links.append(folder + quote(name))
+        step()
     return links
+
+
+def _session_page(session: SessionNets, record: Path, name: str,
+                  sets: Mapping[str, str] | None, page: ClubPage,
+                  made: MadePages | None) -> SessionPage:
+    """The session's page, made from its record, or None for its html when
+    the folder already has it (its diagnostics shown again all the same)."""
+    key = page_key(name, session.path, session.sha256, lang(), sets)
+    kept = made.kept(name, key) if made is not None else None
+    if kept is not None:
+        page.diagnostics.extend(kept.shown())
+        if made is not None:
+            made.keep(name, kept)
+        return SessionPage(name, None)
+    report = build_report([record], None, sets)
+    page.diagnostics.extend(report.diagnostics)
+    if made is not None:
+        made.keep(name, made_now(key, list(report.profiles), report.diagnostics))
+    return SessionPage(name, report.html)
 
 
 # --- the page's parts ---------------------------------------------------------------------
@@ -188,7 +210,8 @@ def _chart(sessions: list[SessionNets], stats: Stats) -> SeasonChart | None:
 
 def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
                     league: LeagueSettings | None = None,
-                    sets: Mapping[str, str] | None = None) -> ClubPage:
+                    sets: Mapping[str, str] | None = None, made: MadePages | None = None,
+                    progress: Callable[[int], Callable[[], None]] | None = None) -> ClubPage:
     """The club page of the archive ``conn`` and its sessions' pages.
 
     ``base`` is the folder the archive's paths are relative to (None: as
@@ -196,6 +219,8 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     ``folder`` the link from the club page to the sessions' pages
     (``sessions/``); ``league`` the league file's rules for the standings
     (its period chooses the sessions), else every session, ranked by total net.
+    ``made``: the pages already in the sessions' folder (report/made.py);
+    ``progress``: given the number of sessions, what to call after each.
     """
     settings = league or LeagueSettings()
     stats = stats_of(conn, Period(settings.start, settings.end))
@@ -204,7 +229,8 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
            if path in set(stats.sessions)]
     table = standings(settings, player_rows(conn, ids), len(ids))
     page = ClubPage("")
-    links = _session_pages(sessions, base, folder, sets, page)
+    step = progress(len(sessions)) if progress is not None else (lambda: None)
+    links = _session_pages(sessions, base, folder, sets, page, made, step)
     title = settings.title or tr("The club's season")
     page.html = _environment().get_template("club.html").render(
         lang=lang(), page_title=title, league=league is not None,
