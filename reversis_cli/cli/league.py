@@ -6,8 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, console, json_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option,
     print_json, report,
 )
 
@@ -53,7 +54,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     if as_json:
         print_json({**league_json(table), "diagnostics": err.json()})
     else:
-        console().print(render_league(table))
+        table_console().print(render_league(table))  # a pipe gets no trailing spaces
     sys.exit(EXIT_OK)
 
 

@@ -4,7 +4,11 @@ handed to the session as ``set`` overrides."""
 
 from __future__ import annotations
 
-from .common import option, profile_usage_error
+from fractions import Fraction
+
+import click
+
+from .common import Msg, option, profile_usage_error, t, usage_error
 
 __all__ = ["money_options", "with_money"]
 
@@ -41,6 +45,34 @@ def money_options(func):
 
 def with_money(sets: dict[str, str], fiche_value: str | None,
                currency: str | None) -> dict[str, str]:
-    """The --set overrides with --fiche-value and --currency, which come last."""
+    """The --set overrides with --fiche-value and --currency, which come last.
+
+    --currency alone is a usage error: it is the currency of --fiche-value
+    and would change nothing (a record's own fiche value takes ``--set
+    currency=CODE``).  A fiche value finer than the currency's smallest unit
+    (0.01 JPY) is taken, but said: every amount in money is rounded to that
+    unit (docs/decisions.md, "Issue 30: the club's reports")."""
+    if currency is not None and fiche_value is None:
+        raise usage_error(Msg(
+            "--currency {currency} is the currency of --fiche-value: give --fiche-value too "
+            "(for the fiche value a record gives, --set currency={currency})",
+            currency=currency.upper()))
+    if currency is not None and fiche_value is not None:
+        _say_rounding(fiche_value, currency)
     given = {"fiche_value": fiche_value, "currency": currency}
     return {**sets, **{name: value for name, value in given.items() if value is not None}}
+
+
+def _say_rounding(fiche_value: str, currency: str) -> None:
+    from ..club.settleup import minor_digits  # the library: start-up time
+    from ..rules.money import decimal_text, read_currency, read_fiche_value  # start-up time
+
+    code = read_currency(currency)
+    digits = minor_digits(code)
+    value = read_fiche_value(fiche_value)
+    if (value * 10 ** digits).denominator != 1:
+        unit = decimal_text(Fraction(1, 10 ** digits))
+        click.echo(t(Msg("reversis: a fiche is worth {value} {currency}, not a whole number of "
+                         "the smallest unit of {currency} ({unit}): every amount in money is "
+                         "rounded to {unit} {currency}; the fiches stay exact",
+                         value=fiche_value, currency=code, unit=unit)), err=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command, console,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command,
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
     set_option, steps_progress, tr, usage_error,
 )
@@ -84,9 +85,10 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
             data["compare"] = _comparison_json(comparison)
         print_json({**data, **_problems_json(inputs, failed, err)})
     else:
-        console().print(render_stats(stats, show_deals))
+        out = table_console()  # a pipe gets no trailing spaces
+        out.print(render_stats(stats, show_deals))
         if comparison is not None:
-            console().print(_comparison_view(comparison))
+            out.print(_comparison_view(comparison))
     sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
 
 
