@@ -31,16 +31,21 @@ def _money_value(reader_name: str):
     return check
 
 
-def money_options(func):
-    """--fiche-value and --currency: the settle-up in money (score, report)."""
+SESSION_FICHE_HELP = ("What one fiche is worth in money (such as 0.5): the session ends "
+                      "with a settle-up, each balance in money and the fewest transfers "
+                      "that settle it.")
+
+
+def money_options(func=None, *, fiche_help: str = SESSION_FICHE_HELP):
+    """--fiche-value and --currency: the settle-up in money (score, report;
+    stats, for a period, with its own help)."""
+    if func is None:
+        return lambda f: money_options(f, fiche_help=fiche_help)
     func = option("--currency", "currency", metavar="CODE", callback=_money_value("read_currency"),
                   help="The currency of --fiche-value, a three-letter code such as RUB or "
                        "EUR (its minor unit rounds the amounts).")(func)
     return option("--fiche-value", "fiche_value", metavar="AMOUNT",
-                  callback=_money_value("read_fiche_value"),
-                  help="What one fiche is worth in money (such as 0.5): the session ends "
-                       "with a settle-up, each balance in money and the fewest transfers "
-                       "that settle it.")(func)
+                  callback=_money_value("read_fiche_value"), help=fiche_help)(func)
 
 
 def with_money(sets: dict[str, str], fiche_value: str | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from .consoles import table_console
+from .money import money_options, with_money
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command,
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
@@ -28,9 +29,12 @@ __all__ = ["stats_command"]
              "come to, and what each option that differs moved and from whom.")
 @set_option(help="An option of the other reading (with --compare, of that profile; "
                  "without, of each session's own); repeatable.")
+@money_options(fiche_help="What one fiche is worth in money (such as 0.5): the period's "
+                          "figures end with one settle-up of every player's net over it and "
+                          "of what the pool gained, and the fewest transfers that settle it.")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, as_json: bool, show_deals: bool, compare: str | None,
-                  sets: dict[str, str]) -> None:
+                  sets: dict[str, str], fiche_value: str | None, currency: str | None) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -53,6 +57,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
     other = _other_reading(compare, sets)
+    money = _period_money(fiche_value, currency, player)
     err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     failed = []
 
@@ -83,13 +88,52 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         data = stats_json(stats, inputs)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
+        if money is not None:
+            data["settle_up"] = _settle_up_json(stats, money)
         print_json({**data, **_problems_json(inputs, failed, err)})
     else:
         out = table_console()  # a pipe gets no trailing spaces
         out.print(render_stats(stats, show_deals))
         if comparison is not None:
             out.print(_comparison_view(comparison))
+        if money is not None:
+            out.print(_settle_up_view(stats, money))
     sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+
+
+def _period_money(fiche_value: str | None, currency: str | None, player: str | None):
+    """The money of the period's settle-up (None without --fiche-value),
+    checked before any file is read."""
+    with_money({}, fiche_value, currency)  # --currency alone refused, a rounding said
+    if fiche_value is None:
+        return None
+    if player is not None:
+        raise usage_error(Msg("--fiche-value settles every player of the period: leave out "
+                              "--player"))
+    from ..rules.money import MoneyOptions, read_currency, read_fiche_value  # start-up time
+
+    return MoneyOptions(read_fiche_value(fiche_value),
+                        read_currency(currency) if currency else None)
+
+
+def _period_settle_up(stats, money):
+    """The settle-up of the period's totals: each player's net, as stats sums
+    the stored payments (exact), and what the pool gained."""
+    from ..club.settleup import period_settle_up  # the library: start-up time
+
+    return period_settle_up({name: p.net for name, p in stats.players.items()}, money)
+
+
+def _settle_up_json(stats, money) -> dict:
+    from ..club.settleup import settle_up_json  # the library: start-up time
+
+    return settle_up_json(_period_settle_up(stats, money))
+
+
+def _settle_up_view(stats, money):
+    from ..render.settleup import period_settle_up_view  # the library: start-up time
+
+    return period_settle_up_view(_period_settle_up(stats, money)).rich()
 
 
 def _problems_json(inputs: tuple[str, ...], failed: list[str], err: DiagnosticLog) -> dict:
