@@ -3,11 +3,11 @@
 A club of ten years has hundreds of sessions, and a new evening changes one
 of them: ``report`` rewrites a session's page only when something it is
 made from has changed.  What a page is made from is its **key**: the
-SHA-256 of the record (as the archive stores it), the record's path and the
+sha256 hash of the record (as the archive stores it), the record's path and the
 page's name, the run's language, the money options (``--fiche-value``,
 ``--currency``), and the program itself (a hash of the package's files:
 code, templates, styles, catalogs, the grammar).  A house rule profile the
-record names is a file of its own: its SHA-256 is kept beside the key and
+record names is a file of its own: its sha256 hash is kept beside the key and
 read again each run.
 
 The keys are kept in a small manifest in the sessions' folder
@@ -67,7 +67,7 @@ class Made:
     """One page as the manifest keeps it."""
 
     key: str
-    profiles: dict[str, str] = field(default_factory=dict)  # a house profile: path -> SHA-256
+    profiles: dict[str, str] = field(default_factory=dict)  # a house profile: path -> sha256 hash
     size: int = -1
     mtime_ns: int = -1
     diagnostics: list[dict] = field(default_factory=list)
