@@ -150,7 +150,9 @@ def period_settle_up(nets: Mapping[str, Fraction], money: MoneyOptions) -> Settl
     of ``stats``)."""
     gained = -sum(nets.values(), Fraction(0))
     carried = MoneyOptions(money.fiche_value, money.currency, "carried")
-    return settle_up(nets, list(nets), -gained, 0, carried)
+    settled = settle_up(nets, list(nets), -gained, 0, carried)
+    assert settled is not None  # stats gives a fiche value: there is a settle-up
+    return settled
 
 
 def session_settle_up(session: Session) -> SettleUp | None:
