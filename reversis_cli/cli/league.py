@@ -28,7 +28,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, open_season, read_league_file,
+        LeagueFileError, check_names, open_season, read_league_file,
     )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
@@ -48,7 +48,13 @@ def league_command(league_file: str, as_json: bool) -> None:
         _stop([exc.diagnostic], err)
     try:
         sessions = season_sessions(conn, settings)
-        table = standings(settings, player_rows(conn, sessions), len(sessions))
+        rows = player_rows(conn, sessions)
+        if sessions:  # without a session, the table says so; no name can be checked
+            check_names(settings, path, league_file, {row.name for row in rows})
+        table = standings(settings, rows, len(sessions))
+    except LeagueFileError as exc:  # a name of the file that played no session
+        report(exc.diagnostics, err)
+        sys.exit(EXIT_INPUT_ERRORS)
     finally:
         conn.close()
     if as_json:

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dates import in_period
+
 __all__ = [
     "RANKINGS", "TIE_BREAKS", "ABSENCE_RULES", "TOTAL", "PER_DEAL", "PER_SESSION",
     "NOT_RANKED", "PENALTY", "TOO_FEW_SESSIONS", "TOO_FEW_DEALS", "EXCLUDED",
@@ -94,21 +96,11 @@ class Standings:
 # --- the rows, read from the archive ------------------------------------------------------
 
 
-def _in_period(day: str | None, start: str | None, end: str | None) -> bool:
-    """A session's day within ``start``..``end`` (inclusive).  A session dated by
-    month or year only is in when that month or year meets the period; an
-    undated one is in only when no period is given."""
-    if start is None and end is None:
-        return True
-    if day is None:
-        return False
-    return (start is None or day >= start[:len(day)]) and (end is None or day <= end[:len(day)])
-
-
 def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings) -> list[int]:
-    """The ids of the sessions in the league's period."""
+    """The ids of the sessions in the league's period, by the rule ``stats``
+    and the club page follow too (:func:`~reversis_cli.dates.in_period`)."""
     return [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
-            if _in_period(day, settings.start, settings.end)]
+            if in_period(day, settings.start, settings.end)]
 
 
 def player_rows(conn: sqlite3.Connection, sessions: Iterable[int]) -> list[PlayerRow]:

@@ -19,7 +19,7 @@ from ..settle import amount_json
 from .amounts import money_column
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
-           "FIGURE_HEADINGS", "JSON_FORMAT"]
+           "no_session_line", "FIGURE_HEADINGS", "JSON_FORMAT"]
 
 JSON_FORMAT = "reversis-league/1"
 # The figure ranked by: the net less any penalty, in total or on average.
@@ -45,7 +45,7 @@ def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
-    parts.append(_table(s))
+    parts.append(_table(s) if s.sessions else Text(t(no_session_line(s))))
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
         parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
@@ -69,6 +69,14 @@ def about_lines(s: Standings) -> list[Msg]:
         lines.append(Msg("ties broken by {tie_breaks}", tie_breaks=", ".join(
             tr(_TIE_WORDS[kind]) for kind in settings.tie_breaks)))
     return lines
+
+
+def no_session_line(s: Standings) -> Msg:
+    """What stands in place of a table with no session to rank."""
+    if s.settings.start or s.settings.end:
+        return Msg("No session of the season falls in this period, so there are no standings "
+                   "(an undated session counts only without a period).")
+    return Msg("The season has no session, so there are no standings.")
 
 
 def _table(s: Standings) -> Table:

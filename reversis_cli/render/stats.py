@@ -83,7 +83,7 @@ def render_stats(stats: Stats, show_deals: bool = False) -> Group:
 def _heading(stats: Stats) -> Msg:
     sessions = Count(len(stats.sessions), "{n} session", "{n} sessions")
     if stats.left_out:
-        return Msg("Statistics of {sessions} ({left} left out: no full date)",
+        return Msg("Statistics of {sessions} ({left} left out: no date)",
                    sessions=sessions, left=stats.left_out)
     return Msg("Statistics of {sessions}", sessions=sessions)
 

@@ -26,7 +26,9 @@ from ..club.stats import Period, Stats, Title, stats_of
 from ..club.timeline import SessionNets, nets_by_session, running_nets
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg, amount_shown, lang, t, tr
-from ..render.league import FIGURE_HEADINGS, about_lines, figure_shown, why_not_ranked
+from ..render.league import (
+    FIGURE_HEADINGS, about_lines, figure_shown, no_session_line, why_not_ranked,
+)
 from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
 from .made import MadePages, made_now, page_key
 from .page import _asset, _environment, build_report
@@ -235,7 +237,7 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     page.html = _environment().get_template("club.html").render(
         lang=lang(), page_title=title, league=league is not None,
         about=[t(line) for line in about_lines(table)] if league else [],
-        standings=_standing_rows(table),
+        standings=_standing_rows(table), no_session=t(no_session_line(table)) if not ids else "",
         unranked=[t(why_not_ranked(u, table)) for u in table.unranked],
         figure_heading=tr(FIGURE_HEADINGS[settings.ranking]), players=list(stats.players),
         figures=_figure_rows(stats), chart=_chart(sessions, stats),
