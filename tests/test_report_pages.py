@@ -199,6 +199,7 @@ def test_stats_compare_shows_its_progress_on_a_terminal(club):
     status, out, err = on_terminal_stderr("stats", str(club), "--compare", "modern")
     assert status == 0
     assert "Sessions settled again" in err and "4/4" in err
+    assert "Records" in err  # the records read first
     assert "Sessions settled again" not in out
 
 
@@ -206,3 +207,13 @@ def test_stats_compare_shows_no_progress_in_a_pipe(club):
     result = run("stats", str(club), "--compare", "modern")
     assert result.exit_code == 0
     assert result.stderr == ""
+
+
+def test_stats_of_an_archive_shows_no_records_to_read(club, tmp_path):
+    from reversis_cli.club.archive import archive_inputs
+
+    database = tmp_path / "club.sqlite"
+    archive_inputs([str(club)], database)
+    status, out, err = on_terminal_stderr("stats", str(database))
+    assert status == 0 and "Net" in out
+    assert "Records" not in err

@@ -62,14 +62,21 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     failed = []
 
+    step = [lambda: None]  # after each record read: the progress on a terminal
+
     def each(result) -> None:
+        step[0]()
         if result.errors:
             report(result.diagnostics, err)
             failed.append(result.name)  # left out of the figures
 
     try:
-        stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
-                              each=each)
+        with steps_progress() as phase:  # reading a season's records takes a while
+            records = _records_to_read(inputs)
+            if records:
+                step[0] = phase(tr("Records"), records)
+            stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
+                                  each=each)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
@@ -100,6 +107,20 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         if money is not None:
             out.print(_settle_up_view(stats, money))
     sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+
+
+def _records_to_read(inputs: tuple[str, ...]) -> int:
+    """How many records ``stats`` reads (0 for an archive, read as it is)."""
+    from ..club.archive import record_inputs  # the library: start-up time
+    from ..club.stats import is_database  # the library: start-up time
+    from ..session.batch import InputError  # the library: start-up time
+
+    if any(is_database(name) for name in inputs):
+        return 0
+    try:
+        return len(record_inputs(inputs))
+    except InputError:  # said by the reading itself
+        return 0
 
 
 def _period_money(fiche_value: str | None, currency: str | None, player: str | None):
