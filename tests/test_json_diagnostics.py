@@ -112,3 +112,14 @@ def test_whatever_stats_reports_lands_in_the_json(tmp_path):
     data = json.loads(result.stdout)
     assert "RV610" in codes(data), data["diagnostics"]
     assert Path(data["diagnostics"][0]["file"]).name == "2027-01-21.rvs"
+
+
+def test_league_json_with_an_unknown_name_is_its_diagnostic(tmp_path):
+    shutil.copytree(CLUB, tmp_path / "club")
+    league = tmp_path / "club" / "typo.toml"
+    league.write_text('records = ["."]\nexclude = ["gleb"]\n', encoding="utf-8")
+    result = run("league", str(league), "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert "standings" not in data and codes(data) == ["RV608"]
+    assert "Gleb" in data["diagnostics"][0]["message"]  # did you mean

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from .consoles import table_console
 from .common import (
@@ -27,6 +28,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     standings: fix them first.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
+    from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
         LeagueFileError, check_names, open_season, read_league_file,
     )
@@ -51,10 +53,9 @@ def league_command(league_file: str, as_json: bool) -> None:
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
-        table = standings(settings, rows, len(sessions))
+        table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
     except LeagueFileError as exc:  # a name of the file that played no session
-        report(exc.diagnostics, err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop(exc.diagnostics, err)
     finally:
         conn.close()
     if as_json:
@@ -64,7 +65,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     sys.exit(EXIT_OK)
 
 
-def _stop(diagnostics, err: DiagnosticLog) -> None:
+def _stop(diagnostics, err: DiagnosticLog) -> NoReturn:
     """No standings: the problems reported, and with ``--json`` a JSON of them
     alone (docs/output.md), as ``check --json`` writes for a file it cannot
     read; exit 1."""

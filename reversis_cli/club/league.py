@@ -13,10 +13,11 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..dates import in_period
+from .pool import SeasonPool
 
 __all__ = [
     "RANKINGS", "TIE_BREAKS", "ABSENCE_RULES", "TOTAL", "PER_DEAL", "PER_SESSION",
@@ -91,6 +92,8 @@ class Standings:
     sessions: int  # sessions of the season (in the period)
     ranked: tuple[Ranked, ...]
     unranked: tuple[Unranked, ...]
+    # what the pool took over the season's sessions (club/pool.py)
+    pool: SeasonPool = field(default_factory=SeasonPool)
 
 
 # --- the rows, read from the archive ------------------------------------------------------
@@ -197,8 +200,10 @@ def ranked_in_order(settings: LeagueSettings, rows: Iterable[PlayerRow]) -> tupl
     return tuple(out)
 
 
-def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int) -> Standings:
-    """The table and who is not in it, and why."""
+def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int,
+              pool: SeasonPool | None = None) -> Standings:
+    """The table and who is not in it, and why; ``pool``: the season's pool,
+    shown beside them."""
     ranked, unranked = [], []
     for row in rows:
         reason = reason_not_ranked(row, settings)
@@ -207,4 +212,5 @@ def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int
         else:
             unranked.append(Unranked(row, reason))
     unranked.sort(key=lambda u: (u.row.name.casefold(), u.row.name))
-    return Standings(settings, sessions, ranked_in_order(settings, ranked), tuple(unranked))
+    return Standings(settings, sessions, ranked_in_order(settings, ranked), tuple(unranked),
+                     pool or SeasonPool())

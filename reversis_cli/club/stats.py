@@ -20,6 +20,7 @@ from pathlib import Path
 from ..dates import DateError, ends_before, in_period, read_day
 from ..i18n import Msg
 from .database import open_to_read
+from .pool import SeasonPool, pool_json, season_pool
 from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
 __all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats", "Between",
@@ -129,6 +130,8 @@ class Stats:
     between: list[Between]
     season_titles: list[Title]
     evenings: list[Evening]
+    # what the pool took over these sessions: the players' nets sum to minus its net
+    pool: SeasonPool = field(default_factory=SeasonPool)
 
 
 # --- the input ---------------------------------------------------------------------------
@@ -226,7 +229,7 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
     stats = Stats(tuple(paths.values()), left_out, period, players,
                   _between(conn, sql_chosen, params, paths, with_deals),
                   _season_titles(conn, sql_chosen, params, players, paths, bests),
-                  _evenings(conn, sql_chosen, params, paths, bests))
+                  _evenings(conn, sql_chosen, params, paths, bests), season_pool(conn, paths))
     if player is not None:
         stats.players = {player: players[player]}
         stats.between = [b for b in stats.between if player in (b.by, b.of)]
@@ -454,6 +457,7 @@ def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
             "evenings": [{"session": e.path, "date": e.date,
                           "titles": [title_json(t) for t in e.titles]} for e in stats.evenings],
         },
+        "pool": pool_json(stats.pool),
     }
 
 
