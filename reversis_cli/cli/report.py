@@ -153,9 +153,15 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
             "the output {output} is the record {file} itself; write the page to another file",
             output=str(index), file=source))
         made = MadePages(folder)  # the pages an earlier run made, kept when still right
+
+        def write_page(session) -> None:  # each session's page as soon as it is made
+            write_output(str(folder / session.name), session.html.encode("utf-8"))
+            made.written(session.name)
+
         try:
             page = build_club_page(conn, base, link, league, with_money({}, fiche_value, currency),
-                                   made, lambda total: phase(tr("Sessions' pages"), total))
+                                   made, lambda total: phase(tr("Sessions' pages"), total),
+                                   write_page)
         except ProfileError as exc:
             raise profile_usage_error(exc) from None
         finally:
@@ -167,16 +173,12 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
 
 
 def _write_pages(page, folder: Path, index: Path, made) -> None:
-    """The sessions' pages made in this run first, then the page that links
-    them, then the manifest of the pages (report/made.py): a run stopped
-    before its end leaves pages the next run makes again, never a stale one
-    taken as made."""
+    """After the sessions' pages (written as they were made), the page that
+    links them, then the manifest of the pages (report/made.py): a run
+    stopped before its end leaves pages the next run makes again, never a
+    stale one taken as made."""
     from ..report.made import MANIFEST  # the library: start-up time
 
-    for session in page.sessions:
-        if session.html is not None:
-            write_output(str(folder / session.name), session.html.encode("utf-8"))
-            made.written(session.name)
     write_output(str(index), page.html.encode("utf-8"))
     write_output(str(folder / MANIFEST), made.to_bytes())
 

@@ -118,7 +118,8 @@ def _record_of(session: SessionNets, base: Path | None) -> Path | None:
 
 def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
                    sets: Mapping[str, str] | None, page: ClubPage, made: MadePages | None,
-                   step: Callable[[], None]) -> list[str | None]:
+                   step: Callable[[], None],
+                   write: Callable[[SessionPage], None] | None) -> list[str | None]:
     """Each session's own page (added to ``page``), and the link to it; a page
     ``made`` says is already in the folder is not made again."""
     taken: set[str] = set()
@@ -134,7 +135,11 @@ def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
             step()
             continue
         name = page_name(session.path, taken)
-        page.sessions.append(_session_page(session, record, name, sets, page, made))
+        made_page = _session_page(session, record, name, sets, page, made)
+        if write is not None and made_page.html is not None:  # written now, not held
+            write(made_page)
+            made_page = SessionPage(name, None)
+        page.sessions.append(made_page)
         links.append(folder + quote(name))
         step()
     return links
@@ -222,7 +227,8 @@ def _chart(sessions: list[SessionNets], stats: Stats) -> SeasonChart | None:
 def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
                     league: LeagueSettings | None = None,
                     sets: Mapping[str, str] | None = None, made: MadePages | None = None,
-                    progress: Callable[[int], Callable[[], None]] | None = None) -> ClubPage:
+                    progress: Callable[[int], Callable[[], None]] | None = None,
+                    write: Callable[[SessionPage], None] | None = None) -> ClubPage:
     """The club page of the archive ``conn`` and its sessions' pages.
 
     ``base`` is the folder the archive's paths are relative to (None: as
@@ -231,7 +237,9 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     (``sessions/``); ``league`` the league file's rules for the standings
     (its period chooses the sessions), else every session, ranked by total net.
     ``made``: the pages already in the sessions' folder (report/made.py);
-    ``progress``: given the number of sessions, what to call after each.
+    ``progress``: given the number of sessions, what to call after each;
+    ``write``: what to do with each session's page as soon as it is made (a
+    season's pages are not all held in memory: 200 pages are 170 MB).
     """
     settings = league or LeagueSettings()
     stats = stats_of(conn, Period(settings.start, settings.end))
@@ -241,7 +249,7 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     table = standings(settings, player_rows(conn, ids), len(ids), stats.pool)
     page = ClubPage("")
     step = progress(len(sessions)) if progress is not None else (lambda: None)
-    links = _session_pages(sessions, base, folder, sets, page, made, step)
+    links = _session_pages(sessions, base, folder, sets, page, made, step, write)
     title = settings.title or tr("The club's season")
     page.html = _environment().get_template("club.html").render(
         lang=lang(), page_title=title, league=league is not None,
