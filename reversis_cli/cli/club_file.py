@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .common import EXIT_INPUT_ERRORS, option, report
 
-__all__ = ["club_option", "read_club"]
+__all__ = ["club_option", "read_club", "club_roster"]
 
 
 def club_option(func):
@@ -19,15 +19,23 @@ def club_option(func):
                        "\"The club file\").")(func)
 
 
-def read_club(club: str | None, err):
-    """The roster --club names (None without it); a club file with problems
-    is reported and the run ends with exit 1."""
+def club_roster(club: str | None):
+    """The roster --club names (None without it);
+    :class:`~reversis_cli.club.roster.RosterError` when it has problems."""
     if club is None:
         return None
-    from ..club.roster import RosterError, read_roster  # the library: start-up time
+    from ..club.roster import read_roster  # the library: start-up time
+
+    return read_roster(Path(club), club)
+
+
+def read_club(club: str | None, err):
+    """:func:`club_roster`, a club file with problems reported and the run
+    ended with exit 1."""
+    from ..club.roster import RosterError  # the library: start-up time
 
     try:
-        return read_roster(Path(club), club)
+        return club_roster(club)
     except RosterError as exc:
         report(exc.diagnostics, err)
         sys.exit(EXIT_INPUT_ERRORS)

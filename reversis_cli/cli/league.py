@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
+from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option,
     print_json, report,
 )
-from .club_file import club_option, read_club
+from .club_file import club_option, club_roster
 
 __all__ = ["league_command"]
 
@@ -39,24 +41,22 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
 
-    err = LazyConsole(stderr=True)
+    err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     path = Path(league_file)
 
     def each(result) -> None:  # a record's warnings, as it is read
         report(result.diagnostics, err)
 
-    roster = read_club(club, err)
     try:
+        roster = club_roster(club)
         settings = read_league_file(path, league_file)
         roster = roster or league_roster(settings.club, path, league_file)
         settings = league_names(settings, roster)
         conn = open_season(settings, path, league_file, each)
     except (LeagueFileError, RosterError) as exc:
-        report(exc.diagnostics, err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop(exc.diagnostics, err)
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
-        report([exc.diagnostic], err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop([exc.diagnostic], err)
     try:
         report(apply_roster(conn, roster), err)  # the names as the club counts them
         sessions = season_sessions(conn, settings)
@@ -65,12 +65,22 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
             check_names(settings, path, league_file, {row.name for row in rows})
         table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
     except (LeagueFileError, RosterError) as exc:  # a name that played no session; RV623
-        report(exc.diagnostics, err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop(exc.diagnostics, err)
     finally:
         conn.close()
     if as_json:
-        print_json({**league_json(table), "club": roster_json(roster)})
+        print_json({**league_json(table), "club": roster_json(roster),
+                    "diagnostics": err.json()})
     else:
-        console().print(render_league(table))
+        table_console().print(render_league(table))  # a pipe gets no trailing spaces
     sys.exit(EXIT_OK)
+
+
+def _stop(diagnostics, err: DiagnosticLog) -> NoReturn:
+    """No standings: the problems reported, and with ``--json`` a JSON of them
+    alone (docs/output.md), as ``check --json`` writes for a file it cannot
+    read; exit 1."""
+    report(diagnostics, err)
+    if err.as_json:
+        print_json({"format": "reversis-league/1", "diagnostics": err.json()})
+    sys.exit(EXIT_INPUT_ERRORS)
