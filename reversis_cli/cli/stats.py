@@ -86,14 +86,9 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
-    except ArchiveError as exc:
-        report([exc.diagnostic], err)
+    except (ArchiveError, RosterError) as exc:  # RV601-RV605; the club file's RV620-RV623
+        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
         if as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
-            print_json(_problems_json(inputs, failed, err))
-        sys.exit(EXIT_INPUT_ERRORS)
-    except RosterError as exc:  # the club file's problems, or two seats made one (RV620-RV623)
-        report(exc.diagnostics, err)
-        if as_json:  # no figures: the JSON says why
             print_json(_problems_json(inputs, failed, err))
         sys.exit(EXIT_INPUT_ERRORS)
     comparison = None
