@@ -246,6 +246,22 @@ def test_archive_league_and_report_warn_too(season, tmp_path):
     assert page.exit_code == 0 and WARNING.search(page.stderr), page.stderr
 
 
+def test_json_carries_the_warning_and_the_club_files_problems(season, tmp_path):
+    data = json.loads(run("stats", "--json", str(season)).stdout)
+    assert [d["code"] for d in data["diagnostics"]] == ["RV624"]
+    assert '"Анна" = "Anna"  "anna" = "Anna"' in data["diagnostics"][0]["message"]
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[aliases]\n"Boris" = "Anna"\n', encoding="utf-8")
+    result = run("stats", "--json", str(season), "--club", str(bad))
+    assert result.exit_code == 1 and "players" not in json.loads(result.stdout)
+    assert {d["code"] for d in json.loads(result.stdout)["diagnostics"]} == {"RV623"}
+    league = tmp_path / "league.toml"
+    league.write_text(f'records = ["{season}"]\nclub = "bad.toml"\n', encoding="utf-8")
+    result = run("league", "--json", str(league))
+    assert result.exit_code == 1  # the records' warnings (revokes) are there too
+    assert "RV623" in {d["code"] for d in json.loads(result.stdout)["diagnostics"]}
+
+
 def test_the_club_file_ends_the_warning(season):
     result = run("stats", str(season), "--club", club(season))
     assert result.exit_code == 0 and "RV624" not in result.stderr
