@@ -367,21 +367,23 @@ def test_another_applications_database_is_refused_and_not_written(season, tmp_pa
 def test_a_newer_archive_is_refused_an_older_one_migrated(season, tmp_path, monkeypatch):
     db = tmp_path / "club.sqlite"
     archive_inputs([str(season / "s1.rvs")], db)
+    newer = str(schema.SCHEMA_VERSION + 1)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (newer,))
     conn.commit()
     conn.close()
     assert refused(db, season) == "RV603"
-    # a tool of version 2 migrates the version-1 archive with its step
+    # a tool of the next version migrates this version's archive with its step
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                 (str(schema.SCHEMA_VERSION),))
     conn.commit()
     conn.close()
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(schema.MIGRATIONS, 1, lambda c: c.execute(
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", schema.SCHEMA_VERSION + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION - 1, lambda c: c.execute(
         "ALTER TABLE sessions ADD COLUMN season TEXT"))
     archive_inputs([str(season / "s2.rvs")], db)
-    assert rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") == [("2",)]
+    assert rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") == [(newer,)]
     assert "season" in {r[1] for r in rows(db, "PRAGMA table_info(sessions)")}
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option, option,
     print_json, report,
 )
 
@@ -17,7 +17,10 @@ __all__ = ["league_command"]
 @command("league")
 @argument("league_file", metavar="FILE")
 @json_option("Write the standings as JSON (docs/output.md) instead of the table.")
-def league_command(league_file: str, as_json: bool) -> None:
+@option("--skip-stale", is_flag=True,
+        help="Leave out the sessions whose record has had errors since it was archived "
+             "(without it, their archived figures count, with a warning).")
+def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     """Rank a season's players by the rules written in a league file.
 
     FILE is a league file (TOML): the records or archive of the season, the
@@ -27,7 +30,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, open_season, read_league_file,
+        LeagueFileError, open_season, read_league_file, season_base,
     )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
@@ -48,7 +51,9 @@ def league_command(league_file: str, as_json: bool) -> None:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
     try:
-        sessions = season_sessions(conn, settings)
+        sessions, notices = season_sessions(conn, settings, skip_stale,
+                                            season_base(settings, path))
+        report(notices, err)
         table = standings(settings, player_rows(conn, sessions), len(sessions))
     finally:
         conn.close()

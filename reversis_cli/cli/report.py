@@ -170,8 +170,9 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str]):
         return open_to_read(databases[0]), Path(databases[0]).parent, [databases[0]]
 
     def each(result) -> None:
-        if result.errors:
+        if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
+        if result.errors:
             failed.append(result.name)
 
     try:

@@ -27,9 +27,12 @@ __all__ = ["stats_command"]
              "come to, and what each option that differs moved and from whom.")
 @set_option(help="An option of the other reading (with --compare, of that profile; "
                  "without, of each session's own); repeatable.")
+@option("--skip-stale", is_flag=True,
+        help="Leave out the sessions whose record has had errors since it was archived "
+             "(without it, their archived figures count, with a warning).")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, as_json: bool, show_deals: bool, compare: str | None,
-                  sets: dict[str, str]) -> None:
+                  sets: dict[str, str], skip_stale: bool) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -56,13 +59,14 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     failed = []
 
     def each(result) -> None:
-        if result.errors:
+        if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
+        if result.errors:
             failed.append(result.name)
 
     try:
         stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
-                              each=each)
+                              each=each, skip_stale=skip_stale)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
@@ -70,6 +74,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     except ArchiveError as exc:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
+    report(stats.notices, err)
     comparison = None
     if other is not None:
         comparison = _compared(inputs, stats.sessions, other, err)

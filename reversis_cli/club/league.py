@@ -15,6 +15,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from .database import stale_notices, stale_sessions
 
 __all__ = [
     "RANKINGS", "TIE_BREAKS", "ABSENCE_RULES", "TOTAL", "PER_DEAL", "PER_SESSION",
@@ -105,10 +109,18 @@ def _in_period(day: str | None, start: str | None, end: str | None) -> bool:
     return (start is None or day >= start[:len(day)]) and (end is None or day <= end[:len(day)])
 
 
-def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings) -> list[int]:
-    """The ids of the sessions in the league's period."""
-    return [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
-            if _in_period(day, settings.start, settings.end)]
+def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings,
+                    skip_stale: bool = False, base: Path | None = None
+                    ) -> tuple[list[int], list[Diagnostic]]:
+    """The ids of the sessions in the league's period, and RV614 for each of
+    them whose record has had errors since it was archived (left out with
+    ``skip_stale``; ``base``, the archive's folder, names its record)."""
+    ids = [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
+           if _in_period(day, settings.start, settings.end)]
+    stale = [row for row in stale_sessions(conn) if row[0] in set(ids)]
+    if skip_stale:
+        ids = [sid for sid in ids if sid not in {row[0] for row in stale}]
+    return ids, stale_notices(stale, base, skip_stale)
 
 
 def player_rows(conn: sqlite3.Connection, sessions: Iterable[int]) -> list[PlayerRow]:

@@ -26,7 +26,7 @@ from .archive import FileResult, build_in_memory
 from .database import open_to_read
 from .league import ABSENCE_RULES, PENALTY, RANKINGS, TIE_BREAKS, LeagueSettings
 
-__all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season",
+__all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season", "season_base",
            "key_position", "KNOWN_KEYS"]
 
 # The keys a league file may hold: the top level, then the [attendance] table.
@@ -310,6 +310,14 @@ def _penalty_fits(settings: LeagueSettings, attendance: dict[str, Any],
 
 
 # --- the season ---------------------------------------------------------------------------------
+
+
+def season_base(settings: LeagueSettings, league: Path) -> Path | None:
+    """The folder of the archive a league file names (its stored paths are
+    relative to it), None for records."""
+    if settings.archive is None:
+        return None
+    return (league.parent / settings.archive).parent
 
 
 def open_season(settings: LeagueSettings, league: Path, name: str,
