@@ -117,6 +117,7 @@ def result_line(result) -> Msg:
         "replaced": Msg("{name}: changed, replaced, {deals}", name=result.name, deals=deals),
         "unchanged": Msg("{name}: unchanged, skipped", name=result.name),
         "removed": Msg("{name}: the file is gone, removed", name=result.name),
+        "withdrawn": Msg("{name}: removed, with all its rows", name=result.name),
         "not loaded": Msg("{name}: not loaded, {errors}", name=result.name, errors=errors),
         "duplicate": Msg("{name}: the same evening as {other}, already archived: skipped",
                          name=result.name, other=result.other),

@@ -42,13 +42,14 @@ from .schema import ArchiveError, archive_problem, prepare
 from .summary import summarise
 from .identity import remove_orphans, session_identity
 
-__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
+__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED", "WITHDRAWN",
            "FileResult", "ArchiveError", "archive_inputs", "build_in_memory", "connect",
            "load_files", "prune_vanished", "gone_sessions", "remove_session", "mend",
            "ArchiveRun", "stale_kept", "record_inputs", "is_json_record", "notation_of", "MEMORY", "open_to_read"]
 
-LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED = (
-    "loaded", "unchanged", "replaced", "removed", "not loaded", "duplicate", "moved")
+LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = (
+    "loaded", "unchanged", "replaced", "removed", "not loaded", "duplicate", "moved",
+    "withdrawn")  # WITHDRAWN: removed by --remove
 JSON_SUFFIX = ".json"
 _JSON_FORMAT = b'"reversis-record/'
 DEALS_PER_BATCH = 256  # rows written with one executemany per table
@@ -381,7 +382,7 @@ def remove_session(conn: sqlite3.Connection, path: str, base: Path | None,
         raise archive_problem("RV615", Msg(
             "{name} has no session of {path}: nothing removed", name=name, path=path), name)
     _delete_sessions(conn, [found[0]], name)
-    return FileResult(found[1], REMOVED)
+    return FileResult(found[1], WITHDRAWN)
 
 
 def mend(conn: sqlite3.Connection, name: str = MEMORY) -> int:

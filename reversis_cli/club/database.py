@@ -122,9 +122,9 @@ def _problem_of(exc: sqlite3.Error, name: str) -> ArchiveError:
 def shown_path(stored: str, base: Path | None) -> str:
     """A stored path (relative to the database's folder) as the user names it:
     relative to the working folder when it can be."""
-    if base is None:
+    if base is None and not os.path.isabs(stored):
         return stored
-    full = os.path.normpath(os.path.join(base, stored))
+    full = os.path.normpath(os.path.join(base or "", stored))
     try:
         return Path(os.path.relpath(full)).as_posix()
     except ValueError:  # another drive (Windows)

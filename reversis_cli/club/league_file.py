@@ -213,10 +213,15 @@ def _unknown_keys(table: dict[str, Any], path: tuple[str, ...], reader: _Reader)
 
 def _sources(data: dict[str, Any], reader: _Reader) -> tuple[tuple[str, ...], str | None]:
     records, archive = data.get("records"), data.get("archive")
-    if (records is None) == (archive is None):
-        reader.bad(("archive",) if archive is not None else (), Msg(
+    if records is not None and archive is not None:
+        reader.bad(("archive",), Msg(
             "say where the season's deals are: either records = [\"folder\", \"file.rvs\"] "
             "(files or folders) or archive = \"club.sqlite\", not both"))
+        return (), None
+    if records is None and archive is None:
+        reader.bad((), Msg(
+            "say where the season's deals are: records = [\"folder\", \"file.rvs\"] (files "
+            "or folders), or archive = \"club.sqlite\""))
         return (), None
     if archive is not None:
         return (), _text(data, ("archive",), reader)
