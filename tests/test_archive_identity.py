@@ -471,7 +471,7 @@ def amount(value) -> Fraction:
 
 
 def test_a_change_in_the_last_deal_of_a_long_record_is_archived(tmp_path):
-    """M14 (tests-4.md): a change past the first blocks of the file (a hash of
+    """M14 of the fourth tests review: a change past the first blocks of the file (a hash of
     the first 4 KiB only kept the old money in the archive)."""
     text = simulated(40, 11)
     head, _, _ = text.rpartition("\ndeal 40 ")

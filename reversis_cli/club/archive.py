@@ -42,10 +42,11 @@ from .schema import ArchiveError, archive_problem, prepare
 from .summary import summarise
 from .identity import remove_orphans, session_identity
 
-__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED", "WITHDRAWN",
-           "FileResult", "ArchiveError", "archive_inputs", "build_in_memory", "connect",
-           "load_files", "prune_vanished", "gone_sessions", "remove_session", "mend",
-           "ArchiveRun", "stale_kept", "record_inputs", "is_json_record", "notation_of", "MEMORY", "open_to_read"]
+__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
+           "WITHDRAWN", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
+           "build_in_memory", "connect", "load_files", "prune_vanished", "gone_sessions",
+           "remove_session", "mend", "stale_kept", "record_inputs", "is_json_record",
+           "notation_of", "MEMORY", "open_to_read"]
 
 LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = (
     "loaded", "unchanged", "replaced", "removed", "not loaded", "duplicate", "moved",

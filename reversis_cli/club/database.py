@@ -121,14 +121,17 @@ def _problem_of(exc: sqlite3.Error, name: str) -> ArchiveError:
 
 def shown_path(stored: str, base: Path | None) -> str:
     """A stored path (relative to the database's folder) as the user names it:
-    relative to the working folder when it can be."""
+    relative to the working folder when it is under it (or beside it, one
+    folder up), else whole."""
     if base is None and not os.path.isabs(stored):
         return stored
-    full = os.path.normpath(os.path.join(base or "", stored))
+    full = os.path.abspath(os.path.join(base or "", stored))
     try:
-        return Path(os.path.relpath(full)).as_posix()
+        relative = os.path.relpath(full)
     except ValueError:  # another drive (Windows)
         return Path(full).as_posix()
+    far = relative.startswith(os.path.join(os.pardir, os.pardir, ""))
+    return Path(full if far else relative).as_posix()
 
 
 def stale_sessions(conn: sqlite3.Connection, chosen: str = "SELECT id FROM sessions",

@@ -1,8 +1,8 @@
 """What makes a stored session the same evening as another, and the rows a
-session left behind when it was deleted without them (docs/output.md, "One
-evening, one session").
+session left behind when it was deleted without them (docs/output.md,
+"reversis archive: the club's SQLite database").
 
-A session's *identity* is the SHA-256 of what the archive stored of the
+A session's *identity* is the sha256 hash of what the archive stored of the
 evening's play and money, read back from its own rows in a fixed order: the
 header's facts (title, date, place, the rules and their options, the pool it
 began with), the players by seat, and each deal's dealer, status and outcome,
