@@ -20,9 +20,9 @@ from click.testing import CliRunner
 from reversis_cli.cli import cli
 from reversis_cli.club import schema
 from reversis_cli.club.archive import (
-    DUPLICATE, LOADED, REPLACED, archive_inputs, build_in_memory,
+    DUPLICATE, LOADED, REPLACED, ArchiveError, archive_inputs, build_in_memory, connect,
 )
-from reversis_cli.club.database import _problem_of, content_hash
+from reversis_cli.club.database import content_hash, guarded
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples" / "club"
@@ -257,7 +257,10 @@ def test_an_archive_of_version_1_is_read_then_migrated_without_losing_a_session(
 
 def test_sqlite_errors_are_told_by_code_not_by_text():
     def code_of(exc: sqlite3.Error) -> str:
-        return _problem_of(exc, "club.sqlite").diagnostic.code
+        with pytest.raises(ArchiveError) as raised:
+            with guarded("club.sqlite"):
+                raise exc
+        return raised.value.diagnostic.code
 
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE TABLE t (k UNIQUE)")
@@ -320,7 +323,7 @@ def test_a_run_that_waited_for_another_skips_what_it_stored(club, tmp_path):
     run stored meanwhile was inserted again: "UNIQUE constraint failed",
     reported as a damaged database).  An event (a FIFO), not a sleep."""
     db = tmp_path / "club.sqlite"
-    assert run("archive", "--remove", "none", "-o", "club.sqlite").exit_code == 1  # made
+    connect(db).close()  # an empty archive
     ready, go = tmp_path / "ready", tmp_path / "go"
     os.mkfifo(ready)
     os.mkfifo(go)
