@@ -421,9 +421,11 @@ def test_a_reader_is_not_told_to_use_o(club, tmp_path):
     done = run("stats", "other.sqlite")
     assert done.exit_code == 1 and "error[RV602]" in done.stderr
     assert "-o" not in done.stderr
-    Path("lg.toml").write_text('archive = "other.sqlite"\n', encoding="utf-8")
-    done = run("league", "lg.toml")
+    Path("lg").mkdir()
+    Path("lg/lg.toml").write_text('archive = "../other.sqlite"\n', encoding="utf-8")
+    done = run("league", "lg/lg.toml")
     assert "error[RV602]" in done.stderr and "-o" not in done.stderr
+    assert "other.sqlite: error[RV602]" in done.stderr and "lg/../" not in done.stderr
 
 
 def test_two_archives_to_stats_are_refused_as_two_archives(club):

@@ -9,6 +9,7 @@ as tomllib keeps no positions); codes RV606 to RV609.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 import sqlite3
 import tomllib
@@ -335,7 +336,7 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
     reader = _Reader(text, name, [])
     base = league.parent
     if settings.archive is not None:
-        path = base / settings.archive
+        path = Path(os.path.normpath(base / settings.archive))  # lg/../club.sqlite: club.sqlite
         if not path.is_file():
             reader.problem("RV609", Msg("there is no archive {path} (archive is read from the "
                                         "league file's folder)", path=str(path)), ("archive",))
