@@ -46,7 +46,7 @@ CODES: dict[str, tuple[str, str]] = {
     "RV111": (ERROR, N_("a player's name reads as a card, a keyword or a word of the output")),
     "RV112": (ERROR, N_("an unknown player")),
     "RV113": (ERROR, N_("a header line given twice or in the wrong place")),
-    "RV114": (ERROR, N_("a header value that cannot be read (unit, pot)")),
+    "RV114": (ERROR, N_("a header value that cannot be read (unit, pot, date)")),
     "RV115": (ERROR, N_("an amount of a paid or tally line that cannot be read")),
     "RV201": (WARNING, N_("a revoke: a card off the suit led while holding that suit")),
     "RV202": (ERROR, N_("a card written twice in a deal")),

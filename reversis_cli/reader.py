@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .amounts import MAX_DIGITS, WHOLE, too_many_digits
 from .cards import card_name, lookalike_card, reads_as_card
+from .dates import date_problem
 from .files import os_reason, standard_input
 from .diagnostics import Diagnostic, diagnostic
 from .i18n import Msg
@@ -165,6 +166,10 @@ def _check_header_value(line) -> list[Diagnostic]:
     if line.keyword == "reversis" and line.value != "1":
         return [diagnostic("RV103", Msg("format version {version} is not known; this program "
                                         "reads version 1", version=line.value), pos)]
+    if line.keyword == "date" and line.value:
+        problem = date_problem(line.value)  # a date of no calendar would be archived as one
+        if problem is not None:
+            return [diagnostic("RV114", problem, pos)]
     if line.keyword == "unit" and line.value not in UNITS:
         return [diagnostic("RV114", Msg("unit '{unit}' is not known: write fiche or jeton",
                                         unit=line.value), pos)]

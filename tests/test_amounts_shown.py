@@ -1,5 +1,6 @@
-"""Amounts as each language's reader writes them (issue 21, item 5): English as
-the records write them (5/2, -30), Russian as a Russian player does (2½, −719½,
+"""Amounts as each language's reader writes them (issue 21, item 5; issue 30,
+item 10): English a whole part and a fraction (2 1/2, -30), JSON and a
+message's English text exact (5/2), Russian as a Russian player does (2½, −719½,
 2 3/7, the minus sign U+2212), in tables, sentences, the report and its chart,
 and an irregularity's fine said with the figure of its amount column."""
 
@@ -15,7 +16,7 @@ from conftest import SAMPLES
 
 from reversis_cli.cli import cli
 from reversis_cli.i18n import Figure, Msg, amount_shown, t, use
-from reversis_cli.i18n.numbers import written_amount
+from reversis_cli.i18n.numbers import EXACT, written_amount
 from reversis_cli.report import build_report
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
@@ -37,10 +38,11 @@ def run(*args: str):
     (0, False, "0", "0"), (0, True, "0", "0"),
     (45, False, "45", "45"), (7, True, "+7", "+7"),
     (-30, False, "-30", "−30"), (-30, True, "-30", "−30"),
-    (Fraction(5, 2), False, "5/2", "2½"), (Fraction(5, 2), True, "+5/2", "+2½"),
-    (Fraction(-1439, 2), False, "-1439/2", "−719½"), (Fraction(1, 2), False, "1/2", "½"),
-    (Fraction(-1, 3), True, "-1/3", "−⅓"), (Fraction(11, 4), False, "11/4", "2¾"),
-    (Fraction(17, 7), False, "17/7", "2\u00a03/7"), (Fraction(-3, 7), False, "-3/7", "−3/7"),
+    (Fraction(5, 2), False, "2\u00a01/2", "2½"), (Fraction(5, 2), True, "+2\u00a01/2", "+2½"),
+    (Fraction(-1439, 2), False, "-719\u00a01/2", "−719½"), (Fraction(1, 2), False, "1/2", "½"),
+    (Fraction(-1, 3), True, "-1/3", "−⅓"), (Fraction(11, 4), False, "2\u00a03/4", "2¾"),
+    (Fraction(17, 7), False, "2\u00a03/7", "2\u00a03/7"), (Fraction(-3, 7), False, "-3/7", "−3/7"),
+    (Fraction(-48527, 6), False, "-8087\u00a05/6", "−8087⅚"),
     (Fraction(6, 3), False, "2", "2"), (Fraction(-4, 2), True, "-2", "−2"),
 ])
 def test_one_function_writes_an_amount_in_each_language(amount, signed, english, russian):
@@ -51,17 +53,29 @@ def test_one_function_writes_an_amount_in_each_language(amount, signed, english,
     assert amount_shown(amount, signed) == english
 
 
+@pytest.mark.parametrize(("amount", "signed", "exact"), [
+    (Fraction(-48527, 6), False, "-48527/6"), (Fraction(5, 2), True, "+5/2"), (-30, True, "-30"),
+    (Fraction(1, 2), False, "1/2"), (7, False, "7"),
+])
+def test_the_exact_form_is_the_records_own(amount, signed, exact):
+    """What JSON and a message's English text carry (issue 30, item 10)."""
+    assert written_amount(amount, EXACT, signed) == exact
+
+
 def test_a_figure_in_a_sentence_is_english_for_json_and_russian_when_shown():
     message = Msg("{name} {amount}", name="Анна", amount=Figure(Fraction(-5, 2), True))
     assert message == "Анна -5/2"  # the English text, what JSON carries
+    assert t(message) == "Анна -2\u00a01/2"  # shown to an English reader
     with use("ru"):
         assert t(message) == "Анна −2½"
 
 
-def test_score_tables_in_russian_write_halves_and_the_minus_sign_english_as_before():
+def test_score_tables_write_halves_as_a_person_does_in_both_languages():
     english = run("--lang", "en", "score", "--set", "partie_ties=split", str(TVER)).output
     russian = run("--lang", "ru", "score", "--set", "partie_ties=split", str(TVER)).output
-    assert "+97/2" in english and "-21/2" in english and "17/2" in english
+    # English: a whole part and a fraction, never 97/2 (issue 30, item 10)
+    assert "+48\u00a01/2" in english and "-10\u00a01/2" in english and "8\u00a01/2" in english
+    assert not re.search(r"\d\d/\d|[3-9]/2", english)
     assert "+48½" in russian and "−10½" in russian and " 8½ " in russian
     assert not re.search(r"\d/\d", russian.split("\n", 1)[1])  # no 17/2 after the title
     assert not re.search(r"(?<![\w])-\d", russian)  # no hyphen-minus before a figure
@@ -75,7 +89,7 @@ def test_explain_and_arbitrate_write_russian_amounts():
     assert "8½" in explain and not re.search(r"\d/\d", explain)
     english = run("--lang", "en", "explain", "--set", "partie_ties=split", "--deal", "6",
                   str(TVER)).output
-    assert "17/2" in english
+    assert "8\u00a01/2" in english and "17/2" not in english
 
 
 def test_a_misdeal_fine_says_the_figure_of_its_amount_column_in_russian():

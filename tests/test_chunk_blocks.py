@@ -5,7 +5,8 @@ bytes at a time and cuts a plain deal out of it whole; every other stretch
 goes to the line path, ``split_chunks(decode_lines(...))``, the reference.
 Here both read the same bytes, and the chunks (kind, first line, lines, last
 line) and the problems must be equal: over every file under ``samples/``, the
-hostile inputs of the test suite (and of a review, where present), and
+hostile inputs of the test suite and the hostile records of review newcomer-3
+(copied under ``tests/fixtures/``), and
 thousands of simulated records mutated in every way a line can be unusual,
 with blocks so small that they cut lines and characters everywhere, and the
 reading's limits made small so that each is reached.
@@ -25,8 +26,10 @@ from reversis_cli.notation.chunks import BLOCK_BYTES, ChunkReader, decode_lines,
 from reversis_cli.reader import _until_foreign
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
+from conftest import files_in
+
 ROOT = Path(__file__).resolve().parents[1]
-REVIEW = Path("/work/shared/reviews/newcomer-3")
+FIXTURES = ROOT / "tests" / "fixtures"
 BLOCK_SIZES = (1, 2, 3, 5, 64, 1000, BLOCK_BYTES)
 
 
@@ -88,11 +91,20 @@ def test_every_sample_is_cut_the_same(path):
     assert_same(path.read_bytes())
 
 
-@pytest.mark.skipif(not REVIEW.is_dir(), reason="the review's files are not on this machine")
-def test_the_reviews_hostile_files_are_cut_the_same():
-    for path in sorted(REVIEW.iterdir()):
-        if path.is_file():
-            assert_same(path.read_bytes(), (1, 7, BLOCK_BYTES))
+def fixture_files() -> list[Path]:
+    """Every file under tests/fixtures: among them review newcomer-3's hostile
+    records, seven in hostile/ (gaps and mistakes in a score sheet, paid lines
+    wrong, a misdeal by another than the dealer...) and its recorder's files in
+    record/ and report/."""
+    hostile = files_in(FIXTURES / "hostile", "*.rvs", 7)
+    found = sorted(p for p in FIXTURES.rglob("*") if p.is_file())
+    assert set(hostile) <= set(found) and len(found) >= 23, len(found)
+    return found
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_the_hostile_fixtures_are_cut_the_same(path):
+    assert_same(path.read_bytes(), (1, 7, BLOCK_BYTES))
 
 
 FULL = (ROOT / "samples" / "evening.rvs").read_bytes()
@@ -177,7 +189,7 @@ MUTANTS = [150, pytest.param(1000, marks=pytest.mark.slow)]
 @pytest.mark.parametrize("count", MUTANTS)
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_records_are_cut_the_same(seed, count):
-    rng = random.Random(seed * count)
+    rng = random.Random(seed * 100_000 + count)  # seed 0 draws apart at 150 and 1,000
     source = simulated(6, seed, irregular=0.2)
     for _ in range(count):
         data = mutated(source, rng)
@@ -187,7 +199,7 @@ def test_mutated_records_are_cut_the_same(seed, count):
 @pytest.mark.parametrize("count", MUTANTS)
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_records_are_cut_the_same_at_the_limits(seed, count, small_limits):
-    rng = random.Random(100 + seed * count)
+    rng = random.Random(500_000 + seed * 100_000 + count)
     source = simulated(4, seed, write_hands=False)
     for _ in range(count):
         data = mutated(source, rng)

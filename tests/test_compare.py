@@ -12,7 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from reversis_cli.cli import cli
 from reversis_cli.club.archive import archive_inputs, build_in_memory, connect
 from reversis_cli.club.compare import (
     POOL, OtherReading, archived_sources, compare_season, comparison_json,
@@ -105,6 +107,15 @@ def test_the_whole_reading_is_what_arbitrate_compare_says_deal_by_deal(season):
     assert nonzero(c.difference) == reference
     # the own column is the sessions' own settlement: each party's net as score sums it
     assert c.sessions == 4 and c.deals == 100
+    own: dict[str, Fraction] = defaultdict(Fraction)
+    for path in sorted(season.glob("*.rvs")):
+        result = CliRunner().invoke(cli, ["score", "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        for deal in json.loads(result.stdout)["deals"]:
+            for name, amount in deal["net"].items():
+                own[name] += Fraction(str(amount))
+    assert {p.name: p.own for p in c.players} == own
+    assert c.pool.own == -sum(own.values()) != 0  # what the players lost, the pool kept
 
 
 def test_under_the_seasons_own_rules_every_difference_is_zero(season):

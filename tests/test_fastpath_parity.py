@@ -77,8 +77,9 @@ def mutate_line(rng: random.Random, line: str, vocabulary: list[str] = WORDS) ->
         del words[rng.randrange(len(words))]
     elif kind == 3:              # change the blanks
         return line.replace(" ", rng.choice(["  ", "\t", " \t", "\u00a0", ""]), rng.randrange(1, 4))
-    elif kind == 4:              # a taker, right or wrong
-        return line + rng.choice([" > Vera", ">Anna", " > hand", " >", " > 9S", " > Vera > Anna"])
+    elif kind == 4:              # a taker, right or wrong, or a word where the > stands
+        return line + rng.choice([" > Vera", ">Anna", " > hand", " >", " > 9S", " > Vera > Anna",
+                                  " Vera", " 7H Vera", " -> Vera", " Vera Vera", " > 9S Vera"])
     elif kind == 5 and line:     # one character changed
         at = rng.randrange(len(line))
         return line[:at] + rng.choice("SsHx♠1 #>\"") + line[at + 1:]
@@ -200,6 +201,42 @@ def test_lean_trick_lines_are_larks_as_written_and_altered(seed):
         for chunk in deal_chunks("\n".join(lines)):
             lean += lean_lines_as_lark(chunk)
     assert lean > tricks // 4
+
+
+# A trick line typed with a word too many where the "> TAKER" stands (tests-4 M22):
+# the taker and every card are known from the deals before, as the lean path
+# needs; Lark refuses the word that is not a card.
+TYPED_TRICK = "  11       QD 9D 3H 2S > Anna\n"
+
+
+@pytest.mark.parametrize("typed, column, word", [
+    ("  11       QD 9D 3H 2S 7H Anna\n", 27, "Anna"),
+    ("  11       QD 9D 3H 2S -> Anna\n", 24, "->"),
+    ("  11       QD 9D 3H 2S Anna Anna\n", 24, "Anna"),
+], ids=["a-fifth-card", "an-arrow", "the-taker-twice"])
+def test_a_word_too_many_before_a_known_taker_is_refused_both_ways(typed, column, word,
+                                                                  tmp_path):
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    from conftest import SAMPLES
+
+    text = (SAMPLES / "disputed-sheet.rvs").read_text(encoding="utf-8")
+    assert text.count(TYPED_TRICK) == 1
+    line = text[:text.index(TYPED_TRICK)].count("\n") + 1
+    deal = deal_chunks(text)[2]
+    fast, _ = parse_deal(list(deal.lines), deal.first_line, fast=True)
+    assert fast is not None and [s._source is not None for s in fast.statements
+                                 if isinstance(s, TrickLine) and s.number == 11] == [True]
+    typo = text.replace(TYPED_TRICK, typed)
+    for chunk in deal_chunks(typo):
+        assert_same_both_ways(chunk)
+    record = tmp_path / "typo.rvs"
+    record.write_text(typo, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", "en", "check", str(record)])
+    assert result.exit_code == 1
+    assert f"typo.rvs:{line}:{column}: error[RV102]: {word} is not a card" in result.output
 
 
 # --- paid and tally lines (issue 11) --------------------------------------------------

@@ -6,6 +6,7 @@ league files of docs/league.md held by goldens."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -118,6 +119,52 @@ def test_the_period_keeps_the_sessions_between_from_and_to(season, by_hand):
     assert league(season, 'from = 2027-01-07\nto = 2027-01-14\n')["sessions"] == 2
 
 
+# The sample club's evenings dated by month, by year, not at all, and to the day
+# (docs/league.md, `from`, `to`), each named by the players who sat at it.
+PARTLY_DATED = {"2027-01-14.rvs": "2027-01", "2027-01-21.rvs": "2027", "2027-02-04.rvs": None,
+                "2027-02-11.rvs": "2027-02-11"}
+
+
+@pytest.fixture(scope="module")
+def partly_dated(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("partly-dated")
+    for name, day in PARTLY_DATED.items():
+        text = (ROOT / "samples" / "club" / name).read_text(encoding="utf-8")
+        dated = re.sub(r"(?m)^date .*\n", f"date {day}\n" if day else "", text)
+        assert re.findall(r"(?m)^date .*$", dated) == ([f"date {day}"] if day else [])
+        (folder / name).write_text(dated, encoding="utf-8")
+    return folder
+
+
+def players_of(folder: Path, names: list[str]) -> dict[str, int]:
+    """Each player's sessions among the records ``names``."""
+    sessions: dict[str, int] = {}
+    for name in names:
+        line = next(line for line in (folder / name).read_text(encoding="utf-8").splitlines()
+                    if line.startswith("players "))
+        for player in line.split()[1:]:
+            sessions[player] = sessions.get(player, 0) + 1
+    return sessions
+
+
+@pytest.mark.parametrize("period, counted", [
+    ("", ["2027-01-14.rvs", "2027-01-21.rvs", "2027-02-04.rvs", "2027-02-11.rvs"]),
+    ("from = 2027-01-10\n", ["2027-01-14.rvs", "2027-01-21.rvs", "2027-02-11.rvs"]),
+    ("to = 2027-01-05\n", ["2027-01-14.rvs", "2027-01-21.rvs"]),
+    ("from = 2027-02-01\nto = 2027-02-28\n", ["2027-01-21.rvs", "2027-02-11.rvs"]),
+    ("from = 2027-12-01\n", ["2027-01-21.rvs"]),
+    ("from = 2028-01-01\nto = 2028-12-31\n", []),
+    ("to = 2026-12-31\n", []),
+], ids=["no-period", "from-inside-the-month", "to-inside-the-month", "another-month",
+        "december", "the-next-year", "the-year-before"])
+def test_a_session_dated_by_month_or_year_counts_when_its_month_or_year_meets_the_period(
+        partly_dated, period, counted):
+    data = league(partly_dated, period)
+    assert data["sessions"] == len(counted)
+    assert {r["player"]: r["sessions"] for r in data["standings"]} == players_of(
+        partly_dated, counted)
+
+
 @pytest.mark.parametrize("ranking, divisor", [("total", None), ("per-deal", "deals"),
                                               ("per-session", "sessions")])
 def test_each_ranking_orders_by_its_figure(season, by_hand, ranking, divisor):
@@ -153,30 +200,47 @@ def test_a_minimum_of_deals_counts_deals_not_sessions(season, by_hand):
     assert "Anna" in {r["player"] for r in data["standings"]}
 
 
-def test_an_absence_penalty_is_charged_per_session_short_and_ranks_everyone(season, by_hand):
-    data = league(season, JANUARY + '[attendance]\nmin_sessions = 3\nabsence = "penalty"\n'
-                                    'penalty_per_session = 10\n')
-    expected = oracle(by_hand, JANUARY_DAYS)
-    assert not data["not_ranked"]
+RANKINGS = pytest.mark.parametrize("ranking, divisor", [
+    ("total", None), ("per-deal", "deals"), ("per-session", "sessions")])
+
+
+def check_penalised(data: dict, expected: dict, penalty: dict, divisor: str | None) -> None:
+    """Each figure is the net less the penalty, divided as the ranking says,
+    and the order follows the figures."""
     rows = {r["player"]: r for r in data["standings"]}
+    assert not data["not_ranked"] and set(rows) == set(expected)
     for name, e in expected.items():
-        penalty = 10 * max(0, 3 - e["sessions"])
-        assert exact(rows[name]["penalty"]) == penalty
-        assert exact(rows[name]["figure"]) == e["net"] - penalty
+        assert exact(rows[name]["penalty"]) == penalty[name], name
+        assert exact(rows[name]["figure"]) == (e["net"] - penalty[name]) / (
+            e[divisor] if divisor else 1), name
     figure = {name: exact(r["figure"]) for name, r in rows.items()}
     assert [r["player"] for r in data["standings"]] == sorted(figure, key=lambda n: -figure[n])
+    assert any(penalty.values())
 
 
-def test_an_absence_penalty_per_deal_short(season, by_hand):
-    data = league(season, JANUARY + '[attendance]\nmin_deals = 30\nabsence = "penalty"\n'
-                                    'penalty_per_deal = 2\n')
+@RANKINGS
+def test_an_absence_penalty_is_charged_per_session_short_and_ranks_everyone(
+        season, by_hand, ranking, divisor):
+    data = league(season, JANUARY + f'ranking = "{ranking}"\n'
+                  '[attendance]\nmin_sessions = 3\nabsence = "penalty"\n'
+                  'penalty_per_session = 10\n')
     expected = oracle(by_hand, JANUARY_DAYS)
-    assert {r["player"]: exact(r["penalty"]) for r in data["standings"]} == {
-        name: 2 * max(0, 30 - e["deals"]) for name, e in expected.items()}
+    check_penalised(data, expected, {name: 10 * max(0, 3 - e["sessions"])
+                                     for name, e in expected.items()}, divisor)
+
+
+@RANKINGS
+def test_an_absence_penalty_per_deal_short(season, by_hand, ranking, divisor):
+    data = league(season, JANUARY + f'ranking = "{ranking}"\n'
+                  '[attendance]\nmin_deals = 30\nabsence = "penalty"\n'
+                  'penalty_per_deal = 2\n')
+    expected = oracle(by_hand, JANUARY_DAYS)
+    check_penalised(data, expected, {name: 2 * max(0, 30 - e["deals"])
+                                     for name, e in expected.items()}, divisor)
 
 
 def test_excluded_players_are_listed_apart(season):
-    data = league(season, 'exclude = ["Gleb", "Nobody"]\n')
+    data = league(season, 'exclude = ["Gleb"]\n')
     assert "Gleb" not in {r["player"] for r in data["standings"]}
     assert [(u["player"], u["reason"]) for u in data["not_ranked"]] == [("Gleb", "excluded")]
 
@@ -211,6 +275,20 @@ def row(name, sessions=2, deals=20, net=0, lost=0) -> PlayerRow:
 def ranks(rows, **settings) -> list[tuple[int, str]]:
     table = standings(LeagueSettings(**settings), rows, 4)
     return [(r.rank, r.row.name) for r in table.ranked]
+
+
+@pytest.mark.parametrize("ranking, table", [
+    ("total", [("Boris", 36, 0, 36), ("Anna", 30, 20, 10)]),
+    ("per-session", [("Boris", 36, 0, 12), ("Anna", 30, 20, 10)]),
+    ("per-deal", [("Boris", 36, 0, Fraction(6, 5)), ("Anna", 30, 20, 1)]),
+])
+def test_the_penalty_is_taken_off_before_the_net_is_divided(ranking, table):
+    # Anna came once and won 30, Boris three times and won 36: two evenings short
+    # at 10 fiches each leave Anna 10, below Boris whatever the ranking
+    rows = [row("Anna", sessions=1, deals=10, net=30), row("Boris", sessions=3, deals=30, net=36)]
+    ranked = standings(LeagueSettings(ranking=ranking, min_sessions=3, absence="penalty",
+                                      penalty_per_session=10), rows, 3).ranked
+    assert [(r.row.name, r.row.net, r.penalty, r.figure) for r in ranked] == table
 
 
 def test_ties_left_after_every_tie_break_share_a_rank_and_skip_the_next():

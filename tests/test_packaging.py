@@ -110,3 +110,15 @@ def test_ci_runs_the_readme_test_command_and_it_includes_the_slow_tests():
     # them back and spreads the run over the cores
     assert "-m 'not slow'" in addopts and "-n" not in addopts.split()
     assert command.endswith("python -m pytest -q -m '' -n auto")
+
+
+def test_ci_draws_the_same_hypothesis_examples_on_every_run():
+    """.ci/run sets CI itself before the test command, and under CI the
+    conftest's profile is derandomized: a red run means a change, not a draw."""
+    from hypothesis import settings
+
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    test_command = next(n for n, line in enumerate(lines) if "python -m pytest" in line)
+    assert "export CI=true" in lines[:test_command]
+    assert settings.default is not None
+    assert settings.default.derandomize == bool(os.environ.get("CI"))

@@ -355,8 +355,10 @@ def test_csv_tricks_says_it_leaves_them_out():
 
 @pytest.mark.parametrize("lang, wanted", [
     ("en", ["Paid at the table: Anna → the pool: 45 fiches (QUIN-3, trick 2)",
-            "Paid at the table: Vera → Boris: 5/2 fiches",
-            "Score sheet after the deal: Anna -45, Boris +5/2, Vera -5/2, Gleb 0; the pool 45 "
+            # a whole part and a fraction, as a person writes it (issue 30)
+            "Paid at the table: Vera → Boris: 2\u00a01/2 fiches",
+            "Score sheet after the deal: Anna -45, Boris +2\u00a01/2, Vera -2\u00a01/2, Gleb 0; "
+            "the pool 45 "
             "fiches"]),
     # amounts as a Russian reader writes them (issue 21): 2½, the minus sign
     ("ru", ["Заплачено за столом: Anna → корзина: 45 фишек (QUIN-3, взятка 2)",

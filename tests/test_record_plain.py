@@ -335,7 +335,7 @@ def test_a_new_file_at_a_terminal_asks_its_questions_on_the_full_screen(tmp_path
 
     started = []
 
-    def run_new(path, setup, cards):
+    def run_new(path, setup, cards, offer=None):
         started.append((str(path), setup.players, setup.dealer, cards))
         return 0
 

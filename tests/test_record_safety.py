@@ -75,6 +75,10 @@ def _other_recorder(path: Path):
 def test_a_second_recorder_is_refused_at_start_naming_the_first(tmp_path):
     path = two_deals(tmp_path)
     other, stop = _other_recorder(path)
+    # the first recorder's draft, with a line its re-check would refuse: a second
+    # recorder that read it before asking for the lock would move it aside and trim it
+    draft = (REVIEW / "draft-with-deal-line.json").read_bytes()
+    draft_path(path).write_bytes(draft)
     try:
         result = record(path, DEAL3[0] + "\nquit\n")
         assert result.exit_code == 1
@@ -83,11 +87,47 @@ def test_a_second_recorder_is_refused_at_start_naming_the_first(tmp_path):
         with pytest.raises(RecordRefused, match=f"process {other.pid}"):
             Recorder.open(path)
         assert path.read_bytes() == (REVIEW / "two-deals.rvs").read_bytes()
-        assert not draft_path(path).exists()  # the draft is the first one's: untouched
+        assert draft_path(path).read_bytes() == draft  # the first one's: untouched
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            [path.name, lock_path(path).name, draft_path(path).name])  # no .draft.N
     finally:
         stop.set()
         other.join(20)
     assert record(path, "quit\n").exit_code == 0  # the first gone, the file is free
+    assert not lock_path(path).exists()
+
+
+@locks
+def test_a_lock_file_removed_by_its_holder_as_another_opens_it_is_taken_anew(tmp_path,
+                                                                            monkeypatch):
+    """The take-over race of record/lock.py: B opens the lock file, A leaves
+    (removing it) before B locks it. B must hold the file the name points to,
+    or a third recorder would take a new one and two would write the record."""
+    from reversis_cli.record import lock
+
+    path = two_deals(tmp_path)
+    first = lock.RecordLock.acquire(path)
+    opened = os.open
+
+    def open_then_first_leaves(name, *args, **kwargs):
+        fd = opened(name, *args, **kwargs)
+        if Path(name) == lock_path(path) and first.held:
+            first.release()  # A unlinks the file B has just opened
+        return fd
+
+    monkeypatch.setattr(lock.os, "open", open_then_first_leaves)
+    second = lock.RecordLock.acquire(path)
+    monkeypatch.undo()
+    try:
+        assert not first.held and second.held
+        with pytest.raises(lock.LockHeld):
+            lock.RecordLock.acquire(path)
+        holder = json.loads(lock_path(path).read_text(encoding="utf-8"))
+        assert holder["pid"] == os.getpid()  # B's, in the file the name points to
+        with pytest.raises(RecordRefused, match=f"process {os.getpid()}"):
+            Recorder.open(path)
+    finally:
+        second.release()
     assert not lock_path(path).exists()
 
 

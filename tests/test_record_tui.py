@@ -299,6 +299,67 @@ def test_a_new_file_asks_the_questions_and_a_wrong_answer_keeps_the_form(tmp_pat
     assert "players Anna Boris Vera Gleb" in (tmp_path / "new.rvs").read_text()
 
 
+
+def _last_evening(folder: Path) -> None:
+    """A folder whose last evening (2027-02-11 of the sample club) left 80 fiches."""
+    for name in ("2027-01-14.rvs", "2027-02-11.rvs"):
+        (folder / name).write_bytes((SAMPLES / "club" / name).read_bytes())
+
+
+def test_the_new_record_form_offers_the_pool_the_last_evening_left(tmp_path):
+    from reversis_cli.record.previous import offered_pool
+
+    _last_evening(tmp_path)
+    path = tmp_path / "new.rvs"
+    app = RecordApp(path, Setup(rules="classic"), offer=offered_pool(path))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, SetupScreen)
+            assert form.query_one("#setup-pot", Input).value == "80"
+            assert "2027-02-11.rvs, the last evening in this folder, left 80 fiches" in plain(
+                form.query_one("#setup-pot-note", Static))
+            form.query_one("#setup-players", Input).value = "Anna Boris Vera Gleb"
+            form.query_one("#setup-dealer", Input).value = "Gleb"
+            form.query_one("#setup-pot", Input).focus()
+            await pilot.press("enter")  # the pot as offered
+            await pilot.pause()
+            assert "Deal 1, dealer Gleb" in text_of(app, "#status")
+
+    run(go())
+    assert "pot 80\n" in path.read_text()
+
+
+def test_the_new_record_form_takes_another_pot_and_refuses_a_wrong_one(tmp_path):
+    from reversis_cli.record.previous import offered_pool
+
+    _last_evening(tmp_path)
+    path = tmp_path / "new.rvs"
+    app = RecordApp(path, Setup(("Anna", "Boris", "Vera", "Gleb"), "classic", "Gleb"),
+                    offer=offered_pool(path))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            form = app.screen
+            pot = form.query_one("#setup-pot", Input)
+            pot.value = "lots"
+            pot.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "not 'lots'" in plain(form.query_one("#setup-problem", Static))
+            assert app.focused is pot  # the form goes back to the pot
+            assert not path.exists()
+            pot.value = "5/2"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Deal 1, dealer Gleb" in text_of(app, "#status")
+
+    run(go())
+    assert "pot 5/2\n" in path.read_text()
+
 def test_completion_offers_a_card_not_yet_played(tmp_path):
     app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"),
                     cards="ascii")

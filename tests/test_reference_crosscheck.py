@@ -5,7 +5,8 @@ On the hand-settled worked examples, on random legal sessions (both profiles,
 forced reversis / broken reversis / espagnolette deals, option overrides; some
 with their hands written, which the engine replays by its full walk) and on
 hand-made deals for the espagnolette-meets-reversis rules (ESP-6, ESP-7, ESP-8,
-ESP-9) that the generator never produces."""
+ESP-9) that the generator never produces; and on sessions with every irregular
+mode of the simulator."""
 
 from __future__ import annotations
 
@@ -105,6 +106,28 @@ def test_random_sessions(tmp_path, rules, seed):
               for _ in range(3)}
     text = generate_session(seed, 10, rules=rules, forces=forces)
     check(_write(tmp_path, "s.rvs", text))
+
+
+# The irregular modes of the simulator (reversis_cli/simulate/events.py).
+IRREGULAR = ("exposed", "misdeal", "misdeal_redeal", "misdeal_late", "peeked", "kept",
+             "discarded_two", "out_of_turn", "revoke", "unclaimed")
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+@pytest.mark.parametrize("seed", some_by_default(range(8), lambda seed: seed < 2))
+def test_irregular_sessions(tmp_path, rules, seed):
+    """Void deals, a talon card seen or kept, ten cards, a discard out of turn,
+    revokes and unclaimed payments, with rare events between them."""
+    rng = random.Random(2000 + seed)
+    forces = {deal: rng.choice(IRREGULAR) for deal in range(1, 13) if rng.random() < 0.6}
+    forces |= {n: mode for n, mode in enumerate(IRREGULAR, 13) if seed == 0}
+    options = SimulationOptions(12 + len(IRREGULAR) * (seed == 0), seed, rules, events=0.2,
+                                forces=forces)
+    path = _write(tmp_path, "s.rvs", "".join(simulate_session(options)))
+    data = score(path)
+    assert any(d["status"] == "void" for d in data["deals"]) or seed, "no void deal"
+    diffs = compare(data, path.read_text(encoding="utf-8"))
+    assert not diffs, "\n".join(diffs)
 
 
 @pytest.mark.parametrize("rules", ["classic", "modern"])

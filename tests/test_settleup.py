@@ -81,8 +81,10 @@ def test_yen_are_whole():
     s = settle_up({"Anna": 3, "Boris": -3, "Vera": 1, "Gleb": -1}, EVENING, 0, 0,
                   MoneyOptions(Fraction(1, 2), "JPY"))
     assert s is not None
-    assert sum(s.units.values()) == 0 and s.units["Anna"] in (1, 2)
-    assert money_text(s.units["Anna"], s.digits) in ("1", "2")
+    # 1.5 yen, -1.5, 0.5 and -0.5: every remainder a half, so the two yen left
+    # over go to the first two in playing order
+    assert s.units == {"Anna": 2, "Boris": -1, "Vera": 0, "Gleb": -1}
+    assert money_text(s.units["Anna"], s.digits) == "2"
 
 
 # --- transfers ----------------------------------------------------------------------
@@ -143,6 +145,30 @@ def test_beyond_the_limit_the_greedy_settling_is_given_and_said_not_minimal():
     transfers, minimal = fewest_transfers(units, list(units))
     assert not minimal and _settles(units, transfers)
     assert len(transfers) <= sum(1 for v in values if v) - 1
+
+
+def test_the_exact_search_runs_up_to_its_limit_and_the_greedy_settling_beyond():
+    # five groups that each sum to zero: 14 - 5 = 9 transfers settle them; the
+    # biggest debtor paying the biggest creditor, across the groups, takes 10
+    at_limit = [-5, 2, 3, -7, 4, 3, -6, 1, 5, -9, 9, -4, 1, 3]
+    assert len(at_limit) == EXACT_LIMIT and _most_zero_sum_groups(at_limit) == 5
+    units = {f"P{i}": v for i, v in enumerate(at_limit)}
+    transfers, minimal = fewest_transfers(units, list(units))
+    assert minimal and _settles(units, transfers) and len(transfers) == 9
+    beyond = [*at_limit[:-1], 2, 1]  # one party more
+    units = {f"P{i}": v for i, v in enumerate(beyond)}
+    transfers, minimal = fewest_transfers(units, list(units))
+    assert not minimal and _settles(units, transfers)
+
+
+def test_between_equal_creditors_the_first_in_playing_order_is_paid_first():
+    # Vera and Gleb are owed 5 each: the biggest debtor, Anna, pays Vera (before
+    # Gleb at the table) her whole 5, then Gleb 2; Boris pays Gleb the rest
+    s = settle_up({"Anna": -7, "Boris": -3, "Vera": 5, "Gleb": 5}, EVENING, 0, 0,
+                  MoneyOptions(Fraction(1), "EUR"))
+    assert s is not None and s.minimal
+    assert [(t.payer, t.payee, money_text(t.amount, s.digits)) for t in s.transfers] == [
+        ("Anna", "Vera", "5.00"), ("Anna", "Gleb", "2.00"), ("Boris", "Gleb", "3.00")]
 
 
 # --- the pool -----------------------------------------------------------------------

@@ -220,8 +220,17 @@ def _check_titles(stats: dict, hand: dict) -> None:
     best = max(nets.values())
     assert season["biggest_winner"]["players"] == sorted(n for n, v in nets.items() if v == best)
     assert _amount(season["biggest_winner"]["value"]) == best
-    placed = {n: len(p["counts"]["quinola_placed"]) for n, p in hand["players"].items()}
-    assert season["most_quinolas_placed"]["value"] == max(placed.values())
+    assert list(season) == ["biggest_winner", "most_quinolas_placed", "most_reversis_made",
+                            "biggest_pool_taken", "longest_run_without_losing_a_partie"]
+    counted = {key: {n: len(p["counts"][key]) for n, p in hand["players"].items()}
+               for key in ("quinola_placed", "reversis_made", "reversis_undertaken")}
+    # a broken reversis in the season: a title counted from the reversis undertaken
+    # would go to somebody else
+    assert counted["reversis_made"] != counted["reversis_undertaken"]
+    for title, key in (("most_quinolas_placed", "quinola_placed"),
+                       ("most_reversis_made", "reversis_made")):
+        assert season[title] == {"title": title, "players": _top(counted[key]),
+                                 "value": max(counted[key].values()), "deals": []}
     takings = [taking for evening in hand["evenings"] for taking in evening["takings"]]
     assert season["biggest_pool_taken"] == _biggest_pool(takings)
     runs = hand["runs"]
@@ -303,6 +312,12 @@ def test_the_period_keeps_the_sessions_of_its_days(season):
     assert stats["left_out_undated"] == 0
 
 
+def test_a_period_from_one_session_day_to_another_keeps_both():
+    stats = _stats_json(str(SAMPLE), "--from", "2027-01-14", "--to", "2027-01-21")
+    assert [Path(s).name for s in stats["sessions"]] == ["2027-01-14.rvs", "2027-01-21.rvs"]
+    assert [e["date"] for e in stats["titles"]["evenings"]] == ["2027-01-14", "2027-01-21"]
+
+
 def test_an_undated_session_is_left_out_of_a_period_and_counted(tmp_path):
     folder = tmp_path / "mixed"
     folder.mkdir()
@@ -314,13 +329,17 @@ def test_an_undated_session_is_left_out_of_a_period_and_counted(tmp_path):
     stats = _stats_json(str(folder), "--from", "2027-01-01")
     assert len(stats["sessions"]) == 2 and stats["left_out_undated"] == 1
     result = _run("stats", str(folder), "--to", "2027-12-31")
-    assert "Statistics of 2 sessions (1 left out: no full date)" in result.output
+    assert "Statistics of 2 sessions (1 left out: no date)" in result.output
 
 
-def test_one_player(season):
+def test_one_player_keeps_what_they_did_and_what_was_done_to_them(season):
+    full = _stats_json(season.as_posix())
     stats = _stats_json(season.as_posix(), "--player", "Vera")
     assert list(stats["players"]) == ["Vera"]
-    assert all("Vera" in (b["by"], b["of"]) for b in stats["between"])
+    assert stats["players"]["Vera"] == full["players"]["Vera"]
+    theirs = [b for b in full["between"] if "Vera" in (b["by"], b["of"])]
+    assert stats["between"] == theirs
+    assert any(b["by"] == "Vera" for b in theirs) and any(b["of"] == "Vera" for b in theirs)
 
 
 def test_an_unknown_player_is_a_usage_error_naming_the_players():

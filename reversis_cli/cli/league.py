@@ -29,8 +29,9 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     standings: fix them first.
     """
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
+    from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, open_season, read_league_file, season_base,
+        LeagueFileError, check_names, open_season, read_league_file, season_base,
     )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
@@ -54,7 +55,13 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
         sessions, notices = season_sessions(conn, settings, skip_stale,
                                             season_base(settings, path))
         report(notices, err)
-        table = standings(settings, player_rows(conn, sessions), len(sessions))
+        rows = player_rows(conn, sessions)
+        if sessions:  # without a session, the table says so; no name can be checked
+            check_names(settings, path, league_file, {row.name for row in rows})
+        table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
+    except LeagueFileError as exc:  # a name of the file that played no session
+        report(exc.diagnostics, err)
+        sys.exit(EXIT_INPUT_ERRORS)
     finally:
         conn.close()
     if as_json:

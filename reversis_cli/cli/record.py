@@ -43,12 +43,18 @@ __all__ = ["record_command"]
 @option("--title", help="The title of a new record.")
 @option("--date", help="The date of a new record.")
 @option("--place", help="Where a new record is played.")
+@option("--pot", metavar="AMOUNT", help="The pool before deal 1 of a new record, in fiches (90, "
+                                        "5/2): its pot line. Without it, the pool the last "
+                                        "evening in the folder left is offered.")
+@option("--archive", "archive", metavar="FILE",
+        help="Offer a new record the pool the latest session of this archive left, rather than "
+             "the last record in the folder.")
 @card_style_option(default=None, help="How to write cards: in the deals appended (default: as "
                                        "most of the record's cards are written) and on the "
                                        "screen (default: unicode).")
 def record_command(file: str, plain: bool, players: str | None, rules: str | None,
                    dealer: str | None, title: str | None, date: str | None, place: str | None,
-                   style: str | None) -> None:
+                   pot: str | None, archive: str | None, style: str | None) -> None:
     """Record a session at the table into FILE, checking every card as it is typed.
 
     A new FILE is started; an existing one is continued after its last deal.
@@ -76,18 +82,32 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
                                 players=", ".join(names)), param_hint="--dealer")
     if rules is not None:
         load_rules_option(rules)  # a profile that cannot be read: a usage error, exit 2
-    interactive = not Path(file).exists() and not (names and rules and dealer)
+    pot = _pot_option(pot)
+    new = not Path(file).exists()
+    if pot is not None and not new:  # the deals written were settled from the pot they read
+        raise bad_parameter(Msg("--pot is the pot of a new record; {file} exists: change its "
+                                "pot line with an editor, then check it", file=file),
+                            param_hint="--pot")
+    if archive is not None and not new:
+        raise bad_parameter(Msg("--archive offers the pot of a new record; {file} exists",
+                                file=file), param_hint="--archive")
+    interactive = new and not (names and rules and dealer)
     ask = _asker()
     try:
         check_folder(file)  # before any question
+        offer = _offer(file, archive) if new and pot is None else None
         if interactive and not plain and _screen() and (tui := _tui()) is not None:
             # a new file at a terminal: the full screen asks what the options left open
-            sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place,
-                                             cards=style), shown))
-        if interactive and not Path(file).exists():
+            sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place, pot,
+                                             cards=style), shown, offer))
+        if interactive:
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
-        setup = Setup(names, rules, dealer, title, date, place, cards=style)
+            if offer is not None:  # only without --pot
+                pot = _pot_question(ask, offer)
+        elif offer is not None:  # nothing is asked: the offer is said, not taken
+            _say_offer(offer, taken=False)
+        setup = Setup(names, rules, dealer, title, date, place, pot, cards=style)
         recorder = Recorder.open(file, setup)
     except RecordRefused as exc:
         _refused(exc)
@@ -181,6 +201,61 @@ def _start_questions(ask, names, rules, dealer, title, date, place):
                               value if name == "date" else date,
                               value if name == "place" else place)
     return names, rules, dealer, title, date, place
+
+
+def _pot_option(pot: str | None) -> str | None:
+    """``--pot`` as a pot line writes it; anything else is a usage error."""
+    from ..reader import parse_amount  # the library: start-up time
+
+    if pot is None:
+        return None
+    amount = parse_amount(pot)
+    if amount is None:
+        raise bad_parameter(Msg("the pot is a whole number of fiches or a fraction, such as 0, "
+                                "90 or 5/2 (never negative, never with a point), not '{value}'",
+                                value=visible(pot)), param_hint="--pot")
+    return pot.strip()
+
+
+def _offer(file: str, archive: str | None):
+    """The pool the last evening in FILE's folder (or the archive named) left;
+    None: no other record (no session).  An archive that cannot be read is
+    said, and the command stops before any question (exit 1)."""
+    from ..diagnostics import ReversisError  # the library: start-up time
+    from ..record.previous import archived_pool, offered_pool  # the library: start-up time
+
+    if archive is None:
+        return offered_pool(file)
+    try:
+        return archived_pool(archive)
+    except ReversisError as exc:  # RV601 to RV605: not an archive, damaged, newer, locked
+        report([exc.diagnostic], console(stderr=True))
+        sys.exit(EXIT_INPUT_ERRORS)
+
+
+def _say_offer(offer, taken: bool) -> None:
+    click.echo(t(offer.note) + ".")
+    if offer.text is not None and not taken:
+        click.echo(t(Msg("Not carried into the new record: record --pot {amount} carries it.",
+                         amount=offer.text)))
+
+
+def _pot_question(ask, offer) -> str | None:
+    """The pot of the new record: the offer (Enter takes it) or another amount."""
+    from ..reader import parse_amount  # the library: start-up time
+
+    _say_offer(offer, taken=True)
+    if offer.text is None:
+        return None
+    while True:
+        answer = ask(Msg("Pot before deal 1 (Enter: {amount}; 0 for an empty pool):",
+                         amount=offer.text))
+        if answer is None or not answer.strip():
+            return offer.text
+        if parse_amount(answer) is not None:
+            return answer.strip()
+        click.echo(t(Msg("the pot is a whole number of fiches or a fraction, such as 0, 90 or "
+                         "5/2, not '{value}'", value=visible(answer))))
 
 
 _OPTIONAL = {

@@ -20,8 +20,8 @@ import click
 
 from ..i18n import LANGUAGES
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, LazyConsole, Msg, bad_parameter,
-    check_profile_options, command, files_argument, input_files, option, problem_text,
+    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, LazyConsole, Msg, argument, bad_parameter,
+    check_profile_options, command, input_files, option, problem_text,
     profile_options, profile_usage_error, refuse_output, report, speak, tr, usage_error,
     write_output,
 )
@@ -38,7 +38,7 @@ def _language(ctx, param, value: str | None) -> None:
 
 
 @command("report")
-@files_argument
+@argument("inputs", metavar="FILES...", nargs=-1)  # with --league, the league file's season
 @option("-o", "--output", metavar="FILE|DIR", required=True,
         help="Write the page to FILE (replaced whole, only once complete); - for "
              "standard output.  A club page: DIR/index.html and DIR/sessions/, or "
@@ -57,9 +57,14 @@ def report_command(inputs: tuple[str, ...], output: str, league_file: str | None
     FILES are records, quoted patterns or - for standard input.  A folder, an
     archive made by `reversis archive`, --league or an output folder make a club
     page instead: the standings, each player's figures and net over time, the
-    titles, and a page per session linked from it.  The pages load nothing from
-    the network.
+    titles, and a page per session linked from it.  With --league and no
+    FILES, the season is the league file's own records or archive.  The pages
+    load nothing from the network.
     """
+    if not inputs and league_file is None:
+        ctx = click.get_current_context()
+        raise click.MissingParameter(ctx=ctx, param=next(
+            param for param in ctx.command.params if param.name == "inputs"))
     if is_club_report(inputs, output, league_file):
         write_club_report(inputs, output, league_file, rules, sets, fiche_value, currency)
     from ..diagnostics import ProfileError  # the library: start-up time
@@ -131,7 +136,12 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
     failed: list[str] = []
     try:
         league = read_league_file(Path(league_file), league_file) if league_file else None
-        conn, base, sources = _open_archive(inputs, err, failed)
+        if inputs or league_file is None:
+            conn, base, sources = _open_archive(inputs, err, failed)
+        else:  # the season the league file names, read as `league` reads it
+            conn, base, sources = _open_league_season(league, league_file, err)
+        if league is not None and league_file is not None:
+            _check_league_names(conn, league, league_file)
     except (LeagueFileError, ReversisError) as exc:  # RV601 to RV609
         report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
@@ -181,6 +191,39 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str]):
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     return conn, None, [str(f) for f in files]
+
+
+def _open_league_season(league, league_file: str, err):
+    """The archive of the season a league file names (its ``records`` or
+    ``archive``, relative to its folder), the folder its paths are relative
+    to, and the files read.  :class:`LeagueFileError` as for ``league``: a
+    file missing, or a record with errors (no standings would leave it out)."""
+    from ..club.archive import record_inputs  # start-up time
+    from ..club.league_file import open_season  # start-up time
+
+    path = Path(league_file)
+
+    def each(result) -> None:  # a record's warnings, as it is read
+        report(result.diagnostics, err)
+
+    conn = open_season(league, path, league_file, each)
+    if league.archive is not None:
+        archive = path.parent / league.archive
+        return conn, archive.parent, [str(archive)]
+    return conn, None, [str(f) for f in record_inputs(
+        [str(path.parent / item) for item in league.records])]
+
+
+def _check_league_names(conn, league, league_file: str) -> None:
+    """:class:`LeagueFileError` for a name of the league file that played no
+    session of its season (as ``league`` checks)."""
+    from ..club.league import player_rows, season_sessions  # start-up time
+    from ..club.league_file import check_names  # start-up time
+
+    sessions, _ = season_sessions(conn, league)  # the names only: no notice
+    if sessions:  # without a session, the page says so; no name can be checked
+        check_names(league, Path(league_file), league_file,
+                    {row.name for row in player_rows(conn, sessions)})
 
 
 def _make_folder(folder: Path) -> None:

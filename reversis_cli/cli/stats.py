@@ -38,20 +38,21 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
 
     FILES are records, folders (every .rvs file and JSON record in them) or
     one archive made by `reversis archive` (read as it is).  With --from or
-    --to, a session without a full date is left out, and the output says how
+    --to, a session dated by month or year counts when that month or year
+    meets the period; an undated one is left out, and the output says how
     many were.
     """
     from ..session.batch import InputError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import (  # the library: start-up time
-        Period, StatsInputError, parse_day, read_stats, stats_json,
+        StatsInputError, period_of, read_stats, stats_json,
     )
     from ..render.stats import render_stats  # the library: start-up time
 
     if "-" in inputs:
         raise usage_error(Msg("stats reads record files or an archive, not standard input"))
     try:
-        period = Period(parse_day(start) if start else None, parse_day(end) if end else None)
+        period = period_of(start, end)
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
     other = _other_reading(compare, sets)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ..dates import in_period
 from ..diagnostics import Diagnostic
 from .database import stale_notices, stale_sessions
+from .pool import SeasonPool
 
 __all__ = [
     "RANKINGS", "TIE_BREAKS", "ABSENCE_RULES", "TOTAL", "PER_DEAL", "PER_SESSION",
@@ -93,33 +95,28 @@ class Standings:
     sessions: int  # sessions of the season (in the period)
     ranked: tuple[Ranked, ...]
     unranked: tuple[Unranked, ...]
+    # what the pool took over the season's sessions (club/pool.py)
+    pool: SeasonPool = field(default_factory=SeasonPool)
 
 
 # --- the rows, read from the archive ------------------------------------------------------
 
 
-def _in_period(day: str | None, start: str | None, end: str | None) -> bool:
-    """A session's day within ``start``..``end`` (inclusive).  A session dated by
-    month or year only is in when that month or year meets the period; an
-    undated one is in only when no period is given."""
-    if start is None and end is None:
-        return True
-    if day is None:
-        return False
-    return (start is None or day >= start[:len(day)]) and (end is None or day <= end[:len(day)])
-
-
 def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings,
                     skip_stale: bool = False, base: Path | None = None
                     ) -> tuple[list[int], list[Diagnostic]]:
-    """The ids of the sessions in the league's period, and RV614 for each of
-    them whose record has had errors since it was archived (left out with
-    ``skip_stale``; ``base``, the archive's folder, names its record)."""
+    """The ids of the sessions in the league's period, by the rule ``stats``
+    and the club page follow too (:func:`~reversis_cli.dates.in_period`), and
+    RV614 for each of them whose record has had errors since it was archived
+    (left out with ``skip_stale``; ``base``, the archive's folder, names its
+    record)."""
     ids = [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
-           if _in_period(day, settings.start, settings.end)]
-    stale = [row for row in stale_sessions(conn) if row[0] in set(ids)]
+           if in_period(day, settings.start, settings.end)]
+    chosen = set(ids)
+    stale = [row for row in stale_sessions(conn) if row[0] in chosen]
     if skip_stale:
-        ids = [sid for sid in ids if sid not in {row[0] for row in stale}]
+        left_out = {row[0] for row in stale}
+        ids = [sid for sid in ids if sid not in left_out]
     return ids, stale_notices(stale, base, skip_stale)
 
 
@@ -217,8 +214,10 @@ def ranked_in_order(settings: LeagueSettings, rows: Iterable[PlayerRow]) -> tupl
     return tuple(out)
 
 
-def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int) -> Standings:
-    """The table and who is not in it, and why."""
+def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int,
+              pool: SeasonPool | None = None) -> Standings:
+    """The table and who is not in it, and why; ``pool``: the season's pool,
+    shown beside them."""
     ranked, unranked = [], []
     for row in rows:
         reason = reason_not_ranked(row, settings)
@@ -227,4 +226,5 @@ def standings(settings: LeagueSettings, rows: Iterable[PlayerRow], sessions: int
         else:
             unranked.append(Unranked(row, reason))
     unranked.sort(key=lambda u: (u.row.name.casefold(), u.row.name))
-    return Standings(settings, sessions, ranked_in_order(settings, ranked), tuple(unranked))
+    return Standings(settings, sessions, ranked_in_order(settings, ranked), tuple(unranked),
+                     pool or SeasonPool())

@@ -9,11 +9,12 @@ as tomllib keeps no positions); codes RV606 to RV609.
 from __future__ import annotations
 
 import datetime
+import difflib
 import os
 import re
 import sqlite3
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from .database import open_to_read
 from .league import ABSENCE_RULES, PENALTY, RANKINGS, TIE_BREAKS, LeagueSettings
 
 __all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season", "season_base",
-           "key_position", "KNOWN_KEYS"]
+           "key_position", "KNOWN_KEYS", "NAME_KEYS", "unknown_names", "check_names"]
 
 # The keys a league file may hold: the top level, then the [attendance] table.
 TOP_KEYS = ("title", "records", "archive", "from", "to", "ranking", "tie_breaks", "exclude",
@@ -36,6 +37,9 @@ TOP_KEYS = ("title", "records", "archive", "from", "to", "ranking", "tie_breaks"
 ATTENDANCE_KEYS = ("min_sessions", "min_deals", "absence", "penalty_per_session",
                    "penalty_per_deal")
 KNOWN_KEYS = {(): TOP_KEYS, ("attendance",): ATTENDANCE_KEYS}
+# The keys whose values are players' names (and the setting each is read into),
+# each name checked against the season's players.
+NAME_KEYS: dict[tuple[str, ...], str] = {("exclude",): "exclude"}
 
 # tomllib's reasons (Python 3.11 to 3.13), said so that a club's secretary reads them.
 _SYNTAX_REASONS = {
@@ -364,3 +368,46 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
             "{files}", files=", ".join(failed)), ("records",))
         raise LeagueFileError(reader.found)
     return conn
+
+
+# --- the names it gives ----------------------------------------------------------------------
+
+
+def _suggestion(name: str, known: Collection[str]) -> str | None:
+    """The known name ``name`` was most likely meant as: the same but for case
+    first (``gleb``: ``Gleb``), else the closest spelling, if any is close."""
+    folded = [k for k in sorted(known) if k.casefold() == name.casefold()]
+    if folded:
+        return folded[0]
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_names(text: str, name: str, settings: LeagueSettings,
+                  known: Collection[str]) -> list[Diagnostic]:
+    """A diagnostic (RV608, at the name in the file) for each name of the
+    league file that is not one of ``known``: the players of the season.  A
+    name nobody in the season has is most often a slip (``gleb``), and the
+    rule it is given for would quietly apply to nobody."""
+    reader = _Reader(text, name, [])
+    for path, setting in NAME_KEYS.items():
+        for item in getattr(settings, setting):
+            if item in known:
+                continue
+            meant = _suggestion(item, known)
+            said = (Msg("{key}: nobody called {name} played in the season; did you mean "
+                        "{meant}?", key=path[-1], name=item, meant=meant)
+                    if meant is not None else
+                    Msg("{key}: nobody called {name} played in the season; the players are: "
+                        "{names}", key=path[-1], name=item, names=", ".join(sorted(known))))
+            reader.problem("RV608", said, path, reader.item_position(path, item))
+    return reader.found
+
+
+def check_names(settings: LeagueSettings, league: Path, name: str,
+                known: Collection[str]) -> None:
+    """:class:`LeagueFileError` when a name of the league file at ``league``
+    is not one of ``known`` (:func:`unknown_names`)."""
+    found = unknown_names(league.read_text(encoding="utf-8-sig"), name, settings, known)
+    if found:
+        raise LeagueFileError(found)

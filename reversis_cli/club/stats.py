@@ -18,15 +18,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..dates import iso_day
+from ..dates import DateError, ends_before, in_period, read_day
 from ..diagnostics import Diagnostic
 from ..i18n import Msg
 from .database import open_to_read, stale_notices, stale_sessions
+from .pool import SeasonPool, pool_json, season_pool
 from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
 __all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats", "Between",
            "Title", "Evening", "Stats", "Period", "StatsInputError", "is_database",
-           "parse_day", "read_stats", "stats_json", "stats_of"]
+           "parse_day", "period_of", "read_stats", "stats_json", "stats_of"]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DATABASE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
@@ -131,6 +132,8 @@ class Stats:
     between: list[Between]
     season_titles: list[Title]
     evenings: list[Evening]
+    # what the pool took over these sessions: the players' nets sum to minus its net
+    pool: SeasonPool = field(default_factory=SeasonPool)
     # what the figures rest on that the reader should know (RV614: a session
     # whose record has had errors since it was archived)
     notices: list[Diagnostic] = field(default_factory=list)
@@ -141,12 +144,24 @@ class Stats:
 
 def parse_day(text: str) -> str:
     """A ``--from``/``--to`` date as ISO text (``2027-01-14``, ``2027-01``,
-    ``2027``, also ``14.01.2027``); :class:`StatsInputError` when unreadable."""
-    day = iso_day(text)
-    if day is None:
-        raise StatsInputError(Msg("{value} is not a date: write it as 2027-01-14 (or 2027-01, "
-                                  "2027)", value=text))
-    return day
+    ``2027``, also ``14.01.2027``); :class:`StatsInputError` when unreadable,
+    followed by other words, or no day of the calendar (``2027-02-31``)."""
+    try:
+        return read_day(text)
+    except DateError as exc:
+        raise StatsInputError(exc.message) from None
+
+
+def period_of(start: str | None, end: str | None) -> Period:
+    """``--from``/``--to`` as a period; :class:`StatsInputError` for a date
+    that cannot be read or a period that ends before it begins (the league
+    file's words for it, RV608)."""
+    period = Period(parse_day(start) if start is not None else None,
+                    parse_day(end) if end is not None else None)
+    if ends_before(period.start, period.end):
+        raise StatsInputError(Msg("the period ends ({end}) before it begins ({start})",
+                                  start=period.start, end=period.end))
+    return period
 
 
 def is_database(path: str) -> bool:
@@ -233,7 +248,8 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
     stats = Stats(tuple(paths.values()), left_out, period, players,
                   _between(conn, sql_chosen, params, paths, with_deals),
                   _season_titles(conn, sql_chosen, params, players, paths, bests),
-                  _evenings(conn, sql_chosen, params, paths, bests), notices)
+                  _evenings(conn, sql_chosen, params, paths, bests), season_pool(conn, paths),
+                  notices)
     if player is not None:
         stats.players = {player: players[player]}
         stats.between = [b for b in stats.between if player in (b.by, b.of)]
@@ -242,19 +258,15 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
 
 def _chosen(conn: sqlite3.Connection, period: Period) -> tuple[str, list, int]:
     """The SQL that lists the chosen sessions' ids, its parameters, and how
-    many sessions were left out for want of a full date."""
+    many sessions were left out for want of a date.  The period's rule is
+    :func:`~reversis_cli.dates.in_period`, the one ``league`` and the club page
+    follow: a session dated by month or year counts when it meets the period."""
     if not period.given:
         return "SELECT id FROM sessions", [], 0
-    where, params = ["length(day) = 10"], list[object]()
-    if period.start is not None:
-        where.append("day >= ?")
-        params.append(period.start)
-    if period.end is not None:  # 2027-01 takes in the whole of January
-        where.append("substr(day, 1, ?) <= ?")
-        params += [len(period.end), period.end]
-    left_out = conn.execute(
-        "SELECT COUNT(*) FROM sessions WHERE day IS NULL OR length(day) <> 10").fetchone()[0]
-    return f"SELECT id FROM sessions WHERE {' AND '.join(where)}", params, left_out
+    conn.create_function("in_period", 3, in_period, deterministic=True)
+    left_out = conn.execute("SELECT COUNT(*) FROM sessions WHERE day IS NULL").fetchone()[0]
+    return ("SELECT id FROM sessions WHERE in_period(day, ?, ?)", [period.start, period.end],
+            left_out)
 
 
 def _ref(paths: dict[int, str], session_id: int, deal: int) -> str:
@@ -465,6 +477,7 @@ def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
             "evenings": [{"session": e.path, "date": e.date,
                           "titles": [title_json(t) for t in e.titles]} for e in stats.evenings],
         },
+        "pool": pool_json(stats.pool),
     }
 
 

@@ -41,8 +41,14 @@ class Translator:
         """A message in this language; a plain string is looked up as it is."""
         if isinstance(message, Msg):
             # In English the text the message was made with (filled from the
-            # same templates, the same plural rule): not filled a second time.
-            return str.__str__(message) if self._english else message.written(self)
+            # same templates, the same plural rule): not filled a second time,
+            # unless it holds a fraction, which that text writes exactly (5/2)
+            # and a reader's English as a whole part and a fraction (2 1/2).
+            if self._english:
+                english = str.__str__(message)
+                if "/" not in english:
+                    return english
+            return message.written(self)
         if isinstance(message, Count):
             return message.written(self)
         return self.gettext(message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from numbers import Rational
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .numbers import written_amount
+from .numbers import EXACT, written_amount
 
 if TYPE_CHECKING:  # fractions loads decimal: not at start-up (--version, --help)
     from fractions import Fraction
@@ -87,7 +87,7 @@ class Figure(NamedTuple):
     signed: bool = False
 
     def written(self, language: Language) -> str:
-        return written_amount(self.amount, language.language, self.signed)
+        return amount_text(self.amount, language, self.signed)
 
 
 class Jetons(NamedTuple):
@@ -120,7 +120,7 @@ def value_text(value: object, language: Language) -> str:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int | Rational):  # a Fraction too, without loading fractions
-        return written_amount(value, language.language)
+        return amount_text(value, language)
     written = getattr(value, "written", None)
     if callable(written):  # a value that writes itself in each language (cards.CardCode)
         return str(written(language))
@@ -128,6 +128,13 @@ def value_text(value: object, language: Language) -> str:
     if callable(fmt) and hasattr(value, "suit"):  # a Card: as players see it, A♠
         return str(fmt("unicode"))
     return str(value)
+
+
+def amount_text(amount: int | Rational, language: Language, signed: bool = False) -> str:
+    """An amount in a message: exact (``5/2``) in the English text a message is
+    made with, which JSON carries; as a person writes it (``2 1/2``, ``2½``)
+    when the message is shown in a language."""
+    return written_amount(amount, EXACT if language is ENGLISH else language.language, signed)
 
 
 class _English:

@@ -1,11 +1,13 @@
 """Amounts as a reader of each language writes them.
 
 One function writes every amount a person reads, in tables, sentences,
-charts and the report: English as the records write them (``5/2``, ``-30``,
-``+7``), Russian as a Russian player writes them: a whole part and a
-vulgar-fraction character (``2½``, ``−719½``; ``2 3/7`` where Unicode has no
-such character) and the minus sign U+2212 (``−30``).  Records, JSON and
-files keep the English form, which is also what the reader takes
+charts and the report, as a person writes it: a whole part and a proper
+fraction, never ``-48527/6``.  English ``2 1/2``, ``-8087 5/6``, ``1/2``,
+``-30``, ``+7``; Russian a whole part and a vulgar-fraction character
+(``2½``, ``−719½``; ``2 3/7`` where Unicode has no such character) and the
+minus sign U+2212 (``−30``).  The space inside a figure is a no-break space,
+so that a figure is one word wherever it is written.  Records, JSON and files
+keep the exact ``n/d`` form (``5/2``), which is also what the reader takes
 (:func:`reversis_cli.amounts.read_amount`).
 """
 
@@ -13,12 +15,16 @@ from __future__ import annotations
 
 from numbers import Rational
 
-__all__ = ["MINUS", "written_amount", "written_money"]
+__all__ = ["EXACT", "FRACTION_SPACE", "MINUS", "written_amount", "written_money"]
+
+# Not a reader's language: the exact form a record and JSON write (5/2, -30),
+# what the English text of a message carries (docs/translating.md).
+EXACT = "exact"
 
 MINUS = "\u2212"
-# Between a whole part and a fraction that has no character of its own
-# (2 3/7): a space that never breaks the figure in two.
-_FRACTION_SPACE = "\u00a0"
+# Between a whole part and a fraction written with digits (English 2 1/2,
+# Russian 2 3/7): a space that never breaks the figure in two.
+FRACTION_SPACE = "\u00a0"
 _VULGAR = {
     (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
     (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐",
@@ -28,17 +34,30 @@ _VULGAR = {
 
 def written_amount(amount: int | Rational, language: str, signed: bool = False) -> str:
     """``amount`` (an int or a Fraction) as ``language`` writes it; ``signed``
-    writes a ``+`` before an amount above zero, as a balance does."""
+    writes a ``+`` before an amount above zero, as a balance does; ``EXACT``
+    gives the records' form (``5/2``)."""
     numerator, denominator = int(amount.numerator), int(amount.denominator)
     if language == "ru":
         body = _russian_body(abs(numerator), denominator)
         minus = MINUS
-    else:
+    elif language == EXACT:
         body = str(abs(numerator)) if denominator == 1 else f"{abs(numerator)}/{denominator}"
+        minus = "-"
+    else:
+        body = _mixed(abs(numerator), denominator)
         minus = "-"
     if numerator < 0:
         return minus + body
     return "+" + body if signed and numerator > 0 else body
+
+
+def _mixed(numerator: int, denominator: int) -> str:
+    """A whole part and a proper fraction: ``2 1/2``, ``1/2``, ``7``."""
+    whole, rest = divmod(numerator, denominator)
+    if rest == 0:
+        return str(whole)
+    fraction = f"{rest}/{denominator}"
+    return f"{whole}{FRACTION_SPACE}{fraction}" if whole else fraction
 
 
 def _russian_body(numerator: int, denominator: int) -> str:
@@ -48,8 +67,7 @@ def _russian_body(numerator: int, denominator: int) -> str:
     character = _VULGAR.get((rest, denominator))  # a Fraction is in lowest terms
     if character is not None:
         return (str(whole) if whole else "") + character
-    fraction = f"{rest}/{denominator}"
-    return f"{whole}{_FRACTION_SPACE}{fraction}" if whole else fraction
+    return _mixed(numerator, denominator)
 
 
 # Between groups of three digits of a sum of money: English 1,234.50; Russian

@@ -73,6 +73,7 @@ class Setup:
     title: str | None = None
     date: str | None = None
     place: str | None = None
+    pot: str | None = None  # the pool before deal 1 as a pot line writes it (90, 5/2)
     # How the deals appended spell cards (ascii, unicode, ru); None: as most
     # of FILE's cards are spelt (ascii for a file without cards), as fmt does.
     cards: str | None = None
@@ -191,6 +192,7 @@ class Recorder:
             lines.append(f"place {quote(setup.place)}")
         lines.append(f"rules {word_or_quote(self._rules_value(setup.rules))}")
         lines.append("players " + " ".join(setup.players))
+        lines += [f"pot {word_or_quote(setup.pot)}"] if setup.pot is not None else []
         header, problems = parse_header(lines)
         text = "\n".join(write_header(canonical_header(header))) + "\n"
         record = record_from_text(text, str(self.path))
@@ -566,12 +568,11 @@ class Recorder:
 
 
 def _answer_of(problem: Diagnostic, lines: list[str]) -> str | None:
-    """The field of :class:`Setup` whose header line ``problem`` is on
-    (``lines``: the header made of the answers), or None."""
+    """The :class:`Setup` field whose header line (of ``lines``) ``problem`` is on, or None."""
     if problem.pos is None or not 1 <= problem.pos.line <= len(lines):
         return None
     word = lines[problem.pos.line - 1].split()[0]
-    return word if word in ("title", "date", "place", "rules", "players") else None
+    return word if word in ("title", "date", "place", "rules", "players", "pot") else None
 
 
 def _held_message(path: Path, holder: Holder) -> Msg:

@@ -29,6 +29,7 @@ from ..i18n.state import lang
 from ..notation.statements import NAMED_KEYWORDS
 from ..notation.writer import quote
 from .deal import STATEMENT_WORDS, Outcome, cards_left
+from .previous import PoolOffer
 from .recorder import RecordRefused, Recorder, Setup
 from .tui_deal import DealApp, refusal
 from .tui_fence import QuietFaults, raise_fault
@@ -95,9 +96,11 @@ class RecordApp(QuietFaults, DealApp):
         return super().__new__(cls)
 
     def __init__(self, path: str | Path, setup: Setup | None = None,
-                 cards: str = "unicode", recorder: Recorder | None = None):
+                 cards: str = "unicode", recorder: Recorder | None = None,
+                 offer: PoolOffer | None = None):
         super().__init__(path, recorder, cards)
         self.setup = setup or Setup()
+        self.offer = offer  # the pool the last evening in the folder left, for the form
         self.title = f"reversis record — {self.path.name}"
         self.farewell: list[Msg] = []  # said in the terminal once the screen is gone
         # An event's answer refused, offered again in the same deal: title -> (deal, answer).
@@ -122,7 +125,15 @@ class RecordApp(QuietFaults, DealApp):
                  "dealer": self.setup.dealer}
         fields = [name for name, value in given.items() if not value]
         fields += ["title", "date", "place"]
-        self.push_screen(SetupScreen(fields, self._try_setup), lambda _: self._offer_draft())
+        values: dict[str, str] = {}
+        notes: dict[str, str] = {}
+        if self.offer is not None and self.setup.pot is None:
+            # the pot: offered filled in (Enter takes it), or said why not
+            fields.append("pot")
+            values["pot"] = self.offer.text or ""
+            notes["pot"] = t(self.offer.note)
+        self.push_screen(SetupScreen(fields, self._try_setup, values, notes),
+                         lambda _: self._offer_draft())
 
     def _try_setup(self, answers: dict[str, str]) -> SetupProblem | None:
         players = tuple(answers.get("players", "").replace(",", " ").split()) \
@@ -130,7 +141,8 @@ class RecordApp(QuietFaults, DealApp):
         setup = Setup(players, answers.get("rules") or self.setup.rules,
                       answers.get("dealer") or self.setup.dealer,
                       answers.get("title") or None, answers.get("date") or None,
-                      answers.get("place") or None, cards=self.setup.cards)
+                      answers.get("place") or None,
+                      answers.get("pot") or self.setup.pot, cards=self.setup.cards)
         try:
             self.recorder = Recorder.open(self.path, setup)
         except RecordRefused as refused:
@@ -352,12 +364,14 @@ def run_app(recorder: Recorder, cards: str = "unicode") -> int:
     return _run(RecordApp(recorder.path, recorder.setup, cards, recorder))
 
 
-def run_new(path: str | Path, setup: Setup, cards: str = "unicode") -> int:
+def run_new(path: str | Path, setup: Setup, cards: str = "unicode",
+            offer: PoolOffer | None = None) -> int:
     """Start a new FILE on the full screen: the start-up questions the command
     line left open are asked on the screen (a wrong answer is said there and
     asked again), then the recording goes on as with :func:`run_app`.  The
-    caller has checked that the folder can be written."""
-    return _run(RecordApp(path, setup, cards))
+    caller has checked that the folder can be written.  ``offer``: the pool
+    the last evening in the folder left, offered as the pot."""
+    return _run(RecordApp(path, setup, cards, offer=offer))
 
 
 def _run(app: RecordApp) -> int:

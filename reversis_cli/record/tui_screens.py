@@ -9,7 +9,7 @@ then gives н."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from rich.console import RenderableType
@@ -51,6 +51,7 @@ SETUP_FIELDS = (
     ("title", N_("Title (optional)")),
     ("date", N_("Date (optional)")),
     ("place", N_("Place (optional)")),
+    ("pot", N_("Pot: what the pool holds before deal 1 (empty for none)")),
 )
 
 
@@ -72,10 +73,13 @@ class SetupScreen(Screen[dict[str, str]]):
 
     AUTO_FOCUS = "Input"  # the first question, as the screen opens (not the form itself)
 
-    def __init__(self, fields: list[str], check: Callable[[dict[str, str]], SetupProblem | None]):
+    def __init__(self, fields: list[str], check: Callable[[dict[str, str]], SetupProblem | None],
+                 values: Mapping[str, str] | None = None, notes: Mapping[str, str] | None = None):
         super().__init__()
         self.fields = fields
         self.check = check
+        self.values = dict(values or {})  # a question's answer filled in: Enter takes it
+        self.notes = dict(notes or {})  # a line under a question's label: where its value is from
 
     def compose(self) -> ComposeResult:
         form = VerticalScroll(id="setup")
@@ -87,9 +91,12 @@ class SetupScreen(Screen[dict[str, str]]):
             for name, label in SETUP_FIELDS:
                 if name in self.fields:
                     yield Label(tr(label))
+                    if name in self.notes:
+                        yield Static(self.notes[name], id=f"setup-{name}-note")
                     # Not selected when the focus comes back: a key typed to
                     # correct an answer goes on from it, never replaces it.
-                    yield Input(id=f"setup-{name}", compact=True, select_on_focus=False,
+                    yield Input(self.values.get(name, ""), id=f"setup-{name}", compact=True,
+                                select_on_focus=False,
                                 placeholder="classic" if name == "rules" else "")
         yield Footer(show_command_palette=False)
 

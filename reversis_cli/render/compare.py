@@ -15,13 +15,16 @@ from rich.text import Text
 
 from ..club.compare import POOL, OptionEffect, SeasonComparison
 from ..i18n import Msg, N_, fiches, t, tr
-from .amounts import money_column, signed
+from ..rules.profile import OPTIONS
+from ..rules.values import option_value
+from .amounts import signed
+from .fit import Fitted, Prose, name_lines
 from .score import party
 
 __all__ = ["render_season_comparison", "moved_sentence"]
 
 _PLAYER_COLUMNS = (N_("Own rules"), N_("Other reading"), N_("Difference"))
-_OPTION_COLUMNS = (N_("Option"), N_("Own → other"))
+_OPTION_COLUMNS = (N_("Option"), N_("own → other"))
 
 
 def render_season_comparison(c: SeasonComparison) -> Group:
@@ -32,15 +35,16 @@ def render_season_comparison(c: SeasonComparison) -> Group:
              style="bold"),
         Text(t(Msg("Sessions: {sessions}, deals: {deals}; settled otherwise under it: {changed}.",
                    sessions=c.sessions, deals=c.deals, changed=len(c.changed)))),
-        _players(c)]
+        Fitted(_players(c))]  # never a figure broken (render/fit.py)
     moving = [e for e in c.options if e.moved]
     if moving or any(c.together.values()):
-        parts.append(_options(c, moving))
-        parts += [Text(moved_sentence(e)) for e in moving]
+        parts.append(Fitted(_options(c, moving)))
+        for e in moving:
+            parts += [Prose(moved_sentence(e)), Prose(meaning_line(e), style="dim")]
     if any(c.together.values()):
-        parts.append(Text(tr("together: what the options move only in combination, the whole "
-                             "difference less each option's own (docs/decisions.md)."),
-                          style="dim"))
+        parts.append(Prose(tr("together: what the options move only in combination, the whole "
+                              "difference less each option's own (docs/decisions.md)."),
+                           style="dim"))
     still = [e.option for e in c.options if not e.moved]
     if still:
         parts.append(Text(t(Msg("These options differ but moved nothing this season: {options}.",
@@ -55,9 +59,9 @@ def _players(c: SeasonComparison) -> Table:
                   pad_edge=False)
     table.add_column(tr("Player"))
     for name in _PLAYER_COLUMNS:
-        money_column(table, tr(name))
+        table.add_column(tr(name), justify="right", no_wrap=True)  # figures: never broken
     for p in (*c.players, c.pool):
-        label = tr("Pool") if p.name == POOL else p.name
+        label = tr("Pool") if p.name == POOL else name_lines(p.name)
         table.add_row(label, signed(p.own), signed(p.other), signed(p.difference))
     return table
 
@@ -65,22 +69,37 @@ def _players(c: SeasonComparison) -> Table:
 def _options(c: SeasonComparison, moving: list[OptionEffect]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, title=tr("What each option moved"),
                   title_justify="left", pad_edge=False)
-    table.add_column(tr(_OPTION_COLUMNS[0]), no_wrap=True)  # a name cut short names nothing
-    table.add_column(tr(_OPTION_COLUMNS[1]))
-    money_column(table, tr("Moved"))
-    table.add_column(tr("Deals"), justify="right")
-    table.add_column(tr("From"))
-    table.add_column(tr("To"))
+    # The option, and under it its values (own → other), one column: a name or
+    # a value cut short names nothing, and the table keeps to 80 columns.
+    table.add_column(f"{tr(_OPTION_COLUMNS[0])}\n  {tr(_OPTION_COLUMNS[1])}", no_wrap=True)
+    table.add_column(tr("Moved"), justify="right", no_wrap=True)
+    table.add_column(tr("Deals"), justify="right", no_wrap=True)
+    table.add_column(tr("From"), no_wrap=True)  # names and figures, one a line
+    table.add_column(tr("To"), no_wrap=True)
     for e in moving:
-        table.add_row(e.option, f"{' / '.join(e.was)} → {e.value}", fiches_figure(e.moved),
+        table.add_row(f"{e.option}\n{_values(e)}", fiches_figure(e.moved),
                       str(len(e.deals)), _parties(e.losers), _parties(e.gainers))
     together = c.together
     if any(together.values()):
         lost = tuple((p, -v) for p, v in together.items() if v < 0)
         won = tuple((p, v) for p, v in together.items() if v > 0)
-        table.add_row(tr("together"), "", fiches_figure(sum((v for _, v in won), Fraction(0))),
+        table.add_row(tr("together"), fiches_figure(sum((v for _, v in won), Fraction(0))),
                       "", _parties(_most_first(lost)), _parties(_most_first(won)))
     return table
+
+
+def _values(e: OptionEffect) -> str:
+    """``  below_initial`` / ``  → taken_or_quiet``: each value on its line."""
+    return "\n".join(f"  {value}" for value in e.was) + f"\n  → {e.value}"
+
+
+def meaning_line(e: OptionEffect) -> str:
+    """What the option means, as ``reversis rules`` says it (the rules
+    catalog's text), and in a language that gives a value its meaning
+    (Russian), what its value here means."""
+    meaning = t(Msg("{option}: {meaning}", option=e.option, meaning=tr(OPTIONS[e.option].meaning)))
+    value = t(option_value(e.option, e.value))
+    return meaning if value == e.value else f"{meaning} {value}."
 
 
 def fiches_figure(amount: Fraction) -> str:
@@ -95,7 +114,8 @@ def _most_first(items: tuple[tuple[str, Fraction], ...]) -> tuple[tuple[str, Fra
 def _parties(items: tuple[tuple[str, Fraction], ...]) -> str:
     """«Глеб 36½», «корзина 15», one a line: names in the nominative, each
     with its amount."""
-    return "\n".join(f"{party(name)} {fiches_figure(amount)}" for name, amount in items)
+    return "\n".join(f"{name_lines(party(name))} {fiches_figure(amount)}"
+                     for name, amount in items)
 
 
 def moved_sentence(e: OptionEffect) -> str:

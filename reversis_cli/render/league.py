@@ -16,10 +16,12 @@ from ..club.league import (
 )
 from ..i18n import Count, Msg, N_, amount_shown, average_shown, t, tr
 from ..settle import amount_json
-from .amounts import money_column
+from ..club.pool import pool_json
+from .fit import Fitted, Prose, name_lines
+from .pool import pool_lines
 
 __all__ = ["render_league", "league_json", "figure_shown", "why_not_ranked", "about_lines",
-           "FIGURE_HEADINGS", "JSON_FORMAT"]
+           "no_session_line", "FIGURE_HEADINGS", "JSON_FORMAT"]
 
 JSON_FORMAT = "reversis-league/1"
 # The figure ranked by: the net less any penalty, in total or on average.
@@ -45,7 +47,11 @@ def render_league(s: Standings) -> Group:
     parts: list[RenderableType] = [Text(s.settings.title or tr("League standings"),
                                         style="bold")]
     parts += [Text(t(line)) for line in about_lines(s)]
-    parts.append(_table(s))
+    # Fitted: never a figure broken (render/fit.py)
+    parts.append(Fitted(_table(s), keys=2) if s.sessions else Text(t(no_session_line(s))))
+    lines = pool_lines(s.pool)
+    if lines:  # under the nets: with the pool's, they add up to zero
+        parts += [Text(tr("Pool"), style="bold"), *[Prose(t(line)) for line in lines]]
     if s.unranked:
         parts.append(Text(tr("Not ranked"), style="bold"))
         parts += [Text("  " + t(why_not_ranked(u, s))) for u in s.unranked]
@@ -71,17 +77,22 @@ def about_lines(s: Standings) -> list[Msg]:
     return lines
 
 
+def no_session_line(s: Standings) -> Msg:
+    """What stands in place of a table with no session to rank."""
+    if s.settings.start or s.settings.end:
+        return Msg("No session of the season falls in this period, so there are no standings "
+                   "(an undated session counts only without a period).")
+    return Msg("The season has no session, so there are no standings.")
+
+
 def _table(s: Standings) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(tr("Rank"), justify="right")
+    table.add_column(tr("Rank"), justify="right", no_wrap=True)
     table.add_column(tr("Player"))
-    table.add_column(tr("Sessions"), justify="right")
-    table.add_column(tr("Deals"), justify="right")
-    money_column(table, tr(FIGURE_HEADINGS[s.settings.ranking]))
-    money_column(table, tr("Net"))
-    money_column(table, tr("Penalty"))
+    for heading in ("Sessions", "Deals", FIGURE_HEADINGS[s.settings.ranking], "Net", "Penalty"):
+        table.add_column(tr(heading), justify="right", no_wrap=True)  # figures: never broken
     for r in s.ranked:
-        table.add_row(str(r.rank), r.row.name, str(r.row.sessions), str(r.row.deals),
+        table.add_row(str(r.rank), name_lines(r.row.name), str(r.row.sessions), str(r.row.deals),
                       figure_shown(s.settings.ranking, r.figure), amount_shown(r.row.net),
                       amount_shown(-r.penalty) if r.penalty else "")
     return table
@@ -120,4 +131,5 @@ def league_json(s: Standings) -> dict:
             "player": u.row.name, "sessions": u.row.sessions, "deals": u.row.deals,
             "net": amount_json(u.row.net), "reason": u.reason, "message": str(why_not_ranked(u, s)),
         } for u in s.unranked],
+        "pool": pool_json(s.pool),
     }

@@ -10,7 +10,9 @@ from rich.text import Text
 
 from ..club.stats import ROLE_COUNTS, ROLES, Stats, Title
 from ..i18n import Count, Msg, N_, average_shown, t, tr
-from .amounts import fiches, money_column, signed
+from .amounts import fiches, signed
+from .fit import Fitted, Prose, name_lines
+from .pool import pool_lines
 
 __all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS", "title_value"]
 
@@ -68,13 +70,21 @@ def render_stats(stats: Stats, show_deals: bool = False) -> Group:
     if not stats.players:
         parts.append(Text(tr("No deals in these sessions.")))
         return Group(*parts)
-    parts += [_players(stats), Text(tr("By seat"), style="bold"), _roles(stats)]
+    # Fitted: drawn at the window's width without breaking a figure (render/fit.py)
+    parts.append(Fitted(_players(stats)))
+    # the pool's line under the nets: with it, they add up to zero
+    lines = pool_lines(stats.pool)
+    if lines:
+        parts += [Text(tr("Pool"), style="bold"), *[Prose(t(line)) for line in lines]]
+    parts += [Text(tr("By seat"), style="bold"), Fitted(_roles(stats))]
     for kind, heading in _BETWEEN_HEADINGS.items():
         table = _between(stats, kind)
         if table is not None:
-            parts += [Text(tr(heading), style="bold"), table]
-    parts += [Text(tr("Titles of the season"), style="bold"), _season_titles(stats.season_titles),
-              Text(tr("Titles of each evening"), style="bold"), _evening_titles(stats)]
+            parts += [Text(tr(heading), style="bold"), Fitted(table)]
+    parts += [Text(tr("Titles of the season"), style="bold"),
+              Fitted(_season_titles(stats.season_titles), keys=2),
+              Text(tr("Titles of each evening"), style="bold"),
+              Fitted(_evening_titles(stats), keys=3)]
     if show_deals:
         parts += [Text(tr("The deals of each figure"), style="bold"), *_deal_lines(stats)]
     return Group(*parts)
@@ -83,7 +93,7 @@ def render_stats(stats: Stats, show_deals: bool = False) -> Group:
 def _heading(stats: Stats) -> Msg:
     sessions = Count(len(stats.sessions), "{n} session", "{n} sessions")
     if stats.left_out:
-        return Msg("Statistics of {sessions} ({left} left out: no full date)",
+        return Msg("Statistics of {sessions} ({left} left out: no date)",
                    sessions=sessions, left=stats.left_out)
     return Msg("Statistics of {sessions}", sessions=sessions)
 
@@ -92,8 +102,13 @@ def _grid(stats: Stats, first: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(first)
     for name in stats.players:
-        money_column(table, name)
+        _figure_column(table, name_lines(name))
     return table
+
+
+def _figure_column(table: Table, header: str) -> None:
+    """A column of figures: never narrowed below its widest, never broken."""
+    table.add_column(header, justify="right", no_wrap=True)
 
 
 def _players(stats: Stats) -> Table:
@@ -135,9 +150,9 @@ def _between(stats: Stats, kind: str) -> Table | None:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("")
     for name in names:
-        table.add_column(name, justify="right")
+        _figure_column(table, name_lines(name))
     for by in names:
-        table.add_row(by, *[str(found[(by, of)]) if (by, of) in found else
+        table.add_row(name_lines(by), *[str(found[(by, of)]) if (by, of) in found else
                             ("·" if by == of else "0") for of in names])
     return table
 
@@ -151,9 +166,9 @@ def _season_titles(titles: list[Title]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(tr("Title"))
     table.add_column(tr("Who"))
-    money_column(table, tr("Value"))
+    _figure_column(table, tr("Value"))
     for title in titles:
-        table.add_row(tr(TITLE_LABELS[title.key]), ", ".join(title.holders), title_value(title))
+        table.add_row(tr(TITLE_LABELS[title.key]), _holders(title), title_value(title))
     return table
 
 
@@ -162,13 +177,17 @@ def _evening_titles(stats: Stats) -> Table:
     table.add_column(tr("Evening"))
     table.add_column(tr("Title"))
     table.add_column(tr("Who"))
-    money_column(table, tr("Value"))
+    _figure_column(table, tr("Value"))
     for evening in stats.evenings:
         for n, title in enumerate(evening.titles):
             table.add_row(evening.date or evening.path if n == 0 else "",
-                          tr(TITLE_LABELS[title.key]), ", ".join(title.holders), title_value(title),
+                          tr(TITLE_LABELS[title.key]), _holders(title), title_value(title),
                           end_section=n == len(evening.titles) - 1)
     return table
+
+
+def _holders(title: Title) -> str:
+    return ", ".join(name_lines(name) for name in title.holders)
 
 
 def _deal_lines(stats: Stats) -> list[Text]:

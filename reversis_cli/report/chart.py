@@ -10,13 +10,14 @@ it: a long name wraps there, where inside the drawing it would be cut.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..i18n import Count, Msg, amount_shown, t, tr
 
-__all__ = ["Chart", "Frame", "Scale", "Tick", "chart", "round_ticks"]
+__all__ = ["Chart", "Frame", "Scale", "Tick", "chart", "label_every", "round_ticks"]
 
 Amount = int | Fraction
 
@@ -104,18 +105,27 @@ class Scale:
 
 
 def round_ticks(low: Amount, high: Amount, count: int = 5) -> list[int]:
-    """Round values from ``low`` to ``high``, about ``count`` of them."""
-    span = max(1, int(high - low))
-    raw = span / count
-    step = 1
-    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
-        step = candidate
-        if candidate >= raw:
-            break
-    else:
-        step = int(raw) + 1
-    start = int(low // step) * step
-    return list(range(start, int(high) + step, step))
+    """Round values from ``low`` up to ``high`` or just past it, about
+    ``count`` of them, a step of 1, 2 or 5 times a power of ten: 0, 20000,
+    40000, never +93528."""
+    raw = Fraction(max(1, high - low)) / count
+    power = 1
+    while power * 10 <= raw:
+        power *= 10
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    start = math.floor(Fraction(low) / step) * step
+    end = math.ceil(Fraction(high) / step) * step
+    return list(range(start, end + step, step))
+
+
+def label_every(labels: Sequence[str], room: float, font: float = 11) -> int:
+    """Show every how-many-th of ``labels`` along an axis ``room`` units long
+    so that no two run into each other: a label is about 0.65 of the font
+    size a character wide (digits and dashes), with a character's gap."""
+    if not labels:
+        return 1
+    widest = (max(len(label) for label in labels) + 1) * 0.65 * font
+    return max(1, math.ceil(widest * len(labels) / room))
 
 
 def chart(anchor: str, players: tuple[str, ...], balances: dict[str, list[Amount]],

@@ -26,7 +26,11 @@ from ..club.stats import Period, Stats, Title, stats_of
 from ..club.timeline import SessionNets, nets_by_session, running_nets
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg, amount_shown, lang, t, tr
-from ..render.league import FIGURE_HEADINGS, about_lines, figure_shown, why_not_ranked
+from ..i18n.numbers import EXACT, written_amount
+from ..render.league import (
+    FIGURE_HEADINGS, about_lines, figure_shown, no_session_line, why_not_ranked,
+)
+from ..render.pool import pool_lines
 from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
 from .page import _asset, _environment, build_report
 from .season_chart import SeasonChart, season_chart
@@ -163,7 +167,13 @@ def _standing_rows(table: Standings) -> list[StandingRow]:
 
 def _per_deal(net: Fraction, deals: int) -> tuple[str, str]:
     exact = net / deals if deals else Fraction(0)
-    return figure_shown(PER_DEAL, exact), amount_shown(exact, signed=True)
+    return figure_shown(PER_DEAL, exact), _exact(exact)
+
+
+def _exact(amount) -> str:
+    """An amount exactly, as JSON writes it (``-48527/6``): a cell's title,
+    where the cell shows it as a person writes it (``-8087 5/6``)."""
+    return written_amount(amount, EXACT, signed=True)
 
 
 def _figure_rows(stats: Stats) -> list[FigureRow]:
@@ -171,7 +181,8 @@ def _figure_rows(stats: Stats) -> list[FigureRow]:
     per_deal = [_per_deal(p.net, p.deals) for p in players]
     rows = [FigureRow(tr("Sessions"), tuple(str(p.sessions.count) for p in players)),
             FigureRow(tr("Deals"), tuple(str(p.deals) for p in players)),
-            FigureRow(tr("Net"), tuple(amount_shown(p.net, signed=True) for p in players)),
+            FigureRow(tr("Net"), tuple(amount_shown(p.net, signed=True) for p in players),
+                      tuple(_exact(p.net) for p in players)),
             FigureRow(tr("Net per deal"), tuple(shown for shown, _ in per_deal),
                       tuple(exact for _, exact in per_deal))]
     rows += [FigureRow(tr(label), tuple(str(p.counts[key].count) for p in players))
@@ -212,14 +223,14 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     sessions = nets_by_session(conn, stats.sessions)
     ids = [sid for sid, path in conn.execute("SELECT id, path FROM sessions")
            if path in set(stats.sessions)]
-    table = standings(settings, player_rows(conn, ids), len(ids))
+    table = standings(settings, player_rows(conn, ids), len(ids), stats.pool)
     page = ClubPage("")
     links = _session_pages(sessions, base, folder, sets, page)
     title = settings.title or tr("The club's season")
     page.html = _environment().get_template("club.html").render(
         lang=lang(), page_title=title, league=league is not None,
         about=[t(line) for line in about_lines(table)] if league else [],
-        standings=_standing_rows(table),
+        standings=_standing_rows(table), no_session=t(no_session_line(table)) if not ids else "",
         unranked=[t(why_not_ranked(u, table)) for u in table.unranked],
         figure_heading=tr(FIGURE_HEADINGS[settings.ranking]), players=list(stats.players),
         figures=_figure_rows(stats), chart=_chart(sessions, stats),
@@ -227,6 +238,7 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
         evenings=[(e.date or PurePosixPath(e.path).name, _title_rows(e.titles))
                   for e in stats.evenings if e.titles],
         sessions=_session_rows(sessions, links), left_out=stats.left_out,
+        pool=[t(line) for line in pool_lines(stats.pool)],
         css=_asset("report.css"))
     return page
 

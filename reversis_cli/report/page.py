@@ -51,18 +51,24 @@ def _environment():
     return env
 
 
-# A word longer than this may break anywhere in a table cell: a name of sixty
-# letters wraps instead of widening its table past the page, while a short
-# name ("Gleb") never breaks when its table is tight.
+# A word longer than this may break in a table cell: a name of sixty letters
+# wraps at its word boundaries instead of widening its table past the page,
+# while a short name ("Gleb") never breaks when its table is tight.
 LONG_WORD = 16
 _WORDS = re.compile(r"(\S+)")
+_BOUNDARY = re.compile(r"(?<=[_\-])(?=.)")  # after each _ and - inside a word
 
 
-def _wrappable(text: str):
-    """``text`` as markup in which each long word may break anywhere (the
-    page's style says how: ``.long``).  ``Markup.format`` escapes the text."""
+def _wrappable(text: str, boxed: bool = True):
+    """``text`` as markup in which each long word may break after its ``_``
+    and ``-`` (``<wbr>``); ``boxed`` (a table cell, a legend) puts the word in
+    a box whose width is capped, a piece too long for it breaking at its edge
+    (the page's style: ``.long``), with the word whole as its title; in a
+    paragraph the page's own wrapping does that.  ``Markup.format`` escapes
+    the text."""
+    box = Markup('<span class="long" title="{}">{}</span>') if boxed else Markup("{1}")
     return Markup("").join(
-        Markup('<span class="long">{}</span>').format(part) if len(part) > LONG_WORD
+        box.format(part, Markup("<wbr>").join(_BOUNDARY.split(part))) if len(part) > LONG_WORD
         else Markup("{}").format(part)
         for part in _WORDS.split(str(text)) if part)
 

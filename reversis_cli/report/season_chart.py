@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..i18n import Msg, amount_shown, t, tr
-from .chart import Frame, Scale, Tick
+from .chart import Frame, Scale, Tick, label_every
 
 __all__ = ["SeasonChart", "SeasonLine", "Dot", "season_chart"]
 
@@ -68,7 +68,8 @@ def season_chart(labels: Sequence[str], series: dict[str, list[Fraction]]) -> Se
             name, scale.points(points), dots,
             COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)],
             amount_shown(points[-1], signed=True), points[-1]))
-    every = max(1, steps // 8)  # a date every few sessions in a long season
+    # a date every few sessions, as many as fit side by side, 10 sessions or 500
+    every = label_every(labels, WIDTH - LEFT - RIGHT)
     x_ticks = tuple(Tick(x(k), labels[k - 1]) for k in range(1, steps + 1, every))
     summary = "; ".join(t(Msg("{player} ends at {amount}", player=line.name, amount=line.last))
                         for line in lines)
