@@ -134,6 +134,7 @@ def test_stats_of_records_counts_an_evening_once_and_names_the_copy_left_out(clu
     done = run("stats", "recs", "--json")
     assert done.exit_code == 0, done.output
     assert len(json.loads(done.stdout)["sessions"]) == 4
+    assert [d["code"] for d in json.loads(done.stdout)["diagnostics"]] == ["RV613"]
     assert "warning[RV613]" in done.stderr
     assert "recs/backup/2027-01-21.rvs holds the same evening as recs/2027-01-21.rvs" \
         in done.stderr
@@ -378,6 +379,8 @@ def test_a_spoilt_record_keeps_its_archived_version_and_says_so_everywhere(club,
     assert done.exit_code == 0
     assert "warning[RV614]" in done.stderr and "recs/2027-01-14.rvs" in done.stderr
     assert len(json.loads(done.stdout)["sessions"]) == 4
+    assert [(d["code"], d["file"]) for d in json.loads(done.stdout)["diagnostics"]] == [
+        ("RV614", "recs/2027-01-14.rvs")]
     done = run("stats", "club.sqlite", "--json", "--skip-stale")
     assert "left out (--skip-stale)" in done.stderr
     kept = json.loads(done.stdout)
@@ -387,6 +390,7 @@ def test_a_spoilt_record_keeps_its_archived_version_and_says_so_everywhere(club,
     done = run("league", "lg.toml", "--json")
     assert "warning[RV614]" in done.stderr
     assert json.loads(done.stdout)["sessions"] == 4
+    assert [d["code"] for d in json.loads(done.stdout)["diagnostics"]] == ["RV614"]
     done = run("league", "lg.toml", "--json", "--skip-stale")
     assert json.loads(done.stdout)["sessions"] == 3
     record.write_bytes(good)  # put back as it was: whole again

@@ -39,8 +39,11 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     err = LazyConsole(stderr=True)
     path = Path(league_file)
 
+    said: list = []  # every warning reported: --json carries them too
+
     def each(result) -> None:  # a record's warnings, as it is read
         report(result.diagnostics, err)
+        said.extend(result.diagnostics)
 
     try:
         settings = read_league_file(path, league_file)
@@ -55,6 +58,7 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
         sessions, notices = season_sessions(conn, settings, skip_stale,
                                             season_base(settings, path))
         report(notices, err)
+        said.extend(notices)
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
@@ -65,7 +69,9 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     finally:
         conn.close()
     if as_json:
-        print_json(league_json(table))
+        data = league_json(table)
+        data.setdefault("diagnostics", [d.to_json() for d in said])
+        print_json(data)
     else:
         console().print(render_league(table))
     sys.exit(EXIT_OK)

@@ -58,10 +58,12 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     other = _other_reading(compare, sets)
     err = LazyConsole(stderr=True)
     failed = []
+    said: list = []  # every diagnostic reported: --json carries them too
 
     def each(result) -> None:
         if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
+            said.extend(result.diagnostics)
         if result.errors:
             failed.append(result.name)
 
@@ -76,14 +78,17 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
     report(stats.notices, err)
+    said.extend(stats.notices)
     comparison = None
     if other is not None:
         comparison = _compared(inputs, stats.sessions, other, err)
         failed += comparison.problems
+        said.extend(comparison.problems)
     if as_json:
         data = stats_json(stats, inputs)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
+        data.setdefault("diagnostics", [d.to_json() for d in said])
         print_json(data)
     else:
         console().print(render_stats(stats, show_deals))
