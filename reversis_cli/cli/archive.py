@@ -22,8 +22,8 @@ DEFAULT_DATABASE = "club.sqlite"
         help="The archive to write: a SQLite database, created if missing.")
 @option("--prune", is_flag=True,
         help="Also remove the sessions whose record file is gone.")
-@option("--remove", metavar="PATH", multiple=True,
-        help="Remove the session of the record PATH (there or gone); repeatable.")
+@option("--remove", metavar="FILE", multiple=True,
+        help="Remove the session of the record FILE (there or gone); repeatable.")
 def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
                     remove: tuple[str, ...]) -> None:
     """Keep settled records in one SQLite database, for statistics and queries.
