@@ -42,11 +42,9 @@ _IDENTITY_ROWS = (
 def session_identity(conn: sqlite3.Connection, session_id: int) -> str:
     """The identity of the stored session ``session_id`` (see the module)."""
     digest = hashlib.sha256()
-    for n, query in enumerate(_IDENTITY_ROWS):
-        digest.update(f"\x1d{n}".encode())
-        for row in conn.execute(query, (session_id,)):
-            digest.update(("\x1e" + "\x1f".join(map(repr, row))).encode("utf-8",
-                                                                       "surrogatepass"))
+    for query in _IDENTITY_ROWS:  # each table's rows as Python writes the list (repr)
+        rows = conn.execute(query, (session_id,)).fetchall()
+        digest.update(repr(rows).encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
 
 
