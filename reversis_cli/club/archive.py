@@ -109,7 +109,10 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
         conn = sqlite3.connect(name, timeout=LOCK_WAIT, isolation_level=None)
     try:
         with guarded(name):
-            prepare(conn, name)  # foreign keys off: a migration rebuilds a table
+            # foreign keys off while a migration rebuilds the sessions table (dropping
+            # it with them on would delete every row of every session)
+            conn.execute("PRAGMA foreign_keys = OFF")
+            prepare(conn, name)
             conn.execute("PRAGMA foreign_keys = ON")
     except BaseException:
         conn.close()
