@@ -133,8 +133,12 @@ def test_stats_of_records_counts_an_evening_once_and_names_the_copy_left_out(clu
     shutil.copy(club / "2027-01-21.rvs", club / "backup" / "2027-01-21.rvs")
     done = run("stats", "recs", "--json")
     assert done.exit_code == 0, done.output
-    assert len(json.loads(done.stdout)["sessions"]) == 4
-    assert [d["code"] for d in json.loads(done.stdout)["diagnostics"]] == ["RV613"]
+    data = json.loads(done.stdout)
+    assert len(data["sessions"]) == 4
+    assert [d["code"] for d in data["diagnostics"]] == ["RV613"]
+    assert data["left_out"] == [{"file": "recs/backup/2027-01-21.rvs", "reason": "duplicate"}]
+    done = run("stats", "recs")
+    assert "Statistics of 4 sessions" in done.stdout
     assert "warning[RV613]" in done.stderr
     assert "recs/backup/2027-01-21.rvs holds the same evening as recs/2027-01-21.rvs" \
         in done.stderr
@@ -375,20 +379,22 @@ def test_a_spoilt_record_keeps_its_archived_version_and_says_so_everywhere(club,
             f"kept") in done.stderr
     assert rows(db, "SELECT stale IS NOT NULL FROM sessions WHERE path = "
                     "'recs/2027-01-14.rvs'") == [(1,)]
-    done = run("stats", "club.sqlite", "--json")
+    done = run("stats", "club.sqlite")
     assert done.exit_code == 0
     assert "warning[RV614]" in done.stderr and "recs/2027-01-14.rvs" in done.stderr
+    assert "Statistics of 4 sessions" in done.stdout
+    done = run("stats", "club.sqlite", "--json")
     assert len(json.loads(done.stdout)["sessions"]) == 4
     assert [(d["code"], d["file"]) for d in json.loads(done.stdout)["diagnostics"]] == [
         ("RV614", "recs/2027-01-14.rvs")]
     done = run("stats", "club.sqlite", "--json", "--skip-stale")
-    assert "left out (--skip-stale)" in done.stderr
     kept = json.loads(done.stdout)
+    assert "left out (--skip-stale)" in kept["diagnostics"][0]["message"]
     assert kept["sessions"] == ["recs/2027-01-21.rvs", "recs/2027-02-04.rvs",
                                 "recs/2027-02-11.rvs"]
     Path("lg.toml").write_text('archive = "club.sqlite"\n', encoding="utf-8")
+    assert "warning[RV614]" in run("league", "lg.toml").stderr
     done = run("league", "lg.toml", "--json")
-    assert "warning[RV614]" in done.stderr
     assert json.loads(done.stdout)["sessions"] == 4
     assert [d["code"] for d in json.loads(done.stdout)["diagnostics"]] == ["RV614"]
     done = run("league", "lg.toml", "--json", "--skip-stale")

@@ -216,7 +216,7 @@ def test_report_league_without_files_reads_the_league_files_records(tmp_path):
     standings = _json("league", league, "--json")["standings"]
     expected = [(row["player"], row["sessions"]) for row in standings]
     assert _standings_of(tmp_path / "site") == expected
-    assert sorted(p.name for p in (tmp_path / "site" / "sessions").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "site" / "sessions").glob("*.html")) == [
         "2027-01-14.html", "2027-01-21.html", "2027-02-04.html", "2027-02-11.html"]
 
 
@@ -231,7 +231,7 @@ def test_report_league_without_files_reads_the_league_files_archive(tmp_path):
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "until 2027-01-31, 2 sessions" in html
     # each session's page made from the record the archive names, beside it
-    assert sorted(p.name for p in (tmp_path / "site" / "sessions").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "site" / "sessions").glob("*.html")) == [
         "2027-01-14.html", "2027-01-21.html"]
 
 

@@ -97,6 +97,7 @@ def test_a_page_file_keeps_its_session_pages_in_a_folder_named_after_it(season, 
     html = (tmp_path / "club.html").read_text(encoding="utf-8")
     assert 'href="club-sessions/2027-01-14.html"' in html
     assert sorted(p.name for p in (tmp_path / "club-sessions").iterdir()) == [
+        ".reversis-pages.json",  # what the pages are made from (report/made.py)
         "2027-01-14.html", "2027-01-21.html", "2027-02-04.html", "2027-02-11.html"]
 
 

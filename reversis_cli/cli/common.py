@@ -34,8 +34,9 @@ from .consoles import (
 )
 
 __all__ = [
-    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "EXIT_INPUT_ERRORS",
-    "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole",
+    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "DiagnosticLog",
+    "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath",
+    "LazyConsole",
     "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
     "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
     "check_profile_options", "command", "console", "console_spec", "file_argument", "is_plain",
@@ -43,7 +44,8 @@ __all__ = [
     "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
     "open_session", "option", "print_json", "problem_text", "profile_options",
     "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
-    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "t", "tr",
+    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "steps_progress",
+    "t", "tr",
     "usage_error", "use", "write_output",
 ]
 
@@ -259,13 +261,37 @@ def problem_text(exc: Exception) -> str:
 
 
 def report(diags, out=None) -> int:
-    """Print diagnostics compiler-style (stderr unless told) and count the errors."""
+    """Print diagnostics compiler-style (stderr unless told) and count the errors.
+    Sent to a :class:`DiagnosticLog`, they are kept for the command's JSON too
+    (and with ``--json`` only kept, as ``check --json`` keeps them)."""
+    diags = list(diags)
+    if isinstance(out, DiagnosticLog):
+        out.kept.extend(diags)
+        if out.as_json:
+            return sum(d.is_error for d in diags)
     from ..render.diagnostics import render_diagnostic  # brings rich: start-up time
 
     out = out or console(stderr=True)
     for d in diags:
         out.print(render_diagnostic(d), soft_wrap=True)
     return sum(d.is_error for d in diags)
+
+
+class DiagnosticLog(LazyConsole):
+    """Standard error's console for a command whose ``--json`` carries its
+    diagnostics (``stats``, ``league``): whatever the command reports (:func:`report`)
+    through it is kept, in order, for the JSON's ``"diagnostics"``; printed to
+    standard error only without ``--json``, as ``check`` does.  So a
+    diagnostic any part of the command reports lands in the JSON without the
+    JSON's writer knowing of it."""
+
+    def __init__(self, as_json: bool) -> None:
+        super().__init__(stderr=True)
+        self.as_json = as_json
+        self.kept: list = []
+
+    def json(self) -> list[dict]:
+        return [d.to_json() for d in self.kept]
 
 
 def print_json(data) -> None:
@@ -406,6 +432,31 @@ def input_files(inputs: tuple[str, ...]) -> list[Path]:
         return expand_inputs(inputs)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
+
+
+@contextmanager
+def steps_progress():
+    """Progress over counted steps (sessions, records) on standard error, when
+    it is a terminal; nothing in a pipe or a file.  Yields ``phase(label,
+    total)``, which starts a line of the bar and returns what to call after
+    each step.  The bar is erased at the end (rich's transient display), so
+    the output that follows starts on a clean line."""
+    if not sys.stderr.isatty():
+        yield lambda label, total: (lambda: None)
+        return
+    from rich.progress import (  # rich: start-up time
+        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+    )
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=console(stderr=True), transient=True)
+
+    def phase(label: str, total: int) -> Callable[[], None]:
+        task = progress.add_task(label, total=total)
+        return lambda: progress.advance(task)
+
+    with progress:
+        yield phase
 
 
 # The bar appears only once reading has gone on this long without output: a

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
+from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, argument, command, console, json_option, option,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option, option,
     print_json, report,
 )
 
@@ -36,42 +38,43 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
 
-    err = LazyConsole(stderr=True)
+    err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     path = Path(league_file)
-
-    said: list = []  # every warning reported: --json carries them too
 
     def each(result) -> None:  # a record's warnings, as it is read
         report(result.diagnostics, err)
-        said.extend(result.diagnostics)
 
     try:
         settings = read_league_file(path, league_file)
         conn = open_season(settings, path, league_file, each)
     except LeagueFileError as exc:
-        report(exc.diagnostics, err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop(exc.diagnostics, err)
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
-        report([exc.diagnostic], err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop([exc.diagnostic], err)
     try:
         sessions, notices = season_sessions(conn, settings, skip_stale,
                                             season_base(settings, path))
         report(notices, err)
-        said.extend(notices)
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
         table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
     except LeagueFileError as exc:  # a name of the file that played no session
-        report(exc.diagnostics, err)
-        sys.exit(EXIT_INPUT_ERRORS)
+        _stop(exc.diagnostics, err)
     finally:
         conn.close()
     if as_json:
-        data = league_json(table)
-        data.setdefault("diagnostics", [d.to_json() for d in said])
-        print_json(data)
+        print_json({**league_json(table), "diagnostics": err.json()})
     else:
-        console().print(render_league(table))
+        table_console().print(render_league(table))  # a pipe gets no trailing spaces
     sys.exit(EXIT_OK)
+
+
+def _stop(diagnostics, err: DiagnosticLog) -> NoReturn:
+    """No standings: the problems reported, and with ``--json`` a JSON of them
+    alone (docs/output.md), as ``check --json`` writes for a file it cannot
+    read; exit 1."""
+    report(diagnostics, err)
+    if err.as_json:
+        print_json({"format": "reversis-league/1", "diagnostics": err.json()})
+    sys.exit(EXIT_INPUT_ERRORS)

@@ -22,8 +22,8 @@ from ..i18n import LANGUAGES
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, LazyConsole, Msg, argument, bad_parameter,
     check_profile_options, command, input_files, option, problem_text,
-    profile_options, profile_usage_error, refuse_output, report, speak, tr, usage_error,
-    write_output,
+    profile_options, profile_usage_error, refuse_output, report, speak, steps_progress, tr,
+    usage_error, write_output,
 )
 from .money import money_options, with_money
 
@@ -122,6 +122,7 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
     from ..club.league_file import LeagueFileError, read_league_file  # start-up time
     from ..diagnostics import ProfileError, ReversisError  # the library: start-up time
     from ..report.club import build_club_page  # jinja2: start-up time
+    from ..report.made import MadePages  # the library: start-up time
 
     if output == STDOUT:
         raise usage_error(Msg("a club page is written with its sessions' pages: give a "
@@ -134,37 +135,55 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
                               "standard input"))
     err = LazyConsole(stderr=True)
     failed: list[str] = []
-    try:
-        league = read_league_file(Path(league_file), league_file) if league_file else None
-        if inputs or league_file is None:
-            conn, base, sources = _open_archive(inputs, err, failed)
-        else:  # the season the league file names, read as `league` reads it
-            conn, base, sources = _open_league_season(league, league_file, err)
-        if league is not None and league_file is not None:
-            _check_league_names(conn, league, league_file)
-    except (LeagueFileError, ReversisError) as exc:  # RV601 to RV609
-        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
-        sys.exit(EXIT_INPUT_ERRORS)
-    index, folder, link = club_layout(output)
-    _make_folder(folder)
-    refuse_output(str(index), sources, lambda source: Msg(
-        "the output {output} is the record {file} itself; write the page to another file",
-        output=str(index), file=source))
-    try:
-        page = build_club_page(conn, base, link, league, with_money({}, fiche_value, currency))
-    except ProfileError as exc:
-        raise profile_usage_error(exc) from None
-    finally:
-        conn.close()
+    with steps_progress() as phase:
+        try:
+            league = read_league_file(Path(league_file), league_file) if league_file else None
+            if inputs or league_file is None:
+                conn, base, sources = _open_archive(inputs, err, failed, phase)
+            else:  # the season the league file names, read as `league` reads it
+                conn, base, sources = _open_league_season(league, league_file, err)
+            if league is not None and league_file is not None:
+                _check_league_names(conn, league, league_file)
+        except (LeagueFileError, ReversisError) as exc:  # RV601 to RV609
+            report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
+            sys.exit(EXIT_INPUT_ERRORS)
+        index, folder, link = club_layout(output)
+        _make_folder(folder)
+        refuse_output(str(index), sources, lambda source: Msg(
+            "the output {output} is the record {file} itself; write the page to another file",
+            output=str(index), file=source))
+        made = MadePages(folder)  # the pages an earlier run made, kept when still right
+
+        def write_page(session) -> None:  # each session's page as soon as it is made
+            write_output(str(folder / session.name), session.html.encode("utf-8"))
+            made.written(session.name)
+
+        try:
+            page = build_club_page(conn, base, link, league, with_money({}, fiche_value, currency),
+                                   made, lambda total: phase(tr("Sessions' pages"), total),
+                                   write_page)
+        except ProfileError as exc:
+            raise profile_usage_error(exc) from None
+        finally:
+            conn.close()
     report(page.diagnostics)
-    for session in page.sessions:  # the sessions' pages first, then the page that links them
-        write_output(str(folder / session.name), session.html.encode("utf-8"))
-    write_output(str(index), page.html.encode("utf-8"))
+    _write_pages(page, folder, index, made)
     errors = failed or any(d.is_error for d in page.diagnostics)
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
-def _open_archive(inputs: tuple[str, ...], err, failed: list[str]):
+def _write_pages(page, folder: Path, index: Path, made) -> None:
+    """After the sessions' pages (written as they were made), the page that
+    links them, then the manifest of the pages (report/made.py): a run
+    stopped before its end leaves pages the next run makes again, never a
+    stale one taken as made."""
+    from ..report.made import MANIFEST  # the library: start-up time
+
+    write_output(str(index), page.html.encode("utf-8"))
+    write_output(str(folder / MANIFEST), made.to_bytes())
+
+
+def _open_archive(inputs: tuple[str, ...], err, failed: list[str], phase):
     """The archive to read, the folder its paths are relative to (None: as
     given) and the files read: one database read as it is, or the records
     named, archived in memory (a record with errors is left out, said why)."""
@@ -179,14 +198,20 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str]):
                                   "{names}", names=", ".join(inputs)))
         return open_to_read(databases[0]), Path(databases[0]).parent, [databases[0]]
 
+    try:
+        files = record_inputs(inputs)
+    except InputError as exc:
+        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
+    step = phase(tr("Records"), len(files))
+
     def each(result) -> None:
+        step()
         if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
         if result.errors:
             failed.append(result.name)
 
     try:
-        files = record_inputs(inputs)
         conn, _ = build_in_memory(inputs, each)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sys
 
+from .consoles import table_console
+from .money import money_options, with_money
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, apply_sets, bad_parameter, command, console,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command,
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
-    set_option, tr, usage_error,
+    set_option, steps_progress, tr, usage_error,
 )
 
 __all__ = ["stats_command"]
@@ -27,12 +29,16 @@ __all__ = ["stats_command"]
              "come to, and what each option that differs moved and from whom.")
 @set_option(help="An option of the other reading (with --compare, of that profile; "
                  "without, of each session's own); repeatable.")
+@money_options(fiche_help="What one fiche is worth in money (such as 0.5): the period's "
+                          "figures end with one settle-up of every player's net over it and "
+                          "of what the pool gained, and the fewest transfers that settle it.")
 @option("--skip-stale", is_flag=True,
         help="Leave out the sessions whose record has had errors since it was archived "
              "(without it, their archived figures count, with a warning).")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, as_json: bool, show_deals: bool, compare: str | None,
-                  sets: dict[str, str], skip_stale: bool) -> None:
+                  sets: dict[str, str], fiche_value: str | None, currency: str | None,
+                  skip_stale: bool) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -42,11 +48,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     meets the period; an undated one is left out, and the output says how
     many were.
     """
-    from ..session.batch import InputError  # the library: start-up time
-    from ..club.schema import ArchiveError  # the library: start-up time
-    from ..club.stats import (  # the library: start-up time
-        StatsInputError, period_of, read_stats, stats_json,
-    )
+    from ..club.stats import StatsInputError, period_of, stats_json  # start-up time
     from ..render.stats import render_stats  # the library: start-up time
 
     if "-" in inputs:
@@ -56,45 +58,131 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
     other = _other_reading(compare, sets)
-    err = LazyConsole(stderr=True)
-    failed = []
-    said: list = []  # every diagnostic reported: --json carries them too
+    money = _period_money(fiche_value, currency, player)
+    err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
+    failed: list[str] = []
+    copies: list[str] = []  # records of an evening already read: left out (RV613)
+    stats = _read_season(inputs, period, player, as_json or show_deals, skip_stale, err,
+                         failed, copies)
+    report(stats.notices, err)
+    comparison = None
+    if other is not None:
+        comparison = _compared(inputs, stats.sessions, other, err)
+    # a session the comparison could not read again is in its figures, not left out:
+    # its diagnostic says so
+    not_compared = comparison is not None and bool(comparison.problems)
+    if as_json:
+        data = stats_json(stats, inputs)
+        if comparison is not None:
+            data["compare"] = _comparison_json(comparison)
+        if money is not None:
+            data["settle_up"] = _settle_up_json(stats, money)
+        print_json({**data, **_problems_json(inputs, failed, err, copies)})
+    else:
+        out = table_console()  # a pipe gets no trailing spaces
+        out.print(render_stats(stats, show_deals))
+        if comparison is not None:
+            out.print(_comparison_view(comparison))
+        if money is not None:
+            out.print(_settle_up_view(stats, money))
+    sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+
+
+def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals: bool,
+                 skip_stale: bool, err: DiagnosticLog, failed: list[str], copies: list[str]):
+    """The figures of the season ``inputs`` name, each record left out reported
+    as it is read (and added to ``failed`` or ``copies``); exit 1 for an archive
+    that cannot be read."""
+    from ..session.batch import InputError  # the library: start-up time
+    from ..club.schema import ArchiveError  # the library: start-up time
+    from ..club.stats import StatsInputError, read_stats  # the library: start-up time
+
+    step = [lambda: None]  # after each record read: the progress on a terminal
 
     def each(result) -> None:
+        step[0]()
         if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
-            said.extend(result.diagnostics)
-        if result.errors:
-            failed.append(result.name)
+            (failed if result.errors else copies).append(result.name)
 
     try:
-        stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
-                              each=each, skip_stale=skip_stale)
+        with steps_progress() as phase:  # reading a season's records takes a while
+            records = _records_to_read(inputs)
+            if records:
+                step[0] = phase(tr("Records"), records)
+            stats, _ = read_stats(inputs, period, player, with_deals=with_deals,
+                                  each=each, skip_stale=skip_stale)
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
     except ArchiveError as exc:
         report([exc.diagnostic], err)
+        if err.as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
+            print_json(_problems_json(inputs, failed, err))
         sys.exit(EXIT_INPUT_ERRORS)
-    report(stats.notices, err)
-    said.extend(stats.notices)
-    comparison = None
-    if other is not None:
-        comparison = _compared(inputs, stats.sessions, other, err)
-        failed += comparison.problems
-        said.extend(comparison.problems)
-    if as_json:
-        data = stats_json(stats, inputs)
-        if comparison is not None:
-            data["compare"] = _comparison_json(comparison)
-        data.setdefault("diagnostics", [d.to_json() for d in said])
-        print_json(data)
-    else:
-        console().print(render_stats(stats, show_deals))
-        if comparison is not None:
-            console().print(_comparison_view(comparison))
-    sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
+    return stats
+
+
+def _records_to_read(inputs: tuple[str, ...]) -> int:
+    """How many records ``stats`` reads (0 for an archive, read as it is)."""
+    from ..club.archive import record_inputs  # the library: start-up time
+    from ..club.stats import is_database  # the library: start-up time
+    from ..session.batch import InputError  # the library: start-up time
+
+    if any(is_database(name) for name in inputs):
+        return 0
+    try:
+        return len(record_inputs(inputs))
+    except InputError:  # said by the reading itself
+        return 0
+
+
+def _period_money(fiche_value: str | None, currency: str | None, player: str | None):
+    """The money of the period's settle-up (None without --fiche-value),
+    checked before any file is read."""
+    with_money({}, fiche_value, currency)  # --currency alone refused, a rounding said
+    if fiche_value is None:
+        return None
+    if player is not None:
+        raise usage_error(Msg("--fiche-value settles every player of the period: leave out "
+                              "--player"))
+    from ..rules.money import MoneyOptions, read_currency, read_fiche_value  # start-up time
+
+    return MoneyOptions(read_fiche_value(fiche_value),
+                        read_currency(currency) if currency else None)
+
+
+def _period_settle_up(stats, money):
+    """The settle-up of the period's totals: each player's net, as stats sums
+    the stored payments (exact), and what the pool gained."""
+    from ..club.settleup import period_settle_up  # the library: start-up time
+
+    return period_settle_up({name: p.net for name, p in stats.players.items()}, money)
+
+
+def _settle_up_json(stats, money) -> dict:
+    from ..club.settleup import settle_up_json  # the library: start-up time
+
+    return settle_up_json(_period_settle_up(stats, money))
+
+
+def _settle_up_view(stats, money):
+    from ..render.settleup import period_settle_up_view  # the library: start-up time
+
+    return period_settle_up_view(_period_settle_up(stats, money)).rich()
+
+
+def _problems_json(inputs: tuple[str, ...], failed: list[str], err: DiagnosticLog,
+                   copies: tuple[str, ...] | list[str] = ()) -> dict:
+    """What ``stats --json`` carries beside the figures (docs/output.md): the
+    files left out (with errors; or a copy of an evening already read) and
+    every diagnostic reported; alone, with the format and sources, when there
+    are no figures."""
+    return {"format": "reversis-stats/1", "sources": list(inputs),
+            "left_out": [{"file": name, "reason": "errors"} for name in failed]
+            + [{"file": name, "reason": "duplicate"} for name in copies],
+            "diagnostics": err.json()}
 
 
 def _other_reading(compare: str | None, sets: dict[str, str]):
@@ -115,9 +203,19 @@ def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err):
     be read again is reported (and the run ends with exit 1)."""
     from ..club.compare import compare_season, season_sources  # the library: start-up time
 
-    comparison = compare_season(season_sources(inputs, sessions), other)
+    sources = season_sources(inputs, sessions)
+    with steps_progress() as phase:  # settling every deal again takes a while
+        step = phase(tr("Sessions settled again"), len(sources))
+        comparison = compare_season(_stepped(sources, step), other)
     report(list(comparison.problems), err)
     return comparison
+
+
+def _stepped(items: list, step):
+    """``items``, with ``step()`` after each is taken."""
+    for item in items:
+        yield item
+        step()
 
 
 def _comparison_json(comparison) -> dict:

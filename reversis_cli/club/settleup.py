@@ -38,7 +38,8 @@ from ..settle.payments import POOL, amount_json
 from ..values import Value, setattr_frozen
 
 __all__ = ["EXACT_LIMIT", "MINOR_DIGITS", "DEFAULT_MINOR_DIGITS", "SettleUp", "Transfer",
-           "minor_digits", "money_text", "round_shares", "fewest_transfers", "settle_up",
+           "minor_digits", "money_text", "round_shares", "fewest_transfers", "period_settle_up",
+           "settle_up",
            "session_settle_up", "settle_up_json"]
 
 # ISO 4217 minor units of the currencies a club is likely to play for; any
@@ -137,6 +138,21 @@ def settle_up(totals: Mapping[str, Amount], players: Sequence[str], pool_start: 
     transfers.sort(key=lambda one: (parties.index(one.payer), parties.index(one.payee)))
     return SettleUp(money, digits, parties, fiches, units, pool_left, pool_end,
                     tuple(transfers), minimal)
+
+
+def period_settle_up(nets: Mapping[str, Fraction], money: MoneyOptions) -> SettleUp:
+    """The settle-up of several sessions at once (``stats --fiche-value``):
+    each player's net over them, as the archive's stored payments sum it
+    (exact), and what the pool gained over them, which is minus their sum
+    (every deal sums to zero).  Settled as one session whose pool is
+    carried: the pool is a party of its own, paid in or out, and nothing of
+    it is shared (what it holds after the last session is the pool's line
+    of ``stats``)."""
+    gained = -sum(nets.values(), Fraction(0))
+    carried = MoneyOptions(money.fiche_value, money.currency, "carried")
+    settled = settle_up(nets, list(nets), -gained, 0, carried)
+    assert settled is not None  # stats gives a fiche value: there is a settle-up
+    return settled
 
 
 def session_settle_up(session: Session) -> SettleUp | None:

@@ -35,7 +35,9 @@ from .tui_deal import DealApp, refusal
 from .tui_fence import QuietFaults, raise_fault
 from .tui_main import CSS, MIN_SIZE, CardInput, MainScreen
 from .tui_problems import problem_view, word_problem
-from .tui_screens import AskScreen, EventsScreen, LineScreen, SetupProblem, SetupScreen
+from .tui_screens import (
+    AskScreen, EventsScreen, LineScreen, SetupProblem, SetupScreen, card_typed,
+)
 
 __all__ = ["RecordApp", "CardInput", "EVENTS", "KEYS", "MIN_SIZE", "run_app", "run_new"]
 
@@ -243,7 +245,9 @@ class RecordApp(QuietFaults, DealApp):
 
     def _play_words(self, words: list[str]) -> None:
         """Cards typed on one line, played one by one as if typed apart; at a
-        refusal or a question the rest stays in the card line."""
+        refusal or a question the rest stays in the card line.  A suit typed
+        on the Cyrillic layout (``Др``) is read as the card it is."""
+        words = [card_typed(word, self.cards) for word in words]
         for index, word in enumerate(words):
             problem = word_problem(word)
             if problem is not None:

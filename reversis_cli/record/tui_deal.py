@@ -35,7 +35,7 @@ from .draft import draft_path
 from .recorder import Finished, RecordRefused, Recorder
 from .tui_main import MainScreen, TricksTable
 from .tui_problems import problem_view, word_problem
-from .tui_screens import AskScreen, LineScreen, PageScreen
+from .tui_screens import AskScreen, LineScreen, PageScreen, card_typed
 from .tui_view import (
     lines_view, partie_text, seats_view, session_view, status_line, trick_columns, trick_rows,
     where_line,
@@ -328,7 +328,7 @@ class DealApp(App[int]):
         place = self._place(view, player)
         not_changed = Text(t(Msg("Not changed: {place} stays {card}.", place=place,
                                  card=view.cards[index].format(self.cards))), style="yellow")
-        words = answer.split()
+        words = [card_typed(word, self.cards) for word in answer.split()]
         problem = word_problem(words[0]) if len(words) == 1 else \
             Msg("Type one card: the card played instead.")
         if problem is not None:

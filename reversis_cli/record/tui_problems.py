@@ -196,11 +196,24 @@ def problem_view(problems: Iterable[Diagnostic], deal: DealInProgress, cards: st
             out.append("\n")
         style = "bold red" if d.is_error else "bold yellow"
         out.append(f"{tr(d.severity)}[{d.code}] ", style=style)
+        message = screen_message(d, deal, cards)
         if d.pos is not None and d.source_line is not None and d.pos.line > 1:
-            place = t(place_of(d.source_line, d.pos.column, deal, cards))
+            where = place_of(d.source_line, d.pos.column, deal, cards)
+            place = t(where)
             out.append(place[:1].upper() + place[1:] + ": ", style="bold")
-        out.append(screen_message(d, deal, cards))
+            message = _named_once(message, where)
+        out.append(message)
     return out
+
+
+def _named_once(message: str, where: Msg) -> str:
+    """The message without the player's name it begins with when the place
+    already names him: the Russian place is «Взятка 4, Борис» and the revoke
+    message «Борис: 4♥ на ход в бубны…», which would read «Взятка 4, Борис:
+    Борис: 4♥…».  (English says "Boris's card: Boris played 4♥", which reads.)"""
+    player = where.params.get("player")
+    prefix = f"{player}: "
+    return message[len(prefix):] if player and message.startswith(prefix) else message
 
 
 # -- a word typed in the card line ---------------------------------------------------

@@ -23,10 +23,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cards import Card, CardError, TenCardError
 from ..i18n import N_, tr
 
 __all__ = ["AskScreen", "EventsScreen", "LineScreen", "PageScreen", "SetupScreen", "SetupProblem",
-           "SETUP_FIELDS", "CYRILLIC", "with_cyrillic"]
+           "SETUP_FIELDS", "CYRILLIC", "CYRILLIC_SUITS", "card_typed", "with_cyrillic"]
 
 # The letter the Russian (ЙЦУКЕН) layout gives on each key of the Latin one.
 CYRILLIC = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
@@ -41,6 +42,29 @@ def with_cyrillic(keys: str) -> str:
         if key in CYRILLIC:
             out.append(CYRILLIC[key])
     return ",".join(out)
+
+
+# The suits' keys S H D C give ы р в с on the Cyrillic layout: a Russian marker
+# types Д and then the H key, «Др», for the queen of hearts.
+CYRILLIC_SUITS = {CYRILLIC[key]: key.upper() for key in "shdc"}
+
+
+def card_typed(word: str, style: str) -> str:
+    """A word of the card line with its suit typed on the Cyrillic layout
+    (``2ы``: the 2 and the S key; ``Др``, ``Тв``, ``Вс``) as the card it is,
+    in the screen's ``style``; a ten keeps its own refusal (``10ы`` is
+    ``10S``); any other word as typed.  The suit is the word's last letter,
+    so ``Вв`` is the jack (В) of diamonds (the D key)."""
+    suit = CYRILLIC_SUITS.get(word[-1:].casefold())
+    if suit is None or len(word) < 2:
+        return word
+    latin = word[:-1] + suit
+    try:
+        return Card.parse(latin).format(style)
+    except TenCardError:
+        return latin  # check's own words for a ten, on the card as meant
+    except CardError:
+        return word
 
 
 # The start-up questions of a new file: (field, label), in the order asked.

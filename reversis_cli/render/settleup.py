@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from ..club import settleup_words as words
 from ..club.settleup import SettleUp
 from ..i18n import tr
+from ..settle.payments import POOL
 from .amounts import money_view
 from .layout import Column, Grid, Line, Part, Stack
 
 if TYPE_CHECKING:  # annotations only: render_settle_up loads rich when called
     from rich.console import Group
 
-__all__ = ["render_settle_up", "settle_up_view"]
+__all__ = ["period_settle_up_view", "render_settle_up", "settle_up_view"]
 
 
 def render_settle_up(s: SettleUp) -> Group:
@@ -33,6 +34,16 @@ def settle_up_view(s: SettleUp) -> Stack:
     parts.append(Line(words.transfers_heading(s), "bold"))
     parts += [Line("  " + line) for line in words.transfers(s)]
     return Stack(parts)
+
+
+def period_settle_up_view(s: SettleUp) -> Stack:
+    """The settle-up of a period (``stats --fiche-value``): the same tables,
+    and what the pool's line is."""
+    view = settle_up_view(s)
+    if POOL in s.fiches:
+        view.parts.insert(2, Line(tr("The pool's line is what it gained or lost over these "
+                                     "sessions, paid in or out below.")))
+    return view
 
 
 def _balances(s: SettleUp) -> Grid:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
@@ -32,6 +32,7 @@ from ..render.league import (
 )
 from ..render.pool import pool_lines
 from ..render.stats import FIGURE_LABELS, TITLE_LABELS, title_value
+from .made import MadePages, made_now, page_key
 from .page import _asset, _environment, build_report
 from .season_chart import SeasonChart, season_chart
 
@@ -41,7 +42,7 @@ __all__ = ["ClubPage", "SessionPage", "build_club_page", "page_name"]
 @dataclass(frozen=True)
 class SessionPage:
     name: str  # the file's name in the sessions' folder
-    html: str
+    html: str | None  # None: the page in the folder is already this one (report/made.py)
 
 
 @dataclass
@@ -129,8 +130,11 @@ def _no_page(stored: str, base: Path | None) -> Diagnostic:
 
 
 def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
-                   sets: Mapping[str, str] | None, page: ClubPage) -> list[str | None]:
-    """Each session's own page (added to ``page``), and the link to it."""
+                   sets: Mapping[str, str] | None, page: ClubPage, made: MadePages | None,
+                   step: Callable[[], None],
+                   write: Callable[[SessionPage], None] | None) -> list[str | None]:
+    """Each session's own page (added to ``page``), and the link to it; a page
+    ``made`` says is already in the folder is not made again."""
     taken: set[str] = set()
     links: list[str | None] = []
     for session in sessions:
@@ -138,13 +142,36 @@ def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
         if record is None:
             page.diagnostics.append(_no_page(session.path, base))
             links.append(None)
+            step()
             continue
-        report = build_report([record], None, sets)
-        page.diagnostics.extend(report.diagnostics)
         name = page_name(session.path, taken)
-        page.sessions.append(SessionPage(name, report.html))
+        made_page = _session_page(session, record, name, sets, page, made)
+        if write is not None and made_page.html is not None:  # written now, not held
+            write(made_page)
+            made_page = SessionPage(name, None)
+        page.sessions.append(made_page)
         links.append(folder + quote(name))
+        step()
     return links
+
+
+def _session_page(session: SessionNets, record: Path, name: str,
+                  sets: Mapping[str, str] | None, page: ClubPage,
+                  made: MadePages | None) -> SessionPage:
+    """The session's page, made from its record, or None for its html when
+    the folder already has it (its diagnostics shown again all the same)."""
+    key = page_key(name, session.path, session.sha256, lang(), sets)
+    kept = made.kept(name, key) if made is not None else None
+    if kept is not None:
+        page.diagnostics.extend(kept.shown())
+        if made is not None:
+            made.keep(name, kept)
+        return SessionPage(name, None)
+    report = build_report([record], None, sets)
+    page.diagnostics.extend(report.diagnostics)
+    if made is not None:
+        made.keep(name, made_now(key, list(report.profiles), report.diagnostics))
+    return SessionPage(name, report.html)
 
 
 # --- the page's parts ---------------------------------------------------------------------
@@ -209,7 +236,9 @@ def _chart(sessions: list[SessionNets], stats: Stats) -> SeasonChart | None:
 
 def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
                     league: LeagueSettings | None = None,
-                    sets: Mapping[str, str] | None = None) -> ClubPage:
+                    sets: Mapping[str, str] | None = None, made: MadePages | None = None,
+                    progress: Callable[[int], Callable[[], None]] | None = None,
+                    write: Callable[[SessionPage], None] | None = None) -> ClubPage:
     """The club page of the archive ``conn`` and its sessions' pages.
 
     ``base`` is the folder the archive's paths are relative to (None: as
@@ -217,6 +246,10 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
     ``folder`` the link from the club page to the sessions' pages
     (``sessions/``); ``league`` the league file's rules for the standings
     (its period chooses the sessions), else every session, ranked by total net.
+    ``made``: the pages already in the sessions' folder (report/made.py);
+    ``progress``: given the number of sessions, what to call after each;
+    ``write``: what to do with each session's page as soon as it is made (a
+    season's pages are not all held in memory: 200 pages are 170 MB).
     """
     settings = league or LeagueSettings()
     stats = stats_of(conn, Period(settings.start, settings.end))
@@ -225,7 +258,8 @@ def build_club_page(conn: sqlite3.Connection, base: Path | None, folder: str,
            if path in set(stats.sessions)]
     table = standings(settings, player_rows(conn, ids), len(ids), stats.pool)
     page = ClubPage("")
-    links = _session_pages(sessions, base, folder, sets, page)
+    step = progress(len(sessions)) if progress is not None else (lambda: None)
+    links = _session_pages(sessions, base, folder, sets, page, made, step, write)
     title = settings.title or tr("The club's season")
     page.html = _environment().get_template("club.html").render(
         lang=lang(), page_title=title, league=league is not None,

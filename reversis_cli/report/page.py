@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ..dates import date_key
 from ..diagnostics import Diagnostic
 from ..i18n import amount_shown, lang, t, tr
+from ..rules import BUILTIN_PROFILES
 from ..session.service import Session
 from .chart import chart
 from .views import MARK_WORDS, CardView, SessionView, renumber, rule_views, session_view
@@ -36,6 +37,7 @@ class Report:
     errors: int  # errors found in the records (the exit status follows them)
     deals: int
     diagnostics: tuple[Diagnostic, ...] = ()  # every problem found, in the order found
+    profiles: tuple[str, ...] = ()  # the house profile files the records named (read with them)
 
 
 @cache
@@ -92,13 +94,16 @@ def build_report(paths: Sequence[str | Path], rules: str | None = None,
     problems in the records are shown on the page, where they happened.
     """
     sessions: list[SessionView] = []
+    profiles: list[str] = []
     for index, path in enumerate(paths, start=1):
         with Session.open(str(path), rules, dict(sets) if sets else None) as session:
             sessions.append(session_view(session, index))
+            if session.profile and session.profile.source not in BUILTIN_PROFILES:
+                profiles.append(session.profile.source)
     problems = tuple(d for s in sessions for d in s.problems)  # as read, for the terminal
     sessions = in_date_order(sessions)
     return Report(render_page(sessions), sum(s.errors for s in sessions),
-                  sum(len(s.deals) for s in sessions), problems)
+                  sum(len(s.deals) for s in sessions), problems, tuple(profiles))
 
 
 def in_date_order(sessions: list[SessionView]) -> list[SessionView]:
