@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option, option,
     print_json, report,
 )
 
@@ -19,7 +19,10 @@ __all__ = ["league_command"]
 @command("league")
 @argument("league_file", metavar="FILE")
 @json_option("Write the standings as JSON (docs/output.md) instead of the table.")
-def league_command(league_file: str, as_json: bool) -> None:
+@option("--skip-stale", is_flag=True,
+        help="Leave out the sessions whose record has had errors since it was archived "
+             "(without it, their archived figures count, with a warning).")
+def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     """Rank a season's players by the rules written in a league file.
 
     FILE is a league file (TOML): the records or archive of the season, the
@@ -30,7 +33,7 @@ def league_command(league_file: str, as_json: bool) -> None:
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, check_names, open_season, read_league_file,
+        LeagueFileError, check_names, open_season, read_league_file, season_base,
     )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
@@ -49,7 +52,9 @@ def league_command(league_file: str, as_json: bool) -> None:
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
         _stop([exc.diagnostic], err)
     try:
-        sessions = season_sessions(conn, settings)
+        sessions, notices = season_sessions(conn, settings, skip_stale,
+                                            season_base(settings, path))
+        report(notices, err)
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
