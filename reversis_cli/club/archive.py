@@ -244,7 +244,7 @@ def _moved_or_duplicate(conn: sqlite3.Connection, name: str, key: str, other: tu
     other_id, other_path = other
     if _exists(other_path, base):
         return FileResult(name, DUPLICATE, other=other_path, diagnostics=[diagnostic(
-            "RV613", Msg("{name} holds the same evening as {other}, already archived: left "
+            "RV613", Msg("{name} holds the same evening as {other}, counted already: left "
                          "out (one evening is counted once)", name=name, other=other_path),
             file=name)])
     if stored is None:
