@@ -113,6 +113,13 @@ CODES: dict[str, tuple[str, str]] = {
     "RV610": (ERROR, N_("a record changed since it was archived: the season cannot be settled "
                         "again under another reading until it is archived again")),
     "RV611": (WARNING, N_("a record gone or changed since it was archived: no page of its own")),
+    "RV612": (ERROR, N_("an archive SQLite could not change (a constraint, a full disk, an "
+                        "input/output error): nothing of the file being stored is kept")),
+    "RV613": (WARNING, N_("a record of an evening already archived or read under another path: "
+                          "left out, so that the evening counts once")),
+    "RV614": (WARNING, N_("a record with errors since it was archived: its last good version "
+                          "is kept and used")),
+    "RV615": (ERROR, N_("archive --remove names a record the archive has no session of")),
     # the club file (club.toml): one person, one player
     "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
     "RV621": (ERROR, N_("an unknown table or key in a club file")),

@@ -10,7 +10,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -367,21 +366,23 @@ def test_another_applications_database_is_refused_and_not_written(season, tmp_pa
 def test_a_newer_archive_is_refused_an_older_one_migrated(season, tmp_path, monkeypatch):
     db = tmp_path / "club.sqlite"
     archive_inputs([str(season / "s1.rvs")], db)
+    newer = str(schema.SCHEMA_VERSION + 1)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (newer,))
     conn.commit()
     conn.close()
     assert refused(db, season) == "RV603"
-    # a tool of version 2 migrates the version-1 archive with its step
+    # a tool of the next version migrates this version's archive with its step
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                 (str(schema.SCHEMA_VERSION),))
     conn.commit()
     conn.close()
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(schema.MIGRATIONS, 1, lambda c: c.execute(
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", schema.SCHEMA_VERSION + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION - 1, lambda c: c.execute(
         "ALTER TABLE sessions ADD COLUMN season TEXT"))
     archive_inputs([str(season / "s2.rvs")], db)
-    assert rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") == [("2",)]
+    assert rows(db, "SELECT value FROM meta WHERE key = 'schema_version'") == [(newer,)]
     assert "season" in {r[1] for r in rows(db, "PRAGMA table_info(sessions)")}
 
 
@@ -418,6 +419,29 @@ def test_an_archive_another_process_is_writing_is_refused_as_locked(season, tmp_
     assert states(archive_inputs([str(season / "s2.rvs")], db)) == {"s2.rvs": LOADED}
 
 
+# A real archive run that says when the first batch of a file's rows is
+# written (inside the file's transaction), then waits to be killed.
+PAUSED_AFTER_A_BATCH = """
+import sys
+from reversis_cli.club import rows
+
+original = rows.SessionRows.write
+
+
+def write(self, conn):
+    original(self, conn)
+    with open(sys.argv[1], "w") as written:
+        written.write("written\\n")
+    with open(sys.argv[2]) as never:
+        never.readline()
+
+
+rows.SessionRows.write = write
+from reversis_cli.cli import cli
+cli(["archive", sys.argv[3], "-o", sys.argv[4]])
+"""
+
+
 @pytest.mark.slow
 def test_a_load_killed_half_way_leaves_the_archive_as_it_was(season, tmp_path):
     db = tmp_path / "club.sqlite"
@@ -427,17 +451,20 @@ def test_a_load_killed_half_way_leaves_the_archive_as_it_was(season, tmp_path):
     big = tmp_path / "big.rvs"
     big.write_text(simulated(3000, 7), encoding="utf-8")
     journal = Path(f"{db}-journal")
-    child = subprocess.Popen([sys.executable, "-m", "reversis_cli", "archive", str(big),
-                              "-o", str(db)], stdout=subprocess.DEVNULL,
+    written, never = tmp_path / "written", tmp_path / "never"
+    os.mkfifo(written)
+    os.mkfifo(never)
+    child = subprocess.Popen([sys.executable, "-c", PAUSED_AFTER_A_BATCH, str(written),
+                              str(never), str(big), str(db)], stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL,
                              env={**os.environ, "PYTHONPATH": str(ROOT)})
-    started = time.monotonic()
-    while not journal.exists() and time.monotonic() - started < 60 and child.poll() is None:
-        time.sleep(0.005)
-    time.sleep(0.3)  # some batches of the file written
-    assert child.poll() is None, "the load ended before it could be killed"
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait()
+    try:
+        with open(written) as said:  # an event: the first batch is in, not yet committed
+            assert said.readline() == "written\n"
+        assert child.poll() is None
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
     assert journal.exists()  # killed inside the file's transaction
     after = {table: rows(db, f"SELECT * FROM {table}") for table in before}
     assert after == before

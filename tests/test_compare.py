@@ -165,7 +165,8 @@ def test_an_option_is_credited_with_what_it_moves_alone(season):
         assert nonzero(alone.difference) == nonzero(e.change), e.option
 
 
-def test_a_session_changed_or_gone_since_it_was_archived_is_a_problem(tmp_path):
+def test_a_session_changed_or_gone_since_it_was_archived_is_a_problem(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the records are named from here, as the user names them
     records = tmp_path / "records"
     records.mkdir()
     for name in ("2027-01-14.rvs", "2027-01-21.rvs", "2027-02-04.rvs"):

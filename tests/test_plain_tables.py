@@ -206,3 +206,14 @@ def test_a_terminal_is_left_to_rich(monkeypatch):
     monkeypatch.setattr(consoles.sys, "platform", "win32")
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert plain_look() is None
+
+
+@pytest.mark.parametrize("width", [80, 12, 7])
+def test_an_amount_held_by_a_no_break_space_is_written_as_rich_writes_it(width):
+    """English and Russian write "2 1/2" with a no-break space (i18n/numbers.py):
+    the plain writer still takes such a table, a cell squeezed or not, and
+    wraps it where rich does."""
+    grid = Grid([Column("Player"), Column("Net", justify="right")])
+    grid.rows += [["Anna", "+2\u00a01/2"], ["Boris", "-8087\u00a05/6"], ["Vera", "+8085\u00a01/3"]]
+    assert_same(grid, width)
+    assert_same(Line("Anna pays 2\u00a01/2 fiches to the pool"), width)

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option,
+    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option, option,
     print_json, report,
 )
 from .club_file import club_option, club_roster
@@ -20,8 +20,11 @@ __all__ = ["league_command"]
 @command("league")
 @argument("league_file", metavar="FILE")
 @json_option("Write the standings as JSON (docs/output.md) instead of the table.")
+@option("--skip-stale", is_flag=True,
+        help="Leave out the sessions whose record has had errors since it was archived "
+             "(without it, their archived figures count, with a warning).")
 @club_option
-def league_command(league_file: str, as_json: bool, club: str | None) -> None:
+def league_command(league_file: str, as_json: bool, skip_stale: bool, club: str | None) -> None:
     """Rank a season's players by the rules written in a league file.
 
     FILE is a league file (TOML): the records or archive of the season, the
@@ -32,7 +35,7 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
     from ..club.league import player_rows, season_sessions, standings  # the library: start-up time
     from ..club.pool import season_pool  # the library: start-up time
     from ..club.league_file import (  # the library: start-up time
-        LeagueFileError, check_names, open_season, read_league_file,
+        LeagueFileError, check_names, open_season, read_league_file, season_base,
     )
     from ..club.names import apply_roster, league_names  # the library: start-up time
     from ..club.roster import (  # the library: start-up time
@@ -59,7 +62,9 @@ def league_command(league_file: str, as_json: bool, club: str | None) -> None:
         _stop([exc.diagnostic], err)
     try:
         report(apply_roster(conn, roster), err)  # the names as the club counts them
-        sessions = season_sessions(conn, settings)
+        sessions, notices = season_sessions(conn, settings, skip_stale,
+                                            season_base(settings, path))
+        report(notices, err)
         rows = player_rows(conn, sessions)
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})

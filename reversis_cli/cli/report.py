@@ -219,8 +219,9 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str], phase):
 
     def each(result) -> None:
         step()
-        if result.errors:
+        if result.errors or result.state == "duplicate":  # left out: said why
             report(result.diagnostics, err)
+        if result.errors:
             failed.append(result.name)
 
     try:
@@ -257,7 +258,7 @@ def _check_league_names(conn, league, league_file: str) -> None:
     from ..club.league import player_rows, season_sessions  # start-up time
     from ..club.league_file import check_names  # start-up time
 
-    sessions = season_sessions(conn, league)
+    sessions, _ = season_sessions(conn, league)  # the names only: no notice
     if sessions:  # without a session, the page says so; no name can be checked
         check_names(league, Path(league_file), league_file,
                     {row.name for row in player_rows(conn, sessions)})

@@ -34,10 +34,13 @@ __all__ = ["stats_command"]
 @money_options(fiche_help="What one fiche is worth in money (such as 0.5): the period's "
                           "figures end with one settle-up of every player's net over it and "
                           "of what the pool gained, and the fewest transfers that settle it.")
+@option("--skip-stale", is_flag=True,
+        help="Leave out the sessions whose record has had errors since it was archived "
+             "(without it, their archived figures count, with a warning).")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, club: str | None, as_json: bool, show_deals: bool,
                   compare: str | None, sets: dict[str, str], fiche_value: str | None,
-                  currency: str | None) -> None:
+                  currency: str | None, skip_stale: bool) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -47,12 +50,8 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     meets the period; an undated one is left out, and the output says how
     many were.
     """
-    from ..session.batch import InputError  # the library: start-up time
-    from ..club.roster import RosterError, roster_json  # the library: start-up time
-    from ..club.schema import ArchiveError  # the library: start-up time
-    from ..club.stats import (  # the library: start-up time
-        StatsInputError, period_of, read_stats, stats_json,
-    )
+    from ..club.roster import roster_json  # the library: start-up time
+    from ..club.stats import StatsInputError, period_of, stats_json  # start-up time
     from ..render.stats import render_stats  # the library: start-up time
 
     if "-" in inputs:
@@ -64,33 +63,11 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     other = _other_reading(compare, sets)
     money = _period_money(fiche_value, currency, player)
     err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
-    failed = []
-
-    step = [lambda: None]  # after each record read: the progress on a terminal
-
-    def each(result) -> None:
-        step[0]()
-        if result.errors:
-            report(result.diagnostics, err)
-            failed.append(result.name)  # left out of the figures
-
-    try:
-        roster = club_roster(club)  # the club file first: its problems stop the run
-        with steps_progress() as phase:  # reading a season's records takes a while
-            records = _records_to_read(inputs)
-            if records:
-                step[0] = phase(tr("Records"), records)
-            stats, _ = read_stats(inputs, period, player, with_deals=as_json or show_deals,
-                                  each=each, roster=roster, warn=lambda d: report([d], err))
-    except InputError as exc:
-        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
-    except StatsInputError as exc:
-        raise usage_error(exc.message) from None
-    except (ArchiveError, RosterError) as exc:  # RV601-RV605; the club file's RV620-RV623
-        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
-        if as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
-            print_json(_problems_json(inputs, failed, err))
-        sys.exit(EXIT_INPUT_ERRORS)
+    failed: list[str] = []
+    copies: list[str] = []  # records of an evening already read: left out (RV613)
+    stats, roster = _read_season(inputs, period, player, as_json or show_deals, skip_stale,
+                                 club, err, failed, copies)
+    report(stats.notices, err)
     comparison = None
     if other is not None:
         comparison = _compared(inputs, stats.sessions, other, err, roster)
@@ -104,7 +81,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
             data["compare"] = _comparison_json(comparison)
         if money is not None:
             data["settle_up"] = _settle_up_json(stats, money)
-        print_json({**data, **_problems_json(inputs, failed, err)})
+        print_json({**data, **_problems_json(inputs, failed, err, copies)})
     else:
         out = table_console()  # a pipe gets no trailing spaces
         out.print(render_stats(stats, show_deals))
@@ -113,6 +90,47 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         if money is not None:
             out.print(_settle_up_view(stats, money))
     sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+
+
+def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals: bool,
+                 skip_stale: bool, club: str | None, err: DiagnosticLog, failed: list[str],
+                 copies: list[str]):
+    """The figures of the season ``inputs`` name, each player counted as the
+    club file ``club`` says, and that roster; each record left out reported
+    as it is read (and added to ``failed`` or ``copies``); exit 1 for an archive
+    that cannot be read or a club file with problems (RV620 to RV623)."""
+    from ..session.batch import InputError  # the library: start-up time
+    from ..club.roster import RosterError  # the library: start-up time
+    from ..club.schema import ArchiveError  # the library: start-up time
+    from ..club.stats import StatsInputError, read_stats  # the library: start-up time
+
+    step = [lambda: None]  # after each record read: the progress on a terminal
+
+    def each(result) -> None:
+        step[0]()
+        if result.errors or result.state == "duplicate":  # left out: said why
+            report(result.diagnostics, err)
+            (failed if result.errors else copies).append(result.name)
+
+    try:
+        roster = club_roster(club)  # the club file first: its problems stop the run
+        with steps_progress() as phase:  # reading a season's records takes a while
+            records = _records_to_read(inputs)
+            if records:
+                step[0] = phase(tr("Records"), records)
+            stats, _ = read_stats(inputs, period, player, with_deals=with_deals,
+                                  each=each, skip_stale=skip_stale, roster=roster,
+                                  warn=lambda found: report([found], err))
+    except InputError as exc:
+        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
+    except StatsInputError as exc:
+        raise usage_error(exc.message) from None
+    except (ArchiveError, RosterError) as exc:  # RV601-RV605; the club file's RV620-RV623
+        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
+        if err.as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
+            print_json(_problems_json(inputs, failed, err))
+        sys.exit(EXIT_INPUT_ERRORS)
+    return stats, roster
 
 
 def _records_to_read(inputs: tuple[str, ...]) -> int:
@@ -164,12 +182,15 @@ def _settle_up_view(stats, money):
     return period_settle_up_view(_period_settle_up(stats, money)).rich()
 
 
-def _problems_json(inputs: tuple[str, ...], failed: list[str], err: DiagnosticLog) -> dict:
+def _problems_json(inputs: tuple[str, ...], failed: list[str], err: DiagnosticLog,
+                   copies: tuple[str, ...] | list[str] = ()) -> dict:
     """What ``stats --json`` carries beside the figures (docs/output.md): the
-    files left out and every diagnostic reported; alone, with the format and
-    sources, when there are no figures."""
+    files left out (with errors; or a copy of an evening already read) and
+    every diagnostic reported; alone, with the format and sources, when there
+    are no figures."""
     return {"format": "reversis-stats/1", "sources": list(inputs),
-            "left_out": [{"file": name, "reason": "errors"} for name in failed],
+            "left_out": [{"file": name, "reason": "errors"} for name in failed]
+            + [{"file": name, "reason": "duplicate"} for name in copies],
             "diagnostics": err.json()}
 
 

@@ -11,10 +11,17 @@ one stored is skipped, a changed one replaced, and each file is loaded in
 one transaction, so that a file with errors, an interruption or a crash
 leaves the database as it was before that file.  Every value goes in as a
 SQL parameter: names, titles and notes are stored as written.
+
+A session is one evening whatever its path (:mod:`.identity`): a file whose
+evening is stored under another path is a duplicate (skipped) while that
+path's file is there, and a move (the session takes the new path) when it
+is gone.  Every lookup is made under the write lock, so that another run
+storing the same files at the same time is seen, never collided with.
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 import sqlite3
 import stat
@@ -26,21 +33,24 @@ from ..session.batch import expand_inputs
 from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
-from ..i18n import Msg
+from ..i18n import Count, Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
 from .summary import summarise
+from .identity import remove_orphans, session_identity
 
-__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "FileResult",
-           "ArchiveError", "archive_inputs", "build_in_memory", "connect", "load_files",
-           "prune_vanished", "record_inputs", "is_json_record", "notation_of", "MEMORY",
-           "open_to_read"]
+__all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
+           "WITHDRAWN", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
+           "build_in_memory", "connect", "load_files", "prune_vanished", "gone_sessions",
+           "remove_session", "mend", "stale_kept", "record_inputs", "is_json_record",
+           "notation_of", "MEMORY", "open_to_read"]
 
-LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED = (
-    "loaded", "unchanged", "replaced", "removed", "not loaded")
+LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = (
+    "loaded", "unchanged", "replaced", "removed", "not loaded", "duplicate", "moved",
+    "withdrawn")  # WITHDRAWN: removed by --remove
 JSON_SUFFIX = ".json"
 _JSON_FORMAT = b'"reversis-record/'
 DEALS_PER_BATCH = 256  # rows written with one executemany per table
@@ -55,6 +65,10 @@ class FileResult:
     state: str
     deals: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    session_id: int | None = None  # the session stored (loaded, replaced, moved)
+    stale_marked: bool = False  # the stored session's stale mark was set or cleared
+    # the stored path of the session a duplicate repeats, or a move came from
+    other: str = ""
 
     @property
     def errors(self) -> int:
@@ -95,8 +109,11 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
         conn = sqlite3.connect(name, timeout=LOCK_WAIT, isolation_level=None)
     try:
         with guarded(name):
-            conn.execute("PRAGMA foreign_keys = ON")
+            # foreign keys off while a migration rebuilds the sessions table (dropping
+            # it with them on would delete every row of every session)
+            conn.execute("PRAGMA foreign_keys = OFF")
             prepare(conn, name)
+            conn.execute("PRAGMA foreign_keys = ON")
     except BaseException:
         conn.close()
         raise
@@ -141,17 +158,18 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
     results = []
     for path in files:
         with guarded(name):
-            result = load_file(conn, path, stored_path(path, base))
+            result = load_file(conn, path, stored_path(path, base), base)
         results.append(result)
         if each is not None:
             each(result)
     return results
 
 
-def load_file(conn: sqlite3.Connection, path: Path, key: str) -> FileResult:
+def load_file(conn: sqlite3.Connection, path: Path, key: str,
+              base: Path | None = None) -> FileResult:
     """One file into the archive under ``key``: skipped when its content is the
-    one stored, else read, settled and stored in one transaction (nothing of it
-    when it has an error)."""
+    one stored (or another path's evening), else read, settled and stored in
+    one transaction (nothing of it when it has an error)."""
     name = display_name(path)
     try:
         data = path.read_bytes()
@@ -160,27 +178,120 @@ def load_file(conn: sqlite3.Connection, path: Path, key: str) -> FileResult:
             "RV001", Msg("cannot read {name}: {reason}", name=name, reason=os_reason(exc)),
             file=name)])
     digest = content_hash(data)
-    known = conn.execute("SELECT id, sha256 FROM sessions WHERE path = ?", (key,)).fetchone()
-    if known is not None and known[1] == digest:
-        return FileResult(name, UNCHANGED)
+    known = _stored_at(conn, key)
+    if known is not None and known[1] == digest and known[2] is None:
+        return FileResult(name, UNCHANGED)  # read without the lock: stored, and whole
     text, problems = notation_of(path, data, name)
-    if text is None:
-        return FileResult(name, NOT_LOADED, diagnostics=problems)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        result = _store(conn, record_from_text(text, name), key, digest,
-                        known[0] if known else None)
-        result.diagnostics[:0] = problems
+        result = _load_locked(conn, name, text, problems, key, digest, base)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    if result.errors:
-        conn.execute("ROLLBACK")
-        result.state, result.deals = NOT_LOADED, 0
-    else:
-        conn.execute("COMMIT")
-        result.state = LOADED if known is None else REPLACED
+    conn.execute("ROLLBACK" if result.state in (NOT_LOADED, DUPLICATE, UNCHANGED)
+                 and not result.stale_marked else "COMMIT")
     return result
+
+
+def _stored_at(conn: sqlite3.Connection, key: str) -> tuple | None:
+    """(id, sha256, stale, deals, archived) of the session stored under ``key``."""
+    return conn.execute("SELECT id, sha256, stale, deals, archived FROM sessions "
+                        "WHERE path = ?", (key,)).fetchone()
+
+
+def _load_locked(conn: sqlite3.Connection, name: str, text: bytes | None,
+                 problems: list[Diagnostic], key: str, digest: str,
+                 base: Path | None) -> FileResult:
+    """:func:`load_file` under the write lock: what is stored is looked up
+    again (another run may have stored it meanwhile)."""
+    known = _stored_at(conn, key)
+    if known is not None and known[1] == digest:
+        result = FileResult(name, UNCHANGED)
+        if known[2] is not None:  # the record reads again as it was archived
+            conn.execute("UPDATE sessions SET stale = NULL WHERE id = ?", (known[0],))
+            result.stale_marked = True
+        return result
+    if known is None:
+        twin = conn.execute("SELECT id, path FROM sessions WHERE sha256 = ? AND path <> ?",
+                            (digest, key)).fetchone()
+        if twin is not None:  # the same bytes under another path: nothing to settle
+            return _moved_or_duplicate(conn, name, key, twin, base, None)
+    if text is None:
+        return _not_loaded(conn, FileResult(name, NOT_LOADED, diagnostics=problems), known)
+    result = _store(conn, record_from_text(text, name), key, digest,
+                    known[0] if known else None)
+    result.diagnostics[:0] = problems
+    if result.errors:
+        result.deals = 0
+        return _not_loaded(conn, result, known)
+    assert result.session_id is not None
+    identity = session_identity(conn, result.session_id)
+    conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (identity, result.session_id))
+    same = conn.execute("SELECT id, path FROM sessions WHERE identity = ? AND id <> ?",
+                        (identity, result.session_id)).fetchone()
+    if same is not None:
+        return _moved_or_duplicate(conn, name, key, same, base, result)
+    result.state = LOADED if known is None else REPLACED
+    return result
+
+
+def _moved_or_duplicate(conn: sqlite3.Connection, name: str, key: str, other: tuple,
+                        base: Path | None, stored: FileResult | None) -> FileResult:
+    """The file holds the evening stored as ``other`` (id, path): a move when
+    that path's file is gone (the session takes ``key``), else a duplicate,
+    left out.  ``stored``: the file's own session, just stored (None when it
+    was not settled)."""
+    other_id, other_path = other
+    if _exists(other_path, base):
+        return FileResult(name, DUPLICATE, other=other_path, diagnostics=[diagnostic(
+            "RV613", Msg("{name} holds the same evening as {other}, counted already: left "
+                         "out (one evening is counted once)", name=name, other=other_path),
+            file=name)])
+    if stored is None:
+        conn.execute("UPDATE sessions SET path = ? WHERE id = ?", (key, other_id))
+        deals = conn.execute("SELECT deals FROM sessions WHERE id = ?", (other_id,)).fetchone()
+        return FileResult(name, MOVED, deals[0], other=other_path)
+    conn.execute("DELETE FROM sessions WHERE id = ?", (other_id,))
+    stored.state, stored.other = MOVED, other_path
+    return stored
+
+
+def _exists(stored: str, base: Path | None) -> bool:
+    return (Path(stored) if base is None else base / stored).exists()
+
+
+def _not_loaded(conn: sqlite3.Connection, result: FileResult, known: tuple | None
+                ) -> FileResult:
+    """A file with errors: nothing of it stored.  When an earlier version of it
+    is archived, that version is kept, marked stale (the record on disk no
+    longer reads), and the run says so."""
+    result.state, result.deals = NOT_LOADED, 0
+    if known is None:
+        return result
+    session_id, _, stale, deals, archived = known
+    conn.execute("ROLLBACK")  # what was stored of this version
+    conn.execute("BEGIN IMMEDIATE")
+    if stale is None:
+        conn.execute("UPDATE sessions SET stale = ? WHERE id = ?", (_today(), session_id))
+        result.stale_marked = True
+    result.diagnostics.append(stale_kept(result.name, deals, archived))
+    return result
+
+
+def stale_kept(name: str, deals: int, archived: str | None) -> Diagnostic:
+    """RV614: the archived version of a record that now has errors is kept."""
+    count = Count(deals, "{n} deal", "{n} deals")
+    if archived:
+        message = Msg("the archived version of {name} ({deals}, archived {date}) is kept: "
+                      "the record has errors now", name=name, deals=count, date=archived)
+    else:
+        message = Msg("the archived version of {name} ({deals}) is kept: the record has "
+                      "errors now", name=name, deals=count)
+    return diagnostic("RV614", message, file=name)
+
+
+def _today() -> str:
+    return datetime.date.today().isoformat()
 
 
 def notation_of(path: Path, data: bytes, name: str) -> tuple[bytes | None, list[Diagnostic]]:
@@ -205,10 +316,12 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         if session_id is not None:  # replaced: its rows go, its id stays
             conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
         session_id = conn.execute(
-            "INSERT INTO sessions (id, path, sha256, title, date, day, place, rules, options, "
-            "pool_start, pool_end, deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-            (session_id, key, digest, *session_row(session))).lastrowid
+            "INSERT INTO sessions (id, path, sha256, identity, archived, title, date, day, "
+            "place, rules, options, pool_start, pool_end, deals) "
+            "VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            (session_id, key, digest, _today(), *session_row(session))).lastrowid
         assert session_id is not None
+        result.session_id = session_id
         rows = SessionRows(session_id, session.players)
         rows.header_notes(record.header)
         conn.executemany("INSERT INTO players (session_id, seat, name) VALUES (?, ?, ?)",
@@ -230,44 +343,105 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
     return result
 
 
-def prune_vanished(conn: sqlite3.Connection, base: Path | None, name: str = MEMORY
-                   ) -> list[FileResult]:
-    """Remove the sessions whose file is gone, in one transaction."""
+def gone_sessions(conn: sqlite3.Connection, base: Path | None) -> list[tuple[int, str]]:
+    """(id, stored path) of each session whose record file is gone."""
+    return [(session_id, path) for session_id, path in
+            conn.execute("SELECT id, path FROM sessions ORDER BY path")
+            if not _exists(path, base)]
+
+
+def _delete_sessions(conn: sqlite3.Connection, ids: list[int], name: str) -> None:
+    """Delete sessions (their rows with them: foreign keys are on), in one
+    transaction."""
     with guarded(name):
-        gone = [(session_id, path) for session_id, path in
-                conn.execute("SELECT id, path FROM sessions ORDER BY path")
-                if not (Path(path) if base is None else base / path).exists()]
-        if not gone:
-            return []
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.executemany("DELETE FROM sessions WHERE id = ?", [(i,) for i, _ in gone])
+            conn.executemany("DELETE FROM sessions WHERE id = ?", [(i,) for i in ids])
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+
+def prune_vanished(conn: sqlite3.Connection, base: Path | None, name: str = MEMORY
+                   ) -> list[FileResult]:
+    """Remove the sessions whose file is gone, in one transaction."""
+    with guarded(name):
+        gone = gone_sessions(conn, base)
+    if gone:
+        _delete_sessions(conn, [i for i, _ in gone], name)
     return [FileResult(path, REMOVED) for _, path in gone]
 
 
+def remove_session(conn: sqlite3.Connection, path: str, base: Path | None,
+                   name: str = MEMORY) -> FileResult:
+    """``archive --remove PATH``: the session stored under ``path`` (a path as
+    the user names it, from the working folder; or as stored), whether or not
+    its file is still there; :class:`ArchiveError` (RV615) when none is."""
+    keys = [stored_path(Path(path), base), Path(path).as_posix()]
+    with guarded(name):
+        found = next((row for key in keys for row in conn.execute(
+            "SELECT id, path FROM sessions WHERE path = ?", (key,))), None)
+    if found is None:
+        raise archive_problem("RV615", Msg(
+            "{name} has no session of {path}: nothing removed", name=name, path=path), name)
+    _delete_sessions(conn, [found[0]], name)
+    return FileResult(found[1], WITHDRAWN)
+
+
+def mend(conn: sqlite3.Connection, name: str = MEMORY) -> int:
+    """Remove, in one transaction, the rows of sessions deleted without them
+    (the sqlite3 shell deletes with foreign keys off); how many sessions' rows."""
+    with guarded(name):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            mended = remove_orphans(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return mended
+
+
+@dataclass
+class ArchiveRun:
+    """What an ``archive`` run did besides each file's result."""
+
+    mended: int = 0  # sessions whose left-behind rows were removed
+    gone: list[str] = field(default_factory=list)  # stored paths whose record is gone
+
+
 def archive_inputs(inputs: Iterable[str], output: str | Path, *, prune: bool = False,
-                   each: Callable[[FileResult], None] | None = None) -> list[FileResult]:
+                   remove: Iterable[str] = (),
+                   each: Callable[[FileResult], None] | None = None,
+                   run: ArchiveRun | None = None) -> list[FileResult]:
     """``reversis archive``: the records ``inputs`` name loaded into the
-    archive at ``output`` (created if missing), then, with ``prune``, the
-    sessions whose file is gone removed.  Raises
+    archive at ``output`` (created if missing); the sessions of ``remove``
+    removed; with ``prune``, the sessions whose file is gone removed, else
+    listed in ``run.gone``.  Raises
     :class:`~reversis_cli.session.batch.InputError` for inputs that name no record and
     :class:`ArchiveError` for a database that cannot be used."""
-    files = record_inputs(inputs)
+    files = record_inputs(inputs) if inputs else []
     name = str(output)
     base = None if name == MEMORY else Path(os.path.abspath(name)).parent
+    run = run if run is not None else ArchiveRun()
     conn = connect(name)
     try:
-        results = load_files(conn, files, base, name, each)
+        run.mended = mend(conn, name)
+        results = [remove_session(conn, path, base, name) for path in remove]
+        for result in results:
+            if each is not None:
+                each(result)
+        results += load_files(conn, files, base, name, each)
         if prune:
             removed = prune_vanished(conn, base, name)
             for result in removed:
                 if each is not None:
                     each(result)
             results += removed
+        else:
+            with guarded(name):
+                run.gone = [path for _, path in gone_sessions(conn, base)]
         return results
     finally:
         conn.close()

@@ -41,7 +41,7 @@ from ..rules.profile import OPTIONS
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
 from .archive import notation_of
-from .database import content_hash, open_to_read
+from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -201,8 +201,9 @@ def season_sources(inputs: Iterable[str], keys: Iterable[str]) -> list[SessionSo
 
 def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
     """The session of an archived record, read again; None, with why, when it
-    is gone, changed since it was archived, or no longer settles."""
-    name = source.key
+    is gone, changed since it was archived, or no longer settles.  Named from
+    the working folder, as the user names it (the archive names it from its own)."""
+    name = source.key if not source.path.is_absolute() else shown_path(str(source.path), None)
     try:
         data = source.path.read_bytes()
     except OSError as exc:

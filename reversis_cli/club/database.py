@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..i18n import Msg
+from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Count, Msg
+from .identity import CHILD_TABLES, orphan_sessions
 from .schema import ArchiveError, archive_problem, check_readable
 
-__all__ = ["MEMORY", "LOCK_WAIT", "open_to_read", "guarded", "content_hash"]
+__all__ = ["MEMORY", "LOCK_WAIT", "open_to_read", "guarded", "content_hash", "shown_path",
+           "stale_sessions", "stale_notices"]
 
 MEMORY = ":memory:"
 # How long to wait for another process's write to end before saying the
@@ -36,7 +39,13 @@ def content_hash(data: bytes) -> str:
 def open_to_read(path: str | Path) -> sqlite3.Connection:
     """An existing archive opened read-only, as it is (never created, migrated
     or written): what ``stats`` reads.  :class:`ArchiveError` (RV601 to RV604)
-    when it cannot be read as an archive of this version."""
+    when it cannot be read as an archive of this version.
+
+    An archive of version 1 is read through views that give its sessions the
+    columns of version 2, and the rows of sessions deleted without them (in the
+    sqlite3 shell, foreign keys off) are hidden by views of each table that
+    keep only the sessions there: temporary views, in this connection only,
+    named as the tables (SQLite looks a name up in ``temp`` first)."""
     name = str(path)
     if os.path.isdir(name):
         raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
@@ -46,11 +55,29 @@ def open_to_read(path: str | Path) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
     try:
         with guarded(name):
-            check_readable(conn, name)
+            version = check_readable(conn, name)
+            _reading_views(conn, version)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+# The sessions of version 1 as version 2 has them: no identity known, not
+# dated, not stale.
+_SESSIONS_OF_VERSION_1 = ("CREATE TEMP VIEW sessions AS SELECT *, '' AS identity, "
+                          "NULL AS archived, NULL AS stale FROM main.sessions")
+
+
+def _reading_views(conn: sqlite3.Connection, version: int) -> None:
+    if version == 1:
+        conn.execute(_SESSIONS_OF_VERSION_1)
+    # the tables every session has rows in: a session deleted alone shows there
+    if not orphan_sessions(conn, ("players", "summary_players")):
+        return
+    for table in CHILD_TABLES:
+        conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} "
+                     f"WHERE session_id IN (SELECT id FROM sessions)")
 
 
 @contextmanager
@@ -63,18 +90,72 @@ def guarded(name: str) -> Iterator[None]:
         raise _problem_of(exc, name) from None
 
 
+# SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xff), as
+# https://www.sqlite.org/rescode.html numbers them: errors are told apart by
+# these, never by their English text.
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 5, 6, 8
+SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 14, 26
+
+
 def _problem_of(exc: sqlite3.Error, name: str) -> ArchiveError:
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    if code in (SQLITE_BUSY, SQLITE_LOCKED):
         return archive_problem("RV604", Msg(
             "{name} is locked: another program is writing to it; try again when it is done",
             name=name), name)
-    if "readonly" in text or "read-only" in text:
+    if code == SQLITE_READONLY:
         return archive_problem("RV605", Msg(
             "cannot write to {name}: the file or its folder is read-only", name=name), name)
-    if "unable to open" in text:
+    if code == SQLITE_CANTOPEN:
         return archive_problem("RV601", Msg("cannot open {name} as an archive: {reason}",
                                             name=name, reason=str(exc)), name)
-    return archive_problem("RV601", Msg(
-        "{name} cannot be read as a SQLite database (a file of another kind, or a damaged "
-        "one): {reason}", name=name, reason=str(exc)), name)
+    if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
+        return archive_problem("RV601", Msg(
+            "{name} cannot be read as a SQLite database (a file of another kind, or a damaged "
+            "one): {reason}", name=name, reason=str(exc)), name)
+    # a constraint, a full disk, an I/O error: the database is whole, the run failed
+    return archive_problem("RV612", Msg(
+        "{name}: SQLite could not complete the change ({reason}); nothing of the file it was "
+        "storing is kept", name=name, reason=str(exc)), name)
+
+
+def shown_path(stored: str, base: Path | None) -> str:
+    """A stored path (relative to the database's folder) as the user names it:
+    relative to the working folder when it is under it (or beside it, one
+    folder up), else whole."""
+    if base is None and not os.path.isabs(stored):
+        return stored
+    full = os.path.abspath(os.path.join(base or "", stored))
+    try:
+        relative = os.path.relpath(full)
+    except ValueError:  # another drive (Windows)
+        return Path(full).as_posix()
+    far = relative.startswith(os.path.join(os.pardir, os.pardir, ""))
+    return Path(full if far else relative).as_posix()
+
+
+def stale_sessions(conn: sqlite3.Connection, chosen: str = "SELECT id FROM sessions",
+                   params: tuple | list = ()) -> list[tuple[int, str, int, str | None]]:
+    """(id, path, deals, archived) of each session of ``chosen`` whose record
+    has had errors since it was archived (``archive`` marks them)."""
+    return conn.execute(f"SELECT id, path, deals, archived FROM sessions WHERE stale IS NOT "
+                        f"NULL AND id IN ({chosen}) ORDER BY path", params).fetchall()
+
+
+def stale_notices(stale: list[tuple[int, str, int, str | None]], base: Path | None,
+                  skipped: bool) -> list[Diagnostic]:
+    """RV614 for each stale session: its figures are its last good version's,
+    or (``skipped``: --skip-stale) it is left out."""
+    out = []
+    for _, stored, deals, archived in stale:
+        path = shown_path(stored, base)
+        if skipped:
+            message = Msg("{path} has had errors since it was archived: its session is left "
+                          "out (--skip-stale)", path=path)
+        else:
+            message = Msg("{path} has had errors since it was archived: its figures here are "
+                          "those of its last good version ({deals}, archived {date}); "
+                          "--skip-stale leaves it out", path=path,
+                          deals=Count(deals, "{n} deal", "{n} deals"), date=archived or "-")
+        out.append(diagnostic("RV614", message, file=path))
+    return out

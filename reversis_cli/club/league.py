@@ -15,8 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
 from ..dates import in_period
+from ..diagnostics import Diagnostic
+from .database import stale_notices, stale_sessions
 from .pool import SeasonPool
 
 __all__ = [
@@ -100,11 +103,22 @@ class Standings:
 # --- the rows, read from the archive ------------------------------------------------------
 
 
-def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings) -> list[int]:
+def season_sessions(conn: sqlite3.Connection, settings: LeagueSettings,
+                    skip_stale: bool = False, base: Path | None = None
+                    ) -> tuple[list[int], list[Diagnostic]]:
     """The ids of the sessions in the league's period, by the rule ``stats``
-    and the club page follow too (:func:`~reversis_cli.dates.in_period`)."""
-    return [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
-            if in_period(day, settings.start, settings.end)]
+    and the club page follow too (:func:`~reversis_cli.dates.in_period`), and
+    RV614 for each of them whose record has had errors since it was archived
+    (left out with ``skip_stale``; ``base``, the archive's folder, names its
+    record)."""
+    ids = [sid for sid, day in conn.execute("SELECT id, day FROM sessions ORDER BY id")
+           if in_period(day, settings.start, settings.end)]
+    chosen = set(ids)
+    stale = [row for row in stale_sessions(conn) if row[0] in chosen]
+    if skip_stale:
+        left_out = {row[0] for row in stale}
+        ids = [sid for sid in ids if sid not in left_out]
+    return ids, stale_notices(stale, base, skip_stale)
 
 
 def player_rows(conn: sqlite3.Connection, sessions: Iterable[int]) -> list[PlayerRow]:

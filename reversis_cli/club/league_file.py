@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import os
 import re
 import sqlite3
 import tomllib
@@ -29,7 +30,7 @@ from .league import ABSENCE_RULES, PENALTY, RANKINGS, TIE_BREAKS, LeagueSettings
 if TYPE_CHECKING:  # the archive's loading (the settlement) only for a season of records
     from .archive import FileResult
 
-__all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season",
+__all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season", "season_base",
            "key_position", "toml_syntax", "KNOWN_KEYS", "NAME_KEYS", "unknown_names",
            "check_names"]
 
@@ -230,10 +231,15 @@ def _unknown_keys(table: dict[str, Any], path: tuple[str, ...], reader: _Reader)
 
 def _sources(data: dict[str, Any], reader: _Reader) -> tuple[tuple[str, ...], str | None]:
     records, archive = data.get("records"), data.get("archive")
-    if (records is None) == (archive is None):
-        reader.bad(("archive",) if archive is not None else (), Msg(
+    if records is not None and archive is not None:
+        reader.bad(("archive",), Msg(
             "say where the season's deals are: either records = [\"folder\", \"file.rvs\"] "
             "(files or folders) or archive = \"club.sqlite\", not both"))
+        return (), None
+    if records is None and archive is None:
+        reader.bad((), Msg(
+            "say where the season's deals are: records = [\"folder\", \"file.rvs\"] (files "
+            "or folders), or archive = \"club.sqlite\""))
         return (), None
     if archive is not None:
         return (), _text(data, ("archive",), reader)
@@ -329,6 +335,14 @@ def _penalty_fits(settings: LeagueSettings, attendance: dict[str, Any],
 # --- the season ---------------------------------------------------------------------------------
 
 
+def season_base(settings: LeagueSettings, league: Path) -> Path | None:
+    """The folder of the archive a league file names (its stored paths are
+    relative to it), None for records."""
+    if settings.archive is None:
+        return None
+    return (league.parent / settings.archive).parent
+
+
 def open_season(settings: LeagueSettings, league: Path, name: str,
                 each: Callable[[FileResult], None] | None = None) -> sqlite3.Connection:
     """The archive of the season the league file names: its records read into
@@ -339,7 +353,7 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
     reader = _Reader(text, name, [])
     base = league.parent
     if settings.archive is not None:
-        path = base / settings.archive
+        path = Path(os.path.normpath(base / settings.archive))  # lg/../club.sqlite: club.sqlite
         if not path.is_file():
             reader.problem("RV609", Msg("there is no archive {path} (archive is read from the "
                                         "league file's folder)", path=str(path)), ("archive",))

@@ -1,5 +1,5 @@
-"""The archive's schema, version 1 (docs/output.md, "The schema (version
-1)"), and how a database is recognised as one of ours.
+"""The archive's schema, version 2 (docs/output.md, "The schema (version
+2)"), and how a database is recognised as one of ours.
 
 A database is ours when its ``meta`` table says ``application`` =
 ``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
@@ -16,14 +16,15 @@ from collections.abc import Callable
 
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..i18n import Msg
+from .identity import remove_orphans, session_identity
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveError",
-           "prepare", "archive_problem", "check_readable"]
+           "prepare", "archive_problem", "check_readable", "not_ours"]
 
 APPLICATION = "reversis-cli"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-# Each table of version 1, created in this order (docs/output.md describes every
+# Each table of version 2, created in this order (docs/output.md describes every
 # column).  Amounts are exact: a payment's and a net's as numerator and
 # denominator integers; a pool as ``score --json`` writes amounts (an integer,
 # or the text "n/d" in the rare session whose pot line is a fraction).
@@ -31,10 +32,15 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("meta", """CREATE TABLE meta (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL)"""),
+    # AUTOINCREMENT: the id of a session deleted (in the sqlite3 shell, its rows
+    # perhaps left behind) is never given to another (issue 30).
     ("sessions", """CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         path TEXT NOT NULL UNIQUE,
         sha256 TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        archived TEXT,
+        stale TEXT,
         title TEXT,
         date TEXT,
         day TEXT,
@@ -146,16 +152,44 @@ TABLES: tuple[tuple[str, str], ...] = (
 # What the figures look up by: a player's deals, a kind of payment, a period.
 INDEXES = (
     "CREATE INDEX sessions_day ON sessions(day)",
+    "CREATE INDEX sessions_sha256 ON sessions(sha256)",
+    "CREATE INDEX sessions_identity ON sessions(identity)",
     "CREATE INDEX deal_players_player ON deal_players(player)",
     "CREATE INDEX payments_code ON payments(code, session_id)",
     "CREATE INDEX events_kind ON events(kind, session_id)",
     "CREATE INDEX notes_session ON notes(session_id)",
 )
 
-# version n -> the step that brings a database of version n to n + 1.  Version 1
-# is the first: none yet.  A step runs inside the transaction that opens the
-# database, so that a migration stopped half way leaves the database as it was.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+def _to_version_2(conn: sqlite3.Connection) -> None:
+    """Version 1 -> 2: sessions gets its identity, the date it was archived and
+    the mark of a record spoilt since (issue 30), and ids that are never used
+    again (AUTOINCREMENT: a table rebuilt, as SQLite's ALTER TABLE cannot add
+    it).  Every session is kept, with its id; the rows of sessions deleted
+    without them go.  Runs with foreign keys off (:func:`prepare`), so that
+    dropping the old table deletes none of its rows' children."""
+    statement = dict(TABLES)["sessions"]
+    conn.execute(statement.replace("CREATE TABLE sessions", "CREATE TABLE sessions_v2", 1))
+    columns = ("id, path, sha256, title, date, day, place, rules, options, pool_start, "
+               "pool_end, deals")
+    conn.execute(f"INSERT INTO sessions_v2 ({columns}, identity) "
+                 f"SELECT {columns}, '' FROM sessions")
+    conn.execute("DROP TABLE sessions")
+    conn.execute("ALTER TABLE sessions_v2 RENAME TO sessions")
+    for index in INDEXES:
+        if " ON sessions(" in index:
+            conn.execute(index)
+    remove_orphans(conn)
+    for (sid,) in conn.execute("SELECT id FROM sessions").fetchall():
+        conn.execute("UPDATE sessions SET identity = ? WHERE id = ?",
+                     (session_identity(conn, sid), sid))
+
+
+# version n -> the step that brings a database of version n to n + 1.  A step
+# runs inside the transaction that opens the database, so that a migration
+# stopped half way leaves the database as it was.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_2}
 
 
 class ArchiveError(ReversisError):
@@ -192,22 +226,21 @@ def prepare(conn: sqlite3.Connection, name: str) -> None:
         raise
 
 
-def check_readable(conn: sqlite3.Connection, name: str) -> None:
+def check_readable(conn: sqlite3.Connection, name: str) -> int:
     """Refuse, without writing anything, a database that is not an archive of
     ours, or one of a newer version (the checks of :func:`prepare`, for a
-    reader such as ``stats``)."""
+    reader such as ``stats``); the schema version of one that is."""
     tables = {row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    version = _version_of(conn, tables, name)
+    version = _version_of(conn, tables, name, reader=True)
     if version > SCHEMA_VERSION:
         raise archive_problem("RV603", Msg(
             "{name} is an archive of a newer reversis-cli (schema version {found}; "
             "this one knows version {known}): update reversis-cli to read it",
             name=name, found=version, known=SCHEMA_VERSION), name)
-    if version < SCHEMA_VERSION:  # version 1 is the first: a lower one is not ours
-        raise archive_problem("RV602", Msg(
-            "{name} is a database of another application, not a reversis archive: "
-            "name another file with -o", name=name), name)
+    if version < 1:  # version 1 is the first: a lower one is not ours
+        raise not_ours(name, reader=True)
+    return version
 
 
 def _create(conn: sqlite3.Connection) -> None:
@@ -219,17 +252,28 @@ def _create(conn: sqlite3.Connection) -> None:
                      [("application", APPLICATION), ("schema_version", str(SCHEMA_VERSION))])
 
 
-def _version_of(conn: sqlite3.Connection, tables: set[str], name: str) -> int:
+def _version_of(conn: sqlite3.Connection, tables: set[str], name: str,
+                reader: bool = False) -> int:
     """The schema version of an archive of ours; another application's
     database is refused."""
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) \
         if "meta" in tables and _is_key_value(conn) else {}
     version = str(meta.get("schema_version", ""))
     if meta.get("application") != APPLICATION or not version.isdigit():
-        raise archive_problem("RV602", Msg(
-            "{name} is a database of another application, not a reversis archive: "
-            "name another file with -o", name=name), name)
+        raise not_ours(name, reader)
     return int(version)
+
+
+def not_ours(name: str, reader: bool = False) -> ArchiveError:
+    """RV602; the advice of ``archive`` (name another file with -o) is not a
+    reader's, which has no -o (issue 30)."""
+    if reader:
+        return archive_problem("RV602", Msg(
+            "{name} is a database of another application, not a reversis archive: "
+            "name the archive that reversis archive made", name=name), name)
+    return archive_problem("RV602", Msg(
+        "{name} is a database of another application, not a reversis archive: "
+        "name another file with -o", name=name), name)
 
 
 def _is_key_value(conn: sqlite3.Connection) -> bool:

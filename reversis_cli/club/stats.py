@@ -11,6 +11,7 @@ occurrences, each named by a ``file:deal`` reference when asked for
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..dates import DateError, ends_before, in_period, read_day
+from ..diagnostics import Diagnostic
 from ..i18n import Msg
-from .database import open_to_read
+from .database import open_to_read, stale_notices, stale_sessions
 from .names import apply_roster
 from .pool import SeasonPool, pool_json, season_pool
 from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
@@ -133,6 +135,9 @@ class Stats:
     evenings: list[Evening]
     # what the pool took over these sessions: the players' nets sum to minus its net
     pool: SeasonPool = field(default_factory=SeasonPool)
+    # what the figures rest on that the reader should know (RV614: a session
+    # whose record has had errors since it was archived)
+    notices: list[Diagnostic] = field(default_factory=list)
 
 
 # --- the input ---------------------------------------------------------------------------
@@ -175,7 +180,7 @@ def is_database(path: str) -> bool:
 
 
 def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str | None = None,
-               with_deals: bool = False, each=None, roster=None,
+               with_deals: bool = False, each=None, skip_stale: bool = False, roster=None,
                warn=None) -> tuple[Stats, list]:
     """``reversis stats``: the archive ``inputs`` name (one database, read as it
     is) or the records they name (archived in memory), and its figures; with
@@ -186,12 +191,17 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
     :class:`~reversis_cli.session.batch.InputError`,
     :class:`~reversis_cli.club.roster.RosterError`."""
     databases = [name for name in inputs if is_database(name)]
+    if len(databases) > 1:
+        raise StatsInputError(Msg("stats reads one archive at a time: {names}",
+                                  names=", ".join(databases)))
     if databases and len(inputs) > 1:
         raise StatsInputError(Msg("stats reads one archive, or records, not both: "
                                   "{names}", names=", ".join(inputs)))
     results: list = []
+    base = None
     if databases:
         conn = open_to_read(databases[0])
+        base = Path(os.path.abspath(databases[0])).parent
     else:
         # records are read and settled: the archive's loading (not needed, nor
         # loaded, to read a database)
@@ -204,7 +214,7 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
                 warn(found)
         if roster is not None and player is not None:
             player = roster.canonical(player)
-        return stats_of(conn, period, player, with_deals), results
+        return stats_of(conn, period, player, with_deals, skip_stale, base), results
     finally:
         conn.close()
 
@@ -213,16 +223,24 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
 
 
 def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | None = None,
-             with_deals: bool = False) -> Stats:
+             with_deals: bool = False, skip_stale: bool = False,
+             base: Path | None = None) -> Stats:
     """The figures of the archive ``conn`` over the sessions of ``period``,
     for every player or for ``player`` (:class:`StatsInputError` when nobody of
     that name played in them).
 
     The figures are read from the sessions' summaries (club/summary.py), a few
     rows per session and player; the per-deal tables only to name the deals
-    (``with_deals``)."""
+    (``with_deals``).  A session whose record has had errors since it was
+    archived is counted as archived, with a notice, or left out
+    (``skip_stale``); ``base``, the database's folder, names its record."""
     chosen, params, left_out = _chosen(conn, period)
-    sql_chosen = f"session_id IN ({chosen})" if period.given else EVERY_SESSION
+    stale = stale_sessions(conn, chosen, params)
+    notices = stale_notices(stale, base, skip_stale)
+    narrowed = period.given or bool(skip_stale and stale)
+    if skip_stale and stale:
+        chosen += (" AND " if " WHERE " in chosen else " WHERE ") + "stale IS NULL"
+    sql_chosen = f"session_id IN ({chosen})" if narrowed else EVERY_SESSION
     paths = {sid: path for sid, path in conn.execute(
         f"SELECT id, path FROM sessions WHERE id IN ({chosen}) ORDER BY day, path", params)}
     players = _players(conn, sql_chosen, params, paths)
@@ -239,7 +257,8 @@ def stats_of(conn: sqlite3.Connection, period: Period = Period(), player: str | 
     stats = Stats(tuple(paths.values()), left_out, period, players,
                   _between(conn, sql_chosen, params, paths, with_deals),
                   _season_titles(conn, sql_chosen, params, players, paths, bests),
-                  _evenings(conn, sql_chosen, params, paths, bests), season_pool(conn, paths))
+                  _evenings(conn, sql_chosen, params, paths, bests), season_pool(conn, paths),
+                  notices)
     if player is not None:
         stats.players = {player: players[player]}
         stats.between = [b for b in stats.between if player in (b.by, b.of)]

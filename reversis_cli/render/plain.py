@@ -18,7 +18,7 @@ import functools
 from typing import Literal
 
 from .layout import Grid, Line, Part, Stack
-from .widths import cell_width, collapse_widths, ratio_reduce, wrap
+from .widths import cell_width, collapse_widths, printable, ratio_reduce, wrap
 
 __all__ = ["plain_lines", "plain_text"]
 
@@ -41,7 +41,7 @@ def plain_lines(view: Part) -> str | None:
         text = view
     else:
         return None
-    if not all(line.isprintable() for line in text.split("\n")):
+    if not all(printable(line) for line in text.split("\n")):
         return None  # a tab to expand, a control character to strip: rich's
     return text + "\n"
 
@@ -81,7 +81,7 @@ def _cell_length(text: str) -> int | None:
     that :func:`~.widths.cell_width` measures."""
     if text.isascii():
         return len(text) if text.isprintable() else None
-    return cell_width(text) if text.isprintable() else None
+    return cell_width(text) if printable(text) else None
 
 
 def _table_lines(table: Grid, width: int) -> list[str] | None:

@@ -142,12 +142,25 @@ def char_width(char: str) -> int | None:
     return None
 
 
+# The no-break space that holds an amount's whole part to its fraction
+# ("2 1/2", i18n/numbers.py) is one cell wide, and rich wraps at it as at any
+# white space (its word pattern, below, is ours too): printable to the writer,
+# though str.isprintable() says no.
+NO_BREAK_SPACE = "\u00a0"
+
+
+def printable(text: str) -> bool:
+    """``text.isprintable()``, with the no-break space taken as printable."""
+    return text.isprintable() or (
+        NO_BREAK_SPACE in text and text.replace(NO_BREAK_SPACE, " ").isprintable())
+
+
 def cell_width(text: str) -> int | None:
     """``text``'s width in cells, as rich's ``cell_len`` measures it, or
     ``None`` when a character is outside the known ranges (or not printable)."""
     if text.isascii():
         return len(text) if text.isprintable() else None
-    if not text.isprintable():
+    if not printable(text):
         return None
     if _NOT_NARROW.search(text) is None:
         return len(text)
@@ -157,7 +170,7 @@ def cell_width(text: str) -> int | None:
         for char in text:
             if char not in _CELLS:
                 cells = char_width(char)
-                if cells is None or not char.isprintable():
+                if cells is None or not printable(char):
                     return None
                 _CELLS[char] = cells
         return sum(map(_CELLS.__getitem__, text))

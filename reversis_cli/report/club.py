@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
-from ..club.database import content_hash
+from ..club.database import content_hash, shown_path
 from ..club.league import PER_DEAL, LeagueSettings, Standings, player_rows, standings
 from ..club.stats import Period, Stats, Title, stats_of
 from ..club.timeline import SessionNets, nets_by_session, running_nets
@@ -116,6 +116,19 @@ def _record_of(session: SessionNets, base: Path | None) -> Path | None:
     return path if content_hash(data) == session.sha256 else None
 
 
+def _no_page(stored: str, base: Path | None) -> Diagnostic:
+    """RV611: what to do differs for a record gone (--prune) and one changed."""
+    path = shown_path(stored, base)
+    if (Path(stored) if base is None else base / stored).exists():
+        message = Msg("the record {path} has changed since it was archived: its session is "
+                      "listed without its page (run reversis archive again)", path=path)
+    else:
+        message = Msg("the record {path} is gone: its session is listed without its page "
+                      "(reversis archive --prune removes the session; a record moved is "
+                      "found again by reversis archive)", path=path)
+    return diagnostic("RV611", message, file=path)
+
+
 def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
                    sets: Mapping[str, str] | None, page: ClubPage, made: MadePages | None,
                    step: Callable[[], None],
@@ -127,10 +140,7 @@ def _session_pages(sessions: list[SessionNets], base: Path | None, folder: str,
     for session in sessions:
         record = _record_of(session, base)
         if record is None:
-            page.diagnostics.append(diagnostic("RV611", Msg(
-                "the record {path} is gone or has changed since it was archived: its session "
-                "is listed without its page (run reversis archive again)", path=session.path),
-                file=session.path))
+            page.diagnostics.append(_no_page(session.path, base))
             links.append(None)
             step()
             continue

@@ -1,0 +1,69 @@
+"""What makes a stored session the same evening as another, and the rows a
+session left behind when it was deleted without them (docs/output.md,
+"reversis archive: the club's SQLite database").
+
+A session's *identity* is the sha256 hash of what the archive stored of the
+evening's play and money, read back from its own rows in a fixed order: the
+header's facts (title, date, place, the rules and their options, the pool it
+began with), the players by seat, and each deal's dealer, status and outcome,
+its tricks (leader, cards, taker) and its payments (who paid whom, how much,
+under which code).  Line numbers, comments and the way the record is spelt
+(notation or JSON, card style, order of statements, leaders written or not)
+are not in it: a record moved, copied, reformatted by ``fmt`` or converted to
+JSON has the identity of the original, and two evenings played differ in
+their cards.  It is computed from the rows, so an archive of an older schema
+gets it without its records (the migration to version 2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+__all__ = ["CHILD_TABLES", "session_identity", "orphan_sessions", "remove_orphans"]
+
+# Every table whose rows belong to a session (``session_id``), deleted with it.
+CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "events", "notes",
+                "summary_figures", "summary_between", "summary_players")
+
+# The rows that make the identity, each in a fixed order.
+_IDENTITY_ROWS = (
+    "SELECT title, date, place, rules, options, pool_start FROM sessions WHERE id = ?",
+    "SELECT seat, name FROM players WHERE session_id = ? ORDER BY seat",
+    "SELECT deal, dealer, status, outcome, pool_before, pool_after FROM deals "
+    "WHERE session_id = ? ORDER BY deal",
+    "SELECT deal, trick, leader, cards, taker FROM tricks WHERE session_id = ? "
+    "ORDER BY deal, trick",
+    "SELECT deal, seq, payer, payee, amount_num, amount_den, code FROM payments "
+    "WHERE session_id = ? ORDER BY deal, seq",
+)
+
+
+def session_identity(conn: sqlite3.Connection, session_id: int) -> str:
+    """The identity of the stored session ``session_id`` (see the module)."""
+    digest = hashlib.sha256()
+    for query in _IDENTITY_ROWS:  # each table's rows as Python writes the list (repr)
+        rows = conn.execute(query, (session_id,)).fetchall()
+        digest.update(repr(rows).encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
+def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TABLES
+                    ) -> set[int]:
+    """The session ids that rows of ``tables`` name and the sessions table does
+    not: a session deleted with foreign keys off (the sqlite3 shell's default)."""
+    found: set[int] = set()
+    for table in tables:
+        found.update(sid for sid, in conn.execute(
+            f"SELECT DISTINCT session_id FROM {table} "
+            f"WHERE session_id NOT IN (SELECT id FROM sessions)"))
+    return found
+
+
+def remove_orphans(conn: sqlite3.Connection) -> int:
+    """Delete the rows of sessions that are gone (inside the caller's
+    transaction); how many such sessions there were."""
+    gone = orphan_sessions(conn)
+    for table in CHILD_TABLES:
+        conn.executemany(f"DELETE FROM {table} WHERE session_id = ?", [(s,) for s in gone])
+    return len(gone)
