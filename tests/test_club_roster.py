@@ -205,6 +205,21 @@ def test_the_json_says_which_club_file_the_figures_were_counted_under(season):
     assert data["club"]["aliases"] == aliases
 
 
+def test_a_session_deleted_in_the_sqlite3_shell_stays_out_under_the_club_file(archive,
+                                                                              tmp_path):
+    import shutil
+
+    copy = tmp_path / "club.sqlite"
+    shutil.copy(archive, copy)
+    with sqlite3.connect(copy) as conn:  # foreign keys off, as the shell has them
+        gone = conn.execute("SELECT session_id FROM players WHERE name = 'anna'").fetchone()[0]
+        conn.execute("DELETE FROM sessions WHERE id = ?", (gone,))
+    apart = stats_json(str(archive))["players"]
+    anna = stats_json(str(copy), "--club", str(archive.parent / "club.toml"))["players"]["Anna"]
+    assert anna["sessions"] == 7
+    assert amount(anna["net"]) == amount(apart["Anna"]["net"]) + amount(apart["Анна"]["net"])
+
+
 def test_player_takes_any_spelling(season):
     players = stats_json(str(season), "--club", club(season), "--player", "Анна")["players"]
     assert list(players) == ["Anna"] and players["Anna"]["sessions"] == 8
