@@ -61,7 +61,7 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool, club: str 
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
         _stop([exc.diagnostic], err)
     try:
-        report(apply_roster(conn, roster), err)  # the names as the club counts them
+        report(apply_roster(conn, roster, season_base(settings, path)), err)  # as counted
         sessions, notices = season_sessions(conn, settings, skip_stale,
                                             season_base(settings, path))
         report(notices, err)

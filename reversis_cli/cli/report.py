@@ -154,7 +154,7 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
                 conn, base, sources = _open_archive(inputs, err, failed, phase)
             else:  # the season the league file names, read as `league` reads it
                 conn, base, sources = _open_league_season(league, league_file, err)
-            report(apply_roster(conn, roster), err)  # the names as the club counts them
+            report(apply_roster(conn, roster, base), err)  # names as the club counts them
             if league is not None and league_file is not None:
                 _check_league_names(conn, league, league_file)
         except (LeagueFileError, RosterError, ReversisError) as exc:  # RV601-9, RV620-3

@@ -18,17 +18,19 @@ them one player.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import unicodedata
 from collections import defaultdict
 from dataclasses import replace
+from pathlib import Path
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..i18n.message import value_text
-from .database import open_to_read
+from .database import open_to_read, shown_path
 from .league import LeagueSettings
 from .roster import Alias, Roster, RosterError, alias_line
 
@@ -66,16 +68,18 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold().translate(_LATIN)
 
 
-def apply_roster(conn: sqlite3.Connection, roster: Roster | None) -> list[Diagnostic]:
+def apply_roster(conn: sqlite3.Connection, roster: Roster | None,
+                 base: Path | None = None) -> list[Diagnostic]:
     """Read the archive ``conn`` under ``roster`` from now on (nothing without
     one), and the warnings of names that still look like one person's.
     :class:`~.roster.RosterError` (RV623) when the roster would make two
-    players of one session the same person."""
+    players of one session the same person.  ``base``: the database's folder,
+    which its paths are relative to (a session is named as the user names it)."""
     if roster is not None:
-        check_roster(conn, roster)
+        check_roster(conn, roster, base)
         if _used(conn, roster):
             _shadow(conn, roster)
-    return spelling_warnings(conn, roster)
+    return spelling_warnings(conn, roster, base)
 
 
 def archive_names(path: str, roster: Roster | None) -> list[Diagnostic]:
@@ -85,18 +89,18 @@ def archive_names(path: str, roster: Roster | None) -> list[Diagnostic]:
     changed."""
     conn = open_to_read(path)
     try:
-        return apply_roster(conn, roster)
+        return apply_roster(conn, roster, Path(os.path.abspath(path)).parent)
     except RosterError as exc:
         return exc.diagnostics
     finally:
         conn.close()
 
 
-def check_roster(conn: sqlite3.Connection, roster: Roster) -> None:
+def check_roster(conn: sqlite3.Connection, roster: Roster, base: Path | None = None) -> None:
     """Refuse a roster that seats one person twice in a session: each such
     session, its two names and the alias that joins them."""
     found = []
-    for path, names in _sessions(conn, "main.players"):
+    for path, names in _sessions(conn, "main.players", base):
         seats: dict[str, str] = {}
         for name in names:
             canonical = roster.canonical(name)
@@ -119,10 +123,11 @@ def _collision(alias: Alias, roster: Roster, path: str, first: str,
         alias.pos, file=roster.name, source_line=alias.source_line)
 
 
-def _sessions(conn: sqlite3.Connection, players: str) -> list[tuple[str, list[str]]]:
-    """Each session's path and its players' names (from ``players``: the names
-    as written, ``main.players``, or as counted, ``players``), in order of day
-    and path."""
+def _sessions(conn: sqlite3.Connection, players: str,
+              base: Path | None) -> list[tuple[str, list[str]]]:
+    """Each session's path (as the user names it) and its players' names (from
+    ``players``: the names as written, ``main.players``, or as counted,
+    ``players``), in order of day and path."""
     names: dict[int, list[str]] = defaultdict(list)
     paths: dict[int, str] = {}
     for sid, path, name in conn.execute(
@@ -130,7 +135,7 @@ def _sessions(conn: sqlite3.Connection, players: str) -> list[tuple[str, list[st
             f"ON s.id = p.session_id ORDER BY s.day, s.path, p.seat"):
         paths[sid] = path
         names[sid].append(name)
-    return [(paths[sid], names[sid]) for sid in paths]
+    return [(shown_path(paths[sid], base), names[sid]) for sid in paths]
 
 
 def _used(conn: sqlite3.Connection, roster: Roster) -> bool:
@@ -188,7 +193,8 @@ class _Listed(NamedTuple):
         return ", ".join(value_text(part, language) for part in self.parts)
 
 
-def spelling_warnings(conn: sqlite3.Connection, roster: Roster | None) -> list[Diagnostic]:
+def spelling_warnings(conn: sqlite3.Connection, roster: Roster | None,
+                      base: Path | None = None) -> list[Diagnostic]:
     """A warning for each set of names (as counted) that differ only by case
     or script, with the alias lines that make them one player: the spelling of
     most sessions is the one kept.  Spellings that sit at one table in some
@@ -196,7 +202,7 @@ def spelling_warnings(conn: sqlite3.Connection, roster: Roster | None) -> list[D
     sessions: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     together: set[str] = set()
     order: dict[str, int] = {}
-    for path, names in _sessions(conn, "players"):
+    for path, names in _sessions(conn, "players", base):
         order[path] = len(order)
         keys = [fold(name) for name in names]
         together.update(key for key in keys if keys.count(key) > 1)

@@ -209,7 +209,7 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
 
         conn, results = build_in_memory(inputs, each)
     try:
-        for found in apply_roster(conn, roster):
+        for found in apply_roster(conn, roster, base):
             if warn is not None:
                 warn(found)
         if roster is not None and player is not None:
