@@ -120,6 +120,13 @@ CODES: dict[str, tuple[str, str]] = {
     "RV614": (WARNING, N_("a record with errors since it was archived: its last good version "
                           "is kept and used")),
     "RV615": (ERROR, N_("archive --remove names a record the archive has no session of")),
+    # the club file (club.toml): one person, one player
+    "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
+    "RV621": (ERROR, N_("an unknown table or key in a club file")),
+    "RV622": (ERROR, N_("a bad alias in a club file: an empty name, a name mapped to itself, "
+                        "a value that is not a name, or an alias of an alias")),
+    "RV623": (ERROR, N_("a club file that makes two players of one session the same person")),
+    "RV624": (WARNING, N_("names that differ only by case or script: perhaps one person")),
 }
 
 

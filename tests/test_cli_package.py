@@ -55,7 +55,8 @@ def command_modules(modules: AbstractSet[str]) -> set[str]:
 
 
 # Modules of cli/ that are no command: what several commands share.
-CLI_HELPERS = {"reversis_cli.cli.common", "reversis_cli.cli.consoles", "reversis_cli.cli.money"}
+CLI_HELPERS = {"reversis_cli.cli.common", "reversis_cli.cli.consoles", "reversis_cli.cli.money",
+               "reversis_cli.cli.club_file"}
 
 
 # --- start-up ----------------------------------------------------------------------------

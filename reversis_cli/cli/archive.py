@@ -10,6 +10,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, OUTPUT_HINT, Count, LazyConsole, Msg, argument, bad_parameter,
     command, option, problem_text, report, t, tr, usage_error,
 )
+from .club_file import club_option, read_club
 
 __all__ = ["archive_command", "result_line", "run_lines"]
 
@@ -24,8 +25,9 @@ DEFAULT_DATABASE = "club.sqlite"
         help="Also remove the sessions whose record file is gone.")
 @option("--remove", metavar="FILE", multiple=True,
         help="Remove the session of the record FILE (there or gone); repeatable.")
+@club_option
 def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
-                    remove: tuple[str, ...]) -> None:
+                    remove: tuple[str, ...], club: str | None) -> None:
     """Keep settled records in one SQLite database, for statistics and queries.
 
     FILES are records, folders (every .rvs file and JSON record in them) or
@@ -38,6 +40,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
     """
     from ..session.batch import InputError  # the library: start-up time
     from ..club.archive import ArchiveRun, archive_inputs, record_inputs  # start-up time
+    from ..club.names import archive_names  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..files import same_file  # the library: start-up time
 
@@ -56,6 +59,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
             raise usage_error(Msg("the archive {output} is the record {file} itself; name "
                                   "another database with -o", output=output, file=source))
     err = LazyConsole(stderr=True)
+    roster = read_club(club, err)
     results = []
 
     def each(result) -> None:  # a duplicate's RV613: its line says it
@@ -66,6 +70,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
     run = ArchiveRun()
     try:
         archive_inputs(inputs, output, prune=prune, remove=remove, each=each, run=run)
+        named = report(archive_names(output, roster), err)  # RV623 errors, RV624 warnings
     except ArchiveError as exc:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
@@ -74,7 +79,8 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
     deals = sum(r.deals for r in results if r.state != "moved")
     err.print(t(Msg("{database}: {deals} stored in this run", database=output,
                     deals=Count(deals, "{n} deal", "{n} deals"))), soft_wrap=True)
-    sys.exit(EXIT_INPUT_ERRORS if any(r.state == "not loaded" for r in results) else EXIT_OK)
+    failed = named or any(r.state == "not loaded" for r in results)
+    sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
 
 
 def _check_output(output: str) -> None:

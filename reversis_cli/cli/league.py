@@ -12,6 +12,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option, option,
     print_json, report,
 )
+from .club_file import club_option, club_roster
 
 __all__ = ["league_command"]
 
@@ -22,7 +23,8 @@ __all__ = ["league_command"]
 @option("--skip-stale", is_flag=True,
         help="Leave out the sessions whose record has had errors since it was archived "
              "(without it, their archived figures count, with a warning).")
-def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
+@club_option
+def league_command(league_file: str, as_json: bool, skip_stale: bool, club: str | None) -> None:
     """Rank a season's players by the rules written in a league file.
 
     FILE is a league file (TOML): the records or archive of the season, the
@@ -35,6 +37,10 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
     from ..club.league_file import (  # the library: start-up time
         LeagueFileError, check_names, open_season, read_league_file, season_base,
     )
+    from ..club.names import apply_roster, league_names  # the library: start-up time
+    from ..club.roster import (  # the library: start-up time
+        RosterError, league_roster, roster_json,
+    )
     from ..diagnostics import ReversisError  # the library: start-up time
     from ..render.league import league_json, render_league  # rich: start-up time
 
@@ -45,13 +51,17 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
         report(result.diagnostics, err)
 
     try:
+        roster = club_roster(club)
         settings = read_league_file(path, league_file)
+        roster = roster or league_roster(settings.club, path, league_file)
+        settings = league_names(settings, roster)
         conn = open_season(settings, path, league_file, each)
-    except LeagueFileError as exc:
+    except (LeagueFileError, RosterError) as exc:
         _stop(exc.diagnostics, err)
     except ReversisError as exc:  # the archive cannot be read (RV601 to RV605)
         _stop([exc.diagnostic], err)
     try:
+        report(apply_roster(conn, roster, season_base(settings, path)), err)  # as counted
         sessions, notices = season_sessions(conn, settings, skip_stale,
                                             season_base(settings, path))
         report(notices, err)
@@ -59,12 +69,13 @@ def league_command(league_file: str, as_json: bool, skip_stale: bool) -> None:
         if sessions:  # without a session, the table says so; no name can be checked
             check_names(settings, path, league_file, {row.name for row in rows})
         table = standings(settings, rows, len(sessions), season_pool(conn, sessions))
-    except LeagueFileError as exc:  # a name of the file that played no session
+    except (LeagueFileError, RosterError) as exc:  # a name that played no session; RV623
         _stop(exc.diagnostics, err)
     finally:
         conn.close()
     if as_json:
-        print_json({**league_json(table), "diagnostics": err.json()})
+        print_json({**league_json(table), "club": roster_json(roster),
+                    "diagnostics": err.json()})
     else:
         table_console().print(render_league(table))  # a pipe gets no trailing spaces
     sys.exit(EXIT_OK)

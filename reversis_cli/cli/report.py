@@ -25,6 +25,7 @@ from .common import (
     profile_options, profile_usage_error, refuse_output, report, speak, steps_progress, tr,
     usage_error, write_output,
 )
+from .club_file import club_option, read_club
 from .money import money_options, with_money
 
 __all__ = ["report_command", "is_club_report", "club_layout"]
@@ -45,13 +46,14 @@ def _language(ctx, param, value: str | None) -> None:
              "FILE.html and FILE-sessions/ beside it.")
 @option("--league", "league_file", metavar="FILE",
         help="A club page's standings by this league file's rules (docs/league.md).")
+@club_option
 @option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
         callback=_language, help="The language of the page (as reversis --lang).")
 @profile_options
 @money_options
 def report_command(inputs: tuple[str, ...], output: str, league_file: str | None,
-                   rules: str | None, sets: dict[str, str], fiche_value: str | None,
-                   currency: str | None) -> None:
+                   club: str | None, rules: str | None, sets: dict[str, str],
+                   fiche_value: str | None, currency: str | None) -> None:
     """Write the sessions as one HTML page: balance, chart, every deal trick by trick.
 
     FILES are records, quoted patterns or - for standard input.  A folder, an
@@ -66,7 +68,11 @@ def report_command(inputs: tuple[str, ...], output: str, league_file: str | None
         raise click.MissingParameter(ctx=ctx, param=next(
             param for param in ctx.command.params if param.name == "inputs"))
     if is_club_report(inputs, output, league_file):
-        write_club_report(inputs, output, league_file, rules, sets, fiche_value, currency)
+        write_club_report(inputs, output, league_file, rules, sets, fiche_value, currency,
+                          club)
+    if club is not None:
+        raise usage_error(Msg("--club applies to a club page (a folder, an archive, --league "
+                              "or an output folder), not to a page of records named one by one"))
     from ..diagnostics import ProfileError  # the library: start-up time
     from ..report import build_report  # jinja2: start-up time
 
@@ -118,8 +124,10 @@ def club_layout(output: str) -> tuple[Path, Path, str]:
 
 def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | None,
                       rules: str | None, sets: dict[str, str], fiche_value: str | None,
-                      currency: str | None) -> None:
+                      currency: str | None, club: str | None = None) -> None:
     from ..club.league_file import LeagueFileError, read_league_file  # start-up time
+    from ..club.names import apply_roster, league_names  # the library: start-up time
+    from ..club.roster import RosterError, league_roster  # the library: start-up time
     from ..diagnostics import ProfileError, ReversisError  # the library: start-up time
     from ..report.club import build_club_page  # jinja2: start-up time
     from ..report.made import MadePages  # the library: start-up time
@@ -134,17 +142,22 @@ def write_club_report(inputs: tuple[str, ...], output: str, league_file: str | N
         raise usage_error(Msg("a club page reads record files, folders or an archive, not "
                               "standard input"))
     err = LazyConsole(stderr=True)
+    roster = read_club(club, err)
     failed: list[str] = []
     with steps_progress() as phase:
         try:
             league = read_league_file(Path(league_file), league_file) if league_file else None
+            if league is not None and league_file is not None:
+                roster = roster or league_roster(league.club, Path(league_file), league_file)
+                league = league_names(league, roster)
             if inputs or league_file is None:
                 conn, base, sources = _open_archive(inputs, err, failed, phase)
             else:  # the season the league file names, read as `league` reads it
                 conn, base, sources = _open_league_season(league, league_file, err)
+            report(apply_roster(conn, roster, base), err)  # names as the club counts them
             if league is not None and league_file is not None:
                 _check_league_names(conn, league, league_file)
-        except (LeagueFileError, ReversisError) as exc:  # RV601 to RV609
+        except (LeagueFileError, RosterError, ReversisError) as exc:  # RV601-9, RV620-3
             report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
             sys.exit(EXIT_INPUT_ERRORS)
         index, folder, link = club_layout(output)

@@ -11,6 +11,7 @@ from .common import (
     files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
     set_option, steps_progress, tr, usage_error,
 )
+from .club_file import club_option, club_roster
 
 __all__ = ["stats_command"]
 
@@ -22,6 +23,7 @@ __all__ = ["stats_command"]
 @option("--to", "end", metavar="DATE",
         help="Only the sessions dated on or before DATE (2027-01-14, or a month: 2027-01).")
 @option("--player", metavar="NAME", help="Only this player's figures.")
+@club_option
 @json_option("Write the figures as JSON, each count with its file:deal references.")
 @option("--show-deals", is_flag=True, help="Name the deals of each figure under the tables.")
 @option("--compare", metavar="PROFILE|FILE",
@@ -36,9 +38,9 @@ __all__ = ["stats_command"]
         help="Leave out the sessions whose record has had errors since it was archived "
              "(without it, their archived figures count, with a warning).")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
-                  player: str | None, as_json: bool, show_deals: bool, compare: str | None,
-                  sets: dict[str, str], fiche_value: str | None, currency: str | None,
-                  skip_stale: bool) -> None:
+                  player: str | None, club: str | None, as_json: bool, show_deals: bool,
+                  compare: str | None, sets: dict[str, str], fiche_value: str | None,
+                  currency: str | None, skip_stale: bool) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -48,6 +50,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     meets the period; an undated one is left out, and the output says how
     many were.
     """
+    from ..club.roster import roster_json  # the library: start-up time
     from ..club.stats import StatsInputError, period_of, stats_json  # start-up time
     from ..render.stats import render_stats  # the library: start-up time
 
@@ -62,17 +65,18 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
     failed: list[str] = []
     copies: list[str] = []  # records of an evening already read: left out (RV613)
-    stats = _read_season(inputs, period, player, as_json or show_deals, skip_stale, err,
-                         failed, copies)
+    stats, roster = _read_season(inputs, period, player, as_json or show_deals, skip_stale,
+                                 club, err, failed, copies)
     report(stats.notices, err)
     comparison = None
     if other is not None:
-        comparison = _compared(inputs, stats.sessions, other, err)
+        comparison = _compared(inputs, stats.sessions, other, err, roster)
     # a session the comparison could not read again is in its figures, not left out:
     # its diagnostic says so
     not_compared = comparison is not None and bool(comparison.problems)
     if as_json:
         data = stats_json(stats, inputs)
+        data["club"] = roster_json(roster)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
         if money is not None:
@@ -89,11 +93,14 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
 
 
 def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals: bool,
-                 skip_stale: bool, err: DiagnosticLog, failed: list[str], copies: list[str]):
-    """The figures of the season ``inputs`` name, each record left out reported
+                 skip_stale: bool, club: str | None, err: DiagnosticLog, failed: list[str],
+                 copies: list[str]):
+    """The figures of the season ``inputs`` name, each player counted as the
+    club file ``club`` says, and that roster; each record left out reported
     as it is read (and added to ``failed`` or ``copies``); exit 1 for an archive
-    that cannot be read."""
+    that cannot be read or a club file with problems (RV620 to RV623)."""
     from ..session.batch import InputError  # the library: start-up time
+    from ..club.roster import RosterError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import StatsInputError, read_stats  # the library: start-up time
 
@@ -106,22 +113,24 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
             (failed if result.errors else copies).append(result.name)
 
     try:
+        roster = club_roster(club)  # the club file first: its problems stop the run
         with steps_progress() as phase:  # reading a season's records takes a while
             records = _records_to_read(inputs)
             if records:
                 step[0] = phase(tr("Records"), records)
             stats, _ = read_stats(inputs, period, player, with_deals=with_deals,
-                                  each=each, skip_stale=skip_stale)
+                                  each=each, skip_stale=skip_stale, roster=roster,
+                                  warn=lambda found: report([found], err))
     except InputError as exc:
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
-    except ArchiveError as exc:
-        report([exc.diagnostic], err)
+    except (ArchiveError, RosterError) as exc:  # RV601-RV605; the club file's RV620-RV623
+        report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
         if err.as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
             print_json(_problems_json(inputs, failed, err))
         sys.exit(EXIT_INPUT_ERRORS)
-    return stats
+    return stats, roster
 
 
 def _records_to_read(inputs: tuple[str, ...]) -> int:
@@ -198,15 +207,17 @@ def _other_reading(compare: str | None, sets: dict[str, str]):
     return OtherReading(profile, sets)
 
 
-def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err):
-    """The season chosen settled again under ``other``; a session that cannot
-    be read again is reported (and the run ends with exit 1)."""
+def _compared(inputs: tuple[str, ...], sessions: tuple[str, ...], other, err, roster):
+    """The season chosen settled again under ``other``, each player under the
+    club's name; a session that cannot be read again is reported (and the run
+    ends with exit 1)."""
     from ..club.compare import compare_season, season_sources  # the library: start-up time
 
     sources = season_sources(inputs, sessions)
     with steps_progress() as phase:  # settling every deal again takes a while
         step = phase(tr("Sessions settled again"), len(sources))
-        comparison = compare_season(_stepped(sources, step), other)
+        comparison = compare_season(_stepped(sources, step), other,
+                                    roster.canonical if roster is not None else None)
     report(list(comparison.problems), err)
     return comparison
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -290,10 +290,12 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
 # --- the season -----------------------------------------------------------------------
 
 
-def compare_season(sources: Iterable[SessionSource], other: OtherReading) -> SeasonComparison:
+def compare_season(sources: Iterable[SessionSource], other: OtherReading,
+                   named: Callable[[str], str] | None = None) -> SeasonComparison:
     """Each session read again, once, and settled under its own rules and under
-    ``other``; the season's figures summed exactly.  A session that cannot be
-    read again is left out, and its problem is in ``problems``."""
+    ``other``; the season's figures summed exactly, each player under the name
+    ``named`` gives (the club's roster: one person, one player).  A session
+    that cannot be read again is left out, and its problem is in ``problems``."""
     compared: list[SessionComparison] = []
     problems: list[Diagnostic] = []
     for source in sources:
@@ -302,8 +304,21 @@ def compare_season(sources: Iterable[SessionSource], other: OtherReading) -> Sea
         if session is None:
             continue
         with session:
-            compared.append(compare_session(session, other, source.key))
+            compared.append(_renamed(compare_session(session, other, source.key), named))
     return season_of(compared, other.label, tuple(problems))
+
+
+def _renamed(one: SessionComparison, named: Callable[[str], str] | None) -> SessionComparison:
+    """``one`` with each player's name as ``named`` gives it (no two players of
+    a session share one: the roster is checked before, club/names.py)."""
+    if named is None:
+        return one
+
+    def net(amounts: Net) -> Net:
+        return {party if party == POOL else named(party): a for party, a in amounts.items()}
+
+    return replace(one, own=net(one.own), other=net(one.other),
+                   options={option: net(n) for option, n in one.options.items()})
 
 
 def season_of(compared: list[SessionComparison], reading: str,

@@ -47,6 +47,7 @@ class LeagueSettings:
     title: str | None = None
     records: tuple[str, ...] = ()  # files or folders, as the league file's folder resolves them
     archive: str | None = None  # or an archive database
+    club: str | None = None  # the club's roster (club/roster.py), as the league file names it
     start: str | None = None  # ISO day, inclusive (``from``)
     end: str | None = None  # ISO day, inclusive (``to``)
     ranking: str = TOTAL

@@ -17,23 +17,26 @@ import tomllib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..session.batch import InputError
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
 from ..model import Pos
-from .archive import FileResult, build_in_memory
 from .database import open_to_read
 from .league import ABSENCE_RULES, PENALTY, RANKINGS, TIE_BREAKS, LeagueSettings
 
+if TYPE_CHECKING:  # the archive's loading (the settlement) only for a season of records
+    from .archive import FileResult
+
 __all__ = ["LeagueFileError", "read_league_file", "parse_league", "open_season", "season_base",
-           "key_position", "KNOWN_KEYS", "NAME_KEYS", "unknown_names", "check_names"]
+           "key_position", "toml_syntax", "KNOWN_KEYS", "NAME_KEYS", "unknown_names",
+           "check_names"]
 
 # The keys a league file may hold: the top level, then the [attendance] table.
-TOP_KEYS = ("title", "records", "archive", "from", "to", "ranking", "tie_breaks", "exclude",
-            "attendance")
+TOP_KEYS = ("title", "records", "archive", "club", "from", "to", "ranking", "tie_breaks",
+            "exclude", "attendance")
 ATTENDANCE_KEYS = ("min_sessions", "min_deals", "absence", "penalty_per_session",
                    "penalty_per_deal")
 KNOWN_KEYS = {(): TOP_KEYS, ("attendance",): ATTENDANCE_KEYS}
@@ -68,12 +71,15 @@ class LeagueFileError(ReversisError):
 # --- where a key is written ------------------------------------------------------------------
 
 _TABLE = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
-_KEY = re.compile(r"(\s*)((?:[A-Za-z0-9_-]+|\"[^\"]*\")(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"))*)"
-                  r"\s*=")
+_PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"
+_KEY = re.compile(rf"(\s*)({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+_PARTS = re.compile(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+)")
 
 
 def _parts(dotted: str) -> tuple[str, ...]:
-    return tuple(part.strip().strip('"') for part in dotted.split("."))
+    # a quoted part may hold a dot (a player's name in a club file: "A.Ivanov")
+    return tuple(next(g for g in match.groups() if g is not None)
+                 for match in _PARTS.finditer(dotted))
 
 
 def key_position(text: str, path: tuple[str, ...]) -> Pos:
@@ -160,6 +166,12 @@ def parse_league(text: str, name: str) -> LeagueSettings:
 
 
 def _syntax(exc: tomllib.TOMLDecodeError, text: str) -> tuple[Msg, tuple[str, ...], Pos]:
+    said, pos = toml_syntax(exc, text)
+    return Msg("the league file is not valid TOML: {reason}", reason=said), (), pos
+
+
+def toml_syntax(exc: tomllib.TOMLDecodeError, text: str) -> tuple[Msg, Pos]:
+    """Why tomllib stopped, said for a club's secretary, and where."""
     reason = str(exc)
     at = _AT.search(reason)
     if at and at.group(1):
@@ -173,7 +185,7 @@ def _syntax(exc: tomllib.TOMLDecodeError, text: str) -> tuple[Msg, tuple[str, ..
                    "own line")
     else:
         said = _SYNTAX_REASONS.get(reason, Msg("this line cannot be read as TOML"))
-    return Msg("the league file is not valid TOML: {reason}", reason=said), (), pos
+    return said, pos
 
 
 def _settings(data: dict[str, Any], reader: _Reader) -> LeagueSettings:
@@ -191,7 +203,8 @@ def _settings(data: dict[str, Any], reader: _Reader) -> LeagueSettings:
                                 start=start, end=end))
     settings = LeagueSettings(
         title=_text(data, ("title",), reader),
-        records=records, archive=archive, start=start, end=end,
+        records=records, archive=archive, club=_text(data, ("club",), reader),
+        start=start, end=end,
         ranking=_choice(data, ("ranking",), RANKINGS, RANKINGS[0], reader),
         tie_breaks=_choices(data, ("tie_breaks",), TIE_BREAKS, reader),
         exclude=_names(data, reader),
@@ -354,6 +367,8 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
                 reader.item_position(("records",), item))
     if reader.found:
         raise LeagueFileError(reader.found)
+    from .archive import build_in_memory  # the settlement: only for a season of records
+
     try:
         conn, results = build_in_memory([str(base / item) for item in settings.records], each)
     except InputError as exc:

@@ -22,6 +22,7 @@ from ..dates import DateError, ends_before, in_period, read_day
 from ..diagnostics import Diagnostic
 from ..i18n import Msg
 from .database import open_to_read, stale_notices, stale_sessions
+from .names import apply_roster
 from .pool import SeasonPool, pool_json, season_pool
 from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
@@ -179,13 +180,16 @@ def is_database(path: str) -> bool:
 
 
 def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str | None = None,
-               with_deals: bool = False, each=None, skip_stale: bool = False
-               ) -> tuple[Stats, list]:
+               with_deals: bool = False, each=None, skip_stale: bool = False, roster=None,
+               warn=None) -> tuple[Stats, list]:
     """``reversis stats``: the archive ``inputs`` name (one database, read as it
     is) or the records they name (archived in memory), and its figures; with
-    the file results of the records loaded (empty for a database).  Raises
+    the file results of the records loaded (empty for a database).  Names are
+    counted as the club's ``roster`` says (club/names.py), ``player`` too;
+    ``warn(diagnostic)`` for names that look like one person's.  Raises
     :class:`StatsInputError`, :class:`~reversis_cli.club.schema.ArchiveError`,
-    :class:`~reversis_cli.session.batch.InputError`."""
+    :class:`~reversis_cli.session.batch.InputError`,
+    :class:`~reversis_cli.club.roster.RosterError`."""
     databases = [name for name in inputs if is_database(name)]
     if len(databases) > 1:
         raise StatsInputError(Msg("stats reads one archive at a time: {names}",
@@ -205,6 +209,11 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
 
         conn, results = build_in_memory(inputs, each)
     try:
+        for found in apply_roster(conn, roster, base):
+            if warn is not None:
+                warn(found)
+        if roster is not None and player is not None:
+            player = roster.canonical(player)
         return stats_of(conn, period, player, with_deals, skip_stale, base), results
     finally:
         conn.close()
