@@ -202,7 +202,7 @@ def _bad_alias(written: str, canonical: Any, table: dict[str, Any]) -> tuple[str
                             "\"Name as written\" = \"Name\"", key=written)
     if not isinstance(canonical, str):
         return "RV622", Msg("the alias {written} must name a player in quotes: "
-                            "{line}", written=written, line=alias_line(written, "Name"))
+                            "{example}", written=written, example=alias_line(written, "Name"))
     if not written.strip() or not canonical.strip():
         return "RV622", Msg("an empty name: each line maps a name as a record writes it to "
                             "the name the club counts, both in quotes")
@@ -218,9 +218,9 @@ def _bad_alias(written: str, canonical: Any, table: dict[str, Any]) -> tuple[str
     if isinstance(table.get(canonical), str):
         return "RV622", Msg(
             "{written} is mapped to {canonical}, which is itself mapped to {other}: map every "
-            "spelling straight to the name the club counts ({line})", written=written,
+            "spelling straight to the name the club counts ({example})", written=written,
             canonical=canonical, other=table[canonical],
-            line=alias_line(written, _end_of_chain(written, table)))
+            example=alias_line(written, _end_of_chain(written, table)))
     return None
 
 
