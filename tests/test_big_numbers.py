@@ -123,10 +123,13 @@ def test_a_folded_total_keeps_every_digit(absurd_house):
     totals = json.loads(run("score", "--json", str(EVENING), "--rules", absurd_house).stdout
                         )["totals"]
     table = run("score", str(EVENING), "--rules", absurd_house, columns=60).stdout
+    # each line as wide as the widest: a pipe gets no padding at the line ends
     lines = table[table.rindex("Session"):].splitlines()
+    lines = [line.ljust(max(map(len, lines))) for line in lines]
     header = next(line for line in lines if line.lstrip().startswith("Deal"))
     start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Total"))
-    footer = lines[start:lines.index("", start) if "" in lines[start:] else None]
+    blank = next((i for i in range(start, len(lines)) if not lines[i].strip()), None)
+    footer = lines[start:blank]
     footer = [line for line in footer if line.strip()]
     for name, value in totals.items():
         end = header.index(name) + len(name)  # a money column is right-justified

@@ -22,7 +22,7 @@ from reversis_cli.cli.common import PlainConsole, console, console_spec, plain_l
 from reversis_cli.i18n import use
 from reversis_cli.render.diagnostics import diagnostic_view, render_diagnostic
 from reversis_cli.render.layout import Column, Grid, Line, Stack, rich_of
-from reversis_cli.render.plain import plain_lines, plain_text
+from reversis_cli.render.plain import plain_lines, plain_text, without_padding
 from reversis_cli.render.session import BalanceRows, render_deal, render_summary, render_title
 from reversis_cli.session.service import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -166,7 +166,7 @@ def test_the_plain_console_prints_what_rich_prints_and_hands_the_rest_to_rich():
             rich.print(rich_of(render_deal(one, session.players, "unicode")))
     out.print("a\ttab, for rich", soft_wrap=True, markup=False)
     rich.print("a\ttab, for rich", soft_wrap=True, markup=False)
-    assert plain.getvalue() == reference.getvalue()
+    assert plain.getvalue() == without_padding(reference.getvalue())  # rich pads lines
     assert "\t" not in plain.getvalue() and "RV201" in plain.getvalue()
 
 
@@ -217,3 +217,23 @@ def test_an_amount_held_by_a_no_break_space_is_written_as_rich_writes_it(width):
     grid.rows += [["Anna", "+2\u00a01/2"], ["Boris", "-8087\u00a05/6"], ["Vera", "+8085\u00a01/3"]]
     assert_same(grid, width)
     assert_same(Line("Anna pays 2\u00a01/2 fiches to the pool"), width)
+
+
+@pytest.mark.parametrize("command", [
+    ["score", "evening.rvs"], ["explain", "evening.rvs", "--deal", "2"],
+    ["arbitrate", "evening.rvs", "--deal", "2"], ["show", "evening.rvs", "--deal", "1"],
+    ["rules"], ["rules", "--diff", "classic", "modern"], ["stats", "club"],
+    ["league", "club/league-year.toml"]])
+def test_a_pipe_gets_no_line_ending_in_spaces(command):
+    """newcomer-4 §20: rich pads every line of a table to the table's width;
+    a file or a pipe (a script, ``diff``) gets the lines without that padding,
+    and the text is otherwise the same."""
+    import os
+    import subprocess
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.update(PYTHONPATH=str(SAMPLES.parent), COLUMNS="80")
+    done = subprocess.run([sys.executable, "-m", "reversis_cli", *command], cwd=SAMPLES,
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) > 5 and [line for line in lines if line.endswith(" ")] == []

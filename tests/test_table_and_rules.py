@@ -122,7 +122,8 @@ SCORE = ("score", "samples/disputed-sheet.rvs")
 
 def _session_table(output: str, title: str) -> str:
     """The session table at the end of score's output, from its title."""
-    at = output.rindex("\n" + title + " ")
+    at = max(output.rfind("\n" + title + " "), output.rfind("\n" + title + "\n"))
+    assert at >= 0, title
     return output[at + 1:]
 
 

@@ -70,7 +70,8 @@ class PlainConsole:
     (reversis_cli/render/layout.py) and strings as plain text, without loading
     rich; anything else, or a view the plain writer is not sure of, through
     the rich :func:`console` of the same look, made then.  The text is the
-    same either way (tests/test_plain_tables.py)."""
+    same either way (tests/test_plain_tables.py), each line without the spaces
+    rich pads a table's lines with (:func:`~reversis_cli.render.plain.without_padding`)."""
 
     color_system = None
     is_terminal = False
@@ -94,11 +95,19 @@ class PlainConsole:
         if len(objects) == 1 and set(options) <= {"markup"}:  # markup: never read, as console()'s
             text = plain_lines(objects[0]) if soft_wrap else plain_text(objects[0], self.width)
             if text is not None:
-                file = self.file
-                file.write(text)
-                file.flush()  # as rich flushes each print
+                self._write(text)
                 return
-        self._rich().print(*objects, soft_wrap=soft_wrap, **options)
+        rich = self._rich()
+        with rich.capture() as captured:
+            rich.print(*objects, soft_wrap=soft_wrap, **options)
+        self._write(captured.get())
+
+    def _write(self, text: str) -> None:
+        from ..render.plain import without_padding  # loaded by print already
+
+        file = self.file
+        file.write(without_padding(text))
+        file.flush()  # as rich flushes each print
 
     def _rich(self):
         if self._console is None:

@@ -10,9 +10,10 @@ import sys
 
 import click
 
+from .consoles import table_console
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, Msg, apply_sets, cards_option, check_profile_options, command,
-    console, file_argument, load_rules_option, open_session, option, profile_options, report,
+    file_argument, load_rules_option, open_session, option, profile_options, report,
     rules_option, set_option, t, usage_error,
 )
 
@@ -45,7 +46,7 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
         click.echo(t(Msg("deal {number} has errors and cannot be settled", number=deal_number)),
                    err=True)
         sys.exit(EXIT_INPUT_ERRORS)
-    console().print(render_explanation(explanation, style.lower()))
+    table_console().print(render_explanation(explanation, style.lower()))
     sys.exit(EXIT_INPUT_ERRORS if errors else EXIT_OK)
 
 
@@ -87,7 +88,7 @@ def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: s
                               number=deal_number)) from None
     errors += report(ruling.scored.checked.diagnostics)
     figures = figures_of_ruling(file, ruling)  # the record read again: only with paid/tally lines
-    out = console()
+    out = table_console()  # a pipe gets no trailing spaces
     out.print(render_ruling(ruling, quote=not no_quotes, cards=style.lower()))
     if figures is not None:
         out.print(render_table_and_rules(figures, style.lower()))

@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from .consoles import table_console
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, argument, command, console,
     load_rules_option, open_session, option, refuse_output, report, rules_option, set_option, t,
@@ -59,12 +60,12 @@ def rules_command(profile: str | None, diff: tuple[str, str] | None, quote: bool
         from ..render.rules import render_diff  # start-up time
 
         a, b = (load_rules_option(name, option="--diff") for name in diff)
-        console().print(render_diff(a, b, quote=quote, given=diff))
+        table_console().print(render_diff(a, b, quote=quote, given=diff))
     else:
         from ..render.rules import render_profile  # start-up time
 
         chosen = load_rules_option(profile or "classic", option="'[PROFILE|FILE]'")
-        console().print(render_profile(chosen, quote=quote))
+        table_console().print(render_profile(chosen, quote=quote))
 
 
 def _infer(record: str, output: str | None, rules: str | None, sets: dict[str, str]) -> None:

@@ -6,8 +6,9 @@ import sys
 
 import click
 
+from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, Msg, cards_option, command, console, file_argument, option, report,
+    EXIT_INPUT_ERRORS, EXIT_OK, Msg, cards_option, command, file_argument, option, report,
     usage_error,
 )
 
@@ -26,7 +27,7 @@ def show_command(file: str, deal_number: int | None, style: str) -> None:
     from ..reader import open_record  # the library: imported when the command runs (start-up time)
     from ..render.show import render_deal  # rich: start-up time
 
-    out = console()
+    out = table_console()  # a pipe gets no trailing spaces
     found = 0
     with open_record(file) as record:
         errors = report(record.header_diagnostics)

@@ -16,7 +16,7 @@ from ..values import Value, setattr_frozen
 from .amounts import fiches, money_view, signed
 from .diagnostics import diagnostic_view
 from .layout import Column, Grid, Part, Stack, Line, rich_of
-from .plain import plain_text
+from .plain import plain_text, without_padding
 from .score import session_view, settlement_view, unsettled_view
 
 if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
@@ -208,7 +208,7 @@ class SessionTables:
         """Nothing: the CLI says which file a bug stopped."""
 
     def _flush(self) -> None:
-        self._write(self._buffer.getvalue())
+        self._write(without_padding(self._buffer.getvalue()))
         self._buffer.seek(0)
         self._buffer.truncate()
 
