@@ -92,6 +92,9 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         raise bad_parameter(Msg("--archive offers the pot of a new record; {file} exists",
                                 file=file), param_hint="--archive")
     interactive = new and not (names and rules and dealer)
+    # A new record under --lang ru is written in Т К Д В (as its marker reads
+    # cards); a file that exists keeps its own spelling (None: as most of it).
+    written = style or ("ru" if new and shown == "ru" else None)
     ask = _asker()
     try:
         check_folder(file)  # before any question
@@ -99,7 +102,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         if interactive and not plain and _screen() and (tui := _tui()) is not None:
             # a new file at a terminal: the full screen asks what the options left open
             sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place, pot,
-                                             cards=style), shown, offer))
+                                             cards=written), shown, offer))
         if interactive:
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
@@ -107,7 +110,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
                 pot = _pot_question(ask, offer)
         elif offer is not None:  # nothing is asked: the offer is said, not taken
             _say_offer(offer, taken=False)
-        setup = Setup(names, rules, dealer, title, date, place, pot, cards=style)
+        setup = Setup(names, rules, dealer, title, date, place, pot, cards=written)
         recorder = Recorder.open(file, setup)
     except RecordRefused as exc:
         _refused(exc)
