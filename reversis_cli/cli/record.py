@@ -182,6 +182,8 @@ def _asker():
 
 def _start_questions(ask, names, rules, dealer, title, date, place):
     """What a new record needs and the command line did not say."""
+    from ..record.plain import not_a_dealer  # the library: start-up time
+
     while len(names) != 4:
         answer = ask(Msg("The four players, in playing order:"))
         if answer is None:
@@ -195,6 +197,8 @@ def _start_questions(ask, names, rules, dealer, title, date, place):
         if answer is None:
             raise click.Abort()
         dealer = answer.strip()
+        if dealer not in names:  # said why it is asked again, as run_plain says it
+            click.echo(t(not_a_dealer(dealer, names)))
     for name in ("title", "date", "place"):
         value = {"title": title, "date": date, "place": place}[name]
         if value is None:

@@ -31,7 +31,7 @@ from .deal import STATEMENT_WORDS, DealInProgress, TrickView
 from .draft import Draft
 from .recorder import Finished, RecordRefused, Recorder
 
-__all__ = ["run_plain", "Problems", "YES"]
+__all__ = ["run_plain", "Problems", "YES", "not_a_dealer"]
 
 # Answers that mean yes, in the languages the tool speaks.
 YES = frozenset({"y", "yes", "д", "да"})
@@ -68,7 +68,7 @@ Ask = Callable[[Msg], "str | None"]
 Show = Callable[[object], None]
 
 
-def _not_a_dealer(name: str, players: tuple[str, ...]) -> Msg:
+def not_a_dealer(name: str, players: tuple[str, ...]) -> Msg:
     """What an answer to the dealer question that names no player gets; an
     empty one is asked again, not called a player (it has no name to quote)."""
     if not name:
@@ -87,7 +87,7 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") 
     if recorder.needs_dealer and recorder.current is None:
         name = ask(Msg("Who deals first? ({players}):", players=", ".join(recorder.players)))
         while name is not None and name.strip() not in (*recorder.players, "quit"):
-            show(_not_a_dealer(name.strip(), recorder.players))
+            show(not_a_dealer(name.strip(), recorder.players))
             name = ask(Msg("Who deals first? ({players}):",
                            players=", ".join(recorder.players)))
         if name is None or name.strip() == "quit":

@@ -215,9 +215,8 @@ def shown_line(text: str, cards: str) -> str:
         return respell_line(text, cards)
     inner = [tr(_INNER_WORDS_SHOWN[w]) if w in _INNER_WORDS_SHOWN else str(_card_spelt(w, cards))
              for w in rest]
-    shown = t(Msg("{keyword} {rest}", keyword=tr(_KEYWORDS_SHOWN[keyword]),
-                  rest=" ".join(inner) + (" " + quote + said if quote else "")))
-    return shown.rstrip()
+    return t(Msg("{keyword} {rest}", keyword=tr(_KEYWORDS_SHOWN[keyword]),
+                 rest=" ".join([*inner, *([quote + said] if quote else [])])))
 
 
 def problem_view(problems: Iterable[Diagnostic], deal: DealInProgress, cards: str) -> Text:

@@ -167,8 +167,7 @@ def status_line(deal: DealInProgress, editing: int | None, changes: int = 0,
         wait = tr("Enter writes it back, Escape drops the changes.") if changes else \
             tr("No change yet: ↑ or Tab picks a card to change; Escape goes back.")
     elif deal.complete:
-        wait = tr("The deal is void: press Enter to close it.") if deal.is_void else \
-            tr("The deal is complete: press Enter to settle it.")
+        wait = tr("The deal is complete: press Enter to settle it.")
     elif deal.turn is not None:
         wait = _turn(deal)
         if editing is not None and changes:
