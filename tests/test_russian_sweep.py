@@ -390,7 +390,7 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
     assert line_problems(line) == []
 
 
-# --------------------------------------------------------------------------- the recorder (issue 31)
+# ------------------------------------------------------------------ the recorder (issue 31)
 # The recorder's prompts in Russian (review russian-4, the recorder's items): a new
 # record, lead and follow, a misdeal, an espagnolette, the revoke question, a deal
 # reopened, a damaged draft; from the screen's own functions (no Textual loop) and
@@ -453,7 +453,8 @@ def _screen_texts(tmp_path) -> dict[str, str]:
         texts["F-keys"] = "\n".join(tr(ask) for key, _, ask, _ in EVENTS if key in ("f5", "f6"))
         texts["the form"] = "\n".join([tr("First dealer"), t(Msg("Who deals first? ({players})",
                                                                   players=", ".join(PLAYERS)))])
-        texts["revoke question"] = tr("Did it happen so at the table? (the rules settle it)")
+        texts["revoke question"] = "\n".join([_revoke_warning(tmp_path), tr(
+            "Did it happen so at the table? (the rules settle it)")])
         texts["events list"] = tr("Which event? Type to narrow the list, ↑ ↓ to choose, Enter "
                                   "to take it, Escape to go back.")
         texts["reopen"] = t(Msg(
@@ -466,6 +467,24 @@ def _screen_texts(tmp_path) -> dict[str, str]:
             "The window is too small for the recorder: make it at least {width}×{height} "
             "(now {now_width}×{now_height}).", width=80, height=24, now_width=60, now_height=20))
     return texts
+
+
+def _revoke_warning(tmp_path) -> str:
+    """The warning the revoke question shows (irregular.rvs deal 7, Cyrillic names):
+    the place names the player, the message once more it must not (A2)."""
+    from reversis_cli.record import Recorder, Setup
+    from reversis_cli.record.tui_problems import problem_view
+
+    from record_helpers import sample_deal
+
+    (tmp_path / "revoke").mkdir()
+    recorder = Recorder.open(tmp_path / "revoke" / "r.rvs", Setup(PLAYERS, "classic", "Глеб"))
+    for trick in sample_deal("irregular.rvs", 7).tricks:
+        for card in trick.cards:
+            outcome = recorder.play(card.card.format("ru"))
+            if outcome.waiting:
+                return problem_view(outcome.problems, recorder.begin(), "ru").plain
+    raise AssertionError("no revoke asked")
 
 
 def _plain_texts(tmp_path) -> dict[str, str]:
@@ -527,6 +546,7 @@ def test_the_recorders_prompts_read_as_russian(tmp_path):
     # T1: «ходит» for the lead only; a follow «кладёт карту»
     assert "Взятка 1: ходит Анна." in texts["lead"], texts["lead"]
     assert "Взятка 1: кладёт карту Борис." in texts["follow"], texts["follow"]
+    assert "предупреждение[RV201] Взятка 1, Глеб: 8♠ на ход в бубны" in texts["revoke question"]
     # A1: a void deal is closed, not «сыграна»
     assert "Сдача закончена: нажмите Enter, чтобы её рассчитать." in texts["misdeal"]
     # E1: the screen's words, never the record's keywords

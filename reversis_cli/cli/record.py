@@ -50,8 +50,9 @@ __all__ = ["record_command"]
         help="Offer a new record the pool the latest session of this archive left, rather than "
              "the last record in the folder.")
 @card_style_option(default=None, help="How to write cards: in the deals appended (default: as "
-                                       "most of the record's cards are written) and on the "
-                                       "screen (default: unicode).")
+                                       "most of the record's cards are written; a new record: "
+                                       "ru under --lang ru, else ascii) and on the screen "
+                                       "(default: unicode).")
 def record_command(file: str, plain: bool, players: str | None, rules: str | None,
                    dealer: str | None, title: str | None, date: str | None, place: str | None,
                    pot: str | None, archive: str | None, style: str | None) -> None:
