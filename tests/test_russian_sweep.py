@@ -559,3 +559,18 @@ GAME_TEXT_MUST_FAIL = [
 @pytest.mark.parametrize("text", GAME_TEXT_MUST_FAIL)
 def test_the_game_text_patterns_find_what_the_review_found(text):
     assert game_text_problems(text) != []
+
+
+def test_the_ace_owed_to_the_partie_winner_names_its_card_in_english_too():
+    """russian-4, A7: "for it" named no card in either language."""
+    from click.testing import CliRunner
+
+    from russian_session import at_root
+    with at_root():
+        english = CliRunner().invoke(cli, ["--lang", "en", "explain", "samples/every-event-ru.rvs",
+                                           "--deal", "3"], env={"COLUMNS": "1000"}).stdout
+    assert "Вера will owe the partie winner 1 for A♣ (trick 1) after the deal" in english
+    assert "for it after" not in english
+    russian = run_ru(("explain", "samples/every-event-ru.rvs", "--deal", "3"), COLUMNS)
+    assert "После сдачи Вера платит тому, кто выигрывает партию, за Т♣ (взятка 1): 1 фишка" \
+        in russian
