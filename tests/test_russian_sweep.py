@@ -390,7 +390,7 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
     assert line_problems(line) == []
 
 
-# =========================================================================== issue 31: the game's texts
+# ============================================================ issue 31: the game's texts
 # (check's RV317–RV322, arbitrate, explain's steps, the settle-up in money, rules --infer,
 # click's range in help, convert --to csv-payments).  What russian-4.md found there, as
 # patterns: each is in today's output of one of the runs below, and in none after the fix.
@@ -504,9 +504,12 @@ def test_the_transfers_heading_counts_in_russian_plurals(n):
     from reversis_cli.club.settleup_words import transfers_heading
     from reversis_cli.i18n import use
 
+    # only what the heading reads of a settle-up: whether it is the fewest, and the count
+    minimal: typing.Any = SimpleNamespace(minimal=True, transfers=[None] * n)
+    searched_for: typing.Any = SimpleNamespace(minimal=False, transfers=[None] * n)
     with use("ru"):
-        fewest = transfers_heading(SimpleNamespace(minimal=True, transfers=[None] * n))
-        searched = transfers_heading(SimpleNamespace(minimal=False, transfers=[None] * n))
+        fewest = transfers_heading(minimal)
+        searched = transfers_heading(searched_for)
     assert fewest == f"Кто кому платит — {n} {russian_payments(n)} (меньше не обойтись)"
     assert searched.startswith(f"Кто кому платит — {n} {russian_payments(n)} (не больше")
     assert game_text_problems(fewest + "\n" + searched) == []
