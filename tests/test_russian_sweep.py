@@ -392,7 +392,7 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
 
 # ============================================================ issue 31: the game's texts
 # (check's RV317–RV322, arbitrate, explain's steps, the settle-up in money, rules --infer,
-# click's range in help, convert --to csv-payments).  What russian-4.md found there, as
+# click's range in help, convert --to csv-payments).  What the fourth Russian review found there, as
 # patterns: each is in today's output of one of the runs below, and in none after the fix.
 
 GAME_TEXT_PATTERNS = [
