@@ -94,14 +94,19 @@ def _values(e: OptionEffect, width: int) -> str:
     """``  below_initial`` / ``  → taken_or_quiet``: each value on its line,
     in a language that gives a value its meaning (Russian) with it in brackets
     («  yes (да)», «  → no (нет)»), wrapped under the value to ``width``."""
-    lines = [*(_glossed(e.option, value, "  ") for value in e.was),
-             _glossed(e.option, e.value, "  → ")]
-    return "\n".join(_wrapped(line, width, "    ") for line in lines)
+    lines = [*(_glossed(e.option, value, "  ", _GLUE) for value in e.was),
+             _glossed(e.option, e.value, "  →" + _GLUE, _GLUE)]
+    return "\n".join(_wrapped(line, width, "    ").replace(_GLUE, " ") for line in lines)
 
 
-def _glossed(option: str, value: str, lead: str) -> str:
+# Holds a value and its meaning's first word on one line: a value that ends a
+# line reads as a bare value, its meaning as a line of its own.
+_GLUE = "\x00"
+
+
+def _glossed(option: str, value: str, lead: str, space: str = " ") -> str:
     meaning = value_meaning(option, value)
-    return f"{lead}{value}" if meaning is None else f"{lead}{value} ({meaning})"
+    return f"{lead}{value}" if meaning is None else f"{lead}{value}{space}({meaning})"
 
 
 def _wrapped(line: str, width: int, indent: str) -> str:
