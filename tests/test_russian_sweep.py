@@ -674,3 +674,16 @@ def test_the_compare_sweep_finds_what_the_review_found(line, rule):
 @pytest.mark.parametrize("line", COMPARE_MUST_PASS)
 def test_the_compare_sweep_lets_through_what_the_review_proposed(line):
     assert compare_line_problems(line) == []
+
+
+def test_every_value_meaning_is_cut_from_the_rules_catalog():
+    """`--compare` glosses a value with the catalog's «value — meaning» cut after the
+    dash: every value that has a meaning must be written that way, or it shows bare."""
+    from reversis_cli.rules.values import value_meaning
+
+    assert value_meaning("partie_ties", "split") is None  # English: the value is the word
+    with use("ru"):
+        for option, value in VALUE_MEANINGS:
+            meaning = value_meaning(option or "late_tricks_double", value)
+            assert meaning and re.search("[А-Яа-яЁё]", meaning), (option, value)
+        assert value_meaning("late_tricks_double", "10,11") is None  # a list: no meaning
