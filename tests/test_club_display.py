@@ -290,7 +290,7 @@ def test_compare_says_what_each_option_that_moved_means(lang):
         for name in ("restake", "partie_ties", "late_tricks_double"):
             meaning = " ".join(tr(OPTIONS[name].meaning).split())
             assert f"{name}: {meaning}" in text
-        if lang == "ru":  # a value's meaning, in brackets after it (russian-4.md E3)
+        if lang == "ru":  # a value's meaning, in brackets after it (review russian-4, E3)
             assert "restake = taken_or_quiet (когда корзину взяли" in text
             assert "yes (да)" in text and "→ no (нет)" in text  # the table's values
 

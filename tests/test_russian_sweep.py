@@ -394,7 +394,7 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
 # =========================================================================== issue 31: compare
 # `stats --compare` against both built-in profiles and a house TOML, the league file's
 # errors (RV606-RV609) and the archive's refusals (RV601-RV605) in Russian, with the
-# patterns of russian-4.md's E2, E3, E4, G1, G4, K2, K16, A6, P2 on top of the rules above.
+# patterns of review russian-4's E2, E3, E4, G1, G4, K2, K16, A6, P2 on top of the rules above.
 # The seasons here are the samples' Latin-named ones: their players' names and the house
 # profile's title are what the record and the TOML wrote, not English words.
 
@@ -633,7 +633,7 @@ def test_sqlites_reason_is_never_english_in_russian():
     assert compare_line_problems(f"club.sqlite: ошибка[RV612]: {russian}") == []
 
 
-# What russian-4.md found in this area, and what it proposed.
+# What review russian-4 found in this area, and what it proposed.
 COMPARE_MUST_FAIL = [
     (" partie_vis_a_vis_double   22   4   Dima 17   Anna 18", None),
     ("   yes                          Gleb 4    Boris 4", "a bare option value"),

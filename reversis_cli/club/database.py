@@ -107,7 +107,7 @@ _REASONS = {SQLITE_IOERR: N_("an input/output error"), SQLITE_FULL: N_("the disk
 class SqliteReason:
     """SQLite's reason for an error, in a message: its own English words in
     English; in another language a label of its result code, never SQLite's
-    English inside a sentence of that language (russian-4.md, E2)."""
+    English inside a sentence of that language (review russian-4, E2)."""
 
     def __init__(self, code: int, text: str) -> None:
         self.code, self.text = code, text
