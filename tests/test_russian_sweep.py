@@ -687,3 +687,14 @@ def test_every_value_meaning_is_cut_from_the_rules_catalog():
             meaning = value_meaning(option or "late_tricks_double", value)
             assert meaning and re.search("[А-Яа-яЁё]", meaning), (option, value)
         assert value_meaning("late_tricks_double", "10,11") is None  # a list: no meaning
+
+
+def test_report_refuses_rules_on_a_club_page_in_plain_russian(refused_archives, tmp_path):
+    """K17: the refusal says when --rules and --set act, not «применяются к странице
+    записей, названных по одной»."""
+    status, text = _run_ru_any(("report", str(refused_archives["good"]), "--rules", "modern",
+                                "-o", str(tmp_path / "club.html")))
+    assert status == 2, text
+    assert ("--rules и --set действуют, только когда записи названы по одной"
+            in " ".join(text.split())), text
+    _assert_compare_clean("report --rules (club page)", text)
