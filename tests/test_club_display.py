@@ -290,8 +290,9 @@ def test_compare_says_what_each_option_that_moved_means(lang):
         for name in ("restake", "partie_ties", "late_tricks_double"):
             meaning = " ".join(tr(OPTIONS[name].meaning).split())
             assert f"{name}: {meaning}" in text
-        if lang == "ru":  # a value's meaning, as Russian sentences give it
-            assert "taken_or_quiet — когда корзину взяли" in text
+        if lang == "ru":  # a value's meaning, in brackets after it (review russian-4, E3)
+            assert "restake = taken_or_quiet (когда корзину взяли" in text
+            assert "yes (да)" in text and "→ no (нет)" in text  # the table's values
 
 
 def test_a_window_too_narrow_for_any_table_gets_each_row_on_lines_of_its_own():
