@@ -394,15 +394,15 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
 
 
 # --------------------------------------------------------------------------- the club's words
-# Issue 31 (russian-4.md §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season read through `stats`
-# (with --show-deals), `league` (ranked with a penalty and an exclusion; and a period where
-# nobody is ranked) and the club page's visible text, over the two Cyrillic sessions.  Each
+# Issue 31 (the fourth Russian review: §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season read
+# through `stats` (with --show-deals), `league` (ranked with a penalty and an exclusion;
+# and a period where nobody is ranked) and the club page's visible text, over the two Cyrillic sessions.  Each
 # is held to the sweep's rules above and to the club's own vocabulary: the labels of counted
 # rows are plural nouns, a figure is not «Зачёт», a net is signed wherever another is.
 
 CLUB_SAMPLES = ("samples/every-event-ru.rvs", "samples/tver-ru.rvs")
 
-# What a Russian club's table never writes (russian-4.md §1, T3-T5, W1, W4, P1).
+# What a Russian club's table never writes (the review's §1, T3-T5, W1, W4, P1).
 CLUB_WORDS = [
     ("«звание» is a rank, not a leader (T4)", re.compile(r"\bЗвани\w*", re.I)),
     ("«Зачёт» is the idiom «в зачёт», not a figure (T5)", re.compile(r"\bЗачёт\b")),
@@ -415,7 +415,8 @@ CLUB_WORDS = [
         r"форсирует чуж\w+ \w+|перебивает чужой \w+)(?=\s{2,}|\s*\(\d|\s+[−+]?\d)", re.I)),
 ]
 # A net's row label (stats, the club page) or column heading (league, the standings).
-NET_LABELS = {"Итог", "итог", "Итог за сдачу", "В среднем за сдачу", "Результат", "Результат за сдачу",
+NET_LABELS = {"Итог", "итог", "Итог за сдачу", "В среднем за сдачу", "Результат",
+              "Результат за сдачу",
               "Результат за игру", "Лучший итог"}
 SIGNED = re.compile(r"[+−]\d[\d\s,/½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]*|0(?:,0+)?")
 IMPROPER_FRACTION = re.compile(r"(?<![\w/.])(\d+)/(\d+)(?![\w/])")
@@ -530,9 +531,11 @@ def test_the_club_page_reads_as_a_russian_club_writes(league, club_season):
 
 CLUB_MUST_FAIL = [
     ("Звания сезона", "«звание» is a rank, not a leader (T4)"),
-    (" Место   Игрок   Игры   Сдачи   Зачёт   Итог   Штраф", "«Зачёт» is the idiom «в зачёт», not a figure (T5)"),
+    (" Место   Игрок   Игры   Сдачи   Зачёт   Итог   Штраф",
+     "«Зачёт» is the idiom «в зачёт», not a figure (T5)"),
     (" Итог за сдачу              −9,15   +5,35", "«Итог за сдачу» reads as a deal's net (T3)"),
-    ("при равенстве решают: итог за сдачу, больше игр, имя", "«Итог за сдачу» reads as a deal's net (T3)"),
+    ("при равенстве решают: итог за сдачу, больше игр, имя",
+     "«Итог за сдачу» reads as a deal's net (T3)"),
     ("места по итогу в целом", "«в целом» is a calque of «in total» (W4)"),
     (" Партия выиграна                3        4", "a singular clause labels a count (W1, P1)"),
     ("   партия проиграна             2       1", "a singular clause labels a count (W1, P1)"),

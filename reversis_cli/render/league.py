@@ -94,7 +94,8 @@ def _table(s: Standings) -> Table:
         table.add_column(tr(heading), justify="right", no_wrap=True)  # figures: never broken
     for r in s.ranked:
         table.add_row(str(r.rank), name_lines(r.row.name), str(r.row.sessions), str(r.row.deals),
-                      figure_shown(s.settings.ranking, r.figure), amount_shown(r.row.net, signed=True),
+                      figure_shown(s.settings.ranking, r.figure),
+                      amount_shown(r.row.net, signed=True),
                       amount_shown(-r.penalty) if r.penalty else "")
     return table
 
