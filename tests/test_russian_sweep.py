@@ -394,11 +394,12 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
 
 
 # --------------------------------------------------------------------------- the club's words
-# Issue 31 (the fourth Russian review: §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season read
-# through `stats` (with --show-deals), `league` (ranked with a penalty and an exclusion;
-# and a period where nobody is ranked) and the club page's visible text, over the two
-# Cyrillic sessions.  Each is held to the sweep's rules above and to the club's own vocabulary: the labels of counted
-# rows are plural nouns, a figure is not «Зачёт», a net is signed wherever another is.
+# Issue 31 (the fourth Russian review: §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season
+# read through `stats` (with --show-deals), `league` (ranked with a penalty and an
+# exclusion; and a period where nobody is ranked) and the club page's visible text,
+# over the two Cyrillic sessions.  Each is held to the sweep's rules above and to the
+# club's own vocabulary: the labels of counted rows are plural nouns, a figure is not
+# «Зачёт», a net is signed wherever another is.
 
 CLUB_SAMPLES = ("samples/every-event-ru.rvs", "samples/tver-ru.rvs")
 
