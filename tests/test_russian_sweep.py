@@ -503,7 +503,17 @@ CLUB_RUNS = {
     "stats --player": lambda d: ("stats", str(d / "club"), "--player", "Вера"),
     "league (ranked, penalty, excluded)": lambda d: ("league", str(d / "year.toml")),
     "league (nobody ranked)": lambda d: ("league", str(d / "winter.toml")),
+    "stats of the archive": lambda d: ("stats", _archived(d)),
 }
+
+
+def _archived(season: Path) -> str:
+    """The season's archive, made by ``archive`` (in Russian too: its lines are read)."""
+    database = season / "club.sqlite"
+    if not database.exists():
+        _assert_club_clean("archive", run_ru(("archive", str(season / "club"), "-o",
+                                              str(database)), COLUMNS))
+    return str(database)
 
 
 @pytest.mark.parametrize("run", list(CLUB_RUNS))
@@ -513,21 +523,22 @@ def test_the_club_commands_read_as_a_russian_club_writes(run, club_season):
     _assert_club_clean(run, text)
 
 
-def _club_page_text(season: Path, *options: str) -> str:
-    out = season / "page"
-    run_ru(("report", str(season / "club"), "-o", f"{out}/", *options), COLUMNS)
+def _club_page_text(source: str, out: Path, *options: str) -> str:
+    """The visible text of the club page ``report SOURCE -o OUT/`` writes."""
+    run_ru(("report", source, "-o", f"{out}/", *options), COLUMNS)
     page = _VisibleText()
     page.feed((out / "index.html").read_text("utf-8"))
     page.close()
     return "\n".join(page.lines)
 
 
-@pytest.mark.parametrize("league", [None, "year.toml"])
-def test_the_club_page_reads_as_a_russian_club_writes(league, club_season):
-    options = ("--league", str(club_season / league)) if league else ()
-    text = _club_page_text(club_season, *options)
+@pytest.mark.parametrize("kind", ["folder", "folder --league", "archive"])
+def test_the_club_page_reads_as_a_russian_club_writes(kind, club_season):
+    source = _archived(club_season) if kind == "archive" else str(club_season / "club")
+    options = ("--league", str(club_season / "year.toml")) if "--league" in kind else ()
+    text = _club_page_text(source, club_season / "page", *options)
     assert all(name in text for name in PLAYERS), text
-    _assert_club_clean(f"the club page{' --league' if league else ''}", text)
+    _assert_club_clean(f"the club page of a {kind}", text)
 
 
 CLUB_MUST_FAIL = [
