@@ -46,6 +46,7 @@ import os
 import re
 import typing
 from dataclasses import dataclass
+from pathlib import Path
 
 import click
 import pytest
@@ -60,7 +61,9 @@ from reversis_cli.vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 
 from conftest import some_by_default
 from glossary import VARIANTS
-from russian_session import ROOT, by_default, other_runs, report_text, run_ru, session_runs
+from russian_session import (
+    ROOT, _VisibleText, by_default, other_runs, report_text, run_ru, session_runs,
+)
 
 # Wide enough that no table cell wraps: a name and the word before it stay on one line.
 COLUMNS = 1000
@@ -399,7 +402,6 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
 # profile's title are what the record and the TOML wrote, not English words.
 
 import sqlite3  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
 
@@ -698,3 +700,199 @@ def test_report_refuses_rules_on_a_club_page_in_plain_russian(refused_archives, 
     assert ("--rules и --set действуют, только когда записи названы по одной"
             in " ".join(text.split())), text
     _assert_compare_clean("report --rules (club page)", text)
+
+
+# --------------------------------------------------------------------------- the club's words
+# Issue 31 (the fourth Russian review: §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season
+# read through `stats` (with --show-deals), `league` (ranked with a penalty and an
+# exclusion; and a period where nobody is ranked) and the club page's visible text,
+# over the two Cyrillic sessions.  Each is held to the sweep's rules above and to the
+# club's own vocabulary: the labels of counted rows are plural nouns, a figure is not
+# «Зачёт», a net is signed wherever another is.
+
+CLUB_SAMPLES = ("samples/every-event-ru.rvs", "samples/tver-ru.rvs")
+
+# What a Russian club's table never writes (the review's §1, T3-T5, W1, W4, P1).
+CLUB_WORDS = [
+    ("«звание» is a rank, not a leader (T4)", re.compile(r"\bЗвани\w*", re.I)),
+    ("«Зачёт» is the idiom «в зачёт», not a figure (T5)", re.compile(r"\bЗачёт\b")),
+    ("«Итог за сдачу» reads as a deal's net (T3)", re.compile(r"\bитог за (?:сдачу|игру)\b", re.I)),
+    ("«в целом» is a calque of «in total» (W4)", re.compile(r"\bв целом\b", re.I)),
+    # a singular clause as the label of a count: «Партия выиграна 10», «· Корзина взята (5)»
+    ("a singular clause labels a count (W1, P1)", re.compile(
+        r"\b(?:парти[яи] (?:вы|про)играна|реверси (?:предпринят|сделан)|корзина взята|"
+        r"эспаньолетта (?:не )?удалась|кинола (?:снесена|падает)|тузы снесены|"
+        r"форсирует чуж\w+ \w+|перебивает чужой \w+)(?=\s{2,}|\s*\(\d|\s+[−+]?\d)", re.I)),
+]
+# A net's row label (stats, the club page) or column heading (league, the standings).
+NET_LABELS = {"Итог", "итог", "Итог за сдачу", "В среднем за сдачу", "Результат",
+              "Результат за сдачу",
+              "Результат за игру", "Лучший итог"}
+SIGNED = re.compile(r"[+−]\d[\d\s,/½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]*|0(?:,0+)?")
+IMPROPER_FRACTION = re.compile(r"(?<![\w/.])(\d+)/(\d+)(?![\w/])")
+
+
+def _cells(line: str) -> list[str]:
+    return [cell for cell in re.split(r"\s{2,}", line.strip()) if cell]
+
+
+def unsigned_nets(text: str) -> list[str]:
+    """The nets written without a sign: in a row a net's label starts (stats, the club
+    page's figures, whose cells the page's text gives a line each), a title «Лучший
+    итог», or under a net's column heading (league, the standings: rows that start
+    with a rank)."""
+    found: list[str] = []
+    columns: list[int] = []
+    label_alone = False
+    for line in text.splitlines():
+        cells = _cells(line)
+        if not cells or set(line.strip()) <= set("─ "):
+            continue
+        numbers = [c for c in cells[1:] if re.fullmatch(r"[\d−+,.½-]+", c)]
+        if label_alone and len(cells) == 1 and re.fullmatch(r"[\d−+,.½/ -]+", cells[0]):
+            found += [] if SIGNED.fullmatch(cells[0]) else [cells[0]]
+            continue
+        label_alone = cells == [cells[0]] and cells[0] in NET_LABELS
+        if cells[0].split(":")[-1].strip() in NET_LABELS:
+            found += [c for c in numbers if not SIGNED.fullmatch(c)]
+        elif "Лучший итог" in cells:
+            found += [] if SIGNED.fullmatch(cells[-1]) else [cells[-1]]
+        elif any(c in NET_LABELS for c in cells[1:]):
+            columns = [i for i, c in enumerate(cells) if c in NET_LABELS]
+        elif columns and cells[0].isdigit():
+            found += [cells[i] for i in columns if i < len(cells)
+                      and re.fullmatch(r"[\d−+,.½-]+", cells[i]) and not SIGNED.fullmatch(cells[i])]
+        else:
+            columns = []
+    return found
+
+
+def club_problems(line: str) -> list[tuple[str, str]]:
+    problems = [(rule, m.group()) for rule, pattern in CLUB_WORDS for m in pattern.finditer(line)]
+    problems += [("an improper fraction", m.group()) for m in IMPROPER_FRACTION.finditer(line)
+                 if int(m.group(1)) >= int(m.group(2)) > 0]
+    return problems
+
+
+def _assert_club_clean(run: str, text: str) -> None:
+    found = violations(run, text) + [Violation(run, line, rule, words)
+                                     for line in text.splitlines()
+                                     for rule, words in club_problems(line)]
+    found += [Violation(run, "", "an unsigned net beside signed ones", net)
+              for net in unsigned_nets(text)]
+    if found:
+        pytest.fail(f"{len(found)} problems in the Russian of {run}:\n"
+                    + "\n".join(map(str, found)), pytrace=False)
+
+
+@pytest.fixture
+def club_season(tmp_path):
+    """The two Cyrillic sessions in a folder, with two league files: the year ranked on
+    the total with a penalty for a missed evening and Глеб excluded; and 1786's one
+    evening, where nobody has the two sessions the league asks for."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for sample in CLUB_SAMPLES:
+        (folder / Path(sample).name).write_text((ROOT / sample).read_text("utf-8"), "utf-8")
+    (tmp_path / "year.toml").write_text(
+        'title = "Клуб по четвергам: весь сезон"\nrecords = ["club"]\nranking = "total"\n'
+        'tie_breaks = ["per-deal", "sessions", "name"]\nexclude = ["Глеб"]\n'
+        '[attendance]\nmin_sessions = 3\nabsence = "penalty"\npenalty_per_session = 10\n',
+        "utf-8")
+    (tmp_path / "winter.toml").write_text(
+        'title = "Клуб по четвергам: зима"\nrecords = ["club"]\nranking = "per-deal"\n'
+        'from = 1786-01-01\nto = 1786-03-31\nexclude = ["Глеб"]\n'
+        '[attendance]\nmin_sessions = 2\n', "utf-8")
+    return tmp_path
+
+
+CLUB_RUNS = {
+    "stats": lambda d: ("stats", str(d / "club")),
+    "stats --show-deals": lambda d: ("stats", str(d / "club"), "--show-deals"),
+    "stats --player": lambda d: ("stats", str(d / "club"), "--player", "Вера"),
+    "league (ranked, penalty, excluded)": lambda d: ("league", str(d / "year.toml")),
+    "league (nobody ranked)": lambda d: ("league", str(d / "winter.toml")),
+    "stats of the archive": lambda d: ("stats", _archived(d)),
+}
+
+
+def _archived(season: Path) -> str:
+    """The season's archive, made by ``archive`` (in Russian too: its lines are read)."""
+    database = season / "club.sqlite"
+    if not database.exists():
+        _assert_club_clean("archive", run_ru(("archive", str(season / "club"), "-o",
+                                              str(database)), COLUMNS))
+    return str(database)
+
+
+@pytest.mark.parametrize("run", list(CLUB_RUNS))
+def test_the_club_commands_read_as_a_russian_club_writes(run, club_season):
+    text = run_ru(CLUB_RUNS[run](club_season), COLUMNS)
+    assert all(name in text for name in ("Анна", "Вера")), text
+    _assert_club_clean(run, text)
+
+
+def _club_page_text(source: str, out: Path, *options: str) -> str:
+    """The visible text of the club page ``report SOURCE -o OUT/`` writes."""
+    run_ru(("report", source, "-o", f"{out}/", *options), COLUMNS)
+    page = _VisibleText()
+    page.feed((out / "index.html").read_text("utf-8"))
+    page.close()
+    return "\n".join(page.lines)
+
+
+@pytest.mark.parametrize("kind", ["folder", "folder --league", "archive"])
+def test_the_club_page_reads_as_a_russian_club_writes(kind, club_season):
+    source = _archived(club_season) if kind == "archive" else str(club_season / "club")
+    options = ("--league", str(club_season / "year.toml")) if "--league" in kind else ()
+    text = _club_page_text(source, club_season / "page", *options)
+    assert all(name in text for name in PLAYERS), text
+    _assert_club_clean(f"the club page of a {kind}", text)
+
+
+CLUB_MUST_FAIL = [
+    ("Звания сезона", "«звание» is a rank, not a leader (T4)"),
+    (" Место   Игрок   Игры   Сдачи   Зачёт   Итог   Штраф",
+     "«Зачёт» is the idiom «в зачёт», not a figure (T5)"),
+    (" Итог за сдачу              −9,15   +5,35", "«Итог за сдачу» reads as a deal's net (T3)"),
+    ("при равенстве решают: итог за сдачу, больше игр, имя",
+     "«Итог за сдачу» reads as a deal's net (T3)"),
+    ("места по итогу в целом", "«в целом» is a calque of «in total» (W4)"),
+    (" Партия выиграна                3        4", "a singular clause labels a count (W1, P1)"),
+    ("   партия проиграна             2       1", "a singular clause labels a count (W1, P1)"),
+    (" Реверси предпринят             0        0", "a singular clause labels a count (W1, P1)"),
+    (" Корзина взята                  1        0", "a singular clause labels a count (W1, P1)"),
+    ("  Anna · Эспаньолетта удалась (1): a.rvs:3", "a singular clause labels a count (W1, P1)"),
+    (" Форсирует чужих тузов          5        2", "a singular clause labels a count (W1, P1)"),
+    ("Итог за сезон: 5/2 фишки", "an improper fraction"),
+]
+CLUB_MUST_PASS = [
+    "Вне зачёта",
+    "  Anna: не участвует в зачёте (правила лиги)",
+    "места — по среднему итогу за сдачу",
+    " Выигранные партии                   3        4",
+    "Вера: эспаньолетта (удалась), кинола упала на черви",
+    "Итог за сезон: 2½ фишки; samples/club/2027-01-14.rvs:9, 1/3 ставки",
+]
+
+
+@pytest.mark.parametrize("line, rule", CLUB_MUST_FAIL)
+def test_the_club_sweep_finds_what_the_review_found(line, rule):
+    assert rule in [found for found, _ in club_problems(line)], club_problems(line)
+
+
+@pytest.mark.parametrize("line", CLUB_MUST_PASS)
+def test_the_club_sweep_lets_through_what_the_review_proposed(line):
+    assert club_problems(line) == []
+
+
+def test_the_club_sweep_finds_an_unsigned_net_beside_signed_ones():
+    league_table = (" Место   Игрок   Игры   Сдачи   Результат   Итог   Штраф\n"
+                    " ───────────────────────────────────────────────────────\n"
+                    "     1   Elena      2      20          97    107     −10\n"
+                    "     2   Dima       3      30        −177   −177\n")
+    assert unsigned_nets(league_table) == ["97", "107"]
+    assert unsigned_nets(league_table.replace("    97    107", "   +97   +107")) == []
+    assert unsigned_nets(" Итог за сдачу   −9,15   5,35   0,00\n") == ["5,35"]
+    assert unsigned_nets(" Лучший итог      Elena     107\n") == ["107"]
+    assert unsigned_nets("   итог   −77   +51   0\n") == []
