@@ -394,6 +394,195 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
     assert line_problems(line) == []
 
 
+# ============================================================ issue 31: the game's texts
+# (check's RV317–RV322, arbitrate, explain's steps, the settle-up in money, rules --infer,
+# click's range in help, convert --to csv-payments).  What the fourth Russian review found there, as
+# patterns: each is in today's output of one of the runs below, and in none after the fix.
+
+GAME_TEXT_PATTERNS = [
+    ("«выплата» beside «платёж» (T2)", re.compile(r"(?<![А-Яа-яЁё])выплат[а-яё]*", re.I)),
+    ("the transfers' heading that says there are never fewer (K1)",
+     re.compile(r"меньше платежей не бывает")),
+    ("«Расчёт» for the money, the heading of a deal's payments too (T8)",
+     re.compile(r"^Расчёт: 1 фишка")),
+    ("«за эту карту» with no card named (A7)", re.compile(r"за эту карту")),
+    ("«туза Т♣»: the ace said twice (K7)", re.compile(r"туза [ТA][♠♥♦♣]")),
+    ("a masculine participle for the dealer who pays to redeal (G3)",
+     re.compile(r"Засдавшийся сдающий")),
+    ("«затем взяток»: tricks compared without a tie (A10)", re.compile(r"очков, затем взяток")),
+    ("«корзина переносит» (K6)", re.compile(r"корзина переносит")),
+    ("the cancelled payment said three times (K19)", re.compile(r"в списке он один раз")),
+    ("«перестали пополнять» (K20)", re.compile(r"перестали пополнять")),
+    ("«мелкой единицы: копейки, цента» (K21)", re.compile(r"мелкой единицы: копейки")),
+    ("«которыми он сводится» (K4)", re.compile(r"которыми он сводится")),
+    ("«платятся ей или из неё» (K5)", re.compile(r"платятся ей или из неё|В строке корзины")),
+    ("«первый ход в первой взятке» (W5)", re.compile(r"первый ход в первой взятке")),
+    ("the correction that reads as the wrong payment again (A8)",
+     re.compile(r"Чтобы исправить расчёт стола$")),
+    ("«ставит ремиз» twice in a remise step (K8)", re.compile(r"\), ставит ремиз")),
+    ("two spaces before a fact's line (N6)", re.compile(r"\S  \(строка \d+\)")),
+    ("a comma between two players' sheet figures (N5)",
+     re.compile(r"\([−+]\d+[^()]*\), \w+: в листе")),
+    ("click's formula «x>=1» (E5)", re.compile(r"\bx>=\d")),
+]
+
+# The Russian plural of «платёж» after a number: 1, 21 платёж; 2–4, 22 платежа; 5–20 платежей.
+TRANSFERS_COUNT = re.compile(r"Кто кому платит — (\d+) (платёж|платежа|платежей)\b")
+
+
+def russian_payments(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "платёж"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "платежа"
+    return "платежей"
+
+
+def game_text_problems(text: str) -> list[str]:
+    """The patterns above in ``text``, a line each; an empty section «Стол и правила»
+    (A12); a count of transfers with the wrong plural (K1)."""
+    lines = [QUOTED_SOURCE.sub(" ", line) for line in text.splitlines()
+             if not SOURCE_LINE.match(line)]  # the seeds' own words are not checked
+    found = [f"{name}: {line.strip()}" for line in lines
+             for name, pattern in GAME_TEXT_PATTERNS if pattern.search(line)]
+    if re.search(r"^Стол и правила\n\s*\n", text, re.M):
+        found.append("an empty section «Стол и правила» (A12)")
+    for match in TRANSFERS_COUNT.finditer(text):
+        if match.group(2) != russian_payments(int(match.group(1))):
+            found.append(f"a wrong plural (K1): {match.group()}")
+    return found
+
+
+MONEY = ("--fiche-value", "0,5", "--currency", "RUB")
+GAME_TEXT_RUNS: dict[str, tuple[str, ...]] = {
+    "score --fiche-value 0,5 (A11, N2)": ("score", "samples/every-event-ru.rvs", *MONEY),
+    "score --fiche-value 0.5, no currency": ("score", "samples/every-event-ru.rvs",
+                                             "--fiche-value", "0.5"),
+    "convert --to csv-payments (N3)": ("convert", "samples/every-event-ru.rvs",
+                                       "--to", "csv-payments"),
+    "check disputed-sheet (RV317, RV318)": ("check", "samples/disputed-sheet.rvs"),
+    "check house-reading (RV319–RV322)": ("check", "samples/house-reading.rvs"),
+    "arbitrate disputed-sheet 5 (A8)": ("arbitrate", "samples/disputed-sheet.rvs", "--deal", "5"),
+    "arbitrate house-reading 2 (A12)": ("arbitrate", "samples/house-reading.rvs", "--deal", "2"),
+    "rules --infer house-reading": ("rules", "--infer", "samples/house-reading.rvs"),
+    "arbitrate 11 (G3, W5, N6)": ("arbitrate", "samples/every-event-ru.rvs", "--deal", "11"),
+    "explain 3 (A7, K7)": ("explain", "samples/every-event-ru.rvs", "--deal", "3"),
+    "explain 9 (K8)": ("explain", "samples/every-event-ru.rvs", "--deal", "9"),
+    "explain 10 (K8, K19)": ("explain", "samples/every-event-ru.rvs", "--deal", "10"),
+    "explain 2 (A10, K6)": ("explain", "samples/every-event-ru.rvs", "--deal", "2"),
+    "arbitrate --help (E5)": ("arbitrate", "--help"),
+    "simulate --help (E5)": ("simulate", "--help"),
+    "score --help (K4, K21)": ("score", "--help"),
+    "report --help (K4)": ("report", "--help"),
+    "stats --help (K4)": ("stats", "--help"),
+}
+
+
+@pytest.mark.parametrize("run", list(GAME_TEXT_RUNS))
+def test_the_game_texts_read_as_russian(run):
+    text = run_ru(GAME_TEXT_RUNS[run], COLUMNS)
+    found = game_text_problems(text)
+    assert found == [], "\n".join(found)
+
+
+def test_the_settle_up_reads_as_russian_and_takes_a_decimal_comma():
+    """`--fiche-value 0,5` under --lang ru is the 0.5 the output writes «0,5 ₽»;
+    the money section is «Расчёт в деньгах», the transfers a counted plural."""
+    text = run_ru(GAME_TEXT_RUNS["score --fiche-value 0,5 (A11, N2)"], COLUMNS)
+    assert "Расчёт в деньгах: 1 фишка = 0,5\u00a0₽" in text
+    assert "Кто кому платит — 4 платежа (меньше не обойтись)" in text
+    assert "В корзине до следующей игры остаётся 660 фишек." in text
+    _assert_clean("score --fiche-value 0,5", text)
+
+
+def test_csv_payments_writes_its_reasons_cards_in_the_runs_language():
+    text = run_ru(GAME_TEXT_RUNS["convert --to csv-payments (N3)"], COLUMNS)
+    assert "Анна ходит и форсирует Т♣ (его кладёт Борис)" in text
+    assert not CARD_LETTERS.search(text), CARD_LETTERS.search(text)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 112])
+def test_the_transfers_heading_counts_in_russian_plurals(n):
+    from types import SimpleNamespace
+
+    from reversis_cli.club.settleup_words import transfers_heading
+    from reversis_cli.i18n import use
+
+    # only what the heading reads of a settle-up: whether it is the fewest, and the count
+    minimal: typing.Any = SimpleNamespace(minimal=True, transfers=[None] * n)
+    searched_for: typing.Any = SimpleNamespace(minimal=False, transfers=[None] * n)
+    with use("ru"):
+        fewest = transfers_heading(minimal)
+        searched = transfers_heading(searched_for)
+    assert fewest == f"Кто кому платит — {n} {russian_payments(n)} (меньше не обойтись)"
+    assert searched.startswith(f"Кто кому платит — {n} {russian_payments(n)} (не больше")
+    assert game_text_problems(fewest + "\n" + searched) == []
+
+
+def test_the_report_session_page_settles_up_in_russian():
+    from html.parser import HTMLParser
+
+    from click.testing import CliRunner
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.parts.append("\n")
+
+        def handle_data(self, data):
+            self.parts.append(data)
+
+    from russian_session import at_root
+    with at_root():
+        result = CliRunner().invoke(cli, ["--lang", "ru", "report", "samples/every-event-ru.rvs",
+                                          "-o", "-", *MONEY], prog_name="reversis")
+    assert result.exit_code == 0, result.output
+    page = Text()
+    page.feed(result.stdout)
+    text = "\n".join(" ".join(line.split()) for line in "".join(page.parts).splitlines())
+    assert "Расчёт в деньгах: 1 фишка = 0,5 ₽" in text  # the no-break space made one
+    assert "Кто кому платит — 4 платежа (меньше не обойтись)" in text
+    assert game_text_problems(text) == []
+
+
+GAME_TEXT_MUST_FAIL = [
+    "по правилам за эту выплату причитается 2 фишки, а не 1: …",
+    "Кто кому платит (меньше платежей не бывает: 3)",
+    "Расчёт: 1 фишка = 0,5 ₽",
+    "[ACE-3] После сдачи Вера платит за эту карту тому, кто выигрывает партию: 1 фишка",
+    "Анна ходит и форсирует туза Т♣ — его кладёт Вера",
+    "• Засдавшийся сдающий платит и сдаёт заново.",
+    "• Сдача 2: сдаёт Anna.  (строка 23)",
+    "Boris: в листе −27, по правилам −39 (+12), Gleb: в листе +29, по правилам +51 (−22)",
+    "  --deal N  Номер сдачи для решения.  [x>=1; обязательно]",
+    "Кто кому платит — 21 платежей (меньше не обойтись)",
+    "Стол и правила\n\nЛист счёта после сдачи",
+]
+
+
+@pytest.mark.parametrize("text", GAME_TEXT_MUST_FAIL)
+def test_the_game_text_patterns_find_what_the_review_found(text):
+    assert game_text_problems(text) != []
+
+
+def test_the_ace_owed_to_the_partie_winner_names_its_card_in_english_too():
+    """russian-4, A7: "for it" named no card in either language."""
+    from click.testing import CliRunner
+
+    from russian_session import at_root
+    with at_root():
+        english = CliRunner().invoke(cli, ["--lang", "en", "explain", "samples/every-event-ru.rvs",
+                                           "--deal", "3"], env={"COLUMNS": "1000"}).stdout
+    assert "Вера will owe the partie winner 1 for A♣ (trick 1) after the deal" in english
+    assert "for it after" not in english
+    russian = run_ru(("explain", "samples/every-event-ru.rvs", "--deal", "3"), COLUMNS)
+    assert "После сдачи Вера платит тому, кто выигрывает партию, за Т♣ (взятка 1): 1 фишка" \
+        in russian
+
+
 # =========================================================================== issue 31: compare
 # `stats --compare` against both built-in profiles and a house TOML, the league file's
 # errors (RV606-RV609) and the archive's refusals (RV601-RV605) in Russian, with the
