@@ -46,31 +46,31 @@ CASES = [
     ("RV317", [(DEAL3_TALLY, DEAL3_TALLY.replace("Vera +4", "Vera +6"))],
      ("  tally Anna -25 Boris -27 Vera +6", "+6"),
      "departs from the rules in this deal: Vera +6 on the sheet, +4 by the rules (+2)",
-     "расходится с правилами в этой сдаче: Vera: в листе счёта +6, по правилам +4 (+2)"),
+     "расходится с правилами в этой сдаче: Vera: в листе +6, по правилам +4 (+2)"),
     ("RV318", [(DEAL2_TALLY, DEAL2_TALLY.replace("Anna -57", "Anna -58")),
                (DEAL3_TALLY, DEAL3_TALLY.replace("Anna -25", "Anna -26"))],
      ("  tally Anna -26", "-26"),
      "a difference from the rules that began in deal 2: Anna -26 on the sheet, -25 by the "
      "rules (-1)",
      # a figure in a Russian sentence takes the minus sign (the line quoted keeps the file's)
-     "расхождение с правилами, возникшее в сдаче 2: Anna: в листе счёта −26, по правилам −25 (−1)"),
+     "расхождение с правилами, возникшее в сдаче 2: Anna: в листе −26, по правилам −25 (−1)"),
     ("RV319", [("  paid Vera Anna 30 PARTIE-4\n",
                 "  paid Vera Anna 30 PARTIE-4\n  paid Gleb Anna 5\n")],
      ("  paid Gleb Anna 5", "paid"),
      "no payment of the rules matches this one: Gleb → Anna: 5 fiches",
-     "по правилам такой выплаты нет: Gleb → Anna: 5 фишек"),
+     "по правилам такого платежа нет: Gleb → Anna: 5 фишек"),
     ("RV320", [("paid Vera Anna 2 ACE-1 trick 8", "paid Vera Anna 1 ACE-1 trick 8")],
      ("  paid Vera Anna 1 ACE-1", "1 ACE"),
      "the rules give 2 fiches for this payment, not 1 fiche: Vera → Anna: 2 fiches "
      "(ACE-1, trick 8)",
-     "по правилам за эту выплату причитается 2 фишки, а не 1 фишка: Vera → Anna: 2 фишки "
+     "по правилам здесь причитается 2 фишки, в записи — 1 фишка: Vera → Anna: 2 фишки "
      "(ACE-1, взятка 8)"),
     # no line of its own: on the deal line, not on an unrelated paid line
     ("RV321", [("  paid Vera Gleb 2 ACE-1 trick 6\n", "")],
      ("deal 3 dealer Boris", "deal"),
      "a payment of the rules has no paid line in this deal: Vera → Gleb: 2 fiches "
      "(ACE-1, trick 6)",
-     "выплата по правилам не записана строкой paid в этой сдаче: Vera → Gleb: 2 фишки "
+     "платёж по правилам не записан строкой paid в этой сдаче: Vera → Gleb: 2 фишки "
      "(ACE-1, взятка 6)"),
 ]
 

@@ -191,10 +191,11 @@ def test_league_of_twelve_never_breaks_a_figure(twelve, columns, ranking):
     for row in data["standings"]:
         first = name_lines(row["player"]).split("\n")[0]
         figure = Fraction(row["figure"])
-        figure_text = (amount_shown(figure) if ranking == "total"
-                       else average_shown(figure))
+        # the figure and the net are signed, as every net is (issue 31, N1)
+        figure_text = (amount_shown(figure, signed=True) if ranking == "total"
+                       else average_shown(figure, signed=True))
         cells = [str(row["rank"]), re.escape(first), str(row["sessions"]), str(row["deals"]),
-                 re.escape(figure_text), re.escape(amount_shown(Fraction(row["net"])))]
+                 re.escape(figure_text), re.escape(amount_shown(Fraction(row["net"]), signed=True))]
         if row["penalty"] != 0:
             cells.append(re.escape(amount_shown(-Fraction(row["penalty"]))))
         # the figures may be in a second table under the first, after the rank and name
@@ -290,8 +291,9 @@ def test_compare_says_what_each_option_that_moved_means(lang):
         for name in ("restake", "partie_ties", "late_tricks_double"):
             meaning = " ".join(tr(OPTIONS[name].meaning).split())
             assert f"{name}: {meaning}" in text
-        if lang == "ru":  # a value's meaning, as Russian sentences give it
-            assert "taken_or_quiet — когда корзину взяли" in text
+        if lang == "ru":  # a value's meaning, in brackets after it (review russian-4, E3)
+            assert "restake = taken_or_quiet (когда корзину взяли" in text
+            assert "yes (да)" in text and "→ no (нет)" in text  # the table's values
 
 
 def test_a_window_too_narrow_for_any_table_gets_each_row_on_lines_of_its_own():
@@ -302,5 +304,5 @@ def test_a_window_too_narrow_for_any_table_gets_each_row_on_lines_of_its_own():
     data = json.loads(run("league", league, "--json"))
     for row in data["standings"]:
         for heading, value in (("Rank", row["rank"]), ("Player", row["player"]),
-                               ("Net", amount_shown(Fraction(row["net"])))):
+                               ("Net", amount_shown(Fraction(row["net"]), signed=True))):
             assert f"{heading}:\u00a0{value}" in text, (heading, value, text)

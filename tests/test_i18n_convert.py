@@ -167,9 +167,15 @@ def test_csv_payments_gives_the_reason_in_the_run_s_language_and_the_rest_as_it_
     assert any("1 жетон (5 фишек)" in r for r in reasons)
     for en_row, ru_row in zip(english[1:], russian[1:], strict=True):
         assert re.search("[а-я]", ru_row[reason]) and ru_row[reason] != en_row[reason]
-    # the cards of a written file keep its own rule: A♠ unless --cards says
-    assert any(re.search(r"A[♠♥♦♣]", r) for r in reasons)
-    assert not any(re.search(r"[ТКДВ][♠♥♦♣]", r) for r in reasons)
+    # issue 31 (russian-4, N3): the reasons are Russian sentences, their cards
+    # too (Т♠, as the screen writes them); --cards still chooses
+    assert any(re.search(r"[ТКДВ][♠♥♦♣]", r) for r in reasons)
+    assert not any(re.search(r"[AKQJ][♠♥♦♣]", r) for r in reasons)
+    chosen = list(csv.reader(io.StringIO(CliRunner().invoke(
+        cli, ["--lang", "ru", "convert", "irregular.rvs", "--to", "csv-payments", "--cards",
+              "unicode"], env=ENV, input=stdin).stdout)))
+    assert any(re.search(r"A[♠♥♦♣]", row[reason]) for row in chosen[1:])
+    assert not any(re.search(r"[ТКДВ][♠♥♦♣]", row[reason]) for row in chosen[1:])
 
 
 def test_written_files_are_the_same_in_both_languages(files):

@@ -253,7 +253,8 @@ def test_the_table_names_who_is_not_ranked_and_why(season):
     assert "Not ranked\n  Anna: too few sessions, 2 of the 3 required\n" in shown
     assert "  Gleb: excluded by the league's rules\n" in shown
     russian = run("--lang", "ru", "league", str(path)).output
-    assert "Вне зачёта\n  Anna: мало игр, 2 из 3 нужных\n" in russian
+    assert "Вне зачёта\n  Anna: сыграно игр — 2 из 3 обязательных\n" in russian
+    assert "  Gleb: не участвует в зачёте (правила лиги)\n" in russian
 
 
 def test_an_archive_database_gives_the_same_standings_as_its_records(season, tmp_path):

@@ -74,7 +74,7 @@ def test_the_ruling_around_the_quotes_is_russian(monkeypatch):
     for words in ENGLISH_FRAMING:
         assert words not in text, words
     assert "Решение по сдаче 7 (правила classic)" in text
-    assert "Сдача 7: сдаёт Gleb.  (строка 100)" in text
+    assert "Сдача 7: сдаёт Gleb. (строка 100)" in text  # one space (russian-4, N6)
     assert "Gleb → корзина" in text
     assert "Партия Т♠ В♥ К♣ В♣: стоит 15 фишек" in text
     # the sources are still quoted in the original, once each

@@ -42,9 +42,11 @@ the run; each failure lists the line and the offending words.
 
 from __future__ import annotations
 
+import os
 import re
 import typing
 from dataclasses import dataclass
+from pathlib import Path
 
 import click
 import pytest
@@ -59,7 +61,9 @@ from reversis_cli.vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
 
 from conftest import some_by_default
 from glossary import VARIANTS
-from russian_session import ROOT, by_default, other_runs, report_text, run_ru, session_runs
+from russian_session import (
+    ROOT, _VisibleText, by_default, other_runs, report_text, run_ru, session_runs,
+)
 
 # Wide enough that no table cell wraps: a name and the word before it stay on one line.
 COLUMNS = 1000
@@ -587,3 +591,696 @@ RECORDER_MUST_FAIL = [
 @pytest.mark.parametrize("line", RECORDER_MUST_FAIL)
 def test_the_recorder_sweep_finds_the_old_wordings(line):
     assert recorder_problems(line), line
+
+
+# ============================================================ issue 31: the game's texts
+# (check's RV317–RV322, arbitrate, explain's steps, the settle-up in money, rules --infer,
+# click's range in help, convert --to csv-payments).  What the fourth Russian review found there, as
+# patterns: each is in today's output of one of the runs below, and in none after the fix.
+
+GAME_TEXT_PATTERNS = [
+    ("«выплата» beside «платёж» (T2)", re.compile(r"(?<![А-Яа-яЁё])выплат[а-яё]*", re.I)),
+    ("the transfers' heading that says there are never fewer (K1)",
+     re.compile(r"меньше платежей не бывает")),
+    ("«Расчёт» for the money, the heading of a deal's payments too (T8)",
+     re.compile(r"^Расчёт: 1 фишка")),
+    ("«за эту карту» with no card named (A7)", re.compile(r"за эту карту")),
+    ("«туза Т♣»: the ace said twice (K7)", re.compile(r"туза [ТA][♠♥♦♣]")),
+    ("a masculine participle for the dealer who pays to redeal (G3)",
+     re.compile(r"Засдавшийся сдающий")),
+    ("«затем взяток»: tricks compared without a tie (A10)", re.compile(r"очков, затем взяток")),
+    ("«корзина переносит» (K6)", re.compile(r"корзина переносит")),
+    ("the cancelled payment said three times (K19)", re.compile(r"в списке он один раз")),
+    ("«перестали пополнять» (K20)", re.compile(r"перестали пополнять")),
+    ("«мелкой единицы: копейки, цента» (K21)", re.compile(r"мелкой единицы: копейки")),
+    ("«которыми он сводится» (K4)", re.compile(r"которыми он сводится")),
+    ("«платятся ей или из неё» (K5)", re.compile(r"платятся ей или из неё|В строке корзины")),
+    ("«первый ход в первой взятке» (W5)", re.compile(r"первый ход в первой взятке")),
+    ("the correction that reads as the wrong payment again (A8)",
+     re.compile(r"Чтобы исправить расчёт стола$")),
+    ("«ставит ремиз» twice in a remise step (K8)", re.compile(r"\), ставит ремиз")),
+    ("two spaces before a fact's line (N6)", re.compile(r"\S  \(строка \d+\)")),
+    ("a comma between two players' sheet figures (N5)",
+     re.compile(r"\([−+]\d+[^()]*\), \w+: в листе")),
+    ("click's formula «x>=1» (E5)", re.compile(r"\bx>=\d")),
+]
+
+# The Russian plural of «платёж» after a number: 1, 21 платёж; 2–4, 22 платежа; 5–20 платежей.
+TRANSFERS_COUNT = re.compile(r"Кто кому платит — (\d+) (платёж|платежа|платежей)\b")
+
+
+def russian_payments(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "платёж"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "платежа"
+    return "платежей"
+
+
+def game_text_problems(text: str) -> list[str]:
+    """The patterns above in ``text``, a line each; an empty section «Стол и правила»
+    (A12); a count of transfers with the wrong plural (K1)."""
+    lines = [QUOTED_SOURCE.sub(" ", line) for line in text.splitlines()
+             if not SOURCE_LINE.match(line)]  # the seeds' own words are not checked
+    found = [f"{name}: {line.strip()}" for line in lines
+             for name, pattern in GAME_TEXT_PATTERNS if pattern.search(line)]
+    if re.search(r"^Стол и правила\n\s*\n", text, re.M):
+        found.append("an empty section «Стол и правила» (A12)")
+    for match in TRANSFERS_COUNT.finditer(text):
+        if match.group(2) != russian_payments(int(match.group(1))):
+            found.append(f"a wrong plural (K1): {match.group()}")
+    return found
+
+
+MONEY = ("--fiche-value", "0,5", "--currency", "RUB")
+GAME_TEXT_RUNS: dict[str, tuple[str, ...]] = {
+    "score --fiche-value 0,5 (A11, N2)": ("score", "samples/every-event-ru.rvs", *MONEY),
+    "score --fiche-value 0.5, no currency": ("score", "samples/every-event-ru.rvs",
+                                             "--fiche-value", "0.5"),
+    "convert --to csv-payments (N3)": ("convert", "samples/every-event-ru.rvs",
+                                       "--to", "csv-payments"),
+    "check disputed-sheet (RV317, RV318)": ("check", "samples/disputed-sheet.rvs"),
+    "check house-reading (RV319–RV322)": ("check", "samples/house-reading.rvs"),
+    "arbitrate disputed-sheet 5 (A8)": ("arbitrate", "samples/disputed-sheet.rvs", "--deal", "5"),
+    "arbitrate house-reading 2 (A12)": ("arbitrate", "samples/house-reading.rvs", "--deal", "2"),
+    "rules --infer house-reading": ("rules", "--infer", "samples/house-reading.rvs"),
+    "arbitrate 11 (G3, W5, N6)": ("arbitrate", "samples/every-event-ru.rvs", "--deal", "11"),
+    "explain 3 (A7, K7)": ("explain", "samples/every-event-ru.rvs", "--deal", "3"),
+    "explain 9 (K8)": ("explain", "samples/every-event-ru.rvs", "--deal", "9"),
+    "explain 10 (K8, K19)": ("explain", "samples/every-event-ru.rvs", "--deal", "10"),
+    "explain 2 (A10, K6)": ("explain", "samples/every-event-ru.rvs", "--deal", "2"),
+    "arbitrate --help (E5)": ("arbitrate", "--help"),
+    "simulate --help (E5)": ("simulate", "--help"),
+    "score --help (K4, K21)": ("score", "--help"),
+    "report --help (K4)": ("report", "--help"),
+    "stats --help (K4)": ("stats", "--help"),
+}
+
+
+@pytest.mark.parametrize("run", list(GAME_TEXT_RUNS))
+def test_the_game_texts_read_as_russian(run):
+    text = run_ru(GAME_TEXT_RUNS[run], COLUMNS)
+    found = game_text_problems(text)
+    assert found == [], "\n".join(found)
+
+
+def test_the_settle_up_reads_as_russian_and_takes_a_decimal_comma():
+    """`--fiche-value 0,5` under --lang ru is the 0.5 the output writes «0,5 ₽»;
+    the money section is «Расчёт в деньгах», the transfers a counted plural."""
+    text = run_ru(GAME_TEXT_RUNS["score --fiche-value 0,5 (A11, N2)"], COLUMNS)
+    assert "Расчёт в деньгах: 1 фишка = 0,5\u00a0₽" in text
+    assert "Кто кому платит — 4 платежа (меньше не обойтись)" in text
+    assert "В корзине до следующей игры остаётся 660 фишек." in text
+    _assert_clean("score --fiche-value 0,5", text)
+
+
+def test_csv_payments_writes_its_reasons_cards_in_the_runs_language():
+    text = run_ru(GAME_TEXT_RUNS["convert --to csv-payments (N3)"], COLUMNS)
+    assert "Анна ходит и форсирует Т♣ (его кладёт Борис)" in text
+    assert not CARD_LETTERS.search(text), CARD_LETTERS.search(text)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 112])
+def test_the_transfers_heading_counts_in_russian_plurals(n):
+    from types import SimpleNamespace
+
+    from reversis_cli.club.settleup_words import transfers_heading
+    from reversis_cli.i18n import use
+
+    # only what the heading reads of a settle-up: whether it is the fewest, and the count
+    minimal: typing.Any = SimpleNamespace(minimal=True, transfers=[None] * n)
+    searched_for: typing.Any = SimpleNamespace(minimal=False, transfers=[None] * n)
+    with use("ru"):
+        fewest = transfers_heading(minimal)
+        searched = transfers_heading(searched_for)
+    assert fewest == f"Кто кому платит — {n} {russian_payments(n)} (меньше не обойтись)"
+    assert searched.startswith(f"Кто кому платит — {n} {russian_payments(n)} (не больше")
+    assert game_text_problems(fewest + "\n" + searched) == []
+
+
+def test_the_report_session_page_settles_up_in_russian():
+    from html.parser import HTMLParser
+
+    from click.testing import CliRunner
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.parts.append("\n")
+
+        def handle_data(self, data):
+            self.parts.append(data)
+
+    from russian_session import at_root
+    with at_root():
+        result = CliRunner().invoke(cli, ["--lang", "ru", "report", "samples/every-event-ru.rvs",
+                                          "-o", "-", *MONEY], prog_name="reversis")
+    assert result.exit_code == 0, result.output
+    page = Text()
+    page.feed(result.stdout)
+    text = "\n".join(" ".join(line.split()) for line in "".join(page.parts).splitlines())
+    assert "Расчёт в деньгах: 1 фишка = 0,5 ₽" in text  # the no-break space made one
+    assert "Кто кому платит — 4 платежа (меньше не обойтись)" in text
+    assert game_text_problems(text) == []
+
+
+GAME_TEXT_MUST_FAIL = [
+    "по правилам за эту выплату причитается 2 фишки, а не 1: …",
+    "Кто кому платит (меньше платежей не бывает: 3)",
+    "Расчёт: 1 фишка = 0,5 ₽",
+    "[ACE-3] После сдачи Вера платит за эту карту тому, кто выигрывает партию: 1 фишка",
+    "Анна ходит и форсирует туза Т♣ — его кладёт Вера",
+    "• Засдавшийся сдающий платит и сдаёт заново.",
+    "• Сдача 2: сдаёт Anna.  (строка 23)",
+    "Boris: в листе −27, по правилам −39 (+12), Gleb: в листе +29, по правилам +51 (−22)",
+    "  --deal N  Номер сдачи для решения.  [x>=1; обязательно]",
+    "Кто кому платит — 21 платежей (меньше не обойтись)",
+    "Стол и правила\n\nЛист счёта после сдачи",
+]
+
+
+@pytest.mark.parametrize("text", GAME_TEXT_MUST_FAIL)
+def test_the_game_text_patterns_find_what_the_review_found(text):
+    assert game_text_problems(text) != []
+
+
+def test_the_ace_owed_to_the_partie_winner_names_its_card_in_english_too():
+    """russian-4, A7: "for it" named no card in either language."""
+    from click.testing import CliRunner
+
+    from russian_session import at_root
+    with at_root():
+        english = CliRunner().invoke(cli, ["--lang", "en", "explain", "samples/every-event-ru.rvs",
+                                           "--deal", "3"], env={"COLUMNS": "1000"}).stdout
+    assert "Вера will owe the partie winner 1 for A♣ (trick 1) after the deal" in english
+    assert "for it after" not in english
+    russian = run_ru(("explain", "samples/every-event-ru.rvs", "--deal", "3"), COLUMNS)
+    assert "После сдачи Вера платит тому, кто выигрывает партию, за Т♣ (взятка 1): 1 фишка" \
+        in russian
+
+
+# =========================================================================== issue 31: compare
+# `stats --compare` against both built-in profiles and a house TOML, the league file's
+# errors (RV606-RV609) and the archive's refusals (RV601-RV605) in Russian, with the
+# patterns of review russian-4's E2, E3, E4, G1, G4, K2, K16, A6, P2 on top of the rules above.
+# The seasons here are the samples' Latin-named ones: their players' names and the house
+# profile's title are what the record and the TOML wrote, not English words.
+
+import sqlite3  # noqa: E402
+
+from click.testing import CliRunner  # noqa: E402
+
+from reversis_cli.club import database as club_database  # noqa: E402
+from reversis_cli.club import schema as club_schema  # noqa: E402
+from reversis_cli.club.league import ABSENCE_RULES, RANKINGS, TIE_BREAKS  # noqa: E402
+from reversis_cli.club.league_file import ATTENDANCE_KEYS, TOP_KEYS  # noqa: E402
+from reversis_cli.i18n import Msg, t, use  # noqa: E402
+from reversis_cli.rules.profile import OPTIONS  # noqa: E402
+from reversis_cli.rules.values import VALUE_MEANINGS  # noqa: E402
+from russian_session import at_root  # noqa: E402
+
+SEASON_NAMES = {"Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Nevsky", "club"}
+# The league file's keys and the values they take, typed as they are (docs/league.md), and
+# the program's name as a version names it.
+LEAGUE_WORDS = {*TOP_KEYS, *ATTENDANCE_KEYS, *RANKINGS, *TIE_BREAKS, *ABSENCE_RULES}
+PROGRAM = re.compile(r"\breversis-cli\b")
+
+# A value that has a meaning (yes, none, any_follow), written without it in brackets
+# after it: «yes → no» instead of «yes (да)», «→ no (нет)».  An option's own name
+# that is also a value (remise) is left out: a list of options names it.
+GLOSSED_VALUES = {value for _, value in VALUE_MEANINGS} - set(OPTIONS)
+# (``option=value`` as typed after --set, which names the reading, is the user's own)
+BARE_VALUE = re.compile(r"(?<![\w=-])(" + "|".join(sorted(GLOSSED_VALUES)) + r")(?![\w-])"
+                        r"(?! \([^()]*[А-Яа-яЁё])")
+GLOSSED = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(GLOSSED_VALUES)) + r") (?=\([^()]*"
+                     r"[А-Яа-яЁё])")
+COMPARE_PATTERNS = [
+    ("money «moved» (перемещать деньги, a calque: «переходит из рук в руки»)",
+     re.compile(r"перемеща\w*|\bперемещено\b", re.I)),
+    ("«должно быть» after a key name, agreeing with nothing",
+     re.compile(r"\b[a-z_]+\]?\s+должн\w*\s+быть")),
+    ("SQLite's English", re.compile(
+        r"file is not a database|disk image is malformed|constraint failed|UNIQUE constraint|"
+        r"unable to open database|database is locked|readonly database|disk I/O error", re.I)),
+    ("a Russian reader sent to an English design document", re.compile(r"docs/decisions\.md")),
+]
+# The file a diagnostic is about, named again inside its message.
+NAMED_TWICE = re.compile(r"^(\S+?):(?:\d+:\d+:)? ошибка\[RV6\d\d\]: .*?(?<!\S)(\1)(?=[\s:;,)]|$)")
+# An archive diagnostic that asks for -o, from a command whose -o is not the archive.
+O_HINT = re.compile(r"ошибка\[RV6\d\d\].*(?<![\w-])-o(?![\w-])")
+
+
+def compare_line_problems(line: str, archive_command: bool = False,
+                          typed: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """The sweep's problems of a line of these runs, and this area's own; ``typed``: the
+    words of the file the user wrote (a league file's unknown key, a value it cannot be)."""
+    allowed = SEASON_NAMES | LEAGUE_WORDS | typed
+    found = [(rule, words) for rule, words in line_problems(PROGRAM.sub(" ", GLOSSED.sub("", line)))
+             if not (rule == "an English word" and words in allowed)]
+    if not SOURCE_LINE.match(line):
+        found += [("a bare option value", m.group()) for m in BARE_VALUE.finditer(line)]
+        found += [(rule, m.group()) for rule, pattern in COMPARE_PATTERNS
+                  for m in pattern.finditer(line)]
+        found += [("the file named twice", m.group(2)) for m in NAMED_TWICE.finditer(line)]
+        if not archive_command:
+            found += [("an -o hint from a command without the archive's -o", m.group())
+                      for m in O_HINT.finditer(line)]
+    return found
+
+
+def _assert_compare_clean(run: str, text: str, archive_command: bool = False,
+                          typed: str = "") -> None:
+    written = frozenset(LATIN_WORD.findall(typed))
+    found = [Violation(run, line, rule, words) for line in text.splitlines()
+             for rule, words in compare_line_problems(line, archive_command, written)]
+    if found:
+        pytest.fail(f"{len(found)} problems in the Russian of {run}:\n"
+                    + "\n".join(map(str, found)), pytrace=False)
+
+
+def _run_ru_any(args: tuple[str, ...], cwd: Path | None = None) -> tuple[int, str]:
+    """``reversis --lang ru ARGS``'s exit code and output, whatever the exit."""
+    env = {"COLUMNS": str(COLUMNS), "NO_COLOR": "1", "TERM": "dumb"}
+    runner = CliRunner()
+    if cwd is None:
+        with at_root():
+            result = runner.invoke(cli, ["--lang", "ru", *args], env=env, prog_name="reversis")
+    else:
+        old = Path.cwd()
+        os.chdir(cwd)
+        try:
+            result = runner.invoke(cli, ["--lang", "ru", *args], env=env, prog_name="reversis")
+        finally:
+            os.chdir(old)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.stdout + result.stderr
+
+
+COMPARE_RUNS = {
+    "stats --compare modern": ("stats", "samples/club", "--compare", "modern"),
+    "stats --compare classic": ("stats", "samples/club", "--compare", "classic"),
+    "stats --compare house": ("stats", "samples/house-reading.rvs", "--compare",
+                              "samples/house-rules.toml"),
+    "stats --set": ("stats", "samples/club", "--set", "late_tricks_double=none",
+                    "--set", "forced_means=any_follow"),
+}
+
+
+@pytest.mark.parametrize("run", list(COMPARE_RUNS))
+def test_russian_compare_reads_as_russian(run):
+    status, text = _run_ru_any(COMPARE_RUNS[run])
+    assert status == 0, text
+    assert "Сезон по другому толкованию правил" in text and "фиш" in text  # options moved
+    _assert_compare_clean(run, text)
+
+
+# The league files of tests/test_league.py's problems, one of each code.
+BAD_LEAGUES = {
+    "RV606 not TOML": 'title = "Club"\nranking "total"\n',
+    "RV607 unknown key": 'records = ["."]\n\n[attendance]\n  min_evenings = 3\n',
+    "RV608 ranking": 'records = ["."]\nranking = "average"\n',
+    "RV608 whole number": 'records = ["."]\n[attendance]\nmin_sessions = -1\n',
+    "RV608 date": 'records = ["."]\nfrom = "14.01.2027"\n',
+    "RV608 text": 'records = ["."]\ntitle = 3\n',
+    "RV608 tie_breaks": 'records = ["."]\ntie_breaks = ["name", "luck"]\n',
+    "RV608 exclude": 'records = ["."]\nexclude = "Anna"\n',
+    "RV608 records": 'records = 3\n',
+    "RV608 attendance": 'records = ["."]\nattendance = 3\n',
+    "RV608 penalty": 'records = ["."]\n[attendance]\npenalty_per_session = 5\n',
+    "RV609 missing file": 'records = [\n  ".",\n  "2026/spring.rvs",\n]\n',
+    "RV609 missing archive": 'archive = "club.sqlite"\n',
+    "RV609 record with errors": 'records = ["bad.rvs"]\n',
+    "RV602 foreign archive": 'archive = "photos.sqlite"\n',
+}
+
+
+def _foreign(path: Path) -> Path:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE photos (id INTEGER, name TEXT)")
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize("case", list(BAD_LEAGUES))
+def test_russian_league_file_errors_read_as_russian(case, tmp_path):
+    (tmp_path / "bad.rvs").write_text("reversis 1\nplayers Anna Boris Vera\n", encoding="utf-8")
+    _foreign(tmp_path / "photos.sqlite")
+    (tmp_path / "league.toml").write_text(BAD_LEAGUES[case], encoding="utf-8")
+    status, text = _run_ru_any(("league", "league.toml"), cwd=tmp_path)
+    assert status == 1 and f"ошибка[{case.split()[0]}]" in text, text
+    _assert_compare_clean(f"league ({case})", text, typed=BAD_LEAGUES[case])
+
+
+@pytest.fixture(scope="module")
+def refused_archives(tmp_path_factory) -> dict[str, Path]:
+    """A corrupt file, a text file, another program's database, a newer archive and a
+    read-only one, beside a good archive of samples/club."""
+    folder = tmp_path_factory.mktemp("refused")
+    good = folder / "good.sqlite"
+    status, text = _run_ru_any(("archive", "samples/club", "-o", str(good)))
+    assert status == 0, text
+    made = {"text": folder / "notes.txt", "corrupt": folder / "corrupt.sqlite",
+            "foreign": _foreign(folder / "photos.sqlite"), "newer": folder / "newer.sqlite",
+            "read-only": folder / "ro.sqlite"}
+    made["text"].write_text("not a database\n" * 100, encoding="utf-8")
+    data = good.read_bytes()
+    made["corrupt"].write_bytes(data[:100] + b"\xff" * 4000 + data[4100:])
+    made["newer"].write_bytes(data)
+    conn = sqlite3.connect(made["newer"])
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                 (str(club_schema.SCHEMA_VERSION + 1),))
+    conn.commit()
+    conn.close()
+    made["read-only"].write_bytes(data)
+    os.chmod(made["read-only"], 0o444)
+    made["good"] = good
+    return made
+
+
+# (the database, the command, the code it is refused with); stats and report read a text
+# file as a record (RV100), so only archive is asked to take one.
+REFUSALS = [
+    ("text", "archive", "RV601"), ("corrupt", "archive", "RV601"),
+    ("corrupt", "stats", "RV601"), ("corrupt", "report", "RV601"),
+    ("corrupt", "compare", "RV601"),
+    ("foreign", "archive", "RV602"), ("foreign", "stats", "RV602"),
+    ("foreign", "report", "RV602"), ("foreign", "compare", "RV602"),
+    ("newer", "archive", "RV603"), ("newer", "stats", "RV603"), ("newer", "report", "RV603"),
+    ("read-only", "archive", "RV605"),
+]
+
+
+def _command(command: str, db: Path, out: Path) -> tuple[str, ...]:
+    return {"archive": ("archive", "samples/club/2027-01-14.rvs", "-o", str(db)),
+            "stats": ("stats", str(db)),
+            "compare": ("stats", str(db), "--compare", "modern"),
+            "report": ("report", str(db), "-o", str(out))}[command]
+
+
+@pytest.mark.parametrize("kind, command, code", REFUSALS)
+def test_russian_archive_refusals_read_as_russian(kind, command, code, refused_archives,
+                                                  tmp_path):
+    db = refused_archives[kind]
+    before = db.read_bytes()
+    status, text = _run_ru_any(_command(command, db, tmp_path / "club.html"))
+    assert status == 1 and f"ошибка[{code}]" in text, text
+    assert db.read_bytes() == before  # refused, never written
+    _assert_compare_clean(f"{command} ({kind} database)", text, command == "archive")
+
+
+@pytest.mark.parametrize("command", ["archive", "stats", "report"])
+def test_russian_locked_archive_reads_as_russian(command, refused_archives, tmp_path,
+                                                 monkeypatch):
+    db = tmp_path / "club.sqlite"
+    db.write_bytes(refused_archives["good"].read_bytes())
+    monkeypatch.setattr(club_database, "LOCK_WAIT", 0.1)
+    monkeypatch.setattr("reversis_cli.club.archive.LOCK_WAIT", 0.1)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        status, text = _run_ru_any(_command(command, db, tmp_path / "club.html"))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert status == 1 and "ошибка[RV604]" in text, text
+    _assert_compare_clean(f"{command} (locked database)", text, command == "archive")
+
+
+def test_sqlites_reason_is_never_english_in_russian():
+    from reversis_cli.club.database import SqliteReason
+
+    message = Msg("SQLite could not complete the change ({reason}); nothing of the file it was "
+                  "storing is kept",
+                  reason=SqliteReason(19, "UNIQUE constraint failed: sessions.path"))
+    assert "UNIQUE constraint failed: sessions.path" in t(message)  # English: SQLite's words
+    with use("ru"):
+        russian = t(message)
+    assert "нарушено ограничение архива" in russian
+    assert compare_line_problems(f"club.sqlite: ошибка[RV612]: {russian}") == []
+
+
+# What review russian-4 found in this area, and what it proposed.
+COMPARE_MUST_FAIL = [
+    (" partie_vis_a_vis_double   22   4   Dima 17   Anna 18", None),
+    ("   yes                          Gleb 4    Boris 4", "a bare option value"),
+    ("   10,11 → none", "a bare option value"),
+    ("forced_means = any_follow: за сезон перемещает 3 фишки, из них 2 платит Vera.",
+     "money «moved» (перемещать деньги, a calque: «переходит из рук в руки»)"),
+    ("Сколько денег перемещает каждый параметр",
+     "money «moved» (перемещать деньги, a calque: «переходит из рук в руки»)"),
+    ("league.toml:2:1: ошибка[RV608]: tie_breaks должно быть списком разных значений",
+     "«должно быть» after a key name, agreeing with nothing"),
+    ("bad.sqlite: ошибка[RV601]: bad.sqlite не читается как база данных SQLite (файл другого "
+     "рода или повреждённый): file is not a database", "SQLite's English"),
+    ("bad.sqlite: ошибка[RV601]: bad.sqlite не читается как база данных SQLite",
+     "the file named twice"),
+    ("вместе: то, что параметры перемещают только в сочетании (docs/decisions.md).",
+     "a Russian reader sent to an English design document"),
+    ("other.sqlite: ошибка[RV602]: база данных другой программы: укажите другой файл в -o",
+     "an -o hint from a command without the archive's -o"),
+]
+COMPARE_MUST_PASS = [
+    "   yes (да)                          Gleb 4    Boris 4",
+    "   → none (ни одной)",
+    "forced_means = any_follow (форсированной считается любая карта в масть на чужой ход): за "
+    "сезон из рук в руки переходит 3 фишки; больше всех теряет Vera: 2.",
+    "league.toml:2:1: ошибка[RV608]: tie_breaks: нужен список разных значений из name; "
+    "порядок важен: сначала решает первое",
+    "bad.sqlite: ошибка[RV601]: файл не читается как база данных SQLite — это файл другого "
+    "рода или он повреждён",
+]
+
+
+@pytest.mark.parametrize("line, rule", [c for c in COMPARE_MUST_FAIL if c[1]])
+def test_the_compare_sweep_finds_what_the_review_found(line, rule):
+    assert rule in [found for found, _ in compare_line_problems(line)], \
+        compare_line_problems(line)
+
+
+@pytest.mark.parametrize("line", COMPARE_MUST_PASS)
+def test_the_compare_sweep_lets_through_what_the_review_proposed(line):
+    assert compare_line_problems(line) == []
+
+
+def test_every_value_meaning_is_cut_from_the_rules_catalog():
+    """`--compare` glosses a value with the catalog's «value — meaning» cut after the
+    dash: every value that has a meaning must be written that way, or it shows bare."""
+    from reversis_cli.rules.values import value_meaning
+
+    assert value_meaning("partie_ties", "split") is None  # English: the value is the word
+    with use("ru"):
+        for option, value in VALUE_MEANINGS:
+            meaning = value_meaning(option or "late_tricks_double", value)
+            assert meaning and re.search("[А-Яа-яЁё]", meaning), (option, value)
+        assert value_meaning("late_tricks_double", "10,11") is None  # a list: no meaning
+
+
+def test_report_refuses_rules_on_a_club_page_in_plain_russian(refused_archives, tmp_path):
+    """K17: the refusal says when --rules and --set act, not «применяются к странице
+    записей, названных по одной»."""
+    status, text = _run_ru_any(("report", str(refused_archives["good"]), "--rules", "modern",
+                                "-o", str(tmp_path / "club.html")))
+    assert status == 2, text
+    assert ("--rules и --set действуют, только когда записи названы по одной"
+            in " ".join(text.split())), text
+    _assert_compare_clean("report --rules (club page)", text)
+
+
+# --------------------------------------------------------------------------- the club's words
+# Issue 31 (the fourth Russian review: §1, W1 W2 W4 T3-T6 P1 K14 K15 N1): the season
+# read through `stats` (with --show-deals), `league` (ranked with a penalty and an
+# exclusion; and a period where nobody is ranked) and the club page's visible text,
+# over the two Cyrillic sessions.  Each is held to the sweep's rules above and to the
+# club's own vocabulary: the labels of counted rows are plural nouns, a figure is not
+# «Зачёт», a net is signed wherever another is.
+
+CLUB_SAMPLES = ("samples/every-event-ru.rvs", "samples/tver-ru.rvs")
+
+# What a Russian club's table never writes (the review's §1, T3-T5, W1, W4, P1).
+CLUB_WORDS = [
+    ("«звание» is a rank, not a leader (T4)", re.compile(r"\bЗвани\w*", re.I)),
+    ("«Зачёт» is the idiom «в зачёт», not a figure (T5)", re.compile(r"\bЗачёт\b")),
+    ("«Итог за сдачу» reads as a deal's net (T3)", re.compile(r"\bитог за (?:сдачу|игру)\b", re.I)),
+    ("«в целом» is a calque of «in total» (W4)", re.compile(r"\bв целом\b", re.I)),
+    # a singular clause as the label of a count: «Партия выиграна 10», «· Корзина взята (5)»
+    ("a singular clause labels a count (W1, P1)", re.compile(
+        r"\b(?:парти[яи] (?:вы|про)играна|реверси (?:предпринят|сделан)|корзина взята|"
+        r"эспаньолетта (?:не )?удалась|кинола (?:снесена|падает)|тузы снесены|"
+        r"форсирует чуж\w+ \w+|перебивает чужой \w+)(?=\s{2,}|\s*\(\d|\s+[−+]?\d)", re.I)),
+]
+# A net's row label (stats, the club page) or column heading (league, the standings).
+NET_LABELS = {"Итог", "итог", "Итог за сдачу", "В среднем за сдачу", "Результат",
+              "Результат за сдачу",
+              "Результат за игру", "Лучший итог"}
+SIGNED = re.compile(r"[+−]\d[\d\s,/½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]*|0(?:,0+)?")
+IMPROPER_FRACTION = re.compile(r"(?<![\w/.])(\d+)/(\d+)(?![\w/])")
+
+
+def _cells(line: str) -> list[str]:
+    return [cell for cell in re.split(r"\s{2,}", line.strip()) if cell]
+
+
+def unsigned_nets(text: str) -> list[str]:
+    """The nets written without a sign: in a row a net's label starts (stats, the club
+    page's figures, whose cells the page's text gives a line each), a title «Лучший
+    итог», or under a net's column heading (league, the standings: rows that start
+    with a rank)."""
+    found: list[str] = []
+    columns: list[int] = []
+    label_alone = False
+    for line in text.splitlines():
+        cells = _cells(line)
+        if not cells or set(line.strip()) <= set("─ "):
+            continue
+        numbers = [c for c in cells[1:] if re.fullmatch(r"[\d−+,.½-]+", c)]
+        if label_alone and len(cells) == 1 and re.fullmatch(r"[\d−+,.½/ -]+", cells[0]):
+            found += [] if SIGNED.fullmatch(cells[0]) else [cells[0]]
+            continue
+        label_alone = cells == [cells[0]] and cells[0] in NET_LABELS
+        if cells[0].split(":")[-1].strip() in NET_LABELS:
+            found += [c for c in numbers if not SIGNED.fullmatch(c)]
+        elif "Лучший итог" in cells:
+            found += [] if SIGNED.fullmatch(cells[-1]) else [cells[-1]]
+        elif any(c in NET_LABELS for c in cells[1:]):
+            columns = [i for i, c in enumerate(cells) if c in NET_LABELS]
+        elif columns and cells[0].isdigit():
+            found += [cells[i] for i in columns if i < len(cells)
+                      and re.fullmatch(r"[\d−+,.½-]+", cells[i]) and not SIGNED.fullmatch(cells[i])]
+        else:
+            columns = []
+    return found
+
+
+def club_problems(line: str) -> list[tuple[str, str]]:
+    problems = [(rule, m.group()) for rule, pattern in CLUB_WORDS for m in pattern.finditer(line)]
+    problems += [("an improper fraction", m.group()) for m in IMPROPER_FRACTION.finditer(line)
+                 if int(m.group(1)) >= int(m.group(2)) > 0]
+    return problems
+
+
+def _assert_club_clean(run: str, text: str) -> None:
+    found = violations(run, text) + [Violation(run, line, rule, words)
+                                     for line in text.splitlines()
+                                     for rule, words in club_problems(line)]
+    found += [Violation(run, "", "an unsigned net beside signed ones", net)
+              for net in unsigned_nets(text)]
+    if found:
+        pytest.fail(f"{len(found)} problems in the Russian of {run}:\n"
+                    + "\n".join(map(str, found)), pytrace=False)
+
+
+@pytest.fixture
+def club_season(tmp_path):
+    """The two Cyrillic sessions in a folder, with two league files: the year ranked on
+    the total with a penalty for a missed evening and Глеб excluded; and 1786's one
+    evening, where nobody has the two sessions the league asks for."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for sample in CLUB_SAMPLES:
+        (folder / Path(sample).name).write_text((ROOT / sample).read_text("utf-8"), "utf-8")
+    (tmp_path / "year.toml").write_text(
+        'title = "Клуб по четвергам: весь сезон"\nrecords = ["club"]\nranking = "total"\n'
+        'tie_breaks = ["per-deal", "sessions", "name"]\nexclude = ["Глеб"]\n'
+        '[attendance]\nmin_sessions = 3\nabsence = "penalty"\npenalty_per_session = 10\n',
+        "utf-8")
+    (tmp_path / "winter.toml").write_text(
+        'title = "Клуб по четвергам: зима"\nrecords = ["club"]\nranking = "per-deal"\n'
+        'from = 1786-01-01\nto = 1786-03-31\nexclude = ["Глеб"]\n'
+        '[attendance]\nmin_sessions = 2\n', "utf-8")
+    return tmp_path
+
+
+CLUB_RUNS = {
+    "stats": lambda d: ("stats", str(d / "club")),
+    "stats --show-deals": lambda d: ("stats", str(d / "club"), "--show-deals"),
+    "stats --player": lambda d: ("stats", str(d / "club"), "--player", "Вера"),
+    "league (ranked, penalty, excluded)": lambda d: ("league", str(d / "year.toml")),
+    "league (nobody ranked)": lambda d: ("league", str(d / "winter.toml")),
+    "stats of the archive": lambda d: ("stats", _archived(d)),
+}
+
+
+def _archived(season: Path) -> str:
+    """The season's archive, made by ``archive`` (in Russian too: its lines are read)."""
+    database = season / "club.sqlite"
+    if not database.exists():
+        _assert_club_clean("archive", run_ru(("archive", str(season / "club"), "-o",
+                                              str(database)), COLUMNS))
+    return str(database)
+
+
+@pytest.mark.parametrize("run", list(CLUB_RUNS))
+def test_the_club_commands_read_as_a_russian_club_writes(run, club_season):
+    text = run_ru(CLUB_RUNS[run](club_season), COLUMNS)
+    assert all(name in text for name in ("Анна", "Вера")), text
+    _assert_club_clean(run, text)
+
+
+def _club_page_text(source: str, out: Path, *options: str) -> str:
+    """The visible text of the club page ``report SOURCE -o OUT/`` writes."""
+    run_ru(("report", source, "-o", f"{out}/", *options), COLUMNS)
+    page = _VisibleText()
+    page.feed((out / "index.html").read_text("utf-8"))
+    page.close()
+    return "\n".join(page.lines)
+
+
+@pytest.mark.parametrize("kind", ["folder", "folder --league", "archive"])
+def test_the_club_page_reads_as_a_russian_club_writes(kind, club_season):
+    source = _archived(club_season) if kind == "archive" else str(club_season / "club")
+    options = ("--league", str(club_season / "year.toml")) if "--league" in kind else ()
+    text = _club_page_text(source, club_season / "page", *options)
+    assert all(name in text for name in PLAYERS), text
+    _assert_club_clean(f"the club page of a {kind}", text)
+
+
+CLUB_MUST_FAIL = [
+    ("Звания сезона", "«звание» is a rank, not a leader (T4)"),
+    (" Место   Игрок   Игры   Сдачи   Зачёт   Итог   Штраф",
+     "«Зачёт» is the idiom «в зачёт», not a figure (T5)"),
+    (" Итог за сдачу              −9,15   +5,35", "«Итог за сдачу» reads as a deal's net (T3)"),
+    ("при равенстве решают: итог за сдачу, больше игр, имя",
+     "«Итог за сдачу» reads as a deal's net (T3)"),
+    ("места по итогу в целом", "«в целом» is a calque of «in total» (W4)"),
+    (" Партия выиграна                3        4", "a singular clause labels a count (W1, P1)"),
+    ("   партия проиграна             2       1", "a singular clause labels a count (W1, P1)"),
+    (" Реверси предпринят             0        0", "a singular clause labels a count (W1, P1)"),
+    (" Корзина взята                  1        0", "a singular clause labels a count (W1, P1)"),
+    ("  Anna · Эспаньолетта удалась (1): a.rvs:3", "a singular clause labels a count (W1, P1)"),
+    (" Форсирует чужих тузов          5        2", "a singular clause labels a count (W1, P1)"),
+    ("Итог за сезон: 5/2 фишки", "an improper fraction"),
+]
+CLUB_MUST_PASS = [
+    "Вне зачёта",
+    "  Anna: не участвует в зачёте (правила лиги)",
+    "места — по среднему итогу за сдачу",
+    " Выигранные партии                   3        4",
+    "Вера: эспаньолетта (удалась), кинола упала на черви",
+    "Итог за сезон: 2½ фишки; samples/club/2027-01-14.rvs:9, 1/3 ставки",
+]
+
+
+@pytest.mark.parametrize("line, rule", CLUB_MUST_FAIL)
+def test_the_club_sweep_finds_what_the_review_found(line, rule):
+    assert rule in [found for found, _ in club_problems(line)], club_problems(line)
+
+
+@pytest.mark.parametrize("line", CLUB_MUST_PASS)
+def test_the_club_sweep_lets_through_what_the_review_proposed(line):
+    assert club_problems(line) == []
+
+
+def test_the_club_sweep_finds_an_unsigned_net_beside_signed_ones():
+    league_table = (" Место   Игрок   Игры   Сдачи   Результат   Итог   Штраф\n"
+                    " ───────────────────────────────────────────────────────\n"
+                    "     1   Elena      2      20          97    107     −10\n"
+                    "     2   Dima       3      30        −177   −177\n")
+    assert unsigned_nets(league_table) == ["97", "107"]
+    assert unsigned_nets(league_table.replace("    97    107", "   +97   +107")) == []
+    assert unsigned_nets(" Итог за сдачу   −9,15   5,35   0,00\n") == ["5,35"]
+    assert unsigned_nets(" Лучший итог      Elena     107\n") == ["107"]
+    assert unsigned_nets("   итог   −77   +51   0\n") == []

@@ -141,7 +141,7 @@ def test_explain_reads_an_option_value_with_its_meaning_in_russian_only():
             "кинолу (в этом профиле: aces_and_quinola — за всех тузов и кинолу)") in russian
     assert ("(espagnolette_fails_on = last_two — не удалась, если взята 10-я или 11-я взятка)"
             in russian)
-    assert "ставит ремиз — 45 фишек (POOL-3, remise = pool — всё, что было в корзине" in russian
+    assert "ставит ремиз: 45 фишек (POOL-3, remise = pool — всё, что было в корзине" in russian
     english_text = run("explain", record, "--deal", "1")
     assert ("espagnolette_refunds = diamond_ace_and_quinola (this profile: aces_and_quinola)"
             in english_text)

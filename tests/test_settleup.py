@@ -330,5 +330,5 @@ def test_report_shows_the_settle_up_on_the_session_page(tmp_path):
                  "--fiche-value", "0.5", "--currency", "RUB")
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
-    assert "<caption>Расчёт: 1 фишка = 0,5\u00a0₽</caption>" in page
+    assert "<caption>Расчёт в деньгах: 1 фишка = 0,5\u00a0₽</caption>" in page
     assert "<li>Gleb → Vera: 3,00\u00a0₽</li>" in page

@@ -233,7 +233,7 @@ def test_russian_says_it_apart_too(tmp_path):
     out = " ".join(run("--lang", "ru", "check", str(path)).output.split())
     # the figures in the sentence with the minus sign; the quoted line keeps the file's
     assert ("в листе счёта остаётся от прежних сдач: расхождение из сдачи 3 (Anna +1, "
-            "Vera −1); новое расхождение в этой сдаче: Boris: в листе счёта −24, по правилам "
+            "Vera −1); новое расхождение в этой сдаче: Boris: в листе −24, по правилам "
             "−25 (+1); лист счёта не сходится: четыре итога и корзина дают в сумме 1, а должны "
             "давать 0 (ошибка в подсчёте)") in out
 

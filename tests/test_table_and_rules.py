@@ -59,7 +59,9 @@ def test_a_deal_with_a_tally_only_shows_the_sheet_and_one_without_figures_nothin
         monkeypatch):
     monkeypatch.chdir(SAMPLES.parent)
     out = run("arbitrate", "samples/disputed-sheet.rvs", "--deal", "4", "--no-quotes")
-    assert out.endswith("The table and the rules\n\nThe score sheet after the deal\n"
+    # the section says what it lacks rather than stand empty (russian-4, A12)
+    assert out.endswith("The table and the rules\n  The table's payments are not written in "
+                        "this deal (no paid lines).\n\nThe score sheet after the deal\n"
                         "  It agrees with the rules' running totals.\n")
     assert "The table and the rules" not in run("arbitrate", "samples/evening.rvs", "--deal",
                                                 "2", "--no-quotes")

@@ -170,6 +170,17 @@ class Option(click.Option):
         has none)."""
         return tr(super().make_metavar(ctx))
 
+    def get_help_extra(self, ctx: click.Context) -> click.types.OptionHelpExtra:
+        """click's extras, a lower bound in the run's words: click writes the
+        formula ``x>=1`` itself, out of gettext's reach; the formula is the
+        message id, so English reads as click writes it («не меньше 1»)."""
+        extra = super().get_help_extra(ctx)
+        kind = self.type
+        if ("range" in extra and isinstance(kind, click.IntRange) and kind.max is None
+                and kind.min is not None and not kind.min_open):
+            extra["range"] = t(Msg("x>={n}", n=kind.min))
+        return extra
+
 
 class Argument(click.Argument):
     """Every argument of the tool: its name in the usage line and in click's

@@ -17,10 +17,12 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
-    card_style_option, command, file_argument, load_rules_option, option,
+    card_style_option, command, file_argument, lang, load_rules_option, option,
     record_files_argument, refuse_output, report, rules_option, set_option, t, tr, usage_error,
     write_output,
 )
+
+from ..i18n.language import language_cards
 
 __all__ = ["fmt_command", "convert_command"]
 
@@ -193,6 +195,10 @@ def convert_command(file: str, target: str, source: str | None, output: str | No
         except (OSError, FileKindError) as exc:
             raise bad_parameter(Msg("cannot read {file}: {reason}", file=file,
                                     reason=reading_problem(exc)), param_hint="FILE") from None
+    if style is None and target == "csv-payments":
+        # the reasons are sentences in the run's language: their cards too (Т♠ in
+        # Russian, as the screen shows them); files already written keep theirs
+        style = language_cards(lang())
     result = convert(data, name, source, target, style=style.lower() if style else None,
                      players=players, settle_with=settle_with, payments=_payments_writer(target))
     errors = report(result.diagnostics)

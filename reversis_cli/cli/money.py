@@ -4,11 +4,12 @@ handed to the session as ``set`` overrides."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import click
 
-from .common import Msg, option, profile_usage_error, t, usage_error
+from .common import Msg, lang, option, profile_usage_error, t, usage_error
 
 __all__ = ["money_options", "with_money"]
 
@@ -22,6 +23,7 @@ def _money_value(reader_name: str):
         from ..rules import money  # the library: start-up time
 
         if value is not None:
+            value = _decimal_comma(value) if reader_name == "read_fiche_value" else value
             try:
                 getattr(money, reader_name)(value)
             except ProfileError as exc:
@@ -30,6 +32,18 @@ def _money_value(reader_name: str):
 
     return check
 
+
+def _decimal_comma(value: str) -> str:
+    """``0,5`` → ``0.5`` when the run speaks Russian, which writes a decimal
+    with a comma (the settle-up prints «0,5 ₽»); the comma cannot be anything
+    else there, while in English ``1,000`` would be a thousand, so English
+    keeps the point alone."""
+    if lang() == "ru" and _RUSSIAN_DECIMAL.fullmatch(value.strip()):
+        return value.strip().replace(",", ".")
+    return value
+
+
+_RUSSIAN_DECIMAL = re.compile(r"[0-9]+,[0-9]+")
 
 SESSION_FICHE_HELP = ("What one fiche is worth in money (such as 0.5): the session ends "
                       "with a settle-up, each balance in money and the fewest transfers "

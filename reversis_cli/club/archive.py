@@ -124,15 +124,14 @@ def _refuse_not_a_file(name: str) -> None:
     """A folder, or a file marked read-only (no write bit: refused whoever runs,
     as an administrator's run, whom the system lets write, would write it)."""
     if os.path.isdir(name):
-        raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
-                                           name=name), name)
+        raise archive_problem("RV601", Msg("cannot be used as an archive: it is a folder"), name)
     try:
         mode = os.stat(name).st_mode
     except OSError:  # missing: created; unreadable: SQLite says why
         return
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise archive_problem("RV605", Msg(
-            "cannot write to {name}: the file or its folder is read-only", name=name), name)
+            "the archive cannot be written: the file or its folder is read-only"), name)
 
 
 # --- loading ----------------------------------------------------------------------------

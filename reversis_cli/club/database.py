@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, diagnostic
-from ..i18n import Count, Msg
+from ..i18n import N_, Count, Msg
+from ..i18n.message import Language
 from .identity import CHILD_TABLES, orphan_sessions
 from .schema import ArchiveError, archive_problem, check_readable
 
@@ -48,8 +49,7 @@ def open_to_read(path: str | Path) -> sqlite3.Connection:
     named as the tables (SQLite looks a name up in ``temp`` first)."""
     name = str(path)
     if os.path.isdir(name):
-        raise archive_problem("RV601", Msg("cannot use {name} as an archive: it is a folder",
-                                           name=name), name)
+        raise archive_problem("RV601", Msg("cannot be used as an archive: it is a folder"), name)
     uri = Path(os.path.abspath(name)).as_uri() + "?mode=ro"
     with guarded(name):
         conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
@@ -97,26 +97,50 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 5, 6, 8
 SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 14, 26
 
 
+SQLITE_IOERR, SQLITE_FULL, SQLITE_CONSTRAINT = 10, 13, 19
+# What a reader of another language is told instead of SQLite's English.
+_REASONS = {SQLITE_IOERR: N_("an input/output error"), SQLITE_FULL: N_("the disk is full"),
+            SQLITE_CANTOPEN: N_("SQLite cannot open the file"),
+            SQLITE_CONSTRAINT: N_("a constraint of the archive failed")}
+
+
+class SqliteReason:
+    """SQLite's reason for an error, in a message: its own English words in
+    English; in another language a label of its result code, never SQLite's
+    English inside a sentence of that language (review russian-4, E2)."""
+
+    def __init__(self, code: int, text: str) -> None:
+        self.code, self.text = code, text
+
+    def written(self, language: Language) -> str:
+        if language.language == "en":
+            return self.text
+        label = _REASONS.get(self.code)
+        if label is None:
+            return Msg(N_("SQLite error code {code}"), code=str(self.code)).written(language)
+        return language.gettext(label)
+
+
 def _problem_of(exc: sqlite3.Error, name: str) -> ArchiveError:
     code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
     if code in (SQLITE_BUSY, SQLITE_LOCKED):
         return archive_problem("RV604", Msg(
-            "{name} is locked: another program is writing to it; try again when it is done",
-            name=name), name)
+            "the archive is locked: another program is writing to it; try again when it is "
+            "done"), name)
     if code == SQLITE_READONLY:
         return archive_problem("RV605", Msg(
-            "cannot write to {name}: the file or its folder is read-only", name=name), name)
+            "the archive cannot be written: the file or its folder is read-only"), name)
     if code == SQLITE_CANTOPEN:
-        return archive_problem("RV601", Msg("cannot open {name} as an archive: {reason}",
-                                            name=name, reason=str(exc)), name)
+        return archive_problem("RV601", Msg("the file cannot be opened as an archive ({reason})",
+                                            reason=SqliteReason(code, str(exc))), name)
     if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
         return archive_problem("RV601", Msg(
-            "{name} cannot be read as a SQLite database (a file of another kind, or a damaged "
-            "one): {reason}", name=name, reason=str(exc)), name)
+            "the file cannot be read as a SQLite database: it is a file of another kind, or a "
+            "damaged one"), name)
     # a constraint, a full disk, an I/O error: the database is whole, the run failed
     return archive_problem("RV612", Msg(
-        "{name}: SQLite could not complete the change ({reason}); nothing of the file it was "
-        "storing is kept", name=name, reason=str(exc)), name)
+        "SQLite could not complete the change ({reason}); nothing of the file it was storing "
+        "is kept", reason=SqliteReason(code, str(exc))), name)
 
 
 def shown_path(stored: str, base: Path | None) -> str:

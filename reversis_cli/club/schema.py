@@ -216,9 +216,9 @@ def prepare(conn: sqlite3.Connection, name: str) -> None:
             version = _version_of(conn, tables, name)
             if version > SCHEMA_VERSION:
                 raise archive_problem("RV603", Msg(
-                    "{name} is an archive of a newer reversis-cli (schema version {found}; "
-                    "this one knows version {known}): update reversis-cli to read it",
-                    name=name, found=version, known=SCHEMA_VERSION), name)
+                    "an archive of a newer reversis-cli (schema version {found}; this one "
+                    "knows version {known}): update reversis-cli to read it",
+                    found=version, known=SCHEMA_VERSION), name)
             _migrate(conn, version)
         conn.execute("COMMIT")
     except BaseException:
@@ -235,9 +235,9 @@ def check_readable(conn: sqlite3.Connection, name: str) -> int:
     version = _version_of(conn, tables, name, reader=True)
     if version > SCHEMA_VERSION:
         raise archive_problem("RV603", Msg(
-            "{name} is an archive of a newer reversis-cli (schema version {found}; "
-            "this one knows version {known}): update reversis-cli to read it",
-            name=name, found=version, known=SCHEMA_VERSION), name)
+            "an archive of a newer reversis-cli (schema version {found}; this one knows "
+            "version {known}): update reversis-cli to read it",
+            found=version, known=SCHEMA_VERSION), name)
     if version < 1:  # version 1 is the first: a lower one is not ours
         raise not_ours(name, reader=True)
     return version
@@ -269,11 +269,11 @@ def not_ours(name: str, reader: bool = False) -> ArchiveError:
     reader's, which has no -o (issue 30)."""
     if reader:
         return archive_problem("RV602", Msg(
-            "{name} is a database of another application, not a reversis archive: "
-            "name the archive that reversis archive made", name=name), name)
+            "a database of another application, not a reversis archive: name the archive "
+            "that reversis archive made"), name)
     return archive_problem("RV602", Msg(
-        "{name} is a database of another application, not a reversis archive: "
-        "name another file with -o", name=name), name)
+        "a database of another application, not a reversis archive: name another file "
+        "with -o"), name)
 
 
 def _is_key_value(conn: sqlite3.Connection) -> bool:

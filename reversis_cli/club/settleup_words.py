@@ -6,7 +6,7 @@ them.  Nothing is computed here; each text reads a
 
 from __future__ import annotations
 
-from ..i18n import Msg, N_, amount_shown, fiches, money_shown, t, tr
+from ..i18n import Count, Msg, N_, amount_shown, fiches, money_shown, t, tr
 from ..settle.payments import POOL
 from .settleup import SettleUp, Transfer
 
@@ -76,10 +76,16 @@ def pool_note(s: SettleUp) -> str | None:
 
 
 def transfers_heading(s: SettleUp) -> str:
+    # A Count of the whole heading: English says the number bare, as before; a
+    # language with plural forms puts its noun beside it («3 платежа»).
+    n = len(s.transfers)
     if s.minimal:
-        return t(Msg("Transfers (the fewest that settle it: {n})", n=len(s.transfers)))
-    return t(Msg("Transfers ({n}; at most one fewer than the parties, not searched for the "
-                 "fewest)", n=len(s.transfers)))
+        return t(Count(n, "Transfers (the fewest that settle it: {n})",
+                       "Transfers (the fewest that settle it: {n})"))
+    return t(Count(n, "Transfers ({n}; at most one fewer than the parties, not searched for "
+                      "the fewest)",
+                   "Transfers ({n}; at most one fewer than the parties, not searched for "
+                   "the fewest)"))
 
 
 def transfer_line(s: SettleUp, transfer: Transfer) -> str:

@@ -17,7 +17,7 @@ from ..cards import respell
 from ..sheet.figures import (
     PaymentRuling, corrections, payment_rulings, payment_text, recorded_text,
 )
-from ..i18n import Msg, N_, t, tr
+from ..i18n import Msg, N_, lang, t, tr
 from ..sheet.reconcile import AGREES, OTHER_AMOUNT, STAKE_RULE, SWAPPED, DealReconciliation
 from ..rules.texts import rule_text
 from ..sheet.verdict import sheet_sentence
@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # annotations only
     from ..settle import DealSettlement
 
 
+_FACT_GAP = {"ru": " "}
+
+
 def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") -> Group:
     """``cards``: how to spell cards (ascii, unicode, ru)."""
     checked = ruling.scored.checked
@@ -41,7 +44,9 @@ def render_ruling(ruling: Ruling, quote: bool = True, cards: str = "unicode") ->
     for fact in ruling.facts:
         line = Text(respell(t(fact.text), cards))
         if fact.line is not None:
-            line.append("  " + t(Msg("(line {line})", line=fact.line)), style="dim")
+            # Russian typesets one space between sentences; English keeps its two
+            line.append(_FACT_GAP.get(lang(), "  ") + t(Msg("(line {line})", line=fact.line)),
+                        style="dim")
         parts.append(hanging("  • ", line))
     parts.append(Text("\n" + tr("The rules that apply"), style="bold underline"))
     quoted: set[str] = set()  # each paragraph is quoted once, at its first citation
@@ -139,6 +144,9 @@ def render_table_and_rules(rec: DealReconciliation, cards: str = "unicode") -> G
         # One line for the payments the table made right (the table above
         # shows them): what is left to read is what departs, a line each.
         parts.append(hanging("  • ", t(_agreeing(agreeing))))
+    if not rulings and not rec.implied_stakes:  # a sheet alone: the section says so
+        parts.append(hanging("  ", tr("The table's payments are not written in this deal "
+                                      "(no paid lines).")))
     if rec.implied_stakes:
         parts.append(hanging("  • ", t(Msg("the stakes ({rule}) are not written: taken as paid "
                                            "as the rules give them", rule=STAKE_RULE))))

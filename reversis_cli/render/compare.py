@@ -16,7 +16,7 @@ from rich.text import Text
 from ..club.compare import POOL, OptionEffect, SeasonComparison
 from ..i18n import Msg, N_, fiches, t, tr
 from ..rules.profile import OPTIONS
-from ..rules.values import option_value
+from ..rules.values import value_meaning
 from .amounts import signed
 from .fit import Fitted, Prose, name_lines
 from .score import party
@@ -76,8 +76,10 @@ def _options(c: SeasonComparison, moving: list[OptionEffect]) -> Table:
     table.add_column(tr("Deals"), justify="right", no_wrap=True)
     table.add_column(tr("From"), no_wrap=True)  # names and figures, one a line
     table.add_column(tr("To"), no_wrap=True)
+    # the values' meanings wrap at the widest option name's width (at least 26)
+    width = max([26, *(len(e.option) for e in moving)])
     for e in moving:
-        table.add_row(f"{e.option}\n{_values(e)}", fiches_figure(e.moved),
+        table.add_row(f"{e.option}\n{_values(e, width)}", fiches_figure(e.moved),
                       str(len(e.deals)), _parties(e.losers), _parties(e.gainers))
     together = c.together
     if any(together.values()):
@@ -88,18 +90,50 @@ def _options(c: SeasonComparison, moving: list[OptionEffect]) -> Table:
     return table
 
 
-def _values(e: OptionEffect) -> str:
-    """``  below_initial`` / ``  → taken_or_quiet``: each value on its line."""
-    return "\n".join(f"  {value}" for value in e.was) + f"\n  → {e.value}"
+def _values(e: OptionEffect, width: int) -> str:
+    """``  below_initial`` / ``  → taken_or_quiet``: each value on its line,
+    in a language that gives a value its meaning (Russian) with it in brackets
+    («  yes (да)», «  → no (нет)»), wrapped under the value to ``width``."""
+    lines = [*(_glossed(e.option, value, "  ", _GLUE) for value in e.was),
+             _glossed(e.option, e.value, "  →" + _GLUE, _GLUE)]
+    return "\n".join(_wrapped(line, width, "    ").replace(_GLUE, " ") for line in lines)
+
+
+# Holds a value and its meaning's first word on one line: a value that ends a
+# line reads as a bare value, its meaning as a line of its own.
+_GLUE = "\x00"
+
+
+def _glossed(option: str, value: str, lead: str, space: str = " ") -> str:
+    meaning = value_meaning(option, value)
+    return f"{lead}{value}" if meaning is None else f"{lead}{value}{space}({meaning})"
+
+
+def _wrapped(line: str, width: int, indent: str) -> str:
+    """``line`` cut at its spaces into lines of at most ``width`` characters,
+    the lines after the first indented (a word longer than that stands alone)."""
+    lead = line[:len(line) - len(line.lstrip(" "))]
+    lines: list[str] = []
+    current = lead
+    for word in line[len(lead):].split(" "):
+        if current.strip() and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = indent + word
+        else:
+            current = f"{current} {word}" if current.strip() else current + word
+    return "\n".join([*lines, current])
+
+
+def shown_value(option: str, value: str) -> str:
+    """A value in a sentence: as typed, and in Russian with its meaning in
+    brackets («any_follow (форсированной считается любая карта…)»)."""
+    return _glossed(option, value, "")
 
 
 def meaning_line(e: OptionEffect) -> str:
     """What the option means, as ``reversis rules`` says it (the rules
-    catalog's text), and in a language that gives a value its meaning
-    (Russian), what its value here means."""
-    meaning = t(Msg("{option}: {meaning}", option=e.option, meaning=tr(OPTIONS[e.option].meaning)))
-    value = t(option_value(e.option, e.value))
-    return meaning if value == e.value else f"{meaning} {value}."
+    catalog's text); the sentence above it gives the value's meaning."""
+    return t(Msg("{option}: {meaning}", option=e.option, meaning=tr(OPTIONS[e.option].meaning)))
 
 
 def fiches_figure(amount: Fraction) -> str:
@@ -123,11 +157,12 @@ def moved_sentence(e: OptionEffect) -> str:
     Gleb." (the party that loses most by it)."""
     if not e.losers:
         return t(Msg("{option} = {value} moved nothing this season.", option=e.option,
-                     value=e.value))
+                     value=shown_value(e.option, e.value)))
     loser, lost = e.losers[0]
     if loser == POOL:
         return t(Msg("{option} = {value} moved {moved} this season, {lost} of them from the "
-                     "pool.", option=e.option, value=e.value, moved=fiches(e.moved), lost=lost))
+                     "pool.", option=e.option, value=shown_value(e.option, e.value),
+                     moved=fiches(e.moved), lost=lost))
     return t(Msg("{option} = {value} moved {moved} this season, {lost} of them from {player}.",
-                 option=e.option, value=e.value, moved=fiches(e.moved), lost=lost,
-                 player=loser))
+                 option=e.option, value=shown_value(e.option, e.value),
+                 moved=fiches(e.moved), lost=lost, player=loser))

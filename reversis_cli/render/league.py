@@ -36,11 +36,12 @@ _TIE_WORDS = {"total": N_("net in total"), PER_DEAL: N_("net per deal"),
 
 
 def figure_shown(kind: str, figure: Fraction) -> str:
-    """A total exactly (``-7``, ``5/2``); an average to two decimals (``3.08``),
-    rounded half away from zero: the table is ranked on the exact figure."""
+    """A total exactly (``-7``, ``+5/2``); an average to two decimals (``+3.08``),
+    rounded half away from zero: the table is ranked on the exact figure.  Signed,
+    as every net is (``stats``, ``score``): a gain beside a loss reads as one."""
     if kind not in (PER_DEAL, PER_SESSION):
-        return amount_shown(figure)
-    return average_shown(figure)
+        return amount_shown(figure, signed=True)
+    return average_shown(figure, signed=True)
 
 
 def render_league(s: Standings) -> Group:
@@ -93,7 +94,8 @@ def _table(s: Standings) -> Table:
         table.add_column(tr(heading), justify="right", no_wrap=True)  # figures: never broken
     for r in s.ranked:
         table.add_row(str(r.rank), name_lines(r.row.name), str(r.row.sessions), str(r.row.deals),
-                      figure_shown(s.settings.ranking, r.figure), amount_shown(r.row.net),
+                      figure_shown(s.settings.ranking, r.figure),
+                      amount_shown(r.row.net, signed=True),
                       amount_shown(-r.penalty) if r.penalty else "")
     return table
 

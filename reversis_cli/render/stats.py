@@ -158,7 +158,10 @@ def _between(stats: Stats, kind: str) -> Table | None:
 
 
 def title_value(title: Title) -> str:
-    """A title's value: fiches for an amount, a number for a count."""
+    """A title's value: fiches for an amount, a number for a count; the best net
+    signed, as the net beside it in every table is."""
+    if title.key == "biggest_winner":
+        return signed(title.value)
     return fiches(title.value) if title.key in _AMOUNT_TITLES else str(title.value)
 
 

@@ -198,9 +198,11 @@ def _per_deal(net: Fraction, deals: int) -> tuple[str, str]:
 
 
 def _exact(amount) -> str:
-    """An amount exactly, as JSON writes it (``-48527/6``): a cell's title,
-    where the cell shows it as a person writes it (``-8087 5/6``)."""
-    return written_amount(amount, EXACT, signed=True)
+    """An amount exactly: a cell's title, where the cell shows it rounded
+    (``-9.15``).  English writes it as JSON does (``-535/27``); Russian as a
+    Russian sheet writes a fraction, whole part first, with its minus sign
+    (``−19 22/27``): «-535/27» is an English programmer's spelling."""
+    return written_amount(amount, EXACT if lang() == "en" else lang(), signed=True)
 
 
 def _figure_rows(stats: Stats) -> list[FigureRow]:

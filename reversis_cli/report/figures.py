@@ -98,7 +98,7 @@ def _sheet(rec: DealReconciliation, check: TallyCheck, view: FiguresView) -> Non
                                        amount_shown(check.rules.get(name, 0), signed=True),
                                        _difference(difference)))
     if check.line.pool is not None:
-        view.sheet.append(SheetRowView(tr("the pool"), amount_shown(check.line.pool),
+        view.sheet.append(SheetRowView(tr("Pool"), amount_shown(check.line.pool),
                                        amount_shown(check.pool_rules),
                                        _difference(check.pool_difference)))
     view.sheet_agrees = check.agrees

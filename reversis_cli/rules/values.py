@@ -12,10 +12,10 @@ the English word.
 
 from __future__ import annotations
 
-from ..i18n import N_, Msg
+from ..i18n import N_, Msg, t
 from ..i18n.message import Language
 
-__all__ = ["option_value", "values_list", "VALUE_MEANINGS"]
+__all__ = ["option_value", "value_meaning", "values_list", "VALUE_MEANINGS"]
 
 # Every value of every choice option, and the words yes, no and none that the
 # other kinds take (their meaning does not depend on the option).
@@ -73,6 +73,15 @@ def option_value(option: str, value: object) -> str:
     text = str(value)
     meaning = VALUE_MEANINGS.get((option, text)) or VALUE_MEANINGS.get(("", text))
     return text if meaning is None else _OptionValue(text, meaning)
+
+
+def value_meaning(option: str, value: object) -> str | None:
+    """The meaning alone of ``value`` of ``option`` in the run's language («да»,
+    «ни одной»), cut from the rules catalog's «yes — да»: None where the
+    language shows the value as typed (English, a number, a list of tricks).
+    The words are the catalog's, never a second copy."""
+    written, typed = t(option_value(option, value)), f"{value} — "
+    return written[len(typed):] if written.startswith(typed) else None
 
 
 def values_list(option: str, values: tuple[str, ...]) -> Msg | str:

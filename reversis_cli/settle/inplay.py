@@ -129,7 +129,8 @@ def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     ledger.winner_dues.append(
         WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
     ledger.step("ACE-3", trick.number, NoteCode.WINNER_DUE_NOTED,
-                player=ledger.name(play.seat), amount=ace_value(play.card))
+                player=ledger.name(play.seat), amount=ace_value(play.card), card=play.card,
+                trick=trick.number)
 
 
 def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
@@ -173,7 +174,8 @@ def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> Non
         ledger.winner_dues.append(
             WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
         ledger.step("QUIN-3", trick.number, NoteCode.WINNER_DUE_NOTED,
-                    player=ledger.name(holder), amount=QUINOLA_FROM_HOLDER)
+                    player=ledger.name(holder), amount=QUINOLA_FROM_HOLDER, card=play.card,
+                    trick=trick.number)
 
 
 _ACE = {"placed": ace_placed, "forced": ace_forced,

@@ -148,8 +148,8 @@ NOTES: dict[NoteCode, str] = {
                                  "lead (forced_means = any_follow)"),
     N.CARD_PLAYED: N_("{player}'s {card} was played: its holder also held {other}"),
     N.NO_WINNER_DUE_BY_OPTION: N_("no payment: led_aces_pay_winner = no"),
-    N.WINNER_DUE_NOTED: N_("{player} will owe the partie winner {amount} for it after the "
-                           "deal"),
+    N.WINNER_DUE_NOTED: N_("{player} will owe the partie winner {amount} for {card} (trick "
+                           "{trick}) after the deal"),
     N.OWN_QUINOLA_NO_FORCER: N_("{player} took the trick with their own quinola and would be "
                                 "their own forcer: no one pays"),
     N.NO_PARTIE_WINNER: N_("no partie winner in this deal: nothing owed"),

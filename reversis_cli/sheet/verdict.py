@@ -141,7 +141,13 @@ def tally_figures(check: TallyCheck) -> Msg:
 def _figures(check: TallyCheck, parties: dict[str, Amount]) -> Msg:
     """The sheet's figure, the rules' and the difference of each of ``parties``
     (with the difference the sheet before had, when it changed)."""
-    return listed([_figure(check, party, difference) for party, difference in parties.items()])
+    said = [_figure(check, party, difference) for party, difference in parties.items()]
+    out = said[0]
+    for more in said[1:]:
+        # Not words.listed's "{first}, {next}": each figure holds a comma of its
+        # own, and a language may part them with something stronger (Russian: «;»).
+        out = Msg("{figures}, {more}", figures=out, more=more)
+    return out
 
 
 def _figure(check: TallyCheck, party: str, difference: Amount) -> Msg:
