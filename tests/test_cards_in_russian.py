@@ -18,6 +18,7 @@ from reversis_cli.report import build_report
 ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 LATIN_FACE = re.compile(r"(?<![\w])[AKQJ][♠♥♦♣]")
 RUSSIAN_FACE = re.compile(r"(?<![\w])[ТКДВ][♠♥♦♣]")
+ASCII_CARD = re.compile(r"(?<![\w])(?:[AKQJ2-9]|10)[SHDC](?![\w])")
 IRREGULAR, DISPUTED = SAMPLES / "irregular.rvs", SAMPLES / "disputed-sheet.rvs"
 
 
@@ -114,8 +115,28 @@ def test_the_recorder_shows_russian_letters_and_appends_in_the_files_spelling(tm
         face = RUSSIAN_FACE if lang == "ru" else LATIN_FACE
         assert face.search(partie[0]), partie
         written[lang] = path.read_text(encoding="utf-8")
-    assert written["ru"] == written["en"].replace("en.rvs", "ru.rvs")
-    assert RUSSIAN_FACE.search(written["ru"]) is None
+    # A new record is written as its marker reads cards (issue 31, T9): Т К Д В under
+    # --lang ru, ascii in English; the same deal otherwise.
+    assert RUSSIAN_FACE.search(written["ru"]) and LATIN_FACE.search(written["ru"]) is None
+    assert ASCII_CARD.search(written["en"]) and RUSSIAN_FACE.search(written["en"]) is None
+    assert run("--lang", "en", "fmt", "--cards", "ascii", str(tmp_path / "ru.rvs")).stdout \
+        == run("--lang", "en", "fmt", "--cards", "ascii", str(tmp_path / "en.rvs")).stdout \
+        .replace("en.rvs", "ru.rvs")
+
+
+def test_a_record_continued_in_russian_keeps_its_spelling(tmp_path):
+    """A file already written keeps its cards' spelling under --lang ru: the
+    deals appended are spelt as the file's are (ascii here), not in Т К Д В."""
+    from test_record_plain import NEW, trick_lines
+
+    path = tmp_path / "night.rvs"
+    first = "\n".join(trick_lines("evening.rvs", 1)) + "\nquit\n"
+    assert run("--lang", "en", "record", str(path), *NEW, text=first).exit_code == 0
+    second = "\n".join(trick_lines("evening.rvs", 2)) + "\nquit\n"
+    assert run("--lang", "ru", "record", str(path), text=second).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert "deal 2" in text and RUSSIAN_FACE.search(text) is None, text
+    assert ASCII_CARD.search(text.split("deal 2")[1]), text
 
 
 def test_the_screen_s_cards_follow_the_language_unless_cards_says():

@@ -279,7 +279,7 @@ def test_a_card_from_another_alphabet_is_explained_in_russian():
     from reversis_cli.cards import not_a_card_message
     message = not_a_card_message("АS")  # a Cyrillic А
     with use("ru"):
-        assert t(message) == ("АS — не карта: А в АS — буква из кириллицы; может быть, "
+        assert t(message) == ("«АS» — не карта: А в АS — буква из кириллицы; может быть, "
                               "имелось в виду AS, с A из латиницы (туз пик)?")
 
 

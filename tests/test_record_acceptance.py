@@ -284,4 +284,4 @@ def test_the_resume_question_in_russian(tmp_path):
     path = draft_begun(tmp_path)
     result = CliRunner().invoke(cli, ["--lang", "ru", "record", str(path), "--plain"],
                                 input="y\nquit\n", catch_exceptions=False)
-    assert "после: 2 карты взятки 1? [Y/n]" in result.output
+    assert "где она остановилась (введено: 2 карты взятки 1)? [Y/n]" in result.output

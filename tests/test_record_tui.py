@@ -388,7 +388,7 @@ def test_the_screen_speaks_russian(tmp_path):
             async with app.run_test(size=SIZE) as pilot:
                 await type_cards(pilot, ["2H"])
                 status = text_of(app, "#status")
-                assert re.search("Сдача 1", status) and "ходит Boris" in status
+                assert re.search("Сдача 1", status) and "кладёт карту Boris" in status
                 footer_keys = {b.binding.description for b in app.active_bindings.values()}
                 assert "Отмена" in footer_keys
 

@@ -394,6 +394,205 @@ def test_the_sweep_lets_through_what_the_review_proposed(line):
     assert line_problems(line) == []
 
 
+# ------------------------------------------------------------------ the recorder (issue 31)
+# The recorder's prompts in Russian (review russian-4, the recorder's items): a new
+# record, lead and follow, a misdeal, an espagnolette, the revoke question, a deal
+# reopened, a damaged draft; from the screen's own functions (no Textual loop) and
+# from `record --plain` as a marker types.  Beside the sweep's rules, the old
+# wording of each item is refused by name.
+
+RECORDER_OLD_WORDINGS = [
+    (re.compile(r"Засдался сдающий"), "G2: a masculine verb before the dealer's name"),
+    (re.compile(r"допишите «late»(?! \(или «поздно»\))"), "E6: «late» with no Russian word"),
+    (re.compile(r"Первый сдающий"), "T7: the form's label is not the question"),
+    (re.compile(rf"{NAME}: {NAME}:"), "A2: the name twice"),
+    (re.compile(r"это решают правила"), "A3: the rules decide whether it happened"),
+    (re.compile(r"Сдача сыграна"), "A1: «сыграна» for a deal closed"),
+    (re.compile(r"один раз, Escape"), "K9: «запишет её один раз»"),
+    (re.compile(r"Enter — взять"), "K10: «взять», a game word"),
+    (re.compile(r"ожидалось: [^;]*; а строка кончилась"), "K11: «; а строка кончилась»"),
+    (re.compile(r"остановилась, после:"), "K12: «…, после: 1 строка?»"),
+    (re.compile(r"Не приняты и следующие"), "K13: «Не приняты и следующие за ней»"),
+    (re.compile(r"слишком мало для"), "K23: «Окно слишком мало»"),
+    (re.compile(r"^\s*— не из числа игроков"), "A13: an empty name"),
+    (re.compile(r"(?:^|\] |: )[^«\s]\S* — не карта"), "N4: an echoed word not in «»"),
+    (re.compile(r"может быть, [a-z]+\?"), "N4: an echoed word not in «»"),
+    (re.compile(r"не принята: [^«]"), "N4: an echoed line not in «»"),
+    (re.compile(r"A K Q J 9-2 или Т К Д В"), "N9: Latin letters first, a hyphen"),
+]
+
+
+# The keys, named as the keyboard names them (the sweep's allowlist has no keys:
+# the game's commands name none).
+KEY_NAMES = re.compile(r"\b(?:Enter|Escape|Tab|Ctrl\+[A-Z]|F\d+)\b")
+
+
+def recorder_problems(line: str) -> list[tuple[str, str]]:
+    return line_problems(KEY_NAMES.sub("", line)) + [(item, pattern.pattern) for pattern, item
+                                  in RECORDER_OLD_WORDINGS if pattern.search(line)]
+
+
+def _screen_texts(tmp_path) -> dict[str, str]:
+    """What the full screen says, in Russian, at each step of the review's run."""
+    from reversis_cli.i18n import Msg, t, tr, use
+    from reversis_cli.record import Recorder, Setup
+    from reversis_cli.record.tui import EVENTS
+    from reversis_cli.record.tui_view import lines_view, status_line
+
+    def shown(renderable) -> str:
+        return renderable.plain if hasattr(renderable, "plain") else str(renderable)
+
+    recorder = Recorder.open(tmp_path / "n.rvs", Setup(PLAYERS, "classic", "Глеб"))
+    texts = {}
+    with use("ru"):
+        texts["lead"] = shown(status_line(recorder.begin(), None))
+        assert recorder.play("2♥").accepted
+        texts["follow"] = shown(status_line(recorder.begin(), None))
+        recorder.undo()
+        assert recorder.add_line("espagnolette Вера").accepted
+        assert recorder.add_line("misdeal Глеб поздно").accepted
+        texts["misdeal"] = shown(status_line(recorder.begin(), None))
+        texts["also in this deal"] = shown(lines_view(recorder.begin(), "ru"))
+        # the questions (the other asks show a line of the notation to type)
+        texts["F-keys"] = "\n".join(tr(ask) for key, _, ask, _ in EVENTS if key in ("f5", "f6"))
+        texts["the form"] = "\n".join([tr("First dealer"), t(Msg("Who deals first? ({players})",
+                                                                  players=", ".join(PLAYERS)))])
+        texts["revoke question"] = "\n".join([_revoke_warning(tmp_path), tr(
+            "Did it happen so at the table? (the rules settle it)")])
+        texts["events list"] = tr("Which event? Type to narrow the list, ↑ ↓ to choose, Enter "
+                                  "to take it, Escape to go back.")
+        texts["reopen"] = t(Msg(
+            "Deal {number} reopened: ↑ or Tab picks a card to change, Ctrl+Z takes back its "
+            "last lines; change as much as needed, then Enter writes it back once, Escape "
+            "drops the changes.", number=1))
+        texts["settle keys"] = t(Msg("Enter: back to deal {number} · e: explain this deal",
+                                     number=3))
+        texts["too small"] = t(Msg(
+            "The window is too small for the recorder: make it at least {width}×{height} "
+            "(now {now_width}×{now_height}).", width=80, height=24, now_width=60, now_height=20))
+    return texts
+
+
+def _revoke_warning(tmp_path) -> str:
+    """The warning the revoke question shows (irregular.rvs deal 7, Cyrillic names):
+    the place names the player, the message once more it must not (A2)."""
+    from reversis_cli.record import Recorder, Setup
+    from reversis_cli.record.tui_problems import problem_view
+
+    from record_helpers import sample_deal
+
+    (tmp_path / "revoke").mkdir()
+    recorder = Recorder.open(tmp_path / "revoke" / "r.rvs", Setup(PLAYERS, "classic", "Глеб"))
+    for trick in sample_deal("irregular.rvs", 7).tricks:
+        for card in trick.cards:
+            outcome = recorder.play(card.card.format("ru"))
+            if outcome.waiting:
+                return problem_view(outcome.problems, recorder.begin(), "ru").plain
+    raise AssertionError("no revoke asked")
+
+
+def _plain_texts(tmp_path) -> dict[str, str]:
+    """`record --plain` in Russian: a new record (an empty and a wrong dealer), a
+    word that is no card, a deal with a revoke (confirmed), a misdeal found late
+    («поздно»), a deal reopened; then a damaged draft offered."""
+    import json
+
+    from click.testing import CliRunner
+
+    from reversis_cli.record import Recorder, Setup, draft_path
+
+    from record_helpers import sample_deal
+
+    tricks = [" ".join(c.card.format("ru") for c in trick.cards)
+              for trick in sample_deal("irregular.rvs", 7).tricks]  # dealt by the 4th player
+    (tmp_path / "rehearsal").mkdir()  # apart: its pool would be offered to the new record
+    revoke, rehearsal = [], Recorder.open(tmp_path / "rehearsal" / "r.rvs",
+                                          Setup(PLAYERS, "classic", "Глеб"))
+    for trick in tricks:  # the revoke question comes after its trick: answered there
+        revoke.append(trick)
+        if rehearsal.add_line(trick).waiting:
+            revoke.append("y")
+            rehearsal.confirm()
+    path = tmp_path / "plain.rvs"
+    typed = ["", "Гле", "Глеб", "", "", "", "", "Гле", *revoke,
+             "misdeal Анна поздно", "end", "reopen 1", "end", "quit"]
+    runner = CliRunner()
+    new = runner.invoke(cli, ["--lang", "ru", "record", "--plain", str(path), "--players",
+                              ",".join(PLAYERS), "--rules", "classic"],
+                        input="\n".join(typed) + "\n")
+    assert new.exit_code == 0, new.output
+    draft_path(path).write_text(json.dumps({"version": 1, "deal": 3, "dealer": "Борис",
+                                            "lines": ["1 Вера Ж 3♣ 5♥ Д♥"],
+                                            "trick": ["2♥"], "confirmed": []}),
+                                encoding="utf-8")
+    damaged = runner.invoke(cli, ["--lang", "ru", "record", "--plain", str(path)],
+                            input="y\nquit\n")
+    assert damaged.exit_code == 0, damaged.output
+    def unechoed(text: str) -> str:  # what the marker typed is his, not the tool's words
+        return "\n".join(line[:-len(word)] if word and line.endswith(word) else line
+                         for line in text.splitlines() for word in [_typed(line, typed)])
+
+    return {"record --plain (new)": unechoed(new.stdout + new.stderr),
+            "record --plain (damaged draft)": damaged.stdout + damaged.stderr,
+            "the file": path.read_text(encoding="utf-8")}
+
+
+def _typed(line: str, typed: list[str]) -> str:
+    return next((word for word in typed if word and line.endswith(": " + word)), "")
+
+
+def test_the_recorders_prompts_read_as_russian(tmp_path):
+    texts = _screen_texts(tmp_path) | _plain_texts(tmp_path)
+    the_file = texts.pop("the file")
+    found = [f"{run}: {line!r}: {problems}" for run, text in texts.items()
+             for line in text.splitlines() if (problems := recorder_problems(line))]
+    assert not found, "\n".join(found)
+    # T1: «ходит» for the lead only; a follow «кладёт карту»
+    assert "Взятка 1: ходит Анна." in texts["lead"], texts["lead"]
+    assert "Взятка 1: кладёт карту Борис." in texts["follow"], texts["follow"]
+    assert "предупреждение[RV201] Взятка 1, Глеб: 8♠ на ход в бубны" in texts["revoke question"]
+    # A1: a void deal is closed, not «сыграна»
+    assert "Сдача закончена: нажмите Enter, чтобы её рассчитать." in texts["misdeal"]
+    # E1: the screen's words, never the record's keywords
+    also = texts["also in this deal"]
+    assert "эспаньолетта — Вера" in also and "засдача — Глеб поздно" in also, also
+    # E6, T9: «поздно» is written `late`, and the new record's cards in Т К Д В
+    assert "misdeal Анна late" in the_file, the_file
+    assert re.search(r"\b[ТКДВ][♠♥♦♣]", the_file) and not re.search(r"\b[AKQJ][SHDC♠♥♦♣]",
+                                                                   the_file), the_file
+    # A13, N4: an empty dealer answer asks for the name; echoed words are in «»
+    plain = texts["record --plain (new)"]
+    assert "Нужно имя одного из игроков: Анна, Борис, Вера или Глеб" in plain, plain
+    assert "«Гле»" in plain, plain
+    damaged = texts["record --plain (damaged draft)"]
+    assert "не принята: «1 Вера Ж 3♣ 5♥ Д♥»" in damaged, damaged
+
+
+RECORDER_MUST_FAIL = [
+    "Засдался сдающий: Enter; допишите «late», если это заметили после прикупа",
+    "Первый сдающий",
+    "предупреждение[RV201] Взятка 3, Анна: Анна: 2♠ на ход в бубны, хотя на руке есть 9♦",
+    "Так и было за столом? (это решают правила)",
+    "Сдача 2, сдаёт Анна. Сдача сыграна: нажмите Enter, чтобы её рассчитать.",
+    "исправьте всё, что нужно, затем Enter запишет её один раз, Escape отменит изменения.",
+    "Печатайте, чтобы сузить список; ↑ ↓ — выбрать, Enter — взять, Escape — назад.",
+    "ошибка[RV100] Строка «exchange Вера discards Т♠ takes»: ожидалось: карта; а строка кончилась",
+    "Продолжить сдачу 1 (сдаёт Глеб) с того места, где она остановилась, после: 1 строка? [Y/n]",
+    "Не приняты и следующие за ней (2): они идут после того, что не принято.",
+    "Окно слишком мало для записи: сделайте его не меньше 80×24 (сейчас 60×20).",
+    " — не из числа игроков (Анна, Борис, Вера, Глеб)",
+    "Гле — не карта: напишите достоинство (A K Q J 9-2 или Т К Д В) и масть",
+    "«nte» — не карта; может быть, note?",
+    "Строка черновика сдачи 3 не принята: 2 Глеб 3♣ 5♥ Д♥ 2♥",
+    "Ещё в этой сдаче: espagnolette Вера · misdeal Анна",
+]
+
+
+@pytest.mark.parametrize("line", RECORDER_MUST_FAIL)
+def test_the_recorder_sweep_finds_the_old_wordings(line):
+    assert recorder_problems(line), line
+
+
 # ============================================================ issue 31: the game's texts
 # (check's RV317–RV322, arbitrate, explain's steps, the settle-up in money, rules --infer,
 # click's range in help, convert --to csv-payments).  What the fourth Russian review found there, as

@@ -151,7 +151,7 @@ SAID = [
     (("may renounce freely in tricks 1–9", {}), "может сносить в ренонс во взятках 1–9"),
     (("trick {trick}, {player}'s card", {"trick": 3, "player": "Вера"}), "взятка 3, Вера"),
     (("The deal is complete: press Enter to settle it.", {}),
-     "Сдача сыграна: нажмите Enter, чтобы её рассчитать."),
+     "Сдача закончена: нажмите Enter, чтобы её рассчитать."),
 ]
 
 

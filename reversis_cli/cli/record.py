@@ -50,8 +50,9 @@ __all__ = ["record_command"]
         help="Offer a new record the pool the latest session of this archive left, rather than "
              "the last record in the folder.")
 @card_style_option(default=None, help="How to write cards: in the deals appended (default: as "
-                                       "most of the record's cards are written) and on the "
-                                       "screen (default: unicode).")
+                                       "most of the record's cards are written; a new record: "
+                                       "ru under --lang ru, else ascii) and on the screen "
+                                       "(default: unicode).")
 def record_command(file: str, plain: bool, players: str | None, rules: str | None,
                    dealer: str | None, title: str | None, date: str | None, place: str | None,
                    pot: str | None, archive: str | None, style: str | None) -> None:
@@ -92,6 +93,9 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         raise bad_parameter(Msg("--archive offers the pot of a new record; {file} exists",
                                 file=file), param_hint="--archive")
     interactive = new and not (names and rules and dealer)
+    # A new record under --lang ru is written in Т К Д В (as its marker reads
+    # cards); a file that exists keeps its own spelling (None: as most of it).
+    written = style or ("ru" if new and shown == "ru" else None)
     ask = _asker()
     try:
         check_folder(file)  # before any question
@@ -99,7 +103,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
         if interactive and not plain and _screen() and (tui := _tui()) is not None:
             # a new file at a terminal: the full screen asks what the options left open
             sys.exit(tui.run_new(file, Setup(names, rules, dealer, title, date, place, pot,
-                                             cards=style), shown, offer))
+                                             cards=written), shown, offer))
         if interactive:
             names, rules, dealer, title, date, place = _start_questions(
                 ask, names, rules, dealer, title, date, place)
@@ -107,7 +111,7 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
                 pot = _pot_question(ask, offer)
         elif offer is not None:  # nothing is asked: the offer is said, not taken
             _say_offer(offer, taken=False)
-        setup = Setup(names, rules, dealer, title, date, place, pot, cards=style)
+        setup = Setup(names, rules, dealer, title, date, place, pot, cards=written)
         recorder = Recorder.open(file, setup)
     except RecordRefused as exc:
         _refused(exc)
@@ -179,6 +183,8 @@ def _asker():
 
 def _start_questions(ask, names, rules, dealer, title, date, place):
     """What a new record needs and the command line did not say."""
+    from ..record.plain import not_a_dealer  # the library: start-up time
+
     while len(names) != 4:
         answer = ask(Msg("The four players, in playing order:"))
         if answer is None:
@@ -192,6 +198,8 @@ def _start_questions(ask, names, rules, dealer, title, date, place):
         if answer is None:
             raise click.Abort()
         dealer = answer.strip()
+        if dealer not in names:  # said why it is asked again, as run_plain says it
+            click.echo(t(not_a_dealer(dealer, names)))
     for name in ("title", "date", "place"):
         value = {"title": title, "date": date, "place": place}[name]
         if value is None:

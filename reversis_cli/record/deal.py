@@ -40,6 +40,10 @@ STATEMENT_WORDS = frozenset(statements.KEYWORDS)
 _UNFINISHED = frozenset({"RV205", "RV206"})
 
 
+# «поздно», typed for `late` after a misdeal (the marker reads the F6 question in Russian).
+LATE_RU = "поздно"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What became of one change: taken, refused (errors) or waiting (warnings)."""
@@ -281,6 +285,10 @@ class DealInProgress:
 
     def _as_statement(self, text: str) -> str:
         words = text.split()
+        if words[:1] == ["misdeal"] and words[-1].casefold() == LATE_RU:
+            # The Russian marker's word for `late` (the F6 question offers it);
+            # the file keeps the notation's keyword.
+            return " ".join([*words[:-1], "late"])
         if not words or words[0] in STATEMENT_WORDS or words[0].startswith("#") \
                 or words[0] in keywords():  # a header or deal line: the reader says so
             return text

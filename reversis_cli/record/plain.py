@@ -31,7 +31,7 @@ from .deal import STATEMENT_WORDS, DealInProgress, TrickView
 from .draft import Draft
 from .recorder import Finished, RecordRefused, Recorder
 
-__all__ = ["run_plain", "Problems", "YES"]
+__all__ = ["run_plain", "Problems", "YES", "not_a_dealer"]
 
 # Answers that mean yes, in the languages the tool speaks.
 YES = frozenset({"y", "yes", "д", "да"})
@@ -68,6 +68,16 @@ Ask = Callable[[Msg], "str | None"]
 Show = Callable[[object], None]
 
 
+def not_a_dealer(name: str, players: tuple[str, ...]) -> Msg:
+    """What an answer to the dealer question that names no player gets; an
+    empty one is asked again, not called a player (it has no name to quote)."""
+    if not name:
+        return Msg("Type the dealer's name: {first} or {last}",
+                   first=", ".join(players[:-1]), last=players[-1])
+    return Msg("{name} is not one of the players ({players})", name=name,
+               players=", ".join(players))
+
+
 def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") -> None:
     """Record deal after deal until ``quit`` or the end of input; ``cards``:
     how the settlement's tables spell cards (ascii, unicode, ru)."""
@@ -77,8 +87,7 @@ def run_plain(recorder: Recorder, ask: Ask, show: Show, cards: str = "unicode") 
     if recorder.needs_dealer and recorder.current is None:
         name = ask(Msg("Who deals first? ({players}):", players=", ".join(recorder.players)))
         while name is not None and name.strip() not in (*recorder.players, "quit"):
-            show(Msg("{name} is not one of the players ({players})", name=name.strip(),
-                     players=", ".join(recorder.players)))
+            show(not_a_dealer(name.strip(), recorder.players))
             name = ask(Msg("Who deals first? ({players}):",
                            players=", ".join(recorder.players)))
         if name is None or name.strip() == "quit":

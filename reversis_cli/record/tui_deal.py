@@ -371,8 +371,17 @@ class DealApp(App[int]):
         body = Group(render_settlement(finished.settlement, self._rec.players, self.cards),
                      Text(""), self._session_table())
         keys = {"enter": "next", "escape": "next", "e": "explain", "f10": "explain"}
-        self.push_screen(PageScreen(body, keys, tr("Enter: next deal · e: explain this deal")),
+        self.push_screen(PageScreen(body, keys, self._settled_keys(finished)),
                          lambda word: self._after_settled(word, finished))
+
+    def _settled_keys(self, finished: Finished) -> str:
+        """Enter goes on with the deal in progress: the next one after a deal
+        closed, the one left (maybe far on) after a deal reopened and written back."""
+        assert finished.settlement is not None
+        current = self._rec.begin().number
+        if current == finished.settlement.number + 1:
+            return tr("Enter: next deal · e: explain this deal")
+        return t(Msg("Enter: back to deal {number} · e: explain this deal", number=current))
 
     def _session_table(self) -> RenderableType:
         """The session table as ``score`` shows it: a running balance from

@@ -29,7 +29,7 @@ from ..invisible import visible
 from .deal import STATEMENT_WORDS, DealInProgress
 
 __all__ = ["SCREEN_WORDING", "LINE_MODE_WORDS", "problem_view", "screen_message", "place_of",
-           "word_problem", "near_player"]
+           "word_problem", "near_player", "shown_line"]
 
 # The diagnostics that name another line of the deal by its number, and how
 # the screen says them: ``{where}`` is that line in the table's terms ("in
@@ -186,6 +186,37 @@ def respell_line(text: str, cards: str) -> str:
     words, quote, said = text.partition('"')
     spelt = " ".join(str(_card_spelt(word, cards)) for word in words.split())
     return spelt + (" " + quote + said if quote else "")
+
+
+# The notation's words as the screen shows a line back to the marker, who never
+# typed them (F5 asks "Who holds the espagnolette?"): the keyword, then the
+# words inside a line.  In English each is the keyword itself; the file keeps
+# the keywords whatever the language.
+_KEYWORDS_SHOWN = {
+    "hand": N_("hand"), "talon": N_("talon"), "exchange": N_("exchange"),
+    "partie": N_("partie"), "espagnolette": N_("espagnolette"), "unclaimed": N_("unclaimed"),
+    "misdeal": N_("misdeal"), "redeal": N_("redeal"), "exposed": N_("exposed"),
+    "peeked": N_("peeked"), "kept": N_("kept"), "discarded-two": N_("discarded-two"),
+    "out-of-turn": N_("out-of-turn"), "note": N_("note"),
+}
+_INNER_WORDS_SHOWN = {
+    "discards": N_("discards"), "takes": N_("takes"), "waives": N_("waives"),
+    "late": N_("late"), "paid": N_("paid"),
+}
+
+
+def shown_line(text: str, cards: str) -> str:
+    """A deal's line other than a trick as the screen shows it: the
+    notation's words in the screen's language ("эспаньолетта — Вера"), the
+    cards in its spelling, a quoted note as typed."""
+    words, quote, said = text.partition('"')
+    keyword, *rest = words.split() or [""]
+    if keyword not in _KEYWORDS_SHOWN:
+        return respell_line(text, cards)
+    inner = [tr(_INNER_WORDS_SHOWN[w]) if w in _INNER_WORDS_SHOWN else str(_card_spelt(w, cards))
+             for w in rest]
+    return t(Msg("{keyword} {rest}", keyword=tr(_KEYWORDS_SHOWN[keyword]),
+                 rest=" ".join([*inner, *([quote + said] if quote else [])])))
 
 
 def problem_view(problems: Iterable[Diagnostic], deal: DealInProgress, cards: str) -> Text:

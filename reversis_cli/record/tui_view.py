@@ -14,7 +14,7 @@ from ..cards import Card
 from ..i18n import Count, Msg, t, tr
 from ..render.amounts import fiches, signed
 from .deal import DealInProgress
-from .tui_problems import respell_line
+from .tui_problems import shown_line
 
 __all__ = ["card_text", "seats_view", "trick_columns", "trick_rows", "lines_view", "session_view",
            "status_line", "where_line"]
@@ -115,7 +115,7 @@ def lines_view(deal: DealInProgress, cards: str) -> Text:
     if not others:
         return Text("")
     text = Text(tr("Also in this deal:") + " ", style="bold")
-    text.append(" · ".join(respell_line(line, cards) for line in others))
+    text.append(" · ".join(shown_line(line, cards) for line in others))
     return text
 
 
@@ -169,13 +169,22 @@ def status_line(deal: DealInProgress, editing: int | None, changes: int = 0,
     elif deal.complete:
         wait = tr("The deal is complete: press Enter to settle it.")
     elif deal.turn is not None:
-        wait = t(Msg("Trick {number}: {player} to play.", number=deal.trick_number,
-                     player=deal.turn))
+        wait = _turn(deal)
         if editing is not None and changes:
             wait += " " + tr("Escape drops the changes.")
     else:
         wait = ""
     return Text(head + (" " + wait if wait else ""), style="bold")
+
+
+def _turn(deal: DealInProgress) -> str:
+    """Who plays now: the lead has its own word (the seeds' «ходит» is the
+    lead's: C¶17, M¶8), a follow another («кладёт карту»)."""
+    if not deal.current_trick:
+        return t(Msg("Trick {number}: {player} leads.", number=deal.trick_number,
+                     player=deal.turn))
+    return t(Msg("Trick {number}: {player} to play.", number=deal.trick_number,
+                 player=deal.turn))
 
 
 def where_line(draft: str, editing: int | None) -> Text:
