@@ -14,7 +14,7 @@ import functools
 import os
 import sys
 
-__all__ = ["LazyConsole", "PlainConsole", "TrimmedConsole", "console", "console_spec", "is_plain",
+__all__ = ["LazyConsole", "PlainConsole", "console", "console_spec", "is_plain",
            "look_of", "output_console", "plain_look", "table_console"]
 
 
@@ -118,31 +118,11 @@ class PlainConsole:
         return getattr(self._rich(), name)
 
 
-class TrimmedConsole:
-    """rich's console for a file or a pipe, each line written without the
-    spaces rich pads it with to the table's width: a script or ``diff`` that
-    reads ``stats``, ``league`` or ``--compare`` sees no trailing spaces.  A
-    terminal keeps rich's own console (what it shows is the same)."""
-
-    def __init__(self, like: dict) -> None:
-        self._console = console(like=like)
-
-    def print(self, *objects, **options) -> None:
-        with self._console.capture() as captured:
-            self._console.print(*objects, **options)
-        text = "\n".join(line.rstrip(" ") for line in captured.get().split("\n"))
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    def __getattr__(self, name: str):
-        return getattr(self._console, name)
-
-
 def table_console():
     """The console of a command's tables on stdout: rich's on a terminal, a
-    :class:`TrimmedConsole` in a file or a pipe."""
-    look = look_of()
-    return TrimmedConsole(look) if is_plain(look) else console()
+    :class:`PlainConsole` in a file or a pipe (its lines without rich's
+    padding at their ends)."""
+    return output_console(like=look_of())
 
 
 def is_plain(look: dict | None) -> bool:
