@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from reference_minimax import Endgame, count_leaves, endgames, legal
+from reference_minimax import Endgame, Tree, count_leaves, endgames, legal
 from reference_season import PROFILES
 from reference_settle import Opts, espagnolette_holder, play_out, read_record, taker_of
 
@@ -218,3 +218,75 @@ def engine_net(case: Case, tricks: list[list[tuple[int, str]]]) -> tuple:
                              pot_line_given=before.pot_line_given,
                              session_start=before.session_start, steps=False)
     return tuple(settlement.net[name] for name in case.game.players)
+
+
+# --- an analysis set beside the minimax --------------------------------------------------
+
+
+def differences(case: Case, analysis, tree: Tree) -> list[str]:
+    """Every way ``analysis`` (what ``analyse_deal`` returned for ``case``)
+    departs from what the minimax ``tree`` of the same endgame establishes."""
+    game = case.game
+    k = game.start
+    found: list[str] = []
+
+    def check(what: str, got, want) -> None:
+        if got != want:
+            found.append(f"{case}: {what}: analyse {got!r}, minimax {want!r}")
+
+    check("players", tuple(analysis.players), tuple(game.players))
+    check("exact_from_trick", analysis.exact_from_trick, k)
+    check("out_of_reach", analysis.out_of_reach, None)
+    engine = tuple(case.scored.settlement.net[name] for name in game.players)
+    check("actual (the engine's net as played)", tuple(analysis.actual), engine)
+    check("actual (the reference's net as played)", tuple(analysis.actual), game.actual)
+    check("start", tuple(analysis.start), tree.values[()].paranoid)
+    check("decisions", len(analysis.decisions), len(game.line))
+    check("trace points", len(analysis.trace), len(game.line))
+    for i, (decision, point) in enumerate(zip(analysis.decisions, analysis.trace)):
+        path, card = game.line[:i], game.line[i]
+        seat, trick = tree.movers[path], k + i // 4
+        where = f"trick {trick} card {i % 4 + 1}"
+        check(f"{where}: who, what", (decision.trick, decision.seat, _ascii(decision.played)),
+              (trick, seat, card))
+        check(f"{where}: legal cards", [_ascii(v.card) for v in decision.cards],
+              list(tree.legal[path]))
+        for value in decision.cards:
+            node = tree.values.get(path + (_ascii(value.card),))
+            if node is None:
+                continue  # not legal: said above
+            check(f"{where} {_ascii(value.card)} guaranteed", value.guaranteed,
+                  node.paranoid[seat])
+            check(f"{where} {_ascii(value.card)} selfish", value.selfish, node.selfish[seat][seat])
+            if value.selfish < value.guaranteed:
+                found.append(f"{case}: {where} {_ascii(value.card)}: selfish {value.selfish} "
+                             f"below guaranteed {value.guaranteed}")
+        check(f"{where}: trace point", (point.trick, point.seat, _ascii(point.card)),
+              (trick, seat, card))
+        check(f"{where}: trace values", tuple(point.values), tree.values[path + (card,)].paranoid)
+    found += _provable_differences(case, analysis, tree)
+    return found
+
+
+def _provable_differences(case: Case, analysis, tree: Tree) -> list[str]:
+    """The provable findings are the decisions where another legal card
+    guaranteed more than the card played, by that much (docs/output.md)."""
+    game = case.game
+    want = {}
+    for i, card in enumerate(game.line):
+        path, seat = game.line[:i], tree.movers[game.line[:i]]
+        values = {c: tree.values[path + (c,)].paranoid[seat] for c in tree.legal[path]}
+        best = max(values.values())
+        if best > values[card]:
+            want[(game.start + i // 4, seat, card)] = (best, values[card], best - values[card])
+    got = {}
+    for f in analysis.findings:
+        if f.grade == "provable":
+            got[(f.trick, f.seat, _ascii(f.played))] = (f.better_value, f.played_value, f.loss)
+    if got != want:
+        return [f"{case}: provable findings: analyse {got}, minimax {want}"]
+    return []
+
+
+def _ascii(card) -> str:
+    return card.format("ascii")
