@@ -140,7 +140,7 @@ class DealAnalysis(Value):
     __slots__ = _fields = ("number", "players", "exact_from_trick", "out_of_reach",
                            "out_of_reach_rule", "start", "actual", "trace", "decisions",
                            "findings", "positions")
-    number: int
+    number: int | None  # None: a deal whose number could not be read (not settled)
     players: tuple[str, ...]
     exact_from_trick: int | None
     out_of_reach: str | None
@@ -152,7 +152,8 @@ class DealAnalysis(Value):
     findings: tuple[Finding, ...]
     positions: int
 
-    def __init__(self, number: int, players: tuple[str, ...], exact_from_trick: int | None,
+    def __init__(self, number: int | None, players: tuple[str, ...],
+                 exact_from_trick: int | None,
                  out_of_reach: str | None = None, out_of_reach_rule: str | None = None,
                  start: tuple[Amount, ...] = (), actual: tuple[Amount, ...] = (),
                  trace: tuple[TracePoint, ...] = (), decisions: tuple[Decision, ...] = (),
