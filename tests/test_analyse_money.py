@@ -5,7 +5,9 @@ settlement; the engine (settle/) is the reference.  Here every leaf of the
 searched endgames -- every legal way to finish a deal from trick 10 (and from
 trick 9 for a few), equivalent cards each played, not merged -- is settled both
 ways, under both profiles and random option sets, with reversis and
-espagnolette deals among them: each seat's net must be the same number.
+espagnolette deals among them, and the irregularities the search replays (a
+peek, a missed claim, a revoke, a discard out of turn): each seat's net must be
+the same number.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 
 from reversis_cli.analyse import AnalysisDisagreement, analyse_deal
 from reversis_cli.analyse import money
-from reversis_cli.analyse.analysis import _hand_masks, _recorded
+from reversis_cli.analyse.analysis import UNREPLAYABLE, _hand_masks, _recorded
 from reversis_cli.analyse.lines import settle_line
 from reversis_cli.analyse.money import Position, close_trick, final_net
 from reversis_cli.analyse.search import legal_groups
@@ -38,6 +40,8 @@ CHOICES = {
     "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
     "espagnolette_pays_broken": ["10,11", "11", "none"], "revoke_penalty": ["remise", "none"],
     "partie_quinola": ["1", "3", "4"], "stake_player": ["0", "3", "10"],
+    "peek_forfeits": ["everything", "quinola_and_reversis"],
+    "claims_required": ["led_and_played", "in_play"],
 }
 
 
@@ -46,7 +50,7 @@ def simulated(seed: int, deals: int = 10) -> Session:
     rng = random.Random(seed)
     rules = rng.choice(["classic", "modern"])
     text = "".join(simulate_session(SimulationOptions(
-        deals=deals, seed=seed, rules=rules, events=0.6, irregular=0.2)))
+        deals=deals, seed=seed, rules=rules, events=0.6, irregular=0.3)))
     sets = "".join(f"set {name} = {rng.choice(values)}\n" for name, values in CHOICES.items()
                    if rng.random() < 0.4)
     if seed % 3 == 0:
@@ -71,12 +75,24 @@ def _leaves(table, pos, plays=()):
             yield from _leaves(table, pos, plays + ((seat, card),))
 
 
-def _check_leaves(session: Session, start: int) -> int:
+def _start(replayed, start: int) -> int:
+    """After the last trick a revoke or a missed claim names; 12 for a deal the search
+    does not replay (a player with twelve or ten cards)."""
+    if any(event.kind in UNREPLAYABLE for event in replayed.irregularities):
+        return 12
+    return max([start] + [r.trick + 1 for r in replayed.revokes]
+               + [e.trick + 1 for e in replayed.irregularities if e.kind == "unclaimed"])
+
+
+def _check_leaves(session: Session, first: int) -> int:
     profile = session.reading.profile
     checked = 0
     for scored in session.deals():
         replayed, settlement = scored.checked.replayed, scored.settlement
-        if settlement is None or replayed is None or replayed.void or replayed.irregularities:
+        if settlement is None or replayed is None or replayed.void or not replayed.complete:
+            continue
+        start = _start(replayed, first)
+        if start > 11:
             continue
         table = DealTable(replayed, profile, settlement)
         pos = Position.first(_hand_masks(replayed), replayed.first_hand)
@@ -139,6 +155,17 @@ def test_deals_the_search_cannot_replay_are_out_of_reach():
              for scored in session.deals()}
     assert (found[4].out_of_reach, found[4].out_of_reach_rule) == ("irregular", "IRR-4")
     assert (found[8].out_of_reach, found[8].out_of_reach_rule) == ("irregular", "IRR-5")
-    assert (found[10].out_of_reach, found[10].out_of_reach_rule) == ("irregular", "CLAIM-1")
     assert found[3].out_of_reach == "not-settled" and found[3].exact_from_trick is None
-    assert found[5].out_of_reach is None and found[5].exact_from_trick == 8
+    # a peek (IRR-4: Gleb wins nothing), a missed claim in an early trick (CLAIM-1):
+    # replayed, and analysed from the trick asked for
+    assert found[2].out_of_reach is None and found[2].exact_from_trick == 8
+    assert found[10].out_of_reach is None and found[10].exact_from_trick == 8
+
+
+def test_a_missed_claim_or_a_revoke_late_in_the_deal_moves_the_start():
+    session = Session.open("samples/every-event-ru.rvs")
+    profile = session.reading.profile
+    found = {scored.checked.deal.number: analyse_deal(scored, profile)
+             for scored in session.deals()}
+    assert found[14].exact_from_trick == 11  # unclaimed 10: from the trick after it
+    assert (found[15].out_of_reach, found[15].out_of_reach_rule) == ("too-late", "CLAIM-1")

@@ -27,11 +27,9 @@ __all__ = ["analyse_deal", "DEFAULT_FROM_TRICK", "UNREPLAYABLE", "AnalysisDisagr
 
 DEFAULT_FROM_TRICK = 8
 
-# Irregularities whose effect the search does not replay, and the rule of each: a
-# player with twelve or ten cards (IRR-4 kept, IRR-5), gains forfeited (IRR-4 peeked),
-# payments forfeited for a missed claim (CLAIM-1).  Such a deal is out of reach.
-UNREPLAYABLE = {"kept": "IRR-4", "peeked": "IRR-4", "discarded-two": "IRR-5",
-                "unclaimed": "CLAIM-1"}
+# Irregularities the search does not replay, and the rule of each: a player with
+# twelve or ten cards (IRR-4 kept, IRR-5).  Such a deal is out of reach.
+UNREPLAYABLE = {"kept": "IRR-4", "discarded-two": "IRR-5"}
 
 
 def analyse_deal(scored: ScoredDeal, profile: Profile, *, from_trick: int = DEFAULT_FROM_TRICK
@@ -47,10 +45,13 @@ def analyse_deal(scored: ScoredDeal, profile: Profile, *, from_trick: int = DEFA
         if event.kind in UNREPLAYABLE:
             return DealAnalysis(replayed.number, players, None, "irregular",
                                 UNREPLAYABLE[event.kind])
-    start = max([from_trick] + [revoke.trick + 1 for revoke in replayed.revokes])
+    # after the last trick an irregularity names: a revoke (IRR-7), a missed claim (CLAIM-1)
+    after = [(revoke.trick, "IRR-7") for revoke in replayed.revokes] + \
+        [(event.trick, "CLAIM-1") for event in replayed.irregularities
+         if event.kind == "unclaimed" and event.trick is not None]
+    start = max([from_trick] + [trick + 1 for trick, _ in after])
     if start > 11:
-        return DealAnalysis(replayed.number, players, None, "too-late",
-                            "IRR-7" if replayed.revokes else None)
+        return DealAnalysis(replayed.number, players, None, "too-late", max(after)[1])
     return _Analysis(scored, profile, start).run()
 
 

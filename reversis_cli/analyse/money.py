@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..replay.rules_of_play import vis_a_vis
-from .table import ACE_VALUE, PAYS, POINTS, QUINOLA_INDEX, DealTable
+from .table import ACE_VALUE, PAYS, POINTS, QUINOLA_INDEX, TO_WINNER, DealTable
 
 __all__ = ["Position", "close_trick", "final_net", "memo_key", "SUIT_MASKS", "LAST_TRICK",
            "REVERSIS_PAYMENT"]
@@ -109,7 +109,7 @@ def close_trick(table: DealTable, pos: Position, plays: tuple[Play, ...]) -> Pos
             broken = (sole, taker, number)
         sole = NOBODY
     esp_failed = pos.esp_failed or (taker == table.esp and table.fails(number))
-    state = _Paying(pos)
+    state = _Paying(pos, table)
     if paying:
         led = plays[0][1] // 12
         for seat, index in plays:
@@ -126,17 +126,22 @@ def close_trick(table: DealTable, pos: Position, plays: tuple[Play, ...]) -> Pos
 class _Paying:
     """The parts of a position an ace or the quinola changes, while a trick closes."""
 
-    __slots__ = ("acc", "dues", "qremise", "qtake", "refunds")
+    __slots__ = ("acc", "dues", "qremise", "qtake", "refunds", "lost")
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, table: DealTable) -> None:
         self.acc = list(pos.acc)
         self.dues = list(pos.dues)
         self.qremise, self.qtake = pos.qremise, pos.qtake
         self.refunds = list(pos.refunds)
+        self.lost = table.lost
 
-    def pay(self, payer: int, payee: int, units: int) -> None:
+    def pay(self, payer: int, payee: int, units: int, rule: str, number: int) -> bool:
+        """An in-play payment, unless IRR-4 or CLAIM-1 forfeits it; whether it was made."""
+        if rule in self.lost[payee][number]:
+            return False
         self.acc[payer] -= units
         self.acc[payee] += units
+        return True
 
 
 def _card_falls(table: DealTable, state: _Paying, number: int, leader: int, taker: int,
@@ -158,35 +163,38 @@ def _card_falls(table: DealTable, state: _Paying, number: int, leader: int, take
         value = ACE_VALUE[index] * unit
         if kind == "placed":  # ACE-1
             paid = value * double[taker][seat][number]
-            state.pay(taker, seat, paid)
-            if seat == table.esp and (table.refund_all_aces or ACE_VALUE[index] == 2):
+            if state.pay(taker, seat, paid, "ACE-1", number) and seat == table.esp \
+                    and (table.refund_all_aces or ACE_VALUE[index] == 2):
                 state.refunds.append((taker, paid))
         elif kind == "forced":  # ACE-2
-            state.pay(seat, leader, value * double[seat][leader][number])
+            state.pay(seat, leader, value * double[seat][leader][number], "ACE-2", number)
         elif table.led_pays_winner:  # ACE-3
             state.dues.append((seat, value, number))
         return
     if kind == "placed":  # QUIN-1
         paid = QUINOLA_PLACED * unit * double[taker][seat][number]
-        state.pay(taker, seat, paid)
         state.qtake = seat
-        if seat == table.esp:
+        if state.pay(taker, seat, paid, "QUIN-1", number) and seat == table.esp:
             state.refunds.append((taker, paid))
         return
     state.qremise = seat  # QUIN-2, QUIN-3, ESP-9: a remise
     if kind == "forced":
         forcer = leader if table.forcer_is_leader else taker
         if forcer != seat:
-            own = QUINOLA_OTHER if seat == table.esp else QUINOLA_HOLDER
-            state.pay(seat, forcer, own * unit * double[seat][forcer][number])
+            esp = seat == table.esp
+            own = QUINOLA_OTHER if esp else QUINOLA_HOLDER
+            state.pay(seat, forcer, own * unit * double[seat][forcer][number],
+                      "ESP-9" if esp else "QUIN-2", number)
             for other in range(4):
                 if other != seat and other != forcer:
-                    state.pay(other, forcer, QUINOLA_OTHER * unit * double[other][forcer][number])
+                    state.pay(other, forcer, QUINOLA_OTHER * unit * double[other][forcer][number],
+                              "QUIN-2", number)
     elif table.led_pays_winner:  # QUIN-3's 10 to the winner
         state.dues.append((seat, QUINOLA_HOLDER * unit, number))
 
 
-# POOL-4: the claims on the pool, highest first.
+# POOL-4: the claims on the pool, highest first (a claim forfeited under IRR-4 is
+# dropped after the choice: the pool keeps what it held).
 REV_TAKES, QUIN_TAKES, ESP_TAKES = 3, 2, 1
 
 
@@ -208,7 +216,7 @@ def final_net(table: DealTable, pos: Position) -> list[int]:
         _reversis_broken(table, net, broken)
     else:
         qremise, taking = _normal(table, pos, net, qremise, taking)
-    if taking[1] >= 0 and table.pool:
+    if taking[1] >= 0 and table.pool and taking[1] not in table.forfeits_all:  # IRR-4
         net[taking[1]] += table.pool
     if qremise >= 0:
         net[qremise] -= table.remise
@@ -218,6 +226,8 @@ def final_net(table: DealTable, pos: Position) -> list[int]:
 def _reversis_made(table: DealTable, net: list[int], maker: int) -> None:
     """REV-1, or ESP-6: the espagnolette pays the whole 64."""
     unit, esp = table.scale, table.esp
+    if maker in table.forfeits_all:  # IRR-4: nothing is paid to him
+        return
     if esp >= 0 and esp != maker:
         net[esp] -= REVERSIS_PAYMENT * unit
         net[maker] += REVERSIS_PAYMENT * unit
@@ -235,8 +245,9 @@ def _reversis_broken(table: DealTable, net: list[int], broken: tuple[int, int, i
     payer, esp = undertaker, table.esp
     if esp >= 0 and esp != undertaker and esp != breaker and number in table.esp_pays_broken:
         payer = esp
-    net[payer] -= REVERSIS_PAYMENT * table.scale
-    net[breaker] += REVERSIS_PAYMENT * table.scale
+    if breaker not in table.forfeits_breaking:  # IRR-4
+        net[payer] -= REVERSIS_PAYMENT * table.scale
+        net[breaker] += REVERSIS_PAYMENT * table.scale
     net[undertaker] -= table.remise
 
 
@@ -259,13 +270,15 @@ def _normal(table: DealTable, pos: Position, net: list[int], qremise: int,
     each = table.partie // (len(winners) * len(losers))  # PARTIE-4
     for loser in losers:
         for winner in winners:
+            if winner in table.forfeits_all:  # IRR-4
+                continue
             double = 2 if table.partie_vis_double and vis_a_vis(loser, winner) else 1
             net[loser] -= each * double
             net[winner] += each * double
     for holder, units, number in pos.dues:  # ACE-3, QUIN-3, DOUBLE-3
         share = units // len(winners)
         for winner in winners:
-            if winner != holder:
+            if winner != holder and TO_WINNER not in table.lost[winner][number]:
                 paid = share * table.double[holder][winner][number]
                 net[holder] -= paid
                 net[winner] += paid
@@ -276,6 +289,8 @@ def _normal(table: DealTable, pos: Position, net: list[int], qremise: int,
             taking = (ESP_TAKES, esp)
         return qremise, taking
     for payer, units in pos.refunds:  # ESP-5: twice what he received
+        if payer in table.forfeits_all:  # IRR-4
+            continue
         net[esp] -= 2 * units
         net[payer] += 2 * units
     if table.esp_quinola:  # one remise of his own, and no pool by QUIN-1

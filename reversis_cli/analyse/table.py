@@ -24,8 +24,14 @@ from ..settle.payments import Amount, whole
 from ..settle.settlement import DealSettlement
 from ..values import MutableValue
 
-__all__ = ["DealTable", "FIXED_RULES", "SHARES", "card_bit", "QUINOLA_INDEX", "PAYS", "POINTS",
-           "ACE_VALUE"]
+__all__ = ["DealTable", "FIXED_RULES", "IN_PLAY_RULES", "TO_WINNER", "SHARES", "card_bit",
+           "QUINOLA_INDEX", "PAYS", "POINTS", "ACE_VALUE"]
+
+# The in-play payments (their rule ids), and a word for ACE-3/QUIN-3's payments to the
+# partie winner, as IRR-4 and CLAIM-1 forfeit them (settle/irregular.py).
+IN_PLAY_RULES = ("ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "ESP-9")
+FORCING_THE_QUINOLA = ("QUIN-2", "ESP-9")
+TO_WINNER = "to-winner"
 
 # Every share the settlement makes divides by a divisor of this (see the module's text).
 SHARES = 144
@@ -54,7 +60,8 @@ class DealTable(MutableValue):
         "scale", "dealer", "rank", "esp", "esp_quinola", "pool", "remise", "partie",
         "fixed", "led_pays_winner", "forcer_is_leader", "any_follow", "vis_double",
         "late", "cancel_broken", "fail_any", "esp_pool", "refund_all_aces", "esp_pays_broken",
-        "partie_split", "partie_vis_double", "double")
+        "partie_split", "partie_vis_double", "double", "lost", "forfeits_all",
+        "forfeits_breaking")
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, settlement: DealSettlement
                  ) -> None:
@@ -95,6 +102,35 @@ class DealTable(MutableValue):
         # a trick, by [payer][payee][trick] (index 0 unused).
         self.double = tuple(tuple(tuple(self._factor(a, b, t) for t in range(12))
                                   for b in range(4)) for a in range(4))
+        self._forfeits(replayed, profile)
+
+    def _forfeits(self, replayed: ReplayedDeal, profile: Profile) -> None:
+        """IRR-4 (``peeked``) and CLAIM-1 (``unclaimed T [NAME]``): the payments not
+        made.  ``lost[payee][trick]`` holds the in-play rules (and TO_WINNER for
+        ACE-3/QUIN-3) whose payments to ``payee`` arising in ``trick`` are not
+        made; ``forfeits_all`` the seats that forfeit every gain (``peek_forfeits =
+        everything``: the partie, the reversis, refunds and the pool too);
+        ``forfeits_breaking`` the seats not paid for breaking a reversis (any peek)."""
+        options = profile.options
+        lost: list[list[set[str]]] = [[set() for _ in range(12)] for _ in range(4)]
+        everything = options.peek_forfeits == "everything"
+        peekers = {e.seat for e in replayed.irregularities
+                   if e.kind == "peeked" and e.seat is not None}
+        for seat in peekers:
+            for trick in range(1, 12):
+                lost[seat][trick].update((*IN_PLAY_RULES, TO_WINNER) if everything
+                                         else FORCING_THE_QUINOLA)
+        for event in replayed.irregularities:
+            if event.kind != "unclaimed" or event.trick is None or \
+                    (event.named is not None and event.seat is None):
+                continue
+            for seat in range(4) if event.seat is None else (event.seat,):
+                lost[seat][event.trick].add(TO_WINNER)
+                if options.claims_required == "in_play":
+                    lost[seat][event.trick].update(IN_PLAY_RULES)
+        self.lost = tuple(tuple(frozenset(rules) for rules in by_trick) for by_trick in lost)
+        self.forfeits_all = frozenset(peekers) if everything else frozenset()
+        self.forfeits_breaking = frozenset(peekers)
 
     def _factor(self, a: int, b: int, trick: int) -> int:
         factor = 2 if self.vis_double and vis_a_vis(a, b) else 1
