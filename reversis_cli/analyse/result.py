@@ -8,9 +8,10 @@ pool, remises): ``int`` or ``Fraction``, never a float.
 
 * ``guaranteed``: the player plays that card and then his best, the three
   others play to make his net as small as they can (the paranoid value);
-* ``selfish``: from there on everyone plays for his own net (max-n), ties at
-  another player's turn broken against the analysed player, ties at his own
-  turn by the first card in pack order (docs/decisions.md, issue 32).
+* ``selfish``: from there on everyone plays for his own net (max-n); of
+  equally good cards, another player takes the one that leaves the analysed
+  player least, then the first in pack order, and the analysed player the
+  first in pack order (docs/decisions.md, issue 32).
 """
 
 from __future__ import annotations
