@@ -55,6 +55,9 @@ OPTION_VALUES = {
     "espagnolette_pays_broken": ["10,11", "11", "10", "none"],
 }
 RARE = ("reversis", "broken_reversis", "espagnolette")
+# The simulator's irregular deals that the analysis replays (docs/decisions.md, issue 32):
+# a peek, a discard out of turn, a revoke, a payment left unclaimed.
+REPLAYED = ("peeked", "out_of_turn", "revoke", "unclaimed")
 
 
 @dataclass
@@ -66,17 +69,25 @@ class Case:
     profile: Profile
     text: str    # the session's record
     label: str   # which session, deal and trick, for a failure message
+    asked: int   # the trick the analysis is asked to start from (the game's start or before)
 
     def __str__(self) -> str:
         return self.label
 
 
-def session_text(seed: int, rules: str, deals: int, sets: dict[str, str]) -> str:
+def session_text(seed: int, rules: str, deals: int, sets: dict[str, str],
+                 irregular: float = 0.0) -> str:
     """A simulated session: a rare event forced in about one deal in three,
-    the ``set`` lines after the ``rules`` line, and half the espagnolettes who
-    never used their privilege waiving it."""
+    an irregularity the analysis replays in a share ``irregular`` of the
+    others, the ``set`` lines after the ``rules`` line, and half the
+    espagnolettes waiving."""
     rng = random.Random(seed)
-    forces = {n: rng.choice(RARE) for n in range(1, deals + 1) if rng.random() < 0.35}
+    forces = {}
+    for n in range(1, deals + 1):
+        if rng.random() < 0.35:
+            forces[n] = rng.choice(RARE)
+        elif rng.random() < irregular:
+            forces[n] = rng.choice(REPLAYED)
     text = "".join(simulate_session(SimulationOptions(deals, seed, rules, events=0.05,
                                                       forces=forces)))
     text = text.replace(f"rules {rules}\n", f"rules {rules}\n"
@@ -92,6 +103,8 @@ def _with_waivers(text: str, rng: random.Random) -> str:
     record = read_record(text)
     replayed = {}
     for deal in record.deals:
+        if deal.void or deal.kept or deal.ten_cards:
+            continue  # irregular deals hold no espagnolette
         played = play_out(deal, record.players)
         hands = [[c for seq in played.plays for s, c in seq if s == seat] for seat in range(4)]
         holder = espagnolette_holder([set(h) for h in hands])
@@ -129,13 +142,13 @@ def random_sets(rng: random.Random) -> dict[str, str]:
 
 
 def session_cases(seed: int, rules: str, deals: int, sets: dict[str, str],
-                  wanted: dict[int, int]) -> list[Case]:
+                  wanted: dict[int, int], irregular: float = 0.0) -> list[Case]:
     """The endgames of one session, each deal taken up from one trick: from
     trick 8 while ``wanted[8]`` asks for more and the deal's tree is small
     enough, else from a trick drawn among those still wanted (``wanted``, trick:
     how many more, is counted down)."""
     rng = random.Random(seed)
-    text = session_text(seed, rules, deals, sets)
+    text = session_text(seed, rules, deals, sets, irregular)
     options = {**PROFILES[rules], **sets}
     session = Session.of(record_from_text(text, f"oracle-{rules}-{seed}.rvs"))
     scored = {s.checked.number: s for s in _settled(session)}
@@ -154,8 +167,11 @@ def session_cases(seed: int, rules: str, deals: int, sets: dict[str, str],
         if number not in games[k]:
             continue
         wanted[k] -= 1
-        label = f"seed {seed} {rules} {sets or ''} deal {number} from trick {k}"
-        found.append(Case(games[k][number], scored[number], profile, text, label))
+        game = games[k][number]
+        label = (f"seed {seed} {rules} {sets or ''} deal {number} from trick {k}"
+                 + (f" (exact from {game.start}: {', '.join(game.irregular)})"
+                    if game.irregular else ""))
+        found.append(Case(game, scored[number], profile, text, label, k))
     return found
 
 
@@ -169,7 +185,8 @@ def _settled(session: Session) -> list[ScoredDeal]:
 
 def mixed_cases(wanted: dict[int, int], seed: int = 0, deals: int = 24) -> list[Case]:
     """``wanted`` (trick: how many) endgames over sessions of ``deals`` deals,
-    alternately classic and modern, every third with a random option set."""
+    alternately classic and modern, every third with a random option set,
+    every fourth with irregular deals (about half of its ordinary deals)."""
     wanted = dict(wanted)
     found: list[Case] = []
     session = 0
@@ -177,7 +194,8 @@ def mixed_cases(wanted: dict[int, int], seed: int = 0, deals: int = 24) -> list[
         number = seed * 100_003 + session
         rules = ("classic", "modern")[session % 2]
         sets = random_sets(random.Random(-number)) if session % 3 == 2 else {}
-        found += session_cases(number, rules, deals, sets, wanted)
+        irregular = 0.7 if session % 4 == 3 else 0.0
+        found += session_cases(number, rules, deals, sets, wanted, irregular)
         session += 1
     return found
 
@@ -243,8 +261,10 @@ def differences(case: Case, analysis, tree: Tree) -> list[str]:
     check("start", tuple(analysis.start), tree.values[()].paranoid)
     check("decisions", len(analysis.decisions), len(game.line))
     check("trace points", len(analysis.trace), len(game.line))
-    for i, (decision, point) in enumerate(zip(analysis.decisions, analysis.trace)):
-        path, card = game.line[:i], game.line[i]
+    # the lengths are checked above: a shorter list is compared as far as it goes
+    for i, (decision, point, card) in enumerate(zip(analysis.decisions, analysis.trace,
+                                                    game.line, strict=False)):
+        path = game.line[:i]
         seat, trick = tree.movers[path], k + i // 4
         where = f"trick {trick} card {i % 4 + 1}"
         check(f"{where}: who, what", (decision.trick, decision.seat, _ascii(decision.played)),

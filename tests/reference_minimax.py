@@ -60,6 +60,7 @@ class Endgame:
     actual: Vector                  # each seat's net as played (the reference's)
     outcome: str = "normal"         # as played: "normal", "reversis", "reversis_broken"
     espagnolette: str | None = None  # as played: the espagnolette's status, if any
+    irregular: tuple[str, ...] = ()  # the irregularities of the deal
 
     @property
     def prefix(self) -> list[list[tuple[int, str]]]:
@@ -80,33 +81,38 @@ class Endgame:
 
 def endgames(text: str, options: dict, start: int) -> list[Endgame]:
     """Every deal of the record ``text`` that the minimax can take up from
-    trick ``start``: played (not void) and regular (no event line; the
-    reference plays them out as the rules say, which is the only thing it checks
-    the written leaders against)."""
+    trick ``start``, or from a later trick: a revoke (IRR-7) or a payment left
+    unclaimed (CLAIM-1) in trick T or later puts the start at T + 1, since
+    another card before it would change what it says (the deal is left out when
+    that is past trick 11).  A peek (IRR-4 ``peeked``) and a discard out of turn
+    (IRR-6) change no start.  A void deal, and a player with twelve or ten cards
+    (IRR-4 ``kept``, IRR-5), are left out: every trick has four cards here."""
     record = read_record(text)
     settled = settle_session(record, options)
     opts = Opts(options)
     found = []
     for deal, result in zip(record.deals, settled, strict=True):
-        if result["_void"] or _irregular(deal) or result["_revokes"]:
+        if result["_void"] or deal.kept or deal.ten_cards:
+            continue
+        after = [trick + 1 for _, trick in result["_revokes"]]
+        after += [trick + 1 for trick, _ in deal.unclaimed]
+        first = max([start] + after)
+        if first > TRICKS:
             continue
         played = play_out(deal, record.players)
         hands = [{c for seq in played.plays for s, c in seq if s == seat} for seat in range(4)]
         esp = espagnolette_holder(hands)
         if esp is not None and record.players[esp] in deal.waivers:
             esp = None
-        line = tuple(c for seq in played.plays[start - 1:] for _, c in seq)
+        line = tuple(c for seq in played.plays[first - 1:] for _, c in seq)
         actual = tuple(result["net"][name] for name in record.players)
         status = result["espagnolette"] and result["espagnolette"]["status"]
+        irregular = (["revoke"] * bool(result["_revokes"]) + ["unclaimed"] * bool(deal.unclaimed)
+                     + ["peeked"] * bool(deal.peeked) + ["out-of-turn"] * bool(deal.out_of_turn))
         found.append(Endgame(deal.number, record.players, deal, opts, result["pool_before"],
-                             result["_staked"], start, played, esp, line, actual,
-                             result["outcome"], status))
+                             result["_staked"], first, played, esp, line, actual,
+                             result["outcome"], status, tuple(irregular)))
     return found
-
-
-def _irregular(deal: WrittenDeal) -> bool:
-    return bool(deal.void or deal.out_of_turn or deal.ten_cards or deal.unclaimed
-                or deal.peeked or deal.kept)
 
 
 def settle_line(game: Endgame, tricks: list[list[tuple[int, str]]]) -> Vector:

@@ -38,15 +38,18 @@ def test_the_settlements_agree_at_every_leaf():
     """Every legal completion of 24 endgames (trick 10 and 9): the reference's
     net for each player equals the engine's, so the minimax's values are money
     the engine would write."""
-    cases = mixed_cases({9: 4, 10: 20}, seed=7)
+    cases = mixed_cases({9: 4, 10: 20}, seed=7, deals=6)
+    assert any(c.game.irregular for c in cases)
     count, found = _leaf_differences(cases)
     assert count > 1000 and not found, "\n".join(found[:10])
 
 
 @pytest.mark.slow
 def test_the_settlements_agree_at_every_leaf_of_many_endgames():
-    cases = mixed_cases({8: 2, 9: 30, 10: 150}, seed=8)
+    cases = mixed_cases({8: 2, 9: 30, 10: 150}, seed=8, deals=12)
     assert {c.game.outcome for c in cases} == {"normal", "reversis", "reversis_broken"}
+    assert {i for c in cases for i in c.game.irregular} == {
+        "peeked", "out-of-turn", "revoke", "unclaimed"}
     count, found = _leaf_differences(cases)
     assert count > 15_000 and not found, "\n".join(found[:10])
 
