@@ -96,10 +96,13 @@ def session_text(seed: int, rules: str, deals: int, sets: dict[str, str],
 
 
 def _with_waivers(text: str, rng: random.Random) -> str:
-    """Half the espagnolette deals played again at random from trick 1 by
-    players who follow suit when they can (PLAY-2), the holder too: he waives
-    (ESP-3), which the simulator's espagnolettes never do.  The hands, the
-    dealer and the exchange stay as they were."""
+    """Of the espagnolette deals, two in five played again at random from
+    trick 1 with the holder waiving (ESP-3, which the simulator's
+    espagnolettes never do), and three in ten at random with his privilege
+    (he plays any card in tricks 1-9, ESP-2; played at random he often takes
+    a late trick and fails, ESP-5, which the simulator's rarely do).  The
+    others follow suit when they can (PLAY-2); the hands, the dealer and the
+    exchange stay as they were."""
     record = read_record(text)
     replayed = {}
     for deal in record.deals:
@@ -108,19 +111,24 @@ def _with_waivers(text: str, rng: random.Random) -> str:
         played = play_out(deal, record.players)
         hands = [[c for seq in played.plays for s, c in seq if s == seat] for seat in range(4)]
         holder = espagnolette_holder([set(h) for h in hands])
-        if holder is not None and rng.random() < 0.5:
-            lines = [f"  espagnolette {record.players[holder]} waives"]
-            leader = played.leaders[0]
-            for number in range(1, 12):
-                seq: list[tuple[int, str]] = []
-                for seat in ((leader + k) % 4 for k in range(4)):
-                    card = rng.choice(legal(tuple(hands[seat]), seq, seat, number, None))
-                    hands[seat].remove(card)
-                    seq.append((seat, card))
-                lines.append(f"  {number:>2} {record.players[leader]} "
-                             + " ".join(c for _, c in seq))
-                leader = taker_of(leader, [c for _, c in seq])
-            replayed[deal.number] = lines
+        draw = rng.random()
+        if holder is None or draw >= 0.7:
+            continue
+        waives = draw < 0.4
+        name = record.players[holder]
+        lines = [f"  espagnolette {name}" + (" waives" if waives else "")]
+        leader = played.leaders[0]
+        for number in range(1, 12):
+            seq: list[tuple[int, str]] = []
+            for seat in ((leader + k) % 4 for k in range(4)):
+                card = rng.choice(legal(tuple(hands[seat]), seq, seat, number,
+                                        None if waives else holder))
+                hands[seat].remove(card)
+                seq.append((seat, card))
+            lines.append(f"  {number:>2} {record.players[leader]} "
+                         + " ".join(c for _, c in seq))
+            leader = taker_of(leader, [c for _, c in seq])
+        replayed[deal.number] = lines
     out: list[str] = []
     number = None
     for line in text.splitlines():
@@ -128,7 +136,7 @@ def _with_waivers(text: str, rng: random.Random) -> str:
         if words[:1] == ["deal"]:
             number = int(words[1])
         elif number in replayed and words[:1] == ["espagnolette"]:
-            continue  # the simulator's declaration: the waiver says it
+            continue  # the simulator's declaration: written again before the tricks
         elif number in replayed and words and words[0].isdigit():
             if words[0] == "1":
                 out += replayed[number]

@@ -28,6 +28,7 @@ partie, pool takings, remises), what ``score --json`` writes as ``net``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import prod
 from fractions import Fraction
 
 from reference_settle import (
@@ -256,24 +257,31 @@ def leaves(game: Endgame):
 
 
 def count_leaves(game: Endgame, bound: int) -> int:
-    """How many legal completions ``game`` has, counted up to just past
-    ``bound`` (to pick endgames whose tree the test can afford to walk)."""
-    total = 0
-
-    def go(trick, seq, seat, hands):
-        nonlocal total
-        if total > bound:
-            return
-        if trick == TRICKS and not seq:  # one card each: one completion
-            total += 1
+    """How many legal completions ``game`` has, counted until the count passes
+    ``bound`` (to pick endgames whose tree the test can afford to walk).  The
+    last two tricks are counted, not walked: in trick 10 each follower's
+    choices depend only on the suit led, and trick 11 is one card each."""
+    def trick_plays(trick, seq, seat, hands):
+        """Every legal way to finish the trick ``seq``: (seq, hands after)."""
+        if len(seq) == 4:
+            yield seq, hands
             return
         for card in legal(hands[seat], seq, seat, trick, game.privileged):
             after = list(hands)
             after[seat] = tuple(c for c in hands[seat] if c != card)
-            now = seq + [(seat, card)]
-            if len(now) == 4:
-                go(trick + 1, [], _taker(now), after)
-            else:
-                go(trick, now, (seat + 1) % 4, after)
-    go(game.start, [], game.leader, game.hands())
-    return total
+            yield from trick_plays(trick, seq + [(seat, card)], (seat + 1) % 4, after)
+
+    def count(trick, leader, hands) -> int:
+        if trick == TRICKS:
+            return 1
+        if trick == TRICKS - 1:
+            followers = [(leader + k) % 4 for k in (1, 2, 3)]
+            return sum(prod(len(legal(hands[s], [(leader, lead)], s, trick, game.privileged))
+                            for s in followers) for lead in hands[leader])
+        total = 0
+        for seq, after in trick_plays(trick, [], leader, hands):
+            total += count(trick + 1, _taker(seq), after)
+            if total > bound:
+                break
+        return total
+    return count(game.start, game.leader, game.hands())
