@@ -120,6 +120,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("formats", frozenset({"convert"})),
     ("session", frozenset({"session"})),
     ("sheet", frozenset({"sheet"})),
+    # the analysis of a deal searches the play and settles its lines (issue 32)
+    ("analysis", frozenset({"analyse"})),
     ("club", frozenset({"club"})),
     ("views", frozenset({"jsonout", "csvpayments", "render", "report", "explain", "arbitrate",
                          "check"})),
