@@ -58,8 +58,9 @@ class AnalyseOptions(Value):
 @option("--player", metavar="NAME",
         help="Only this player's decisions and findings (the value trace still shows all four).")
 @option("--from-trick", "from_trick", type=int, default=DEFAULT_FROM_TRICK, show_default=True,
-        metavar="K",
-        help="Analyse from trick K (1 to 11); each trick earlier costs about ten times the time.")
+        metavar="TRICK",
+        help="Analyse from this trick (1 to 11); each trick earlier costs about ten times the "
+             "time.")
 @option("--decisions/--no-decisions", default=None,
         help="Show the table of every decision and its legal cards (default: with --deal or "
              "--player).")

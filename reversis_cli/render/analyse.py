@@ -26,15 +26,16 @@ from .score import party
 if TYPE_CHECKING:  # annotations only: rich is loaded when a deal is drawn
     from rich.console import Group
 
-__all__ = ["analysis_view", "caveat_view", "card_groups", "drops", "payment_words"]
+__all__ = ["analysis_view", "caveat_view", "card_groups", "drops", "event_words",
+           "finding_words", "payment_words"]
 
 # How a drop of a player's guaranteed net is marked in the value trace.
 DROP = "▼"
 
 _OUT_OF_REACH = {
     "not-settled": N_("Out of reach: the deal has errors or is void, so it is not settled."),
-    "irregular": N_("Out of reach: an irregularity ({rule}) that the analysis cannot "
-                    "replay."),
+    "irregular": N_("Out of reach: the deal has an irregularity or a claim that the "
+                    "analysis cannot replay ({rule})."),
     "too-late": N_("Out of reach: no card is left to choose from trick {trick} on (the last "
                    "irregularity came in the last trick)."),
 }
@@ -67,8 +68,8 @@ def analysis_view(a: DealAnalysis, *, asked_from: int, cards: str = "unicode",
         parts += [Line(tr("Decisions: each legal card's guaranteed net, and the net if "
                           "everyone plays for himself (a decision with one legal card is "
                           "left out)"), "bold"), _decisions(a, chosen, cards)]
-    parts += ["", _findings(a, [f for f in a.findings if only is None or f.seat == only],
-                           cards)]
+    parts.append(_findings(a, [f for f in a.findings if only is None or f.seat == only],
+                           cards))
     return _group(parts)
 
 
@@ -179,8 +180,7 @@ def _findings(a: DealAnalysis, findings: Sequence[Finding], cards: str) -> Part 
             parts.append(hanging("  ", finding_words(a, f, cards),
                                  "red" if grade == PROVABLE else "yellow"))
             if f.event is not None:
-                parts.append(hanging("    ", t(Msg("the payment it lets happen: {payment}",
-                                                   payment=payment_words(f.event, cards)))))
+                parts.append(hanging("    ", event_words(a, f, cards)))
     return _group(parts)
 
 
@@ -195,6 +195,16 @@ def finding_words(a: DealAnalysis, f: Finding, cards: str) -> str:
                  loss=fiches(f.loss), better_value=Figure(f.better_value, signed=True),
                  played_value=Figure(f.played_value, signed=True)))
     return text
+
+
+def event_words(a: DealAnalysis, f: Finding, cards: str) -> str:
+    """The payment the finding names: one the card played lets happen (its
+    player pays it), or one it gives up (due to him after the better card)."""
+    assert f.event is not None
+    payment = payment_words(f.event, cards)
+    if f.event.payee == a.players[f.seat]:
+        return t(Msg("the payment it gives up: {payment}", payment=payment))
+    return t(Msg("the payment it lets happen: {payment}", payment=payment))
 
 
 def payment_words(p: Payment, cards: str) -> str:
