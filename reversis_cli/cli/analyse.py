@@ -92,12 +92,7 @@ def analyse_command(inputs: tuple[str, ...], deal_number: int | None, player: st
                              decisions if decisions is not None
                              else deal_number is not None or player is not None,
                              as_json, rules, sets, style.lower(), len(files) > 1)
-    out = None if as_json else table_console()
-    if out is not None:
-        from ..render.analyse import caveat_view  # the library: start-up time
-
-        out.print(caveat_view())
-        out.print()
+    out = None if as_json else _Tables(table_console())
     outcomes = [_analyse_file(path, options, out) for path in files]
     if as_json:
         _print_json(outcomes, options)
@@ -138,6 +133,24 @@ def _nobody_called(player: str, name: str, players: tuple[str, ...]) -> Msg:
                    player=player, name=name, meant=meant[0])
     return Msg("nobody called {player} plays in {name}; the players are {names}",
                player=player, name=name, names=", ".join(players))
+
+
+class _Tables:
+    """Standard output's console, which says the clubs' caveat once, above the
+    first deal it shows (a run that shows none says nothing)."""
+
+    def __init__(self, console) -> None:
+        self.console = console
+        self.caveat_said = False
+
+    def print(self, *objects) -> None:
+        if not self.caveat_said:
+            from ..render.analyse import caveat_view  # the library: start-up time
+
+            self.caveat_said = True
+            self.console.print(caveat_view())
+            self.console.print()
+        self.console.print(*objects)
 
 
 class FileOutcome:
