@@ -180,8 +180,8 @@ def test_player_shows_his_decisions_and_findings_only(analyses):
 def test_a_deal_out_of_reach_says_why(analyses):
     result = run(EVENING, "--deal", "3")
     assert result.exit_code == 0
-    assert ("Out of reach: the deal has an irregularity or a claim that the analysis cannot "
-            "replay (IRR-4).") in result.stdout
+    assert ("Out of reach: the deal has an irregularity or an unclaimed payment that the "
+            "analysis cannot replay (IRR-4).") in " ".join(result.stdout.split())
     assert "Decisions" not in result.stdout
 
 
@@ -370,7 +370,7 @@ def test_the_views_in_russian(analyses):
     assert "Все оценки здесь исходят из того, что все руки известны" in out
     assert ("взятка 10, Vera 9♦: потеря — 25 фишек; В♦ гарантирует −8, 9♦ — только −33"
             in out)
-    assert ("платёж, который она допускает: Vera → Anna 32 [PARTIE-4] Vera проигрывает "
+    assert ("эта карта допускает платёж: Vera → Anna 32 [PARTIE-4] Vera проигрывает "
             "партию") in out
     assert "взятка 10, Gleb 8♥: потеря — 3 фишки, если каждый играет за себя" in out
     assert "+33⅓" in out  # a third, as a Russian player writes it

@@ -34,8 +34,8 @@ DROP = "▼"
 
 _OUT_OF_REACH = {
     "not-settled": N_("Out of reach: the deal has errors or is void, so it is not settled."),
-    "irregular": N_("Out of reach: the deal has an irregularity or a claim that the "
-                    "analysis cannot replay ({rule})."),
+    "irregular": N_("Out of reach: the deal has an irregularity or an unclaimed payment "
+                    "that the analysis cannot replay ({rule})."),
     "too-late": N_("Out of reach: no card is left to choose from trick {trick} on (the last "
                    "irregularity came in the last trick)."),
 }
