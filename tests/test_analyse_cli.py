@@ -26,6 +26,7 @@ from reversis_cli.analyse.result import (
 from reversis_cli.cards import Card
 from reversis_cli.cli import cli
 from reversis_cli.render.analyse import card_groups, drops
+from reversis_cli.settle.codes import ReasonCode
 from reversis_cli.settle.payments import Payment
 
 from conftest import ROOT, SAMPLES
@@ -37,11 +38,11 @@ VERA, GLEB, ANNA, BORIS = 2, 3, 0, 1
 C = Card.parse
 
 # Vera pays Anna the partie: the payment of deal 2's settlement (samples/evening.rvs).
-PARTIE = Payment("Vera", "Anna", 32, "PARTIE-4", None, "partie_lost_vis_a_vis",
+PARTIE = Payment("Vera", "Anna", 32, "PARTIE-4", None, ReasonCode.PARTIE_LOST_VIS_A_VIS,
                  {"points": 22, "factor": 2, "doubled_for": ("vis_a_vis",)},
                  ("PARTIE-4", "PARTIE-5"))
 # Gleb's placed ace, which a card of his gives up.
-ACE = Payment("Vera", "Gleb", 1, "ACE-1", 11, "ace_placed",
+ACE = Payment("Vera", "Gleb", 1, "ACE-1", 11, ReasonCode.ACE_PLACED,
               {"card": C("AH"), "factor": 1}, ("ACE-1",))
 
 THIRD = Fraction(100, 3)

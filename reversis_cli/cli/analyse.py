@@ -192,8 +192,8 @@ def _analyse_file(path: Path, options: AnalyseOptions, out) -> FileOutcome:
 def _analyse_session(path: Path, options: AnalyseOptions, outcome: FileOutcome,
                      out) -> None:
     from ..analyse import analyse_deal  # the library: start-up time
-    from ..analyse.jsonout import deal_analysis_json, session_head_json
-    from ..render.layout import Line
+    from ..analyse.jsonout import deal_analysis_json, session_head_json  # the library: start-up
+    from ..render.layout import Line  # the library: start-up time
 
     with open_session(str(path), options.rules, options.sets) as session:
         outcome.errors += _diagnostics(session.diagnostics, options, out)
@@ -202,6 +202,7 @@ def _analyse_session(path: Path, options: AnalyseOptions, outcome: FileOutcome,
                             "diagnostics": [d.to_json() for d in session.diagnostics]}
             return
         profile = session.profile
+        assert profile is not None  # settleable: the session has a profile
         players = session.players
         seat = players.index(options.player) if options.player in players else None
         if options.player is not None and seat is None:  # standard input, not checked before
