@@ -47,7 +47,7 @@ def caveat_view() -> Line:
                    "after the deal; at the table nobody saw them. A card that costs fiches "
                    "here may have been the right card on what its player knew. Guaranteed: "
                    "a player's net for the deal when he plays his best and the three others "
-                   "play against him; selfish: when everyone plays for himself."), "dim")
+                   "play against him; each for himself: when everyone plays for his own net."), "dim")
 
 
 def analysis_view(a: DealAnalysis, *, asked_from: int, cards: str = "unicode",
