@@ -119,9 +119,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("reading", frozenset({"reader"})),
     ("formats", frozenset({"convert"})),
     ("session", frozenset({"session"})),
-    ("sheet", frozenset({"sheet"})),
-    # the analysis of a deal searches the play and settles its lines (issue 32)
+    # the post-mortem searches settled deals; the club's season figures read it
     ("analysis", frozenset({"analyse"})),
+    ("sheet", frozenset({"sheet"})),
     ("club", frozenset({"club"})),
     ("views", frozenset({"jsonout", "csvpayments", "render", "report", "explain", "arbitrate",
                          "check"})),
