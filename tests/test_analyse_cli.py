@@ -121,7 +121,8 @@ def test_the_views_say_where_the_analysis_is_exact_and_what_each_card_cost(analy
     assert analyses == [(2, 9)]
     assert "Deal 2 — dealer Anna" in out
     # exact from 10 while 9 was asked: a later start is said as such
-    assert "Exact from trick 10, after the last irregularity: not analysed before trick 10." in out
+    assert ("Exact from trick 10, after the last revoke or unclaimed payment: not analysed "
+            "before trick 10.") in " ".join(out.split())
     assert "assumes every hand known" in out  # the clubs' caveat
     assert "trick 10, Vera 9♦: 25 fiches lost — J♦ guaranteed -8, 9♦ only -33" in out
     assert ("the payment it lets happen: Vera → Anna 32 [PARTIE-4] Vera loses the partie "
@@ -181,8 +182,8 @@ def test_player_shows_his_decisions_and_findings_only(analyses):
 def test_a_deal_out_of_reach_says_why(analyses):
     result = run(EVENING, "--deal", "3")
     assert result.exit_code == 0
-    assert ("Out of reach: the deal has an irregularity or an unclaimed payment that the "
-            "analysis cannot replay (IRR-4).") in " ".join(result.stdout.split())
+    assert ("Out of reach: the deal has an irregularity that the analysis cannot replay "
+            "(IRR-4).") in " ".join(result.stdout.split())
     assert "Decisions" not in result.stdout
 
 
@@ -367,7 +368,8 @@ def test_the_views_in_russian(analyses):
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
     assert "Сдача 2 — сдаёт Anna" in out
-    assert "Точно со взятки 10, после последнего нарушения: до взятки 10 не разбирается." in out
+    assert ("Точно со взятки 10, после последнего ложного ренонса или не потребованного "
+            "платежа: до взятки 10 не разбирается.") in out
     assert "Все оценки здесь исходят из того, что все руки известны" in out
     assert ("взятка 10, Vera 9♦: потеря — 25 фишек; В♦ гарантирует −8, 9♦ — только −33"
             in out)

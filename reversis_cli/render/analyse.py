@@ -34,20 +34,21 @@ DROP = "▼"
 
 _OUT_OF_REACH = {
     "not-settled": N_("Out of reach: the deal has errors or is void, so it is not settled."),
-    "irregular": N_("Out of reach: the deal has an irregularity or an unclaimed payment "
-                    "that the analysis cannot replay ({rule})."),
-    "too-late": N_("Out of reach: no card is left to choose from trick {trick} on (the last "
-                   "irregularity came in the last trick)."),
+    "irregular": N_("Out of reach: the deal has an irregularity that the analysis cannot "
+                    "replay ({rule})."),
+    "too-late": N_("Out of reach: no card is left to choose from trick {trick} on: the last "
+                   "revoke or unclaimed payment ({rule}) came in the last trick."),
 }
 
 
 def caveat_view() -> Line:
     """What the clubs print beside a double-dummy analysis, once per run."""
-    return Line(tr("Every value here assumes every hand known, as the record shows them "
-                   "after the deal; at the table nobody saw them. A card that costs fiches "
-                   "here may have been the right card on what its player knew. Guaranteed: "
-                   "a player's net for the deal when he plays his best and the three others "
-                   "play against him; each for himself: when everyone plays for his own net."), "dim")
+    return Line(tr(
+        "Every value here assumes every hand known, as the record shows them "
+        "after the deal; at the table nobody saw them. A card that costs fiches "
+        "here may have been the right card on what its player knew. Guaranteed: "
+        "a player's net for the deal when he plays his best and the three others "
+        "play against him; each for himself: when everyone plays for his own net."), "dim")
 
 
 def analysis_view(a: DealAnalysis, *, asked_from: int, cards: str = "unicode",
@@ -90,8 +91,8 @@ def _reach(a: DealAnalysis, asked_from: int) -> Line:
     if trick == 1:
         return Line(tr("Exact from the first card: every card of the deal is analysed."))
     if trick > asked_from:
-        return Line(t(Msg("Exact from trick {trick}, after the last irregularity: not "
-                          "analysed before trick {trick}.", trick=trick)))
+        return Line(t(Msg("Exact from trick {trick}, after the last revoke or unclaimed "
+                          "payment: not analysed before trick {trick}.", trick=trick)))
     return Line(t(Msg("Exact from trick {trick}: not analysed before trick {trick}.",
                       trick=trick)))
 
