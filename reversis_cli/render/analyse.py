@@ -115,14 +115,24 @@ def _trace(a: DealAnalysis, cards: str) -> Grid:
     if a.start:
         table.add_row("", t(Msg("before trick {trick}", trick=a.exact_from_trick)),
                       *(signed(value) for value in a.start))
+    before = a.start
     for point, fell in zip(a.trace, drops(a), strict=True):
         table.add_row(str(point.trick), f"{a.players[point.seat]} {point.card.format(cards)}",
-                      *(Line(f"{signed(value)} {DROP}", "bold red") if seat in fell
-                        else signed(value) for seat, value in enumerate(point.values)))
+                      *(_trace_cell(value, before[seat] if before else value, seat in fell)
+                        for seat, value in enumerate(point.values)))
+        before = point.values
     last = a.trace[-1].values if a.trace else a.start
     if a.actual and tuple(a.actual) != tuple(last):
         table.add_row("", tr("as played"), *(signed(value) for value in a.actual))
     return table
+
+
+def _trace_cell(value: Amount, before: Amount, fell: bool) -> Line:
+    """A player's guaranteed net after a card: a drop marked, on a terminal a
+    rise in green (another's card helped him) and an unchanged value dim."""
+    if fell:
+        return Line(f"{signed(value)} {DROP}", "bold red")
+    return Line(signed(value), "green" if value > before else "dim" if value == before else "")
 
 
 def card_groups(decision: Decision) -> list[tuple[list[Card], Amount, Amount]]:
