@@ -132,9 +132,9 @@ def test_deals_with_irregularities_are_out_of_reach_and_said_so():
 
 
 def test_the_command_starts_where_the_library_does():
-    from reversis_cli.analyse import DEFAULT_FROM_TRICK
-    from reversis_cli.cli.analyse import DEFAULT_FROM_TRICK as COMMANDS_DEFAULT
+    from reversis_cli.analyse import DEFAULT_START
+    from reversis_cli.cli.analyse import DEFAULT_START as COMMANDS_DEFAULT
 
-    assert COMMANDS_DEFAULT == DEFAULT_FROM_TRICK
+    assert COMMANDS_DEFAULT == DEFAULT_START
     assert json.loads(run("analyse", EVENING, "--deal", "1", "--json").stdout)[
-        "from_trick"] == DEFAULT_FROM_TRICK
+        "from_trick"] == DEFAULT_START == 8

@@ -23,10 +23,11 @@ from .common import (
 from .consoles import table_console
 from ..values import Value, setattr_frozen
 
-__all__ = ["analyse_command", "FIRST_TRICK", "DEFAULT_FROM_TRICK"]
+__all__ = ["analyse_command", "DEFAULT_START"]
 
-FIRST_TRICK, LAST_TRICK = 1, 11
-DEFAULT_FROM_TRICK = 8  # tricks 8 to 11: about a second a deal (issue 32)
+# The library's ``analyse.DEFAULT_START``, named here so that the option's default needs no
+# import of the library at start-up; tests/test_analyse_samples.py holds the two equal.
+DEFAULT_START = 8
 
 
 class AnalyseOptions(Value):
@@ -57,7 +58,7 @@ class AnalyseOptions(Value):
 @option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
 @option("--player", metavar="NAME",
         help="Only this player's decisions and findings (the value trace still shows all four).")
-@option("--from-trick", "from_trick", type=int, default=DEFAULT_FROM_TRICK, show_default=True,
+@option("--from-trick", "from_trick", type=int, default=DEFAULT_START, show_default=True,
         metavar="TRICK",
         help="Analyse from this trick (1 to 11); each trick earlier costs about ten times the "
              "time.")
@@ -78,9 +79,11 @@ def analyse_command(inputs: tuple[str, ...], deal_number: int | None, player: st
     FILES are records, folders (every .rvs file in them), quoted patterns or
     - for standard input.
     """
-    if not FIRST_TRICK <= from_trick <= LAST_TRICK:
+    from ..replay.rules_of_play import TRICKS_PER_DEAL  # the library: start-up time
+
+    if not 1 <= from_trick <= TRICKS_PER_DEAL:
         _refuse("RV533", Msg("--from-trick {trick}: a deal has tricks 1 to 11 (the default is "
-                             "{default})", trick=from_trick, default=DEFAULT_FROM_TRICK),
+                             "{default})", trick=from_trick, default=DEFAULT_START),
                 "--from-trick")
     files = input_files(inputs)
     if deal_number is not None and len(files) > 1:
