@@ -19,7 +19,7 @@ from reversis_cli.cli import cli
 from reversis_cli.club import analysis as analysis_module
 from reversis_cli.club import schema
 from reversis_cli.club.analysis import analyse_archive
-from reversis_cli.club.archive import archive_inputs, connect
+from reversis_cli.club.archive import connect
 from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session

@@ -40,8 +40,8 @@ __all__ = ["stats_command"]
         help="Leave out the sessions whose record has had errors since it was archived "
              "(without it, their archived figures count, with a warning).")
 @option("--analyse", is_flag=True,
-        help="Analyse every deal (as reversis analyse does) and add the fiches each player "
-             "lost to provable mistakes; an archive keeps the analysis, analysed once.")
+        help="Analyse every deal and add the fiches each player lost to provable mistakes; "
+             "an archive keeps the analysis, so that each deal is analysed once.")
 @option("--from-trick", "from_trick", type=click.IntRange(1, 11), metavar="K",
         help="With --analyse: analyse each deal from trick K (default 8); each trick earlier "
              "costs about ten times the time.")
@@ -154,13 +154,15 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
     ``inputs`` names and what is missing analysed and stored there (the
     archive migrated if older); for records, analysed in an archive in memory.
     Exit 1 for an archive that cannot be written (RV601 to RV605, RV612)."""
-    import os  # the library: start-up time
-    from pathlib import Path
+    import os  # start-up time
+    from pathlib import Path  # start-up time
 
-    from ..club.analysis import DEFAULT_FROM_TRICK, analyse_archive, deals_to_analyse
-    from ..club.archive import MEMORY, build_in_memory, connect
-    from ..club.schema import ArchiveError
-    from ..club.stats import is_database
+    from ..club.analysis import (  # the library: start-up time
+        DEFAULT_FROM_TRICK, analyse_archive, deals_to_analyse,
+    )
+    from ..club.archive import MEMORY, build_in_memory, connect  # start-up time
+    from ..club.schema import ArchiveError  # the library: start-up time
+    from ..club.stats import is_database  # the library: start-up time
 
     databases = [name for name in inputs if is_database(name)]
     name = databases[0] if databases else MEMORY
@@ -194,7 +196,7 @@ def _add_analysis_json(data: dict, analysis, roster) -> None:
     """The analysis in the stats JSON: each player's figure beside his others,
     the deals in ``analysis`` (docs/output.md)."""
     from ..club.analysis import analysis_json  # the library: start-up time
-    from ..settle import amount_json
+    from ..settle import amount_json  # the library: start-up time
 
     figures = analysis.players(_named(roster))
     for name, player in data["players"].items():

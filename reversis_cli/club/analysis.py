@@ -252,8 +252,8 @@ def _read_again(stored: _Stored, base: Path | None, problems: list[Diagnostic]):
     """The session of an archived record, read again and checked against what
     the archive holds (the file's hash; the profile its deals settle under)."""
     from ..reader import record_from_text  # the parser: loaded only to analyse
-    from ..session.service import Session
-    from .archive import notation_of
+    from ..session.service import Session  # the settlement: loaded only to analyse
+    from .archive import notation_of  # the archive's loading: only to analyse
 
     path = Path(stored.path) if base is None else base / stored.path
     name = stored.path if base is None else shown_path(str(path), None)
