@@ -1312,7 +1312,8 @@ def test_stats_analyse_reads_as_a_russian_club_writes(run, club_season, monkeypa
     monkeypatch.setattr(club_analysis, "default_analyser", lambda: _every_reason)
     source = str(club_season / "club") if run in ("records", "--player") else \
         _archived(club_season)
-    args = ("stats", source, "--analyse", "--from-trick", "10", "--show-deals")
+    args: tuple[str, ...] = ("stats", source, "--analyse", "--from-trick", "10",
+                             "--show-deals")
     args += ("--player", "Вера") if run == "--player" else ()
     text = run_ru(args, COLUMNS)
     if run == "archive again":  # read from the archive: its line too

@@ -314,7 +314,7 @@ def test_two_runs_at_once_store_one_analysis(season):
     """Another run stores the session while this one analyses it: this run's
     store finds it there and leaves it, with no error."""
     assert run("archive", "recs", "-o", "club.sqlite").exit_code == 0
-    rival_done = []
+    rival_done: list[bool] = []
 
     def racing(scored, profile, from_trick=8):
         if not rival_done and scored.checked.number == 5:
@@ -335,3 +335,58 @@ def test_two_runs_at_once_store_one_analysis(season):
     assert season_result.computed == 5
     assert rows(Path("club.sqlite"), "SELECT count(*) FROM analyses") == [(1,)]
     assert rows(Path("club.sqlite"), "SELECT count(*) FROM analysis_deals") == [(5,)]
+
+
+# --- progress: on a terminal, never in a pipe ----------------------------------------------
+
+ON_TERMINAL = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from test_stats_analyse import handmade
+from reversis_cli.club import analysis
+analysis.default_analyser = lambda: handmade
+from reversis_cli.cli import main
+main(sys.argv[2:])
+"""
+
+
+def on_terminal_stderr(cwd: Path, *args: str) -> tuple[int, str, str]:
+    """The command run with its standard error on a pseudo-terminal and its
+    standard output in a pipe: (status, stdout, stderr)."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+    env = dict(os.environ, COLUMNS="100", TERM="xterm", PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-c", ON_TERMINAL, str(ROOT / "tests"),
+                                "--lang", "en", *args], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=slave, env=env, cwd=cwd)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    out = process.stdout.read().decode("utf-8") if process.stdout else ""
+    return process.wait(), out, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_stats_analyse_shows_its_progress_on_a_terminal_and_none_in_a_pipe(season, analyser):
+    status, out, err = on_terminal_stderr(season.parent, "stats", "recs", "--analyse",
+                                          "--from-trick", str(FROM))
+    assert status == 0, err
+    assert "Deals analysed" in err and "10/10" in err
+    assert "Deals analysed" not in out
+    piped = run("stats", "recs", "--analyse", "--from-trick", str(FROM))
+    assert piped.exit_code == 0 and piped.stderr == ""

@@ -269,7 +269,7 @@ def _read_again(stored: _Stored, base: Path | None, problems: list[Diagnostic]):
     if base is not None and content_hash(data) != stored.sha256:
         problems.append(changed)
         return None
-    text, found = notation_of(path, data, name)
+    text, _ = notation_of(path, data, name)
     session = None if text is None else Session.of(record_from_text(text, name))
     if session is not None and session.profile is not None and _profile_key(
             session.profile) == (stored.rules, stored.options):
@@ -308,12 +308,14 @@ def _store(conn: sqlite3.Connection, stored: _Stored, from_trick: int,
             "out_of_reach, out_of_reach_rule) VALUES (?, ?, ?, ?, ?, ?)",
             [(analysis_id, stored.session_id, d.deal, d.exact_from_trick,
               d.out_of_reach, d.out_of_reach_rule) for d in deals])
+        seat = dict(conn.execute("SELECT name, seat FROM players WHERE session_id = ?",
+                                 (stored.session_id,)))
         conn.executemany(
             "INSERT INTO analysis_players (analysis_id, session_id, deal, seat, player, "
             "mistakes, lost_num, lost_den) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(analysis_id, stored.session_id, d.deal, seat, player,
+            [(analysis_id, stored.session_id, d.deal, seat[player], player,
               d.mistakes[player], lost.numerator, lost.denominator)
-             for d in deals for seat, (player, lost) in enumerate(d.lost.items())])
+             for d in deals for player, lost in d.lost.items()])
     except BaseException:
         conn.execute("ROLLBACK")
         raise
