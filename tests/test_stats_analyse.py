@@ -390,3 +390,72 @@ def test_stats_analyse_shows_its_progress_on_a_terminal_and_none_in_a_pipe(seaso
     assert "Deals analysed" not in out
     piped = run("stats", "recs", "--analyse", "--from-trick", str(FROM))
     assert piped.exit_code == 0 and piped.stderr == ""
+
+
+# A real stats --analyse run that says when the second session's analysis is written
+# (inside its transaction, not committed), then waits to be killed.
+KILLED_IN_ITS_STORE = """
+import sqlite3, sys
+sys.path.insert(0, sys.argv[1])
+from test_stats_analyse import handmade
+from reversis_cli.club import analysis
+analysis.default_analyser = lambda: handmade
+real_connect, stores = sqlite3.connect, []
+
+
+class Paused(sqlite3.Connection):
+    def executemany(self, sql, *args):
+        cursor = super().executemany(sql, *args)
+        if sql.startswith("INSERT INTO analysis_players"):
+            stores.append(sql)
+            if len(stores) == 2:
+                with open(sys.argv[2], "w") as written:
+                    written.write("written\\n")
+                with open(sys.argv[3]) as never:
+                    never.readline()
+        return cursor
+
+
+def connect(*args, **kwargs):
+    kwargs.setdefault("factory", Paused)
+    return real_connect(*args, **kwargs)
+
+
+sqlite3.connect = connect
+from reversis_cli.cli import main
+main(sys.argv[4:])
+"""
+
+
+def test_a_run_killed_while_it_stores_keeps_the_sessions_it_stored(season, analyser, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db = Path("club.sqlite")
+    assert run("archive", "recs", "-o", "club.sqlite").exit_code == 0
+    written, never = tmp_path / "written", tmp_path / "never"
+    os.mkfifo(written)
+    os.mkfifo(never)
+    child = subprocess.Popen([sys.executable, "-c", KILLED_IN_ITS_STORE, str(ROOT / "tests"),
+                              str(written), str(never), "stats", "club.sqlite", "--analyse",
+                              "--from-trick", str(FROM)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, env={**os.environ,
+                                                             "PYTHONPATH": str(ROOT)})
+    try:
+        with open(written) as said:  # the second session's rows are in, not committed
+            assert said.readline() == "written\n"
+        assert child.poll() is None
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    assert Path("club.sqlite-journal").exists()  # killed inside the transaction
+    assert rows(db, "SELECT s.path, count(*) FROM analysis_deals AS d JOIN sessions AS s "
+                    "ON s.id = d.session_id GROUP BY s.path") == [("recs/s1.rvs", 5)]
+    assert rows(db, "SELECT count(*) FROM analysis_players WHERE session_id NOT IN "
+                    "(SELECT session_id FROM analyses)") == [(0,)]
+    data = json.loads(run("stats", "club.sqlite", "--analyse", "--from-trick", str(FROM),
+                          "--json").stdout)
+    assert (data["analysis"]["computed"], data["analysis"]["reused"]) == (5, 5)
+    assert rows(db, "PRAGMA integrity_check") == [("ok",)]
