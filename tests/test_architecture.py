@@ -119,6 +119,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("reading", frozenset({"reader"})),
     ("formats", frozenset({"convert"})),
     ("session", frozenset({"session"})),
+    # the post-mortem searches settled deals; the club's season figures read it
+    ("analysis", frozenset({"analyse"})),
     ("sheet", frozenset({"sheet"})),
     ("club", frozenset({"club"})),
     ("views", frozenset({"jsonout", "csvpayments", "render", "report", "explain", "arbitrate",

@@ -8,9 +8,10 @@ pool, remises): ``int`` or ``Fraction``, never a float.
 
 * ``guaranteed``: the player plays that card and then his best, the three
   others play to make his net as small as they can (the paranoid value);
-* ``selfish``: from there on everyone plays for his own net (max-n), ties at
-  another player's turn broken against the analysed player, ties at his own
-  turn by the first card in pack order (docs/decisions.md, issue 32).
+* ``selfish``: from there on everyone plays for his own net (max-n); of
+  equally good cards, another player takes the one that leaves the analysed
+  player least, then the first in pack order, and the analysed player the
+  first in pack order (docs/decisions.md, issue 32).
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ class DealAnalysis(Value):
     __slots__ = _fields = ("number", "players", "exact_from_trick", "out_of_reach",
                            "out_of_reach_rule", "start", "actual", "trace", "decisions",
                            "findings", "positions")
-    number: int
+    number: int | None  # None: a deal whose number could not be read (not settled)
     players: tuple[str, ...]
     exact_from_trick: int | None
     out_of_reach: str | None
@@ -152,7 +153,8 @@ class DealAnalysis(Value):
     findings: tuple[Finding, ...]
     positions: int
 
-    def __init__(self, number: int, players: tuple[str, ...], exact_from_trick: int | None,
+    def __init__(self, number: int | None, players: tuple[str, ...],
+                 exact_from_trick: int | None,
                  out_of_reach: str | None = None, out_of_reach_rule: str | None = None,
                  start: tuple[Amount, ...] = (), actual: tuple[Amount, ...] = (),
                  trace: tuple[TracePoint, ...] = (), decisions: tuple[Decision, ...] = (),
