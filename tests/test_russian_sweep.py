@@ -1307,6 +1307,13 @@ def _every_reason(scored, profile, from_trick: int = 8) -> DealAnalysis:
 ANALYSE_RUNS = ("records", "archive", "archive again", "--player")
 
 
+def test_stats_analyse_by_the_search_reads_as_a_russian_club_writes(club_season):
+    text = run_ru(("stats", str(club_season / "club"), "--analyse", "--from-trick", "9",
+                   "--show-deals"), COLUMNS)
+    assert "Фишки, потерянные на доказуемых ошибках" in text and "вне разбора" in text, text
+    _assert_club_clean("stats --analyse", text)
+
+
 @pytest.mark.parametrize("run", ANALYSE_RUNS)
 def test_stats_analyse_reads_as_a_russian_club_writes(run, club_season, monkeypatch):
     monkeypatch.setattr(club_analysis, "default_analyser", lambda: _every_reason)

@@ -157,9 +157,8 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
     import os  # start-up time
     from pathlib import Path  # start-up time
 
-    from ..club.analysis import (  # the library: start-up time
-        DEFAULT_FROM_TRICK, analyse_archive, deals_to_analyse,
-    )
+    from ..analyse import DEFAULT_FROM_TRICK  # the search: only for --analyse
+    from ..club.analysis import analyse_archive, deals_to_analyse  # start-up time
     from ..club.archive import MEMORY, build_in_memory, connect  # start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import is_database  # the library: start-up time

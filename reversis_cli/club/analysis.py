@@ -40,11 +40,10 @@ from .database import MEMORY, content_hash, guarded, shown_path
 if TYPE_CHECKING:  # the analysis's values load the settlement: only when analysing
     from ..analyse.result import DealAnalysis
 
-__all__ = ["ANALYSER", "DEFAULT_FROM_TRICK", "DealLosses", "SeasonAnalysis", "PlayerLosses",
+__all__ = ["ANALYSER", "DealLosses", "SeasonAnalysis", "PlayerLosses",
            "deal_losses", "analyse_archive", "deals_to_analyse", "analysis_json",
            "default_analyser"]
 
-DEFAULT_FROM_TRICK = 8
 # Which search made a stored analysis: a release of reversis-cli analyses again
 # what an earlier one stored (its search may have been corrected since).
 ANALYSER = f"reversis-cli {__version__}"
