@@ -42,9 +42,9 @@ __all__ = ["stats_command"]
 @option("--analyse", is_flag=True,
         help="Analyse every deal and add the fiches each player lost to provable mistakes; "
              "an archive keeps the analysis, so that each deal is analysed once.")
-@option("--from-trick", "from_trick", type=click.IntRange(1, 11), metavar="K",
-        help="With --analyse: analyse each deal from trick K (default 8); each trick earlier "
-             "costs about ten times the time.")
+@option("--from-trick", "from_trick", type=click.IntRange(1, 11), metavar="TRICK",
+        help="With --analyse: analyse each deal from this trick (1 to 11; default 8); each "
+             "trick earlier costs about ten times the time.")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, club: str | None, as_json: bool, show_deals: bool,
                   compare: str | None, sets: dict[str, str], fiche_value: str | None,
