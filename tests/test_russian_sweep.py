@@ -1,7 +1,7 @@
 """Issue 21's "Done when", as a test: the Cyrillic session (samples/every-event-ru.rvs:
 Анна, Борис, Вера, Глеб; every irregularity, a reversis made and one broken, two
 espagnolettes, ordinary deals) read in Russian through ``check``, ``score``, ``show``,
-``explain`` and ``arbitrate`` of every deal, ``rules`` and ``rules --quote``, the
+``explain`` and ``arbitrate`` of every deal, ``analyse``, ``rules`` and ``rules --quote``, the
 ``--help`` of the group and of every command, and the report's visible text has
 
 - no name behind an oblique case of «игрок» («игрока Вера», «игроку Анна», «у игрока
@@ -297,7 +297,12 @@ def violations(run: str, text: str) -> list[Violation]:
 
 # --------------------------------------------------------------------------- the sweep
 
-RUNS = {**session_runs(), **other_runs()}
+# issue 32: the analysis of every deal (the decisions too, and the out-of-reach lines of
+# the irregular deals), and one player's from trick 9
+ANALYSE_RUNS = {"analyse": ("analyse", "samples/every-event-ru.rvs", "--decisions"),
+                "analyse --player": ("analyse", "samples/every-event-ru.rvs", "--player", "Вера",
+                                     "--from-trick", "9")}
+RUNS = {**session_runs(), **other_runs(), **ANALYSE_RUNS}
 
 
 def _assert_clean(run: str, text: str) -> None:
