@@ -1309,7 +1309,7 @@ def _every_reason(scored, profile, from_trick: int = 8) -> DealAnalysis:
     return handmade(scored, profile, from_trick=from_trick)
 
 
-ANALYSE_RUNS = ("records", "archive", "archive again", "--player")
+STATS_ANALYSE_RUNS = ("records", "archive", "archive again", "--player")
 
 
 def test_stats_analyse_by_the_search_reads_as_a_russian_club_writes(club_season):
@@ -1319,7 +1319,7 @@ def test_stats_analyse_by_the_search_reads_as_a_russian_club_writes(club_season)
     _assert_club_clean("stats --analyse", text)
 
 
-@pytest.mark.parametrize("run", ANALYSE_RUNS)
+@pytest.mark.parametrize("run", STATS_ANALYSE_RUNS)
 def test_stats_analyse_reads_as_a_russian_club_writes(run, club_season, monkeypatch):
     monkeypatch.setattr(club_analysis, "default_analyser", lambda: _every_reason)
     source = str(club_season / "club") if run in ("records", "--player") else \
