@@ -125,6 +125,9 @@ CODES: dict[str, tuple[str, str]] = {
     "RV614": (WARNING, N_("a record with errors since it was archived: its last good version "
                           "is kept and used")),
     "RV615": (ERROR, N_("archive --remove names a record the archive has no session of")),
+    "RV616": (ERROR, N_("a record changed since it was archived whose deals were never "
+                        "analysed: stats --analyse cannot analyse them until it is archived "
+                        "again")),
     # the club file (club.toml): one person, one player
     "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
     "RV621": (ERROR, N_("an unknown table or key in a club file")),
