@@ -76,18 +76,18 @@ class Case:
 
 
 def session_text(seed: int, rules: str, deals: int, sets: dict[str, str],
-                 irregular: float = 0.0) -> str:
+                 irregular: float = 0.0, modes: tuple[str, ...] = REPLAYED) -> str:
     """A simulated session: a rare event forced in about one deal in three,
-    an irregularity the analysis replays in a share ``irregular`` of the
-    others, the ``set`` lines after the ``rules`` line, and half the
-    espagnolettes waiving."""
+    an irregularity of ``modes`` (by default those the analysis replays) in a
+    share ``irregular`` of the others, the ``set`` lines after the ``rules``
+    line, and some espagnolettes played again (:func:`_with_waivers`)."""
     rng = random.Random(seed)
     forces = {}
     for n in range(1, deals + 1):
         if rng.random() < 0.35:
             forces[n] = rng.choice(RARE)
         elif rng.random() < irregular:
-            forces[n] = rng.choice(REPLAYED)
+            forces[n] = rng.choice(modes)
     text = "".join(simulate_session(SimulationOptions(deals, seed, rules, events=0.05,
                                                       forces=forces)))
     text = text.replace(f"rules {rules}\n", f"rules {rules}\n"

@@ -18,17 +18,24 @@ analysis starts where it was asked to and its ``actual`` is the net as played
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from analyse_endgames import Case, differences, mixed_cases  # noqa: E402
-from reference_minimax import solve  # noqa: E402
+from analyse_endgames import REPLAYED, Case, differences, mixed_cases, session_text  # noqa: E402
+from reference_minimax import endgames, solve  # noqa: E402
+from reference_season import PROFILES  # noqa: E402
 
 from reversis_cli.analyse import analyse_deal  # noqa: E402
+from reversis_cli.cli import cli  # noqa: E402
+
+ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 
 
 def _disagreements(cases: list[Case]) -> list[str]:
@@ -78,3 +85,75 @@ def test_analyse_agrees_with_a_plain_minimax_on_a_thousand_endgames():
                ), kinds
     found = _disagreements(cases)
     assert not found, _report(found)
+
+
+# --- the command's JSON ------------------------------------------------------------------
+
+
+def _amount(value) -> Fraction:
+    return Fraction(value)  # docs/output.md: an integer, or "n/d"
+
+
+def _expected_json(game, tree) -> dict:
+    """What the minimax says ``reversis analyse --json`` writes for the deal."""
+    names = game.players
+    decisions, trace = [], []
+    for i, card in enumerate(game.line):
+        path, trick = game.line[:i], game.start + i // 4
+        seat = tree.movers[path]
+        decisions.append({"trick": trick, "player": names[seat], "played": card, "cards": [
+            {"card": c, "guaranteed": tree.values[path + (c,)].paranoid[seat],
+             "selfish": tree.values[path + (c,)].selfish[seat][seat]}
+            for c in tree.legal[path]]})
+        trace.append({"trick": trick, "player": names[seat], "card": card, "guaranteed": dict(
+            zip(names, tree.values[path + (card,)].paranoid, strict=True))})
+    return {"deal": game.number, "exact_from_trick": game.start, "out_of_reach": None,
+            "start": dict(zip(names, tree.values[()].paranoid, strict=True)),
+            "actual": dict(zip(names, game.actual, strict=True)),
+            "decisions": decisions, "trace": trace}
+
+
+def _read_json(deal: dict) -> dict:
+    """A deal of the JSON with its amounts read, the fields the minimax gives."""
+    def money(by_name: dict) -> dict:
+        return {name: _amount(v) for name, v in by_name.items()}
+    return {"deal": deal["deal"], "exact_from_trick": deal["exact_from_trick"],
+            "out_of_reach": deal["out_of_reach"], "start": money(deal["start"]),
+            "actual": money(deal["actual"]),
+            "decisions": [{**d, "cards": [{"card": c["card"], "guaranteed": _amount(
+                c["guaranteed"]), "selfish": _amount(c["selfish"])} for c in d["cards"]]}
+                for d in deal["decisions"]],
+            "trace": [{**t, "guaranteed": money(t["guaranteed"])} for t in deal["trace"]]}
+
+
+@pytest.mark.parametrize("rules,sets,seed,trick", [
+    ("modern", {"partie_ties": "split"}, 47, 9),
+    ("classic", {"partie_ties": "split", "remise": "stake", "quinola_forcer": "taker"}, 5, 10),
+])
+def test_the_json_agrees_with_the_minimax(tmp_path, rules, sets, seed, trick):
+    """``reversis analyse --json --from-trick K`` on a whole session with
+    shared partie payments (fractions, "n/d") and irregular deals: each deal's
+    decisions, trace, start and actual are the minimax's; a deal with a revoke
+    or a missed claim is taken up after it; the deals the minimax cannot take
+    up (void, twelve cards, nothing left after the last revoke or claim) are
+    out of reach."""
+    text = session_text(seed, rules, 10, sets, irregular=0.5,
+                        modes=REPLAYED + ("kept", "misdeal"))
+    path = tmp_path / "session.rvs"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyse", "--json", "--from-trick", str(trick),
+                                      str(path)], env=ENV)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert any(isinstance(value["guaranteed"], str) for deal in data["deals"]
+               for decision in deal["decisions"] for value in decision["cards"])  # "n/d"
+    games = {g.number: g for g in endgames(text, {**PROFILES[rules], **sets}, trick)}
+    assert 6 <= len(games) < 10 and any(g.irregular for g in games.values())
+    assert any(g.start > trick for g in games.values()) == (seed == 47)  # after a revoke or a claim
+    assert [d["deal"] for d in data["deals"]] == list(range(1, 11))
+    for deal in data["deals"]:
+        game = games.get(deal["deal"])
+        if game is None:
+            assert deal["out_of_reach"] is not None, deal
+            continue
+        assert _read_json(deal) == _expected_json(game, solve(game)), game.number
