@@ -130,16 +130,16 @@ def _with_waivers(text: str, rng: random.Random) -> str:
             leader = taker_of(leader, [c for _, c in seq])
         replayed[deal.number] = lines
     out: list[str] = []
-    number = None
+    current = 0  # the deal the line is in
     for line in text.splitlines():
         words = line.split()
         if words[:1] == ["deal"]:
-            number = int(words[1])
-        elif number in replayed and words[:1] == ["espagnolette"]:
+            current = int(words[1])
+        elif current in replayed and words[:1] == ["espagnolette"]:
             continue  # the simulator's declaration: written again before the tricks
-        elif number in replayed and words and words[0].isdigit():
+        elif current in replayed and words and words[0].isdigit():
             if words[0] == "1":
-                out += replayed[number]
+                out += replayed[current]
             continue
         out.append(line)
     return "\n".join(out) + "\n"
@@ -263,7 +263,9 @@ def differences(case: Case, analysis, tree: Tree) -> list[str]:
     check("players", tuple(analysis.players), tuple(game.players))
     check("exact_from_trick", analysis.exact_from_trick, k)
     check("out_of_reach", analysis.out_of_reach, None)
-    engine = tuple(case.scored.settlement.net[name] for name in game.players)
+    settlement = case.scored.settlement
+    assert settlement is not None  # every deal of the sessions is settled
+    engine = tuple(settlement.net[name] for name in game.players)
     check("actual (the engine's net as played)", tuple(analysis.actual), engine)
     check("actual (the reference's net as played)", tuple(analysis.actual), game.actual)
     check("start", tuple(analysis.start), tree.values[()].paranoid)

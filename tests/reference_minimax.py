@@ -170,7 +170,7 @@ class Tree:
     ``start``), the legal cards at each position of the line, the leaves."""
 
     values: dict[tuple[str, ...], Node] = field(default_factory=dict)
-    legal: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
+    legal: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     movers: dict[tuple[str, ...], int] = field(default_factory=dict)
     leaves: int = 0
 

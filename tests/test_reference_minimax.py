@@ -79,7 +79,9 @@ def _analysis_of(case: Case, tree: Tree) -> DealAnalysis:
             findings.append(Finding(PROVABLE, trick, seat, _card(card), best.card,
                                     played.guaranteed, best.guaranteed,
                                     best.guaranteed - played.guaranteed, None))
-    net = case.scored.settlement.net
+    settlement = case.scored.settlement
+    assert settlement is not None
+    net = settlement.net
     return DealAnalysis(game.number, tuple(game.players), game.start, None, None,
                         tree.values[()].paranoid, tuple(net[p] for p in game.players),
                         tuple(trace), tuple(decisions), tuple(findings))
@@ -128,7 +130,7 @@ def test_the_comparison_finds_every_wrong_value():
                                right.start, right.actual, tuple(trace), right.decisions,
                                right.findings)
     assert any("trace values" in line for line in differences(case, wrong_trace, tree))
-    later = DealAnalysis(right.number, right.players, right.exact_from_trick + 1, None, None,
+    later = DealAnalysis(right.number, right.players, case.game.start + 1, None, None,
                          right.start, right.actual, right.trace, right.decisions, right.findings)
     assert any("exact_from_trick" in line for line in differences(case, later, tree))
     no_findings = DealAnalysis(right.number, right.players, right.exact_from_trick, None, None,
