@@ -170,6 +170,22 @@ def test_plain_under_the_web_driver_is_a_usage_error_and_opens_nothing(tmp_path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.rvs"]  # no lock, no draft
 
 
+def test_under_the_web_driver_what_is_said_before_the_screen_goes_to_the_server_s_terminal(
+        tmp_path, monkeypatch):
+    """Standard output is the browser's screen (textual-serve's packets): a
+    record refused for its errors is said on standard error, which
+    textual-serve prints in its terminal, and nothing is opened."""
+    path = two_deals(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("2C 3C 6C 5C", "2C 3C ZC 5C"),
+                    encoding="utf-8")
+    monkeypatch.setenv("TEXTUAL_DRIVER", WEB)
+    result = CliRunner().invoke(cli, ["record", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "error[RV102]" in result.stderr and "ZC" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.rvs"]
+
+
 @pytest.mark.slow  # a real process: two seconds or so
 @locks
 def test_under_the_web_driver_the_full_screen_records_and_a_closed_tab_frees_the_file(

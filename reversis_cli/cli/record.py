@@ -263,10 +263,11 @@ def _offer(file: str, archive: str | None):
 
 
 def _say_offer(offer, taken: bool) -> None:
-    click.echo(t(offer.note) + ".")
+    aside = _in_browser()  # standard output is the browser's screen: said in the server's
+    click.echo(t(offer.note) + ".", err=aside)
     if offer.text is not None and not taken:
         click.echo(t(Msg("Not carried into the new record: record --pot {amount} carries it.",
-                         amount=offer.text)))
+                         amount=offer.text)), err=aside)
 
 
 def _pot_question(ask, offer) -> str | None:
@@ -333,7 +334,7 @@ def _show(out, item) -> None:
 
 
 def _refused(exc) -> None:
-    if exc.diagnostics:
-        report(exc.diagnostics, console())
+    if exc.diagnostics:  # in the server's terminal when standard output is a browser's screen
+        report(exc.diagnostics, console(stderr=_in_browser()))
     click.echo(t(exc.message) if isinstance(exc.message, Msg) else str(exc.message), err=True)
     sys.exit(EXIT_INPUT_ERRORS)
