@@ -15,6 +15,7 @@ is the user's optional road, never a dependency)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -214,6 +215,35 @@ def test_under_the_web_driver_the_full_screen_records_and_a_closed_tab_frees_the
 
 @pytest.mark.slow
 @locks
+def test_under_the_web_driver_input_ending_without_a_quit_packet_ends_the_recorder(tmp_path):
+    """textual-serve killed (or crashed) closes the pipe without a word:
+    Textual's driver only stops reading, so the recorder would wait for ever
+    holding the file; it must end as on Ctrl+Q."""
+    path = two_deals(tmp_path)
+    served = Served(path)
+    try:
+        assert served.started(), bytes(served.err[-2000:])
+        served.meta(type="resize", width=110, height=40)
+        for card in DEAL3[0].split():
+            served.keys(card.lower() + "\r")
+        assert until(lambda: path.with_name(".s.rvs.draft").exists()
+                     and len(draft_of(path)["lines"]) == 1)
+        assert served.proc.stdin is not None
+        served.proc.stdin.close()
+        try:
+            status = served.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            status = None
+    finally:
+        served.stop()
+    assert status == 0, bytes(served.err[-2000:])
+    assert b"Traceback" not in served.err
+    assert free(path) and not lock_of(path).exists()
+    assert "Resume deal 3 (dealer Boris) where it stopped, after 1 line" in resumed(path)
+
+
+@pytest.mark.slow
+@locks
 def test_a_served_recorder_killed_with_sigkill_leaves_its_draft_and_no_lock_in_the_way(
         tmp_path):
     path = two_deals(tmp_path)
@@ -293,6 +323,11 @@ def _port() -> int:
         return probe.getsockname()[1]
 
 
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
 SERVE = """\
 import sys
 from textual_serve.server import Server
@@ -300,51 +335,74 @@ Server(sys.argv[1], host="127.0.0.1", port=int(sys.argv[2])).serve()
 """
 
 
-@pytest.mark.slow  # a server and a browser: ten seconds or so
-@locks
-def test_the_real_textual_serve_in_chromium_records_and_a_closed_tab_frees_the_file(tmp_path):
+def serve_and_type_a_trick(path: Path, stack):
+    """textual-serve serving ``record`` on 127.0.0.1, a headless Chromium on its
+    page, deal 3's first trick typed there; (server, browser)."""
     pytest.importorskip("textual_serve", reason="textual-serve is the user's optional road")
     from browser import browser_or_stop
     from selenium.webdriver.common.by import By
 
-    path = two_deals(tmp_path)
     port = _port()
     command = f"{sys.executable} -m reversis_cli record {path}"
     server = subprocess.Popen([sys.executable, "-c", SERVE, command, str(port)], env=ENV,
-                              cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
-    driver = None
+                              cwd=path.parent, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    stack.callback(_stop_server, server)
+    assert until(lambda: _listening(port)), "textual-serve never listened"
+    driver = browser_or_stop()
+    stack.callback(_quit, driver)
+    driver.set_window_size(1100, 800)
+    driver.get(f"http://127.0.0.1:{port}/")
+    assert until(lambda: lock_of(path).exists() and not free(path)), "the recorder never started"
+    assert until(lambda: bool(driver.find_elements(By.CSS_SELECTOR, "textarea"))), \
+        "no terminal on the page"
+    time.sleep(2)  # the screen drawn before the first key
+    area = driver.find_element(By.CSS_SELECTOR, "textarea")
+    for card in DEAL3[0].split():
+        area.send_keys(card.lower() + "\n")
+    assert until(lambda: path.with_name(".s.rvs.draft").exists()
+                 and len(draft_of(path)["lines"]) == 1), "the cards never reached the draft"
+    return server, driver
+
+
+def _quit(driver) -> None:
     try:
-        assert until(lambda: _listening(port)), "textual-serve never listened"
-        driver = browser_or_stop()
-        driver.set_window_size(1100, 800)
-        driver.get(f"http://127.0.0.1:{port}/")
-        assert until(lambda: lock_of(path).exists() and not free(path)), \
-            "the recorder never started"
-        typing = until(lambda: bool(driver.find_elements(By.CSS_SELECTOR, "textarea")))
-        assert typing, "no terminal on the page"
-        time.sleep(2)  # the screen drawn before the first key
-        area = driver.find_element(By.CSS_SELECTOR, "textarea")
-        for card in DEAL3[0].split():
-            area.send_keys(card.lower() + "\n")
-        assert until(lambda: path.with_name(".s.rvs.draft").exists()
-                     and draft_of(path)["lines"] == ["1 3d 2d jh kd"])
-        driver.quit()  # the tab closes
-        driver = None
+        driver.quit()
+    except Exception:  # noqa: BLE001 -- closed already by the test
+        pass
+
+
+def _stop_server(server) -> None:
+    if server.poll() is not None:
+        return
+    server.terminate()
+    try:
+        server.wait(20)
+    except subprocess.TimeoutExpired:  # stuck on an app that never ends: all of it goes
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(20)
+
+
+@pytest.mark.slow  # a server and a browser: ten seconds or so
+@locks
+def test_the_real_textual_serve_in_chromium_records_and_a_closed_tab_frees_the_file(tmp_path):
+    path = two_deals(tmp_path)
+    with contextlib.ExitStack() as stack:
+        _, driver = serve_and_type_a_trick(path, stack)
+        driver.quit()  # the tab (and its browser) closes
         assert until(lambda: free(path) and not lock_of(path).exists()), \
             "the recorder kept the file after the tab closed"
-    finally:
-        if driver is not None:
-            driver.quit()
-        server.terminate()
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:  # stuck on an app that never ends: all of it goes
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(20)
     assert "Resume deal 3 (dealer Boris) where it stopped, after 1 line" in resumed(path)
 
 
-def _listening(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+@pytest.mark.slow
+@locks
+def test_the_real_textual_serve_killed_with_sigkill_frees_the_file(tmp_path):
+    path = two_deals(tmp_path)
+    with contextlib.ExitStack() as stack:
+        server, _ = serve_and_type_a_trick(path, stack)
+        server.send_signal(signal.SIGKILL)  # the recorder, its child, is left on its own
+        server.wait(20)
+        assert until(lambda: free(path) and not lock_of(path).exists()), \
+            "the recorder kept the file after textual-serve was killed"
+    assert "Resume deal 3 (dealer Boris) where it stopped, after 1 line" in resumed(path)
