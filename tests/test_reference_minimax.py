@@ -1,12 +1,16 @@
 """The oracle of ``reversis analyse`` checked on its own: the plain minimax's
 settlement (tests/reference_settle.py) and the engine's give the same net at
 every leaf of its trees, and the comparison with an analysis finds every kind
-of wrong value (an analysis made from the minimax's own values, then spoilt)."""
+of wrong value (an analysis made from the minimax's own values, then spoilt;
+built of plain records with the fields of reversis_cli/analyse/result.py's
+values, so that nothing of the analysis is imported here)."""
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,9 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from analyse_endgames import Case, differences, engine_net, mixed_cases  # noqa: E402
 from reference_minimax import Tree, leaves, settle_line, solve  # noqa: E402
 
-from reversis_cli.analyse.result import (  # noqa: E402
-    PROVABLE, CardValue, DealAnalysis, Decision, Finding, TracePoint,
-)
 from reversis_cli.cards import Card  # noqa: E402
 
 
@@ -57,47 +58,87 @@ def test_the_settlements_agree_at_every_leaf_of_many_endgames():
 # --- the comparison finds a wrong analysis ------------------------------------------------
 
 
-def _card(text: str) -> Card:
-    return Card.parse(text)
+# --- the comparison finds a wrong analysis ------------------------------------------------
+# Plain records with the fields ``differences`` reads of analyse_deal's values.
 
 
-def _analysis_of(case: Case, tree: Tree) -> DealAnalysis:
+@dataclass(frozen=True)
+class _Value:
+    card: Card
+    guaranteed: Any
+    selfish: Any
+
+
+@dataclass(frozen=True)
+class _Decision:
+    trick: int
+    seat: int
+    played: Card
+    cards: tuple[_Value, ...]
+
+
+@dataclass(frozen=True)
+class _Point:
+    trick: int
+    seat: int
+    card: Card
+    values: tuple
+
+
+@dataclass(frozen=True)
+class _Finding:
+    grade: str
+    trick: int
+    seat: int
+    played: Card
+    better: Card
+    played_value: Any
+    better_value: Any
+    loss: Any
+
+
+@dataclass(frozen=True)
+class _Analysis:
+    players: tuple[str, ...]
+    exact_from_trick: int
+    out_of_reach: None
+    start: tuple
+    actual: tuple
+    trace: tuple[_Point, ...]
+    decisions: tuple[_Decision, ...]
+    findings: tuple[_Finding, ...]
+
+
+def _analysis_of(case: Case, tree: Tree) -> _Analysis:
     """The analysis the minimax's values make: what analyse_deal must return."""
     game = case.game
     decisions, trace, findings = [], [], []
     for i, card in enumerate(game.line):
         path, trick = game.line[:i], game.start + i // 4
         seat = tree.movers[path]
-        values = tuple(CardValue(_card(c), tree.values[path + (c,)].paranoid[seat],
-                                 tree.values[path + (c,)].selfish[seat][seat])
+        values = tuple(_Value(Card.parse(c), tree.values[path + (c,)].paranoid[seat],
+                              tree.values[path + (c,)].selfish[seat][seat])
                        for c in tree.legal[path])
-        decisions.append(Decision(trick, seat, _card(card), values))
-        trace.append(TracePoint(trick, seat, _card(card), tree.values[path + (card,)].paranoid))
+        decisions.append(_Decision(trick, seat, Card.parse(card), values))
+        trace.append(_Point(trick, seat, Card.parse(card), tree.values[path + (card,)].paranoid))
         best = max(values, key=lambda v: v.guaranteed)
-        played = decisions[-1].chosen
+        played = next(v for v in values if v.card is Card.parse(card))
         if best.guaranteed > played.guaranteed:
-            findings.append(Finding(PROVABLE, trick, seat, _card(card), best.card,
-                                    played.guaranteed, best.guaranteed,
-                                    best.guaranteed - played.guaranteed, None))
+            findings.append(_Finding("provable", trick, seat, played.card, best.card,
+                                     played.guaranteed, best.guaranteed,
+                                     best.guaranteed - played.guaranteed))
     settlement = case.scored.settlement
     assert settlement is not None
-    net = settlement.net
-    return DealAnalysis(game.number, tuple(game.players), game.start, None, None,
-                        tree.values[()].paranoid, tuple(net[p] for p in game.players),
-                        tuple(trace), tuple(decisions), tuple(findings))
+    return _Analysis(tuple(game.players), game.start, None, tree.values[()].paranoid,
+                     tuple(settlement.net[p] for p in game.players), tuple(trace),
+                     tuple(decisions), tuple(findings))
 
 
-def _spoilt(analysis: DealAnalysis, n: int, change) -> DealAnalysis:
+def _spoilt(analysis: _Analysis, n: int, change) -> _Analysis:
     """``analysis`` with decision ``n`` changed by ``change(decision)``."""
     decisions = list(analysis.decisions)
     decisions[n] = change(decisions[n])
-    return DealAnalysis(analysis.number, analysis.players, analysis.exact_from_trick,
-                        None, None, analysis.start, analysis.actual, analysis.trace,
-                        tuple(decisions), analysis.findings)
-
-
-def _with_values(decision: Decision, values) -> Decision:
-    return Decision(decision.trick, decision.seat, decision.played, tuple(values))
+    return replace(analysis, decisions=tuple(decisions))
 
 
 def test_the_comparison_finds_every_wrong_value():
@@ -109,30 +150,26 @@ def test_the_comparison_finds_every_wrong_value():
     n = next(i for i, d in enumerate(right.decisions) if len(d.cards) > 1)
     first, *rest = right.decisions[n].cards
     spoilt = {
-        "guaranteed": lambda d: _with_values(d, [CardValue(first.card, first.guaranteed - 1,
-                                                           first.selfish)] + rest),
-        "selfish": lambda d: _with_values(d, [CardValue(first.card, first.guaranteed,
-                                                        first.selfish + 1)] + rest),
-        "legal cards": lambda d: _with_values(d, d.cards[:-1]),
-        "who, what": lambda d: Decision(d.trick, (d.seat + 1) % 4, d.played, d.cards),
+        "guaranteed": lambda d: replace(d, cards=(
+            replace(first, guaranteed=first.guaranteed - 1), *rest)),
+        "selfish": lambda d: replace(d, cards=(replace(first, selfish=first.selfish + 1), *rest)),
+        "below guaranteed": lambda d: replace(d, cards=(
+            replace(first, selfish=first.guaranteed - 1), *rest)),
+        "legal cards": lambda d: replace(d, cards=d.cards[:-1]),
+        "who, what": lambda d: replace(d, seat=(d.seat + 1) % 4),
     }
     for what, change in spoilt.items():
         found = differences(case, _spoilt(right, n, change), tree)
         assert any(what in line for line in found), (what, found)
-    below = _spoilt(right, n, lambda d: _with_values(
-        d, [CardValue(first.card, first.guaranteed, first.guaranteed - 1)] + rest))
-    assert any("below guaranteed" in line for line in differences(case, below, tree))
     trace = list(right.trace)
-    point = trace[n]
-    trace[n] = TracePoint(point.trick, point.seat, point.card,
-                          tuple(v + 1 for v in point.values))
-    wrong_trace = DealAnalysis(right.number, right.players, right.exact_from_trick, None, None,
-                               right.start, right.actual, tuple(trace), right.decisions,
-                               right.findings)
-    assert any("trace values" in line for line in differences(case, wrong_trace, tree))
-    later = DealAnalysis(right.number, right.players, case.game.start + 1, None, None,
-                         right.start, right.actual, right.trace, right.decisions, right.findings)
-    assert any("exact_from_trick" in line for line in differences(case, later, tree))
-    no_findings = DealAnalysis(right.number, right.players, right.exact_from_trick, None, None,
-                               right.start, right.actual, right.trace, right.decisions, ())
-    assert any("provable findings" in line for line in differences(case, no_findings, tree))
+    trace[n] = replace(trace[n], values=tuple(v + 1 for v in trace[n].values))
+    others = {
+        "trace values": replace(right, trace=tuple(trace)),
+        "exact_from_trick": replace(right, exact_from_trick=case.game.start + 1),
+        "provable findings": replace(right, findings=()),
+        "actual": replace(right, actual=tuple(v - 1 for v in right.actual)),
+        "start": replace(right, start=tuple(v + 1 for v in right.start)),
+    }
+    for what, wrong in others.items():
+        found = differences(case, wrong, tree)
+        assert any(what in line for line in found), (what, found)
