@@ -34,6 +34,7 @@ DIAMOND_ACE = "AD"
 RANKS = "23456789JQKA"  # DECK-1: no tens, ace high
 SUITS = "SHDC"
 PACK = frozenset(r + s for s in SUITS for r in RANKS)
+CARD_POINTS = {c: POINTS.get(c[:-1], 0) for c in PACK}  # pts(c), looked up
 TRICKS = 11
 
 # Lines of a record the reference needs not read: titles and settings, the
@@ -249,14 +250,20 @@ def revokes(plays: list[list[tuple[int, str]]], privileged: int | None,
     who plays that suit later in the deal (or holds it: a card he kept and
     never played); ESP-2: the espagnolette who has not waived is free to do so
     in the first nine tricks."""
+    # the last trick in which each seat still held each suit (a kept card: to the end)
+    last: dict[tuple[int, str], int] = {}
+    for number, seq in enumerate(plays, 1):
+        for seat, card in seq:
+            last[seat, suit(card)] = number
+    for seat, card in kept.items():
+        last[seat, suit(card)] = len(plays) + 1
     found = []
     for number, seq in enumerate(plays, 1):
         led = suit(seq[0][1])
         for seat, card in seq[1:]:
             if suit(card) == led or (seat == privileged and number <= 9):
                 continue
-            held = [c for later in plays[number:] for s, c in later if s == seat]
-            if any(suit(c) == led for c in held + ([kept[seat]] if seat in kept else [])):
+            if last.get((seat, led), 0) > number:
                 found.append((seat, number))
     return found
 
@@ -320,9 +327,17 @@ def pay(payer, payee, amount, rule, trick):
 
 def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fraction,
                 stake: bool) -> dict:
+    return settle_played(deal, play_out(deal, players), players, o, pool_before, stake)
+
+
+def settle_played(deal: WrittenDeal, played: Played, players: list[str], o: Opts,
+                  pool_before: Fraction, stake: bool) -> dict:
+    """Settle a deal already played out (``deal`` gives its dealer, waivers and
+    event lines; ``played`` who played what, led and took each trick).  A deal
+    structure built in code settles here with no text to read
+    (tests/reference_minimax.py settles the leaves of its tree so)."""
     idx = {p: i for i, p in enumerate(players)}
     dealer = idx[deal.dealer]
-    played = play_out(deal, players)
     plays, takers = played.plays, played.takers
     ntr = len(plays)
 
@@ -357,7 +372,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
     pv = partie_value(played.partie, o)
     points = [0] * 4
     for seq, tk in zip(plays, takers, strict=True):
-        points[tk] += sum(pts(c) for _, c in seq)
+        points[tk] += sum(CARD_POINTS[c] for _, c in seq)
 
     # reversis
     outcome = "normal"
@@ -396,7 +411,7 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
         ls = suit(lead_card)
         taker = takers[tn0]
         for k, (s, c) in enumerate(seq):
-            if not (rank(c) == "A" or c == QUINOLA):
+            if c[0] != "A" and c != QUINOLA:  # not an ace (rank A) nor the quinola
                 continue
             if k == 0:
                 kind = "led"
@@ -627,9 +642,11 @@ def settle_deal(deal: WrittenDeal, players: list[str], o: Opts, pool_before: Fra
         "tricks_won": {players[s]: tricks_won[s] for s in range(4)},
         "points": {players[s]: points[s] for s in range(4)},
         "tricks": [(players[lead], tuple(seq_cards), players[take]) for lead, seq_cards, take
-                   in zip(played.leaders, (t.cards for t in deal.tricks), takers, strict=True)],
+                   in zip(played.leaders, ([c for _, c in seq] for seq in plays), takers,
+                          strict=True)],
         "partie": (played.partie, pv),
         "_taken": taken,
+        "_staked": stake,
         "_remised": bool(remises) or bool(deal.out_of_turn),
         "_void": False,
         # who made, or undertook and broke, the reversis; the revokes (seat, trick)
