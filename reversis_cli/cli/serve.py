@@ -30,9 +30,9 @@ DEFAULT_PORT = 8033
 
 @command("serve")
 @argument("file", type=FilePath(dir_okay=False))
-@option("--port", default=str(DEFAULT_PORT), show_default=True, metavar="N",
+@option("--port", default=str(DEFAULT_PORT), show_default=True, metavar="PORT",
         help="The port to listen on (0: any free port, printed).")
-@option("--host", metavar="ADDR", help="The address to listen on (default: 127.0.0.1, this "
+@option("--host", metavar="ADDRESS", help="The address to listen on (default: 127.0.0.1, this "
                                        "computer only).")
 @option("--lan", is_flag=True, help="Listen on the local network, so that phones at the table "
                                     "can join; prints this computer's address.")
@@ -55,7 +55,7 @@ def serve_command(file: str, port: str, host: str | None, lan: bool, code: str |
     beside FILE. Another device with the code may watch. Ctrl+C stops.
     """
     from ..record import RecordRefused, Recorder, Setup  # the library: start-up time
-    from ..serve.access import new_code, valid_code
+    from ..serve.access import new_code, valid_code  # the library: start-up time
 
     if language:
         speak(language)
@@ -143,7 +143,7 @@ def _serve(recorder, listener: socket.socket, code: str, verify: bool,
            language: str | None, lan: bool) -> None:
     import uvicorn  # the server: only for this command
 
-    from ..serve import Access, Table, build_app
+    from ..serve import Access, Table, build_app  # Starlette: only for this command
 
     table = Table(recorder, verify)
     access = Access(code, str(Path(recorder.path).resolve()))
@@ -173,6 +173,6 @@ def _qr(url: str) -> None:
     """A QR code of the address, at a terminal only (in a log it is noise)."""
     if not sys.stdout.isatty():
         return
-    import segno
+    import segno  # only at a terminal
 
     segno.make(url, error="l").terminal(compact=True)

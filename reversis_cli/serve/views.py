@@ -135,7 +135,7 @@ def page_view(table: Table, role: str, panel: str | None = None) -> dict:
     deal = table.deal
     stage = table.stage
     next_dealer = rec.next_dealer
-    view = {
+    view: dict[str, object] = {
         "role": role, "stage": stage, "panel": panel, "words": labels(), "lang": lang(),
         "file": rec.path.name, "players": rec.players, "version": table.version,
         "said": [t(w) if isinstance(w, Msg) else tr(w) for w in table.said.words],
