@@ -120,6 +120,17 @@ def test_two_deals_tapped_are_written_as_the_sample_has_them(night):
     assert errors_of(text) == []
 
 
+def test_a_tap_sent_by_htmx_is_answered_with_the_main_part_only(night):
+    _, _, client = serve(night)
+    joined(client)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    answer = client.post("/card", data={"card": "3H"}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and answer.text.startswith('<div id="main"')
+    assert 'data-played="3H"' in answer.text and "<html" not in answer.text
+    answer = client.post("/exchange", data={"card": "KC"}, headers={"HX-Request": "true"})
+    assert answer.headers["hx-push-url"] == "/"  # trick 1 is begun: no exchange any more
+
+
 def test_every_card_is_in_the_draft_before_the_page_answers(night):
     recorder, _, client = serve(night)
     joined(client)

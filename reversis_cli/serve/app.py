@@ -1,12 +1,13 @@
 """The Starlette application: the pages and the taps.
 
 Every page and every tap needs the join code (:mod:`.access`): without it a
-request gets 403 and the join form, nothing of the record.  A tap is a plain
-form post answered with a redirect to the page (post, redirect, get): the
+request gets 403 and the join form, nothing of the record.  A tap is a form
+post that htmx sends and answers with the page's main part, swapped in; the
 change is taken by the recorder, and its draft written, before the answer
-leaves, and a tap never depends on script (a phone that reloads resends
-nothing).  htmx keeps the pages of watchers and of a verifier up to date
-(``every 1s``), and the marker's while a verifier is awaited.
+leaves.  Without script the same form posts and is answered with a redirect
+to the page (post, redirect, get: a reload resends nothing).  htmx also
+keeps the pages of watchers and of a verifier up to date (``every 1s``), and
+the marker's while a verifier is awaited.
 
 The page's language: ``--lang``, else the browser's Accept-Language.
 """
@@ -130,8 +131,9 @@ class _Pages:
                             max_age=7 * 24 * 3600)
         return response
 
-    def render(self, request: Request, role: str, template: str) -> Response:
-        panel = request.query_params.get("panel")
+    def render(self, request: Request, role: str, template: str,
+               panel: str | None = None) -> Response:
+        panel = panel or request.query_params.get("panel")
         with use(self.lang_of(request)):
             view = page_view(self.table, role, panel if role == "marker" else None)
             text = self.env.get_template(template).render(**view)
@@ -155,8 +157,12 @@ class _Pages:
                 return Response(status_code=413)
             form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             panel = handler(form)
-            return RedirectResponse("/" + (f"?panel={panel}" if panel else ""),
-                                    status_code=303, headers=HEADERS)
+            page = "/" + (f"?panel={panel}" if panel else "")
+            if request.headers.get("hx-request") != "true":  # no script: post, redirect, get
+                return RedirectResponse(page, status_code=303, headers=HEADERS)
+            answer = self.render(request, role, "main.html", panel)
+            answer.headers["HX-Push-Url"] = page  # a reload shows the same panel
+            return answer
         return endpoint
 
     def taps(self):
@@ -187,7 +193,7 @@ class _Pages:
             table.discard = None
             return None
         table.exchange(form.get("card") or None, refuses=form.get("refuses") == "yes")
-        return "exchange" if table.next_exchanger() is not None else None
+        return "exchange" if table.can_exchange else None
 
     def statement(self, form: dict) -> None:
         deal = self.table.deal

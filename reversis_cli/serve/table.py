@@ -142,6 +142,13 @@ class Table:
         order = [deal.players[(seat + k) % 4] for k in range(4)]
         return next((name for name in order if name not in done), None)
 
+    @property
+    def can_exchange(self) -> bool:
+        """Exchanges are tapped before the first card, while one is missing."""
+        deal = self.deal
+        return (deal is not None and not deal.tricks and not deal.trick_cards
+                and self.next_exchanger() is not None)
+
     # -- changes ---------------------------------------------------------------------
 
     def _changed(self, said: Said) -> None:
@@ -223,7 +230,7 @@ class Table:
         """One tap of the exchange: the discard of the player whose turn it is,
         then the card taken (None: not known); the dealer only discards."""
         deal, player = self.deal, self.next_exchanger()
-        if deal is None or player is None or self.stage != "play":
+        if deal is None or player is None or not self.can_exchange or self.stage != "play":
             return
         if refuses:
             self.discard = None

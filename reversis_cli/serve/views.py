@@ -117,7 +117,7 @@ def _balance(table: Table) -> dict:
 def _exchange(table: Table) -> dict | None:
     deal = table.deal
     player = table.next_exchanger()
-    if deal is None or player is None or deal.tricks or deal.trick_cards:
+    if deal is None or player is None or not table.can_exchange:
         return None
     words = labels()
     discarded = table.discard[1] if table.discard is not None else None
@@ -158,5 +158,5 @@ def page_view(table: Table, role: str, panel: str | None = None) -> dict:
         view["tricks"] = _tricks(table)
         view["pad"] = _pad(table)
         view["exchange"] = _exchange(table) if panel == "exchange" else None
-        view["can_exchange"] = _exchange(table) is not None
+        view["can_exchange"] = table.can_exchange
     return view
