@@ -258,3 +258,19 @@ def test_bad_options_are_diagnostics_with_codes(night, args, code):
 def test_a_record_that_does_not_exist_needs_players(tmp_path):
     result = CliRunner().invoke(cli, ["serve", str(tmp_path / "new.rvs")])
     assert result.exit_code == 2 and "[RV545]" in result.output
+
+
+def test_a_fault_of_ours_is_a_500_page_and_one_line_not_a_traceback(night, capsys,
+                                                                     monkeypatch):
+    _, table, client = serve(night)
+    joined(client)
+
+    def broken(card):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table, "play", broken)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    answer = client.post("/card", data={"card": "3H"})
+    assert answer.status_code == 500 and "Traceback" not in answer.text
+    said = capsys.readouterr().err
+    assert "internal error (RuntimeError: a bug)" in said and "Traceback" not in said

@@ -14,6 +14,8 @@ The page's language: ``--lang``, else the browser's Accept-Language.
 
 from __future__ import annotations
 
+import html
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -24,7 +26,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..i18n import LANGUAGES, lang, use
+from ..i18n import LANGUAGES, Msg, lang, t, use
 from .access import COOKIE, Access
 from .table import Table, event_line
 from .views import page_view
@@ -68,13 +70,30 @@ def build_app(table: Table, access: Access, language: str | None = None) -> Star
     """The application for one table; ``language``: fixed, else the browser's."""
     pages = _Pages(table, access, language)
     routes = [
-        Route("/", pages.index),
-        Route("/view", pages.fragment),
+        Route("/", _fenced(pages.index)),
+        Route("/view", _fenced(pages.fragment)),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     for path, handler, role in pages.taps():
-        routes.append(Route(path, pages.tap(handler, role), methods=["POST"]))
+        routes.append(Route(path, _fenced(pages.tap(handler, role)), methods=["POST"]))
     return Starlette(routes=routes)
+
+
+def _fenced(endpoint):
+    """A fault of ours is one line on the server's terminal and a 500 page,
+    never a traceback; what the recorder took is in the draft already."""
+    async def fenced(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Exception as exc:  # noqa: BLE001 -- the fence: said, the server goes on
+            print(t(Msg("reversis serve: internal error ({kind}: {what}); the record and "
+                        "its draft are as they were", kind=type(exc).__name__, what=str(exc))),
+                  file=sys.stderr, flush=True)
+            said = html.escape(t(Msg("Internal error: the record and its draft are as they "
+                                     "were. Reload the page.")))
+            return HTMLResponse(f"<!DOCTYPE html><title>500</title><p>{said}</p>",
+                                status_code=500, headers=HEADERS)
+    return fenced
 
 
 class _Pages:

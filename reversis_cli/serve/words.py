@@ -23,7 +23,7 @@ LABELS = {
     "leads": N_("leads"),
     "takes": N_("takes"),
     "undo": N_("Undo"),
-    "new_deal": N_("Start the deal"),
+    "new_deal": N_("Start deal {deal}"),
     "write_deal": N_("Write the deal"),
     "send_deal": N_("Send to the verifier"),
     "balance": N_("Balance of the evening"),
