@@ -274,3 +274,15 @@ def test_a_fault_of_ours_is_a_500_page_and_one_line_not_a_traceback(night, capsy
     assert answer.status_code == 500 and "Traceback" not in answer.text
     said = capsys.readouterr().err
     assert "internal error (RuntimeError: a bug)" in said and "Traceback" not in said
+
+
+def test_a_port_already_taken_is_said_with_its_code(night):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", str(night), "--port", str(port)])
+    assert result.exit_code == 1 and "[RV546]" in result.output
+    assert not draft_path(night).exists()
