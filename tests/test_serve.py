@@ -177,6 +177,7 @@ def test_a_revoke_is_asked_at_the_card_with_no_default_answer(night):
     assert "autofocus" not in page.text and "checked" not in page.text
     page = client.post("/answer", data={"happened": "no"})
     assert 'data-waiting' not in page.text and 'data-played="4H"' not in page.text
+    assert "Not taken: 4♥ is not played." in page.text
     page = client.post("/card", data={"card": "4H"})
     page = client.post("/answer", data={"happened": "yes"})
     assert 'data-stage="play"' in page.text and 'data-trick-card="4H"' in page.text

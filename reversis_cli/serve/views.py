@@ -42,6 +42,18 @@ def _card(card: Card, led: Suit | None = None) -> CardView:
                     card.suit in (Suit.HEARTS, Suit.DIAMONDS), card.suit is led)
 
 
+def _spelt(message: Msg) -> Msg:
+    """A message whose ``card`` is a card tapped (ascii) with it as the page spells it."""
+    card = message.params.get("card")
+    if not isinstance(card, str) or isinstance(card, Msg):
+        return message
+    try:
+        shown = Card.parse(card).format(card_style())
+    except ValueError:
+        return message
+    return Msg(message.template, **{**message.params, "card": shown})
+
+
 def _problems(table: Table) -> list[dict]:
     said = table.said
     deal = table.deal
@@ -138,7 +150,7 @@ def page_view(table: Table, role: str, panel: str | None = None) -> dict:
     view: dict[str, object] = {
         "role": role, "stage": stage, "panel": panel, "words": labels(), "lang": lang(),
         "file": rec.path.name, "players": rec.players, "version": table.version,
-        "said": [t(w) if isinstance(w, Msg) else tr(w) for w in table.said.words],
+        "said": [t(_spelt(w)) if isinstance(w, Msg) else tr(w) for w in table.said.words],
         "problems": _problems(table), "problem_card": table.said.card,
         "started_with": [t(w) if isinstance(w, Msg) else str(w) for w in table.started_with],
         "balance": _balance(table),
