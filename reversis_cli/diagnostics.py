@@ -100,6 +100,11 @@ CODES: dict[str, tuple[str, str]] = {
     "RV523": (ERROR, N_("a record the target format cannot hold")),
     "RV524": (WARNING, N_("what the target format cannot hold is left out (said, never silent)")),
     "RV525": (ERROR, N_("a file fmt cannot read or may not rewrite")),
+    # 53x: what reversis analyse is asked for on the command line
+    "RV531": (ERROR, N_("analyse --player names nobody who plays in the record")),
+    "RV532": (ERROR, N_("analyse --deal names a deal the record does not have")),
+    "RV533": (ERROR, N_("analyse --from-trick is not a trick from 1 to 11")),
+    "RV534": (ERROR, N_("analyse --deal with several files")),
     "RV541": (ERROR, N_("serve: a port that is not a number from 0 to 65535")),
     "RV542": (ERROR, N_("serve: a join code that is not six digits")),
     "RV543": (ERROR, N_("serve: --host and --lan together")),
@@ -126,6 +131,9 @@ CODES: dict[str, tuple[str, str]] = {
     "RV614": (WARNING, N_("a record with errors since it was archived: its last good version "
                           "is kept and used")),
     "RV615": (ERROR, N_("archive --remove names a record the archive has no session of")),
+    "RV616": (ERROR, N_("a record changed since it was archived whose deals were never "
+                        "analysed: stats --analyse cannot analyse them until it is archived "
+                        "again")),
     # the club file (club.toml): one person, one player
     "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
     "RV621": (ERROR, N_("an unknown table or key in a club file")),

@@ -151,7 +151,7 @@ def test_a_search_that_settles_differently_is_stopped(monkeypatch):
 def test_deals_the_search_cannot_replay_are_out_of_reach():
     session = Session.open("samples/irregular.rvs")
     profile = session.reading.profile
-    found = {scored.checked.deal.number: analyse_deal(scored, profile)
+    found = {scored.checked.number: analyse_deal(scored, profile)
              for scored in session.deals()}
     assert (found[4].out_of_reach, found[4].out_of_reach_rule) == ("irregular", "IRR-4")
     assert (found[8].out_of_reach, found[8].out_of_reach_rule) == ("irregular", "IRR-5")
@@ -165,7 +165,7 @@ def test_deals_the_search_cannot_replay_are_out_of_reach():
 def test_a_missed_claim_or_a_revoke_late_in_the_deal_moves_the_start():
     session = Session.open("samples/every-event-ru.rvs")
     profile = session.reading.profile
-    found = {scored.checked.deal.number: analyse_deal(scored, profile)
+    found = {scored.checked.number: analyse_deal(scored, profile)
              for scored in session.deals()}
     assert found[14].exact_from_trick == 11  # unclaimed 10: from the trick after it
     assert (found[15].out_of_reach, found[15].out_of_reach_rule) == ("too-late", "CLAIM-1")

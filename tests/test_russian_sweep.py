@@ -1,7 +1,7 @@
 """Issue 21's "Done when", as a test: the Cyrillic session (samples/every-event-ru.rvs:
 Анна, Борис, Вера, Глеб; every irregularity, a reversis made and one broken, two
 espagnolettes, ordinary deals) read in Russian through ``check``, ``score``, ``show``,
-``explain`` and ``arbitrate`` of every deal, ``rules`` and ``rules --quote``, the
+``explain`` and ``arbitrate`` of every deal, ``analyse``, ``rules`` and ``rules --quote``, the
 ``--help`` of the group and of every command, and the report's visible text has
 
 - no name behind an oblique case of «игрок» («игрока Вера», «игроку Анна», «у игрока
@@ -297,7 +297,12 @@ def violations(run: str, text: str) -> list[Violation]:
 
 # --------------------------------------------------------------------------- the sweep
 
-RUNS = {**session_runs(), **other_runs()}
+# issue 32: the analysis of every deal (the decisions too, and the out-of-reach lines of
+# the irregular deals), and one player's from trick 9
+ANALYSE_RUNS = {"analyse": ("analyse", "samples/every-event-ru.rvs", "--decisions"),
+                "analyse --player": ("analyse", "samples/every-event-ru.rvs", "--player", "Вера",
+                                     "--from-trick", "9")}
+RUNS = {**session_runs(), **other_runs(), **ANALYSE_RUNS}
 
 
 def _assert_clean(run: str, text: str) -> None:
@@ -1341,3 +1346,60 @@ def test_russian_phone_page_reads_as_russian(tmp_path):
     text = "\n".join(_page_text(page) for page in pages)
     assert all(name in text for name in recorder.players) and "Т♥" in text
     _assert_clean("serve", text)
+
+# --- stats --analyse (issue 32): the fiches lost to provable mistakes, in Russian ------
+
+from reversis_cli.analyse.result import DealAnalysis  # noqa: E402
+from reversis_cli.club import analysis as club_analysis  # noqa: E402
+
+from test_stats_analyse import handmade  # noqa: E402
+
+
+def _every_reason(scored, profile, from_trick: int = 8) -> DealAnalysis:
+    """Findings by hand (tests/test_stats_analyse.py), and each reason a deal
+    is out of reach among the deals."""
+    n = scored.checked.number
+    reasons = {2: ("not-settled", None), 4: ("irregular", "IRR-4"), 6: ("too-late", None)}
+    if n in reasons:
+        return DealAnalysis(n, tuple(scored.settlement.net), None, *reasons[n])
+    return handmade(scored, profile, from_trick=from_trick)
+
+
+STATS_ANALYSE_RUNS = ("records", "archive", "archive again", "--player")
+
+
+def test_stats_analyse_by_the_search_reads_as_a_russian_club_writes(club_season):
+    text = run_ru(("stats", str(club_season / "club"), "--analyse", "--from-trick", "9",
+                   "--show-deals"), COLUMNS)
+    assert "Фишки, потерянные на доказуемых ошибках" in text and "вне разбора" in text, text
+    _assert_club_clean("stats --analyse", text)
+
+
+@pytest.mark.parametrize("run", STATS_ANALYSE_RUNS)
+def test_stats_analyse_reads_as_a_russian_club_writes(run, club_season, monkeypatch):
+    monkeypatch.setattr(club_analysis, "default_analyser", lambda: _every_reason)
+    source = str(club_season / "club") if run in ("records", "--player") else \
+        _archived(club_season)
+    args: tuple[str, ...] = ("stats", source, "--analyse", "--from-trick", "10",
+                             "--show-deals")
+    args += ("--player", "Вера") if run == "--player" else ()
+    text = run_ru(args, COLUMNS)
+    if run == "archive again":  # read from the archive: its line too
+        text = run_ru(args, COLUMNS)
+        assert "взято из архива" in text
+    for words in ("Фишки, потерянные на доказуемых ошибках", "Доказуемые ошибки (разбор со "
+                  "взятки 10)", "вне разбора: нарушение (IRR-4)", "вне разбора: слишком поздно",
+                  "вне разбора: не рассчитана", "Со взятки"):
+        assert words in text, text
+    _assert_club_clean(run, text)
+
+
+def test_stats_analyse_of_a_changed_record_says_so_in_russian(club_season, monkeypatch):
+    monkeypatch.setattr(club_analysis, "default_analyser", lambda: _every_reason)
+    database = _archived(club_season)
+    record = club_season / "club" / "tver-ru.rvs"
+    record.write_text(record.read_text("utf-8") + "\n", "utf-8")
+    status, text = _run_ru_any(("stats", database, "--analyse", "--from-trick", "10"))
+    assert status == 1 and "ошибка[RV616]" in text, text
+    assert "Не разобраны:" in text
+    _assert_club_clean("stats --analyse of a changed record", text)

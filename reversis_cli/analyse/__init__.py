@@ -8,8 +8,8 @@ engine), ``analysis.py`` (one deal's decisions, trace and findings) and
 ``result.py`` (the values they make).
 """
 
-from .analysis import DEFAULT_FROM_TRICK, AnalysisDisagreement, analyse_deal
+from .analysis import DEFAULT_START, AnalysisDisagreement, analyse_deal
 from .result import LIKELY, PROVABLE, CardValue, DealAnalysis, Decision, Finding, TracePoint
 
-__all__ = ["analyse_deal", "DEFAULT_FROM_TRICK", "AnalysisDisagreement", "DealAnalysis",
+__all__ = ["analyse_deal", "DEFAULT_START", "AnalysisDisagreement", "DealAnalysis",
            "Decision", "CardValue", "Finding", "TracePoint", "PROVABLE", "LIKELY"]

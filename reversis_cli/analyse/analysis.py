@@ -12,7 +12,7 @@ play behind it (``lines.py``).
 from __future__ import annotations
 
 from ..cards import PACK, Card
-from ..replay import ReplayedDeal
+from ..replay import TRICKS_PER_DEAL, ReplayedDeal
 from ..rules import Profile
 from ..session.service import ScoredDeal
 from ..settle.payments import Amount, Payment
@@ -23,16 +23,16 @@ from .result import LIKELY, PROVABLE, CardValue, DealAnalysis, Decision, Finding
 from .search import Solver
 from .table import DealTable
 
-__all__ = ["analyse_deal", "DEFAULT_FROM_TRICK", "UNREPLAYABLE", "AnalysisDisagreement"]
+__all__ = ["analyse_deal", "DEFAULT_START", "UNREPLAYABLE", "AnalysisDisagreement"]
 
-DEFAULT_FROM_TRICK = 8
+DEFAULT_START = 8  # the first trick analysed unless asked: tricks 8-11, well under a second
 
 # Irregularities the search does not replay, and the rule of each: a player with
 # twelve or ten cards (IRR-4 kept, IRR-5).  Such a deal is out of reach.
 UNREPLAYABLE = {"kept": "IRR-4", "discarded-two": "IRR-5"}
 
 
-def analyse_deal(scored: ScoredDeal, profile: Profile, *, from_trick: int = DEFAULT_FROM_TRICK
+def analyse_deal(scored: ScoredDeal, profile: Profile, *, from_trick: int = DEFAULT_START
                  ) -> DealAnalysis:
     """Analyse one settled deal from trick ``from_trick`` (1-11), or later when a
     revoke came after it; out of reach when the search cannot replay the deal."""
@@ -50,7 +50,7 @@ def analyse_deal(scored: ScoredDeal, profile: Profile, *, from_trick: int = DEFA
         [(event.trick, "CLAIM-1") for event in replayed.irregularities
          if event.kind == "unclaimed" and event.trick is not None]
     start = max([from_trick] + [trick + 1 for trick, _ in after])
-    if start > 11:
+    if start > TRICKS_PER_DEAL:
         return DealAnalysis(replayed.number, players, None, "too-late", max(after)[1])
     return _Analysis(scored, profile, start).run()
 

@@ -16,7 +16,7 @@ from ..replay import PlayedTrick, ReplayedDeal
 from ..rules import Profile
 from ..settle.engine import settle_deal
 from ..settle.settlement import DealSettlement
-from .money import Play, Position, close_trick, taker_of
+from .money import OVER, Play, Position, close_trick, taker_of
 from .search import Solver, choose
 
 __all__ = ["principal_line", "settle_line", "AnalysisDisagreement", "Trick"]
@@ -40,7 +40,7 @@ def principal_line(solver: Solver, pos: Position, plays: Trick, seat: int, selfi
         if len(plays) == 4:
             tricks.append(plays)
             pos, plays = close_trick(solver.table, pos, plays), ()
-            if pos.trick > 11:
+            if pos.trick == OVER:
                 return tricks, solver.at_start(pos)
             continue
         mover, groups, values = solver.children(pos, plays)

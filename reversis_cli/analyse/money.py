@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..replay.rules_of_play import vis_a_vis
+from ..replay.rules_of_play import TRICKS_PER_DEAL, UNDERTAKEN_TRICKS, vis_a_vis
 from .table import ACE_VALUE, PAYS, POINTS, QUINOLA_INDEX, TO_WINNER, DealTable
 
-__all__ = ["Position", "close_trick", "final_net", "memo_key", "SUIT_MASKS", "LAST_TRICK",
+__all__ = ["Position", "close_trick", "final_net", "memo_key", "SUIT_MASKS", "OVER",
            "REVERSIS_PAYMENT"]
 
-LAST_TRICK = 11
+OVER = TRICKS_PER_DEAL + 1  # Position.trick once every trick is played
 SUIT_MASKS = tuple(0xFFF << (12 * s) for s in range(4))
 QUINOLA_PLACED, QUINOLA_HOLDER, QUINOLA_OTHER = 5, 10, 5  # QUIN-1, QUIN-2
 REVERSIS_NEIGHBOUR, REVERSIS_VIS_A_VIS, REVERSIS_PAYMENT = 16, 32, 64  # REV-1, REV-3, ESP-6/7
@@ -105,7 +105,7 @@ def close_trick(table: DealTable, pos: Position, plays: tuple[Play, ...]) -> Pos
     if sole == NO_TRICK_YET:
         sole = taker
     elif sole >= 0 and taker != sole:
-        if number > 9:  # REV-2, REV-3: he took the first nine, and this one is lost
+        if number > UNDERTAKEN_TRICKS:  # REV-2, REV-3: he took the first nine, not this
             broken = (sole, taker, number)
         sole = NOBODY
     esp_failed = pos.esp_failed or (taker == table.esp and table.fails(number))

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .money import LAST_TRICK, SUIT_MASKS, Play, Position, close_trick, final_net, memo_key
+from ..replay.rules_of_play import PRIVILEGED_TRICKS
+from .money import OVER, SUIT_MASKS, Play, Position, close_trick, final_net, memo_key
 from .table import DealTable
 
 __all__ = ["Solver", "legal_groups", "choose", "WIDTH"]
@@ -39,7 +40,6 @@ WIDTH = 20
 # Trick starts kept at most (some 850 bytes each, 340 MB): past it the table starts afresh,
 # which costs time, never a value.
 MEMO_LIMIT = 400_000
-PRIVILEGED_TRICKS = 9  # ESP-2
 _ZERO_POINT_FROM = 4  # within a suit, indexes 4-11 are the 9 down to the 2
 
 
@@ -114,7 +114,7 @@ class Solver:
     def at_start(self, pos: Position) -> tuple[int, ...]:
         """The value of a trick start (or of the finished deal, trick 12)."""
         acc = pos.acc
-        if pos.trick > LAST_TRICK:
+        if pos.trick == OVER:
             net = final_net(self.table, pos)
             return tuple(net) + tuple(net) * 4
         key = memo_key(pos, self.table)

@@ -36,6 +36,7 @@ COMMANDS = {
     "score": "reversis_cli.cli.score:score_command",
     "explain": "reversis_cli.cli.deal:explain_command",
     "arbitrate": "reversis_cli.cli.deal:arbitrate_command",
+    "analyse": "reversis_cli.cli.analyse:analyse_command",
     "rules": "reversis_cli.cli.rules:rules_command",
     "fmt": "reversis_cli.cli.convert:fmt_command",
     "convert": "reversis_cli.cli.convert:convert_command",

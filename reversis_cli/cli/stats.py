@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+import click
+
 from .consoles import table_console
 from .money import money_options, with_money
 from .common import (
@@ -37,10 +39,17 @@ __all__ = ["stats_command"]
 @option("--skip-stale", is_flag=True,
         help="Leave out the sessions whose record has had errors since it was archived "
              "(without it, their archived figures count, with a warning).")
+@option("--analyse", is_flag=True,
+        help="Analyse every deal and add the fiches each player lost to provable mistakes; "
+             "an archive keeps the analysis, so that each deal is analysed once.")
+@option("--from-trick", "from_trick", type=click.IntRange(1, 11), metavar="TRICK",
+        help="With --analyse: analyse each deal from this trick (1 to 11; default 8); each "
+             "trick earlier costs about ten times the time.")
 def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
                   player: str | None, club: str | None, as_json: bool, show_deals: bool,
                   compare: str | None, sets: dict[str, str], fiche_value: str | None,
-                  currency: str | None, skip_stale: bool) -> None:
+                  currency: str | None, skip_stale: bool, analyse: bool,
+                  from_trick: int | None) -> None:
     """Each player's figures over a club's sessions: net, parties, quinolas,
     aces, reversis, espagnolettes, irregularities, by seat, and titles.
 
@@ -60,6 +69,8 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         period = period_of(start, end)
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
+    if from_trick is not None and not analyse:
+        raise usage_error(Msg("--from-trick says where --analyse starts: add --analyse"))
     other = _other_reading(compare, sets)
     money = _period_money(fiche_value, currency, player)
     err = DiagnosticLog(as_json)  # what is reported through it lands in the JSON too
@@ -74,8 +85,11 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     # a session the comparison could not read again is in its figures, not left out:
     # its diagnostic says so
     not_compared = comparison is not None and bool(comparison.problems)
+    analysis = _analysis(inputs, stats.sessions, from_trick, err, failed) if analyse else None
     if as_json:
         data = stats_json(stats, inputs)
+        if analysis is not None:
+            _add_analysis_json(data, analysis, roster)
         data["club"] = roster_json(roster)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
@@ -84,12 +98,13 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         print_json({**data, **_problems_json(inputs, failed, err, copies)})
     else:
         out = table_console()  # a pipe gets no trailing spaces
-        out.print(render_stats(stats, show_deals))
+        out.print(render_stats(stats, show_deals, analysis, _named(roster)))
         if comparison is not None:
             out.print(_comparison_view(comparison))
         if money is not None:
             out.print(_settle_up_view(stats, money))
-    sys.exit(EXIT_INPUT_ERRORS if failed or not_compared else EXIT_OK)
+    not_analysed = analysis is not None and bool(analysis.problems)
+    sys.exit(EXIT_INPUT_ERRORS if failed or not_compared or not_analysed else EXIT_OK)
 
 
 def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals: bool,
@@ -131,6 +146,64 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
             print_json(_problems_json(inputs, failed, err))
         sys.exit(EXIT_INPUT_ERRORS)
     return stats, roster
+
+
+def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | None,
+              err: DiagnosticLog, failed: list[str]):
+    """The analysis of the sessions chosen (``keys``): read from the archive
+    ``inputs`` names and what is missing analysed and stored there (the
+    archive migrated if older); for records, analysed in an archive in memory.
+    Exit 1 for an archive that cannot be written (RV601 to RV605, RV612)."""
+    import os  # start-up time
+    from pathlib import Path  # start-up time
+
+    from ..analyse import DEFAULT_FROM_TRICK  # the search: only for --analyse
+    from ..club.analysis import analyse_archive, deals_to_analyse  # start-up time
+    from ..club.archive import MEMORY, build_in_memory, connect  # start-up time
+    from ..club.schema import ArchiveError  # the library: start-up time
+    from ..club.stats import is_database  # the library: start-up time
+
+    databases = [name for name in inputs if is_database(name)]
+    name = databases[0] if databases else MEMORY
+    try:
+        if databases:
+            conn, base = connect(name), Path(os.path.abspath(name)).parent
+        else:  # the records read again: stats closed its archive in memory
+            (conn, _), base = build_in_memory(inputs), None
+        try:
+            with steps_progress() as phase:  # seconds a deal
+                step = phase(tr("Deals analysed"), deals_to_analyse(conn, keys))
+                season = analyse_archive(conn, base, keys, from_trick or DEFAULT_FROM_TRICK,
+                                         name, step)
+        finally:
+            conn.close()
+    except ArchiveError as exc:  # RV601-RV605, RV612: the figures are not shown
+        report([exc.diagnostic], err)
+        if err.as_json:
+            print_json(_problems_json(inputs, failed, err))
+        sys.exit(EXIT_INPUT_ERRORS)
+    report(season.problems, err)
+    return season
+
+
+def _named(roster):
+    """Each name as the club counts it (itself without a club file)."""
+    return roster.canonical if roster is not None else None
+
+
+def _add_analysis_json(data: dict, analysis, roster) -> None:
+    """The analysis in the stats JSON: each player's figure beside his others,
+    the deals in ``analysis`` (docs/output.md)."""
+    from ..club.analysis import analysis_json  # the library: start-up time
+    from ..settle import amount_json  # the library: start-up time
+
+    figures = analysis.players(_named(roster))
+    for name, player in data["players"].items():
+        mine = figures.get(name)
+        player["provable_loss"] = amount_json(mine.lost) if mine else 0
+        player["provable_mistakes"] = mine.mistakes if mine else 0
+        player["deals_analysed"] = mine.deals if mine else 0
+    data["analysis"] = analysis_json(analysis, _named(roster), set(data["players"]))
 
 
 def _records_to_read(inputs: tuple[str, ...]) -> int:

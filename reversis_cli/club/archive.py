@@ -54,6 +54,7 @@ LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = 
 JSON_SUFFIX = ".json"
 _JSON_FORMAT = b'"reversis-record/'
 DEALS_PER_BATCH = 256  # rows written with one executemany per table
+ANALYSIS_TABLES = ("analyses", "analysis_deals", "analysis_players")
 
 
 @dataclass
@@ -250,6 +251,10 @@ def _moved_or_duplicate(conn: sqlite3.Connection, name: str, key: str, other: tu
         conn.execute("UPDATE sessions SET path = ? WHERE id = ?", (key, other_id))
         deals = conn.execute("SELECT deals FROM sessions WHERE id = ?", (other_id,)).fetchone()
         return FileResult(name, MOVED, deals[0], other=other_path)
+    # the evening's analysis (stats --analyse) belongs to its identity: it moves with it
+    for table in ANALYSIS_TABLES:
+        conn.execute(f"UPDATE {table} SET session_id = ? WHERE session_id = ?",
+                     (stored.session_id, other_id))
     conn.execute("DELETE FROM sessions WHERE id = ?", (other_id,))
     stored.state, stored.other = MOVED, other_path
     return stored

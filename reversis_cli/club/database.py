@@ -17,7 +17,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import N_, Count, Msg
 from ..i18n.message import Language
-from .identity import CHILD_TABLES, orphan_sessions
+from .identity import CHILD_TABLES, orphan_sessions, present
 from .schema import ArchiveError, archive_problem, check_readable
 
 __all__ = ["MEMORY", "LOCK_WAIT", "open_to_read", "guarded", "content_hash", "shown_path",
@@ -75,7 +75,7 @@ def _reading_views(conn: sqlite3.Connection, version: int) -> None:
     # the tables every session has rows in: a session deleted alone shows there
     if not orphan_sessions(conn, ("players", "summary_players")):
         return
-    for table in CHILD_TABLES:
+    for table in present(conn, CHILD_TABLES):
         conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} "
                      f"WHERE session_id IN (SELECT id FROM sessions)")
 

@@ -20,11 +20,14 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
-__all__ = ["CHILD_TABLES", "session_identity", "orphan_sessions", "remove_orphans"]
+__all__ = ["CHILD_TABLES", "session_identity", "orphan_sessions", "remove_orphans",
+           "present"]
 
-# Every table whose rows belong to a session (``session_id``), deleted with it.
+# Every table whose rows belong to a session (``session_id``), deleted with it
+# (the analysis tables from version 3 on: an older archive has none of them).
 CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "events", "notes",
-                "summary_figures", "summary_between", "summary_players")
+                "summary_figures", "summary_between", "summary_players",
+                "analyses", "analysis_deals", "analysis_players")
 
 # The rows that make the identity, each in a fixed order.
 _IDENTITY_ROWS = (
@@ -53,7 +56,7 @@ def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TA
     """The session ids that rows of ``tables`` name and the sessions table does
     not: a session deleted with foreign keys off (the sqlite3 shell's default)."""
     found: set[int] = set()
-    for table in tables:
+    for table in present(conn, tables):
         found.update(sid for sid, in conn.execute(
             f"SELECT DISTINCT session_id FROM {table} "
             f"WHERE session_id NOT IN (SELECT id FROM sessions)"))
@@ -64,6 +67,14 @@ def remove_orphans(conn: sqlite3.Connection) -> int:
     """Delete the rows of sessions that are gone (inside the caller's
     transaction); how many such sessions there were."""
     gone = orphan_sessions(conn)
-    for table in CHILD_TABLES:
+    for table in present(conn, CHILD_TABLES):
         conn.executemany(f"DELETE FROM {table} WHERE session_id = ?", [(s,) for s in gone])
     return len(gone)
+
+
+def present(conn: sqlite3.Connection, tables: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``tables`` the archive has (an archive of an older version
+    lacks the tables added since)."""
+    there = {name for name, in conn.execute(
+        "SELECT name FROM main.sqlite_master WHERE type = 'table'")}
+    return tuple(table for table in tables if table in there)

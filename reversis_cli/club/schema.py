@@ -1,5 +1,5 @@
-"""The archive's schema, version 2 (docs/output.md, "The schema (version
-2)"), and how a database is recognised as one of ours.
+"""The archive's schema, version 3 (docs/output.md, "The schema (version
+3)"), and how a database is recognised as one of ours.
 
 A database is ours when its ``meta`` table says ``application`` =
 ``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
@@ -22,9 +22,9 @@ __all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveErro
            "prepare", "archive_problem", "check_readable", "not_ours"]
 
 APPLICATION = "reversis-cli"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
-# Each table of version 2, created in this order (docs/output.md describes every
+# Each table of version 3, created in this order (docs/output.md describes every
 # column).  Amounts are exact: a payment's and a net's as numerator and
 # denominator integers; a pool as ``score --json`` writes amounts (an integer,
 # or the text "n/d" in the rare session whose pot line is a fraction).
@@ -147,7 +147,41 @@ TABLES: tuple[tuple[str, str], ...] = (
         pool_best_den INTEGER,
         pool_best_deals TEXT,
         PRIMARY KEY (session_id, player))"""),
+    # What ``stats --analyse`` found of each session's deals (club/analysis.py),
+    # computed when asked and kept: one analysis per session, identity, profile,
+    # starting trick and release of the search.
+    ("analyses", """CREATE TABLE analyses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        identity TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        options TEXT NOT NULL,
+        from_trick INTEGER NOT NULL,
+        analyser TEXT NOT NULL,
+        analysed TEXT NOT NULL,
+        UNIQUE (session_id, identity, rules, options, from_trick, analyser))"""),
+    ("analysis_deals", """CREATE TABLE analysis_deals (
+        analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        exact_from_trick INTEGER,
+        out_of_reach TEXT,
+        out_of_reach_rule TEXT,
+        PRIMARY KEY (analysis_id, deal))"""),
+    ("analysis_players", """CREATE TABLE analysis_players (
+        analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        mistakes INTEGER NOT NULL,
+        lost_num INTEGER NOT NULL,
+        lost_den INTEGER NOT NULL,
+        PRIMARY KEY (analysis_id, deal, seat))"""),
 )
+
+# The tables each version added after version 2 (a migration creates them).
+ADDED_IN = {3: ("analyses", "analysis_deals", "analysis_players")}
 
 # What the figures look up by: a player's deals, a kind of payment, a period.
 INDEXES = (
@@ -158,6 +192,9 @@ INDEXES = (
     "CREATE INDEX payments_code ON payments(code, session_id)",
     "CREATE INDEX events_kind ON events(kind, session_id)",
     "CREATE INDEX notes_session ON notes(session_id)",
+    "CREATE INDEX analyses_session ON analyses(session_id)",
+    "CREATE INDEX analysis_deals_session ON analysis_deals(session_id)",
+    "CREATE INDEX analysis_players_session ON analysis_players(session_id)",
 )
 
 
@@ -186,10 +223,22 @@ def _to_version_2(conn: sqlite3.Connection) -> None:
                      (session_identity(conn, sid), sid))
 
 
+def _to_version_3(conn: sqlite3.Connection) -> None:
+    """Version 2 -> 3: the tables of the deals' analysis (``stats --analyse``),
+    empty: nothing else changes."""
+    statements = dict(TABLES)
+    for table in ADDED_IN[3]:
+        conn.execute(statements[table])
+        for index in INDEXES:
+            if f" ON {table}(" in index:
+                conn.execute(index)
+
+
 # version n -> the step that brings a database of version n to n + 1.  A step
 # runs inside the transaction that opens the database, so that a migration
 # stopped half way leaves the database as it was.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_2,
+                                                               2: _to_version_3}
 
 
 class ArchiveError(ReversisError):

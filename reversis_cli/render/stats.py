@@ -13,6 +13,7 @@ from ..i18n import Count, Msg, N_, average_shown, t, tr
 from .amounts import fiches, signed
 from .fit import Fitted, Prose, name_lines
 from .pool import pool_lines
+from .stats_analysis import analysis_parts, analysis_rows
 
 __all__ = ["render_stats", "FIGURE_LABELS", "ROLE_LABELS", "TITLE_LABELS", "title_value"]
 
@@ -64,18 +65,23 @@ _BETWEEN_SHORT = {"quinola_forced": N_("Quinola forced"), "ace_forced": N_("Ace 
 _AMOUNT_TITLES = {"biggest_winner", "biggest_pool_taken"}
 
 
-def render_stats(stats: Stats, show_deals: bool = False) -> Group:
-    """Every table of ``reversis stats``, in order."""
+def render_stats(stats: Stats, show_deals: bool = False, analysis=None,
+                 named=None) -> Group:
+    """Every table of ``reversis stats``, in order; with ``analysis``
+    (``--analyse``), each player's fiches lost to provable mistakes, under the
+    club's names (``named``)."""
     parts: list[RenderableType] = [Text(t(_heading(stats)), style="bold")]
     if not stats.players:
         parts.append(Text(tr("No deals in these sessions.")))
         return Group(*parts)
     # Fitted: drawn at the window's width without breaking a figure (render/fit.py)
-    parts.append(Fitted(_players(stats)))
+    parts.append(Fitted(_players(stats, analysis, named)))
     # the pool's line under the nets: with it, they add up to zero
     lines = pool_lines(stats.pool)
     if lines:
         parts += [Text(tr("Pool"), style="bold"), *[Prose(t(line)) for line in lines]]
+    if analysis is not None:
+        parts += analysis_parts(stats, analysis, named)
     parts += [Text(tr("By seat"), style="bold"), Fitted(_roles(stats))]
     for kind, heading in _BETWEEN_HEADINGS.items():
         table = _between(stats, kind)
@@ -111,7 +117,7 @@ def _figure_column(table: Table, header: str) -> None:
     table.add_column(header, justify="right", no_wrap=True)
 
 
-def _players(stats: Stats) -> Table:
+def _players(stats: Stats, analysis=None, named=None) -> Table:
     table = _grid(stats, tr("Player"))
     players = list(stats.players.values())
     table.add_row(tr("Sessions"), *[str(p.sessions.count) for p in players])
@@ -124,6 +130,9 @@ def _players(stats: Stats) -> Table:
         table.add_row(tr(label), *[str(p.counts[key].count) for p in players])
     table.add_row(tr("Fiches taken from the pool"), *[fiches(p.pool_taken_amount)
                                                       for p in players])
+    if analysis is not None:
+        for label, cells in analysis_rows(stats, analysis, named):
+            table.add_row(label, *cells)
     return table
 
 

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from reversis_cli.analyse import analyse_deal  # noqa: E402
 from reversis_cli.reader import record_from_text  # noqa: E402
+from reversis_cli.rules import Profile  # noqa: E402
 from reversis_cli.session.service import ScoredDeal, Session  # noqa: E402
 from reversis_cli.simulate import SimulationOptions, simulate_session  # noqa: E402
 
@@ -50,9 +51,9 @@ def _alarm(signum, frame):
     raise OutOfTime
 
 
-def deals(count: int, seed: int) -> list[tuple[ScoredDeal, object]]:
+def deals(count: int, seed: int) -> list[tuple[ScoredDeal, Profile]]:
     """``count`` settled deals with their profiles, half classic and half modern."""
-    found = []
+    found: list[tuple[ScoredDeal, Profile]] = []
     for rules, n in (("classic", (count + 1) // 2), ("modern", count // 2)):
         text = "".join(simulate_session(SimulationOptions(n, seed, rules)))
         session = Session.of(record_from_text(text, f"bench-{rules}"))
@@ -94,7 +95,9 @@ def main(argv=None) -> int:
     played = deals(args.deals, args.seed)
     print(f"analyse: {len(played)} simulated deals (seed {args.seed}), pinned to CPU {cpu}",
           file=sys.stderr)
-    rows, failed, figures = [], 0, []
+    rows: list[tuple[str, ...]] = []
+    failed = 0
+    figures: list[dict[str, object]] = []
     for start in [int(t) for t in args.tricks.split(",")]:
         results = [timed(scored, profile, start) for scored, profile in played]
         seconds = [r[0] for r in results if r]
