@@ -32,11 +32,12 @@ def deal_taps(text: str, number: int) -> DealTaps:
     """Deal ``number`` of a record's text as the taps that enter it."""
     record = record_from_text(text, "sample")
     checked = next(d for d in record.deals() if d.number == number)
-    deal = checked.deal
+    deal, replayed = checked.deal, checked.replayed
+    assert deal is not None and replayed is not None
     exchanges = tuple(Exchange(e.player.text, str(e.discards[0].card),
                                str(e.takes[0].card) if e.takes else None)
                       for e in deal.exchanges)
-    cards = tuple(str(play.card) for trick in checked.replayed.tricks for play in trick.plays)
+    cards = tuple(str(play.card) for trick in replayed.tricks for play in trick.plays)
     return DealTaps(number, deal.dealer.text, exchanges, cards)
 
 
@@ -46,16 +47,17 @@ def cut(text: str, deals: int) -> str:
     return text.split(marker)[0].rstrip() + "\n"
 
 
-def played(text: str) -> list[tuple[int, str, tuple[str, ...], tuple[str, ...]]]:
+def played(text: str) -> list[tuple[int | None, str, tuple[str, ...], tuple[str, ...]]]:
     """Each deal of a record as (number, dealer, exchanges, cards played): what
     must be on disk, whatever the spacing or the leaders written."""
     record = record_from_text(text, "read back")
     out = []
     for checked in record.deals():
-        deal = checked.deal
+        deal, replayed = checked.deal, checked.replayed
+        assert deal is not None and replayed is not None
         exchanges = tuple(f"{e.player.text} {[str(c.card) for c in e.discards or ()]} "
                           f"{[str(c.card) for c in e.takes or ()]}" for e in deal.exchanges)
-        cards = tuple(str(p.card) for t in checked.replayed.tricks for p in t.plays)
+        cards = tuple(str(p.card) for t in replayed.tricks for p in t.plays)
         out.append((checked.number, deal.dealer.text, exchanges, cards))
     return out
 

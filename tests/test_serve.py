@@ -42,6 +42,13 @@ def serve(path: Path, verify: bool = False, clock=None, language=None):
     return recorder, table, TestClient(build_app(table, access, language))
 
 
+def drafted(path: Path):
+    """The draft beside ``path`` as the recorder wrote it (there must be one)."""
+    found = read_draft(path)
+    assert found is not None and found.draft is not None
+    return found.draft
+
+
 def joined(client: TestClient, role: str = "") -> TestClient:
     answer = client.get(f"/?code={CODE}" + (f"&as={role}" if role else ""))
     assert answer.status_code == 200
@@ -138,7 +145,7 @@ def test_every_card_is_in_the_draft_before_the_page_answers(night):
     tap_deal(client, taps, upto=0)
     for count, card in enumerate(taps.cards[:7], start=1):
         client.post("/card", data={"card": card}, follow_redirects=False)
-        draft = read_draft(night).draft
+        draft = drafted(night)
         tricks = [line for line in draft.lines if line.split()[0].isdigit()]
         typed = " ".join(tricks + draft.trick).split()
         assert typed[-1] == card and len([w for w in typed if w in taps.cards]) == count
@@ -181,7 +188,7 @@ def test_a_revoke_is_asked_at_the_card_with_no_default_answer(night):
     page = client.post("/card", data={"card": "4H"})
     page = client.post("/answer", data={"happened": "yes"})
     assert 'data-stage="play"' in page.text and 'data-trick-card="4H"' in page.text
-    assert read_draft(night).draft.lines[-1].split()[-1] == "4H"
+    assert drafted(night).lines[-1].split()[-1] == "4H"
 
 
 def test_an_illegal_card_is_refused_with_checks_code(night):
@@ -191,7 +198,7 @@ def test_an_illegal_card_is_refused_with_checks_code(night):
     client.post("/card", data={"card": "3H"})
     page = client.post("/card", data={"card": "3H"})
     assert 'data-code="RV202"' in page.text and 'data-card-about="3H"' in page.text
-    assert read_draft(night).draft.trick == ["3H"]
+    assert drafted(night).trick == ["3H"]
 
 
 def test_a_watcher_sees_the_trick_and_cannot_tap(night):
@@ -205,7 +212,7 @@ def test_a_watcher_sees_the_trick_and_cannot_tap(night):
     assert 'data-played="3H"' in view.text and 'hx-trigger="every 1s"' in view.text
     assert "data-card=" not in view.text
     assert watcher.post("/card", data={"card": "AD"}).status_code == 403
-    assert read_draft(night).draft.trick == ["3H"]
+    assert drafted(night).trick == ["3H"]
 
 
 def test_with_verify_a_deal_is_written_once_the_verifier_confirms(night):

@@ -50,6 +50,7 @@ class Server:
     def _address(self) -> str:
         deadline = time.monotonic() + 20
         said = []
+        assert self.process.stdout is not None
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
             if not line:
@@ -65,7 +66,8 @@ class Server:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
-        self.process.stdout.close()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
 
 def phone():
@@ -77,7 +79,7 @@ def phone():
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = _which(CHROMIUM)
+    options.binary_location = _which(CHROMIUM) or ""
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-extensions", "--no-first-run", "--disable-background-networking",
                      "--lang=en-GB"):
