@@ -70,8 +70,9 @@ class Server:
             self.process.stdout.close()
 
 
-def phone():
-    """A Chromium emulating a 390×844 phone, or the test stops."""
+def phone(language: str = "en-GB,en"):
+    """A Chromium emulating a 390×844 phone, or the test stops; ``language``:
+    the Accept-Language it sends."""
     missing = missing_parts()
     if missing:
         stop_without_browser("no headless browser: missing " + ", ".join(missing))
@@ -81,10 +82,10 @@ def phone():
     options = webdriver.ChromeOptions()
     options.binary_location = _which(CHROMIUM) or ""
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-extensions", "--no-first-run", "--disable-background-networking",
-                     "--lang=en-GB"):
+                     "--disable-extensions", "--no-first-run", "--disable-background-networking"):
         options.add_argument(argument)
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     try:
         return webdriver.Chrome(service=Service(_which(DRIVER)), options=options)
@@ -163,6 +164,8 @@ def test_two_deals_tapped_on_a_phone_survive_a_kill_9(tmp_path):
         assert refused.value.code == 403 and b"Anna" not in refused.value.read()
         driver.get(wrong)
         assert "Wrong or missing join code" in driver.page_source
+        fits_the_phone(driver)
+        shot(driver, "serve-join.png")
         driver.get(server.url)
         assert driver.find_elements("css selector", 'meta[name="viewport"]')
         shot(driver, "serve-new-deal.png")
@@ -208,7 +211,7 @@ def test_a_revoke_is_asked_and_a_watcher_follows_the_trick(tmp_path):
     try:
         marker.get(server.url)
         tap(marker, '[data-action="new-deal"]')
-        watcher = phone()
+        watcher = phone("ru-RU,ru")  # a Russian phone: the page speaks its language
         watcher.get(server.url + "&as=watch")
         for card in ("3H", "2S", "AH", "6H", "AC", "2C", "3C", "4C", "5H", "7H", "8H"):
             tap(marker, f'.pad [data-card="{card}"]')
@@ -225,8 +228,9 @@ def test_a_revoke_is_asked_and_a_watcher_follows_the_trick(tmp_path):
             assert time.monotonic() < deadline, "the watcher's page did not follow"
             time.sleep(0.1)
         assert not watcher.find_elements("css selector", "[data-card]")
+        assert "Взятка 3" in watcher.page_source and "Т♥" in watcher.page_source
         fits_the_phone(watcher)
-        shot(watcher, "serve-watcher.png")
+        shot(watcher, "serve-watcher-ru.png")
     finally:
         marker.quit()
         if watcher is not None:
