@@ -52,7 +52,7 @@ def serve_command(file: str, port: str, host: str | None, lan: bool, code: str |
 
     Prints an address and a join code; the phone that opens the address records,
     card by card, with every card checked as it is tapped and kept in the draft
-    beside FILE. Another device with the code may watch. Ctrl+C stops.
+    beside FILE. Another device with the code may watch.
     """
     from ..record import RecordRefused, Recorder, Setup  # the library: start-up time
     from ..serve.access import new_code, valid_code  # the library: start-up time
