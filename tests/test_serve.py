@@ -294,3 +294,37 @@ def test_a_port_already_taken_is_said_with_its_code(night):
         result = CliRunner().invoke(cli, ["serve", str(night), "--port", str(port)])
     assert result.exit_code == 1 and "[RV546]" in result.output
     assert not draft_path(night).exists()
+
+
+def test_undo_takes_back_the_last_card_then_the_exchange_before_it(night):
+    _, _, client = serve(night)
+    joined(client)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    client.post("/exchange", data={"card": "KC"})  # Anna discards; the card taken not known
+    page = client.post("/exchange", data={"card": ""})
+    assert 'data-exchange-player="Boris"' in page.text
+    client.post("/exchange", data={"refuses": "yes"})  # Boris refuses his talon card
+    client.post("/exchange", data={"done": "yes"})
+    client.post("/card", data={"card": "3H"})
+    assert drafted(night).lines == ["exchange Anna discards KC", "exchange Boris refuses"]
+    assert drafted(night).trick == ["3H"]
+    page = client.post("/undo")
+    assert "Taken back." in page.text and 'data-played="3H"' not in page.text
+    client.post("/undo")
+    assert drafted(night).lines == ["exchange Anna discards KC"] and drafted(night).trick == []
+    page = client.get("/?panel=exchange")
+    assert 'data-exchange-player="Boris"' in page.text
+
+
+def test_the_dealer_only_discards_and_the_exchanges_close_after_him(night):
+    _, _, client = serve(night)
+    joined(client)
+    taps = deal_taps(BIG, 1)
+    client.post("/new-deal", data={"dealer": taps.dealer})
+    for exchange in taps.exchanges[:-1]:
+        client.post("/exchange", data={"card": exchange.discards})
+        page = client.post("/exchange", data={"card": exchange.takes})
+    assert 'data-exchange-player="Gleb"' in page.text and "exchange-refuses" not in page.text
+    page = client.post("/exchange", data={"card": "AH"})
+    assert "data-exchange-player" not in page.text and 'data-stage="play"' in page.text
+    assert drafted(night).lines[-1] == "exchange Gleb discards AH"
