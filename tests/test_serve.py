@@ -328,3 +328,16 @@ def test_the_dealer_only_discards_and_the_exchanges_close_after_him(night):
     page = client.post("/exchange", data={"card": "AH"})
     assert "data-exchange-player" not in page.text and 'data-stage="play"' in page.text
     assert drafted(night).lines[-1] == "exchange Gleb discards AH"
+
+
+def test_undo_after_a_discard_takes_back_the_discard_alone(night):
+    _, _, client = serve(night)
+    joined(client)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    client.post("/exchange", data={"card": "KC"})
+    client.post("/exchange", data={"card": "KS"})
+    client.post("/exchange", data={"card": "9D"})  # Boris's discard, his card taken to come
+    page = client.post("/undo", data={"panel": "exchange"})
+    assert 'data-exchange-player="Boris"' in page.text and 'data-exchange-step="discards"' \
+        in page.text
+    assert drafted(night).lines == ["exchange Anna discards KC takes KS"]

@@ -130,6 +130,8 @@ def enter(driver, taps, upto: int | None = None) -> None:
         tap(driver, '[data-action="exchanges"]')
         for exchange in taps.exchanges:
             tap(driver, f'.exchange [data-card="{exchange.discards}"]')
+            if taps.number == 1 and exchange is taps.exchanges[1]:
+                shot(driver, "serve-exchange.png")
             if exchange.takes is not None:
                 tap(driver, f'.exchange [data-card="{exchange.takes}"]')
             elif driver.find_elements("css selector", '[data-action="exchange-unknown"]'):

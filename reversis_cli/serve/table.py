@@ -219,7 +219,11 @@ class Table:
     def undo(self) -> None:
         if self.deal is None or self.stage == "verify":
             return
-        self.pending, self.discard = None, None
+        if self.discard is not None:  # the discard tapped last, not yet a line
+            self.discard = None
+            self._changed(Said([Msg("Taken back.")]))
+            return
+        self.pending = None
         self.recorder.reject()
         done = self._guarded(self.recorder.undo)
         if done is not None:

@@ -134,7 +134,8 @@ def _exchange(table: Table) -> dict | None:
     words = labels()
     discarded = table.discard[1] if table.discard is not None else None
     step = "takes" if discarded else "discards"
-    prompt = words["exchange_" + step].format(player=player)
+    shown = Card.parse(discarded).format(card_style()) if discarded else ""
+    prompt = words["exchange_" + step].format(player=player, card=shown)
     pad = [[_card(c) for c in PACK if c.suit is suit] for suit in _SUITS]
     return {"player": player, "step": step, "prompt": prompt, "pad": pad,
             "dealer": player == deal.dealer,

@@ -34,7 +34,7 @@ LABELS = {
     "no": N_("No, not played"),
     "exchanges": N_("Exchanges"),
     "exchange_discards": N_("{player} discards:"),
-    "exchange_takes": N_("{player} takes:"),
+    "exchange_takes": N_("{player} discards {card} and takes:"),
     "not_known": N_("Not known"),
     "refuses": N_("Refuses"),
     "done": N_("Done"),
