@@ -6,15 +6,8 @@ terminal, never in a pipe."""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import pty
 import shutil
-import struct
-import subprocess
-import sys
-import termios
 from pathlib import Path
 
 import pytest
@@ -22,7 +15,8 @@ from click.testing import CliRunner
 
 from reversis_cli.cli import cli
 
-from conftest import ROOT, SAMPLES
+from conftest import SAMPLES
+from pty_run import on_terminal_stderr
 
 CLUB = SAMPLES / "club"
 
@@ -158,30 +152,6 @@ def test_a_kept_page_still_shows_its_records_warnings(club, tmp_path):
 
 
 # --- progress: on a terminal, never in a pipe ---------------------------------------------------
-
-
-def on_terminal_stderr(*args: str) -> tuple[int, str, str]:
-    """The command run with its standard error on a terminal (a pseudo-
-    terminal) and its standard output in a pipe: (status, stdout, stderr)."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = dict(os.environ, COLUMNS="100", TERM="xterm")
-    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "--lang", "en", *args],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave,
-                               env=env, cwd=ROOT)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    out = process.stdout.read().decode("utf-8") if process.stdout else ""
-    return process.wait(), out, b"".join(chunks).decode("utf-8", "replace")
 
 
 def test_report_shows_its_progress_on_a_terminal(club, tmp_path):

@@ -17,7 +17,8 @@ espagnolettes, ordinary deals) read in Russian through ``check``, ``score``, ``s
 What may stay Latin (``english_words``), each as narrow as the output allows:
 rule ids (ACE-1, PARTIE-4) and their families as explain tags its steps ([PLAY]),
 diagnostic codes (RV201), source references (C¶8, M¶17), the built-in profiles' ids
-(classic, modern), the rule options' ids (forced_means; they are the TOML keys too), their
+(classic, modern), textual-serve (a program record runs under), the rule options' ids
+(forced_means; they are the TOML keys too), their
 values (any_follow, yes, none) only on a line that names their option (the ``rules``
 table, ``option = value``), file names and paths, ``reversis`` and the format ids made
 from it (reversis-score/1), the commands' names and the words typed at the recorder's
@@ -166,6 +167,7 @@ ALLOWED_SPANS = [
     re.compile(r"\[(?:" + "|".join(sorted(RULE_FAMILIES)) + r")\]"),  # a rule family, tagged
     re.compile(r"\b[CM]\s*¶\s*\d*"),                            # source references
     re.compile(r"\breversis(?:-[a-z]+/\d+)?\b"),                # the program, its formats
+    re.compile(r"\btextual-serve\b"),                           # the program record runs under
     re.compile(r"[\w.~-]*/[\w./~-]*|[\w~-]*\.(?:rvs|toml|html|json|csv|md|txt|sqlite)\b"),  # files
 ]
 
@@ -571,6 +573,40 @@ def test_the_recorders_prompts_read_as_russian(tmp_path):
     assert "«Гле»" in plain, plain
     damaged = texts["record --plain (damaged draft)"]
     assert "не принята: «1 Вера Ж 3♣ 5♥ Д♥»" in damaged, damaged
+
+
+def test_record_under_textual_serve_speaks_russian(tmp_path, monkeypatch):
+    """Issue 33: ``--plain`` refused under textual-serve's web driver, and a full
+    screen that cannot start there (Textual missing: no line mode to fall back on)."""
+    import importlib
+
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import record as record_module
+
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    path = str(tmp_path / "s.rvs")
+    refused = CliRunner().invoke(cli, ["--lang", "ru", "record", path, "--plain"],
+                                 prog_name="reversis")
+    real_import = importlib.import_module
+
+    def without_textual(name, *args):
+        if name == "reversis_cli.record.tui":
+            raise ImportError("No module named 'textual'")
+        return real_import(name, *args)
+
+    monkeypatch.setattr(record_module.importlib, "import_module", without_textual)
+    missing = CliRunner().invoke(cli, ["--lang", "ru", "record", path, "--players",
+                                       ",".join(PLAYERS), "--rules", "classic", "--dealer",
+                                       "Глеб"])
+    assert refused.exit_code == 2 and missing.exit_code == 1, missing.output
+    assert "на весь экран, без --plain" in refused.output, refused.output
+    assert "Полноэкранный режим не запускается" in missing.output
+    assert "построчно" not in missing.output  # no line mode under the web driver
+    # (the other names a command to type, python -m pip install, as its line-mode twin does)
+    found = [f"{line!r}: {problems}" for line in refused.output.splitlines()
+             if (problems := recorder_problems(line))]
+    assert not found, "\n".join(found)
 
 
 RECORDER_MUST_FAIL = [

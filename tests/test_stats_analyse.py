@@ -29,6 +29,7 @@ from reversis_cli.club.archive import connect
 from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.simulate import SimulationOptions, simulate_session
+from pty_run import on_terminal_stderr
 
 ROOT = Path(__file__).resolve().parents[1]
 V2_DUMP = ROOT / "tests" / "fixtures" / "archive" / "v2-club-two-sessions.sql"
@@ -42,6 +43,7 @@ SEASON = (  # players, rules, irregular rate, seed: provable mistakes from trick
     (("Boris", "Vera", "Gleb", "Dima"), "modern", 0.5, 16),
 )
 DEALS = 5 * len(SEASON)
+
 
 
 def handmade(scored, profile, from_trick: int = 8) -> DealAnalysis:
@@ -383,41 +385,9 @@ def test_two_runs_at_once_store_one_analysis(season):
 
 # --- progress: on a terminal, never in a pipe ----------------------------------------------
 
-def on_terminal_stderr(cwd: Path, *args: str) -> tuple[int, str, str]:
-    """The command run with its standard error on a pseudo-terminal and its
-    standard output in a pipe: (status, stdout, stderr)."""
-    import fcntl
-    import os
-    import pty
-    import struct
-    import subprocess
-    import sys
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = dict(os.environ, COLUMNS="100", TERM="xterm", PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "--lang", "en", *args],
-                               stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=slave, env=env, cwd=cwd)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    out = process.stdout.read().decode("utf-8") if process.stdout else ""
-    return process.wait(), out, b"".join(chunks).decode("utf-8", "replace")
-
-
 def test_stats_analyse_shows_its_progress_on_a_terminal_and_none_in_a_pipe(season, analyser):
-    status, out, err = on_terminal_stderr(season.parent, "stats", "recs", "--analyse",
-                                          "--from-trick", str(FROM))
+    status, out, err = on_terminal_stderr("stats", "recs", "--analyse", "--from-trick",
+                                          str(FROM), cwd=season.parent)
     assert status == 0, err
     assert "Deals analysed" in err and f"{DEALS}/{DEALS}" in err
     assert "Deals analysed" not in out

@@ -3,9 +3,13 @@
 The command parses its options, opens a :class:`~reversis_cli.record.Recorder`
 and hands it to the plain mode (:func:`reversis_cli.record.plain.run_plain`),
 or to the full-screen application (``reversis_cli.record.tui.run_app(recorder,
-cards)``) when standard input is a terminal (Textual, a dependency, is
-missing only from a broken install: then line by line, said).  Textual is
-imported only in that branch, so the other commands start as fast as before.
+cards)``) when standard input and output are a terminal, or when Textual's
+web driver is set (``textual-serve`` runs the command for a browser, its
+pipes carrying the browser's keys and screen: the full screen, never the line
+mode, which would wait for lines that never come and keep FILE's lock).
+Textual, a dependency, is missing only from a broken install: then line by
+line, said.  Textual is imported only in that branch, so the other commands
+start as fast as before.
 Exit status: 0 stopped normally, 1 the record has errors or cannot be
 written or another recorder holds it, 2 a wrong command line (``record -``),
 130 Ctrl-C (the deal in progress is in its draft).  The recorder holds
@@ -15,6 +19,7 @@ FILE's lock until the command ends.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -34,7 +39,7 @@ __all__ = ["record_command"]
 @argument("file", type=FilePath(dir_okay=False))
 @option("--plain", is_flag=True,
         help="Line by line instead of full screen (chosen anyway when standard input "
-             "is not a terminal).")
+             "is not a terminal, unless textual-serve runs the command).")
 @option("--players", metavar="A,B,C,D", help="The four players of a new record, in playing "
                                              "order, separated by commas.")
 @option("--rules", metavar="PROFILE", help="The rule profile of a new record: classic, modern "
@@ -72,6 +77,10 @@ def record_command(file: str, plain: bool, players: str | None, rules: str | Non
     if file == "-":
         raise bad_parameter(Msg("record writes into a file, so FILE cannot be '-' (standard "
                                 "input): name the record, e.g. night.rvs"), param_hint="FILE")
+    if plain and _in_browser():
+        raise bad_parameter(Msg("textual-serve sends the browser's keys, not lines: record "
+                                "there on the full screen, without --plain"),
+                            param_hint="--plain")
     style = style.lower() if style else None
     shown = shown_cards(style)  # how the screen and the tables spell cards
     names = tuple(n.strip() for n in players.split(",")) if players else ()
@@ -146,8 +155,20 @@ def _terminal() -> bool:
 
 
 def _screen() -> bool:
-    """Whether the full screen can run: typed at a terminal and shown on one."""
-    return _terminal() and sys.stdout.isatty()
+    """Whether the full screen can run: typed at a terminal and shown on one,
+    or in a browser through Textual's web driver."""
+    return _in_browser() or (_terminal() and sys.stdout.isatty())
+
+
+# The driver textual-serve (and textual-web) names in TEXTUAL_DRIVER for the app it runs.
+WEB_DRIVER = "textual.drivers.web_driver"
+
+
+def _in_browser() -> bool:
+    """Whether Textual's web driver is set (``TEXTUAL_DRIVER``): a browser is the
+    screen and the keyboard, and standard input and output are its pipes."""
+    driver = os.environ.get("TEXTUAL_DRIVER", "")
+    return driver.partition(":")[0].strip() == WEB_DRIVER
 
 
 def _asker():
@@ -242,10 +263,11 @@ def _offer(file: str, archive: str | None):
 
 
 def _say_offer(offer, taken: bool) -> None:
-    click.echo(t(offer.note) + ".")
+    aside = _in_browser()  # standard output is the browser's screen: said in the server's
+    click.echo(t(offer.note) + ".", err=aside)
     if offer.text is not None and not taken:
         click.echo(t(Msg("Not carried into the new record: record --pot {amount} carries it.",
-                         amount=offer.text)))
+                         amount=offer.text)), err=aside)
 
 
 def _pot_question(ask, offer) -> str | None:
@@ -288,6 +310,11 @@ def _tui():
     try:  # textual, imported only here: the other commands start without it
         return importlib.import_module("reversis_cli.record.tui")
     except ImportError:
+        if _in_browser():  # the line mode cannot read a browser's keys: nothing is opened
+            click.echo(tr("The full screen cannot start: Textual, which comes with "
+                          "reversis-cli, is missing (install reversis-cli again: python -m "
+                          "pip install reversis-cli)."), err=True)
+            sys.exit(EXIT_INPUT_ERRORS)
         click.echo(tr("The full screen cannot start: Textual, which comes with reversis-cli, "
                       "is missing (install reversis-cli again: python -m pip install "
                       "reversis-cli); recording line by line."), err=True)
@@ -307,7 +334,7 @@ def _show(out, item) -> None:
 
 
 def _refused(exc) -> None:
-    if exc.diagnostics:
-        report(exc.diagnostics, console())
+    if exc.diagnostics:  # in the server's terminal when standard output is a browser's screen
+        report(exc.diagnostics, console(stderr=_in_browser()))
     click.echo(t(exc.message) if isinstance(exc.message, Msg) else str(exc.message), err=True)
     sys.exit(EXIT_INPUT_ERRORS)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -154,10 +156,7 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
     ``inputs`` names and what is missing analysed and stored there (the
     archive migrated if older); for records, analysed in an archive in memory.
     Exit 1 for an archive that cannot be written (RV601 to RV605, RV612)."""
-    import os  # start-up time
-    from pathlib import Path  # start-up time
-
-    from ..analyse import DEFAULT_FROM_TRICK  # the search: only for --analyse
+    from ..analyse import DEFAULT_START  # the search: only for --analyse
     from ..club.analysis import analyse_archive, deals_to_analyse  # start-up time
     from ..club.archive import MEMORY, build_in_memory, connect  # start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
@@ -173,7 +172,7 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
         try:
             with steps_progress() as phase:  # seconds a deal
                 step = phase(tr("Deals analysed"), deals_to_analyse(conn, keys))
-                season = analyse_archive(conn, base, keys, from_trick or DEFAULT_FROM_TRICK,
+                season = analyse_archive(conn, base, keys, from_trick or DEFAULT_START,
                                          name, step)
         finally:
             conn.close()

@@ -108,6 +108,14 @@ class RecordApp(QuietFaults, DealApp):
         # An event's answer refused, offered again in the same deal: title -> (deal, answer).
         self._refused: dict[str, tuple[int, str]] = {}
 
+    def get_driver_class(self):
+        """Textual's driver; in place of its web driver (textual-serve), one that
+        also ends the recorder when the browser's input ends (:mod:`.tui_web`)."""
+        from .tui_web import EndsWithInput, WebDriver  # Textual's, and ours over it
+
+        driver = super().get_driver_class()
+        return EndsWithInput if driver is WebDriver else driver
+
     # -- start -------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
