@@ -341,3 +341,48 @@ def test_undo_after_a_discard_takes_back_the_discard_alone(night):
     assert 'data-exchange-player="Boris"' in page.text and 'data-exchange-step="discards"' \
         in page.text
     assert drafted(night).lines == ["exchange Anna discards KC takes KS"]
+
+
+@pytest.mark.slow
+def test_a_real_server_killed_with_sigkill_mid_deal_loses_no_card(night):
+    """Without a browser: a real ``reversis serve`` process, taps posted over HTTP,
+    ``kill -9`` after the seventh card, the server started again on the same port:
+    the deal is where it was, and finishing it writes the sample's deal 1."""
+    import http.cookiejar
+    import urllib.parse
+    import urllib.request
+
+    from test_serve_browser import CODE as BROWSER_CODE, Server, free_port
+
+    port = free_port()
+    browser = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    taps = deal_taps(BIG, 1)
+
+    def post(server: Server, path: str, **form: str) -> str:
+        data = urllib.parse.urlencode(form).encode()
+        with browser.open(server.base + path, data=data, timeout=10) as answer:
+            return answer.read().decode("utf-8")
+
+    server = Server(night, port)
+    try:
+        assert BROWSER_CODE in server.url
+        browser.open(server.url, timeout=10).close()
+        post(server, "/new-deal", dealer=taps.dealer)
+        for exchange in taps.exchanges:
+            post(server, "/exchange", card=exchange.discards)
+            if exchange.takes:
+                post(server, "/exchange", card=exchange.takes)
+        for card in taps.cards[:7]:
+            post(server, "/card", card=card)
+        server.kill()
+        server = Server(night, port)
+        with browser.open(server.base + "/", timeout=10) as answer:
+            page = answer.read().decode("utf-8")
+        assert page.count("data-trick-card=") == 4 and f'data-played="{taps.cards[6]}"' in page
+        for card in taps.cards[7:]:
+            post(server, "/card", card=card)
+        assert 'data-stage="new-deal"' in post(server, "/write")
+    finally:
+        server.kill()
+    assert played(night.read_text(encoding="utf-8")) == played(cut(BIG, 1))
