@@ -70,6 +70,15 @@ class Server:
             self.process.stdout.close()
 
 
+def serving(record: Path, port: int, driver) -> Server:
+    """The server, or the browser is closed before the failure goes on."""
+    try:
+        return Server(record, port)
+    except BaseException:
+        driver.quit()
+        raise
+
+
 def phone(language: str = "en-GB,en"):
     """A Chromium emulating a 390×844 phone, or the test stops; ``language``:
     the Accept-Language it sends."""
@@ -156,9 +165,9 @@ def requested_hosts(driver) -> set[str]:
 def test_two_deals_tapped_on_a_phone_survive_a_kill_9(tmp_path):
     record = tmp_path / "night.rvs"
     record.write_text(cut(BIG, 0), encoding="utf-8")
+    driver = phone()  # first: without a browser the test stops before any server starts
     port = free_port()
-    server = Server(record, port)
-    driver = phone()
+    server = serving(record, port, driver)
     try:
         wrong = server.url.replace(CODE, "000000")
         with pytest.raises(urllib.error.HTTPError) as refused:
@@ -208,8 +217,8 @@ def test_two_deals_tapped_on_a_phone_survive_a_kill_9(tmp_path):
 def test_a_revoke_is_asked_and_a_watcher_follows_the_trick(tmp_path):
     record = tmp_path / "night.rvs"
     record.write_text(cut(BIG, 0), encoding="utf-8")
-    server = Server(record, free_port())
     marker, watcher = phone(), None
+    server = serving(record, free_port(), marker)
     try:
         marker.get(server.url)
         tap(marker, '[data-action="new-deal"]')
