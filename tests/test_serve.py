@@ -386,3 +386,29 @@ def test_a_real_server_killed_with_sigkill_mid_deal_loses_no_card(night):
     finally:
         server.kill()
     assert played(night.read_text(encoding="utf-8")) == played(cut(BIG, 1))
+
+
+@pytest.mark.parametrize("accept, fixed, language", [
+    ("ru-RU,ru;q=0.9,en;q=0.5", None, "ru"), ("de-DE,en;q=0.8,ru;q=0.9", None, "ru"),
+    ("fr, de", None, "en"), (None, None, "en"), ("ru", "en", "en"), ("en;q=abc,ru", None, "ru"),
+])
+def test_the_page_speaks_the_browsers_language_unless_lang_says(accept, fixed, language):
+    from reversis_cli.serve import page_language
+
+    assert page_language(accept, fixed) == language
+
+
+def test_a_deal_the_verifier_does_not_confirm_goes_back_to_the_marker(night):
+    recorder, _, marker = serve(night, verify=True)
+    joined(marker)
+    client = TestClient(marker.app)
+    joined(client, "verify")
+    marker.post("/new-deal", data={"dealer": "Gleb"})
+    marker.post("/statement", data={"kind": "misdeal-late", "player": "Anna", "text": ""})
+    marker.post("/write")
+    page = client.post("/verify", data={"right": "no"})
+    assert "does not confirm deal 1" in page.text and 'data-stage="complete"' in page.text
+    assert "deal 1" not in night.read_text(encoding="utf-8")
+    page = marker.post("/undo")
+    assert 'data-stage="play"' in page.text
+    recorder.close()
