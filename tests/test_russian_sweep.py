@@ -1378,6 +1378,9 @@ def test_russian_phone_page_reads_as_russian(tmp_path):
         pages.append(client.post("/card", data={"card": card}).text)
     assert "Так и было за столом?" in pages[-1]
     pages.append(client.post("/answer", data={"happened": "no"}).text)
+    pages.append(client.get("/?panel=fix-1-1").text)
+    pages.append(client.post("/replace", data={"trick": "1", "index": "1", "card": "5S"}).text)
+    pages.append(client.post("/replace", data={"trick": "1", "index": "1", "card": "AH"}).text)
     recorder.close()
     text = "\n".join(_page_text(page) for page in pages)
     assert all(name in text for name in recorder.players) and "Т♥" in text

@@ -5,6 +5,7 @@ watchers and a verifier, Russian, and the command line's refusals."""
 
 from __future__ import annotations
 
+import html
 import re
 import warnings
 from pathlib import Path
@@ -412,3 +413,20 @@ def test_a_deal_the_verifier_does_not_confirm_goes_back_to_the_marker(night):
     page = marker.post("/undo")
     assert 'data-stage="play"' in page.text
     recorder.close()
+
+
+def test_a_card_played_earlier_is_corrected_in_place(night):
+    _, _, client = serve(night)
+    joined(client)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    for card in ("3H", "AD", "7H", "6H", "2D"):
+        client.post("/card", data={"card": card})
+    page = client.get("/?panel=fix-1-1")  # trick 1, Boris's card
+    assert "Trick 1, Boris's card: A♦. Which card was played?" in html.unescape(page.text)
+    assert page.text.count("data-card=") == 48
+    page = client.post("/replace", data={"trick": "1", "index": "1", "card": "AS"})
+    assert "Changed: trick 1, Boris's card is now A♠." in html.unescape(page.text)
+    assert drafted(night).lines == ["1 3H AS 7H 6H"] and drafted(night).trick == ["2D"]
+    page = client.post("/replace", data={"trick": "1", "index": "2", "card": "2D"})
+    assert "Not changed: trick 1, Vera's card stays 7♥." in html.unescape(page.text)
+    assert 'data-code="RV202"' in page.text and drafted(night).lines == ["1 3H AS 7H 6H"]

@@ -234,6 +234,12 @@ def test_a_revoke_is_asked_and_a_watcher_follows_the_trick(tmp_path):
         tap(marker, '[data-action="revoke-no"]')
         assert stage(marker) == "play" and not marker.find_elements(
             "css selector", '[data-played="4H"], [data-trick-card="4H"]')
+        tap(marker, '[data-fix="fix-1-1"]')  # Boris's 2♠ in trick 1 was the 5♠
+        assert "Which card was played?" in marker.page_source
+        shot(marker, "serve-correct.png")
+        tap(marker, '.correction [data-card="5S"]')
+        assert marker.find_elements("css selector", '[data-trick-card="5S"]')
+        assert not marker.find_elements("css selector", '[data-trick-card="2S"]')
         deadline = time.monotonic() + 3
         while not watcher.find_elements("css selector", '[data-played="8H"]'):
             assert time.monotonic() < deadline, "the watcher's page did not follow"

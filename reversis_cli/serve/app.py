@@ -188,7 +188,8 @@ class _Pages:
         return [("/card", self.card, "marker"), ("/undo", self.undo, "marker"),
                 ("/answer", self.answer, "marker"), ("/new-deal", self.new_deal, "marker"),
                 ("/write", self.write, "marker"), ("/exchange", self.exchange, "marker"),
-                ("/statement", self.statement, "marker"), ("/verify", self.verify, "verifier")]
+                ("/statement", self.statement, "marker"), ("/verify", self.verify, "verifier"),
+                ("/replace", self.replace, "marker")]
 
     def card(self, form: dict) -> None:
         self.table.play(form.get("card", ""))
@@ -222,6 +223,11 @@ class _Pages:
                           deal.dealer)
         if line is not None:
             self.table.add_line(line)
+
+    def replace(self, form: dict) -> None:
+        trick, index = form.get("trick", ""), form.get("index", "")
+        if trick.isdigit() and index.isdigit():
+            self.table.replace(int(trick), int(index), form.get("card", ""))
 
     def verify(self, form: dict) -> None:
         self.table.verifier_says(form.get("right") == "yes")

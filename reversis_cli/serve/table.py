@@ -74,6 +74,7 @@ class Pending:
 
     what: str
     problems: tuple[Diagnostic, ...]
+    replacing: bool = False  # a card corrected in place, not the next card of the trick
 
 
 class Table:
@@ -253,6 +254,49 @@ class Table:
         self.discard = None
         takes = f" takes {card}" if card else ""
         self.add_line(f"exchange {player} discards {discarded}{takes}")
+
+    def replace(self, trick: int, index: int, card: str) -> None:
+        """``card`` in place of the card played ``index``-th in ``trick`` (the
+        later tricks checked again), as the full screen's correction."""
+        deal = self.deal
+        if deal is None or self.stage not in ("play", "complete"):
+            return
+        place = self.place(trick, index)
+        if place is None:
+            return
+        outcome = self._guarded(self.recorder.replace_card, trick, index, card)
+        if outcome is None:
+            return
+        if self._outcome(outcome, card, Msg("Changed: {place} is now {card}.", place=place,
+                                             card=card), card):
+            return
+        if outcome.waiting and self.pending is not None:
+            self.pending = Pending(card, outcome.problems, replacing=True)
+        else:
+            self.said.words.insert(0, Msg("Not changed: {place} stays {card}.", place=place,
+                                          card=self.card_at(trick, index) or "?"))
+
+    def card_at(self, trick: int, index: int) -> str | None:
+        """The card played ``index``-th in ``trick`` (ascii), or None."""
+        deal = self.deal
+        if deal is None:
+            return None
+        views = {view.number: view.cards for view in deal.tricks}
+        if trick == deal.trick_number:
+            views[trick] = deal.current_trick
+        cards = views.get(trick, ())
+        return cards[index].format("ascii") if 0 <= index < len(cards) else None
+
+    def place(self, trick: int, index: int) -> Msg | None:
+        """"trick 4, Anna's card" for a card played, as the full screen names it."""
+        deal = self.deal
+        if deal is None or self.card_at(trick, index) is None:
+            return None
+        leaders = {view.number: view.leader for view in deal.tricks}
+        if deal.leader is not None:
+            leaders[deal.trick_number] = deal.leader
+        seat = (deal.players.index(leaders[trick]) + index) % 4
+        return Msg("trick {trick}, {player}'s card", trick=trick, player=deal.players[seat])
 
     def write(self, verified: bool = False) -> None:
         """Write the finished deal (with ``--verify``, once the verifier says so)."""

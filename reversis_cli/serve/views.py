@@ -73,7 +73,8 @@ def _trick_in_progress(table: Table) -> dict | None:
     players = deal.players
     start = players.index(deal.leader)
     played = list(deal.current_trick)
-    pending = table.pending.what if table.pending is not None else None
+    pending = table.pending.what if table.pending is not None \
+        and not table.pending.replacing else None
     seats = []
     for k in range(4):
         name = players[(start + k) % 4]
@@ -96,7 +97,9 @@ def _tricks(table: Table) -> list[dict]:
     rows = []
     for view in deal.tricks:
         rows.append({"number": view.number, "leader": view.leader, "taker": view.taker,
-                     "points": view.points, "cards": [_card(c) for c in view.cards]})
+                     "points": view.points,
+                     "cards": [(_card(c), f"fix-{view.number}-{k}")
+                               for k, c in enumerate(view.cards)]})
     return rows
 
 
@@ -142,6 +145,22 @@ def _exchange(table: Table) -> dict | None:
             "discarded": _card(Card.parse(discarded)) if discarded else None}
 
 
+def _correction(table: Table, panel: str | None) -> dict | None:
+    """The card picked to correct (panel ``fix-TRICK-INDEX``): the question and the pad."""
+    parts = (panel or "").split("-")
+    if len(parts) != 3 or parts[0] != "fix" or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    trick, index = int(parts[1]), int(parts[2])
+    place, card = table.place(trick, index), table.card_at(trick, index)
+    if place is None or card is None:
+        return None
+    shown = Card.parse(card).format(card_style())
+    question = t(Msg("{place}: {card}. Which card was played?", place=place, card=shown))
+    pad = [[_card(c) for c in PACK if c.suit is suit] for suit in _SUITS]
+    return {"trick": trick, "index": index, "question": question[:1].upper() + question[1:],
+            "pad": pad}
+
+
 def page_view(table: Table, role: str, panel: str | None = None) -> dict:
     """Everything a page of ``role`` (marker, watcher, verifier) shows."""
     rec = table.recorder
@@ -172,4 +191,6 @@ def page_view(table: Table, role: str, panel: str | None = None) -> dict:
         view["pad"] = _pad(table)
         view["exchange"] = _exchange(table) if panel == "exchange" else None
         view["can_exchange"] = table.can_exchange
+        view["correction"] = _correction(table, panel) if table.stage in ("play", "complete") \
+            else None
     return view

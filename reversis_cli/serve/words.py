@@ -38,6 +38,8 @@ LABELS = {
     "not_known": N_("Not known"),
     "refuses": N_("Refuses"),
     "done": N_("Done"),
+    "cancel": N_("Cancel"),
+    "fix_hint": N_("Tap a card played to correct it."),
     "statements": N_("Other statements"),
     "statement": N_("Statement"),
     "player": N_("Player"),
