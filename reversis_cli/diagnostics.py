@@ -105,6 +105,12 @@ CODES: dict[str, tuple[str, str]] = {
     "RV532": (ERROR, N_("analyse --deal names a deal the record does not have")),
     "RV533": (ERROR, N_("analyse --from-trick is not a trick from 1 to 11")),
     "RV534": (ERROR, N_("analyse --deal with several files")),
+    "RV541": (ERROR, N_("serve: a port that is not a number from 0 to 65535")),
+    "RV542": (ERROR, N_("serve: a join code that is not six digits")),
+    "RV543": (ERROR, N_("serve: --host and --lan together")),
+    "RV544": (ERROR, N_("serve: --players that are not four names")),
+    "RV545": (ERROR, N_("serve: a record that does not exist, without --players")),
+    "RV546": (ERROR, N_("serve: an address and port that cannot be listened on")),
     # 6xx: the club's archive (a SQLite database)
     "RV601": (ERROR, N_("a database that cannot be opened or read: not SQLite, or damaged")),
     "RV602": (ERROR, N_("a database of another application, not a reversis archive")),

@@ -126,6 +126,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("views", frozenset({"jsonout", "csvpayments", "render", "report", "explain", "arbitrate",
                          "check"})),
     ("recording", frozenset({"record"})),
+    # the phone's pages over the recorder (issue 33)
+    ("serving", frozenset({"serve"})),
     ("command line", frozenset({"cli", "__main__"})),
 ]
 

@@ -50,6 +50,22 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     _the_wheel_speaks_russian_from_its_own_catalogs(wheel, target, tmp_path, env)
     _the_wheel_writes_a_report_from_its_own_templates(wheel, target, tmp_path, env)
     _the_wheel_requires_textual(wheel)
+    _the_wheel_serves_the_phone_page_from_its_own_files(wheel)
+
+
+def _the_wheel_serves_the_phone_page_from_its_own_files(wheel):
+    """``reversis serve``'s templates, stylesheet and vendored htmx (with its
+    licence) are package data; Starlette and uvicorn are requirements."""
+    names = zipfile.ZipFile(wheel).namelist()
+    for name in ("templates/main.html", "templates/join.html", "static/app.css",
+                 "static/htmx.min.js", "static/htmx.LICENSE"):
+        assert f"reversis_cli/serve/{name}" in names, name
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(archive.read(name).decode("utf-8") for name in archive.namelist()
+                        if name.endswith(".dist-info/METADATA"))
+    required = {Requirement(line.split(":", 1)[1].strip()).name for line in metadata.splitlines()
+                if line.startswith("Requires-Dist:") and "extra ==" not in line}
+    assert {"starlette", "uvicorn", "jinja2"} <= required, required
 
 
 def _the_wheel_requires_textual(wheel):

@@ -1327,6 +1327,65 @@ def test_the_club_sweep_finds_an_unsigned_net_beside_signed_ones():
     assert unsigned_nets("   итог   −77   +51   0\n") == []
 
 
+def _page_text(html: str) -> str:
+    """The text a reader sees on a page, a line per piece of text."""
+    from html.parser import HTMLParser
+
+    pieces: list[str] = []
+
+    class Text(HTMLParser):
+        hidden = 0
+
+        def handle_starttag(self, tag, attrs):
+            self.hidden += tag in ("script", "style")
+
+        def handle_endtag(self, tag):
+            self.hidden -= tag in ("script", "style")
+
+        def handle_data(self, data):
+            if not self.hidden and data.strip():
+                pieces.append(data.strip())
+
+    Text().feed(html)
+    return "\n".join(pieces)
+
+
+def test_russian_phone_page_reads_as_russian(tmp_path):
+    """reversis serve's pages in Russian: the join form, the new deal, the exchanges, a
+    trick with its cards, a refused card, a revoke asked, the deal's statements, the
+    balance after a deal."""
+    import warnings
+
+    from reversis_cli.record import Recorder
+    from reversis_cli.serve import Access, Table, build_app
+    from serve_helpers import cut
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    record = tmp_path / "вечер.rvs"
+    record.write_text(cut((ROOT / "samples" / "every-event-ru.rvs").read_text("utf-8"), 0),
+                      encoding="utf-8")
+    recorder = Recorder.open(record)
+    client = TestClient(build_app(Table(recorder), Access("123456", str(record)), "ru"))
+    pages = [client.get("/").text, client.get("/?code=123456").text]
+    dealer = recorder.players[-1]
+    pages.append(client.post("/new-deal", data={"dealer": dealer}).text)
+    pages.append(client.get("/?panel=exchange").text)
+    pages.append(client.post("/exchange", data={"card": "KC"}).text)
+    pages.append(client.post("/exchange", data={"done": "yes"}).text)
+    for card in ("3H", "3H", "2S", "AH", "6H", "AC", "2C", "3C", "4C", "5H", "7H", "8H", "4H"):
+        pages.append(client.post("/card", data={"card": card}).text)
+    assert "Так и было за столом?" in pages[-1]
+    pages.append(client.post("/answer", data={"happened": "no"}).text)
+    pages.append(client.get("/?panel=fix-1-1").text)
+    pages.append(client.post("/replace", data={"trick": "1", "index": "1", "card": "5S"}).text)
+    pages.append(client.post("/replace", data={"trick": "1", "index": "1", "card": "AH"}).text)
+    recorder.close()
+    text = "\n".join(_page_text(page) for page in pages)
+    assert all(name in text for name in recorder.players) and "Т♥" in text
+    _assert_clean("serve", text)
+
 # --- stats --analyse (issue 32): the fiches lost to provable mistakes, in Russian ------
 
 from reversis_cli.analyse.result import DealAnalysis  # noqa: E402

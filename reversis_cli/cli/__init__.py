@@ -42,6 +42,7 @@ COMMANDS = {
     "convert": "reversis_cli.cli.convert:convert_command",
     "simulate": "reversis_cli.cli.simulate:simulate_command",
     "record": "reversis_cli.cli.record:record_command",
+    "serve": "reversis_cli.cli.serve:serve_command",
     "report": "reversis_cli.cli.report:report_command",
     "archive": "reversis_cli.cli.archive:archive_command",
     "league": "reversis_cli.cli.league:league_command",
