@@ -141,9 +141,8 @@ def lan_address() -> str:
 
 def _serve(recorder, listener: socket.socket, code: str, verify: bool,
            language: str | None, lan: bool) -> None:
-    import uvicorn  # the server: only for this command
-
     from ..serve import Access, Table, build_app  # Starlette: only for this command
+    from ..serve.run import print_qr, run_app  # uvicorn and segno: only for this command
 
     table = Table(recorder, verify)
     access = Access(code, str(Path(recorder.path).resolve()))
@@ -161,18 +160,7 @@ def _serve(recorder, listener: socket.socket, code: str, verify: bool,
     click.echo(t(Msg("To watch from another device: {url}", url=url + "&as=watch")))
     if verify:
         click.echo(t(Msg("To verify each deal: {url}", url=url + "&as=verify")))
-    _qr(url)
+    print_qr(url)
     click.echo(t(Msg("Ctrl+C stops; the deal in progress stays in its draft.")), nl=True)
     sys.stdout.flush()
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False,
-                            timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[listener])
-
-
-def _qr(url: str) -> None:
-    """A QR code of the address, at a terminal only (in a log it is noise)."""
-    if not sys.stdout.isatty():
-        return
-    import segno  # only at a terminal
-
-    segno.make(url, error="l").terminal(compact=True)
+    run_app(app, listener)
