@@ -430,3 +430,23 @@ def test_a_card_played_earlier_is_corrected_in_place(night):
     page = client.post("/replace", data={"trick": "1", "index": "2", "card": "2D"})
     assert "Not changed: trick 1, Vera's card stays 7♥." in html.unescape(page.text)
     assert 'data-code="RV202"' in page.text and drafted(night).lines == ["1 3H AS 7H 6H"]
+
+
+def test_a_deal_of_tricks_alone_is_tapped_and_written(night):
+    """A table that keeps no exchanges (as `simulate --tricks-only` writes): new deal,
+    the 44 cards, write; the record reads clean and holds the tricks as tapped."""
+    recorder, _, client = serve(night)
+    joined(client)
+    taps = deal_taps(BIG, 1)
+    page = client.post("/new-deal", data={"dealer": taps.dealer})
+    assert 'data-stage="play"' in page.text
+    for card in taps.cards:
+        client.post("/card", data={"card": card})
+    page = client.post("/write")
+    assert 'data-action="new-deal"' in page.text
+    recorder.close()
+    text = night.read_text(encoding="utf-8")
+    (number, dealer, exchanges, cards), = played(text)
+    (_, _, _, sample_cards), = played(cut(BIG, 1))
+    assert (number, dealer, exchanges, cards) == (1, taps.dealer, (), sample_cards)
+    assert errors_of(text) == []
