@@ -450,3 +450,26 @@ def test_a_deal_of_tricks_alone_is_tapped_and_written(night):
     (_, _, _, sample_cards), = played(cut(BIG, 1))
     assert (number, dealer, exchanges, cards) == (1, taps.dealer, (), sample_cards)
     assert errors_of(text) == []
+
+
+def test_a_discard_is_in_the_draft_before_its_card_taken_is_tapped(night):
+    """Every card tapped reaches the draft before the page answers, an exchange's
+    discard too: a server killed before the card taken is tapped keeps it (its
+    take then not known); the take completes the same line."""
+    recorder, _, client = serve(night)
+    joined(client)
+    client.post("/new-deal", data={"dealer": "Gleb"})
+    client.post("/exchange", data={"card": "KC"})  # Anna's discard
+    assert drafted(night).lines == ["exchange Anna discards KC"]
+    recorder.close()
+    recorder, _, client = serve(night)  # the server started again
+    joined(client)
+    assert drafted(night).lines == ["exchange Anna discards KC"]
+    recorder.close()
+    recorder, _, client = serve(night)
+    joined(client)
+    client.post("/exchange", data={"card": "9D"})  # Boris's discard
+    client.post("/exchange", data={"card": "AD"})  # and the card he took
+    assert drafted(night).lines == ["exchange Anna discards KC",
+                                    "exchange Boris discards 9D takes AD"]
+    recorder.close()

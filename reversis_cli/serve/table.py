@@ -5,10 +5,10 @@ Every change goes through the recorder ``record`` drives (the same checks,
 the same draft written after each accepted change, before the page that shows
 it is answered, the same lock).  What lives here and not in the recorder is
 only what a page needs between two requests: the last problems or words said,
-a revoke waiting for the marker's answer, the discard of an exchange being
-tapped, and with ``--verify`` a finished deal waiting for the verifier.  None
-of it is a card of the record: a server killed loses at most an unanswered
-question or half an exchange, never a card taken.
+a revoke waiting for the marker's answer, whose discard (already a line of the
+draft) waits for its card taken, and with ``--verify`` a finished deal waiting
+for the verifier.  None of it is a card of the record: a server killed loses at
+most an unanswered question, never a card tapped.
 
 Requests are answered one at a time on the server's event loop (the handlers
 never await while they change the table), so two phones never interleave
@@ -220,10 +220,7 @@ class Table:
     def undo(self) -> None:
         if self.deal is None or self.stage == "verify":
             return
-        if self.discard is not None:  # the discard tapped last, not yet a line
-            self.discard = None
-            self._changed(Said([Msg("Taken back.")]))
-            return
+        self.discard = None  # the discard tapped last is a line: undo takes it back
         self.pending = None
         self.recorder.reject()
         done = self._guarded(self.recorder.undo)
@@ -237,23 +234,23 @@ class Table:
         deal, player = self.deal, self.next_exchanger()
         if deal is None or player is None or not self.can_exchange or self.stage != "play":
             return
-        if refuses:
+        if self.discard is not None:  # his discard is a line already: the take completes it
+            who, discarded = self.discard
             self.discard = None
-            self.add_line(f"exchange {player} refuses")
-            return
-        if self.discard is None and card is not None:
-            if player == deal.dealer:
-                self.add_line(f"exchange {player} discards {card}")
-            else:
-                self.discard = (player, card)
+            if refuses or card is not None:
+                self._guarded(self.recorder.undo)  # the discard alone, taken back to be rewritten
+                self.add_line(f"exchange {who} refuses" if refuses
+                              else f"exchange {who} discards {discarded} takes {card}")
+            else:  # the card taken is not known: the discard alone is the line
                 self._changed(Said())
             return
-        if self.discard is None:
-            return
-        _, discarded = self.discard
-        self.discard = None
-        takes = f" takes {card}" if card else ""
-        self.add_line(f"exchange {player} discards {discarded}{takes}")
+        if refuses:
+            self.add_line(f"exchange {player} refuses")
+        elif card is not None and self.add_line(f"exchange {player} discards {card}") \
+                and player != deal.dealer:
+            # in the draft at once, as every card tapped: a server killed before the take
+            # is tapped keeps the discard (its take then not known, which undo mends)
+            self.discard = (player, card)
 
     def replace(self, trick: int, index: int, card: str) -> None:
         """``card`` in place of the card played ``index``-th in ``trick`` (the
