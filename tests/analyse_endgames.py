@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 from reference_minimax import Endgame, Tree, count_leaves, endgames, legal
 from reference_season import PROFILES
-from reference_settle import Opts, espagnolette_holder, play_out, read_record, taker_of
+from reference_settle import (
+    OPTION_VALUES, Opts, espagnolette_holder, play_out, read_record, taker_of,
+)
 
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import Profile
@@ -32,28 +34,6 @@ from reversis_cli.simulate import SimulationOptions, simulate_session
 
 LEAF_BOUND = 3000
 
-# The option values tried (a subset of each option's values: docs/rules.md "The options").
-OPTION_VALUES = {
-    "forced_means": ["compelled", "any_follow"],
-    "partie_diamond_ace": ["4", "5"],
-    "partie_quinola": ["1", "3", "4"],
-    "partie_bonus": ["0", "4"],
-    "partie_ties": ["seat", "split"],
-    "partie_vis_a_vis_double": ["yes", "no"],
-    "stake_player": ["10", "5"],
-    "stake_dealer": ["15", "10"],
-    "restake": ["below_initial", "taken_or_quiet"],
-    "remise": ["pool", "stake"],
-    "led_aces_pay_winner": ["yes", "no"],
-    "quinola_forcer": ["leader", "taker"],
-    "vis_a_vis_double": ["yes", "no"],
-    "late_tricks_double": ["10,11", "none", "11", "9,10,11"],
-    "reversis_cancels": ["made_or_broken", "made"],
-    "espagnolette_fails_on": ["last_two", "any_trick"],
-    "espagnolette_takes_pool": ["yes", "no"],
-    "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
-    "espagnolette_pays_broken": ["10,11", "11", "10", "none"],
-}
 RARE = ("reversis", "broken_reversis", "espagnolette")
 # The simulator's irregular deals that the analysis replays (docs/decisions.md, issue 32):
 # a peek, a discard out of turn, a revoke, a payment left unclaimed.

@@ -786,3 +786,28 @@ def compare(data: dict, text: str) -> list[str]:
                 diffs.append(f"deal {deal['number']} {k}: engine-only {dict(e[k] - r[k])} "
                              f"ref-only {dict(r[k] - e[k])}")
     return diffs
+
+
+# Option values worth trying against the engine (a subset of each option's values:
+# docs/rules.md "The options"), for the cross-checks that draw random profiles.
+OPTION_VALUES = {
+    "forced_means": ["compelled", "any_follow"],
+    "partie_diamond_ace": ["4", "5"],
+    "partie_quinola": ["1", "3", "4"],
+    "partie_bonus": ["0", "4"],
+    "partie_ties": ["seat", "split"],
+    "partie_vis_a_vis_double": ["yes", "no"],
+    "stake_player": ["10", "5"],
+    "stake_dealer": ["15", "10"],
+    "restake": ["below_initial", "taken_or_quiet"],
+    "remise": ["pool", "stake"],
+    "led_aces_pay_winner": ["yes", "no"],
+    "quinola_forcer": ["leader", "taker"],
+    "vis_a_vis_double": ["yes", "no"],
+    "late_tricks_double": ["10,11", "none", "11", "9,10,11"],
+    "reversis_cancels": ["made_or_broken", "made"],
+    "espagnolette_fails_on": ["last_two", "any_trick"],
+    "espagnolette_takes_pool": ["yes", "no"],
+    "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
+    "espagnolette_pays_broken": ["10,11", "11", "10", "none"],
+}

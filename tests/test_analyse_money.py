@@ -28,21 +28,12 @@ from reversis_cli.session.service import Session
 from reversis_cli.simulate.options import SimulationOptions
 from reversis_cli.simulate.session import simulate_session
 
-# Option values worth mixing in (docs/rules.md, "The options").
-CHOICES = {
-    "forced_means": ["compelled", "any_follow"], "partie_ties": ["seat", "split"],
-    "partie_vis_a_vis_double": ["yes", "no"], "remise": ["pool", "stake"],
-    "led_aces_pay_winner": ["yes", "no"], "quinola_forcer": ["leader", "taker"],
-    "vis_a_vis_double": ["yes", "no"], "late_tricks_double": ["10,11", "none", "9,10,11"],
-    "reversis_cancels": ["made_or_broken", "made"],
-    "espagnolette_fails_on": ["last_two", "any_trick"],
-    "espagnolette_takes_pool": ["yes", "no"],
-    "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
-    "espagnolette_pays_broken": ["10,11", "11", "none"], "revoke_penalty": ["remise", "none"],
-    "partie_quinola": ["1", "3", "4"], "stake_player": ["0", "3", "10"],
-    "peek_forfeits": ["everything", "quinola_and_reversis"],
-    "claims_required": ["led_and_played", "in_play"],
-}
+from reference_settle import OPTION_VALUES
+
+# The options the reference's cross-checks try, and those only the search replays here.
+CHOICES = {**OPTION_VALUES, "revoke_penalty": ["remise", "none"],
+           "peek_forfeits": ["everything", "quinola_and_reversis"],
+           "claims_required": ["led_and_played", "in_play"]}
 
 
 def simulated(seed: int, deals: int = 10) -> Session:

@@ -23,7 +23,7 @@ from reversis_cli.rules.profile import builtin_profile, coerce_option_value
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reference_settle import compare  # noqa: E402
+from reference_settle import OPTION_VALUES, compare  # noqa: E402
 
 from conftest import pairs_by_default, some_by_default  # noqa: E402
 
@@ -31,27 +31,6 @@ ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "examples"
 WORKED_EXAMPLES = sorted(p.stem for p in EXAMPLES.glob("*.rvs"))
 
-OPTION_VALUES = {
-    "forced_means": ["compelled", "any_follow"],
-    "partie_diamond_ace": ["4", "5"],
-    "partie_quinola": ["1", "3", "4"],
-    "partie_bonus": ["0", "4"],
-    "partie_ties": ["seat", "split"],
-    "partie_vis_a_vis_double": ["yes", "no"],
-    "stake_player": ["10", "5"],
-    "stake_dealer": ["15", "10"],
-    "restake": ["below_initial", "taken_or_quiet"],
-    "remise": ["pool", "stake"],
-    "led_aces_pay_winner": ["yes", "no"],
-    "quinola_forcer": ["leader", "taker"],
-    "vis_a_vis_double": ["yes", "no"],
-    "late_tricks_double": ["10,11", "none", "11", "9,10,11"],
-    "reversis_cancels": ["made_or_broken", "made"],
-    "espagnolette_fails_on": ["last_two", "any_trick"],
-    "espagnolette_takes_pool": ["yes", "no"],
-    "espagnolette_refunds": ["aces_and_quinola", "diamond_ace_and_quinola"],
-    "espagnolette_pays_broken": ["10,11", "11", "10", "none"],
-}
 
 
 def score(path: Path, *extra: str) -> dict:
