@@ -81,7 +81,7 @@ class MutableValue(Value):
     __hash__ = None  # type: ignore[assignment]
 
 
-def replace(value: V, **changes: Any) -> V:
+def replace(value: V, /, **changes: Any) -> V:
     """A copy of ``value`` with ``changes`` (as ``dataclasses.replace``): its
     class's ``__init__`` takes every field of ``_fields`` by keyword."""
     unknown = changes.keys() - set(value._fields)
