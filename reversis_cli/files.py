@@ -366,8 +366,9 @@ class Spooled:
         line end, or (``whole_line`` False) as many as it has at hand (a
         source that reads only lines gives a line)."""
         read: Callable[[int], bytes] = self.source.readline
-        if not whole_line:  # read1 where the stream has one (a buffered stream's)
-            read = getattr(self.source, "read1", self.source.read)
+        if not whole_line:  # read1 where the stream has one (a buffered stream's), else
+            # read, else readline (a source that reads only lines: tests/test_bounded_input.py)
+            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
         more = read(limit)
         if more:
             self.spool.seek(self.size)
