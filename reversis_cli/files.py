@@ -368,7 +368,8 @@ class Spooled:
         read: Callable[[int], bytes] = self.source.readline
         if not whole_line:  # read1 where the stream has one (a buffered stream's), else
             # read, else readline (a source that reads only lines: tests/test_bounded_input.py)
-            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
+            read = (getattr(self.source, "read1", None) or getattr(self.source, "read", None)
+                    or read)
         more = read(limit)
         if more:
             self.spool.seek(self.size)
