@@ -247,7 +247,7 @@ def test_version_in_russian():
      "проверено: 5 файлов, 21 сдача: 5 ошибок, 22 предупреждения"),
     ((1, 0, 0, 0), "checked 1 file, no deals: no errors, no warnings",
      "проверено: 1 файл, ни одной сдачи: без ошибок, без предупреждений"),
-    # the teens take the form of 5, whatever their last digit (tests/test_russian_plurals.py)
+    # the teens take the form of 5, whatever their last digit (tests/test_i18n_plurals.py)
     ((11, 12, 14, 111), "checked 11 files, 12 deals: 14 errors, 111 warnings",
      "проверено: 11 файлов, 12 сдач: 14 ошибок, 111 предупреждений"),
     ((21, 22, 25, 13), "checked 21 files, 22 deals: 25 errors, 13 warnings",
@@ -322,7 +322,7 @@ def reversis(*args: str, **environment: str) -> subprocess.CompletedProcess:
 
 
 # Each run below starts an interpreter (a third of a second): the locale's Russian
-# is held by default by test_diagnostics_ru's check in a fresh process, and --lang en
+# is held by default by test_i18n_diagnostics's check in a fresh process, and --lang en
 # over a Russian locale by the in-process test after these.
 @pytest.mark.slow
 def test_a_russian_locale_gives_russian_help_without_lang():
