@@ -62,14 +62,21 @@ def help_texts() -> list[tuple[str, str]]:
 HELP_TEXTS = help_texts()
 
 
-@pytest.mark.parametrize(("where", "msgid"), HELP_TEXTS, ids=[w for w, _ in HELP_TEXTS])
-def test_every_help_text_of_every_command_and_option_has_russian(where, msgid):
-    assert msgid, f"{where} has no help"
-    russian = RUSSIAN.gettext(msgid)
-    assert russian != msgid, f"no Russian for the help of {where}: add it to cli.po"
-    # click keeps a paragraph marked \b unwrapped: the Russian keeps the paragraphs
-    assert russian.count("\n\n") == msgid.count("\n\n")
-    assert russian.count("\b") == msgid.count("\b")
+def test_every_help_text_of_every_command_and_option_has_russian():
+    """One assertion for the whole catalog: the failure lists every help text
+    without its Russian (or whose Russian loses a paragraph), not the first."""
+    wrong = []
+    for where, msgid in HELP_TEXTS:
+        russian = RUSSIAN.gettext(msgid)
+        if not msgid:
+            wrong.append(f"{where}: no help")
+        elif russian == msgid:
+            wrong.append(f"{where}: no Russian for its help")
+        # click keeps a paragraph marked \b unwrapped: the Russian keeps the paragraphs
+        elif (russian.count("\n\n"), russian.count("\b")) != (msgid.count("\n\n"),
+                                                                msgid.count("\b")):
+            wrong.append(f"{where}: the Russian help does not keep the paragraphs")
+    assert not wrong, "add or fix in cli.po:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in commands()])
@@ -108,11 +115,15 @@ def metavars() -> list[tuple[str, str]]:
 METAVARS = metavars()
 
 
-@pytest.mark.parametrize(("where", "metavar"), METAVARS, ids=[w for w, _ in METAVARS])
-def test_every_name_of_a_value_in_usage_and_options_has_russian(where, metavar):
-    russian = RUSSIAN.gettext(metavar)
-    assert russian != metavar, f"no Russian for {metavar!r} ({where}): add it to cli.po"
-    assert not any("A" <= c <= "Z" for c in russian.replace("N", "")), russian
+def test_every_name_of_a_value_in_usage_and_options_has_russian():
+    wrong = []
+    for where, metavar in METAVARS:
+        russian = RUSSIAN.gettext(metavar)
+        if russian == metavar:
+            wrong.append(f"{metavar!r} ({where}): no Russian")
+        elif any("A" <= c <= "Z" for c in russian.replace("N", "")):
+            wrong.append(f"{metavar!r} ({where}): Latin capitals in {russian!r}")
+    assert not wrong, "add or fix in cli.po:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in commands()])
@@ -178,18 +189,28 @@ def percent_placeholders(text: str) -> set[str]:
     return {part.split(")")[0] for part in text.split("%(")[1:]}
 
 
-@pytest.mark.parametrize(("msgid", "plural"), CLICK_IDS, ids=[m[:40] for m, _ in CLICK_IDS])
-def test_every_word_click_writes_has_russian_with_the_same_placeholders(msgid, plural):
+def click_word_problems(msgid: str, plural: str | None) -> list[str]:
+    """What is wrong with the Russian of one of click's messages (nothing: [])."""
     entries = [e for e in ENTRIES.get(msgid, []) if e.domain == "cli"]
-    assert entries, f"no Russian for click's {msgid!r} in cli.po"
+    if not entries:
+        return [f"{msgid!r}: no Russian in cli.po"]
     entry = entries[0]
-    assert entry.plural == plural
+    if entry.plural != plural:
+        return [f"{msgid!r}: plural {entry.plural!r}, click writes {plural!r}"]
     wanted = placeholders(msgid) | placeholders(plural or "")
+    problems = []
     for string in entry.strings:
         # click fills a plural message with every value; a form may leave one out
-        assert placeholders(string) <= wanted if plural else placeholders(string) == wanted, \
-            (msgid, string)
-        assert percent_placeholders(string) == percent_placeholders(msgid)
+        same = placeholders(string) <= wanted if plural else placeholders(string) == wanted
+        if not same or percent_placeholders(string) != percent_placeholders(msgid):
+            problems.append(f"{msgid!r}: other placeholders in {string!r}")
+    return problems
+
+
+def test_every_word_click_writes_has_russian_with_the_same_placeholders():
+    wrong = [problem for msgid, plural in CLICK_IDS
+             for problem in click_word_problems(msgid, plural)]
+    assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize(("args", "name"), [
