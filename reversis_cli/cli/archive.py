@@ -39,7 +39,9 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
     described in docs/output.md.
     """
     from ..session.batch import InputError  # the library: start-up time
-    from ..club.archive import ArchiveRun, archive_inputs, record_inputs  # start-up time
+    from ..club.archive import (  # the library: start-up time
+        MOVED, NOT_LOADED, ArchiveRun, archive_files, record_inputs,
+    )
     from ..club.names import archive_names  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..files import same_file  # the library: start-up time
@@ -69,17 +71,17 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
 
     run = ArchiveRun()
     try:
-        archive_inputs(inputs, output, prune=prune, remove=remove, each=each, run=run)
+        archive_files(files, output, prune=prune, remove=remove, each=each, run=run)
         named = report(archive_names(output, roster), err)  # RV623 errors, RV624 warnings
     except ArchiveError as exc:
         report([exc.diagnostic], err)
         sys.exit(EXIT_INPUT_ERRORS)
     for line in run_lines(run):
         err.print(t(line), soft_wrap=True)
-    deals = sum(r.deals for r in results if r.state != "moved")
+    deals = sum(r.deals for r in results if r.state != MOVED)
     err.print(t(Msg("{database}: {deals} stored in this run", database=output,
                     deals=Count(deals, "{n} deal", "{n} deals"))), soft_wrap=True)
-    failed = named or any(r.state == "not loaded" for r in results)
+    failed = named or any(r.state == NOT_LOADED for r in results)
     sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
 
 

@@ -200,7 +200,9 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str], phase):
     """The archive to read, the folder its paths are relative to (None: as
     given) and the files read: one database read as it is, or the records
     named, archived in memory (a record with errors is left out, said why)."""
-    from ..club.archive import build_in_memory, open_to_read, record_inputs  # start-up time
+    from ..club.archive import (  # the library: start-up time
+        DUPLICATE, build_in_memory, open_to_read, record_inputs,
+    )
     from ..club.stats import is_database  # the library: start-up time
     from ..session.batch import InputError  # the library: start-up time
 
@@ -219,7 +221,7 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str], phase):
 
     def each(result) -> None:
         step()
-        if result.errors or result.state == "duplicate":  # left out: said why
+        if result.errors or result.state == DUPLICATE:  # left out: said why
             report(result.diagnostics, err)
         if result.errors:
             failed.append(result.name)

@@ -117,6 +117,7 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
     as it is read (and added to ``failed`` or ``copies``); exit 1 for an archive
     that cannot be read or a club file with problems (RV620 to RV623)."""
     from ..session.batch import InputError  # the library: start-up time
+    from ..club.archive import DUPLICATE  # the library: start-up time
     from ..club.roster import RosterError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import StatsInputError, read_stats  # the library: start-up time
@@ -125,7 +126,7 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
 
     def each(result) -> None:
         step[0]()
-        if result.errors or result.state == "duplicate":  # left out: said why
+        if result.errors or result.state == DUPLICATE:  # left out: said why
             report(result.diagnostics, err)
             (failed if result.errors else copies).append(result.name)
 

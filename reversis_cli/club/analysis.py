@@ -36,6 +36,7 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
 from .database import MEMORY, content_hash, guarded, shown_path
+from .transaction import atomic
 
 if TYPE_CHECKING:  # the analysis's values load the settlement: only when analysing
     from ..analyse.result import DealAnalysis
@@ -290,12 +291,11 @@ def _store(conn: sqlite3.Connection, stored: _Stored, from_trick: int,
     """The session's analysis into the archive, in one transaction; nothing
     when another run stored it meanwhile, or when the session is no longer the
     one analysed (removed, or replaced by another version of its record)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with atomic(conn) as transaction:
         still = conn.execute("SELECT identity FROM sessions WHERE id = ?",
                              (stored.session_id,)).fetchone()
         if still != (stored.identity,) or _read_stored(conn, stored, from_trick) is not None:
-            conn.execute("ROLLBACK")
+            transaction.rollback()
             return
         analysis_id = conn.execute(
             "INSERT INTO analyses (session_id, identity, rules, options, from_trick, "
@@ -315,10 +315,6 @@ def _store(conn: sqlite3.Connection, stored: _Stored, from_trick: int,
             [(analysis_id, stored.session_id, d.deal, seat[player], player,
               d.mistakes[player], lost.numerator, lost.denominator)
              for d in deals for player, lost in d.lost.items()])
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
 
 
 # --- JSON (docs/output.md, the stats JSON's ``analysis`` object) -------------------------

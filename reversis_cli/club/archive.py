@@ -27,6 +27,7 @@ import sqlite3
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from ..session.batch import expand_inputs
@@ -39,18 +40,32 @@ from ..session.service import Session
 from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
+from .transaction import atomic
 from .summary import summarise
 from .identity import remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
-           "WITHDRAWN", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
+           "WITHDRAWN", "FileState", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
+           "archive_files",
            "build_in_memory", "connect", "load_files", "prune_vanished", "gone_sessions",
            "remove_session", "mend", "stale_kept", "record_inputs", "is_json_record",
            "notation_of", "MEMORY", "open_to_read"]
 
-LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = (
-    "loaded", "unchanged", "replaced", "removed", "not loaded", "duplicate", "moved",
-    "withdrawn")  # WITHDRAWN: removed by --remove
+class FileState(StrEnum):
+    """What became of a file (``FileResult.state``); each equals the word the JSON and
+    the lines of ``archive`` use."""
+
+    LOADED = "loaded"
+    UNCHANGED = "unchanged"
+    REPLACED = "replaced"
+    REMOVED = "removed"
+    NOT_LOADED = "not loaded"
+    DUPLICATE = "duplicate"
+    MOVED = "moved"
+    WITHDRAWN = "withdrawn"  # removed by --remove
+
+
+LOADED, UNCHANGED, REPLACED, REMOVED, NOT_LOADED, DUPLICATE, MOVED, WITHDRAWN = FileState
 JSON_SUFFIX = ".json"
 _JSON_FORMAT = b'"reversis-record/'
 DEALS_PER_BATCH = 256  # rows written with one executemany per table
@@ -63,7 +78,7 @@ class FileResult:
     stored, and the diagnostics found reading it."""
 
     name: str
-    state: str
+    state: FileState
     deals: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     session_id: int | None = None  # the session stored (loaded, replaced, moved)
@@ -182,14 +197,10 @@ def load_file(conn: sqlite3.Connection, path: Path, key: str,
     if known is not None and known[1] == digest and known[2] is None:
         return FileResult(name, UNCHANGED)  # read without the lock: stored, and whole
     text, problems = notation_of(path, data, name)
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with atomic(conn) as transaction:
         result = _load_locked(conn, name, text, problems, key, digest, base)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("ROLLBACK" if result.state in (NOT_LOADED, DUPLICATE, UNCHANGED)
-                 and not result.stale_marked else "COMMIT")
+        if result.state in (NOT_LOADED, DUPLICATE, UNCHANGED) and not result.stale_marked:
+            transaction.rollback()  # nothing of this run to keep
     return result
 
 
@@ -273,7 +284,9 @@ def _not_loaded(conn: sqlite3.Connection, result: FileResult, known: tuple | Non
     if known is None:
         return result
     session_id, _, stale, deals, archived = known
-    conn.execute("ROLLBACK")  # what was stored of this version
+    # still inside the load's atomic block: what was stored of this version is undone,
+    # and the block goes on in a new transaction that keeps the stale mark alone
+    conn.execute("ROLLBACK")
     conn.execute("BEGIN IMMEDIATE")
     if stale is None:
         conn.execute("UPDATE sessions SET stale = ? WHERE id = ?", (_today(), session_id))
@@ -357,14 +370,8 @@ def gone_sessions(conn: sqlite3.Connection, base: Path | None) -> list[tuple[int
 def _delete_sessions(conn: sqlite3.Connection, ids: list[int], name: str) -> None:
     """Delete sessions (their rows with them: foreign keys are on), in one
     transaction."""
-    with guarded(name):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.executemany("DELETE FROM sessions WHERE id = ?", [(i,) for i in ids])
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+    with guarded(name), atomic(conn):
+        conn.executemany("DELETE FROM sessions WHERE id = ?", [(i,) for i in ids])
 
 
 def prune_vanished(conn: sqlite3.Connection, base: Path | None, name: str = MEMORY
@@ -396,15 +403,8 @@ def remove_session(conn: sqlite3.Connection, path: str, base: Path | None,
 def mend(conn: sqlite3.Connection, name: str = MEMORY) -> int:
     """Remove, in one transaction, the rows of sessions deleted without them
     (the sqlite3 shell deletes with foreign keys off); how many sessions' rows."""
-    with guarded(name):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            mended = remove_orphans(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-    return mended
+    with guarded(name), atomic(conn):
+        return remove_orphans(conn)
 
 
 @dataclass
@@ -419,13 +419,22 @@ def archive_inputs(inputs: Iterable[str], output: str | Path, *, prune: bool = F
                    remove: Iterable[str] = (),
                    each: Callable[[FileResult], None] | None = None,
                    run: ArchiveRun | None = None) -> list[FileResult]:
-    """``reversis archive``: the records ``inputs`` name loaded into the
+    """``reversis archive``: the records ``inputs`` name (:func:`record_inputs`)
+    archived as :func:`archive_files` does.  Raises
+    :class:`~reversis_cli.session.batch.InputError` for inputs that name no record."""
+    files = record_inputs(inputs) if inputs else []
+    return archive_files(files, output, prune=prune, remove=remove, each=each, run=run)
+
+
+def archive_files(files: list[Path], output: str | Path, *, prune: bool = False,
+                  remove: Iterable[str] = (),
+                  each: Callable[[FileResult], None] | None = None,
+                  run: ArchiveRun | None = None) -> list[FileResult]:
+    """The record ``files`` (expanded once, by the caller) loaded into the
     archive at ``output`` (created if missing); the sessions of ``remove``
     removed; with ``prune``, the sessions whose file is gone removed, else
-    listed in ``run.gone``.  Raises
-    :class:`~reversis_cli.session.batch.InputError` for inputs that name no record and
-    :class:`ArchiveError` for a database that cannot be used."""
-    files = record_inputs(inputs) if inputs else []
+    listed in ``run.gone``.  Raises :class:`ArchiveError` for a database that
+    cannot be used."""
     name = str(output)
     base = None if name == MEMORY else Path(os.path.abspath(name)).parent
     run = run if run is not None else ArchiveRun()

@@ -367,7 +367,7 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
                 reader.item_position(("records",), item))
     if reader.found:
         raise LeagueFileError(reader.found)
-    from .archive import build_in_memory  # the settlement: only for a season of records
+    from .archive import NOT_LOADED, build_in_memory  # the settlement: only for records
 
     try:
         conn, results = build_in_memory([str(base / item) for item in settings.records], each)
@@ -375,7 +375,7 @@ def open_season(settings: LeagueSettings, league: Path, name: str,
         reader.problem("RV609", Msg("the records cannot be read: {reason}",
                                     reason=exc.args[0] if exc.args else str(exc)), ("records",))
         raise LeagueFileError(reader.found) from None
-    failed = [r.name for r in results if r.state == "not loaded"]
+    failed = [r.name for r in results if r.state == NOT_LOADED]
     if failed:
         conn.close()
         reader.problem("RV609", Msg(

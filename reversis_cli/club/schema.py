@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..i18n import Msg
 from .identity import remove_orphans, session_identity
+from .transaction import atomic
 
 __all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveError",
            "prepare", "archive_problem", "check_readable", "not_ours"]
@@ -255,24 +256,13 @@ def prepare(conn: sqlite3.Connection, name: str) -> None:
     """Make ``conn`` an archive of this version: create the tables in an empty
     database, migrate an older one; refuse another application's database or
     a newer archive (:class:`ArchiveError`).  Runs in one transaction."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with atomic(conn):
         tables = {row[0] for row in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             _create(conn)
         else:
-            version = _version_of(conn, tables, name)
-            if version > SCHEMA_VERSION:
-                raise archive_problem("RV603", Msg(
-                    "an archive of a newer reversis-cli (schema version {found}; this one "
-                    "knows version {known}): update reversis-cli to read it",
-                    found=version, known=SCHEMA_VERSION), name)
-            _migrate(conn, version)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
+            _migrate(conn, _known_version(conn, tables, name))
 
 
 def check_readable(conn: sqlite3.Connection, name: str) -> int:
@@ -281,12 +271,7 @@ def check_readable(conn: sqlite3.Connection, name: str) -> int:
     reader such as ``stats``); the schema version of one that is."""
     tables = {row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    version = _version_of(conn, tables, name, reader=True)
-    if version > SCHEMA_VERSION:
-        raise archive_problem("RV603", Msg(
-            "an archive of a newer reversis-cli (schema version {found}; this one knows "
-            "version {known}): update reversis-cli to read it",
-            found=version, known=SCHEMA_VERSION), name)
+    version = _known_version(conn, tables, name, reader=True)
     if version < 1:  # version 1 is the first: a lower one is not ours
         raise not_ours(name, reader=True)
     return version
@@ -299,6 +284,20 @@ def _create(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
     conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
                      [("application", APPLICATION), ("schema_version", str(SCHEMA_VERSION))])
+
+
+def _known_version(conn: sqlite3.Connection, tables: set[str], name: str,
+                   reader: bool = False) -> int:
+    """RV602 and RV603 in one place: the schema version of an archive of ours
+    that this release knows (another application's database, or an archive
+    of a newer release, is refused)."""
+    version = _version_of(conn, tables, name, reader)
+    if version > SCHEMA_VERSION:
+        raise archive_problem("RV603", Msg(
+            "an archive of a newer reversis-cli (schema version {found}; this one knows "
+            "version {known}): update reversis-cli to read it",
+            found=version, known=SCHEMA_VERSION), name)
+    return version
 
 
 def _version_of(conn: sqlite3.Connection, tables: set[str], name: str,
