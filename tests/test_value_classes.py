@@ -136,9 +136,10 @@ def _typed_property(cls: type, field: str) -> bool:
 
 def _parameters(cls: type) -> tuple[str, ...] | None:
     """The names ``__init__`` takes (None: object's own, which takes nothing)."""
-    if cls.__init__ is object.__init__:
+    init = vars(cls).get("__init__") or inspect.getattr_static(cls, "__init__")
+    if init is object.__init__:
         return None
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    params = list(inspect.signature(init).parameters.values())[1:]
     return tuple(f"*{p.name}" if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) else p.name
                  for p in params)  # *args or **kwargs: never a field's name
 
@@ -219,7 +220,7 @@ def _arguments(cls: type) -> tuple[dict[str, Any], set[str]]:
     at = Pos(1, 1)
     args: dict[str, Any] = {name: Probe(name) for name in _parameters(cls) or ()}
     cards = (CardAt(PACK[0], at, "AS"), CardAt(PACK[1], at, "KS"))
-    real = {  # each a new object, so that ``is`` still tells where it went
+    real: dict[str, dict[str, Any]] = {  # each a new object, so ``is`` tells where it went
         "reversis_cli.model.Deal": {"statements": (Probe("statement"),)},
         "reversis_cli.model.ExchangeLine": {
             "player": Name("Ann", at), "discards": cards, "takes": cards[:1],
