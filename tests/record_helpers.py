@@ -15,10 +15,10 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.record import DealInProgress, Recorder
 
 if TYPE_CHECKING:  # the plain recorder's tests load no Textual
-    from reversis_cli.record.tui import RecordApp
+    from reversis_cli.record.tui.app import RecordApp
 
 if TYPE_CHECKING:  # the plain recorder's tests load no Textual
-    from reversis_cli.record.tui import RecordApp
+    from reversis_cli.record.tui.app import RecordApp
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 from packaging.version import Version
 
 import reversis_cli
-from reversis_cli.record.tui_fence import (
+from reversis_cli.record.tui.fence import (
     TEXTUAL_PRIVATES, FullScreenFault, QuietFaults, raise_fault,
 )
 from reversis_cli.render import widths
@@ -33,7 +33,7 @@ def _class(spec: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-# -- Textual: record/tui_fence.py is the one module that touches its privates ---------------------
+# -- Textual: record/tui/fence.py is the one module that touches its privates ---------------------
 
 @pytest.mark.parametrize("owner, name", TEXTUAL_PRIVATES, ids=lambda v: str(v))
 def test_each_textual_private_we_rely_on_is_still_there(owner, name):
@@ -43,7 +43,7 @@ def test_each_textual_private_we_rely_on_is_still_there(owner, name):
     present = hasattr(cls, name) or (issubclass(App, cls) and hasattr(App(), name))
     assert present, (
         f"Textual {importlib.metadata.version('textual')} has no {owner}.{name}, which "
-        "reversis_cli/record/tui_fence.py relies on to end the full screen quietly on a fault: "
+        "reversis_cli/record/tui/fence.py relies on to end the full screen quietly on a fault: "
         "find its new name, mend the fence and its fallback, then move the bound in "
         "pyproject.toml")
 
@@ -52,7 +52,7 @@ def test_no_other_module_touches_textual_privates():
     package = Path(reversis_cli.__file__).parent
     names = re.compile("|".join(rf"\b{name}\b" for _, name in TEXTUAL_PRIVATES))
     touching = sorted(str(path.relative_to(package)) for path in package.rglob("*.py")
-                      if path.name != "tui_fence.py"
+                      if path.relative_to(package).as_posix() != "record/tui/fence.py"
                       and names.search(path.read_text(encoding="utf-8")))
     assert touching == []
 
@@ -63,7 +63,7 @@ def test_a_fault_in_a_handler_is_exit_3_in_one_line_without_a_traceback(tmp_path
 
     from reversis_cli.cli import main
     from reversis_cli.cli import record as record_command
-    from reversis_cli.record import tui
+    from reversis_cli.record.tui import app as tui
 
     def headless_run(self):
         return App.run(self, headless=True, size=(100, 40))

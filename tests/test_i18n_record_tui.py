@@ -12,8 +12,8 @@ from textual.widgets import Input, Static
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Recorder, Setup
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_screens import PageScreen
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.screens import PageScreen
 
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
 from test_record_tui import plain, sample_deal, text_of

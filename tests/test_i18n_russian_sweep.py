@@ -55,7 +55,7 @@ import pytest
 from reversis_cli.session.settleup import MINOR_DIGITS
 from reversis_cli.session.settleup_words import CURRENCY_SIGNS
 from reversis_cli.cli import COMMANDS, cli
-from reversis_cli.record.tui_problems import LINE_MODE_WORDS
+from reversis_cli.record.tui.problems import LINE_MODE_WORDS
 from reversis_cli.rules.options import RuleOptions
 from reversis_cli.rules.profile import BUILTIN_PROFILES
 from reversis_cli.vocabulary import DEAL_KEYWORDS, HEADER_KEYWORDS
@@ -443,8 +443,8 @@ def _screen_texts(tmp_path) -> dict[str, str]:
     """What the full screen says, in Russian, at each step of the review's run."""
     from reversis_cli.i18n import Msg, t, tr, use
     from reversis_cli.record import Recorder, Setup
-    from reversis_cli.record.tui import EVENTS
-    from reversis_cli.record.tui_view import lines_view, status_line
+    from reversis_cli.record.tui.app import EVENTS
+    from reversis_cli.record.tui.view import lines_view, status_line
 
     def shown(renderable) -> str:
         return renderable.plain if hasattr(renderable, "plain") else str(renderable)
@@ -484,7 +484,7 @@ def _revoke_warning(tmp_path) -> str:
     """The warning the revoke question shows (irregular.rvs deal 7, Cyrillic names):
     the place names the player, the message once more it must not (A2)."""
     from reversis_cli.record import Recorder, Setup
-    from reversis_cli.record.tui_problems import problem_view
+    from reversis_cli.record.tui.problems import problem_view
 
     from record_helpers import sample_deal
 
@@ -591,7 +591,7 @@ def test_record_under_textual_serve_speaks_russian(tmp_path, monkeypatch):
     real_import = importlib.import_module
 
     def without_textual(name, *args):
-        if name == "reversis_cli.record.tui":
+        if name == "reversis_cli.record.tui.app":
             raise ImportError("No module named 'textual'")
         return real_import(name, *args)
 

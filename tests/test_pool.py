@@ -262,7 +262,7 @@ def test_pot_of_an_existing_record_is_a_usage_error(tmp_path):
 
 def test_the_full_screen_is_handed_the_offer_and_a_pot_given(tmp_path, monkeypatch):
     from reversis_cli.cli import record as record_command_module
-    from reversis_cli.record import tui
+    from reversis_cli.record.tui import app as tui
 
     folder = _club_folder(tmp_path)
     started = []

@@ -267,7 +267,7 @@ def test_at_a_terminal_without_the_full_screen_it_records_line_by_line_and_says_
     real = importlib.import_module
 
     def without_tui(name, *args):
-        if name == "reversis_cli.record.tui":
+        if name == "reversis_cli.record.tui.app":
             raise ImportError("No module named 'textual'")
         return real(name, *args)
 
@@ -331,7 +331,7 @@ def test_a_new_file_at_a_terminal_asks_its_questions_on_the_full_screen(tmp_path
     """No line-by-line questions before the screen: the screen asks them
     (run_new), with what the options said already filled in."""
     from reversis_cli.cli import record as record_command_module
-    from reversis_cli.record import tui
+    from reversis_cli.record.tui import app as tui
 
     started = []
 

@@ -370,8 +370,8 @@ def test_the_full_screen_says_what_became_of_the_draft_before_offering_it(tmp_pa
     """The full screen's question shows the engine's notes (issue 20, item 1)."""
     import asyncio
 
-    from reversis_cli.record.tui import RecordApp
-    from reversis_cli.record.tui_screens import AskScreen
+    from reversis_cli.record.tui.app import RecordApp
+    from reversis_cli.record.tui.screens import AskScreen
     from test_record_tui import as_text
 
     monkeypatch.setattr(AskScreen, "SETTLE_SECONDS", 0)  # y pressed at once answers

@@ -17,8 +17,8 @@ from reversis_cli.check import check_file
 from reversis_cli.i18n import use
 from reversis_cli.reader import open_record
 from reversis_cli.record import Recorder, Setup, draft_path
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_screens import AskScreen, PageScreen, SetupScreen
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.screens import AskScreen, PageScreen, SetupScreen
 
 from record_helpers import in_progress, recorder_of
 
@@ -527,7 +527,7 @@ def test_a_draft_that_cannot_be_written_is_said_on_the_screen(tmp_path, monkeypa
 
 def test_a_fault_of_ours_leaves_no_traceback_on_the_screen_and_is_raised(tmp_path, monkeypatch,
                                                                        capfd):
-    from reversis_cli.record import tui
+    from reversis_cli.record.tui import app as tui
 
     recorder = new_recorder(tmp_path, "Gleb")
 
@@ -584,7 +584,7 @@ def test_a_problem_names_cards_as_the_marker_spells_them(tmp_path):
 
 
 def test_the_events_list_names_every_event_in_the_run_s_language(tmp_path):
-    from reversis_cli.record.tui_screens import EventsScreen
+    from reversis_cli.record.tui.screens import EventsScreen
 
     with use("ru"):
         app = RecordApp(tmp_path / "night.rvs", recorder=new_recorder(tmp_path, "Gleb"))
@@ -637,7 +637,7 @@ def test_a_player_s_name_is_completed_in_an_event(tmp_path):
 
 
 def test_run_new_asks_on_the_screen_and_records_into_the_new_file(tmp_path, monkeypatch):
-    from reversis_cli.record import tui
+    from reversis_cli.record.tui import app as tui
 
     class Answered(tui.RecordApp):  # answers the questions, then quits
         async def _answer(self):

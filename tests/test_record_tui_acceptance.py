@@ -14,9 +14,9 @@ from textual.widgets import Input, Static
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Recorder, Setup
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_main import MIN_SIZE
-from reversis_cli.record.tui_screens import AskScreen, SetupScreen
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.main import MIN_SIZE
+from reversis_cli.record.tui.screens import AskScreen, SetupScreen
 
 from record_helpers import in_progress, recorder_of
 from test_record_acceptance import draft_with_controls

@@ -21,9 +21,9 @@ from textual.widgets import Input
 from reversis_cli.cards import Card
 from reversis_cli.i18n import use
 from reversis_cli.record import Recorder, Setup
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_main import TricksTable
-from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.main import TricksTable
+from reversis_cli.record.tui.screens import AskScreen, LineScreen, PageScreen
 
 from record_helpers import in_progress
 from test_record_tui_marker import at_once

@@ -11,8 +11,8 @@ from textual import events
 
 from reversis_cli.cards import Card
 from reversis_cli.i18n import use
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_screens import AskScreen
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.screens import AskScreen
 
 from record_helpers import in_progress
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)

@@ -15,9 +15,9 @@ from textual.widgets import DataTable, Input, Static
 
 from reversis_cli.i18n import Msg, use
 from reversis_cli.record import Setup
-from reversis_cli.record import tui
-from reversis_cli.record.tui import RecordApp
-from reversis_cli.record.tui_screens import AskScreen, LineScreen, PageScreen
+from reversis_cli.record.tui import app as tui
+from reversis_cli.record.tui.app import RecordApp
+from reversis_cli.record.tui.screens import AskScreen, LineScreen, PageScreen
 
 from record_helpers import in_progress, recorder_of
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
@@ -29,7 +29,7 @@ from test_record_tui import (
 # the full screen driven key by key through Textual: about 30 s of CPU.
 pytestmark = pytest.mark.slow
 
-PACKAGE = Path(tui.__file__).resolve().parents[1]
+PACKAGE = Path(tui.__file__).resolve().parents[2]  # record/tui/app.py: the package
 ASCII_CARD = re.compile(r"(?<!\w)[AKQJ2-9][SHDC](?!\w)")
 
 
@@ -247,7 +247,7 @@ def test_a_near_name_is_hinted_and_the_lines_taken_are_listed(tmp_path):
 def test_every_diagnostic_naming_a_line_number_has_the_screen_s_words():
     """A new diagnostic that names "line {line}" must say on the screen where
     it is in the table's terms: this fails until SCREEN_WORDING has it."""
-    from reversis_cli.record.tui_problems import SCREEN_WORDING
+    from reversis_cli.record.tui.problems import SCREEN_WORDING
 
     templates = set()
     for path in PACKAGE.rglob("*.py"):
@@ -296,7 +296,7 @@ def plain_label(key) -> str:
 
 
 def min_size() -> tuple[int, int]:
-    from reversis_cli.record.tui_main import MIN_SIZE
+    from reversis_cli.record.tui.main import MIN_SIZE
 
     return MIN_SIZE
 
@@ -513,7 +513,7 @@ def test_the_side_panel_keeps_the_rules_on_one_line_at_80_columns(tmp_path):
 
 def test_the_status_line_is_sentences():
     from reversis_cli.record.deal import DealInProgress
-    from reversis_cli.record.tui_view import status_line
+    from reversis_cli.record.tui.view import status_line
 
     deal = DealInProgress(("Anna", "Boris", "Vera", "Gleb"), 6, "Anna", ["misdeal Anna"])
     assert status_line(deal, None).plain == ("Deal 6, dealer Anna. The deal is complete: "

@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Setup
-from reversis_cli.record.tui import RecordApp
+from reversis_cli.record.tui.app import RecordApp
 
 from test_record_tui import new_recorder, sample_deal
 

@@ -308,7 +308,7 @@ def _tui():
     """The full-screen module, or None (said) when Textual is missing: it is a
     dependency, so only a broken install lacks it, and the marker still records."""
     try:  # textual, imported only here: the other commands start without it
-        return importlib.import_module("reversis_cli.record.tui")
+        return importlib.import_module("reversis_cli.record.tui.app")
     except ImportError:
         if _in_browser():  # the line mode cannot read a browser's keys: nothing is opened
             click.echo(tr("The full screen cannot start: Textual, which comes with "

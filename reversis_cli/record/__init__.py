@@ -1,7 +1,7 @@
 """``reversis record``: recording a session at the table, card by card.
 
 No textual here: the plain mode (:mod:`.plain`) and the full-screen screens
-(added in ``reversis_cli.record.tui`` by the TUI) both drive this engine.
+(added in ``reversis_cli.record.tui.app`` by the TUI) both drive this engine.
 
 The API (stable)
 ----------------

@@ -5,7 +5,7 @@ Cards carry two spellings: ``code``, the record's ascii (``7S``, the value a
 tap sends and the ``data-card`` a test taps), and ``shown``, as a reader of
 the page's language writes it (``7♠``, ``Т♠`` in Russian).  Problems are
 worded and placed by trick and player exactly as the full screen does
-(:func:`~reversis_cli.record.tui_problems.problem_view`).
+(:func:`~reversis_cli.record.tui.problems.problem_view`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..cards import PACK, Card, Suit
 from ..i18n import Msg, amount_shown, lang, t, tr
 from ..record import cards_left
-from ..record.tui_problems import problem_view, shown_line
+from ..record.tui.problems import problem_view, shown_line
 from .table import Table
 from .words import event_titles, labels
 

@@ -1,6 +1,6 @@
 """The page's own words: message ids, written in the page's language when a
 page is made (:func:`labels`).  The titles of the statements are the full
-screen's own ids (``record/tui.py``), so both say the same."""
+screen's own ids (``record/tui/app.py``), so both say the same."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from reversis_cli.record import Recorder, Setup  # noqa: E402
-from reversis_cli.record.tui import RecordApp  # noqa: E402
+from reversis_cli.record.tui.app import RecordApp  # noqa: E402
 from reversis_cli.cards import Card, CardError  # noqa: E402
 from reversis_cli.simulate import SimulationOptions, simulate_session  # noqa: E402
 

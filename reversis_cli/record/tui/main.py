@@ -1,6 +1,6 @@
 """The main screen of the recording app: its panels, its layout, the card line.
 
-What goes in the panels is drawn by :mod:`.tui_view`; the app (:mod:`.tui`)
+What goes in the panels is drawn by :mod:`.view`; the app (:mod:`.app`)
 fills them from the engine's state.
 """
 
@@ -19,7 +19,7 @@ from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Input, Static
 
-from ..i18n import Msg, t, tr
+from ...i18n import Msg, t, tr
 
 __all__ = ["CSS", "MIN_SIZE", "CardInput", "CardSuggester", "MainScreen", "TricksTable"]
 

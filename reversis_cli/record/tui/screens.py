@@ -23,8 +23,8 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..cards import Card, CardError, TenCardError
-from ..i18n import N_, tr
+from ...cards import Card, CardError, TenCardError
+from ...i18n import N_, tr
 
 __all__ = ["AskScreen", "EventsScreen", "LineScreen", "PageScreen", "SetupScreen", "SetupProblem",
            "SETUP_FIELDS", "CYRILLIC", "CYRILLIC_SUITS", "card_typed", "with_cyrillic"]

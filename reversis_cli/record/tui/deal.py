@@ -1,7 +1,7 @@
 """The deal on the full screen: drawing it, changing it through the engine,
 correcting a card in the tricks table, closing it, reopening a finished one.
 
-:class:`DealApp` is the base of the recording app; :mod:`.tui` adds the
+:class:`DealApp` is the base of the recording app; :mod:`.app` adds the
 start-up questions, the card line, the events and quitting.  Correcting is
 cheap: Tab or ↑ gives the keys to the tricks table, the arrows pick a card,
 the card typed there replaces it in place (:meth:`Recorder.replace_card`:
@@ -20,23 +20,23 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from ..convert.canonical import canonical_deal
-from ..cards import CARD_STYLES, Card, sort_cards
-from ..arbiter.explain import explain_in
-from ..i18n import Msg, t, tr
-from ..notation.writer import write_deal
-from ..render.diagnostics import render_diagnostics
-from ..render.explain import render_explanation
-from ..render.score import render_session, render_settlement
-from ..render.session import SESSION_ROWS, BalanceRows
-from ..session.service import Session
-from .deal import DealInProgress, Outcome, TrickView, cards_left
-from .draft import draft_path
-from .recorder import Finished, RecordRefused, Recorder
-from .tui_main import MainScreen, TricksTable
-from .tui_problems import problem_view, word_problem
-from .tui_screens import AskScreen, LineScreen, PageScreen, card_typed
-from .tui_view import (
+from ...convert.canonical import canonical_deal
+from ...cards import CARD_STYLES, Card, sort_cards
+from ...arbiter.explain import explain_in
+from ...i18n import Msg, t, tr
+from ...notation.writer import write_deal
+from ...render.diagnostics import render_diagnostics
+from ...render.explain import render_explanation
+from ...render.score import render_session, render_settlement
+from ...render.session import SESSION_ROWS, BalanceRows
+from ...session.service import Session
+from ..deal import DealInProgress, Outcome, TrickView, cards_left
+from ..draft import draft_path
+from ..recorder import Finished, RecordRefused, Recorder
+from .main import MainScreen, TricksTable
+from .problems import problem_view, word_problem
+from .screens import AskScreen, LineScreen, PageScreen, card_typed
+from .view import (
     lines_view, partie_text, seats_view, session_view, status_line, trick_columns, trick_rows,
     where_line,
 )

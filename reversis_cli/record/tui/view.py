@@ -1,6 +1,6 @@
 """What the recording screen shows, as rich renderables (no textual here).
 
-The full-screen app (:mod:`.tui`) puts these in its panels; kept apart so
+The full-screen app (:mod:`.app`) puts these in its panels; kept apart so
 that the drawing of a deal can be measured and tested without a terminal.
 """
 
@@ -10,11 +10,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import Card
-from ..i18n import Count, Msg, t, tr
-from ..render.amounts import fiches, signed
-from .deal import DealInProgress
-from .tui_problems import shown_line
+from ...cards import Card
+from ...i18n import Count, Msg, t, tr
+from ...render.amounts import fiches, signed
+from ..deal import DealInProgress
+from .problems import shown_line
 
 __all__ = ["card_text", "seats_view", "trick_columns", "trick_rows", "lines_view", "session_view",
            "status_line", "where_line"]

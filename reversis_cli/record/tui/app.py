@@ -8,7 +8,7 @@ completion; a whole trick may be typed on one line), Ctrl+Z undoes, ↑ or Tab
 picks a card in the tricks to change it, F2-F7 and the list of events (F8 or
 Ctrl+P) add the other statements of a deal, Ctrl+Q quits (the deal in
 progress stays in its draft).  The deal itself (drawing, changing, closing,
-reopening) is :class:`.tui_deal.DealApp`'s.
+reopening) is :class:`.deal.DealApp`'s.
 """
 
 from __future__ import annotations
@@ -23,19 +23,19 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
-from ..cards import CARD_STYLES, sort_cards
-from ..i18n import N_, Count, Msg, t, tr
-from ..i18n.state import lang
-from ..notation.statements import NAMED_KEYWORDS
-from ..notation.writer import quote
-from .deal import STATEMENT_WORDS, Outcome, cards_left
-from .previous import PoolOffer
-from .recorder import RecordRefused, Recorder, Setup
-from .tui_deal import DealApp, refusal
-from .tui_fence import QuietFaults, raise_fault
-from .tui_main import CSS, MIN_SIZE, CardInput, MainScreen
-from .tui_problems import problem_view, word_problem
-from .tui_screens import (
+from ...cards import CARD_STYLES, sort_cards
+from ...i18n import N_, Count, Msg, t, tr
+from ...i18n.state import lang
+from ...notation.statements import NAMED_KEYWORDS
+from ...notation.writer import quote
+from ..deal import STATEMENT_WORDS, Outcome, cards_left
+from ..previous import PoolOffer
+from ..recorder import RecordRefused, Recorder, Setup
+from .deal import DealApp, refusal
+from .fence import QuietFaults, raise_fault
+from .main import CSS, MIN_SIZE, CardInput, MainScreen
+from .problems import problem_view, word_problem
+from .screens import (
     AskScreen, EventsScreen, LineScreen, SetupProblem, SetupScreen, card_typed,
 )
 
@@ -80,7 +80,7 @@ _NAMED = NAMED_KEYWORDS
 
 class RecordApp(QuietFaults, DealApp):
     """The recorder on a full screen; ``run()`` returns the exit status (a
-    fault of ours closes it quietly: :class:`.tui_fence.QuietFaults`)."""
+    fault of ours closes it quietly: :class:`.fence.QuietFaults`)."""
 
     CSS = CSS
     # Ctrl+C says how to quit, in the run's language (Textual's own answer is English),
@@ -110,8 +110,8 @@ class RecordApp(QuietFaults, DealApp):
 
     def get_driver_class(self):
         """Textual's driver; in place of its web driver (textual-serve), one that
-        also ends the recorder when the browser's input ends (:mod:`.tui_web`)."""
-        from .tui_web import EndsWithInput, WebDriver  # Textual's, and ours over it
+        also ends the recorder when the browser's input ends (:mod:`.web`)."""
+        from .web import EndsWithInput, WebDriver  # Textual's, and ours over it
 
         driver = super().get_driver_class()
         return EndsWithInput if driver is WebDriver else driver

@@ -20,13 +20,13 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from ..cards import (
+from ...cards import (
     Card, CardCode, CardCodes, CardError, TenCardError, not_a_card_message, respell,
 )
-from ..diagnostics import Diagnostic
-from ..i18n import N_, Msg, t, tr
-from ..invisible import visible
-from .deal import STATEMENT_WORDS, DealInProgress
+from ...diagnostics import Diagnostic
+from ...i18n import N_, Msg, t, tr
+from ...invisible import visible
+from ..deal import STATEMENT_WORDS, DealInProgress
 
 __all__ = ["SCREEN_WORDING", "LINE_MODE_WORDS", "problem_view", "screen_message", "place_of",
            "word_problem", "near_player", "shown_line"]
