@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
+from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..model import (
@@ -499,8 +500,11 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     ``damaged`` maps each line of the deal the reading already found wrong to
     its text (see ``_Replay``).  Session-level checks (deal numbers, the
     expected dealer) belong to the reader, which sees the deals in order.
+    Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) every deal is replayed
+    by the full walk (so the settlement reads its hands and tricks, never rows).
     """
-    if not damaged:  # most deals are plain: one pass over the tricks replays them
+    # most deals are plain: one pass over the tricks replays them
+    if not damaged and not fastpaths.REFERENCE:
         plain = replay_plain(deal, players)
         if plain is not None:
             return plain
