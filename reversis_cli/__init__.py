@@ -1,3 +1,6 @@
 """reversis-cli: record, check, settle and explain games of Reversis."""
 
-__version__ = "0.1.0"
+# The one place the version is written: the package metadata (pyproject.toml's
+# [tool.hatch.version]), `reversis --version` and CHANGELOG.md's newest release agree
+# with it (tests/test_release.py).
+__version__ = "0.2.0"

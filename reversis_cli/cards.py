@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .i18n import Msg
 from .i18n.language import language_cards
+from .i18n.message import Language
 from .words import joined
 
 __all__ = [
@@ -172,10 +173,10 @@ class Card:
         })
         return card
 
-    def __setattr__(self, name, value):  # immutable value type
+    def __setattr__(self, name: str, value: object) -> None:  # immutable value type
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod
@@ -437,7 +438,7 @@ class CardCode(NamedTuple):
 
     card: Card
 
-    def written(self, language) -> str:
+    def written(self, language: Language) -> str:
         if language.language == "en":
             return self.card.code
         return self.card.format(language_cards(language.language))
@@ -448,7 +449,7 @@ class CardCodes(NamedTuple):
 
     cards: tuple[Card, ...]
 
-    def written(self, language) -> str:
+    def written(self, language: Language) -> str:
         return " ".join(CardCode(card).written(language) for card in self.cards)
 
 

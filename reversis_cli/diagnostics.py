@@ -210,8 +210,11 @@ class Diagnostic(Value):
         return out
 
 
-def diagnostic(code: str, message: str, pos: Pos | None = None, **kw) -> Diagnostic:
-    return Diagnostic(code=code, message=message, pos=pos, **kw)
+def diagnostic(code: str, message: str, pos: Pos | None = None, *, severity: str = "",
+               file: str = "", deal: int | None = None, trick: int | None = None,
+               source_line: str | None = None,
+               related: tuple[tuple[Pos, str], ...] = ()) -> Diagnostic:
+    return Diagnostic(code, message, pos, severity, file, deal, trick, source_line, related)
 
 
 def count(diags: Iterable[Diagnostic]) -> tuple[int, int]:

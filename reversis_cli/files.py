@@ -14,8 +14,9 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from .i18n import Msg
 from .words import grouped
@@ -352,7 +353,7 @@ class Spooled:
     temporary file), so that each reader sees the same bytes while memory
     stays bounded, and an endless input is read only as far as a reader goes."""
 
-    def __init__(self, source):
+    def __init__(self, source: BinaryIO) -> None:
         self.source = source
         self.spool = tempfile.SpooledTemporaryFile(max_size=1 << 20)
         self.size = 0
@@ -364,9 +365,11 @@ class Spooled:
         """Up to ``limit`` bytes more of the source, kept in the spool: up to a
         line end, or (``whole_line`` False) as many as it has at hand (a
         source that reads only lines gives a line)."""
-        read = self.source.readline
-        if not whole_line:
-            read = getattr(self.source, "read1", None) or getattr(self.source, "read", read)
+        read: Callable[[int], bytes] = self.source.readline
+        if not whole_line:  # read1 where the stream has one (a buffered stream's), else
+            # read, else readline (a source that reads only lines: tests/test_bounded_input.py)
+            read = (getattr(self.source, "read1", None) or getattr(self.source, "read", None)
+                    or read)
         more = read(limit)
         if more:
             self.spool.seek(self.size)

@@ -12,7 +12,9 @@ equality, hash, ``repr``, immutability and :func:`replace` from
 
 A field left out of ``_fields`` (a cache, a table made from the others) is
 neither compared nor shown, as a dataclass's ``field(compare=False,
-repr=False)``.
+repr=False)``.  tests/test_value_classes.py holds every subclass to these
+four places (``_fields``, the slots and their annotations, ``__init__``'s
+parameters, the slot each sets) and lists the exceptions with their reasons.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class MutableValue(Value):
     __hash__ = None  # type: ignore[assignment]
 
 
-def replace(value: V, **changes: Any) -> V:
+def replace(value: V, /, **changes: Any) -> V:
     """A copy of ``value`` with ``changes`` (as ``dataclasses.replace``): its
     class's ``__init__`` takes every field of ``_fields`` by keyword."""
     unknown = changes.keys() - set(value._fields)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import functools
 import gc
+import inspect
 import os
 import signal
 import subprocess
@@ -97,6 +98,50 @@ def golden(request):
         assert text == path.read_text(encoding="utf-8")
 
     return check
+
+
+# --- which goldens a run reads (tests/test_test_map.py) -----------------------------------
+# With REVERSIS_GOLDEN_READS=FILE a run keeps only the tests that compare with a
+# golden (those that ask for the ``golden`` fixture, or whose source names the
+# folder), notes every file under tests/golden/ that the process opens for reading
+# (an audit hook on ``open``: the fixture's reads and a test's own alike), and
+# writes their paths, relative to tests/golden/, one a line to FILE at the end.
+GOLDEN_READS = os.environ.get("REVERSIS_GOLDEN_READS")
+_golden_read: set[str] = set()
+
+
+def _note_golden_read(event: str, args: tuple) -> None:
+    if event == "open" and isinstance(args[0], str) and (args[1] or "r").startswith("r"):
+        path = Path(os.path.abspath(args[0]))
+        if path.is_relative_to(GOLDEN):
+            _golden_read.add(path.relative_to(GOLDEN).as_posix())
+
+
+if GOLDEN_READS:
+    sys.addaudithook(_note_golden_read)
+
+
+def _compares_with_a_golden(item) -> bool:
+    if "golden" in getattr(item, "fixturenames", ()):
+        return True
+    try:
+        return "golden" in inspect.getsource(item.function)
+    except (AttributeError, OSError, TypeError):
+        return False
+
+
+def pytest_collection_modifyitems(config, items):
+    if GOLDEN_READS:
+        kept = [item for item in items if _compares_with_a_golden(item)]
+        chosen = set(map(id, kept))
+        config.hook.pytest_deselected(items=[i for i in items if id(i) not in chosen])
+        items[:] = kept
+
+
+def pytest_sessionfinish(session):
+    if GOLDEN_READS:
+        Path(GOLDEN_READS).write_text("".join(f"{n}\n" for n in sorted(_golden_read)),
+                                      encoding="utf-8")
 
 
 class Hang(BaseException):

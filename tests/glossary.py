@@ -1,7 +1,7 @@
 """The glossary of docs/translating.md, read as data: its concepts and the variants
 each rejects, and the pattern that finds a variant in any of its forms.  Both the
-catalog check (test_glossary.py) and the sweep of the Russian output
-(test_russian_sweep.py) read it, so the document is the one place a variant is written."""
+catalog check (test_i18n_glossary.py) and the sweep of the Russian output
+(test_i18n_russian_sweep.py) read it, so the document is the one place a variant is written."""
 
 from __future__ import annotations
 

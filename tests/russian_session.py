@@ -1,6 +1,6 @@
 """The Cyrillic session of samples/every-event-ru.rvs read in Russian: the runs
-that its goldens (tests/test_every_event_ru.py) and the sweep
-(tests/test_russian_sweep.py) both make, in-process through click's runner.
+that its goldens (tests/test_i18n_every_event.py) and the sweep
+(tests/test_i18n_russian_sweep.py) both make, in-process through click's runner.
 
 Each run is named by the command line a player would type, run from the
 checkout's root so that the file names in the output are the same on any

@@ -34,6 +34,7 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
                     "-q", "-w", str(wheels), str(ROOT)], check=True)
     wheel = next(wheels.glob("reversis_cli-*.whl"))
     assert "reversis_cli/grammar/reversis.lark" in zipfile.ZipFile(wheel).namelist()
+    _the_wheel_is_typed_and_carries_the_version(wheel)
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True)
@@ -51,6 +52,19 @@ def test_installed_wheel_carries_and_uses_its_own_grammar(tmp_path):
     _the_wheel_writes_a_report_from_its_own_templates(wheel, target, tmp_path, env)
     _the_wheel_requires_textual(wheel)
     _the_wheel_serves_the_phone_page_from_its_own_files(wheel)
+
+
+def _the_wheel_is_typed_and_carries_the_version(wheel):
+    """``py.typed`` tells a type checker the package's annotations are meant to be
+    read (PEP 561); the wheel's metadata has the one version of ``__init__.py``."""
+    from reversis_cli import __version__
+
+    assert wheel.name.startswith(f"reversis_cli-{__version__}-")
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read("reversis_cli/py.typed") == b""
+        metadata = next(archive.read(name).decode("utf-8") for name in archive.namelist()
+                        if name.endswith(".dist-info/METADATA"))
+    assert f"\nVersion: {__version__}\n" in metadata
 
 
 def _the_wheel_serves_the_phone_page_from_its_own_files(wheel):

@@ -50,6 +50,22 @@ def test_replace():
         replace(point, z=1)
 
 
+class Setting(Value):
+    __slots__ = _fields = ("value", "changes")
+    value: str
+    changes: int
+
+    def __init__(self, value: str, changes: int):
+        setattr_frozen(self, "value", value)
+        setattr_frozen(self, "changes", changes)
+
+
+def test_replace_any_field_name():
+    """A field may be called ``value`` (a header line's is) or ``changes``: replace()'s own
+    parameters are positional-only, as dataclasses.replace's."""
+    assert replace(Setting("a", 1), value="b", changes=2) == Setting("b", 2)
+
+
 class Tally(MutableValue):
     __slots__ = ("name", "count")
     _fields = ("name", "count")

@@ -62,6 +62,31 @@ class DealTable(MutableValue):
         "late", "cancel_broken", "fail_any", "esp_pool", "refund_all_aces", "esp_pays_broken",
         "partie_split", "partie_vis_double", "double", "lost", "forfeits_all",
         "forfeits_breaking")
+    scale: int  # units to a fiche
+    dealer: int
+    rank: tuple[int, ...]  # by seat (SEAT-3)
+    esp: int  # the espagnolette's seat, -1 when none plays
+    esp_quinola: bool
+    pool: int
+    remise: int
+    partie: int
+    fixed: tuple[int, ...]  # by seat: what no card from the analysed trick on changes
+    led_pays_winner: bool
+    forcer_is_leader: bool
+    any_follow: bool
+    vis_double: bool
+    late: frozenset[int]
+    cancel_broken: bool
+    fail_any: bool
+    esp_pool: bool
+    refund_all_aces: bool
+    esp_pays_broken: frozenset[int]
+    partie_split: bool
+    partie_vis_double: bool
+    double: tuple[tuple[tuple[int, ...], ...], ...]  # [payer][payee][trick]
+    lost: tuple[tuple[frozenset[str], ...], ...]  # [payee][trick]
+    forfeits_all: frozenset[int]
+    forfeits_breaking: frozenset[int]
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, settlement: DealSettlement
                  ) -> None:

@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo(tr("interrupted"), err=True)
         sys.exit(EXIT_INTERRUPTED)
-    except Exception as exc:  # a bug: say so plainly, without a traceback
+    except Exception as exc:  # noqa: BLE001 -- a bug: said plainly, without a traceback
         click.echo(t(Msg("reversis: internal error ({error}); please report it with the file "
                          "that caused it", error=f"{type(exc).__name__}: {exc}")), err=True)
         sys.exit(EXIT_INTERNAL)

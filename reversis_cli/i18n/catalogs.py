@@ -4,7 +4,7 @@ Each area has its own catalog (domain) so that its messages are kept
 together: ``reversis_cli/locale/ru/LC_MESSAGES/DOMAIN.po``, compiled to
 ``.mo`` when the package is built (hatch_build.py).  A catalog that cannot be
 loaded leaves its messages in English rather than stopping a run at the
-table; the tests load every catalog strictly (tests/test_i18n.py).
+table; the tests load every catalog strictly (tests/test_i18n_catalogs.py).
 """
 
 from __future__ import annotations

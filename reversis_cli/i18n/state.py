@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from numbers import Rational
+from typing import TYPE_CHECKING
 
 from .catalogs import Translator, translator
 from .message import Count, Msg
 from .numbers import written_amount, written_money
+
+if TYPE_CHECKING:  # --version must not load fractions
+    from fractions import Fraction
 
 __all__ = ["amount_shown", "current", "lang", "t", "tr", "use"]
 
@@ -54,14 +59,14 @@ def tr(message: str) -> str:
     return current().gettext(message)
 
 
-def amount_shown(amount, signed: bool = False) -> str:
+def amount_shown(amount: int | Rational, signed: bool = False) -> str:
     """An amount (int or Fraction) as the current language writes it in a
     table, a chart or the report: ``5/2``, ``-30`` in English; ``2½``,
     ``−30`` in Russian (:func:`~.numbers.written_amount`)."""
     return written_amount(amount, current().language, signed)
 
 
-def average_shown(value, signed: bool = False) -> str:
+def average_shown(value: Fraction, signed: bool = False) -> str:
     """An average of fiches (a Fraction: a net per deal, per session) to two
     decimals, rounded half away from zero, as the current language writes a
     decimal: ``1.25``, ``-9.15``; ``1,25``, ``−9,15`` in Russian.  What is ranked

@@ -9,14 +9,14 @@ or discarded two, the cards of tricks not established) and report through its
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence, Sized
 
 from ..cards import PACK, Card, CardCode, CardCodes
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg
-from ..model import CardAt, Deal, ExchangeLine, HandLine, TalonLine
+from ..model import CardAt, Deal, ExchangeLine, HandLine, Statement, TalonLine
 from ..words import joined, listed
-from .result import Play, Played, next_seat
+from .result import Play, Played, PlayedTrick, next_seat
 
 __all__ = ["CrossChecks"]
 
@@ -46,7 +46,7 @@ class CrossChecks:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    def is_damaged(self, stmt) -> bool:
+    def is_damaged(self, stmt: Statement | None) -> bool:
         return stmt is not None and stmt.pos.line in self.damaged
 
     # -- what the record wrote of a player's hand --------------------------------
@@ -80,7 +80,8 @@ class CrossChecks:
     def _partie_size(self) -> int:
         return 4 - len(self.kept) + len(self.two_discarded)
 
-    def _partie(self, played: Played, hands, whole: bool) -> tuple[Card, ...]:
+    def _partie(self, played: Played, hands: Sequence[frozenset[Card]], whole: bool
+                ) -> tuple[Card, ...]:
         held = [False] * len(PACK)
         for hand in hands:
             for card in hand:
@@ -232,7 +233,7 @@ class CrossChecks:
             if seat is not None:
                 self._check_exchange(exchange, seat, talon_card.get(seat), played)
 
-    def _not_played(self, card_at: CardAt, played, code: str, said: _Said,
+    def _not_played(self, card_at: CardAt, played: Played, code: str, said: _Said,
                     loose: _Said) -> None:
         """A card that left the game before the play (discarded, or in the
         partie) cannot also be played: ``code`` at the card when it was.
@@ -245,7 +246,8 @@ class CrossChecks:
         elif card_at.card in self.loose:
             self._played_loose(code, loose(CardCode(card_at.card)), card_at)
 
-    def _played_by(self, code: str, said: Msg, where, card_at: CardAt) -> None:
+    def _played_by(self, code: str, said: Msg, where: tuple[PlayedTrick, Play],
+                   card_at: CardAt) -> None:
         """``code`` at ``card_at``: what the record ``said`` of the card, but who
         played it where (``where``: the trick and the play)."""
         trick, play = where
@@ -325,11 +327,11 @@ def _line_of(play: Play) -> int:
     return play.pos.line
 
 
-def _cards(cards) -> CardCodes:
+def _cards(cards: Iterable[Card]) -> CardCodes:
     return CardCodes(tuple(cards))
 
 
-def _count(cards) -> Count:
+def _count(cards: Sized) -> Count:
     """``3 cards``, in the reader's language."""
     return Count(len(cards), "{n} card", "{n} cards")
 

@@ -18,6 +18,7 @@ a suit is the lower index.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 
 from ..cards import PACK, QUINOLA, Card
@@ -25,7 +26,7 @@ from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
-from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
+from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
 
 __all__ = ["replay_plain"]
 
@@ -93,7 +94,12 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
     return event.trick is None or 1 <= event.trick <= TRICKS_PER_DEAL
 
 
-def _walk(deal: Deal, seats: dict[str, int], dealer: int):
+# A card played off the suit led: (trick, seat, the suit led's first index).
+_Renounce = tuple[int, int, int]
+
+
+def _walk(deal: Deal, seats: dict[str, int], dealer: int
+          ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
     """The tricks established as rows (see ``result.Row``), the mask of the
     cards played, each seat's cards in the order played, seat after seat (as
     bytes of card indexes, eleven a seat: searched at C speed, where asking
@@ -105,7 +111,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
         return None
     rows = []
     by_seat = []  # each trick's card indexes in seat order
-    renounces = []
+    renounces: list[_Renounce] = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
     number = 0
@@ -147,8 +153,8 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int):
     return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
-def _exchanges_plain(exchanges, seats: dict[str, int], dealer: int, played: int,
-                     by_seat: bytes) -> bool:
+def _exchanges_plain(exchanges: Sequence[ExchangeLine], seats: dict[str, int], dealer: int,
+                     played: int, by_seat: bytes) -> bool:
     """Whether the exchange lines are one a player, and agree with the play:
     each player but the dealer discards one card or refuses, the cards
     discarded or refused are not played, a card taken is played by its taker
@@ -192,8 +198,8 @@ def _ace_holder(by_seat: bytes) -> int | None:
     return None
 
 
-def _espagnolette(holder: int | None, declared_lines, seats: dict[str, int]
-                  ) -> tuple[bool, Espagnolette | None]:
+def _espagnolette(holder: int | None, declared_lines: Sequence[EspagnoletteLine],
+                  seats: dict[str, int]) -> tuple[bool, Espagnolette | None]:
     """ESP-1 as the full walk finds it (``holder``), and whether the
     espagnolette lines agree: False when one is repeated, names no player or
     names one who does not hold it."""
@@ -207,7 +213,8 @@ def _espagnolette(holder: int | None, declared_lines, seats: dict[str, int]
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _any_revoke(renounces, by_seat: bytes, espagnolette: Espagnolette | None) -> bool:
+def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
+                espagnolette: Espagnolette | None) -> bool:
     """PLAY-4: whether a player played off the suit led while still holding
     it (outside the espagnolette's privilege, ESP-2): whether he plays the
     suit in a later trick."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Unpack
 
 from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
@@ -34,7 +35,7 @@ from .plain import replay_plain
 from .recorded import recorded_problems
 from .result import (
     TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, Revoke,
-    TrickAsWritten, is_espagnolette, next_seat, winning_play,
+    TrickAsWritten, Outcome, is_espagnolette, next_seat, winning_play,
 )
 from .rules_of_play import PLAYING_ORDERS, may_renounce, revoke_evidence
 
@@ -179,13 +180,13 @@ class _Replay(CrossChecks):
         return self._result(tricks=tuple(tricks), hands=hands, partie=partie,
                             espagnolette=espagnolette, revokes=revokes)
 
-    def _result(self, **kw) -> ReplayedDeal:
+    def _result(self, **outcome: Unpack[Outcome]) -> ReplayedDeal:
         dealer = max(self.dealer, 0)
         return ReplayedDeal(
             deal=self.deal, players=self.players, dealer=dealer,
             partie_written=self.deal.partie is not None,
             complete=not self.broken and not self.damaged, diagnostics=tuple(self.diags),
-            unresolved=tuple(self.unresolved), dealer_known=self.dealer >= 0, **kw)
+            unresolved=tuple(self.unresolved), dealer_known=self.dealer >= 0, **outcome)
 
     def _check_misdealers(self) -> None:
         """Only the dealer misdeals (IRR-2, IRR-3): a ``misdeal`` line naming
@@ -461,7 +462,8 @@ class _Replay(CrossChecks):
                 hands[seat] |= written - hands[seat]
         return tuple(frozenset(h) for h in hands)
 
-    def _give_kept_cards(self, hands, partie) -> tuple[frozenset[Card], ...]:
+    def _give_kept_cards(self, hands: tuple[frozenset[Card], ...], partie: tuple[Card, ...]
+                         ) -> tuple[frozenset[Card], ...]:
         """A player who kept a talon card holds one card he never plays: the
         card neither played nor in the written partie (IRR-4)."""
         unknown = [s for s in self.kept if self._written_after_exchange(s) is None]
@@ -475,7 +477,7 @@ class _Replay(CrossChecks):
         out[unknown[0]] = hands[unknown[0]] | {rest[0]}
         return tuple(out)
 
-    def _espagnolette(self, hands) -> Espagnolette | None:
+    def _espagnolette(self, hands: Sequence[frozenset[Card]]) -> Espagnolette | None:
         holder: int | None = None
         for seat, hand in enumerate(hands):
             if is_espagnolette(hand):

@@ -4,7 +4,8 @@ espagnolette, the revokes and the irregularities of one deal (the values
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, TypedDict
 
 from ..cards import PACK, Card, Suit
 from ..diagnostics import Diagnostic
@@ -17,7 +18,7 @@ from .rules_of_play import (
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
     "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Row", "Played", "winning_play",
-    "next_seat", "is_espagnolette", "trick_of_row",
+    "next_seat", "is_espagnolette", "trick_of_row", "Outcome",
 ]
 
 
@@ -152,6 +153,18 @@ Row = tuple[int, int, int, int, int, int, int]
 
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
+
+
+class Outcome(TypedDict, total=False):
+    """What the walk found, handed to :class:`ReplayedDeal` as its keywords (a
+    void deal gives only ``void``)."""
+
+    tricks: tuple[PlayedTrick, ...]
+    hands: tuple[frozenset[Card], ...]
+    partie: tuple[Card, ...]
+    espagnolette: Espagnolette | None
+    revokes: tuple[Revoke, ...]
+    void: bool
 
 
 class ReplayedDeal(Value):
@@ -341,7 +354,7 @@ def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 
-def _played_by_seat(rows) -> list[list[int]]:
+def _played_by_seat(rows: Iterable[Row]) -> list[list[int]]:
     """The card indexes each seat played in ``rows``, in the order played."""
     played: list[list[int]] = [[], [], [], []]
     for _, leader, a, b, c, d, _ in rows:
@@ -358,7 +371,7 @@ class Played:
 
     __slots__ = ("_at",)
 
-    def __init__(self, tricks) -> None:
+    def __init__(self, tricks: Sequence[PlayedTrick]) -> None:
         self._at: list[tuple[PlayedTrick, Play] | None] = [None] * len(PACK)
         for trick in reversed(tricks):  # the first time a card was played wins
             for play in trick.plays:
@@ -373,7 +386,7 @@ class Played:
             raise KeyError(card)
         return at
 
-    def items(self):
+    def items(self) -> Iterator[tuple[Card, tuple[PlayedTrick, Play]]]:
         return ((PACK[i], at) for i, at in enumerate(self._at) if at is not None)
 
 

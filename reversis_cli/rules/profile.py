@@ -97,11 +97,11 @@ class Option(Value):
         return Msg("trick numbers 1-11 separated by commas (such as 10,11), or none")
 
 
-def _choice(name, values, meaning, rules, sources) -> Option:
+def _choice(name: str, values: str, meaning: str, rules: str, sources: str) -> Option:
     return Option(name, "choice", meaning, tuple(rules.split()), sources, tuple(values.split()))
 
 
-def _opt(name, kind, meaning, rules, sources) -> Option:
+def _opt(name: str, kind: str, meaning: str, rules: str, sources: str) -> Option:
     return Option(name, kind, meaning, tuple(rules.split()), sources)
 
 

@@ -23,6 +23,7 @@ exists instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
@@ -109,7 +110,7 @@ def parse_refs(text: str) -> list[str]:
     return refs
 
 
-def _quoted(refs) -> list[tuple[str, str]]:
+def _quoted(refs: Iterable[str]) -> list[tuple[str, str]]:
     return [(ref, paragraph(ref)) for ref in refs]
 
 

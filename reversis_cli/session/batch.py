@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..i18n import Msg
 
@@ -28,6 +28,9 @@ _GLOB_CHARS = "*?["
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+if TYPE_CHECKING:  # the pool is imported only with --jobs (start-up time)
+    from multiprocessing.pool import AsyncResult, Pool
 
 
 class InputError(ValueError):
@@ -170,7 +173,8 @@ def run_in_order(job: Callable[[T], R], items: Sequence[T], jobs: int,
         yield _in_order(pool, job, waiting, queue)
 
 
-def _in_order(pool, job: Callable[[T], R], waiting: deque, queue: Iterator[T]) -> Iterator[R]:
+def _in_order(pool: Pool, job: Callable[[T], R], waiting: deque[AsyncResult[R]],
+              queue: Iterator[T]) -> Iterator[R]:
     while waiting:
         result = waiting.popleft().get()
         for item in itertools.islice(queue, 1):
@@ -179,7 +183,7 @@ def _in_order(pool, job: Callable[[T], R], waiting: deque, queue: Iterator[T]) -
 
 
 @contextmanager
-def _worker_pool(processes: int):
+def _worker_pool(processes: int) -> Iterator[Pool]:
     """A pool of worker processes, stopped at once when the block ends."""
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.

@@ -313,7 +313,7 @@ def read_in_parts(source: Record | Session, parts: list[Part],
 
 
 def _read_here(source: Record | Session, tick: Callable[[int], None] | None, counted: int,
-               stopped: bool):
+               stopped: bool) -> Generator[CheckedDeal | ScoredDeal, None, tuple[int, bool]]:
     """The deals up to where the record stops, read in this process; the
     file's errors counted after them, and whether reading ends there."""
     for one in read_deals(source, tick):

@@ -76,15 +76,17 @@ class DealWriter(Protocol):
     def batch_tail(self, outcomes: Sequence[SessionOutcome]) -> str:
         """After the last file of a batch."""
 
-    def summary(self, outcomes: Sequence[SessionOutcome]):
+    # The summary and ``err`` are the writer's own (a rich renderable, a console, or
+    # None): the session hands them on without looking, hence ``object``.
+    def summary(self, outcomes: Sequence[SessionOutcome]) -> object:
         """A batch's summary for the console (a renderable), or None."""
 
-    def open(self, name: str, write: Callable[[str], object], err=None,
+    def open(self, name: str, write: Callable[[str], object], err: object = None,
              only: int | None = None) -> SessionWriter:
         """Write the record ``name`` with ``write``, its diagnostics on ``err``
         (with ``only``: just deal ``only`` is shown)."""
 
-    def part_err(self, file: IO[str]):
+    def part_err(self, file: IO[str]) -> object:
         """Where a worker prints its part's diagnostics (written into ``file``)."""
 
 

@@ -170,7 +170,7 @@ def resolve_profile(record: Record, rules: str | None = None,
     return profile, problems
 
 
-def _header_profile(record: Record, line, problems: list[Diagnostic]) -> Profile | None:
+def _header_profile(record: Record, line: HeaderLine, problems: list[Diagnostic]) -> Profile | None:
     """The profile of the header's ``rules`` line (a path is read from the record's folder)."""
     base_dir = Path(record.name).parent if record.name else None
     try:
@@ -315,7 +315,7 @@ class Session:
     def __enter__(self) -> Session:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.record.close()
 
     def close(self) -> None:

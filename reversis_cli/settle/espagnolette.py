@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay.rules_of_play import MUST_FOLLOW_TRICKS
 from .codes import EspagnoletteStatus, Outcome
 from .ledger import Ledger
@@ -82,7 +82,7 @@ def settle_espagnolette(ledger: Ledger) -> None:
         failed_quinola(ledger)
 
 
-def _refunded(card, option: str) -> bool:
+def _refunded(card: Card, option: str) -> bool:
     """ESP-5: the placed cards named by option ``espagnolette_refunds``."""
     if card is QUINOLA:
         return True

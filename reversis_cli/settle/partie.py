@@ -6,6 +6,7 @@ status is decided before the partie (see ``espagnolette.py``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
@@ -27,13 +28,14 @@ def card_value(card: Card, profile: Profile) -> int:
     return card.points
 
 
-def partie_value(cards, profile: Profile) -> tuple[int, tuple[tuple[Card, int], ...]]:
+def partie_value(cards: Iterable[Card], profile: Profile
+                 ) -> tuple[int, tuple[tuple[Card, int], ...]]:
     """PARTIE-1: the value of the partie's cards plus the bonus, and each card's value."""
     parts = tuple([(c, card_value(c, profile)) for c in cards])
     return sum([v for _, v in parts]) + profile.options.partie_bonus, parts
 
 
-def partie_total(cards, profile: Profile) -> int:
+def partie_total(cards: Iterable[Card], profile: Profile) -> int:
     """PARTIE-1: the value of ``partie_value`` without each card's part."""
     return sum([card_value(c, profile) for c in cards]) + profile.options.partie_bonus
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
-from ..i18n.message import Jetons
+from ..i18n.message import Jetons, Language
 from ..i18n.message import value_text
 from ..rules.values import option_value
 from .codes import JETON, NoteCode, ReasonCode
@@ -387,7 +387,7 @@ def _jetons(payment: Payment) -> Jetons:
     return Jetons(int(payment.amount) // JETON, payment.amount)
 
 
-def _grounds(rule: str, grounds, trick) -> Msg:
+def _grounds(rule: str, grounds: tuple[str, ...], trick: int | None) -> Msg:
     said = [Msg(GROUND_VIS_A_VIS, rule=_ground_rule(rule, g)) if g == "vis_a_vis" else
             Msg(GROUND_TRICK, trick=trick, rule=_ground_rule(rule, g))
             for g in grounds]
@@ -500,7 +500,7 @@ class _Joined(Msg):
         self.params = {f"p{i}": part for i, part in enumerate(parts)}
         return self
 
-    def written(self, language) -> str:
+    def written(self, language: Language) -> str:
         # the joining template is no message id: only the parts are translated
         return self.template.format_map({k: value_text(v, language)
                                          for k, v in self.params.items()})

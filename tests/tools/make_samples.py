@@ -287,7 +287,7 @@ def irregular() -> str:
 # --------------------------------------------------------------------------- every-event-ru
 
 # A Russian evening with every irregularity, every rare event and ordinary deals
-# between them, for the Russian goldens and tests/test_russian_sweep.py.  The two
+# between them, for the Russian goldens and tests/test_i18n_russian_sweep.py.  The two
 # espagnolettes fall one to each outcome under the seed (ESP-4, ESP-5); women hold
 # the reversis, its break and both espagnolettes, so that a masculine form glued
 # to a name shows.

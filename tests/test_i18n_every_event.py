@@ -3,7 +3,7 @@ goldens of ``check``, ``score``, ``show``, ``explain`` and ``arbitrate`` of ever
 the report's visible text, all with ``--lang ru``, under tests/golden/ru/every-event-ru/.
 
 Each golden starts with the command that made it, so that the folder reads as a
-transcript; regenerate with ``python -m pytest --update-golden tests/test_every_event_ru.py``
+transcript; regenerate with ``python -m pytest --update-golden tests/test_i18n_every_event.py``
 and read the diff whole: names (Анна, Вера are women), irregular deals, the reversis made
 and broken and the two espagnolettes are what issue 21 asks to read."""
 

@@ -62,14 +62,21 @@ def help_texts() -> list[tuple[str, str]]:
 HELP_TEXTS = help_texts()
 
 
-@pytest.mark.parametrize(("where", "msgid"), HELP_TEXTS, ids=[w for w, _ in HELP_TEXTS])
-def test_every_help_text_of_every_command_and_option_has_russian(where, msgid):
-    assert msgid, f"{where} has no help"
-    russian = RUSSIAN.gettext(msgid)
-    assert russian != msgid, f"no Russian for the help of {where}: add it to cli.po"
-    # click keeps a paragraph marked \b unwrapped: the Russian keeps the paragraphs
-    assert russian.count("\n\n") == msgid.count("\n\n")
-    assert russian.count("\b") == msgid.count("\b")
+def test_every_help_text_of_every_command_and_option_has_russian():
+    """One assertion for the whole catalog: the failure lists every help text
+    without its Russian (or whose Russian loses a paragraph), not the first."""
+    wrong = []
+    for where, msgid in HELP_TEXTS:
+        russian = RUSSIAN.gettext(msgid)
+        if not msgid:
+            wrong.append(f"{where}: no help")
+        elif russian == msgid:
+            wrong.append(f"{where}: no Russian for its help")
+        # click keeps a paragraph marked \b unwrapped: the Russian keeps the paragraphs
+        elif (russian.count("\n\n"), russian.count("\b")) != (msgid.count("\n\n"),
+                                                                msgid.count("\b")):
+            wrong.append(f"{where}: the Russian help does not keep the paragraphs")
+    assert not wrong, "add or fix in cli.po:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in commands()])
@@ -108,11 +115,15 @@ def metavars() -> list[tuple[str, str]]:
 METAVARS = metavars()
 
 
-@pytest.mark.parametrize(("where", "metavar"), METAVARS, ids=[w for w, _ in METAVARS])
-def test_every_name_of_a_value_in_usage_and_options_has_russian(where, metavar):
-    russian = RUSSIAN.gettext(metavar)
-    assert russian != metavar, f"no Russian for {metavar!r} ({where}): add it to cli.po"
-    assert not any("A" <= c <= "Z" for c in russian.replace("N", "")), russian
+def test_every_name_of_a_value_in_usage_and_options_has_russian():
+    wrong = []
+    for where, metavar in METAVARS:
+        russian = RUSSIAN.gettext(metavar)
+        if russian == metavar:
+            wrong.append(f"{metavar!r} ({where}): no Russian")
+        elif any("A" <= c <= "Z" for c in russian.replace("N", "")):
+            wrong.append(f"{metavar!r} ({where}): Latin capitals in {russian!r}")
+    assert not wrong, "add or fix in cli.po:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in commands()])
@@ -178,18 +189,28 @@ def percent_placeholders(text: str) -> set[str]:
     return {part.split(")")[0] for part in text.split("%(")[1:]}
 
 
-@pytest.mark.parametrize(("msgid", "plural"), CLICK_IDS, ids=[m[:40] for m, _ in CLICK_IDS])
-def test_every_word_click_writes_has_russian_with_the_same_placeholders(msgid, plural):
+def click_word_problems(msgid: str, plural: str | None) -> list[str]:
+    """What is wrong with the Russian of one of click's messages (nothing: [])."""
     entries = [e for e in ENTRIES.get(msgid, []) if e.domain == "cli"]
-    assert entries, f"no Russian for click's {msgid!r} in cli.po"
+    if not entries:
+        return [f"{msgid!r}: no Russian in cli.po"]
     entry = entries[0]
-    assert entry.plural == plural
+    if entry.plural != plural:
+        return [f"{msgid!r}: plural {entry.plural!r}, click writes {plural!r}"]
     wanted = placeholders(msgid) | placeholders(plural or "")
+    problems = []
     for string in entry.strings:
         # click fills a plural message with every value; a form may leave one out
-        assert placeholders(string) <= wanted if plural else placeholders(string) == wanted, \
-            (msgid, string)
-        assert percent_placeholders(string) == percent_placeholders(msgid)
+        same = placeholders(string) <= wanted if plural else placeholders(string) == wanted
+        if not same or percent_placeholders(string) != percent_placeholders(msgid):
+            problems.append(f"{msgid!r}: other placeholders in {string!r}")
+    return problems
+
+
+def test_every_word_click_writes_has_russian_with_the_same_placeholders():
+    wrong = [problem for msgid, plural in CLICK_IDS
+             for problem in click_word_problems(msgid, plural)]
+    assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize(("args", "name"), [
@@ -247,7 +268,7 @@ def test_version_in_russian():
      "проверено: 5 файлов, 21 сдача: 5 ошибок, 22 предупреждения"),
     ((1, 0, 0, 0), "checked 1 file, no deals: no errors, no warnings",
      "проверено: 1 файл, ни одной сдачи: без ошибок, без предупреждений"),
-    # the teens take the form of 5, whatever their last digit (tests/test_russian_plurals.py)
+    # the teens take the form of 5, whatever their last digit (tests/test_i18n_plurals.py)
     ((11, 12, 14, 111), "checked 11 files, 12 deals: 14 errors, 111 warnings",
      "проверено: 11 файлов, 12 сдач: 14 ошибок, 111 предупреждений"),
     ((21, 22, 25, 13), "checked 21 files, 22 deals: 25 errors, 13 warnings",
@@ -322,7 +343,7 @@ def reversis(*args: str, **environment: str) -> subprocess.CompletedProcess:
 
 
 # Each run below starts an interpreter (a third of a second): the locale's Russian
-# is held by default by test_diagnostics_ru's check in a fresh process, and --lang en
+# is held by default by test_i18n_diagnostics's check in a fresh process, and --lang en
 # over a Russian locale by the in-process test after these.
 @pytest.mark.slow
 def test_a_russian_locale_gives_russian_help_without_lang():
