@@ -33,7 +33,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "fast path (a deal whole)": ("reversis_cli.notation.fastpath:FastPath", "read_deal"),
     "fast path (lean lines)": ("reversis_cli.notation.fastpath:FastPath", "read"),
     "block reader": ("reversis_cli.notation.chunks", "_plain_deal"),
-    "plain replay": ("reversis_cli.replay.play", "replay_plain"),
+    "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
@@ -179,18 +179,24 @@ def test_the_goldens_hold_under_the_switch(tmp_path):
 
 
 def test_every_twin_of_the_table_is_switched():
-    """docs/contributing.md's "Fast paths" table names each twin's fast function
-    the counting above watches, and nothing else."""
+    """docs/contributing.md's "Fast paths" table names each fast function the
+    counting above watches (a method with its class), and has a row for each
+    module that chooses a twin."""
     text = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
-    table = text.split("### Fast paths", 1)[1].split("\n#", 1)[0]
-    named = {attribute for _where, attribute in TWINS.values()}
-    assert [a for a in sorted(named) if f"`{a}`" not in table and f"{a}(" not in table] == []
+    table = text.split("\n## Fast paths", 1)[1].split("\n## ", 1)[0]
+    named = [f"`{where.partition(':')[2]}.{attribute}`" if ":" in where else f"`{attribute}`"
+             for where, attribute in TWINS.values()]
+    assert [name for name in named if name not in table] == []
+    assert [c for c in CHOOSERS if f"reversis_cli/{c}" not in table] == []
+
+
+# The modules that choose between a twin and its reference.
+CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "jsonout.py",
+            "render/session.py", "cli/consoles.py", "session/parts.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():
     """Each module that chooses a twin reads the one switch."""
-    choosers = ["notation/parse.py", "notation/chunks.py", "replay/play.py", "jsonout.py",
-                "render/session.py", "cli/consoles.py", "session/parts.py"]
     package = Path(fastpaths.__file__).parent
-    assert [c for c in choosers
+    assert [c for c in CHOOSERS
             if "fastpaths.REFERENCE" not in (package / c).read_text(encoding="utf-8")] == []

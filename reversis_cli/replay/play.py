@@ -21,7 +21,6 @@ from typing import Unpack
 
 from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
-from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..model import (
@@ -502,11 +501,8 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     ``damaged`` maps each line of the deal the reading already found wrong to
     its text (see ``_Replay``).  Session-level checks (deal numbers, the
     expected dealer) belong to the reader, which sees the deals in order.
-    Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) every deal is replayed
-    by the full walk (so the settlement reads its hands and tricks, never rows).
     """
-    # most deals are plain: one pass over the tricks replays them
-    if not damaged and not fastpaths.REFERENCE:
+    if not damaged:  # most deals are plain: one pass over the tricks replays them
         plain = replay_plain(deal, players)
         if plain is not None:
             return plain
