@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli.arbitrate import compare_rulings, rule
+from reversis_cli.arbiter.ruling import compare_rulings, rule
 from reversis_cli.cli import cli
 from reversis_cli.rules import load_profile
 

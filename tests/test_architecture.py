@@ -123,7 +123,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("analysis", frozenset({"analyse"})),
     ("sheet", frozenset({"sheet"})),
     ("club", frozenset({"club"})),
-    ("views", frozenset({"jsonout", "csvpayments", "render", "report", "explain", "arbitrate",
+    ("views", frozenset({"jsonout", "csvpayments", "render", "report", "arbiter",
                          "check"})),
     ("recording", frozenset({"record"})),
     # the phone's pages over the recorder (issue 33)

@@ -6,7 +6,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli.session.batch import InputError, expand_inputs
+from reversis_cli.session.inputs import InputError, expand_inputs
 from reversis_cli.cli import cli
 
 from conftest import SAMPLES

@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from reversis_cli.arbitrate import rule
+from reversis_cli.arbiter.ruling import rule
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import load_profile

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli.arbitrate import rule
+from reversis_cli.arbiter.ruling import rule
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, t, use
 from reversis_cli.rules import load_profile

@@ -200,7 +200,7 @@ def test_progress_is_told_of_every_deal_read_even_those_not_shown():
 
 
 def test_arbitrate_compares_two_readings_of_the_whole_session_in_one_pass(tmp_path):
-    from reversis_cli.arbitrate import compare_rulings, rule
+    from reversis_cli.arbiter.ruling import compare_rulings, rule
 
     path = tmp_path / "s.rvs"
     path.write_text(SESSION, encoding="utf-8")
@@ -212,7 +212,7 @@ def test_arbitrate_compares_two_readings_of_the_whole_session_in_one_pass(tmp_pa
 
 
 def test_explain_reads_the_deal_from_its_session():
-    from reversis_cli.explain import explain_in
+    from reversis_cli.arbiter.explain import explain_in
 
     with record_from_text(SESSION, "s.rvs") as record:
         explanation = explain_in(Session.of(record), 4)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli.arbitrate import rule_in
+from reversis_cli.arbiter.ruling import rule_in
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, t, use
 from reversis_cli.jsonout import deal_json
@@ -196,7 +196,8 @@ def test_no_regular_expression_reads_a_reason_or_a_step():
     or read payments and steps use no regular expressions, and none reads ``.text``
     or ``.reason`` except to show it."""
     readers = files_in(PACKAGE / "settle", "*.py", 5) + [
-        PACKAGE / "arbitrate.py", PACKAGE / "explain.py", PACKAGE / "jsonout.py"]
+        PACKAGE / "arbiter" / "ruling.py", PACKAGE / "arbiter" / "explain.py",
+        PACKAGE / "jsonout.py"]
     for path in readers:
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(import re\b|from re import)", source, re.M), path

@@ -13,7 +13,7 @@ import pytest
 from reversis_cli.i18n import use
 from reversis_cli.reader import open_record
 from reversis_cli.render.score import render_settlement
-from reversis_cli.arbitrate import rule
+from reversis_cli.arbiter.ruling import rule
 from reversis_cli.model import EVENT_KINDS
 from reversis_cli.rules import load_profile
 from reversis_cli.settle import (

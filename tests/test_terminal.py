@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from reversis_cli.cli import common as cli_common
-from reversis_cli.session.batch import expand_inputs
+from reversis_cli.session.inputs import expand_inputs
 
 from conftest import ROOT, SAMPLES
 

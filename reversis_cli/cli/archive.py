@@ -38,7 +38,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
     that file is there, and taken as moved when it is gone.  The tables are
     described in docs/output.md.
     """
-    from ..session.batch import InputError  # the library: start-up time
+    from ..session.inputs import InputError  # the library: start-up time
     from ..club.archive import (  # the library: start-up time
         MOVED, NOT_LOADED, ArchiveRun, archive_files, record_inputs,
     )

@@ -437,7 +437,7 @@ def serial_if_stdin(files: list[Path], jobs: int) -> int:
 
 
 def input_files(inputs: tuple[str, ...]) -> list[Path]:
-    from ..session.batch import InputError, expand_inputs  # the library: start-up time
+    from ..session.inputs import InputError, expand_inputs  # the library: start-up time
 
     try:
         return expand_inputs(inputs)

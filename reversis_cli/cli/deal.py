@@ -29,7 +29,7 @@ __all__ = ["explain_command", "arbitrate_command"]
 def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[str, str],
                     style: str) -> None:
     """Explain one deal: each card's effect, the partie, the tie-breaks, other readings."""
-    from ..explain import explain_in  # the library: start-up time
+    from ..arbiter.explain import explain_in  # the library: start-up time
     from ..render.explain import render_explanation  # brings rich: start-up time
 
     check_profile_options(rules, sets)
@@ -63,7 +63,7 @@ def explain_command(file: str, deal_number: int, rules: str | None, sets: dict[s
 def arbitrate_command(file: str, deal_number: int, rules: str | None, compare: str | None,
                       sets: dict[str, str], no_quotes: bool, style: str) -> None:
     """Rule on one deal: the facts, the rules with their sources, the payments."""
-    from ..arbitrate import NoSuchDeal, compare_in, rule_in  # the library: start-up time
+    from ..arbiter.ruling import NoSuchDeal, compare_in, rule_in  # the library: start-up time
     from ..sheet.figures import figures_of_ruling  # the library: start-up time
     from ..render.arbitrate import (  # rich: start-up time
         render_comparison, render_ruling, render_table_and_rules,

@@ -204,7 +204,7 @@ def _open_archive(inputs: tuple[str, ...], err, failed: list[str], phase):
         DUPLICATE, build_in_memory, open_to_read, record_inputs,
     )
     from ..club.stats import is_database  # the library: start-up time
-    from ..session.batch import InputError  # the library: start-up time
+    from ..session.inputs import InputError  # the library: start-up time
 
     databases = [name for name in inputs if is_database(name)]
     if databases:

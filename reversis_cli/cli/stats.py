@@ -116,7 +116,7 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
     club file ``club`` says, and that roster; each record left out reported
     as it is read (and added to ``failed`` or ``copies``); exit 1 for an archive
     that cannot be read or a club file with problems (RV620 to RV623)."""
-    from ..session.batch import InputError  # the library: start-up time
+    from ..session.inputs import InputError  # the library: start-up time
     from ..club.archive import DUPLICATE  # the library: start-up time
     from ..club.roster import RosterError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
@@ -210,7 +210,7 @@ def _records_to_read(inputs: tuple[str, ...]) -> int:
     """How many records ``stats`` reads (0 for an archive, read as it is)."""
     from ..club.archive import record_inputs  # the library: start-up time
     from ..club.stats import is_database  # the library: start-up time
-    from ..session.batch import InputError  # the library: start-up time
+    from ..session.inputs import InputError  # the library: start-up time
 
     if any(is_database(name) for name in inputs):
         return 0

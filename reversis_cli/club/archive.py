@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from ..session.batch import expand_inputs
+from ..session.inputs import expand_inputs
 from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
@@ -108,7 +108,7 @@ def is_json_record(path: Path) -> bool:
 
 def record_inputs(inputs: Iterable[str]) -> list[Path]:
     """The files ``inputs`` name, by ``check``'s rules, a folder's JSON records
-    too (raises :class:`~reversis_cli.session.batch.InputError`)."""
+    too (raises :class:`~reversis_cli.session.inputs.InputError`)."""
     return expand_inputs(inputs, also=is_json_record)
 
 
@@ -421,7 +421,7 @@ def archive_inputs(inputs: Iterable[str], output: str | Path, *, prune: bool = F
                    run: ArchiveRun | None = None) -> list[FileResult]:
     """``reversis archive``: the records ``inputs`` name (:func:`record_inputs`)
     archived as :func:`archive_files` does.  Raises
-    :class:`~reversis_cli.session.batch.InputError` for inputs that name no record."""
+    :class:`~reversis_cli.session.inputs.InputError` for inputs that name no record."""
     files = record_inputs(inputs) if inputs else []
     return archive_files(files, output, prune=prune, remove=remove, each=each, run=run)
 

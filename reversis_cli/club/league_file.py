@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..session.batch import InputError
+from ..session.inputs import InputError
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..files import os_reason
 from ..i18n import Msg

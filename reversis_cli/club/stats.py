@@ -188,7 +188,7 @@ def read_stats(inputs: tuple[str, ...], period: Period = Period(), player: str |
     counted as the club's ``roster`` says (club/names.py), ``player`` too;
     ``warn(diagnostic)`` for names that look like one person's.  Raises
     :class:`StatsInputError`, :class:`~reversis_cli.club.schema.ArchiveError`,
-    :class:`~reversis_cli.session.batch.InputError`,
+    :class:`~reversis_cli.session.inputs.InputError`,
     :class:`~reversis_cli.club.roster.RosterError`."""
     databases = [name for name in inputs if is_database(name)]
     if len(databases) > 1:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardCode, CardCodes, CardError
 from ..i18n import Count, Msg
-from ..explain import explain_in
+from ..arbiter.explain import explain_in
 from ..notation.grammar_file import keywords
 from ..render.explain import render_explanation
 from ..render.amounts import fiches, signed

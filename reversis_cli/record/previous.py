@@ -25,7 +25,7 @@ from ..diagnostics import ReversisError
 from ..files import os_reason
 from ..i18n import Msg, fiches
 from ..reader import open_record
-from ..session.batch import RECORD_SUFFIX
+from ..session.inputs import RECORD_SUFFIX
 from ..session.service import Session
 
 __all__ = ["PoolOffer", "offered_pool", "archived_pool"]

@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ..convert.canonical import canonical_deal
 from ..cards import CARD_STYLES, Card, sort_cards
-from ..explain import explain_in
+from ..arbiter.explain import explain_in
 from ..i18n import Msg, t, tr
 from ..notation.writer import write_deal
 from ..render.diagnostics import render_diagnostics

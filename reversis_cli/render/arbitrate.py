@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..arbitrate import Comparison, Ruling
+from ..arbiter.ruling import Comparison, Ruling
 from ..cards import respell
 from ..sheet.figures import (
     PaymentRuling, corrections, payment_rulings, payment_text, recorded_text,

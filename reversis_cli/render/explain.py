@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..cards import respell
-from ..explain import Explanation
+from ..arbiter.explain import Explanation
 from ..i18n import Count, Msg, t, tr
 from ..rules.texts import rule_text
 from ..rules.values import option_value

@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from collections.abc import Iterator
 
-from .reader import Record
-from .rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
-from .session.service import ScoredDeal, Session
-from .settle import DealSettlement, settle_deal
+from ..reader import Record
+from ..rules import OPTIONS, BUILTIN_PROFILES, Profile, load_profile
+from ..session.service import ScoredDeal, Session
+from ..settle import DealSettlement, settle_deal
 
 __all__ = ["Alternative", "Explanation", "explain_deal", "explain_in", "alternatives"]
 

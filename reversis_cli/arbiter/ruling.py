@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from .cards import sort_cards
-from .i18n import Count, Msg
-from .words import listed
-from .reader import open_record
-from .rules import Profile
-from .rules.sources import sources_for_rule
-from .rules.texts import RULE_TEXTS
-from .session.service import ScoredDeal, Session
-from .settle import event_rule
+from ..cards import sort_cards
+from ..i18n import Count, Msg
+from ..words import listed
+from ..reader import open_record
+from ..rules import Profile
+from ..rules.sources import sources_for_rule
+from ..rules.texts import RULE_TEXTS
+from ..session.service import ScoredDeal, Session
+from ..settle import event_rule
 
 __all__ = ["Fact", "AppliedRule", "Ruling", "Comparison", "rule", "rule_in", "compare_rulings",
            "compare_in"]
