@@ -182,7 +182,7 @@ def test_every_twin_of_the_table_is_switched():
     """docs/contributing.md's "Fast paths" table names each fast function the
     counting above watches (a method with its class), and has a row for each
     module that chooses a twin."""
-    text = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs/contributing.md").read_text(encoding="utf-8")
     table = text.split("\n## Fast paths", 1)[1].split("\n## ", 1)[0]
     named = [f"`{where.partition(':')[2]}.{attribute}`" if ":" in where else f"`{attribute}`"
              for where, attribute in TWINS.values()]
