@@ -195,9 +195,9 @@ class SessionJson:
                       "pool_end": amount_json(session.pool_end)}
         if self._from_start and session.profile is not None \
                 and session.profile.money.fiche_value is not None:
-            # Settling up in money, only with a fiche value: club/settleup.py is
+            # Settling up in money, only with a fiche value: session/settleup.py is
             # loaded only then (start-up time).
-            from .club.settleup import session_settle_up, settle_up_json
+            from .session.settleup import session_settle_up, settle_up_json
             settled_up = session_settle_up(session)
             if settled_up is not None:
                 tail["settle_up"] = settle_up_json(settled_up)

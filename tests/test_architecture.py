@@ -206,8 +206,8 @@ def test_the_club_sits_above_the_session_and_below_the_views():
              "reversis_cli.jsonout", "reversis_cli.session.scoring")
     for module in (m for m in graph if m.startswith("reversis_cli.club")):
         assert not {m for m in graph[module] if m.startswith(views)}, module
-    assert "reversis_cli.session.service" in graph["reversis_cli.club.settleup"]
-    assert "reversis_cli.club.settleup" in graph["reversis_cli.render.settleup"]
+    assert "reversis_cli.session.service" in graph["reversis_cli.session.settleup"]
+    assert "reversis_cli.session.settleup" in graph["reversis_cli.render.settleup"]
     # and nothing beneath it imports it
     beneath = ("reversis_cli.session", "reversis_cli.settle", "reversis_cli.reader")
     for module in graph:

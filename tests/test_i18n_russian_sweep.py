@@ -52,8 +52,8 @@ from pathlib import Path
 import click
 import pytest
 
-from reversis_cli.club.settleup import MINOR_DIGITS
-from reversis_cli.club.settleup_words import CURRENCY_SIGNS
+from reversis_cli.session.settleup import MINOR_DIGITS
+from reversis_cli.session.settleup_words import CURRENCY_SIGNS
 from reversis_cli.cli import COMMANDS, cli
 from reversis_cli.record.tui_problems import LINE_MODE_WORDS
 from reversis_cli.rules.options import RuleOptions
@@ -745,7 +745,7 @@ def test_csv_payments_writes_its_reasons_cards_in_the_runs_language():
 def test_the_transfers_heading_counts_in_russian_plurals(n):
     from types import SimpleNamespace
 
-    from reversis_cli.club.settleup_words import transfers_heading
+    from reversis_cli.session.settleup_words import transfers_heading
     from reversis_cli.i18n import use
 
     # only what the heading reads of a settle-up: whether it is the fewest, and the count

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
-from reversis_cli.club.settleup import (
+from reversis_cli.session.settleup import (
     EXACT_LIMIT, fewest_transfers, minor_digits, money_text, round_shares, settle_up,
 )
 from reversis_cli.diagnostics import ProfileError

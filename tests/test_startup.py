@@ -76,7 +76,7 @@ def test_the_start_up_classes_are_plain_classes(command, record):
 
 # Loaded only when a record needs them (issue 24): the table's figures, settling
 # up in money, worker processes; the JSON writer only for JSON.
-ONLY_WHEN_NEEDED = {"reversis_cli.sheet.reconcile", "reversis_cli.club.settleup",
+ONLY_WHEN_NEEDED = {"reversis_cli.sheet.reconcile", "reversis_cli.session.settleup",
                     "reversis_cli.render.settleup", "signal", "shlex"}
 NOT_FOR_TABLES = {"reversis_cli.jsonout"}
 

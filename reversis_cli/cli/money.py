@@ -83,7 +83,7 @@ def with_money(sets: dict[str, str], fiche_value: str | None,
 
 
 def _say_rounding(fiche_value: str, currency: str) -> None:
-    from ..club.settleup import minor_digits  # the library: start-up time
+    from ..session.settleup import minor_digits  # the library: start-up time
     from ..rules.money import decimal_text, read_currency, read_fiche_value  # start-up time
 
     code = read_currency(currency)

@@ -238,13 +238,13 @@ def _period_money(fiche_value: str | None, currency: str | None, player: str | N
 def _period_settle_up(stats, money):
     """The settle-up of the period's totals: each player's net, as stats sums
     the stored payments (exact), and what the pool gained."""
-    from ..club.settleup import period_settle_up  # the library: start-up time
+    from ..session.settleup import period_settle_up  # the library: start-up time
 
     return period_settle_up({name: p.net for name, p in stats.players.items()}, money)
 
 
 def _settle_up_json(stats, money) -> dict:
-    from ..club.settleup import settle_up_json  # the library: start-up time
+    from ..session.settleup import settle_up_json  # the library: start-up time
 
     return settle_up_json(_period_settle_up(stats, money))
 

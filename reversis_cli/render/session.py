@@ -198,7 +198,7 @@ class SessionTables:
             self._show(self._rows.render(session))
             money = session.profile.money if session.profile is not None else None
             if money is not None and money.fiche_value is not None:
-                from ..club.settleup import session_settle_up  # only with money: start-up time
+                from ..session.settleup import session_settle_up  # only with money: start-up time
                 from .settleup import settle_up_view  # the same
                 settled_up = session_settle_up(session)
                 if settled_up is not None:

@@ -1,14 +1,14 @@
 """The settle-up as tables: each party's balance in fiches and in money, what
 stays in the pool, and the transfers (a view of
-:class:`~reversis_cli.club.settleup.SettleUp`, in the words of
-:mod:`reversis_cli.club.settleup_words`; nothing is added up here)."""
+:class:`~reversis_cli.session.settleup.SettleUp`, in the words of
+:mod:`reversis_cli.session.settleup_words`; nothing is added up here)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..club import settleup_words as words
-from ..club.settleup import SettleUp
+from ..session import settleup_words as words
+from ..session.settleup import SettleUp
 from ..i18n import tr
 from ..settle.payments import POOL
 from .amounts import money_view

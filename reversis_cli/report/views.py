@@ -13,8 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import Card, Suit, sort_cards
-from ..club import settleup_words as words
-from ..club.settleup import SettleUp, session_settle_up
+from ..session import settleup_words as words
+from ..session.settleup import SettleUp, session_settle_up
 from ..diagnostics import Diagnostic
 from ..sheet.figures import deal_figure_warnings
 from ..i18n import Msg, N_, amount_shown, fiches, t, tr
@@ -145,7 +145,7 @@ class SessionView:
 
 @dataclass(frozen=True)
 class SettleUpView:
-    """The settle-up in money, in the reader's words (club/settleup_words.py)."""
+    """The settle-up in money, in the reader's words (session/settleup_words.py)."""
 
     heading: str
     rows: list[tuple[str, str, str]]  # party, fiches, money

@@ -33,7 +33,7 @@ from fractions import Fraction
 from math import floor
 
 from ..rules.money import MoneyOptions, decimal_text
-from ..session.service import Session
+from .service import Session
 from ..settle.payments import POOL, amount_json
 from ..values import Value, setattr_frozen
 
