@@ -16,6 +16,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from . import fastpaths
 from .diagnostics import Diagnostic
 from .model import PaidLine, has_figures
 from .reader import CheckedDeal
@@ -297,11 +298,13 @@ def _deal_text(scored: ScoredDeal, players: tuple[str, ...], recorded: dict | No
     tricks, a handful of payments).  The reasons and the params' words go through
     the encoder's string escaping; anything else (diagnostics, the ``recorded``
     block) is one encoding of its value.  ``test_jsonout`` holds the text to
-    ``deal_json``'s.
+    ``deal_json``'s.  Under ``REVERSIS_REFERENCE=1`` (:mod:`.fastpaths`) every deal
+    is ``deal_json``'s dict encoded.
     """
     checked, settlement = scored.checked, scored.settlement
     replayed = checked.replayed
-    if settlement is None or replayed is None or not (replayed.rows or replayed.tricks):
+    if (fastpaths.REFERENCE or settlement is None or replayed is None
+            or not (replayed.rows or replayed.tricks)):
         deal = deal_json(scored, players)
         if recorded is not None:
             deal["recorded"] = recorded

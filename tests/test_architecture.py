@@ -111,7 +111,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 LAYERS: list[tuple[str, frozenset[str]]] = [
     ("core", frozenset({"", "cards", "model", "diagnostics", "amounts", "invisible", "words",
                         "vocabulary", "files", "dates", "i18n", "grammar_source",
-                        "values"})),
+                        "values", "fastpaths"})),
     ("notation", frozenset({"notation"})),
     # the generator plays by the rules of play, never by the settlement or the reader
     ("play and rules", frozenset({"replay", "rules", "simulate"})),

@@ -14,6 +14,8 @@ import functools
 import os
 import sys
 
+from .. import fastpaths
+
 __all__ = ["LazyConsole", "PlainConsole", "console", "console_spec", "is_plain",
            "look_of", "output_console", "plain_look", "table_console"]
 
@@ -69,7 +71,8 @@ class PlainConsole:
     :func:`plain_look`) that prints the render layer's views
     (reversis_cli/render/layout.py) and strings as plain text, without loading
     rich; anything else, or a view the plain writer is not sure of, through
-    the rich :func:`console` of the same look, made then.  The text is the
+    the rich :func:`console` of the same look, made then (everything, under
+    ``REVERSIS_REFERENCE=1``).  The text is the
     same either way (tests/test_plain_tables.py), each line without the spaces
     rich pads a table's lines with (:func:`~reversis_cli.render.plain.without_padding`)."""
 
@@ -92,7 +95,9 @@ class PlainConsole:
     def print(self, *objects, soft_wrap: bool = False, **options) -> None:
         from ..render.plain import plain_lines, plain_text  # the library: start-up time
 
-        if len(objects) == 1 and set(options) <= {"markup"}:  # markup: never read, as console()'s
+        # markup: never read, as console()'s; REVERSIS_REFERENCE=1 (reversis_cli/fastpaths.py):
+        # rich prints everything
+        if not fastpaths.REFERENCE and len(objects) == 1 and set(options) <= {"markup"}:
             text = plain_lines(objects[0]) if soft_wrap else plain_text(objects[0], self.width)
             if text is not None:
                 self._write(text)

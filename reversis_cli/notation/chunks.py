@@ -14,6 +14,7 @@ from functools import partial
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import BinaryIO
 
+from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Pos
@@ -410,18 +411,32 @@ class ChunkReader:
     are plain is cut out of the block whole (:func:`_plain_deal`), and the
     line path reads any other from its deal line on, until a deal line again
     begins a chunk of its own.  ``position`` is the file's offset of the first
-    byte not yet cut into chunks (for progress bars)."""
+    byte not yet cut into chunks (for progress bars).
+
+    Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) it is that reference,
+    on ``stream`` itself: no block is read, no deal cut out whole."""
 
     def __init__(self, stream: BinaryIO, problems: list[Diagnostic], start: int = 1,
                  lines_filter: Callable[[Iterator[str]], Iterator[str]] | None = None,
                  block_bytes: int = BLOCK_BYTES) -> None:
-        self._blocks = _Blocks(stream, block_bytes)
         self._problems = problems
         self._reported = [0]  # RV002 reported in the file, by every line path's decoder
+        self._reference = stream if fastpaths.REFERENCE else None
+        if self._reference is not None:
+            decoded = decode_lines(stream, problems, start)
+            self._chunks = split_chunks(
+                decoded if lines_filter is None else lines_filter(decoded), problems, start)
+            return
+        self._blocks = _Blocks(stream, block_bytes)
         self._chunks = self._read(start, lines_filter)
 
     @property
     def position(self) -> int:
+        if self._reference is not None:
+            try:
+                return self._reference.tell()
+            except (OSError, ValueError, AttributeError):  # a pipe: no progress to show
+                return 0
         return self._blocks.base + self._blocks.at
 
     def __iter__(self) -> ChunkReader:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..amounts import MAX_DIGITS, too_many_digits
 from ..cards import Card, CardError, TenCardError, not_a_card_message
+from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..invisible import (
@@ -63,12 +64,13 @@ class ParsedChunk(MutableValue):
         return any(d.is_error for d in self.problems)
 
 
-def parse_header(lines: Sequence[str], first_line: int = 1, fast: bool = True
+def parse_header(lines: Sequence[str], first_line: int = 1, fast: bool | None = None
                  ) -> tuple[Header, list[Diagnostic]]:
     """The header chunk.  A header of plain lines is read without Lark
     (``fastheader.py``); ``fast=False`` reads it with Lark (the parity test
-    compares the two)."""
-    if fast:
+    compares the two).  ``fast`` None (the default): fast unless
+    ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
+    if (not fastpaths.REFERENCE) if fast is None else fast:
         read = read_header(lines, first_line)
         if read is not None:
             return read, []
@@ -79,7 +81,7 @@ def parse_header(lines: Sequence[str], first_line: int = 1, fast: bool = True
     return header, chunk.problems
 
 
-def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool = True
+def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool | None = None
                ) -> tuple[Deal | None, list[Diagnostic]]:
     """One deal block (with the comment lines above it).  ``None`` when its
     ``deal`` line itself cannot be read.  ``fast=False`` reads every line with
@@ -93,12 +95,15 @@ def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool = True
     return Deal(first, tuple(rest), chunk.trailing_comments), chunk.problems
 
 
-def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: bool = True
+def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: bool | None = None
                 ) -> ParsedChunk:
     """Parse ``lines`` (no line ends) with the grammar's ``start`` rule.
 
     In a deal, the lines the fast path reads (``fastpath.py``) are blanked
-    before Lark sees the rest; when it has read them all, Lark is not run."""
+    before Lark sees the rest; when it has read them all, Lark is not run.
+    ``fast=False`` reads every line with Lark; ``fast`` None (the default): fast
+    unless ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
+    fast = (not fastpaths.REFERENCE) if fast is None else fast
     if fast and start == "deal_chunk":
         read = fast_path().read_deal(lines, first_line)
         if read is not None:  # every line read: nothing for the checks below

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from io import StringIO
 from typing import TYPE_CHECKING, Any
 
+from .. import fastpaths
 from ..diagnostics import Diagnostic
 from ..i18n import Count, Msg, N_, t, tr
 from ..invisible import visible
@@ -224,6 +225,8 @@ class SessionTables:
             self._buffer.write(text)
 
     def _plain_width(self) -> int | None:
+        if fastpaths.REFERENCE:  # REVERSIS_REFERENCE=1: rich lays every table out
+            return None
         if self._width is None and self._out is None:
             out = self._console()
             self._width = out.width if out.color_system is None else None

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
@@ -48,7 +49,10 @@ _PLAIN_OTHERS = tuple(dict.fromkeys(
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     """The replay of ``deal`` when it is plain (see the module's docstring),
-    else None.  The caller has made sure no line of it is damaged."""
+    else None.  The caller has made sure no line of it is damaged.  Always None
+    under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`): the full walk replays every deal."""
+    if fastpaths.REFERENCE:
+        return None
     seats = {name: seat for seat, name in enumerate(players)}
     dealer = seats.get(deal.dealer.text)
     if dealer is None:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 
+from .. import fastpaths
 from .batch import run_in_order
 from ..diagnostics import Diagnostic
 from ..model import has_figures
@@ -88,8 +89,9 @@ def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
     are not all UTF-8 text in lines the reader takes whole, or (``figures``
     False) a ``paid`` or ``tally`` line, whose comparison needs the running
     balance.  The first part holds at least ``first_deals`` deals (by
-    default :data:`PART_DEALS`); a worker reads ``warm_up_deals`` before its part."""
-    if jobs <= 1 or str(path) == "-":
+    default :data:`PART_DEALS`); a worker reads ``warm_up_deals`` before its part.
+    Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) a file is read by one process."""
+    if jobs <= 1 or fastpaths.REFERENCE or str(path) == "-":
         return None
     first_deals = PART_DEALS if first_deals is None else first_deals
     try:
