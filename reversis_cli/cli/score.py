@@ -192,7 +192,7 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     except BrokenPipeError:  # the reader went away (| head): not a bug in this file
         raise
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
-        from ..jsonout import internal_error_text  # the tables need no JSON (start-up time)
+        from ..score.json import internal_error_text  # the tables need no JSON (start-up time)
 
         out.failed(exc)
         outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
@@ -205,15 +205,13 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
 def _writer(options: ScoreOptions) -> DealWriter:
     """How the deals are written: JSON, or tables laid out for the terminal
     (plain data: a worker process writes as this one would)."""
+    from ..score import writer_class  # the table of writers: it names, imports only the one
+
     if options.as_json:
-        from ..jsonout import JsonDeals  # the library: start-up time
-
-        return JsonDeals()
-    from ..render.session import TableDeals  # the library: start-up time
-
+        return writer_class("json")()
     look = options.look
     assert look is not None  # tables: the CLI looked at stdout
-    return TableDeals(functools.partial(console, like=look),
+    return writer_class("tables")(functools.partial(console, like=look),
                       functools.partial(output_console, like=options.err_look or look),
                       options.cards, look["width"] if is_plain(look) else None)
 

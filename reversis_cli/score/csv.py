@@ -19,12 +19,12 @@ from __future__ import annotations
 import csv
 import io
 
-from .cards import respell
-from .diagnostics import Diagnostic, ProfileError
-from .i18n import t
-from .reader import record_from_text
-from .session.service import resolve_profile, score_deals
-from .settle import amount_json
+from ..cards import respell
+from ..diagnostics import Diagnostic, ProfileError
+from ..i18n import t
+from ..reader import record_from_text
+from ..session.service import resolve_profile, score_deals
+from ..settle import amount_json
 
 __all__ = ["PAYMENT_COLUMNS", "rvs_to_payments_csv"]
 
