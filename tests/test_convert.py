@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reversis_cli.cli import cli
 from reversis_cli.cli.convert import convert_command
-from reversis_cli.csvpayments import rvs_to_payments_csv
+from reversis_cli.score.csv import rvs_to_payments_csv
 from reversis_cli.convert import CODES, convert
 from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
 from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json, schema, validate
@@ -468,7 +468,7 @@ def test_csv_not_utf8():
                                                     ["irregular.rvs", "big-night.rvs"]),
                          ids=lambda p: p.name)
 def test_payments_rows_are_the_scored_payments(path):
-    from reversis_cli.jsonout import deal_json
+    from reversis_cli.score.json import deal_json
     from reversis_cli.reader import open_record
     from reversis_cli.session.service import resolve_profile, score_deals
 
