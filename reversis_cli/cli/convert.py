@@ -124,9 +124,9 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                  output: str | None):
     """The header lines a CSV import writes; a bad one is a usage error."""
     from ..convert.csvtricks import SettleWith, rules_for_record  # the library: start-up time
-    from ..reader import parse_amount  # the library: start-up time
+    from ..amounts import read_amount  # the library: start-up time
 
-    if pot is not None and parse_amount(pot.strip()) is None:
+    if pot is not None and read_amount(pot.strip()) is None:
         raise bad_parameter(Msg("{pot} is not an amount: write a whole number or a "
                                 "fraction such as 30 or 5/2 (at most 30 digits)", pot=repr(pot)),
                             param_hint="--pot")
