@@ -16,10 +16,13 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
-    card_style_option, command, file_argument, lang, load_rules_option, option,
-    record_files_argument, refuse_output, report, rules_option, set_option, t, tr, usage_error,
-    write_output,
+    Count, EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, N_, bad_parameter, command, lang, option,
+    report, t, tr, usage_error,
+)
+from .guards import refuse_output, write_output
+from .options import (
+    apply_sets, card_style_option, file_argument, load_rules_option, record_files_argument,
+    rules_option, set_option,
 )
 
 from ..i18n.language import language_cards

@@ -27,10 +27,10 @@ import click
 
 from ..invisible import visible
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, card_style_option, command,
-    shown_cards,
-    console, load_rules_option, option, report, t, tr,
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, command, console, option,
+    report, t, tr,
 )
+from .options import card_style_option, load_rules_option, shown_cards
 
 __all__ = ["record_command"]
 

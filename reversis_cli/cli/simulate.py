@@ -21,10 +21,9 @@ from pathlib import Path
 
 import click
 
-from .common import (
-    EXIT_OK, STDOUT, Count, Msg, card_style_option, command, load_rules_option, option,
-    refuse_output, t, write_output,
-)
+from .common import command, Count, EXIT_OK, Msg, option, t
+from .guards import refuse_output, STDOUT, write_output
+from .options import card_style_option, load_rules_option
 
 __all__ = ["simulate_command"]
 
