@@ -30,10 +30,8 @@ from reversis_cli.simulate.session import simulate_session
 
 from reference_settle import OPTION_VALUES
 
-# The options the reference's cross-checks try, and those only the search replays here.
-CHOICES = {**OPTION_VALUES, "revoke_penalty": ["remise", "none"],
-           "peek_forfeits": ["everything", "quinola_and_reversis"],
-           "claims_required": ["led_and_played", "in_play"]}
+# The options the reference's cross-checks try, and one only the search replays here.
+CHOICES = {**OPTION_VALUES, "peek_forfeits": ["everything", "quinola_and_reversis"]}
 
 
 def simulated(seed: int, deals: int = 10) -> Session:

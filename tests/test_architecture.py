@@ -123,8 +123,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("analysis", frozenset({"analyse"})),
     ("sheet", frozenset({"sheet"})),
     ("club", frozenset({"club"})),
-    ("views", frozenset({"jsonout", "csvpayments", "render", "report", "arbiter",
-                         "check"})),
+    ("views", frozenset({"score", "render", "report", "arbiter", "check"})),
     ("recording", frozenset({"record"})),
     # the phone's pages over the recorder (issue 33)
     ("serving", frozenset({"serve"})),
@@ -162,9 +161,6 @@ def test_every_module_has_a_layer():
 # architecture-4 §3): everything else loose is core, and a new loose module must be too.
 LOOSE_NOT_CORE = {
     "check": "check as a library: it reads sheet/ for a table's own figures",
-    # issue 34, change 3 moves these two into score/, with the table of score writers
-    "jsonout": "the JSON of score --json",
-    "csvpayments": "convert --to csv-payments: one row per payment",
 }
 
 
@@ -219,10 +215,10 @@ def test_the_writer_does_not_need_the_replay():
 
 def test_the_club_sits_above_the_session_and_below_the_views():
     """club/ reads the session service and the settlement; the views (render/,
-    report/, jsonout) and the CLI read club/, never the other way round."""
+    report/, score/) and the CLI read club/, never the other way round."""
     graph = _graph()
     views = ("reversis_cli.render", "reversis_cli.report", "reversis_cli.cli",
-             "reversis_cli.jsonout", "reversis_cli.session.scoring")
+             "reversis_cli.score", "reversis_cli.session.scoring")
     for module in (m for m in graph if m.startswith("reversis_cli.club")):
         assert not {m for m in graph[module] if m.startswith(views)}, module
     assert "reversis_cli.session.service" in graph["reversis_cli.session.settleup"]

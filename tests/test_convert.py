@@ -13,12 +13,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reversis_cli.cli import cli
 from reversis_cli.cli.convert import convert_command
-from reversis_cli.csvpayments import rvs_to_payments_csv
+from reversis_cli.score.csv import rvs_to_payments_csv
 from reversis_cli.convert import CODES, convert
 from reversis_cli.convert.csvtricks import COLUMNS, csv_to_rvs, rvs_to_csv
 from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json, schema, validate
 from reversis_cli.convert.fmt import canonical_text, read_source
 from reversis_cli.model import EVENT_KINDS
+from reversis_cli.notation.statements import STATEMENTS
 from reversis_cli.convert.canonical import canonical_record, write_record
 
 from conftest import SAMPLES, good_samples, samples_by_default
@@ -128,7 +129,9 @@ def test_json_keeps_every_comment_with_its_statement(golden):
     same_meaning(semantics(COMMENTED), semantics(from_json(doc)))
 
 
-def test_json_carries_every_statement_kind():
+def test_json_carries_every_header_statement_and_every_event():
+    """A void deal holds every event; the rows of the statement table go one by one
+    through JSON in tests/test_statements.py."""
     text = ('reversis 1\ntitle "T"\ndate 2026-01-01\nplace "P"\nnote "N"\nrules classic\n'
             'set partie_ties = split\nunit jeton\nplayers Anna Boris Vera Gleb\npot 5/2\n'
             "deal 1 dealer Gleb\n  misdeal Gleb late\n  redeal paid\n  exposed\n"
@@ -151,10 +154,25 @@ def test_the_schema_ships_in_the_package_and_names_every_statement():
     path = files("reversis_cli.convert").joinpath("schema", "record-1.schema.json")
     assert json.loads(path.read_text("utf-8")) == schema()
     defs = schema()["$defs"]
-    for kind in EVENT_KINDS + ("hand", "talon", "exchange", "partie", "espagnolette",
-                               "note", "trick"):
-        assert defs[kind]["properties"]["type"] == {"const": kind}
+    types = {row.json_type for row in STATEMENTS}  # the statement table, not a list of ours
+    assert len(types) == len(STATEMENTS) >= 17
+    for kind in types:
+        assert defs[kind]["properties"]["type"] == {"const": kind}, kind
+    chosen, rest = _statement_choices(defs["deal_statement"])
+    assert sorted(chosen) == sorted(types) == sorted(rest)
     assert schema()["properties"]["format"] == {"const": "reversis-record/1"}
+
+
+def _statement_choices(node: dict) -> tuple[list[str], list[str]]:
+    """The types ``deal_statement``'s if/then/else chain sends to their definition, and
+    the types its last ``else`` names (the words of the message for an unknown type)."""
+    chosen = []
+    while "if" in node:
+        kind = node["if"]["properties"]["type"]["const"]
+        assert node["then"] == {"$ref": f"#/$defs/{kind}"}, kind
+        chosen.append(kind)
+        node = node["else"]
+    return chosen, node["properties"]["type"]["enum"]
 
 
 # --- JSON input errors ----------------------------------------------------------------------
@@ -468,7 +486,7 @@ def test_csv_not_utf8():
                                                     ["irregular.rvs", "big-night.rvs"]),
                          ids=lambda p: p.name)
 def test_payments_rows_are_the_scored_payments(path):
-    from reversis_cli.jsonout import deal_json
+    from reversis_cli.score.json import deal_json
     from reversis_cli.reader import open_record
     from reversis_cli.session.service import resolve_profile, score_deals
 

@@ -443,7 +443,7 @@ def test_a_worker_process_speaks_the_language_of_the_run(tmp_path):
     where it does not inherit the parent's state (a spawned process)."""
     from reversis_cli.cli.score import ScoreOptions, _score_to_files
 
-    options = ScoreOptions(None, False, None, (), {"width": 100, "terminal": False,
+    options = ScoreOptions(None, "tables", None, (), {"width": 100, "terminal": False,
                                                   "colors": None}, "unicode", "ru")
     _, out, err = _score_to_files(SAMPLES / "bad" / "ten.rvs", options)
     errors = Path(err).read_text(encoding="utf-8")

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from click.testing import CliRunner
 import pytest
 
 from reversis_cli.session.settleup import MINOR_DIGITS
@@ -700,6 +701,8 @@ GAME_TEXT_RUNS: dict[str, tuple[str, ...]] = {
                                              "--fiche-value", "0.5"),
     "convert --to csv-payments (N3)": ("convert", "samples/every-event-ru.rvs",
                                        "--to", "csv-payments"),
+    "score --format csv-payments (N3)": ("score", "samples/every-event-ru.rvs",
+                                         "--format", "csv-payments"),
     "check disputed-sheet (RV317, RV318)": ("check", "samples/disputed-sheet.rvs"),
     "check house-reading (RV319–RV322)": ("check", "samples/house-reading.rvs"),
     "arbitrate disputed-sheet 5 (A8)": ("arbitrate", "samples/disputed-sheet.rvs", "--deal", "5"),
@@ -739,7 +742,17 @@ def test_csv_payments_writes_its_reasons_cards_in_the_runs_language():
     text = run_ru(GAME_TEXT_RUNS["convert --to csv-payments (N3)"], COLUMNS)
     assert "Анна ходит и форсирует Т♣ (его кладёт Борис)" in text
     assert not CARD_LETTERS.search(text), CARD_LETTERS.search(text)
+    # score's writer of the same format writes the same rows, in Russian too (issue 34)
+    rows = [CliRunner().invoke(cli, ["--lang", "ru", *GAME_TEXT_RUNS[run]]).stdout
+            for run in ("convert --to csv-payments (N3)", "score --format csv-payments (N3)")]
+    assert "Анна ходит и форсирует Т♣ (его кладёт Борис)" in rows[0] and rows[0] == rows[1]
 
+
+def test_the_score_formats_usage_error_reads_as_russian():
+    result = CliRunner().invoke(cli, ["--lang", "ru", "score", "samples/every-event-ru.rvs",
+                                      "--json", "--format", "csv-payments"])
+    assert result.exit_code == 2 and not result.stdout
+    assert "--json — это --format json; укажите что-то одно" in result.stderr
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 112])
 def test_the_transfers_heading_counts_in_russian_plurals(n):
@@ -832,7 +845,6 @@ def test_the_ace_owed_to_the_partie_winner_names_its_card_in_english_too():
 
 import sqlite3  # noqa: E402
 
-from click.testing import CliRunner  # noqa: E402
 
 from reversis_cli.club import database as club_database  # noqa: E402
 from reversis_cli.club import schema as club_schema  # noqa: E402

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reversis_cli import jsonout
+from reversis_cli.score import json as jsonout
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session

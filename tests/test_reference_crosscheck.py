@@ -19,11 +19,12 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import cli
+from reversis_cli.rules import RuleOptions
 from reversis_cli.rules.profile import builtin_profile, coerce_option_value
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reference_settle import OPTION_VALUES, compare  # noqa: E402
+from reference_settle import NOT_VARIED, OPTION_VALUES, compare  # noqa: E402
 
 from conftest import pairs_by_default, some_by_default  # noqa: E402
 
@@ -130,6 +131,23 @@ def test_random_options(tmp_path, seed):
               for _ in range(3)}
     text = generate_session(seed, 6, rules=rules, forces=forces)
     check(_write(tmp_path, "s.rvs", text), *sets)
+
+
+def test_every_option_is_tried_or_excused():
+    """Every rule option is in OPTION_VALUES (the cross-checks try its values) or in
+    NOT_VARIED with its reason: a new option fails here until someone decides."""
+    options = set(RuleOptions._fields)
+    undecided = options - set(OPTION_VALUES) - set(NOT_VARIED)
+    assert not undecided, (f"options neither tried against the reference nor excused: "
+                           f"{sorted(undecided)}; add them to OPTION_VALUES or NOT_VARIED "
+                           f"in tests/reference_settle.py")
+    assert not set(OPTION_VALUES) & set(NOT_VARIED)
+    assert set(OPTION_VALUES) | set(NOT_VARIED) <= options, "a table names no option"
+    assert all(reason.strip() for reason in NOT_VARIED.values())
+    for key, values in OPTION_VALUES.items():
+        assert len(set(values)) >= 2, key
+        for value in values:
+            coerce_option_value(key, value)  # each value one the option takes
 
 
 def _option_cases() -> list:

@@ -195,7 +195,7 @@ def test_explain_every_deal_of_a_sample(numbers):
 def test_written_tricks_equal_the_deal_object(path):
     """score --json writes the tricks as text for speed; they must say what
     deal_json's tricks say."""
-    from reversis_cli.jsonout import deal_json
+    from reversis_cli.score.json import deal_json
     from reversis_cli.reader import open_record
     from reversis_cli.session.service import resolve_profile, score_deals
 

@@ -11,7 +11,7 @@ from io import StringIO
 from pathlib import Path
 
 from reversis_cli.cli.common import console
-from reversis_cli.jsonout import JsonDeals, write_session_json
+from reversis_cli.score.json import JsonDeals, write_session_json
 from reversis_cli.render import session as render_session
 from reversis_cli.render.session import TableDeals
 from reversis_cli.session.scoring import score_session

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from reversis_cli.arbiter.ruling import rule_in
 from reversis_cli.cli import cli
 from reversis_cli.i18n import english, t, use
-from reversis_cli.jsonout import deal_json
+from reversis_cli.score.json import deal_json
 from reversis_cli.reader import open_record, record_from_text
 from reversis_cli.session.service import Session, resolve_profile, score_deals
 from reversis_cli.settle import texts
@@ -197,7 +197,7 @@ def test_no_regular_expression_reads_a_reason_or_a_step():
     or ``.reason`` except to show it."""
     readers = files_in(PACKAGE / "settle", "*.py", 5) + [
         PACKAGE / "arbiter" / "ruling.py", PACKAGE / "arbiter" / "explain.py",
-        PACKAGE / "jsonout.py"]
+        PACKAGE / "score" / "json.py"]
     for path in readers:
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(import re\b|from re import)", source, re.M), path
@@ -230,7 +230,7 @@ def test_csv_payments_write_the_reason_in_the_run_s_language():
     """Issue 21 (review russian-3, A10): the reason column is for the people who
     keep the accounts; the other columns stay what scripts read."""
     from reversis_cli.convert import convert
-    from reversis_cli.csvpayments import rvs_to_payments_csv
+    from reversis_cli.score.csv import rvs_to_payments_csv
     path = SAMPLES / "evening.rvs"
     with use("ru"):
         russian = convert(path.read_bytes(), str(path), "rvs", "csv-payments",

@@ -65,7 +65,7 @@ def _same_with_two_jobs(*args: str) -> tuple[int, str, str]:
 
 COMMANDS = [["check"], ["check", "--json"], ["score"], ["score", "--json"],
             ["--lang", "ru", "score"], ["--lang", "ru", "check"],
-            ["--lang", "ru", "score", "--json"]]
+            ["--lang", "ru", "score", "--json"], ["score", "--format", "csv-payments"]]
 
 
 def _renumbered(text: str, change) -> str:

@@ -78,7 +78,7 @@ def test_the_start_up_classes_are_plain_classes(command, record):
 # up in money, worker processes; the JSON writer only for JSON.
 ONLY_WHEN_NEEDED = {"reversis_cli.sheet.reconcile", "reversis_cli.session.settleup",
                     "reversis_cli.render.settleup", "signal", "shlex"}
-NOT_FOR_TABLES = {"reversis_cli.jsonout"}
+NOT_FOR_TABLES = {"reversis_cli.score.json"}
 
 
 @pytest.mark.slow
@@ -87,7 +87,7 @@ def test_a_plain_record_loads_only_what_it_needs():
     neither the reconciliation nor the settle-up, nor the workers' signals."""
     tables = loaded_modules("score", EVENING) - _at_interpreter_start()
     as_json = loaded_modules("score", "--json", EVENING) - _at_interpreter_start()
-    assert "reversis_cli.render.session" in tables and "reversis_cli.jsonout" in as_json
+    assert "reversis_cli.render.session" in tables and "reversis_cli.score.json" in as_json
     assert (tables | as_json) & ONLY_WHEN_NEEDED == set()
     assert tables & NOT_FOR_TABLES == set()
 

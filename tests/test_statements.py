@@ -4,9 +4,14 @@ grammar, and each row's writer and JSON pair give the statement back
 
 from __future__ import annotations
 
+import json
+from importlib.resources import files
+
 import pytest
+from jsonschema import Draft202012Validator
 
 from reversis_cli import vocabulary
+from reversis_cli.convert.jsonrec import json_to_rvs, rvs_to_json
 from reversis_cli.model import EventLine
 from reversis_cli.notation import statements
 from reversis_cli.notation.fastpath import fast_path
@@ -86,6 +91,32 @@ def test_each_row_reads_writes_and_round_trips_through_json(row):
     assert type(back) is row.model
     assert row.to_json(back) == obj
     assert statement_body(back, "ascii") == SAMPLES[row.rule]
+
+
+def _shipped_schema() -> Draft202012Validator:
+    path = files("reversis_cli.convert").joinpath("schema", "record-1.schema.json")
+    return Draft202012Validator(json.loads(path.read_text("utf-8")))
+
+
+@pytest.mark.parametrize("row", STATEMENTS, ids=lambda row: row.rule)
+def test_each_row_goes_rvs_json_rvs_valid_against_the_shipped_schema(row):
+    """The whole way a user takes it (``reversis convert``): the record's JSON is valid
+    against the schema the package ships (read by jsonschema), and the JSON reader,
+    which checks it against that schema first, gives the line back."""
+    text = f"reversis 1\nplayers Anna Boris Vera Gleb\ndeal 1 dealer Gleb\n  {SAMPLES[row.rule]}\n"
+    doc, problems = rvs_to_json(text, "t.rvs")
+    assert doc is not None, problems
+    (obj,) = json.loads(doc)["deals"][0]["statements"]
+    assert obj["type"] == row.json_type
+    errors = [f"{list(e.absolute_path)}: {e.message}"
+              for e in _shipped_schema().iter_errors(json.loads(doc))]
+    assert not errors, errors
+    back, problems = json_to_rvs(doc, "t.json")
+    assert back is not None, [d.message for d in problems]
+    line = back.splitlines()[-1].split()  # the leader of a trick is filled in: the rest
+    words = iter(line)                     # of the sample's words, in their order
+    assert all(word in words for word in SAMPLES[row.rule].split()), line
+    assert rvs_to_json(back, "t.rvs")[0] == doc
 
 
 @pytest.mark.parametrize("row", STATEMENTS, ids=lambda row: row.rule)

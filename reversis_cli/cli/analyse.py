@@ -183,7 +183,7 @@ def _analyse_file(path: Path, options: AnalyseOptions, out) -> FileOutcome:
     except BrokenPipeError:
         raise
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
-        from ..jsonout import internal_error_text  # the library: start-up time
+        from ..score.json import internal_error_text  # the library: start-up time
 
         outcome.internal_error = internal_error_text(exc)
         outcome.json = {"format": "reversis-analysis/1", "source": outcome.name,

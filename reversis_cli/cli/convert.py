@@ -220,5 +220,5 @@ def _payments_writer(target: str):
     command passes it to the converter (which never settles)."""
     if target != "csv-payments":
         return None
-    from ..csvpayments import rvs_to_payments_csv  # the library: start-up time
+    from ..score.csv import rvs_to_payments_csv  # the library: start-up time
     return rvs_to_payments_csv

@@ -30,6 +30,7 @@ from .options import (
 )
 from .progress import progress_bar
 from .money import money_options, with_money
+from ..score import FORMATS, writer_class
 from ..values import Value, setattr_frozen
 
 if TYPE_CHECKING:
@@ -42,22 +43,22 @@ __all__ = ["score_command", "score_file"]
 class ScoreOptions(Value):
     """What a run of ``score`` was asked for (plain data: it crosses to a worker process)."""
 
-    __slots__ = _fields = ("deal_number", "as_json", "rules", "sets", "look", "cards",
+    __slots__ = _fields = ("deal_number", "output", "rules", "sets", "look", "cards",
                            "language", "err_look")
     deal_number: int | None
-    as_json: bool
+    output: str  # the format: a name in reversis_cli/score's table of writers
     rules: str | None
     sets: tuple[tuple[str, str], ...]
-    look: dict | None  # console_spec of the terminal the tables are for (None: JSON)
+    look: dict | None  # console_spec of the terminal the tables are for (None: not tables)
     cards: str  # how tables spell cards
     language: str  # the run's: a worker process speaks it too, however it was started
     err_look: dict | None  # console_spec of stderr (a part's diagnostics: session/parts.py)
 
-    def __init__(self, deal_number: int | None, as_json: bool, rules: str | None,
+    def __init__(self, deal_number: int | None, output: str, rules: str | None,
                  sets: tuple[tuple[str, str], ...], look: dict | None, cards: str = "unicode",
                  language: str = "en", err_look: dict | None = None):
         setattr_frozen(self, "deal_number", deal_number)
-        setattr_frozen(self, "as_json", as_json)
+        setattr_frozen(self, "output", output)
         setattr_frozen(self, "rules", rules)
         setattr_frozen(self, "sets", sets)
         setattr_frozen(self, "look", look)
@@ -69,15 +70,17 @@ class ScoreOptions(Value):
 @command("score")
 @argument("inputs", metavar="FILES...", nargs=-1, required=True)
 @option("--deal", "deal_number", type=click.IntRange(min=1), help="Only this deal.")
-@option("--json", "as_json", is_flag=True,
-        help="Print the settlement as JSON (reversis-score/1, described in "
-             "docs/output.md) instead of tables.")
+@option("--format", "output", type=click.Choice(tuple(FORMATS)), default=None,
+        help="How the settlement is written: tables (the default), json "
+             "(reversis-score/1, described in docs/output.md) or csv-payments (one row "
+             "per payment, as convert --to csv-payments writes).")
+@option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @profile_options
 @money_options
 @cards_option
 @jobs_option
-def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: bool,
-                  rules: str | None, sets: dict[str, str], fiche_value: str | None,
+def score_command(inputs: tuple[str, ...], deal_number: int | None, output: str | None,
+                  as_json: bool, rules: str | None, sets: dict[str, str], fiche_value: str | None,
                   currency: str | None, style: str, jobs: int) -> None:
     """Settle every deal: who pays whom, how much, why, and the pool.
 
@@ -85,15 +88,18 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, as_json: boo
     - for standard input.
     """
     files = input_files(inputs)
+    if as_json and output not in (None, "json"):
+        raise usage_error(Msg("--json is --format json; give one of them"))
+    output = "json" if as_json else output or "tables"
     if deal_number is not None and len(files) > 1:
         raise usage_error(Msg("--deal picks a deal of one file; name a single file"))
     check_profile_options(rules, sets)
     sets = with_money(sets, fiche_value, currency)
     # JSON needs no console: without one, rich is not even loaded; nor do tables
     # on a file or a pipe (render/plain.py), when stderr is not a terminal either.
-    look = None if as_json else look_of()
-    err_look = None if as_json else look_of(stderr=True)
-    options = ScoreOptions(deal_number, as_json, rules, tuple(sets.items()), look,
+    look = look_of() if output == "tables" else None
+    err_look = None if output == "json" else look_of(stderr=True)
+    options = ScoreOptions(deal_number, output, rules, tuple(sets.items()), look,
                            style.lower(), lang(), err_look)
     writer = _writer(options)
     if deal_number is None:
@@ -195,7 +201,7 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
     except BrokenPipeError:  # the reader went away (| head): not a bug in this file
         raise
     except Exception as exc:  # noqa: BLE001 -- a bug: name the file, carry on
-        from ..jsonout import internal_error_text  # the tables need no JSON (start-up time)
+        from ..score.json import internal_error_text  # the tables need no JSON (start-up time)
 
         out.failed(exc)
         outcome = SessionOutcome(name, internal_error=internal_error_text(exc))
@@ -206,17 +212,18 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
 
 
 def _writer(options: ScoreOptions) -> DealWriter:
-    """How the deals are written: JSON, or tables laid out for the terminal
-    (plain data: a worker process writes as this one would)."""
-    if options.as_json:
-        from ..jsonout import JsonDeals  # the library: start-up time
-
-        return JsonDeals()
-    from ..render.session import TableDeals  # the library: start-up time
-
+    """How the deals are written: the writer of ``options.output`` in the table
+    of writers, made with what the command line holds (plain data: a worker
+    process writes as this one would).  JSON needs nothing; csv-payments a
+    console for its diagnostics; the tables the terminal they are laid out for."""
+    writer = writer_class(options.output)
+    if options.output == "json":
+        return writer()
+    if options.output == "csv-payments":
+        return writer(functools.partial(output_console, like=options.err_look), options.cards)
     look = options.look
     assert look is not None  # tables: the CLI looked at stdout
-    return TableDeals(functools.partial(console, like=look),
+    return writer_class("tables")(functools.partial(console, like=look),
                       functools.partial(output_console, like=options.err_look or look),
                       options.cards, look["width"] if is_plain(look) else None)
 

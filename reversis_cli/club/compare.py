@@ -19,7 +19,7 @@ the whole difference: what is left is reported as *together*
 (docs/decisions.md).
 
 Results are data only; the views are in :mod:`reversis_cli.render.compare`
-and :mod:`reversis_cli.jsonout`'s ``compare`` object (docs/output.md).
+and :mod:`reversis_cli.score.json`'s ``compare`` object (docs/output.md).
 """
 
 from __future__ import annotations

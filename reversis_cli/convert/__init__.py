@@ -3,7 +3,7 @@
 ``jsonrec`` reads and writes the JSON record format (``reversis-record/1``,
 described by ``schema/record-1.schema.json``), ``csvtricks`` one row per
 trick (both ways).  ``csv-payments``, one row per payment, is the score
-written as CSV, not a record format: its writer (reversis_cli/csvpayments.py)
+written as CSV, not a record format: its writer (reversis_cli/score/csv.py)
 settles the record, so it sits above the session service, and the caller
 passes it in (``payments``); this package never imports the settlement.
 Every conversion goes through the canonical ``.rvs`` text: an input is read
@@ -70,7 +70,7 @@ def convert(data: bytes, name: str, source: str, target: str, *, style: str | No
     if target not in TARGET_FORMATS:
         raise ValueError(f"cannot write {target}")
     if target == "csv-payments" and payments is None:
-        raise ValueError("csv-payments needs its writer (reversis_cli/csvpayments.py)")
+        raise ValueError("csv-payments needs its writer (reversis_cli/score/csv.py)")
     if source == "rvs":
         rvs = canonical_text(data, name, None)  # in the record's spelling, as fmt writes it
         text, diags = rvs.text, list(rvs.diagnostics)

@@ -1,7 +1,7 @@
 """``score`` as a library: one record's session written deal by deal.
 
 The output is a :class:`DealWriter`'s (``score --json``:
-:class:`~reversis_cli.jsonout.JsonDeals`; the tables:
+:class:`~reversis_cli.score.json.JsonDeals`; the tables:
 :class:`~reversis_cli.render.session.TableDeals`): plain data that the
 command line makes and passes in, so that a worker process scoring a part of
 a long file (reversis_cli/session/parts.py) writes its deals exactly as this process

@@ -45,7 +45,7 @@ from reversis_cli.notation.chunks import ChunkReader
 from reversis_cli.notation.parse import parse_deal, parse_header
 from reversis_cli.reader import open_record
 from reversis_cli.session.service import Session
-from reversis_cli.jsonout import write_session_json
+from reversis_cli.score.json import write_session_json
 if stop in ("split", "parse"):
     with open(path, "rb") as stream:
         chunks = ChunkReader(stream, [])

@@ -16,20 +16,20 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from . import fastpaths
-from .diagnostics import Diagnostic
-from .model import PaidLine, has_figures
-from .reader import CheckedDeal
-from .replay import ReplayedDeal
-from .session.service import ScoredDeal, Session
-from .cards import PACK, Card
-from .settle import DealStatus, Payment, amount_json, settlement_to_json
-from .settle.payments import POOL, param_json
-from .settle.texts import english_reason
-from .values import Value
+from .. import fastpaths
+from ..diagnostics import Diagnostic
+from ..model import PaidLine, has_figures
+from ..reader import CheckedDeal
+from ..replay import ReplayedDeal
+from ..session.service import ScoredDeal, Session
+from ..cards import PACK, Card
+from ..settle import DealStatus, Payment, amount_json, settlement_to_json
+from ..settle.payments import POOL, param_json
+from ..settle.texts import english_reason
+from ..values import Value
 
 if TYPE_CHECKING:  # loaded when a deal has paid or tally lines, or money is settled up
-    from .sheet.reconcile import DealReconciliation, Reconciler
+    from ..sheet.reconcile import DealReconciliation, Reconciler
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "JsonDeals", "SessionJson",
            "header_only_json",
@@ -170,7 +170,7 @@ class SessionJson:
         recorded = None
         if has_figures(one.checked.deal):
             if self._reconciler is None:
-                from .sheet.reconcile import Reconciler  # only for figures: start-up time
+                from ..sheet.reconcile import Reconciler  # only for figures: start-up time
                 self._reconciler = Reconciler(session.players, self._reconcile_from_start)
             found = self._reconciler.add(one, session.balance())
             if found is not None:
@@ -197,7 +197,7 @@ class SessionJson:
                 and session.profile.money.fiche_value is not None:
             # Settling up in money, only with a fiche value: session/settleup.py is
             # loaded only then (start-up time).
-            from .session.settleup import session_settle_up, settle_up_json
+            from ..session.settleup import session_settle_up, settle_up_json
             settled_up = session_settle_up(session)
             if settled_up is not None:
                 tail["settle_up"] = settle_up_json(settled_up)
