@@ -11,7 +11,7 @@ import sys
 import click
 
 from .consoles import table_console
-from .common import command, EXIT_INPUT_ERRORS, EXIT_OK, Msg, option, report, t, usage_error
+from .common import EXIT_INPUT_ERRORS, EXIT_OK, Msg, command, option, report, t, usage_error
 from .options import (
     apply_sets, cards_option, check_profile_options, file_argument, load_rules_option,
     open_session, profile_options, rules_option, set_option,

@@ -23,7 +23,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, argument, bad_parameter, command, option,
     problem_text, report, speak, tr, usage_error,
 )
-from .guards import refuse_output, STDOUT, write_output
+from .guards import STDOUT, refuse_output, write_output
 from .options import check_profile_options, input_files, profile_options, profile_usage_error
 from .progress import steps_progress
 from .club_file import club_option, read_club

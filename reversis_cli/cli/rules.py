@@ -18,7 +18,7 @@ from .common import (
     EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, command, console, option, report, t,
     usage_error,
 )
-from .guards import refuse_output, STDOUT, write_output
+from .guards import STDOUT, refuse_output, write_output
 from .options import load_rules_option, open_session, rules_option, set_option
 
 __all__ = ["rules_command"]

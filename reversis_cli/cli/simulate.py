@@ -21,8 +21,8 @@ from pathlib import Path
 
 import click
 
-from .common import command, Count, EXIT_OK, Msg, option, t
-from .guards import refuse_output, STDOUT, write_output
+from .common import Count, EXIT_OK, Msg, command, option, t
+from .guards import STDOUT, refuse_output, write_output
 from .options import card_style_option, load_rules_option
 
 __all__ = ["simulate_command"]
