@@ -160,7 +160,6 @@ def test_every_module_has_a_layer():
 # The loose top-level modules that are not core leaves, each with why (review
 # architecture-4 §3): everything else loose is core, and a new loose module must be too.
 LOOSE_NOT_CORE = {
-    "reader": "a record deal by deal: notation, replay and the checks across deals",
     "check": "check as a library: it reads sheet/ for a table's own figures",
 }
 
@@ -232,6 +231,10 @@ def test_the_club_sits_above_the_session_and_below_the_views():
 
 
 def test_no_module_over_600_lines():
+    """600 lines is a ceiling, not a target.  A module that nears it is split by
+    job (reader/ into the record, its header checks and foreign-format sniffing;
+    review architecture-4, change 6), never compressed (lines joined, docstrings
+    cut) nor a part moved elsewhere only to fit under the number."""
     long = {module: n for module, path in MODULES.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}

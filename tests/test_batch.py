@@ -109,7 +109,7 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
     import io
     import sys
 
-    from reversis_cli.cli import common as cli_common
+    from reversis_cli.cli import progress as cli_progress
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -118,17 +118,17 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
     stdout, stderr = Terminal(), Terminal()
     monkeypatch.setattr(sys, "stdout", stdout)
     monkeypatch.setattr(sys, "stderr", stderr)
-    monkeypatch.setattr(cli_common, "BAR_DELAY", 0)
-    monkeypatch.setattr(cli_common, "BAR_REFRESH", 0)
+    monkeypatch.setattr(cli_progress, "BAR_DELAY", 0)
+    monkeypatch.setattr(cli_progress, "BAR_REFRESH", 0)
     files = expand_inputs([str(archive / "*.rvs")])
-    with cli_common.progress_bar(files, enabled=True) as (tick, done):
+    with cli_progress.progress_bar(files, enabled=True) as (tick, done):
         tick(files[0], 100)
         done(files[0])
         done(files[1])
     assert "100%" in stderr.getvalue() and stdout.getvalue() == ""
     stderr.seek(0)
     stderr.truncate()
-    with cli_common.progress_bar(files, enabled=False) as (tick, done):
+    with cli_progress.progress_bar(files, enabled=False) as (tick, done):
         tick(files[0], 100)  # as in a pipe or with --json: nothing is drawn
     assert stderr.getvalue() == ""
 

@@ -23,7 +23,7 @@ import pytest
 
 from reversis_cli.notation import chunks
 from reversis_cli.notation.chunks import BLOCK_BYTES, ChunkReader, decode_lines, split_chunks
-from reversis_cli.reader import _until_foreign
+from reversis_cli.reader.foreign import until_foreign
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import files_in
@@ -37,13 +37,13 @@ def by_lines(data: bytes, start: int = 1, foreign: bool = False):
     problems: list = []
     lines = decode_lines(io.BytesIO(data), problems, start)
     if foreign:
-        lines = _until_foreign(lines, "f.rvs", [])
+        lines = until_foreign(lines, "f.rvs", [])
     return list(split_chunks(lines, problems, start)), problems
 
 
 def by_blocks(data: bytes, block_bytes: int, start: int = 1, foreign: bool = False):
     problems: list = []
-    lines_filter = (lambda lines: _until_foreign(lines, "f.rvs", [])) if foreign else None
+    lines_filter = (lambda lines: until_foreign(lines, "f.rvs", [])) if foreign else None
     reader = ChunkReader(io.BytesIO(data), problems, start, lines_filter, block_bytes)
     return list(reader), problems
 

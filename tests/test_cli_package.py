@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.cli import COMMANDS, cli
-from reversis_cli.cli.common import profile_usage_error
+from reversis_cli.cli.options import profile_usage_error
 from reversis_cli.diagnostics import ProfileError, diagnostic
 
 from conftest import SAMPLES, files_in, loaded_modules, parsed
@@ -55,7 +55,8 @@ def command_modules(modules: AbstractSet[str]) -> set[str]:
 
 
 # Modules of cli/ that are no command: what several commands share.
-CLI_HELPERS = {"reversis_cli.cli.common", "reversis_cli.cli.consoles", "reversis_cli.cli.money",
+CLI_HELPERS = {"reversis_cli.cli.common", "reversis_cli.cli.options", "reversis_cli.cli.guards",
+               "reversis_cli.cli.progress", "reversis_cli.cli.consoles", "reversis_cli.cli.money",
                "reversis_cli.cli.club_file"}
 
 

@@ -115,7 +115,7 @@ def test_an_internal_error_before_any_output_still_gives_json(one_file_breaks, m
 @pytest.mark.parametrize("as_json", [False, True])
 def test_an_internal_error_in_check_names_the_file_and_goes_on(tmp_path, monkeypatch, jobs,
                                                                as_json):
-    from reversis_cli import reader
+    from reversis_cli.reader import record as reader
 
     real = reader.replay_deal
 

@@ -141,7 +141,7 @@ def test_a_record_continued_in_russian_keeps_its_spelling(tmp_path):
 
 def test_the_screen_s_cards_follow_the_language_unless_cards_says():
     """record's screens (plain and full) are given this style (cli/record.py)."""
-    from reversis_cli.cli.common import shown_cards
+    from reversis_cli.cli.options import shown_cards
 
     assert shown_cards(None) == "unicode"
     with use("ru"):

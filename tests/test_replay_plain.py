@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from reversis_cli import reader
+from reversis_cli.reader import record as reader
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.replay import replay_full

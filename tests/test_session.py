@@ -143,13 +143,13 @@ def test_the_pot_line_is_read_once_in_a_whole_run(monkeypatch, tmp_path):
     from reversis_cli.cli import cli
 
     calls = []
-    real = session_module.parse_amount
+    real = session_module.read_amount
 
     def counting(text):
         calls.append(text)
         return real(text)
 
-    monkeypatch.setattr(session_module, "parse_amount", counting)
+    monkeypatch.setattr(session_module, "read_amount", counting)
     path = tmp_path / "s.rvs"
     path.write_text(SESSION, encoding="utf-8")
     for args in (["score", "--json"], ["score"]):
@@ -171,7 +171,7 @@ def test_explain_and_arbitrate_open_the_record_once(monkeypatch, tmp_path, args)
     from reversis_cli.cli import cli
 
     opened, pots = [], []
-    real_open, real_amount = session_module.open_record, session_module.parse_amount
+    real_open, real_amount = session_module.open_record, session_module.read_amount
 
     def open_counted(path):
         opened.append(path)
@@ -182,7 +182,7 @@ def test_explain_and_arbitrate_open_the_record_once(monkeypatch, tmp_path, args)
         return real_amount(text)
 
     monkeypatch.setattr(session_module, "open_record", open_counted)
-    monkeypatch.setattr(session_module, "parse_amount", amount_counted)
+    monkeypatch.setattr(session_module, "read_amount", amount_counted)
     path = tmp_path / "s.rvs"
     path.write_text(SESSION, encoding="utf-8")
     result = CliRunner().invoke(cli, [*args, str(path)])

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from reversis_cli.cli import common as cli_common
+from reversis_cli.cli import progress as cli_progress
 from reversis_cli.session.inputs import expand_inputs
 
 from conftest import ROOT, SAMPLES
@@ -70,13 +70,13 @@ def test_output_while_the_bar_is_drawn_erases_it_first(monkeypatch):
     terminal = Terminal()
     monkeypatch.setattr(sys, "stdout", terminal)
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(cli_common, "BAR_DELAY", 0)
-    monkeypatch.setattr(cli_common, "BAR_REFRESH", 0)
+    monkeypatch.setattr(cli_progress, "BAR_DELAY", 0)
+    monkeypatch.setattr(cli_progress, "BAR_REFRESH", 0)
     files = expand_inputs([str(SAMPLES / "evening.rvs")])
-    with cli_common.progress_bar(files, enabled=True) as (tick, done):
+    with cli_progress.progress_bar(files, enabled=True) as (tick, done):
         tick(files[0], 100)
         assert "%" in terminal.getvalue()  # the bar is on screen
-        cli_common.console().print("first line of output")
+        cli_progress.console().print("first line of output")
         sys.stdout.write("second line\n")
         tick(files[0], 200)
     lines = screen_lines(terminal.getvalue())

@@ -6,9 +6,10 @@ error, 1 the input has errors, 2 the command line is wrong, 3 an internal
 error (one line, never a traceback), 130 interrupted.
 
 The group below loads a command's module only when that command runs or its
-help is shown, and the command modules import only click and
-:mod:`reversis_cli.cli.common` at their top: each command imports the library
-(which brings lark and rich) inside its function, for start-up time, so that
+help is shown, and the command modules import only click and the CLI's shared
+modules at their top (:mod:`~reversis_cli.cli.common`, :mod:`~reversis_cli.cli.options`,
+:mod:`~reversis_cli.cli.guards`, :mod:`~reversis_cli.cli.progress`): each command imports
+the library (which brings lark and rich) inside its function, for start-up time, so that
 ``reversis --version`` and ``reversis --help`` load neither.
 """
 

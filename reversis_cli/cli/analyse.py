@@ -16,9 +16,11 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, Msg, cards_option,
-    check_profile_options, command, files_argument, input_files, json_option, open_session,
-    option, profile_options, report, t,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, Msg, command, option, report, t,
+)
+from .options import (
+    cards_option, check_profile_options, files_argument, input_files, json_option, open_session,
+    profile_options,
 )
 from .consoles import table_console
 from ..values import Value, setattr_frozen

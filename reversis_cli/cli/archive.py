@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, OUTPUT_HINT, Count, LazyConsole, Msg, argument, bad_parameter,
-    command, option, problem_text, report, t, tr, usage_error,
+    Count, EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, argument, bad_parameter, command, option,
+    problem_text, report, t, tr, usage_error,
 )
+from .guards import OUTPUT_HINT
 from .club_file import club_option, read_club
 
 __all__ = ["archive_command", "result_line", "run_lines"]

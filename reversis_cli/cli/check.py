@@ -9,10 +9,11 @@ from typing import Literal
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, N_, Count, LazyConsole, Msg, command, files_argument,
-    input_files, jobs_option, json_option, option, print_json, progress_bar, report,
-    serial_if_stdin, t, tr,
+    Count, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, N_, command, option,
+    print_json, report, t, tr,
 )
+from .options import files_argument, input_files, jobs_option, json_option, serial_if_stdin
+from .progress import progress_bar
 
 __all__ = ["check_command"]
 

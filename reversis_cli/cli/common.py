@@ -1,7 +1,9 @@
-"""What every command of the CLI shares: exit codes, the options and
-arguments several commands take (defined once, here), consoles, diagnostics
-on stderr, JSON on stdout, profile problems as usage errors, and the
-progress bar.  Only the CLI layer prints; the library returns values and
+"""What every command of the CLI shares: exit codes, the run's language and
+the translated click classes (command, option, argument), usage errors,
+consoles and diagnostics on stderr, JSON on stdout.  The rest is split by job
+(review architecture-4, change 6): the options several commands take in
+:mod:`.options`, the ``-o`` guards in :mod:`.guards`, progress in
+:mod:`.progress`.  Only the CLI layer prints; the library returns values and
 renderables.  Like the command modules, this one imports the library and
 rich inside the functions that use them, for start-up time.
 """
@@ -11,50 +13,31 @@ from __future__ import annotations
 import functools
 import gettext
 import inspect
-import io
 import json
 import os
-import shutil
-import sys
-import time
-from collections.abc import Callable, Iterable
-from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import click
 
 # The standard library and three small modules of ours: start-up time is unchanged.
 from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
-from ..i18n.language import language_cards
 from .consoles import (
     LazyConsole, PlainConsole, console, console_spec, is_plain, look_of, output_console,
     plain_look,
 )
 
 __all__ = [
-    "Argument", "CARD_STYLES", "CardsOption", "Command", "Count", "DiagnosticLog",
-    "EXIT_INPUT_ERRORS", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath",
-    "LazyConsole",
-    "Msg", "N_", "OUTPUT_HINT", "Option", "STDOUT", "TranslatedHelp",
-    "apply_sets", "argument", "bad_parameter", "card_style_option", "cards_option",
-    "check_profile_options", "command", "console", "console_spec", "file_argument", "is_plain",
-    "look_of", "output_console", "plain_look", "PlainConsole",
-    "files_argument", "input_files", "jobs_option", "json_option", "lang", "load_rules_option",
-    "open_session", "option", "print_json", "problem_text", "profile_options",
-    "profile_usage_error", "progress_bar", "record_files_argument", "refuse_output", "report",
-    "rules_option", "serial_if_stdin", "set_option", "shown_cards", "speak", "steps_progress",
-    "t", "tr",
-    "usage_error", "use", "write_output",
+    "Argument", "Command", "Count", "DiagnosticLog", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole", "Msg", "N_",
+    "Option", "PlainConsole", "TranslatedHelp", "argument", "bad_parameter", "command",
+    "console", "console_spec", "is_plain", "lang", "look_of", "option", "output_console",
+    "plain_look", "print_json", "problem_text", "report", "speak", "t", "tr", "usage_error",
+    "use",
 ]
-
-if TYPE_CHECKING:
-    from ..session.service import Session
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
-CARD_STYLES = click.Choice(["ascii", "unicode", "ru"], case_sensitive=False)
 
 
 # --- the language of the run --------------------------------------------------------------
@@ -220,48 +203,6 @@ def bad_parameter(message: Msg | str, param_hint: str | None = None) -> click.Ba
     return click.BadParameter(t(message), param_hint=param_hint)
 
 
-OUTPUT_HINT = "'-o' / '--output'"
-STDOUT = "-"  # -o - : standard output, for every command that writes a file
-
-
-def refuse_output(output: str | None, sources, same: Callable[[str], Msg]) -> None:
-    """The one check of every command's ``-o FILE``, made before any work: an
-    output file that is one of the ``sources`` (by any path, standard input
-    included), or that cannot be written (its folder missing or closed to new
-    files, a read-only file, a device...: :func:`reversis_cli.files.output_problem`),
-    is a usage error (``same(source)`` says the first).  No output (None) and
-    standard output (``-``) need no check."""
-    if output is None or output == STDOUT:
-        return
-    from ..files import output_problem, same_as_stdin, same_file  # the library: start-up
-
-    for source in map(str, sources):
-        if same_file(source, output) if source != "-" else same_as_stdin(output):
-            raise usage_error(same(source))
-    problem = output_problem(output)
-    if problem is not None:
-        raise bad_parameter(Msg("cannot write {output}: {problem}", output=output,
-                                problem=problem), param_hint=OUTPUT_HINT)
-
-
-def write_output(output: str, data: bytes | Iterable[bytes]) -> None:
-    """A command's output written to ``output``: standard output for ``-``,
-    else the file, replaced atomically; a write that fails after all (the disk
-    full) is a usage error on ``-o`` too, as :func:`refuse_output`'s."""
-    from ..files import WriteError, write_atomic  # the library: start-up time
-
-    if output == STDOUT:
-        stream = sys.stdout.buffer
-        for block in [data] if isinstance(data, (bytes, bytearray)) else data:
-            stream.write(block)
-        stream.flush()
-        return
-    try:
-        write_atomic(output, data)
-    except WriteError as exc:
-        raise bad_parameter(problem_text(exc), param_hint=OUTPUT_HINT) from None
-
-
 def problem_text(exc: Exception) -> str:
     """An exception's message in the run's language when it carries a message."""
     message = exc.args[0] if len(exc.args) == 1 else None
@@ -307,282 +248,3 @@ class DiagnosticLog(LazyConsole):
 
 def print_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def parse_sets(ctx, param, values) -> dict[str, str]:
-    sets = {}
-    for item in values:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise bad_parameter(Msg("{item}: write option=value, e.g. partie_ties=split",
-                                    item=repr(item)))
-        sets[name.strip()] = value.strip()
-    return sets
-
-
-def rules_option(help: str = "Rule profile: classic, modern or a TOML file; replaces the "
-                                  "record's own.", **kwargs):
-    return option("--rules", metavar="PROFILE|FILE", help=help, **kwargs)
-
-
-def set_option(help: str = "Override one option of the rule profile (repeatable)."):
-    return option("--set", "sets", multiple=True, callback=parse_sets,
-            metavar="OPTION=VALUE", help=help)
-
-
-def profile_options(func):
-    """--rules and --set, as score and explain take them."""
-    return rules_option()(set_option()(func))
-
-
-def card_style_option(default: str | None = "unicode", help: str = "How to write cards."):
-    return option("--cards", "style", type=CARD_STYLES, default=default,
-                  show_default=default is not None, help=help, cls=CardsOption)
-
-
-class CardsOption(Option):
-    """``--cards`` of the commands that show cards: its default, ``unicode``
-    (A♠), is ``ru`` (Т♠) when the run speaks Russian, in the help as in the
-    value the command gets; a ``--cards`` given still chooses."""
-
-    def get_default(self, ctx: click.Context, call: bool = True):
-        default = super().get_default(ctx, call=call)
-        return shown_cards(None) if default == "unicode" else default
-
-
-def shown_cards(style: str | None) -> str:
-    """How cards are shown: as ``--cards`` says, else as a reader of the run's
-    language writes them (Т♠ in Russian, A♠ in English)."""
-    return style.lower() if style else language_cards(lang())
-
-
-cards_option = card_style_option()
-
-
-def jobs_option(func):
-    return option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-                  help="Files to work on at once, each in its own process.")(func)
-
-
-def json_option(help: str):
-    return option("--json", "as_json", is_flag=True, help=help)
-
-
-# Commands that read many records: files, folders, patterns or '-'.
-files_argument = argument("inputs", metavar="FILES...", nargs=-1, required=True)
-# Commands that read one record ('-': standard input).
-file_argument = argument("file", type=FilePath(exists=True, dir_okay=False,
-                                                       allow_dash=True))
-# Commands that rewrite records in place.
-record_files_argument = argument("files", nargs=-1, required=True,
-                                       type=FilePath(exists=True, dir_okay=False,
-                                                       allow_dash=True))
-
-
-# Which option a profile problem from the command line is about, by its code:
-# an unknown or unreadable profile is --rules, a bad option or value is --set.
-PROFILE_OPTION_BY_CODE = {"RV401": "--rules", "RV402": "--set"}
-
-
-def profile_usage_error(exc, option: str | None = None) -> click.BadParameter:
-    """A ProfileError from the command line as a usage error pinned on its option:
-    ``option`` when the caller knows it, else the one its code points at."""
-    diagnostic = exc.diagnostic
-    return bad_parameter(diagnostic.message,
-                         param_hint=option or PROFILE_OPTION_BY_CODE[diagnostic.code])
-
-
-def load_rules_option(rules: str, base_dir: Path | None = None, option: str = "--rules"):
-    """The profile named on the command line; any problem with it (the file
-    named too, whatever its code) is a usage error pinned on ``option``."""
-    from ..diagnostics import ProfileError  # the library: start-up time
-    from ..rules import load_profile  # the library: start-up time
-
-    try:
-        return load_profile(rules, base_dir=Path.cwd() if base_dir is None else base_dir)
-    except ProfileError as exc:
-        raise profile_usage_error(exc, option) from None
-
-
-def apply_sets(profile, sets: dict[str, str], option: str = "--set"):
-    """``profile`` with the command line's --set overrides; a bad one is a usage error."""
-    from ..diagnostics import ProfileError  # the library: start-up time
-
-    try:
-        return profile.with_overrides(sets) if sets else profile
-    except ProfileError as exc:
-        raise profile_usage_error(exc, option) from None
-
-
-def check_profile_options(rules: str | None, sets: dict[str, str]) -> None:
-    """A bad --rules or --set is a usage error, said before any file is read."""
-    apply_sets(load_rules_option(rules or "classic"), sets)
-
-
-def open_session(file: str, rules: str | None, sets: dict[str, str]) -> Session:
-    """The record opened as a session; a bad --rules or --set is a usage error."""
-    from ..diagnostics import ProfileError  # the library: start-up time
-    from ..session.service import Session  # the library: start-up time
-
-    try:
-        return Session.open(file, rules, sets)
-    except ProfileError as exc:
-        raise profile_usage_error(exc) from None
-
-
-def serial_if_stdin(files: list[Path], jobs: int) -> int:
-    """The number of processes to use: one when standard input is among the
-    files, which only this process can read."""
-    return 1 if any(str(path) == "-" for path in files) else jobs
-
-
-def input_files(inputs: tuple[str, ...]) -> list[Path]:
-    from ..session.inputs import InputError, expand_inputs  # the library: start-up time
-
-    try:
-        return expand_inputs(inputs)
-    except InputError as exc:
-        raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
-
-
-@contextmanager
-def steps_progress():
-    """Progress over counted steps (sessions, records) on standard error, when
-    it is a terminal; nothing in a pipe or a file.  Yields ``phase(label,
-    total)``, which starts a line of the bar and returns what to call after
-    each step.  The bar is erased at the end (rich's transient display), so
-    the output that follows starts on a clean line."""
-    if not sys.stderr.isatty():
-        yield lambda label, total: (lambda: None)
-        return
-    from rich.progress import (  # rich: start-up time
-        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
-    )
-
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeRemainingColumn(), console=console(stderr=True), transient=True)
-
-    def phase(label: str, total: int) -> Callable[[], None]:
-        task = progress.add_task(label, total=total)
-        return lambda: progress.advance(task)
-
-    with progress:
-        yield phase
-
-
-# The bar appears only once reading has gone on this long without output: a
-# command whose output follows at once never shows one.
-BAR_DELAY = 0.4
-BAR_REFRESH = 0.1
-
-
-@contextmanager
-def progress_bar(files: list[Path], enabled: bool):
-    """A progress bar over the bytes of ``files`` on a terminal, else nothing.
-
-    Yields ``(tick, done)``: ``tick(file, bytes_read)`` inside a file,
-    ``done(file)`` when a file is finished.  While it runs, everything written
-    to stdout or stderr first erases the bar, so no output ever starts on the
-    bar's line; the bar is drawn again at the next tick.
-    """
-    if not enabled or not (sys.stdout.isatty() and sys.stderr.isatty()):
-        yield (lambda path, position: None), (lambda path: None)
-        return
-    from rich.progress import (  # rich: start-up time
-        BarColumn, Progress, TextColumn, TimeRemainingColumn,
-    )
-
-    sizes = {path: max(_size(path), 1) for path in files}
-    reached = dict.fromkeys(files, 0)
-    bar = _Bar(sys.stderr, Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
-        TimeRemainingColumn(), auto_refresh=False))
-    task = bar.progress.add_task("reading", total=sum(sizes.values()))
-
-    def tick(path: Path, position: int) -> None:
-        step = min(position, sizes[path]) - reached[path]
-        if step > 0:
-            reached[path] += step
-            bar.progress.update(task, advance=step, description=path.name)
-            bar.draw()
-
-    def done(path: Path) -> None:
-        tick(path, sizes[path])
-
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Erasing(sys.stdout, bar), _Erasing(sys.stderr, bar)
-    try:
-        yield tick, done
-    finally:
-        sys.stdout, sys.stderr = saved
-        bar.erase()
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:  # standard input, or a file gone since: no size to show
-        return 0
-
-
-class _Bar:
-    """One line of progress on a terminal, drawn by hand so that it can be
-    erased before any output (rich's live display leaves its line behind
-    when output does not go through its own console)."""
-
-    def __init__(self, terminal, progress):
-        self.terminal = terminal
-        self.progress = progress
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.last_draw = 0.0
-        self.drawn = False
-        self.at_line_start = True
-
-    def draw(self) -> None:
-        now = self.clock()
-        if not self.at_line_start or now - self.started < BAR_DELAY \
-                or now - self.last_draw < BAR_REFRESH:
-            return
-        self.erase()
-        line = _render_line(self.progress.get_renderable(), self.terminal)
-        self.terminal.write(line)
-        self.terminal.flush()
-        self.drawn, self.last_draw = True, now
-
-    def erase(self) -> None:
-        if self.drawn:
-            self.terminal.write("\r\x1b[2K")
-            self.terminal.flush()
-            self.drawn = False
-
-    def wrote(self, text: str) -> None:
-        if text:
-            self.at_line_start = text.endswith("\n")
-
-
-def _render_line(renderable, terminal) -> str:
-    """The bar as one line of terminal text, without its line end."""
-    from rich.console import Console  # rich: start-up time
-
-    buffer = io.StringIO()
-    Console(file=buffer, width=shutil.get_terminal_size().columns - 1, force_terminal=True,
-            highlight=False).print(renderable)
-    return buffer.getvalue().rstrip("\n").split("\n")[-1]
-
-
-class _Erasing:
-    """A stream that erases the progress bar before each write."""
-
-    def __init__(self, stream, bar: _Bar):
-        self._stream = stream
-        self._bar = bar
-
-    def write(self, text: str) -> int:
-        self._bar.erase()
-        written = self._stream.write(text)
-        self._bar.wrote(text)
-        return written
-
-    def __getattr__(self, name):
-        return getattr(self._stream, name)

@@ -16,10 +16,13 @@ from pathlib import Path
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, N_, Count, FilePath, Msg, apply_sets, bad_parameter,
-    card_style_option, command, file_argument, lang, load_rules_option, option,
-    record_files_argument, refuse_output, report, rules_option, set_option, t, tr, usage_error,
-    write_output,
+    Count, EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, N_, bad_parameter, command, lang, option,
+    report, t, tr, usage_error,
+)
+from .guards import refuse_output, write_output
+from .options import (
+    apply_sets, card_style_option, file_argument, load_rules_option, record_files_argument,
+    rules_option, set_option,
 )
 
 from ..i18n.language import language_cards
@@ -124,9 +127,9 @@ def _settle_with(rules: str | None, sets: dict[str, str], pot: str | None,
                  output: str | None):
     """The header lines a CSV import writes; a bad one is a usage error."""
     from ..convert.csvtricks import SettleWith, rules_for_record  # the library: start-up time
-    from ..reader import parse_amount  # the library: start-up time
+    from ..amounts import read_amount  # the library: start-up time
 
-    if pot is not None and parse_amount(pot.strip()) is None:
+    if pot is not None and read_amount(pot.strip()) is None:
         raise bad_parameter(Msg("{pot} is not an amount: write a whole number or a "
                                 "fraction such as 30 or 5/2 (at most 30 digits)", pot=repr(pot)),
                             param_hint="--pot")

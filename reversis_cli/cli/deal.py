@@ -11,10 +11,10 @@ import sys
 import click
 
 from .consoles import table_console
-from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, Msg, apply_sets, cards_option, check_profile_options, command,
-    file_argument, load_rules_option, open_session, option, profile_options, report,
-    rules_option, set_option, t, usage_error,
+from .common import EXIT_INPUT_ERRORS, EXIT_OK, Msg, command, option, report, t, usage_error
+from .options import (
+    apply_sets, cards_option, check_profile_options, file_argument, load_rules_option,
+    open_session, profile_options, rules_option, set_option,
 )
 
 __all__ = ["explain_command", "arbitrate_command"]

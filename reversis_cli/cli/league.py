@@ -9,9 +9,9 @@ from typing import NoReturn
 
 from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, argument, command, json_option, option,
-    print_json, report,
+    DiagnosticLog, EXIT_INPUT_ERRORS, EXIT_OK, argument, command, option, print_json, report,
 )
+from .options import json_option
 from .club_file import club_option, club_roster
 
 __all__ = ["league_command"]

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import click
 
-from .common import Msg, lang, option, profile_usage_error, t, usage_error
+from .common import Msg, lang, option, t, usage_error
+from .options import profile_usage_error
 
 __all__ = ["money_options", "with_money"]
 

@@ -27,10 +27,10 @@ import click
 
 from ..invisible import visible
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, card_style_option, command,
-    shown_cards,
-    console, load_rules_option, option, report, t, tr,
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, bad_parameter, command, console, option,
+    report, t, tr,
 )
+from .options import card_style_option, load_rules_option, shown_cards
 
 __all__ = ["record_command"]
 
@@ -234,11 +234,11 @@ def _start_questions(ask, names, rules, dealer, title, date, place):
 
 def _pot_option(pot: str | None) -> str | None:
     """``--pot`` as a pot line writes it; anything else is a usage error."""
-    from ..reader import parse_amount  # the library: start-up time
+    from ..amounts import read_amount  # the library: start-up time
 
     if pot is None:
         return None
-    amount = parse_amount(pot)
+    amount = read_amount(pot.strip())
     if amount is None:
         raise bad_parameter(Msg("the pot is a whole number of fiches or a fraction, such as 0, "
                                 "90 or 5/2 (never negative, never with a point), not '{value}'",
@@ -272,7 +272,7 @@ def _say_offer(offer, taken: bool) -> None:
 
 def _pot_question(ask, offer) -> str | None:
     """The pot of the new record: the offer (Enter takes it) or another amount."""
-    from ..reader import parse_amount  # the library: start-up time
+    from ..amounts import read_amount  # the library: start-up time
 
     _say_offer(offer, taken=True)
     if offer.text is None:
@@ -282,7 +282,7 @@ def _pot_question(ask, offer) -> str | None:
                          amount=offer.text))
         if answer is None or not answer.strip():
             return offer.text
-        if parse_amount(answer) is not None:
+        if read_amount(answer.strip()) is not None:
             return answer.strip()
         click.echo(t(Msg("the pot is a whole number of fiches or a fraction, such as 0, 90 or "
                          "5/2, not '{value}'", value=visible(answer))))

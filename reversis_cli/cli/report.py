@@ -20,11 +20,12 @@ import click
 
 from ..i18n import LANGUAGES
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, LazyConsole, Msg, argument, bad_parameter,
-    check_profile_options, command, input_files, option, problem_text,
-    profile_options, profile_usage_error, refuse_output, report, speak, steps_progress, tr,
-    usage_error, write_output,
+    EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, argument, bad_parameter, command, option,
+    problem_text, report, speak, tr, usage_error,
 )
+from .guards import STDOUT, refuse_output, write_output
+from .options import check_profile_options, input_files, profile_options, profile_usage_error
+from .progress import steps_progress
 from .club_file import club_option, read_club
 from .money import money_options, with_money
 

@@ -15,10 +15,11 @@ import click
 
 from .consoles import table_console
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, STDOUT, FilePath, Msg, argument, command, console,
-    load_rules_option, open_session, option, refuse_output, report, rules_option, set_option, t,
-    usage_error, write_output,
+    EXIT_INPUT_ERRORS, EXIT_OK, FilePath, Msg, argument, command, console, option, report, t,
+    usage_error,
 )
+from .guards import STDOUT, refuse_output, write_output
+from .options import load_rules_option, open_session, rules_option, set_option
 
 __all__ = ["rules_command"]
 

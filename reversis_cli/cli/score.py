@@ -21,11 +21,14 @@ from collections.abc import Callable
 import click
 
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, cards_option,
-    check_profile_options, command, console, input_files, is_plain, jobs_option, lang, look_of,
-    option, output_console, profile_options, profile_usage_error, progress_bar, serial_if_stdin,
-    t, usage_error, use,
+    EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, command, console,
+    is_plain, lang, look_of, option, output_console, t, usage_error, use,
 )
+from .options import (
+    cards_option, check_profile_options, input_files, jobs_option, profile_options,
+    profile_usage_error, serial_if_stdin,
+)
+from .progress import progress_bar
 from .money import money_options, with_money
 from ..score import FORMATS, writer_class
 from ..values import Value, setattr_frozen

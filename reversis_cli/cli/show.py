@@ -7,10 +7,8 @@ import sys
 import click
 
 from .consoles import table_console
-from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, Msg, cards_option, command, file_argument, option, report,
-    usage_error,
-)
+from .common import EXIT_INPUT_ERRORS, EXIT_OK, Msg, command, option, report, usage_error
+from .options import cards_option, file_argument
 
 __all__ = ["show_command"]
 

@@ -21,10 +21,9 @@ from pathlib import Path
 
 import click
 
-from .common import (
-    EXIT_OK, STDOUT, Count, Msg, card_style_option, command, load_rules_option, option,
-    refuse_output, t, write_output,
-)
+from .common import Count, EXIT_OK, Msg, command, option, t
+from .guards import STDOUT, refuse_output, write_output
+from .options import card_style_option, load_rules_option
 
 __all__ = ["simulate_command"]
 

@@ -11,10 +11,11 @@ import click
 from .consoles import table_console
 from .money import money_options, with_money
 from .common import (
-    EXIT_INPUT_ERRORS, EXIT_OK, DiagnosticLog, Msg, apply_sets, bad_parameter, command,
-    files_argument, json_option, load_rules_option, option, print_json, problem_text, report,
-    set_option, steps_progress, tr, usage_error,
+    DiagnosticLog, EXIT_INPUT_ERRORS, EXIT_OK, Msg, bad_parameter, command, option, print_json,
+    problem_text, report, tr, usage_error,
 )
+from .options import apply_sets, files_argument, json_option, load_rules_option, set_option
+from .progress import steps_progress
 from .club_file import club_option, club_roster
 
 __all__ = ["stats_command"]

@@ -39,7 +39,7 @@ from ..model import (
     CardAt, Deal, DealLine, EventLine, Header, HeaderLine, Name, Pos, Statement, TrickLine,
 )
 from ..notation.statements import BY_TYPE, Csv
-from ..reader import parse_amount
+from ..amounts import read_amount
 from ..replay import replay_deal
 from ..rules import BUILTIN_PROFILES, DEFAULT_PROFILE
 from ..values import replace
@@ -186,7 +186,7 @@ def _read_back_advice(header: Header, name: str) -> str:
         options.append(f"--rules {shlex.quote(_rules_for_command_line(rules.value, name))}")
     options += [f"--set {line.option}={line.value}" for line in header.all("set")]
     pot = header.get("pot")
-    amount = parse_amount(pot.value) if pot is not None else None
+    amount = read_amount(pot.value.strip()) if pot is not None else None
     if amount is not None:
         unit = header.get("unit")
         if unit is not None and unit.value == "jeton":  # the CSV's record counts in fiches

@@ -20,8 +20,9 @@ from fractions import Fraction
 from pathlib import Path
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
+from ..amounts import read_amount
 from ..diagnostics import Diagnostic, ProfileError
-from ..reader import UNITS, CheckedDeal, Expectations, Record, open_record, parse_amount
+from ..reader import UNITS, CheckedDeal, Expectations, Record, open_record
 from ..model import HeaderLine, Pos
 from ..rules import DEFAULT_PROFILE, Profile, load_profile
 from ..rules.money import MONEY_OPTIONS
@@ -116,7 +117,7 @@ def _read_pool_start(record: Record) -> PoolStart | None:
     line = record.header.get("pot")
     if line is None:
         return PoolStart()
-    amount = parse_amount(line.value)
+    amount = read_amount(line.value.strip())
     unit = record.header.get("unit")
     if amount is None or (unit is not None and unit.value not in UNITS):
         return None

@@ -12,7 +12,7 @@ start-up counts in none):
 * ``parse``: each deal's lines read into the model (notation/parse.py,
   notation/fastpath.py), without the reader's bookkeeping;
 * ``read+replay``: ``Record.deals()``, the reader's bookkeeping and the replay
-  (reader.py, replay/), less the two above;
+  (reader/, replay/), less the two above;
 * ``settle``: ``Session.deals()`` (session.py, settle/) less ``Record.deals()``;
 * ``json``: ``write_session_json`` into a discarded string (jsonout.py) less
   ``Session.deals()``.

@@ -12,41 +12,27 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import stat
-from fractions import Fraction
 from pathlib import Path
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from .amounts import MAX_DIGITS, WHOLE, too_many_digits
-from .cards import card_name, lookalike_card, reads_as_card
-from .dates import date_problem
-from .files import os_reason, standard_input
-from .diagnostics import Diagnostic, diagnostic
-from .i18n import Msg
-from .model import POOL_WORD, Deal, Header, Pos
-from .notation.chunks import Chunk, ChunkReader, split_chunks
-from .notation.grammar_file import keywords
-from .notation.parse import parse_deal, parse_header
-from .replay import ReplayedDeal, next_seat, replay_deal
-from .values import Value, replace, setattr_frozen
-from .vocabulary import SINGLE_HEADER_LINES
-from .words import shortened
+from ..files import os_reason, standard_input
+from ..diagnostics import Diagnostic, diagnostic
+from ..i18n import Msg
+from ..model import Deal, Pos
+from ..notation.chunks import Chunk, ChunkReader, split_chunks
+from ..notation.parse import parse_deal, parse_header
+from ..replay import ReplayedDeal, next_seat, replay_deal
+from ..values import Value, replace, setattr_frozen
+from .foreign import until_foreign
+from .header import check_header, damaged_keywords, damaged_lines
 
 __all__ = ["Record", "CheckedDeal", "Expectations", "open_record", "record_from_text",
-           "check_header", "next_dealer", "display_name", "STDIN"]
+           "next_dealer", "display_name", "STDIN", "STDIN_NAME", "MAX_ERRORS_PER_FILE"]
 
-UNITS = ("fiche", "jeton")
 # Errors reported for one file before reading stops: far more than a real
 # record has, and a binary file given by mistake answers at once.
 MAX_ERRORS_PER_FILE = 200
-# Words the output writes where a player's name could stand, and why.  A
-# player so called would be ambiguous; one called pool even shared the pool's
-# account, so that no deal balanced.
-OUTPUT_WORDS = {
-    POOL_WORD: Msg("the output writes 'pool' for the pool itself, where it pays or is paid"),
-    "none": Msg("the output writes 'none' where a deal has no winner or no loser"),
-}
 
 
 class CheckedDeal(Value):
@@ -93,112 +79,6 @@ class Expectations(Value):
         setattr_frozen(self, "dealer", dealer)
 
 
-def check_header(header: Header, damaged: frozenset[str] = frozenset()
-                 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
-    """The players (empty when unusable) and the header's problems.
-
-    ``damaged`` holds the keywords of header lines whose words are not as
-    written (:func:`_damaged_keywords`).  A players line that was written but
-    could not be read has had its error already, and is not also reported as
-    missing; one with a name split by a control character is not also
-    reported for the number of its names."""
-    problems: list[Diagnostic] = []
-    seen: dict[str, Pos] = {}
-    for line in header.lines:
-        if line.keyword in SINGLE_HEADER_LINES and line.keyword in seen:
-            first = seen[line.keyword]
-            problems.append(diagnostic(
-                "RV113", Msg("a second '{keyword}' line; the first is at line {line}",
-                             keyword=line.keyword, line=first.line),
-                line.pos, related=((first, Msg("first given here")),)))
-        seen.setdefault(line.keyword, line.pos)
-        problems.extend(_check_header_value(line))
-    players_line = header.get("players")
-    if players_line is None:
-        if "players" in damaged:
-            return (), problems
-        problems.append(diagnostic("RV110", Msg("the record names no players: write "
-                                   "'players A B C D' with the four names in playing order"),
-                                   Pos(1, 1)))
-        return (), problems
-    names = players_line.names
-    ok = True
-    if len(names) != 4 and "players" in damaged:
-        return (), problems
-    if len(names) != 4:
-        problems.append(diagnostic("RV110", Msg("Reversis is played by four; this line names "
-                                               "{count}", count=len(names)), players_line.pos))
-        ok = False
-    for index, name in enumerate(names):
-        if name.text in (n.text for n in names[:index]):
-            problems.append(diagnostic("RV110", Msg("{name} is named twice", name=name.text),
-                                       name.pos))
-            ok = False
-        reason = _name_problem(name.text, keywords())
-        if reason:
-            problems.append(diagnostic("RV111", Msg("a player cannot be called {name}: {reason}",
-                                                   name=name.text, reason=reason), name.pos))
-            ok = False
-    return (tuple(n.text for n in names) if ok else ()), problems
-
-
-def _name_problem(name: str, keywords: frozenset[str]) -> Msg | None:
-    """Why ``name`` cannot be a player's, or None.  Words are compared without
-    case: a player "Pool" would sit beside the pool's own column."""
-    folded = name.casefold()
-    if folded in keywords:
-        return (Msg("it is a keyword of the notation") if name == folded
-                else Msg("it reads as the keyword '{keyword}' of the notation", keyword=folded))
-    if folded in OUTPUT_WORDS:
-        return OUTPUT_WORDS[folded]
-    if reads_as_card(name):
-        return Msg("it reads as a card")
-    lookalike = lookalike_card(name)
-    if lookalike is not None:
-        card, spelling = lookalike
-        return Msg("it looks like the card {spelling}, {card} (one of its letters is from "
-                   "another alphabet)", spelling=spelling, card=card_name(card))
-    return None
-
-
-def _check_header_value(line) -> list[Diagnostic]:
-    pos = line.value_pos or line.pos
-    if line.keyword == "reversis" and line.value != "1":
-        return [diagnostic("RV103", Msg("format version {version} is not known; this program "
-                                        "reads version 1", version=line.value), pos)]
-    if line.keyword == "date" and line.value:
-        problem = date_problem(line.value)  # a date of no calendar would be archived as one
-        if problem is not None:
-            return [diagnostic("RV114", problem, pos)]
-    if line.keyword == "unit" and line.value not in UNITS:
-        return [diagnostic("RV114", Msg("unit '{unit}' is not known: write fiche or jeton",
-                                        unit=line.value), pos)]
-    if line.keyword == "pot" and not line.value:
-        return [diagnostic("RV114", Msg("the pot line gives no amount: write it as 0, 45 or 5/2"),
-                           pos)]
-    if line.keyword == "pot" and parse_amount(line.value) is None:
-        return [diagnostic("RV114", Msg("the pot must be an amount such as 0, 45 or 5/2 (a half "
-                                        "as 1/2, never with a point; at most {digits} digits), "
-                                        "not '{value}'", digits=MAX_DIGITS,
-                                        value=shortened(line.value)), pos)]
-    return []
-
-
-def parse_amount(text: str) -> Fraction | None:
-    """A non-negative amount written as an integer or a fraction (``11/2``),
-    each number of at most :data:`MAX_DIGITS` ASCII digits (``Fraction``
-    alone would also take ``٤٥``, ``1_000``, ``+3`` and ``1e3``)."""
-    parts = text.strip().split("/")
-    if len(parts) > 2 or not all(WHOLE.fullmatch(part) for part in parts):
-        return None
-    if any(too_many_digits(part) for part in parts):
-        return None
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
 def next_dealer(deal: Deal, dealer: int) -> int:
     """Who deals after ``deal`` (SEAT-2), unless an irregularity keeps the deal
     with the same dealer: an exposed card (IRR-1) or a paid redeal (IRR-2)."""
@@ -222,12 +102,13 @@ class Record:
         foreign: list[Diagnostic] = []
         self._chunks: Iterator[Chunk] = (
             ChunkReader(stream, self._decode_problems,
-                        lines_filter=lambda lines: _until_foreign(lines, name, foreign))
+                        lines_filter=lambda lines: until_foreign(lines, name, foreign,
+                                                                   _command_file(name)))
             if stream is not None else split_chunks((), self._decode_problems))
         header_chunk = next(self._chunks)
         self.header, problems = parse_header(header_chunk.lines, header_chunk.first_line)
         players, header_problems = check_header(self.header,
-                                                _damaged_keywords(problems, header_chunk))
+                                                damaged_keywords(problems, header_chunk))
         if opening_problems or foreign:  # not opened, or not the notation: say only that
             players, problems, header_problems = (), list(opening_problems or foreign), []
         self.players = players
@@ -367,7 +248,7 @@ class Record:
         if self.players:
             # Replayed whatever was wrong in reading it: the lines read wrong are
             # named, so that the replay checks all that does not depend on them.
-            replayed = replay_deal(deal, self.players, _damaged_lines(problems, chunk))
+            replayed = replay_deal(deal, self.players, damaged_lines(problems, chunk))
             problems.extend(replayed.diagnostics)
         diags = self._finish(problems, chunk, number)
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
@@ -412,79 +293,6 @@ class Record:
         return out
 
 
-# The header row of a csv-tricks file, in any of the delimiters its import takes.
-_CSV_HEADER = re.compile(r'\s*"?deal"?\s*[,;\t]\s*"?dealer"?\s*[,;\t]\s*"?trick"?\s*[,;\t]',
-                         re.IGNORECASE)
-
-
-def _until_foreign(lines: Iterable[str], name: str, found: list[Diagnostic]) -> Iterator[str]:
-    """``lines``, unless the first one with text shows a JSON record or a CSV
-    file: then one RV006 in ``found`` saying how to convert it, and no more
-    lines, instead of an error on every line of it."""
-    lines = iter(lines)
-    for number, line in enumerate(lines, 1):
-        if line.strip():
-            kind = _foreign_kind(line)
-            if kind is not None:
-                found.append(_foreign_diagnostic(kind, name, line, number))
-                return
-            yield line
-            break
-        yield line
-    yield from lines  # the rest unnumbered: no layer of its own a line
-
-
-def _foreign_kind(line: str) -> str | None:
-    if line.lstrip()[:1] in ("{", "["):
-        return "json"
-    if _CSV_HEADER.match(line):
-        return "csv-tricks"
-    return None
-
-
-def _foreign_diagnostic(kind: str, name: str, line: str, number: int) -> Diagnostic:
-    import shlex  # for this message only (start-up time)
-
-    suffix = {"json": ".json", "csv-tricks": ".csv"}[kind]
-    file = STDIN if name == STDIN_NAME else name
-    source = "" if Path(file).suffix.lower() == suffix else f" --from {kind}"
-    what = Msg("a JSON record") if kind == "json" else Msg("a csv-tricks file")
-    column = len(line) - len(line.lstrip()) + 1
-    found = diagnostic("RV006", Msg("this looks like {what}, not a record in the notation; "
-                                    "convert it first: {command}", what=what,
-                                    command=f"reversis convert {shlex.quote(file)}{source} "
-                                    "--to rvs -o NEW.rvs"), Pos(number, column))
-    return replace(found, file=name, source_line=line)
-
-
-def _damaged_lines(problems: list[Diagnostic], chunk: Chunk) -> dict[int, str]:
-    """Each line of ``chunk`` with a reading error (codes RV0xx and RV1xx), and its text."""
-    out = {}
-    for d in problems:
-        offset = (d.line or 0) - chunk.first_line
-        if d.is_error and d.code[2] in "01" and 0 <= offset < len(chunk.lines):
-            out[chunk.first_line + offset] = chunk.lines[offset]  # offset >= 0: d has a line
-    return out
-
-
-def _damaged_keywords(problems: list[Diagnostic], chunk: Chunk) -> frozenset[str]:
-    """The keywords of the header lines whose words are not as written: set
-    aside for a reading error, or read with a control character inside a word
-    (``Bo<U+202E>ris``) taken as a blank, which splits the word in two."""
-    out = set()
-    for line, text in _damaged_lines(problems, chunk).items():
-        split = [d for d in problems if d.line == line and d.code == "RV003"]
-        if split and not _inside_a_word(text, (split[0].column or 1) - 1):
-            continue  # a control character between words: the words are as written
-        if text.split():
-            out.add(text.split()[0].lower())
-    return frozenset(out)
-
-
-def _inside_a_word(text: str, at: int) -> bool:
-    return 0 < at < len(text) - 1 and not text[at - 1].isspace() and not text[at + 1].isspace()
-
-
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
@@ -522,6 +330,11 @@ def _not_a_record_file(st: os.stat_result) -> Msg | None:
     if stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode):
         return None
     return Msg("it is not a regular file (a device or a socket)")
+
+
+def _command_file(name: str) -> str:
+    """How a command line names the file a record called ``name`` was read from."""
+    return STDIN if name == STDIN_NAME else name
 
 
 def display_name(path: str | Path) -> str:
