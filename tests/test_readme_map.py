@@ -75,6 +75,6 @@ def test_the_map_reader_sees_a_module_left_out_or_made_up():
                        "`i18n/`: the grammar; `i18n/nowhere.py` too."]
     named = named_modules(entries)
     assert named == {"cards", "amounts", "i18n/"}
-    assert "reader" in package_modules() - named
+    assert "reader/" in package_modules() - named
     assert PATH.findall(entries[1]) == ["i18n/nowhere.py"]
     assert not _exists("i18n/nowhere.py") and _exists("notation/writer.py")
