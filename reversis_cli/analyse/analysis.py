@@ -123,9 +123,10 @@ class _Analysis:
         assert mover == seat, "the record's order of play is the search's"
         own = 4 + 4 * seat + seat
         cards: list[CardValue] = []
+        settled: list[tuple[DealSettlement, DealSettlement]] = []
         chosen = -1
         for k, (group, value) in enumerate(zip(groups, values, strict=True)):
-            self._check_card(pos, plays, seat, group[0], value)
+            settled.append(self._check_card(pos, plays, seat, group[0], value))
             for member in group:
                 cards.append(CardValue(PACK[member], self.fiches(value[seat]),
                                        self.fiches(value[own])))
@@ -133,34 +134,31 @@ class _Analysis:
                     chosen = k
         assert chosen >= 0, "the card played is a legal card"
         decision = Decision(pos.trick, seat, PACK[index], tuple(cards))
-        return decision, values[chosen], self._finding(pos, plays, seat, groups, values,
+        return decision, values[chosen], self._finding(pos, seat, groups, values, settled,
                                                        chosen, index)
 
-    def _finding(self, pos: Position, plays: Trick, seat: int, groups: list[list[int]],
-                 values: list[tuple[int, ...]], chosen: int, index: int) -> Finding | None:
+    def _finding(self, pos: Position, seat: int, groups: list[list[int]],
+                 values: list[tuple[int, ...]],
+                 settled: list[tuple[DealSettlement, DealSettlement]], chosen: int,
+                 index: int) -> Finding | None:
+        """``settled``: for each group, the engine's settlements of the lines behind its
+        guaranteed and its selfish value (:meth:`_check_card`)."""
         for grade, slot in ((PROVABLE, seat), (LIKELY, 4 + 4 * seat + seat)):
             best = max(range(len(values)), key=lambda k: (values[k][slot], -k))
             if values[best][slot] > values[chosen][slot]:
-                selfish = grade == LIKELY
-                event = self._event(pos, plays, seat, groups[chosen][0], groups[best][0],
-                                    selfish)
+                mode = grade == LIKELY
+                event = self._event(seat, settled[chosen][mode], settled[best][mode])
                 played, better = values[chosen][slot], values[best][slot]
                 return Finding(grade, pos.trick, seat, PACK[index], PACK[groups[best][0]],
                                self.fiches(played), self.fiches(better),
                                self.fiches(better - played), event)
         return None
 
-    def _line(self, pos: Position, plays: Trick, seat: int, card: int, selfish: bool
-              ) -> DealSettlement:
-        """The engine's settlement of the line behind ``card``'s value for ``seat``,
-        checked against that value."""
-        line, value = principal_line(self.solver, pos, plays + ((seat, card),), seat, selfish)
-        settled = settle_line(self.replayed, self.profile, self.context, pos.trick - 1, line)
-        self._check(value, settled)
-        return settled
-
     def _check_card(self, pos: Position, plays: Trick, seat: int, card: int,
-                    value: tuple[int, ...]) -> None:
+                    value: tuple[int, ...]) -> tuple[DealSettlement, DealSettlement]:
+        """The engine's settlements of the lines behind ``card``'s guaranteed and
+        selfish values for ``seat``, each checked against the search's value."""
+        found = []
         for selfish, slot in ((False, seat), (True, 4 + 4 * seat + seat)):
             line, leaf = principal_line(self.solver, pos, plays + ((seat, card),), seat,
                                         selfish)
@@ -170,6 +168,8 @@ class _Analysis:
             settled = settle_line(self.replayed, self.profile, self.context, pos.trick - 1,
                                   line)
             self._check(leaf, settled)
+            found.append(settled)
+        return found[0], found[1]
 
     def _check(self, value: tuple[int, ...], settled: DealSettlement) -> None:
         names = self.replayed.players
@@ -179,13 +179,12 @@ class _Analysis:
                     f"deal {self.replayed.number}: the search makes {names[seat]}'s net "
                     f"{self.fiches(value[seat])}, the settlement {settled.net[names[seat]]}")
 
-    def _event(self, pos: Position, plays: Trick, seat: int, played: int, better: int,
-               selfish: bool) -> Payment | None:
+    def _event(self, seat: int, played: DealSettlement, better: DealSettlement
+               ) -> Payment | None:
         """The payment the card played let happen that costs its player most: paid by
         him on the line after it and not after the better card, or due to him after
         the better card and not after it."""
-        after_played = self._line(pos, plays, seat, played, selfish).payments
-        after_better = self._line(pos, plays, seat, better, selfish).payments
+        after_played, after_better = played.payments, better.payments
         name = self.replayed.players[seat]
         lost = _missing(after_played, after_better, lambda p: p.payer == name)
         lost += _missing(after_better, after_played, lambda p: p.payee == name)
