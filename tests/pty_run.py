@@ -1,5 +1,5 @@
-"""A command run with its standard error on a terminal: where the progress bars of
-``report`` and ``stats --analyse`` show (never in a pipe)."""
+"""A command run on a terminal (a pseudo-terminal): where the progress bars of
+``report`` and ``stats --analyse`` show (never in a pipe), and what a terminal shows."""
 
 from __future__ import annotations
 
@@ -15,14 +15,16 @@ from pathlib import Path
 from conftest import ROOT
 
 
-def on_terminal_stderr(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
-    """The command run in ``cwd`` with its standard error on a pseudo-terminal
-    (100 columns) and its standard output in a pipe: (status, stdout, stderr)."""
+def _on_terminal(args: tuple[str, ...], cwd: Path, whole: bool) -> tuple[int, str, str]:
+    """The command run in ``cwd`` with its standard error on a pseudo-terminal (100
+    columns), its input and output too when ``whole``, else its output in a pipe:
+    (status, what the pipe got, what the terminal got)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
     env = dict(os.environ, COLUMNS="100", TERM="xterm", PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "--lang", "en", *args],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave,
+    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
+                               stdin=slave if whole else subprocess.DEVNULL,
+                               stdout=slave if whole else subprocess.PIPE, stderr=slave,
                                env=env, cwd=cwd)
     os.close(slave)
     chunks = []
@@ -37,3 +39,15 @@ def on_terminal_stderr(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
     os.close(master)
     out = process.stdout.read().decode("utf-8") if process.stdout else ""
     return process.wait(), out, b"".join(chunks).decode("utf-8", "replace")
+
+
+def on_terminal_stderr(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
+    """The command (in English) with its standard error on a terminal and its standard
+    output in a pipe: (status, stdout, stderr)."""
+    return _on_terminal(("--lang", "en", *args), cwd, False)
+
+
+def on_terminal(*args: str, cwd: Path = ROOT) -> tuple[int, str]:
+    """The command with its input and both outputs on one terminal: (status, screen)."""
+    status, _, screen = _on_terminal(args, cwd, True)
+    return status, screen

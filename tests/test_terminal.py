@@ -4,9 +4,7 @@ leaves text on the line where the output starts."""
 from __future__ import annotations
 
 import io
-import os
 import re
-import subprocess
 import sys
 
 import pytest
@@ -14,9 +12,9 @@ import pytest
 from reversis_cli.cli import progress as cli_progress
 from reversis_cli.session.inputs import expand_inputs
 
-from conftest import ROOT, SAMPLES
+from conftest import SAMPLES
+from pty_run import on_terminal
 
-pty = pytest.importorskip("pty")
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -31,33 +29,9 @@ def screen_lines(raw: str) -> list[str]:
     return lines
 
 
-def run_on_terminal(*args: str) -> tuple[int, str]:
-    import fcntl
-    import struct
-    import termios
-
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = dict(os.environ, COLUMNS="100", TERM="xterm")
-    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args], stdin=slave,
-                               stdout=slave, stderr=slave, env=env, cwd=ROOT)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    return process.wait(), b"".join(chunks).decode("utf-8", "replace")
-
-
 @pytest.mark.slow
 def test_the_readme_first_command_starts_on_a_clean_line():
-    status, raw = run_on_terminal("score", "samples/evening.rvs")
+    status, raw = on_terminal("score", "samples/evening.rvs")
     assert status == 0
     assert screen_lines(raw)[0] == "samples/evening.rvs — rules: classic"
 
