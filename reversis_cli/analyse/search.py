@@ -34,9 +34,8 @@ from ..replay.rules_of_play import PRIVILEGED_TRICKS
 from .money import OVER, SUIT_MASKS, Play, Position, close_trick, final_net, memo_key
 from .table import DealTable
 
-__all__ = ["Solver", "legal_groups", "choose", "WIDTH"]
+__all__ = ["Solver", "legal_groups", "choose"]
 
-WIDTH = 20
 # Trick starts kept at most (some 850 bytes each, 340 MB): past it the table starts afresh,
 # which costs time, never a value.
 MEMO_LIMIT = 400_000

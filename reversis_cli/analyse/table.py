@@ -24,7 +24,7 @@ from ..settle.payments import Amount, whole
 from ..settle.settlement import DealSettlement
 from ..values import MutableValue
 
-__all__ = ["DealTable", "FIXED_RULES", "IN_PLAY_RULES", "TO_WINNER", "SHARES", "card_bit",
+__all__ = ["DealTable", "FIXED_RULES", "IN_PLAY_RULES", "TO_WINNER", "SHARES",
            "QUINOLA_INDEX", "PAYS", "POINTS", "ACE_VALUE"]
 
 # The in-play payments (their rule ids), and a word for ACE-3/QUIN-3's payments to the
@@ -47,10 +47,6 @@ QUINOLA_INDEX = QUINOLA.index
 POINTS = tuple(card.points for card in PACK)
 PAYS = tuple(card.pays_in_play for card in PACK)
 ACE_VALUE = tuple((2 if card.suit.value == "D" else 1) if card.is_ace else 0 for card in PACK)
-
-
-def card_bit(index: int) -> int:
-    return 1 << index
 
 
 class DealTable(MutableValue):
