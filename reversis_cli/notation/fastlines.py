@@ -51,7 +51,7 @@ def lean_exchange_line(text: str, line: int, player_text: str, refuses: bool,
                        sees_indexes: tuple[int, ...]) -> ExchangeLine:
     """A lean exchange line (the fast path's): ``text``, line ``line`` of the
     file, whose words are separated by blanks and each card a word of its own
-    (see ``model._write_out_exchange``).  Its other fields are made from the
+    (see ``model.statements._write_out_exchange``).  Its other fields are made from the
     text when first read."""
     made = _new(ExchangeLine)
     s_source, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = _LEAN_EXCHANGE_SLOTS
