@@ -1,28 +1,46 @@
-"""A deal as written: its deal line and its statements (:mod:`.statements`)."""
+"""A deal as written: its deal line and its statements (:mod:`.statements`).
+
+A deal the fast path reads whole is *lean* (:func:`lean_deal`): its plain
+trick lines are kept as rows of ints and words (``TrickRow``), and their
+``TrickLine`` objects are made only when the statements or the trick lines
+are asked for (a message, the writer, the full walk); the plain replay reads
+the rows (``Deal.trick_rows``).  A lean deal is equal to the deal read in
+full, line for line (tests/test_fastpath_parity.py).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
+from typing import TYPE_CHECKING, Any
 
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
 from .statements import (
     DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name, NoteLine, PaidLine,
-    PartieLine, Pos, Statement, TalonLine, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
+    PartieLine, Pos, Statement, TalonLine, TallyLine, TrickLine, TrickRow, Comment, _ModelValue,
+    _set_all, trick_line_of_row,
 )
 
-__all__ = ["Deal", "has_figures"]
+__all__ = ["Deal", "has_figures", "lean_deal"]
 
 
 class Deal(_ModelValue):
-    """One ``deal`` block as written, statements in source order."""
+    """One ``deal`` block as written, statements in source order.
 
-    __slots__ = ("line", "statements", "trailing_comments", "_by_type")
+    A lean deal (:func:`lean_deal`) has no ``statements`` slot set until it
+    is first read: its trick lines are then made from its rows."""
+
+    __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout")
     _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
     trailing_comments: tuple[Comment, ...]
     _by_type: dict[type, tuple]  # not a field: made from the statements
+    # A lean deal's trick rows, and its statements with a row in place of each
+    # trick line (None both: a deal made with its statements).
+    _rows: Sequence[TrickRow] | None
+    _layout: Sequence[Statement | TrickRow] | None
 
     def __init__(self, line: DealLine, statements: tuple[Statement, ...],
                  trailing_comments: tuple[Comment, ...] = ()) -> None:
@@ -32,6 +50,57 @@ class Deal(_ModelValue):
         for kind, run in groupby(statements, type):  # runs: the tricks, the exchanges
             by_type.setdefault(kind, []).extend(run)
         setattr_frozen(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
+        setattr_frozen(self, "_rows", None)
+        setattr_frozen(self, "_layout", None)
+
+    if not TYPE_CHECKING:  # mypy would take any attribute of a deal for a field
+        def __getattr__(self, name: str) -> Any:
+            # Called only when a slot is read before it is set: a lean deal's
+            # statements, made at their first reading.
+            if name != "statements" or object.__getattribute__(self, "_layout") is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            self._trick_lines()
+            return object.__getattribute__(self, name)
+
+    def _trick_lines(self) -> tuple[TrickLine, ...]:
+        """A lean deal's trick lines, made from its rows (and its statements
+        with them), once."""
+        assert self._rows is not None and self._layout is not None, "a lean deal has rows"
+        lines = tuple([trick_line_of_row(row) for row in self._rows])
+        made = iter(lines)
+        setattr_frozen(self, "statements", tuple([
+            next(made) if isinstance(item, tuple) else item  # a row: its line
+            for item in self._layout]))
+        self._by_type[TrickLine] = lines
+        return lines
+
+    @property
+    def trick_rows(self) -> Sequence[TrickRow] | None:
+        """The trick lines as rows (see ``TrickRow``): a lean deal's own, a
+        deal read in full's made from its lines (without text); None when a
+        line does not hold four cards (the plain replay reads these)."""
+        rows = self._rows
+        if rows is not None:
+            return rows
+        made = []
+        for line in self.tricks:
+            indexes = line.indexes
+            if len(indexes) != 4:
+                return None
+            made.append((line.number, *indexes, line.leader_text, line.taker_text, None, None))
+        return made
+
+    @property
+    def statement_count(self) -> int:
+        """How many statements the deal holds (its deal line not counted)."""
+        layout = self._layout
+        return len(self.statements) if layout is None else len(layout)
+
+    @property
+    def trick_count(self) -> int:
+        """How many trick lines the deal holds."""
+        rows = self._rows
+        return len(self.tricks) if rows is None else len(rows)
 
     @property
     def number(self) -> int:
@@ -46,7 +115,12 @@ class Deal(_ModelValue):
         return self.line.pos
 
     def of_type(self, kind: type) -> tuple:
-        return self._by_type.get(kind, ())
+        found = self._by_type.get(kind)
+        if found is None:
+            if kind is TrickLine and self._rows is not None:  # a lean deal's, made now
+                return self._trick_lines()
+            return ()
+        return found
 
     @property
     def hands(self) -> tuple[HandLine, ...]:
@@ -113,3 +187,35 @@ def has_figures(deal: Deal | None) -> bool:
     """Whether a deal carries the table's own figures (cheap: asked of every
     deal, here so that asking does not load the comparison with the rules)."""
     return deal is not None and bool(deal.of_type(PaidLine) or deal.of_type(TallyLine))
+
+
+_DEAL_SETTERS = tuple(getattr(Deal, name).__set__
+                      for name in ("line", "trailing_comments", "_by_type", "_rows", "_layout"))
+
+
+def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
+              rows: Sequence[TrickRow], others: Sequence[Statement]) -> Deal:
+    """The lean deal the fast path reads whole (notation/fastpath.py): its
+    deal ``line``, its statements in order with a row (``TrickRow``) in
+    place of each plain trick line (``layout``), those ``rows`` in order,
+    and the statements that are not rows (``others``, in order).  No
+    trailing comments: a deal read whole has none.  Equal to
+    ``Deal(line, statements)``, its trick lines made from the rows."""
+    made = object.__new__(Deal)
+    s_line, s_trailing, s_by_type, s_rows, s_layout = _DEAL_SETTERS
+    s_line(made, line)
+    s_trailing(made, ())
+    by_type: dict[type, Any] = {}
+    for statement in others:  # a few exchange lines, mostly
+        kind = type(statement)
+        found = by_type.get(kind)
+        if found is None:
+            by_type[kind] = [statement]
+        else:
+            found.append(statement)
+    for kind, found in by_type.items():
+        by_type[kind] = tuple(found)
+    s_by_type(made, by_type)
+    s_rows(made, rows)
+    s_layout(made, layout)
+    return made

@@ -14,33 +14,17 @@ from typing import Any
 
 from ..model import CardAt, DealLine, ExchangeLine, Name, Pos, TrickLine, \
     set_exchange_interface, set_trick_interface
+# The lean trick line is made from a lean deal's rows too: its constructor is the model's.
+from ..model.statements import lean_trick_line
+
+__all__ = ["lean_trick_line", "lean_exchange_line", "new_trick_line", "new_exchange_line",
+           "new_deal_line"]
 
 def _slot_setters(cls: type, *names: str) -> tuple:
     return tuple(getattr(cls, name).__set__ for name in names)
 
 
 _new = object.__new__
-_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_source", "number", "indexes",
-                                  "leader_text", "taker_text")
-
-
-def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
-                    leader_text: str | None, taker_text: str | None) -> TrickLine:
-    """A lean trick line (the fast path's): ``text``, line ``line`` of the
-    file, whose words are separated by spaces only and are the trick's
-    ``number``, the leader's word if any, a card word for each of ``indexes``
-    and, if a taker is written, ``>`` and the taker's word.  Its other fields
-    are made from the text when first read."""
-    made = _new(TrickLine)
-    s_source, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
-    s_source(made, (text, line))
-    s_number(made, number)
-    s_indexes(made, indexes)
-    s_leader(made, leader_text)
-    s_taker(made, taker_text)
-    return made
-
-
 _LEAN_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "_source", "player_text", "refuses",
                                      "discard_indexes", "take_indexes", "sees_indexes",
                                      "sees_count")

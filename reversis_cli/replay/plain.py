@@ -24,6 +24,7 @@ from operator import itemgetter
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
+from ..model.statements import TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
@@ -31,8 +32,10 @@ from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDe
 
 __all__ = ["replay_plain"]
 
-# A trick's four cards (in playing order from ``leader``) put in seat order.
-_BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
+# A trick's four cards (in playing order from ``leader``) put in seat order, from
+# its row (``model.TrickRow``: the cards are its items 1 to 4).
+_BY_SEAT = tuple(itemgetter(*(1 + (seat - leader) % 4 for seat in range(4)))
+                 for leader in range(4))
 _SUIT_SIZE = 12
 _ALL_CARDS = (1 << len(PACK)) - 1
 # A bytes.translate table on card indexes: each index's suit as its first index.
@@ -58,10 +61,10 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     if dealer is None:
         return None
     exchanges, espagnolettes = deal.exchanges, deal.espagnolettes
-    others = len(deal.statements) - len(deal.tricks) - len(exchanges)
+    others = deal.statement_count - deal.trick_count - len(exchanges)
     if others and not _others_plain(deal, seats, others - len(espagnolettes)):
         return None
-    walked = _walk(deal, seats, dealer)
+    walked = _walk(deal.trick_rows, seats, dealer)
     if walked is None:
         return None
     rows, played, by_seat, renounces = walked
@@ -102,16 +105,16 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 _Renounce = tuple[int, int, int]
 
 
-def _walk(deal: Deal, seats: dict[str, int], dealer: int
+def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
           ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
     """The tricks established as rows (see ``result.Row``), the mask of the
     cards played, each seat's cards in the order played, seat after seat (as
     bytes of card indexes, eleven a seat: searched at C speed, where asking
     Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain.  Only the lines' card indexes and
-    names as written are read: no Play or PlayedTrick is made."""
-    written = deal.tricks
-    if len(written) != TRICKS_PER_DEAL:
+    index); None when a trick is not plain.  Only the trick lines' rows are
+    read (``Deal.trick_rows``: a lean deal's own, made of nothing else):
+    no trick line, Play or PlayedTrick is made."""
+    if written is None or len(written) != TRICKS_PER_DEAL:
         return None
     rows = []
     by_seat = []  # each trick's card indexes in seat order
@@ -119,15 +122,13 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int
     played = 0
     leader = (dealer + 1) % 4  # first hand
     number = 0
-    for line in written:
+    for row in written:
         number += 1
-        indexes = line.indexes
-        if line.number != number or len(indexes) != 4:
+        written_number, i0, i1, i2, i3, named, named_taker, _, _ = row
+        if written_number != number:
             return None
-        named = line.leader_text
         if named is not None and seats.get(named) != leader:
             return None
-        i0, i1, i2, i3 = indexes
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
         best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
@@ -139,8 +140,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int
             best, high = 3, i3
         _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
         taker = order[best]
-        named = line.taker_text
-        if named is not None and seats.get(named) != taker:
+        if named_taker is not None and seats.get(named_taker) != taker:
             return None
         if not lo <= i1 < hi:
             renounces.append((number, s1, lo))
@@ -150,7 +150,7 @@ def _walk(deal: Deal, seats: dict[str, int], dealer: int
             renounces.append((number, s3, lo))
         played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
         rows.append((number, leader, i0, i1, i2, i3, taker))
-        by_seat.append(_BY_SEAT[leader](indexes))
+        by_seat.append(_BY_SEAT[leader](row))
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
