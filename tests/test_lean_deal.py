@@ -60,7 +60,11 @@ def assert_lean_is_larks(lines: list[str], first_line: int) -> bool:
         assert fast.of_type(kind) == slow.of_type(kind), kind
     assert (fast.line, fast.trailing_comments) == (slow.line, slow.trailing_comments)
     assert not _lines_made(fast), "a lean deal makes no line until asked"
+    middle = fast.trick_count // 2
+    alone = fast.trick_line(middle) if fast.trick_count else None  # made alone
+    assert not _lines_made(fast)
     tricks = fast.tricks
+    assert alone is None or tricks[middle] is alone, "a line made alone is the line kept"
     assert all(line._source is not None for line in tricks)  # lean lines, written out when read
     assert [id(line) for line in fast.statements if isinstance(line, TrickLine)] == \
         [id(line) for line in tricks], "the statements and the tricks are the same lines"

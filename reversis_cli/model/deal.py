@@ -31,7 +31,8 @@ class Deal(_ModelValue):
     A lean deal (:func:`lean_deal`) has no ``statements`` slot set until it
     is first read: its trick lines are then made from its rows."""
 
-    __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout")
+    __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout",
+                 "_lines")
     _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
@@ -41,6 +42,8 @@ class Deal(_ModelValue):
     # trick line (None both: a deal made with its statements).
     _rows: Sequence[TrickRow] | None
     _layout: Sequence[Statement | TrickRow] | None
+    # The trick lines of a lean deal made one by one (trick_line), before all are.
+    _lines: list[TrickLine | None] | None
 
     def __init__(self, line: DealLine, statements: tuple[Statement, ...],
                  trailing_comments: tuple[Comment, ...] = ()) -> None:
@@ -52,6 +55,7 @@ class Deal(_ModelValue):
         setattr_frozen(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
         setattr_frozen(self, "_rows", None)
         setattr_frozen(self, "_layout", None)
+        setattr_frozen(self, "_lines", None)
 
     if not TYPE_CHECKING:  # mypy would take any attribute of a deal for a field
         def __getattr__(self, name: str) -> Any:
@@ -65,14 +69,33 @@ class Deal(_ModelValue):
     def _trick_lines(self) -> tuple[TrickLine, ...]:
         """A lean deal's trick lines, made from its rows (and its statements
         with them), once."""
-        assert self._rows is not None and self._layout is not None, "a lean deal has rows"
-        lines = tuple([trick_line_of_row(row) for row in self._rows])
+        rows = self._rows
+        assert rows is not None and self._layout is not None, "a lean deal has rows"
+        made_alone = self._lines or (None,) * len(rows)
+        lines = tuple([line or trick_line_of_row(row)
+                       for line, row in zip(made_alone, rows, strict=True)])
         made = iter(lines)
         setattr_frozen(self, "statements", tuple([
             next(made) if isinstance(item, tuple) else item  # a row: its line
             for item in self._layout]))
         self._by_type[TrickLine] = lines
         return lines
+
+    def trick_line(self, index: int) -> TrickLine:
+        """Trick line ``index`` (from 0) of ``tricks``; of a lean deal whose
+        lines are not made, made alone and kept (the settlement asks for the
+        few with an ace or the quinola): the same line ``tricks`` holds then."""
+        rows = self._rows
+        if rows is None or index < 0 or TrickLine in self._by_type:
+            return self.tricks[index]
+        lines = self._lines
+        if lines is None:
+            lines = [None] * len(rows)
+            setattr_frozen(self, "_lines", lines)
+        line = lines[index]
+        if line is None:
+            line = lines[index] = trick_line_of_row(rows[index])
+        return line
 
     @property
     def trick_rows(self) -> Sequence[TrickRow] | None:
@@ -189,8 +212,8 @@ def has_figures(deal: Deal | None) -> bool:
     return deal is not None and bool(deal.of_type(PaidLine) or deal.of_type(TallyLine))
 
 
-_DEAL_SETTERS = tuple(getattr(Deal, name).__set__
-                      for name in ("line", "trailing_comments", "_by_type", "_rows", "_layout"))
+_DEAL_SETTERS = tuple(getattr(Deal, name).__set__ for name in (
+    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines"))
 
 
 def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
@@ -202,7 +225,7 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
     trailing comments: a deal read whole has none.  Equal to
     ``Deal(line, statements)``, its trick lines made from the rows."""
     made = object.__new__(Deal)
-    s_line, s_trailing, s_by_type, s_rows, s_layout = _DEAL_SETTERS
+    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines = _DEAL_SETTERS
     s_line(made, line)
     s_trailing(made, ())
     by_type: dict[type, Any] = {}
@@ -218,4 +241,5 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
     s_by_type(made, by_type)
     s_rows(made, rows)
     s_layout(made, layout)
+    s_lines(made, None)
     return made

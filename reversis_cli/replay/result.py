@@ -262,7 +262,7 @@ class ReplayedDeal(Value):
             trick = made[number - 1]
             if trick is None:
                 trick = made[number - 1] = trick_of_row(self.rows[number - 1],
-                                                         self.deal.tricks[number - 1])
+                                                         self.deal.trick_line(number - 1))
             return trick
         return self.tricks[number - 1]
 
