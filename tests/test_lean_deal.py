@@ -180,3 +180,26 @@ def test_check_of_a_plain_record_makes_no_trick_line(monkeypatch, tmp_path):
     slow = CliRunner().invoke(cli, ["check", str(record)])
     assert (fast.exit_code, fast.output) == (slow.exit_code, slow.output)
     assert "30 deals" in fast.output
+
+
+@pytest.mark.parametrize("written, by_words", [
+    ("deal 7 dealer Anna", True), ("  deal 12 dealer Anna", True), ("deal 007 dealer Anna", True),
+    ("deal 7 dealer Anna ", False), ("deal 7  dealer Anna", False),  # the columns: the expression
+    ("deal 7 dealer Gleb", False),  # a dealer the expression has not read
+    ("deal \u0667 dealer Anna", False), ("Deal 7 dealer Anna", False),
+    ("deal 7 Dealer Anna", False), ("deal 7 dealer deal", False),
+    ("deal " + "1" * 30 + " dealer Anna", True), ("deal " + "1" * 31 + " dealer Anna", False),
+])
+def test_a_deal_line_by_its_words_is_the_expressions(written, by_words):
+    """Once the expression has read the dealer's name, the usual deal line is
+    read by its words, as the expression reads it (Lark's line)."""
+    fast = _fresh()
+    assert fast.read_deal(["deal 1 dealer Anna"], 1) is not None  # Anna read as a dealer
+    line = fast._deal_line_by_words(written, written.split(), 3)
+    assert (line is not None) == by_words, written
+    slow, _ = parse_deal([written], 3, fast=False)
+    if line is not None:
+        assert slow is not None and line == slow.line
+    read = fast.read_deal([written, "exchange Anna refuses"], 3)
+    if read is not None:
+        assert read[0] == parse_deal([written, "exchange Anna refuses"], 3, fast=False)[0]

@@ -35,6 +35,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "lean deal (trick rows)": ("reversis_cli.notation.fastpath", "lean_deal"),
     "exchange lines by their words": ("reversis_cli.notation.fastpath:FastPath",
                                       "_exchange_by_words"),
+    "deal lines by their words": ("reversis_cli.notation.fastpath:FastPath",
+                                  "_deal_line_by_words"),
     "block reader": ("reversis_cli.notation.chunks", "_plain_deal"),
     "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),

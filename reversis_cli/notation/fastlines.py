@@ -92,7 +92,16 @@ def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[Car
 
 
 def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -> DealLine:
-    """``DealLine(pos=pos, number=number, ...)``, without comments."""
-    return _filled(DealLine, _DEAL_LINE_SLOTS, (pos, (), None, number, dealer, number_pos))
+    """``DealLine(pos=pos, number=number, ...)``, without comments (one a
+    deal: its slots are set one by one, not in a loop)."""
+    made = _new(DealLine)
+    s_pos, s_before, s_after, s_number, s_dealer, s_number_pos = _DEAL_LINE_SLOTS
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_number(made, number)
+    s_dealer(made, dealer)
+    s_number_pos(made, number_pos)
+    return made
 
 

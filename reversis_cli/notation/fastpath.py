@@ -74,6 +74,7 @@ class FastPath(RecordedLines):
         # What :attr:`exchange` has read, for :meth:`_exchange_by_words`: the
         # players' words, and the cards (the index of each spelling).
         self._exchange_players: set[str] = set()
+        self._dealers: set[str] = set()  # the dealers' words :attr:`deal_line` has read
         self._exchange_cards: dict[str, int] = {}
         self._names: dict[str, bool] = {}
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
@@ -177,7 +178,12 @@ class FastPath(RecordedLines):
         lean_trick, exchange_by_words = self._lean_trick, self._exchange_by_words
         for number, line in enumerate(lines, first_line):
             words = line.split()
-            if deal_line is not None:
+            if deal_line is None:
+                if len(words) == 4:
+                    deal_line = self._deal_line_by_words(line, words, number)
+                    if deal_line is not None:
+                        continue
+            else:
                 count = len(words)
                 if 4 < count < 9:  # the words of a trick line
                     row = lean_trick(line, words, number)
@@ -412,11 +418,36 @@ class FastPath(RecordedLines):
             player=Name(found.group("player"), Pos(number, found.start("player") + 1)),
             waives=found.group("waives") is not None)
 
+    def _deal_line_by_words(self, line: str, words: list[str], number: int
+                            ) -> DealLine | None:
+        """The usual deal line, read by its four ``words`` (the fast path of
+        :meth:`_deal_line`): the line :meth:`_deal_line` makes of it, when
+        the line is plain, its words are ``deal``, a number, ``dealer`` and a
+        word :attr:`deal_line` has read as a dealer's name before, and one
+        space stands between each two (so each word's column is known);
+        else None."""
+        deal, digits, keyword, dealer = words
+        if deal != "deal" or keyword != "dealer" or dealer not in self._dealers \
+                or not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
+            return None
+        indent = len(line) - len(line.lstrip(" "))
+        # "deal N dealer NAME": one space between each two words, none after
+        if len(line) != indent + 13 + len(digits) + len(dealer) or not line.isprintable():
+            return None
+        new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
+        return new_deal_line(
+            new(Pos, (number, indent + 1)), int(digits),
+            new(Name, (dealer, new(Pos, (number, indent + 14 + len(digits))))),
+            new(Pos, (number, indent + 6)))
+
     def _deal_line(self, line: str, number: int) -> DealLine | None:
         match = self.deal_line.match(line)
         if match is None or match.group("dealer") in self.keywords \
                 or not self.is_name(match.group("dealer")):
             return None
+        dealer = match.group("dealer")
+        if len(self._dealers) < _NAMES_KEPT and not LONG_DIGIT_RUN.search(dealer):
+            self._dealers.add(dealer)  # for _deal_line_by_words
         new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
         return new_deal_line(
             new(Pos, (number, len(line) - len(line.lstrip(" \t")) + 1)),
