@@ -38,6 +38,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "deal lines by their words": ("reversis_cli.notation.fastpath:FastPath",
                                   "_deal_line_by_words"),
     "block reader": ("reversis_cli.notation.chunks", "_plain_deal"),
+    "block reader (a block at once)": ("reversis_cli.notation.chunks", "_plain_deals"),
     "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
