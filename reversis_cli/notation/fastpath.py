@@ -235,25 +235,30 @@ class FastPath(RecordedLines):
         :attr:`trick` reads such a line the same way: a word it took for a
         leader's name starts no card, a card is a card wherever it stands
         after a blank, and a plain line's only blank is the space."""
-        found = self._numbers.get(words[0])
-        if found is None:
-            return None
-        count = len(words)
-        taker = None
-        if count > 6:  # "> TAKER" at the end
-            taker = words[-1]
-            if words[-2] != ">" or taker not in self._takers:
-                return None
-            count -= 2
+        count = len(words)  # each form unpacked whole: no slice of the words made
+        leader: str | None
+        taker: str | None
         if count == 6:
-            leader: str | None = words[1]
+            digits, leader, first, second, third, fourth = words
+            taker = None
             if leader not in self._leaders:
                 return None
-            first, second, third, fourth = words[2:6]
+        elif count == 8:  # "> TAKER" at the end
+            digits, leader, first, second, third, fourth, arrow, taker = words
+            if arrow != ">" or taker not in self._takers or leader not in self._leaders:
+                return None
         elif count == 5:
+            digits, first, second, third, fourth = words
+            leader = taker = None
+        elif count == 7:
+            digits, first, second, third, fourth, arrow, taker = words
             leader = None
-            first, second, third, fourth = words[1:5]
+            if arrow != ">" or taker not in self._takers:
+                return None
         else:
+            return None
+        found = self._numbers.get(digits)
+        if found is None:
             return None
         index = self._card_indexes.get
         i0, i1, i2, i3 = index(first), index(second), index(third), index(fourth)

@@ -18,6 +18,7 @@ a suit is the lower index.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from operator import itemgetter
 
@@ -59,7 +60,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`): the full walk replays every deal."""
     if fastpaths.REFERENCE:
         return None
-    seats = {name: seat for seat, name in enumerate(players)}
+    seats = _seats(players)
     dealer = seats.get(deal.dealer.text)
     if dealer is None:
         return None
@@ -86,6 +87,13 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     return ReplayedDeal.of_rows(
         deal, players, dealer, rows, _unplayed(played), espagnolette,
         tuple(recorded_problems(deal, players)) if others else ())
+
+
+@functools.lru_cache(maxsize=16)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's seat by name (a session's players are the same tuple
+    deal after deal: made once; read only)."""
+    return {name: seat for seat, name in enumerate(players)}
 
 
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
@@ -129,13 +137,12 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
     renounces: list[_Renounce] = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
-    number = 0
-    for row in written:
-        number += 1
+    seat_of = seats.get
+    for number, row in enumerate(written, 1):
         written_number, i0, i1, i2, i3, named, named_taker, _, _ = row
         if written_number != number:
             return None
-        if named is not None and seats.get(named) != leader:
+        if named is not None and seat_of(named) != leader:
             return None
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
@@ -148,7 +155,7 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
             best, high = 3, i3
         _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
         taker = order[best]
-        if named_taker is not None and seats.get(named_taker) != taker:
+        if named_taker is not None and seat_of(named_taker) != taker:
             return None
         if not lo <= i1 < hi:
             renounces.append((number, s1, lo))
@@ -199,14 +206,16 @@ def _ace_holder(by_seat: bytes) -> int | None:
     """The seat that holds the espagnolette (ESP-1: all four aces, or three
     and the quinola), if one does; a plain deal's hands are the cards played."""
     find, n = by_seat.find, _SEAT_CARDS
-    # each ace's seat (the aces are each suit's first index), as 1 + the seat (0: not played)
-    a, b, _, _ = owners = bytes(((find(0) + n) // n, (find(_SUIT_SIZE) + n) // n,
-                                 (find(2 * _SUIT_SIZE) + n) // n, (find(3 * _SUIT_SIZE) + n) // n))
-    seat = a if owners.count(a) >= 3 else b if owners.count(b) >= 3 else 0
-    if not seat:
+    # each ace's seat (the aces are each suit's first index); -1: not played
+    a, b, c, d = (find(0) // n, find(_SUIT_SIZE) // n, find(2 * _SUIT_SIZE) // n,
+                  find(3 * _SUIT_SIZE) // n)
+    # three of four aces in one hand: two of the first three are in it
+    seat = a if a == b or a == c else b if b == c else -1
+    if seat < 0:
         return None
-    if owners.count(seat) == 4 or find(QUINOLA.index) // _SEAT_CARDS == seat - 1:
-        return seat - 1
+    held = (a == seat) + (b == seat) + (c == seat) + (d == seat)
+    if held == 4 or held == 3 and find(QUINOLA.index) // n == seat:
+        return seat
     return None
 
 
