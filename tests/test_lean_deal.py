@@ -18,6 +18,7 @@ from reversis_cli.cli import cli
 from reversis_cli.grammar_source import terminal_pattern
 from reversis_cli.model import Deal, ExchangeLine, TrickLine
 from reversis_cli.model import deal as deal_module
+from reversis_cli.model.rows import exchange_line_of_row
 from reversis_cli.notation.fastpath import FastPath
 from reversis_cli.notation.grammar_file import keywords
 from reversis_cli.notation.parse import parse_deal
@@ -55,8 +56,10 @@ def assert_lean_is_larks(lines: list[str], first_line: int) -> bool:
     fast_rows = fast.trick_rows
     assert fast_rows is not None
     assert [row[:7] for row in fast_rows] == [row[:7] for row in slow_rows]
-    assert (fast.statement_count, fast.trick_count) == (len(slow.statements), len(slow.tricks))
-    for kind in {type(statement) for statement in slow.statements} - {TrickLine}:
+    assert [row[:6] for row in fast.exchange_rows] == [row[:6] for row in slow.exchange_rows]
+    assert (fast.statement_count, fast.trick_count, fast.other_count) == (
+        len(slow.statements), len(slow.tricks), slow.other_count)
+    for kind in {type(statement) for statement in slow.statements} - {TrickLine, ExchangeLine}:
         assert fast.of_type(kind) == slow.of_type(kind), kind
     assert (fast.line, fast.trailing_comments) == (slow.line, slow.trailing_comments)
     assert not _lines_made(fast), "a lean deal makes no line until asked"
@@ -68,6 +71,13 @@ def assert_lean_is_larks(lines: list[str], first_line: int) -> bool:
     assert all(line._source is not None for line in tricks)  # lean lines, written out when read
     assert [id(line) for line in fast.statements if isinstance(line, TrickLine)] == \
         [id(line) for line in tricks], "the statements and the tricks are the same lines"
+    assert [id(line) for line in fast.statements if isinstance(line, ExchangeLine)] == \
+        [id(line) for line in fast.exchanges]
+    assert all(line._source is not None for line in fast.exchanges)  # lean lines
+    for exchange, lark_exchange in zip(fast.exchanges, slow.exchanges, strict=True):
+        for name in ExchangeLine._fields:
+            assert getattr(exchange, name) == getattr(lark_exchange, name), \
+                (name, exchange._source)
     for mine, lark in zip(tricks, slow.tricks, strict=True):
         for name in TrickLine._fields:
             assert getattr(mine, name) == getattr(lark, name), (name, mine._source)
@@ -142,8 +152,9 @@ def test_an_exchange_line_by_its_words_is_the_expressions(written, by_words):
     fast = _fresh()
     assert fast.read_deal(DEAL, 1) is not None  # Boris, KS, 9H read by the expression
     words = written.split()
-    line = fast._exchange_by_words(written, words, 2) if 2 < len(words) < 7 else None
-    assert (line is not None) == by_words, written
+    row = fast._exchange_by_words(written, words, 2) if 2 < len(words) < 7 else None
+    assert (row is not None) == by_words, written
+    line = exchange_line_of_row(row) if row is not None else None
     lines = ["deal 1 dealer Anna", written]
     slow, _ = parse_deal(lines, 1, fast=False)
     read = fast.read_deal(lines, 1)

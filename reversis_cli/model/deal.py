@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
+from .rows import (
+    TRICK_ROW_LENGTH, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
+)
 from .statements import (
     DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name, NoteLine, PaidLine,
-    PartieLine, Pos, Statement, TalonLine, TallyLine, TrickLine, TrickRow, Comment, _ModelValue,
-    _set_all, trick_line_of_row,
+    PartieLine, Pos, Statement, TalonLine, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
 )
 
 __all__ = ["Deal", "has_figures", "lean_deal"]
@@ -29,19 +31,20 @@ class Deal(_ModelValue):
     """One ``deal`` block as written, statements in source order.
 
     A lean deal (:func:`lean_deal`) has no ``statements`` slot set until it
-    is first read: its trick lines are then made from its rows."""
+    is first read: its trick and exchange lines are then made from its rows."""
 
     __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout",
-                 "_lines")
+                 "_lines", "_exchange_rows")
     _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
     trailing_comments: tuple[Comment, ...]
     _by_type: dict[type, tuple]  # not a field: made from the statements
-    # A lean deal's trick rows, and its statements with a row in place of each
-    # trick line (None both: a deal made with its statements).
+    # A lean deal's trick and exchange rows, and its statements with a row in
+    # place of each such line (None all: a deal made with its statements).
     _rows: Sequence[TrickRow] | None
-    _layout: Sequence[Statement | TrickRow] | None
+    _exchange_rows: Sequence[ExchangeRow] | None
+    _layout: Sequence[Statement | TrickRow | ExchangeRow] | None
     # The trick lines of a lean deal made one by one (trick_line), before all are.
     _lines: list[TrickLine | None] | None
 
@@ -56,6 +59,7 @@ class Deal(_ModelValue):
         setattr_frozen(self, "_rows", None)
         setattr_frozen(self, "_layout", None)
         setattr_frozen(self, "_lines", None)
+        setattr_frozen(self, "_exchange_rows", None)
 
     if not TYPE_CHECKING:  # mypy would take any attribute of a deal for a field
         def __getattr__(self, name: str) -> Any:
@@ -63,23 +67,26 @@ class Deal(_ModelValue):
             # statements, made at their first reading.
             if name != "statements" or object.__getattribute__(self, "_layout") is None:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            self._trick_lines()
+            self._write_out_rows()
             return object.__getattribute__(self, name)
 
-    def _trick_lines(self) -> tuple[TrickLine, ...]:
-        """A lean deal's trick lines, made from its rows (and its statements
-        with them), once."""
-        rows = self._rows
-        assert rows is not None and self._layout is not None, "a lean deal has rows"
+    def _write_out_rows(self) -> None:
+        """A lean deal's trick and exchange lines, made from its rows (and its
+        statements with them), once."""
+        rows, exchange_rows = self._rows, self._exchange_rows
+        assert rows is not None and exchange_rows is not None and self._layout is not None, \
+            "a lean deal has rows"
         made_alone = self._lines or (None,) * len(rows)
-        lines = tuple([line or trick_line_of_row(row)
-                       for line, row in zip(made_alone, rows, strict=True)])
-        made = iter(lines)
+        tricks = tuple([line or trick_line_of_row(row)
+                        for line, row in zip(made_alone, rows, strict=True)])
+        exchanges = tuple([exchange_line_of_row(row) for row in exchange_rows])
+        next_trick, next_exchange = iter(tricks).__next__, iter(exchanges).__next__
         setattr_frozen(self, "statements", tuple([
-            next(made) if isinstance(item, tuple) else item  # a row: its line
+            item if not isinstance(item, tuple)
+            else next_trick() if len(item) == TRICK_ROW_LENGTH else next_exchange()
             for item in self._layout]))
-        self._by_type[TrickLine] = lines
-        return lines
+        self._by_type[TrickLine] = tricks
+        self._by_type[ExchangeLine] = exchanges
 
     def trick_line(self, index: int) -> TrickLine:
         """Trick line ``index`` (from 0) of ``tricks``; of a lean deal whose
@@ -114,6 +121,25 @@ class Deal(_ModelValue):
         return made
 
     @property
+    def exchange_rows(self) -> Sequence[ExchangeRow]:
+        """The exchange lines as rows (see ``ExchangeRow``): a lean deal's own,
+        a deal read in full's made from its lines (without text)."""
+        rows = self._exchange_rows
+        if rows is not None:
+            return rows
+        return [(line.player_text, line.refuses, line.discard_indexes, line.take_indexes,
+                 line.sees_indexes, line.sees_count, None, None) for line in self.exchanges]
+
+    @property
+    def other_count(self) -> int:
+        """How many statements the deal holds besides its trick and exchange
+        lines (and its deal line)."""
+        layout, rows, exchange_rows = self._layout, self._rows, self._exchange_rows
+        if layout is None or rows is None or exchange_rows is None:
+            return len(self.statements) - len(self.tricks) - len(self.exchanges)
+        return len(layout) - len(rows) - len(exchange_rows)
+
+    @property
     def statement_count(self) -> int:
         """How many statements the deal holds (its deal line not counted)."""
         layout = self._layout
@@ -140,8 +166,9 @@ class Deal(_ModelValue):
     def of_type(self, kind: type) -> tuple:
         found = self._by_type.get(kind)
         if found is None:
-            if kind is TrickLine and self._rows is not None:  # a lean deal's, made now
-                return self._trick_lines()
+            if (kind is TrickLine or kind is ExchangeLine) and self._rows is not None:
+                self._write_out_rows()  # a lean deal's, made now
+                return self._by_type[kind]
             return ()
         return found
 
@@ -213,19 +240,21 @@ def has_figures(deal: Deal | None) -> bool:
 
 
 _DEAL_SETTERS = tuple(getattr(Deal, name).__set__ for name in (
-    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines"))
+    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows"))
 
 
-def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
-              rows: Sequence[TrickRow], others: Sequence[Statement]) -> Deal:
+def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow],
+              rows: Sequence[TrickRow], exchange_rows: Sequence[ExchangeRow],
+              others: Sequence[Statement]) -> Deal:
     """The lean deal the fast path reads whole (notation/fastpath.py): its
-    deal ``line``, its statements in order with a row (``TrickRow``) in
-    place of each plain trick line (``layout``), those ``rows`` in order,
-    and the statements that are not rows (``others``, in order).  No
-    trailing comments: a deal read whole has none.  Equal to
-    ``Deal(line, statements)``, its trick lines made from the rows."""
+    deal ``line``, its statements in order with a row (``TrickRow``,
+    ``ExchangeRow``) in place of each plain trick and exchange line
+    (``layout``), those ``rows`` and ``exchange_rows`` in order, and the
+    statements that are not rows (``others``, in order: no trick or exchange
+    line among them).  No trailing comments: a deal read whole has none.
+    Equal to ``Deal(line, statements)``, its lines made from the rows."""
     made = object.__new__(Deal)
-    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines = _DEAL_SETTERS
+    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows = _DEAL_SETTERS
     s_line(made, line)
     s_trailing(made, ())
     by_type: dict[type, Any] = {}
@@ -242,4 +271,5 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow],
     s_rows(made, rows)
     s_layout(made, layout)
     s_lines(made, None)
+    s_exchange_rows(made, exchange_rows)
     return made

@@ -17,8 +17,7 @@ __all__ = [
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
-    "set_exchange_interface", "set_trick_interface", "lean_trick_line", "TrickRow",
-    "trick_line_of_row",
+    "set_exchange_interface", "set_trick_interface",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -405,50 +404,6 @@ def _write_out(line: TrickLine) -> None:
 
 
 _WORD = re.compile(r"\S+")
-
-
-def _slot_setters(cls: type, *names: str) -> tuple:
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_source", "number", "indexes",
-                                  "leader_text", "taker_text")
-
-
-def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
-                    leader_text: str | None, taker_text: str | None) -> TrickLine:
-    """A lean trick line (the fast path's, and a lean deal's, made from its
-    row): ``text``, line ``line`` of the file, whose words are separated by
-    spaces only and are the trick's ``number``, the leader's word if any, a
-    card word for each of ``indexes`` and, if a taker is written, ``>`` and
-    the taker's word.  Its other fields are made from the text when first
-    read.  Its slots are set through their descriptors: 2.3x cheaper than
-    ``object.__setattr__``."""
-    made = object.__new__(TrickLine)
-    s_source, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
-    s_source(made, (text, line))
-    s_number(made, number)
-    s_indexes(made, indexes)
-    s_leader(made, leader_text)
-    s_taker(made, taker_text)
-    return made
-
-
-# A plain trick line as a lean deal keeps it (:func:`.deal.lean_deal`, the
-# fast path's): its number, its four card indexes in the order written, the
-# leader's and the taker's words (None: not written), and its text and line
-# in the file, from which its ``TrickLine`` is made when asked for
-# (:func:`trick_line_of_row`).  A deal read in full gives its trick lines as
-# rows too (``Deal.trick_rows``), without text or line (None).
-TrickRow = tuple[int, int, int, int, int, str | None, str | None, str | None, int | None]
-
-
-def trick_line_of_row(row: TrickRow) -> TrickLine:
-    """The lean trick line of a lean deal's ``row``: the line the fast path
-    read it from, as the fast path would have made it."""
-    number, i0, i1, i2, i3, leader_text, taker_text, text, line = row
-    assert text is not None and line is not None, "a lean deal's row has its text"
-    return lean_trick_line(text, line, number, (i0, i1, i2, i3), leader_text, taker_text)
 
 
 # --- what the table paid and wrote down ----------------------------------------

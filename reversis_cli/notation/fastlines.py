@@ -14,8 +14,8 @@ from typing import Any
 
 from ..model import CardAt, DealLine, ExchangeLine, Name, Pos, TrickLine, \
     set_exchange_interface, set_trick_interface
-# The lean trick line is made from a lean deal's rows too: its constructor is the model's.
-from ..model.statements import lean_trick_line
+# The lean lines are made from a lean deal's rows too: their constructors are the model's.
+from ..model.rows import lean_exchange_line, lean_trick_line
 
 __all__ = ["lean_trick_line", "lean_exchange_line", "new_trick_line", "new_exchange_line",
            "new_deal_line"]
@@ -25,30 +25,6 @@ def _slot_setters(cls: type, *names: str) -> tuple:
 
 
 _new = object.__new__
-_LEAN_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "_source", "player_text", "refuses",
-                                     "discard_indexes", "take_indexes", "sees_indexes",
-                                     "sees_count")
-
-
-def lean_exchange_line(text: str, line: int, player_text: str, refuses: bool,
-                       discard_indexes: tuple[int, ...], take_indexes: tuple[int, ...] | None,
-                       sees_indexes: tuple[int, ...]) -> ExchangeLine:
-    """A lean exchange line (the fast path's): ``text``, line ``line`` of the
-    file, whose words are separated by blanks and each card a word of its own
-    (see ``model.statements._write_out_exchange``).  Its other fields are made from the
-    text when first read."""
-    made = _new(ExchangeLine)
-    s_source, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = _LEAN_EXCHANGE_SLOTS
-    s_source(made, (text, line))
-    s_player(made, player_text)
-    s_refuses(made, refuses)
-    s_discards(made, discard_indexes)
-    s_takes(made, take_indexes)
-    s_sees(made, sees_indexes)
-    s_count(made, len(sees_indexes))
-    return made
-
-
 def _filled(cls: type, setters: tuple, values: tuple) -> Any:
     made: Any = _new(cls)
     for setter, value in zip(setters, values, strict=True):

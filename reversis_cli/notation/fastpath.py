@@ -28,7 +28,7 @@ from ..model import (
     Statement, TrickLine,
 )
 from ..model.deal import lean_deal
-from ..model.statements import TrickRow, trick_line_of_row
+from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
 from .fastrecorded import RecordedLines
 from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
@@ -163,18 +163,19 @@ class FastPath(RecordedLines):
 
         This is the reader's hottest loop: the usual trick line is read here
         by its words into a row (:meth:`_lean_trick`), the usual exchange line
-        by its words (:meth:`_exchange_by_words`), and the checks
+        too (:meth:`_exchange_by_words`), and the checks
         ``parse_chunk`` makes line by line are folded into one test of the
         line that only a plain line passes.  The deal is lean
-        (``model.deal.lean_deal``): its trick lines are made from the rows
-        when asked for; unless a trick line was read in full (a word read for
-        the first time), when it holds trick lines only."""
+        (``model.deal.lean_deal``): its trick and exchange lines are made from
+        the rows when asked for; unless such a line was read in full (a word
+        read for the first time), when it holds lines only."""
         deal_line: DealLine | None = None
-        layout: list[Statement | TrickRow] = []
+        layout: list[Statement | TrickRow | ExchangeRow] = []
         rows: list[TrickRow] = []
+        exchange_rows: list[ExchangeRow] = []
         others: list[Statement] = []
         problems: list[Diagnostic] = []
-        in_full = False  # a trick line read in full
+        in_full = False  # a trick or exchange line read in full
         lean_trick, exchange_by_words = self._lean_trick, self._exchange_by_words
         for number, line in enumerate(lines, first_line):
             words = line.split()
@@ -192,10 +193,10 @@ class FastPath(RecordedLines):
                         rows.append(row)
                         continue
                 elif 2 < count < 7 and words[0] == "exchange":
-                    statement: Statement | None = exchange_by_words(line, words, number)
-                    if statement is not None:
-                        layout.append(statement)
-                        others.append(statement)
+                    exchange = exchange_by_words(line, words, number)
+                    if exchange is not None:
+                        layout.append(exchange)
+                        exchange_rows.append(exchange)
                         continue
             if not line:
                 continue
@@ -211,18 +212,26 @@ class FastPath(RecordedLines):
             statement = self.read(line, number, problems)
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
-            in_full = in_full or isinstance(statement, TrickLine)
+            if isinstance(statement, ExchangeLine) and statement._source is not None:
+                # a lean line of the expression's: kept as its row, which remakes it
+                exchange = (statement.player_text, statement.refuses, statement.discard_indexes,
+                            statement.take_indexes, statement.sees_indexes,
+                            statement.sees_count, *statement._source)
+                layout.append(exchange)
+                exchange_rows.append(exchange)
+                continue
+            in_full = in_full or isinstance(statement, (TrickLine, ExchangeLine))
             layout.append(statement)
             others.append(statement)
         if deal_line is None:
             return None
         if problems:
             problems.sort(key=lambda d: (d.line or 0, d.column or 0))
-        if in_full:
+        if in_full:  # the lines of the rows made now, with those read in full
             return Deal(deal_line, tuple([
-                trick_line_of_row(item) if isinstance(item, tuple) else item
+                line_of_row(item) if isinstance(item, tuple) else item
                 for item in layout])), problems
-        return lean_deal(deal_line, layout, rows, others), problems
+        return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
 
     def _lean_trick(self, line: str, words: list[str], number: int) -> TrickRow | None:
         """The usual trick line, read by its ``words`` (the fast path of
@@ -270,9 +279,10 @@ class FastPath(RecordedLines):
         return (found, i0, i1, i2, i3, leader, taker, line, number)
 
     def _exchange_by_words(self, line: str, words: list[str], number: int
-                           ) -> ExchangeLine | None:
+                           ) -> ExchangeRow | None:
         """The usual exchange line, read by its ``words`` (the fast path of
-        :meth:`_exchange`): the lean line :meth:`_exchange` makes of it, when
+        :meth:`_exchange`): its row (``model.rows.ExchangeRow``, made the lean
+        line :meth:`_exchange` makes of it by ``exchange_line_of_row``), when
         the line is plain and its words are ``exchange``, a player's word and
         the keywords and cards of one of its forms, each card one word, the
         player's word one :attr:`exchange` has read as a player before and
@@ -314,8 +324,7 @@ class FastPath(RecordedLines):
         # is_plain's checks, but the one for a long number: no word read here holds one
         if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
             return None
-        return lean_exchange_line(line, number, player, keyword == "refuses", discards, takes,
-                                  sees)
+        return (player, keyword == "refuses", discards, takes, sees, len(sees), line, number)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``

@@ -25,7 +25,7 @@ from operator import itemgetter
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
-from ..model.statements import TrickRow
+from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
@@ -64,15 +64,15 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     dealer = seats.get(deal.dealer.text)
     if dealer is None:
         return None
-    exchanges, espagnolettes = deal.exchanges, deal.espagnolettes
-    others = deal.statement_count - deal.trick_count - len(exchanges)
+    espagnolettes = deal.espagnolettes
+    others = deal.other_count
     if others and not _others_plain(deal, seats, others - len(espagnolettes)):
         return None
     walked = _walk(deal.trick_rows, seats, dealer)
     if walked is None:
         return None
     rows, played, by_seat, renounces = walked
-    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
+    if not _exchanges_plain(deal.exchange_rows, seats, dealer, played, by_seat):
         return None
     espagnolette = None
     holder = _ace_holder(by_seat)
@@ -172,23 +172,22 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
     return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
-def _exchanges_plain(exchanges: Sequence[ExchangeLine], seats: dict[str, int], dealer: int,
+def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
                      played: int, by_seat: bytes) -> bool:
-    """Whether the exchange lines are one a player, and agree with the play:
-    each player but the dealer discards one card or refuses, the cards
-    discarded or refused are not played, a card taken is played by its taker
-    or not at all (with no talon line written, nothing more is known)."""
+    """Whether the exchange lines (their rows, ``Deal.exchange_rows``) are one
+    a player, and agree with the play: each player but the dealer discards
+    one card or refuses, the cards discarded or refused are not played, a card
+    taken is played by its taker or not at all (with no talon line written,
+    nothing more is known)."""
     seen = set()
-    for line in exchanges:
-        seat = seats.get(line.player_text)
-        if seat is None or seat in seen or line.sees_count > 1:
+    for player, refuses, discards, takes, sees, sees_count, _, _ in exchanges:
+        seat = seats.get(player)
+        if seat is None or seat in seen or sees_count > 1:
             return False
         seen.add(seat)
-        takes = line.take_indexes
-        if seat == dealer and (line.refuses or takes):
+        if seat == dealer and (refuses or takes):
             return False
-        discards = line.discard_indexes
-        if not line.refuses and len(discards) != 1:
+        if not refuses and len(discards) != 1:
             return False
         for index in discards:
             if played >> index & 1:
@@ -197,7 +196,7 @@ def _exchanges_plain(exchanges: Sequence[ExchangeLine], seats: dict[str, int], d
             if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
                                                      _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
                 return False
-        if line.refuses and line.sees_indexes and played >> line.sees_indexes[0] & 1:
+        if refuses and sees and played >> sees[0] & 1:
             return False
     return True
 
