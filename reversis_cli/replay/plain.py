@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from operator import itemgetter
+from functools import reduce
+from operator import itemgetter, or_
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
@@ -135,7 +136,6 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
     rows = []
     by_seat = []  # each trick's card indexes in seat order
     renounces: list[_Renounce] = []
-    played = 0
     leader = (dealer + 1) % 4  # first hand
     seat_of = seats.get
     for number, row in enumerate(written, 1):
@@ -144,32 +144,37 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
             return None
         if named is not None and seat_of(named) != leader:
             return None
+        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
-        best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
-        if lo <= i1 < high:
-            best, high = 1, i1
-        if lo <= i2 < high:
-            best, high = 2, i2
-        if lo <= i3 < high:
-            best, high = 3, i3
-        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
+        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
+        best, high = 0, i0
+        if lo <= i1 < hi:
+            if i1 < high:
+                best, high = 1, i1
+        else:
+            renounces.append((number, s1, lo))
+        if lo <= i2 < hi:
+            if i2 < high:
+                best, high = 2, i2
+        else:
+            renounces.append((number, s2, lo))
+        if lo <= i3 < hi:
+            if i3 < high:
+                best = 3
+        else:
+            renounces.append((number, s3, lo))
         taker = order[best]
         if named_taker is not None and seat_of(named_taker) != taker:
             return None
-        if not lo <= i1 < hi:
-            renounces.append((number, s1, lo))
-        if not lo <= i2 < hi:
-            renounces.append((number, s2, lo))
-        if not lo <= i3 < hi:
-            renounces.append((number, s3, lo))
-        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
         rows.append((number, leader, i0, i1, i2, i3, taker))
         by_seat.append(_BY_SEAT[leader](row))
         leader = taker
-    if played.bit_count() != 4 * TRICKS_PER_DEAL:
+    seat_after_seat = b"".join(map(bytes, zip(*by_seat, strict=True)))
+    if len(set(seat_after_seat)) != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
-    return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
+    played = reduce(or_, map(_BIT.__getitem__, seat_after_seat))
+    return tuple(rows), played, seat_after_seat, renounces
 
 
 def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
