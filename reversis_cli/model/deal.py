@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
 from .rows import (
-    TRICK_ROW_LENGTH, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
+    LONG_ROW, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
 )
 from .statements import (
     DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name, NoteLine, PaidLine,
@@ -83,7 +83,7 @@ class Deal(_ModelValue):
         next_trick, next_exchange = iter(tricks).__next__, iter(exchanges).__next__
         setattr_frozen(self, "statements", tuple([
             item if not isinstance(item, tuple)
-            else next_trick() if len(item) == TRICK_ROW_LENGTH else next_exchange()
+            else next_trick() if len(item) == LONG_ROW else next_exchange()
             for item in self._layout]))
         self._by_type[TrickLine] = tricks
         self._by_type[ExchangeLine] = exchanges

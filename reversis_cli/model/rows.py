@@ -9,7 +9,7 @@ from typing import cast
 
 from .statements import ExchangeLine, TrickLine
 
-__all__ = ["TrickRow", "ExchangeRow", "TRICK_ROW_LENGTH", "lean_trick_line",
+__all__ = ["TrickRow", "ExchangeRow", "LONG_ROW", "lean_trick_line",
            "lean_exchange_line", "trick_line_of_row", "exchange_line_of_row", "line_of_row"]
 
 _new = object.__new__
@@ -49,8 +49,8 @@ def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
 # (:func:`trick_line_of_row`).  A deal read in full gives its trick lines as
 # rows too (``Deal.trick_rows``), without text or line (None).
 TrickRow = tuple[int, int, int, int, int, str | None, str | None, str | None, int | None]
-# How long a trick row is (an exchange row is shorter): the two told apart.
-TRICK_ROW_LENGTH = 9
+# How long a trick line's row is (an exchange line's is shorter): the two told apart.
+LONG_ROW = 9
 
 
 def trick_line_of_row(row: TrickRow) -> TrickLine:
@@ -106,6 +106,6 @@ def exchange_line_of_row(row: ExchangeRow) -> ExchangeLine:
 
 def line_of_row(row: TrickRow | ExchangeRow) -> TrickLine | ExchangeLine:
     """The lean line of a trick or an exchange row (told apart by length)."""
-    if len(row) == TRICK_ROW_LENGTH:
+    if len(row) == LONG_ROW:
         return trick_line_of_row(cast(TrickRow, row))
     return exchange_line_of_row(cast(ExchangeRow, row))
