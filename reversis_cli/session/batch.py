@@ -132,7 +132,7 @@ def output_folder() -> Iterator[Path]:
     folder removed before this process ends with status 143).  Only SIGKILL
     leaves it, in the system's temporary folder."""
     import signal  # start-up time: only with --jobs
-    import threading
+    import threading  # start-up time: only with --jobs
 
     folder = Path(tempfile.mkdtemp(prefix="reversis-jobs-"))
     handled = (threading.current_thread() is threading.main_thread()

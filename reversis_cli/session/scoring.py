@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import tempfile
 from contextlib import ExitStack, suppress
 from io import StringIO
 from collections.abc import Callable, Generator, Sequence
@@ -111,7 +112,7 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     with ExitStack() as stack:  # closed in reverse: the workers stop, then their folder goes
         if parts:
             from .batch import output_folder  # start-up time: only with --jobs
-            from .parts import read_in_parts
+            from .parts import read_in_parts  # start-up time: only with --jobs
 
             folder = stack.enter_context(output_folder())
             job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
@@ -159,10 +160,10 @@ def _score_part(name: str, writer: DealWriter, rules: str | None,
     from .parts import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
 
     done = PartResult()
-    target = os.path.join(folder, f"part-{part.index}.txt")
+    text = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=folder,
+                                       prefix=f"part-{part.index}-", suffix=".txt", delete=False)
     try:
-        with use(language), Session.open(name, rules, dict(sets)) as session, \
-                open(target, "w", encoding="utf-8", newline="") as text:
+        with use(language), Session.open(name, rules, dict(sets)) as session, text:
             warm_up(session.record, part, session.deals)
             done.start, start = session.record.expected, session.reading.carried()
             before = (session.deals_shown, session.errors, session.warnings)
@@ -178,9 +179,9 @@ def _score_part(name: str, writer: DealWriter, rules: str | None,
                 now - then for now, then in zip((session.deals_shown, session.errors,
                                                  session.warnings), before, strict=True))
             done.end, done.carried = session.record.expected, (start, session.reading.carried())
-        done.out = target
+        done.out = text.name
     except Exception:  # noqa: BLE001 -- scored again in the parent, which reports it as usual
         done.irregular = True
         with suppress(OSError):
-            os.unlink(target)
+            os.unlink(text.name)
     return done
