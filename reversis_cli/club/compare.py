@@ -43,6 +43,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
+from .watch import must_settle, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
            "SeasonComparison", "archived_sources", "season_sources", "compare_season",
@@ -307,10 +308,14 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
     search = Search(session, scored, own_profile, session.pool)
+    watch = watch_options(session, scored, own_profile)  # the twin: None is the reference
+    own_values = profile_values(own_profile)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
-        return _other_nets(search.reading(profile, 0, None), scored, own, own_deals, numbers,
-                           start)
+        values = profile_values(profile)
+        differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
+        deals = search.reading(profile, 0, must_settle(watch, differ))
+        return _other_nets(deals, scored, own, own_deals, numbers, start)
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}
