@@ -71,8 +71,28 @@ def test_the_watch_leaves_most_deals_unsettled_for_an_option_they_never_read():
     every = watch.must_settle(found, frozenset({"espagnolette_fails_on"}))
     assert every is not None and len(every) < deals // 4
     # an option every deal reads (the stakes): settled again throughout
-    assert watch.must_settle(found, frozenset({"stake_player"})) is None
+    assert watch.must_settle(found, frozenset({"stake_player"})) == frozenset(range(deals))
     assert fastpaths.REFERENCE or watch.must_settle(None, frozenset()) is None
+
+
+def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch):
+    """A settlement that keeps what it works out from an option (here, in a
+    table keyed by the options object) reads the option only the first time:
+    each deal is watched with options of its own, so each deal reads it."""
+    players, rules, irregular, seed = SEASON[0]
+    text = simulated(20, seed, players, rules, irregular)
+    settle = engine.settle_deal
+    kept: dict[int, object] = {}
+
+    def keeps(replayed, profile, *args, **kwargs):
+        if id(profile.options) not in kept:
+            kept[id(profile.options)] = profile.options.quinola_forcer
+        return settle(replayed, profile, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "settle_deal", keeps)
+    found, deals = _watched(text)
+    assert found is not None
+    assert watch.must_settle(found, frozenset({"quinola_forcer"})) == frozenset(range(deals))
 
 
 def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
@@ -90,11 +110,16 @@ def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
     assert found is not None and found.reads[6] is None
     assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"})) or ())
 
+    monkeypatch.setattr(engine, "settle_deal", settle)
+
     def otherwise(replayed, profile, *args, **kwargs):  # not the deal's own settlement
         return settle(replayed, profile.with_overrides({"stake_player": 11}), *args, **kwargs)
 
-    monkeypatch.setattr(engine, "settle_deal", otherwise)
-    assert _watched(text)[0] is None
+    with Session.of(record_from_text(text, "s1")) as session:
+        scored = list(session.deals())  # settled as they are
+        assert session.profile is not None
+        monkeypatch.setattr(engine, "settle_deal", otherwise)
+        assert watch.watch_options(session, scored, session.profile) is None
 
 
 def test_under_the_switch_there_is_no_watch(monkeypatch):

@@ -18,9 +18,12 @@ before (the reference, also the only way under ``REVERSIS_REFERENCE=1``):
 
 * a watched settlement that is not the deal's own (its payments, status or pool);
 * anything but an option's value read from the options (their ``__dict__``,
-  a comparison, a copy): that deal may depend on every option;
-* an option read when the settler is made, or in the session's first
-  settled deal (a value worked out once and kept): every deal may depend on it.
+  a comparison, a hash, a copy): that deal may depend on every option.
+
+Each deal is watched with a settler and options of its own, made for it: a
+value worked out from the options once and kept (by the settler, or in a
+table keyed by the options) is worked out again for each deal, so that
+what it is worked out from is seen in every deal that uses it.
 """
 
 from __future__ import annotations
@@ -50,14 +53,12 @@ class _Watched(RuleOptions):
 
 class Watch:
     """What the settlements of one session's deals read: for each deal, its
-    options (None: any option may count), and the options every deal may
-    depend on."""
+    options (None: any option may count)."""
 
-    __slots__ = ("reads", "always")
+    __slots__ = ("reads",)
 
-    def __init__(self, reads: list[frozenset[str] | None], always: frozenset[str]) -> None:
+    def __init__(self, reads: list[frozenset[str] | None]) -> None:
         self.reads = reads
-        self.always = always
 
 
 def _watched(profile: Profile) -> Profile:
@@ -80,38 +81,34 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     trusted (the module's docstring) or the switch of fast paths is off."""
     if fastpaths.REFERENCE:
         return None
-    watched = _watched(own)
-    _SEEN.clear()
-    settler = SessionSettler(watched, session.players, session.pool_start.amount,
-                             session.pool_start.given)
-    always = set(_SEEN)
     reads: list[frozenset[str] | None] = []
-    first = True
+    alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
     for deal in scored:
         checked = deal.checked
         if not checked.settleable or checked.replayed is None:
             reads.append(frozenset())  # never settled again: the reading keeps it
             continue
-        settler.pool, settler.last_played = deal.pool_before, deal.previous
+        # A settler and options of its own for each deal: nothing worked out
+        # from the options for one deal (and kept) can serve another unseen.
+        watched = _watched(own)
+        alive.append(watched)
         _SEEN.clear()
+        settler = SessionSettler(watched, session.players, session.pool_start.amount,
+                                 session.pool_start.given)
+        settler.pool, settler.last_played = deal.pool_before, deal.previous
         settlement = settler.settle(checked.replayed)
         seen = frozenset(_SEEN)
         if _signature(settlement) != _signature(deal.settlement):
             return None
         reads.append(seen if seen <= FIELDS else None)
-        if first:  # what a settler may have worked out once from the options
-            always |= seen
-            first = False
     _SEEN.clear()
-    if not always <= FIELDS:
-        return None
-    return Watch(reads, frozenset(always))
+    return Watch(reads)
 
 
 def must_settle(watch: Watch | None, differ: frozenset[str]) -> frozenset[int] | None:
     """The indexes of the deals that a reading changing the options ``differ``
     must settle again (None: every deal)."""
-    if watch is None or watch.always & differ:
+    if watch is None:
         return None
     return frozenset(index for index, read in enumerate(watch.reads)
                      if read is None or read & differ)
