@@ -308,7 +308,9 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
     search = Search(session, scored, own_profile, session.pool)
-    watch = watch_options(session, scored, own_profile)  # the twin: None is the reference
+    # the twin (None: the reference); it costs a settlement a deal, so one
+    # reading, which it could spare no more than that, goes without it
+    watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
     own_values = profile_values(own_profile)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
