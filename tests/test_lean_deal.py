@@ -150,7 +150,8 @@ def test_an_exchange_line_by_its_words_is_the_expressions(written, by_words):
     are read by their words, as the expression reads them (Lark's line); any
     other line is left to the expression."""
     fast = _fresh()
-    assert fast.read_deal(DEAL, 1) is not None  # Boris, KS, 9H read by the expression
+    for _ in range(2):  # the cards' spellings met, then Boris, KS, 9H read by the expression
+        assert fast.read_deal(DEAL, 1) is not None
     words = written.split()
     row = fast._exchange_by_words(written, words, 2) if 2 < len(words) < 7 else None
     assert (row is not None) == by_words, written
@@ -214,3 +215,24 @@ def test_a_deal_line_by_its_words_is_the_expressions(written, by_words):
     read = fast.read_deal([written, "exchange Anna refuses"], 3)
     if read is not None:
         assert read[0] == parse_deal([written, "exchange Anna refuses"], 3, fast=False)[0]
+
+
+def test_every_usual_exchange_line_of_a_deal_is_read_by_its_words(monkeypatch):
+    """Once the expression has read them, no exchange line of a deal goes to
+    it again: the six words of ``exchange NAME discards C takes C`` are a trick
+    line's count too, and must not be taken for one (it went to the
+    expression before this test)."""
+    fast = _fresh()
+    for _ in range(2):  # the cards' spellings met, then Boris, Vera, KS, 9H read by the expression
+        assert fast.read_deal(DEAL, 1) is not None
+    expression: list[str] = []
+    original = fast._exchange
+
+    def counted(line, number, problems):
+        expression.append(line)
+        return original(line, number, problems)
+
+    monkeypatch.setattr(fast, "_exchange", counted)
+    read = fast.read_deal(DEAL, 1)
+    assert read is not None and expression == []
+    assert read[0] == parse_deal(DEAL, 1, fast=False)[0]

@@ -186,17 +186,19 @@ class FastPath(RecordedLines):
                         continue
             else:
                 count = len(words)
-                if 4 < count < 9:  # the words of a trick line
-                    row = lean_trick(line, words, number)
-                    if row is not None:
-                        layout.append(row)
-                        rows.append(row)
-                        continue
-                elif 2 < count < 7 and words[0] == "exchange":
+                # an exchange line has the words of a trick line too (six of them:
+                # "exchange NAME discards C takes C"): its first word tells it first
+                if 2 < count < 7 and words[0] == "exchange":
                     exchange = exchange_by_words(line, words, number)
                     if exchange is not None:
                         layout.append(exchange)
                         exchange_rows.append(exchange)
+                        continue
+                elif 4 < count < 9:  # the words of a trick line
+                    row = lean_trick(line, words, number)
+                    if row is not None:
+                        layout.append(row)
+                        rows.append(row)
                         continue
             if not line:
                 continue
