@@ -215,10 +215,7 @@ class FastPath(RecordedLines):
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
             if isinstance(statement, ExchangeLine) and statement._source is not None:
-                # a lean line of the expression's: kept as its row, which remakes it
-                exchange = (statement.player_text, statement.refuses, statement.discard_indexes,
-                            statement.take_indexes, statement.sees_indexes,
-                            statement.sees_count, *statement._source)
+                exchange = _row_of_lean_exchange(statement)
                 layout.append(exchange)
                 exchange_rows.append(exchange)
                 continue
@@ -230,9 +227,8 @@ class FastPath(RecordedLines):
         if problems:
             problems.sort(key=lambda d: (d.line or 0, d.column or 0))
         if in_full:  # the lines of the rows made now, with those read in full
-            return Deal(deal_line, tuple([
-                line_of_row(item) if isinstance(item, tuple) else item
-                for item in layout])), problems
+            return Deal(deal_line, tuple([line_of_row(item) if isinstance(item, tuple) else item
+                                          for item in layout])), problems
         return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
 
     def _lean_trick(self, line: str, words: list[str], number: int) -> TrickRow | None:
@@ -492,6 +488,14 @@ class _Compiled:
 
     def finditer(self, text: str, *where: int) -> Iterator[re.Match[str]]:
         return self.compiled().finditer(text, *where)
+
+
+def _row_of_lean_exchange(line: ExchangeLine) -> ExchangeRow:
+    """A lean exchange line the expression made, as its row (which remakes it)."""
+    assert line._source is not None, "a lean line has its text"
+    text, number = line._source
+    return (line.player_text, line.refuses, line.discard_indexes, line.take_indexes,
+            line.sees_indexes, line.sees_count, text, number)
 
 
 def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards: str | None,
