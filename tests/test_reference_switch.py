@@ -38,7 +38,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
-    "JSON text": ("reversis_cli.score.json", "_tricks_text"),
+    "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
 }
 # The reference's own work: Lark reading a chunk.
