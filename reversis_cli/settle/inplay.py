@@ -221,4 +221,10 @@ def pay_winner_dues(ledger: Ledger) -> None:
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:
-    return leader_of(ledger.replayed.trick(due.trick)) == due.holder  # no other trick made
+    """Whether the holder led the card owed to the winner.  A plain deal's from its
+    row (the fast path: its leader plays first, and no trick is made, nor its lean
+    line made to write out its words); any other's from the trick (``leader_of``)."""
+    rows = ledger.replayed.rows
+    if rows is not None:
+        return rows[due.trick - 1][1] == due.holder
+    return leader_of(ledger.replayed.trick(due.trick)) == due.holder

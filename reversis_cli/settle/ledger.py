@@ -227,6 +227,11 @@ class Ledger:
         return keys
 
     def took(self, seat: int) -> tuple[int, ...]:
+        """The numbers of the tricks ``seat`` took; a plain deal's from its rows (the
+        fast path: no trick made, no lean line written out)."""
+        rows = self.replayed.rows
+        if rows is not None:
+            return tuple([row[0] for row in rows if row[6] == seat])
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)
 
     # --- recording -------------------------------------------------------------
