@@ -89,6 +89,7 @@ class JsonDeals(Value):
     __slots__ = ()  # no fields: every JsonDeals is equal to every other
 
     diagnostics_apart = False  # the JSON holds them
+    lean = True  # a plain deal's lean settlement written (score/jsontext.py)
     first_deals = 0  # the tail is the totals: any deal may be a worker's
 
     def open(self, name: str, write: Write, err=None, only: int | None = None) -> SessionJson:

@@ -15,6 +15,8 @@ from ..cards import PACK, Card
 from ..replay import ReplayedDeal
 from ..session.service import ScoredDeal
 from ..settle import Payment, amount_json
+from ..diagnostics import Diagnostic
+from ..settle.lean import LeanDeal, payment_of
 from ..settle.payments import param_json
 from ..settle.texts import english_reason
 from .encoder import dumps, string
@@ -36,8 +38,11 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     block) is one encoding of its value.  ``test_jsonout`` holds the text to
     ``deal_json``'s.
     """
-    checked, settlement = scored.checked, scored.settlement
+    checked, lean = scored.checked, scored.lean
     replayed = checked.replayed
+    if lean is not None and replayed is not None and replayed.rows is not None:
+        return _lean_text(lean, replayed, checked.diagnostics, recorded)
+    settlement = scored.settlement
     if settlement is None or replayed is None or not (replayed.rows or replayed.tricks):
         return None
     tricks = _tricks_text(replayed)
@@ -65,6 +70,53 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
             + f'"pool": {{"before": {_amount_text(s.pool_before)}, '
             f'"after": {_amount_text(s.pool_after)}}}, '
             f'"net": {_net_text(counts, s.net)}, {tail}}}')
+
+
+def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+               recorded: dict | None) -> str:
+    """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
+    members, from its seats and ints."""
+    names = lean.names
+    tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
+            else '"diagnostics": []')
+    if recorded is not None:
+        tail += f', "recorded": {dumps(recorded)}'
+    counts = _counts_template(replayed.players)
+    net = lean.net
+    for value in net:
+        if type(value) is not int:
+            net_text = _counts_text(dict(zip(names, net, strict=True)))
+            break
+    else:
+        net_text = counts.format(*net)
+    return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
+            f'"status": "played", "outcome": "{lean.outcome}", '
+            f'"tricks": [{_tricks_text(replayed)}], '
+            f'"tricks_won": {counts.format(*lean.won)}, '
+            f'"points": {counts.format(*lean.points)}, '
+            f'"partie": {{"cards": {_codes_text([c.code for c in lean.partie_cards])}, '
+            f'"value": {_amount_text(lean.partie_value)}}}, '
+            f'"winners": {_codes_text([names[s] for s in lean.winners])}, '
+            f'"losers": {_codes_text([names[s] for s in lean.losers])}, '
+            '"espagnolette": null, '
+            f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
+            + (f'"cancelled": [{", ".join([_lean_payment_text(p) for p in lean.cancelled])}], '
+               if lean.cancelled else '"cancelled": [], ')
+            + f'"pool": {{"before": {_amount_text(lean.pool_before)}, '
+            f'"after": {_amount_text(lean.pool_after)}}}, '
+            f'"net": {net_text}, {tail}}}')
+
+
+# Lean payments written already, by the payment itself (its params are their items, in
+# the order made: hashable, and an equal payment whose params were made in another
+# order is another key, as in _PAYMENT_TEXTS).
+_LEAN_TEXTS: dict[Payment, str] = {}
+
+
+def _lean_payment_text(p: Payment) -> str:
+    """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
+    text = _LEAN_TEXTS.get(p)
+    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_payment(payment_of(p)))
 
 
 _CARDS_JOIN = '", "'.join
@@ -160,7 +212,7 @@ def _payment_text(p: Payment) -> str:
     return text if text is not None else _keep(_PAYMENT_TEXTS, key, _write_payment(p))
 
 
-def _keep(table: dict, key: tuple, text: str) -> str:
+def _keep(table: dict, key: object, text: str) -> str:
     """``text`` kept in ``table`` under ``key``; a full table is emptied first
     (:data:`_PAYMENT_TEXTS_HELD`: bounded memory for a session of any length)."""
     if len(table) >= _PAYMENT_TEXTS_HELD:

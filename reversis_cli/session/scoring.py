@@ -104,6 +104,7 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     if not session.settleable:
         out.unsettled(session)
         return
+    session.lean = _lean(writer)
     parts = _parts(path, jobs, writer) if only is None else None
     deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
     if parts:
@@ -128,6 +129,12 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
         deals.close()  # with parts: the workers stop now, on a closed pipe or Ctrl-C too
 
 
+def _lean(writer: DealWriter) -> bool:
+    """Whether ``writer`` reads a plain deal's lean settlement (``ScoredDeal.lean``:
+    ``JsonDeals.lean``); the other writers read the full one, and have no ``lean``."""
+    return getattr(writer, "lean", False) is True
+
+
 def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
     """The parts to score the file at ``path`` in, or None (one job: asked
     before the import, so that one job never loads session/parts.py)."""
@@ -147,6 +154,7 @@ def _score_part(name: str, writer: DealWriter, rules: str | None,
     done = PartResult()
     try:
         with use(language), Session.open(name, rules, dict(sets)) as session:
+            session.lean = _lean(writer)  # settled as the parent settles: the same pool carried
             warm_up(session.record, part, session.deals)
             done.start, start = session.record.expected, session.reading.carried()
             before = (session.deals_shown, session.errors, session.warnings)

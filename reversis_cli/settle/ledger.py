@@ -20,7 +20,7 @@ from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
-from .settlement import DealSettlement
+from .settlement import PlayedBefore
 
 __all__ = ["DOUBLING_GROUNDS", "LATE_TRICK", "VIS_A_VIS", "Ledger", "InPlay", "WinnerDue"]
 
@@ -137,7 +137,7 @@ class Ledger:
     profile: Profile
     pool_before: Amount
     options: RuleOptions  # the profile's, read often
-    previous: DealSettlement | None
+    previous: PlayedBefore | None  # a DealSettlement, or a plain deal settled lean
     first_deal: bool
     pot_line_given: bool
     session_start: Amount | None  # POOL-1: the pool as the session began
@@ -174,7 +174,7 @@ class Ledger:
     _keys: tuple[tuple[int, int], ...] | None  # score_keys, paired once
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
-                 previous: DealSettlement | None = None, first_deal: bool = False,
+                 previous: PlayedBefore | None = None, first_deal: bool = False,
                  pot_line_given: bool = False, session_start: Amount | None = None, *,
                  explain: bool = True) -> None:
         self.replayed, self.profile, self.pool_before = replayed, profile, pool_before
