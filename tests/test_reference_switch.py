@@ -39,6 +39,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain tables": ("reversis_cli.render.session", "plain_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
+    "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
 }
 # The reference's own work: Lark reading a chunk.
@@ -192,6 +193,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
+            "settle/lean.py",
             "render/session.py", "cli/consoles.py", "session/parts.py"]
 
 
