@@ -27,8 +27,8 @@ from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
 from ..replay import ReplayedDeal
 from ..replay.result import Row
-from ..replay.rules_of_play import (partie_standing, reversis_breach, reversis_maker,
-                                    seat_rank, vis_a_vis)
+from ..replay.rules_of_play import (fallen_by_follow, fallen_by_lead, partie_standing,
+                                    reversis_breach, reversis_maker, seat_rank, vis_a_vis)
 from ..rules import Profile, RuleOptions
 from .codes import DealStatus, Outcome
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
@@ -292,19 +292,15 @@ class _Lean:
 
     def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
         """How a paying card fell: placed, forced, led or played (``inplay.classify``)."""
-        if seat == leader:
-            return "led"
-        row = self.rows[number - 1]
-        suit = _SUITS[row[2]]
-        if _SUITS[index] != suit:
-            return "placed"
+        suit = _SUITS[self.rows[number - 1][2]]
+        fallen = fallen_by_lead(PACK[index], suit, seat == leader)
+        if fallen is not None:
+            return fallen
         if self.options.forced_means == "any_follow":
             return "forced"
         # another card of the suit led that he played later: he held it then
-        for later in self.rows[number:]:
-            if _SUITS[later[2 + (seat - later[1]) % 4]] == suit:
-                return "played"
-        return "forced"
+        return fallen_by_follow(any([_SUITS[later[2 + (seat - later[1]) % 4]] is suit
+                                     for later in self.rows[number:]]))
 
     def _aces_and_quinola(self, paying: list[tuple[int, int, int, int, int]]) -> None:
         """ACE-1..3, QUIN-1..3, DOUBLE-1, DOUBLE-2 (``inplay.in_play_payments``)."""
