@@ -102,7 +102,7 @@ def _both_ways(text: str, sets: dict[str, str], monkeypatch) -> tuple[int, int]:
         reference = [one.settlement for one in session.deals()]
     assert settled == reference
     for made, by_engine in zip(settled, reference, strict=True):
-        if made is not None:  # amounts of the same type: the JSON writes them alike
+        if made is not None and by_engine is not None:  # amounts of one type: written alike
             assert [(type(p.amount), p.params) for p in made.payments] == \
                 [(type(p.amount), p.params) for p in by_engine.payments]
     texts = []
@@ -168,7 +168,7 @@ def test_every_rule_option_is_one_the_lean_path_knows():
 
     class Newer(RuleOptions):  # a RuleOptions with an option added
         __slots__ = ("house_bonus",)
-        _fields = (*RuleOptions._fields, "house_bonus")
+        _fields = (*RuleOptions._fields, "house_bonus")  # type: ignore[assignment]
 
     newer = object.__new__(Newer)
     for name in RuleOptions._fields:
@@ -207,8 +207,8 @@ def test_a_lean_payment_met_again_is_written_as_it_was_first():
         "Anna", "Boris", 2, "ACE-1", 9, ReasonCode.ACE_PLACED,
         (("card", card), ("factor", 2), ("doubled_for", ("late_trick",))),
         ("ACE-1", "DOUBLE-2")))
-    reordered = first._replace(params=(("factor", 2), ("card", card),
-                                       ("doubled_for", ("late_trick",))))
+    reordered = tuple.__new__(Payment, (*first[:6], (
+        ("factor", 2), ("card", card), ("doubled_for", ("late_trick",))), first[7]))
     for payment in (first, reordered, first, reordered):
         text = jsontext._lean_payment_text(payment)
         full = payment_of(payment)
