@@ -35,10 +35,10 @@ from reversis_cli.simulate import SimulationOptions, simulate_session
 fast_by_default = pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1")
 
 
-def _written_out_while_scored(text: str, sets: dict[str, str], monkeypatch
+def _written_out_while_scored(text: str, sets: dict[str, str], monkeypatch, lean: bool
                               ) -> tuple[int, list]:
-    """How many lean lines wrote out while ``text`` was settled and written as JSON
-    under ``sets``, and the deals settled."""
+    """How many lean lines wrote out while ``text`` was settled (by the engine, or
+    ``lean``) and written as JSON under ``sets``, and the deals settled."""
     count = [0]
     original = model._write_out
 
@@ -49,6 +49,8 @@ def _written_out_while_scored(text: str, sets: dict[str, str], monkeypatch
     monkeypatch.setattr(model, "_write_out", counting)
     scored = []
     with Session.of(record_from_text(text, "sim.rvs"), sets=sets) as session:
+        session.lean = lean
+
         def deals():
             for one in session.deals():
                 scored.append(one)
@@ -59,11 +61,12 @@ def _written_out_while_scored(text: str, sets: dict[str, str], monkeypatch
 
 
 @fast_by_default
+@pytest.mark.parametrize("lean", [False, True], ids=["engine", "lean"])
 @pytest.mark.parametrize("rules", ["classic", "modern"])
-def test_settling_and_writing_a_plain_deal_writes_no_lean_line_out(rules, monkeypatch):
+def test_settling_and_writing_a_plain_deal_writes_no_lean_line_out(rules, lean, monkeypatch):
     text = "".join(simulate_session(SimulationOptions(60, seed=11, rules=rules, events=0.5)))
     written_out, scored = _written_out_while_scored(
-        text, {"led_aces_pay_winner": "yes"}, monkeypatch)
+        text, {"led_aces_pay_winner": "yes"}, monkeypatch, lean)
     plain = [one for one in scored if one.checked.replayed.rows is not None]
     assert len(plain) == len(scored) == 60
     # the deals ask what the rows must answer: espagnolettes, broken reversis, cards
