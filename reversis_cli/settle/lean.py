@@ -21,6 +21,7 @@ payment by payment and byte by byte, under every value of every option.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .. import fastpaths
@@ -371,8 +372,9 @@ class _Lean:
         if self.outcome is not Outcome.NORMAL:
             return
         keys = partie_standing(self.points, self.won)
-        self.winners = self._tie([s for s in range(4) if keys[s] == min(keys)], min)
-        self.losers = self._tie([s for s in range(4) if keys[s] == max(keys)], max)
+        best, worst = min(keys), max(keys)
+        self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
+        self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
         each = share(self.value, len(self.winners) * len(self.losers))
         double_vis = self.options.partie_vis_a_vis_double
         for loser in self.losers:
@@ -454,24 +456,35 @@ class _Lean:
         (``engine._freeze``, ``engine._moves``)."""
         ordered = (self.stakes + self.in_play + self.partie + self.to_winner + self.reversis
                    + self.remises + self.takings)
-        if any([p[2] == 0 for p in ordered]):  # only house stakes of 0
+        if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
-        net: dict[str, Amount] = dict.fromkeys(self.names, 0)
+        names = self.names
+        net: dict[str, Amount] = dict.fromkeys(names, 0)
         net[POOL] = 0
+        fractions = False
         for p in ordered:
-            net[p[0]] -= p[2]
-            net[p[1]] += p[2]
-        pool_change = whole(net.pop(POOL))
-        nets = tuple([whole(net[name]) for name in self.names])
-        pool_after = whole(self.pool_before + pool_change)
+            amount = p[2]
+            net[p[0]] -= amount
+            net[p[1]] += amount
+            if type(amount) is not int:
+                fractions = True
+        pool_change = net.pop(POOL)
+        nets = tuple(net.values())  # in the players' order (made so above)
+        pool_after = self.pool_before + pool_change
+        if fractions or type(pool_after) is not int:
+            nets = tuple([whole(value) for value in nets])
+            pool_change, pool_after = whole(pool_change), whole(pool_after)
         if sum(nets) + pool_change != 0:  # pragma: no cover - a bug, never bad input
             raise AssertionError(f"deal {self.replayed.number} does not balance")
         replayed = self.replayed
-        return LeanDeal(replayed.number, self.names, replayed.dealer, tuple(replayed.partie),
-                        self.outcome, self.won, self.points, self.value,
-                        tuple(sorted(self.winners)), tuple(sorted(self.losers)),
-                        tuple(ordered), tuple(self.cancelled), self.pool_before, pool_after,
-                        nets, self.maker, self.undertaker, self.breaker)
+        winners, losers = self.winners, self.losers
+        return _new(LeanDeal, (
+            replayed.number, names, replayed.dealer, tuple(replayed.partie), self.outcome,
+            self.won, self.points, self.value,
+            winners if len(winners) < 2 else tuple(sorted(winners)),
+            losers if len(losers) < 2 else tuple(sorted(losers)),
+            tuple(ordered), tuple(self.cancelled), self.pool_before, pool_after, nets,
+            self.maker, self.undertaker, self.breaker))
 
 
 # By card index: its points, whether it pays as it falls, its suit.
@@ -479,6 +492,7 @@ _POINTS = tuple(card.points for card in PACK)
 _PAYS = tuple(card.pays_in_play for card in PACK)
 _SUITS = tuple(card.suit for card in PACK)
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
+_AMOUNT = itemgetter(2)  # Payment.amount
 
 
 def _TAKING_RANK(p: LeanPayment) -> int:
