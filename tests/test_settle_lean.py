@@ -82,6 +82,7 @@ def test_settling_and_writing_a_plain_deal_writes_no_lean_line_out(rules, lean, 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference_settle import OPTION_VALUES  # noqa: E402  (the cross-check's option values)
+from test_reference_crosscheck import HAND_MADE, HEADER, VARIANTS  # noqa: E402
 
 
 
@@ -180,18 +181,19 @@ def test_every_rule_option_is_one_the_lean_path_knows():
     assert not lean_module._handles(newer)
 
 
-def test_irregular_deals_and_espagnolettes_are_left_to_the_engine():
+def test_irregular_deals_are_left_to_the_engine():
     """The lean path gives up on what it does not settle: a deal with an event
-    line, a revoke or an espagnolette, and every deal under REVERSIS_REFERENCE=1."""
+    line or a revoke, and every deal under REVERSIS_REFERENCE=1; espagnolettes it
+    settles."""
     text = "".join(simulate_session(SimulationOptions(
         80, seed=5, rules="classic", events=0.5, irregular=0.3)))
     with _session(text, {}, lean=True) as session:
         deals = list(session.deals())
     irregular = [one for one in deals if one.checked.replayed is not None and (
-        one.checked.replayed.events or one.checked.replayed.revokes
-        or one.checked.replayed.espagnolette is not None)]
+        one.checked.replayed.events or one.checked.replayed.revokes)]
     assert len(irregular) >= 20 and [one for one in irregular if one.lean is not None] == []
     assert sum(one.lean is not None for one in deals) >= 20
+    assert sum(one.lean is not None and one.lean.espagnolette is not None for one in deals) >= 1
     with _session(text, {}, lean=True) as session:
         fastpaths_reference = fastpaths.REFERENCE
         try:
@@ -199,6 +201,18 @@ def test_irregular_deals_and_espagnolettes_are_left_to_the_engine():
             assert [one for one in session.deals() if one.lean is not None] == []
         finally:
             fastpaths.REFERENCE = fastpaths_reference
+
+
+@fast_by_default
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+def test_the_hand_made_espagnolettes_are_settled_lean_as_by_the_engine(name, monkeypatch):
+    """The reference cross-check's hand-made deals for ESP-6, ESP-7, ESP-8, ESP-9 and a
+    waiver, which the simulator does not make, under its option variants."""
+    for rules in ("classic", "modern"):
+        for variant in VARIANTS:
+            sets = dict(item.split("=", 1) for item in variant[1::2])  # --set k=v ...
+            text = HEADER.replace("rules classic", f"rules {rules}") + HAND_MADE[name]
+            assert _both_ways(text, sets, monkeypatch) == (1, 1), (rules, variant)
 
 
 def test_a_lean_payment_met_again_is_written_as_it_was_first():

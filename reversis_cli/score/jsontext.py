@@ -82,7 +82,7 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
     counts = _counts_template(replayed.players)
-    net = lean.net
+    net, esp = lean.net, lean.espagnolette
     for value in net:
         if type(value) is not int:
             net_text = _counts_text(dict(zip(names, net, strict=True)))
@@ -98,8 +98,9 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             f'"value": {_amount_text(lean.partie_value)}}}, '
             f'"winners": {_codes_text([names[s] for s in lean.winners])}, '
             f'"losers": {_codes_text([names[s] for s in lean.losers])}, '
-            '"espagnolette": null, '
-            f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
+            + ('"espagnolette": null, ' if esp is None
+               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
+            + f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
             + (f'"cancelled": [{", ".join([_lean_payment_text(p) for p in lean.cancelled])}], '
                if lean.cancelled else '"cancelled": [], ')
             + f'"pool": {{"before": {_amount_text(lean.pool_before)}, '

@@ -3,7 +3,8 @@
 :func:`settle_plain` settles a deal the one-pass replay read (its tricks are
 rows of card indexes, ``ReplayedDeal.rows``) without a :class:`Ledger`: the
 stakes, the aces and the quinola as they fell, a reversis made or broken, the
-partie, what is owed to its winner and the pool's taking, in the registry's
+partie, what is owed to its winner, the espagnolette and the pool's taking, in the
+registry's
 order (``engine.RULES``), each payment a tuple of the fields of a
 :class:`Payment` (its params as their items).  What it gives,
 :class:`LeanDeal`, is what ``score --json`` writes (score/jsontext.py); any
@@ -11,7 +12,7 @@ other reader asks for the full settlement, :meth:`LeanDeal.full`, made from it
 on demand.
 
 It gives up (None, and the engine settles the deal) at the first doubt: a deal
-with an espagnolette, an event line or a revoke, a void or incomplete deal, a
+with an event line or a revoke, a void or incomplete deal, a
 deal not read from rows, a rule option it does not know (a new option is
 added to :data:`HANDLED` when this module settles by it), and under
 ``REVERSIS_REFERENCE=1``.  tests/test_settle_lean.py holds it to the engine,
@@ -28,10 +29,11 @@ from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
 from ..replay import ReplayedDeal
 from ..replay.result import Row
-from ..replay.rules_of_play import (fallen_by_follow, fallen_by_lead, partie_standing,
-                                    reversis_breach, reversis_maker, seat_rank, vis_a_vis)
+from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, fallen_by_follow, fallen_by_lead,
+                                    partie_standing, reversis_breach, reversis_maker,
+                                    seat_rank, vis_a_vis)
 from ..rules import Profile, RuleOptions
-from .codes import DealStatus, Outcome
+from .codes import DealStatus, EspagnoletteStatus, Outcome
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
 from .partie import partie_total
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
@@ -55,10 +57,12 @@ HANDLED: dict[str, frozenset[Any] | None] = {
     "vis_a_vis_double": frozenset({True, False}),
     "late_tricks_double": None,
     "reversis_cancels": frozenset({"made_or_broken", "made"}),
-    # Read only in a deal with an espagnolette, an event line or a revoke: never here.
-    "espagnolette_fails_on": None, "espagnolette_takes_pool": None,
-    "espagnolette_refunds": None, "espagnolette_pays_broken": None, "revoke_penalty": None,
-    "claims_required": None, "peek_forfeits": None,
+    "espagnolette_fails_on": frozenset({"last_two", "any_trick"}),
+    "espagnolette_takes_pool": frozenset({True, False}),
+    "espagnolette_refunds": frozenset({"aces_and_quinola", "diamond_ace_and_quinola"}),
+    "espagnolette_pays_broken": None,
+    # Read only in a deal with an event line or a revoke: never here.
+    "revoke_penalty": None, "claims_required": None, "peek_forfeits": None,
     # SEAT-1: the seats are written in playing order either way.
     "direction": None,
 }
@@ -84,6 +88,7 @@ class LeanDeal(NamedTuple):
     partie_value: Amount
     winners: tuple[int, ...]  # seats, in order
     losers: tuple[int, ...]
+    espagnolette: tuple[str, EspagnoletteStatus] | None  # (player, status)
     payments: tuple[LeanPayment, ...]
     cancelled: tuple[LeanPayment, ...]
     pool_before: Amount
@@ -109,7 +114,7 @@ class LeanDeal(NamedTuple):
             dict(zip(names, self.won, strict=True)), dict(zip(names, self.points, strict=True)),
             self.partie_cards, self.partie_value,
             tuple([names[s] for s in self.winners]), tuple([names[s] for s in self.losers]),
-            None, tuple([payment_of(p) for p in self.payments]),
+            self.espagnolette, tuple([payment_of(p) for p in self.payments]),
             tuple([payment_of(p) for p in self.cancelled]), self.pool_before, self.pool_after,
             dict(zip(names, self.net, strict=True)), None, named(self.maker),
             named(self.undertaker), named(self.breaker))
@@ -156,7 +161,7 @@ def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
     the session calls it), or None: not a deal this twin settles."""
     rows = replayed.rows
     if (fastpaths.REFERENCE or rows is None or not replayed.complete or replayed.void
-            or replayed.espagnolette is not None or replayed.revokes
+            or replayed.revokes
             or replayed.deal.events or len(replayed.players) != 4
             or not _handled(profile.options)):
         return None
@@ -170,7 +175,7 @@ class _Lean:
                  "pool_start", "stakes", "in_play", "partie", "to_winner", "reversis",
                  "remises", "takings", "cancelled", "dues", "won", "points", "outcome",
                  "maker", "undertaker", "breaker", "breaker_trick", "winners", "losers",
-                 "value")
+                 "value", "esp", "esp_status", "esp_payments")
     rows: tuple[Row, ...]
     maker: int | None
     undertaker: int | None
@@ -180,6 +185,8 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
+    esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
+    esp_status: EspagnoletteStatus | None
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
                  previous: DealSettlement | LeanDeal | None, session_start: Amount | None):
@@ -199,6 +206,14 @@ class _Lean:
         self.maker = self.undertaker = self.breaker = self.breaker_trick = None
         self.winners: tuple[int, ...] = ()
         self.losers: tuple[int, ...] = ()
+        self.esp_payments: list[LeanPayment] = []
+        held = replayed.espagnolette  # ESP-1, ESP-3 (``espagnolette.identify_espagnolette``)
+        if held is None:
+            self.esp = self.esp_status = None
+        elif held.waived:
+            self.esp, self.esp_status = None, EspagnoletteStatus.WAIVED
+        else:
+            self.esp, self.esp_status = held.seat, None
         self._stake(previous, session_start)
 
     # --- payments ---------------------------------------------------------------------
@@ -297,6 +312,8 @@ class _Lean:
         fallen = fallen_by_lead(PACK[index], suit, seat == leader)
         if fallen is not None:
             return fallen
+        if index == _QUINOLA_INDEX and seat == self.esp:  # ESP-9
+            return "forced"
         if self.options.forced_means == "any_follow":
             return "forced"
         # another card of the suit led that he played later: he held it then
@@ -324,15 +341,17 @@ class _Lean:
                 self._taking(seat, "QUIN-1", number, ReasonCode.POOL_TAKEN_QUINOLA)
             elif kind == "forced":
                 forcer = leader if options.quinola_forcer == "leader" else taker
-                if forcer != seat:
-                    self._in_play(seat, forcer, 10, "QUIN-2", number, card,
+                esp = seat == self.esp
+                rule = "ESP-9" if esp else "QUIN-2"
+                if forcer != seat:  # ESP-9: the espagnolette pays 5, as the others do
+                    self._in_play(seat, forcer, 5 if esp else 10, rule, number, card,
                                   ReasonCode.QUINOLA_FORCED)
                     for other in range(4):
                         if other not in (seat, forcer):
                             self._in_play(other, forcer, 5, "QUIN-2", number, card,
                                           ReasonCode.QUINOLA_FORCED_OTHER,
                                           (("holder", self.names[seat]),))
-                self._remise(seat, "QUIN-2", number, ReasonCode.REMISE_QUINOLA_FORCED,
+                self._remise(seat, rule, number, ReasonCode.REMISE_QUINOLA_FORCED,
                              (("card", card),))
             else:
                 self._remise(seat, "QUIN-3", number, ReasonCode.REMISE_QUINOLA_FALLEN,
@@ -357,10 +376,19 @@ class _Lean:
     def settle(self) -> LeanDeal:
         self._aces_and_quinola(self._tally())
         self._find_reversis()
+        if self.esp is not None:
+            self._judge_espagnolette()
         self._partie()
         self._cancel_in_play()
         self._winner_dues()
         self._pay_reversis()
+        if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
+            if self.options.espagnolette_takes_pool:
+                assert self.esp is not None, "only an espagnolette in play is judged"
+                self._taking(self.esp, "ESP-4", None, ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
+        elif self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
+            self._refund_placings()
+            self._failed_quinola()
         if self.takings:  # POOL-4: the highest taking stands (``pool.resolve_takings``)
             kept = sorted(self.takings, key=_TAKING_RANK)[0]
             self.takings = [kept] if kept[2] else []
@@ -372,9 +400,19 @@ class _Lean:
         if self.outcome is not Outcome.NORMAL:
             return
         keys = partie_standing(self.points, self.won)
-        best, worst = min(keys), max(keys)
-        self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
-        self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
+        best, worst, esp = min(keys), max(keys), self.esp
+        if esp is not None and self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
+            self.losers = (esp,)
+            others = [s for s in range(4) if s != esp]
+            best_other = min([keys[s] for s in others])
+            self.winners = self._tie([s for s in others if keys[s] == best_other], min)
+        else:
+            if esp is not None and self.esp_status is EspagnoletteStatus.SUCCESS \
+                    and keys[esp] == best:  # ESP-4: he wins the partie
+                self.winners = (esp,)
+            else:
+                self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
+            self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
         each = share(self.value, len(self.winners) * len(self.losers))
         double_vis = self.options.partie_vis_a_vis_double
         for loser in self.losers:
@@ -430,9 +468,16 @@ class _Lean:
 
     def _pay_reversis(self) -> None:
         """REV-1, REV-3 (``reversis.pay_reversis``; no espagnolette here)."""
+        esp = self.esp
         if self.outcome is Outcome.REVERSIS:
             maker = self.maker
             assert maker is not None
+            if esp is not None and esp != maker:  # ESP-6: the espagnolette pays all 64
+                self.reversis.append(self._payment(
+                    esp, maker, 64, "ESP-6", None, ReasonCode.REVERSIS_MADE_ESPAGNOLETTE, (),
+                    ("ESP-6",)))
+                self._taking(maker, "REV-1", None, ReasonCode.POOL_TAKEN_REVERSIS)
+                return
             for seat in range(4):
                 if seat != maker:
                     if vis_a_vis(seat, maker):
@@ -445,17 +490,61 @@ class _Lean:
         elif self.outcome is Outcome.REVERSIS_BROKEN:
             undertaker, breaker = self.undertaker, self.breaker
             assert undertaker is not None and breaker is not None
+            payer, rule = undertaker, "REV-3"
+            if esp is not None and esp not in (undertaker, breaker) \
+                    and self.breaker_trick in self.options.espagnolette_pays_broken:
+                payer, rule = esp, "ESP-7"  # ESP-7: the espagnolette pays the 64
             self.reversis.append(self._payment(
-                undertaker, breaker, 64, "REV-3", None, ReasonCode.REVERSIS_BROKEN,
+                payer, breaker, 64, rule, None, ReasonCode.REVERSIS_BROKEN,
                 (("undertaker", self.names[undertaker]), ("broken_in", self.breaker_trick)),
-                ("REV-3",)))
+                (rule,)))
             self._remise(undertaker, "REV-3", None, ReasonCode.REMISE_REVERSIS_BROKEN)
+
+    def _judge_espagnolette(self) -> None:
+        """ESP-4, ESP-5, ESP-10 (``espagnolette.espagnolette_status``)."""
+        if self.outcome is not Outcome.NORMAL:
+            self.esp_status = EspagnoletteStatus.SUPERSEDED
+            return
+        took = [row[0] for row in self.rows if row[6] == self.esp]
+        if self.options.espagnolette_fails_on != "any_trick":
+            took = [n for n in took if n in MUST_FOLLOW_TRICKS]
+        self.esp_status = EspagnoletteStatus.FAILED if took else EspagnoletteStatus.SUCCESS
+
+    def _refund_placings(self) -> None:
+        """ESP-5: twice what he received for placing the cards the option names
+        (``espagnolette.refund_placings``; nothing is forfeited in a plain deal)."""
+        names, esp = self.names, self.esp
+        assert esp is not None
+        who, every_ace = names[esp], self.options.espagnolette_refunds == "aces_and_quinola"
+        for pay in self.in_play:
+            if pay[1] != who or pay[3] not in ("ACE-1", "QUIN-1"):
+                continue
+            card = dict(pay[6])["card"]
+            if card is QUINOLA or (card.is_ace and (every_ace or card is ACE_OF_DIAMONDS)):
+                self.esp_payments.append(self._payment(
+                    esp, names.index(pay[0]), 2 * pay[2], "ESP-5", pay[4],
+                    ReasonCode.ESPAGNOLETTE_REFUND,
+                    (("card", card), ("received", pay[2]), ("factor", 2)), ("ESP-5",)))
+
+    def _failed_quinola(self) -> None:
+        """ESP-5: one remise for the quinola he held, in place of its own, and his
+        QUIN-1 taking void (``espagnolette.failed_quinola``)."""
+        esp = self.esp
+        assert esp is not None
+        if not any([_QUINOLA_INDEX in row[2:6] and row[2 + (esp - row[1]) % 4] == _QUINOLA_INDEX
+                    for row in self.rows]):
+            return  # he did not hold it: a plain deal's hands are the cards played
+        who = self.names[esp]
+        self.remises = [r for r in self.remises
+                        if not (r[0] == who and r[3] in _QUINOLA_REMISES)]
+        self.takings = [p for p in self.takings if not (p[3] == "QUIN-1" and p[1] == who)]
+        self._remise(esp, "ESP-5", None, ReasonCode.REMISE_ESPAGNOLETTE_FAILED)
 
     def _freeze(self) -> LeanDeal:
         """The payments in the order of docs/output.md, the nets and the pool
         (``engine._freeze``, ``engine._moves``)."""
         ordered = (self.stakes + self.in_play + self.partie + self.to_winner + self.reversis
-                   + self.remises + self.takings)
+                   + self.esp_payments + self.remises + self.takings)
         if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
         names = self.names
@@ -477,12 +566,14 @@ class _Lean:
         if sum(nets) + pool_change != 0:  # pragma: no cover - a bug, never bad input
             raise AssertionError(f"deal {self.replayed.number} does not balance")
         replayed = self.replayed
-        winners, losers = self.winners, self.losers
+        winners, losers, held = self.winners, self.losers, replayed.espagnolette
         return _new(LeanDeal, (
             replayed.number, names, replayed.dealer, tuple(replayed.partie), self.outcome,
             self.won, self.points, self.value,
             winners if len(winners) < 2 else tuple(sorted(winners)),
             losers if len(losers) < 2 else tuple(sorted(losers)),
+            None if held is None or self.esp_status is None
+            else (names[held.seat], self.esp_status),
             tuple(ordered), tuple(self.cancelled), self.pool_before, pool_after, nets,
             self.maker, self.undertaker, self.breaker))
 
@@ -492,6 +583,7 @@ _POINTS = tuple(card.points for card in PACK)
 _PAYS = tuple(card.pays_in_play for card in PACK)
 _SUITS = tuple(card.suit for card in PACK)
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
+_QUINOLA_INDEX = QUINOLA.index
 _AMOUNT = itemgetter(2)  # Payment.amount
 
 
