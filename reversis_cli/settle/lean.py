@@ -175,7 +175,7 @@ class _Lean:
                  "pool_start", "stakes", "in_play", "partie", "to_winner", "reversis",
                  "remises", "takings", "cancelled", "dues", "won", "points", "outcome",
                  "maker", "undertaker", "breaker", "breaker_trick", "winners", "losers",
-                 "value", "esp", "esp_status", "esp_payments")
+                 "value", "esp", "esp_status", "esp_payments", "takers")
     rows: tuple[Row, ...]
     maker: int | None
     undertaker: int | None
@@ -185,6 +185,7 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
+    takers: list[int]  # who took each trick, in order
     esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
     esp_status: EspagnoletteStatus | None
 
@@ -240,15 +241,17 @@ class _Lean:
                  code: ReasonCode, params: tuple = ()) -> None:
         """``Ledger.add_in_play``."""
         grounds = self._grounds(payer, payee, trick)
+        names = self.names  # seats and an int amount: made as ``_payment`` would make it
         if grounds:
             factor = 2 ** len(grounds)
-            self.in_play.append(self._payment(
-                payer, payee, base * factor, rule, trick, code,
+            self.in_play.append(_new(Payment, (
+                names[payer], names[payee], base * factor, rule, trick, code,
                 (*params, ("card", card), ("factor", factor), ("doubled_for", grounds)),
-                (rule, *[DOUBLING_GROUNDS[g] for g in grounds])))
+                (rule, *[DOUBLING_GROUNDS[g] for g in grounds]))))
         else:
-            self.in_play.append(self._payment(payer, payee, base, rule, trick, code,
-                                              (*params, ("card", card), ("factor", 1)), (rule,)))
+            self.in_play.append(_new(Payment, (
+                names[payer], names[payee], base, rule, trick, code,
+                (*params, ("card", card), ("factor", 1)), (rule,))))
 
     def _remise(self, seat: int, rule: str, trick: int | None, code: ReasonCode,
                 params: tuple = ()) -> None:
@@ -280,26 +283,30 @@ class _Lean:
                 [p.payee == POOL and p.rule != "POOL-1" for p in payments])
         total: Amount = 0
         if staked:
-            dealer = self.replayed.dealer
+            dealer, names, stakes = self.replayed.dealer, self.names, self.stakes
             for seat in range(4):
                 amount = options.stake_dealer if seat == dealer else options.stake_player
                 total += amount
                 if amount:
-                    self.stakes.append(self._payment(
-                        seat, POOL, amount, "POOL-1", None,
-                        ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE, (),
-                        ("POOL-1",)))
+                    stakes.append(_new(Payment, (
+                        names[seat], POOL,
+                        amount if type(amount) is int else whole(Fraction(amount)), "POOL-1",
+                        None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
+                        (), ("POOL-1",))))
         self.pool_start = pool + total
 
     def _tally(self) -> list[tuple[int, int, int, int, int]]:
         """Tricks and points won by seat; the aces and the quinola as they fell:
         (trick, leader, taker, seat, card index), in playing order."""
-        won, points = [0, 0, 0, 0], [0, 0, 0, 0]
+        takers = self.takers = list(map(_TAKER, self.rows))
+        won, points = [takers.count(0), takers.count(1), takers.count(2), takers.count(3)], \
+            [0, 0, 0, 0]
         paying = []
-        for number, leader, a, b, c, d, taker in self.rows:
-            won[taker] += 1
+        no_paying_card = _PAYING.isdisjoint
+        for row in self.rows:
+            number, leader, a, b, c, d, taker = row
             points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
-            if _PAYS[a] or _PAYS[b] or _PAYS[c] or _PAYS[d]:
+            if not no_paying_card(row[2:6]):
                 for k, index in enumerate((a, b, c, d)):
                     if _PAYS[index]:
                         paying.append((number, leader, taker, (leader + k) % 4, index))
@@ -317,8 +324,10 @@ class _Lean:
         if self.options.forced_means == "any_follow":
             return "forced"
         # another card of the suit led that he played later: he held it then
-        return fallen_by_follow(any([_SUITS[later[2 + (seat - later[1]) % 4]] is suit
-                                     for later in self.rows[number:]]))
+        for later in self.rows[number:]:
+            if _SUITS[later[2 + (seat - later[1]) % 4]] is suit:
+                return fallen_by_follow(True)
+        return fallen_by_follow(False)
 
     def _aces_and_quinola(self, paying: list[tuple[int, int, int, int, int]]) -> None:
         """ACE-1..3, QUIN-1..3, DOUBLE-1, DOUBLE-2 (``inplay.in_play_payments``)."""
@@ -361,7 +370,7 @@ class _Lean:
 
     def _find_reversis(self) -> None:
         """REV-1, REV-2, REV-3 (``reversis.find_reversis``)."""
-        takers = [row[6] for row in self.rows]
+        takers = self.takers  # made by _tally
         maker = reversis_maker(takers)
         if maker is not None:
             self.outcome, self.maker = Outcome.REVERSIS, maker
@@ -585,6 +594,8 @@ _SUITS = tuple(card.suit for card in PACK)
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
 _QUINOLA_INDEX = QUINOLA.index
 _AMOUNT = itemgetter(2)  # Payment.amount
+_TAKER = itemgetter(6)  # a row's taker
+_PAYING = frozenset(card.index for card in PACK if card.pays_in_play)
 
 
 def _TAKING_RANK(p: LeanPayment) -> int:
