@@ -16,7 +16,7 @@ from ..replay import ReplayedDeal
 from ..session.service import ScoredDeal
 from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
-from ..settle.lean import LeanDeal, payment_of
+from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.payments import param_json
 from ..settle.texts import english_reason
 from .encoder import dumps, string

@@ -28,7 +28,7 @@ from ..rules import DEFAULT_PROFILE, Profile, load_profile
 from ..rules.money import MONEY_OPTIONS
 from ..rules.profile import OPTIONS
 from ..settle import DealSettlement, SessionSettler
-from ..settle.lean import LeanDeal
+from ..settle.leandeal import LeanDeal
 from ..values import MutableValue, Value, setattr_frozen
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",

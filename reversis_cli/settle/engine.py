@@ -112,7 +112,8 @@ from .irregular import (
     forfeit_unclaimed, misdeal_after_exchange, misdeal_before_exchange, revoke_remise,
     ten_card_player, void_deal,
 )
-from .lean import LeanDeal, settle_plain
+from .lean import settle_plain
+from .leandeal import LeanDeal
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
 from .payments import POOL, Amount, NoteCode, Payment, Step, amount_json, whole

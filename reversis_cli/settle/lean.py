@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
@@ -33,13 +33,14 @@ from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, fallen_by_follow, fallen
                                     partie_standing, reversis_breach, reversis_maker,
                                     seat_rank, vis_a_vis)
 from ..rules import Profile, RuleOptions
-from .codes import DealStatus, EspagnoletteStatus, Outcome
+from .codes import EspagnoletteStatus, Outcome
+from .leandeal import LeanDeal, LeanPayment, payment_of
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
 from .partie import partie_total
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["HANDLED", "LeanDeal", "settle_plain"]
+__all__ = ["HANDLED", "LeanDeal", "payment_of", "settle_plain"]
 
 # Each rule option this module settles by, with the values it knows.  A profile
 # whose options hold another (a new option, a new value) is settled by the engine.
@@ -67,66 +68,7 @@ HANDLED: dict[str, frozenset[Any] | None] = {
     "direction": None,
 }
 
-# A lean payment is a Payment whose params are their items, in the order made (a
-# tuple: hashable, so that its JSON text is found by the payment itself).  Only
-# ``payment_of`` and score/jsontext.py read such params; POOL-2 reads payer, payee
-# and rule, as of any payment.
-LeanPayment = Payment
-
-
-class LeanDeal(NamedTuple):
-    """A plain deal settled on ints: the parts of a :class:`DealSettlement`,
-    seats where it has names, payments as tuples (:data:`LeanPayment`)."""
-
-    number: int
-    names: tuple[str, ...]  # the players by seat
-    dealer: int
-    partie_cards: tuple[Card, ...]
-    outcome: Outcome
-    won: tuple[int, ...]
-    points: tuple[int, ...]
-    partie_value: Amount
-    winners: tuple[int, ...]  # seats, in order
-    losers: tuple[int, ...]
-    espagnolette: tuple[str, EspagnoletteStatus] | None  # (player, status)
-    payments: tuple[LeanPayment, ...]
-    cancelled: tuple[LeanPayment, ...]
-    pool_before: Amount
-    pool_after: Amount
-    net: tuple[Amount, ...]  # by seat
-    maker: int | None
-    undertaker: int | None
-    breaker: int | None
-
-    @property
-    def status(self) -> DealStatus:
-        return DealStatus.PLAYED
-
-    def full(self) -> DealSettlement:
-        """The settlement as the engine gives it without its reasoning."""
-        names = self.names
-
-        def named(seat: int | None) -> str | None:
-            return None if seat is None else names[seat]
-
-        return DealSettlement(
-            self.number, names[self.dealer], DealStatus.PLAYED, self.outcome,
-            dict(zip(names, self.won, strict=True)), dict(zip(names, self.points, strict=True)),
-            self.partie_cards, self.partie_value,
-            tuple([names[s] for s in self.winners]), tuple([names[s] for s in self.losers]),
-            self.espagnolette, tuple([payment_of(p) for p in self.payments]),
-            tuple([payment_of(p) for p in self.cancelled]), self.pool_before, self.pool_after,
-            dict(zip(names, self.net, strict=True)), None, named(self.maker),
-            named(self.undertaker), named(self.breaker))
-
-
-
 _new = tuple.__new__
-
-
-def payment_of(p: LeanPayment) -> Payment:
-    """A lean payment as the engine makes it."""
-    return _new(Payment, (p[0], p[1], p[2], p[3], p[4], p[5], dict(p[6]), p[7]))
 
 
 def _handles(options: RuleOptions) -> bool:

@@ -13,7 +13,7 @@ from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
-from ..settle.lean import LeanDeal
+from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 from ..values import replace
 
