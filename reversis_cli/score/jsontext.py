@@ -18,7 +18,7 @@ from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.payments import param_json
-from ..settle.texts import english_reason
+from ..settle.texts import english_reason, reason_key
 from .encoder import dumps, string
 
 __all__ = ["deal_text"]
@@ -117,7 +117,36 @@ _LEAN_TEXTS: dict[Payment, str] = {}
 def _lean_payment_text(p: Payment) -> str:
     """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
     text = _LEAN_TEXTS.get(p)
-    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_payment(payment_of(p)))
+    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_lean_payment(p))
+
+
+def _write_lean_payment(p: Payment) -> str:
+    """``_write_payment(payment_of(p))`` without the full payment: its reason found
+    by what it says (``texts.reason_key``: an ace placed on another trick, a partie
+    lost for another amount, reads the same), its params by their items."""
+    payer, payee, amount, rule, trick, code, items, rules = p
+    params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
+    key = reason_key(code, payer, payee, rule, trick, params)
+    reason = None if key is None else _LEAN_REASONS.get(key)
+    if reason is None:
+        reason = string(english_reason(payment_of(p)))
+        if key is not None:
+            _keep(_LEAN_REASONS, key, reason)
+    if params:
+        params_text = _PARAMS_TEXTS.get(params)
+        if params_text is None:
+            params_text = _params_text(dict(params))
+    else:
+        params_text = "{}"
+    return (f'{{"payer": "{payer}", "payee": "{payee}", '
+            f'"amount": {amount if type(amount) is int else _amount_text(amount)}, '
+            f'"rule": "{rule}", "trick": {"null" if trick is None else trick}, '
+            f'"reason": {reason}, "code": "{code._value_}", "params": {params_text}, '
+            f'"rules": ["{_CARDS_JOIN(rules)}"]}}')
+
+
+# A lean payment's reason as JSON text, by ``texts.reason_key``.
+_LEAN_REASONS: dict[tuple, str] = {}
 
 
 _CARDS_JOIN = '", "'.join

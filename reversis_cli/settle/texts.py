@@ -48,7 +48,7 @@ class Step(Protocol):
     @property
     def params(self) -> dict[str, Any]: ...
 
-__all__ = ["REASONS", "NOTES", "reason", "english_reason", "step_text"]
+__all__ = ["REASONS", "NOTES", "reason", "english_reason", "reason_key", "step_text"]
 
 R, N = ReasonCode, NoteCode
 
@@ -320,8 +320,30 @@ def english_reason(payment: Payment) -> str:
     return text
 
 
+def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int | None,
+               params: tuple) -> tuple | None:
+    """What :func:`english_reason` reads of a payment whose params are the items
+    ``params`` (a lean payment's, settle/leandeal.py): equal keys, equal reasons;
+    None when the reason reads more (a forfeit, a fine's amount, a revoke's).
+    The trick is in the key only when the reason writes it (its template, the
+    grounds of a doubling), so that the same ace placed on another trick, or a
+    partie lost for another amount, finds its reason written already."""
+    if code not in _SIMPLE or code in _FINES:
+        return None
+    for name, value in params:
+        if name == "forfeit":
+            return None
+        if name == "doubled_for" and value and code not in _GROUNDS_IN_TEMPLATE:
+            return (code, payer, payee, params, rule, trick)
+    return (code, payer, payee, params, trick if code in _TRICK_IN_TEMPLATE else None)
+
+
 # Reasons with nothing to fill in (the stakes).
 _CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in template)
+
+# Reasons that write the trick (none of the simple ones today: their key keeps it).
+_TRICK_IN_TEMPLATE = frozenset(code for code, template in REASONS.items()
+                                if "{trick" in template)
 
 # English words a deal's JSON writes again and again, made once: the doubling's grounds
 # by (paid to the winner, grounds, trick), a loser's points by number.
