@@ -75,37 +75,52 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> str:
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
-    members, from its seats and ints."""
+    members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
     tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
             else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
-    counts = _counts_template(replayed.players)
-    net, esp = lean.net, lean.espagnolette
-    for value in net:
-        if type(value) is not int:
+    counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
+    net, esp, value = lean.net, lean.espagnolette, lean.partie_value
+    for amount in net:
+        if type(amount) is not int:
             net_text = _counts_text(dict(zip(names, net, strict=True)))
             break
     else:
         net_text = counts.format(*net)
+    before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
     return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
             f'"status": "played", "outcome": "{lean.outcome}", '
             f'"tricks": [{_tricks_text(replayed)}], '
             f'"tricks_won": {counts.format(*lean.won)}, '
             f'"points": {counts.format(*lean.points)}, '
-            f'"partie": {{"cards": {_codes_text([c.code for c in lean.partie_cards])}, '
-            f'"value": {_amount_text(lean.partie_value)}}}, '
-            f'"winners": {_codes_text([names[s] for s in lean.winners])}, '
-            f'"losers": {_codes_text([names[s] for s in lean.losers])}, '
+            f'"partie": {{"cards": '
+            f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
+            f'"value": {value if type(value) is int else _amount_text(value)}}}, '
+            f'"winners": {_seats_text(names, lean.winners)}, '
+            f'"losers": {_seats_text(names, lean.losers)}, '
             + ('"espagnolette": null, ' if esp is None
                else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
-            + f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
-            + (f'"cancelled": [{", ".join([_lean_payment_text(p) for p in lean.cancelled])}], '
+            + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
+            + (f'"cancelled": [{", ".join(map(_lean_payment_text, lean.cancelled))}], '
                if lean.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {_amount_text(lean.pool_before)}, '
-            f'"after": {_amount_text(lean.pool_after)}}}, '
+            + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
+            f'"after": {after if type(after) is int else _amount_text(after)}}}, '
             f'"net": {net_text}, {tail}}}')
+
+
+# The winners' or losers' names as a JSON list, by the players and the seats.
+_SEATS_TEXTS: dict[tuple[tuple[str, ...], tuple[int, ...]], str] = {}
+
+
+def _seats_text(names: tuple[str, ...], seats: tuple[int, ...]) -> str:
+    """``_codes_text`` of the names at ``seats``, written once for each."""
+    key = (names, seats)
+    text = _SEATS_TEXTS.get(key)
+    if text is None:
+        text = _keep(_SEATS_TEXTS, key, _codes_text([names[s] for s in seats]))
+    return text
 
 
 # Lean payments written already, by the payment itself (its params are their items, in
