@@ -36,7 +36,6 @@ from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
-from .partie import partie_total
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
@@ -244,13 +243,12 @@ class _Lean:
         won, points = [takers.count(0), takers.count(1), takers.count(2), takers.count(3)], \
             [0, 0, 0, 0]
         paying = []
-        no_paying_card = _PAYING.isdisjoint
-        for row in self.rows:
-            number, leader, a, b, c, d, taker = row
-            points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
-            if not no_paying_card(row[2:6]):
+        pays, card_points = _PAYS, _POINTS
+        for number, leader, a, b, c, d, taker in self.rows:
+            points[taker] += card_points[a] + card_points[b] + card_points[c] + card_points[d]
+            if pays[a] or pays[b] or pays[c] or pays[d]:
                 for k, index in enumerate((a, b, c, d)):
-                    if _PAYS[index]:
+                    if pays[index]:
                         paying.append((number, leader, taker, (leader + k) % 4, index))
         self.won, self.points = tuple(won), tuple(points)
         return paying
@@ -347,7 +345,12 @@ class _Lean:
 
     def _partie(self) -> None:
         """PARTIE-1..6 (``partie.rank_partie``, ``partie.pay_partie``)."""
-        self.value = partie_total(self.replayed.partie, self.profile)
+        options = self.options  # partie.partie_total, its card_value by card
+        value = options.partie_bonus
+        for card in self.replayed.partie:
+            value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
+                      else options.partie_quinola if card is QUINOLA else card.points)
+        self.value = value
         if self.outcome is not Outcome.NORMAL:
             return
         keys = partie_standing(self.points, self.won)
@@ -362,8 +365,10 @@ class _Lean:
                     and keys[esp] == best:  # ESP-4: he wins the partie
                 self.winners = (esp,)
             else:
-                self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
-            self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
+                tied = [s for s in range(4) if keys[s] == best]
+                self.winners = (tied[0],) if len(tied) == 1 else self._tie(tied, min)
+            tied = [s for s in range(4) if keys[s] == worst]
+            self.losers = (tied[0],) if len(tied) == 1 else self._tie(tied, max)
         each = share(self.value, len(self.winners) * len(self.losers))
         double_vis = self.options.partie_vis_a_vis_double
         for loser in self.losers:
