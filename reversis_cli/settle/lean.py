@@ -181,7 +181,12 @@ class _Lean:
     def _in_play(self, payer: int, payee: int, base: int, rule: str, trick: int, card: Card,
                  code: ReasonCode, params: tuple = ()) -> None:
         """``Ledger.add_in_play``."""
-        grounds = self._grounds(payer, payee, trick)
+        options = self.options  # ``_grounds``, inline: one or two in every deal
+        grounds: tuple[str, ...] = ()
+        if options.vis_a_vis_double and vis_a_vis(payer, payee):
+            grounds = (VIS_A_VIS,)
+        if trick in options.late_tricks_double:
+            grounds += (LATE_TRICK,)
         names = self.names  # seats and an int amount: made as ``_payment`` would make it
         if grounds:
             factor = 2 ** len(grounds)
@@ -499,8 +504,8 @@ class _Lean:
     def _freeze(self) -> LeanDeal:
         """The payments in the order of docs/output.md, the nets and the pool
         (``engine._freeze``, ``engine._moves``)."""
-        ordered = (self.stakes + self.in_play + self.partie + self.to_winner + self.reversis
-                   + self.esp_payments + self.remises + self.takings)
+        ordered = [*self.stakes, *self.in_play, *self.partie, *self.to_winner, *self.reversis,
+                   *self.esp_payments, *self.remises, *self.takings]
         if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
         names = self.names
