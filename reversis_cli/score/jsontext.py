@@ -18,7 +18,7 @@ from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.payments import param_json
-from ..settle.texts import english_reason, reason_key
+from ..settle.texts import english_reason, english_reason_of, reason_key
 from .encoder import dumps, string
 
 __all__ = ["deal_text"]
@@ -142,11 +142,12 @@ def _write_lean_payment(p: Payment) -> str:
     payer, payee, amount, rule, trick, code, items, rules = p
     params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
     key = reason_key(code, payer, payee, rule, trick, params)
-    reason = None if key is None else _LEAN_REASONS.get(key)
-    if reason is None:
+    if key is None:
         reason = string(english_reason(payment_of(p)))
-        if key is not None:
-            _keep(_LEAN_REASONS, key, reason)
+    else:
+        found = _LEAN_REASONS.get(key)
+        reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
+            english_reason_of(code, payer, payee, rule, trick, params)))
     if params:
         params_text = _PARAMS_TEXTS.get(params)
         if params_text is None:

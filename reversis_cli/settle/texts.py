@@ -11,6 +11,7 @@ are the gettext message ids of the ``settle`` catalog; their Russian is in
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..cards import PACK, Suit
@@ -48,7 +49,8 @@ class Step(Protocol):
     @property
     def params(self) -> dict[str, Any]: ...
 
-__all__ = ["REASONS", "NOTES", "reason", "english_reason", "reason_key", "step_text"]
+__all__ = ["REASONS", "NOTES", "reason", "english_reason", "english_reason_of", "reason_key",
+           "step_text"]
 
 R, N = ReasonCode, NoteCode
 
@@ -303,6 +305,25 @@ def english_reason(payment: Payment) -> str:
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
     if code in _FINES:
         values["jetons"] = english(_jetons(payment))
+    return _filled(code, payment.rule, payment.trick, params, values)
+
+
+def english_reason_of(code: ReasonCode, payer: str, payee: str, rule: str, trick: int | None,
+                      params: tuple) -> str:
+    """:func:`english_reason` of a payment given by its fields, its params as their
+    items (a lean payment's, settle/leandeal.py), whose reason :func:`reason_key`
+    keys: no payment made."""
+    if code in _CONSTANT:
+        return REASONS[code]
+    by_name = dict(params)
+    return _filled(code, rule, trick, by_name,
+                   {**by_name, "payer": payer, "payee": payee, "trick": trick})
+
+
+def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str, Any],
+            values: dict[str, Any]) -> str:
+    """The reason's template filled with ``values`` (the params, the payer, the
+    payee and the trick), its card and points in words, and its doubling's tail."""
     card = params.get("card")
     if card is not None:
         values["card"] = _UNICODE[card.index]
@@ -312,10 +333,10 @@ def english_reason(payment: Payment) -> str:
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
-        key = (payment.rule in _TO_WINNER_RULES, grounds, payment.trick)
+        key = (rule in _TO_WINNER_RULES, grounds, trick)
         tail = _ENGLISH_TAILS.get(key)
         if tail is None:
-            tail = _ENGLISH_TAILS[key] = english(_grounds(payment.rule, grounds, payment.trick))
+            tail = _ENGLISH_TAILS[key] = english(_grounds(rule, grounds, trick))
         text = DOUBLED.format(reason=text, grounds=tail)
     return text
 
