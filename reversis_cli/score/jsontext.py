@@ -175,16 +175,33 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
     names = replayed.players
     rows = replayed.rows
     if rows is not None:
-        codes = _CODES
+        codes, heads = _CODES, _TRICK_HEADS
+        lead, take = _TRICK_SEATS.get(names) or _trick_seats(names)
         return ", ".join([
-            f'{{"number": {number}, "leader": "{names[leader]}", '
-            f'"cards": ["{codes[a]}", "{codes[b]}", "{codes[c]}", "{codes[d]}"], '
-            f'"taker": "{names[taker]}"}}'
+            f'{heads[number]}{lead[leader]}{codes[a]}", "{codes[b]}", "{codes[c]}", '
+            f'"{codes[d]}{take[taker]}'
             for number, leader, a, b, c, d, taker in rows])
     return ", ".join([
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks])
+
+
+# A trick object's text before its leader, by its number (a plain deal's rows are
+# numbered 1 to 11), and around its names, by the players and the seat.
+_TRICK_HEADS = tuple(f'{{"number": {number}' for number in range(64))
+_TRICK_SEATS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _trick_seats(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A trick's text from its leader to its first card, and from its last card
+    on, by the seat of the leader and the taker."""
+    if len(_TRICK_SEATS) >= 64:  # a batch of many sessions: bounded
+        _TRICK_SEATS.clear()
+    made = _TRICK_SEATS[names] = (
+        tuple([f', "leader": "{name}", "cards": ["' for name in names]),
+        tuple([f'"], "taker": "{name}"}}' for name in names]))
+    return made
 
 
 def _cards_text(plays) -> str:

@@ -415,7 +415,10 @@ class Session:
                 if checked.number != only:
                     continue
                 self._add_shown(scored)
-            self._count(scored)
+            if scored.checked.diagnostics:  # else nothing to count but the deal
+                self._count(scored)
+            else:
+                self.deals_shown += 1
             yield scored
 
     def compared(self, other: Profile, *, steps_for: int | None = None
