@@ -29,9 +29,9 @@ from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
 from ..replay import ReplayedDeal
 from ..replay.result import Row
-from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, fallen_by_follow, fallen_by_lead,
-                                    partie_standing, reversis_breach, reversis_maker,
-                                    seat_rank, vis_a_vis)
+from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, fallen_by_follow,
+                                    fallen_by_lead, partie_standing, reversis_breach,
+                                    reversis_maker, seat_rank, vis_a_vis)
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
@@ -329,13 +329,18 @@ class _Lean:
 
     def settle(self) -> LeanDeal:
         self._aces_and_quinola(self._tally())
-        self._find_reversis()
+        takers = self.takers
+        if takers.count(takers[0]) >= UNDERTAKEN_TRICKS:  # else neither made nor broken
+            self._find_reversis()
         if self.esp is not None:
             self._judge_espagnolette()
         self._partie()
-        self._cancel_in_play()
-        self._winner_dues()
-        self._pay_reversis()
+        if self.outcome is not Outcome.NORMAL:  # REV-4, REV-1, REV-3: else nothing to do
+            self._cancel_in_play()
+        if self.dues:
+            self._winner_dues()
+        if self.outcome is not Outcome.NORMAL:
+            self._pay_reversis()
         if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
             if self.options.espagnolette_takes_pool:
                 assert self.esp is not None, "only an espagnolette in play is judged"
