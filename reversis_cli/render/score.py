@@ -38,7 +38,7 @@ def party(name: str) -> str:
     """A payer or payee as the reader calls it: a player's name, or the pool."""
     return tr("pool") if name == POOL else name
 
-def _roles(s: DealSettlement, name: str) -> str:
+def roles(s: DealSettlement, name: str) -> str:
     roles = []
     if name in s.winners:
         roles.append(tr("winner"))
@@ -58,12 +58,12 @@ def _roles(s: DealSettlement, name: str) -> str:
     return ", ".join(roles)
 
 # A deal's outcome in its title (N_: translated when shown).
-_OUTCOME = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
+OUTCOME_WORDS = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
             Outcome.REVERSIS_BROKEN: N_("reversis broken")}
 
 def _title(s: DealSettlement) -> Line:
     more = [(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)), "")]
-    outcome = _OUTCOME[s.outcome]
+    outcome = OUTCOME_WORDS[s.outcome]
     if outcome is not None:
         more.append((" — " + tr(outcome), ""))
     if s.status is DealStatus.VOID:
@@ -76,7 +76,7 @@ def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Grid:
     for name in players:
         net = s.net.get(name, 0)
         table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
-                      _roles(s, name), Line(signed(net), _money_style(net)))
+                      roles(s, name), Line(signed(net), _money_style(net)))
     return table
 
 def _money_style(amount) -> str:
