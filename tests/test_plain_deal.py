@@ -154,3 +154,27 @@ def test_a_pipe_gets_the_deals_without_their_views(monkeypatch):
     assert fast.exception is None or isinstance(fast.exception, SystemExit), fast.output
     assert (fast.exit_code, fast.output) == (reference.exit_code, reference.output)
     assert "Payments" in fast.output
+
+
+def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
+    """A reason wrapped word by word (the usual case) is what the vendored rich wrap
+    makes of it, line for line; a text it cannot be sure of is left to that wrap."""
+    from reversis_cli.render.widths import wrap
+
+    texts = ["Anna played A♠ and pays the partie winner Vera, doubled for vis-à-vis (DOUBLE-3)",
+             "Gleb loses the partie (19 points) and pays Boris double, as vis-à-vis (PARTIE-5)",
+             "Борис положил Т♦ на взятку Веры, вдвойне за визави (DOUBLE-1)",
+             "a b c d e f g h i j k l m n o p q r s t u v w x y z", "word", "exactly ten"]
+    checked = 0
+    for text in texts:
+        for width in range(4, 90):
+            lines = plain_deal._greedy(text, width)
+            if lines is None:
+                continue
+            checked += 1
+            assert lines == [line.rstrip(" ") for line in wrap(text, width, "left", "ellipsis")], \
+                (text, width)
+    assert checked > 300
+    for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
+                        ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:
+        assert plain_deal._greedy(text, width) is None, text

@@ -24,7 +24,6 @@ views' text and against rich).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from ..cards import respell
 from ..i18n import Count, Msg, current
@@ -402,11 +401,15 @@ def _payments_table(title: str, payments: tuple[Payment, ...], words: _Words, ca
     return lines
 
 
-class _At(NamedTuple):
-    """A payment's trick and place, all that its reading order reads."""
+class _At:
+    """A payment's trick and place, all that its reading order reads (a plain
+    class: a named tuple's class is compiled when its module loads)."""
 
-    trick: int | None
-    place: int
+    __slots__ = ("trick", "place")
+
+    def __init__(self, trick: int | None, place: int) -> None:
+        self.trick = trick
+        self.place = place
 
 
 def _in_trick_order(payments: tuple[Payment, ...], orders: dict) -> Sequence[Payment]:
@@ -468,12 +471,34 @@ def _reason_lines(reason: str, rooms: tuple[int, ...]) -> tuple[str, str]:
     key = (reason, rooms)
     said = _REASON_LINES.get(key)
     if said is None:
-        lines = wrapped(reason, rooms[-1], _PAYMENTS_RIGHT[-1], _PAYMENTS_OVERFLOW[-1])
-        assert lines is not None  # its width was measured
+        lines: Sequence[str] | None = _greedy(reason, rooms[-1]) if len(reason) == _length(reason) else None
+        if lines is None:
+            lines = wrapped(reason, rooms[-1], _PAYMENTS_RIGHT[-1], _PAYMENTS_OVERFLOW[-1])
+            assert lines is not None  # its width was measured
         under = EDGE + BETWEEN.join([" " * room for room in rooms[:-1]]) + BETWEEN
         said = _kept(_REASON_LINES, key, (lines[0], "".join(
             ["\n" + (under + line).rstrip(" ") for line in lines[1:]])))
     return said
+
+
+def _greedy(text: str, width: int) -> list[str] | None:
+    """``text`` wrapped at ``width`` as rich wraps a cell (:func:`~.widths.wrap`),
+    each line without the spaces after it, when that is the plain greedy wrap:
+    every character one cell, words between single spaces, none longer than
+    ``width`` (so none is folded or cut); ``None`` otherwise."""
+    words = text.split()
+    if len(words) != text.count(" ") + 1 or max(map(len, words)) > width:
+        return None  # other white space, a space at an end or two, a word to cut
+    lines = []
+    line = words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= width:  # the space after the line's last word
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
 
 
 def _tall_payment(cells, lengths, rooms) -> str | None:

@@ -180,12 +180,15 @@ class SessionTables:
         session = self._session
         assert session is not None
         text = self._deal_text(one, session.players)
-        if text is None:
-            self._show(render_deal(one, session.players, self._spec.cards))
+        if text is not None and not self._buffer.tell():  # nothing held: no padding in it
+            self._write(text + "\n")
         else:
-            self._buffer.write(text)
-        self._buffer.write("\n")
-        self._flush()
+            if text is None:
+                self._show(render_deal(one, session.players, self._spec.cards))
+            else:
+                self._buffer.write(text)
+            self._buffer.write("\n")
+            self._flush()
         self._rows.add(one, session)
 
     def _deal_text(self, one: ScoredDeal, players: tuple[str, ...]) -> str | None:
