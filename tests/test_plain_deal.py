@@ -172,8 +172,9 @@ def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
             if lines is None:
                 continue
             checked += 1
-            assert lines == [line.rstrip(" ") for line in wrap(text, width, "left", "ellipsis")], \
-                (text, width)
+            rich_lines = wrap(text, width, "left", "ellipsis")
+            assert rich_lines is not None
+            assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
     assert checked > 300
     for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
                         ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:

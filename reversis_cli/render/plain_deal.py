@@ -23,7 +23,7 @@ views' text and against rich).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..cards import respell
 from ..i18n import Count, Msg, current
@@ -61,7 +61,7 @@ def deal_text(s: DealSettlement, players: tuple[str, ...], cards: str,
     lines = _title(s, words, width)
     if lines is None:
         return None
-    partie = " ".join([_card(card, cards) for card in s.partie_cards])
+    partie = " ".join([card.format(cards) for card in s.partie_cards])
     more = _line(words.partie(partie, s.partie_value), width)
     players_table = _players_table(s, players, words, width)
     if more is None or players_table is None:
@@ -108,7 +108,7 @@ class _Words:
         self.said: dict[tuple, tuple | None] = {}  # the Role column, by the facts it says
         self.heads: dict[tuple, str] = {}
         self.names_padded: dict[tuple, list[str]] = {}
-        self.rows_by_rooms: dict[tuple, Callable[..., str]] = {}
+        self.players_by_rooms: dict[tuple, list] = {}
         self.orders: dict[tuple, list[int] | None] = {}
         self.parties: dict[tuple[str, str], tuple[str, int | None]] = {}
 
@@ -127,16 +127,20 @@ class _Words:
         lengths = _lengths(players)
         return None if lengths is None else (max(lengths), lengths)
 
-    def players_row(self, rooms: tuple[int, ...]):
-        """A players' row laid out by ``str.format`` (its cells one cell a character,
-        the name padded already): the template of the columns' ``rooms``."""
-        row = self.rows_by_rooms.get(rooms)
-        if row is None:
-            _, won, made, role, net = rooms
-            row = _kept(self.rows_by_rooms, rooms, (
-                "{}" + BETWEEN + f"{{:>{won}}}" + BETWEEN + f"{{:>{made}}}" + BETWEEN
-                + f"{{:<{role}}}" + BETWEEN + f"{{:>{net}}}").format)
-        return row
+    def players_layout(self, rooms: tuple[int, ...], table_width: int) -> list:
+        """The players' table's rows laid out by ``str.format`` (cells one cell a
+        character, the name padded already), and the lines above its rows (a blank,
+        the header, the rule): made once for the columns' ``rooms``."""
+        made = self.players_by_rooms.get(rooms)
+        if made is None:
+            _, won, points, role, net = rooms
+            assert self.players_head is not None  # deal_text looked
+            made = _kept(self.players_by_rooms, rooms, [
+                ("{}" + BETWEEN + f"{{:>{won}}}" + BETWEEN + f"{{:>{points}}}" + BETWEEN
+                 + f"{{:<{role}}}" + BETWEEN + f"{{:>{net}}}").format,
+                "", self.head_line(self.players_head, rooms, _PLAYERS_RIGHT),
+                " " + "─" * (table_width - 2)])
+        return made
 
     def padded(self, players: tuple[str, ...], names: tuple[int, tuple[int, ...]],
                room: int) -> list[str]:
@@ -255,15 +259,6 @@ def _words(translator) -> _Words:
     return words
 
 
-_CARDS: dict[tuple, str] = {}
-
-
-def _card(card, cards: str) -> str:
-    key = (card, cards)
-    text = _CARDS.get(key)
-    return text if text is not None else _kept(_CARDS, key, card.format(cards))
-
-
 def _title(s: DealSettlement, words: _Words, width: int) -> list[str] | None:
     number = s.number
     if type(number) is not int or number < 0:
@@ -303,16 +298,15 @@ def _players_table(s: DealSettlement, players: tuple[str, ...], words: _Words,
     head = words.players_head
     assert head is not None  # deal_text looked
     heads = head[1]
-    widest = (max(heads[0], names[0]), max(heads[1], *map(len, won)),
-              max(heads[2], *map(len, made)), max(heads[3], said[0]),
-              max(heads[4], *[length for _, length in nets]))
+    widest = (max(heads[0], names[0]), max(heads[1], max(map(len, won))),
+              max(heads[2], max(map(len, made))), max(heads[3], said[0]),
+              max(heads[4], max([length for _, length in nets])))
     layout = _layout(widest, _PLAYERS_RIGHT, width)
     if layout is None or layout[2]:
         return None  # a cell wrapped in the players' table: the reference's
-    rooms, table_width, _ = layout
+    rooms = layout[0]
     padded_names = words.padded(players, names, rooms[0])
-    lines = ["", words.head_line(head, rooms, _PLAYERS_RIGHT), " " + "─" * (table_width - 2)]
-    row = words.players_row(rooms)
+    row, *lines = words.players_layout(rooms, layout[1])
     for name, won_text, made_text, (role, role_length), (net_text, net_length) \
             in zip(padded_names, won, made, said[1], nets, strict=True):
         if role_length == len(role) and net_length == len(net_text):  # one cell a character
@@ -471,7 +465,9 @@ def _reason_lines(reason: str, rooms: tuple[int, ...]) -> tuple[str, str]:
     key = (reason, rooms)
     said = _REASON_LINES.get(key)
     if said is None:
-        lines: Sequence[str] | None = _greedy(reason, rooms[-1]) if len(reason) == _length(reason) else None
+        lines: Sequence[str] | None = None
+        if len(reason) == _length(reason):  # every character one cell
+            lines = _greedy(reason, rooms[-1])
         if lines is None:
             lines = wrapped(reason, rooms[-1], _PAYMENTS_RIGHT[-1], _PAYMENTS_OVERFLOW[-1])
             assert lines is not None  # its width was measured
