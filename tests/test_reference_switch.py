@@ -39,8 +39,10 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain tables": ("reversis_cli.render.session", "plain_text"),
     "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
-    "JSON text": ("reversis_cli.score.json", "_tricks_text"),
+    "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
+    "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
+    "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
 }
 # The reference's own work: Lark reading a chunk.
 LARK = ("reversis_cli.notation.parse", "_parse_with_lark")
@@ -49,7 +51,8 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 # What the switch is for: the commands a dispute is settled with, on a record of
 # plain deals (the twins' own ground) and one of irregular deals.
 COMMANDS = [("score", "--json"), ("check", "--json"), ("score",), ("stats", "--json"),
-            ("check",), ("score", "--jobs", "2", "--json")]
+            ("check",), ("score", "--jobs", "2", "--json"),
+            ("stats", "--json", "--compare", "modern")]
 RECORDS = ["evening.rvs", "irregular.rvs", "every-event-ru.rvs"]
 
 
@@ -193,7 +196,8 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py"]
+            "settle/lean.py",
+            "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():
