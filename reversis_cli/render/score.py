@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import respell
 from ..i18n import Count, Msg, N_, lang, t, tr
+from ..i18n.numbers import written_amount
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
@@ -174,8 +175,18 @@ def session_view(rows: list | None, totals: dict, pool_end, players: tuple[str, 
                   *(money_view(name, footer=signed(totals.get(name, 0))) for name in players),
                   money_view(tr("Pool"), footer=fiches(pool_end))],
                  title=tr("Session"), caption=caption, show_footer=True)
+    # A balance comes back row after row: each written once (signed's own text).
+    language = lang()
+    shown: dict = {}
+
+    def balance_text(amount) -> str:
+        text = shown.get(amount)
+        if text is None:
+            text = shown[amount] = written_amount(amount, language, True)
+        return text
+
     for label, balance, pool_after, *sheet in rows or ():
-        table.add_row(t(label), *(signed(balance.get(name, 0)) for name in players),
+        table.add_row(t(label), *[balance_text(balance.get(name, 0)) for name in players],
                       fiches(pool_after))
         if sheet and sheet[0] is not None:
             table.add_row(*_sheet_row(sheet[0], players))
