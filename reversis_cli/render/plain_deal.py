@@ -109,6 +109,7 @@ class _Words:
         self.heads: dict[tuple, str] = {}
         self.names_padded: dict[tuple, list[str]] = {}
         self.players_by_rooms: dict[tuple, list] = {}
+        self.tops: dict[tuple, list[str] | None] = {}
         self.orders: dict[tuple, list[int] | None] = {}
         self.parties: dict[tuple[str, str], tuple[str, int | None]] = {}
 
@@ -120,6 +121,23 @@ class _Words:
         if line is None:
             line = _kept(self.heads, key, _row_line(*head, rooms, right))
         return line
+
+    def payments_top(self, title: str, rooms: tuple[int, ...],
+                     table_width: int) -> list[str] | None:
+        """A payments' table's lines above its rows (its title, a blank, the header,
+        the rule), made once for the columns' ``rooms``; None when the title must be
+        wrapped or a header does not fit its column."""
+        key = (title, rooms)
+        top = self.tops.get(key, ())
+        if top == ():
+            head = self.payments_head
+            assert head is not None  # deal_text looked
+            length = _length(title)
+            top = _kept(self.tops, key, None if length is None or length > table_width or any(
+                length > room for length, room in zip(head[1], rooms, strict=True)) else [
+                title.rstrip(" "), "", self.head_line(head, rooms, _PAYMENTS_RIGHT),
+                " " + "─" * (table_width - 2)])
+        return top  # type: ignore[return-value]
 
     def names(self, players: tuple[str, ...]) -> tuple[int, tuple[int, ...]] | None:
         """The widest of the players' names and each one's width (None: one cannot
@@ -375,12 +393,10 @@ def _payments_table(title: str, payments: tuple[Payment, ...], words: _Words, ca
     if layout is None:
         return None
     rooms, table_width, tall = layout
-    title_length = _length(title)
-    if title_length is None or title_length > table_width or any(
-            length > room for length, room in zip(head[1], rooms, strict=True)):
+    top = words.payments_top(title, rooms, table_width)
+    if top is None:
         return None  # a title wrapped, a header taller than a line: the reference's
-    lines = [title.rstrip(" "), "", words.head_line(head, rooms, _PAYMENTS_RIGHT),
-             " " + "─" * (table_width - 2)]
+    lines = top[:]
     if tall and any(longest > room for longest, room in zip(widest[:-1], rooms, strict=False)):
         for cells, lengths, _ in rows:  # a cell but the reason wrapped: the plain writer's way
             text = _tall_payment(cells, lengths, rooms)
