@@ -16,7 +16,7 @@ from conftest import samples_by_default, some_by_default
 from reversis_cli import fastpaths
 from reversis_cli.cli import cli
 from reversis_cli.i18n import use
-from reversis_cli.render import plain_deal
+from reversis_cli.render import plain_deal, score
 from reversis_cli.render import session as render_session
 from reversis_cli.render.plain import plain_text, without_padding
 from reversis_cli.render.session import render_deal
@@ -179,3 +179,24 @@ def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
     for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
                         ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:
         assert plain_deal._greedy(text, width) is None, text
+
+
+def test_a_player_without_a_figure_shows_0_as_the_view_does():
+    """The players' figures are read by name at once; a settlement without one of
+    them (0 in the view) is read name by name, with the same text."""
+    from reversis_cli.values import replace
+
+    with Session.open(str(SAMPLES / "evening.rvs"), None, {}) as session:
+        one = next(iter(session.deals()))
+        players = session.players
+    settlement = one.settlement
+    assert settlement is not None
+    missing = players[1]
+    bare = replace(settlement, tricks_won={k: v for k, v in settlement.tricks_won.items()
+                                           if k != missing},
+                   net={k: v for k, v in settlement.net.items() if k != missing})
+    text = plain_deal.deal_text(bare, players, "unicode", 80)
+    view = score.settlement_view(bare, players, "unicode")
+    reference = plain_text(view, 80)
+    assert text is not None and reference is not None
+    assert text == without_padding(reference)

@@ -24,6 +24,7 @@ views' text and against rich).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from ..cards import respell
 from ..i18n import Count, Msg, current
@@ -110,6 +111,7 @@ class _Words:
         self.names_padded: dict[tuple, list[str]] = {}
         self.players_by_rooms: dict[tuple, list] = {}
         self.tops: dict[tuple, list[str] | None] = {}
+        self.getters: dict[tuple[str, ...], itemgetter] = {}
         self.orders: dict[tuple, list[int] | None] = {}
         self.parties: dict[tuple[str, str], tuple[str, int | None]] = {}
 
@@ -159,6 +161,13 @@ class _Words:
                 "", self.head_line(self.players_head, rooms, _PLAYERS_RIGHT),
                 " " + "─" * (table_width - 2)])
         return made
+
+    def getter(self, players: tuple[str, ...]) -> itemgetter:
+        """The players' figures of a table by name, in their order, as a tuple."""
+        figures = self.getters.get(players)
+        if figures is None:
+            figures = _kept(self.getters, players, itemgetter(*players))
+        return figures
 
     def padded(self, players: tuple[str, ...], names: tuple[int, tuple[int, ...]],
                room: int) -> list[str]:
@@ -305,12 +314,17 @@ def _players_table(s: DealSettlement, players: tuple[str, ...], words: _Words,
     said = words.roles(s, players)
     if names is None or said is None:
         return None
-    won = [str(s.tricks_won.get(name, 0)) for name in players]
-    made = [str(s.points.get(name, 0)) for name in players]
-    net = s.net
+    figures = words.getter(players)
+    try:  # each player's figures at C speed
+        won = list(map(str, figures(s.tricks_won)))
+        made = list(map(str, figures(s.points)))
+        amounts = figures(s.net)
+    except (KeyError, TypeError):  # a player without a figure (0, as the view says), one player
+        won = [str(s.tricks_won.get(name, 0)) for name in players]
+        made = [str(s.points.get(name, 0)) for name in players]
+        amounts = [s.net.get(name, 0) for name in players]
     kept = words.signed
-    nets: list = [kept.get(amount) or words.net(amount)
-                  for amount in [net.get(name, 0) for name in players]]
+    nets: list = [kept.get(amount) or words.net(amount) for amount in amounts]
     if None in [length for _, length in nets]:
         return None
     head = words.players_head
