@@ -43,6 +43,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
+    "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
