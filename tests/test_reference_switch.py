@@ -40,6 +40,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.json", "_tricks_text"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
+    "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
 }
 # The reference's own work: Lark reading a chunk.
 LARK = ("reversis_cli.notation.parse", "_parse_with_lark")
@@ -192,7 +193,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py"]
+            "render/session.py", "cli/consoles.py", "session/parts.py", "club/tally.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():

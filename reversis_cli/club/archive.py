@@ -41,7 +41,6 @@ from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
 from .transaction import atomic
-from .summary import summarise
 from .identity import remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
@@ -356,7 +355,7 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         conn.execute("UPDATE sessions SET deals = ?, pool_end = ? WHERE id = ?",
                      (result.deals, rows.pool_end(session), session_id))
         if not result.errors:  # else rolled back: nothing to sum
-            summarise(conn, session_id)
+            rows.summarise(conn)
     return result
 
 

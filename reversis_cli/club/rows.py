@@ -18,7 +18,8 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
-from .summary import ROLES
+from .summary import ROLES, summarise
+from .tally import Tally
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
 
@@ -75,48 +76,63 @@ class SessionRows:
         self.seat_of = {name: seat for seat, name in enumerate(players)}
         self.rows: dict[str, list[tuple]] = {table: [] for table in _INSERTS}
         self.deals = 0  # deals gathered and not yet written
+        # the summary counted as the rows are added (None: summed by SQL at the end)
+        self.tally = Tally.of(players)
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
             self.rows["notes"].append((self.session_id, None, line.pos.line, line.value))
 
     def add(self, scored: ScoredDeal) -> None:
-        """One settled deal's rows."""
+        """One settled deal's rows (and, with a tally, its figures counted)."""
         settlement, checked = scored.settlement, scored.checked
         replayed, deal = checked.replayed, checked.deal
         assert settlement is not None and replayed is not None and deal is not None
         sid, number, rows = self.session_id, settlement.number, self.rows
         reversis, breaker = _reversis_roles(settlement)
         esp = settlement.espagnolette
-        rows["deals"].append((
+        deal_row = (
             sid, number, deal.pos.line, settlement.dealer, settlement.status, settlement.outcome,
             amount_json(settlement.pool_before), amount_json(settlement.pool_after),
-            reversis, breaker, esp[0] if esp else None, esp[1] if esp else None))
-        self._players(settlement)
-        rows["payments"].extend(
-            (sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
-             " ".join(p.rules), p.trick)
-            for seq, p in enumerate(settlement.payments, 1))
+            reversis, breaker, esp[0] if esp else None, esp[1] if esp else None)
+        players = self._players(settlement)
+        payments = [(sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
+                     " ".join(p.rules), p.trick)
+                    for seq, p in enumerate(settlement.payments, 1)]
         names = replayed.players
-        rows["tricks"].extend(_trick_rows(sid, number, replayed))
+        tricks = _trick_rows(sid, number, replayed)
         events: list[tuple[str, str | None, int | None, int | None]] = [
             (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
             for e in deal.events]
         events += [("revoke", names[r.seat], r.trick,
                     r.pos.line if r.pos else _trick_line(replayed, r.trick))
                    for r in replayed.revokes]
-        rows["events"].extend((sid, number, seq, *event) for seq, event in enumerate(events, 1))
+        event_rows = [(sid, number, seq, *event) for seq, event in enumerate(events, 1)]
+        if self.tally is not None:
+            self.tally.add(deal_row, players, payments, tricks, event_rows)
+        rows["deals"].append(deal_row)
+        rows["deal_players"].extend(players)
+        rows["payments"].extend(payments)
+        rows["tricks"].extend(tricks)
+        rows["events"].extend(event_rows)
         rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
         self.deals += 1
 
-    def _players(self, settlement: DealSettlement) -> None:
+    def _players(self, settlement: DealSettlement) -> list[tuple]:
         dealer = self.seat_of.get(settlement.dealer, 0)
         sid, number = self.session_id, settlement.number
         net, won, points = settlement.net, settlement.tricks_won, settlement.points
-        self.rows["deal_players"].extend(
-            (sid, number, name, seat, ROLES[(seat - dealer) % 4], won.get(name, 0),
-             points.get(name, 0), *exact(net.get(name, 0)))
-            for seat, name in enumerate(self.players))
+        return [(sid, number, name, seat, ROLES[(seat - dealer) % 4], won.get(name, 0),
+                 points.get(name, 0), *exact(net.get(name, 0)))
+                for seat, name in enumerate(self.players)]
+
+    def summarise(self, conn: sqlite3.Connection) -> None:
+        """The session's summary rows, once all its rows are written: counted
+        as they were added (the tally), or by the reference's SQL."""
+        if self.tally is None:
+            summarise(conn, self.session_id)
+        else:
+            self.tally.write(conn, self.session_id)
 
     def write(self, conn: sqlite3.Connection) -> None:
         """Write the rows gathered (inside the caller's transaction)."""
