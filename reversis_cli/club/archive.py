@@ -40,13 +40,13 @@ from ..session.service import Session
 from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
-from .transaction import atomic
+from .transaction import atomic, release, write_ahead
 from .identity import remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
            "WITHDRAWN", "FileState", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
            "archive_files",
-           "build_in_memory", "connect", "load_files", "prune_vanished", "gone_sessions",
+           "build_in_memory", "connect", "close", "load_files", "prune_vanished", "gone_sessions",
            "remove_session", "mend", "stale_kept", "record_inputs", "is_json_record",
            "notation_of", "MEMORY", "open_to_read"]
 
@@ -129,10 +129,21 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
             conn.execute("PRAGMA foreign_keys = OFF")
             prepare(conn, name)
             conn.execute("PRAGMA foreign_keys = ON")
+            if name != MEMORY:  # an archive of ours: its journal is the archive's to choose
+                write_ahead(conn)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def close(conn: sqlite3.Connection, name: str = MEMORY) -> None:
+    """Close the archive ``conn`` that :func:`connect` opened: one in a file
+    left in SQLite's ordinary journal (:func:`.transaction.release`)."""
+    if name == MEMORY:
+        conn.close()
+    else:
+        release(conn)
 
 
 def _refuse_not_a_file(name: str) -> None:
@@ -456,7 +467,7 @@ def archive_files(files: list[Path], output: str | Path, *, prune: bool = False,
                 run.gone = [path for _, path in gone_sessions(conn, base)]
         return results
     finally:
-        conn.close()
+        close(conn, name)
 
 
 def build_in_memory(inputs: Iterable[str],
