@@ -203,8 +203,8 @@ def test_stats_in_a_read_only_folder(evenings, tmp_path):
     for suffix in ("-wal", "-shm"):
         os.remove(f"{db}{suffix}")
     left_in_wal(db, with_log=False)
-    for language, words in (("en", "(reversis archive RECORDS -o club.sqlite)"),
-                            ("ru", "(reversis archive ЗАПИСИ -o club.sqlite)")):
+    for language, words in (("en", "archive its records once more where its folder can be"),
+                            ("ru", "ещё раз заархивируйте его записи там, где папку можно")):
         done = read_only(folder, "--lang", language, "stats", "club.sqlite")
         assert done.returncode == 1, done.stderr
         assert "Traceback" not in done.stderr

@@ -90,12 +90,11 @@ def guarded(name: str, reading: bool = False) -> Iterator[None]:
     except sqlite3.Error as exc:
         if reading and _left_ahead(exc, name):
             raise archive_problem("RV617", Msg(
-                "the archive cannot be read in this folder: an archive run that was stopped, "
-                "or ran beside another, left it in SQLite's write-ahead mode, and SQLite cannot "
-                "make the file it then needs beside it, the folder being read-only; archive "
-                "its records once more where its folder can be written (reversis archive "
-                "RECORDS -o {name}), or copy it to a folder you can write to", name=name),
-                name) from None
+                "the archive cannot be read in this folder: a run of archive that was "
+                "stopped, or ran beside another program, left it in SQLite's write-ahead mode, "
+                "and SQLite cannot make the file it then needs beside it, the folder being "
+                "read-only; archive its records once more where its folder can be written, or "
+                "copy it to a folder you can write to"), name) from None
         raise _problem_of(exc, name) from None
 
 

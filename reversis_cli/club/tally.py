@@ -82,7 +82,13 @@ class Tally:
                 counts[key] = counts.get(key, 0) + 1
 
         for row in players:
-            _add_amount(amounts, (row[2], row[4], NET, row[8]), row[7])
+            key = (row[2], row[4], NET, row[8])
+            found = amounts.get(key)
+            if found is None:
+                amounts[key] = [1, row[7]]
+            else:
+                found[0] += 1
+                found[1] += row[7]
         if deal[4] == "played":
             self.played.append(number)
         self._deal_figures(deal, count)
