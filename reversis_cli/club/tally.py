@@ -82,10 +82,10 @@ class Tally:
                 counts[key] = counts.get(key, 0) + 1
 
         for row in players:
-            key = (row[2], row[4], NET, row[8])
-            found = amounts.get(key)
+            net = (row[2], row[4], NET, row[8])
+            found = amounts.get(net)
             if found is None:
-                amounts[key] = [1, row[7]]
+                amounts[net] = [1, row[7]]
             else:
                 found[0] += 1
                 found[1] += row[7]
@@ -112,8 +112,8 @@ class Tally:
                 self._fallen(row, tricks, count)
             between = _BETWEEN.get(code)
             if between is not None:
-                key = (between[0], row[between[1]], row[between[2]])
-                self.between[key] = self.between.get(key, 0) + 1
+                pair = (between[0], row[between[1]], row[between[2]])
+                self.between[pair] = self.between.get(pair, 0) + 1
         for name in winners:
             count(name, "partie_won")
         for name in losers:
