@@ -1,8 +1,11 @@
-"""The archive's session summary counted in Python as the rows are added
-(reversis_cli/club/tally.py) against the SQL that defines every figure
-(reversis_cli/club/summary.py, OCCURRENCES): the same summary rows, on the
-samples' irregular evenings and on simulated sessions of both profiles full
-of irregular deals and rare events; and the same ``stats``."""
+"""The archive's fast paths against their references (issue 35), on the samples'
+irregular evenings and on simulated sessions of both profiles full of
+irregular deals and rare events: the session summary counted in Python as the
+rows are added (reversis_cli/club/tally.py) against the SQL that defines every
+figure (reversis_cli/club/summary.py, OCCURRENCES), with the same ``stats``;
+the session's identity made from the rows inserted against the one read back
+(reversis_cli/club/identity.py); the rows inserted many a statement against
+one by one; and no lean trick line written out to make a plain deal's rows."""
 
 from __future__ import annotations
 
@@ -167,3 +170,89 @@ def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monk
         conn.close()
     assert written["deals"] == 40 and written["plain"] == 40  # the fast path's own ground
     assert written["during rows"] == 0
+
+
+def test_the_identity_made_from_the_rows_is_the_one_read_back(records, monkeypatch):
+    from reversis_cli.club import identity as identity_module
+
+    made: Counter = Counter()
+    of_rows = identity_module.identity_of_rows
+
+    def counted(*args):
+        found = of_rows(*args)
+        made["identities"] += found is not None
+        return found
+
+    monkeypatch.setattr("reversis_cli.club.rows.identity_of_rows", counted)
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    conn, _ = build_in_memory(records)
+    try:
+        stored = conn.execute("SELECT id, identity FROM sessions ORDER BY id").fetchall()
+        assert made["identities"] == len(records) == len(stored)
+        for sid, identity in stored:
+            assert identity == identity_module.session_identity(conn, sid), sid
+    finally:
+        conn.close()
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    conn, _ = build_in_memory(records)
+    try:
+        assert conn.execute("SELECT id, identity FROM sessions ORDER BY id").fetchall() == stored
+    finally:
+        conn.close()
+    assert made["identities"] == len(records)  # none made under the switch
+
+
+def test_an_identity_of_a_value_sqlite_gives_back_otherwise_is_left_to_the_reference():
+    from reversis_cli.club.identity import identity_of_rows
+
+    session = ("Evening", "2027-01-14", None, "classic", "{}", 0)
+    players = ("Anna", "Boris", "Vera", "Gleb")
+    deal = (1, 1, 5, "Gleb", "played", "normal", 0, 40, None, None, None, None)
+    assert identity_of_rows(session, players, [deal], [], []) is not None
+    assert identity_of_rows(session, players, [(*deal[:6], True, 40)], [], []) is None
+
+    class Name(str):
+        pass
+
+    assert identity_of_rows(session, (Name("Anna"), *players[1:]), [deal], [], []) is None
+
+
+def test_a_long_session_keeps_no_rows_past_its_limit_and_reads_its_identity_back(
+        tmp_path, monkeypatch):
+    from reversis_cli.club import rows as rows_module
+
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    monkeypatch.setattr(rows_module, "KEPT_DEALS", 10)
+    record = tmp_path / "long.rvs"
+    record.write_text("".join(simulate_session(SimulationOptions(25, 3))), encoding="utf-8")
+    conn, results = build_in_memory([str(record)])
+    try:
+        from reversis_cli.club.identity import session_identity
+        sid = results[0].session_id
+        assert results[0].deals == 25 and results[0].identity == "" and sid is not None
+        assert conn.execute("SELECT identity FROM sessions").fetchone()[0] == \
+            session_identity(conn, sid)
+    finally:
+        conn.close()
+
+
+def test_rows_inserted_many_a_statement_are_the_rows_inserted_one_by_one(records,
+                                                                        monkeypatch):
+    from reversis_cli.club import rows as rows_module
+
+    def everything(conn) -> dict[str, list[tuple]]:
+        tables = [name for name, in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'")]
+        return {table: conn.execute(f"SELECT * FROM {table}").fetchall() for table in tables}
+
+    found = []
+    shipped = rows_module.MANY
+    for many in (shipped, 3, 1):  # as shipped, runs of 3, one by one
+        monkeypatch.setattr(rows_module, "MANY", many)
+        conn, _ = build_in_memory(records)
+        try:
+            found.append(everything(conn))
+        finally:
+            conn.close()
+    assert found[0] == found[1] == found[2]
+    assert len(found[0]["tricks"]) > 3 * shipped

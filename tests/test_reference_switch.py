@@ -41,6 +41,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "JSON text": ("reversis_cli.score.json", "_tricks_text"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
+    "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
 }
 # The reference's own work: Lark reading a chunk.
 LARK = ("reversis_cli.notation.parse", "_parse_with_lark")
@@ -193,7 +194,8 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "club/tally.py"]
+            "render/session.py", "cli/consoles.py", "session/parts.py", "club/tally.py",
+            "club/rows.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():

@@ -84,6 +84,8 @@ class FileResult:
     stale_marked: bool = False  # the stored session's stale mark was set or cleared
     # the stored path of the session a duplicate repeats, or a move came from
     other: str = ""
+    # the stored session's identity, when made as it was stored ("": read it back)
+    identity: str = field(default="", repr=False, compare=False)
 
     @property
     def errors(self) -> int:
@@ -246,7 +248,7 @@ def _load_locked(conn: sqlite3.Connection, name: str, text: bytes | None,
         result.deals = 0
         return _not_loaded(conn, result, known)
     assert result.session_id is not None
-    identity = session_identity(conn, result.session_id)
+    identity = result.identity or session_identity(conn, result.session_id)
     conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (identity, result.session_id))
     same = conn.execute("SELECT id, path FROM sessions WHERE identity = ? AND id <> ?",
                         (identity, result.session_id)).fetchone()
@@ -342,11 +344,12 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
             return result
         if session_id is not None:  # replaced: its rows go, its id stays
             conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        header = session_row(session)
         session_id = conn.execute(
             "INSERT INTO sessions (id, path, sha256, identity, archived, title, date, day, "
             "place, rules, options, pool_start, pool_end, deals) "
             "VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-            (session_id, key, digest, _today(), *session_row(session))).lastrowid
+            (session_id, key, digest, _today(), *header)).lastrowid
         assert session_id is not None
         result.session_id = session_id
         rows = SessionRows(session_id, session.players)
@@ -367,6 +370,7 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
                      (result.deals, rows.pool_end(session), session_id))
         if not result.errors:  # else rolled back: nothing to sum
             rows.summarise(conn)
+            result.identity = rows.identity(header) or ""
     return result
 
 

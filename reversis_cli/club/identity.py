@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from itertools import chain
+from operator import itemgetter
 
-__all__ = ["CHILD_TABLES", "session_identity", "orphan_sessions", "remove_orphans",
-           "present"]
+__all__ = ["CHILD_TABLES", "session_identity", "identity_of_rows", "orphan_sessions",
+           "remove_orphans", "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
 # (the analysis tables from version 3 on: an older archive has none of them).
@@ -44,11 +46,38 @@ _IDENTITY_ROWS = (
 
 def session_identity(conn: sqlite3.Connection, session_id: int) -> str:
     """The identity of the stored session ``session_id`` (see the module)."""
+    return _digest([conn.execute(query, (session_id,)).fetchall() for query in _IDENTITY_ROWS])
+
+
+def _digest(tables: list[list[tuple]]) -> str:
     digest = hashlib.sha256()
-    for query in _IDENTITY_ROWS:  # each table's rows as Python writes the list (repr)
-        rows = conn.execute(query, (session_id,)).fetchall()
+    for rows in tables:  # each table's rows as Python writes the list (repr)
         digest.update(repr(rows).encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
+
+
+# What SQLite gives back of the values the identity reads: a value of another
+# type (a subclass of str, a bool) could be written back otherwise by repr.
+_AS_READ = frozenset((int, str, type(None)))
+# The columns of the identity in the rows the archive inserts (club/rows.py's
+# order: session_id, deal, ... ): deals, tricks, payments.
+_DEAL_COLUMNS = itemgetter(1, 3, 4, 5, 6, 7)
+_TRICK_COLUMNS = itemgetter(1, 2, 3, 4, 5)
+_PAYMENT_COLUMNS = itemgetter(1, 2, 3, 4, 5, 6, 7)
+
+
+def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple],
+                     tricks: list[tuple], payments: list[tuple]) -> str | None:
+    """The identity :func:`session_identity` reads back, made from the rows as
+    they were inserted (the fast twin: no reading back).  ``session``: the
+    session's title, date, place, rules, options and first pool; the other
+    rows as inserted, in any order.  None when a value is not of a type SQLite
+    gives back as it is (the reference then reads the rows)."""
+    tables = [[session], list(enumerate(players)), sorted(map(_DEAL_COLUMNS, deals)),
+              sorted(map(_TRICK_COLUMNS, tricks)), sorted(map(_PAYMENT_COLUMNS, payments))]
+    if not set(map(type, chain.from_iterable(chain.from_iterable(tables)))) <= _AS_READ:
+        return None
+    return _digest(tables)
 
 
 def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TABLES

@@ -18,6 +18,8 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
+from .. import fastpaths
+from .identity import identity_of_rows
 from .summary import ROLES, summarise
 from .tally import Tally
 
@@ -38,6 +40,37 @@ _INSERTS = {
               "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "notes": "INSERT INTO notes (session_id, deal, line, text) VALUES (?, ?, ?, ?)",
 }
+
+
+# The deals of a session whose identity rows are kept in memory, at most: a longer
+# file's are read back from the database (memory stays bounded).
+KEPT_DEALS = 5000
+
+# Rows written by one INSERT with that many rows in its VALUES (each run of them one
+# statement, prepared once): a third of SQLite's work a row is the statement's own
+# (its cursors opened, the foreign key's parent found), not the row's.  At most 999
+# parameters a statement, as SQLite before 3.32 allows.
+MANY = 64
+
+
+def _values_of(statement: str, rows: int) -> str:
+    head, values = statement.split(" VALUES ")
+    return f"{head} VALUES {', '.join([values] * rows)}"
+
+
+def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
+    """``rows`` into ``table``, in their order: MANY at a time, the rest one by one."""
+    statement = _INSERTS[table]
+    width = len(rows[0])
+    many = min(MANY, 999 // width)
+    whole = len(rows) - len(rows) % many
+    if whole:
+        flat = [value for row in rows[:whole] for value in row]
+        size = width * many
+        conn.executemany(_values_of(statement, many),
+                         [flat[start:start + size] for start in range(0, len(flat), size)])
+    if whole < len(rows):
+        conn.executemany(statement, rows[whole:])
 
 
 def exact(amount: int | Fraction) -> tuple[int, int]:
@@ -78,6 +111,10 @@ class SessionRows:
         self.deals = 0  # deals gathered and not yet written
         # the summary counted as the rows are added (None: summed by SQL at the end)
         self.tally = Tally.of(players)
+        # the rows the session's identity is made of, kept to make it without reading
+        # them back (None: read back, by the reference or past KEPT_DEALS deals)
+        self.kept: tuple[list[tuple], list[tuple], list[tuple]] | None = \
+            None if fastpaths.REFERENCE else ([], [], [])
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
@@ -92,7 +129,8 @@ class SessionRows:
         reversis, breaker = _reversis_roles(settlement)
         esp = settlement.espagnolette
         deal_row = (
-            sid, number, deal.pos.line, settlement.dealer, settlement.status, settlement.outcome,
+            sid, number, deal.pos.line, settlement.dealer, str(settlement.status),
+            str(settlement.outcome),
             amount_json(settlement.pool_before), amount_json(settlement.pool_after),
             reversis, breaker, esp[0] if esp else None, esp[1] if esp else None)
         players = self._players(settlement)
@@ -110,6 +148,8 @@ class SessionRows:
         event_rows = [(sid, number, seq, *event) for seq, event in enumerate(events, 1)]
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
+        if self.kept is not None:
+            self._keep(deal_row, tricks, payments)
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
@@ -126,6 +166,26 @@ class SessionRows:
                  points.get(name, 0), *exact(net.get(name, 0)))
                 for seat, name in enumerate(self.players)]
 
+    def _keep(self, deal: tuple, tricks: list[tuple], payments: list[tuple]) -> None:
+        kept = self.kept
+        assert kept is not None
+        if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
+            self.kept = None
+            return
+        kept[0].append(deal)
+        kept[1].extend(tricks)
+        kept[2].extend(payments)
+
+    def identity(self, session: tuple) -> str | None:
+        """The session's identity (club/identity.py) made from the rows kept,
+        ``session`` being its row as :func:`session_row` gives it; None when the
+        rows must be read back for it."""
+        if self.kept is None:
+            return None
+        title, date, _, place, rules, options, pool_start, _ = session
+        return identity_of_rows((title, date, place, rules, options, pool_start),
+                                self.players, *self.kept)
+
     def summarise(self, conn: sqlite3.Connection) -> None:
         """The session's summary rows, once all its rows are written: counted
         as they were added (the tally), or by the reference's SQL."""
@@ -138,7 +198,7 @@ class SessionRows:
         """Write the rows gathered (inside the caller's transaction)."""
         for table, rows in self.rows.items():
             if rows:
-                conn.executemany(_INSERTS[table], rows)
+                insert(conn, table, rows)
                 rows.clear()
         self.deals = 0
 
