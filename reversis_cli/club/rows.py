@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from itertools import chain
 from fractions import Fraction
 
 from ..cards import PACK
@@ -65,7 +66,7 @@ def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
     many = min(MANY, 999 // width)
     whole = len(rows) - len(rows) % many
     if whole:
-        flat = [value for row in rows[:whole] for value in row]
+        flat = list(chain.from_iterable(rows[:whole]))
         size = width * many
         conn.executemany(_values_of(statement, many),
                          [flat[start:start + size] for start in range(0, len(flat), size)])
@@ -137,15 +138,9 @@ class SessionRows:
         payments = [(sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
                      " ".join(p.rules), p.trick)
                     for seq, p in enumerate(settlement.payments, 1)]
-        names = replayed.players
         tricks = _trick_rows(sid, number, replayed)
-        events: list[tuple[str, str | None, int | None, int | None]] = [
-            (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
-            for e in deal.events]
-        events += [("revoke", names[r.seat], r.trick,
-                    r.pos.line if r.pos else _trick_line(replayed, r.trick))
-                   for r in replayed.revokes]
-        event_rows = [(sid, number, seq, *event) for seq, event in enumerate(events, 1)]
+        event_rows = _event_rows(sid, number, deal, replayed) \
+            if deal.events or replayed.revokes else []
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
@@ -154,8 +149,10 @@ class SessionRows:
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
         rows["tricks"].extend(tricks)
-        rows["events"].extend(event_rows)
-        rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
+        if event_rows:
+            rows["events"].extend(event_rows)
+        if deal.notes:
+            rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
         self.deals += 1
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
@@ -231,6 +228,18 @@ def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
     return [(sid, number, trick, names[leader], f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}",
              names[taker], _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d])
             for trick, leader, a, b, c, d, taker in plain]
+
+
+def _event_rows(sid: int, number: int, deal, replayed) -> list[tuple]:
+    """The deal's events: its event lines, then each revoke the replay found."""
+    names = replayed.players
+    events: list[tuple[str, str | None, int | None, int | None]] = [
+        (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
+        for e in deal.events]
+    events += [("revoke", names[r.seat], r.trick,
+                r.pos.line if r.pos else _trick_line(replayed, r.trick))
+               for r in replayed.revokes]
+    return [(sid, number, seq, *event) for seq, event in enumerate(events, 1)]
 
 
 def _trick_line(replayed, number: int | None) -> int | None:
