@@ -570,7 +570,9 @@ def settle_played(deal: WrittenDeal, played: Played, players: list[str], o: Opts
                         continue
                     amt = Fraction(base, len(winners)) * mult(holder, w, tn)
                     owed = pay(players[holder], players[w], amt, rule, tn)
-                    if o.claims_required == "led_and_played" and unclaimed(tn, players[w]):
+                    # CLAIM-1: both readings forfeit them (in_play: every in-play
+                    # payment, and ACE-3 and QUIN-3 are in-play payments, docs/rules.md)
+                    if unclaimed(tn, players[w]):
                         cancelled.append(owed)
                     else:
                         payments.append(owed)

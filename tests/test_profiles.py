@@ -42,15 +42,19 @@ MODERN = {
 def test_builtin_values(name, expected):
     profile = load_profile(name)
     assert profile.name == name
-    assert profile.options.as_dict() == expected
+    assert profile.options.as_dict() == expected, (
+        "the built-in profile differs from CLASSIC or MODERN above: a new option's value goes "
+        "into both (docs/contributing.md, \"A rule option\")")
     assert all(getattr(profile.options, k) == v for k, v in expected.items())
 
 
 def test_registry_covers_every_option_of_rules_md():
-    assert set(OPTIONS) == set(CLASSIC)
+    assert set(OPTIONS) == set(CLASSIC), "the registry's options are not CLASSIC's keys"
     # docs/rules.md links every option it names to the option's own section.
     named = set(re.findall(r"\[`([a-z_]+)`\]\(#", RULES_MD.read_text("utf-8")))
-    assert named == set(OPTIONS)
+    assert named == set(OPTIONS), (
+        f"options without a row and a section in docs/rules.md: {sorted(set(OPTIONS) - named)}; "
+        f"named there but no option: {sorted(named - set(OPTIONS))}")
 
 
 @pytest.mark.parametrize("name", list(OPTIONS))
@@ -70,8 +74,9 @@ def test_builtin_toml_cites_a_source_on_every_option_line():
         text = resources.files("reversis_cli.rules").joinpath(f"{name}.toml").read_text("utf-8")
         lines = [line for line in text.splitlines() if re.match(r"[a-z_]+ = ", line)
                  and line.split()[0] in OPTIONS]
-        assert len(lines) == len(OPTIONS)
-        assert all(re.search(r"#.*([CM]¶\d|reading)", line) for line in lines)
+        assert len(lines) == len(OPTIONS), f"{name}.toml does not set every option once"
+        uncited = [line for line in lines if not re.search(r"#.*([CM]¶\d|reading)", line)]
+        assert not uncited, f"{name}.toml: lines citing no C¶/M¶ source (or 'reading'): {uncited}"
 
 
 @pytest.mark.parametrize("name, text, value", [

@@ -34,6 +34,17 @@ def _expected(name: str) -> str:
     raise AssertionError(f"the format {name!r} has no expected output here: add one")
 
 
+def test_every_format_in_the_table_has_its_builder_on_the_command_line():
+    # first in this file: a new row fails here before its run fails below
+    from reversis_cli.cli.score import WRITER_BUILDERS
+
+    missing = sorted(set(FORMATS) - set(WRITER_BUILDERS))
+    assert not missing, (f"the formats {missing} have no builder in WRITER_BUILDERS "
+                         "(reversis_cli/cli/score.py): write how the command line makes "
+                         "each one's writer")
+    assert sorted(WRITER_BUILDERS) == sorted(FORMATS), "a builder for a format the table lacks"
+
+
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_every_format_in_the_table_writes_what_its_command_writes(name):
     got = _run("score", SAMPLE, "--format", name)

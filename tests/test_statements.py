@@ -18,7 +18,7 @@ from reversis_cli.notation.fastpath import fast_path
 from reversis_cli.notation.grammar_file import tree_parser
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.notation.statements import BY_RULE, STATEMENTS
-from reversis_cli.notation.writer import statement_body
+from reversis_cli.notation.writer import canonical_deal, statement_body
 
 # One line of each statement kind, as the writer writes it.
 SAMPLES = {
@@ -117,6 +117,20 @@ def test_each_row_goes_rvs_json_rvs_valid_against_the_shipped_schema(row):
     words = iter(line)                     # of the sample's words, in their order
     assert all(word in words for word in SAMPLES[row.rule].split()), line
     assert rvs_to_json(back, "t.rvs")[0] == doc
+
+
+@pytest.mark.parametrize("row", [r for r in STATEMENTS if r.rule != "tally"],
+                         ids=lambda row: row.rule)
+def test_the_writer_gives_every_row_its_place_before_the_tally(row):
+    """fmt's canonical order (notation/writer.py, canonical_deal; docs/formats.md,
+    "Order inside a deal") places each kind of the table: one it forgot would be
+    kept, but written after the score sheet."""
+    deal, problems = parse_deal(["deal 1 dealer Anna", "  " + SAMPLES["tally"],
+                                 "  " + SAMPLES[row.rule]], fast=False)
+    assert problems == [] and deal is not None
+    written = [statements.row_of(stmt).rule for stmt in canonical_deal(deal).statements]
+    assert written == [row.rule, "tally"], (
+        f"canonical_deal in reversis_cli/notation/writer.py has no place for {row.rule!r}")
 
 
 @pytest.mark.parametrize("row", STATEMENTS, ids=lambda row: row.rule)

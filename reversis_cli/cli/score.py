@@ -213,19 +213,33 @@ def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object]
 
 def _writer(options: ScoreOptions) -> DealWriter:
     """How the deals are written: the writer of ``options.output`` in the table
-    of writers, made with what the command line holds (plain data: a worker
-    process writes as this one would).  JSON needs nothing; csv-payments a
-    console for its diagnostics; the tables the terminal they are laid out for."""
-    writer = writer_class(options.output)
-    if options.output == "json":
-        return writer()
-    if options.output == "csv-payments":
-        return writer(functools.partial(output_console, like=options.err_look), options.cards)
-    look = options.look
+    of writers, made by its builder below with what the command line holds
+    (plain data: a worker process writes as this one would)."""
+    return WRITER_BUILDERS[options.output](writer_class(options.output), options)
+
+
+def _json_writer(writer: Callable[..., DealWriter], options: ScoreOptions) -> DealWriter:
+    return writer()  # JSON needs nothing
+
+
+def _csv_writer(writer: Callable[..., DealWriter], options: ScoreOptions) -> DealWriter:
+    # a console for its diagnostics
+    return writer(functools.partial(output_console, like=options.err_look), options.cards)
+
+
+def _tables_writer(writer: Callable[..., DealWriter], options: ScoreOptions) -> DealWriter:
+    look = options.look  # the terminal the tables are laid out for
     assert look is not None  # tables: the CLI looked at stdout
-    return writer_class("tables")(functools.partial(console, like=look),
-                      functools.partial(output_console, like=options.err_look or look),
-                      options.cards, look["width"] if is_plain(look) else None)
+    return writer(functools.partial(console, like=look),
+                  functools.partial(output_console, like=options.err_look or look),
+                  options.cards, look["width"] if is_plain(look) else None)
+
+
+# Each format of reversis_cli/score/__init__.py's FORMATS and how its writer is
+# made; tests/test_score_formats.py fails for a format without its builder here.
+WRITER_BUILDERS: dict[str, Callable[[Callable[..., DealWriter], ScoreOptions], DealWriter]] = {
+    "tables": _tables_writer, "json": _json_writer, "csv-payments": _csv_writer,
+}
 
 
 def _score_one(path: Path, options: ScoreOptions, writer, out, err, tick,

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from ..amounts import amount_text
 from ..model import (
-    CardAt, EspagnoletteLine, EventLine, ExchangeLine, HandLine, NoteLine, PaidLine,
+    CardAt, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name, NoteLine, PaidLine,
     PartieLine, Statement, TallyLine, TalonLine, TrickLine,
 )
 from ..values import Value, setattr_frozen
@@ -33,7 +33,7 @@ from . import statement_json as js
 
 __all__ = [
     "Csv", "Widths", "StatementKind", "STATEMENTS", "BY_RULE", "BY_TYPE", "BY_JSON_TYPE",
-    "KEYWORDS", "RECORDED_KEYWORDS", "NAMED_KEYWORDS", "PLAIN_EVENTS",
+    "KEYWORDS", "RECORDED_KEYWORDS", "NAMED_KEYWORDS", "PLAIN_EVENTS", "row_of", "named_players",
     "quote", "word_or_quote", "paid_body", "tally_body",
 ]
 
@@ -59,7 +59,8 @@ class StatementKind(Value):
     """One row of the table."""
 
     __slots__ = _fields = ("rule", "keyword", "model", "write", "to_json", "from_json", "csv",
-                           "plain_replay", "fast_path", "recorded", "names_player")
+                           "plain_replay", "fast_path", "recorded", "names_player",
+                           "player_fields")
     rule: str  # the grammar's rule
     keyword: str | None  # the word the line starts with (a trick line starts with its number)
     model: type[Statement]
@@ -71,11 +72,17 @@ class StatementKind(Value):
     fast_path: bool  # notation/fastpath.py reads a well-formed line of it
     recorded: bool  # what the table paid or wrote down, held against the settlement
     names_player: bool  # a player's name follows the keyword
+    # The model's fields that name a player at the table: the replay reports a
+    # name there that is none of the four (RV112), and the plain replay gives
+    # such a deal to the full walk.  Paid and tally lines name players too (and
+    # the pool): recorded_problems (replay/recorded.py) checks them.
+    player_fields: tuple[str, ...]
 
     def __init__(self, rule: str, keyword: str | None, model: type[Statement],
                  write: Callable[[Any, str, Widths], str], to_json: Callable[[Any], dict],
                  from_json: Callable[[dict, dict], Statement], csv: Csv, plain_replay: bool,
-                 fast_path: bool, recorded: bool = False, names_player: bool = False):
+                 fast_path: bool, recorded: bool = False, names_player: bool = False,
+                 player_fields: tuple[str, ...] = ()):
         setattr_frozen(self, "rule", rule)
         setattr_frozen(self, "keyword", keyword)
         setattr_frozen(self, "model", model)
@@ -87,6 +94,7 @@ class StatementKind(Value):
         setattr_frozen(self, "fast_path", fast_path)
         setattr_frozen(self, "recorded", recorded)
         setattr_frozen(self, "names_player", names_player)
+        setattr_frozen(self, "player_fields", player_fields)
 
     @property
     def json_type(self) -> str:
@@ -194,30 +202,38 @@ def tally_body(line: TallyLine) -> str:
 # --- the table ----------------------------------------------------------------------
 
 
-def _event(rule: str, *, plain: bool, named: bool) -> StatementKind:
+_PLAYER = ("player",)
+
+
+def _event(rule: str, *, plain: bool, named: bool, player: bool | None = None) -> StatementKind:
     """An event's row: ``plain`` when the plain replay takes it (an event that
-    changes no hand and voids no deal, checked there against the seats)."""
+    changes no hand and voids no deal, checked there against the seats);
+    ``named`` when a name follows the keyword; ``player`` when the line may
+    name a player anywhere (by default, when ``named``)."""
+    named_anywhere = named if player is None else player
     return StatementKind(rule, rule.replace("_", "-"), EventLine, _event_body, js.event_json,
                          js.event_from_json, Csv.MONEY, plain_replay=plain, fast_path=False,
-                         names_player=named)
+                         names_player=named, player_fields=_PLAYER if named_anywhere else ())
 
 
 STATEMENTS: tuple[StatementKind, ...] = (
     StatementKind("trick", None, TrickLine, _trick_body, js.trick_json, js.trick_from_json,
-                  Csv.KEPT, plain_replay=True, fast_path=True),
+                  Csv.KEPT, plain_replay=True, fast_path=True,
+                  player_fields=("leader", "taker")),
     StatementKind("hand", "hand", HandLine, _hand_body, js.hand_json, js.hand_from_json,
-                  Csv.OTHER, plain_replay=False, fast_path=False, names_player=True),
+                  Csv.OTHER, plain_replay=False, fast_path=False, names_player=True,
+                  player_fields=_PLAYER),
     StatementKind("talon", "talon", TalonLine, _talon_body, js.talon_json, js.talon_from_json,
                   Csv.OTHER, plain_replay=False, fast_path=False),
     StatementKind("exchange", "exchange", ExchangeLine, _exchange_body, js.exchange_json,
                   js.exchange_from_json, Csv.OTHER, plain_replay=True, fast_path=True,
-                  names_player=True),
+                  names_player=True, player_fields=_PLAYER),
     StatementKind("partie", "partie", PartieLine, _partie_body, js.partie_json,
                   js.partie_from_json, Csv.OTHER, plain_replay=False, fast_path=False),
     StatementKind("espagnolette", "espagnolette", EspagnoletteLine, _espagnolette_body,
                   js.espagnolette_json, js.espagnolette_from_json, Csv.MONEY_IF_WAIVED,
-                  plain_replay=True, fast_path=True, names_player=True),
-    _event("unclaimed", plain=True, named=False),
+                  plain_replay=True, fast_path=True, names_player=True, player_fields=_PLAYER),
+    _event("unclaimed", plain=True, named=False, player=True),
     _event("misdeal", plain=False, named=True),
     _event("redeal", plain=True, named=False),
     _event("exposed", plain=False, named=False),
@@ -248,3 +264,18 @@ NAMED_KEYWORDS = tuple(row.keyword for row in STATEMENTS if row.names_player and
 # The events the plain replay takes.
 PLAIN_EVENTS = frozenset(row.keyword for row in STATEMENTS
                          if row.model is EventLine and row.plain_replay)
+# An event's row by its kind (the events share a model class, so BY_TYPE holds one of them).
+_EVENT_ROWS = {row.keyword: row for row in STATEMENTS if row.model is EventLine}
+
+
+def row_of(stmt: Statement) -> StatementKind:
+    """The row of ``stmt``'s kind (an event's own row, by its ``kind``)."""
+    if type(stmt) is EventLine:
+        return _EVENT_ROWS[stmt.kind]
+    return BY_TYPE[type(stmt)]
+
+
+def named_players(stmt: Statement) -> list[Name]:
+    """The names ``stmt`` gives in its :attr:`StatementKind.player_fields`."""
+    return [name for name in (getattr(stmt, field) for field in row_of(stmt).player_fields)
+            if name is not None]

@@ -24,7 +24,7 @@ from operator import itemgetter
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
-from ..notation.statements import PLAIN_EVENTS, STATEMENTS
+from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
@@ -45,6 +45,9 @@ _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 _PLAIN_OTHERS = tuple(dict.fromkeys(
     row.model for row in STATEMENTS
     if row.plain_replay and row.model not in (TrickLine, ExchangeLine, EspagnoletteLine)))
+_NAMED_OTHERS = tuple(dict.fromkeys(
+    row.model for row in STATEMENTS
+    if row.model in _PLAIN_OTHERS and row.model is not EventLine and row.player_fields))
 
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -87,7 +90,12 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     all events that change nothing in the play, notes, paid and tally lines."""
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False  # a hand, talon or partie line: the full walk holds it to the play
-    return all(_event_plain(event, seats) for event in deal.events)
+    if not all(_event_plain(event, seats) for event in deal.events):
+        return False
+    # A name that is no player's, in a field the statement table says names one:
+    # the full walk reports it (events are checked just above).
+    return all(name.text in seats for model in _NAMED_OTHERS
+               for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
 def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:

@@ -23,6 +23,7 @@ from ..amounts import too_many_digits
 from ..cards import PACK, Card, CardCode, Suit
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
+from ..notation.statements import named_players
 from ..model import (
     CardAt, Deal, EspagnoletteLine, ExchangeLine, HandLine, Name, PartieLine, Pos, TalonLine,
     TrickLine,
@@ -140,10 +141,9 @@ class _Replay(CrossChecks):
         if self.dealer < 0:
             self.seat_of(deal.dealer)
         seats = self.seats
-        for stmt in deal.statements:  # every name written must be a player's
-            for attr in ("player", "leader", "taker"):
-                name = getattr(stmt, attr, None)
-                if name is not None and name.text not in seats:
+        for stmt in deal.statements:  # every name the table's row points at is a player's
+            for name in named_players(stmt):
+                if name.text not in seats:
                     self.seat_of(name)
                     self.bad_lines.add(stmt.pos.line)
         self._check_misdealers()
