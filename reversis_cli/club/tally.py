@@ -43,12 +43,25 @@ _KNOWN = frozenset((
 # A payment row's columns (rows._INSERTS["payments"]): payer, payee as BETWEEN names them.
 _COLUMN = {"payer": 3, "payee": 4}
 _BETWEEN = {code: (kind, _COLUMN[by], _COLUMN[of]) for kind, code, by, of in BETWEEN}
+# What a payment's code makes of it, looked up once: a partie's (its payer lost, its
+# payee won, once a deal), a taking of the pool, the quinola's fall, or (the column
+# of the one counted, the count, who did it to whom or None).  A code not here
+# counts in no figure.
+_PARTIE_PAID, _POOL_PAID = "partie", "pool"
+_Counted = tuple[int, str, "tuple[str, int, int] | None"]
+_ACTIONS: dict[str, str | _Counted] = {
+    **{code: _PARTIE_PAID for code in _PARTIE}, **{code: _POOL_PAID for code in _POOL_TAKEN},
+    _FALLEN: _FALLEN,
+    **{code: (_COLUMN["payee"], figure, _BETWEEN.get(code)) for code, figure in _BY_PAYEE.items()},
+    **{code: (_COLUMN["payer"], figure, _BETWEEN.get(code)) for code, figure in _BY_PAYER.items()},
+}
 
 
 class Tally:
     """The summary of one session, counted deal by deal from its rows."""
 
-    __slots__ = ("players", "counts", "amounts", "between", "played", "lost", "takings")
+    __slots__ = ("players", "counts", "amounts", "between", "played", "lost", "takings",
+                 "roles")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
@@ -59,12 +72,13 @@ class Tally:
         self.played: list[int] = []  # the deals played, as added
         self.lost: dict[str, set[int]] = {}  # a partie's loser -> its deals
         self.takings: list[tuple[int, str, Fraction]] = []  # (deal, taker, amount)
+        self.roles: dict[str, dict[str, str]] = {}  # the first seat's role -> each name's
 
     @classmethod
     def of(cls, players: tuple[str, ...]) -> Tally | None:
         """A tally for a session seating ``players``; None when the SQL must sum it."""
         if fastpaths.REFERENCE or len(set(players)) != len(players) \
-                or frozenset(COUNTS) != _KNOWN:
+                or frozenset(COUNTS) != _KNOWN or not _BETWEEN.keys() <= _ACTIONS.keys():
             return None
         return cls(players)
 
@@ -72,7 +86,10 @@ class Tally:
             tricks: list[tuple], events: list[tuple]) -> None:
         """One deal's rows, as :class:`.rows.SessionRows` inserts them."""
         number = deal[1]
-        role = {row[2]: row[4] for row in players}  # the join with deal_players
+        # the join with deal_players: each name's role, one of four rotations of them
+        role = self.roles.get(players[0][4])
+        if role is None:
+            role = self.roles[players[0][4]] = {row[2]: row[4] for row in players}
         counts, amounts = self.counts, self.amounts
 
         def count(player: str | None, figure: str) -> None:
@@ -91,34 +108,32 @@ class Tally:
                 found[1] += row[7]
         if deal[4] == "played":
             self.played.append(number)
-        self._deal_figures(deal, count)
-        winners: set[str] = set()
-        losers: set[str] = set()
+        if deal[8] is not None or deal[9] is not None or deal[10] is not None:
+            self._deal_figures(deal, count)
+        partie: list[tuple] = []
         for row in payments:
-            code, payer, payee = row[7], row[3], row[4]
-            if code in _PARTIE:
-                winners.add(payee)
-                losers.add(payer)
-            elif code in _POOL_TAKEN:
-                count(payee, "pool_taken")
-                if payee in role:
-                    _add_amount(amounts, (payee, role[payee], POOL_AMOUNT, row[6]), row[5])
-                self.takings.append((number, payee, Fraction(row[5], row[6])))
-            elif code in _BY_PAYEE:
-                count(payee, _BY_PAYEE[code])
-            elif code in _BY_PAYER:
-                count(payer, _BY_PAYER[code])
-            elif code == _FALLEN:
+            action = _ACTIONS.get(row[7])
+            if action is None:
+                continue  # a payment no figure counts
+            if action is _PARTIE_PAID:
+                partie.append(row)
+            elif action is _POOL_PAID:
+                self._pool(row, role, count)
+            elif action is _FALLEN:
                 self._fallen(row, tricks, count)
-            between = _BETWEEN.get(code)
-            if between is not None:
-                pair = (between[0], row[between[1]], row[between[2]])
-                self.between[pair] = self.between.get(pair, 0) + 1
-        for name in winners:
-            count(name, "partie_won")
-        for name in losers:
-            count(name, "partie_lost")
-            self.lost.setdefault(name, set()).add(number)
+            else:
+                assert isinstance(action, tuple)
+                by, figure, between = action
+                count(row[by], figure)
+                if between is not None:
+                    pair = (between[0], row[between[1]], row[between[2]])
+                    self.between[pair] = self.between.get(pair, 0) + 1
+        if partie:
+            for name in {row[4] for row in partie}:
+                count(name, "partie_won")
+            for name in {row[3] for row in partie}:
+                count(name, "partie_lost")
+                self.lost.setdefault(name, set()).add(number)
         for row in events:
             kind, player = row[3], row[4]
             if player is not None:
@@ -126,6 +141,15 @@ class Tally:
                     count(player, "revokes")
                 elif kind != "unclaimed":
                     count(player, "irregularities")
+
+    def _pool(self, row: tuple, role: dict[str, str], count) -> None:
+        """A taking of the pool: counted, its amount summed by the taker's role,
+        and kept for the biggest taking."""
+        payee = row[4]
+        count(payee, "pool_taken")
+        if payee in role:
+            _add_amount(self.amounts, (payee, role[payee], POOL_AMOUNT, row[6]), row[5])
+        self.takings.append((row[1], payee, Fraction(row[5], row[6])))
 
     @staticmethod
     def _deal_figures(deal: tuple, count) -> None:
