@@ -52,8 +52,13 @@ def write_ahead(conn: sqlite3.Connection) -> None:
     commits, never the database (the files they were of are archived again by
     the next run).  Where SQLite cannot keep the log beside the database, the
     ordinary journal goes on as before."""
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    except sqlite3.Error:  # held by another program: its BEGIN IMMEDIATE will say so
+        return
+    if mode is not None and str(mode[0]).lower() == "wal":
+        # NORMAL only with the log: in the ordinary journal FULL keeps a power cut harmless
+        conn.execute("PRAGMA synchronous = NORMAL")
 
 
 def release(conn: sqlite3.Connection) -> None:
