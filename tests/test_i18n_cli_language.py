@@ -445,7 +445,7 @@ def test_a_worker_process_speaks_the_language_of_the_run(tmp_path):
 
     options = ScoreOptions(None, "tables", None, (), {"width": 100, "terminal": False,
                                                   "colors": None}, "unicode", "ru")
-    _, out, err = _score_to_files(SAMPLES / "bad" / "ten.rvs", options)
+    _, out, err = _score_to_files(SAMPLES / "bad" / "ten.rvs", options, tmp_path)
     errors = Path(err).read_text(encoding="utf-8")
     Path(out).unlink()
     Path(err).unlink()

@@ -40,6 +40,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.json", "_tricks_text"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
+    "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
 }
@@ -50,7 +51,8 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 # What the switch is for: the commands a dispute is settled with, on a record of
 # plain deals (the twins' own ground) and one of irregular deals.
 COMMANDS = [("score", "--json"), ("check", "--json"), ("score",), ("stats", "--json"),
-            ("check",), ("score", "--jobs", "2", "--json")]
+            ("check",), ("score", "--jobs", "2", "--json"),
+            ("stats", "--json", "--compare", "modern")]
 RECORDS = ["evening.rvs", "irregular.rvs", "every-event-ru.rvs"]
 
 
@@ -194,8 +196,8 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "club/tally.py",
-            "club/rows.py"]
+            "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py",
+            "club/tally.py", "club/rows.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():

@@ -20,7 +20,7 @@ from test_statements import SAMPLES
 def _names_in_rule(rule: str) -> int:
     """How many NAME tokens a line of grammar rule ``rule`` may hold, its
     sub-rules (``taker``) included."""
-    rules = {}
+    rules: dict[str, list] = {}
     for found in tree_parser().rules:
         rules.setdefault(found.origin.name, []).append(found.expansion)
 

@@ -122,9 +122,9 @@ def test_each_row_goes_rvs_json_rvs_valid_against_the_shipped_schema(row):
 @pytest.mark.parametrize("row", [r for r in STATEMENTS if r.rule != "tally"],
                          ids=lambda row: row.rule)
 def test_the_writer_gives_every_row_its_place_before_the_tally(row):
-    """fmt's canonical order (notation/writer.py, canonical_deal; docs/formats.md,
-    "Order inside a deal") places each kind of the table: one it forgot would be
-    kept, but written after the score sheet."""
+    """fmt's canonical order (notation/writer.py, canonical_deal; the canonical form
+    of docs/formats.md, its order inside a deal) places each kind of the table: one
+    it forgot would be kept, but written after the score sheet."""
     deal, problems = parse_deal(["deal 1 dealer Anna", "  " + SAMPLES["tally"],
                                  "  " + SAMPLES[row.rule]], fast=False)
     assert problems == [] and deal is not None

@@ -73,6 +73,8 @@ INIT_TAKES = {
 DICT_CLASSES = {
     "reversis_cli.rules.options.RuleOptions":
         "23 fields read whole as a dict (as_dict, equality and hashing read __dict__)",
+    "reversis_cli.club.watch._Watched":
+        "RuleOptions that note each option read (stats --compare's watch): its __dict__",
 }
 
 

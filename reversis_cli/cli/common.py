@@ -15,6 +15,7 @@ import gettext
 import inspect
 import json
 import os
+from collections.abc import Sequence
 from typing import cast
 
 import click
@@ -248,3 +249,26 @@ class DiagnosticLog(LazyConsole):
 
 def print_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def stream_json(data, stream=None) -> None:
+    """:func:`print_json`'s bytes, written as they are made: neither the whole
+    text nor the list of its pieces is held (``stats --json`` of a long
+    season: issue 35).  A sequence that is not a list (a lazy one, like the
+    stats' ``file:deal`` references) is written as a list."""
+    def as_list(value):
+        if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+            return list(value)
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+    if stream is None:
+        stream = click.get_text_stream("stdout")
+    pieces: list[str] = []
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=2, default=as_list).iterencode(data):
+        pieces.append(piece)
+        if len(pieces) >= 1024:
+            stream.write("".join(pieces))
+            pieces.clear()
+    pieces.append("\n")
+    stream.write("".join(pieces))
+    stream.flush()

@@ -10,7 +10,6 @@ then copies out, so parallel runs print exactly what a serial run prints.
 from __future__ import annotations
 
 import functools
-import shutil
 import sys
 import tempfile
 from io import StringIO
@@ -125,7 +124,7 @@ def score_command(inputs: tuple[str, ...], deal_number: int | None, output: str 
 def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int,
          held: StringIO | None = None) -> list[SessionOutcome]:
     """Score ``files`` in order, writing to stdout (or into ``held``)."""
-    from ..session.batch import run_files  # the library: start-up time
+    from ..session.batch import copy_out, output_folder, run_files  # the library: start-up time
 
     many = len(files) > 1
 
@@ -145,22 +144,26 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
                                            functools.partial(tick, path), jobs))
                 done(path)
         else:
-            job = functools.partial(_score_to_files, options=options)
-            for index, (outcome, out, err) in enumerate(run_files(job, files, jobs, done)):
-                if index:
-                    write(writer.between)
-                _copy_out(out, sys.stdout if held is None else held)
-                _copy_out(err, sys.stderr)
-                outcomes.append(outcome)
+            with output_folder() as folder:  # gone at the end, on Ctrl-C or SIGTERM too
+                job = functools.partial(_score_to_files, options=options, folder=folder)
+                for index, (outcome, out, err) in enumerate(run_files(job, files, jobs, done)):
+                    if index:
+                        write(writer.between)
+                    copy_out(out, sys.stdout if held is None else held)
+                    copy_out(err, sys.stderr)
+                    outcomes.append(outcome)
     if many:
         write(writer.batch_tail(outcomes))
     return outcomes
 
 
-def _score_to_files(path: Path, options: ScoreOptions) -> tuple[SessionOutcome, str, str]:
-    """A worker's job: score one file into two temporary files (out, err)."""
-    out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False)
-    err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False)
+def _score_to_files(path: Path, options: ScoreOptions,
+                    folder: Path) -> tuple[SessionOutcome, str, str]:
+    """A worker's job: score one file into two files of ``folder`` (out, err)."""
+    out = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".out", delete=False,
+                                      dir=folder, newline="")
+    err = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".err", delete=False,
+                                      dir=folder, newline="")
     with out, err, use(options.language):
         outcome = score_file(path, options, out.write,
                              output_console(file=err, like=options.look) if is_plain(options.look)
@@ -174,12 +177,6 @@ def _err_console(options: ScoreOptions):
     if is_plain(options.err_look):
         return output_console(stderr=True, like=options.err_look)
     return LazyConsole(stderr=True)
-
-
-def _copy_out(name: str, stream) -> None:
-    with open(name, encoding="utf-8") as source:
-        shutil.copyfileobj(source, stream)
-    Path(name).unlink(missing_ok=True)
 
 
 def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object], err,

@@ -12,7 +12,7 @@ from .consoles import table_console
 from .money import money_options, with_money
 from .common import (
     DiagnosticLog, EXIT_INPUT_ERRORS, EXIT_OK, Msg, bad_parameter, command, option, print_json,
-    problem_text, report, tr, usage_error,
+    problem_text, report, stream_json, tr, usage_error,
 )
 from .options import apply_sets, files_argument, json_option, load_rules_option, set_option
 from .progress import steps_progress
@@ -98,7 +98,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
             data["compare"] = _comparison_json(comparison)
         if money is not None:
             data["settle_up"] = _settle_up_json(stats, money)
-        print_json({**data, **_problems_json(inputs, failed, err, copies)})
+        stream_json({**data, **_problems_json(inputs, failed, err, copies)})
     else:
         out = table_console()  # a pipe gets no trailing spaces
         out.print(render_stats(stats, show_deals, analysis, _named(roster)))

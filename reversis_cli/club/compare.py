@@ -43,6 +43,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
+from .watch import must_settle, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
            "SeasonComparison", "archived_sources", "season_sources", "compare_season",
@@ -256,6 +257,43 @@ def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
     return total, each
 
 
+def _deal_net(scored: ScoredDeal) -> Net | None:
+    """One deal's nets as :func:`_nets` counts them (None: not settled)."""
+    settlement = scored.settlement
+    if settlement is None:
+        return None
+    net = {name: Fraction(amount) for name, amount in settlement.net.items()}
+    net[POOL] = Fraction(settlement.pool_after) - Fraction(scored.pool_before)
+    return net
+
+
+def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
+                own_deals: list[Net | None], numbers: list[int], pool_start
+                ) -> tuple[Net, tuple[int, ...]]:
+    """What :func:`_nets` makes of another reading of the deals ``scored``
+    (whose own reading came to ``own``, deal by deal ``own_deals``), and the
+    numbers of the deals whose nets it changes: worked out from the deals the
+    reading settled otherwise alone (:meth:`Search.reading` hands back the
+    very deal it keeps), the others' nets being the own reading's."""
+    total = dict(own)
+    changed: list[int] = []
+    pool_end: int | Fraction = Fraction(pool_start)  # as the last deal the reading settled left it
+    for index, (one, base) in enumerate(zip(deals, scored, strict=True)):
+        if one.settlement is not None:
+            pool_end = one.settlement.pool_after
+        if one is base:
+            continue
+        was, now = own_deals[index], _deal_net(one)
+        if was == now:
+            continue
+        changed.append(numbers[index])
+        for name in total:
+            if name != POOL:
+                total[name] += (now or {}).get(name, 0) - (was or {}).get(name, 0)
+    total[POOL] = Fraction(pool_end) - Fraction(pool_start)
+    return total, tuple(changed)
+
+
 def compare_session(session: Session, other: OtherReading, key: str) -> SessionComparison:
     """Read ``session``'s deals once and settle them under its own profile,
     under ``other`` and under each differing option alone."""
@@ -270,11 +308,16 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
     search = Search(session, scored, own_profile, session.pool)
+    # the twin (None: the reference); it costs a settlement a deal, so one
+    # reading, which it could spare no more than that, goes without it
+    watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
+    own_values = profile_values(own_profile)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
-        total, deals = _nets(search.reading(profile, 0, None), session.players, start)
-        return total, tuple(n for n, a, b in zip(numbers, own_deals, deals, strict=True)
-                            if a != b)
+        values = profile_values(profile)
+        differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
+        deals = search.reading(profile, 0, must_settle(watch, differ))
+        return _other_nets(deals, scored, own, own_deals, numbers, start)
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}

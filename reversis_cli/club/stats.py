@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from array import array
 from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -26,7 +28,7 @@ from .names import apply_roster
 from .pool import SeasonPool, pool_json, season_pool
 from .summary import BETWEEN, COUNTS, NET, POOL_AMOUNT, ROLES, occurrences
 
-__all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "RoleStats", "PlayerStats", "Between",
+__all__ = ["COUNTS", "ROLE_COUNTS", "ROLES", "Count", "Refs", "RoleStats", "PlayerStats", "Between",
            "Title", "Evening", "Stats", "Period", "StatsInputError", "is_database",
            "parse_day", "period_of", "read_stats", "stats_json", "stats_of"]
 
@@ -48,12 +50,54 @@ class StatsInputError(Exception):
         self.message = message
 
 
+class Refs(Sequence[str]):
+    """``file:deal`` references kept as numbers (a session's id, a deal's) and
+    written out only as they are read: a season of 100,000 deals names some
+    800,000 occurrences, which as strings held at once were most of the
+    memory of ``stats --json`` (issue 35)."""
+
+    __slots__ = ("_paths", "_ids")
+
+    def __init__(self, paths: Mapping[int, str]) -> None:
+        self._paths = paths
+        self._ids = array("q")  # session id, deal, session id, deal, ...
+
+    def add(self, session_id: int, deal: int) -> None:
+        self._ids.append(session_id)
+        self._ids.append(deal)
+
+    def __len__(self) -> int:
+        return len(self._ids) // 2
+
+    def __iter__(self) -> Iterator[str]:
+        ids, paths = self._ids, self._paths
+        for n in range(0, len(ids), 2):
+            yield f"{paths[ids[n]]}:{ids[n + 1]}"
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        n = 2 * range(len(self))[index]
+        return f"{self._paths[self._ids[n]]}:{self._ids[n + 1]}"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Refs({list(self)!r})"
+
+
 @dataclass(frozen=True)
 class Count:
     """A number of occurrences, and (when asked for) the ``file:deal`` of each."""
 
     count: int = 0
-    deals: tuple[str, ...] = ()
+    deals: Sequence[str] = ()
 
 
 @dataclass
@@ -320,32 +364,32 @@ def _figures(conn, chosen, params, players) -> None:
 def _name_deals(conn, key, chosen, params, players, paths) -> None:
     """The ``file:deal`` of each occurrence of the count ``key``, in order of
     day, file and deal."""
-    refs: dict[str, list[str]] = defaultdict(list)
+    refs: dict[str, Refs] = defaultdict(lambda: Refs(paths))
     for name, sid, deal in conn.execute(
             f"WITH o (player, sid, deal) AS ({occurrences(key, chosen)}) "
             f"SELECT o.player, o.sid, o.deal "
             f"FROM o JOIN sessions AS s ON s.id = o.sid ORDER BY s.day, s.path, o.deal",
             params):
-        refs[name].append(_ref(paths, sid, deal))
+        refs[name].add(sid, deal)
     for name, player in players.items():
         count = player.counts[key]
         if count.count:
-            player.counts[key] = Count(count.count, tuple(refs[name]))
+            player.counts[key] = Count(count.count, refs[name])
 
 
 def _between(conn, chosen, params, paths, with_deals) -> list[Between]:
     counts = {(kind, by, of): n for kind, by, of, n in conn.execute(
         f"SELECT kind, player, other, SUM(count) FROM summary_between WHERE {chosen} "
         f"GROUP BY kind, player, other", params)}
-    refs: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    refs: dict[tuple[str, str, str], Refs] = defaultdict(lambda: Refs(paths))
     if with_deals:
         for kind, code, by, of in BETWEEN:
             for doer, done_to, sid, deal in conn.execute(
                     f"SELECT p.{by}, p.{of}, p.session_id, p.deal FROM payments AS p "
                     f"JOIN sessions AS s ON s.id = p.session_id WHERE p.code = ? "
                     f"AND p.{chosen} ORDER BY s.day, s.path, p.deal", [code, *params]):
-                refs[(kind, doer, done_to)].append(_ref(paths, sid, deal))
-    return [Between(kind, by, of, Count(n, tuple(refs[(kind, by, of)])))
+                refs[(kind, doer, done_to)].add(sid, deal)
+    return [Between(kind, by, of, Count(n, refs[(kind, by, of)]))
             for (kind, by, of), n in sorted(counts.items())]
 
 
@@ -491,4 +535,7 @@ def stats_json(stats: Stats, sources: tuple[str, ...]) -> dict:
 
 
 def _count_json(count: Count) -> dict:
-    return {"count": count.count, "deals": list(count.deals)}
+    """A count and its deals: the references as :class:`Refs` still, written
+    out as the JSON is written (cli/common.py, ``stream_json``)."""
+    deals = count.deals if isinstance(count.deals, Refs) else list(count.deals)
+    return {"count": count.count, "deals": deals}

@@ -1,9 +1,11 @@
 """Each session's net per player, in the order of the season: what the club
 page draws as each player's net over time.
 
-Read from the stored nets (``deal_players``), summed exactly (grouped by
+Read from the sessions' summaries (``summary_figures``, the net of each
+player in each seat role: club/summary.py), summed exactly (grouped by
 denominator in SQL, then as fractions): the same figures ``stats`` sums for the
-season, taken session by session.  Nothing is settled again.
+season, taken session by session, a few rows a session instead of a row a
+deal and player.  Nothing is settled again.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+
+from .summary import NET
 
 __all__ = ["SessionNets", "nets_by_session", "running_nets"]
 
@@ -36,8 +40,8 @@ def nets_by_session(conn: sqlite3.Connection, paths: Sequence[str]) -> list[Sess
              conn.execute("SELECT id, path, sha256, title, date, deals FROM sessions")}
     nets: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     for sid, name, num, den in conn.execute(
-            "SELECT session_id, player, SUM(net_num), net_den FROM deal_players "
-            "GROUP BY session_id, player, net_den"):
+            "SELECT session_id, player, SUM(num), den FROM summary_figures WHERE figure = ? "
+            "GROUP BY session_id, player, den", (NET,)):
         nets[sid][name] += Fraction(num, den)
     return [SessionNets(path, sha, title, date, deals, dict(nets[sid]))
             for path in paths for sid, sha, title, date, deals in (found[path],)]

@@ -3,19 +3,27 @@ several, with progress (which files the command line names is
 :mod:`.inputs`'s).  Results come back in the order of the inputs whatever
 the number of processes, so output is the same with ``--jobs 1`` and
 ``--jobs 8``.
+
+What a worker writes (a file's or a part's output) goes into a file of an
+:func:`output_folder`, which this process copies from: text is not pickled
+through the pool's pipe, and the folder goes, with whatever is in it, when
+the run ends, is interrupted (Ctrl-C) or is terminated (SIGTERM).
 """
 
 from __future__ import annotations
 
 import itertools
+import os
+import shutil
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, TypeVar
 
 
-__all__ = ["run_files", "run_in_order"]
+__all__ = ["run_files", "run_in_order", "output_folder", "copy_out"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -101,8 +109,50 @@ def _worker_pool(processes: int) -> Iterator[Pool]:
 
 def _leave_interrupts_to_parent() -> None:
     """In a worker: Ctrl-C reaches every process of the terminal; only the
-    parent answers it (exit 130), and it stops the workers."""
+    parent answers it (exit 130), and it stops the workers.  SIGTERM (the
+    pool's way to stop a worker) ends a worker at once, whatever the parent
+    made of it (:func:`output_folder`)."""
     import signal  # only in a worker: start-up time
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+# --- the workers' output ------------------------------------------------------------------
+
+TERMINATED = 128 + 15  # the exit status of a process ended by SIGTERM, as a shell shows it
+
+
+@contextmanager
+def output_folder() -> Iterator[Path]:
+    """A new private folder for the workers' output files, removed with all
+    in it when the block ends: done, failed, interrupted, or on SIGTERM (made
+    a :class:`SystemExit` meanwhile, so that the workers are stopped and the
+    folder removed before this process ends with status 143).  Only SIGKILL
+    leaves it, in the system's temporary folder."""
+    import signal  # start-up time: only with --jobs
+    import threading  # start-up time: only with --jobs
+
+    folder = Path(tempfile.mkdtemp(prefix="reversis-jobs-"))
+    handled = (threading.current_thread() is threading.main_thread()
+               and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+    if handled:
+        signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield folder
+    finally:
+        if handled:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(TERMINATED)
+
+
+def copy_out(path: str | os.PathLike[str], stream: IO[str]) -> None:
+    """The text of a worker's file onto ``stream``, and the file removed."""
+    with open(path, encoding="utf-8", newline="") as source:
+        shutil.copyfileobj(source, stream, 1 << 20)
+    os.unlink(path)

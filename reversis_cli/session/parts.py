@@ -40,9 +40,15 @@ __all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "c
            "score_parts", "warm_up", "same_expectations", "stops_reading", "takes_part",
            "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
 
-# Deals a part holds: a few hundred milliseconds of work, against the tens a
-# worker process takes to start.  The tests set it small, through the environment.
+# Deals a part holds at least: a few hundred milliseconds of work, against the
+# tens a worker process takes to start.  The tests set it small, through the environment.
 PART_DEALS = max(int(os.environ.get("REVERSIS_PART_DEALS", "500")), 1)
+# A long file is cut into about PARTS_A_JOB parts a process (the last parts
+# then end together), each of at most MAX_PART_DEALS deals: 4,000 deals are
+# ~11 MB of JSON, held once by this process when it takes the part, and ~130
+# times the score warm-up, so that the warm-up costs under 1 % (issue 35).
+PARTS_A_JOB = 4
+MAX_PART_DEALS = 4000
 # Deals a worker reads before its part to learn what is carried into it: the
 # reader's expectations come from the deal before; the pool of score, emptied
 # every few deals, from a few more.
@@ -99,14 +105,22 @@ def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 return None
             with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                return _plan(data, first_deals, warm_up_deals, figures)
+                return _plan(data, jobs, first_deals, warm_up_deals, figures)
     except (OSError, ValueError):  # unreadable or empty: the reader says why, in order
         return None
 
 
-def _plan(data: mmap.mmap, first_deals: int, warm_up_deals: int,
+def part_deals(deals: int, jobs: int) -> int:
+    """The deals a part of a file of ``deals`` deals holds, with ``jobs``
+    processes: :data:`PARTS_A_JOB` parts a process, within :data:`PART_DEALS`
+    and :data:`MAX_PART_DEALS`."""
+    return max(PART_DEALS, min(MAX_PART_DEALS, -(-deals // (PARTS_A_JOB * jobs))))
+
+
+def _plan(data: mmap.mmap, jobs: int, first_deals: int, warm_up_deals: int,
           figures: bool) -> list[Part] | None:
     starts = _deal_starts(data)
+    size = part_deals(len(starts), jobs)
     # A file of fewer deals is read by one process: not worth the workers' start-up.
     if len(starts) < max(2 * PART_DEALS, first_deals + PART_DEALS):
         return None
@@ -119,7 +133,7 @@ def _plan(data: mmap.mmap, first_deals: int, warm_up_deals: int,
     while index < len(starts):
         if _begins_chunk(data, starts[index]):
             cuts.append(index)
-            index += PART_DEALS
+            index += size
         else:
             index += 1
     if not cuts:
@@ -260,7 +274,7 @@ class PartResult(MutableValue):
     warnings: int
     figures: bool  # check: a deal has the table's figures
     diagnostics: list[Diagnostic]  # check: the part's
-    out: str  # score: the deals as the writer wrote them
+    out: str  # score: the file the deals are in, as the writer wrote them (batch.output_folder)
     err: str  # score: their diagnostics as the writer printed them
     irregular: bool  # a bug, or reading stopped: this process reads the part again
 
@@ -308,6 +322,8 @@ def read_in_parts(source: Record | Session, parts: list[Part],
                 if tick:
                     tick(part.end)
                 continue
+            if result.out:  # read here again: the worker's text is not needed
+                os.unlink(result.out)
             resume(record, part, record.expected, counted)
             counted, stopped = yield from _read_here(source, tick, counted, stopped)
 

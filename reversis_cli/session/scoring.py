@@ -12,6 +12,9 @@ new output format is one more writer, and nothing here changes.
 from __future__ import annotations
 
 import functools
+import os
+import tempfile
+from contextlib import ExitStack, suppress
 from io import StringIO
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
@@ -106,26 +109,36 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
         return
     parts = _parts(path, jobs, writer) if only is None else None
     deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
-    if parts:
-        from .parts import read_in_parts  # start-up time: only with --jobs
+    with ExitStack() as stack:  # closed in reverse: the workers stop, then their folder goes
+        if parts:
+            from .batch import output_folder  # start-up time: only with --jobs
+            from .parts import read_in_parts  # start-up time: only with --jobs
 
-        job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
-                                lang())
-        deals = read_in_parts(session, parts, job, jobs, tick)
-    else:
-        deals = session.deals(only=only, progress=tick)
-    try:
+            folder = stack.enter_context(output_folder())
+            job = functools.partial(_score_part, str(session.record.name), writer, rules, sets,
+                                    lang(), str(folder))
+            deals = read_in_parts(session, parts, job, jobs, tick)
+        else:
+            deals = session.deals(only=only, progress=tick)
+        # with parts: the workers stop now, on a closed pipe or Ctrl-C too
+        stack.callback(deals.close)
         out.head(session)
         for one in deals:
             if isinstance(one, ScoredDeal):
                 out.diagnostics(one.checked.diagnostics)
                 out.deal(one)
-            else:  # a part a worker wrote (split.PartResult)
+            else:  # a part a worker wrote (parts.PartResult), into a file of the folder
                 assert not isinstance(one, CheckedDeal)
-                out.written(one.out, one.err)
+                out.written(_taken(one.out), one.err)
         out.tail()
-    finally:
-        deals.close()  # with parts: the workers stop now, on a closed pipe or Ctrl-C too
+
+
+def _taken(name: str) -> str:
+    """The text of a part a worker wrote into the file ``name``, which goes."""
+    with open(name, encoding="utf-8", newline="") as source:
+        text = source.read()
+    os.unlink(name)
+    return text
 
 
 def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
@@ -139,30 +152,36 @@ def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part]
 
 
 def _score_part(name: str, writer: DealWriter, rules: str | None,
-               sets: tuple[tuple[str, str], ...], language: str, part: Part) -> PartResult:
+                sets: tuple[tuple[str, str], ...], language: str, folder: str,
+                part: Part) -> PartResult:
     """A worker's job: score one part after its warm-up, writing its deals
-    with ``writer`` as the parent would."""
+    with ``writer`` as the parent would, into a file of ``folder`` (the
+    result names it; the text is not sent back through the pool)."""
     from .parts import PartResult, stops_reading, warm_up  # start-up time: only with --jobs
 
     done = PartResult()
+    text = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=folder,
+                                       prefix=f"part-{part.index}-", suffix=".txt", delete=False)
     try:
-        with use(language), Session.open(name, rules, dict(sets)) as session:
+        with use(language), Session.open(name, rules, dict(sets)) as session, text:
             warm_up(session.record, part, session.deals)
             done.start, start = session.record.expected, session.reading.carried()
             before = (session.deals_shown, session.errors, session.warnings)
-            out: list[str] = []
             err = StringIO()
-            sink = writer.open(name, out.append, writer.part_err(err))
+            sink = writer.open(name, text.write, writer.part_err(err))
             sink.part(session)
             for one in session.deals():
                 sink.diagnostics(one.checked.diagnostics)
                 sink.deal(one)
                 done.irregular = done.irregular or stops_reading(one.checked)
-            done.out, done.err = "".join(out), err.getvalue()
+            done.err = err.getvalue()
             done.deals, done.errors, done.warnings = (
                 now - then for now, then in zip((session.deals_shown, session.errors,
                                                  session.warnings), before, strict=True))
             done.end, done.carried = session.record.expected, (start, session.reading.carried())
+        done.out = text.name
     except Exception:  # noqa: BLE001 -- scored again in the parent, which reports it as usual
         done.irregular = True
+        with suppress(OSError):
+            os.unlink(text.name)
     return done

@@ -1,13 +1,18 @@
-"""How much faster one long file goes with --jobs 2 (issue 14, item 4).
+"""How much faster one long file goes with --jobs 2 (issue 14, item 4; issue 35).
 
 Times ``reversis check FILE`` and ``reversis score --json FILE > /dev/null``
-on a simulated file (``reversis simulate --deals 10000 --seed 0``, written
-once into the cache folder) with ``--jobs 1`` and ``--jobs N``, the runs
-interleaved, and prints the medians and the speed-ups, with the machine's
-load average before and after (the figure means little on a busy machine).
+on a simulated file (``reversis simulate --deals N --seed 0``, written once
+into the cache folder) with ``--jobs 1`` and ``--jobs N``, the runs
+interleaved, and prints the medians: wall time and speed-up, CPU time (all
+processes) and the CPU the workers add over ``--jobs 1`` (what bounds the
+speed-up: on C cores at most C / (1 + overhead)), the peak memory (of the
+parent or its largest worker), and how the file is cut (the part size and
+the warm-up's share), with the machine's load average before and after (the
+wall figures mean little on a busy machine; the CPU figures less so).
 Run on demand, never by pytest:
 
     python tests/perf/jobs_bench.py                 # 10,000 deals, 3 runs each: ~2 min
+    python tests/perf/jobs_bench.py --deals 100000 --runs 2   # issue 35's figure: ~6 min
     python tests/perf/jobs_bench.py --runs 5 --jobs 2 4
 """
 
@@ -38,15 +43,31 @@ def session_file(deals: int, cache: Path) -> Path:
     return path
 
 
-def timed(args: list[str]) -> tuple[float, float]:
+def timed(args: list[str]) -> tuple[float, float, float]:
     """Wall and CPU seconds (user + system, the workers it waited for
-    included) of one run, start-up included, its output thrown away."""
+    included) of one run, start-up included, its output thrown away, and its
+    peak memory in MB (the largest of its processes)."""
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
                                stdout=subprocess.DEVNULL, env=ENV)
     _, _, usage = os.wait4(process.pid, 0)
     process.returncode = 0  # reaped above
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+    return (time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024)
+
+
+def plan_line(path: Path, deals: int, jobs: int) -> str:
+    """How ``score`` cuts the file with ``jobs`` processes (session/parts.py)."""
+    sys.path.insert(0, str(ROOT))
+    from reversis_cli.session import parts
+
+    plan = parts.score_parts(path, jobs, parts.PART_DEALS)
+    if plan is None:
+        return f"  --jobs {jobs}: read by one process"
+    size = parts.part_deals(deals, jobs)
+    return (f"  --jobs {jobs}: {len(plan)} parts of {size:,} deals (the first here), "
+            f"warm-up {parts.SCORE_WARM_UP} deals a part = "
+            f"{100 * parts.SCORE_WARM_UP / size:.2f} % of the deals read again")
 
 
 def main() -> None:
@@ -61,7 +82,7 @@ def main() -> None:
     path = session_file(options.deals, options.cache)
     jobs = [1, *options.jobs]
     load_before = os.getloadavg()
-    times: dict[tuple[str, int], list[tuple[float, float]]] = {
+    times: dict[tuple[str, int], list[tuple[float, float, float]]] = {
         (name, j): [] for name in COMMANDS for j in jobs}
     for _ in range(options.runs):  # interleaved: a change in the machine's load hits all alike
         for name, args in COMMANDS.items():
@@ -72,18 +93,24 @@ def main() -> None:
           f"{options.runs} runs")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
           f"(1-minute; near 0 on a quiet machine)")
-    print("wall seconds (CPU seconds of all its processes); the speed-up is of the wall time")
+    for j in options.jobs:
+        print(plan_line(path, options.deals, j))
+    print("wall seconds (CPU seconds of all its processes; their peak memory); the speed-up is "
+          "of the wall time, the CPU added is over --jobs 1")
     for name in COMMANDS:
-        one, one_cpu = _medians(times[name, 1])
-        line = f"  {name:13} --jobs 1 {one:6.2f} s ({one_cpu:5.2f})"
+        one, one_cpu, one_mb = _medians(times[name, 1])
+        line = f"  {name:13} --jobs 1 {one:6.2f} s ({one_cpu:5.2f} s; {one_mb:4.0f} MB)"
         for j in options.jobs:
-            many, many_cpu = _medians(times[name, j])
-            line += f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f})  speed-up {one / many:4.2f}x"
+            many, many_cpu, many_mb = _medians(times[name, j])
+            line += (f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f} s; {many_mb:4.0f} MB)  "
+                     f"speed-up {one / many:4.2f}x, CPU added "
+                     f"{100 * (many_cpu / one_cpu - 1):+5.1f} %")
         print(line)
 
 
-def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
-    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+def _medians(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+            max(r[2] for r in runs))
 
 
 if __name__ == "__main__":

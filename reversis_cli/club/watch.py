@@ -1,0 +1,114 @@
+"""Which rule options each deal's settlement reads: the fast path (a *twin*)
+of ``stats --compare`` (docs/contributing.md, "Fast paths"; issue 35).
+
+``stats --compare`` settles every deal of a season again under the other
+reading, and under each option that differs changed alone: with the
+classic and modern profiles, 17 options, 18 settlements a deal.  Most deals
+never look at most options (an espagnolette's options, in a deal without
+one), and a deal settled from the same state with the same values of every
+option it reads is settled alike.  So each deal is settled once more under
+its own profile with the options *watched* (:class:`_Watched` records each
+option read), and a reading that changes none of the options a deal read
+keeps that deal's own settlement: :meth:`~..sheet.infer_search.Search.reading`
+is given the deals it must settle, and settles every deal after one whose
+pool or last deal played came out otherwise.
+
+The watch gives up at the first doubt, and then every deal is settled as
+before (the reference, also the only way under ``REVERSIS_REFERENCE=1``):
+
+* a watched settlement that is not the deal's own (its payments, status or pool);
+* anything but an option's value read from the options (their ``__dict__``,
+  a comparison, a hash, a copy): that deal may depend on every option.
+
+Each deal is watched with a settler and options of its own, made for it: a
+value worked out from the options once and kept (by the settler, or in a
+table keyed by the options) is worked out again for each deal, so that
+what it is worked out from is seen in every deal that uses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import fastpaths
+from ..rules import Profile, RuleOptions
+from ..session.service import ScoredDeal, Session
+from ..settle import DealSettlement, SessionSettler
+
+__all__ = ["Watch", "watch_options", "must_settle"]
+
+FIELDS = frozenset(RuleOptions._fields)
+
+# What a watched settlement read: filled by _Watched, emptied before each deal.
+_SEEN: set[str] = set()
+
+
+class _Watched(RuleOptions):
+    """A profile's options that note each attribute read (in :data:`_SEEN`)."""
+
+    def __getattribute__(self, name: str):
+        _SEEN.add(name)
+        return object.__getattribute__(self, name)
+
+
+class Watch:
+    """What the settlements of one session's deals read: for each deal, its
+    options (None: any option may count)."""
+
+    __slots__ = ("reads",)
+
+    def __init__(self, reads: list[frozenset[str] | None]) -> None:
+        self.reads = reads
+
+
+def _watched(profile: Profile) -> Profile:
+    options = object.__new__(_Watched)
+    vars(options).update(vars(profile.options))
+    return Profile(profile.name, options, profile.description, profile.base, profile.source,
+                   profile.overridden, profile.money)
+
+
+def _signature(settlement: DealSettlement | None):
+    if settlement is None:
+        return None
+    return (settlement.status, settlement.pool_after,
+            tuple((p.payer, p.payee, p.amount, p.rule, p.trick) for p in settlement.payments))
+
+
+def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) -> Watch | None:
+    """Each deal of ``scored`` (``session``'s deals settled under ``own``)
+    settled again with the options watched; None when the watch cannot be
+    trusted (the module's docstring) or the switch of fast paths is off."""
+    if fastpaths.REFERENCE:
+        return None
+    reads: list[frozenset[str] | None] = []
+    alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
+    for deal in scored:
+        checked = deal.checked
+        if not checked.settleable or checked.replayed is None:
+            reads.append(frozenset())  # never settled again: the reading keeps it
+            continue
+        # A settler and options of its own for each deal: nothing worked out
+        # from the options for one deal (and kept) can serve another unseen.
+        watched = _watched(own)
+        alive.append(watched)
+        _SEEN.clear()
+        settler = SessionSettler(watched, session.players, session.pool_start.amount,
+                                 session.pool_start.given)
+        settler.pool, settler.last_played = deal.pool_before, deal.previous
+        settlement = settler.settle(checked.replayed)
+        seen = frozenset(_SEEN)
+        if _signature(settlement) != _signature(deal.settlement):
+            return None
+        reads.append(seen if seen <= FIELDS else None)
+    _SEEN.clear()
+    return Watch(reads)
+
+
+def must_settle(watch: Watch | None, differ: frozenset[str]) -> frozenset[int] | None:
+    """The indexes of the deals that a reading changing the options ``differ``
+    must settle again (None: every deal)."""
+    if watch is None:
+        return None
+    return frozenset(index for index, read in enumerate(watch.reads)
+                     if read is None or read & differ)

@@ -1,0 +1,128 @@
+"""The twin of ``stats --compare`` (reversis_cli/club/watch.py): a deal whose
+settlement read none of the options a reading changes keeps its own
+settlement, unsettled again.  Parity: every session compared with the watch
+and under ``REVERSIS_REFERENCE=1`` (every deal settled again under every
+reading) comes to the same figures, on plain and irregular sessions, both
+profiles, single options set; and the watch gives up when it cannot be
+trusted."""
+
+from __future__ import annotations
+
+import pytest
+
+from reversis_cli import fastpaths
+from reversis_cli.club import watch
+from reversis_cli.club.compare import OtherReading, compare_session
+from reversis_cli.reader import record_from_text
+from reversis_cli.rules import builtin_profile
+from reversis_cli.session.service import Session
+from reversis_cli.settle import engine
+
+from conftest import SAMPLES
+from test_compare import SEASON, simulated
+
+READINGS = {
+    "modern": OtherReading(builtin_profile("modern")),
+    "classic": OtherReading(builtin_profile("classic")),
+    "quinola_forcer": OtherReading(None, {"quinola_forcer": "taker"}),
+    "two options": OtherReading(None, {"reversis_cancels": "made", "partie_ties": "split"}),
+}
+
+
+def _sessions() -> list[tuple[str, str]]:
+    texts = [(f"s{n}", simulated(60, seed, players, rules, irregular))
+             for n, (players, rules, irregular, seed) in enumerate(SEASON, 1)]
+    texts += [(path.name, path.read_text(encoding="utf-8"))
+              for path in sorted((SAMPLES / "club").glob("*.rvs"))]
+    texts += [(name, (SAMPLES / name).read_text(encoding="utf-8"))
+              for name in ("irregular.rvs", "every-event-ru.rvs", "big-night.rvs")]
+    return texts
+
+
+SESSIONS = _sessions()
+
+
+def _compared(name: str, text: str, other: OtherReading):
+    with Session.of(record_from_text(text, name)) as session:
+        return compare_session(session, other, name)
+
+
+@pytest.mark.parametrize("reading", list(READINGS))
+def test_the_watch_gives_the_figures_of_every_deal_settled_again(monkeypatch, reading):
+    other = READINGS[reading]
+    fast = [_compared(name, text, other) for name, text in SESSIONS]
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    reference = [_compared(name, text, other) for name, text in SESSIONS]
+    assert fast == reference
+    assert any(c.changed.get("") for c in fast)  # the readings do change deals
+
+
+def _watched(text: str, name: str = "s1"):
+    with Session.of(record_from_text(text, name)) as session:
+        scored = list(session.deals())
+        assert session.profile is not None
+        return watch.watch_options(session, scored, session.profile), len(scored)
+
+
+def test_the_watch_leaves_most_deals_unsettled_for_an_option_they_never_read():
+    players, rules, irregular, seed = SEASON[0]
+    found, deals = _watched(simulated(60, seed, players, rules, irregular))
+    assert found is not None
+    every = watch.must_settle(found, frozenset({"espagnolette_fails_on"}))
+    assert every is not None and len(every) < deals // 4
+    # an option every deal reads (the stakes): settled again throughout
+    assert watch.must_settle(found, frozenset({"stake_player"})) == frozenset(range(deals))
+    assert fastpaths.REFERENCE or watch.must_settle(None, frozenset()) is None
+
+
+def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch):
+    """A settlement that keeps what it works out from an option (here, in a
+    table keyed by the options object) reads the option only the first time:
+    each deal is watched with options of its own, so each deal reads it."""
+    players, rules, irregular, seed = SEASON[0]
+    text = simulated(20, seed, players, rules, irregular)
+    settle = engine.settle_deal
+    kept: dict[int, object] = {}
+
+    def keeps(replayed, profile, *args, **kwargs):
+        if id(profile.options) not in kept:
+            kept[id(profile.options)] = profile.options.quinola_forcer
+        return settle(replayed, profile, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "settle_deal", keeps)
+    found, deals = _watched(text)
+    assert found is not None
+    assert watch.must_settle(found, frozenset({"quinola_forcer"})) == frozenset(range(deals))
+
+
+def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
+    players, rules, irregular, seed = SEASON[0]
+    text = simulated(30, seed, players, rules, irregular)
+    settle = engine.settle_deal
+
+    def reads_the_whole_options(replayed, profile, *args, **kwargs):
+        if replayed.number == 7:
+            vars(profile.options)  # every option at once: deal 7 may depend on any
+        return settle(replayed, profile, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "settle_deal", reads_the_whole_options)
+    found, _ = _watched(text)
+    assert found is not None and found.reads[6] is None
+    assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"})) or ())
+
+    monkeypatch.setattr(engine, "settle_deal", settle)
+
+    def otherwise(replayed, profile, *args, **kwargs):  # not the deal's own settlement
+        return settle(replayed, profile.with_overrides({"stake_player": 11}), *args, **kwargs)
+
+    with Session.of(record_from_text(text, "s1")) as session:
+        scored = list(session.deals())  # settled as they are
+        assert session.profile is not None
+        monkeypatch.setattr(engine, "settle_deal", otherwise)
+        assert watch.watch_options(session, scored, session.profile) is None
+
+
+def test_under_the_switch_there_is_no_watch(monkeypatch):
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    players, rules, irregular, seed = SEASON[0]
+    assert _watched(simulated(10, seed, players, rules, irregular))[0] is None
