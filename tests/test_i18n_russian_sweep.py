@@ -1081,6 +1081,7 @@ def test_russian_archive_left_ahead_in_a_read_only_folder_reads_as_russian(
         raise refusal
 
     monkeypatch.setattr(club_database, "check_readable", cannot_open)
+    monkeypatch.setattr(club_database, "_writable", lambda folder: False)
     status, text = _run_ru_any(_command(command, db, tmp_path / "club.html"))
     assert status == 1 and "ошибка[RV617]" in text, text
     assert "только для чтения" in text

@@ -103,12 +103,17 @@ def guarded(name: str, reading: bool = False) -> Iterator[None]:
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+def _writable(folder: str) -> bool:
+    return os.access(folder, os.W_OK)
+
+
 def _left_ahead(exc: sqlite3.Error, name: str) -> bool:
-    """Whether SQLite could not open, read-only, an archive in WAL mode whose log
-    is not beside it (it would make the log and its index first: a read-only
-    folder refuses them)."""
+    """Whether SQLite could not open, read-only, an archive in WAL mode in a
+    folder that cannot be written (it would make the log's index, or the log,
+    beside it first)."""
     code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
-    if code not in (SQLITE_CANTOPEN, SQLITE_READONLY) or os.path.exists(f"{name}-wal"):
+    folder = os.path.dirname(os.path.abspath(name))
+    if code not in (SQLITE_CANTOPEN, SQLITE_READONLY) or _writable(folder):
         return False
     try:
         with open(name, "rb") as stream:
