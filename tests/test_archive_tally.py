@@ -256,3 +256,20 @@ def test_rows_inserted_many_a_statement_are_the_rows_inserted_one_by_one(records
             conn.close()
     assert found[0] == found[1] == found[2]
     assert len(found[0]["tricks"]) > 3 * shipped
+
+
+def test_a_tricks_text_is_what_repr_writes_of_its_columns_or_nothing():
+    from operator import itemgetter
+
+    from reversis_cli.club.identity import trick_texts
+
+    players = ("Анна", "O'Brien", 'Vera "V"', "Gleb\\")
+    names = {name: repr(name) for name in players}
+    rows = [(7, 3, n, players[n % 4], "QH 3H 7H AH" if n % 2 else "10S 2S 5S KS",
+             players[(n + 1) % 4], n) for n in range(1, 12)]
+    texts = trick_texts(rows, names)
+    assert texts is not None
+    assert f"[{', '.join(texts)}]" == repr(list(map(itemgetter(1, 2, 3, 4, 5), rows)))
+    assert trick_texts(rows[::-1], names) is None  # out of order
+    assert trick_texts([(7, 3, True, *rows[0][3:])], names) is None  # a bool for a number
+    assert trick_texts([(7, 3, 1, "Boris", *rows[0][4:])], names) is None  # no such player

@@ -20,7 +20,7 @@ from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
 from .. import fastpaths
-from .identity import identity_of_rows
+from .identity import identity_of_rows, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
 
@@ -114,8 +114,9 @@ class SessionRows:
         self.tally = Tally.of(players)
         # the rows the session's identity is made of, kept to make it without reading
         # them back (None: read back, by the reference or past KEPT_DEALS deals)
-        self.kept: tuple[list[tuple], list[tuple], list[tuple]] | None = \
+        self.kept: tuple[list[tuple], list[str], list[tuple]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
+        self.names = {name: repr(name) for name in players if type(name) is str}
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
@@ -169,8 +170,12 @@ class SessionRows:
         if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
             self.kept = None
             return
+        texts = trick_texts(tricks, self.names)
+        if texts is None:  # a value repr would write otherwise: the rows are read back
+            self.kept = None
+            return
         kept[0].append(deal)
-        kept[1].extend(tricks)
+        kept[1].extend(texts)
         kept[2].extend(payments)
 
     def identity(self, session: tuple) -> str | None:
