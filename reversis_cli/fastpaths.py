@@ -1,14 +1,14 @@
 """The one switch that turns every fast path off (issue 34).
 
-Speed tricks ("twins") each read, replay, lay out or write something a
+The speed tricks ("twins") each read, replay, settle, lay out or write something a
 readable reference does too, with the same result (docs/contributing.md,
 "Fast paths", lists them with their references and parity tests).  Run with
 the environment variable ``REVERSIS_REFERENCE`` set to ``1`` and each twin's
 chooser takes the reference instead: the Lark reader for every line, the
-line-by-line chunk reader, the full walk of every deal, rich for every table,
-each deal's JSON encoded from its dict, a long file read in one process
-whatever ``--jobs`` says, and the archive's session summary summed by SQL
-and its identity read back from the rows stored.
+line-by-line chunk reader, the full walk of every deal, the rule registry for
+every settlement, rich for every table, each deal's JSON encoded from its dict,
+a long file read in one process whatever ``--jobs`` says, and the archive's
+session summary summed by SQL and its identity read back from the rows stored.
 The output is the same bytes (tests/test_reference_switch.py); only the work
 differs, so that a bug can be seen on the readable path in one step.
 

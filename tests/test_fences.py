@@ -237,11 +237,11 @@ def test_the_translated_help_option_uses_no_private_of_click(monkeypatch):
 def test_the_c_json_encoder_is_used_here_and_the_public_one_writes_the_same(monkeypatch):
     import json.encoder
 
-    from reversis_cli.score import json as jsonout
+    from reversis_cli.score import encoder as jsonout
 
     assert jsonout._C_ENCODE is not None, (
         "this Python has no usable json.encoder.c_make_encoder: score --json is right but "
-        "slower (reversis_cli/score/json.py)")
+        "slower (reversis_cli/score/encoder.py)")
     value = {"deal": 3, "names": ["Анна", 'a "quoted" \\ one'], "pool": [1, -2.5, None, True]}
     assert "".join(jsonout._C_ENCODE(value, 0)) == jsonout._ENCODER.encode(value)
 

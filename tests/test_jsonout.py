@@ -1,5 +1,6 @@
-"""score --json writes each settled deal as text directly (jsonout._deal_text); the text must
-be exactly what encoding the deal's dict (deal_json) gives, for every kind of deal."""
+"""score --json writes each settled deal as text directly (score/jsontext.py, through the
+writer's _deal_text); the text must be exactly what encoding the deal's dict (deal_json)
+gives, for every kind of deal."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli.score import json as jsonout
+from reversis_cli.score import jsontext
+from reversis_cli.score.encoder import dumps
 from reversis_cli.cli import cli
 from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
@@ -32,7 +35,7 @@ def _texts_agree(session: Session) -> int:
     checked = 0
     for scored in session.deals():
         direct = jsonout._deal_text(scored, session.players, None)
-        assert direct == jsonout._dumps(jsonout.deal_json(scored, session.players))
+        assert direct == dumps(jsonout.deal_json(scored, session.players))
         checked += 1
     return checked
 
@@ -95,7 +98,7 @@ def test_whole_nets_among_halves_are_json_integers(tmp_path):
 
 
 def test_a_payment_met_again_is_written_as_it_was_first():
-    """The payments' and params' texts are kept (jsonout._PAYMENT_TEXTS): a payment met
+    """The payments' and params' texts are kept (jsontext._PAYMENT_TEXTS): a payment met
     again is written as writing it afresh would, and an equal payment whose params were
     made in another order keeps its own order, as deal_json's encoding does."""
     from reversis_cli.cards import Card
@@ -109,7 +112,7 @@ def test_a_payment_met_again_is_written_as_it_was_first():
                                        "doubled_for": ("late_trick",)})
     assert first == reordered  # equal payments, their params in another order
     for payment in (first, reordered, first, reordered):
-        text = jsonout._payment_text(payment)
-        assert text == jsonout._write_payment(payment)
-        assert text == jsonout._dumps(payment.to_json())
-    assert jsonout._payment_text(first) != jsonout._payment_text(reordered)
+        text = jsontext._payment_text(payment)
+        assert text == jsontext._write_payment(payment)
+        assert text == dumps(payment.to_json())
+    assert jsontext._payment_text(first) != jsontext._payment_text(reordered)

@@ -25,7 +25,7 @@ TESTS = Path(__file__).parent
 # The modules that apply a rule of play, and so must ask its home (render/score.py no
 # longer does: it reads the reversis' maker from the settlement, issue 22 item 7).
 ASKERS = ("replay/play.py", "replay/result.py", "settle/inplay.py", "settle/ledger.py",
-          "settle/reversis.py", "settle/espagnolette.py", "simulate/play.py",
+          "settle/reversis.py", "settle/espagnolette.py", "settle/lean.py", "simulate/play.py",
           "simulate/events.py", "simulate/played.py", "convert/csvrows.py")
 
 

@@ -38,7 +38,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
-    "JSON text": ("reversis_cli.score.json", "_tricks_text"),
+    "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
+    "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
@@ -196,6 +197,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
+            "settle/lean.py",
             "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py",
             "club/tally.py", "club/rows.py"]
 

@@ -48,9 +48,9 @@ def _index(card) -> int:
 
 
 def _as_settled(paying) -> list:
-    """What the rules read of the paying tricks: number, leader, taker, seats and cards."""
-    return [(t.number, t.leader, t.taker, [(p.seat, p.card) for p in t.plays], p.seat, p.card)
-            for t, p in paying]
+    """What the rules read of the aces and the quinola as they fell: the trick's
+    number, leader and taker, the seat, the card and the suit led."""
+    return [tuple(fall) for fall in paying]
 
 
 def _agree(calls) -> int:
@@ -72,12 +72,11 @@ def _agree(calls) -> int:
             == [full.held_at(seat, number) for seat in range(4) for number in (1, 6, 11)]
         for number in range(1, len(full.tricks) + 1):
             _same_trick(plain.trick(number), full.tricks[number - 1])
-        # the settlement's one pass: its paying tricks as the rules read them (no line, no
-        # positions), the rest the same
+        # the settlement's one pass: the aces and the quinola as the rules read them (ints
+        # and cards, no trick made), the rest the same
         plain_tally, full_tally = _tally(plain), _tally_tricks(full.tricks)
         assert plain_tally[:3] == full_tally[:3]
         assert _as_settled(plain_tally.paying) == _as_settled(full_tally.paying)
-        assert all(t.line is None and p.pos is None for t, p in plain_tally.paying)
         for number in range(1, len(full.tricks) + 1):  # inplay's reading of the rows
             for seat in range(4):
                 for suit in Suit:

@@ -78,7 +78,8 @@ def test_the_start_up_classes_are_plain_classes(command, record):
 # up in money, worker processes; the JSON writer only for JSON.
 ONLY_WHEN_NEEDED = {"reversis_cli.sheet.reconcile", "reversis_cli.session.settleup",
                     "reversis_cli.render.settleup", "signal", "shlex"}
-NOT_FOR_TABLES = {"reversis_cli.score.json"}
+NOT_FOR_TABLES = {"reversis_cli.score.json", "reversis_cli.score.jsontext",
+                  "reversis_cli.score.encoder"}
 
 
 @pytest.mark.slow

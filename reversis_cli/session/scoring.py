@@ -107,6 +107,7 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     if not session.settleable:
         out.unsettled(session)
         return
+    session.lean = _lean(writer)
     parts = _parts(path, jobs, writer) if only is None else None
     deals: Generator[ScoredDeal | CheckedDeal | PartResult, None, None]
     with ExitStack() as stack:  # closed in reverse: the workers stop, then their folder goes
@@ -141,6 +142,12 @@ def _taken(name: str) -> str:
     return text
 
 
+def _lean(writer: DealWriter) -> bool:
+    """Whether ``writer`` reads a plain deal's lean settlement (``ScoredDeal.lean``:
+    ``JsonDeals.lean``); the other writers read the full one, and have no ``lean``."""
+    return getattr(writer, "lean", False) is True
+
+
 def _parts(path: str | Path | None, jobs: int, writer: DealWriter) -> list[Part] | None:
     """The parts to score the file at ``path`` in, or None (one job: asked
     before the import, so that one job never loads session/parts.py)."""
@@ -164,6 +171,7 @@ def _score_part(name: str, writer: DealWriter, rules: str | None,
                                        prefix=f"part-{part.index}-", suffix=".txt", delete=False)
     try:
         with use(language), Session.open(name, rules, dict(sets)) as session, text:
+            session.lean = _lean(writer)  # settled as the parent settles: the same pool carried
             warm_up(session.record, part, session.deals)
             done.start, start = session.record.expected, session.reading.carried()
             before = (session.deals_shown, session.errors, session.warnings)

@@ -28,6 +28,7 @@ from ..rules import DEFAULT_PROFILE, Profile, load_profile
 from ..rules.money import MONEY_OPTIONS
 from ..rules.profile import OPTIONS
 from ..settle import DealSettlement, SessionSettler
+from ..settle.leandeal import LeanDeal
 from ..values import MutableValue, Value, setattr_frozen
 
 __all__ = ["DEFAULT_PROFILE", "JETON", "ScoredDeal", "Session", "SessionOutcome", "Reading",
@@ -45,26 +46,55 @@ class ScoredDeal(Value):
 
     ``pool_before`` and ``previous`` are the session state the deal was
     settled in, so that an arbiter can settle it again under other options.
+    A plain deal settled lean (:meth:`of_lean`, for ``score --json``) keeps its
+    :class:`~reversis_cli.settle.lean.LeanDeal` as :attr:`lean`, and makes its
+    ``settlement`` from it when first asked.
     """
 
-    __slots__ = _fields = ("checked", "settlement", "pool_before", "previous",
-                           "pot_line_given", "session_start")
+    __slots__ = ("checked", "_settlement", "pool_before", "previous", "pot_line_given",
+                 "session_start", "_lean")
+    _fields = ("checked", "settlement", "pool_before", "previous", "pot_line_given",
+               "session_start")
     checked: CheckedDeal
-    settlement: DealSettlement | None
+    _settlement: DealSettlement | None
     pool_before: Amount
-    previous: DealSettlement | None
+    previous: DealSettlement | LeanDeal | None
     pot_line_given: bool
     session_start: Amount
+    _lean: LeanDeal | None
 
     def __init__(self, checked: CheckedDeal, settlement: DealSettlement | None,
-                 pool_before: Amount = 0, previous: DealSettlement | None = None,
+                 pool_before: Amount = 0, previous: DealSettlement | LeanDeal | None = None,
                  pot_line_given: bool = False, session_start: Amount = 0):
         setattr_frozen(self, "checked", checked)
-        setattr_frozen(self, "settlement", settlement)
+        setattr_frozen(self, "_settlement", settlement)
         setattr_frozen(self, "pool_before", pool_before)
         setattr_frozen(self, "previous", previous)
         setattr_frozen(self, "pot_line_given", pot_line_given)
         setattr_frozen(self, "session_start", session_start)
+        setattr_frozen(self, "_lean", None)
+
+    @classmethod
+    def of_lean(cls, checked: CheckedDeal, lean: LeanDeal, pool_before: Amount,
+                previous: DealSettlement | LeanDeal | None, pot_line_given: bool,
+                session_start: Amount) -> ScoredDeal:
+        """A plain deal settled lean: its settlement made when first asked."""
+        made = cls(checked, None, pool_before, previous, pot_line_given, session_start)
+        setattr_frozen(made, "_lean", lean)
+        return made
+
+    @property
+    def settlement(self) -> DealSettlement | None:
+        made = self._settlement
+        if made is None and self._lean is not None:
+            made = self._lean.full()
+            setattr_frozen(self, "_settlement", made)
+        return made
+
+    @property
+    def lean(self) -> LeanDeal | None:
+        """The lean settlement of a plain deal (``score --json``), or None."""
+        return self._lean
 
 
 class PoolStart(Value):
@@ -216,14 +246,24 @@ class Reading:
         self.profile = profile
         self._settler = SessionSettler(profile, players, pool_start.amount, pool_start.given)
 
-    def settle(self, checked: CheckedDeal, steps: bool = False) -> ScoredDeal:
+    def settle(self, checked: CheckedDeal, steps: bool = False, lean: bool = False
+               ) -> ScoredDeal:
         """The next deal settled; ``steps``: with its reasoning (``settle_deal``), which
-        only an explanation reads."""
+        only an explanation reads; ``lean``: a plain deal settled lean when it can be
+        (:meth:`SessionSettler.settle_lean`), its full settlement made on demand."""
         settler = self._settler
         pool_before, previous = settler.pool, settler.last_played
         replayed = checked.replayed
-        settlement = (settler.settle(replayed, steps)
-                      if checked.settleable and replayed is not None else None)
+        if not (checked.settleable and replayed is not None):
+            settlement = None
+        elif lean and not steps:
+            settled = settler.settle_lean(replayed)
+            if isinstance(settled, LeanDeal):
+                return ScoredDeal.of_lean(checked, settled, pool_before, previous,
+                                          settler.pool_start_given, settler.session_start)
+            settlement = settled
+        else:
+            settlement = settler.settle(replayed, steps)
         return ScoredDeal(checked, settlement, pool_before, previous,
                           settler.pool_start_given, settler.session_start)
 
@@ -253,10 +293,10 @@ class Carried(Value):
 
     __slots__ = _fields = ("pool", "last_played", "balance")
     pool: Amount
-    last_played: DealSettlement | None
+    last_played: DealSettlement | LeanDeal | None
     balance: dict[str, Amount]
 
-    def __init__(self, pool: Amount, last_played: DealSettlement | None,
+    def __init__(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
                  balance: dict[str, Amount]):
         setattr_frozen(self, "pool", pool)
         setattr_frozen(self, "last_played", last_played)
@@ -283,6 +323,9 @@ class Session:
         self.warnings = 0
         self._reading = (Reading(self.profile, record.players, self.pool_start)
                          if self.profile is not None else None)
+        # True: plain deals are settled lean (``Reading.settle``), for a writer that
+        # reads them so (score --json: ``DealWriter.lean``).
+        self.lean = False
         # With ``deals(only=N)``: what the deals shown came to.
         self._shown_net: dict[str, Amount] | None = None
         self._shown_pool: Amount | None = None
@@ -349,8 +392,10 @@ class Session:
         if only is not None:  # what the deals shown came to: nothing yet
             self._shown_net = {name: 0 for name in self.players}
             self._shown_pool = self.pool_start.amount
+        lean = self.lean
         for checked in self.record.deals():
-            scored = reading.settle(checked, steps and (only is None or checked.number == only))
+            scored = reading.settle(checked, steps and (only is None or checked.number == only),
+                                    lean)
             if progress is not None:
                 progress(self.record.position)
             if only is not None:

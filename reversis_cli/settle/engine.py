@@ -112,6 +112,8 @@ from .irregular import (
     forfeit_unclaimed, misdeal_after_exchange, misdeal_before_exchange, revoke_remise,
     ten_card_player, void_deal,
 )
+from .lean import settle_plain
+from .leandeal import LeanDeal
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
 from .payments import POOL, Amount, NoteCode, Payment, Step, amount_json, whole
@@ -296,7 +298,7 @@ def _unsettled(replayed: ReplayedDeal, pool_before: Amount, steps: bool) -> Deal
 
 
 def settle_deal(replayed: ReplayedDeal, profile: Profile, pool_before: Amount, *,
-                previous: DealSettlement | None, first_deal: bool,
+                previous: DealSettlement | LeanDeal | None, first_deal: bool,
                 pot_line_given: bool, session_start: Amount | None = None,
                 steps: bool = True) -> DealSettlement:
     """Settle one deal.  ``previous`` is the last deal *played* (POOL-2 looks back to it).
@@ -368,7 +370,7 @@ class SessionSettler:
         self.pool: Amount = whole(pool_start)
         self.session_start: Amount = self.pool  # POOL-1, IRR-0: the pool as the session began
         self.pool_start_given = pool_start_given
-        self.last_played: DealSettlement | None = None
+        self.last_played: DealSettlement | LeanDeal | None = None
         # Running totals, not the settlements: a session of any length
         # settles in bounded memory.
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
@@ -387,10 +389,24 @@ class SessionSettler:
             totals[name] += amount
         return settlement
 
+    def settle_lean(self, replayed: ReplayedDeal) -> DealSettlement | LeanDeal:
+        """The next deal settled without its reasoning: a plain deal on ints
+        (:func:`~.lean.settle_plain`), any other as :meth:`settle` does."""
+        lean = settle_plain(replayed, self.profile, self.pool, self.last_played,
+                            self.session_start)
+        if lean is None:
+            return self.settle(replayed, False)
+        self.pool = lean.pool_after
+        self.last_played = lean
+        totals = self._totals
+        for name, amount in zip(lean.names, lean.net, strict=True):
+            totals[name] += amount
+        return lean
+
     def totals(self) -> dict[str, Amount]:
         return {name: whole(value) for name, value in self._totals.items()}
 
-    def restore(self, pool: Amount, last_played: DealSettlement | None,
+    def restore(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
                 totals: Mapping[str, Amount]) -> None:
         """Settle the next deal as if the deals before had left ``pool``,
         ``last_played`` and the running ``totals`` (deals settled in another

@@ -15,11 +15,11 @@ from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card, Suit
 from ..replay import Play, PlayedTrick
 from ..replay.result import Row
 from ..replay.rules_of_play import fallen_by_follow, fallen_by_lead
-from .ledger import Ledger, WinnerDue
+from .ledger import Fall, Ledger, WinnerDue
 from .payments import NoteCode, ReasonCode, Step, share
 
-__all__ = ["leader_of", "classify", "still_held", "in_play_payments", "pay_winner_dues",
-           "ace_value"]
+__all__ = ["leader_of", "classify", "classify_fall", "still_held", "in_play_payments",
+           "pay_winner_dues", "ace_value"]
 
 QUINOLA_PLACED = 5      # QUIN-1: one jeton
 QUINOLA_FROM_HOLDER = 10  # QUIN-2: two jetons
@@ -41,25 +41,32 @@ def leader_of(trick: PlayedTrick) -> int:
 def classify(ledger: Ledger, trick: PlayedTrick, play: Play) -> tuple[str, NoteCode, dict]:
     """The class of a card played (placed / forced / led / played), the step that
     says why, and that step's facts (a played card's other card of the suit only
-    when the ledger records steps)."""
-    suit = trick.led_suit
-    fallen = fallen_by_lead(play.card, suit, play.seat == leader_of(trick))
+    when the ledger records steps): :func:`classify_fall` of the trick's play."""
+    return classify_fall(ledger, Fall(trick.number, leader_of(trick), trick.taker, play.seat,
+                                      play.card, trick.led_suit))
+
+
+def classify_fall(ledger: Ledger, fall: Fall) -> tuple[str, NoteCode, dict]:
+    """:func:`classify` of an ace or the quinola as the tally found it (its trick's
+    number, leader, taker, the seat that played it and the suit led: no trick made)."""
+    suit, seat, card = fall.led, fall.seat, fall.card
+    fallen = fallen_by_lead(card, suit, seat == fall.leader)
     if fallen == "led":
         return fallen, NoteCode.CARD_LED, {}
     if fallen == "placed":
         return fallen, NoteCode.CARD_PLACED, {"suit": suit}
-    if play.card is QUINOLA and play.seat == ledger.espagnolette:
+    if card is QUINOLA and seat == ledger.espagnolette:
         return "forced", NoteCode.CARD_FORCED_ESPAGNOLETTE, {}
     if ledger.options.forced_means == "any_follow":
         return "forced", NoteCode.CARD_FORCED_ANY_FOLLOW, {}
     # the other cards of the suit he still held (ReplayedDeal.held_at), read from where
     # each card was played: no set of the cards played before is built
-    number, card, rows = trick.number, play.card, ledger.replayed.rows
+    number, rows = fall.trick, ledger.replayed.rows
     if rows is not None:  # a plain deal: the rows say it, without the hands (the fast path)
-        others = still_held(rows, play.seat, number, suit)
+        others = still_held(rows, seat, number, suit)
     else:
         played_in = ledger.tally.played_in
-        others = [c for c in ledger.replayed.hands[play.seat]
+        others = [c for c in ledger.replayed.hands[seat]
                   if c.suit is suit and c is not card and not 0 < played_in[c.index] < number]
     if fallen_by_follow(bool(others)) == "played":
         # the card the step names, looked for only when there is a step to say it
@@ -93,52 +100,48 @@ _CLASS_CITES = {NoteCode.CARD_FORCED_ESPAGNOLETTE: ("PLAY", "ESP-9")}
 def in_play_payments(ledger: Ledger) -> None:
     """ACE-1..3 and QUIN-1..3 for every ace and the quinola, trick by trick."""
     names, steps = ledger.names, ledger.steps
-    for trick, play in ledger.tally.paying:  # the aces and the quinola, as they fell
-        card = play.card
-        kind, code, facts = classify(ledger, trick, play)
+    for fall in ledger.tally.paying:  # the aces and the quinola, as they fell
+        card = fall.card
+        kind, code, facts = classify_fall(ledger, fall)
         if steps is not None:
             # the step as Ledger.step makes it, without its keyword call
-            steps.append(_new(Step, ("PLAY", trick.number, code,
-                                     {"player": names[play.seat], "card": card, **facts},
+            steps.append(_new(Step, ("PLAY", fall.trick, code,
+                                     {"player": names[fall.seat], "card": card, **facts},
                                      _CLASS_CITES.get(code, ("PLAY",)))))
-        (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, trick, play)
+        (_QUINOLA if card is QUINOLA else _ACE)[kind](ledger, fall)
 
 
 _new = tuple.__new__
 
 
-def ace_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+def ace_placed(ledger: Ledger, fall: Fall) -> None:
     """ACE-1: the taker of the trick pays the placer."""
-    taker = trick.taker
-    ledger.add_in_play(taker, play.seat, ace_value(play.card), "ACE-1", trick.number, play.card,
-                       ReasonCode.ACE_PLACED)
+    ledger.add_in_play(fall.taker, fall.seat, ace_value(fall.card), "ACE-1", fall.trick,
+                       fall.card, ReasonCode.ACE_PLACED)
 
 
-def ace_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
-    """ACE-2: the holder of a forced ace pays the leader of the trick."""
-    leader = leader_of(trick)
-    ledger.add_in_play(play.seat, leader, ace_value(play.card), "ACE-2", trick.number, play.card,
-                       ReasonCode.ACE_FORCED)
+def ace_forced(ledger: Ledger, fall: Fall) -> None:
+    """ACE-2: the holder of a forced ace pays the leader of the trick (``leader_of``)."""
+    ledger.add_in_play(fall.seat, fall.leader, ace_value(fall.card), "ACE-2", fall.trick,
+                       fall.card, ReasonCode.ACE_FORCED)
 
 
-def ace_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+def ace_led_or_played(ledger: Ledger, fall: Fall) -> None:
     """ACE-3: owed to the partie winner after the deal, when the profile says so."""
     if not ledger.options.led_aces_pay_winner:
-        ledger.step("ACE-3", trick.number, NoteCode.NO_WINNER_DUE_BY_OPTION)
+        ledger.step("ACE-3", fall.trick, NoteCode.NO_WINNER_DUE_BY_OPTION)
         return
-    ledger.winner_dues.append(
-        WinnerDue("ACE-3", play.seat, play.card, ace_value(play.card), trick.number))
-    ledger.step("ACE-3", trick.number, NoteCode.WINNER_DUE_NOTED,
-                player=ledger.name(play.seat), amount=ace_value(play.card), card=play.card,
-                trick=trick.number)
+    value = ace_value(fall.card)
+    ledger.winner_dues.append(WinnerDue("ACE-3", fall.seat, fall.card, value, fall.trick))
+    ledger.step("ACE-3", fall.trick, NoteCode.WINNER_DUE_NOTED,
+                player=ledger.name(fall.seat), amount=value, card=fall.card, trick=fall.trick)
 
 
-def quinola_placed(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+def quinola_placed(ledger: Ledger, fall: Fall) -> None:
     """QUIN-1: the taker pays the placer 5, and the placer takes the pool."""
-    taker, placer = trick.taker, play.seat
-    ledger.add_in_play(taker, placer, QUINOLA_PLACED, "QUIN-1", trick.number, play.card,
+    ledger.add_in_play(fall.taker, fall.seat, QUINOLA_PLACED, "QUIN-1", fall.trick, fall.card,
                        ReasonCode.QUINOLA_PLACED)
-    ledger.offer_taking(placer, "QUIN-1", trick.number, ReasonCode.POOL_TAKEN_QUINOLA)
+    ledger.offer_taking(fall.seat, "QUIN-1", fall.trick, ReasonCode.POOL_TAKEN_QUINOLA)
 
 
 def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
@@ -146,9 +149,14 @@ def quinola_forcer(ledger: Ledger, trick: PlayedTrick) -> int:
     return leader_of(trick) if ledger.options.quinola_forcer == "leader" else trick.taker
 
 
-def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+def _forcer(ledger: Ledger, fall: Fall) -> int:
+    """:func:`quinola_forcer` of the trick the quinola fell in, as the tally found it."""
+    return fall.leader if ledger.options.quinola_forcer == "leader" else fall.taker
+
+
+def quinola_forced(ledger: Ledger, fall: Fall) -> None:
     """QUIN-2 (ESP-9 for the espagnolette): the forcer is paid, the holder puts in a remise."""
-    holder, forcer, t = play.seat, quinola_forcer(ledger, trick), trick.number
+    holder, forcer, t, card = fall.seat, _forcer(ledger, fall), fall.trick, fall.card
     esp = holder == ledger.espagnolette
     rule = "ESP-9" if esp else "QUIN-2"
     if forcer == holder:
@@ -156,26 +164,25 @@ def quinola_forced(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
     else:
         # ESP-9: the espagnolette pays as the others do (5), not the holder's 10.
         base = QUINOLA_FROM_OTHER if esp else QUINOLA_FROM_HOLDER
-        ledger.add_in_play(holder, forcer, base, rule, t, play.card, ReasonCode.QUINOLA_FORCED)
+        ledger.add_in_play(holder, forcer, base, rule, t, card, ReasonCode.QUINOLA_FORCED)
         for other in range(4):
             if other not in (holder, forcer):
-                ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, play.card,
+                ledger.add_in_play(other, forcer, QUINOLA_FROM_OTHER, "QUIN-2", t, card,
                                    ReasonCode.QUINOLA_FORCED_OTHER,
                                    holder=ledger.name(holder))
-    ledger.add_remise(holder, rule, t, ReasonCode.REMISE_QUINOLA_FORCED, card=play.card)
+    ledger.add_remise(holder, rule, t, ReasonCode.REMISE_QUINOLA_FORCED, card=card)
 
 
-def quinola_led_or_played(ledger: Ledger, trick: PlayedTrick, play: Play) -> None:
+def quinola_led_or_played(ledger: Ledger, fall: Fall) -> None:
     """QUIN-3: a remise, and 10 to the partie winner when led_aces_pay_winner."""
-    holder = play.seat
-    ledger.add_remise(holder, "QUIN-3", trick.number, ReasonCode.REMISE_QUINOLA_FALLEN,
-                      card=play.card)
+    holder, card = fall.seat, fall.card
+    ledger.add_remise(holder, "QUIN-3", fall.trick, ReasonCode.REMISE_QUINOLA_FALLEN, card=card)
     if ledger.options.led_aces_pay_winner:
         ledger.winner_dues.append(
-            WinnerDue("QUIN-3", holder, play.card, QUINOLA_FROM_HOLDER, trick.number))
-        ledger.step("QUIN-3", trick.number, NoteCode.WINNER_DUE_NOTED,
-                    player=ledger.name(holder), amount=QUINOLA_FROM_HOLDER, card=play.card,
-                    trick=trick.number)
+            WinnerDue("QUIN-3", holder, card, QUINOLA_FROM_HOLDER, fall.trick))
+        ledger.step("QUIN-3", fall.trick, NoteCode.WINNER_DUE_NOTED,
+                    player=ledger.name(holder), amount=QUINOLA_FROM_HOLDER, card=card,
+                    trick=fall.trick)
 
 
 _ACE = {"placed": ace_placed, "forced": ace_forced,
@@ -221,4 +228,10 @@ def pay_winner_dues(ledger: Ledger) -> None:
 
 
 def _led(ledger: Ledger, due: WinnerDue) -> bool:
-    return leader_of(ledger.replayed.trick(due.trick)) == due.holder  # no other trick made
+    """Whether the holder led the card owed to the winner.  A plain deal's from its
+    row (the fast path: its leader plays first, and no trick is made, nor its lean
+    line made to write out its words); any other's from the trick (``leader_of``)."""
+    rows = ledger.replayed.rows
+    if rows is not None:
+        return rows[due.trick - 1][1] == due.holder
+    return leader_of(ledger.replayed.trick(due.trick)) == due.holder

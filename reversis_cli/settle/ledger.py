@@ -13,16 +13,17 @@ from typing import Any, NamedTuple
 
 from fractions import Fraction
 
-from ..cards import PACK, Card
-from ..replay import Play, PlayedTrick, ReplayedDeal
-from ..replay.result import Row, trick_of_row
+from ..cards import PACK, Card, Suit
+from ..replay import PlayedTrick, ReplayedDeal
+from ..replay.result import Row
 from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, Step, whole
-from .settlement import DealSettlement
+from .settlement import PlayedBefore
 
-__all__ = ["DOUBLING_GROUNDS", "LATE_TRICK", "VIS_A_VIS", "Ledger", "InPlay", "WinnerDue"]
+__all__ = ["DOUBLING_GROUNDS", "LATE_TRICK", "VIS_A_VIS", "Ledger", "InPlay", "WinnerDue",
+           "Fall"]
 
 # POOL-4: when two takings meet in one deal, the higher wins.
 TAKING_PRIORITY = {"REV-1": 3, "QUIN-1": 2, "ESP-4": 1}
@@ -56,13 +57,27 @@ class WinnerDue(NamedTuple):
     trick: int
 
 
+class Fall(NamedTuple):
+    """An ace or the quinola as it fell: the trick's number, who led it (who played
+    its first card: ``inplay.leader_of``), who took it, who played the card, the
+    card, and the suit led.  Ints and cards, read alike from a plain deal's rows
+    and from any deal's tricks (X3 of issue 35: no trick made for it)."""
+
+    trick: int
+    leader: int
+    taker: int
+    seat: int
+    card: Card
+    led: Suit
+
+
 class _Tally(NamedTuple):
     """What one pass over a deal's 44 cards finds, for the rules that read it."""
 
     won: tuple[int, ...]  # tricks won by seat (ReplayedDeal.tricks_won)
     points: tuple[int, ...]  # card points won by seat (ReplayedDeal.points_won)
     played_in: list[int]  # by card index: the trick it was first played in (0: never)
-    paying: list[tuple[PlayedTrick, Play]]  # the aces and the quinola, in playing order
+    paying: list[Fall]  # the aces and the quinola, in playing order
 
 
 def _tally(replayed: ReplayedDeal) -> _Tally:
@@ -88,7 +103,8 @@ def _tally_tricks(tricks: tuple[PlayedTrick, ...]) -> _Tally:
             points[taker] += card.points
             played_in[card.index] = number
             if card.pays_in_play:
-                paying.append((trick, play))
+                paying.append(_new(Fall, (number, trick.plays[0].seat, taker, play.seat, card,
+                                          trick.led_suit)))
     paying.reverse()
     return _Tally(tuple(won), tuple(points), played_in, paying)
 
@@ -96,26 +112,27 @@ def _tally_tricks(tricks: tuple[PlayedTrick, ...]) -> _Tally:
 # By card index: its points, and whether it pays as it falls (an ace or the quinola).
 _POINTS = tuple(card.points for card in PACK)
 _PAYS = tuple(card.pays_in_play for card in PACK)
+_SUITS = tuple(card.suit for card in PACK)
 
 
 def _tally_rows(rows: tuple[Row, ...]) -> _Tally:
     """The tally of a plain deal, from its rows (the fast path beside
     :func:`_tally_tricks`, which tests/test_replay_plain.py holds it to): each
-    card is played once, and a trick is made only when it holds a card that
-    pays as it falls, for ``paying``: made without its line
-    (:func:`~reversis_cli.replay.result.trick_of_row`), as no rule reads the line
-    or where each card was written, and asking would make a lean line write out
-    its words."""
+    card is played once, and the cards that pay as they fall are read from the
+    row where they are, no trick made (nor a lean line made to write out its
+    words)."""
     won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
     paying = []
-    for row in rows:
-        number, _, a, b, c, d, taker = row
+    for number, leader, a, b, c, d, taker in rows:
         won[taker] += 1
         points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
         played_in[a] = played_in[b] = played_in[c] = played_in[d] = number
         if _PAYS[a] or _PAYS[b] or _PAYS[c] or _PAYS[d]:
-            trick = trick_of_row(row)
-            paying += [(trick, play) for play in trick.plays if _PAYS[play.card.index]]
+            led = _SUITS[a]
+            for k, index in enumerate((a, b, c, d)):
+                if _PAYS[index]:
+                    paying.append(_new(Fall, (number, leader, taker, (leader + k) % 4,
+                                              PACK[index], led)))
     return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
@@ -137,7 +154,7 @@ class Ledger:
     profile: Profile
     pool_before: Amount
     options: RuleOptions  # the profile's, read often
-    previous: DealSettlement | None
+    previous: PlayedBefore | None  # a DealSettlement, or a plain deal settled lean
     first_deal: bool
     pot_line_given: bool
     session_start: Amount | None  # POOL-1: the pool as the session began
@@ -174,7 +191,7 @@ class Ledger:
     _keys: tuple[tuple[int, int], ...] | None  # score_keys, paired once
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
-                 previous: DealSettlement | None = None, first_deal: bool = False,
+                 previous: PlayedBefore | None = None, first_deal: bool = False,
                  pot_line_given: bool = False, session_start: Amount | None = None, *,
                  explain: bool = True) -> None:
         self.replayed, self.profile, self.pool_before = replayed, profile, pool_before
@@ -227,6 +244,11 @@ class Ledger:
         return keys
 
     def took(self, seat: int) -> tuple[int, ...]:
+        """The numbers of the tricks ``seat`` took; a plain deal's from its rows (the
+        fast path: no trick made, no lean line written out)."""
+        rows = self.replayed.rows
+        if rows is not None:
+            return tuple([row[0] for row in rows if row[6] == seat])
         return tuple(t.number for t in self.replayed.tricks if t.taker == seat)
 
     # --- recording -------------------------------------------------------------

@@ -11,17 +11,17 @@ from typing import Any
 
 from .ledger import TAKING_PRIORITY, Ledger
 from .payments import POOL, Amount, NoteCode, ReasonCode
-from .settlement import DealSettlement
+from .settlement import PlayedBefore
 
 __all__ = ["must_stake", "stake_pool", "resolve_takings", "pool_was_taken", "pool_was_fed"]
 
 
-def pool_was_taken(previous: DealSettlement) -> bool:
+def pool_was_taken(previous: PlayedBefore) -> bool:
     """POOL-2: some player took the pool in that deal."""
     return any(p.payer == POOL for p in previous.payments)
 
 
-def pool_was_fed(previous: DealSettlement) -> bool:
+def pool_was_fed(previous: PlayedBefore) -> bool:
     """POOL-2: someone put a remise or a penalty in (stakes do not count)."""
     return any(p.payee == POOL and p.rule != "POOL-1" for p in previous.payments)
 

@@ -29,13 +29,18 @@ def find_reversis(ledger: Ledger) -> None:
     breach = reversis_breach(takers)
     if breach is not None:
         undertaker, broken = breach
-        breaking = replayed.trick(broken + 1)
+        rows = replayed.rows
+        if rows is not None:  # a plain deal: its row says it, no trick made (no line written out)
+            number, taker = rows[broken][0], rows[broken][6]
+        else:
+            breaking = replayed.trick(broken + 1)
+            number, taker = breaking.number, breaking.taker
         ledger.outcome = Outcome.REVERSIS_BROKEN
-        ledger.undertaker, ledger.breaker = undertaker, breaking.taker
-        ledger.breaker_trick = breaking.number
-        ledger.step("REV-3", breaking.number, NoteCode.REVERSIS_BROKEN, ("REV-2",),
-                    undertaker=ledger.name(undertaker), breaker=ledger.name(breaking.taker),
-                    trick=breaking.number)
+        ledger.undertaker, ledger.breaker = undertaker, taker
+        ledger.breaker_trick = number
+        ledger.step("REV-3", number, NoteCode.REVERSIS_BROKEN, ("REV-2",),
+                    undertaker=ledger.name(undertaker), breaker=ledger.name(taker),
+                    trick=number)
 
 
 def pay_reversis(ledger: Ledger) -> None:

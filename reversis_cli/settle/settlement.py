@@ -7,12 +7,14 @@ at the previous deal's settlement, need not import the engine that runs them.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ..cards import Card
 from ..values import Value, setattr_frozen
 from .codes import DealStatus, EspagnoletteStatus, Outcome
 from .payments import Amount, Payment, Step
 
-__all__ = ["DealSettlement"]
+__all__ = ["DealSettlement", "PlayedBefore"]
 
 _FIELDS = ("number", "dealer", "status", "outcome", "tricks_won", "points", "partie_cards",
            "partie_value", "winners", "losers", "espagnolette", "payments", "cancelled",
@@ -88,3 +90,11 @@ class DealSettlement(Value):
         # A settlement crosses to the parent process (session/parts.py): pickled as its
         # constructor's arguments, since its frozen __setattr__ refuses pickle's own way.
         return DealSettlement, self._values()
+
+
+class PlayedBefore(Protocol):
+    """What POOL-2 reads of the last deal played: its payments (a
+    :class:`DealSettlement`, or a plain deal settled lean, settle/lean.py)."""
+
+    @property
+    def payments(self) -> tuple[Payment, ...]: ...

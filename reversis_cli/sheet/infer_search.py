@@ -13,6 +13,7 @@ from ..rules import Profile
 from ..rules.profile import BUILTIN_PROFILES, OPTIONS, builtin_profile, format_option_value
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
+from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 from ..values import replace
 
@@ -83,7 +84,7 @@ def _signature(settlement: DealSettlement | None):
     return settlement.status, payments, settlement.pool_after
 
 
-def _state(pool, previous: DealSettlement | None):
+def _state(pool, previous: DealSettlement | LeanDeal | None):
     """The session state a deal is settled in: the pool, and what POOL-2 reads
     of the last deal played (its payments to and from the pool)."""
     if previous is None:
@@ -348,7 +349,7 @@ def _from(reaches: Sequence[int], count: int) -> frozenset[int]:
     return frozenset(range(min(reaches), count)) if reaches else frozenset()
 
 
-def _last_played(last: ScoredDeal | None) -> DealSettlement | None:
+def _last_played(last: ScoredDeal | None) -> DealSettlement | LeanDeal | None:
     """The last deal played at the end of the base reading (for the state after it)."""
     if last is None:
         return None

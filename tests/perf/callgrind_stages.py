@@ -13,9 +13,10 @@ start-up counts in none):
   notation/fastpath.py), without the reader's bookkeeping;
 * ``read+replay``: ``Record.deals()``, the reader's bookkeeping and the replay
   (reader/, replay/), less the two above;
-* ``settle``: ``Session.deals()`` (session.py, settle/) less ``Record.deals()``;
-* ``json``: ``write_session_json`` into a discarded string (jsonout.py) less
-  ``Session.deals()``.
+* ``settle``: ``Session.deals()`` (session.py, settle/) less ``Record.deals()``,
+  plain deals settled lean as ``score --json`` settles them (settle/lean.py);
+* ``json``: ``write_session_json`` into a discarded string (score/json.py,
+  score/jsontext.py) less ``Session.deals()``.
 
 The sum is what ``score --json FILE`` costs a deal in process, without the
 command line; the stages are deterministic to a fraction of a per cent, where
@@ -60,11 +61,13 @@ elif stop == "deals":
             pass
 elif stop == "session":
     with Session.open(path) as session:
+        session.lean = True  # as score --json settles (JsonDeals.lean)
         for _ in session.deals():
             pass
 else:
     out = []
     with Session.open(path) as session:
+        session.lean = True
         write_session_json(session, session.deals(), out.append)
 """
 

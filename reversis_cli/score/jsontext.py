@@ -1,0 +1,271 @@
+"""The text twin of ``score --json``'s deal object (docs/contributing.md, "Fast paths").
+
+:func:`deal_text` writes a settled deal's JSON text member by member, the
+payments' texts kept for the deals after (a session repeats them); the writer
+(:mod:`.json`) encodes its reference, ``deal_json``'s dict, where this gives up
+and for every deal under ``REVERSIS_REFERENCE=1``.  The same bytes either way
+(``tests/test_jsonout.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import PACK, Card
+from ..replay import ReplayedDeal
+from ..session.service import ScoredDeal
+from ..settle import Payment, amount_json
+from ..diagnostics import Diagnostic
+from ..settle.leandeal import LeanDeal, payment_of
+from ..settle.payments import param_json
+from ..settle.texts import english_reason
+from .encoder import dumps, string
+
+__all__ = ["deal_text"]
+
+
+def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
+    """One settled deal object of docs/output.md as JSON text, as the writer's
+    ``deal_json`` builds it, with its ``recorded`` block when the deal has the
+    table's figures; ``None`` (the writer encodes ``deal_json``'s dict) for a deal
+    not settled or not replayed.
+
+    A settled deal is written directly, member by member, not as one dict encoded:
+    names (letters, digits, ``_``, ``-``), card codes, rule ids, reason codes and
+    the status words need no escaping, and every deal repeats the same shape (eleven
+    tricks, a handful of payments).  The reasons and the params' words go through
+    the encoder's string escaping; anything else (diagnostics, the ``recorded``
+    block) is one encoding of its value.  ``test_jsonout`` holds the text to
+    ``deal_json``'s.
+    """
+    checked, lean = scored.checked, scored.lean
+    replayed = checked.replayed
+    if lean is not None and replayed is not None and replayed.rows is not None:
+        return _lean_text(lean, replayed, checked.diagnostics, recorded)
+    settlement = scored.settlement
+    if settlement is None or replayed is None or not (replayed.rows or replayed.tricks):
+        return None
+    tricks = _tricks_text(replayed)
+    s = settlement
+    diagnostics = checked.diagnostics
+    tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
+            else '"diagnostics": []')
+    if recorded is not None:
+        tail += f', "recorded": {dumps(recorded)}'
+    esp = s.espagnolette
+    counts = _counts_template(replayed.players)
+    return (f'{{"number": {s.number}, "dealer": "{s.dealer}", '
+            f'"status": "{s.status}", "outcome": "{s.outcome}", '
+            f'"tricks": [{tricks}], '
+            f'"tricks_won": {counts.format(*s.tricks_won.values())}, '
+            f'"points": {counts.format(*s.points.values())}, '
+            f'"partie": {{"cards": {_codes_text([c.code for c in s.partie_cards])}, '
+            f'"value": {_amount_text(s.partie_value)}}}, '
+            f'"winners": {_codes_text(s.winners)}, "losers": {_codes_text(s.losers)}, '
+            '"espagnolette": '
+            + (f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}, ' if esp else 'null, ')
+            + f'"payments": [{", ".join([_payment_text(p) for p in s.payments])}], '
+            + (f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
+               if s.cancelled else '"cancelled": [], ')
+            + f'"pool": {{"before": {_amount_text(s.pool_before)}, '
+            f'"after": {_amount_text(s.pool_after)}}}, '
+            f'"net": {_net_text(counts, s.net)}, {tail}}}')
+
+
+def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+               recorded: dict | None) -> str:
+    """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
+    members, from its seats and ints."""
+    names = lean.names
+    tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
+            else '"diagnostics": []')
+    if recorded is not None:
+        tail += f', "recorded": {dumps(recorded)}'
+    counts = _counts_template(replayed.players)
+    net, esp = lean.net, lean.espagnolette
+    for value in net:
+        if type(value) is not int:
+            net_text = _counts_text(dict(zip(names, net, strict=True)))
+            break
+    else:
+        net_text = counts.format(*net)
+    return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
+            f'"status": "played", "outcome": "{lean.outcome}", '
+            f'"tricks": [{_tricks_text(replayed)}], '
+            f'"tricks_won": {counts.format(*lean.won)}, '
+            f'"points": {counts.format(*lean.points)}, '
+            f'"partie": {{"cards": {_codes_text([c.code for c in lean.partie_cards])}, '
+            f'"value": {_amount_text(lean.partie_value)}}}, '
+            f'"winners": {_codes_text([names[s] for s in lean.winners])}, '
+            f'"losers": {_codes_text([names[s] for s in lean.losers])}, '
+            + ('"espagnolette": null, ' if esp is None
+               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
+            + f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
+            + (f'"cancelled": [{", ".join([_lean_payment_text(p) for p in lean.cancelled])}], '
+               if lean.cancelled else '"cancelled": [], ')
+            + f'"pool": {{"before": {_amount_text(lean.pool_before)}, '
+            f'"after": {_amount_text(lean.pool_after)}}}, '
+            f'"net": {net_text}, {tail}}}')
+
+
+# Lean payments written already, by the payment itself (its params are their items, in
+# the order made: hashable, and an equal payment whose params were made in another
+# order is another key, as in _PAYMENT_TEXTS).
+_LEAN_TEXTS: dict[Payment, str] = {}
+
+
+def _lean_payment_text(p: Payment) -> str:
+    """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
+    text = _LEAN_TEXTS.get(p)
+    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_payment(payment_of(p)))
+
+
+_CARDS_JOIN = '", "'.join
+_CODES = tuple(card.code for card in PACK)  # by card index
+
+
+def _tricks_text(replayed: ReplayedDeal) -> str:
+    """The members of a deal's ``tricks`` list; a plain deal's from its rows (the
+    fast path: no trick made), any other's from its tricks (as ``_tricks_json``)."""
+    names = replayed.players
+    rows = replayed.rows
+    if rows is not None:
+        codes = _CODES
+        return ", ".join([
+            f'{{"number": {number}, "leader": "{names[leader]}", '
+            f'"cards": ["{codes[a]}", "{codes[b]}", "{codes[c]}", "{codes[d]}"], '
+            f'"taker": "{names[taker]}"}}'
+            for number, leader, a, b, c, d, taker in rows])
+    return ", ".join([
+        f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
+        f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
+        for t in replayed.tricks])
+
+
+def _cards_text(plays) -> str:
+    """A trick's card codes, joined for a JSON list; four plays (every trick but one
+    after a misplay) written without a loop."""
+    if len(plays) == 4:
+        a, b, c, d = plays
+        return f'{a.card.code}", "{b.card.code}", "{c.card.code}", "{d.card.code}'
+    return _CARDS_JOIN([p.card.code for p in plays])
+
+
+def _codes_text(words: Sequence[str]) -> str:
+    """A list of names or codes (no escaping needed) as JSON."""
+    return f'["{_CARDS_JOIN(words)}"]' if words else "[]"
+
+
+def _counts_text(by_name: dict) -> str:
+    """A {name: amount} object as JSON (names need no escaping)."""
+    return "{" + ", ".join([f'"{name}": {value}' if type(value) is int else
+                            f'"{name}": {_amount_text(value)}'
+                            for name, value in by_name.items()]) + "}"
+
+
+# A {name: count} object of a session's players as a format string, by the players
+# (the same four for every deal of a session): its counts are formatted into it.
+_COUNT_TEMPLATES: dict[tuple[str, ...], str] = {}
+
+
+def _counts_template(names: tuple[str, ...]) -> str:
+    """``_counts_text`` as a format string for counts (ints) by ``names``, in order:
+    the deal's tricks won, points and nets are dicts by its players, in their order."""
+    template = _COUNT_TEMPLATES.get(names)
+    if template is None:
+        if len(_COUNT_TEMPLATES) >= 64:  # a batch of many sessions: bounded
+            _COUNT_TEMPLATES.clear()
+        template = _COUNT_TEMPLATES[names] = (
+            "{{" + ", ".join([f'"{name}": {{}}' for name in names]) + "}}")
+    return template
+
+
+def _net_text(template: str, net: dict) -> str:
+    """The deal's nets in the players' template when they are whole (a split partie
+    may leave a fraction, written as ``"n/d"``)."""
+    values = net.values()
+    for value in values:
+        if type(value) is not int:
+            return _counts_text(net)
+    return template.format(*values)
+
+
+def _amount_text(amount) -> str:
+    """docs/output.md: an integer, or a fraction as the string ``"n/d"``."""
+    if type(amount) is int:
+        return str(amount)
+    value = amount_json(amount)
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+# Payments written already, by the payment and the order of its params' keys (equal
+# payments are written the same, their params in the order made): a session's deals
+# repeat them (the stakes, an ace placed on the same trick), and writing one costs
+# as much as finding it here many times over.
+_PAYMENT_TEXTS: dict[tuple[Payment, tuple[str, ...]], str] = {}
+_PAYMENT_TEXTS_HELD = 4096  # then emptied: a bounded memory for a session of any length
+
+
+def _payment_text(p: Payment) -> str:
+    """``Payment.to_json`` as JSON text, written once for each distinct payment."""
+    key = (p, tuple(p.params))
+    text = _PAYMENT_TEXTS.get(key)
+    return text if text is not None else _keep(_PAYMENT_TEXTS, key, _write_payment(p))
+
+
+def _keep(table: dict, key: object, text: str) -> str:
+    """``text`` kept in ``table`` under ``key``; a full table is emptied first
+    (:data:`_PAYMENT_TEXTS_HELD`: bounded memory for a session of any length)."""
+    if len(table) >= _PAYMENT_TEXTS_HELD:
+        table.clear()
+    table[key] = text
+    return text
+
+
+def _write_payment(p: Payment) -> str:
+    """``Payment.to_json`` as JSON text: its reason and its params' words escaped."""
+    trick = "null" if p.trick is None else p.trick
+    amount = p.amount if type(p.amount) is int else _amount_text(p.amount)
+    return (f'{{"payer": "{p.payer}", "payee": "{p.payee}", "amount": {amount}, '
+            f'"rule": "{p.rule}", "trick": {trick}, "reason": {string(english_reason(p))}, '
+            f'"code": "{p.code}", "params": {_params_text(p.params)}, '
+            f'"rules": ["{_CARDS_JOIN(p.rules)}"]}}')
+
+
+# Params written already, by their items: far fewer kinds than payments (a card and
+# a factor, a loser's points...).  Equal items are written the same (an int and an
+# equal whole Fraction both as the integer).
+_PARAMS_TEXTS: dict[tuple, str] = {}
+
+
+def _params_text(params: dict) -> str:
+    """``_write_params``, once for each distinct set of params."""
+    if not params:
+        return "{}"
+    key = tuple(params.items())
+    try:
+        text = _PARAMS_TEXTS.get(key)
+    except TypeError:  # a value that is no key (none of the rules' params today)
+        return _write_params(params)
+    return text if text is not None else _keep(_PARAMS_TEXTS, key, _write_params(params))
+
+
+def _write_params(params: dict) -> str:
+    """A payment's params as JSON, as ``Payment.to_json`` gives them: the usual
+    values (a card, a number, a word, the grounds of a doubling) written here, any
+    other through ``param_json`` and the encoder."""
+    parts = []
+    for key, value in params.items():
+        kind = type(value)
+        if kind is int:
+            text = str(value)
+        elif kind is Card:
+            text = f'"{value.code}"'
+        elif kind is str:
+            text = string(value)
+        elif kind is tuple and all([type(v) is str for v in value]):
+            text = f"[{', '.join(map(string, value))}]"  # a doubling's grounds
+        else:
+            text = dumps(param_json(value))
+        parts.append(f'"{key}": {text}')
+    return "{" + ", ".join(parts) + "}"

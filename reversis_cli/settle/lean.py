@@ -1,0 +1,550 @@
+"""The settlement of a plain deal on ints: the lean twin of the rule registry.
+
+:func:`settle_plain` settles a deal the one-pass replay read (its tricks are
+rows of card indexes, ``ReplayedDeal.rows``) without a :class:`Ledger`: the
+stakes, the aces and the quinola as they fell, a reversis made or broken, the
+partie, what is owed to its winner, the espagnolette and the pool's taking, in the
+registry's
+order (``engine.RULES``), each payment a tuple of the fields of a
+:class:`Payment` (its params as their items).  What it gives,
+:class:`LeanDeal`, is what ``score --json`` writes (score/jsontext.py); any
+other reader asks for the full settlement, :meth:`LeanDeal.full`, made from it
+on demand.
+
+It gives up (None, and the engine settles the deal) at the first doubt: a deal
+with an event line or a revoke, a void or incomplete deal, a
+deal not read from rows, a rule option it does not know (a new option is
+added to :data:`HANDLED` when this module settles by it), and under
+``REVERSIS_REFERENCE=1``.  tests/test_settle_lean.py holds it to the engine,
+payment by payment and byte by byte, under every value of every option.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from operator import itemgetter
+from typing import Any
+
+from .. import fastpaths
+from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
+from ..replay import ReplayedDeal
+from ..replay.result import Row
+from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, fallen_by_follow, fallen_by_lead,
+                                    partie_standing, reversis_breach, reversis_maker,
+                                    seat_rank, vis_a_vis)
+from ..rules import Profile, RuleOptions
+from .codes import EspagnoletteStatus, Outcome
+from .leandeal import LeanDeal, LeanPayment, payment_of
+from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
+from .partie import partie_total
+from .payments import POOL, Amount, Payment, ReasonCode, share, whole
+from .settlement import DealSettlement
+
+__all__ = ["HANDLED", "LeanDeal", "payment_of", "settle_plain"]
+
+# Each rule option this module settles by, with the values it knows.  A profile
+# whose options hold another (a new option, a new value) is settled by the engine.
+# ``None``: any value of the option's type (a number of fiches, a set of tricks).
+HANDLED: dict[str, frozenset[Any] | None] = {
+    "forced_means": frozenset({"compelled", "any_follow"}),
+    "partie_diamond_ace": None, "partie_quinola": None, "partie_bonus": None,
+    "partie_ties": frozenset({"seat", "split"}),
+    "partie_vis_a_vis_double": frozenset({True, False}),
+    "stake_player": None, "stake_dealer": None,
+    "restake": frozenset({"below_initial", "taken_or_quiet"}),
+    "remise": frozenset({"pool", "stake"}),
+    "led_aces_pay_winner": frozenset({True, False}),
+    "quinola_forcer": frozenset({"leader", "taker"}),
+    "vis_a_vis_double": frozenset({True, False}),
+    "late_tricks_double": None,
+    "reversis_cancels": frozenset({"made_or_broken", "made"}),
+    "espagnolette_fails_on": frozenset({"last_two", "any_trick"}),
+    "espagnolette_takes_pool": frozenset({True, False}),
+    "espagnolette_refunds": frozenset({"aces_and_quinola", "diamond_ace_and_quinola"}),
+    "espagnolette_pays_broken": None,
+    # Read only in a deal with an event line or a revoke: never here.
+    "revoke_penalty": None, "claims_required": None, "peek_forfeits": None,
+    # SEAT-1: the seats are written in playing order either way.
+    "direction": None,
+}
+
+_new = tuple.__new__
+
+
+def _handles(options: RuleOptions) -> bool:
+    """Whether every option of ``options`` is one this module settles by, with a
+    value it knows."""
+    for name, value in zip(options._fields, options._values(), strict=True):
+        if name not in HANDLED:
+            return False
+        known = HANDLED[name]
+        if known is not None and value not in known:
+            return False
+    return True
+
+
+# Profiles already looked at (a session has one, a comparison two), by identity.
+_CHECKED: dict[int, tuple[RuleOptions, bool]] = {}
+
+
+def _handled(options: RuleOptions) -> bool:
+    seen = _CHECKED.get(id(options))
+    if seen is None or seen[0] is not options:
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        seen = _CHECKED[id(options)] = (options, _handles(options))
+    return seen[1]
+
+
+def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
+                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None
+                 ) -> LeanDeal | None:
+    """The settlement of a plain deal (``engine.settle_deal`` without steps, as
+    the session calls it), or None: not a deal this twin settles."""
+    rows = replayed.rows
+    if (fastpaths.REFERENCE or rows is None or not replayed.complete or replayed.void
+            or replayed.revokes
+            or replayed.deal.events or len(replayed.players) != 4
+            or not _handled(profile.options)):
+        return None
+    return _Lean(replayed, profile, whole(pool_before), previous, session_start).settle()
+
+
+class _Lean:
+    """One plain deal's settlement on ints (the engine's rules in its order)."""
+
+    __slots__ = ("replayed", "rows", "profile", "options", "names", "pool_before",
+                 "pool_start", "stakes", "in_play", "partie", "to_winner", "reversis",
+                 "remises", "takings", "cancelled", "dues", "won", "points", "outcome",
+                 "maker", "undertaker", "breaker", "breaker_trick", "winners", "losers",
+                 "value", "esp", "esp_status", "esp_payments", "takers")
+    rows: tuple[Row, ...]
+    maker: int | None
+    undertaker: int | None
+    breaker: int | None
+    breaker_trick: int | None
+    value: Amount
+    won: tuple[int, ...]
+    points: tuple[int, ...]
+    pool_start: Amount
+    takers: list[int]  # who took each trick, in order
+    esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
+    esp_status: EspagnoletteStatus | None
+
+    def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
+                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None):
+        assert replayed.rows is not None, "settle_plain settles a deal of rows"
+        self.replayed, self.rows, self.profile = replayed, replayed.rows, profile
+        self.options, self.names, self.pool_before = profile.options, replayed.players, pool_before
+        self.stakes: list[LeanPayment] = []
+        self.in_play: list[LeanPayment] = []
+        self.partie: list[LeanPayment] = []
+        self.to_winner: list[LeanPayment] = []
+        self.reversis: list[LeanPayment] = []
+        self.remises: list[LeanPayment] = []
+        self.takings: list[LeanPayment] = []
+        self.cancelled: list[LeanPayment] = []
+        self.dues: list[tuple[str, int, Card, int, int]] = []  # rule, holder, card, base, trick
+        self.outcome = Outcome.NORMAL
+        self.maker = self.undertaker = self.breaker = self.breaker_trick = None
+        self.winners: tuple[int, ...] = ()
+        self.losers: tuple[int, ...] = ()
+        self.esp_payments: list[LeanPayment] = []
+        held = replayed.espagnolette  # ESP-1, ESP-3 (``espagnolette.identify_espagnolette``)
+        if held is None:
+            self.esp = self.esp_status = None
+        elif held.waived:
+            self.esp, self.esp_status = None, EspagnoletteStatus.WAIVED
+        else:
+            self.esp, self.esp_status = held.seat, None
+        self._stake(previous, session_start)
+
+    # --- payments ---------------------------------------------------------------------
+
+    def _payment(self, payer: int | str, payee: int | str, amount: Amount, rule: str,
+                 trick: int | None, code: ReasonCode, params: tuple,
+                 rules: tuple[str, ...]) -> LeanPayment:
+        names = self.names
+        return _new(Payment, (payer if isinstance(payer, str) else names[payer],
+                              payee if isinstance(payee, str) else names[payee],
+                              amount if type(amount) is int else whole(Fraction(amount)),
+                              rule, trick, code, params, rules))
+
+    def _grounds(self, a: int, b: int, trick: int) -> tuple[str, ...]:
+        """DOUBLE-1, DOUBLE-2 (``Ledger.doubling``)."""
+        grounds: tuple[str, ...] = ()
+        if self.options.vis_a_vis_double and vis_a_vis(a, b):
+            grounds = (VIS_A_VIS,)
+        if trick in self.options.late_tricks_double:
+            grounds += (LATE_TRICK,)
+        return grounds
+
+    def _in_play(self, payer: int, payee: int, base: int, rule: str, trick: int, card: Card,
+                 code: ReasonCode, params: tuple = ()) -> None:
+        """``Ledger.add_in_play``."""
+        grounds = self._grounds(payer, payee, trick)
+        names = self.names  # seats and an int amount: made as ``_payment`` would make it
+        if grounds:
+            factor = 2 ** len(grounds)
+            self.in_play.append(_new(Payment, (
+                names[payer], names[payee], base * factor, rule, trick, code,
+                (*params, ("card", card), ("factor", factor), ("doubled_for", grounds)),
+                (rule, *[DOUBLING_GROUNDS[g] for g in grounds]))))
+        else:
+            self.in_play.append(_new(Payment, (
+                names[payer], names[payee], base, rule, trick, code,
+                (*params, ("card", card), ("factor", 1)), (rule,))))
+
+    def _remise(self, seat: int, rule: str, trick: int | None, code: ReasonCode,
+                params: tuple = ()) -> None:
+        """``Ledger.add_remise`` (POOL-3)."""
+        option = self.options.remise
+        amount = self.pool_start if option == "pool" else self.profile.full_staking
+        self.remises.append(self._payment(seat, POOL, amount, rule, trick, code,
+                                          (*params, ("remise", option)), (rule, "POOL-3")))
+
+    def _taking(self, seat: int, rule: str, trick: int | None, code: ReasonCode) -> None:
+        """``Ledger.offer_taking`` (POOL-4)."""
+        self.takings.append(self._payment(POOL, seat, self.pool_start, rule, trick, code, (),
+                                          (rule,)))
+
+    # --- the rules, in the registry's order ---------------------------------------------
+
+    def _stake(self, previous: DealSettlement | LeanDeal | None,
+               session_start: Amount | None) -> None:
+        """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``)."""
+        pool, options = self.pool_before, self.options
+        if previous is None:
+            start = pool if session_start is None else session_start
+            staked = pool == 0 or start == 0
+        elif options.restake == "below_initial":
+            staked = pool == 0 or pool < self.profile.full_staking
+        else:
+            payments = previous.payments
+            staked = any([p.payer == POOL for p in payments]) or not any(
+                [p.payee == POOL and p.rule != "POOL-1" for p in payments])
+        total: Amount = 0
+        if staked:
+            dealer, names, stakes = self.replayed.dealer, self.names, self.stakes
+            for seat in range(4):
+                amount = options.stake_dealer if seat == dealer else options.stake_player
+                total += amount
+                if amount:
+                    stakes.append(_new(Payment, (
+                        names[seat], POOL,
+                        amount if type(amount) is int else whole(Fraction(amount)), "POOL-1",
+                        None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
+                        (), ("POOL-1",))))
+        self.pool_start = pool + total
+
+    def _tally(self) -> list[tuple[int, int, int, int, int]]:
+        """Tricks and points won by seat; the aces and the quinola as they fell:
+        (trick, leader, taker, seat, card index), in playing order."""
+        takers = self.takers = list(map(_TAKER, self.rows))
+        won, points = [takers.count(0), takers.count(1), takers.count(2), takers.count(3)], \
+            [0, 0, 0, 0]
+        paying = []
+        no_paying_card = _PAYING.isdisjoint
+        for row in self.rows:
+            number, leader, a, b, c, d, taker = row
+            points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
+            if not no_paying_card(row[2:6]):
+                for k, index in enumerate((a, b, c, d)):
+                    if _PAYS[index]:
+                        paying.append((number, leader, taker, (leader + k) % 4, index))
+        self.won, self.points = tuple(won), tuple(points)
+        return paying
+
+    def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
+        """How a paying card fell: placed, forced, led or played (``inplay.classify``)."""
+        suit = _SUITS[self.rows[number - 1][2]]
+        fallen = fallen_by_lead(PACK[index], suit, seat == leader)
+        if fallen is not None:
+            return fallen
+        if index == _QUINOLA_INDEX and seat == self.esp:  # ESP-9
+            return "forced"
+        if self.options.forced_means == "any_follow":
+            return "forced"
+        # another card of the suit led that he played later: he held it then
+        for later in self.rows[number:]:
+            if _SUITS[later[2 + (seat - later[1]) % 4]] is suit:
+                return fallen_by_follow(True)
+        return fallen_by_follow(False)
+
+    def _aces_and_quinola(self, paying: list[tuple[int, int, int, int, int]]) -> None:
+        """ACE-1..3, QUIN-1..3, DOUBLE-1, DOUBLE-2 (``inplay.in_play_payments``)."""
+        options = self.options
+        for number, leader, taker, seat, index in paying:
+            card = PACK[index]
+            kind = self._fell(number, leader, seat, index)
+            if card is not QUINOLA:
+                value = 2 if card is ACE_OF_DIAMONDS else 1
+                if kind == "placed":
+                    self._in_play(taker, seat, value, "ACE-1", number, card,
+                                  ReasonCode.ACE_PLACED)
+                elif kind == "forced":
+                    self._in_play(seat, leader, value, "ACE-2", number, card,
+                                  ReasonCode.ACE_FORCED)
+                elif options.led_aces_pay_winner:
+                    self.dues.append(("ACE-3", seat, card, value, number))
+            elif kind == "placed":
+                self._in_play(taker, seat, 5, "QUIN-1", number, card, ReasonCode.QUINOLA_PLACED)
+                self._taking(seat, "QUIN-1", number, ReasonCode.POOL_TAKEN_QUINOLA)
+            elif kind == "forced":
+                forcer = leader if options.quinola_forcer == "leader" else taker
+                esp = seat == self.esp
+                rule = "ESP-9" if esp else "QUIN-2"
+                if forcer != seat:  # ESP-9: the espagnolette pays 5, as the others do
+                    self._in_play(seat, forcer, 5 if esp else 10, rule, number, card,
+                                  ReasonCode.QUINOLA_FORCED)
+                    for other in range(4):
+                        if other not in (seat, forcer):
+                            self._in_play(other, forcer, 5, "QUIN-2", number, card,
+                                          ReasonCode.QUINOLA_FORCED_OTHER,
+                                          (("holder", self.names[seat]),))
+                self._remise(seat, rule, number, ReasonCode.REMISE_QUINOLA_FORCED,
+                             (("card", card),))
+            else:
+                self._remise(seat, "QUIN-3", number, ReasonCode.REMISE_QUINOLA_FALLEN,
+                             (("card", card),))
+                if options.led_aces_pay_winner:
+                    self.dues.append(("QUIN-3", seat, card, 10, number))
+
+    def _find_reversis(self) -> None:
+        """REV-1, REV-2, REV-3 (``reversis.find_reversis``)."""
+        takers = self.takers  # made by _tally
+        maker = reversis_maker(takers)
+        if maker is not None:
+            self.outcome, self.maker = Outcome.REVERSIS, maker
+            return
+        breach = reversis_breach(takers)
+        if breach is not None:
+            undertaker, broken = breach
+            row = self.rows[broken]
+            self.outcome = Outcome.REVERSIS_BROKEN
+            self.undertaker, self.breaker, self.breaker_trick = undertaker, row[6], row[0]
+
+    def settle(self) -> LeanDeal:
+        self._aces_and_quinola(self._tally())
+        self._find_reversis()
+        if self.esp is not None:
+            self._judge_espagnolette()
+        self._partie()
+        self._cancel_in_play()
+        self._winner_dues()
+        self._pay_reversis()
+        if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
+            if self.options.espagnolette_takes_pool:
+                assert self.esp is not None, "only an espagnolette in play is judged"
+                self._taking(self.esp, "ESP-4", None, ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
+        elif self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
+            self._refund_placings()
+            self._failed_quinola()
+        if self.takings:  # POOL-4: the highest taking stands (``pool.resolve_takings``)
+            kept = sorted(self.takings, key=_TAKING_RANK)[0]
+            self.takings = [kept] if kept[2] else []
+        return self._freeze()
+
+    def _partie(self) -> None:
+        """PARTIE-1..6 (``partie.rank_partie``, ``partie.pay_partie``)."""
+        self.value = partie_total(self.replayed.partie, self.profile)
+        if self.outcome is not Outcome.NORMAL:
+            return
+        keys = partie_standing(self.points, self.won)
+        best, worst, esp = min(keys), max(keys), self.esp
+        if esp is not None and self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
+            self.losers = (esp,)
+            others = [s for s in range(4) if s != esp]
+            best_other = min([keys[s] for s in others])
+            self.winners = self._tie([s for s in others if keys[s] == best_other], min)
+        else:
+            if esp is not None and self.esp_status is EspagnoletteStatus.SUCCESS \
+                    and keys[esp] == best:  # ESP-4: he wins the partie
+                self.winners = (esp,)
+            else:
+                self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
+            self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
+        each = share(self.value, len(self.winners) * len(self.losers))
+        double_vis = self.options.partie_vis_a_vis_double
+        for loser in self.losers:
+            for winner in self.winners:
+                if double_vis and vis_a_vis(loser, winner):
+                    self.partie.append(self._payment(
+                        loser, winner, each * 2, "PARTIE-4", None,
+                        ReasonCode.PARTIE_LOST_VIS_A_VIS,
+                        (("points", self.points[loser]), ("factor", 2),
+                         ("doubled_for", (VIS_A_VIS,))), ("PARTIE-4", "PARTIE-5")))
+                else:
+                    self.partie.append(self._payment(
+                        loser, winner, each, "PARTIE-4", None, ReasonCode.PARTIE_LOST,
+                        (("points", self.points[loser]), ("factor", 1)), ("PARTIE-4",)))
+
+    def _tie(self, tied: list[int], pick: Any) -> tuple[int, ...]:
+        """PARTIE-2/3's last step (``partie._settle_tie``)."""
+        if len(tied) == 1 or self.options.partie_ties == "split":
+            return tuple(tied)
+        dealer = self.replayed.dealer
+        return (pick(tied, key=lambda seat: seat_rank(dealer, seat)),)
+
+    def _cancel_in_play(self) -> None:
+        """REV-4 (``reversis.cancel_in_play``)."""
+        if self.outcome is Outcome.NORMAL or (
+                self.outcome is Outcome.REVERSIS_BROKEN
+                and self.options.reversis_cancels != "made_or_broken"):
+            return
+        self.cancelled, self.in_play = self.in_play, []
+        self.remises = [r for r in self.remises if r[3] not in _QUINOLA_REMISES]
+        self.takings = [p for p in self.takings if p[3] != "QUIN-1"]
+        self.dues = []
+
+    def _winner_dues(self) -> None:
+        """ACE-3, QUIN-3, DOUBLE-3 (``inplay.pay_winner_dues``)."""
+        winners = self.winners
+        if not winners:
+            return
+        for rule, holder, card, base, trick in self.dues:
+            each = share(base, len(winners))
+            code = _TO_WINNER[rule, self.rows[trick - 1][1] == holder]
+            for winner in winners:
+                if winner == holder:
+                    continue
+                grounds = self._grounds(holder, winner, trick)
+                factor = 2 ** len(grounds)
+                params: tuple = (("card", card), ("factor", factor))
+                if grounds:
+                    params += (("doubled_for", grounds),)
+                self.to_winner.append(self._payment(
+                    holder, winner, each * factor, rule, trick, code, params,
+                    (rule, "DOUBLE-3") if grounds else (rule,)))
+
+    def _pay_reversis(self) -> None:
+        """REV-1, REV-3 (``reversis.pay_reversis``; no espagnolette here)."""
+        esp = self.esp
+        if self.outcome is Outcome.REVERSIS:
+            maker = self.maker
+            assert maker is not None
+            if esp is not None and esp != maker:  # ESP-6: the espagnolette pays all 64
+                self.reversis.append(self._payment(
+                    esp, maker, 64, "ESP-6", None, ReasonCode.REVERSIS_MADE_ESPAGNOLETTE, (),
+                    ("ESP-6",)))
+                self._taking(maker, "REV-1", None, ReasonCode.POOL_TAKEN_REVERSIS)
+                return
+            for seat in range(4):
+                if seat != maker:
+                    if vis_a_vis(seat, maker):
+                        amount, code = 32, ReasonCode.REVERSIS_MADE_VIS_A_VIS
+                    else:
+                        amount, code = 16, ReasonCode.REVERSIS_MADE_NEIGHBOUR
+                    self.reversis.append(self._payment(seat, maker, amount, "REV-1", None, code,
+                                                       (), ("REV-1",)))
+            self._taking(maker, "REV-1", None, ReasonCode.POOL_TAKEN_REVERSIS)
+        elif self.outcome is Outcome.REVERSIS_BROKEN:
+            undertaker, breaker = self.undertaker, self.breaker
+            assert undertaker is not None and breaker is not None
+            payer, rule = undertaker, "REV-3"
+            if esp is not None and esp not in (undertaker, breaker) \
+                    and self.breaker_trick in self.options.espagnolette_pays_broken:
+                payer, rule = esp, "ESP-7"  # ESP-7: the espagnolette pays the 64
+            self.reversis.append(self._payment(
+                payer, breaker, 64, rule, None, ReasonCode.REVERSIS_BROKEN,
+                (("undertaker", self.names[undertaker]), ("broken_in", self.breaker_trick)),
+                (rule,)))
+            self._remise(undertaker, "REV-3", None, ReasonCode.REMISE_REVERSIS_BROKEN)
+
+    def _judge_espagnolette(self) -> None:
+        """ESP-4, ESP-5, ESP-10 (``espagnolette.espagnolette_status``)."""
+        if self.outcome is not Outcome.NORMAL:
+            self.esp_status = EspagnoletteStatus.SUPERSEDED
+            return
+        took = [row[0] for row in self.rows if row[6] == self.esp]
+        if self.options.espagnolette_fails_on != "any_trick":
+            took = [n for n in took if n in MUST_FOLLOW_TRICKS]
+        self.esp_status = EspagnoletteStatus.FAILED if took else EspagnoletteStatus.SUCCESS
+
+    def _refund_placings(self) -> None:
+        """ESP-5: twice what he received for placing the cards the option names
+        (``espagnolette.refund_placings``; nothing is forfeited in a plain deal)."""
+        names, esp = self.names, self.esp
+        assert esp is not None
+        who, every_ace = names[esp], self.options.espagnolette_refunds == "aces_and_quinola"
+        for pay in self.in_play:
+            if pay[1] != who or pay[3] not in ("ACE-1", "QUIN-1"):
+                continue
+            card = dict(pay[6])["card"]
+            if card is QUINOLA or (card.is_ace and (every_ace or card is ACE_OF_DIAMONDS)):
+                self.esp_payments.append(self._payment(
+                    esp, names.index(pay[0]), 2 * pay[2], "ESP-5", pay[4],
+                    ReasonCode.ESPAGNOLETTE_REFUND,
+                    (("card", card), ("received", pay[2]), ("factor", 2)), ("ESP-5",)))
+
+    def _failed_quinola(self) -> None:
+        """ESP-5: one remise for the quinola he held, in place of its own, and his
+        QUIN-1 taking void (``espagnolette.failed_quinola``)."""
+        esp = self.esp
+        assert esp is not None
+        if not any([_QUINOLA_INDEX in row[2:6] and row[2 + (esp - row[1]) % 4] == _QUINOLA_INDEX
+                    for row in self.rows]):
+            return  # he did not hold it: a plain deal's hands are the cards played
+        who = self.names[esp]
+        self.remises = [r for r in self.remises
+                        if not (r[0] == who and r[3] in _QUINOLA_REMISES)]
+        self.takings = [p for p in self.takings if not (p[3] == "QUIN-1" and p[1] == who)]
+        self._remise(esp, "ESP-5", None, ReasonCode.REMISE_ESPAGNOLETTE_FAILED)
+
+    def _freeze(self) -> LeanDeal:
+        """The payments in the order of docs/output.md, the nets and the pool
+        (``engine._freeze``, ``engine._moves``)."""
+        ordered = (self.stakes + self.in_play + self.partie + self.to_winner + self.reversis
+                   + self.esp_payments + self.remises + self.takings)
+        if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
+            ordered = [p for p in ordered if p[2] != 0]
+        names = self.names
+        net: dict[str, Amount] = dict.fromkeys(names, 0)
+        net[POOL] = 0
+        fractions = False
+        for p in ordered:
+            amount = p[2]
+            net[p[0]] -= amount
+            net[p[1]] += amount
+            if type(amount) is not int:
+                fractions = True
+        pool_change = net.pop(POOL)
+        nets = tuple(net.values())  # in the players' order (made so above)
+        pool_after = self.pool_before + pool_change
+        if fractions or type(pool_after) is not int:
+            nets = tuple([whole(value) for value in nets])
+            pool_change, pool_after = whole(pool_change), whole(pool_after)
+        if sum(nets) + pool_change != 0:  # pragma: no cover - a bug, never bad input
+            raise AssertionError(f"deal {self.replayed.number} does not balance")
+        replayed = self.replayed
+        winners, losers, held = self.winners, self.losers, replayed.espagnolette
+        return _new(LeanDeal, (
+            replayed.number, names, replayed.dealer, tuple(replayed.partie), self.outcome,
+            self.won, self.points, self.value,
+            winners if len(winners) < 2 else tuple(sorted(winners)),
+            losers if len(losers) < 2 else tuple(sorted(losers)),
+            None if held is None or self.esp_status is None
+            else (names[held.seat], self.esp_status),
+            tuple(ordered), tuple(self.cancelled), self.pool_before, pool_after, nets,
+            self.maker, self.undertaker, self.breaker))
+
+
+# By card index: its points, whether it pays as it falls, its suit.
+_POINTS = tuple(card.points for card in PACK)
+_PAYS = tuple(card.pays_in_play for card in PACK)
+_SUITS = tuple(card.suit for card in PACK)
+_QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
+_QUINOLA_INDEX = QUINOLA.index
+_AMOUNT = itemgetter(2)  # Payment.amount
+_TAKER = itemgetter(6)  # a row's taker
+_PAYING = frozenset(card.index for card in PACK if card.pays_in_play)
+
+
+def _TAKING_RANK(p: LeanPayment) -> int:
+    return -TAKING_PRIORITY[p[3]]
+
+
+_TO_WINNER = {("ACE-3", True): ReasonCode.ACE_LED_TO_WINNER,
+              ("ACE-3", False): ReasonCode.ACE_PLAYED_TO_WINNER,
+              ("QUIN-3", True): ReasonCode.QUINOLA_LED_TO_WINNER,
+              ("QUIN-3", False): ReasonCode.QUINOLA_PLAYED_TO_WINNER}
