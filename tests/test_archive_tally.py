@@ -137,7 +137,8 @@ def test_stats_of_the_records_are_the_same_with_the_tally_and_the_sql(records, m
 def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monkeypatch):
     """A plain deal's rows (its tricks, payments, players, summary) are read off
     the replay's rows and the settlement: no lean trick line is made to write
-    its words out (model._write_out) while they are built (issue 35)."""
+    its words out (model._write_out) while they are built, nor while the deal
+    is read and settled for the archive (issue 35)."""
     from reversis_cli import model
     from reversis_cli.club import rows as rows_module
 
@@ -170,6 +171,7 @@ def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monk
         conn.close()
     assert written["deals"] == 40 and written["plain"] == 40  # the fast path's own ground
     assert written["during rows"] == 0
+    assert written["lines"] == 0  # nor while the deals were read and settled
 
 
 def test_the_identity_made_from_the_rows_is_the_one_read_back(records, monkeypatch):
