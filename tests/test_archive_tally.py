@@ -275,3 +275,31 @@ def test_a_tricks_text_is_what_repr_writes_of_its_columns_or_nothing():
     assert trick_texts(rows[::-1], names) is None  # out of order
     assert trick_texts([(7, 3, True, *rows[0][3:])], names) is None  # a bool for a number
     assert trick_texts([(7, 3, 1, "Boris", *rows[0][4:])], names) is None  # no such player
+
+
+def test_a_plain_deals_rows_from_its_lean_settlement_are_those_of_its_settlement(records,
+                                                                               monkeypatch):
+    """The rows of each plain deal made from its lean settlement (settle/lean.py)
+    against those made from the settlement's objects, deal by deal."""
+    from reversis_cli.club.rows import SessionRows
+    from reversis_cli.reader import record_from_text
+    from reversis_cli.session.service import Session
+
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    compared = 0
+    for path in records:
+        record = record_from_text(Path(path).read_bytes(), path)
+        with Session.of(record) as session:
+            session.lean = True
+            rows = SessionRows(1, session.players)
+            for scored in session.deals():
+                lean, deal = scored.lean, scored.checked.deal
+                if lean is None or deal is None:
+                    continue
+                assert lean.names == rows.players
+                fast = rows._lean_rows(lean, deal.pos.line)
+                assert fast == rows._settled_rows(scored, deal.pos.line), (path, lean.number)
+                assert [type(v) for v in fast[0]] == \
+                    [type(v) for v in rows._settled_rows(scored, deal.pos.line)[0]]
+                compared += 1
+    assert compared > 200

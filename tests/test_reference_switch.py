@@ -44,6 +44,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
+    "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),
 }
 # The reference's own work: Lark reading a chunk.
 LARK = ("reversis_cli.notation.parse", "_parse_with_lark")

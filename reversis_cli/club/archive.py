@@ -362,7 +362,7 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
                           enumerate(session.players)])
         for scored in session.deals():
             result.diagnostics.extend(scored.checked.diagnostics)
-            if scored.settlement is None or session.errors:
+            if (scored.lean is None and scored.settlement is None) or session.errors:
                 continue  # an error: nothing of this file is kept, the rest is read for it
             rows.add(scored)
             result.deals += 1
