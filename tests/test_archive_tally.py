@@ -139,7 +139,7 @@ def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monk
     the replay's rows and the settlement: no lean trick line is made to write
     its words out (model._write_out) while they are built, nor while the deal
     is read and settled for the archive (issue 35)."""
-    from reversis_cli import model
+    from reversis_cli.model import statements as model
     from reversis_cli.club import rows as rows_module
 
     monkeypatch.setattr(fastpaths, "REFERENCE", False)
@@ -153,6 +153,15 @@ def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monk
         return write_out(line)
 
     monkeypatch.setattr(model, "_write_out", counted)
+    from reversis_cli.model.deal import Deal
+
+    rows_out = Deal._write_out_rows
+
+    def lines_made(deal):
+        written["deals written out"] += 1
+        return rows_out(deal)
+
+    monkeypatch.setattr(Deal, "_write_out_rows", lines_made)
     add = rows_module.SessionRows.add
 
     def watched(self, scored):
@@ -172,6 +181,7 @@ def test_archiving_plain_deals_never_writes_a_lean_trick_line_out(tmp_path, monk
     assert written["deals"] == 40 and written["plain"] == 40  # the fast path's own ground
     assert written["during rows"] == 0
     assert written["lines"] == 0  # nor while the deals were read and settled
+    assert written["deals written out"] == 0  # no lean deal's lines made either
 
 
 def test_the_identity_made_from_the_rows_is_the_one_read_back(records, monkeypatch):

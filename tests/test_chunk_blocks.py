@@ -80,6 +80,23 @@ def test_the_fast_path_takes_the_plain_deals(monkeypatch):
     assert sum(taken) == 40
 
 
+def test_the_deals_read_whole_are_cut_a_block_at_a_time(monkeypatch):
+    """Not a test that cannot fail: with blocks of the usual size, most deals
+    are cut by _plain_deals, many at a call, the same chunks as the lines give."""
+    cut: list[int] = []
+    plain_deals = chunks._plain_deals
+
+    def counted(blocks, number):
+        found = plain_deals(blocks, number)
+        cut.append(len(found))
+        return found
+
+    monkeypatch.setattr(chunks, "_plain_deals", counted)
+    data = simulated(200, 7)
+    assert by_blocks(data, BLOCK_BYTES) == by_lines(data)
+    assert sum(cut) >= 190 and max(cut) >= 100
+
+
 def sample_files() -> list[Path]:
     found = sorted(p for p in (ROOT / "samples").rglob("*") if p.is_file())
     assert len(found) > 40

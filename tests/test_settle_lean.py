@@ -2,7 +2,7 @@
 
 A plain deal (replay/plain.py) keeps its tricks as rows of card indexes; its
 trick lines, read lean by the fast path, write out their words
-(``model._write_out``: a regular expression over the line, a position a word)
+(``model.statements._write_out``: a regular expression over the line, a position a word)
 only when something asks for them.  Settling such a deal and writing its
 JSON asks for none: who led a card owed to the winner (ACE-3, QUIN-3), which
 tricks the espagnolette took (ESP-4, ESP-5) and who broke a reversis in which
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from reversis_cli import fastpaths, model
+from reversis_cli import fastpaths
+from reversis_cli.model import statements as model
 from reversis_cli.cards import Card
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import RuleOptions

@@ -39,11 +39,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Slots kept apart from the fields that do not start with "_": cheap, public and not compared.
 NOT_FIELDS = {
-    "reversis_cli.model.ExchangeLine": (
+    "reversis_cli.model.statements.ExchangeLine": (
         {"player_text", "discard_indexes", "take_indexes", "sees_indexes"},
         "the lean line's interface (the fast path's, read on every line): made from the "
         "fields, so not compared"),
-    "reversis_cli.model.TrickLine": (
+    "reversis_cli.model.statements.TrickLine": (
         {"indexes", "leader_text", "taker_text"},
         "the lean line's interface (the fast path's, read on every line): made from the "
         "fields, so not compared"),
@@ -149,7 +149,8 @@ def _parameters(cls: type) -> tuple[str, ...] | None:
 def test_the_walk_finds_the_value_classes_and_every_exception_is_one():
     names = {_name(c) for c in CLASSES}
     assert len(CLASSES) >= 50, "the walk over the package lost the value classes"
-    assert {"reversis_cli.model.TrickLine", "reversis_cli.settle.settlement.DealSettlement",
+    assert {"reversis_cli.model.statements.TrickLine",
+            "reversis_cli.settle.settlement.DealSettlement",
             "reversis_cli.session.service.SessionOutcome"} <= names  # frozen, mutable
     for listed in (NOT_FIELDS, INIT_TAKES, DICT_CLASSES):
         assert listed.keys() <= names, f"an exception names no value class: {listed.keys() - names}"
@@ -223,11 +224,11 @@ def _arguments(cls: type) -> tuple[dict[str, Any], set[str]]:
     args: dict[str, Any] = {name: Probe(name) for name in _parameters(cls) or ()}
     cards = (CardAt(PACK[0], at, "AS"), CardAt(PACK[1], at, "KS"))
     real: dict[str, dict[str, Any]] = {  # each a new object, so ``is`` tells where it went
-        "reversis_cli.model.Deal": {"statements": (Probe("statement"),)},
-        "reversis_cli.model.ExchangeLine": {
+        "reversis_cli.model.deal.Deal": {"statements": (Probe("statement"),)},
+        "reversis_cli.model.statements.ExchangeLine": {
             "player": Name("Ann", at), "discards": cards, "takes": cards[:1],
             "sees": CardAt(PACK[2], at, "QS")},
-        "reversis_cli.model.TrickLine": {
+        "reversis_cli.model.statements.TrickLine": {
             "leader": Name("Ann", at), "cards": cards, "taker": Name("Bob", at)},
     }
     args.update(real.get(_name(cls), {}))

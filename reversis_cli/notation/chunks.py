@@ -18,7 +18,7 @@ from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
 from ..model import Pos
-from ..values import Value, setattr_frozen
+from ..values import Value
 from ..words import grouped
 
 __all__ = ["Chunk", "ChunkReader", "decode_lines", "split_chunks", "MAX_COMMENT_LINES",
@@ -56,14 +56,19 @@ class Chunk(Value):
 
     def __init__(self, kind: str, first_line: int, lines: tuple[str, ...],
                  last_line: int = 0) -> None:
-        setattr_frozen(self, "kind", kind)
-        setattr_frozen(self, "first_line", first_line)
-        setattr_frozen(self, "lines", lines)
-        setattr_frozen(self, "last_line", last_line)
+        # Each slot set through its descriptor (one a deal: cheaper than setattr_frozen).
+        s_kind, s_first_line, s_lines, s_last_line = _CHUNK_SETTERS
+        s_kind(self, kind)
+        s_first_line(self, first_line)
+        s_lines(self, lines)
+        s_last_line(self, last_line)
 
     @property
     def end(self) -> int:
         return max(self.last_line, self.first_line + len(self.lines) - 1)
+
+
+_CHUNK_SETTERS = tuple(getattr(Chunk, name).__set__ for name in Chunk._fields)
 
 
 def decode_lines(stream: BinaryIO, problems: list[Diagnostic], start: int = 1,
@@ -368,6 +373,48 @@ def _plain_deal(blocks: _Blocks, number: int) -> Chunk | None:
     for unusual in _UNUSUAL_BYTES:
         if raw.find(unusual) >= 0:  # not ``in``: that first tries the bytes as an int
             return None
+    chunk = _deal_chunk(raw, number)
+    if chunk is not None:
+        blocks.at = blocks.last_start = end
+    return chunk
+
+
+def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
+    """Fast path of :func:`_plain_deal` for the deals whose bytes are all
+    read: from the deal line at ``blocks.last_start`` (line ``number``), the
+    chunks of the plain deals that end at a deal line within the bytes read,
+    cut in one pass (one search for the unusual bytes and the deal lines a
+    block, not a deal), their bytes then taken; it stops before the first deal
+    that is not plain, or whose end is not read yet, which :func:`_plain_deal`
+    reads then (an empty list: nothing taken)."""
+    data, start, complete = blocks.data, blocks.last_start, blocks.complete
+    if not _DEAL_LINE_AT.match(data, start, complete):
+        return []
+    clean = complete  # the bytes before the first unusual one
+    for unusual in _UNUSUAL_BYTES:
+        at = data.find(unusual, start, clean)
+        if at >= 0:
+            clean = at
+    cut: list[Chunk] = []
+    for found in _BEFORE_DEAL_LINE.finditer(data, start, complete):
+        end = found.start() + 1  # the next deal line
+        if end > clean or end - start >= MAX_LINE_BYTES:
+            break  # an unusual byte, or too long a stretch: _plain_deal says so
+        chunk = _deal_chunk(data[start:end], number)
+        if chunk is None:
+            break
+        cut.append(chunk)
+        number, start = chunk.last_line + 1, end
+    if cut:
+        blocks.at = blocks.last_start = start
+    return cut
+
+
+def _deal_chunk(raw: bytes, number: int) -> Chunk | None:
+    """The chunk of a deal's bytes ``raw`` (its deal line, line ``number``, and
+    the lines up to the next deal line or the file's end), free of the unusual
+    bytes, when its lines are plain (UTF-8, statements and empty lines, few
+    enough); else None."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -382,7 +429,6 @@ def _plain_deal(blocks: _Blocks, number: int) -> Chunk | None:
         return None
     while not lines[-1]:  # blank lines above the next deal line are not kept
         lines.pop()
-    blocks.at = blocks.last_start = end
     return Chunk("deal", number, tuple(lines), number + count - 1)
 
 
@@ -451,7 +497,15 @@ class ChunkReader:
         taken = yield from self._by_lines(number, lines_filter, header=True)
         while taken is not None:
             number = taken
-            while (chunk := _plain_deal(blocks, number)) is not None:
+            while True:
+                cut = _plain_deals(blocks, number)  # the deals read whole, at once
+                if cut:
+                    yield from cut
+                    number = cut[-1].last_line + 1
+                    continue
+                chunk = _plain_deal(blocks, number)  # the next, read further if need be
+                if chunk is None:
+                    break
                 yield chunk
                 number = chunk.last_line + 1
             if blocks.eof and blocks.at == len(blocks.data):

@@ -14,57 +14,17 @@ from typing import Any
 
 from ..model import CardAt, DealLine, ExchangeLine, Name, Pos, TrickLine, \
     set_exchange_interface, set_trick_interface
+# The lean lines are made from a lean deal's rows too: their constructors are the model's.
+from ..model.rows import lean_exchange_line, lean_trick_line
+
+__all__ = ["lean_trick_line", "lean_exchange_line", "new_trick_line", "new_exchange_line",
+           "new_deal_line"]
 
 def _slot_setters(cls: type, *names: str) -> tuple:
     return tuple(getattr(cls, name).__set__ for name in names)
 
 
 _new = object.__new__
-_LEAN_TRICK_SLOTS = _slot_setters(TrickLine, "_source", "number", "indexes",
-                                  "leader_text", "taker_text")
-
-
-def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
-                    leader_text: str | None, taker_text: str | None) -> TrickLine:
-    """A lean trick line (the fast path's): ``text``, line ``line`` of the
-    file, whose words are separated by spaces only and are the trick's
-    ``number``, the leader's word if any, a card word for each of ``indexes``
-    and, if a taker is written, ``>`` and the taker's word.  Its other fields
-    are made from the text when first read."""
-    made = _new(TrickLine)
-    s_source, s_number, s_indexes, s_leader, s_taker = _LEAN_TRICK_SLOTS
-    s_source(made, (text, line))
-    s_number(made, number)
-    s_indexes(made, indexes)
-    s_leader(made, leader_text)
-    s_taker(made, taker_text)
-    return made
-
-
-_LEAN_EXCHANGE_SLOTS = _slot_setters(ExchangeLine, "_source", "player_text", "refuses",
-                                     "discard_indexes", "take_indexes", "sees_indexes",
-                                     "sees_count")
-
-
-def lean_exchange_line(text: str, line: int, player_text: str, refuses: bool,
-                       discard_indexes: tuple[int, ...], take_indexes: tuple[int, ...] | None,
-                       sees_indexes: tuple[int, ...]) -> ExchangeLine:
-    """A lean exchange line (the fast path's): ``text``, line ``line`` of the
-    file, whose words are separated by blanks and each card a word of its own
-    (see ``model._write_out_exchange``).  Its other fields are made from the
-    text when first read."""
-    made = _new(ExchangeLine)
-    s_source, s_player, s_refuses, s_discards, s_takes, s_sees, s_count = _LEAN_EXCHANGE_SLOTS
-    s_source(made, (text, line))
-    s_player(made, player_text)
-    s_refuses(made, refuses)
-    s_discards(made, discard_indexes)
-    s_takes(made, take_indexes)
-    s_sees(made, sees_indexes)
-    s_count(made, len(sees_indexes))
-    return made
-
-
 def _filled(cls: type, setters: tuple, values: tuple) -> Any:
     made: Any = _new(cls)
     for setter, value in zip(setters, values, strict=True):
@@ -108,7 +68,16 @@ def new_exchange_line(pos: Pos, player: Name, refuses: bool, discards: tuple[Car
 
 
 def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -> DealLine:
-    """``DealLine(pos=pos, number=number, ...)``, without comments."""
-    return _filled(DealLine, _DEAL_LINE_SLOTS, (pos, (), None, number, dealer, number_pos))
+    """``DealLine(pos=pos, number=number, ...)``, without comments (one a
+    deal: its slots are set one by one, not in a loop)."""
+    made = _new(DealLine)
+    s_pos, s_before, s_after, s_number, s_dealer, s_number_pos = _DEAL_LINE_SLOTS
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_number(made, number)
+    s_dealer(made, dealer)
+    s_number_pos(made, number_pos)
+    return made
 
 

@@ -21,20 +21,22 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from ..diagnostics import Diagnostic
-from ..amounts import MAX_DIGITS, read_amount
+from ..amounts import MAX_DIGITS
 from ..cards import KNOWN_SPELLINGS
 from ..model import (
-    POOL_WORD, CardAt, DealLine, EspagnoletteLine, ExchangeLine, Name, PaidLine, Pos,
-    Statement, TallyEntry, TallyLine, TrickLine,
+    CardAt, Deal, DealLine, EspagnoletteLine, ExchangeLine, Name, Pos,
+    Statement, TrickLine,
 )
-from .fastlines import lean_exchange_line, lean_trick_line, new_deal_line, new_exchange_line, \
-    new_trick_line
+from ..model.deal import lean_deal
+from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
+from .fastrecorded import RecordedLines
+from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
 from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
 
 
-class FastPath:
+class FastPath(RecordedLines):
     """The compiled expressions for the lines the fast path reads.
 
     Each expression is compiled when first used (:class:`_Compiled`, which
@@ -69,6 +71,11 @@ class FastPath:
         self._leaders: set[str] = set()
         self._takers: set[str] = set()
         self._card_indexes: dict[str, int] = {}
+        # What :attr:`exchange` has read, for :meth:`_exchange_by_words`: the
+        # players' words, and the cards (the index of each spelling).
+        self._exchange_players: set[str] = set()
+        self._dealers: set[str] = set()  # the dealers' words :attr:`deal_line` has read
+        self._exchange_cards: dict[str, int] = {}
         self._names: dict[str, bool] = {}
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
         for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
@@ -146,93 +153,119 @@ class FastPath:
         return re.compile(rf"[ \t]*{espagnolette}{blank}(?P<player>{name})"
                           rf"(?:{blank}(?P<waives>{waives}))?{self._end}")
 
-    @functools.cached_property
-    def _recorded(self) -> tuple[str, str, str]:
-        return _recorded_expressions(self._terminal, self._blank, self._end)
-
-    def _build_paid(self) -> re.Pattern[str]:
-        """The paid line."""
-        return re.compile(self._recorded[0])
-
-    def _build_tally(self) -> re.Pattern[str]:
-        """The tally line."""
-        return re.compile(self._recorded[1])
-
-    def _build_tally_entry(self) -> re.Pattern[str]:
-        """One figure of a tally line."""
-        return re.compile(self._recorded[2])
-
     def read_deal(self, lines: Sequence[str], first_line: int
-                  ) -> tuple[list[Statement], list[Diagnostic]] | None:
-        """The statements of a deal chunk whose every line the fast path reads,
-        and the problems of its cards; None when any line is not plain (a
-        comment, a control character, a tab, a line or a number too long, a
-        statement the fast path leaves to Lark): the chunk is then parsed in
-        full, line by line (``parse.parse_chunk``).
+                  ) -> tuple[Deal, list[Diagnostic]] | None:
+        """The deal of a chunk whose every line the fast path reads, and the
+        problems of its cards; None when any line is not plain (a comment, a
+        control character, a tab, a line or a number too long, a statement
+        the fast path leaves to Lark): the chunk is then parsed in full, line
+        by line (``parse.parse_chunk``).
 
         This is the reader's hottest loop: the usual trick line is read here
-        by its words (:meth:`_lean_trick`), and the checks ``parse_chunk``
-        makes line by line are folded into one test of the line that only a
-        plain line passes."""
-        out: list[Statement] = []
+        by its words into a row (:meth:`_lean_trick`), the usual exchange line
+        too (:meth:`_exchange_by_words`), and the checks
+        ``parse_chunk`` makes line by line are folded into one test of the
+        line that only a plain line passes.  The deal is lean
+        (``model.deal.lean_deal``): its trick and exchange lines are made from
+        the rows when asked for; unless such a line was read in full (a word
+        read for the first time), when it holds lines only."""
+        deal_line: DealLine | None = None
+        layout: list[Statement | TrickRow | ExchangeRow] = []
+        rows: list[TrickRow] = []
+        exchange_rows: list[ExchangeRow] = []
+        others: list[Statement] = []
         problems: list[Diagnostic] = []
-        lean_trick = self._lean_trick
+        in_full = False  # a trick or exchange line read in full
+        lean_trick, exchange_by_words = self._lean_trick, self._exchange_by_words
         for number, line in enumerate(lines, first_line):
             words = line.split()
-            if 4 < len(words) < 9 and out:  # the words of a trick line, after the deal line
-                statement: Statement | None = lean_trick(line, words, number)
-                if statement is not None:
-                    out.append(statement)
-                    continue
+            if deal_line is None:
+                if len(words) == 4:
+                    deal_line = self._deal_line_by_words(line, words, number)
+                    if deal_line is not None:
+                        continue
+            else:
+                count = len(words)
+                # an exchange line has the words of a trick line too (six of them:
+                # "exchange NAME discards C takes C"): its first word tells it first
+                if 2 < count < 7 and words[0] == "exchange":
+                    exchange = exchange_by_words(line, words, number)
+                    if exchange is not None:
+                        layout.append(exchange)
+                        exchange_rows.append(exchange)
+                        continue
+                elif 4 < count < 9:  # the words of a trick line
+                    row = lean_trick(line, words, number)
+                    if row is not None:
+                        layout.append(row)
+                        rows.append(row)
+                        continue
             if not line:
                 continue
             if not is_plain(line):
                 return None
             if not words:  # spaces only (a plain line has no other blank): a blank line
                 continue
-            if not out:  # the first statement is the deal line
-                statement = self._deal_line(line, number)
-            else:
-                statement = self.read(line, number, problems)
-                if isinstance(statement, DealLine):
-                    return None  # a second deal line: Lark says what is wrong
-            if statement is None:
-                return None
-            out.append(statement)
-        if not out:
+            if deal_line is None:  # the first statement is the deal line
+                deal_line = self._deal_line(line, number)
+                if deal_line is None:
+                    return None
+                continue
+            statement = self.read(line, number, problems)
+            if statement is None or isinstance(statement, DealLine):
+                return None  # a second deal line: Lark says what is wrong
+            if isinstance(statement, ExchangeLine) and statement._source is not None:
+                exchange = _row_of_lean_exchange(statement)
+                layout.append(exchange)
+                exchange_rows.append(exchange)
+                continue
+            in_full = in_full or isinstance(statement, (TrickLine, ExchangeLine))
+            layout.append(statement)
+            others.append(statement)
+        if deal_line is None:
             return None
-        problems.sort(key=lambda d: (d.line or 0, d.column or 0))
-        return out, problems
+        if problems:
+            problems.sort(key=lambda d: (d.line or 0, d.column or 0))
+        if in_full:  # the lines of the rows made now, with those read in full
+            return Deal(deal_line, tuple([line_of_row(item) if isinstance(item, tuple) else item
+                                          for item in layout])), problems
+        return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
 
-    def _lean_trick(self, line: str, words: list[str], number: int) -> TrickLine | None:
+    def _lean_trick(self, line: str, words: list[str], number: int) -> TrickRow | None:
         """The usual trick line, read by its ``words`` (the fast path of
-        :meth:`_trick`, which reads every trick line the fast path reads): a
-        lean line (``fastlines.lean_trick_line``) when the line is plain and its
-        words are a number, a leader, cards and a taker that :attr:`trick` has
-        read as such before, each in its place, with four cards; else None.
+        :meth:`_trick`, which reads every trick line the fast path reads): its
+        row (``model.TrickRow``, made a line by ``trick_line_of_row``) when the
+        line is plain and its words are a number, a leader, cards and a taker
+        that :attr:`trick` has read as such before, each in its place, with
+        four cards; else None.
 
         :attr:`trick` reads such a line the same way: a word it took for a
         leader's name starts no card, a card is a card wherever it stands
         after a blank, and a plain line's only blank is the space."""
-        found = self._numbers.get(words[0])
-        if found is None:
-            return None
-        count = len(words)
-        taker = None
-        if count > 6:  # "> TAKER" at the end
-            taker = words[-1]
-            if words[-2] != ">" or taker not in self._takers:
-                return None
-            count -= 2
+        count = len(words)  # each form unpacked whole: no slice of the words made
+        leader: str | None
+        taker: str | None
         if count == 6:
-            leader: str | None = words[1]
+            digits, leader, first, second, third, fourth = words
+            taker = None
             if leader not in self._leaders:
                 return None
-            first, second, third, fourth = words[2:6]
+        elif count == 8:  # "> TAKER" at the end
+            digits, leader, first, second, third, fourth, arrow, taker = words
+            if arrow != ">" or taker not in self._takers or leader not in self._leaders:
+                return None
         elif count == 5:
+            digits, first, second, third, fourth = words
+            leader = taker = None
+        elif count == 7:
+            digits, first, second, third, fourth, arrow, taker = words
             leader = None
-            first, second, third, fourth = words[1:5]
+            if arrow != ">" or taker not in self._takers:
+                return None
         else:
+            return None
+        found = self._numbers.get(digits)
+        if found is None:
             return None
         index = self._card_indexes.get
         i0, i1, i2, i3 = index(first), index(second), index(third), index(fourth)
@@ -241,7 +274,55 @@ class FastPath:
         # is_plain's checks, but the one for a long number: no word read here holds one
         if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
             return None
-        return lean_trick_line(line, number, found, (i0, i1, i2, i3), leader, taker)
+        return (found, i0, i1, i2, i3, leader, taker, line, number)
+
+    def _exchange_by_words(self, line: str, words: list[str], number: int
+                           ) -> ExchangeRow | None:
+        """The usual exchange line, read by its ``words`` (the fast path of
+        :meth:`_exchange`): its row (``model.rows.ExchangeRow``, made the lean
+        line :meth:`_exchange` makes of it by ``exchange_line_of_row``), when
+        the line is plain and its words are ``exchange``, a player's word and
+        the keywords and cards of one of its forms, each card one word, the
+        player's word one :attr:`exchange` has read as a player before and
+        each card's word one it has read as a single card; else None.
+
+        :attr:`exchange` reads such a line the same way: its words are
+        separated by blanks, a plain line's only blank is the space, and each
+        word stands where the expression read it before."""
+        player = words[1]
+        if player not in self._exchange_players:
+            return None
+        count, keyword, card = len(words), words[2], self._exchange_cards.get
+        takes: tuple[int, ...] | None = None
+        discards: tuple[int, ...] = ()
+        sees: tuple[int, ...] = ()
+        if keyword == "discards" and (count == 4 or count == 6 and words[4] == "takes"):
+            discard = card(words[3])
+            if discard is None:
+                return None
+            discards = (discard,)
+            if count == 6:
+                take = card(words[5])
+                if take is None:
+                    return None
+                takes = (take,)
+        elif keyword == "takes" and count == 4:
+            take = card(words[3])
+            if take is None:
+                return None
+            takes = (take,)
+        elif keyword == "refuses" and (count == 3 or count == 5 and words[3] == "sees"):
+            if count == 5:
+                seen = card(words[4])
+                if seen is None:
+                    return None
+                sees = (seen,)
+        else:
+            return None
+        # is_plain's checks, but the one for a long number: no word read here holds one
+        if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
+            return None
+        return (player, keyword == "refuses", discards, takes, sees, len(sees), line, number)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:
         """The statement on ``line`` (line ``number`` of the file), or ``None``
@@ -250,8 +331,9 @@ class FastPath:
             return None
         head = line.lstrip(" \t")[:1]
         if head.isdigit():
-            return self._lean_trick(line, line.split(), number) \
-                or self._trick(line, number, problems)
+            row = self._lean_trick(line, line.split(), number)
+            return trick_line_of_row(row) if row is not None \
+                else self._trick(line, number, problems)
         if head == "e":
             return self._exchange(line, number, problems)
         if head == "d":
@@ -296,6 +378,20 @@ class FastPath:
             for card_at in cards:
                 self._card_indexes[card_at.spelling] = card_at.card.index
 
+    def _remember_exchange(self, player: str, *cards: str | None) -> None:
+        """Keep the words :attr:`exchange` has read as a player and as single
+        cards (each a known spelling) for :meth:`_exchange_by_words`, a few
+        thousand at most, and no word with a number too long (a plain line
+        holds none)."""
+        if len(self._exchange_players) < _NAMES_KEPT and not LONG_DIGIT_RUN.search(player):
+            self._exchange_players.add(player)
+        known = KNOWN_SPELLINGS.get
+        for spelling in cards:
+            if spelling is not None and len(self._exchange_cards) < _NAMES_KEPT:
+                card = known(spelling)
+                if card is not None:
+                    self._exchange_cards[spelling] = card.index
+
     def _exchange(self, line: str, number: int, problems: list[Diagnostic]
                   ) -> ExchangeLine | EspagnoletteLine | None:
         found = self.exchange.match(line)
@@ -307,6 +403,8 @@ class FastPath:
         lean = _lean_exchange(line, number, player, refuses is not None, discards,
                               takes if takes is not None else takes_only, sees)
         if lean is not None:
+            self._remember_exchange(player, discards, takes if takes is not None else takes_only,
+                                    sees)
             return lean
         starts, new = found.start, tuple.__new__
         seen = _cards_at(sees, number, starts(6) + 1, problems) if sees is not None else ()
@@ -332,67 +430,42 @@ class FastPath:
             player=Name(found.group("player"), Pos(number, found.start("player") + 1)),
             waives=found.group("waives") is not None)
 
+    def _deal_line_by_words(self, line: str, words: list[str], number: int
+                            ) -> DealLine | None:
+        """The usual deal line, read by its four ``words`` (the fast path of
+        :meth:`_deal_line`): the line :meth:`_deal_line` makes of it, when
+        the line is plain, its words are ``deal``, a number, ``dealer`` and a
+        word :attr:`deal_line` has read as a dealer's name before, and one
+        space stands between each two (so each word's column is known);
+        else None."""
+        deal, digits, keyword, dealer = words
+        if deal != "deal" or keyword != "dealer" or dealer not in self._dealers \
+                or not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
+            return None
+        indent = len(line) - len(line.lstrip(" "))
+        # "deal N dealer NAME": one space between each two words, none after
+        if len(line) != indent + 13 + len(digits) + len(dealer) or not line.isprintable():
+            return None
+        new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
+        return new_deal_line(
+            new(Pos, (number, indent + 1)), int(digits),
+            new(Name, (dealer, new(Pos, (number, indent + 14 + len(digits))))),
+            new(Pos, (number, indent + 6)))
+
     def _deal_line(self, line: str, number: int) -> DealLine | None:
         match = self.deal_line.match(line)
         if match is None or match.group("dealer") in self.keywords \
                 or not self.is_name(match.group("dealer")):
             return None
+        dealer = match.group("dealer")
+        if len(self._dealers) < _NAMES_KEPT and not LONG_DIGIT_RUN.search(dealer):
+            self._dealers.add(dealer)  # for _deal_line_by_words
         new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
         return new_deal_line(
             new(Pos, (number, len(line) - len(line.lstrip(" \t")) + 1)),
             int(match.group("number")),
             new(Name, (match.group("dealer"), new(Pos, (number, match.start("dealer") + 1)))),
             new(Pos, (number, match.start("number") + 1)))
-
-
-    # -- what the table paid and wrote down ----------------------------------------
-    #
-    # Only lines whose every amount reads are taken here: a line with an
-    # amount in error is Lark's, whose builder reports it (RV115).
-
-    def _paid(self, line: str, number: int) -> PaidLine | None:
-        match = self.paid.match(line)
-        if match is None:
-            return None
-        payer, payee = match.group("payer", "payee")
-        if _keyword_name(payer, self.keywords) or _keyword_name(payee, self.keywords):
-            return None
-        if not self._names_are_names(payer, payee):
-            return None
-        amount = read_amount(match.group("amount"))
-        if amount is None or amount <= 0:
-            return None
-
-        def at(group: str) -> Pos:
-            return Pos(number, match.start(group) + 1)
-
-        rule, trick = match.group("rule", "trick")
-        return PaidLine(
-            pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
-            payer=Name(payer, at("payer")), payee=Name(payee, at("payee")), amount=amount,
-            amount_pos=at("amount"), rule=rule, rule_pos=at("rule") if rule else None,
-            trick=int(trick) if trick is not None else None,
-            trick_pos=at("trick") if trick is not None else None)
-
-    def _tally(self, line: str, number: int) -> TallyLine | None:
-        match = self.tally.match(line)
-        if match is None:
-            return None
-        entries = []
-        for found in self.tally_entry.finditer(line, match.start("entries"), match.end("entries")):
-            amount = read_amount(found.group("amount"), signed=True)
-            if found.group("name") in self.keywords or amount is None \
-                    or not self.is_name(found.group("name")):
-                return None
-            name = Name(found.group("name"), Pos(number, found.start("name") + 1))
-            entries.append(TallyEntry(name, amount, Pos(number, found.start("amount") + 1)))
-        pool = pool_pos = None
-        if match.group("pool") is not None:
-            pool, pool_pos = read_amount(match.group("pool")), Pos(number, match.start("pool") + 1)
-            if pool is None:
-                return None
-        return TallyLine(pos=Pos(number, len(line) - len(line.lstrip(" \t")) + 1),
-                         entries=tuple(entries), pool=pool, pool_pos=pool_pos)
 
 
 class _Compiled:
@@ -415,6 +488,14 @@ class _Compiled:
 
     def finditer(self, text: str, *where: int) -> Iterator[re.Match[str]]:
         return self.compiled().finditer(text, *where)
+
+
+def _row_of_lean_exchange(line: ExchangeLine) -> ExchangeRow:
+    """A lean exchange line the expression made, as its row (which remakes it)."""
+    assert line._source is not None, "a lean line has its text"
+    text, number = line._source
+    return (line.player_text, line.refuses, line.discard_indexes, line.take_indexes,
+            line.sees_indexes, line.sees_count, text, number)
 
 
 def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards: str | None,
@@ -482,30 +563,6 @@ def is_plain(line: str) -> bool:
     that may be too long.  Every line of a clean record is plain."""
     return (line.isprintable() and "#" not in line and len(line) <= MAX_LINE_LENGTH
             and (len(line) <= MAX_DIGITS or LONG_DIGIT_RUN.search(line) is None))
-
-
-def _keyword_name(name: str, keywords: frozenset[str]) -> bool:
-    """A keyword where a payer or payee stands, the pool's excepted."""
-    return name != POOL_WORD and name in keywords
-
-
-def _recorded_expressions(terminal, blank: str, end: str) -> tuple[str, str, str]:
-    """The expressions (not compiled) of the paid line, the tally line and one
-    tally figure, from the grammar's terminals; the amounts are the
-    well-formed ones only."""
-    name, number, rule = terminal("NAME"), terminal("INT"), terminal("RULE_ID")
-    paid, pool, tally, trick = (terminal(word) for word in ("PAID", "POOL", "TALLY", "TRICK"))
-    amount, signed = r"[0-9]+(?:/[0-9]+)?", r"[+-]?[0-9]+(?:/[0-9]+)?"
-    after = r"(?=[ \t]|\Z)"  # an amount ends where its word does, as the grammar's WORD
-    paid_line = (rf"[ \t]*{paid}{blank}(?P<payer>{name}){blank}(?P<payee>{name}){blank}"
-                 rf"(?P<amount>{amount}){after}(?:{blank}(?P<rule>{rule}))?"
-                 rf"(?:{blank}{trick}{blank}(?P<trick>{number}))?{end}")
-    # A figure's name is never the pool's keyword: "pool" opens the pool's figure.
-    entry = rf"{blank}(?!{pool}[ \t])(?P<name>{name}){blank}(?P<amount>{signed}){after}"
-    unnamed = entry.replace("?P<name>", "").replace("?P<amount>", "")
-    tally_line = (rf"[ \t]*{tally}(?P<entries>(?:{unnamed})*)"
-                  rf"(?:{blank}{pool}{blank}(?P<pool>{amount}){after})?{end}")
-    return paid_line, tally_line, entry
 
 
 @functools.lru_cache(maxsize=1)

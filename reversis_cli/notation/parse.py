@@ -86,6 +86,11 @@ def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool | None = No
     """One deal block (with the comment lines above it).  ``None`` when its
     ``deal`` line itself cannot be read.  ``fast=False`` reads every line with
     Lark (the parity test compares the two)."""
+    fast = (not fastpaths.REFERENCE) if fast is None else fast
+    if fast:
+        read = fast_path().read_deal(lines, first_line)
+        if read is not None:  # every line read: a lean deal, nothing for parse_chunk's checks
+            return read
     chunk = parse_chunk(lines, "deal_chunk", first_line, fast)
     if not chunk.deal_line_ok or not chunk.statements:
         return None, chunk.problems
@@ -101,13 +106,10 @@ def parse_chunk(lines: Sequence[str], start: str, first_line: int = 1, fast: boo
 
     In a deal, the lines the fast path reads (``fastpath.py``) are blanked
     before Lark sees the rest; when it has read them all, Lark is not run.
+    (``parse_deal`` first tries the fast path on the deal as a whole.)
     ``fast=False`` reads every line with Lark; ``fast`` None (the default): fast
     unless ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
     fast = (not fastpaths.REFERENCE) if fast is None else fast
-    if fast and start == "deal_chunk":
-        read = fast_path().read_deal(lines, first_line)
-        if read is not None:  # every line read: nothing for the checks below
-            return ParsedChunk(read[0], (), read[1])
     lines = list(lines)
     problems: list[Diagnostic] = []
     deal_line_ok = True

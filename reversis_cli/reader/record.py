@@ -47,11 +47,13 @@ class CheckedDeal(Value):
 
     def __init__(self, number: int | None, pos: Pos, deal: Deal | None,
                  replayed: ReplayedDeal | None, diagnostics: tuple[Diagnostic, ...] = ()):
-        setattr_frozen(self, "number", number)
-        setattr_frozen(self, "pos", pos)
-        setattr_frozen(self, "deal", deal)
-        setattr_frozen(self, "replayed", replayed)
-        setattr_frozen(self, "diagnostics", diagnostics)
+        # Each slot set through its descriptor (one a deal: cheaper than setattr_frozen).
+        s_number, s_pos, s_deal, s_replayed, s_diagnostics = _CHECKED_SETTERS
+        s_number(self, number)
+        s_pos(self, pos)
+        s_deal(self, deal)
+        s_replayed(self, replayed)
+        s_diagnostics(self, diagnostics)
 
     @property
     def has_errors(self) -> bool:
@@ -60,6 +62,9 @@ class CheckedDeal(Value):
     @property
     def settleable(self) -> bool:
         return self.replayed is not None and self.replayed.complete and not self.has_errors
+
+
+_CHECKED_SETTERS = tuple(getattr(CheckedDeal, name).__set__ for name in CheckedDeal._fields)
 
 
 class Expectations(Value):
@@ -179,10 +184,11 @@ class Record:
             checked = self._read_deal(chunk, (expected_number, or_else), expected_dealer)
             # The text of the deal just read, for a caret under a line found later.
             self.last_deal_lines = (chunk.first_line, chunk.lines)
-            diags = list(checked.diagnostics)
-            kept = self._within_error_cap(diags)
-            if kept is not diags:
-                checked = replace(checked, diagnostics=tuple(kept))
+            if checked.diagnostics:  # none: nothing to count against the cap
+                diags = list(checked.diagnostics)
+                kept = self._within_error_cap(diags)
+                if kept is not diags:
+                    checked = replace(checked, diagnostics=tuple(kept))
             yield checked
             number = checked.number
             if number is not None and number not in (expected_number, or_else):
@@ -242,14 +248,18 @@ class Record:
             pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
             return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))
         number = deal.number
-        problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
+        if problems:
+            problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
         problems.extend(self._sequence_problems(deal, expected_number, expected_dealer))
         replayed = None
         if self.players:
             # Replayed whatever was wrong in reading it: the lines read wrong are
             # named, so that the replay checks all that does not depend on them.
-            replayed = replay_deal(deal, self.players, damaged_lines(problems, chunk))
+            replayed = replay_deal(deal, self.players,
+                                   damaged_lines(problems, chunk) if problems else None)
             problems.extend(replayed.diagnostics)
+        if not problems and not self._decode_problems:  # the usual deal: nothing to finish
+            return CheckedDeal(number, deal.pos, deal, replayed, ())
         diags = self._finish(problems, chunk, number)
         return CheckedDeal(number, deal.pos, deal, replayed, tuple(diags))
 
@@ -257,7 +267,7 @@ class Record:
                            expected_dealer: tuple[int, Deal] | None) -> list[Diagnostic]:
         """Problems of this deal's place in the record: ``expected_number`` is
         the number it should have and another it may have (or None)."""
-        problems = []
+        problems: list[Diagnostic] = []
         if deal.number not in expected_number:
             problems.append(diagnostic(
                 "RV301", Msg("this deal is numbered {number}, but deal {expected} comes next",

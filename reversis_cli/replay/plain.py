@@ -18,12 +18,14 @@ a suit is the lower index.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
+from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
@@ -31,10 +33,13 @@ from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDe
 
 __all__ = ["replay_plain"]
 
-# A trick's four cards (in playing order from ``leader``) put in seat order.
-_BY_SEAT = tuple(itemgetter(*((seat - leader) % 4 for seat in range(4))) for leader in range(4))
+# A trick's four cards (in playing order from ``leader``) put in seat order, from
+# its row (``model.TrickRow``: the cards are its items 1 to 4).
+_BY_SEAT = tuple(itemgetter(*(1 + (seat - leader) % 4 for seat in range(4)))
+                 for leader in range(4))
 _SUIT_SIZE = 12
-_ALL_CARDS = (1 << len(PACK)) - 1
+# Every card's index, in pack order (bytes: the indexes played deleted at C speed).
+_PACK_INDEXES = bytes(range(len(PACK)))
 # A bytes.translate table on card indexes: each index's suit as its first index.
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
                        for index in range(256))
@@ -56,19 +61,19 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`): the full walk replays every deal."""
     if fastpaths.REFERENCE:
         return None
-    seats = {name: seat for seat, name in enumerate(players)}
+    seats = _seats(players)
     dealer = seats.get(deal.dealer.text)
     if dealer is None:
         return None
-    exchanges, espagnolettes = deal.exchanges, deal.espagnolettes
-    others = len(deal.statements) - len(deal.tricks) - len(exchanges)
+    espagnolettes = deal.espagnolettes
+    others = deal.other_count
     if others and not _others_plain(deal, seats, others - len(espagnolettes)):
         return None
-    walked = _walk(deal, seats, dealer)
+    walked = _walk(deal.trick_rows, seats, dealer)
     if walked is None:
         return None
     rows, played, by_seat, renounces = walked
-    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
+    if not _exchanges_plain(deal.exchange_rows, seats, dealer, played, by_seat):
         return None
     espagnolette = None
     holder = _ace_holder(by_seat)
@@ -81,8 +86,15 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
     return ReplayedDeal.of_rows(
-        deal, players, dealer, rows, _unplayed(played), espagnolette,
+        deal, players, dealer, rows, _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others else ())
+
+
+@functools.lru_cache(maxsize=16)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's seat by name (a session's players are the same tuple
+    deal after deal: made once; read only)."""
+    return {name: seat for seat, name in enumerate(players)}
 
 
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
@@ -110,78 +122,77 @@ def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
 _Renounce = tuple[int, int, int]
 
 
-def _walk(deal: Deal, seats: dict[str, int], dealer: int
+def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
           ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
     """The tricks established as rows (see ``result.Row``), the mask of the
     cards played, each seat's cards in the order played, seat after seat (as
     bytes of card indexes, eleven a seat: searched at C speed, where asking
     Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain.  Only the lines' card indexes and
-    names as written are read: no Play or PlayedTrick is made."""
-    written = deal.tricks
-    if len(written) != TRICKS_PER_DEAL:
+    index); None when a trick is not plain.  Only the trick lines' rows are
+    read (``Deal.trick_rows``: a lean deal's own, made of nothing else):
+    no trick line, Play or PlayedTrick is made."""
+    if written is None or len(written) != TRICKS_PER_DEAL:
         return None
     rows = []
     by_seat = []  # each trick's card indexes in seat order
     renounces: list[_Renounce] = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
-    number = 0
-    for line in written:
-        number += 1
-        indexes = line.indexes
-        if line.number != number or len(indexes) != 4:
+    seat_of = seats.get
+    for number, row in enumerate(written, 1):
+        written_number, i0, i1, i2, i3, named, named_taker, _, _ = row
+        if written_number != number:
             return None
-        named = line.leader_text
-        if named is not None and seats.get(named) != leader:
+        if named is not None and seat_of(named) != leader:
             return None
-        i0, i1, i2, i3 = indexes
+        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
         lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
         hi = lo + _SUIT_SIZE
-        best, high = 0, i0  # PLAY-3: the highest card of the suit led takes
-        if lo <= i1 < high:
-            best, high = 1, i1
-        if lo <= i2 < high:
-            best, high = 2, i2
-        if lo <= i3 < high:
-            best, high = 3, i3
-        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
-        taker = order[best]
-        named = line.taker_text
-        if named is not None and seats.get(named) != taker:
-            return None
-        if not lo <= i1 < hi:
+        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
+        best, high = 0, i0
+        if lo <= i1 < hi:
+            if i1 < high:
+                best, high = 1, i1
+        else:
             renounces.append((number, s1, lo))
-        if not lo <= i2 < hi:
+        if lo <= i2 < hi:
+            if i2 < high:
+                best, high = 2, i2
+        else:
             renounces.append((number, s2, lo))
-        if not lo <= i3 < hi:
+        if lo <= i3 < hi:
+            if i3 < high:
+                best = 3
+        else:
             renounces.append((number, s3, lo))
+        taker = order[best]
+        if named_taker is not None and seat_of(named_taker) != taker:
+            return None
         played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
         rows.append((number, leader, i0, i1, i2, i3, taker))
-        by_seat.append(_BY_SEAT[leader](indexes))
+        by_seat.append(_BY_SEAT[leader](row))
         leader = taker
     if played.bit_count() != 4 * TRICKS_PER_DEAL:
         return None  # a card played twice
     return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
-def _exchanges_plain(exchanges: Sequence[ExchangeLine], seats: dict[str, int], dealer: int,
+def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
                      played: int, by_seat: bytes) -> bool:
-    """Whether the exchange lines are one a player, and agree with the play:
-    each player but the dealer discards one card or refuses, the cards
-    discarded or refused are not played, a card taken is played by its taker
-    or not at all (with no talon line written, nothing more is known)."""
+    """Whether the exchange lines (their rows, ``Deal.exchange_rows``) are one
+    a player, and agree with the play: each player but the dealer discards
+    one card or refuses, the cards discarded or refused are not played, a card
+    taken is played by its taker or not at all (with no talon line written,
+    nothing more is known)."""
     seen = set()
-    for line in exchanges:
-        seat = seats.get(line.player_text)
-        if seat is None or seat in seen or line.sees_count > 1:
+    for player, refuses, discards, takes, sees, sees_count, _, _ in exchanges:
+        seat = seats.get(player)
+        if seat is None or seat in seen or sees_count > 1:
             return False
         seen.add(seat)
-        takes = line.take_indexes
-        if seat == dealer and (line.refuses or takes):
+        if seat == dealer and (refuses or takes):
             return False
-        discards = line.discard_indexes
-        if not line.refuses and len(discards) != 1:
+        if not refuses and len(discards) != 1:
             return False
         for index in discards:
             if played >> index & 1:
@@ -190,7 +201,7 @@ def _exchanges_plain(exchanges: Sequence[ExchangeLine], seats: dict[str, int], d
             if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
                                                      _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
                 return False
-        if line.refuses and line.sees_indexes and played >> line.sees_indexes[0] & 1:
+        if refuses and sees and played >> sees[0] & 1:
             return False
     return True
 
@@ -199,14 +210,16 @@ def _ace_holder(by_seat: bytes) -> int | None:
     """The seat that holds the espagnolette (ESP-1: all four aces, or three
     and the quinola), if one does; a plain deal's hands are the cards played."""
     find, n = by_seat.find, _SEAT_CARDS
-    # each ace's seat (the aces are each suit's first index), as 1 + the seat (0: not played)
-    a, b, _, _ = owners = bytes(((find(0) + n) // n, (find(_SUIT_SIZE) + n) // n,
-                                 (find(2 * _SUIT_SIZE) + n) // n, (find(3 * _SUIT_SIZE) + n) // n))
-    seat = a if owners.count(a) >= 3 else b if owners.count(b) >= 3 else 0
-    if not seat:
+    # each ace's seat (the aces are each suit's first index); -1: not played
+    a, b, c, d = (find(0) // n, find(_SUIT_SIZE) // n, find(2 * _SUIT_SIZE) // n,
+                  find(3 * _SUIT_SIZE) // n)
+    # three of four aces in one hand: two of the first three are in it
+    seat = a if a == b or a == c else b if b == c else -1
+    if seat < 0:
         return None
-    if owners.count(seat) == 4 or find(QUINOLA.index) // _SEAT_CARDS == seat - 1:
-        return seat - 1
+    held = (a == seat) + (b == seat) + (c == seat) + (d == seat)
+    if held == 4 or held == 3 and find(QUINOLA.index) // n == seat:
+        return seat
     return None
 
 
@@ -242,12 +255,7 @@ def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
     return False
 
 
-def _unplayed(played: int) -> tuple[Card, ...]:
-    """The cards not played, in pack order."""
-    rest = ~played & _ALL_CARDS
-    cards = []
-    while rest:
-        lowest = rest & -rest
-        cards.append(PACK[lowest.bit_length() - 1])
-        rest ^= lowest
-    return tuple(cards)
+def _unplayed(by_seat: bytes) -> tuple[Card, ...]:
+    """The cards not played, in pack order: the pack's indexes less those of
+    ``by_seat`` (every card played), taken out at C speed."""
+    return tuple(map(PACK.__getitem__, _PACK_INDEXES.translate(None, by_seat)))

@@ -233,10 +233,27 @@ class ReplayedDeal(Value):
         tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
         cards each seat played; both are made when first asked."""
         made = object.__new__(cls)
-        for setter, value in zip(_SETTERS, (
-                deal, players, dealer, None, None, partie, False, espagnolette, (), False,
-                True, diagnostics, (), True, rows, None, None), strict=True):
-            setter(made, value)
+        # One a deal: each slot set by its setter, in __slots__' order, not in a loop.
+        (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
+         s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
+         s_dealer_known, s_rows, s_irregularities, s_made) = _SETTERS
+        s_deal(made, deal)
+        s_players(made, players)
+        s_dealer(made, dealer)
+        s_tricks(made, None)
+        s_hands(made, None)
+        s_partie(made, partie)
+        s_partie_written(made, False)
+        s_espagnolette(made, espagnolette)
+        s_revokes(made, ())
+        s_void(made, False)
+        s_complete(made, True)
+        s_diagnostics(made, diagnostics)
+        s_unresolved(made, ())
+        s_dealer_known(made, True)
+        s_rows(made, rows)
+        s_irregularities(made, None)
+        s_made(made, None)
         return made
 
     @property
@@ -262,7 +279,7 @@ class ReplayedDeal(Value):
             trick = made[number - 1]
             if trick is None:
                 trick = made[number - 1] = trick_of_row(self.rows[number - 1],
-                                                         self.deal.tricks[number - 1])
+                                                         self.deal.trick_line(number - 1))
             return trick
         return self.tricks[number - 1]
 

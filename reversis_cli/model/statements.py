@@ -1,29 +1,23 @@
-"""What a record *says*: immutable value types built from the parse tree.
-
-The model holds the record as written, with a source position on every node,
-and makes no judgement about it; the replay (``replay/``) decides what
-happened and what is wrong.  Comments are kept: each statement carries the
-comment lines written directly above it and the comment at the end of its line.
-"""
+"""The statements of a record: one value a line, with its source positions
+(the model's values besides the deal, :mod:`.deal`)."""
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
 from functools import partial
-from itertools import groupby
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .cards import PACK, Card
-from .values import Value, setattr_frozen
-from .vocabulary import EVENT_KINDS, VOID_EVENTS
+from ..cards import PACK, Card
+from ..values import Value, setattr_frozen
+from ..vocabulary import EVENT_KINDS, VOID_EVENTS
 
 __all__ = [
     "Pos", "Comment", "Name", "CardAt", "Statement", "HeaderLine", "Header",
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
-    "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine", "Deal",
+    "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
-    "has_figures",
+    "set_exchange_interface", "set_trick_interface",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -483,104 +477,3 @@ class TallyLine(Statement):
         for entry in self.entries:
             out.setdefault(entry.name.text, entry.amount)
         return out
-
-
-class Deal(_ModelValue):
-    """One ``deal`` block as written, statements in source order."""
-
-    __slots__ = ("line", "statements", "trailing_comments", "_by_type")
-    _fields = ("line", "statements", "trailing_comments")
-    line: DealLine
-    statements: tuple[Statement, ...]
-    trailing_comments: tuple[Comment, ...]
-    _by_type: dict[type, tuple]  # not a field: made from the statements
-
-    def __init__(self, line: DealLine, statements: tuple[Statement, ...],
-                 trailing_comments: tuple[Comment, ...] = ()) -> None:
-        _set_all(self, locals())
-        # The statements by type, once: the replay asks for them often.
-        by_type: dict[type, list] = {}
-        for kind, run in groupby(statements, type):  # runs: the tricks, the exchanges
-            by_type.setdefault(kind, []).extend(run)
-        setattr_frozen(self, "_by_type", {k: tuple(v) for k, v in by_type.items()})
-
-    @property
-    def number(self) -> int:
-        return self.line.number
-
-    @property
-    def dealer(self) -> Name:
-        return self.line.dealer
-
-    @property
-    def pos(self) -> Pos:
-        return self.line.pos
-
-    def of_type(self, kind: type) -> tuple:
-        return self._by_type.get(kind, ())
-
-    @property
-    def hands(self) -> tuple[HandLine, ...]:
-        return self.of_type(HandLine)
-
-    @property
-    def talon(self) -> TalonLine | None:
-        found = self.of_type(TalonLine)
-        return found[0] if found else None
-
-    @property
-    def exchanges(self) -> tuple[ExchangeLine, ...]:
-        return self.of_type(ExchangeLine)
-
-    @property
-    def partie(self) -> PartieLine | None:
-        found = self.of_type(PartieLine)
-        return found[0] if found else None
-
-    @property
-    def espagnolettes(self) -> tuple[EspagnoletteLine, ...]:
-        return self.of_type(EspagnoletteLine)
-
-    @property
-    def events(self) -> tuple[EventLine, ...]:
-        return self.of_type(EventLine)
-
-    @property
-    def notes(self) -> tuple[NoteLine, ...]:
-        return self.of_type(NoteLine)
-
-    @property
-    def tricks(self) -> tuple[TrickLine, ...]:
-        return self.of_type(TrickLine)
-
-    @property
-    def paid(self) -> tuple[PaidLine, ...]:
-        """The payments the record says the table made, in the order written."""
-        return self.of_type(PaidLine)
-
-    @property
-    def tally(self) -> TallyLine | None:
-        """The score sheet after this deal (the first, if written twice)."""
-        found = self.of_type(TallyLine)
-        return found[0] if found else None
-
-    def events_of(self, kind: str) -> tuple[EventLine, ...]:
-        return tuple(e for e in self.events if e.kind == kind)
-
-    @property
-    def is_void(self) -> bool:
-        return any(e.kind in VOID_EVENTS for e in self.events)
-
-    @property
-    def misdeals_by_another(self) -> tuple[EventLine, ...]:
-        """The ``misdeal`` lines that name someone other than the deal's dealer.
-        Only the dealer misdeals (IRR-2, IRR-3), so one of the two names is
-        wrong, and which is not known: what rests on them is not settled."""
-        return tuple(e for e in self.events_of("misdeal")
-                     if e.player is not None and e.player.text != self.dealer.text)
-
-
-def has_figures(deal: Deal | None) -> bool:
-    """Whether a deal carries the table's own figures (cheap: asked of every
-    deal, here so that asking does not load the comparison with the rules)."""
-    return deal is not None and bool(deal.of_type(PaidLine) or deal.of_type(TallyLine))
