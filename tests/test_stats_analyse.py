@@ -449,7 +449,7 @@ def test_a_run_killed_while_it_stores_keeps_the_sessions_it_stored(season, analy
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
-    assert Path("club.sqlite-journal").exists()  # killed inside the transaction
+    assert Path("club.sqlite-wal").exists()  # killed inside the transaction (journaled ahead)
     assert rows(db, "SELECT s.path, count(*) FROM analysis_deals AS d JOIN sessions AS s "
                     "ON s.id = d.session_id GROUP BY s.path") == [("recs/s1.rvs", 5)]
     assert rows(db, "SELECT count(*) FROM analysis_players WHERE session_id NOT IN "
