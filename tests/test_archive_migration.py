@@ -46,6 +46,13 @@ def contents(db: Path, skip: tuple[str, ...] = ()) -> dict[str, list[tuple]]:
             for table in tables if table not in skip}
 
 
+def _without_identity(tables: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
+    """The tables with the sessions' and analyses' identity columns left out."""
+    at = {"sessions": 3, "analyses": 2}
+    return {table: [row[:at[table]] + row[at[table] + 1:] if table in at else row
+                    for row in found] for table, found in tables.items()}
+
+
 def version(db: Path) -> str:
     return rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")[0][0]
 
@@ -83,7 +90,12 @@ def test_an_archive_of_version_3_is_read_then_migrated_with_every_row_and_figure
     assert done.stderr.count("unchanged, skipped") == len(RECORDS)
     assert version(old) == str(schema.SCHEMA_VERSION) == "4"
     before["meta"] = [("application", "reversis-cli"), ("schema_version", "4")]
-    assert contents(old) == before  # every row of every other table, as it was
+    # every row of every table as it was, but the identities: made again without the
+    # options (club/identity.py), the analysis following its session's
+    identities = rows(old, "SELECT id, identity FROM sessions ORDER BY id")
+    assert _without_identity(contents(old)) == _without_identity(before)
+    assert rows(old, "SELECT session_id, identity FROM analyses") == identities[:1]
+    assert {i for _, i in identities} & {row[3] for row in before["sessions"]} == set()
     made = dict(rows(old, "SELECT name, sql FROM sqlite_master WHERE type = 'table'"))
     assert sorted(name for name, sql in made.items() if sql.endswith("WITHOUT ROWID")) == \
         sorted(schema.KEYED)
@@ -108,6 +120,9 @@ def test_a_migrated_archive_is_a_new_archive_of_its_records(old, tmp_path):
         assert rows(new, sql) == rows(old, sql)
     analysis = ("analyses", "analysis_deals", "analysis_players", "sessions")
     assert contents(new, skip=analysis) == contents(old, skip=analysis)
+    # the identities the migration made are those a fresh load makes (E58)
+    assert rows(new, "SELECT path, identity FROM sessions ORDER BY path") == \
+        rows(old, "SELECT path, identity FROM sessions ORDER BY path")
     assert json.loads(run("stats", "--json", "new.sqlite").stdout)["players"] == \
         json.loads(run("stats", "--json", "club.sqlite").stdout)["players"]
     # the analysis stored under version 3 is still its session's

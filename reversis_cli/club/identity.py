@@ -4,15 +4,21 @@ session left behind when it was deleted without them (docs/output.md,
 
 A session's *identity* is the sha256 hash of what the archive stored of the
 evening's play and money, read back from its own rows in a fixed order: the
-header's facts (title, date, place, the rules and their options, the pool it
-began with), the players by seat, and each deal's dealer, status and outcome,
+header's facts (title, date, place, the profile's name, the pool it began
+with), the players by seat, and each deal's dealer, status and outcome,
 its tricks (leader, cards, taker) and its payments (who paid whom, how much,
 under which code).  Line numbers, comments and the way the record is spelt
 (notation or JSON, card style, order of statements, leaders written or not)
 are not in it: a record moved, copied, reformatted by ``fmt`` or converted to
 JSON has the identity of the original, and two evenings played differ in
 their cards.  It is computed from the rows, so an archive of an older schema
-gets it without its records (the migration to version 2).
+gets it without its records (the migrations to versions 2 and 4).
+
+The rule options are not in it (from version 4 on): what they do to the evening
+is in its payments, and a release that adds an option adds it to every
+evening's options, so an identity that hashed them would make a copy of an
+evening archived before the release a new evening, counted twice
+(docs/decisions.md, E58).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "event
 
 # The rows that make the identity, each in a fixed order.
 _IDENTITY_ROWS = (
-    "SELECT title, date, place, rules, options, pool_start FROM sessions WHERE id = ?",
+    "SELECT title, date, place, rules, pool_start FROM sessions WHERE id = ?",
     "SELECT seat, name FROM players WHERE session_id = ? ORDER BY seat",
     "SELECT deal, dealer, status, outcome, pool_before, pool_after FROM deals "
     "WHERE session_id = ? ORDER BY deal",
@@ -91,7 +97,7 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
                      tricks: list[str], payments: list[tuple]) -> str | None:
     """The identity :func:`session_identity` reads back, made from the rows as
     they were inserted (the fast twin: no reading back).  ``session``: the
-    session's title, date, place, rules, options and first pool; ``deals`` and
+    session's title, date, place, rules and first pool; ``deals`` and
     ``payments`` as inserted, the deals in the order of their numbers;
     ``tricks`` as :func:`trick_texts` writes them, deal after deal.  None when a
     value is not of a type SQLite gives back as it is, or the deals are out of

@@ -218,8 +218,8 @@ class SessionRows:
         rows must be read back for it."""
         if self.kept is None:
             return None
-        title, date, _, place, rules, options, pool_start, _ = session
-        return identity_of_rows((title, date, place, rules, options, pool_start),
+        title, date, _, place, rules, _, pool_start, _ = session
+        return identity_of_rows((title, date, place, rules, pool_start),
                                 self.players, *self.kept)
 
     def summarise(self, conn: sqlite3.Connection) -> None:

@@ -246,7 +246,9 @@ def _to_version_4(conn: sqlite3.Connection) -> None:
     WITHOUT ROWID (the same columns and rows; each row kept once, by its key),
     and the index ``deal_players_player``, which no query used, dropped.  Runs
     with foreign keys off (:func:`prepare`), as :func:`_to_version_2` does.
-    The file keeps its size until SQLite reuses the pages freed (or ``VACUUM``)."""
+    The file keeps its size until SQLite reuses the pages freed (or ``VACUUM``).
+    Each session's identity is made again, without its options (club/identity.py),
+    and the analyses stored under the old one follow it."""
     conn.execute("DROP INDEX IF EXISTS deal_players_player")
     statements = dict(TABLES)
     for table in KEYED:
@@ -263,6 +265,17 @@ def _to_version_4(conn: sqlite3.Connection) -> None:
         for index in INDEXES:
             if f" ON {table}(" in index:
                 conn.execute(index)
+    _identities_again(conn)
+
+
+def _identities_again(conn: sqlite3.Connection) -> None:
+    """Every session's identity by this version's definition; an analysis
+    stored under the session's old identity moves to the new one."""
+    for sid, old in conn.execute("SELECT id, identity FROM sessions").fetchall():
+        new = session_identity(conn, sid)
+        conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (new, sid))
+        conn.execute("UPDATE analyses SET identity = ? WHERE session_id = ? AND identity = ?",
+                     (new, sid, old))
 
 
 # version n -> the step that brings a database of version n to n + 1.  A step
