@@ -75,17 +75,6 @@ def test_a_plain_evening_takes_the_one_pass_for_every_deal(lang):
         assert assert_written_as_its_view(path, (80,)) == deals > 0
 
 
-@pytest.fixture(scope="module")
-def wide_names(tmp_path_factory) -> Path:
-    """The big night with a Chinese, a Cyrillic and an accented name: wide characters."""
-    text = (SAMPLES / "big-night.rvs").read_text(encoding="utf-8")
-    for old, new in (("Anna", "安娜"), ("Boris", "Борис"), ("Vera", "Véra")):
-        text = text.replace(old, new)
-    path = tmp_path_factory.mktemp("wide") / "wide.rvs"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_names_in_any_script_at_any_width(lang, wide_names):
     with use(lang):
