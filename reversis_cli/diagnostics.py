@@ -134,6 +134,8 @@ CODES: dict[str, tuple[str, str]] = {
     "RV616": (ERROR, N_("a record changed since it was archived whose deals were never "
                         "analysed: stats --analyse cannot analyse them until it is archived "
                         "again")),
+    "RV617": (ERROR, N_("an archive left in SQLite's write-ahead mode in a folder that cannot "
+                        "be written: it cannot be read there")),
     # the club file (club.toml): one person, one player
     "RV620": (ERROR, N_("a club file that cannot be read, or is not valid TOML")),
     "RV621": (ERROR, N_("an unknown table or key in a club file")),

@@ -6,11 +6,11 @@ readable reference does too, with the same result (docs/contributing.md,
 the environment variable ``REVERSIS_REFERENCE`` set to ``1`` and each twin's
 chooser takes the reference instead: the Lark reader for every line, the
 line-by-line chunk reader, the full walk of every deal, the rule registry for
-every settlement, rich for every table,
-each deal's JSON encoded from its dict, and a long file read in one process
-whatever ``--jobs`` says.  The output is the same bytes
-(tests/test_reference_switch.py); only the work differs, so that a bug can be
-seen on the readable path in one step.
+every settlement, rich for every table, each deal's JSON encoded from its dict,
+a long file read in one process whatever ``--jobs`` says, and the archive's
+session summary summed by SQL and its identity read back from the rows stored.
+The output is the same bytes (tests/test_reference_switch.py); only the work
+differs, so that a bug can be seen on the readable path in one step.
 
 Only the exact value ``1`` turns the switch on; unset, empty, ``0`` or any
 other value leaves the fast paths on (the default).  The variable is read

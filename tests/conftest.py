@@ -282,3 +282,15 @@ def loaded_modules(*args: str) -> frozenset[str]:
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout
     return frozenset(result.stderr.split())
+
+
+@pytest.fixture(scope="module")
+def wide_names(tmp_path_factory) -> Path:
+    """The big night with a Chinese, a Cyrillic and an accented name: wide characters
+    (the plain tables against rich, and the one-pass deal against its view)."""
+    text = (ROOT / "samples" / "big-night.rvs").read_text(encoding="utf-8")
+    for old, new in (("Anna", "安娜"), ("Boris", "Борис"), ("Vera", "Véra")):
+        text = text.replace(old, new)
+    path = tmp_path_factory.mktemp("wide") / "wide.rvs"
+    path.write_text(text, encoding="utf-8")
+    return path

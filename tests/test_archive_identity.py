@@ -60,6 +60,27 @@ def sessions(db: Path) -> list[str]:
 # --- 1. a session is known by its content ---------------------------------------------------
 
 
+def test_a_release_that_adds_a_rule_option_keeps_each_evening_one(club, monkeypatch):
+    """A later release knows one more option, so the options it stores for an
+    evening are more than an earlier release stored; a copy of an evening the
+    earlier one archived (a comment added) is still that evening, not a second
+    one whose money would count twice (E58: the identity leaves the options out)."""
+    from reversis_cli.rules.profile import Profile
+
+    assert run("archive", "recs", "-o", "club.sqlite").exit_code == 0
+    earlier = Profile.to_json_options
+    monkeypatch.setattr(Profile, "to_json_options",
+                        lambda self: {**earlier(self), "an_option_of_a_later_release": 5})
+    (club / "backup").mkdir()
+    text = (club / "2027-01-21.rvs").read_text(encoding="utf-8")
+    (club / "backup" / "2027-01-21.rvs").write_text("# the copy\n" + text, encoding="utf-8")
+    done = run("archive", "recs", "-o", "club.sqlite")
+    assert done.exit_code == 0, done.output
+    assert ("recs/backup/2027-01-21.rvs: the same evening as recs/2027-01-21.rvs, already "
+            "archived: skipped") in done.stderr
+    assert "recs/backup/2027-01-21.rvs" not in sessions(Path("club.sqlite"))
+
+
 def test_a_move_is_taken_as_a_move_and_a_copy_or_json_twin_is_left_out(club):
     assert run("archive", "recs", "-o", "club.sqlite").exit_code == 0
     (club / "2027-01").mkdir()

@@ -1063,6 +1063,31 @@ def test_russian_locked_archive_reads_as_russian(command, refused_archives, tmp_
     _assert_compare_clean(f"{command} (locked database)", text, command == "archive")
 
 
+@pytest.mark.parametrize("command", ["stats", "report"])
+def test_russian_archive_left_ahead_in_a_read_only_folder_reads_as_russian(
+        command, refused_archives, tmp_path, monkeypatch):
+    """RV617 (issue 35): SQLite's refusal to open, read-only, an archive left in
+    WAL mode without its log (tests/test_archive_wal.py makes the folder
+    read-only for real; here SQLite's answer is given to the reader)."""
+    db = tmp_path / "club.sqlite"
+    db.write_bytes(refused_archives["good"].read_bytes())
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.close()
+
+    def cannot_open(conn, name):
+        refusal = sqlite3.OperationalError("unable to open database file")
+        refusal.sqlite_errorcode = 14  # SQLITE_CANTOPEN
+        raise refusal
+
+    monkeypatch.setattr(club_database, "check_readable", cannot_open)
+    monkeypatch.setattr(club_database, "_writable", lambda folder: False)
+    status, text = _run_ru_any(_command(command, db, tmp_path / "club.html"))
+    assert status == 1 and "ошибка[RV617]" in text, text
+    assert "только для чтения" in text
+    _assert_compare_clean(f"{command} (archive left in WAL, read-only folder)", text)
+
+
 def test_sqlites_reason_is_never_english_in_russian():
     from reversis_cli.club.database import SqliteReason
 

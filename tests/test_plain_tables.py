@@ -66,17 +66,6 @@ def assert_session_laid_out_as_rich(path: Path, widths, cards: str = "unicode") 
             assert_same(rows.render(session), width)
 
 
-@pytest.fixture(scope="module")
-def wide_names(tmp_path_factory) -> Path:
-    """The big night with a Chinese, a Cyrillic and an accented name: wide characters."""
-    text = (SAMPLES / "big-night.rvs").read_text(encoding="utf-8")
-    for old, new in (("Anna", "安娜"), ("Boris", "Борис"), ("Vera", "Véra")):
-        text = text.replace(old, new)
-    path = tmp_path_factory.mktemp("wide") / "wide.rvs"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 # One width by default, the others under the slow marker: each lays out every deal
 # twice (plain and rich), a fifth of a second.
 @pytest.mark.parametrize("widths", [(47,), pytest.param((30, 80, 120), marks=pytest.mark.slow)])

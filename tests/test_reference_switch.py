@@ -43,11 +43,15 @@ TWINS: dict[str, tuple[str, str]] = {
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
+    "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
+    "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
+    "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
+    "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),
 }
 # The reference's own work: Lark reading a chunk.
 LARK = ("reversis_cli.notation.parse", "_parse_with_lark")
@@ -202,7 +206,8 @@ def test_every_twin_of_the_table_is_switched():
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
             "settle/lean.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py"]
+            "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py",
+            "club/tally.py", "club/rows.py"]
 
 
 def test_fastpaths_is_read_by_every_chooser():

@@ -160,7 +160,7 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
     Exit 1 for an archive that cannot be written (RV601 to RV605, RV612)."""
     from ..analyse import DEFAULT_START  # the search: only for --analyse
     from ..club.analysis import analyse_archive, deals_to_analyse  # start-up time
-    from ..club.archive import MEMORY, build_in_memory, connect  # start-up time
+    from ..club.archive import MEMORY, build_in_memory, close, connect  # start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import is_database  # the library: start-up time
 
@@ -177,7 +177,7 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
                 season = analyse_archive(conn, base, keys, from_trick or DEFAULT_START,
                                          name, step)
         finally:
-            conn.close()
+            close(conn, name)
     except ArchiveError as exc:  # RV601-RV605, RV612: the figures are not shown
         report([exc.diagnostic], err)
         if err.as_json:

@@ -40,14 +40,13 @@ from ..session.service import Session
 from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
-from .transaction import atomic
-from .summary import summarise
+from .transaction import atomic, release, write_ahead
 from .identity import remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
            "WITHDRAWN", "FileState", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
            "archive_files",
-           "build_in_memory", "connect", "load_files", "prune_vanished", "gone_sessions",
+           "build_in_memory", "connect", "close", "load_files", "prune_vanished", "gone_sessions",
            "remove_session", "mend", "stale_kept", "record_inputs", "is_json_record",
            "notation_of", "MEMORY", "open_to_read"]
 
@@ -85,6 +84,8 @@ class FileResult:
     stale_marked: bool = False  # the stored session's stale mark was set or cleared
     # the stored path of the session a duplicate repeats, or a move came from
     other: str = ""
+    # the stored session's identity, when made as it was stored ("": read it back)
+    identity: str = field(default="", repr=False, compare=False)
 
     @property
     def errors(self) -> int:
@@ -130,10 +131,21 @@ def connect(output: str | Path = MEMORY) -> sqlite3.Connection:
             conn.execute("PRAGMA foreign_keys = OFF")
             prepare(conn, name)
             conn.execute("PRAGMA foreign_keys = ON")
+            if name != MEMORY:  # an archive of ours: its journal is the archive's to choose
+                write_ahead(conn)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def close(conn: sqlite3.Connection, name: str = MEMORY) -> None:
+    """Close the archive ``conn`` that :func:`connect` opened: one in a file
+    left in SQLite's ordinary journal (:func:`.transaction.release`)."""
+    if name == MEMORY:
+        conn.close()
+    else:
+        release(conn)
 
 
 def _refuse_not_a_file(name: str) -> None:
@@ -236,7 +248,7 @@ def _load_locked(conn: sqlite3.Connection, name: str, text: bytes | None,
         result.deals = 0
         return _not_loaded(conn, result, known)
     assert result.session_id is not None
-    identity = session_identity(conn, result.session_id)
+    identity = result.identity or session_identity(conn, result.session_id)
     conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (identity, result.session_id))
     same = conn.execute("SELECT id, path FROM sessions WHERE identity = ? AND id <> ?",
                         (identity, result.session_id)).fetchone()
@@ -332,21 +344,25 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
             return result
         if session_id is not None:  # replaced: its rows go, its id stays
             conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        header = session_row(session)
         session_id = conn.execute(
             "INSERT INTO sessions (id, path, sha256, identity, archived, title, date, day, "
             "place, rules, options, pool_start, pool_end, deals) "
             "VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-            (session_id, key, digest, _today(), *session_row(session))).lastrowid
+            (session_id, key, digest, _today(), *header)).lastrowid
         assert session_id is not None
         result.session_id = session_id
         rows = SessionRows(session_id, session.players)
         rows.header_notes(record.header)
+        # a plain deal settled lean (settle/lean.py, a twin held to the engine), its
+        # settlement made from that for the rows: the same settlement, less work
+        session.lean = True
         conn.executemany("INSERT INTO players (session_id, seat, name) VALUES (?, ?, ?)",
                          [(session_id, seat, player) for seat, player in
                           enumerate(session.players)])
         for scored in session.deals():
             result.diagnostics.extend(scored.checked.diagnostics)
-            if scored.settlement is None or session.errors:
+            if (scored.lean is None and scored.settlement is None) or session.errors:
                 continue  # an error: nothing of this file is kept, the rest is read for it
             rows.add(scored)
             result.deals += 1
@@ -356,7 +372,8 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         conn.execute("UPDATE sessions SET deals = ?, pool_end = ? WHERE id = ?",
                      (result.deals, rows.pool_end(session), session_id))
         if not result.errors:  # else rolled back: nothing to sum
-            summarise(conn, session_id)
+            rows.summarise(conn)
+            result.identity = rows.identity(header) or ""
     return result
 
 
@@ -457,7 +474,7 @@ def archive_files(files: list[Path], output: str | Path, *, prune: bool = False,
                 run.gone = [path for _, path in gone_sessions(conn, base)]
         return results
     finally:
-        conn.close()
+        close(conn, name)
 
 
 def build_in_memory(inputs: Iterable[str],

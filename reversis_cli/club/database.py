@@ -51,10 +51,10 @@ def open_to_read(path: str | Path) -> sqlite3.Connection:
     if os.path.isdir(name):
         raise archive_problem("RV601", Msg("cannot be used as an archive: it is a folder"), name)
     uri = Path(os.path.abspath(name)).as_uri() + "?mode=ro"
-    with guarded(name):
+    with guarded(name, reading=True):
         conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT, isolation_level=None)
     try:
-        with guarded(name):
+        with guarded(name, reading=True):
             version = check_readable(conn, name)
             _reading_views(conn, version)
     except BaseException:
@@ -81,13 +81,46 @@ def _reading_views(conn: sqlite3.Connection, version: int) -> None:
 
 
 @contextmanager
-def guarded(name: str) -> Iterator[None]:
+def guarded(name: str, reading: bool = False) -> Iterator[None]:
     """SQLite's errors as :class:`ArchiveError`, each with a message a player
-    understands and its code."""
+    understands and its code; ``reading``: of a reader's opening, which tells
+    an archive left journaled ahead in a folder it cannot write (RV617)."""
     try:
         yield
     except sqlite3.Error as exc:
+        if reading and _left_ahead(exc, name):
+            raise archive_problem("RV617", Msg(
+                "the archive cannot be read in this folder: a run of archive that was "
+                "stopped, or ran beside another program, left it in SQLite's write-ahead mode, "
+                "and SQLite cannot make the file it then needs beside it, the folder being "
+                "read-only; archive its records once more where its folder can be written, or "
+                "copy it to a folder you can write to"), name) from None
         raise _problem_of(exc, name) from None
+
+
+# The first bytes of a SQLite database; bytes 18 and 19 of its header are 2 and 2
+# in write-ahead (WAL) mode (https://www.sqlite.org/fileformat2.html).
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _writable(folder: str) -> bool:
+    return os.access(folder, os.W_OK)
+
+
+def _left_ahead(exc: sqlite3.Error, name: str) -> bool:
+    """Whether SQLite could not open, read-only, an archive in WAL mode in a
+    folder that cannot be written (it would make the log's index, or the log,
+    beside it first)."""
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    folder = os.path.dirname(os.path.abspath(name))
+    if code not in (SQLITE_CANTOPEN, SQLITE_READONLY) or _writable(folder):
+        return False
+    try:
+        with open(name, "rb") as stream:
+            header = stream.read(20)
+    except OSError:
+        return False
+    return header[:16] == _SQLITE_HEADER and header[18:20] == b"\x02\x02"
 
 
 # SQLite's primary result codes (sqlite3.Error.sqlite_errorcode & 0xff), as

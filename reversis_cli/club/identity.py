@@ -4,24 +4,33 @@ session left behind when it was deleted without them (docs/output.md,
 
 A session's *identity* is the sha256 hash of what the archive stored of the
 evening's play and money, read back from its own rows in a fixed order: the
-header's facts (title, date, place, the rules and their options, the pool it
-began with), the players by seat, and each deal's dealer, status and outcome,
+header's facts (title, date, place, the profile's name, the pool it began
+with), the players by seat, and each deal's dealer, status and outcome,
 its tricks (leader, cards, taker) and its payments (who paid whom, how much,
 under which code).  Line numbers, comments and the way the record is spelt
 (notation or JSON, card style, order of statements, leaders written or not)
 are not in it: a record moved, copied, reformatted by ``fmt`` or converted to
 JSON has the identity of the original, and two evenings played differ in
 their cards.  It is computed from the rows, so an archive of an older schema
-gets it without its records (the migration to version 2).
+gets it without its records (the migrations to versions 2 and 4).
+
+The rule options are not in it (from version 4 on): what they do to the evening
+is in its payments, and a release that adds an option adds it to every
+evening's options, so an identity that hashed them would make a copy of an
+evening archived before the release a new evening, counted twice
+(docs/decisions.md, E58).
 """
 
 from __future__ import annotations
 
 import hashlib
 import sqlite3
+from itertools import chain
+from operator import itemgetter, lt
 
-__all__ = ["CHILD_TABLES", "session_identity", "orphan_sessions", "remove_orphans",
-           "present"]
+__all__ = ["CHILD_TABLES", "session_identity", "identity_of_rows", "trick_texts",
+           "orphan_sessions",
+           "remove_orphans", "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
 # (the analysis tables from version 3 on: an older archive has none of them).
@@ -31,7 +40,7 @@ CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "event
 
 # The rows that make the identity, each in a fixed order.
 _IDENTITY_ROWS = (
-    "SELECT title, date, place, rules, options, pool_start FROM sessions WHERE id = ?",
+    "SELECT title, date, place, rules, pool_start FROM sessions WHERE id = ?",
     "SELECT seat, name FROM players WHERE session_id = ? ORDER BY seat",
     "SELECT deal, dealer, status, outcome, pool_before, pool_after FROM deals "
     "WHERE session_id = ? ORDER BY deal",
@@ -44,11 +53,64 @@ _IDENTITY_ROWS = (
 
 def session_identity(conn: sqlite3.Connection, session_id: int) -> str:
     """The identity of the stored session ``session_id`` (see the module)."""
+    # each table's rows as Python writes the list (repr)
+    return _digest([repr(conn.execute(query, (session_id,)).fetchall())
+                    for query in _IDENTITY_ROWS])
+
+
+def _digest(texts: list[str]) -> str:
     digest = hashlib.sha256()
-    for query in _IDENTITY_ROWS:  # each table's rows as Python writes the list (repr)
-        rows = conn.execute(query, (session_id,)).fetchall()
-        digest.update(repr(rows).encode("utf-8", "surrogatepass") + b"\n")
+    for text in texts:
+        digest.update(text.encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
+
+
+# What SQLite gives back of the values the identity reads: a value of another
+# type (a subclass of str, a bool) could be written back otherwise by repr.
+_AS_READ = frozenset((int, str, type(None)))
+# The columns of the identity in the rows the archive inserts (club/rows.py's
+# order: session_id, deal, ... ): deals, tricks, payments.
+_DEAL_COLUMNS = itemgetter(1, 3, 4, 5, 6, 7)
+_PAYMENT_COLUMNS = itemgetter(1, 2, 3, 4, 5, 6, 7)
+
+
+def trick_texts(tricks: list[tuple], names: dict[str, str]) -> list[str] | None:
+    """A deal's trick rows (as inserted) as ``repr`` writes their columns of the
+    identity (deal, trick, leader, cards, taker), each row's text made at once
+    rather than a tuple made to be written; ``names`` maps each player to the
+    ``repr`` of the name.  None at a value ``repr`` would write otherwise than
+    SQLite gives it back, or at tricks out of order."""
+    texts = []
+    last = 0
+    for row in tricks:
+        trick, cards = row[2], row[4]
+        leader, taker = names.get(row[3]), names.get(row[5])
+        if type(trick) is not int or trick <= last or type(cards) is not str \
+                or leader is None or taker is None:
+            return None
+        last = trick
+        texts.append(f"({row[1]}, {trick}, {leader}, {cards!r}, {taker})")
+    return texts
+
+
+def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple],
+                     tricks: list[str], payments: list[tuple]) -> str | None:
+    """The identity :func:`session_identity` reads back, made from the rows as
+    they were inserted (the fast twin: no reading back).  ``session``: the
+    session's title, date, place, rules and first pool; ``deals`` and
+    ``payments`` as inserted, the deals in the order of their numbers;
+    ``tricks`` as :func:`trick_texts` writes them, deal after deal.  None when a
+    value is not of a type SQLite gives back as it is, or the deals are out of
+    order (the reference then reads the rows)."""
+    numbers = [deal[1] for deal in deals]
+    if not all(map(lt, numbers, numbers[1:])):
+        return None  # the tricks' texts would not be in the order of the deals
+    tables = [[session], list(enumerate(players)), list(map(_DEAL_COLUMNS, deals)),
+              sorted(map(_PAYMENT_COLUMNS, payments))]
+    if not set(map(type, chain.from_iterable(chain.from_iterable(tables)))) <= _AS_READ:
+        return None
+    return _digest([repr(tables[0]), repr(tables[1]), repr(tables[2]),
+                    f"[{', '.join(tricks)}]", repr(tables[3])])
 
 
 def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TABLES

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from itertools import chain
 from fractions import Fraction
 
 from ..cards import PACK
@@ -18,7 +19,12 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
-from .summary import ROLES
+from ..settle.codes import DealStatus
+from ..settle.leandeal import LeanDeal
+from .. import fastpaths
+from .identity import identity_of_rows, trick_texts
+from .summary import ROLES, summarise
+from .tally import Tally
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
 
@@ -37,6 +43,37 @@ _INSERTS = {
               "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "notes": "INSERT INTO notes (session_id, deal, line, text) VALUES (?, ?, ?, ?)",
 }
+
+
+# The deals of a session whose identity rows are kept in memory, at most: a longer
+# file's are read back from the database (memory stays bounded).
+KEPT_DEALS = 5000
+
+# Rows written by one INSERT with that many rows in its VALUES (each run of them one
+# statement, prepared once): a third of SQLite's work a row is the statement's own
+# (its cursors opened, the foreign key's parent found), not the row's.  At most 999
+# parameters a statement, as SQLite before 3.32 allows.
+MANY = 64
+
+
+def _values_of(statement: str, rows: int) -> str:
+    head, values = statement.split(" VALUES ")
+    return f"{head} VALUES {', '.join([values] * rows)}"
+
+
+def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
+    """``rows`` into ``table``, in their order: MANY at a time, the rest one by one."""
+    statement = _INSERTS[table]
+    width = len(rows[0])
+    many = min(MANY, 999 // width)
+    whole = len(rows) - len(rows) % many
+    if whole:
+        flat = list(chain.from_iterable(rows[:whole]))
+        size = width * many
+        conn.executemany(_values_of(statement, many),
+                         [flat[start:start + size] for start in range(0, len(flat), size)])
+    if whole < len(rows):
+        conn.executemany(statement, rows[whole:])
 
 
 def exact(amount: int | Fraction) -> tuple[int, int]:
@@ -75,54 +112,129 @@ class SessionRows:
         self.seat_of = {name: seat for seat, name in enumerate(players)}
         self.rows: dict[str, list[tuple]] = {table: [] for table in _INSERTS}
         self.deals = 0  # deals gathered and not yet written
+        # the summary counted as the rows are added (None: summed by SQL at the end)
+        self.tally = Tally.of(players)
+        # the rows the session's identity is made of, kept to make it without reading
+        # them back (None: read back, by the reference or past KEPT_DEALS deals)
+        self.kept: tuple[list[tuple], list[str], list[tuple]] | None = \
+            None if fastpaths.REFERENCE else ([], [], [])
+        self.names = {name: repr(name) for name in players if type(name) is str}
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
             self.rows["notes"].append((self.session_id, None, line.pos.line, line.value))
 
     def add(self, scored: ScoredDeal) -> None:
-        """One settled deal's rows."""
-        settlement, checked = scored.settlement, scored.checked
+        """One settled deal's rows (and, with a tally, its figures counted)."""
+        checked, lean = scored.checked, scored.lean
         replayed, deal = checked.replayed, checked.deal
-        assert settlement is not None and replayed is not None and deal is not None
-        sid, number, rows = self.session_id, settlement.number, self.rows
-        reversis, breaker = _reversis_roles(settlement)
-        esp = settlement.espagnolette
-        rows["deals"].append((
-            sid, number, deal.pos.line, settlement.dealer, settlement.status, settlement.outcome,
-            amount_json(settlement.pool_before), amount_json(settlement.pool_after),
-            reversis, breaker, esp[0] if esp else None, esp[1] if esp else None))
-        self._players(settlement)
-        rows["payments"].extend(
-            (sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
-             " ".join(p.rules), p.trick)
-            for seq, p in enumerate(settlement.payments, 1))
-        names = replayed.players
-        rows["tricks"].extend(_trick_rows(sid, number, replayed))
-        events: list[tuple[str, str | None, int | None, int | None]] = [
-            (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
-            for e in deal.events]
-        events += [("revoke", names[r.seat], r.trick,
-                    r.pos.line if r.pos else _trick_line(replayed, r.trick))
-                   for r in replayed.revokes]
-        rows["events"].extend((sid, number, seq, *event) for seq, event in enumerate(events, 1))
-        rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
+        assert replayed is not None and deal is not None
+        if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
+            deal_row, players, payments = self._lean_rows(lean, deal.pos.line)
+        else:  # the reference: the settlement's objects (made from a lean deal if one)
+            deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
+        sid, number, rows = self.session_id, deal_row[1], self.rows
+        tricks = _trick_rows(sid, number, replayed)
+        event_rows = _event_rows(sid, number, deal, replayed) \
+            if deal.events or replayed.revokes else []
+        if self.tally is not None:
+            self.tally.add(deal_row, players, payments, tricks, event_rows)
+        if self.kept is not None:
+            self._keep(deal_row, tricks, payments)
+        rows["deals"].append(deal_row)
+        rows["deal_players"].extend(players)
+        rows["payments"].extend(payments)
+        rows["tricks"].extend(tricks)
+        if event_rows:
+            rows["events"].extend(event_rows)
+        if deal.notes:
+            rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
         self.deals += 1
 
-    def _players(self, settlement: DealSettlement) -> None:
+    def _settled_rows(self, scored: ScoredDeal, line: int
+                      ) -> tuple[tuple, list[tuple], list[tuple]]:
+        """The deal's, its players' and its payments' rows, from its settlement."""
+        settlement = scored.settlement
+        assert settlement is not None
+        sid, number = self.session_id, settlement.number
+        reversis, breaker = _reversis_roles(settlement)
+        esp = settlement.espagnolette
+        deal_row = (
+            sid, number, line, settlement.dealer, str(settlement.status),
+            str(settlement.outcome),
+            amount_json(settlement.pool_before), amount_json(settlement.pool_after),
+            reversis, breaker, esp[0] if esp else None, esp[1] if esp else None)
+        payments = [(sid, number, seq, p.payer, p.payee, *exact(p.amount), str(p.code), p.rule,
+                     " ".join(p.rules), p.trick)
+                    for seq, p in enumerate(settlement.payments, 1)]
+        return deal_row, self._players(settlement), payments
+
+    def _lean_rows(self, lean: LeanDeal, line: int) -> tuple[tuple, list[tuple], list[tuple]]:
+        """The same rows from a plain deal's lean settlement (the fast twin of
+        :meth:`_settled_rows`: no settlement objects made), its seats the
+        session's."""
+        sid, number, names = self.session_id, lean.number, lean.names
+        maker = lean.maker if lean.maker is not None else lean.undertaker
+        esp = lean.espagnolette
+        deal_row = (
+            sid, number, line, names[lean.dealer], str(DealStatus.PLAYED), str(lean.outcome),
+            amount_json(lean.pool_before), amount_json(lean.pool_after),
+            names[maker] if maker is not None else None,
+            names[lean.breaker] if lean.breaker is not None else None,
+            esp[0] if esp else None, esp[1] if esp else None)
+        roles = _ROTATIONS[lean.dealer]
+        won, points = lean.won, lean.points
+        players = [(sid, number, name, seat, roles[seat], won[seat], points[seat],
+                    *exact(lean.net[seat])) for seat, name in enumerate(names)]
+        payments = [(sid, number, seq, p[0], p[1], *exact(p[2]), str(p[5]), p[3],
+                     " ".join(p[7]), p[4]) for seq, p in enumerate(lean.payments, 1)]
+        return deal_row, players, payments
+
+    def _players(self, settlement: DealSettlement) -> list[tuple]:
         dealer = self.seat_of.get(settlement.dealer, 0)
         sid, number = self.session_id, settlement.number
         net, won, points = settlement.net, settlement.tricks_won, settlement.points
-        self.rows["deal_players"].extend(
-            (sid, number, name, seat, ROLES[(seat - dealer) % 4], won.get(name, 0),
-             points.get(name, 0), *exact(net.get(name, 0)))
-            for seat, name in enumerate(self.players))
+        return [(sid, number, name, seat, ROLES[(seat - dealer) % 4], won.get(name, 0),
+                 points.get(name, 0), *exact(net.get(name, 0)))
+                for seat, name in enumerate(self.players)]
+
+    def _keep(self, deal: tuple, tricks: list[tuple], payments: list[tuple]) -> None:
+        kept = self.kept
+        assert kept is not None
+        if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
+            self.kept = None
+            return
+        texts = trick_texts(tricks, self.names)
+        if texts is None:  # a value repr would write otherwise: the rows are read back
+            self.kept = None
+            return
+        kept[0].append(deal)
+        kept[1].extend(texts)
+        kept[2].extend(payments)
+
+    def identity(self, session: tuple) -> str | None:
+        """The session's identity (club/identity.py) made from the rows kept,
+        ``session`` being its row as :func:`session_row` gives it; None when the
+        rows must be read back for it."""
+        if self.kept is None:
+            return None
+        title, date, _, place, rules, _, pool_start, _ = session
+        return identity_of_rows((title, date, place, rules, pool_start),
+                                self.players, *self.kept)
+
+    def summarise(self, conn: sqlite3.Connection) -> None:
+        """The session's summary rows, once all its rows are written: counted
+        as they were added (the tally), or by the reference's SQL."""
+        if self.tally is None:
+            summarise(conn, self.session_id)
+        else:
+            self.tally.write(conn, self.session_id)
 
     def write(self, conn: sqlite3.Connection) -> None:
         """Write the rows gathered (inside the caller's transaction)."""
         for table, rows in self.rows.items():
             if rows:
-                conn.executemany(_INSERTS[table], rows)
+                insert(conn, table, rows)
                 rows.clear()
         self.deals = 0
 
@@ -136,6 +248,9 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
     names them (None, None in a deal without one)."""
     return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
+
+# The seats' roles when the seat of that index deals.
+_ROTATIONS = tuple(tuple(ROLES[(seat - dealer) % 4] for seat in range(4)) for dealer in range(4))
 
 # Each card of the pack by index: its code and its points.
 _CODE = tuple(card.code for card in PACK)
@@ -155,6 +270,18 @@ def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
     return [(sid, number, trick, names[leader], f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}",
              names[taker], _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d])
             for trick, leader, a, b, c, d, taker in plain]
+
+
+def _event_rows(sid: int, number: int, deal, replayed) -> list[tuple]:
+    """The deal's events: its event lines, then each revoke the replay found."""
+    names = replayed.players
+    events: list[tuple[str, str | None, int | None, int | None]] = [
+        (e.kind, e.player.text if e.player else None, e.trick, e.pos.line)
+        for e in deal.events]
+    events += [("revoke", names[r.seat], r.trick,
+                r.pos.line if r.pos else _trick_line(replayed, r.trick))
+               for r in replayed.revokes]
+    return [(sid, number, seq, *event) for seq, event in enumerate(events, 1)]
 
 
 def _trick_line(replayed, number: int | None) -> int | None:

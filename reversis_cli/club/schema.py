@@ -1,5 +1,5 @@
-"""The archive's schema, version 3 (docs/output.md, "The schema (version
-3)"), and how a database is recognised as one of ours.
+"""The archive's schema, version 4 (docs/output.md, "The schema (version
+4)"), and how a database is recognised as one of ours.
 
 A database is ours when its ``meta`` table says ``application`` =
 ``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
@@ -23,10 +23,12 @@ __all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveErro
            "prepare", "archive_problem", "check_readable", "not_ours"]
 
 APPLICATION = "reversis-cli"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
-# Each table of version 3, created in this order (docs/output.md describes every
-# column).  Amounts are exact: a payment's and a net's as numerator and
+# Each table of version 4, created in this order (docs/output.md describes every
+# column).  A table whose primary key has two columns or more is WITHOUT ROWID
+# (version 4): its rows are kept in the order of that key, once, instead of in a
+# table and again in the key's index.  Amounts are exact: a payment's and a net's as numerator and
 # denominator integers; a pool as ``score --json`` writes amounts (an integer,
 # or the text "n/d" in the rare session whose pot line is a fraction).
 TABLES: tuple[tuple[str, str], ...] = (
@@ -55,7 +57,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         seat INTEGER NOT NULL,
         name TEXT NOT NULL,
-        PRIMARY KEY (session_id, seat))"""),
+        PRIMARY KEY (session_id, seat)) WITHOUT ROWID"""),
     ("deals", """CREATE TABLE deals (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -69,7 +71,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         reversis_breaker TEXT,
         espagnolette TEXT,
         espagnolette_status TEXT,
-        PRIMARY KEY (session_id, deal))"""),
+        PRIMARY KEY (session_id, deal)) WITHOUT ROWID"""),
     ("deal_players", """CREATE TABLE deal_players (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -80,7 +82,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         points INTEGER NOT NULL,
         net_num INTEGER NOT NULL,
         net_den INTEGER NOT NULL,
-        PRIMARY KEY (session_id, deal, seat))"""),
+        PRIMARY KEY (session_id, deal, seat)) WITHOUT ROWID"""),
     ("payments", """CREATE TABLE payments (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -93,7 +95,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         rule TEXT NOT NULL,
         rules TEXT NOT NULL,
         trick INTEGER,
-        PRIMARY KEY (session_id, deal, seq))"""),
+        PRIMARY KEY (session_id, deal, seq)) WITHOUT ROWID"""),
     ("tricks", """CREATE TABLE tricks (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -102,7 +104,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         cards TEXT NOT NULL,
         taker TEXT NOT NULL,
         points INTEGER NOT NULL,
-        PRIMARY KEY (session_id, deal, trick))"""),
+        PRIMARY KEY (session_id, deal, trick)) WITHOUT ROWID"""),
     ("events", """CREATE TABLE events (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -111,7 +113,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         player TEXT,
         trick INTEGER,
         line INTEGER,
-        PRIMARY KEY (session_id, deal, seq))"""),
+        PRIMARY KEY (session_id, deal, seq)) WITHOUT ROWID"""),
     ("notes", """CREATE TABLE notes (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER,
@@ -128,14 +130,14 @@ TABLES: tuple[tuple[str, str], ...] = (
         den INTEGER NOT NULL,
         count INTEGER NOT NULL,
         num INTEGER NOT NULL,
-        PRIMARY KEY (session_id, player, role, figure, den))"""),
+        PRIMARY KEY (session_id, player, role, figure, den)) WITHOUT ROWID"""),
     ("summary_between", """CREATE TABLE summary_between (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         kind TEXT NOT NULL,
         player TEXT NOT NULL,
         other TEXT NOT NULL,
         count INTEGER NOT NULL,
-        PRIMARY KEY (session_id, kind, player, other))"""),
+        PRIMARY KEY (session_id, kind, player, other)) WITHOUT ROWID"""),
     ("summary_players", """CREATE TABLE summary_players (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         player TEXT NOT NULL,
@@ -147,7 +149,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         pool_best_num INTEGER,
         pool_best_den INTEGER,
         pool_best_deals TEXT,
-        PRIMARY KEY (session_id, player))"""),
+        PRIMARY KEY (session_id, player)) WITHOUT ROWID"""),
     # What ``stats --analyse`` found of each session's deals (club/analysis.py),
     # computed when asked and kept: one analysis per session, identity, profile,
     # starting trick and release of the search.
@@ -168,7 +170,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         exact_from_trick INTEGER,
         out_of_reach TEXT,
         out_of_reach_rule TEXT,
-        PRIMARY KEY (analysis_id, deal))"""),
+        PRIMARY KEY (analysis_id, deal)) WITHOUT ROWID"""),
     ("analysis_players", """CREATE TABLE analysis_players (
         analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -178,7 +180,7 @@ TABLES: tuple[tuple[str, str], ...] = (
         mistakes INTEGER NOT NULL,
         lost_num INTEGER NOT NULL,
         lost_den INTEGER NOT NULL,
-        PRIMARY KEY (analysis_id, deal, seat))"""),
+        PRIMARY KEY (analysis_id, deal, seat)) WITHOUT ROWID"""),
 )
 
 # The tables each version added after version 2 (a migration creates them).
@@ -189,7 +191,6 @@ INDEXES = (
     "CREATE INDEX sessions_day ON sessions(day)",
     "CREATE INDEX sessions_sha256 ON sessions(sha256)",
     "CREATE INDEX sessions_identity ON sessions(identity)",
-    "CREATE INDEX deal_players_player ON deal_players(player)",
     "CREATE INDEX payments_code ON payments(code, session_id)",
     "CREATE INDEX events_kind ON events(kind, session_id)",
     "CREATE INDEX notes_session ON notes(session_id)",
@@ -235,11 +236,54 @@ def _to_version_3(conn: sqlite3.Connection) -> None:
                 conn.execute(index)
 
 
+# The tables of version 4 whose rows are kept by their primary key (WITHOUT ROWID).
+KEYED = ("players", "deals", "deal_players", "payments", "tricks", "events", "summary_figures",
+         "summary_between", "summary_players", "analysis_deals", "analysis_players")
+
+
+def _to_version_4(conn: sqlite3.Connection) -> None:
+    """Version 3 -> 4: each table with a primary key of several columns rebuilt
+    WITHOUT ROWID (the same columns and rows; each row kept once, by its key),
+    and the index ``deal_players_player``, which no query used, dropped.  Runs
+    with foreign keys off (:func:`prepare`), as :func:`_to_version_2` does.
+    The file keeps its size until SQLite reuses the pages freed (or ``VACUUM``).
+    Each session's identity is made again, without its options (club/identity.py),
+    and the analyses stored under the old one follow it."""
+    conn.execute("DROP INDEX IF EXISTS deal_players_player")
+    statements = dict(TABLES)
+    for table in KEYED:
+        found = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                             (table,)).fetchone()
+        if found is None or "WITHOUT ROWID" in found[0]:
+            continue  # made by this version's statement (version 2's step)
+        columns = ", ".join(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
+        conn.execute(statements[table].replace(f"CREATE TABLE {table} (",
+                                               f"CREATE TABLE {table}_v4 (", 1))
+        conn.execute(f"INSERT INTO {table}_v4 ({columns}) SELECT {columns} FROM {table}")
+        conn.execute(f"DROP TABLE {table}")
+        conn.execute(f"ALTER TABLE {table}_v4 RENAME TO {table}")
+        for index in INDEXES:
+            if f" ON {table}(" in index:
+                conn.execute(index)
+    _identities_again(conn)
+
+
+def _identities_again(conn: sqlite3.Connection) -> None:
+    """Every session's identity by this version's definition; an analysis
+    stored under the session's old identity moves to the new one."""
+    for sid, old in conn.execute("SELECT id, identity FROM sessions").fetchall():
+        new = session_identity(conn, sid)
+        conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (new, sid))
+        conn.execute("UPDATE analyses SET identity = ? WHERE session_id = ? AND identity = ?",
+                     (new, sid, old))
+
+
 # version n -> the step that brings a database of version n to n + 1.  A step
 # runs inside the transaction that opens the database, so that a migration
 # stopped half way leaves the database as it was.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_2,
-                                                               2: _to_version_3}
+                                                               2: _to_version_3,
+                                                               3: _to_version_4}
 
 
 class ArchiveError(ReversisError):

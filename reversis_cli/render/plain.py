@@ -20,7 +20,8 @@ from typing import Literal
 from .layout import Grid, Line, Part, Stack
 from .widths import cell_width, collapse_widths, printable, ratio_reduce, wrap
 
-__all__ = ["plain_lines", "plain_text", "without_padding"]
+__all__ = ["BETWEEN", "EDGE", "cell_length", "column_widths", "padded", "pads", "plain_lines",
+           "plain_text", "tall_row", "without_padding", "wrapped"]
 
 def without_padding(text: str) -> str:
     """``text`` without the spaces rich pads a table's lines with to its width
@@ -79,13 +80,13 @@ def _stack_lines(stack: Stack, width: int) -> list[str] | None:
 
 def _line(text: str, width: int) -> list[str] | None:
     """A line of text, wrapped at ``width`` as rich wraps it (not padded)."""
-    length = _cell_length(text)
+    length = cell_length(text)
     if length is None:
         return None
     return [text] if length <= width else wrap(text, width)
 
 
-def _cell_length(text: str) -> int | None:
+def cell_length(text: str) -> int | None:
     """``text``'s width in cells, or ``None`` if it is not a printable line
     that :func:`~.widths.cell_width` measures."""
     if text.isascii():
@@ -109,7 +110,7 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
             return None
         lengths.append(measured)
         widest.append(max(map(len, column_texts)) if measured is None else max(measured))
-    widths = _column_widths(widest, width - len(columns) - 1)  # less dividers and edges
+    widths = column_widths(widest, width - len(columns) - 1)  # less dividers and edges
     if widths is None:
         return None
     table_width = sum(widths) + len(widths) + 1
@@ -120,7 +121,7 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
     # Each column: the room for its text (its width less its padding, none at
     # the table's outer edges), how it aligns, what it does with a long word.
     layout = [(w - pad, column.justify == "right", column.overflow)
-              for w, pad, column in zip(widths, _pads(len(widths)), columns, strict=True)]
+              for w, pad, column in zip(widths, pads(len(widths)), columns, strict=True)]
     body = _body(texts, lengths, widest, layout)
     if body is None:
         return None
@@ -137,28 +138,28 @@ def _table_lines(table: Grid, width: int) -> list[str] | None:
 def _body(texts, lengths, widest, layout) -> list[list[str]] | None:
     """Each row's lines (the header's first): every cell padded to its room,
     column by column; a row with a cell too long for its room is wrapped
-    (:func:`_tall_row`)."""
-    padded = []
+    (:func:`tall_row`)."""
+    cells = []
     tall: set[int] = set()
     for column_texts, column_lengths, longest, (room, right, _) in \
             zip(texts, lengths, widest, layout, strict=True):
         if column_lengths is None:  # one cell a character (most columns): str's own padding
-            padded.append([text.rjust(room) for text in column_texts] if right
+            cells.append([text.rjust(room) for text in column_texts] if right
                           else [text.ljust(room) for text in column_texts])
             if longest > room:
                 tall.update(index for index, text in enumerate(column_texts)
                             if len(text) > room)
             continue
-        padded.append([_padded(text, length, room, right)
+        cells.append([padded(text, length, room, right)
                        for text, length in zip(column_texts, column_lengths, strict=True)])
         if longest > room:
             tall.update(index for index, length in enumerate(column_lengths) if length > room)
-    body = [[EDGE + BETWEEN.join(row) + EDGE] for row in zip(*padded, strict=True)]
+    body = [[EDGE + BETWEEN.join(row) + EDGE] for row in zip(*cells, strict=True)]
     for index in tall:
-        row = _tall_row([column[index] for column in texts],
-                        [len(column[index]) if measured is None else measured[index]
-                         for column, measured in zip(texts, lengths, strict=True)],
-                        layout, header=index == 0)
+        row = tall_row([column[index] for column in texts],
+                       [len(column[index]) if measured is None else measured[index]
+                        for column, measured in zip(texts, lengths, strict=True)],
+                       layout, header=index == 0)
         if row is None:
             return None
         body[index] = row
@@ -185,31 +186,31 @@ def _annotation(text: str | None, width: int) -> list[str] | None:
     rich must draw it."""
     if not text:  # rich leaves out an empty title
         return []
-    length = _cell_length(text)
+    length = cell_length(text)
     if length is None:
         return None
     return _wrap(text, length, width, False, "fold")
 
 
-def _column_widths(widest: list[int], room: int) -> list[int] | None:
+def column_widths(widest: list[int], room: int) -> list[int] | None:
     """Each column's width with its padding, as rich computes it: the widest
     cell, and when the table is wider than the room, the widest columns
     narrowed first (rich's own arithmetic, vendored in :mod:`.widths`)."""
-    pads = _pads(len(widest))
-    natural = [min(length + pad, room) for length, pad in zip(widest, pads, strict=True)]
+    paddings = pads(len(widest))
+    natural = [min(length + pad, room) for length, pad in zip(widest, paddings, strict=True)]
     widths = natural
     if sum(widths) > room:
         widths = collapse_widths(widths, [True] * len(widths), room)
         if sum(widths) > room:
             widths = ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
         widths = [min(n, w) for n, w in zip(natural, widths, strict=True)]
-    if any(w - pad < 1 for w, pad in zip(widths, pads, strict=True)):
+    if any(w - pad < 1 for w, pad in zip(widths, paddings, strict=True)):
         return None  # a column squeezed to nothing: leave it to rich
     return widths
 
 
 @functools.cache
-def _pads(count: int) -> tuple[int, ...]:
+def pads(count: int) -> tuple[int, ...]:
     """Each column's padding: a space either side, none at the table's edges."""
     return tuple((index > 0) + (index < count - 1) for index in range(count))
 
@@ -220,12 +221,12 @@ def _wrap(text: str, length: int, width: int, right: bool,
     as rich wraps a cell."""
     if length <= width:
         return [" " * (width - length) + text if right else text + " " * (width - length)]
-    lines = _wrapped(text, width, right, overflow)
+    lines = wrapped(text, width, right, overflow)
     return None if lines is None else list(lines)
 
 
 @functools.lru_cache(maxsize=4096)
-def _wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ...] | None:
+def wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ...] | None:
     # Cached: the same reasons come back deal after deal at the same width.
     lines = wrap(text, width, "right" if right else "left", overflow)
     if lines is None:
@@ -242,22 +243,22 @@ def _wrapped(text: str, width: int, right: bool, overflow: str) -> tuple[str, ..
 EDGE, BETWEEN = " ", "   "
 
 
-def _padded(text: str, length: int, room: int, right: bool) -> str:
+def padded(text: str, length: int, room: int, right: bool) -> str:
     if length == len(text):  # one cell a character: str's own padding
         return text.rjust(room) if right else text.ljust(room)
     gap = " " * (room - length)
     return gap + text if right else text + gap
 
 
-def _tall_row(texts, lengths, layout, header: bool) -> list[str] | None:
+def tall_row(texts, lengths, layout, header: bool) -> list[str] | None:
     """A row with a cell wrapped onto more lines: body cells at the top,
     header cells at the bottom."""
     blocks = []
     for text, length, (room, right, overflow) in zip(texts, lengths, layout, strict=True):
         if length <= room:  # most cells of the row: one line, padded here
-            blocks.append([_padded(text, length, room, right)])
+            blocks.append([padded(text, length, room, right)])
             continue
-        lines = _wrapped(text, room, right, overflow)
+        lines = wrapped(text, room, right, overflow)
         if lines is None:
             return None
         blocks.append(list(lines))

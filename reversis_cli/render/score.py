@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import respell
 from ..i18n import Count, Msg, N_, lang, t, tr
+from ..i18n.numbers import written_amount
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
 from ..settle.texts import english_reason
@@ -38,7 +39,7 @@ def party(name: str) -> str:
     """A payer or payee as the reader calls it: a player's name, or the pool."""
     return tr("pool") if name == POOL else name
 
-def _roles(s: DealSettlement, name: str) -> str:
+def roles(s: DealSettlement, name: str) -> str:
     roles = []
     if name in s.winners:
         roles.append(tr("winner"))
@@ -58,12 +59,12 @@ def _roles(s: DealSettlement, name: str) -> str:
     return ", ".join(roles)
 
 # A deal's outcome in its title (N_: translated when shown).
-_OUTCOME = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
+OUTCOME_WORDS = {Outcome.NORMAL: None, Outcome.REVERSIS: N_("reversis made"),
             Outcome.REVERSIS_BROKEN: N_("reversis broken")}
 
 def _title(s: DealSettlement) -> Line:
     more = [(" — " + t(Msg("dealer {dealer}", dealer=s.dealer)), "")]
-    outcome = _OUTCOME[s.outcome]
+    outcome = OUTCOME_WORDS[s.outcome]
     if outcome is not None:
         more.append((" — " + tr(outcome), ""))
     if s.status is DealStatus.VOID:
@@ -76,7 +77,7 @@ def _players_table(s: DealSettlement, players: tuple[str, ...]) -> Grid:
     for name in players:
         net = s.net.get(name, 0)
         table.add_row(name, str(s.tricks_won.get(name, 0)), str(s.points.get(name, 0)),
-                      _roles(s, name), Line(signed(net), _money_style(net)))
+                      roles(s, name), Line(signed(net), _money_style(net)))
     return table
 
 def _money_style(amount) -> str:
@@ -174,8 +175,18 @@ def session_view(rows: list | None, totals: dict, pool_end, players: tuple[str, 
                   *(money_view(name, footer=signed(totals.get(name, 0))) for name in players),
                   money_view(tr("Pool"), footer=fiches(pool_end))],
                  title=tr("Session"), caption=caption, show_footer=True)
+    # A balance comes back row after row: each written once (signed's own text).
+    language = lang()
+    shown: dict = {}
+
+    def balance_text(amount) -> str:
+        text = shown.get(amount)
+        if text is None:
+            text = shown[amount] = written_amount(amount, language, True)
+        return text
+
     for label, balance, pool_after, *sheet in rows or ():
-        table.add_row(t(label), *(signed(balance.get(name, 0)) for name in players),
+        table.add_row(t(label), *[balance_text(balance.get(name, 0)) for name in players],
                       fiches(pool_after))
         if sheet and sheet[0] is not None:
             table.add_row(*_sheet_row(sheet[0], players))

@@ -18,6 +18,7 @@ from .amounts import fiches, money_view, signed
 from .diagnostics import diagnostic_view
 from .layout import Column, Grid, Part, Stack, Line, rich_of
 from .plain import plain_text, without_padding
+from .plain_deal import deal_text
 from .score import session_view, settlement_view, unsettled_view
 
 if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
@@ -178,10 +179,25 @@ class SessionTables:
     def deal(self, one: ScoredDeal) -> None:
         session = self._session
         assert session is not None
-        self._show(render_deal(one, session.players, self._spec.cards))
-        self._buffer.write("\n")
-        self._flush()
+        text = self._deal_text(one, session.players)
+        if text is not None and not self._buffer.tell():  # nothing held: no padding in it
+            self._write(text + "\n")
+        else:
+            if text is None:
+                self._show(render_deal(one, session.players, self._spec.cards))
+            else:
+                self._buffer.write(text)
+            self._buffer.write("\n")
+            self._flush()
         self._rows.add(one, session)
+
+    def _deal_text(self, one: ScoredDeal, players: tuple[str, ...]) -> str | None:
+        """The deal written in one pass, without its view (render/plain_deal.py), when
+        the output has no colour; None: its view is laid out (REVERSIS_REFERENCE=1 too)."""
+        width = self._plain_width()
+        if width is None or one.settlement is None:
+            return None
+        return deal_text(one.settlement, players, self._spec.cards, width)
 
     def written(self, text: str, err: str = "") -> None:
         """Deals laid out already, by a worker (session/parts.py), past the session

@@ -3,7 +3,8 @@
     python tests/perf/bench.py [--deals 10000] [--memory-deals 100000] [--runs 7]
                                [--table-deals 1000] [--callgrind] [--install-chess]
                                [--only stages,e2e,memory,evening,ratio,archive,stats,callgrind]
-                               [--archive-files 200] [--archive-deals 100]
+                               [--archive-sizes 2000,20000] [--archive-large]
+                               [--archive-deals 100]
                                [--stats-files 200] [--stats-deals 500]
                                [--cache DIR] [--cpu N] [--json FILE]
 
@@ -57,12 +58,16 @@ Figures:
   python-chess is the ``bench`` extra (``pip install -e '.[bench]'``).
   Without it the ratio group stops with that advice, unless the script is run
   with ``--install-chess``, which installs the extra with pip first.
-* archive -- a same-run ratio: the wall time of ``reversis archive FILES -o
-  DB`` (into a new database each run) over that of ``reversis score --json
-  FILES`` on the same ``--archive-files`` simulated files of
-  ``--archive-deals`` deals each (200 x 100 by default: issue 30's season of
-  20,000 deals, each file an evening of its own), run ``--runs`` times
-  interleaved, medians, start-up included in both.  Target: at most 2x.
+* archive -- ``reversis archive FILES -o DB`` (into a new database each run)
+  against ``reversis score --json FILES > /dev/null`` on the same simulated
+  files of ``--archive-deals`` deals (100: an evening each), for each size of
+  ``--archive-sizes`` (2,000 and 20,000 deals; ``--archive-large`` adds
+  100,000), interleaved, ``--runs`` runs at 2,000 deals and fewer above (3 at
+  20,000, 1 at 100,000), medians, start-up included.  Judged by CPU time (user
+  + system of the child: the shared machine's load moves the wall more): archive
+  deals/s over score --json deals/s, target at least 0.8x (issue 35).  Also
+  each command's peak memory and the database's size, and a growth table of
+  the sizes (below the figures).
 
 * stats -- ``reversis stats DB`` and ``stats --json DB`` on an existing
   archive of ``--stats-files`` x ``--stats-deals`` simulated deals (200 x 500
@@ -129,7 +134,9 @@ CHECK_RATIO_TARGET = 6.0
 TABLES_RATIO_TARGET = 0.5  # tables deals/s over JSON deals/s
 STATS_TARGET_S = 1.0  # reversis stats DB, 100,000 deals archived, end to end
 STATS_MEMORY_TARGET_MB = 300.0  # its peak resident memory (the issue's "peak memory")
-ARCHIVE_RATIO_TARGET = 2.0  # archive's time over score --json's, same files (issue 30)
+ARCHIVE_SPEED_TARGET = 0.8  # archive deals/s over score --json deals/s, by CPU (issue 35)
+ARCHIVE_SIZES = (2_000, 20_000)
+ARCHIVE_LARGE = 100_000  # only with --archive-large
 EVENING_IMPORT_RATIO_TARGET = 1.6
 BARE_IMPORT = "import click, rich.console, lark"
 PGN_PLIES = (40, 120)
@@ -325,6 +332,13 @@ def warm_up(commands: list[list[str]]) -> None:
 
 def run_child(args: list[str], cpu: int | None) -> tuple[float, float, int]:
     """(wall seconds, peak RSS in MB, exit status) of one run, stdout to /dev/null."""
+    wall, _, rss, status = measure_child(args, cpu)
+    return wall, rss, status
+
+
+def measure_child(args: list[str], cpu: int | None) -> tuple[float, float, float, int]:
+    """(wall seconds, CPU seconds (user + system), peak RSS in MB, exit status)
+    of one run, stdout to /dev/null."""
     started = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=CHILD_ENV,
@@ -332,7 +346,8 @@ def run_child(args: list[str], cpu: int | None) -> tuple[float, float, int]:
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - started
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024.0, proc.returncode  # ru_maxrss: KB on Linux
+    # ru_maxrss: KB on Linux
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, proc.returncode
 
 
 def shown(args: list[str], path: Path) -> str:
@@ -577,33 +592,56 @@ def ratio_figures(path: Path, deals: int, table_path: Path, table_deals: int,
     return out
 
 
-def archive_figures(cache: Path, files: int, deals: int, seed: int, runs: int,
-                    cpu: int | None) -> list[Figure]:
-    """``archive`` against ``score --json`` on the same files, same run."""
-    paths = [str(session_file(cache, deals, seed + n)[0]) for n in range(files)]
-    total = files * deals
+def archive_figures(cache: Path, sizes: tuple[int, ...], deals: int, seed: int, runs: int,
+                    cpu: int | None) -> tuple[list[Figure], list[str]]:
+    """``archive`` against ``score --json`` on the same files, same run, at each
+    size: the figures, and the growth table's lines."""
     ours = reversis_command()
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "club.sqlite")
-        # a new database each run: an archive kept from the run before would skip every file
-        fresh = ["sh", "-c", 'rm -f "$0" && exec "$@"', db, *ours, "archive", *paths, "-o", db]
-        commands = {"score --json": ours + ["score", "--json", *paths], "archive": fresh}
-        timed = median_walls(commands, runs, cpu)
-    json_rate = total / timed["score --json"][0]
-    archive_rate = total / timed["archive"][0]
-    ratio = timed["archive"][0] / timed["score --json"][0]
-    return [
-        Figure(f"score --json: {files} files x {deals} deals (median of {runs})", json_rate,
-               "deals/s", command=f"reversis score --json FILES ({files} files) > /dev/null",
-               extra={"runs": timed["score --json"][1]}),
-        Figure(f"archive: {files} files x {deals} deals (median of {runs})", archive_rate,
-               "deals/s", command=f"reversis archive FILES ({files} files) -o NEW.sqlite",
-               extra={"runs": timed["archive"][1], "exit": timed["archive"][2]}),
-        Figure(f"archive time / score --json time ({total:,} deals)", ratio, "x",
-               f"<= {ARCHIVE_RATIO_TARGET:g}x",
-               ratio <= ARCHIVE_RATIO_TARGET and timed["archive"][2] == 0,
-               "reversis archive FILES -o NEW.sqlite vs reversis score --json FILES"),
-    ]
+    out: list[Figure] = []
+    growth = [f"{'deals':>8}  {'score --json CPU':>16}  {'deals/s':>8}  {'peak':>7}  "
+              f"{'archive CPU':>11}  {'deals/s':>8}  {'peak':>7}  {'ratio':>5}  "
+              f"{'database':>9}  {'a deal':>7}"]
+    for total in sizes:
+        files = max(1, total // deals)
+        paths = [str(session_file(cache, deals, seed + n)[0]) for n in range(files)]
+        total = files * deals
+        rounds = runs if total <= 2_000 else (min(runs, 3) if total <= 20_000 else 1)
+        with tempfile.TemporaryDirectory() as folder:
+            db = Path(folder) / "club.sqlite"
+            # a new database each run: an archive kept from the run before would skip every
+            # file (the -wal and -shm of a run stopped too)
+            fresh = ["sh", "-c", 'rm -f "$0" "$0-wal" "$0-shm" && exec "$@"', str(db), *ours,
+                     "archive", *paths, "-o", str(db)]
+            commands = {"score --json": ours + ["score", "--json", *paths], "archive": fresh}
+            got: dict[str, list[tuple[float, float, float, int]]] = {n: [] for n in commands}
+            for _ in range(rounds):
+                for name, command in commands.items():
+                    got[name].append(measure_child(command, cpu))
+            size = db.stat().st_size
+        med = {name: (statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs),
+                      max(r[2] for r in rs), rs[-1][3]) for name, rs in got.items()}
+        rate = {name: total / m[1] for name, m in med.items()}
+        ratio = rate["archive"] / rate["score --json"]
+        where = f"{files} files x {deals} deals, median of {rounds}"
+        for name in commands:
+            wall, cpu_s, peak, status = med[name]
+            out.append(Figure(f"{name}: {total:,} deals ({where}), by CPU", rate[name],
+                              "deals/s", command=f"reversis {name} FILES ({files} files)",
+                              extra={"cpu_s": cpu_s, "wall_s": wall, "peak_mb": peak,
+                                     "exit": status, "runs": got[name]}))
+        out.append(Figure(f"archive deals/s / score --json deals/s ({total:,} deals, CPU)",
+                          ratio, "x", f">= {ARCHIVE_SPEED_TARGET:g}x",
+                          ratio >= ARCHIVE_SPEED_TARGET and med["archive"][3] == 0,
+                          "reversis archive FILES -o NEW.sqlite vs reversis score --json FILES",
+                          extra={"database_bytes": size}))
+        out.append(Figure(f"peak memory: archive ({total:,} deals)", med["archive"][2], "MB",
+                          command="/usr/bin/time -v reversis archive FILES -o NEW.sqlite"))
+        s_, a_ = med["score --json"], med["archive"]
+        growth.append(f"{total:>8,}  {s_[1]:>14.2f} s  {rate['score --json']:>8,.0f}  "
+                      f"{s_[2]:>4.0f} MB  {a_[1]:>9.2f} s  {rate['archive']:>8,.0f}  "
+                      f"{a_[2]:>4.0f} MB  {ratio:>5.2f}  {size / 1e6:>6.1f} MB  "
+                      f"{size / total:>5,.0f} B")
+    return out, growth
 
 
 def stats_archive(cache: Path, files: int, deals: int, seed: int) -> Path:
@@ -735,10 +773,12 @@ def main(argv=None) -> int:
                     help="runs of the 20-deal evening and of each ratio's commands")
     ap.add_argument("--table-deals", type=int, default=1000,
                     help="file size for the tables figure (score with tables vs --json)")
-    ap.add_argument("--archive-files", type=int, default=200,
-                    help="files of the archive figure (each --archive-deals deals)")
+    ap.add_argument("--archive-sizes", default=",".join(map(str, ARCHIVE_SIZES)),
+                    help="deals of each size of the archive group's growth table")
+    ap.add_argument("--archive-large", action="store_true",
+                    help=f"also archive {ARCHIVE_LARGE:,} deals (minutes)")
     ap.add_argument("--archive-deals", type=int, default=100,
-                    help="deals in each file of the archive figure")
+                    help="deals in each file of the archive group")
     ap.add_argument("--stats-files", type=int, default=200,
                     help="files of the stats figure's archive (each --stats-deals deals)")
     ap.add_argument("--stats-deals", type=int, default=500,
@@ -808,10 +848,14 @@ def main(argv=None) -> int:
         print("  ratios to peers ...", file=sys.stderr, flush=True)
         figures += ratio_figures(path, args.deals, table_path, args.table_deals, evening_path,
                                  args.cache, args.seed, args.runs, cpu)
+    growth: list[str] = []
     if "archive" in groups:
         print("  archive against score --json ...", file=sys.stderr, flush=True)
-        figures += archive_figures(args.cache, args.archive_files, args.archive_deals,
-                                   args.seed, args.runs, cpu)
+        sizes = tuple(int(n) for n in args.archive_sizes.split(",") if n.strip())
+        sizes += (ARCHIVE_LARGE,) if args.archive_large else ()
+        found, growth = archive_figures(args.cache, sizes, args.archive_deals, args.seed,
+                                        args.runs, cpu)
+        figures += found
     if "stats" in groups:
         print("  stats from an existing archive ...", file=sys.stderr, flush=True)
         figures += stats_figures(args.cache, args.stats_files, args.stats_deals, args.seed,
@@ -821,6 +865,9 @@ def main(argv=None) -> int:
         figures += callgrind_figures(args.cache, args.seed)
 
     print_table(figures)
+    if growth:
+        print("\narchive's growth (CPU = user + system; peak = maximum resident memory):")
+        print("\n".join(growth))
     failed = [f for f in figures if f.ok is False]
     print(f"\n{len(figures)} figures; {sum(f.ok is True for f in figures)} targets met, "
           f"{len(failed)} missed")

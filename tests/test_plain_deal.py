@@ -1,0 +1,191 @@
+"""A settled deal written in one pass (render/plain_deal.py, issue 35) is the
+very text its view gives: the plain writer's (``plain_text`` of
+``settlement_view``) and rich's, without the spaces rich pads a line with (what
+a file or a pipe gets), in English and Russian, at any width, with names in
+any script, and with the texts it keeps from one deal to the next kept apart
+by language, spelling of cards and width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import samples_by_default, some_by_default
+from reversis_cli import fastpaths
+from reversis_cli.cli import cli
+from reversis_cli.i18n import use
+from reversis_cli.render import plain_deal, score
+from reversis_cli.render import session as render_session
+from reversis_cli.render.plain import plain_text, without_padding
+from reversis_cli.render.session import render_deal
+from reversis_cli.session.service import Session
+from reversis_cli.settle import DealStatus
+from reversis_cli.simulate import SimulationOptions, simulate_session
+from test_plain_tables import rich_text
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+EVERY_SAMPLE = sorted(SAMPLES.glob("*.rvs")) + sorted((SAMPLES / "club").glob("*.rvs"))
+
+
+def assert_written_as_its_view(path: Path, widths, cards: str = "unicode",
+                               with_rich: bool = True) -> int:
+    """Each settled deal of ``path``, at each width: the one-pass text, when it
+    writes one, is its view's; the number of deals it wrote is returned."""
+    written = 0
+    with Session.open(str(path), None, {}) as session:
+        if not session.settleable:
+            return 0
+        for one in session.deals():
+            if one.settlement is None:
+                continue
+            view = render_deal(one, session.players, cards)
+            for width in widths:
+                text = plain_deal.deal_text(one.settlement, session.players, cards, width)
+                if text is None:
+                    continue
+                written += 1
+                reference = plain_text(view, width)
+                assert reference is not None, (one.settlement.number, width)
+                assert text == without_padding(reference), (one.settlement.number, width)
+                if with_rich:
+                    assert text == without_padding(rich_text(view, width)), \
+                        (one.settlement.number, width)
+    return written
+
+
+@pytest.mark.parametrize("path", samples_by_default(EVERY_SAMPLE))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_sample_is_written_as_its_view(path, lang):
+    cards = {"en": "unicode", "ru": "ru"}[lang]
+    with use(lang):
+        assert_written_as_its_view(path, (80, 52), cards)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_plain_evening_takes_the_one_pass_for_every_deal(lang):
+    """Not a twin that always gives up: every deal of the evening is written by it."""
+    path = SAMPLES / "evening.rvs"
+    with use(lang), Session.open(str(path), None, {}) as session:
+        deals = sum(1 for one in session.deals()
+                    if one.settlement is not None
+                    and one.settlement.status is not DealStatus.VOID)
+    with use(lang):
+        assert assert_written_as_its_view(path, (80,)) == deals > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_names_in_any_script_at_any_width(lang, wide_names):
+    with use(lang):
+        assert assert_written_as_its_view(wide_names, (200, 80, 60, 47, 30)) > 0
+
+
+@pytest.mark.parametrize("seed", some_by_default(range(1, 7), lambda seed: seed in (1, 3)))
+def test_simulated_sessions_with_irregular_deals(tmp_path, seed):
+    path = tmp_path / "simulated.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        40, seed, rules="modern" if seed % 2 else "classic", irregular=0.3, events=0.5))),
+        encoding="utf-8")
+    with use("ru" if seed % 3 == 0 else "en"):
+        assert assert_written_as_its_view(path, (80, 41), ("ascii", "unicode", "ru")[seed % 3]) > 0
+
+
+def test_a_long_plain_session_against_the_views(tmp_path):
+    """300 plain deals, as the bench's: every row kept, every reason wrapped, is
+    the view's text (against the plain writer; rich is held to it above)."""
+    path = tmp_path / "long.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(300, 0))), encoding="utf-8")
+    for lang, cards in (("en", "unicode"), ("ru", "ru"), ("en", "ascii")):
+        with use(lang):
+            assert assert_written_as_its_view(path, (80, 100), cards, with_rich=False) == 600
+
+
+def test_what_it_keeps_is_kept_apart_by_language_cards_and_width():
+    """The same deals written in turn in English and Russian, with each spelling
+    of cards, at two widths: each text is its own view's, whatever came before."""
+    path = SAMPLES / "big-night.rvs"
+    for _ in range(2):
+        for lang in ("en", "ru"):
+            for cards in ("unicode", "ascii", "ru"):
+                with use(lang):
+                    assert assert_written_as_its_view(path, (80, 64), cards,
+                                                      with_rich=False) > 0
+
+
+def test_what_it_keeps_stays_bounded(monkeypatch):
+    """A kept table is emptied when full: bounded memory for a session of any length."""
+    monkeypatch.setattr(plain_deal, "HELD", 3)
+    table: dict = {}
+    for key in range(10):
+        plain_deal._kept(table, key, str(key))
+        assert len(table) <= 3
+    assert table[9] == "9"
+    with use("en"):
+        assert assert_written_as_its_view(SAMPLES / "evening.rvs", (80,), with_rich=False) > 0
+
+
+def test_a_pipe_gets_the_deals_without_their_views(monkeypatch):
+    """``score`` to a pipe writes a plain deal without making its view (the
+    point of the one pass), and the same bytes as under REVERSIS_REFERENCE=1,
+    which makes every view."""
+    args = ["score", str(SAMPLES / "evening.rvs")]
+    env = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    reference = CliRunner().invoke(cli, args, env=env)
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+
+    def no_view(*args, **kwargs):
+        raise AssertionError("a view was made for a plain deal")
+
+    monkeypatch.setattr(render_session, "settlement_view", no_view)
+    fast = CliRunner().invoke(cli, args, env=env)
+    assert fast.exception is None or isinstance(fast.exception, SystemExit), fast.output
+    assert (fast.exit_code, fast.output) == (reference.exit_code, reference.output)
+    assert "Payments" in fast.output
+
+
+def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
+    """A reason wrapped word by word (the usual case) is what the vendored rich wrap
+    makes of it, line for line; a text it cannot be sure of is left to that wrap."""
+    from reversis_cli.render.widths import wrap
+
+    texts = ["Anna played A♠ and pays the partie winner Vera, doubled for vis-à-vis (DOUBLE-3)",
+             "Gleb loses the partie (19 points) and pays Boris double, as vis-à-vis (PARTIE-5)",
+             "Борис положил Т♦ на взятку Веры, вдвойне за визави (DOUBLE-1)",
+             "a b c d e f g h i j k l m n o p q r s t u v w x y z", "word", "exactly ten"]
+    checked = 0
+    for text in texts:
+        for width in range(4, 90):
+            lines = plain_deal._greedy(text, width)
+            if lines is None:
+                continue
+            checked += 1
+            rich_lines = wrap(text, width, "left", "ellipsis")
+            assert rich_lines is not None
+            assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
+    assert checked > 300
+    for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
+                        ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:
+        assert plain_deal._greedy(text, width) is None, text
+
+
+def test_a_player_without_a_figure_shows_0_as_the_view_does():
+    """The players' figures are read by name at once; a settlement without one of
+    them (0 in the view) is read name by name, with the same text."""
+    from reversis_cli.values import replace
+
+    with Session.open(str(SAMPLES / "evening.rvs"), None, {}) as session:
+        one = next(iter(session.deals()))
+        players = session.players
+    settlement = one.settlement
+    assert settlement is not None
+    missing = players[1]
+    bare = replace(settlement, tricks_won={k: v for k, v in settlement.tricks_won.items()
+                                           if k != missing},
+                   net={k: v for k, v in settlement.net.items() if k != missing})
+    text = plain_deal.deal_text(bare, players, "unicode", 80)
+    view = score.settlement_view(bare, players, "unicode")
+    reference = plain_text(view, 80)
+    assert text is not None and reference is not None
+    assert text == without_padding(reference)
