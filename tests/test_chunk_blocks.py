@@ -138,6 +138,27 @@ HOSTILE = [
 ]
 
 
+def test_the_ascii_blanks_are_the_blanks_of_the_line_path():
+    """The block's search for a line of blanks (bytes) knows every ASCII blank
+    the deal's (str) does, and no other character."""
+    for code in range(0x80):
+        line = "\n" + chr(code) * 2 + "\n"
+        assert bool(chunks._ASCII_BLANKS_ONLY.search(line.encode())) \
+            == bool(chunks._BLANKS_ONLY.search(line)), code
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\x0b", "\x0c", "\x1c", "\x1f", "\xa0",
+                                   "\u2003", " \t "])
+def test_a_line_of_blanks_in_a_deal_read_whole_is_cut_the_same(blank):
+    """A line of blanks (ASCII or not) in a deal of a block read whole sends the
+    deal to the line path as the deal-by-deal search did."""
+    data = simulated(6, 3)
+    for at in (data.index(b"\n", data.index(b"\ndeal ", data.index(b"\ndeal ") + 1) + 1),
+               data.index(b"\ndeal ", data.index(b"\ndeal ", data.index(b"\ndeal ") + 1) + 1)):
+        # in the deal, and at its end (above the next deal line)
+        assert_same(data[:at] + b"\n" + blank.encode() + data[at:], (7, 1000, BLOCK_BYTES))
+
+
 @pytest.mark.parametrize("data", HOSTILE, ids=range(len(HOSTILE)))
 def test_hostile_inputs_are_cut_the_same(data):
     # A tiny block makes each byte read copy the bytes not yet taken: not on long lines.

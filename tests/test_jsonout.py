@@ -116,3 +116,40 @@ def test_a_payment_met_again_is_written_as_it_was_first():
         assert text == jsontext._write_payment(payment)
         assert text == dumps(payment.to_json())
     assert jsontext._payment_text(first) != jsontext._payment_text(reordered)
+
+
+def test_lean_payment_reasons_found_by_what_they_say():
+    """A lean payment's text finds its reason by what the reason says
+    (``texts.reason_key``): the same ace placed on another trick reads the same,
+    but a doubling for a late trick names its trick, and another card or player
+    another reason.  Each written as its full payment is (``_write_payment``)."""
+    from reversis_cli.cards import Card
+    from reversis_cli.settle.codes import ReasonCode
+    from reversis_cli.settle.leandeal import payment_of
+    from reversis_cli.settle.payments import Payment
+
+    ace, other = Card.parse("AS"), Card.parse("AH")
+    late = ("late_trick",)
+    made = [Payment("Anna", "Boris", 1, "ACE-1", 3, ReasonCode.ACE_PLACED,
+                    (("card", ace), ("factor", 1)), ("ACE-1",)),  # type: ignore[arg-type]
+            Payment("Anna", "Boris", 1, "ACE-1", 7, ReasonCode.ACE_PLACED,
+                    (("card", ace), ("factor", 1)), ("ACE-1",)),  # type: ignore[arg-type]
+            Payment("Anna", "Boris", 2, "ACE-1", 10, ReasonCode.ACE_PLACED,
+                    (("card", ace), ("factor", 2), ("doubled_for", late)),  # type: ignore[arg-type]
+                    ("ACE-1", "DOUBLE-2")),
+            Payment("Anna", "Boris", 2, "ACE-1", 11, ReasonCode.ACE_PLACED,
+                    (("card", ace), ("factor", 2), ("doubled_for", late)),  # type: ignore[arg-type]
+                    ("ACE-1", "DOUBLE-2")),
+            Payment("Anna", "Vera", 1, "ACE-1", 3, ReasonCode.ACE_PLACED,
+                    (("card", other), ("factor", 1)), ("ACE-1",)),  # type: ignore[arg-type]
+            Payment("Gleb", "Vera", 3, "PARTIE-4", None, ReasonCode.PARTIE_LOST,
+                    (("points", 12), ("factor", 1)), ("PARTIE-4",)),  # type: ignore[arg-type]
+            Payment("Gleb", "Vera", 5, "PARTIE-4", None, ReasonCode.PARTIE_LOST,
+                    (("points", 12), ("factor", 1)), ("PARTIE-4",))]  # type: ignore[arg-type]
+    jsontext._LEAN_REASONS.clear()
+    texts = [jsontext._write_lean_payment(p) for p in made]
+    assert texts == [jsontext._write_payment(payment_of(p)) for p in made]
+    reasons = [json.loads(text)["reason"] for text in texts]
+    assert reasons[0] == reasons[1] and reasons[2] != reasons[3]  # trick 10, trick 11
+    assert "11" in reasons[3] and reasons[4] != reasons[0]
+    assert [json.loads(text)["amount"] for text in texts[5:]] == [3, 5]

@@ -283,6 +283,8 @@ _DEAL_LINE_AT = re.compile(rb"^[ \t]*deal(?:[ \t]|$)", re.IGNORECASE | re.MULTIL
 _BEFORE_DEAL_LINE = re.compile(rb"\n[ \t]*+deal(?:[ \t]|$)", re.IGNORECASE | re.MULTILINE)
 # A line of blanks only (after the first line): split_chunks' filler, with the comment lines.
 _BLANKS_ONLY = re.compile(r"\n[^\S\n]++$", re.MULTILINE)
+# The same over bytes, for ASCII text: the blanks of str's ``\s`` below 0x80 (a test holds it).
+_ASCII_BLANKS_ONLY = re.compile(rb"\n[ \t\r\x0b\x0c\x1c-\x1f]++$", re.MULTILINE)
 # Bytes that send a stretch to the line path: a comment, a CR of a CRLF line
 # end, a NUL (no record has one), a BOM.
 _UNUSUAL_BYTES = (b"#", b"\r", b"\x00", b"\xef\xbb\xbf")
@@ -395,12 +397,15 @@ def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
         at = data.find(unusual, start, clean)
         if at >= 0:
             clean = at
+    blanks = _ASCII_BLANKS_ONLY.search(data, start, clean)  # once a block, not a deal
+    if blanks is not None:
+        clean = blanks.start()
     cut: list[Chunk] = []
     for found in _BEFORE_DEAL_LINE.finditer(data, start, complete):
         end = found.start() + 1  # the next deal line
         if end > clean or end - start >= MAX_LINE_BYTES:
             break  # an unusual byte, or too long a stretch: _plain_deal says so
-        chunk = _deal_chunk(data[start:end], number)
+        chunk = _deal_chunk(data[start:end], number, blanks_seen=True)
         if chunk is None:
             break
         cut.append(chunk)
@@ -410,16 +415,17 @@ def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
     return cut
 
 
-def _deal_chunk(raw: bytes, number: int) -> Chunk | None:
+def _deal_chunk(raw: bytes, number: int, blanks_seen: bool = False) -> Chunk | None:
     """The chunk of a deal's bytes ``raw`` (its deal line, line ``number``, and
     the lines up to the next deal line or the file's end), free of the unusual
     bytes, when its lines are plain (UTF-8, statements and empty lines, few
-    enough); else None."""
+    enough); else None.  ``blanks_seen``: its bytes were searched for a line of
+    ASCII blanks (:data:`_ASCII_BLANKS_ONLY`, none found), enough for ASCII text."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    if _BLANKS_ONLY.search(text):
+    if not (blanks_seen and raw.isascii()) and _BLANKS_ONLY.search(text):
         return None
     lines = text.split("\n")
     if raw.endswith(b"\n"):

@@ -18,7 +18,7 @@ from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.payments import param_json
-from ..settle.texts import english_reason
+from ..settle.texts import english_reason, english_reason_of, reason_key
 from .encoder import dumps, string
 
 __all__ = ["deal_text"]
@@ -75,37 +75,52 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> str:
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
-    members, from its seats and ints."""
+    members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
     tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
             else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
-    counts = _counts_template(replayed.players)
-    net, esp = lean.net, lean.espagnolette
-    for value in net:
-        if type(value) is not int:
+    counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
+    net, esp, value = lean.net, lean.espagnolette, lean.partie_value
+    for amount in net:
+        if type(amount) is not int:
             net_text = _counts_text(dict(zip(names, net, strict=True)))
             break
     else:
         net_text = counts.format(*net)
+    before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
     return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
             f'"status": "played", "outcome": "{lean.outcome}", '
             f'"tricks": [{_tricks_text(replayed)}], '
             f'"tricks_won": {counts.format(*lean.won)}, '
             f'"points": {counts.format(*lean.points)}, '
-            f'"partie": {{"cards": {_codes_text([c.code for c in lean.partie_cards])}, '
-            f'"value": {_amount_text(lean.partie_value)}}}, '
-            f'"winners": {_codes_text([names[s] for s in lean.winners])}, '
-            f'"losers": {_codes_text([names[s] for s in lean.losers])}, '
+            f'"partie": {{"cards": '
+            f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
+            f'"value": {value if type(value) is int else _amount_text(value)}}}, '
+            f'"winners": {_seats_text(names, lean.winners)}, '
+            f'"losers": {_seats_text(names, lean.losers)}, '
             + ('"espagnolette": null, ' if esp is None
                else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
-            + f'"payments": [{", ".join([_lean_payment_text(p) for p in lean.payments])}], '
-            + (f'"cancelled": [{", ".join([_lean_payment_text(p) for p in lean.cancelled])}], '
+            + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
+            + (f'"cancelled": [{", ".join(map(_lean_payment_text, lean.cancelled))}], '
                if lean.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {_amount_text(lean.pool_before)}, '
-            f'"after": {_amount_text(lean.pool_after)}}}, '
+            + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
+            f'"after": {after if type(after) is int else _amount_text(after)}}}, '
             f'"net": {net_text}, {tail}}}')
+
+
+# The winners' or losers' names as a JSON list, by the players and the seats.
+_SEATS_TEXTS: dict[tuple[tuple[str, ...], tuple[int, ...]], str] = {}
+
+
+def _seats_text(names: tuple[str, ...], seats: tuple[int, ...]) -> str:
+    """``_codes_text`` of the names at ``seats``, written once for each."""
+    key = (names, seats)
+    text = _SEATS_TEXTS.get(key)
+    if text is None:
+        text = _keep(_SEATS_TEXTS, key, _codes_text([names[s] for s in seats]))
+    return text
 
 
 # Lean payments written already, by the payment itself (its params are their items, in
@@ -117,7 +132,37 @@ _LEAN_TEXTS: dict[Payment, str] = {}
 def _lean_payment_text(p: Payment) -> str:
     """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
     text = _LEAN_TEXTS.get(p)
-    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_payment(payment_of(p)))
+    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_lean_payment(p))
+
+
+def _write_lean_payment(p: Payment) -> str:
+    """``_write_payment(payment_of(p))`` without the full payment: its reason found
+    by what it says (``texts.reason_key``: an ace placed on another trick, a partie
+    lost for another amount, reads the same), its params by their items."""
+    payer, payee, amount, rule, trick, code, items, rules = p
+    params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
+    key = reason_key(code, payer, payee, rule, trick, params)
+    if key is None:
+        reason = string(english_reason(payment_of(p)))
+    else:
+        found = _LEAN_REASONS.get(key)
+        reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
+            english_reason_of(code, payer, payee, rule, trick, params)))
+    if params:
+        params_text = _PARAMS_TEXTS.get(params)
+        if params_text is None:
+            params_text = _params_text(dict(params))
+    else:
+        params_text = "{}"
+    return (f'{{"payer": "{payer}", "payee": "{payee}", '
+            f'"amount": {amount if type(amount) is int else _amount_text(amount)}, '
+            f'"rule": "{rule}", "trick": {"null" if trick is None else trick}, '
+            f'"reason": {reason}, "code": "{code._value_}", "params": {params_text}, '
+            f'"rules": ["{_CARDS_JOIN(rules)}"]}}')
+
+
+# A lean payment's reason as JSON text, by ``texts.reason_key``.
+_LEAN_REASONS: dict[tuple, str] = {}
 
 
 _CARDS_JOIN = '", "'.join
@@ -130,16 +175,33 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
     names = replayed.players
     rows = replayed.rows
     if rows is not None:
-        codes = _CODES
+        codes, heads = _CODES, _TRICK_HEADS
+        lead, take = _TRICK_SEATS.get(names) or _trick_seats(names)
         return ", ".join([
-            f'{{"number": {number}, "leader": "{names[leader]}", '
-            f'"cards": ["{codes[a]}", "{codes[b]}", "{codes[c]}", "{codes[d]}"], '
-            f'"taker": "{names[taker]}"}}'
+            f'{heads[number]}{lead[leader]}{codes[a]}", "{codes[b]}", "{codes[c]}", '
+            f'"{codes[d]}{take[taker]}'
             for number, leader, a, b, c, d, taker in rows])
     return ", ".join([
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks])
+
+
+# A trick object's text before its leader, by its number (a plain deal's rows are
+# numbered 1 to 11), and around its names, by the players and the seat.
+_TRICK_HEADS = tuple(f'{{"number": {number}' for number in range(64))
+_TRICK_SEATS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _trick_seats(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A trick's text from its leader to its first card, and from its last card
+    on, by the seat of the leader and the taker."""
+    if len(_TRICK_SEATS) >= 64:  # a batch of many sessions: bounded
+        _TRICK_SEATS.clear()
+    made = _TRICK_SEATS[names] = (
+        tuple([f', "leader": "{name}", "cards": ["' for name in names]),
+        tuple([f'"], "taker": "{name}"}}' for name in names]))
+    return made
 
 
 def _cards_text(plays) -> str:

@@ -126,7 +126,9 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
         out.head(session)
         for one in deals:
             if isinstance(one, ScoredDeal):
-                out.diagnostics(one.checked.diagnostics)
+                found = one.checked.diagnostics
+                if found:  # none in most deals: no call
+                    out.diagnostics(found)
                 out.deal(one)
             else:  # a part a worker wrote (parts.PartResult), into a file of the folder
                 assert not isinstance(one, CheckedDeal)

@@ -78,9 +78,18 @@ class ScoredDeal(Value):
     def of_lean(cls, checked: CheckedDeal, lean: LeanDeal, pool_before: Amount,
                 previous: DealSettlement | LeanDeal | None, pot_line_given: bool,
                 session_start: Amount) -> ScoredDeal:
-        """A plain deal settled lean: its settlement made when first asked."""
-        made = cls(checked, None, pool_before, previous, pot_line_given, session_start)
-        setattr_frozen(made, "_lean", lean)
+        """A plain deal settled lean: its settlement made when first asked.  (Each
+        slot set through its descriptor: one a deal, cheaper than ``__init__``'s
+        ``setattr_frozen``.)"""
+        made = _object_new(cls)
+        s_checked, s_settlement, s_pool, s_previous, s_pot, s_start, s_lean = _SCORED_SETTERS
+        s_checked(made, checked)
+        s_settlement(made, None)
+        s_pool(made, pool_before)
+        s_previous(made, previous)
+        s_pot(made, pot_line_given)
+        s_start(made, session_start)
+        s_lean(made, lean)
         return made
 
     @property
@@ -95,6 +104,10 @@ class ScoredDeal(Value):
     def lean(self) -> LeanDeal | None:
         """The lean settlement of a plain deal (``score --json``), or None."""
         return self._lean
+
+
+_object_new = object.__new__
+_SCORED_SETTERS = tuple(getattr(ScoredDeal, name).__set__ for name in ScoredDeal.__slots__)
 
 
 class PoolStart(Value):
@@ -402,7 +415,10 @@ class Session:
                 if checked.number != only:
                     continue
                 self._add_shown(scored)
-            self._count(scored)
+            if scored.checked.diagnostics:  # else nothing to count but the deal
+                self._count(scored)
+            else:
+                self.deals_shown += 1
             yield scored
 
     def compared(self, other: Profile, *, steps_for: int | None = None

@@ -29,14 +29,13 @@ from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
 from ..replay import ReplayedDeal
 from ..replay.result import Row
-from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, fallen_by_follow, fallen_by_lead,
-                                    partie_standing, reversis_breach, reversis_maker,
-                                    seat_rank, vis_a_vis)
+from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, fallen_by_follow,
+                                    fallen_by_lead, partie_standing, reversis_breach,
+                                    reversis_maker, seat_rank, vis_a_vis)
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
-from .partie import partie_total
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
@@ -182,7 +181,12 @@ class _Lean:
     def _in_play(self, payer: int, payee: int, base: int, rule: str, trick: int, card: Card,
                  code: ReasonCode, params: tuple = ()) -> None:
         """``Ledger.add_in_play``."""
-        grounds = self._grounds(payer, payee, trick)
+        options = self.options  # ``_grounds``, inline: one or two in every deal
+        grounds: tuple[str, ...] = ()
+        if options.vis_a_vis_double and vis_a_vis(payer, payee):
+            grounds = (VIS_A_VIS,)
+        if trick in options.late_tricks_double:
+            grounds += (LATE_TRICK,)
         names = self.names  # seats and an int amount: made as ``_payment`` would make it
         if grounds:
             factor = 2 ** len(grounds)
@@ -244,13 +248,12 @@ class _Lean:
         won, points = [takers.count(0), takers.count(1), takers.count(2), takers.count(3)], \
             [0, 0, 0, 0]
         paying = []
-        no_paying_card = _PAYING.isdisjoint
-        for row in self.rows:
-            number, leader, a, b, c, d, taker = row
-            points[taker] += _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
-            if not no_paying_card(row[2:6]):
+        pays, card_points = _PAYS, _POINTS
+        for number, leader, a, b, c, d, taker in self.rows:
+            points[taker] += card_points[a] + card_points[b] + card_points[c] + card_points[d]
+            if pays[a] or pays[b] or pays[c] or pays[d]:
                 for k, index in enumerate((a, b, c, d)):
-                    if _PAYS[index]:
+                    if pays[index]:
                         paying.append((number, leader, taker, (leader + k) % 4, index))
         self.won, self.points = tuple(won), tuple(points)
         return paying
@@ -326,13 +329,18 @@ class _Lean:
 
     def settle(self) -> LeanDeal:
         self._aces_and_quinola(self._tally())
-        self._find_reversis()
+        takers = self.takers
+        if takers.count(takers[0]) >= UNDERTAKEN_TRICKS:  # else neither made nor broken
+            self._find_reversis()
         if self.esp is not None:
             self._judge_espagnolette()
         self._partie()
-        self._cancel_in_play()
-        self._winner_dues()
-        self._pay_reversis()
+        if self.outcome is not Outcome.NORMAL:  # REV-4, REV-1, REV-3: else nothing to do
+            self._cancel_in_play()
+        if self.dues:
+            self._winner_dues()
+        if self.outcome is not Outcome.NORMAL:
+            self._pay_reversis()
         if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
             if self.options.espagnolette_takes_pool:
                 assert self.esp is not None, "only an espagnolette in play is judged"
@@ -347,7 +355,12 @@ class _Lean:
 
     def _partie(self) -> None:
         """PARTIE-1..6 (``partie.rank_partie``, ``partie.pay_partie``)."""
-        self.value = partie_total(self.replayed.partie, self.profile)
+        options = self.options  # partie.partie_total, its card_value by card
+        value = options.partie_bonus
+        for card in self.replayed.partie:
+            value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
+                      else options.partie_quinola if card is QUINOLA else card.points)
+        self.value = value
         if self.outcome is not Outcome.NORMAL:
             return
         keys = partie_standing(self.points, self.won)
@@ -362,8 +375,10 @@ class _Lean:
                     and keys[esp] == best:  # ESP-4: he wins the partie
                 self.winners = (esp,)
             else:
-                self.winners = self._tie([s for s in range(4) if keys[s] == best], min)
-            self.losers = self._tie([s for s in range(4) if keys[s] == worst], max)
+                tied = [s for s in range(4) if keys[s] == best]
+                self.winners = (tied[0],) if len(tied) == 1 else self._tie(tied, min)
+            tied = [s for s in range(4) if keys[s] == worst]
+            self.losers = (tied[0],) if len(tied) == 1 else self._tie(tied, max)
         each = share(self.value, len(self.winners) * len(self.losers))
         double_vis = self.options.partie_vis_a_vis_double
         for loser in self.losers:
@@ -494,8 +509,8 @@ class _Lean:
     def _freeze(self) -> LeanDeal:
         """The payments in the order of docs/output.md, the nets and the pool
         (``engine._freeze``, ``engine._moves``)."""
-        ordered = (self.stakes + self.in_play + self.partie + self.to_winner + self.reversis
-                   + self.esp_payments + self.remises + self.takings)
+        ordered = [*self.stakes, *self.in_play, *self.partie, *self.to_winner, *self.reversis,
+                   *self.esp_payments, *self.remises, *self.takings]
         if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
         names = self.names

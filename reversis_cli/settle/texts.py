@@ -11,6 +11,7 @@ are the gettext message ids of the ``settle`` catalog; their Russian is in
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..cards import PACK, Suit
@@ -48,7 +49,8 @@ class Step(Protocol):
     @property
     def params(self) -> dict[str, Any]: ...
 
-__all__ = ["REASONS", "NOTES", "reason", "english_reason", "step_text"]
+__all__ = ["REASONS", "NOTES", "reason", "english_reason", "english_reason_of", "reason_key",
+           "step_text"]
 
 R, N = ReasonCode, NoteCode
 
@@ -303,6 +305,25 @@ def english_reason(payment: Payment) -> str:
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
     if code in _FINES:
         values["jetons"] = english(_jetons(payment))
+    return _filled(code, payment.rule, payment.trick, params, values)
+
+
+def english_reason_of(code: ReasonCode, payer: str, payee: str, rule: str, trick: int | None,
+                      params: tuple) -> str:
+    """:func:`english_reason` of a payment given by its fields, its params as their
+    items (a lean payment's, settle/leandeal.py), whose reason :func:`reason_key`
+    keys: no payment made."""
+    if code in _CONSTANT:
+        return REASONS[code]
+    by_name = dict(params)
+    return _filled(code, rule, trick, by_name,
+                   {**by_name, "payer": payer, "payee": payee, "trick": trick})
+
+
+def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str, Any],
+            values: dict[str, Any]) -> str:
+    """The reason's template filled with ``values`` (the params, the payer, the
+    payee and the trick), its card and points in words, and its doubling's tail."""
     card = params.get("card")
     if card is not None:
         values["card"] = _UNICODE[card.index]
@@ -312,16 +333,38 @@ def english_reason(payment: Payment) -> str:
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
-        key = (payment.rule in _TO_WINNER_RULES, grounds, payment.trick)
+        key = (rule in _TO_WINNER_RULES, grounds, trick)
         tail = _ENGLISH_TAILS.get(key)
         if tail is None:
-            tail = _ENGLISH_TAILS[key] = english(_grounds(payment.rule, grounds, payment.trick))
+            tail = _ENGLISH_TAILS[key] = english(_grounds(rule, grounds, trick))
         text = DOUBLED.format(reason=text, grounds=tail)
     return text
 
 
+def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int | None,
+               params: tuple) -> tuple | None:
+    """What :func:`english_reason` reads of a payment whose params are the items
+    ``params`` (a lean payment's, settle/leandeal.py): equal keys, equal reasons;
+    None when the reason reads more (a forfeit, a fine's amount, a revoke's).
+    The trick is in the key only when the reason writes it (its template, the
+    grounds of a doubling), so that the same ace placed on another trick, or a
+    partie lost for another amount, finds its reason written already."""
+    if code not in _SIMPLE or code in _FINES:
+        return None
+    for name, value in params:
+        if name == "forfeit":
+            return None
+        if name == "doubled_for" and value and code not in _GROUNDS_IN_TEMPLATE:
+            return (code, payer, payee, params, rule, trick)
+    return (code, payer, payee, params, trick if code in _TRICK_IN_TEMPLATE else None)
+
+
 # Reasons with nothing to fill in (the stakes).
 _CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in template)
+
+# Reasons that write the trick (none of the simple ones today: their key keeps it).
+_TRICK_IN_TEMPLATE = frozenset(code for code, template in REASONS.items()
+                                if "{trick" in template)
 
 # English words a deal's JSON writes again and again, made once: the doubling's grounds
 # by (paid to the winner, grounds, trick), a loser's points by number.
