@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
+from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
@@ -43,6 +44,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
+from .resettle import lean_reading, signature_of, state_of
 from .watch import must_settle, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -294,6 +296,38 @@ def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
     return total, tuple(changed)
 
 
+Reading = Callable[[Profile, "frozenset[int] | None"], tuple[Net, tuple[int, ...]]]
+
+
+def _reference(session: Session, scored: list[ScoredDeal], own: Net,
+               own_deals: list[Net | None], numbers: list[int], pool_start) -> Reading:
+    """A reading's nets and changed deals (given the deal indexes it must
+    settle, None: all), each deal settled again by the engine, as ``Search``
+    settles it: the readable reference."""
+    search = Search(session, scored, session.profile, session.pool)
+
+    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
+        deals = search.reading(profile, 0, must)
+        return _other_nets(deals, scored, own, own_deals, numbers, pool_start)
+
+    return settled
+
+
+def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[Net | None],
+          numbers: list[int], pool_start) -> Reading:
+    """As :func:`_reference`, a plain deal settled on ints (the twin,
+    :func:`~.resettle.lean_reading`)."""
+    states = [state_of(s.pool_before, s.previous) for s in scored]
+    states.append(None)  # after the last deal: nothing is settled from it
+    signatures = [signature_of(s.settlement) for s in scored]
+
+    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
+        return lean_reading(session, scored, states, signatures, profile, must, own,
+                            own_deals, numbers, pool_start)
+
+    return settled
+
+
 def compare_session(session: Session, other: OtherReading, key: str) -> SessionComparison:
     """Read ``session``'s deals once and settle them under its own profile,
     under ``other`` and under each differing option alone."""
@@ -307,17 +341,17 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     values = _differing(own_profile, target)
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
-    search = Search(session, scored, own_profile, session.pool)
     # the twin (None: the reference); it costs a settlement a deal, so one
     # reading, which it could spare no more than that, goes without it
     watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
     own_values = profile_values(own_profile)
+    settle_again = _reference(session, scored, own, own_deals, numbers, start) \
+        if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        deals = search.reading(profile, 0, must_settle(watch, differ))
-        return _other_nets(deals, scored, own, own_deals, numbers, start)
+        return settle_again(profile, must_settle(watch, differ))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}
