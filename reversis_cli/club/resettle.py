@@ -25,7 +25,7 @@ from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 
-__all__ = ["Net", "lean_reading", "state_of", "signature_of"]
+__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
 
 Net = dict[str, Fraction]  # a party (a player's name or POOL) -> fiches
 
@@ -48,28 +48,32 @@ def state_of(pool, previous: DealSettlement | LeanDeal | None):
                        if POOL in (p.payer, p.payee))
 
 
-def _net(settlement: DealSettlement | LeanDeal, pool_before) -> Net:
+def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
+    """A deal's nets as the settlement holds them (ints, a Fraction where a
+    share is one): each player's, and the pool's gain as :func:`~.compare._nets`
+    counts it."""
     if type(settlement) is LeanDeal:
-        net = {name: Fraction(amount) for name, amount in zip(settlement.names, settlement.net,
-                                                                strict=True)}
+        net = dict(zip(settlement.names, settlement.net, strict=True))
     else:
-        net = {name: Fraction(amount) for name, amount in settlement.net.items()}
-    net[POOL] = Fraction(settlement.pool_after) - Fraction(pool_before)
+        net = dict(settlement.net)
+    net[POOL] = settlement.pool_after - pool_before
     return net
 
 
 def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
                  signatures: Sequence, profile: Profile, must: frozenset[int] | None,
-                 own: Net, own_deals: Sequence[Net | None], numbers: Sequence[int],
+                 own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
                  pool_start) -> tuple[Net, tuple[int, ...]]:
     """Each party's net over ``session`` under ``profile`` and the numbers of
     the deals whose nets it changes, as the reference finds them: ``scored``
     the deals under the session's own profile (``states``, ``signatures``
-    and ``own_deals`` theirs, ``own`` their total), ``must`` the deal indexes
-    a changed option may reach (None: every deal)."""
-    total = dict(own)
+    and ``own_deals``, by :func:`raw_net`, theirs, ``own`` their total),
+    ``must`` the deal indexes a changed option may reach (None: every deal).
+    The differences are summed as the settlements hold them, and made
+    Fractions once, at the end: the same exact sums."""
+    delta = {name: 0 for name in own if name != POOL}
     changed: list[int] = []
-    pool_end: int | Fraction = Fraction(pool_start)
+    pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
                              session.pool_start.given)
     in_step = True
@@ -87,12 +91,13 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         in_step = state_of(settler.pool, settler.last_played) == states[index + 1]
         if signature_of(settlement) == signatures[index]:
             continue
-        was, now = own_deals[index], _net(settlement, base.pool_before)
+        was, now = own_deals[index], raw_net(settlement, base.pool_before)
         if was == now:
             continue
         changed.append(numbers[index])
-        for name in total:
-            if name != POOL:
-                total[name] += now.get(name, 0) - (was or {}).get(name, 0)
+        for name in delta:
+            delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+    total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
+             for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
