@@ -307,6 +307,7 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
     """A reading's nets and changed deals (given the deal indexes it must
     settle, None: all), each deal settled again by the engine, as ``Search``
     settles it: the readable reference."""
+    assert session.profile is not None  # a settleable session
     search = Search(session, scored, session.profile, session.pool)
 
     def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:

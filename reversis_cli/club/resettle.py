@@ -35,7 +35,7 @@ def signature_of(settlement: DealSettlement | LeanDeal | None):
     its status, payments and the pool after; a lean deal is a deal played."""
     if settlement is None:
         return None
-    status = DealStatus.PLAYED if type(settlement) is LeanDeal else settlement.status
+    status = DealStatus.PLAYED if isinstance(settlement, LeanDeal) else settlement.status
     payments = tuple((p.payer, p.payee, p.amount, p.rule, p.trick) for p in settlement.payments)
     return status, payments, settlement.pool_after
 
@@ -52,7 +52,8 @@ def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
     """A deal's nets as the settlement holds them (ints, a Fraction where a
     share is one): each player's, and the pool's gain as :func:`~.compare._nets`
     counts it."""
-    if type(settlement) is LeanDeal:
+    net: dict
+    if isinstance(settlement, LeanDeal):
         net = dict(zip(settlement.names, settlement.net, strict=True))
     else:
         net = dict(settlement.net)
