@@ -357,7 +357,7 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        return settle_again(profile, must_settle(watch, differ))
+        return settle_again(profile, must_settle(watch, differ, profile))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}
