@@ -44,7 +44,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
-from .resettle import lean_reading, raw_net, signature_of, state_of
+from .resettle import lean_reading, raw_net, state_of
 from .watch import must_settle, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -323,12 +323,11 @@ def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[
     :func:`~.resettle.lean_reading`)."""
     states = [state_of(s.pool_before, s.previous) for s in scored]
     states.append(None)  # after the last deal: nothing is settled from it
-    signatures = [signature_of(s.settlement) for s in scored]
     raw = [None if (s := one.settlement) is None else raw_net(s, one.pool_before)
            for one in scored]
 
     def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
-        return lean_reading(session, scored, states, signatures, profile, must, own, raw,
+        return lean_reading(session, scored, states, profile, must, own, raw,
                             numbers, pool_start)
 
     return settled

@@ -62,13 +62,13 @@ def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
 
 
 def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
-                 signatures: Sequence, profile: Profile, must: frozenset[int] | None,
+                 profile: Profile, must: frozenset[int] | None,
                  own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
                  pool_start) -> tuple[Net, tuple[int, ...]]:
     """Each party's net over ``session`` under ``profile`` and the numbers of
     the deals whose nets it changes, as the reference finds them: ``scored``
-    the deals under the session's own profile (``states``, ``signatures``
-    and ``own_deals``, by :func:`raw_net`, theirs, ``own`` their total),
+    the deals under the session's own profile (``states`` and ``own_deals``,
+    by :func:`raw_net`, theirs, ``own`` their total),
     ``must`` the deal indexes a changed option may reach (None: every deal).
     The differences are summed as the settlements hold them, and made
     Fractions once, at the end: the same exact sums."""
@@ -90,8 +90,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         settlement = settler.settle_lean(checked.replayed)
         pool_end = settlement.pool_after
         in_step = state_of(settler.pool, settler.last_played) == states[index + 1]
-        if signature_of(settlement) == signatures[index]:
-            continue
+        # (a settlement with the own one's payments and pool has its nets: the
+        # reference keeps the own one then, to the same effect)
         was, now = own_deals[index], raw_net(settlement, base.pool_before)
         if was == now:
             continue
