@@ -225,7 +225,10 @@ def test_a_word_too_many_before_a_known_taker_is_refused_both_ways(typed, column
     text = (SAMPLES / "disputed-sheet.rvs").read_text(encoding="utf-8")
     assert text.count(TYPED_TRICK) == 1
     line = text[:text.index(TYPED_TRICK)].count("\n") + 1
-    deal = deal_chunks(text)[2]
+    chunks = deal_chunks(text)
+    for earlier in chunks[:2]:  # the words of the deals before, known as in a run of check
+        parse_deal(list(earlier.lines), earlier.first_line, fast=True)
+    deal = chunks[2]
     fast, _ = parse_deal(list(deal.lines), deal.first_line, fast=True)
     assert fast is not None and [s._source is not None for s in fast.statements
                                  if isinstance(s, TrickLine) and s.number == 11] == [True]
@@ -290,6 +293,52 @@ def test_mutated_paid_and_tally_lines_read_the_same_both_ways(seed):
         deals.append(f"deal {number} dealer Gleb\n" + "".join(f"  {x}\n" for x in lines))
     chunks = deal_chunks("players Anna Boris Vera Gleb\n" + "".join(deals))
     assert len(chunks) >= 100
+    for chunk in chunks:
+        assert_same_both_ways(chunk)
+
+
+# --- event lines (issue 35) ----------------------------------------------------------
+
+EVENT_LINES = [
+    "misdeal Anna", "misdeal Gleb late", "unclaimed 4", "unclaimed 11 Vera", "redeal paid",
+    "exposed", "peeked Boris", "kept Vera", "discarded-two Gleb", "out-of-turn Anna",
+    "misdeal\tAnna   late", "unclaimed  3\tBoris", "misdeal late", "misdeal Anna Boris",
+    "misdeal Anna latex", "misdeal", "unclaimed", "unclaimed x", "unclaimed 4 5",
+    "unclaimed 4 Vera Gleb", "unclaimed " + "9" * 40, "unclaimed 0", "unclaimed 99 Zed",
+    "redeal", "redeal unpaid", "redeal paid now", "exposed AS", "exposed\f", "peeked",
+    "peeked hand", "peeked AS", "peeked Anna Boris", "kept pool", "out-of-turn deal",
+    "discarded-two", "Misdeal Anna", "misdeal Anna # a slip", "peeked Ann\u00a0a",
+    "peeked Зоя", "peeked Zoe\u0308", "unclaimed ４", "kept 2x", "out-of-turn -x",
+]
+
+
+@pytest.mark.parametrize("line", EVENT_LINES)
+def test_event_lines_read_the_same_both_ways(line):
+    """Every event line, well-formed or nearly, gives the same statements and
+    the same diagnostics read by the fast path or by Lark alone."""
+    lines = ["deal 1 dealer Gleb", "  1 Anna 5H AH 9H KH", "  " + line, "  2 3S 7S AS KS"]
+    assert parse_deal(list(lines), 3, fast=True) == parse_deal(list(lines), 3, fast=False)
+
+
+def test_the_fast_path_reads_well_formed_event_lines():
+    """Not only the same: the well-formed ones are the fast path's own, so that an
+    irregular deal is not read by Lark for one line."""
+    from reversis_cli.notation.fastpath import fast_path
+
+    for line in EVENT_LINES[:12]:
+        assert fast_path().read("  " + line, 1, []) is not None, line
+
+
+@pytest.mark.parametrize("seed", [11])
+def test_mutated_event_lines_read_the_same_both_ways(seed):
+    rng = random.Random(seed)
+    deals = []
+    for number in range(1, 121):
+        lines = [mutate_line(rng, rng.choice(EVENT_LINES[:12])) for _ in range(3)]
+        deals.append(f"deal {number} dealer Gleb\n  1 Anna 5H AH 9H KH\n"
+                     + "".join(f"  {x}\n" for x in lines))
+    chunks = deal_chunks("players Anna Boris Vera Gleb\n" + "".join(deals))
+    assert len(chunks) >= 120
     for chunk in chunks:
         assert_same_both_ways(chunk)
 

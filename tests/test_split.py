@@ -200,14 +200,20 @@ def test_a_file_past_the_error_cap(tmp_path, irregular_text):
 def test_a_bug_in_a_deal_of_a_later_part(tmp_path, irregular_text, monkeypatch):
     from reversis_cli.settle import engine
 
-    settle = engine.settle_deal
+    settle, plain = engine.settle_deal, engine.settle_plain
 
     def buggy(replayed, *args, **kwargs):
         if replayed.number == 77:
             raise RuntimeError("a bug in deal 77")
         return settle(replayed, *args, **kwargs)
 
+    def buggy_plain(replayed, *args, **kwargs):  # score --json settles a plain deal lean
+        if replayed.number == 77:
+            raise RuntimeError("a bug in deal 77")
+        return plain(replayed, *args, **kwargs)
+
     monkeypatch.setattr(engine, "settle_deal", buggy)
+    monkeypatch.setattr(engine, "settle_plain", buggy_plain)
     path = tmp_path / "long.rvs"
     path.write_text(irregular_text, encoding="utf-8")
     for args in (["score", "--json"], ["score"]):

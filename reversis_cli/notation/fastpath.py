@@ -1,5 +1,5 @@
-"""The fast path: well-formed deal, trick, exchange, espagnolette, paid and tally lines
-read without Lark.
+"""The fast path: well-formed deal, trick, exchange, espagnolette, event, paid and tally
+lines read without Lark.
 
 Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
@@ -29,6 +29,7 @@ from ..model import (
 )
 from ..model.deal import lean_deal
 from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
+from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
 from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
@@ -36,7 +37,7 @@ from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
 
 
-class FastPath(RecordedLines):
+class FastPath(RecordedLines, EventLines):
     """The compiled expressions for the lines the fast path reads.
 
     Each expression is compiled when first used (:class:`_Compiled`, which
@@ -335,14 +336,14 @@ class FastPath(RecordedLines):
             return trick_line_of_row(row) if row is not None \
                 else self._trick(line, number, problems)
         if head == "e":
-            return self._exchange(line, number, problems)
+            return self._exchange(line, number, problems) or self._event(line, number)
         if head == "d":
-            return self._deal_line(line, number)
+            return self._deal_line(line, number) or self._event(line, number)
         if head == "p":
-            return self._paid(line, number)
+            return self._paid(line, number) or self._event(line, number)
         if head == "t":
             return self._tally(line, number)
-        return None
+        return self._event(line, number) if head in _EVENT_HEADS else None
 
     def _trick(self, line: str, number: int, problems: list[Diagnostic]) -> TrickLine | None:
         match = self.trick.match(line)
@@ -554,6 +555,10 @@ _NAMES_KEPT = 4096
 MAX_LINE_LENGTH = 4000
 # A number too long to read (parse.py refuses a deal or trick number so written).
 LONG_DIGIT_RUN = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+
+
+# The first letters of the event keywords (fastevents.py) the branches above leave.
+_EVENT_HEADS = frozenset(word[0] for word in EVENT_WORDS) - {"e", "d", "p", "t"}
 
 
 def is_plain(line: str) -> bool:

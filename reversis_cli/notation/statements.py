@@ -212,7 +212,7 @@ def _event(rule: str, *, plain: bool, named: bool, player: bool | None = None) -
     name a player anywhere (by default, when ``named``)."""
     named_anywhere = named if player is None else player
     return StatementKind(rule, rule.replace("_", "-"), EventLine, _event_body, js.event_json,
-                         js.event_from_json, Csv.MONEY, plain_replay=plain, fast_path=False,
+                         js.event_from_json, Csv.MONEY, plain_replay=plain, fast_path=True,
                          names_player=named, player_fields=_PLAYER if named_anywhere else ())
 
 

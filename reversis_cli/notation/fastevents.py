@@ -1,0 +1,81 @@
+"""The fast path's event lines (``misdeal NAME``, ``unclaimed 4``, ``redeal paid``
+...), read without Lark: a part of :class:`.fastpath.FastPath`, which see.
+
+An irregular deal has one or two of them among its tricks; before these were
+read here, one such line sent the whole deal to Lark (about ten times the
+cost of a plain deal).  Each line is read by its words, separated by blanks
+and tabs only, in the forms of the grammar's event rules
+(``grammar/reversis.lark``), and made into the :class:`~reversis_cli.model.EventLine`
+the builder makes of it, positions included (the line's at its keyword).
+Anything else (a comment, a name that is a keyword or no name, a number too
+long, a word too many) is Lark's, so that every error keeps its message and
+column; tests/test_fastpath_parity.py holds the two readings together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..amounts import MAX_DIGITS
+from ..model import EventLine, Name, Pos
+
+__all__ = ["EventLines", "EVENT_WORDS"]
+
+# The events whose one word after the keyword is a player's name.
+_NAMED = frozenset(("peeked", "kept", "discarded-two", "out-of-turn"))
+EVENT_WORDS = _NAMED | {"unclaimed", "misdeal", "redeal", "exposed"}
+_WORD = re.compile(r"[^ \t]+")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+class EventLines:
+    """The event lines of :class:`.fastpath.FastPath`."""
+
+    # The fast path's, set by FastPath.__init__.
+    keywords: frozenset[str]
+    is_name: Callable[[str], bool]
+
+    def _event(self, line: str, number: int) -> EventLine | None:
+        found = [(word.group(), word.start() + 1) for word in _WORD.finditer(line)]
+        if not found or found[0][0] not in EVENT_WORDS or any(
+                not char.isprintable() and char not in " \t" for char in line):
+            return None
+        kind, count = found[0][0], len(found)
+        if kind in _NAMED:
+            return self._named(kind, found, number) if count == 2 else None
+        if kind == "misdeal":
+            if count == 2 or count == 3 and found[2][0] == "late":
+                return self._named(kind, found, number, late=count == 3)
+            return None
+        if kind == "unclaimed":
+            return self._unclaimed(found, number) if count in (2, 3) else None
+        if kind == "redeal":
+            if count == 2 and found[1][0] == "paid":
+                return EventLine(pos=Pos(number, found[0][1]), kind=kind, paid=True)
+            return None
+        return EventLine(pos=Pos(number, found[0][1]), kind=kind) if count == 1 else None
+
+    def _player(self, word: str, column: int, number: int) -> Name | None:
+        if word in self.keywords or not self.is_name(word):
+            return None  # a keyword where a name stands, or no name: Lark says so
+        return Name(word, Pos(number, column))
+
+    def _named(self, kind: str, found: list[tuple[str, int]], number: int,
+               late: bool = False) -> EventLine | None:
+        player = self._player(*found[1], number)
+        if player is None:
+            return None
+        return EventLine(pos=Pos(number, found[0][1]), kind=kind, player=player, late=late)
+
+    def _unclaimed(self, found: list[tuple[str, int]], number: int) -> EventLine | None:
+        digits, column = found[1]
+        if _DIGITS.fullmatch(digits) is None or len(digits) > MAX_DIGITS:
+            return None
+        player = None
+        if len(found) == 3:
+            player = self._player(*found[2], number)
+            if player is None:
+                return None
+        return EventLine(pos=Pos(number, found[0][1]), kind="unclaimed", player=player,
+                         trick=int(digits), trick_pos=Pos(number, column))
