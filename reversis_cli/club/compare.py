@@ -240,26 +240,27 @@ def _differing(own: Profile, other: Profile) -> dict[str, tuple[str, str]]:
 
 
 def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
-          ) -> tuple[Net, list[Net | None]]:
+          ) -> tuple[Net, list[dict | None]]:
     """What a reading of a session came to, each party's net over it (the
-    pool's: what it gained), and each deal's nets (None: not settled)."""
-    total: Net = {name: Fraction(0) for name in players}
-    pool = Fraction(pool_start)
-    each: list[Net | None] = []
+    pool's: what it gained), and each deal's nets as its settlement holds them
+    (:func:`~.resettle.raw_net`; None: not settled).  Summed as they are held,
+    made Fractions once, at the end: the same exact sums."""
+    total: dict = {name: 0 for name in players}
+    pool = pool_start
+    each: list[dict | None] = []
     for scored in deals:
-        settlement = scored.settlement
+        settlement = scored.lean or scored.settlement  # a plain deal's, lean: the same
         if settlement is None:
             each.append(None)
             continue
-        net = {name: Fraction(amount) for name, amount in settlement.net.items()}
-        for name, amount in net.items():
-            total[name] += amount
-        pool_after = Fraction(settlement.pool_after)
-        net[POOL] = pool_after - Fraction(scored.pool_before)
-        pool = pool_after
+        net = raw_net(settlement, scored.pool_before)
+        for name in players:
+            total[name] += net[name]
+        pool = settlement.pool_after
         each.append(net)
-    total[POOL] = pool - Fraction(pool_start)
-    return total, each
+    nets: Net = {name: Fraction(amount) for name, amount in total.items()}
+    nets[POOL] = Fraction(pool) - Fraction(pool_start)
+    return nets, each
 
 
 def _deal_net(scored: ScoredDeal) -> Net | None:
@@ -273,7 +274,7 @@ def _deal_net(scored: ScoredDeal) -> Net | None:
 
 
 def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
-                own_deals: list[Net | None], numbers: list[int], pool_start
+                own_deals: list[dict | None], numbers: list[int], pool_start
                 ) -> tuple[Net, tuple[int, ...]]:
     """What :func:`_nets` makes of another reading of the deals ``scored``
     (whose own reading came to ``own``, deal by deal ``own_deals``), and the
@@ -303,7 +304,7 @@ Reading = Callable[[Profile, "frozenset[int] | None"], tuple[Net, tuple[int, ...
 
 
 def _reference(session: Session, scored: list[ScoredDeal], own: Net,
-               own_deals: list[Net | None], numbers: list[int], pool_start) -> Reading:
+               own_deals: list[dict | None], numbers: list[int], pool_start) -> Reading:
     """A reading's nets and changed deals (given the deal indexes it must
     settle, None: all), each deal settled again by the engine, as ``Search``
     settles it: the readable reference."""
@@ -317,17 +318,15 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
     return settled
 
 
-def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[Net | None],
+def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[dict | None],
           numbers: list[int], pool_start) -> Reading:
     """As :func:`_reference`, a plain deal settled on ints (the twin,
     :func:`~.resettle.lean_reading`)."""
     states = [state_of(s.pool_before, s.previous) for s in scored]
     states.append(None)  # after the last deal: nothing is settled from it
-    raw = [None if (s := one.settlement) is None else raw_net(s, one.pool_before)
-           for one in scored]
 
     def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
-        return lean_reading(session, scored, states, profile, must, own, raw,
+        return lean_reading(session, scored, states, profile, must, own, own_deals,
                             numbers, pool_start)
 
     return settled

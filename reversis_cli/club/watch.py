@@ -111,7 +111,7 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
         else:
             lean = True
         seen = frozenset(_SEEN)
-        if signature_of(settlement) != signature_of(deal.settlement):
+        if signature_of(settlement) != signature_of(deal.lean or deal.settlement):
             return None
         reads.append(seen if seen <= FIELDS else None)
     _SEEN.clear()
