@@ -312,6 +312,42 @@ EVENT_LINES = [
 ]
 
 
+DEALT_LINES = [
+    "hand Anna AS KS QS JS 9S 8S 7S 6S 5S 4S 3S 2S", "talon AH KH QH", "partie 2H 3H 4H",
+    "hand Vera 10S ♠K тс Qs", "talon\tAH   KH", "partie 2H 2H", "hand Zed AS",
+    "hand AS KS", "hand hand AS", "hand Anna", "hand Anna AS KS x", "talon", "talon Anna",
+    "partie 2H 3H 4X", "partie 2H 3H # kept", "hand Anna AS\u00a0KS", "talon AH,KH",
+    "partie 2h 3h 4h", "hand Зоя ТП КП", "hand Anna 1S", "talon AH KH QH JH 9H 8H 7H 6H",
+]
+
+
+@pytest.mark.parametrize("line", DEALT_LINES)
+def test_hand_talon_and_partie_lines_read_the_same_both_ways(line):
+    lines = ["deal 1 dealer Gleb", "  " + line, "  1 Anna 5H AH 9H KH", "  2 3S 7S AS KS"]
+    assert parse_deal(list(lines), 3, fast=True) == parse_deal(list(lines), 3, fast=False)
+
+
+def test_the_fast_path_reads_well_formed_hand_talon_and_partie_lines():
+    from reversis_cli.notation.fastpath import fast_path
+
+    for line in DEALT_LINES[:3] + DEALT_LINES[4:5]:
+        assert fast_path().read("  " + line, 1, []) is not None, line
+
+
+@pytest.mark.parametrize("seed", [13])
+def test_mutated_hand_talon_and_partie_lines_read_the_same_both_ways(seed):
+    rng = random.Random(seed)
+    deals = []
+    for number in range(1, 121):
+        lines = [mutate_line(rng, rng.choice(DEALT_LINES[:6])) for _ in range(3)]
+        deals.append(f"deal {number} dealer Gleb\n" + "".join(f"  {x}\n" for x in lines)
+                     + "  1 Anna 5H AH 9H KH\n")
+    chunks = deal_chunks("players Anna Boris Vera Gleb\n" + "".join(deals))
+    assert len(chunks) >= 120
+    for chunk in chunks:
+        assert_same_both_ways(chunk)
+
+
 @pytest.mark.parametrize("line", EVENT_LINES)
 def test_event_lines_read_the_same_both_ways(line):
     """Every event line, well-formed or nearly, gives the same statements and

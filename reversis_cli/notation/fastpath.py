@@ -1,5 +1,5 @@
-"""The fast path: well-formed deal, trick, exchange, espagnolette, event, paid and tally
-lines read without Lark.
+"""The fast path: well-formed deal, trick, exchange, espagnolette, event, hand, talon,
+partie, paid and tally lines read without Lark.
 
 Most lines of a record are trick lines, and nearly all of them are written
 well.  Reading those with one compiled regular expression each is several
@@ -29,6 +29,7 @@ from ..model import (
 )
 from ..model.deal import lean_deal
 from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
+from .fastdealt import DealtLines
 from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
 from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
@@ -37,7 +38,7 @@ from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
 
 
-class FastPath(RecordedLines, EventLines):
+class FastPath(RecordedLines, EventLines, DealtLines):
     """The compiled expressions for the lines the fast path reads.
 
     Each expression is compiled when first used (:class:`_Compiled`, which
@@ -340,9 +341,12 @@ class FastPath(RecordedLines, EventLines):
         if head == "d":
             return self._deal_line(line, number) or self._event(line, number)
         if head == "p":
-            return self._paid(line, number) or self._event(line, number)
+            return self._paid(line, number) or self._event(line, number) \
+                or self._dealt_line(head, line, number, problems)
         if head == "t":
-            return self._tally(line, number)
+            return self._tally(line, number) or self._dealt_line(head, line, number, problems)
+        if head == "h":
+            return self._dealt_line(head, line, number, problems)
         return self._event(line, number) if head in _EVENT_HEADS else None
 
     def _trick(self, line: str, number: int, problems: list[Diagnostic]) -> TrickLine | None:
