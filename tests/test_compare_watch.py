@@ -16,7 +16,7 @@ from reversis_cli.club.compare import OtherReading, compare_session
 from reversis_cli.reader import record_from_text
 from reversis_cli.rules import builtin_profile
 from reversis_cli.session.service import Session
-from reversis_cli.settle import engine
+from reversis_cli.settle import engine, lean
 
 from conftest import SAMPLES
 from test_compare import SEASON, simulated
@@ -57,6 +57,13 @@ def test_the_watch_gives_the_figures_of_every_deal_settled_again(monkeypatch, re
     assert any(c.changed.get("") for c in fast)  # the readings do change deals
 
 
+MODERN = builtin_profile("modern")
+
+
+def _gives_up(*args, **kwargs):
+    return None
+
+
 def _watched(text: str, name: str = "s1"):
     with Session.of(record_from_text(text, name)) as session:
         scored = list(session.deals())
@@ -68,11 +75,12 @@ def test_the_watch_leaves_most_deals_unsettled_for_an_option_they_never_read():
     players, rules, irregular, seed = SEASON[0]
     found, deals = _watched(simulated(60, seed, players, rules, irregular))
     assert found is not None
-    every = watch.must_settle(found, frozenset({"espagnolette_fails_on"}))
+    every = watch.must_settle(found, frozenset({"espagnolette_fails_on"}), MODERN)
     assert every is not None and len(every) < deals // 4
     # an option every deal reads (the stakes): settled again throughout
-    assert watch.must_settle(found, frozenset({"stake_player"})) == frozenset(range(deals))
-    assert fastpaths.REFERENCE or watch.must_settle(None, frozenset()) is None
+    assert watch.must_settle(found, frozenset({"stake_player"}), MODERN) == \
+        frozenset(range(deals))
+    assert fastpaths.REFERENCE or watch.must_settle(None, frozenset(), MODERN) is None
 
 
 def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch):
@@ -90,9 +98,11 @@ def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch)
         return settle(replayed, profile, *args, **kwargs)
 
     monkeypatch.setattr(engine, "settle_deal", keeps)
+    monkeypatch.setattr(watch, "settle_plain_watched", _gives_up)  # the engine's reads
     found, deals = _watched(text)
     assert found is not None
-    assert watch.must_settle(found, frozenset({"quinola_forcer"})) == frozenset(range(deals))
+    assert watch.must_settle(found, frozenset({"quinola_forcer"}), MODERN) == \
+        frozenset(range(deals))
 
 
 def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
@@ -106,9 +116,10 @@ def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
         return settle(replayed, profile, *args, **kwargs)
 
     monkeypatch.setattr(engine, "settle_deal", reads_the_whole_options)
+    monkeypatch.setattr(watch, "settle_plain_watched", _gives_up)  # the engine's reads
     found, _ = _watched(text)
     assert found is not None and found.reads[6] is None
-    assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"})) or ())
+    assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"}), MODERN) or ())
 
     monkeypatch.setattr(engine, "settle_deal", settle)
 
@@ -126,3 +137,39 @@ def test_under_the_switch_there_is_no_watch(monkeypatch):
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     players, rules, irregular, seed = SEASON[0]
     assert _watched(simulated(10, seed, players, rules, irregular))[0] is None
+
+
+def test_the_lean_watch_gives_up_at_the_first_doubt(monkeypatch):
+    """A plain deal is watched through the lean settlement (settle/lean.py):
+    one that reads the options whole may depend on any of them."""
+    players, rules, irregular, seed = SEASON[0]
+    text = simulated(30, seed, players, rules, irregular)
+    settle = lean._Lean.settle
+
+    def reads_the_whole_options(self):
+        if self.replayed.number == 7:
+            vars(self.options)
+        return settle(self)
+
+    monkeypatch.setattr(lean._Lean, "settle", reads_the_whole_options)
+    found, deals = _watched(text)
+    assert found is not None and found.lean and found.reads[6] is None
+    assert all(read is not None for n, read in enumerate(found.reads) if n != 6)
+    assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"}), MODERN) or ())
+
+
+def test_a_reading_the_lean_settlement_does_not_settle_settles_every_deal(monkeypatch):
+    """The lean reads tell of a reading only if the lean settlement settles it:
+    one it gives up on (the engine may read other options) settles every deal."""
+    players, rules, irregular, seed = SEASON[0]
+    found, deals = _watched(simulated(30, seed, players, rules, irregular))
+    assert found is not None and found.lean
+    differ = frozenset({"espagnolette_fails_on"})
+    some = watch.must_settle(found, differ, MODERN)
+    assert some is not None and len(some) < deals
+    handled = dict(lean.HANDLED)
+    handled["espagnolette_fails_on"] = frozenset({"last_two"})
+    monkeypatch.setattr(lean, "HANDLED", handled)
+    monkeypatch.setattr(lean, "_CHECKED", {})
+    other = MODERN.with_overrides({"espagnolette_fails_on": "any_trick"})
+    assert watch.must_settle(found, differ, other) is None

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
+from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
@@ -43,6 +44,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
+from .resettle import lean_reading, raw_net, state_of
 from .watch import must_settle, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -221,6 +223,9 @@ def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
     if not session.settleable:
         session.close()
         return None, problems + session.diagnostics
+    # its own reading's plain deals settled lean (settle/lean.py), each full
+    # settlement made when asked; settle_plain reads the switch of fast paths
+    session.lean = True
     return session, problems
 
 
@@ -235,26 +240,27 @@ def _differing(own: Profile, other: Profile) -> dict[str, tuple[str, str]]:
 
 
 def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
-          ) -> tuple[Net, list[Net | None]]:
+          ) -> tuple[Net, list[dict | None]]:
     """What a reading of a session came to, each party's net over it (the
-    pool's: what it gained), and each deal's nets (None: not settled)."""
-    total: Net = {name: Fraction(0) for name in players}
-    pool = Fraction(pool_start)
-    each: list[Net | None] = []
+    pool's: what it gained), and each deal's nets as its settlement holds them
+    (:func:`~.resettle.raw_net`; None: not settled).  Summed as they are held,
+    made Fractions once, at the end: the same exact sums."""
+    total: dict = {name: 0 for name in players}
+    pool = pool_start
+    each: list[dict | None] = []
     for scored in deals:
-        settlement = scored.settlement
+        settlement = scored.lean or scored.settlement  # a plain deal's, lean: the same
         if settlement is None:
             each.append(None)
             continue
-        net = {name: Fraction(amount) for name, amount in settlement.net.items()}
-        for name, amount in net.items():
-            total[name] += amount
-        pool_after = Fraction(settlement.pool_after)
-        net[POOL] = pool_after - Fraction(scored.pool_before)
-        pool = pool_after
+        net = raw_net(settlement, scored.pool_before)
+        for name in players:
+            total[name] += net[name]
+        pool = settlement.pool_after
         each.append(net)
-    total[POOL] = pool - Fraction(pool_start)
-    return total, each
+    nets: Net = {name: Fraction(amount) for name, amount in total.items()}
+    nets[POOL] = Fraction(pool) - Fraction(pool_start)
+    return nets, each
 
 
 def _deal_net(scored: ScoredDeal) -> Net | None:
@@ -268,7 +274,7 @@ def _deal_net(scored: ScoredDeal) -> Net | None:
 
 
 def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
-                own_deals: list[Net | None], numbers: list[int], pool_start
+                own_deals: list[dict | None], numbers: list[int], pool_start
                 ) -> tuple[Net, tuple[int, ...]]:
     """What :func:`_nets` makes of another reading of the deals ``scored``
     (whose own reading came to ``own``, deal by deal ``own_deals``), and the
@@ -294,6 +300,38 @@ def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
     return total, tuple(changed)
 
 
+Reading = Callable[[Profile, "frozenset[int] | None"], tuple[Net, tuple[int, ...]]]
+
+
+def _reference(session: Session, scored: list[ScoredDeal], own: Net,
+               own_deals: list[dict | None], numbers: list[int], pool_start) -> Reading:
+    """A reading's nets and changed deals (given the deal indexes it must
+    settle, None: all), each deal settled again by the engine, as ``Search``
+    settles it: the readable reference."""
+    assert session.profile is not None  # a settleable session
+    search = Search(session, scored, session.profile, session.pool)
+
+    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
+        deals = search.reading(profile, 0, must)
+        return _other_nets(deals, scored, own, own_deals, numbers, pool_start)
+
+    return settled
+
+
+def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[dict | None],
+          numbers: list[int], pool_start) -> Reading:
+    """As :func:`_reference`, a plain deal settled on ints (the twin,
+    :func:`~.resettle.lean_reading`)."""
+    states = [state_of(s.pool_before, s.previous) for s in scored]
+    states.append(None)  # after the last deal: nothing is settled from it
+
+    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
+        return lean_reading(session, scored, states, profile, must, own, own_deals,
+                            numbers, pool_start)
+
+    return settled
+
+
 def compare_session(session: Session, other: OtherReading, key: str) -> SessionComparison:
     """Read ``session``'s deals once and settle them under its own profile,
     under ``other`` and under each differing option alone."""
@@ -307,17 +345,17 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     values = _differing(own_profile, target)
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
-    search = Search(session, scored, own_profile, session.pool)
     # the twin (None: the reference); it costs a settlement a deal, so one
     # reading, which it could spare no more than that, goes without it
     watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
     own_values = profile_values(own_profile)
+    settle_again = _reference(session, scored, own, own_deals, numbers, start) \
+        if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        deals = search.reading(profile, 0, must_settle(watch, differ))
-        return _other_nets(deals, scored, own, own_deals, numbers, start)
+        return settle_again(profile, must_settle(watch, differ, profile))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}

@@ -20,6 +20,12 @@ before (the reference, also the only way under ``REVERSIS_REFERENCE=1``):
 * anything but an option's value read from the options (their ``__dict__``,
   a comparison, a hash, a copy): that deal may depend on every option.
 
+A plain deal is watched through the lean settlement (settle/lean.py,
+``settle_plain_watched``), any other through the engine.  The lean reads
+tell of a reading only if the lean settlement settles under it too (it is
+what settles the deal again then, club/resettle.py): under a reading it does
+not handle, ``must_settle`` asks for every deal.
+
 Each deal is watched with a settler and options of its own, made for it: a
 value worked out from the options once and kept (by the settler, or in a
 table keyed by the options) is worked out again for each deal, so that
@@ -34,6 +40,9 @@ from .. import fastpaths
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
+from ..settle.lean import handles, settle_plain_watched
+from ..settle.leandeal import LeanDeal
+from .resettle import signature_of
 
 __all__ = ["Watch", "watch_options", "must_settle"]
 
@@ -55,10 +64,13 @@ class Watch:
     """What the settlements of one session's deals read: for each deal, its
     options (None: any option may count)."""
 
-    __slots__ = ("reads",)
+    __slots__ = ("reads", "lean")
 
-    def __init__(self, reads: list[frozenset[str] | None]) -> None:
+    def __init__(self, reads: list[frozenset[str] | None], lean: bool = False) -> None:
         self.reads = reads
+        # True: some deals' reads are the lean settlement's, which tell of a
+        # reading only if the lean settlement settles it (``settle.lean.handles``)
+        self.lean = lean
 
 
 def _watched(profile: Profile) -> Profile:
@@ -68,13 +80,6 @@ def _watched(profile: Profile) -> Profile:
                    profile.overridden, profile.money)
 
 
-def _signature(settlement: DealSettlement | None):
-    if settlement is None:
-        return None
-    return (settlement.status, settlement.pool_after,
-            tuple((p.payer, p.payee, p.amount, p.rule, p.trick) for p in settlement.payments))
-
-
 def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) -> Watch | None:
     """Each deal of ``scored`` (``session``'s deals settled under ``own``)
     settled again with the options watched; None when the watch cannot be
@@ -82,6 +87,7 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     if fastpaths.REFERENCE:
         return None
     reads: list[frozenset[str] | None] = []
+    lean = False
     alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
     for deal in scored:
         checked = deal.checked
@@ -92,23 +98,31 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
         # from the options for one deal (and kept) can serve another unseen.
         watched = _watched(own)
         alive.append(watched)
-        _SEEN.clear()
         settler = SessionSettler(watched, session.players, session.pool_start.amount,
                                  session.pool_start.given)
-        settler.pool, settler.last_played = deal.pool_before, deal.previous
-        settlement = settler.settle(checked.replayed)
+        _SEEN.clear()
+        settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
+            checked.replayed, watched, own.options, deal.pool_before, deal.previous,
+            settler.session_start)
+        if settlement is None:  # not a plain deal: the engine's reads
+            _SEEN.clear()
+            settler.pool, settler.last_played = deal.pool_before, deal.previous
+            settlement = settler.settle(checked.replayed)
+        else:
+            lean = True
         seen = frozenset(_SEEN)
-        if _signature(settlement) != _signature(deal.settlement):
+        if signature_of(settlement) != signature_of(deal.lean or deal.settlement):
             return None
         reads.append(seen if seen <= FIELDS else None)
     _SEEN.clear()
-    return Watch(reads)
+    return Watch(reads, lean)
 
 
-def must_settle(watch: Watch | None, differ: frozenset[str]) -> frozenset[int] | None:
+def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
+                ) -> frozenset[int] | None:
     """The indexes of the deals that a reading changing the options ``differ``
-    must settle again (None: every deal)."""
-    if watch is None:
+    (to ``profile``'s) must settle again (None: every deal)."""
+    if watch is None or (watch.lean and not handles(profile.options)):
         return None
     return frozenset(index for index, read in enumerate(watch.reads)
                      if read is None or read & differ)

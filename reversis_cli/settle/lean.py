@@ -39,7 +39,7 @@ from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["HANDLED", "LeanDeal", "payment_of", "settle_plain"]
+__all__ = ["HANDLED", "LeanDeal", "handles", "payment_of", "settle_plain", "settle_plain_watched"]
 
 # Each rule option this module settles by, with the values it knows.  A profile
 # whose options hold another (a new option, a new value) is settled by the engine.
@@ -107,6 +107,27 @@ def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
             or not _handled(profile.options)):
         return None
     return _Lean(replayed, profile, whole(pool_before), previous, session_start).settle()
+
+
+def handles(options: RuleOptions) -> bool:
+    """Whether :func:`settle_plain` settles by ``options`` (every option one of
+    :data:`HANDLED`, with a value it knows)."""
+    return _handled(options)
+
+
+def settle_plain_watched(replayed: ReplayedDeal, profile: Profile, judged: RuleOptions,
+                         pool_before: Amount, previous: DealSettlement | LeanDeal | None,
+                         session_start: Amount | None) -> LeanDeal | None:
+    """:func:`settle_plain` under ``profile``, whose options are watched
+    (club/watch.py): whether they are handled is judged on ``judged``, the
+    same values unwatched, so that the watch sees only what the settlement
+    itself reads."""
+    options = profile.options
+    _CHECKED[id(options)] = (options, _handled(judged))
+    try:
+        return settle_plain(replayed, profile, pool_before, previous, session_start)
+    finally:
+        _CHECKED.pop(id(options), None)
 
 
 class _Lean:

@@ -1,0 +1,104 @@
+"""A session's deals settled again under another reading, lean: the fast path
+(a *twin*) of ``stats --compare``'s re-settlements (docs/contributing.md,
+"Fast paths"; issue 35).
+
+The reference (:func:`~.compare._other_nets` over
+:meth:`~..sheet.infer_search.Search.reading`) settles each deal a reading
+must settle through the full engine, with its reasoning, and makes a scored
+deal of it; all ``stats --compare`` keeps of it is each party's net.  Here the
+same deals are settled in the same order from the same state, a plain deal on
+ints (:meth:`~..settle.SessionSettler.settle_lean`, which gives up to the
+engine on any deal or option it does not handle), and only the nets are
+worked out.  What a deal keeps, what comes out otherwise and what the pool
+ends at follow the reference step by step; tests/test_compare_lean.py holds
+the two to the same output bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..rules import Profile
+from ..session.service import ScoredDeal, Session
+from ..settle import DealSettlement, DealStatus, SessionSettler
+from ..settle.leandeal import LeanDeal
+from ..settle.payments import POOL
+
+__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
+
+Net = dict[str, Fraction]  # a party (a player's name or POOL) -> fiches
+
+
+def signature_of(settlement: DealSettlement | LeanDeal | None):
+    """What ``Search`` compares of a settlement (``infer_search._signature``):
+    its status, payments and the pool after; a lean deal is a deal played."""
+    if settlement is None:
+        return None
+    status = DealStatus.PLAYED if isinstance(settlement, LeanDeal) else settlement.status
+    payments = tuple((p.payer, p.payee, p.amount, p.rule, p.trick) for p in settlement.payments)
+    return status, payments, settlement.pool_after
+
+
+def state_of(pool, previous: DealSettlement | LeanDeal | None):
+    """The session state a deal is settled in (``infer_search._state``)."""
+    if previous is None:
+        return pool, None
+    return pool, tuple((p.payer, p.payee, p.rule) for p in previous.payments
+                       if POOL in (p.payer, p.payee))
+
+
+def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
+    """A deal's nets as the settlement holds them (ints, a Fraction where a
+    share is one): each player's, and the pool's gain as :func:`~.compare._nets`
+    counts it."""
+    net: dict
+    if isinstance(settlement, LeanDeal):
+        net = dict(zip(settlement.names, settlement.net, strict=True))
+    else:
+        net = dict(settlement.net)
+    net[POOL] = settlement.pool_after - pool_before
+    return net
+
+
+def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
+                 profile: Profile, must: frozenset[int] | None,
+                 own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
+                 pool_start) -> tuple[Net, tuple[int, ...]]:
+    """Each party's net over ``session`` under ``profile`` and the numbers of
+    the deals whose nets it changes, as the reference finds them: ``scored``
+    the deals under the session's own profile (``states`` and ``own_deals``,
+    by :func:`raw_net`, theirs, ``own`` their total),
+    ``must`` the deal indexes a changed option may reach (None: every deal).
+    The differences are summed as the settlements hold them, and made
+    Fractions once, at the end: the same exact sums."""
+    delta = {name: 0 for name in own if name != POOL}
+    changed: list[int] = []
+    pool_end = pool_start
+    settler = SessionSettler(profile, session.players, session.pool_start.amount,
+                             session.pool_start.given)
+    in_step = True
+    for index, base in enumerate(scored):
+        checked = base.checked
+        if (in_step and must is not None and index not in must) \
+                or not checked.settleable or checked.replayed is None:
+            if base.settlement is not None:  # kept as it was
+                pool_end = base.settlement.pool_after
+            continue
+        if in_step:
+            settler.pool, settler.last_played = base.pool_before, base.previous
+        settlement = settler.settle_lean(checked.replayed)
+        pool_end = settlement.pool_after
+        in_step = state_of(settler.pool, settler.last_played) == states[index + 1]
+        # (a settlement with the own one's payments and pool has its nets: the
+        # reference keeps the own one then, to the same effect)
+        was, now = own_deals[index], raw_net(settlement, base.pool_before)
+        if was == now:
+            continue
+        changed.append(numbers[index])
+        for name in delta:
+            delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+    total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
+             for name in own}
+    total[POOL] = Fraction(pool_end) - Fraction(pool_start)
+    return total, tuple(changed)
