@@ -35,7 +35,7 @@ from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, falle
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
-from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS
+from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
@@ -191,13 +191,8 @@ class _Lean:
                               rule, trick, code, params, rules))
 
     def _grounds(self, a: int, b: int, trick: int) -> tuple[str, ...]:
-        """DOUBLE-1, DOUBLE-2 (``Ledger.doubling``)."""
-        grounds: tuple[str, ...] = ()
-        if self.options.vis_a_vis_double and vis_a_vis(a, b):
-            grounds = (VIS_A_VIS,)
-        if trick in self.options.late_tricks_double:
-            grounds += (LATE_TRICK,)
-        return grounds
+        """DOUBLE-1, DOUBLE-2 (as ``Ledger.doubling``)."""
+        return doubling_grounds(self.options, a, b, trick)
 
     def _in_play(self, payer: int, payee: int, base: int, rule: str, trick: int, card: Card,
                  code: ReasonCode, params: tuple = ()) -> None:

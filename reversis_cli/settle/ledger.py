@@ -279,12 +279,7 @@ class Ledger:
     def doubling(self, a: int, b: int, trick: int) -> tuple[str, ...]:
         """DOUBLE-1 and DOUBLE-2: the grounds for doubling an in-play payment between a
         and b (DOUBLING_GROUNDS' keys); the factor is 2 for each."""
-        grounds: tuple[str, ...] = ()
-        if self.options.vis_a_vis_double and vis_a_vis(a, b):
-            grounds = (VIS_A_VIS,)
-        if trick in self.options.late_tricks_double:
-            grounds += (LATE_TRICK,)
-        return grounds
+        return doubling_grounds(self.options, a, b, trick)
 
     def add_in_play(self, payer: int, payee: int, base: int, rule: str, trick: int,
                     card: Card, code: ReasonCode, /, **params: Any) -> None:
@@ -362,3 +357,14 @@ class Ledger:
         if self.steps is not None:
             self.steps.append(_new(Step, (pay.rule, pay.trick, code, {"payment": pay},
                                           pay.rules)))
+
+
+def doubling_grounds(options: RuleOptions, a: int, b: int, trick: int) -> tuple[str, ...]:
+    """DOUBLE-1 and DOUBLE-2 under ``options``: the grounds for doubling an in-play
+    payment between seats a and b in ``trick`` (the engine's and the lean settlement's)."""
+    grounds: tuple[str, ...] = ()
+    if options.vis_a_vis_double and vis_a_vis(a, b):
+        grounds = (VIS_A_VIS,)
+    if trick in options.late_tricks_double:
+        grounds += (LATE_TRICK,)
+    return grounds
