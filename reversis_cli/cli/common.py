@@ -15,6 +15,7 @@ import gettext
 import inspect
 import json
 import os
+import sys
 from collections.abc import Sequence
 from typing import cast
 
@@ -261,8 +262,8 @@ def stream_json(data, stream=None) -> None:
             return list(value)
         raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
-    if stream is None:
-        stream = click.get_text_stream("stdout")
+    if stream is None:  # sys.stdout as click.echo finds it (CliRunner swaps it in tests);
+        stream = sys.stdout  # click 8.5 deprecates click.get_text_stream
     pieces: list[str] = []
     for piece in json.JSONEncoder(ensure_ascii=False, indent=2, default=as_list).iterencode(data):
         pieces.append(piece)
