@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from reversis_cli.i18n import use
 from reversis_cli.record import Recorder, Setup
@@ -16,21 +16,13 @@ from reversis_cli.record.tui.app import RecordApp
 from reversis_cli.record.tui.screens import PageScreen
 
 from test_record_tui import questions_answer_at_once  # noqa: F401 (autouse)
-from test_record_tui import plain, sample_deal, text_of
+from test_record_tui import answer, plain, sample_deal, text_of
 
 # Left out of `python -m pytest -q` (the working run); `-m ''` and CI run them.
 pytestmark = pytest.mark.slow
 
 PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 SIZE = (110, 44)
-
-
-async def answer(pilot, key: str, text: str) -> None:
-    await pilot.press(key)
-    await pilot.pause()
-    pilot.app.screen.query_one("#line", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def test_f5_and_f6_are_shown_in_russian_words_and_late_is_written_for_pozdno(tmp_path):
