@@ -56,13 +56,12 @@ class DealtLines:
         found = self._dealt[head].match(line)
         if found is None:
             return None
+        player = found.group("player") if head == "h" else None
+        if player is not None and (player in self.keywords or not self.is_name(player)):
+            return None  # a keyword where a name stands, or no name: Lark says so
         pos = Pos(number, len(line) - len(line.lstrip(" \t")) + 1)
-        if head == "h":
-            player = found.group("player")
-            if player in self.keywords or not self.is_name(player):
-                return None  # a keyword where a name stands, or no name: Lark says so
-            cards = read_cards(found.group("cards"), number, found.start("cards") + 1, problems)
+        cards = read_cards(found.group("cards"), number, found.start("cards") + 1, problems)
+        if player is not None:
             return HandLine(pos=pos, player=Name(player, Pos(number, found.start("player") + 1)),
                             cards=cards)
-        cards = read_cards(found.group("cards"), number, found.start("cards") + 1, problems)
         return (TalonLine if head == "t" else PartieLine)(pos=pos, cards=cards)
