@@ -33,9 +33,11 @@ __all__ = ["CHILD_TABLES", "session_identity", "identity_of_rows", "trick_texts"
            "remove_orphans", "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
-# (the analysis tables from version 3 on: an older archive has none of them).
-CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "events", "notes",
-                "summary_figures", "summary_between", "summary_players",
+# (the analysis tables from version 3 on: an older archive has none of them;
+# ``tricks`` up to version 4, ``deal_tricks`` from version 5, when ``tricks`` is a
+# view of it, which :func:`present` does not count as a table).
+CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "deal_tricks",
+                "events", "notes", "summary_figures", "summary_between", "summary_players",
                 "analyses", "analysis_deals", "analysis_players")
 
 # The rows that make the identity, each in a fixed order.
