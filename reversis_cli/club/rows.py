@@ -148,7 +148,8 @@ class SessionRows:
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
-        rows["deal_tricks"].append((sid, number, trick_text))
+        if tricks:  # a void deal has none, and no row (as the migration makes them)
+            rows["deal_tricks"].append((sid, number, trick_text))
         if event_rows:
             rows["events"].extend(event_rows)
         if deal.notes:
