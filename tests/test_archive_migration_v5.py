@@ -95,8 +95,8 @@ def test_a_migrated_archive_is_a_new_archive_of_its_records_byte_for_byte(old, t
         rows(old, "SELECT path, identity FROM sessions ORDER BY path")
     for name, sql in rows(new, "SELECT name, sql FROM sqlite_master WHERE name <> 'sessions' "
                                 "AND sql IS NOT NULL"):
-        assert rows(old, f"SELECT replace(sql, '\"', '') FROM sqlite_master WHERE name = '{name}'") \
-            == [(sql.replace('"', ''),)], name
+        same = f"SELECT replace(sql, '\"', '') FROM sqlite_master WHERE name = '{name}'"
+        assert rows(old, same) == [(sql.replace('"', ''),)], name
     fresh = {name: text.replace("new.sqlite", "club.sqlite")  # the archive's name apart
              for name, text in _figures("new.sqlite").items()}
     assert fresh == _figures("club.sqlite")
