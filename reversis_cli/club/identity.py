@@ -122,6 +122,7 @@ def _payment_texts(payments: list[tuple]) -> str | None:
     in the order of their deals and numbers); None at a value of another type
     than int or str, or at payments out of order."""
     quoted: dict[str, str] = {}
+    numbers: dict[int, str] = {}
     texts = []
     last = (0, 0)
     for row in payments:
@@ -130,6 +131,12 @@ def _payment_texts(payments: list[tuple]) -> str | None:
                 or type(den) is not int or (deal, seq) <= last:
             return None
         last = (deal, seq)
+        # each number's text looked up once written (a season's amounts are few)
+        n, d = numbers.get(num), numbers.get(den)
+        if n is None:
+            n = numbers[num] = str(num)
+        if d is None:
+            d = numbers[den] = str(den)
         a, b, c = quoted.get(payer), quoted.get(payee), quoted.get(code)
         if a is None or b is None or c is None:
             if type(payer) is not str or type(payee) is not str or type(code) is not str:
@@ -137,7 +144,7 @@ def _payment_texts(payments: list[tuple]) -> str | None:
             a = quoted[payer] = repr(payer)
             b = quoted[payee] = repr(payee)
             c = quoted[code] = repr(code)
-        texts.append(f"({deal}, {seq}, {a}, {b}, {num}, {den}, {c})")
+        texts.append(f"({deal}, {seq}, {a}, {b}, {n}, {d}, {c})")
     return f"[{', '.join(texts)}]"
 
 

@@ -169,13 +169,16 @@ class SessionRows:
             return tricks, deal_tricks_text(tricks), None
         sid, names, (as_json, as_repr) = self.session_id, self.players, quoted
         tricks, parts, texts = [], [], []
-        last, ordered = 0, True
+        last, ordered, head = 0, True, f"({number}, "
         for trick, leader, a, b, c, d, taker in plain:
             cards = f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}"
             points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
             tricks.append((sid, number, trick, names[leader], cards, names[taker], points))
-            parts.append(f'[{trick},{as_json[leader]},"{cards}",{as_json[taker]},{points}]')
-            texts.append(f"({number}, {trick}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
+            # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
+            written = _NUMBERS[trick] if 0 <= trick < _SMALL else str(trick)
+            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
+                         f'{_NUMBERS[points]}]')
+            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
             ordered = ordered and trick > last
             last = trick
         # out of order: the identity's texts are made from the rows (and give up)
@@ -289,7 +292,11 @@ _ROTATIONS = tuple(tuple(ROLES[(seat - dealer) % 4] for seat in range(4)) for de
 # letters and digits only.
 _CODE = tuple(card.code for card in PACK)
 assert all(code.isascii() and code.isalnum() for code in _CODE)
+# The texts of the small numbers, a trick's points among them (SessionRows._tricks).
+_SMALL = 64
+_NUMBERS = tuple(str(n) for n in range(_SMALL))
 _POINTS = tuple(card.points for card in PACK)
+assert 4 * max(_POINTS) < _SMALL
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
