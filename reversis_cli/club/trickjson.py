@@ -1,6 +1,6 @@
 """A deal's tricks as the archive stores them from schema version 5: one text
 of JSON a deal, ``[[trick, leader, cards, taker, points], ...]`` in the order
-played (docs/output.md, "deal_tricks"), which the view ``tricks`` reads back
+played (docs/output.md, "The schema (version 5)"), which the view ``tricks`` reads back
 one row per trick with the columns and values of version 4's table.
 
 One row a deal instead of eleven: most of the archive's rows were tricks, and
