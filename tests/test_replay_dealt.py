@@ -21,12 +21,17 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli import fastpaths
+from reversis_cli.cards import PACK
 from reversis_cli.cli import cli
+from reversis_cli.model import HandLine, PartieLine, TalonLine
+from reversis_cli.notation.fastpath import FastPath
+from reversis_cli.notation.parse import parse_deal
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.settle import lean
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import ROOT
+from test_fastpath_parity import deal_chunks
 from test_replay_plain import _agree, _replayed
 
 ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
@@ -57,6 +62,64 @@ def _same_both_ways(text: str, tmp_path, monkeypatch, name: str = "dealt.rvs"
     fast = _outputs(path, monkeypatch, False)
     assert fast == _outputs(path, monkeypatch, True)
     return fast
+
+
+# -- a hand, talon or partie line is read lean, its cards made when first read ----------
+
+@pytest.mark.parametrize("style", ["ascii", "unicode", "ru"])
+def test_lean_hand_talon_and_partie_lines_are_lark_s(style):
+    text = _simulated(6, 12, card_style=style, irregular=0.2)
+    lean = 0
+    for chunk in deal_chunks(text):
+        fast, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=True)
+        slow, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=False)
+        assert fast is not None and slow is not None
+        for kind in (HandLine, TalonLine, PartieLine):
+            for mine, lark in zip(fast.of_type(kind), slow.of_type(kind), strict=True):
+                assert lark._source is None
+                if mine._source is None:
+                    continue
+                lean += 1
+                assert mine.indexes == lark.indexes  # read before the cards are made
+                assert mine._source is not None and mine == lark
+                assert [tuple(card) for card in mine.cards] == [tuple(c) for c in lark.cards]
+                assert all(card.card is PACK[card.card.index] for card in mine.cards)
+        assert fast == slow
+    assert lean > 12 * 4  # a spelling read the first time is read in full
+
+
+# Lines read again by their words once their words are known: blanks, case and spellings.
+DEALT_VARIANTS = [
+    "hand Anna QS 8S 4S", "  hand   Anna    QS  8S 4S   ", "hand Anna qs 8s 4s", "hand Anna Q♠ 8♠",
+    "hand Annа QS 8S", "hand hand QS", "hand Anna 10S QS", "hand Anna TS QS", "hand Anna QS QS",
+    "hand Anna", "hand Anna QS > Vera", "talon 6S 9H 9S", "talon  6S 9H   9S  ", "talon 6S",
+    "talon", "talon 6S 9H 9S 8S", "partie JH 9H KD AD", "partie   JH 9H", "partie JH, 9H",
+    "partie 12S", "hand Anna QS #8S", "hand Anna\tQS 8S", "hand Anna QS 8S\x0b",
+    "hand Ann1234567890123456789012345678901 QS", "hand Anna QS 8S ♠", "hand 9Anna QS 8S",
+    "hand exchange QS 8S", "hand pool 8S", "hand Anna-Maria QS",
+]
+
+
+@pytest.mark.parametrize("size", [2, 8])
+def test_dealt_lines_by_their_words_read_as_lark_reads_them(size, monkeypatch):
+    by_words = []
+    read = FastPath._dealt_by_words
+
+    def counted(self, *args):
+        made = read(self, *args)
+        by_words.append(made is not None)
+        return made
+
+    monkeypatch.setattr(FastPath, "_dealt_by_words", counted)
+    rng = random.Random(size)
+    head = "deal 1 dealer Gleb"
+    lines = [head] + [rng.choice(DEALT_VARIANTS) for _ in range(600)]
+    for start in range(1, len(lines), size):  # a deal of a few lines, again and again
+        chunk = [head, *lines[start:start + size]]
+        fast, fast_problems = parse_deal(list(chunk), 1, fast=True)
+        slow, slow_problems = parse_deal(list(chunk), 1, fast=False)
+        assert (fast, fast_problems) == (slow, slow_problems), chunk
+    assert sum(by_words) > 40  # lines read by their words, whole deals of them
 
 
 # -- the plain replay takes a deal with its hands, as the full walk replays it ------------

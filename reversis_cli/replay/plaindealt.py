@@ -95,10 +95,10 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
         seat = seats.get(line.player.text)
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
-        cards = line.cards
+        cards = line.indexes  # a lean line's cards are made only when read
         if len(cards) != (12 if seat == dealer else 11):
             return None  # RV204
-        mask = sum(_BIT[card_at.card.index] for card_at in cards)
+        mask = sum(map(_BIT.__getitem__, cards))
         if (mask | held).bit_count() != held.bit_count() + len(cards):
             return None  # a card twice in the hand (RV202), or in two hands
         if mask & played & ~by_hand[seat]:
@@ -114,7 +114,7 @@ def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
     is in doubt."""
     if line is None:
         return {}
-    cards = line.cards
+    cards = line.indexes
     if len(cards) != 3:
         return None  # RV304
     held = 0
@@ -122,8 +122,7 @@ def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
         held |= hand or 0
     owned = {}
     mask = 0
-    for step, card_at in enumerate(cards, 1):
-        index = card_at.card.index
+    for step, index in enumerate(cards, 1):
         bit = _BIT[index]
         owner = (dealer + step) % 4  # DEAL-2
         if mask & bit or held & bit or played & bit and not by_hand[owner] & bit:
@@ -155,8 +154,8 @@ def _played_from_hands(hands: list[int | None], dealer: int, by_hand: list[int],
 
 def _partie(line: PartieLine, played: int) -> tuple[Card, ...] | None:
     """The partie as written, when it is the cards not played, each once."""
-    cards = line.cards
-    mask = sum(_BIT[card_at.card.index] for card_at in cards)
+    cards = line.indexes
+    mask = sum(map(_BIT.__getitem__, cards))
     if mask.bit_count() != len(cards) or mask & played or mask | played != _EVERY_CARD:
         return None  # a card twice (RV202), played (RV306), or one missing (RV206)
-    return tuple([card_at.card for card_at in cards])
+    return tuple(map(PACK.__getitem__, cards))
