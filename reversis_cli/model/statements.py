@@ -330,14 +330,23 @@ def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
     words of ``text`` (at ``column`` of ``line``, separated by blanks), whose
     cards' indexes are ``indexes``; made into ``cards`` when first read."""
     made = object.__new__(cls)
-    setattr_frozen(made, "pos", pos)
-    setattr_frozen(made, "comments_before", ())
-    setattr_frozen(made, "comment_after", None)
+    s_pos, s_before, s_after, s_indexes, s_source, s_player = _LEAN_SETTERS[cls]
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_indexes(made, indexes)
+    s_source(made, (text, line, column))
     if player is not None:
-        setattr_frozen(made, "player", player)
-    setattr_frozen(made, "indexes", indexes)
-    setattr_frozen(made, "_source", (text, line, column))
+        s_player(made, player)
     return made
+
+
+# Each class's slot setters, in the order lean_cards_line sets them (one a line: hot).
+_LEAN_SETTERS: dict[type, tuple[Any, ...]] = {
+    cls: tuple(getattr(cls, name).__set__ if hasattr(cls, name) else None
+               for name in ("pos", "comments_before", "comment_after", "indexes", "_source",
+                            "player"))
+    for cls in (HandLine, TalonLine, PartieLine)}
 
 
 def _write_out_cards(line: CardsLine, name: str) -> Any:

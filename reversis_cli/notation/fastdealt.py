@@ -113,20 +113,20 @@ class DealtLines:
         first = 2 if kind is HandLine else 1  # the first card's word
         if len(words) <= first or first == 2 and words[1] not in players:
             return None
-        card = cards.get
-        indexes = [card(word) for word in words[first:]]
+        indexes = tuple(map(cards.get, words[first:]))
         if None in indexes:
             return None
+        new = tuple.__new__  # the named tuples made without their __new__'s Python call
         at = len(line) - len(line.lstrip(" "))
-        pos = Pos(number, at + 1)
+        pos = new(Pos, (number, at + 1))
         at += len(words[0])
         name = None
         if first == 2:
             at = line.index(words[1], at)
-            name = Name(words[1], Pos(number, at + 1))
+            name = new(Name, (words[1], new(Pos, (number, at + 1))))
             at += len(words[1])
         at = line.index(words[first], at)
-        return lean_cards_line(kind, pos, name, tuple(cast(list[int], indexes)),
+        return lean_cards_line(kind, pos, name, cast(tuple[int, ...], indexes),
                                line[at:].rstrip(" "), number, at + 1)
 
 

@@ -65,17 +65,20 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     if talon is None:
         return None
     takes = {}
+    bit = _BIT.__getitem__
     for player, refuses, discards, taken, sees, _, _, _ in exchanges:
         seat = seats[player]
         hand, own = hands[seat], talon.get(seat)
-        if hand is not None and any(not hand >> index & 1 for index in discards):
+        if len(discards) > 1 or taken is not None and len(taken) > 1:
+            return None  # not the usual exchange: the masks below would add a card twice
+        if hand is not None and sum(map(bit, discards)) & ~hand:
             return None  # a card discarded that is not in his hand (RV305)
-        if own is not None and (any(index != own for index in taken or ())
-                                or sees and sees[0] != own
+        took = 0 if taken is None else sum(map(bit, taken))
+        if own is not None and (took & ~_BIT[own] or sees and sees[0] != own
                                 or refuses and played >> own & 1):
             return None  # not his talon card, or his refused card played (RV305)
         if taken is not None or refuses:
-            takes[seat] = sum(_BIT[index] for index in taken or ())
+            takes[seat] = took
         elif own is not None:  # the talon says which (it has three cards)
             takes[seat] = _BIT[own]
     if not _played_from_hands(hands, dealer, by_hand, takes):
