@@ -155,6 +155,7 @@ def test_the_partie_is_as_written_and_the_lean_settlement_takes_the_deal(monkeyp
     assert len(settled) == 10  # each deal settled on ints
 
 
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no plain replay")
 @pytest.mark.parametrize("options", [
     {"irregular": 0.2, "events": 0.2}, {"events": 0.3}, {"irregular": 0.3},
 ], ids=str)
