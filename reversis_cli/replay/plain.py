@@ -6,8 +6,9 @@ whom the record says, and besides the tricks only exchange lines (and maybe
 espagnolette, event, note, paid and tally lines) that agree with the play.
 :func:`replay_plain` replays such a deal with card indexes and bit masks
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
-at the first thing that is not plain, or that the full walk would report:
-the full walk then replays the deal and says what is wrong.  So the two
+at the first thing that is not plain, or that the full walk would report
+(but a revoke, which it finds as the full walk does): the full walk then
+replays the deal and says what is wrong.  So the two
 agree on every deal this one accepts; tests/test_replay_plain.py holds
 them to it.
 
@@ -27,8 +28,10 @@ from ..cards import PACK, QUINOLA, Card
 from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
+from ..values import setattr_frozen
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
+from .revokes import find_revokes
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
 
 __all__ = ["replay_plain"]
@@ -81,13 +84,23 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
         if not agreed:
             return None
-    if renounces and _any_revoke(renounces, by_seat, espagnolette):
-        return None
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
-    return ReplayedDeal.of_rows(
+    replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others else ())
+    if renounces and _any_revoke(renounces, by_seat, espagnolette):
+        _add_revokes(replayed)
+    return replayed
+
+
+def _add_revokes(replayed: ReplayedDeal) -> None:
+    """PLAY-4: a plain deal's revokes and their warnings, found as the full walk
+    finds them (its own function, on the tricks and hands made from the rows)."""
+    found = find_revokes(replayed, replayed.tricks, replayed.espagnolette)
+    setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
+    setattr_frozen(replayed, "diagnostics",
+                   (*replayed.diagnostics, *[warning for _, warning in found]))
 
 
 @functools.lru_cache(maxsize=16)
