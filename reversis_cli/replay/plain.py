@@ -30,8 +30,8 @@ from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
 from .recorded import recorded_problems
-from .rules_of_play import PLAYING_ORDERS
-from .revokes import find_revokes
+from .rules_of_play import PLAYING_ORDERS, may_renounce
+from .revokes import revoke_found
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
 
 __all__ = ["replay_plain"]
@@ -90,14 +90,29 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         deal, players, dealer, rows, _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others else ())
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
-        _add_revokes(replayed)
+        _add_revokes(replayed, renounces, by_seat)
     return replayed
 
 
-def _add_revokes(replayed: ReplayedDeal) -> None:
-    """PLAY-4: a plain deal's revokes and their warnings, found as the full walk
-    finds them (its own function, on the tricks and hands made from the rows)."""
-    found = find_revokes(replayed, replayed.tricks, replayed.espagnolette)
+def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat: bytes
+                 ) -> None:
+    """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
+    them (``revokes.revokes_of``), from the renounces in playing order: a card of
+    the suit led that he plays later he held (a plain deal's hands are the cards
+    played); only the trick of a revoke is made, for its card's position."""
+    esp = replayed.espagnolette
+    privileged = esp.seat if esp is not None and esp.privileged else None
+    found = []
+    for number, seat, lo in renounces:
+        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+        later = [index for index in by_seat[first + number:first + _SEAT_CARDS]
+                 if lo <= index < lo + _SUIT_SIZE]
+        if not later or may_renounce(number, seat, privileged):
+            continue
+        trick = replayed.trick(number)
+        play = trick.plays[(seat - trick.leader) % 4]
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[min(later)],
+                                  play.pos, replayed.deal.number, replayed.players))
     setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
     setattr_frozen(replayed, "diagnostics",
                    (*replayed.diagnostics, *[warning for _, warning in found]))

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from ..cards import PACK, Card, CardCode, Suit
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Msg
+from ..model import Pos
 from .result import Espagnolette, PlayedTrick, ReplayedDeal, Revoke
 from .rules_of_play import may_renounce, revoke_evidence
 
-__all__ = ["find_revokes", "revokes_of"]
+__all__ = ["find_revokes", "revoke_found", "revokes_of"]
 
 
 def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
@@ -54,13 +55,21 @@ def revokes_of(tricks: Sequence[PlayedTrick], hands: Sequence[frozenset[Card]],
                                                     if played_in[c.index] > number))
             if held and not may_renounce(number, play.seat, privileged):
                 first = min(held, key=lambda c: c.index)
-                warning = diagnostic(
-                    "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
-                                 "(revoke)", player=players[play.seat], card=CardCode(play.card),
-                                 suit=_LEAD[led], held=CardCode(first)),
-                    play.pos, deal=deal, trick=number)
-                found.append((Revoke(number, play.seat, play.card, first, play.pos), warning))
+                found.append(revoke_found(number, play.seat, play.card, led, first, play.pos,
+                                          deal, players))
     return found
+
+
+def revoke_found(number: int, seat: int, card: Card, led: Suit, held: Card, pos: Pos | None,
+                 deal: int, players: tuple[str, ...]) -> tuple[Revoke, Diagnostic]:
+    """A revoke in trick ``number`` (``card`` played on a ``led`` lead while
+    holding ``held``, the first of that suit in pack order) and its warning."""
+    warning = diagnostic(
+        "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
+                     "(revoke)", player=players[seat], card=CardCode(card),
+                     suit=_LEAD[led], held=CardCode(held)),
+        pos, deal=deal, trick=number)
+    return Revoke(number, seat, card, held, pos), warning
 
 
 # The suit led, as a revoke says it ("on a spade lead").
