@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 
@@ -604,3 +605,5 @@ def test_a_partie_line_of_cards_read_before_compiles_no_expression():
     assert fresh._dealt == {"h": None, "t": None, "p": None}
     assert fresh.read("  partie 2H 4C", 8, []) is not None  # 4C: never read in a trick
     assert fresh._dealt["p"] is not None and fresh._dealt["h"] is None
+    # nor the paid line's expression, which a partie line was tried against first
+    assert not isinstance(fresh.paid, re.Pattern)
