@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 
@@ -551,3 +552,58 @@ def test_a_plain_record_is_read_without_loading_lark(tmp_path):
     commented.write_text(record.read_text(encoding="utf-8").replace(
         "\ndeal 2", "\n# the second deal\ndeal 2"), encoding="utf-8")
     assert "lark" in loaded_modules("score", "--json", str(commented))
+
+
+# --- hand, talon and partie lines read by their words (issue 35, the mix) -------------
+
+# Lines of cards the trick lines below have read, in the forms the words reader takes and
+# beside them (blanks, a keyword or a card where a name stands, a card never read before).
+WORDS_DEALT_LINES = [
+    "partie 2H 3H 4H", "partie 2H 3H 4H   ", "partie  2H 3H", "partie 2H\t3H", "talon AH KH QH",
+    "hand Anna AS KS 5H 9H", "hand Anna  AS KS", "hand hand AS", "hand AS KS", "hand Anna",
+    "partie", "partie ", "talon Anna", "hand Anna AS KS 4C", "partie 2H 3H x", "partie 2H,3H",
+    "hand Anna AS KS\u00a0QS", "hand Ann\u00a0a AS", "hand Зоя AS KS", "partie 2H 2H",
+    "Partie 2H 3H", "partiex 2H", "hand Anna 5H 9H # kept", "talon AH KH QH JH 9H 8H 7H 6H",
+]
+# Trick lines whose cards are every card of the lines above but 4C (read first).
+_SEEN = ["  1 Anna 5H AH 9H KH", "  2 3S 7S AS KS", "  3 2H 3H 4H QH", "  4 QS JH 9H 8H",
+         "  5 7H 6H JS 4S"]
+
+
+@pytest.mark.parametrize("line", WORDS_DEALT_LINES)
+def test_hand_talon_and_partie_lines_of_known_cards_read_the_same_both_ways(line):
+    for at in (1, 4):  # the line before the tricks and after them
+        lines = ["deal 1 dealer Gleb", *_SEEN]
+        lines.insert(at, "  " + line)
+        parse_deal(list(lines), 3, fast=True)  # the tricks' cards read once at least
+        assert parse_deal(list(lines), 3, fast=True) == parse_deal(list(lines), 3, fast=False)
+
+
+@pytest.mark.parametrize("seed", [35])
+def test_mutated_lines_of_known_cards_read_the_same_both_ways(seed):
+    rng = random.Random(seed)
+    seen = "".join(f"{row}\n" for row in _SEEN)
+    text = "players Anna Boris Vera Gleb\n" + "".join(
+        f"deal {number} dealer Gleb\n{seen}  "
+        f"{mutate_line(rng, rng.choice(WORDS_DEALT_LINES[:6]))}\n" for number in range(1, 301))
+    chunks = deal_chunks(text)
+    assert len(chunks) >= 300
+    for chunk in chunks:
+        assert_same_both_ways(chunk)
+
+
+def test_a_partie_line_of_cards_read_before_compiles_no_expression():
+    """An irregular deal's partie line costed ~20 M instructions once (three
+    expressions compiled), the price of twenty plain deals: its words are read."""
+    from reversis_cli.notation.fastpath import FastPath, fast_path
+
+    fresh = FastPath(fast_path()._grammar_terminal, fast_path().keywords)
+    for row in _SEEN:
+        assert fresh.read(row, 2, []) is not None
+    for line in ("partie 2H 3H 4H", "hand Anna AS KS 5H 9H", "talon AH KH QH"):
+        assert fresh.read("  " + line, 7, []) is not None, line
+    assert fresh._dealt == {"h": None, "t": None, "p": None}
+    assert fresh.read("  partie 2H 4C", 8, []) is not None  # 4C: never read in a trick
+    assert fresh._dealt["p"] is not None and fresh._dealt["h"] is None
+    # nor the paid line's expression, which a partie line was tried against first
+    assert not isinstance(fresh.paid, re.Pattern)

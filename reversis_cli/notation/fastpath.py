@@ -342,6 +342,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         if head == "d":
             return self._deal_line(line, number) or self._event(line, number)
         if head == "p":
+            if line.lstrip(" \t").startswith("partie"):  # no paid or event line: its own
+                return self._dealt_line(head, line, number, problems)
             return self._paid(line, number) or self._event(line, number) \
                 or self._dealt_line(head, line, number, problems)
         if head == "t":

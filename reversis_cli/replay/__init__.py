@@ -8,7 +8,8 @@ still being played (``reversis record``).  Every contradiction becomes a diagnos
 lines; the replay never raises on bad input.
 """
 
-from .play import find_revokes, replay_deal, replay_full
+from .play import replay_deal, replay_full
+from .revokes import find_revokes
 from .result import (
     PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, Irregularity, Play, Played, PlayedTrick,
     ReplayedDeal, Revoke, TrickAsWritten, is_espagnolette, next_seat, winning_play,

@@ -8,8 +8,9 @@ talon and partie lines, held to the play by :mod:`.plaindealt`) that agree
 with the play.
 :func:`replay_plain` replays such a deal with card indexes and bit masks
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
-at the first thing that is not plain, or that the full walk would report:
-the full walk then replays the deal and says what is wrong.  So the two
+at the first thing that is not plain, or that the full walk would report
+(but a revoke, which it finds as the full walk does): the full walk then
+replays the deal and says what is wrong.  So the two
 agree on every deal this one accepts; tests/test_replay_plain.py holds
 them to it.
 
@@ -30,9 +31,11 @@ from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, 
                      TalonLine, TrickLine)
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
+from ..values import setattr_frozen
 from .plaindealt import dealt_plain
 from .recorded import recorded_problems
-from .rules_of_play import PLAYING_ORDERS
+from .rules_of_play import PLAYING_ORDERS, may_renounce
+from .revokes import revoke_found
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
 
 __all__ = ["replay_plain"]
@@ -94,13 +97,38 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
         if not agreed:
             return None
-    if renounces and _any_revoke(renounces, by_seat, espagnolette):
-        return None
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
-    return ReplayedDeal.of_rows(
+    replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others else (), bool(partie))
+    if renounces and _any_revoke(renounces, by_seat, espagnolette):
+        _add_revokes(replayed, renounces, by_seat)
+    return replayed
+
+
+def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat: bytes
+                 ) -> None:
+    """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
+    them (``revokes.revokes_of``), from the renounces in playing order: a card of
+    the suit led that he plays later he held (a plain deal's hands are the cards
+    played); only the trick of a revoke is made, for its card's position."""
+    esp = replayed.espagnolette
+    privileged = esp.seat if esp is not None and esp.privileged else None
+    found = []
+    for number, seat, lo in renounces:
+        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+        later = [index for index in by_seat[first + number:first + _SEAT_CARDS]
+                 if lo <= index < lo + _SUIT_SIZE]
+        if not later or may_renounce(number, seat, privileged):
+            continue
+        trick = replayed.trick(number)
+        play = trick.plays[(seat - trick.leader) % 4]
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[min(later)],
+                                  play.pos, replayed.deal.number, replayed.players))
+    setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
+    setattr_frozen(replayed, "diagnostics",
+                   (*replayed.diagnostics, *[warning for _, warning in found]))
 
 
 @functools.lru_cache(maxsize=16)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Unpack
 
 from ..amounts import too_many_digits
-from ..cards import PACK, Card, CardCode, Suit
+from ..cards import PACK, Card, CardCode
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..notation.statements import named_players
@@ -34,10 +34,11 @@ from .crosscheck import CrossChecks
 from .plain import replay_plain
 from .recorded import recorded_problems
 from .result import (
-    TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, Revoke,
-    TrickAsWritten, Outcome, is_espagnolette, next_seat, winning_play,
+    TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, TrickAsWritten,
+    Outcome, is_espagnolette, next_seat, winning_play,
 )
-from .rules_of_play import PLAYING_ORDERS, may_renounce, revoke_evidence
+from .revokes import find_revokes, revokes_of
+from .rules_of_play import PLAYING_ORDERS
 
 __all__ = ["find_revokes", "replay_deal", "replay_full"]
 
@@ -172,7 +173,7 @@ class _Replay(CrossChecks):
         # anywhere (a card in the partie and in a trick, say) it is not known.
         known = whole and not self.broken
         espagnolette = self._espagnolette(hands) if known else None
-        found = _revokes(tricks, hands, espagnolette, self.deal.number, self.players) \
+        found = revokes_of(tricks, hands, espagnolette, self.deal.number, self.players) \
             if known else []
         self.diags.extend(warning for _, warning in found)
         revokes = tuple(revoke for revoke, _ in found)
@@ -518,50 +519,6 @@ def replay_full(deal: Deal, players: tuple[str, ...],
     return _Replay(deal, players, damaged).run()
 
 
-def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
-                 espagnolette: Espagnolette | None) -> list[tuple[Revoke, Diagnostic]]:
-    """The revokes (PLAY-4) among ``tricks`` of a deal not yet finished, each
-    with its warning (RV201) as ``check`` gives it.
-
-    ``tricks``: ``replayed.tricks``, perhaps with the trick in progress after
-    them; ``espagnolette``: who is taken to hold it so far (ESP-2).  A card is
-    still held at a trick when played in a later one of ``tricks`` or in
-    ``replayed.hands``.  On a whole deal with its own espagnolette, the
-    result is ``replayed.revokes`` and their warnings."""
-    return _revokes(tricks, replayed.hands, espagnolette, replayed.deal.number,
-                    replayed.players)
-
-
-def _revokes(tricks: Sequence[PlayedTrick], hands: Sequence[frozenset[Card]],
-             esp: Espagnolette | None, deal: int, players: tuple[str, ...]
-             ) -> list[tuple[Revoke, Diagnostic]]:
-    """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
-
-    A card is still held at trick t when it is played after t, or never
-    played (a kept talon card); checked only on a renounce, which is rare.
-    """
-    played_in = [99] * len(PACK)  # the trick each card was first played in, by index
-    for trick in reversed(tricks):
-        for play in trick.plays:
-            played_in[play.card.index] = trick.number
-    privileged = esp.seat if esp is not None and esp.privileged else None
-    found = []
-    for trick in tricks:
-        led, number = trick.led_suit, trick.number
-        for play in trick.plays[1:]:
-            held = revoke_evidence(play.card, led, (c for c in hands[play.seat]
-                                                    if played_in[c.index] > number))
-            if held and not may_renounce(number, play.seat, privileged):
-                first = min(held, key=lambda c: c.index)
-                warning = diagnostic(
-                    "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
-                                 "(revoke)", player=players[play.seat], card=CardCode(play.card),
-                                 suit=_LEAD[led], held=CardCode(first)),
-                    play.pos, deal=deal, trick=number)
-                found.append((Revoke(number, play.seat, play.card, first, play.pos), warning))
-    return found
-
-
 def _spelt_otherwise(name: str, players: tuple[str, ...]) -> Msg | str:
     """A hint when ``name`` is a player's name with its accents composed
     otherwise (é as one character or as e + a combining accent): the two look
@@ -593,8 +550,3 @@ def _ordinal(number: int) -> Msg:
     if last == 3:
         return Msg("{n}rd", n=number)
     return Msg("{n}th", n=number)
-
-
-# The suit led, as a revoke says it ("on a spade lead").
-_LEAD = {Suit.SPADES: Msg("spade"), Suit.HEARTS: Msg("heart"), Suit.DIAMONDS: Msg("diamond"),
-         Suit.CLUBS: Msg("club")}

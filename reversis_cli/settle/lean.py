@@ -11,8 +11,9 @@ order (``engine.RULES``), each payment a tuple of the fields of a
 other reader asks for the full settlement, :meth:`LeanDeal.full`, made from it
 on demand.
 
-It gives up (None, and the engine settles the deal) at the first doubt: a deal
-with an event line or a revoke, a void or incomplete deal, a
+A revoke puts in its remise last (IRR-7).  It gives up (None, and the engine
+settles the deal) at the first doubt: a deal with an event line, a void or
+incomplete deal, a
 deal not read from rows, a rule option it does not know (a new option is
 added to :data:`HANDLED` when this module settles by it), and under
 ``REVERSIS_REFERENCE=1``.  tests/test_settle_lean.py holds it to the engine,
@@ -61,8 +62,9 @@ HANDLED: dict[str, frozenset[Any] | None] = {
     "espagnolette_takes_pool": frozenset({True, False}),
     "espagnolette_refunds": frozenset({"aces_and_quinola", "diamond_ace_and_quinola"}),
     "espagnolette_pays_broken": None,
-    # Read only in a deal with an event line or a revoke: never here.
-    "revoke_penalty": None, "claims_required": None, "peek_forfeits": None,
+    "revoke_penalty": frozenset({"remise", "none"}),  # IRR-7
+    # Read only in a deal with an event line: never here.
+    "claims_required": None, "peek_forfeits": None,
     # SEAT-1: the seats are written in playing order either way.
     "direction": None,
 }
@@ -102,7 +104,6 @@ def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
     the session calls it), or None: not a deal this twin settles."""
     rows = replayed.rows
     if (fastpaths.REFERENCE or rows is None or not replayed.complete or replayed.void
-            or replayed.revokes
             or replayed.deal.events or len(replayed.players) != 4
             or not _handled(profile.options)):
         return None
@@ -367,6 +368,11 @@ class _Lean:
         if self.takings:  # POOL-4: the highest taking stands (``pool.resolve_takings``)
             kept = sorted(self.takings, key=_TAKING_RANK)[0]
             self.takings = [kept] if kept[2] else []
+        if self.replayed.revokes and self.options.revoke_penalty == "remise":
+            for revoke in self.replayed.revokes:  # IRR-7 (``irregular.revoke_remise``)
+                self._remise(revoke.seat, "IRR-7", revoke.trick, ReasonCode.REMISE_REVOKE, (
+                    ("card", revoke.card), ("held", revoke.held),
+                    ("suit", _SUITS[self.rows[revoke.trick - 1][2]])))
         return self._freeze()
 
     def _partie(self) -> None:
