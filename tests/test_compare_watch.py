@@ -146,10 +146,10 @@ def test_the_lean_watch_gives_up_at_the_first_doubt(monkeypatch):
     text = simulated(30, seed, players, rules, irregular)
     settle = lean._Lean.settle
 
-    def reads_the_whole_options(self):
+    def reads_the_whole_options(self, *facts):
         if self.replayed.number == 7:
             vars(self.options)
-        return settle(self)
+        return settle(self, *facts)
 
     monkeypatch.setattr(lean._Lean, "settle", reads_the_whole_options)
     found, deals = _watched(text)

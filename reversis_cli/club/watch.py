@@ -40,11 +40,12 @@ from .. import fastpaths
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
-from ..settle.lean import handles, settle_plain_watched
+from ..settle.lean import handles, plain_facts, settle_plain_watched
 from ..settle.leandeal import LeanDeal
+from ..settle.leanpool import POOL_OPTIONS
 from .resettle import signature_of
 
-__all__ = ["Watch", "watch_options", "must_settle"]
+__all__ = ["Watch", "watch_options", "must_settle", "restaked"]
 
 FIELDS = frozenset(RuleOptions._fields)
 
@@ -64,13 +65,17 @@ class Watch:
     """What the settlements of one session's deals read: for each deal, its
     options (None: any option may count)."""
 
-    __slots__ = ("reads", "lean")
+    __slots__ = ("reads", "lean", "facts")
 
-    def __init__(self, reads: list[frozenset[str] | None], lean: bool = False) -> None:
+    def __init__(self, reads: list[frozenset[str] | None], lean: bool = False,
+                 facts: list | None = None) -> None:
         self.reads = reads
         # True: some deals' reads are the lean settlement's, which tell of a
         # reading only if the lean settlement settles it (``settle.lean.handles``)
         self.lean = lean
+        # each deal's ``settle.lean.plain_facts`` (False: not a plain deal; None:
+        # not worked out), for the readings to settle it from
+        self.facts = facts if facts is not None else [None] * len(reads)
 
 
 def _watched(profile: Profile) -> Profile:
@@ -87,12 +92,14 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     if fastpaths.REFERENCE:
         return None
     reads: list[frozenset[str] | None] = []
+    facts: list = []
     lean = False
     alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
     for deal in scored:
         checked = deal.checked
         if not checked.settleable or checked.replayed is None:
             reads.append(frozenset())  # never settled again: the reading keeps it
+            facts.append(None)
             continue
         # A settler and options of its own for each deal: nothing worked out
         # from the options for one deal (and kept) can serve another unseen.
@@ -100,10 +107,12 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
         alive.append(watched)
         settler = SessionSettler(watched, session.players, session.pool_start.amount,
                                  session.pool_start.given)
+        fact = plain_facts(checked.replayed)  # read no option: worked out unwatched
+        facts.append(fact if fact is not None else False)
         _SEEN.clear()
         settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
             checked.replayed, watched, own.options, deal.pool_before, deal.previous,
-            settler.session_start)
+            settler.session_start, fact)
         if settlement is None:  # not a plain deal: the engine's reads
             _SEEN.clear()
             settler.pool, settler.last_played = deal.pool_before, deal.previous
@@ -115,7 +124,7 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
             return None
         reads.append(seen if seen <= FIELDS else None)
     _SEEN.clear()
-    return Watch(reads, lean)
+    return Watch(reads, lean, facts)
 
 
 def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
@@ -126,3 +135,13 @@ def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
         return None
     return frozenset(index for index, read in enumerate(watch.reads)
                      if read is None or read & differ)
+
+
+def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> frozenset[int]:
+    """The indexes of the deals whose lean settlement under a reading changing
+    the options ``differ`` (to ``profile``'s) is their own staked otherwise
+    (settle/leanpool.py): of the options they read, only stakes' differ."""
+    if watch is None or not watch.lean or not handles(profile.options):
+        return frozenset()
+    return frozenset(index for index, read in enumerate(watch.reads)
+                     if read is not None and not (read & differ) - POOL_OPTIONS)
