@@ -201,6 +201,7 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
+    stakes: list[LeanPayment]
     keys: tuple[tuple[int, int], ...]  # the partie's standing by seat
     esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
     esp_status: EspagnoletteStatus | None
@@ -210,7 +211,6 @@ class _Lean:
         assert replayed.rows is not None, "settle_plain settles a deal of rows"
         self.replayed, self.rows, self.profile = replayed, replayed.rows, profile
         self.options, self.names, self.pool_before = profile.options, replayed.players, pool_before
-        self.stakes: list[LeanPayment] = []
         self.in_play: list[LeanPayment] = []
         self.partie: list[LeanPayment] = []
         self.to_winner: list[LeanPayment] = []
@@ -231,7 +231,9 @@ class _Lean:
             self.esp, self.esp_status = None, EspagnoletteStatus.WAIVED
         else:
             self.esp, self.esp_status = held.seat, None
-        self._stake(previous, session_start)
+        # POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``: settle/leanpool.py)
+        self.stakes, self.pool_start = stakes(profile, pool_before, previous, session_start,
+                                              replayed.dealer, replayed.players)
 
     # --- payments ---------------------------------------------------------------------
 
@@ -284,12 +286,6 @@ class _Lean:
                                           (rule,)))
 
     # --- the rules, in the registry's order ---------------------------------------------
-
-    def _stake(self, previous: DealSettlement | LeanDeal | None,
-               session_start: Amount | None) -> None:
-        """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``)."""
-        self.stakes, self.pool_start = stakes(self.profile, self.pool_before, previous,
-                                              session_start, self.replayed.dealer, self.names)
 
     def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
         """How a paying card fell: placed, forced, led or played (``inplay.classify``)."""
