@@ -103,3 +103,57 @@ def test_one_long_file_scored_in_parts_is_written_as_by_one_process(long_file):
                                "--jobs", jobs, str(long_file)], capture_output=True, env=env,
                               check=False).stdout for jobs in ("1", "2")]
     assert outputs[0] == outputs[1] and outputs[0].count(b'"number"') >= 3000
+
+
+# A signal that reaches the run while its pool of workers starts or stops.  The
+# start is not cut in half (session/batch.py, _signals_held): cut in half, the
+# pool's own thread went on starting workers after the run had ended, orphans
+# that kept its stderr open, so that a reader waited for ever (a CI run hung so).
+_SIGNALLED_AT = '''
+import multiprocessing, multiprocessing.pool, os, runpy, signal, sys, threading
+
+where, signum = sys.argv.pop(1), getattr(signal, sys.argv.pop(1))
+start, terminate, sent = threading.Thread.start, multiprocessing.pool.Pool.terminate, []
+
+def send():
+    if not sent:
+        sent.append(signum)
+        os.kill(os.getpid(), signum)
+        threading.Event().wait(0.2)  # the signal has every chance to be answered here
+
+def started(thread, *args, **kwargs):
+    start(thread, *args, **kwargs)
+    if where == "start" and multiprocessing.active_children():
+        send()  # the workers are there; the pool is not whole yet
+
+def terminated(pool):
+    if where == "stop":
+        send()
+    terminate(pool)
+
+threading.Thread.start, multiprocessing.pool.Pool.terminate = started, terminated
+sys.argv[0] = "reversis"
+runpy.run_module("reversis_cli", run_name="__main__", alter_sys=True)
+'''
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("where", ["start", "stop"])
+def test_a_signal_while_the_workers_start_or_stop_leaves_no_process(tmp_path, where, stop):
+    script = tmp_path / "signalled.py"
+    script.write_text(_SIGNALLED_AT)
+    inputs = [str(_simulated(tmp_path / f"evening-{n}.rvs", 20, seed=n)) for n in range(3)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, str(script), where, stop, "score", "--json",
+                                "--jobs", "2", *inputs], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=_as_from_a_terminal, env=env)
+    try:
+        err = process.communicate(timeout=60)[1].decode()
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # the orphans are still in its group
+        process.communicate()
+        pytest.fail("a worker outlived the run and held its stderr open")
+    assert process.returncode == (130 if stop == "SIGINT" else 143), err
+    assert "Traceback" not in err
+    assert _ours(tmp_path) == []

@@ -87,36 +87,51 @@ def _worker_pool(processes: int) -> Iterator[Pool]:
     """A pool of worker processes, stopped at once when the block ends."""
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
-    # Ctrl-C is held back while the pool starts: one arriving then could kill
-    # a worker before it ignores the signal, or leave a half-built pool, and
-    # either can hang the shutdown.  It is let through inside the try below.
+    # Ctrl-C and SIGTERM are held back while the pool starts: either, arriving
+    # half-way, leaves a pool whose thread goes on starting workers after this
+    # process has gone (orphans that hold its pipes open, so that whoever
+    # reads them waits for ever).  A signal held back is answered as soon as
+    # the pool is whole, when the pool is already named for the finally below.
+    # They are not held while it stops: its stop sets that thread's end first,
+    # and Ctrl-C stays the way out of a stop that hangs.
     import multiprocessing  # start-up time: a tenth of the imports, only with --jobs
-    import signal  # its enums cost a run that has no workers (start-up time)
 
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = None
     try:
-        pool = multiprocessing.get_context().Pool(processes,
-                                                  initializer=_leave_interrupts_to_parent)
-    except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        raise
-    try:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        with _signals_held():
+            pool = multiprocessing.get_context().Pool(processes,
+                                                      initializer=_leave_interrupts_to_parent)
         yield pool
     finally:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block ends (then they are answered).
+    Threads and processes started inside inherit the hold: a worker lets
+    the signals through itself (:func:`_leave_interrupts_to_parent`)."""
+    import signal  # its enums cost a run that has no workers (start-up time)
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _leave_interrupts_to_parent() -> None:
     """In a worker: Ctrl-C reaches every process of the terminal; only the
     parent answers it (exit 130), and it stops the workers.  SIGTERM (the
     pool's way to stop a worker) ends a worker at once, whatever the parent
-    made of it (:func:`output_folder`)."""
+    made of it (:func:`output_folder`).  Both were held back while the worker
+    was started (:func:`_signals_held`): they are let through here."""
     import signal  # only in a worker: start-up time
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 # --- the workers' output ------------------------------------------------------------------
