@@ -50,6 +50,7 @@ def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
                 if not isinstance(base.lean, LeanDeal):
                     continue
                 replayed = base.checked.replayed
+                assert replayed is not None
                 # the deal's own settlement under ``own``, from its own state
                 mine = settle_plain(replayed, own, base.pool_before, base.previous,
                                     _start(session, own))

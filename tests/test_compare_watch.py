@@ -215,4 +215,4 @@ def test_the_doubled_tricks_used_otherwise_cast_doubt(monkeypatch):
     assert found is not None and found.reads[6] is None
     assert all(read is not None for n, read in enumerate(found.reads) if n != 6)
     same = CLASSIC.with_overrides({"late_tricks_double": "11,10"})
-    assert watch.must_settle(found, frozenset({"late_tricks_double"}), same) == {6}
+    assert watch.must_settle(found, frozenset({"late_tricks_double"}), same) == frozenset({6})
