@@ -267,7 +267,7 @@ def test_rows_inserted_many_a_statement_are_the_rows_inserted_one_by_one(records
         finally:
             conn.close()
     assert found[0] == found[1] == found[2]
-    assert len(found[0]["tricks"]) > 3 * shipped
+    assert len(found[0]["deal_players"]) > 3 * shipped
 
 
 def test_a_tricks_text_is_what_repr_writes_of_its_columns_or_nothing():

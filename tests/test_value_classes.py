@@ -47,6 +47,18 @@ NOT_FIELDS = {
         {"indexes", "leader_text", "taker_text"},
         "the lean line's interface (the fast path's, read on every line): made from the "
         "fields, so not compared"),
+    "reversis_cli.model.statements.HandLine": (
+        {"indexes"},
+        "the lean line's interface (the plain replay's, read on every line): made from the "
+        "fields, so not compared"),
+    "reversis_cli.model.statements.TalonLine": (
+        {"indexes"},
+        "the lean line's interface (the plain replay's, read on every line): made from the "
+        "fields, so not compared"),
+    "reversis_cli.model.statements.PartieLine": (
+        {"indexes"},
+        "the lean line's interface (the plain replay's, read on every line): made from the "
+        "fields, so not compared"),
     "reversis_cli.replay.result.ReplayedDeal": (
         {"rows"},
         "a plain deal's tricks as rows: what the tricks say, so two replays of one deal "
@@ -230,6 +242,9 @@ def _arguments(cls: type) -> tuple[dict[str, Any], set[str]]:
             "sees": CardAt(PACK[2], at, "QS")},
         "reversis_cli.model.statements.TrickLine": {
             "leader": Name("Ann", at), "cards": cards, "taker": Name("Bob", at)},
+        "reversis_cli.model.statements.HandLine": {"player": Name("Ann", at), "cards": cards},
+        "reversis_cli.model.statements.TalonLine": {"cards": cards},
+        "reversis_cli.model.statements.PartieLine": {"cards": cards},
     }
     args.update(real.get(_name(cls), {}))
     return args, set(real.get(_name(cls), {}))

@@ -75,7 +75,8 @@ def _reading_views(conn: sqlite3.Connection, version: int) -> None:
     # the tables every session has rows in: a session deleted alone shows there
     if not orphan_sessions(conn, ("players", "summary_players")):
         return
-    for table in present(conn, CHILD_TABLES):
+    # from version 5, the view tricks too: it reads main's deal_tricks, not this view
+    for table in (*present(conn, CHILD_TABLES), *(("tricks",) if version >= 5 else ())):
         conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} "
                      f"WHERE session_id IN (SELECT id FROM sessions)")
 

@@ -33,9 +33,11 @@ __all__ = ["CHILD_TABLES", "session_identity", "identity_of_rows", "trick_texts"
            "remove_orphans", "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
-# (the analysis tables from version 3 on: an older archive has none of them).
-CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "events", "notes",
-                "summary_figures", "summary_between", "summary_players",
+# (the analysis tables from version 3 on: an older archive has none of them;
+# ``tricks`` up to version 4, ``deal_tricks`` from version 5, when ``tricks`` is a
+# view of it, which :func:`present` does not count as a table).
+CHILD_TABLES = ("players", "deals", "deal_players", "payments", "tricks", "deal_tricks",
+                "events", "notes", "summary_figures", "summary_between", "summary_players",
                 "analyses", "analysis_deals", "analysis_players")
 
 # The rows that make the identity, each in a fixed order.
@@ -71,7 +73,6 @@ _AS_READ = frozenset((int, str, type(None)))
 # The columns of the identity in the rows the archive inserts (club/rows.py's
 # order: session_id, deal, ... ): deals, tricks, payments.
 _DEAL_COLUMNS = itemgetter(1, 3, 4, 5, 6, 7)
-_PAYMENT_COLUMNS = itemgetter(1, 2, 3, 4, 5, 6, 7)
 
 
 def trick_texts(tricks: list[tuple], names: dict[str, str]) -> list[str] | None:
@@ -105,12 +106,46 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
     numbers = [deal[1] for deal in deals]
     if not all(map(lt, numbers, numbers[1:])):
         return None  # the tricks' texts would not be in the order of the deals
-    tables = [[session], list(enumerate(players)), list(map(_DEAL_COLUMNS, deals)),
-              sorted(map(_PAYMENT_COLUMNS, payments))]
+    tables = [[session], list(enumerate(players)), list(map(_DEAL_COLUMNS, deals))]
     if not set(map(type, chain.from_iterable(chain.from_iterable(tables)))) <= _AS_READ:
         return None
+    paid = _payment_texts(payments)
+    if paid is None:
+        return None
     return _digest([repr(tables[0]), repr(tables[1]), repr(tables[2]),
-                    f"[{', '.join(tricks)}]", repr(tables[3])])
+                    f"[{', '.join(tricks)}]", paid])
+
+
+def _payment_texts(payments: list[tuple]) -> str | None:
+    """``repr`` of the payments' columns of the identity, sorted, made a
+    payment at a time with each text's ``repr`` made once (the payments come
+    in the order of their deals and numbers); None at a value of another type
+    than int or str, or at payments out of order."""
+    quoted: dict[str, str] = {}
+    numbers: dict[int, str] = {}
+    texts = []
+    last = (0, 0)
+    for row in payments:
+        deal, seq, payer, payee, num, den, code = row[1:8]
+        if type(deal) is not int or type(seq) is not int or type(num) is not int \
+                or type(den) is not int or (deal, seq) <= last:
+            return None
+        last = (deal, seq)
+        # each number's text looked up once written (a season's amounts are few)
+        n, d = numbers.get(num), numbers.get(den)
+        if n is None:
+            n = numbers[num] = str(num)
+        if d is None:
+            d = numbers[den] = str(den)
+        a, b, c = quoted.get(payer), quoted.get(payee), quoted.get(code)
+        if a is None or b is None or c is None:
+            if type(payer) is not str or type(payee) is not str or type(code) is not str:
+                return None
+            a = quoted[payer] = repr(payer)
+            b = quoted[payee] = repr(payee)
+            c = quoted[code] = repr(code)
+        texts.append(f"({deal}, {seq}, {a}, {b}, {n}, {d}, {c})")
+    return f"[{', '.join(texts)}]"
 
 
 def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TABLES

@@ -25,6 +25,7 @@ from .. import fastpaths
 from .identity import identity_of_rows, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
+from .trickjson import deal_tricks_text
 
 __all__ = ["ROLES", "SessionRows", "session_row", "exact"]
 
@@ -37,8 +38,7 @@ _INSERTS = {
                     "points, net_num, net_den) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "payments": "INSERT INTO payments (session_id, deal, seq, payer, payee, amount_num, "
                 "amount_den, code, rule, rules, trick) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "tricks": "INSERT INTO tricks (session_id, deal, trick, leader, cards, taker, points) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "deal_tricks": "INSERT INTO deal_tricks (session_id, deal, tricks) VALUES (?, ?, ?)",
     "events": "INSERT INTO events (session_id, deal, seq, kind, player, trick, line) "
               "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "notes": "INSERT INTO notes (session_id, deal, line, text) VALUES (?, ?, ?, ?)",
@@ -119,6 +119,10 @@ class SessionRows:
         self.kept: tuple[list[tuple], list[str], list[tuple]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
         self.names = {name: repr(name) for name in players if type(name) is str}
+        # each seat's name as JSON and as repr writes it (None: a name not a str)
+        self.quoted = (tuple(json.dumps(name, ensure_ascii=False) for name in players),
+                       tuple(repr(name) for name in players)) \
+            if all(type(name) is str for name in players) else None
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
@@ -134,22 +138,51 @@ class SessionRows:
         else:  # the reference: the settlement's objects (made from a lean deal if one)
             deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
         sid, number, rows = self.session_id, deal_row[1], self.rows
-        tricks = _trick_rows(sid, number, replayed)
+        tricks, trick_text, identity_texts = self._tricks(number, replayed)
         event_rows = _event_rows(sid, number, deal, replayed) \
             if deal.events or replayed.revokes else []
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
-            self._keep(deal_row, tricks, payments)
+            self._keep(deal_row, tricks, payments, identity_texts)
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
-        rows["tricks"].extend(tricks)
+        if tricks:  # a void deal has none, and no row (as the migration makes them)
+            rows["deal_tricks"].append((sid, number, trick_text))
         if event_rows:
             rows["events"].extend(event_rows)
         if deal.notes:
             rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
         self.deals += 1
+
+    def _tricks(self, number: int, replayed) -> tuple[list[tuple], str, list[str] | None]:
+        """The deal's trick rows, their text in deal_tricks (club/trickjson.py)
+        and, for a plain deal, the texts of its tricks in the identity
+        (:func:`.identity.trick_texts`; None: made from the rows), all three in
+        one pass over the replay's rows.  The reference: the rows, then the
+        text of them by :func:`.trickjson.deal_tricks_text`."""
+        plain, quoted = replayed.rows, self.quoted
+        if plain is None or quoted is None or replayed.players != self.players \
+                or fastpaths.REFERENCE:
+            tricks = _trick_rows(self.session_id, number, replayed)
+            return tricks, deal_tricks_text(tricks), None
+        sid, names, (as_json, as_repr) = self.session_id, self.players, quoted
+        tricks, parts, texts = [], [], []
+        last, ordered, head = 0, True, f"({number}, "
+        for trick, leader, a, b, c, d, taker in plain:
+            cards = f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}"
+            points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
+            tricks.append((sid, number, trick, names[leader], cards, names[taker], points))
+            # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
+            written = _NUMBERS[trick] if 0 <= trick < _SMALL else str(trick)
+            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
+                         f'{_NUMBERS[points]}]')
+            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
+            ordered = ordered and trick > last
+            last = trick
+        # out of order: the identity's texts are made from the rows (and give up)
+        return tricks, f"[{','.join(parts)}]", texts if ordered else None
 
     def _settled_rows(self, scored: ScoredDeal, line: int
                       ) -> tuple[tuple, list[tuple], list[tuple]]:
@@ -198,13 +231,15 @@ class SessionRows:
                  points.get(name, 0), *exact(net.get(name, 0)))
                 for seat, name in enumerate(self.players)]
 
-    def _keep(self, deal: tuple, tricks: list[tuple], payments: list[tuple]) -> None:
+    def _keep(self, deal: tuple, tricks: list[tuple], payments: list[tuple],
+              texts: list[str] | None) -> None:
         kept = self.kept
         assert kept is not None
         if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
             self.kept = None
             return
-        texts = trick_texts(tricks, self.names)
+        if texts is None:
+            texts = trick_texts(tricks, self.names)
         if texts is None:  # a value repr would write otherwise: the rows are read back
             self.kept = None
             return
@@ -252,9 +287,16 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
 # The seats' roles when the seat of that index deals.
 _ROTATIONS = tuple(tuple(ROLES[(seat - dealer) % 4] for seat in range(4)) for dealer in range(4))
 
-# Each card of the pack by index: its code and its points.
+# Each card of the pack by index: its code and its points.  A code is written as it
+# is between quotes in the JSON and in repr's text of the identity (SessionRows._tricks):
+# letters and digits only.
 _CODE = tuple(card.code for card in PACK)
+assert all(code.isascii() and code.isalnum() for code in _CODE)
+# The texts of the small numbers, a trick's points among them (SessionRows._tricks).
+_SMALL = 64
+_NUMBERS = tuple(str(n) for n in range(_SMALL))
 _POINTS = tuple(card.points for card in PACK)
+assert 4 * max(_POINTS) < _SMALL
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:

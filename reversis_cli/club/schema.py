@@ -1,5 +1,5 @@
-"""The archive's schema, version 4 (docs/output.md, "The schema (version
-4)"), and how a database is recognised as one of ours.
+"""The archive's schema, version 5 (docs/output.md, "The schema (version
+5)"), and how a database is recognised as one of ours.
 
 A database is ours when its ``meta`` table says ``application`` =
 ``reversis-cli``.  Its ``schema_version`` says which tables it has: an older
@@ -13,19 +13,22 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from itertools import groupby
+from operator import itemgetter
 
 from ..diagnostics import Diagnostic, ReversisError, diagnostic
 from ..i18n import Msg
 from .identity import remove_orphans, session_identity
+from .trickjson import deal_tricks_text
 from .transaction import atomic
 
-__all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "ArchiveError",
+__all__ = ["APPLICATION", "SCHEMA_VERSION", "MIGRATIONS", "TABLES", "VIEWS", "ArchiveError",
            "prepare", "archive_problem", "check_readable", "not_ours"]
 
 APPLICATION = "reversis-cli"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
-# Each table of version 4, created in this order (docs/output.md describes every
+# Each table of version 5, created in this order (docs/output.md describes every
 # column).  A table whose primary key has two columns or more is WITHOUT ROWID
 # (version 4): its rows are kept in the order of that key, once, instead of in a
 # table and again in the key's index.  Amounts are exact: a payment's and a net's as numerator and
@@ -96,15 +99,14 @@ TABLES: tuple[tuple[str, str], ...] = (
         rules TEXT NOT NULL,
         trick INTEGER,
         PRIMARY KEY (session_id, deal, seq)) WITHOUT ROWID"""),
-    ("tricks", """CREATE TABLE tricks (
+    # A deal's tricks in one row (version 5): a JSON array of [trick, leader, cards,
+    # taker, points], in the order played; the view ``tricks`` (VIEWS) gives them one
+    # row per trick, as the table of that name did up to version 4.
+    ("deal_tricks", """CREATE TABLE deal_tricks (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
-        trick INTEGER NOT NULL,
-        leader TEXT NOT NULL,
-        cards TEXT NOT NULL,
-        taker TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        PRIMARY KEY (session_id, deal, trick)) WITHOUT ROWID"""),
+        tricks TEXT NOT NULL,
+        PRIMARY KEY (session_id, deal)) WITHOUT ROWID"""),
     ("events", """CREATE TABLE events (
         session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         deal INTEGER NOT NULL,
@@ -186,6 +188,29 @@ TABLES: tuple[tuple[str, str], ...] = (
 # The tables each version added after version 2 (a migration creates them).
 ADDED_IN = {3: ("analyses", "analysis_deals", "analysis_players")}
 
+# The table of a deal's tricks up to version 4, one row per trick (what
+# :func:`_to_version_4` rebuilds, and :func:`_to_version_5` folds into deal_tricks).
+TRICKS_V4 = """CREATE TABLE tricks (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        trick INTEGER NOT NULL,
+        leader TEXT NOT NULL,
+        cards TEXT NOT NULL,
+        taker TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (session_id, deal, trick)) WITHOUT ROWID"""
+
+# The views of version 5: ``tricks``, one row per trick read out of deal_tricks, with
+# the columns and values of version 4's table (what the summary's SQL, the
+# identity and a user's own queries read).
+VIEWS: tuple[tuple[str, str], ...] = (
+    ("tricks", """CREATE VIEW tricks (session_id, deal, trick, leader, cards, taker, points) AS
+        SELECT d.session_id, d.deal, json_extract(t.value, '$[0]'),
+               json_extract(t.value, '$[1]'), json_extract(t.value, '$[2]'),
+               json_extract(t.value, '$[3]'), json_extract(t.value, '$[4]')
+        FROM deal_tricks AS d, json_each(d.tricks) AS t"""),
+)
+
 # What the figures look up by: a player's deals, a kind of payment, a period.
 INDEXES = (
     "CREATE INDEX sessions_day ON sessions(day)",
@@ -236,9 +261,10 @@ def _to_version_3(conn: sqlite3.Connection) -> None:
                 conn.execute(index)
 
 
-# The tables of version 4 whose rows are kept by their primary key (WITHOUT ROWID).
-KEYED = ("players", "deals", "deal_players", "payments", "tricks", "events", "summary_figures",
-         "summary_between", "summary_players", "analysis_deals", "analysis_players")
+# The tables whose rows are kept by their primary key (WITHOUT ROWID), version 5's.
+KEYED = ("players", "deals", "deal_players", "payments", "deal_tricks", "events",
+         "summary_figures", "summary_between", "summary_players", "analysis_deals",
+         "analysis_players")
 
 
 def _to_version_4(conn: sqlite3.Connection) -> None:
@@ -250,12 +276,12 @@ def _to_version_4(conn: sqlite3.Connection) -> None:
     Each session's identity is made again, without its options (club/identity.py),
     and the analyses stored under the old one follow it."""
     conn.execute("DROP INDEX IF EXISTS deal_players_player")
-    statements = dict(TABLES)
-    for table in KEYED:
+    statements = {**dict(TABLES), "tricks": TRICKS_V4}
+    for table in (*KEYED, "tricks"):
         found = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
                              (table,)).fetchone()
         if found is None or "WITHOUT ROWID" in found[0]:
-            continue  # made by this version's statement (version 2's step)
+            continue  # made WITHOUT ROWID already (version 2's step), or of version 5
         columns = ", ".join(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
         conn.execute(statements[table].replace(f"CREATE TABLE {table} (",
                                                f"CREATE TABLE {table}_v4 (", 1))
@@ -278,12 +304,33 @@ def _identities_again(conn: sqlite3.Connection) -> None:
                      (new, sid, old))
 
 
+def _to_version_5(conn: sqlite3.Connection) -> None:
+    """Version 4 -> 5: each deal's tricks in one row of deal_tricks (the text
+    club/trickjson.py writes), read a session at a time in the order of their
+    key; the table ``tricks`` dropped and made a view of the same name, columns
+    and values.  The identities are left as they are: they read the same values
+    through the view (tests/test_archive_migration_v5.py)."""
+    conn.execute(dict(TABLES)["deal_tricks"])
+    sessions = [sid for sid, in conn.execute(
+        "SELECT DISTINCT session_id FROM tricks ORDER BY session_id").fetchall()]
+    for sid in sessions:  # orphans too: the next mend removes them with their deals
+        rows = conn.execute("SELECT * FROM tricks WHERE session_id = ? ORDER BY deal, trick",
+                            (sid,)).fetchall()
+        conn.executemany("INSERT INTO deal_tricks (session_id, deal, tricks) VALUES (?, ?, ?)",
+                         [(sid, deal, deal_tricks_text(list(group)))
+                          for deal, group in groupby(rows, key=itemgetter(1))])
+    conn.execute("DROP TABLE tricks")
+    for _, statement in VIEWS:
+        conn.execute(statement)
+
+
 # version n -> the step that brings a database of version n to n + 1.  A step
 # runs inside the transaction that opens the database, so that a migration
 # stopped half way leaves the database as it was.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_2,
                                                                2: _to_version_3,
-                                                               3: _to_version_4}
+                                                               3: _to_version_4,
+                                                               4: _to_version_5}
 
 
 class ArchiveError(ReversisError):
@@ -322,7 +369,7 @@ def check_readable(conn: sqlite3.Connection, name: str) -> int:
 
 
 def _create(conn: sqlite3.Connection) -> None:
-    for _, statement in TABLES:
+    for _, statement in (*TABLES, *VIEWS):
         conn.execute(statement)
     for statement in INDEXES:
         conn.execute(statement)

@@ -1,5 +1,5 @@
 """Each session's figures, summed once when ``archive`` stores it (docs/output.md,
-"The schema (version 4)", its summary_ tables).
+"The schema (version 5)", its summary_ tables).
 
 ``stats`` of a season reads these few rows per session and player instead of
 every deal's: a figure is counted here, by SQL over the rows just inserted for

@@ -17,7 +17,7 @@ __all__ = [
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
-    "set_exchange_interface", "set_trick_interface",
+    "set_exchange_interface", "set_trick_interface", "lean_cards_line",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -169,26 +169,47 @@ class DealLine(Statement):
         _set_all(self, locals())
 
 
+# The cards as dealt: hand, talon and partie lines.  The fast path makes the
+# usual one *lean* (``lean_cards_line``): its ``cards`` are made from the text of
+# its cards at their first reading, as ``notation.cardwords.read_cards`` makes
+# them; ``indexes`` (the cards' indexes, in the order written) is cheap on
+# every line, and the plain replay reads only it (replay/plaindealt.py).
+
+
 class HandLine(Statement):
-    __slots__ = ("player", "cards")
-    _fields = (*Statement._fields, *__slots__)
+    __slots__ = ("player", "cards", "indexes", "_source")
+    _fields = (*Statement._fields, "player", "cards")
     player: Name
     cards: tuple[CardAt, ...]
+    indexes: tuple[int, ...]
+    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, player: Name,
                  cards: tuple[CardAt, ...]) -> None:
         _set_all(self, locals())
+        _set_cards_interface(self)
+
+    if not TYPE_CHECKING:  # mypy would take any attribute of the line for a field
+        def __getattr__(self, name: str) -> Any:
+            return _write_out_cards(self, name)
 
 
 class TalonLine(Statement):
-    __slots__ = ("cards",)
-    _fields = (*Statement._fields, *__slots__)
+    __slots__ = ("cards", "indexes", "_source")
+    _fields = (*Statement._fields, "cards")
     cards: tuple[CardAt, ...]
+    indexes: tuple[int, ...]
+    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
         _set_all(self, locals())
+        _set_cards_interface(self)
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            return _write_out_cards(self, name)
 
 
 class ExchangeLine(Statement):
@@ -278,13 +299,68 @@ _BLANK_SEPARATED = re.compile(r"[^ \t]+")
 
 
 class PartieLine(Statement):
-    __slots__ = ("cards",)
-    _fields = (*Statement._fields, *__slots__)
+    __slots__ = ("cards", "indexes", "_source")
+    _fields = (*Statement._fields, "cards")
     cards: tuple[CardAt, ...]
+    indexes: tuple[int, ...]
+    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
                  comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
         _set_all(self, locals())
+        _set_cards_interface(self)
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            return _write_out_cards(self, name)
+
+
+CardsLine = HandLine | TalonLine | PartieLine
+
+
+def _set_cards_interface(line: CardsLine) -> None:
+    """The cheap fields of a hand, talon or partie line made with all its fields."""
+    setattr_frozen(line, "_source", None)
+    setattr_frozen(line, "indexes", tuple([card_at.card.index for card_at in line.cards]))
+
+
+def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
+                    indexes: tuple[int, ...], text: str, line: int, column: int) -> CardsLine:
+    """A lean hand (``player`` given), talon or partie line: its cards are the
+    words of ``text`` (at ``column`` of ``line``, separated by blanks), whose
+    cards' indexes are ``indexes``; made into ``cards`` when first read."""
+    made = object.__new__(cls)
+    s_pos, s_before, s_after, s_indexes, s_source, s_player = _LEAN_SETTERS[cls]
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_indexes(made, indexes)
+    s_source(made, (text, line, column))
+    if player is not None:
+        s_player(made, player)
+    return made
+
+
+# Each class's slot setters, in the order lean_cards_line sets them (one a line: hot).
+_LEAN_SETTERS: dict[type, tuple[Any, ...]] = {
+    cls: tuple(getattr(cls, name).__set__ if hasattr(cls, name) else None
+               for name in ("pos", "comments_before", "comment_after", "indexes", "_source",
+                            "player"))
+    for cls in (HandLine, TalonLine, PartieLine)}
+
+
+def _write_out_cards(line: CardsLine, name: str) -> Any:
+    """A lean line's ``cards`` (its only field not set when made), made at its
+    first reading (``__getattr__`` is called only for a slot not set)."""
+    if name != "cards":
+        raise AttributeError(f"{type(line).__name__!r} object has no attribute {name!r}")
+    source = line._source
+    assert source is not None, "a line made with all its fields has them all"
+    text, number, column = source
+    setattr_frozen(line, "cards", tuple([
+        CardAt(PACK[index], Pos(number, column + found.start()), found.group())
+        for index, found in zip(line.indexes, _BLANK_SEPARATED.finditer(text), strict=True)]))
+    return line.cards
 
 
 class EspagnoletteLine(Statement):

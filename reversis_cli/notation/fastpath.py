@@ -213,7 +213,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 if deal_line is None:
                     return None
                 continue
-            statement = self.read(line, number, problems)
+            statement = self._dealt_by_words(line, words, number) \
+                or self.read(line, number, problems)
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
             if isinstance(statement, ExchangeLine) and statement._source is not None:

@@ -3,7 +3,9 @@
 Most deals of a record are plain: every line read whole, the dealer a
 player, eleven tricks of four cards numbered in order, each led and taken by
 whom the record says, and besides the tricks only exchange lines (and maybe
-espagnolette, event, note, paid and tally lines) that agree with the play.
+espagnolette, event, note, paid and tally lines, and the cards as dealt: hand,
+talon and partie lines, held to the play by :mod:`.plaindealt`) that agree
+with the play.
 :func:`replay_plain` replays such a deal with card indexes and bit masks
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
 at the first thing that is not plain, or that the full walk would report:
@@ -24,9 +26,11 @@ from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
-from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
+from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, PartieLine,
+                     TalonLine, TrickLine)
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
+from .plaindealt import dealt_plain
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
@@ -67,14 +71,23 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     espagnolettes = deal.espagnolettes
     others = deal.other_count
-    if others and not _others_plain(deal, seats, others - len(espagnolettes)):
+    dealt = others and _dealt_count(deal)  # hand, talon and partie lines
+    rest = others - len(espagnolettes) - dealt
+    if rest and not _others_plain(deal, seats, rest):
         return None
     walked = _walk(deal.trick_rows, seats, dealer)
     if walked is None:
         return None
     rows, played, by_seat, renounces = walked
-    if not _exchanges_plain(deal.exchange_rows, seats, dealer, played, by_seat):
+    exchanges = deal.exchange_rows
+    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
         return None
+    partie: tuple[Card, ...] = ()
+    if dealt:  # the cards as dealt, held to the play as the full walk holds them
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges)
+        if written is None:
+            return None
+        partie = written
     espagnolette = None
     holder = _ace_holder(by_seat)
     if espagnolettes or holder is not None:
@@ -86,8 +99,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
     return ReplayedDeal.of_rows(
-        deal, players, dealer, rows, _unplayed(by_seat), espagnolette,
-        tuple(recorded_problems(deal, players)) if others else ())
+        deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
+        tuple(recorded_problems(deal, players)) if others else (), bool(partie))
 
 
 @functools.lru_cache(maxsize=16)
@@ -97,11 +110,19 @@ def _seats(players: tuple[str, ...]) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(players)}
 
 
+def _dealt_count(deal: Deal) -> int:
+    """How many hand, talon and partie lines the deal holds (:mod:`.plaindealt`
+    holds them to the play)."""
+    of_type = deal.of_type
+    return len(of_type(HandLine)) + len(of_type(TalonLine)) + len(of_type(PartieLine))
+
+
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
-    """Whether the lines other than tricks, exchanges and espagnolettes are
-    all events that change nothing in the play, notes, paid and tally lines."""
+    """Whether the lines other than tricks, exchanges, espagnolettes and the
+    cards as dealt are all events that change nothing in the play, notes,
+    paid and tally lines."""
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
-        return False  # a hand, talon or partie line: the full walk holds it to the play
+        return False  # a line of another kind: the full walk holds it to the play
     if not all(_event_plain(event, seats) for event in deal.events):
         return False
     # A name that is no player's, in a field the statement table says names one:

@@ -228,10 +228,13 @@ class ReplayedDeal(Value):
     @classmethod
     def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int, rows: tuple[Row, ...],
                 partie: tuple[Card, ...], espagnolette: Espagnolette | None,
-                diagnostics: tuple[Diagnostic, ...]) -> ReplayedDeal:
+                diagnostics: tuple[Diagnostic, ...], partie_written: bool = False
+                ) -> ReplayedDeal:
         """The replay of a plain deal (replay/plain.py, the fast path): its
         tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
-        cards each seat played; both are made when first asked."""
+        cards each seat played; both are made when first asked.  ``partie``
+        is the partie line's cards, in the order written, when
+        ``partie_written``."""
         made = object.__new__(cls)
         # One a deal: each slot set by its setter, in __slots__' order, not in a loop.
         (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
@@ -243,7 +246,7 @@ class ReplayedDeal(Value):
         s_tricks(made, None)
         s_hands(made, None)
         s_partie(made, partie)
-        s_partie_written(made, False)
+        s_partie_written(made, partie_written)
         s_espagnolette(made, espagnolette)
         s_revokes(made, ())
         s_void(made, False)

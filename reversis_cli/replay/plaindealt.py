@@ -1,0 +1,164 @@
+"""The plain replay's checks of the cards as dealt: a deal's ``hand``,
+``talon`` and ``partie`` lines held to its play, on bit masks.
+
+A record written with its hands (``reversis simulate --hands``, a careful
+marker) has such lines in every deal.  The full walk holds them to the play
+(:mod:`.crosscheck`: ``_check_hands``, ``_check_talon_and_exchanges``,
+``_partie``, and ``_check_repeats`` for a line written twice);
+:func:`dealt_plain` asks the same questions of a deal the plain replay
+(:mod:`.plain`) has walked, and gives up (None) at the first answer that would
+be a diagnostic, or that it does not take on (two written hands sharing a
+card): the full walk then replays the deal and says what is wrong.  On a
+plain deal (no event line, so no player kept a talon card or discarded two;
+every line read whole; eleven tricks established) the full walk's checks come
+to these:
+
+- each hand line names a player, once; it holds 12 cards for the dealer, 11
+  for another (RV204), none twice (RV202), and none another player played
+  (RV303); each player's cards played are in his hand, but for the talon card
+  he took (one at most, none for the dealer; when the exchange or the talon
+  says which, that one: RV303);
+- one talon line at most, of three cards, none twice, none in a hand (RV304),
+  each played by nobody or by its owner, the players after the dealer in turn
+  (DEAL-2, RV304); a card discarded is in the discarder's hand, a card taken or
+  seen is his talon card, a talon card refused is not played (RV305);
+- one partie line at most, its cards none twice (RV202), none played (RV306),
+  and every card not played among them (RV206): the four cards out of play, in
+  the order written.
+
+tests/test_replay_plain.py holds the two replays together on such deals,
+simulated and broken on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import PACK, Card
+from ..model import Deal, HandLine, PartieLine, TalonLine
+from ..model.rows import ExchangeRow
+
+__all__ = ["dealt_plain"]
+
+_BIT = tuple(1 << index for index in range(len(PACK)))
+_EVERY_CARD = (1 << len(PACK)) - 1
+_SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
+
+
+def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
+                exchanges: Sequence[ExchangeRow]) -> tuple[Card, ...] | None:
+    """The partie as written (``()`` when no partie line is), when the deal's
+    hand, talon and partie lines agree with the play as the full walk holds
+    them; None at the first doubt.  ``played`` is the mask of the cards played,
+    ``by_seat`` each seat's cards in the order played, eleven a seat;
+    ``exchanges`` the exchange rows, already one a player and held to the play
+    (``plain._exchanges_plain``)."""
+    talons, parties = deal.of_type(TalonLine), deal.of_type(PartieLine)
+    if len(talons) > 1 or len(parties) > 1:
+        return None  # a line written twice (RV308)
+    by_hand = [sum(map(_BIT.__getitem__, by_seat[start:start + _SEAT_CARDS]))
+               for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)]
+    hands = _hands(deal.of_type(HandLine), seats, dealer, played, by_hand)
+    if hands is None:
+        return None
+    talon = _talon(talons[0] if talons else None, dealer, played, by_hand, hands)
+    if talon is None:
+        return None
+    takes = {}
+    bit = _BIT.__getitem__
+    for player, refuses, discards, taken, sees, _, _, _ in exchanges:
+        seat = seats[player]
+        hand, own = hands[seat], talon.get(seat)
+        if len(discards) > 1 or taken is not None and len(taken) > 1:
+            return None  # not the usual exchange: the masks below would add a card twice
+        if hand is not None and sum(map(bit, discards)) & ~hand:
+            return None  # a card discarded that is not in his hand (RV305)
+        took = 0 if taken is None else sum(map(bit, taken))
+        if own is not None and (took & ~_BIT[own] or sees and sees[0] != own
+                                or refuses and played >> own & 1):
+            return None  # not his talon card, or his refused card played (RV305)
+        if taken is not None or refuses:
+            takes[seat] = took
+        elif own is not None:  # the talon says which (it has three cards)
+            takes[seat] = _BIT[own]
+    if not _played_from_hands(hands, dealer, by_hand, takes):
+        return None
+    if not parties:
+        return ()
+    return _partie(parties[0], played)
+
+
+def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played: int,
+           by_hand: list[int]) -> list[int | None] | None:
+    """Each seat's hand as written, as a mask (None: not written); None when
+    a hand line is in doubt, or two share a card."""
+    hands: list[int | None] = [None, None, None, None]
+    held = 0
+    for line in lines:
+        seat = seats.get(line.player.text)
+        if seat is None or hands[seat] is not None:
+            return None  # no player's name (RV112), or his hand written twice (RV308)
+        cards = line.indexes  # a lean line's cards are made only when read
+        if len(cards) != (12 if seat == dealer else 11):
+            return None  # RV204
+        mask = sum(map(_BIT.__getitem__, cards))
+        if (mask | held).bit_count() != held.bit_count() + len(cards):
+            return None  # a card twice in the hand (RV202), or in two hands
+        if mask & played & ~by_hand[seat]:
+            return None  # a card of his hand another player played (RV303)
+        hands[seat] = mask
+        held |= mask
+    return hands
+
+
+def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
+           hands: list[int | None]) -> dict[int, int] | None:
+    """Each owner's talon card (its index) by seat; None when the talon line
+    is in doubt."""
+    if line is None:
+        return {}
+    cards = line.indexes
+    if len(cards) != 3:
+        return None  # RV304
+    held = 0
+    for hand in hands:
+        held |= hand or 0
+    owned = {}
+    mask = 0
+    for step, index in enumerate(cards, 1):
+        bit = _BIT[index]
+        owner = (dealer + step) % 4  # DEAL-2
+        if mask & bit or held & bit or played & bit and not by_hand[owner] & bit:
+            return None  # twice (RV202), in a hand or played by another (RV304)
+        mask |= bit
+        owned[owner] = index
+    return owned
+
+
+def _played_from_hands(hands: list[int | None], dealer: int, by_hand: list[int],
+                       takes: dict[int, int]) -> bool:
+    """Whether each player with a written hand played only its cards and the
+    talon card he took: no card unexplained (RV303) beyond the one talon card
+    a player other than the dealer may have taken unsaid."""
+    held = 0
+    for hand in hands:
+        held |= hand or 0
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            continue
+        taken = takes.get(seat)
+        # his cards played in no written hand (his own among them) nor taken
+        unexplained = by_hand[seat] & ~held & ~(taken or 0)
+        limit = 0 if seat == dealer or taken is not None else 1
+        if unexplained.bit_count() > limit:
+            return False
+    return True
+
+
+def _partie(line: PartieLine, played: int) -> tuple[Card, ...] | None:
+    """The partie as written, when it is the cards not played, each once."""
+    cards = line.indexes
+    mask = sum(map(_BIT.__getitem__, cards))
+    if mask.bit_count() != len(cards) or mask & played or mask | played != _EVERY_CARD:
+        return None  # a card twice (RV202), played (RV306), or one missing (RV206)
+    return tuple(map(PACK.__getitem__, cards))

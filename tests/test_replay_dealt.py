@@ -1,0 +1,307 @@
+"""A deal written with its hands (``hand``, ``talon``, ``partie`` lines) goes
+through the plain replay (replay/plaindealt.py holds those lines to the play)
+and the lean settlement when nothing about it is in doubt, and gives the same
+bytes as the readable path (``REVERSIS_REFERENCE=1``): ``score --json`` and
+``check --json`` on simulated records with their hands, irregular ones among
+them, and on hand-written hostile deals, each of which the full walk reports
+with the same diagnostic at the same place either way.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from reversis_cli import fastpaths
+from reversis_cli.cards import PACK
+from reversis_cli.cli import cli
+from reversis_cli.model import HandLine, PartieLine, TalonLine
+from reversis_cli.notation.fastpath import FastPath
+from reversis_cli.notation.parse import parse_deal
+from reversis_cli.replay.plain import replay_plain
+from reversis_cli.settle import lean
+from reversis_cli.simulate import SimulationOptions, simulate_session
+
+from conftest import ROOT
+from test_fastpath_parity import deal_chunks
+from test_replay_plain import _agree, _replayed
+
+ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+COMMANDS = [("score", "--json"), ("check", "--json"), ("check",)]
+
+
+def _simulated(seed: int, deals: int, **options) -> str:
+    options.setdefault("write_hands", True)
+    return "".join(simulate_session(SimulationOptions(deals, seed=seed, **options)))
+
+
+def _outputs(path, monkeypatch, reference: bool) -> list[tuple[int, str]]:
+    monkeypatch.setattr(fastpaths, "REFERENCE", reference)
+    found = []
+    for command in COMMANDS:
+        result = CliRunner().invoke(cli, [*command, str(path)], env=ENV)
+        assert result.exception is None or isinstance(result.exception, SystemExit), \
+            result.output
+        found.append((result.exit_code, result.output))
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    return found
+
+
+def _same_both_ways(text: str, tmp_path, monkeypatch, name: str = "dealt.rvs"
+                    ) -> list[tuple[int, str]]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    fast = _outputs(path, monkeypatch, False)
+    assert fast == _outputs(path, monkeypatch, True)
+    return fast
+
+
+# -- a hand, talon or partie line is read lean, its cards made when first read ----------
+
+@pytest.mark.parametrize("style", ["ascii", "unicode", "ru"])
+def test_lean_hand_talon_and_partie_lines_are_lark_s(style):
+    text = _simulated(6, 12, card_style=style, irregular=0.2)
+    lean = 0
+    for chunk in deal_chunks(text):
+        fast, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=True)
+        slow, _ = parse_deal(list(chunk.lines), chunk.first_line, fast=False)
+        assert fast is not None and slow is not None
+        for kind in (HandLine, TalonLine, PartieLine):
+            for mine, lark in zip(fast.of_type(kind), slow.of_type(kind), strict=True):
+                assert lark._source is None
+                if mine._source is None:
+                    continue
+                lean += 1
+                assert mine.indexes == lark.indexes  # read before the cards are made
+                assert mine._source is not None and mine == lark
+                assert [tuple(card) for card in mine.cards] == [tuple(c) for c in lark.cards]
+                assert all(card.card is PACK[card.card.index] for card in mine.cards)
+        assert fast == slow
+    assert lean > 12 * 4  # a spelling read the first time is read in full
+
+
+# Lines read again by their words once their words are known: blanks, case and spellings.
+DEALT_VARIANTS = [
+    "hand Anna QS 8S 4S", "  hand   Anna    QS  8S 4S   ", "hand Anna qs 8s 4s", "hand Anna Q♠ 8♠",
+    "hand Annа QS 8S", "hand hand QS", "hand Anna 10S QS", "hand Anna TS QS", "hand Anna QS QS",
+    "hand Anna", "hand Anna QS > Vera", "talon 6S 9H 9S", "talon  6S 9H   9S  ", "talon 6S",
+    "talon", "talon 6S 9H 9S 8S", "partie JH 9H KD AD", "partie   JH 9H", "partie JH, 9H",
+    "partie 12S", "hand Anna QS #8S", "hand Anna\tQS 8S", "hand Anna QS 8S\x0b",
+    "hand Ann1234567890123456789012345678901 QS", "hand Anna QS 8S ♠", "hand 9Anna QS 8S",
+    "hand exchange QS 8S", "hand pool 8S", "hand Anna-Maria QS",
+]
+
+
+@pytest.mark.parametrize("size", [2, 8])
+def test_dealt_lines_by_their_words_read_as_lark_reads_them(size, monkeypatch):
+    by_words = []
+    read = FastPath._dealt_by_words
+
+    def counted(self, *args):
+        made = read(self, *args)
+        by_words.append(made is not None)
+        return made
+
+    monkeypatch.setattr(FastPath, "_dealt_by_words", counted)
+    rng = random.Random(size)
+    head = "deal 1 dealer Gleb"
+    lines = [head] + [rng.choice(DEALT_VARIANTS) for _ in range(600)]
+    for start in range(1, len(lines), size):  # a deal of a few lines, again and again
+        chunk = [head, *lines[start:start + size]]
+        fast, fast_problems = parse_deal(list(chunk), 1, fast=True)
+        slow, slow_problems = parse_deal(list(chunk), 1, fast=False)
+        assert (fast, fast_problems) == (slow, slow_problems), chunk
+    assert sum(by_words) > 40  # lines read by their words, whole deals of them
+
+
+# -- the plain replay takes a deal with its hands, as the full walk replays it ------------
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no plain replay")
+@pytest.mark.parametrize("options", [{}, {"rules": "modern"}, {"card_style": "ru"},
+                                     {"write_exchanges": False}], ids=str)
+def test_a_deal_with_its_hands_is_replayed_plain(options, monkeypatch):
+    calls = _replayed(_simulated(3, 40, events=0.0, **options), monkeypatch)
+    assert all(deal.hands and deal.talon and deal.partie for deal, _, _ in calls)
+    # every deal: no event, no revoke in a simulated plain deal; held to the full walk
+    assert _agree(calls) == len(calls)
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no plain replay")
+def test_the_partie_is_as_written_and_the_lean_settlement_takes_the_deal(monkeypatch):
+    calls = _replayed(_simulated(5, 10, events=0.0), monkeypatch)
+    settled = []
+    settle = lean._Lean.settle
+
+    def counted(self):
+        settled.append(self)
+        return settle(self)
+
+    monkeypatch.setattr(lean._Lean, "settle", counted)
+    for deal, players, _ in calls:
+        plain = replay_plain(deal, players)
+        assert plain is not None and plain.partie_written
+        assert plain.partie == tuple(c.card for c in deal.partie.cards)  # in the order written
+    result = CliRunner().invoke(cli, ["score", "--json", "-"], input=_simulated(5, 10, events=0.0),
+                                env=ENV)
+    assert result.exit_code == 0, result.output
+    assert len(settled) == 10  # each deal settled on ints
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no plain replay")
+@pytest.mark.parametrize("options", [
+    {"irregular": 0.2, "events": 0.2}, {"events": 0.3}, {"irregular": 0.3},
+], ids=str)
+def test_irregular_deals_with_their_hands_replay_alike(options, monkeypatch):
+    calls = _replayed(_simulated(9, 60, **options), monkeypatch)
+    assert _agree(calls) > len(calls) // 3  # the regular ones among them are plain
+
+
+# -- the same bytes both ways -----------------------------------------------------
+
+@pytest.mark.parametrize("options", [{}, {"irregular": 0.2, "events": 0.2}], ids=str)
+def test_records_with_their_hands_give_the_same_bytes_both_ways(options, tmp_path, monkeypatch):
+    outputs = _same_both_ways(_simulated(1, 60, **options), tmp_path, monkeypatch)
+    assert outputs[0][0] == 0 and outputs[0][1].count('"number"') >= 60
+
+
+def test_the_variable_itself_gives_the_same_bytes(tmp_path):
+    """``REVERSIS_REFERENCE=1`` in a process's environment, not the module's flag."""
+    path = tmp_path / "mixed.rvs"
+    path.write_text(_simulated(4, 40, irregular=0.2, events=0.2), encoding="utf-8")
+    outputs = []
+    for value in ("0", "1"):
+        env = {**os.environ, **ENV, fastpaths.VARIABLE: value}
+        outputs.append([subprocess.run([sys.executable, "-m", "reversis_cli", *command,
+                                        str(path)], capture_output=True, cwd=ROOT, env=env)
+                        for command in (("score", "--json"), ("check", "--json"))])
+    assert [(r.returncode, r.stdout, r.stderr) for r in outputs[0]] \
+        == [(r.returncode, r.stdout, r.stderr) for r in outputs[1]]
+    assert outputs[0][0].returncode == 0 and outputs[0][0].stdout
+
+
+# -- hostile deals: the full walk says what is wrong, the same way both ways -----------
+
+# deal 1 of ``simulate --deals 1 --seed 1 --hands``: its lines as written
+_HANDS = {
+    "Anna": "QS 8S 4S 2S QH JH 4H 8D AC 3C 2C",
+    "Boris": "5S AH 6H 5H 3H QD 5D 3D KC QC JC",
+    "Vera": "JS 3S 8H 7H 2H KD 4D 2D 7C 6C 4C",
+}
+
+
+def _deal_one() -> str:
+    text = _simulated(1, 1)
+    for player, cards in _HANDS.items():
+        assert f"hand {player:<5} {cards}\n" in text
+    assert "  talon 6S 9H 9S\n" in text
+    return text
+
+
+def _changed(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def _at(text: str, line_text: str, word: str, nth: int = 1) -> str:
+    """``LINE:COL`` of the ``nth`` ``word`` of the line holding ``line_text``."""
+    lines = text.split("\n")
+    number = next(k for k, line in enumerate(lines, 1) if line_text in line)
+    column = [m.start() for m in re.finditer(rf"(?<!\S){word}(?!\S)", lines[number - 1])][nth - 1]
+    return f"{number}:{column + 1}"
+
+
+# Each case: how the deal is made wrong, the code the full walk reports, and where: the
+# line holding a text, the word on it (its nth time).
+HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
+    # Anna plays 2C in trick 1, but her hand line holds 9H (out of play) instead; with no
+    # talon line 9H is in no other line, and she takes 6S: 2C is all that is wrong
+    "a card played that is not in the written hand": (
+        lambda t: _changed(_changed(t, "AC 3C 2C\n", "AC 3C 9H\n"), "  talon 6S 9H 9S\n", ""),
+        "RV303", ("   1 Anna  ", "2C")),
+    # her hand line says JC, which Boris plays, and Boris's says 2C, which she plays
+    "a card played that is in another's hand": (
+        lambda t: _changed(_changed(t, "AC 3C 2C\n", "AC 3C JC\n"), "QC JC\n", "QC 2C\n"),
+        "RV303", ("hand Anna", "JC")),
+    "a hand with a card written twice": (
+        lambda t: _changed(t, "AC 3C 2C\n", "AC 3C 3C\n"), "RV202", ("hand Anna", "3C", 2)),
+    # 9H (Boris's talon card, refused: out of play) in Anna's hand instead of JH, her
+    # discard, whose exchange line is left out: only the talon says something is wrong
+    "a talon card in a hand": (
+        lambda t: _changed(_changed(t, "QH JH 4H", "QH 9H 4H"),
+                           "  exchange Anna discards JH takes 6S\n", ""),
+        "RV304", ("talon", "9H")),
+    "a talon card played by another": (
+        lambda t: _changed(t, "talon 6S 9H 9S", "talon 6S 9S 9H"), "RV304", ("talon", "9S")),
+    "a card seen that is not the talon card": (
+        lambda t: _changed(t, "exchange Boris refuses\n", "exchange Boris refuses sees JH\n"),
+        "RV305", ("exchange Boris", "JH")),
+    "a partie with a card played": (
+        lambda t: _changed(t, "partie JH 9H KD AD", "partie JH 9H KD 2C"), "RV306",
+        ("partie", "2C")),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE, ids=str)
+def test_a_hostile_hand_line_is_reported_the_same_both_ways(case, tmp_path, monkeypatch):
+    make, code, place = HOSTILE[case]
+    text = make(_deal_one())
+    outputs = _same_both_ways(text, tmp_path, monkeypatch, "hostile.rvs")
+    (_, as_json), (status, as_text) = outputs[1], outputs[2]
+    assert status != 0
+    where = f"hostile.rvs:{_at(text, *place)}: error[{code}]"
+    assert where in as_text, as_text
+    assert f'"code": "{code}"' in as_json
+    # the plain replay gave the deal up: the full walk said it
+    calls = _replayed(text, monkeypatch)
+    assert len(calls) == 1 and replay_plain(*calls[0][:2]) is None
+
+
+def _broken(text: str, rng: random.Random) -> str:
+    """A deal's hand, talon, partie or exchange lines with one thing made wrong."""
+    lines = text.split("\n")
+    kinds = ("hand", "talon", "partie", "exchange")
+    k = rng.choice([k for k, line in enumerate(lines) if line.split()[:1]
+                    and line.split()[0] in kinds])
+    words = lines[k].split()
+    first = 2 if words[0] in ("hand", "exchange") else 1
+    how = rng.randrange(5)
+    if how == 0:  # a card left out
+        del words[rng.randrange(first, len(words))]
+    elif how == 1:  # a card written twice
+        words.insert(rng.randrange(first, len(words)), rng.choice(words[first:]))
+    elif how == 2:  # a card of another line of the deal
+        others = [w for line in lines if line.split()[:1] and line.split()[0] in kinds
+                  for w in line.split()[1:] if re.fullmatch(r"[2-9JQKA][SHDC]", w)]
+        places = [j for j in range(first, len(words)) if re.fullmatch(r"[2-9JQKA][SHDC]",
+                                                                       words[j])]
+        if places:
+            words[rng.choice(places)] = rng.choice(others)
+    elif how == 3:  # the line written twice
+        lines.insert(k, lines[k])
+        return "\n".join(lines)
+    else:  # its cards in another order (a talon's order names each card's owner)
+        cards = words[first:]
+        rng.shuffle(cards)
+        words[first:] = cards
+    lines[k] = "  " + " ".join(words)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("deals", [40, pytest.param(200, marks=pytest.mark.slow)])
+def test_broken_hand_lines_replay_alike_and_give_the_same_bytes(deals, tmp_path, monkeypatch):
+    rng = random.Random(35)
+    blocks = _simulated(12, deals, events=0.0).split("\n\n")
+    text = "\n\n".join([blocks[0]] + [_broken(block, rng) for block in blocks[1:]])
+    calls = _replayed(text, monkeypatch)
+    plain = _agree(calls)
+    assert plain < len(calls) * 2 // 3  # most were broken for the full walk too
+    outputs = _same_both_ways(text, tmp_path, monkeypatch, "broken.rvs")
+    assert outputs[1][0] != 0  # check found them
