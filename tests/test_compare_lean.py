@@ -60,9 +60,9 @@ def _counted(monkeypatch) -> list[int]:
     count = [0]
     original = lean._Lean.settle
 
-    def settle(self):
+    def settle(self, *facts):
         count[0] += 1
-        return original(self)
+        return original(self, *facts)
 
     monkeypatch.setattr(lean._Lean, "settle", settle)
     return count

@@ -26,6 +26,7 @@ READINGS = {
     "classic": OtherReading(builtin_profile("classic")),
     "quinola_forcer": OtherReading(None, {"quinola_forcer": "taker"}),
     "two options": OtherReading(None, {"reversis_cancels": "made", "partie_ties": "split"}),
+    "doubled tricks": OtherReading(None, {"late_tricks_double": "9,10,11"}),
 }
 
 
@@ -58,6 +59,7 @@ def test_the_watch_gives_the_figures_of_every_deal_settled_again(monkeypatch, re
 
 
 MODERN = builtin_profile("modern")
+CLASSIC = builtin_profile("classic")
 
 
 def _gives_up(*args, **kwargs):
@@ -146,10 +148,10 @@ def test_the_lean_watch_gives_up_at_the_first_doubt(monkeypatch):
     text = simulated(30, seed, players, rules, irregular)
     settle = lean._Lean.settle
 
-    def reads_the_whole_options(self):
+    def reads_the_whole_options(self, *facts):
         if self.replayed.number == 7:
             vars(self.options)
-        return settle(self)
+        return settle(self, *facts)
 
     monkeypatch.setattr(lean._Lean, "settle", reads_the_whole_options)
     found, deals = _watched(text)
@@ -173,3 +175,44 @@ def test_a_reading_the_lean_settlement_does_not_settle_settles_every_deal(monkey
     monkeypatch.setattr(lean, "_CHECKED", {})
     other = MODERN.with_overrides({"espagnolette_fails_on": "any_trick"})
     assert watch.must_settle(found, differ, other) is None
+
+
+def test_the_doubled_tricks_count_only_for_the_tricks_a_deal_asked_about():
+    """A deal reads ``late_tricks_double`` one trick at a time: a reading that
+    answers alike for every trick it asked about settles it alike."""
+    players, rules, irregular, seed = SEASON[0]  # classic: tricks 10 and 11 doubled
+    found, deals = _watched(simulated(60, seed, players, rules, irregular))
+    assert found is not None and found.late == frozenset({10, 11})
+    differ = frozenset({"late_tricks_double"})
+    unknown = frozenset(n for n, read in enumerate(found.reads) if read is None)
+    asked = [tricks or frozenset() for tricks in found.asked]
+    for value in ("9,10,11", "none", "11"):
+        other = CLASSIC.with_overrides({"late_tricks_double": value})
+        doubled = other.options.late_tricks_double
+        expected = unknown | {n for n in range(deals)
+                              if any((t in doubled) != (t in {10, 11}) for t in asked[n])}
+        assert watch.must_settle(found, differ, other) == frozenset(expected)
+        assert 0 < len(expected) < deals
+    # the same tricks doubled in another order of writing: no deal settled again
+    same = CLASSIC.with_overrides({"late_tricks_double": "11,10"})
+    assert watch.must_settle(found, differ, same) == unknown
+
+
+def test_the_doubled_tricks_used_otherwise_cast_doubt(monkeypatch):
+    """Anything but asking of one trick (here, going through them) may make
+    the deal depend on every trick: it is settled again under any reading."""
+    players, rules, irregular, seed = SEASON[0]
+    text = simulated(30, seed, players, rules, irregular)
+    settle = lean._Lean.settle
+
+    def goes_through_them(self, *facts):
+        if self.replayed.number == 7:
+            sorted(self.options.late_tricks_double)
+        return settle(self, *facts)
+
+    monkeypatch.setattr(lean._Lean, "settle", goes_through_them)
+    found, _ = _watched(text)
+    assert found is not None and found.reads[6] is None
+    assert all(read is not None for n, read in enumerate(found.reads) if n != 6)
+    same = CLASSIC.with_overrides({"late_tricks_double": "11,10"})
+    assert watch.must_settle(found, frozenset({"late_tricks_double"}), same) == frozenset({6})

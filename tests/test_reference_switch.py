@@ -56,6 +56,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "lean re-settlements (stats --compare)": ("reversis_cli.club.compare", "lean_reading"),
+    "a deal restaked from its own settlement (stats --compare)": ("reversis_cli.club.resettle",
+                                                                  "repooled"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
     "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),

@@ -140,9 +140,9 @@ def test_the_partie_is_as_written_and_the_lean_settlement_takes_the_deal(monkeyp
     settled = []
     settle = lean._Lean.settle
 
-    def counted(self):
+    def counted(self, *facts):
         settled.append(self)
-        return settle(self)
+        return settle(self, *facts)
 
     monkeypatch.setattr(lean._Lean, "settle", counted)
     for deal, players, _ in calls:

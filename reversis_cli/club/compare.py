@@ -45,7 +45,7 @@ from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
 from .resettle import lean_reading, raw_net, state_of
-from .watch import must_settle, watch_options
+from .watch import must_settle, restaked, watch_options
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
            "SeasonComparison", "archived_sources", "season_sources", "compare_season",
@@ -300,7 +300,8 @@ def _other_nets(deals: Iterator[ScoredDeal], scored: list[ScoredDeal], own: Net,
     return total, tuple(changed)
 
 
-Reading = Callable[[Profile, "frozenset[int] | None"], tuple[Net, tuple[int, ...]]]
+Reading = Callable[[Profile, "frozenset[int] | None", "frozenset[int]"],
+                   tuple[Net, tuple[int, ...]]]
 
 
 def _reference(session: Session, scored: list[ScoredDeal], own: Net,
@@ -311,7 +312,8 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
     assert session.profile is not None  # a settleable session
     search = Search(session, scored, session.profile, session.pool)
 
-    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
+    def settled(profile: Profile, must: frozenset[int] | None, _: frozenset[int]
+                ) -> tuple[Net, tuple[int, ...]]:
         deals = search.reading(profile, 0, must)
         return _other_nets(deals, scored, own, own_deals, numbers, pool_start)
 
@@ -319,15 +321,16 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
 
 
 def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[dict | None],
-          numbers: list[int], pool_start) -> Reading:
+          numbers: list[int], pool_start, facts: list) -> Reading:
     """As :func:`_reference`, a plain deal settled on ints (the twin,
     :func:`~.resettle.lean_reading`)."""
     states = [state_of(s.pool_before, s.previous) for s in scored]
     states.append(None)  # after the last deal: nothing is settled from it
 
-    def settled(profile: Profile, must: frozenset[int] | None) -> tuple[Net, tuple[int, ...]]:
-        return lean_reading(session, scored, states, profile, must, own, own_deals,
-                            numbers, pool_start)
+    def settled(profile: Profile, must: frozenset[int] | None, restake: frozenset[int]
+                ) -> tuple[Net, tuple[int, ...]]:
+        return lean_reading(session, scored, states, (profile, must, restake), own, own_deals,
+                            numbers, pool_start, facts)
 
     return settled
 
@@ -349,13 +352,15 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     # reading, which it could spare no more than that, goes without it
     watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
     own_values = profile_values(own_profile)
+    facts = watch.facts if watch is not None else [None] * len(scored)  # shared by readings
     settle_again = _reference(session, scored, own, own_deals, numbers, start) \
-        if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start)
+        if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start, facts)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        return settle_again(profile, must_settle(watch, differ, profile))
+        return settle_again(profile, must_settle(watch, differ, profile),
+                            restaked(watch, differ, profile))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}

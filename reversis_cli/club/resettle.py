@@ -22,6 +22,8 @@ from fractions import Fraction
 from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
+from ..settle.lean import plain_facts
+from ..settle.leanpool import repooled
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 
@@ -62,16 +64,21 @@ def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
 
 
 def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
-                 profile: Profile, must: frozenset[int] | None,
+                 reading: tuple[Profile, frozenset[int] | None, frozenset[int]],
                  own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
-                 pool_start) -> tuple[Net, tuple[int, ...]]:
-    """Each party's net over ``session`` under ``profile`` and the numbers of
+                 pool_start, facts: list) -> tuple[Net, tuple[int, ...]]:
+    """Each party's net over ``session`` under a reading and the numbers of
     the deals whose nets it changes, as the reference finds them: ``scored``
     the deals under the session's own profile (``states`` and ``own_deals``,
-    by :func:`raw_net`, theirs, ``own`` their total),
-    ``must`` the deal indexes a changed option may reach (None: every deal).
-    The differences are summed as the settlements hold them, and made
-    Fractions once, at the end: the same exact sums."""
+    by :func:`raw_net`, theirs, ``own`` their total); ``reading`` its profile,
+    the deal indexes a changed option may reach (None: every deal) and those
+    whose own settlement it changes in the stakes alone (``restaked``:
+    settle/leanpool.py); ``facts`` each deal's
+    :func:`~..settle.lean.plain_facts` once worked out (None: not yet; False:
+    not a plain deal), shared by the readings.  The differences are summed as
+    the settlements hold them, and made Fractions once, at the end: the same
+    exact sums."""
+    profile, must, restake = reading
     delta = {name: 0 for name in own if name != POOL}
     changed: list[int] = []
     pool_end = pool_start
@@ -87,9 +94,11 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
             continue
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
-        settlement = settler.settle_lean(checked.replayed)
+        settlement = _settled(settler, base, index in restake, session.profile, facts, index)
         pool_end = settlement.pool_after
-        in_step = state_of(settler.pool, settler.last_played) == states[index + 1]
+        after = states[index + 1]  # the pool first: most often it tells
+        in_step = after is not None and settler.pool == after[0] \
+            and state_of(settler.pool, settler.last_played) == after
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was, now = own_deals[index], raw_net(settlement, base.pool_before)
@@ -102,3 +111,22 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
+
+
+def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
+             facts: list, index: int) -> DealSettlement | LeanDeal:
+    """``base``'s deal settled next by ``settler``: its own lean settlement
+    staked again where that is all the reading changes, else settled lean (from
+    its facts, worked out once)."""
+    if restake and isinstance(base.lean, LeanDeal) and own is not None:
+        again = repooled(base.lean, own, settler.profile, settler.pool, settler.last_played,
+                         settler.session_start)
+        if again is not None:
+            settler.pool, settler.last_played = again.pool_after, again
+            return again
+    replayed = base.checked.replayed
+    assert replayed is not None, "a settleable deal"
+    fact = facts[index]
+    if fact is None:
+        fact = facts[index] = plain_facts(replayed) or False
+    return settler.settle_lean(replayed, fact or None)

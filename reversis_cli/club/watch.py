@@ -40,11 +40,12 @@ from .. import fastpaths
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
-from ..settle.lean import handles, settle_plain_watched
+from ..settle.lean import handles, plain_facts, settle_plain_watched
 from ..settle.leandeal import LeanDeal
+from ..settle.leanpool import POOL_OPTIONS
 from .resettle import signature_of
 
-__all__ = ["Watch", "watch_options", "must_settle"]
+__all__ = ["Watch", "watch_options", "must_settle", "restaked"]
 
 FIELDS = frozenset(RuleOptions._fields)
 
@@ -60,22 +61,67 @@ class _Watched(RuleOptions):
         return object.__getattribute__(self, name)
 
 
+# The doubled tricks (DOUBLE-2) are asked of one trick at a time: a deal that
+# asked only of tricks on which two readings agree settles alike under both.
+LATE = "late_tricks_double"
+_ASKED: set[int] = set()  # the tricks asked of them, emptied before each deal
+_DOUBT = [False]  # True: they were used otherwise (the deal may depend on them whole)
+
+
+class _Tricks(frozenset):
+    """``late_tricks_double``'s value that notes each trick asked about (``in``);
+    used any other way, it casts doubt."""
+
+    __slots__ = ()
+
+    def __contains__(self, trick: object) -> bool:
+        _ASKED.add(trick)  # type: ignore[arg-type]
+        return frozenset.__contains__(self, trick)
+
+
+def _doubted(name: str):
+    method = getattr(frozenset, name)
+
+    def doubted(self, *args, **kwargs):
+        _DOUBT[0] = True
+        return method(self, *args, **kwargs)
+
+    return doubted
+
+
+for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__hash__", "__and__", "__or__",
+              "__sub__", "__xor__", "__rand__", "__ror__", "__rsub__", "__rxor__", "__le__",
+              "__lt__", "__ge__", "__gt__", "__reduce__", "__reduce_ex__", "__repr__",
+              "__format__", "__sizeof__", "copy", "union", "intersection", "difference",
+              "symmetric_difference", "issubset", "issuperset", "isdisjoint"):
+    setattr(_Tricks, _name, _doubted(_name))
+
+
 class Watch:
     """What the settlements of one session's deals read: for each deal, its
-    options (None: any option may count)."""
+    options (None: any option may count), and the tricks it asked
+    ``late_tricks_double`` about (None: it did not read it)."""
 
-    __slots__ = ("reads", "lean")
+    __slots__ = ("reads", "lean", "facts", "asked", "late")
 
-    def __init__(self, reads: list[frozenset[str] | None], lean: bool = False) -> None:
+    def __init__(self, reads: list[frozenset[str] | None], lean: bool = False,
+                 facts: list | None = None, asked: list[frozenset | None] | None = None,
+                 late: frozenset[int] = frozenset()) -> None:
         self.reads = reads
+        self.asked = asked if asked is not None else [None] * len(reads)
+        self.late = late  # the session's own doubled tricks
         # True: some deals' reads are the lean settlement's, which tell of a
         # reading only if the lean settlement settles it (``settle.lean.handles``)
         self.lean = lean
+        # each deal's ``settle.lean.plain_facts`` (False: not a plain deal; None:
+        # not worked out), for the readings to settle it from
+        self.facts = facts if facts is not None else [None] * len(reads)
 
 
 def _watched(profile: Profile) -> Profile:
     options = object.__new__(_Watched)
     vars(options).update(vars(profile.options))
+    vars(options)[LATE] = _Tricks(profile.options.late_tricks_double)
     return Profile(profile.name, options, profile.description, profile.base, profile.source,
                    profile.overridden, profile.money)
 
@@ -87,12 +133,16 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     if fastpaths.REFERENCE:
         return None
     reads: list[frozenset[str] | None] = []
+    asked: list[frozenset | None] = []
+    facts: list = []
     lean = False
     alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
     for deal in scored:
         checked = deal.checked
         if not checked.settleable or checked.replayed is None:
             reads.append(frozenset())  # never settled again: the reading keeps it
+            asked.append(None)
+            facts.append(None)
             continue
         # A settler and options of its own for each deal: nothing worked out
         # from the options for one deal (and kept) can serve another unseen.
@@ -100,12 +150,18 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
         alive.append(watched)
         settler = SessionSettler(watched, session.players, session.pool_start.amount,
                                  session.pool_start.given)
+        fact = plain_facts(checked.replayed)  # read no option: worked out unwatched
+        facts.append(fact if fact is not None else False)
         _SEEN.clear()
+        _ASKED.clear()
+        _DOUBT[0] = False
         settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
             checked.replayed, watched, own.options, deal.pool_before, deal.previous,
-            settler.session_start)
+            settler.session_start, fact)
         if settlement is None:  # not a plain deal: the engine's reads
             _SEEN.clear()
+            _ASKED.clear()
+            _DOUBT[0] = False
             settler.pool, settler.last_played = deal.pool_before, deal.previous
             settlement = settler.settle(checked.replayed)
         else:
@@ -113,9 +169,10 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
         seen = frozenset(_SEEN)
         if signature_of(settlement) != signature_of(deal.lean or deal.settlement):
             return None
-        reads.append(seen if seen <= FIELDS else None)
+        reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
+        asked.append(frozenset(_ASKED) if LATE in seen else None)
     _SEEN.clear()
-    return Watch(reads, lean)
+    return Watch(reads, lean, facts, asked, own.options.late_tricks_double)
 
 
 def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
@@ -124,5 +181,35 @@ def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
     (to ``profile``'s) must settle again (None: every deal)."""
     if watch is None or (watch.lean and not handles(profile.options)):
         return None
+    touched = _touched(watch, differ, profile)
     return frozenset(index for index, read in enumerate(watch.reads)
-                     if read is None or read & differ)
+                     if read is None or touched(index, read))
+
+
+def _touched(watch: Watch, differ: frozenset[str], profile: Profile):
+    """The options that differ of those a deal read, and that count: the
+    doubled tricks only if the two readings answer otherwise of a trick it
+    asked about."""
+    late = profile.options.late_tricks_double
+    own, asked = watch.late, watch.asked
+
+    def touched(index: int, read: frozenset[str]) -> frozenset[str]:
+        hit = read & differ
+        if LATE in hit:
+            tricks = asked[index]
+            if tricks is not None and all((t in own) == (t in late) for t in tricks):
+                hit = hit - {LATE}
+        return hit
+
+    return touched
+
+
+def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> frozenset[int]:
+    """The indexes of the deals whose lean settlement under a reading changing
+    the options ``differ`` (to ``profile``'s) is their own staked otherwise
+    (settle/leanpool.py): of the options they read, only stakes' differ."""
+    if watch is None or not watch.lean or not handles(profile.options):
+        return frozenset()
+    touched = _touched(watch, differ, profile)
+    return frozenset(index for index, read in enumerate(watch.reads)
+                     if read is not None and not touched(index, read) - POOL_OPTIONS)

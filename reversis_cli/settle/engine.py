@@ -112,7 +112,7 @@ from .irregular import (
     forfeit_unclaimed, misdeal_after_exchange, misdeal_before_exchange, revoke_remise,
     ten_card_player, void_deal,
 )
-from .lean import settle_plain
+from .lean import Facts, settle_plain
 from .leandeal import LeanDeal
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
@@ -389,11 +389,13 @@ class SessionSettler:
             totals[name] += amount
         return settlement
 
-    def settle_lean(self, replayed: ReplayedDeal) -> DealSettlement | LeanDeal:
+    def settle_lean(self, replayed: ReplayedDeal, facts: Facts | None = None
+                    ) -> DealSettlement | LeanDeal:
         """The next deal settled without its reasoning: a plain deal on ints
-        (:func:`~.lean.settle_plain`), any other as :meth:`settle` does."""
+        (:func:`~.lean.settle_plain`, given its ``facts`` if worked out
+        before), any other as :meth:`settle` does."""
         lean = settle_plain(replayed, self.profile, self.pool, self.last_played,
-                            self.session_start)
+                            self.session_start, facts)
         if lean is None:
             return self.settle(replayed, False)
         self.pool = lean.pool_after

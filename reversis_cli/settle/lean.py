@@ -36,11 +36,13 @@ from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, falle
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
+from .leanpool import balance, stakes
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["HANDLED", "LeanDeal", "handles", "payment_of", "settle_plain", "settle_plain_watched"]
+__all__ = ["HANDLED", "Facts", "LeanDeal", "deal_facts", "handles", "payment_of", "plain_facts",
+           "settle_plain", "settle_plain_watched"]
 
 # Each rule option this module settles by, with the values it knows.  A profile
 # whose options hold another (a new option, a new value) is settled by the engine.
@@ -98,16 +100,27 @@ def _handled(options: RuleOptions) -> bool:
 
 
 def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
-                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None
-                 ) -> LeanDeal | None:
+                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None,
+                 facts: Facts | None = None) -> LeanDeal | None:
     """The settlement of a plain deal (``engine.settle_deal`` without steps, as
-    the session calls it), or None: not a deal this twin settles."""
+    the session calls it), or None: not a deal this twin settles.  ``facts``:
+    the deal's :func:`deal_facts`, when worked out before."""
     rows = replayed.rows
     if (fastpaths.REFERENCE or rows is None or not replayed.complete or replayed.void
             or replayed.deal.events or len(replayed.players) != 4
             or not _handled(profile.options)):
         return None
-    return _Lean(replayed, profile, whole(pool_before), previous, session_start).settle()
+    return _Lean(replayed, profile, whole(pool_before), previous, session_start).settle(
+        facts if facts is not None else deal_facts(replayed))
+
+
+def plain_facts(replayed: ReplayedDeal) -> Facts | None:
+    """A deal's :func:`deal_facts` if it is a deal :func:`settle_plain` may
+    settle (whatever the options), else None."""
+    if (fastpaths.REFERENCE or replayed.rows is None or not replayed.complete or replayed.void
+            or replayed.revokes or replayed.deal.events or len(replayed.players) != 4):
+        return None
+    return deal_facts(replayed)
 
 
 def handles(options: RuleOptions) -> bool:
@@ -118,7 +131,8 @@ def handles(options: RuleOptions) -> bool:
 
 def settle_plain_watched(replayed: ReplayedDeal, profile: Profile, judged: RuleOptions,
                          pool_before: Amount, previous: DealSettlement | LeanDeal | None,
-                         session_start: Amount | None) -> LeanDeal | None:
+                         session_start: Amount | None, facts: Facts | None = None
+                         ) -> LeanDeal | None:
     """:func:`settle_plain` under ``profile``, whose options are watched
     (club/watch.py): whether they are handled is judged on ``judged``, the
     same values unwatched, so that the watch sees only what the settlement
@@ -126,9 +140,49 @@ def settle_plain_watched(replayed: ReplayedDeal, profile: Profile, judged: RuleO
     options = profile.options
     _CHECKED[id(options)] = (options, _handled(judged))
     try:
-        return settle_plain(replayed, profile, pool_before, previous, session_start)
+        return settle_plain(replayed, profile, pool_before, previous, session_start, facts)
     finally:
         _CHECKED.pop(id(options), None)
+
+
+# What a plain deal's replay alone decides, whatever the reading: the tricks and
+# points won by seat, the aces and the quinola as they fell
+# (trick, leader, taker, seat, card index), the partie's standing and the reversis
+# found (REV-1..3: the outcome, maker, undertaker, breaker, the breaker's trick).
+Facts = tuple[tuple[int, ...], tuple[int, ...],
+              list[tuple[int, int, int, int, int]], tuple[tuple[int, int], ...],
+              tuple[Outcome, int | None, int | None, int | None, int | None]]
+
+
+def deal_facts(replayed: ReplayedDeal) -> Facts:
+    """The facts of a deal of rows (``replayed.rows``) that no rule option
+    changes: worked out once, they serve each reading that settles it again
+    (club/resettle.py)."""
+    rows = replayed.rows
+    assert rows is not None, "a deal of rows"
+    takers = list(map(_TAKER, rows))
+    won, points = (takers.count(0), takers.count(1), takers.count(2), takers.count(3)), \
+        [0, 0, 0, 0]
+    paying = []
+    pays, card_points = _PAYS, _POINTS
+    for number, leader, a, b, c, d, taker in rows:
+        points[taker] += card_points[a] + card_points[b] + card_points[c] + card_points[d]
+        if pays[a] or pays[b] or pays[c] or pays[d]:
+            for k, index in enumerate((a, b, c, d)):
+                if pays[index]:
+                    paying.append((number, leader, taker, (leader + k) % 4, index))
+    found: tuple[Outcome, int | None, int | None, int | None, int | None] = \
+        (Outcome.NORMAL, None, None, None, None)
+    if takers.count(takers[0]) >= UNDERTAKEN_TRICKS:  # else neither made nor broken
+        maker = reversis_maker(takers)  # REV-1, REV-2, REV-3 (``reversis.find_reversis``)
+        breach = reversis_breach(takers) if maker is None else None
+        if maker is not None:
+            found = (Outcome.REVERSIS, maker, None, None, None)
+        elif breach is not None:
+            undertaker, broken = breach
+            row = rows[broken]
+            found = (Outcome.REVERSIS_BROKEN, None, undertaker, row[6], row[0])
+    return won, tuple(points), paying, partie_standing(points, won), found
 
 
 class _Lean:
@@ -138,7 +192,7 @@ class _Lean:
                  "pool_start", "stakes", "in_play", "partie", "to_winner", "reversis",
                  "remises", "takings", "cancelled", "dues", "won", "points", "outcome",
                  "maker", "undertaker", "breaker", "breaker_trick", "winners", "losers",
-                 "value", "esp", "esp_status", "esp_payments", "takers")
+                 "value", "esp", "esp_status", "esp_payments", "keys")
     rows: tuple[Row, ...]
     maker: int | None
     undertaker: int | None
@@ -148,7 +202,8 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
-    takers: list[int]  # who took each trick, in order
+    stakes: list[LeanPayment]
+    keys: tuple[tuple[int, int], ...]  # the partie's standing by seat
     esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
     esp_status: EspagnoletteStatus | None
 
@@ -157,7 +212,6 @@ class _Lean:
         assert replayed.rows is not None, "settle_plain settles a deal of rows"
         self.replayed, self.rows, self.profile = replayed, replayed.rows, profile
         self.options, self.names, self.pool_before = profile.options, replayed.players, pool_before
-        self.stakes: list[LeanPayment] = []
         self.in_play: list[LeanPayment] = []
         self.partie: list[LeanPayment] = []
         self.to_winner: list[LeanPayment] = []
@@ -178,7 +232,9 @@ class _Lean:
             self.esp, self.esp_status = None, EspagnoletteStatus.WAIVED
         else:
             self.esp, self.esp_status = held.seat, None
-        self._stake(previous, session_start)
+        # POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``: settle/leanpool.py)
+        self.stakes, self.pool_start = stakes(profile, pool_before, previous, session_start,
+                                              replayed.dealer, replayed.players)
 
     # --- payments ---------------------------------------------------------------------
 
@@ -200,7 +256,8 @@ class _Lean:
         """``Ledger.add_in_play``."""
         options = self.options  # ``_grounds``, inline: one or two in every deal
         grounds: tuple[str, ...] = ()
-        if options.vis_a_vis_double and vis_a_vis(payer, payee):
+        # the seats first: an option is read only where it counts (club/watch.py)
+        if vis_a_vis(payer, payee) and options.vis_a_vis_double:
             grounds = (VIS_A_VIS,)
         if trick in options.late_tricks_double:
             grounds += (LATE_TRICK,)
@@ -230,50 +287,6 @@ class _Lean:
                                           (rule,)))
 
     # --- the rules, in the registry's order ---------------------------------------------
-
-    def _stake(self, previous: DealSettlement | LeanDeal | None,
-               session_start: Amount | None) -> None:
-        """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``)."""
-        pool, options = self.pool_before, self.options
-        if previous is None:
-            start = pool if session_start is None else session_start
-            staked = pool == 0 or start == 0
-        elif options.restake == "below_initial":
-            staked = pool == 0 or pool < self.profile.full_staking
-        else:
-            payments = previous.payments
-            staked = any([p.payer == POOL for p in payments]) or not any(
-                [p.payee == POOL and p.rule != "POOL-1" for p in payments])
-        total: Amount = 0
-        if staked:
-            dealer, names, stakes = self.replayed.dealer, self.names, self.stakes
-            for seat in range(4):
-                amount = options.stake_dealer if seat == dealer else options.stake_player
-                total += amount
-                if amount:
-                    stakes.append(_new(Payment, (
-                        names[seat], POOL,
-                        amount if type(amount) is int else whole(Fraction(amount)), "POOL-1",
-                        None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
-                        (), ("POOL-1",))))
-        self.pool_start = pool + total
-
-    def _tally(self) -> list[tuple[int, int, int, int, int]]:
-        """Tricks and points won by seat; the aces and the quinola as they fell:
-        (trick, leader, taker, seat, card index), in playing order."""
-        takers = self.takers = list(map(_TAKER, self.rows))
-        won, points = [takers.count(0), takers.count(1), takers.count(2), takers.count(3)], \
-            [0, 0, 0, 0]
-        paying = []
-        pays, card_points = _PAYS, _POINTS
-        for number, leader, a, b, c, d, taker in self.rows:
-            points[taker] += card_points[a] + card_points[b] + card_points[c] + card_points[d]
-            if pays[a] or pays[b] or pays[c] or pays[d]:
-                for k, index in enumerate((a, b, c, d)):
-                    if pays[index]:
-                        paying.append((number, leader, taker, (leader + k) % 4, index))
-        self.won, self.points = tuple(won), tuple(points)
-        return paying
 
     def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
         """How a paying card fell: placed, forced, led or played (``inplay.classify``)."""
@@ -330,25 +343,11 @@ class _Lean:
                 if options.led_aces_pay_winner:
                     self.dues.append(("QUIN-3", seat, card, 10, number))
 
-    def _find_reversis(self) -> None:
-        """REV-1, REV-2, REV-3 (``reversis.find_reversis``)."""
-        takers = self.takers  # made by _tally
-        maker = reversis_maker(takers)
-        if maker is not None:
-            self.outcome, self.maker = Outcome.REVERSIS, maker
-            return
-        breach = reversis_breach(takers)
-        if breach is not None:
-            undertaker, broken = breach
-            row = self.rows[broken]
-            self.outcome = Outcome.REVERSIS_BROKEN
-            self.undertaker, self.breaker, self.breaker_trick = undertaker, row[6], row[0]
-
-    def settle(self) -> LeanDeal:
-        self._aces_and_quinola(self._tally())
-        takers = self.takers
-        if takers.count(takers[0]) >= UNDERTAKEN_TRICKS:  # else neither made nor broken
-            self._find_reversis()
+    def settle(self, facts: Facts) -> LeanDeal:
+        self.won, self.points, paying, self.keys, found = facts
+        self._aces_and_quinola(paying)
+        if found[0] is not Outcome.NORMAL:
+            self.outcome, self.maker, self.undertaker, self.breaker, self.breaker_trick = found
         if self.esp is not None:
             self._judge_espagnolette()
         self._partie()
@@ -385,7 +384,7 @@ class _Lean:
         self.value = value
         if self.outcome is not Outcome.NORMAL:
             return
-        keys = partie_standing(self.points, self.won)
+        keys = self.keys
         best, worst, esp = min(keys), max(keys), self.esp
         if esp is not None and self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
             self.losers = (esp,)
@@ -402,10 +401,10 @@ class _Lean:
             tied = [s for s in range(4) if keys[s] == worst]
             self.losers = (tied[0],) if len(tied) == 1 else self._tie(tied, max)
         each = share(self.value, len(self.winners) * len(self.losers))
-        double_vis = self.options.partie_vis_a_vis_double
+        options = self.options  # the seats first: the option read where it counts
         for loser in self.losers:
             for winner in self.winners:
-                if double_vis and vis_a_vis(loser, winner):
+                if vis_a_vis(loser, winner) and options.partie_vis_a_vis_double:
                     self.partie.append(self._payment(
                         loser, winner, each * 2, "PARTIE-4", None,
                         ReasonCode.PARTIE_LOST_VIS_A_VIS,
@@ -536,23 +535,7 @@ class _Lean:
         if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
         names = self.names
-        net: dict[str, Amount] = dict.fromkeys(names, 0)
-        net[POOL] = 0
-        fractions = False
-        for p in ordered:
-            amount = p[2]
-            net[p[0]] -= amount
-            net[p[1]] += amount
-            if type(amount) is not int:
-                fractions = True
-        pool_change = net.pop(POOL)
-        nets = tuple(net.values())  # in the players' order (made so above)
-        pool_after = self.pool_before + pool_change
-        if fractions or type(pool_after) is not int:
-            nets = tuple([whole(value) for value in nets])
-            pool_change, pool_after = whole(pool_change), whole(pool_after)
-        if sum(nets) + pool_change != 0:  # pragma: no cover - a bug, never bad input
-            raise AssertionError(f"deal {self.replayed.number} does not balance")
+        nets, pool_after = balance(names, ordered, self.pool_before, self.replayed.number)
         replayed = self.replayed
         winners, losers, held = self.winners, self.losers, replayed.espagnolette
         return _new(LeanDeal, (

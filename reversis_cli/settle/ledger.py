@@ -363,7 +363,7 @@ def doubling_grounds(options: RuleOptions, a: int, b: int, trick: int) -> tuple[
     """DOUBLE-1 and DOUBLE-2 under ``options``: the grounds for doubling an in-play
     payment between seats a and b in ``trick`` (the engine's and the lean settlement's)."""
     grounds: tuple[str, ...] = ()
-    if options.vis_a_vis_double and vis_a_vis(a, b):
+    if vis_a_vis(a, b) and options.vis_a_vis_double:  # the option read where it counts
         grounds = (VIS_A_VIS,)
     if trick in options.late_tricks_double:
         grounds += (LATE_TRICK,)

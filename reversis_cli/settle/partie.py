@@ -128,7 +128,7 @@ def pay_partie(ledger: Ledger) -> None:
     each = share(ledger.partie_value, len(winners) * len(losers))
     for loser in losers:
         for winner in winners:
-            double = ledger.options.partie_vis_a_vis_double and ledger.vis_a_vis(loser, winner)
+            double = ledger.vis_a_vis(loser, winner) and ledger.options.partie_vis_a_vis_double
             params: dict[str, Any] = {"points": ledger.points_won()[loser],
                                       "factor": 2 if double else 1}
             if double:

@@ -1,0 +1,75 @@
+"""A deal restaked from its own lean settlement (reversis_cli/settle/leanpool.py),
+the way ``stats --compare`` settles again the deals of a reading that changes
+only the stakes: parity with the lean settlement itself (``settle_plain``),
+deal by deal, from the deal's own pool and others, after its own deal before
+and after none, under readings that change the stakes, the restaking or both,
+on plain and irregular sessions of both profiles.  Where it gives up (a pool
+staked to 0, a full staking of 0) the deal is settled."""
+
+from __future__ import annotations
+
+import pytest
+
+from reversis_cli import fastpaths
+from reversis_cli.reader import record_from_text
+from reversis_cli.session.service import Session
+from reversis_cli.settle import SessionSettler
+from reversis_cli.settle.lean import settle_plain
+from reversis_cli.settle.leandeal import LeanDeal
+from reversis_cli.settle.leanpool import repooled
+
+from test_compare import SEASON, simulated
+
+OTHER_RESTAKE = {"below_initial": "taken_or_quiet", "taken_or_quiet": "below_initial"}
+
+
+def _readings(own) -> dict[str, dict[str, str]]:
+    return {"dealer": {"stake_dealer": "3"}, "players": {"stake_player": "2"},
+            "restake": {"restake": OTHER_RESTAKE[own.options.restake]},
+            "all three": {"stake_dealer": "12", "stake_player": "4",
+                          "restake": OTHER_RESTAKE[own.options.restake]},
+            "nothing staked": {"stake_dealer": "0", "stake_player": "0"}}
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+@pytest.mark.parametrize("season", range(len(SEASON)))
+@pytest.mark.parametrize("remise", ["pool", "stake"])
+def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
+    players, rules, irregular, seed = SEASON[season]
+    text = simulated(40, seed, players, rules, irregular)
+    restaked = gave_up = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True  # its plain deals settled lean, as stats --compare settles them
+        assert session.profile is not None
+        own = session.profile.with_overrides({"remise": remise})
+        scored = list(session.deals())
+        for name, sets in _readings(own).items():
+            profile = own.with_overrides(sets)
+            start = _start(session, profile)
+            for index, base in enumerate(scored):
+                if not isinstance(base.lean, LeanDeal):
+                    continue
+                replayed = base.checked.replayed
+                assert replayed is not None
+                # the deal's own settlement under ``own``, from its own state
+                mine = settle_plain(replayed, own, base.pool_before, base.previous,
+                                    _start(session, own))
+                assert mine is not None
+                before = scored[index - 1].lean if index else None
+                for pool in (base.pool_before, 0, 7, base.pool_before + 13):
+                    for previous in (base.previous, None, before):
+                        again = repooled(mine, own, profile, pool, previous, start)
+                        if again is None:
+                            gave_up += 1
+                            continue
+                        restaked += 1
+                        assert again == settle_plain(replayed, profile, pool, previous,
+                                                     start), (name, index, pool)
+    assert restaked > 1000
+    assert gave_up > 0  # the readings that stake nothing, at least
+
+
+def _start(session: Session, profile):
+    """The pool the session began with, as a settler of it under ``profile`` has it."""
+    return SessionSettler(profile, session.players, session.pool_start.amount,
+                          session.pool_start.given).session_start
