@@ -288,9 +288,7 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
         seen.add(seat)
         if seat == dealer and (refuses or takes):
             return False
-        if seat == kept and refuses:
-            return False
-        if not refuses and len(discards) != (0 if seat == kept else 1):
+        if not refuses and len(discards) != 1 and (seat != kept or discards):
             return False
         for index in discards:
             if played >> index & 1:
@@ -301,7 +299,10 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
                 return False
         if refuses and sees and played >> sees[0] & 1:
             return False
-    return True
+    # the keeper's row, when he wrote one: none discarded, none refused (asked last, so
+    # that a deal without a kept card asks nothing more above)
+    return kept is None or not any(seats.get(row[0]) == kept and (row[1] or row[2])
+                                   for row in exchanges)
 
 
 def _ace_holder(by_seat: bytes) -> int | None:
