@@ -20,7 +20,7 @@ from reversis_cli import fastpaths
 from reversis_cli.cli import cli
 from reversis_cli.club import tally as tally_module
 from reversis_cli.club.archive import build_in_memory
-from reversis_cli.club.summary import COUNTS, summarise
+from reversis_cli.club.summary import COUNTS, ROLES, summarise
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import ROOT
@@ -313,3 +313,42 @@ def test_a_plain_deals_rows_from_its_lean_settlement_are_those_of_its_settlement
                     [type(v) for v in rows._settled_rows(scored, deal.pos.line)[0]]
                 compared += 1
     assert compared > 200
+
+
+def _deal_rows(number: int, dealer: int, nets: list[tuple[int, int]]) -> tuple[tuple, list]:
+    names = ("Anna", "Boris", "Vera", "Gleb")
+    deal = (1, number, number * 10, names[dealer], "played", "normal", "0", "0",
+            None, None, None, None)
+    players = [(1, number, name, seat, ROLES[(seat - dealer) % 4], 0, 0, *nets[seat])
+               for seat, name in enumerate(names)]
+    return deal, players
+
+
+def test_the_tally_sums_nets_whole_and_not_as_the_sql_groups_them(monkeypatch):
+    """The nets a tally sums by rotation (every net whole) and those it sums row by
+    row (a deal with a net in halves) give the rows of the SQL's GROUP BY player,
+    role, net_den; a taking of the pool in halves is the best one over whole ones."""
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    deals = [_deal_rows(1, 0, [(3, 1), (-1, 1), (-1, 1), (-1, 1)]),
+             _deal_rows(2, 1, [(5, 1), (-2, 1), (-2, 1), (-1, 1)]),
+             _deal_rows(3, 0, [(3, 2), (-1, 2), (-1, 2), (-1, 2)]),   # halves
+             _deal_rows(4, 0, [(7, 2), (-1, 1), (-1, 1), (-3, 2)]),   # whole and halves
+             _deal_rows(5, 0, [(-4, 1), (2, 1), (1, 1), (1, 1)])]
+    tally = tally_module.Tally.of(("Anna", "Boris", "Vera", "Gleb"))
+    assert tally is not None
+    pool = {3: (1, 3, 1, "pool", "Vera", 3, 2, "pool_taken_reversis", "POOL-1", "POOL-1", None),
+            5: (1, 5, 1, "pool", "Vera", 1, 1, "pool_taken_quinola", "POOL-2", "POOL-2", None)}
+    for deal, players in deals:
+        tally.add(deal, players, [pool[deal[1]]] if deal[1] in pool else [], [], [])
+    expected: dict[tuple, list[int]] = {}
+    for _, players in deals:
+        for _, _, name, _, role, _, _, num, den in players:
+            found = expected.setdefault((name, role, "net", den), [0, 0])
+            found[0] += 1
+            found[1] += num
+    nets = {(player, role, figure, den): [n, num]
+            for _, player, role, figure, den, n, num in tally.figure_rows(7) if figure == "net"}
+    assert nets == expected
+    assert nets[("Boris", "first_hand", "net", 1)] == [3, 0]  # deals 1, 4 and 5
+    vera = next(row for row in tally.player_rows(7) if row[1] == "Vera")
+    assert vera[7:] == (3, 2, "3")

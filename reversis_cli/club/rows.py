@@ -217,10 +217,26 @@ class SessionRows:
             esp[0] if esp else None, esp[1] if esp else None)
         roles = _ROTATIONS[lean.dealer]
         won, points = lean.won, lean.points
-        players = [(sid, number, name, seat, roles[seat], won[seat], points[seat],
-                    *exact(lean.net[seat])) for seat, name in enumerate(names)]
-        payments = [(sid, number, seq, p[0], p[1], *exact(p[2]), str(p[5]), p[3],
-                     " ".join(p[7]), p[4]) for seq, p in enumerate(lean.payments, 1)]
+        # each amount's (numerator, denominator) as exact() makes it, without a call
+        # and a tuple unpacked for each (most are int)
+        players = []
+        for seat, name in enumerate(names):
+            net = lean.net[seat]
+            if type(net) is int:
+                num, den = net, 1
+            else:
+                num, den = net.numerator, net.denominator
+            players.append((sid, number, name, seat, roles[seat], won[seat], points[seat],
+                            num, den))
+        payments = []
+        for seq, p in enumerate(lean.payments, 1):
+            amount = p[2]
+            if type(amount) is int:
+                num, den = amount, 1
+            else:
+                num, den = amount.numerator, amount.denominator
+            payments.append((sid, number, seq, p[0], p[1], num, den, str(p[5]), p[3],
+                             " ".join(p[7]), p[4]))
         return deal_row, players, payments
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
