@@ -9,7 +9,8 @@ with the play.
 :func:`replay_plain` replays such a deal with card indexes and bit masks
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
 at the first thing that is not plain, or that the full walk would report
-(but a revoke, which it finds as the full walk does): the full walk then
+(but a revoke, which it finds as the full walk does; and a talon card kept,
+``kept``, whose card it finds as the full walk does): the full walk then
 replays the deal and says what is wrong.  So the two
 agree on every deal this one accepts; tests/test_replay_plain.py holds
 them to it.
@@ -78,19 +79,25 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     rest = others - len(espagnolettes) - dealt
     if rest and not _others_plain(deal, seats, rest):
         return None
+    kept = _kept_seat(deal, seats, dealer) if rest else None
+    if kept is not None and (kept < 0 or not dealt):
+        return None  # in doubt, or the kept card not written (RV206): the full walk
     walked = _walk(deal.trick_rows, seats, dealer)
     if walked is None:
         return None
     rows, played, by_seat, renounces = walked
     exchanges = deal.exchange_rows
-    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat):
+    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
         return None
     partie: tuple[Card, ...] = ()
+    extra = -1  # the card a player who kept a talon card never played (IRR-4)
     if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges)
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept)
         if written is None:
             return None
-        partie = written
+        partie, extra = written
+        if kept is not None and not _kept_card_plain(extra, kept, renounces, by_seat):
+            return None
     espagnolette = None
     holder = _ace_holder(by_seat)
     if espagnolettes or holder is not None:
@@ -102,6 +109,10 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others else (), bool(partie))
+    if kept is not None:  # his hand: the cards he played and the one he kept
+        hands = list(replayed.hands)
+        hands[kept] = hands[kept] | {PACK[extra]}
+        setattr_frozen(replayed, "_hands", tuple(hands))
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         _add_revokes(replayed, renounces, by_seat)
     return replayed
@@ -160,11 +171,46 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
 
 
 def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
-    if event.kind not in PLAIN_EVENTS:  # one that changes a hand or voids the deal
-        return False
+    if event.kind not in PLAIN_EVENTS and event.kind != "kept":
+        return False  # one that changes a hand or voids the deal (a kept card: _kept_seat)
     if event.player is not None and event.player.text not in seats:
         return False
     return event.trick is None or 1 <= event.trick <= TRICKS_PER_DEAL
+
+
+def _kept_seat(deal: Deal, seats: dict[str, int], dealer: int) -> int | None:
+    """The seat of the player who kept a talon card (IRR-4; his hand after the
+    exchange is of twelve cards, one never played), None when nobody did; -1
+    when the ``kept`` lines are in doubt: more than one, the dealer's (who
+    takes no talon card), or one naming a trick."""
+    lines = deal.events_of("kept")
+    if not lines:
+        return None
+    line = lines[0]
+    seat = seats.get(line.player.text) if line.player is not None else None
+    if len(lines) > 1 or seat is None or seat == dealer or line.trick is not None:
+        return -1
+    return seat
+
+
+def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_seat: bytes
+                     ) -> bool:
+    """Whether the card ``kept`` kept (index ``extra``) changes nothing the
+    cards played decide: it is of no suit he renounced (he held it all along:
+    PLAY-4 would find the revoke by it), and it does not make his hand the
+    espagnolette (ESP-1: four aces, or three and the quinola) when the cards
+    he played are not."""
+    lo = extra - extra % _SUIT_SIZE
+    if any(seat == kept and suit == lo for _, seat, suit in renounces):
+        return False
+    his = by_seat[_SEAT_CARDS * kept:_SEAT_CARDS * kept + _SEAT_CARDS]
+    return _is_espagnolette(his + bytes((extra,))) == _is_espagnolette(his)
+
+
+def _is_espagnolette(hand: bytes) -> bool:
+    """ESP-1 of a hand given as card indexes."""
+    aces = sum(ace in hand for ace in range(0, len(PACK), _SUIT_SIZE))
+    return aces == 4 or aces == 3 and QUINOLA.index in hand
 
 
 # A card played off the suit led: (trick, seat, the suit led's first index).
@@ -227,12 +273,13 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
 
 
 def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
-                     played: int, by_seat: bytes) -> bool:
+                     played: int, by_seat: bytes, kept: int | None = None) -> bool:
     """Whether the exchange lines (their rows, ``Deal.exchange_rows``) are one
     a player, and agree with the play: each player but the dealer discards
     one card or refuses, the cards discarded or refused are not played, a card
     taken is played by its taker or not at all (with no talon line written,
-    nothing more is known)."""
+    nothing more is known).  The player who kept a talon card (``kept``)
+    discards none (IRR-4), and does not refuse."""
     seen = set()
     for player, refuses, discards, takes, sees, sees_count, _, _ in exchanges:
         seat = seats.get(player)
@@ -241,7 +288,7 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
         seen.add(seat)
         if seat == dealer and (refuses or takes):
             return False
-        if not refuses and len(discards) != 1:
+        if not refuses and len(discards) != 1 and (seat != kept or discards):
             return False
         for index in discards:
             if played >> index & 1:
@@ -252,7 +299,10 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
                 return False
         if refuses and sees and played >> sees[0] & 1:
             return False
-    return True
+    # the keeper's row, when he wrote one: none discarded, none refused (asked last, so
+    # that a deal without a kept card asks nothing more above)
+    return kept is None or not any(seats.get(row[0]) == kept and (row[1] or row[2])
+                                   for row in exchanges)
 
 
 def _ace_holder(by_seat: bytes) -> int | None:
@@ -304,7 +354,9 @@ def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
     return False
 
 
-def _unplayed(by_seat: bytes) -> tuple[Card, ...]:
+def _unplayed(by_seat: bytes, extra: int = -1) -> tuple[Card, ...]:
     """The cards not played, in pack order: the pack's indexes less those of
-    ``by_seat`` (every card played), taken out at C speed."""
-    return tuple(map(PACK.__getitem__, _PACK_INDEXES.translate(None, by_seat)))
+    ``by_seat`` (every card played), taken out at C speed; less ``extra``, a
+    kept card never played, when there is one (index >= 0)."""
+    gone = by_seat if extra < 0 else by_seat + bytes((extra,))
+    return tuple(map(PACK.__getitem__, _PACK_INDEXES.translate(None, gone)))

@@ -9,9 +9,9 @@ marker) has such lines in every deal.  The full walk holds them to the play
 (:mod:`.plain`) has walked, and gives up (None) at the first answer that would
 be a diagnostic, or that it does not take on (two written hands sharing a
 card): the full walk then replays the deal and says what is wrong.  On a
-plain deal (no event line, so no player kept a talon card or discarded two;
-every line read whole; eleven tricks established) the full walk's checks come
-to these:
+plain deal (no event line that changes a hand but ``kept``, so no player
+discarded two; every line read whole; eleven tricks established) the full
+walk's checks come to these:
 
 - each hand line names a player, once; it holds 12 cards for the dealer, 11
   for another (RV204), none twice (RV202), and none another player played
@@ -24,7 +24,12 @@ to these:
   seen is his talon card, a talon card refused is not played (RV305);
 - one partie line at most, its cards none twice (RV202), none played (RV306),
   and every card not played among them (RV206): the four cards out of play, in
-  the order written.
+  the order written;
+- where a player kept his talon card (IRR-4: he discards none, his hand after
+  the exchange is of twelve cards, one never played), that card is the one of
+  his hand line, exchanged, he did not play, or else the one neither played nor
+  in the partie line (none written: RV206); the partie is then the three other
+  cards out of play.
 
 tests/test_replay_plain.py holds the two replays together on such deals,
 simulated and broken on purpose.
@@ -46,13 +51,15 @@ _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a 
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
-                exchanges: Sequence[ExchangeRow]) -> tuple[Card, ...] | None:
-    """The partie as written (``()`` when no partie line is), when the deal's
-    hand, talon and partie lines agree with the play as the full walk holds
-    them; None at the first doubt.  ``played`` is the mask of the cards played,
-    ``by_seat`` each seat's cards in the order played, eleven a seat;
-    ``exchanges`` the exchange rows, already one a player and held to the play
-    (``plain._exchanges_plain``)."""
+                exchanges: Sequence[ExchangeRow], kept: int | None = None
+                ) -> tuple[tuple[Card, ...], int] | None:
+    """The partie as written (``()`` when no partie line is) and the index of
+    the card the player at seat ``kept`` kept and never played (-1: nobody
+    kept one), when the deal's hand, talon and partie lines agree with the
+    play as the full walk holds them; None at the first doubt.  ``played`` is
+    the mask of the cards played, ``by_seat`` each seat's cards in the order
+    played, eleven a seat; ``exchanges`` the exchange rows, already one a
+    player and held to the play (``plain._exchanges_plain``)."""
     talons, parties = deal.of_type(TalonLine), deal.of_type(PartieLine)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
@@ -66,6 +73,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         return None
     takes = {}
     bit = _BIT.__getitem__
+    after_exchange = hands[kept] if kept is not None else None  # his hand line, exchanged
     for player, refuses, discards, taken, sees, _, _, _ in exchanges:
         seat = seats[player]
         hand, own = hands[seat], talon.get(seat)
@@ -77,15 +85,42 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         if own is not None and (took & ~_BIT[own] or sees and sees[0] != own
                                 or refuses and played >> own & 1):
             return None  # not his talon card, or his refused card played (RV305)
+        if seat == kept and hand is not None:
+            after_exchange = hand & ~sum(map(bit, discards)) | took
         if taken is not None or refuses:
             takes[seat] = took
         elif own is not None:  # the talon says which (it has three cards)
             takes[seat] = _BIT[own]
     if not _played_from_hands(hands, dealer, by_hand, takes):
         return None
+    extra = 0
+    if kept is not None:
+        found = _kept_card(after_exchange, by_hand[kept], played, parties)
+        if found is None:
+            return None
+        extra = found
     if not parties:
-        return ()
-    return _partie(parties[0], played)
+        return (), extra.bit_length() - 1
+    partie = _partie(parties[0], played | extra)
+    return None if partie is None else (partie, extra.bit_length() - 1)
+
+
+def _kept_card(after_exchange: int | None, his_played: int, played: int,
+               parties: Sequence[PartieLine]) -> int | None:
+    """The card (its bit) a player who kept a talon card never played (IRR-4),
+    as the full walk finds it: the one card of his hand line, exchanged, he
+    did not play, or else the one card neither played nor in the partie line;
+    None when it is not one card (the full walk says why, or settles it its
+    own way)."""
+    if after_exchange is not None:
+        extra = after_exchange & ~his_played
+    elif parties:
+        extra = _EVERY_CARD & ~played & ~sum(map(_BIT.__getitem__, parties[0].indexes))
+    else:
+        return None  # RV206: the card he never played is not written
+    if extra.bit_count() != 1 or extra & played:
+        return None
+    return extra
 
 
 def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played: int,

@@ -62,7 +62,9 @@ def classify_fall(ledger: Ledger, fall: Fall) -> tuple[str, NoteCode, dict]:
     # the other cards of the suit he still held (ReplayedDeal.held_at), read from where
     # each card was played: no set of the cards played before is built
     number, rows = fall.trick, ledger.replayed.rows
-    if rows is not None:  # a plain deal: the rows say it, without the hands (the fast path)
+    # a plain deal: the rows say it, without the hands (the fast path); not where a
+    # player kept a talon card (IRR-4): he held a card the rows do not show
+    if rows is not None and not ledger.replayed.deal.events_of("kept"):
         others = still_held(rows, seat, number, suit)
     else:
         played_in = ledger.tally.played_in
