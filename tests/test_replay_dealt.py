@@ -252,14 +252,20 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
 @pytest.mark.parametrize("case", HOSTILE, ids=str)
 def test_a_hostile_hand_line_is_reported_the_same_both_ways(case, tmp_path, monkeypatch):
     make, code, place = HOSTILE[case]
-    text = make(_deal_one())
+    reported_the_same_both_ways(make(_deal_one()), code, place, tmp_path, monkeypatch)
+
+
+def reported_the_same_both_ways(text: str, code: str, place: tuple[str, str], tmp_path,
+                                monkeypatch) -> None:
+    """A hostile deal: the same bytes fast and under the switch, the error
+    ``code`` at ``place`` (a line's start and a word of it), and the plain
+    replay gave the deal up (the full walk said it)."""
     outputs = _same_both_ways(text, tmp_path, monkeypatch, "hostile.rvs")
     (_, as_json), (status, as_text) = outputs[1], outputs[2]
     assert status != 0
     where = f"hostile.rvs:{_at(text, *place)}: error[{code}]"
     assert where in as_text, as_text
     assert f'"code": "{code}"' in as_json
-    # the plain replay gave the deal up: the full walk said it
     calls = _replayed(text, monkeypatch)
     assert len(calls) == 1 and replay_plain(*calls[0][:2]) is None
 

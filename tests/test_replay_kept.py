@@ -21,7 +21,8 @@ from reversis_cli.replay.plain import replay_plain
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from test_mix_parity import _outputs as _mix_outputs
-from test_replay_dealt import _at, _broken, _changed, _same_both_ways
+from test_replay_dealt import (_broken, _changed, _same_both_ways,
+                               reported_the_same_both_ways)
 from test_replay_plain import _agree, _replayed
 
 fast_by_default = pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1")
@@ -135,15 +136,7 @@ HOSTILE = {
 @pytest.mark.parametrize("case", HOSTILE, ids=str)
 def test_a_hostile_kept_card_deal_is_reported_the_same_both_ways(case, tmp_path, monkeypatch):
     make, code, place = HOSTILE[case]
-    text = make(_deal_one())
-    outputs = _same_both_ways(text, tmp_path, monkeypatch, "hostile.rvs")
-    (_, as_json), (status, as_text) = outputs[1], outputs[2]
-    assert status != 0
-    where = f"hostile.rvs:{_at(text, *place)}: error[{code}]"
-    assert where in as_text, as_text
-    assert f'"code": "{code}"' in as_json
-    calls = _replayed(text, monkeypatch)
-    assert len(calls) == 1 and replay_plain(*calls[0][:2]) is None
+    reported_the_same_both_ways(make(_deal_one()), code, place, tmp_path, monkeypatch)
 
 
 @fast_by_default
