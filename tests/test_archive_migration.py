@@ -60,17 +60,26 @@ def version(db: Path) -> str:
     return rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")[0][0]
 
 
-@pytest.fixture
-def old(tmp_path, monkeypatch) -> Path:
-    """The dump of version 3 as club.sqlite beside its records, with an
-    analysis stored (so that the analysis tables have rows to keep)."""
+def archive_from_dump(dump: Path, tmp_path: Path, monkeypatch) -> Path:
+    """``dump`` (an older version's archive, as SQL) made club.sqlite in
+    ``tmp_path``, the working folder, beside the records it holds (in recs/)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "recs").mkdir()
     for name in RECORDS:
         shutil.copy(SAMPLES / name, tmp_path / "recs" / Path(name).name)
     db = tmp_path / "club.sqlite"
     conn = sqlite3.connect(db)
-    conn.executescript(V3_DUMP.read_text(encoding="utf-8"))
+    conn.executescript(dump.read_text(encoding="utf-8"))
+    conn.close()
+    return db
+
+
+@pytest.fixture
+def old(tmp_path, monkeypatch) -> Path:
+    """The dump of version 3 as club.sqlite beside its records, with an
+    analysis stored (so that the analysis tables have rows to keep)."""
+    db = archive_from_dump(V3_DUMP, tmp_path, monkeypatch)
+    conn = sqlite3.connect(db)
     conn.execute("INSERT INTO analyses (id, session_id, identity, rules, options, from_trick, "
                  "analyser, analysed) SELECT 1, id, identity, rules, options, 8, 'test', "
                  "'2026-12-06' FROM sessions WHERE id = 1")

@@ -8,7 +8,6 @@ records."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -20,7 +19,8 @@ from reversis_cli.club.identity import session_identity
 from reversis_cli.club.trickjson import deal_tricks_text
 
 from conftest import ROOT
-from test_archive_migration import RECORDS, SAMPLES, contents, rows, run, version
+from test_archive_migration import (RECORDS, SAMPLES, archive_from_dump, contents, rows,
+                                    run, version)
 
 V4_DUMP = ROOT / "tests" / "fixtures" / "archive" / "v4-club-irregular.sql"
 TRICKS = "SELECT * FROM tricks ORDER BY session_id, deal, trick"
@@ -30,15 +30,7 @@ TRICKS = "SELECT * FROM tricks ORDER BY session_id, deal, trick"
 def old(tmp_path, monkeypatch) -> Path:
     """The dump of version 4 (made by the code of version 4 from RECORDS) as
     club.sqlite beside its records."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "recs").mkdir()
-    for name in RECORDS:
-        shutil.copy(SAMPLES / name, tmp_path / "recs" / Path(name).name)
-    db = tmp_path / "club.sqlite"
-    conn = sqlite3.connect(db)
-    conn.executescript(V4_DUMP.read_text(encoding="utf-8"))
-    conn.close()
-    return db
+    return archive_from_dump(V4_DUMP, tmp_path, monkeypatch)
 
 
 def _figures(db: str) -> dict[str, str]:
