@@ -105,10 +105,7 @@ def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
     """The settlement of a plain deal (``engine.settle_deal`` without steps, as
     the session calls it), or None: not a deal this twin settles.  ``facts``:
     the deal's :func:`deal_facts`, when worked out before."""
-    rows = replayed.rows
-    if (fastpaths.REFERENCE or rows is None or not replayed.complete or replayed.void
-            or replayed.deal.events or len(replayed.players) != 4
-            or not _handled(profile.options)):
+    if not _plain(replayed) or not _handled(profile.options):
         return None
     return _Lean(replayed, profile, whole(pool_before), previous, session_start).settle(
         facts if facts is not None else deal_facts(replayed))
@@ -117,10 +114,14 @@ def settle_plain(replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
 def plain_facts(replayed: ReplayedDeal) -> Facts | None:
     """A deal's :func:`deal_facts` if it is a deal :func:`settle_plain` may
     settle (whatever the options), else None."""
-    if (fastpaths.REFERENCE or replayed.rows is None or not replayed.complete or replayed.void
-            or replayed.revokes or replayed.deal.events or len(replayed.players) != 4):
-        return None
-    return deal_facts(replayed)
+    return deal_facts(replayed) if _plain(replayed) else None
+
+
+def _plain(replayed: ReplayedDeal) -> bool:
+    """Whether :func:`settle_plain` may settle the deal, whatever the options:
+    a whole deal of rows, not void, with no event line, of four players."""
+    return not (fastpaths.REFERENCE or replayed.rows is None or not replayed.complete
+                or replayed.void or replayed.deal.events or len(replayed.players) != 4)
 
 
 def handles(options: RuleOptions) -> bool:
