@@ -31,12 +31,12 @@ def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
     ``replayed.hands``.  On a whole deal with its own espagnolette, the
     result is ``replayed.revokes`` and their warnings."""
     return revokes_of(tricks, replayed.hands, espagnolette, replayed.deal.number,
-                    replayed.players)
+                      replayed.players)
 
 
 def revokes_of(tricks: Sequence[PlayedTrick], hands: Sequence[frozenset[Card]],
-             esp: Espagnolette | None, deal: int, players: tuple[str, ...]
-             ) -> list[tuple[Revoke, Diagnostic]]:
+               esp: Espagnolette | None, deal: int, players: tuple[str, ...]
+               ) -> list[tuple[Revoke, Diagnostic]]:
     """PLAY-4 outside ESP-2: off-suit while still holding the suit led.
 
     A card is still held at trick t when it is played after t, or never

@@ -60,7 +60,7 @@ def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal |
             if amount:
                 made.append(_new(Payment, (
                     names[seat], POOL,
-                    amount if type(amount) is int else whole(Fraction(amount)), "POOL-1",
+                    _amount(amount), "POOL-1",
                     None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
                     (), ("POOL-1",))))
     return made, pool + total
