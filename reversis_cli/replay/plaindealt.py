@@ -65,10 +65,11 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         return None  # a line written twice (RV308)
     by_hand = [sum(map(_BIT.__getitem__, by_seat[start:start + _SEAT_CARDS]))
                for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)]
-    hands = _hands(deal.of_type(HandLine), seats, dealer, played, by_hand)
-    if hands is None:
+    written = _hands(deal.of_type(HandLine), seats, dealer, played, by_hand)
+    if written is None:
         return None
-    talon = _talon(talons[0] if talons else None, dealer, played, by_hand, hands)
+    hands, held = written
+    talon = _talon(talons[0] if talons else None, dealer, played, by_hand, held)
     if talon is None:
         return None
     takes = {}
@@ -91,7 +92,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
             takes[seat] = took
         elif own is not None:  # the talon says which (it has three cards)
             takes[seat] = _BIT[own]
-    if not _played_from_hands(hands, dealer, by_hand, takes):
+    if not _played_from_hands(hands, held, dealer, by_hand, takes):
         return None
     extra = 0
     if kept is not None:
@@ -124,9 +125,10 @@ def _kept_card(after_exchange: int | None, his_played: int, played: int,
 
 
 def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played: int,
-           by_hand: list[int]) -> list[int | None] | None:
-    """Each seat's hand as written, as a mask (None: not written); None when
-    a hand line is in doubt, or two share a card."""
+           by_hand: list[int]) -> tuple[list[int | None], int] | None:
+    """Each seat's hand as written, as a mask (None: not written), and the
+    mask of every card written in a hand; None when a hand line is in doubt,
+    or two share a card."""
     hands: list[int | None] = [None, None, None, None]
     held = 0
     for line in lines:
@@ -143,21 +145,18 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
             return None  # a card of his hand another player played (RV303)
         hands[seat] = mask
         held |= mask
-    return hands
+    return hands, held
 
 
 def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
-           hands: list[int | None]) -> dict[int, int] | None:
+           held: int) -> dict[int, int] | None:
     """Each owner's talon card (its index) by seat; None when the talon line
-    is in doubt."""
+    is in doubt.  ``held``: the cards written in a hand."""
     if line is None:
         return {}
     cards = line.indexes
     if len(cards) != 3:
         return None  # RV304
-    held = 0
-    for hand in hands:
-        held |= hand or 0
     owned = {}
     mask = 0
     for step, index in enumerate(cards, 1):
@@ -170,14 +169,12 @@ def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
     return owned
 
 
-def _played_from_hands(hands: list[int | None], dealer: int, by_hand: list[int],
+def _played_from_hands(hands: list[int | None], held: int, dealer: int, by_hand: list[int],
                        takes: dict[int, int]) -> bool:
     """Whether each player with a written hand played only its cards and the
     talon card he took: no card unexplained (RV303) beyond the one talon card
-    a player other than the dealer may have taken unsaid."""
-    held = 0
-    for hand in hands:
-        held |= hand or 0
+    a player other than the dealer may have taken unsaid (``held``: the
+    cards written in a hand)."""
     for seat, hand in enumerate(hands):
         if hand is None:
             continue
