@@ -18,7 +18,7 @@ from .rules_of_play import (
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
     "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Row", "Played", "winning_play",
-    "next_seat", "is_espagnolette", "trick_of_row", "Outcome",
+    "next_seat", "is_espagnolette", "trick_of_row", "Outcome", "Walked",
 ]
 
 
@@ -151,6 +151,12 @@ def _irregularities(events: tuple[EventLine, ...], players: tuple[str, ...]
 # tally and the JSON read them without a Play or PlayedTrick made.
 Row = tuple[int, int, int, int, int, int, int]
 
+# A trick of a deal where a player discarded two, as its replay keeps it
+# (replay/plaintwo.py, ``ReplayedDeal.of_walk``): its number, its leader's seat,
+# the seats that played it in playing order (three in trick 11), its taker's
+# seat and its line, of which its plays are made when asked.
+Walked = tuple[int, int, tuple[int, ...], int, TrickLine]
+
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
 
@@ -188,7 +194,7 @@ class ReplayedDeal(Value):
 
     __slots__ = ("deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
                  "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
-                 "dealer_known", "rows", "_irregularities", "_made")
+                 "dealer_known", "rows", "_irregularities", "_made", "_walked")
     _fields = ("deal", "players", "dealer", "tricks", "hands", "partie", "partie_written",
                "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
                "dealer_known")
@@ -209,6 +215,7 @@ class ReplayedDeal(Value):
     rows: tuple[Row, ...] | None
     _irregularities: tuple[Irregularity, ...] | None
     _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
+    _walked: tuple[Walked, ...] | None  # a deal of ten-card hands' tricks, to be made (of_walk)
 
     def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
                  tricks: tuple[PlayedTrick, ...] = (),
@@ -221,7 +228,8 @@ class ReplayedDeal(Value):
                  ) -> None:
         for setter, value in zip(_SETTERS, (
                 deal, players, dealer, tricks, hands, partie, partie_written, espagnolette,
-                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None),
+                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None,
+                None),
                 strict=True):
             setter(self, value)
 
@@ -239,7 +247,7 @@ class ReplayedDeal(Value):
         # One a deal: each slot set by its setter, in __slots__' order, not in a loop.
         (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
          s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
-         s_dealer_known, s_rows, s_irregularities, s_made) = _SETTERS
+         s_dealer_known, s_rows, s_irregularities, s_made, s_walked) = _SETTERS
         s_deal(made, deal)
         s_players(made, players)
         s_dealer(made, dealer)
@@ -257,12 +265,35 @@ class ReplayedDeal(Value):
         s_rows(made, rows)
         s_irregularities(made, None)
         s_made(made, None)
+        s_walked(made, None)
+        return made
+
+    @classmethod
+    def of_walk(cls, deal: Deal, players: tuple[str, ...], dealer: int,
+                walked: tuple[Walked, ...], hands: tuple[frozenset[Card], ...],
+                partie: tuple[Card, ...], partie_written: bool,
+                espagnolette: Espagnolette | None, diagnostics: tuple[Diagnostic, ...]
+                ) -> ReplayedDeal:
+        """The replay of a deal where a player discarded two (replay/plaintwo.py):
+        its tricks, which rows of four cards do not fit, are made from ``walked``
+        (see ``Walked``) when first asked, as the full walk makes them."""
+        made = cls(deal, players, dealer, hands=hands, partie=partie,
+                   partie_written=partie_written, espagnolette=espagnolette,
+                   diagnostics=diagnostics)
+        setattr_frozen(made, "_tricks", None)
+        setattr_frozen(made, "_walked", walked)
         return made
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         tricks = self._tricks
-        if tricks is None:  # a plain deal's, asked for the first time
+        if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
+            tricks = tuple([_new_tuple(PlayedTrick, (number, leader, tuple([
+                _new_tuple(Play, (seat, card_at.card, card_at.pos))
+                for seat, card_at in zip(seats, line.cards, strict=True)]), taker, line))
+                for number, leader, seats, taker, line in self._walked])
+            setattr_frozen(self, "_tricks", tricks)
+        elif tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
             made = self._made or (None,) * len(self.rows)
             tricks = tuple([trick or trick_of_row(row, line) for trick, row, line
