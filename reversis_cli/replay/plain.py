@@ -10,8 +10,10 @@ with the play.
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
 at the first thing that is not plain, or that the full walk would report
 (but a revoke, which it finds as the full walk does; and a talon card kept,
-``kept``, whose card it finds as the full walk does): the full walk then
-replays the deal and says what is wrong.  So the two
+``kept``, whose card it finds as the full walk does): :mod:`.plaintwo` then
+tries a deal where a player discarded two (IRR-5), whose trick 11 has three
+cards, with this module's checks, and the full walk replays any other and
+says what is wrong.  So the two
 agree on every deal this one accepts; tests/test_replay_plain.py holds
 them to it.
 

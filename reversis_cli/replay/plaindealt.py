@@ -9,9 +9,10 @@ marker) has such lines in every deal.  The full walk holds them to the play
 (:mod:`.plain`) has walked, and gives up (None) at the first answer that would
 be a diagnostic, or that it does not take on (two written hands sharing a
 card): the full walk then replays the deal and says what is wrong.  On a
-plain deal (no event line that changes a hand but ``kept``, so no player
-discarded two; every line read whole; eleven tricks established) the full
-walk's checks come to these:
+plain deal (no event line that changes a hand but ``kept`` and, for
+:mod:`.plaintwo`, ``discarded-two``; every line read whole; eleven tricks
+established) the full walk's checks come to these (a player who discarded
+two, IRR-5, discards two cards; the partie is then of five):
 
 - each hand line names a player, once; it holds 12 cards for the dealer, 11
   for another (RV204), none twice (RV202), and none another player played
