@@ -516,7 +516,7 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
 def _two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     """:mod:`.plaintwo`'s replay of a deal where a player discarded two; the
     module imported at the first such deal (most records have none)."""
-    from .plaintwo import replay_two_discarded
+    from .plaintwo import replay_two_discarded  # start-up time: most records have none
     return replay_two_discarded(deal, players)
 
 
