@@ -33,6 +33,7 @@ from ..vocabulary import KEYWORDS_NOT_SIZES
 from ..words import shortened
 from .crosscheck import CrossChecks
 from .plain import replay_plain
+from .plaintwo import replay_two_discarded
 from .recorded import recorded_problems
 from .result import (
     TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, TrickAsWritten,
@@ -505,19 +506,10 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     if not damaged:  # most deals are plain: one pass over the tricks replays them
-        plain = replay_plain(deal, players)
-        if plain is None and deal.events_of("discarded-two"):
-            plain = _two_discarded(deal, players)
+        plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
         if plain is not None:
             return plain
     return _Replay(deal, players, damaged).run()
-
-
-def _two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
-    """:mod:`.plaintwo`'s replay of a deal where a player discarded two; the
-    module imported at the first such deal (most records have none)."""
-    from .plaintwo import replay_two_discarded  # start-up time: most records have none
-    return replay_two_discarded(deal, players)
 
 
 def replay_full(deal: Deal, players: tuple[str, ...],
