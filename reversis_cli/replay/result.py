@@ -4,6 +4,7 @@ espagnolette, the revokes and the irregularities of one deal (the values
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, TypedDict
 
@@ -288,10 +289,7 @@ class ReplayedDeal(Value):
     def tricks(self) -> tuple[PlayedTrick, ...]:
         tricks = self._tricks
         if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
-            tricks = tuple([_new_tuple(PlayedTrick, (number, leader, tuple([
-                _new_tuple(Play, (seat, card_at.card, card_at.pos))
-                for seat, card_at in zip(seats, line.cards, strict=True)]), taker, line))
-                for number, leader, seats, taker, line in self._walked])
+            tricks = tuple(map(_trick_of_walked, self._walked))
             setattr_frozen(self, "_tricks", tricks)
         elif tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
@@ -403,6 +401,32 @@ def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
     plays = (_new_tuple(Play, (s0, PACK[a], p0)), _new_tuple(Play, (s1, PACK[b], p1)),
              _new_tuple(Play, (s2, PACK[c], p2)), _new_tuple(Play, (s3, PACK[d], p3)))
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
+
+
+def _trick_of_walked(walked: Walked) -> PlayedTrick:
+    """A trick of a deal where a player discarded two (``ReplayedDeal.of_walk``),
+    as the full walk makes it.  Of a lean line (``TrickLine._source``), the
+    place of each card is its word's, found in the line's text as
+    ``model.statements._write_out`` finds it (the line is not written out:
+    a third of the cost); of a line read in full, its cards' own."""
+    number, leader, seats, taker, line = walked
+    source = line._source
+    if source is None:
+        plays = tuple([_new_tuple(Play, (seat, card_at.card, card_at.pos))
+                       for seat, card_at in zip(seats, line.cards, strict=True)])
+    else:
+        text, at = source
+        starts = [found.start() + 1 for found in _WORD.finditer(text)]
+        first = 1 if line.leader_text is None else 2  # the first card's word
+        plays = tuple([_new_tuple(Play, (seat, PACK[index],
+                                         _new_tuple(Pos, (at, starts[first + k]))))
+                       for k, (seat, index) in enumerate(zip(seats, line.indexes, strict=True))])
+    return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
+
+
+# A word of a lean trick line (``model.statements._write_out``'s): the line's
+# words are separated by spaces only.
+_WORD = re.compile(r"\S+")
 
 
 def _played_by_seat(rows: Iterable[Row]) -> list[list[int]]:
