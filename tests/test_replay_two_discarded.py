@@ -215,3 +215,15 @@ def test_the_untouched_two_discarded_deal_is_taken_plain(monkeypatch):
     """The deal the hostile cases start from is plain: each case is given up for its fault."""
     calls = _replayed(_deal_one(), monkeypatch)
     assert _two_deals(calls) == [True] and _agree(calls) == 1
+
+
+@fast_by_default
+def test_trick_lines_without_a_leader_or_with_a_taker_give_the_full_walk_s_places(tmp_path,
+                                                                                 monkeypatch):
+    """Each card's place is found in its line's text: the word after the number when
+    no leader is written, and a taker written after the cards changes nothing."""
+    text = _changed(_changed(_changed(TOOK_TEN, "   3 Boris 2D", "   3 2D"),
+                             "   5 Vera  8S", "   5 8S"), "KC QS\n", "KC QS > Vera\n")
+    calls = _replayed(text, monkeypatch)
+    assert _two_deals(calls) == [True] and _agree(calls) == 1  # places compared one by one
+    assert [status for status, _ in _same_both_ways(text, tmp_path, monkeypatch)] == [0, 0, 0]
