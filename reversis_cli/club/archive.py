@@ -31,7 +31,6 @@ from enum import StrEnum
 from pathlib import Path
 
 from ..session.inputs import expand_inputs
-from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Count, Msg
@@ -328,6 +327,8 @@ def notation_of(path: Path, data: bytes, name: str) -> tuple[bytes | None, list[
     record (None, with the problems, when it cannot be)."""
     if path.suffix.lower() != JSON_SUFFIX:
         return data, []
+    from ..convert import convert  # a JSON record's: start-up time of a run of .rvs files
+
     converted = convert(data, name, "json", "rvs")
     if not converted.ok or converted.text is None:
         return None, converted.diagnostics
