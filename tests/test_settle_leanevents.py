@@ -130,3 +130,46 @@ def _env(reference: bool) -> dict[str, str]:
     if reference:
         env["REVERSIS_REFERENCE"] = "1"
     return env
+
+
+def _archive_dump(paths: list[str], reference: bool, monkeypatch) -> dict[str, list]:
+    from reversis_cli import fastpaths
+    from reversis_cli.club.archive import build_in_memory
+    monkeypatch.setattr(fastpaths, "REFERENCE", reference)
+    conn, results = build_in_memory(paths)
+    try:
+        assert all(result.deals for result in results)
+        tables = [row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+                for table in tables}
+    finally:
+        conn.close()
+        monkeypatch.undo()
+
+
+@fast_by_default
+def test_the_archive_of_event_lines_settled_lean_is_the_engine_s(tmp_path, monkeypatch):
+    """Every table of the archive (the deals, players, payments rows and the
+    sessions' tally) the same with the event lines settled lean and under
+    REVERSIS_REFERENCE=1."""
+    paths = []
+    for rules, seed in (("classic", 86), ("modern", 87)):
+        path = tmp_path / f"{rules}.rvs"
+        path.write_text(_event_deals(seed, rules), "utf-8")
+        paths.append(str(path))
+    from reversis_cli.settle import leanevents
+    settled = [0]
+    original = leanevents._LeanEvents.settle
+
+    def counted(self, facts):
+        settled[0] += 1
+        return original(self, facts)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(leanevents._LeanEvents, "settle", counted)
+        fast = _archive_dump(paths, False, patch)
+    assert settled[0] >= 40  # the event lines settled lean
+    assert sum(len(rows) for rows in fast.values()) > 500
+    assert any("IRR-6" in row for rows in fast.values() for row in rows)
+    assert fast == _archive_dump(paths, True, monkeypatch)

@@ -114,7 +114,6 @@ from .irregular import (
 )
 from .lean import Facts, settle_plain
 from .leandeal import LeanDeal
-from .leanevents import settle_events
 from .ledger import Ledger
 from .partie import pay_partie, rank_partie
 from .payments import POOL, Amount, NoteCode, Payment, Step, amount_json, whole
@@ -398,7 +397,9 @@ class SessionSettler:
         other as :meth:`settle` does."""
         lean = settle_plain(replayed, self.profile, self.pool, self.last_played,
                             self.session_start, facts)
-        if lean is None and replayed.deal.events:  # IRR-4, IRR-6, CLAIM-1: leanevents.py
+        if lean is None and replayed.deal.events:  # IRR-4, IRR-6, CLAIM-1
+            # imported at the first such deal: a run without one never loads it
+            from .leanevents import settle_events
             lean = settle_events(replayed, self.profile, self.pool, self.last_played,
                                  self.session_start, facts)
         if lean is None:
