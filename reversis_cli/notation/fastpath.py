@@ -79,7 +79,9 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         self._dealers: set[str] = set()  # the dealers' words :attr:`deal_line` has read
         self._exchange_cards: dict[str, int] = {}
         self._names: dict[str, bool] = {}
+        self._full_name: re.Pattern[str] | None = None  # NAME, compiled at a non-ASCII word
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
+        self._start_dealt()
         for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
                           "tally_entry"):
             setattr(self, attribute, _Compiled(self, attribute))
@@ -100,14 +102,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             if word.isascii():
                 known = _ASCII_NAME.fullmatch(word) is not None
             else:
-                known = self._full_name.fullmatch(word) is not None
+                full_name = self._full_name
+                if full_name is None:
+                    full_name = self._full_name = re.compile(self._grammar_terminal("NAME"))
+                known = full_name.fullmatch(word) is not None
             if len(self._names) < _NAMES_KEPT:
                 self._names[word] = known
         return known
-
-    @functools.cached_property
-    def _full_name(self) -> re.Pattern[str]:
-        return re.compile(self._grammar_terminal("NAME"))
 
     def _names_are_names(self, *words: str | None) -> bool:
         """Every word given (None: none written) a name by NAME."""
