@@ -162,9 +162,11 @@ class DealtLines:
         """The usual hand, talon or partie line, read by its ``words`` (the fast
         path of :meth:`_dealt_line`), lean; None unless its keyword, its
         player's word and each card's word are ones :attr:`_dealt` has read so
-        (a line of the same kind).  ``line`` is plain (``fastpath.is_plain``):
-        its only blank is the space, so the expression would read its words
-        where they stand."""
+        (a line of the same kind).  ``line`` is plain (``fastpath.is_plain``,
+        or its checks but the one for a long number, which no word read here
+        holds: a player's word with one is never kept, a card's or a keyword's
+        has none): its only blank is the space, so the expression would read
+        its words where they stand."""
         heads, players, cards = self._dealt_read
         kind = heads.get(words[0])
         if kind is None:
@@ -172,9 +174,10 @@ class DealtLines:
         first = 2 if kind is HandLine else 1  # the first card's word
         if len(words) <= first or first == 2 and words[1] not in players:
             return None
-        indexes = tuple(map(cards.get, words[first:]))
-        if None in indexes:
-            return None
+        try:
+            indexes = tuple(map(cards.__getitem__, words[first:]))
+        except KeyError:
+            return None  # a word not read as a card before: the expression's
         new = tuple.__new__  # the named tuples made without their __new__'s Python call
         at = len(line) - len(line.lstrip(" "))
         pos = new(Pos, (number, at + 1))
@@ -185,9 +188,7 @@ class DealtLines:
             name = new(Name, (words[1], new(Pos, (number, at + 1))))
             at += len(words[1])
         at = line.index(words[first], at)
-        return lean_cards_line(kind, pos, name, cast(tuple[int, ...], indexes),
-                               line[at:].rstrip(" "), number, at + 1)
-
+        return lean_cards_line(kind, pos, name, indexes, line[at:].rstrip(" "), number, at + 1)
 
 DealtLine = HandLine | TalonLine | PartieLine
 # At most so many words kept of each kind (as FastPath keeps its own).
