@@ -23,7 +23,8 @@ from typing import cast
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
 from ..cards import KNOWN_SPELLINGS, Card
-from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
+from ..model import (HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line,
+                     lean_dealt_words)
 from .cardwords import read_cards
 
 __all__ = ["DealtLines"]
@@ -178,17 +179,8 @@ class DealtLines:
             indexes = tuple(map(cards.__getitem__, words[first:]))
         except KeyError:
             return None  # a word not read as a card before: the expression's
-        new = tuple.__new__  # the named tuples made without their __new__'s Python call
-        at = len(line) - len(line.lstrip(" "))
-        pos = new(Pos, (number, at + 1))
-        at += len(words[0])
-        name = None
-        if first == 2:
-            at = line.index(words[1], at)
-            name = new(Name, (words[1], new(Pos, (number, at + 1))))
-            at += len(words[1])
-        at = line.index(words[first], at)
-        return lean_cards_line(kind, pos, name, indexes, line[at:].rstrip(" "), number, at + 1)
+        # its position, its player's Name and its cards made when first read
+        return lean_dealt_words(kind, words[1] if first == 2 else None, indexes, line, number)
 
 DealtLine = HandLine | TalonLine | PartieLine
 # At most so many words kept of each kind (as FastPath keeps its own).
