@@ -441,7 +441,39 @@ def test_the_fast_paths_expressions_hold_no_class_of_combining_marks():
     text = "".join(simulate_session(SimulationOptions(3, seed=4, card_style="ascii")))
     for chunk in deal_chunks(text):
         assert fresh.read_deal(list(chunk.lines), chunk.first_line) is not None
-    assert "_full_name" not in vars(fresh), "NAME compiled for an ASCII record"
+    assert fresh._full_name is None, "NAME compiled for an ASCII record"
+
+
+def test_the_fast_path_keeps_its_attributes_out_of_a_dictionary():
+    """A ``functools.cached_property`` writes into the instance's ``__dict__``;
+    on Python 3.11 the fast path's attributes are then a real dictionary, and
+    every attribute its hot loop reads costs a slow look-up: ~12 k instructions
+    a deal on the bench's plain records (issue 35), once the first deal's lines
+    had been asked whether they were hand lines.  Every kind of line read, a
+    non-ASCII name and paid and tally lines included, none of its attributes
+    moves to a dictionary (the collector sees the dictionary among the
+    object's referents only once it is made)."""
+    import gc
+
+    from reversis_cli.notation.fastpath import FastPath, fast_path
+
+    def in_a_dictionary(reader: FastPath) -> bool:
+        return any(isinstance(referent, dict) and "_leaders" in referent
+                   for referent in gc.get_referents(reader))
+
+    fresh = FastPath(fast_path()._grammar_terminal, fast_path().keywords)
+    assert not in_a_dictionary(fresh)
+    text = "".join(simulate_session(SimulationOptions(
+        12, seed=3, write_hands=True, irregular=0.3, events=0.3,
+        players=("Анна", "Boris", "Vera", "Gleb"))))
+    for chunk in deal_chunks(text):
+        fresh.read_deal(list(chunk.lines), chunk.first_line)
+    for line in ("  paid Анна Boris 1 ACE-9", "  tally Анна 0 Boris 0 Vera 0 Gleb 0",
+                 "  partie 2H 3H 4H 5C", "  hand Boris AS KS 5H 9H", "  talon AH KH QH"):
+        assert fresh.read(line, 9, []) is not None, line
+    assert fresh._full_name is not None and fresh._dealt["h"] is not None
+    assert isinstance(fresh.paid, re.Pattern) and isinstance(fresh.tally, re.Pattern)
+    assert not in_a_dictionary(fresh)
 
 
 # --- the header, read without Lark when plain (issue 24) --------------------------------

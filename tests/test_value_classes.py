@@ -48,7 +48,7 @@ NOT_FIELDS = {
         "the lean line's interface (the fast path's, read on every line): made from the "
         "fields, so not compared"),
     "reversis_cli.model.statements.HandLine": (
-        {"indexes"},
+        {"indexes", "player_text"},
         "the lean line's interface (the plain replay's, read on every line): made from the "
         "fields, so not compared"),
     "reversis_cli.model.statements.TalonLine": (

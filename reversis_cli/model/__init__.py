@@ -16,7 +16,7 @@ from .statements import (
     EVENT_KINDS, POOL_WORD, VOID_EVENTS, CardAt, Comment, DealLine, EspagnoletteLine, EventLine,
     ExchangeLine, HandLine, Header, HeaderLine, Name, NoteLine, PaidLine, PartieLine, Pos,
     Statement, TalonLine, TallyEntry, TallyLine, TrickLine, set_exchange_interface,
-    set_trick_interface, lean_cards_line,
+    set_trick_interface, lean_cards_line, lean_dealt_words,
 )
 
 __all__ = [
@@ -25,4 +25,5 @@ __all__ = [
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine", "Deal",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
     "has_figures", "set_exchange_interface", "set_trick_interface", "lean_cards_line",
+    "lean_dealt_words",
 ]

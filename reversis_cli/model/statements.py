@@ -17,7 +17,7 @@ __all__ = [
     "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
     "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
-    "set_exchange_interface", "set_trick_interface", "lean_cards_line",
+    "set_exchange_interface", "set_trick_interface", "lean_cards_line", "lean_dealt_words",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -177,11 +177,12 @@ class DealLine(Statement):
 
 
 class HandLine(Statement):
-    __slots__ = ("player", "cards", "indexes", "_source")
+    __slots__ = ("player", "cards", "indexes", "_source", "player_text")
     _fields = (*Statement._fields, "player", "cards")
     player: Name
     cards: tuple[CardAt, ...]
     indexes: tuple[int, ...]
+    player_text: str
     _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
 
     def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
@@ -322,6 +323,8 @@ def _set_cards_interface(line: CardsLine) -> None:
     """The cheap fields of a hand, talon or partie line made with all its fields."""
     setattr_frozen(line, "_source", None)
     setattr_frozen(line, "indexes", tuple([card_at.card.index for card_at in line.cards]))
+    if isinstance(line, HandLine):
+        setattr_frozen(line, "player_text", line.player.text)
 
 
 def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
@@ -330,7 +333,7 @@ def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
     words of ``text`` (at ``column`` of ``line``, separated by blanks), whose
     cards' indexes are ``indexes``; made into ``cards`` when first read."""
     made = object.__new__(cls)
-    s_pos, s_before, s_after, s_indexes, s_source, s_player = _LEAN_SETTERS[cls]
+    s_pos, s_before, s_after, s_indexes, s_source, s_player, s_text = _LEAN_SETTERS[cls]
     s_pos(made, pos)
     s_before(made, ())
     s_after(made, None)
@@ -338,6 +341,23 @@ def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
     s_source(made, (text, line, column))
     if player is not None:
         s_player(made, player)
+        s_text(made, player.text)
+    return made
+
+
+def lean_dealt_words(cls: type[CardsLine], player_text: str | None, indexes: tuple[int, ...],
+                     text: str, line: int) -> CardsLine:
+    """A hand (``player_text`` given), talon or partie line read by its words
+    (``notation.fastdealt``): only ``indexes`` (and ``player_text``) set; its
+    position, its player's ``Name``, its comments (none) and its cards are
+    made from ``text``, the plain line ``line`` of the record (one space between
+    words), when one of them is first read."""
+    made = object.__new__(cls)
+    setters = _LEAN_SETTERS[cls]
+    setters[3](made, indexes)
+    setters[4](made, (text, line))
+    if player_text is not None:
+        setters[6](made, player_text)
     return made
 
 
@@ -345,17 +365,38 @@ def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
 _LEAN_SETTERS: dict[type, tuple[Any, ...]] = {
     cls: tuple(getattr(cls, name).__set__ if hasattr(cls, name) else None
                for name in ("pos", "comments_before", "comment_after", "indexes", "_source",
-                            "player"))
+                            "player", "player_text"))
     for cls in (HandLine, TalonLine, PartieLine)}
+_LAZY = frozenset(("pos", "comments_before", "comment_after", "player", "cards"))
+
+
+def _write_out_positions(line: CardsLine, text: str, number: int) -> None:
+    """The fields of a line read by its words (:func:`lean_dealt_words`) but its
+    cards, where the expression would have found them."""
+    words = text.split()
+    first = 2 if isinstance(line, HandLine) else 1  # the first card's word
+    at = len(text) - len(text.lstrip(" "))
+    setattr_frozen(line, "pos", Pos(number, at + 1))
+    setattr_frozen(line, "comments_before", ())
+    setattr_frozen(line, "comment_after", None)
+    at += len(words[0])
+    if first == 2:
+        at = text.index(words[1], at)
+        setattr_frozen(line, "player", Name(words[1], Pos(number, at + 1)))
+        at += len(words[1])
+    at = text.index(words[first], at)
+    setattr_frozen(line, "_source", (text[at:].rstrip(" "), number, at + 1))
 
 
 def _write_out_cards(line: CardsLine, name: str) -> Any:
-    """A lean line's ``cards`` (its only field not set when made), made at its
-    first reading (``__getattr__`` is called only for a slot not set)."""
-    if name != "cards":
-        raise AttributeError(f"{type(line).__name__!r} object has no attribute {name!r}")
-    source = line._source
-    assert source is not None, "a line made with all its fields has them all"
+    """A lean line's ``cards`` (and, read by its words, its other fields), made
+    at its first reading (``__getattr__`` is called only for a slot not set)."""
+    source = line._source if name in _LAZY else None
+    if source is not None and len(source) == 2:  # read by its words: every field but these
+        _write_out_positions(line, *source)
+        source = line._source
+    if source is None or name != "cards":
+        return object.__getattribute__(line, name)  # set now, or an AttributeError
     text, number, column = source
     setattr_frozen(line, "cards", tuple([
         CardAt(PACK[index], Pos(number, column + found.start()), found.group())

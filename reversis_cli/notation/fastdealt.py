@@ -16,7 +16,6 @@ message and column.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import cast
@@ -24,7 +23,8 @@ from typing import cast
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
 from ..cards import KNOWN_SPELLINGS, Card
-from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
+from ..model import (HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line,
+                     lean_dealt_words)
 from .cardwords import read_cards
 
 __all__ = ["DealtLines"]
@@ -47,23 +47,39 @@ class DealtLines:
 
     _card_indexes: dict[str, int]
 
-    @functools.cached_property
-    def _dealt(self) -> dict[str, re.Pattern[str] | None]:
-        """Each line's expression by the keyword's first letter: ``h``, ``t``,
-        ``p``, each compiled at its first use (:meth:`_dealt_match`)."""
-        return dict.fromkeys("htp")
+    def _start_dealt(self) -> None:
+        """This part's attributes, set by ``FastPath.__init__``: plain attributes,
+        never a ``functools.cached_property``, which writes into the instance's
+        ``__dict__``; on Python 3.11 that makes the fast path's attributes a real
+        dictionary, and every attribute the hot loop reads (``_leaders``,
+        ``_card_indexes``…) is then looked up the slow way: ~12 k instructions
+        a deal on a record without a single hand line (issue 35)."""
+        # Each line's expression by the keyword's first letter: ``h``, ``t``,
+        # ``p``, each compiled at its first use (:meth:`_dealt_match`).
+        self._dealt: dict[str, re.Pattern[str] | None] = dict.fromkeys("htp")
+        # Each line's keyword by its first letter, as the grammar writes it
+        # (:meth:`_dealt_keyword`, at the first hand, talon or partie line).
+        self._dealt_keywords: dict[str, str] | None = None
+        # What :attr:`_dealt` has read, for :meth:`_dealt_by_words`: the
+        # keywords' words (each with its line's kind), the players' words, the
+        # cards' words (each a single card, with its index).
+        self._dealt_read: tuple[dict[str, type[DealtLine]], set[str], dict[str, int]] = (
+            {}, set(), {})
 
-    @functools.cached_property
-    def _dealt_keywords(self) -> dict[str, str]:
-        """Each line's keyword by its first letter, as the grammar writes it."""
-        return {head: self._terminal(word) for head, word in _TERMINALS.items()}
+    def _dealt_keyword(self, head: str) -> str:
+        """The keyword of the line whose first letter is ``head``."""
+        keywords = self._dealt_keywords
+        if keywords is None:
+            keywords = self._dealt_keywords = {
+                first: self._terminal(word) for first, word in _TERMINALS.items()}
+        return keywords[head]
 
     def _dealt_match(self, head: str, line: str) -> tuple[str | None, int, str, int] | None:
         """The line read by its expression (made from the grammar's terminals): the
         player's word and its index, the run of cards and its index; None: no match."""
         pattern = self._dealt[head]
         if pattern is None:
-            keyword, cards = self._dealt_keywords[head], self._terminal("CARDS")
+            keyword, cards = self._dealt_keyword(head), self._terminal("CARDS")
             blank, end = self._blank, self._end
             player = rf"(?P<player>{_WORD}){blank}" if head == "h" else ""
             pattern = self._dealt[head] = re.compile(
@@ -88,7 +104,7 @@ class DealtLines:
         if "\t" in line or "  " in body.rstrip(" "):
             return None
         words = body.rstrip(" ").split(" ")
-        if words[0] != self._dealt_keywords[head]:
+        if words[0] != self._dealt_keyword(head):
             return None
         at = len(line) - len(body) + len(words[0]) + 1
         player, player_at = None, -1
@@ -104,13 +120,6 @@ class DealtLines:
         if not cards or not all([word in known for word in cards]):
             return None
         return player, player_at, " ".join(cards), at
-
-    @functools.cached_property
-    def _dealt_read(self) -> tuple[dict[str, type[DealtLine]], set[str], dict[str, int]]:
-        """What :attr:`_dealt` has read, for :meth:`_dealt_by_words`: the
-        keywords' words (each with its line's kind), the players' words, the
-        cards' words (each a single card, with its index)."""
-        return {}, set(), {}
 
     def _dealt_line(self, head: str, line: str, number: int, problems: list[Diagnostic]
                     ) -> HandLine | TalonLine | PartieLine | None:
@@ -154,9 +163,11 @@ class DealtLines:
         """The usual hand, talon or partie line, read by its ``words`` (the fast
         path of :meth:`_dealt_line`), lean; None unless its keyword, its
         player's word and each card's word are ones :attr:`_dealt` has read so
-        (a line of the same kind).  ``line`` is plain (``fastpath.is_plain``):
-        its only blank is the space, so the expression would read its words
-        where they stand."""
+        (a line of the same kind).  ``line`` is plain (``fastpath.is_plain``,
+        or its checks but the one for a long number, which no word read here
+        holds: a player's word with one is never kept, a card's or a keyword's
+        has none): its only blank is the space, so the expression would read
+        its words where they stand."""
         heads, players, cards = self._dealt_read
         kind = heads.get(words[0])
         if kind is None:
@@ -164,22 +175,12 @@ class DealtLines:
         first = 2 if kind is HandLine else 1  # the first card's word
         if len(words) <= first or first == 2 and words[1] not in players:
             return None
-        indexes = tuple(map(cards.get, words[first:]))
-        if None in indexes:
-            return None
-        new = tuple.__new__  # the named tuples made without their __new__'s Python call
-        at = len(line) - len(line.lstrip(" "))
-        pos = new(Pos, (number, at + 1))
-        at += len(words[0])
-        name = None
-        if first == 2:
-            at = line.index(words[1], at)
-            name = new(Name, (words[1], new(Pos, (number, at + 1))))
-            at += len(words[1])
-        at = line.index(words[first], at)
-        return lean_cards_line(kind, pos, name, cast(tuple[int, ...], indexes),
-                               line[at:].rstrip(" "), number, at + 1)
-
+        try:
+            indexes = tuple(map(cards.__getitem__, words[first:]))
+        except KeyError:
+            return None  # a word not read as a card before: the expression's
+        # its position, its player's Name and its cards made when first read
+        return lean_dealt_words(kind, words[1] if first == 2 else None, indexes, line, number)
 
 DealtLine = HandLine | TalonLine | PartieLine
 # At most so many words kept of each kind (as FastPath keeps its own).

@@ -79,7 +79,9 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         self._dealers: set[str] = set()  # the dealers' words :attr:`deal_line` has read
         self._exchange_cards: dict[str, int] = {}
         self._names: dict[str, bool] = {}
+        self._full_name: re.Pattern[str] | None = None  # NAME, compiled at a non-ASCII word
         self._blank, self._end = r"[ \t]+", r"[ \t]*\Z"
+        self._start_dealt()
         for attribute in ("deal_line", "trick", "exchange", "espagnolette", "paid", "tally",
                           "tally_entry"):
             setattr(self, attribute, _Compiled(self, attribute))
@@ -100,14 +102,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             if word.isascii():
                 known = _ASCII_NAME.fullmatch(word) is not None
             else:
-                known = self._full_name.fullmatch(word) is not None
+                full_name = self._full_name
+                if full_name is None:
+                    full_name = self._full_name = re.compile(self._grammar_terminal("NAME"))
+                known = full_name.fullmatch(word) is not None
             if len(self._names) < _NAMES_KEPT:
                 self._names[word] = known
         return known
-
-    @functools.cached_property
-    def _full_name(self) -> re.Pattern[str]:
-        return re.compile(self._grammar_terminal("NAME"))
 
     def _names_are_names(self, *words: str | None) -> bool:
         """Every word given (None: none written) a name by NAME."""
@@ -159,18 +160,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                   ) -> tuple[Deal, list[Diagnostic]] | None:
         """The deal of a chunk whose every line the fast path reads, and the
         problems of its cards; None when any line is not plain (a comment, a
-        control character, a tab, a line or a number too long, a statement
-        the fast path leaves to Lark): the chunk is then parsed in full, line
-        by line (``parse.parse_chunk``).
-
-        This is the reader's hottest loop: the usual trick line is read here
-        by its words into a row (:meth:`_lean_trick`), the usual exchange line
-        too (:meth:`_exchange_by_words`), and the checks
-        ``parse_chunk`` makes line by line are folded into one test of the
-        line that only a plain line passes.  The deal is lean
-        (``model.deal.lean_deal``): its trick and exchange lines are made from
-        the rows when asked for; unless such a line was read in full (a word
-        read for the first time), when it holds lines only."""
+        control character, a tab, a line or a number too long, a statement the
+        fast path leaves to Lark): ``parse.parse_chunk`` then parses it in full.
+        The reader's hottest loop: the usual trick, exchange, hand, talon and
+        partie lines read by their words (:meth:`_lean_trick`,
+        :meth:`_exchange_by_words`, :meth:`_dealt_by_words`), ``parse_chunk``'s
+        checks folded into one test only a plain line passes.  The deal is lean
+        (``model.deal.lean_deal``): its trick and exchange lines made when asked."""
         deal_line: DealLine | None = None
         layout: list[Statement | TrickRow | ExchangeRow] = []
         rows: list[TrickRow] = []
@@ -178,7 +174,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         others: list[Statement] = []
         problems: list[Diagnostic] = []
         in_full = False  # a trick or exchange line read in full
-        lean_trick, exchange_by_words = self._lean_trick, self._exchange_by_words
+        lean_trick, exchange_by_words, dealt_by_words, dealt_heads = (
+            self._lean_trick, self._exchange_by_words, self._dealt_by_words, self._dealt_read[0])
         for number, line in enumerate(lines, first_line):
             words = line.split()
             if deal_line is None:
@@ -202,6 +199,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                         layout.append(row)
                         rows.append(row)
                         continue
+                # a dealt line by its words (is_plain's checks but the long number's)
+                if count and words[0] in dealt_heads and line.isprintable() \
+                        and "#" not in line and len(line) <= MAX_LINE_LENGTH \
+                        and (dealt := dealt_by_words(line, words, number)) is not None:
+                    layout.append(dealt)
+                    others.append(dealt)
+                    continue
             if not line:
                 continue
             if not is_plain(line):
@@ -213,8 +217,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 if deal_line is None:
                     return None
                 continue
-            statement = self._dealt_by_words(line, words, number) \
-                or self.read(line, number, problems)
+            statement = self.read(line, number, problems)  # (a dealt line's words: above)
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
             if isinstance(statement, ExchangeLine) and statement._source is not None:

@@ -7,7 +7,6 @@ error is Lark's, whose builder reports it (RV115).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -33,21 +32,24 @@ class RecordedLines:
     is_name: Callable[[str], bool]
     _names_are_names: Callable[..., bool]
 
-    @functools.cached_property
     def _recorded(self) -> tuple[str, str, str]:
+        """The three expressions' text, worked out for each (once a record): a
+        method, not a ``functools.cached_property``, which would write into the
+        fast path's ``__dict__`` and slow its every attribute (see
+        ``fastdealt.DealtLines._start_dealt``)."""
         return _recorded_expressions(self._terminal, self._blank, self._end)
 
     def _build_paid(self) -> re.Pattern[str]:
         """The paid line."""
-        return re.compile(self._recorded[0])
+        return re.compile(self._recorded()[0])
 
     def _build_tally(self) -> re.Pattern[str]:
         """The tally line."""
-        return re.compile(self._recorded[1])
+        return re.compile(self._recorded()[1])
 
     def _build_tally_entry(self) -> re.Pattern[str]:
         """One figure of a tally line."""
-        return re.compile(self._recorded[2])
+        return re.compile(self._recorded()[2])
 
     def _paid(self, line: str, number: int) -> PaidLine | None:
         match = self.paid.match(line)

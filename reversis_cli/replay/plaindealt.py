@@ -46,10 +46,12 @@ from ..model.rows import ExchangeRow
 
 __all__ = ["dealt_plain"]
 
-_BIT = tuple(1 << index for index in range(len(PACK)))
+# A list, not a tuple: sum(map(_BIT.__getitem__, cards)) calls it once a card, and a
+# list's __getitem__ is a plain method, a tuple's a slot wrapper (a third dearer).
+_BIT = [1 << index for index in range(len(PACK))]
 # A byte of a seat's cards played as its bit: none for a byte that is no card
 # (``plain.NO_CARD``, the missing eleventh card of a player who discarded two).
-_BYTE_BIT = _BIT + (0,) * (256 - len(PACK))
+_BYTE_BIT = _BIT + [0] * (256 - len(PACK))
 _EVERY_CARD = (1 << len(PACK)) - 1
 _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
 
@@ -70,8 +72,11 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     talons, parties = deal.of_type(TalonLine), deal.of_type(PartieLine)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
-    by_hand = [sum(map(_BYTE_BIT.__getitem__, by_seat[start:start + _SEAT_CARDS]))
-               for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)]
+    bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
+    by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no list comprehension's call
+               sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
+               sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
+               sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
     written = _hands(deal.of_type(HandLine), seats, dealer, played, by_hand)
     if written is None:
         return None
@@ -80,7 +85,6 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     if talon is None:
         return None
     takes = {}
-    bit = _BIT.__getitem__
     after_exchange = hands[kept] if kept is not None else None  # his hand line, exchanged
     for player, refuses, discards, taken, sees, _, _, _ in exchanges:
         seat = seats[player]
@@ -139,7 +143,7 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
     hands: list[int | None] = [None, None, None, None]
     held = 0
     for line in lines:
-        seat = seats.get(line.player.text)
+        seat = seats.get(line.player_text)  # (a lean line's Name is made only when read)
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
         cards = line.indexes  # a lean line's cards are made only when read

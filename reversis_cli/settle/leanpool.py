@@ -12,7 +12,9 @@ differ from its own settlement's in the stakes alone (``stake_player``,
 ``stats --compare`` asks of most deals of a reading that moves the pool
 (club/resettle.py).  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
-staking of 0), and where its payments are not in the order it expects.
+staking of 0), where its payments are not in the order it expects (a fine of
+IRR-6 among them), and where a pool taking was forfeited (IRR-4: it is listed
+in ``cancelled`` at the pool's amount).
 """
 
 from __future__ import annotations
@@ -124,8 +126,9 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     remises, middle = payments[end:last], payments[first:end]
     was = deal.pool_before + sum([p[2] for p in payments[:first]])
     if was == 0 or len(takings) > 1 or any([POOL in (p[0], p[1]) for p in middle]) \
-            or any([_remise(p) is None for p in remises]):
-        return None
+            or any([_remise(p) is None for p in remises]) \
+            or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
+        return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
     pool_before = whole(pool_before)
     staked, start = stakes(profile, pool_before, previous, session_start, deal.dealer,
                            deal.names)
