@@ -42,6 +42,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "plain replay of a revoke": ("reversis_cli.replay.plain", "_add_revokes"),
     "plain replay of a kept card": ("reversis_cli.replay.plain", "_kept_card_plain"),
+    "plain replay of two discarded": ("reversis_cli.replay.plaintwo", "_walk"),
     "hand, talon and partie lines by their words": ("reversis_cli.notation.fastdealt:DealtLines",
                                                     "_dealt_words"),
     "plain replay (the cards as dealt)": ("reversis_cli.replay.plain", "dealt_plain"),

@@ -17,6 +17,7 @@ import pytest
 from reversis_cli.reader import record as reader
 from reversis_cli.reader import record_from_text
 from reversis_cli.replay.plain import replay_plain
+from reversis_cli.replay.plaintwo import replay_two_discarded
 from reversis_cli.replay import replay_full
 from reversis_cli.settle.inplay import still_held
 from reversis_cli.settle.ledger import _tally, _tally_tricks
@@ -60,11 +61,14 @@ def _agree(calls) -> int:
         full = replay_full(deal, players, damaged)
         if damaged:
             continue  # the plain replay is never asked
-        plain = replay_plain(deal, players)
+        plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
         if plain is None:
             continue
         plain_deals += 1
         assert full.rows is None  # the full walk gives its tricks, not rows
+        if plain.rows is None:  # a player discarded two (replay/plaintwo.py): no rows
+            _agree_walked(plain, full)
+            continue
         assert plain.rows == _rows(full.tricks)
         # held_at and trick() before anything asks the hands or the tricks, which the
         # plain replay leaves to be made from its rows
@@ -96,6 +100,19 @@ def _agree(calls) -> int:
         assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
         assert plain.trick(3) is plain.tricks[2]  # once made, the tricks are kept
     return plain_deals
+
+
+def _agree_walked(plain, full) -> None:
+    """A deal where a player discarded two, replayed plain: its tricks, made
+    only when asked (a revoke's position asks), and its hands are the full walk's."""
+    assert plain.deal.events_of("discarded-two")
+    assert (plain._tricks is None) is not bool(plain.revokes)
+    assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
+    assert plain.held_at(2, 11) == full.held_at(2, 11)
+    assert plain.trick(11) is plain.tricks[10]  # made once, and kept
+    for made, walked in zip(plain.tricks, full.tricks, strict=True):
+        _same_trick(made, walked)
+    assert plain == full, f"deal {plain.deal.number}"
 
 
 def _rows(tricks) -> tuple:

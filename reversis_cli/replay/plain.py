@@ -10,8 +10,10 @@ with the play.
 instead of the full walk's bookkeeping (:mod:`.play`), and gives up (None)
 at the first thing that is not plain, or that the full walk would report
 (but a revoke, which it finds as the full walk does; and a talon card kept,
-``kept``, whose card it finds as the full walk does): the full walk then
-replays the deal and says what is wrong.  So the two
+``kept``, whose card it finds as the full walk does): :mod:`.plaintwo` then
+tries a deal where a player discarded two (IRR-5), whose trick 11 has three
+cards, with this module's checks, and the full walk replays any other and
+says what is wrong.  So the two
 agree on every deal this one accepts; tests/test_replay_plain.py holds
 them to it.
 
@@ -48,8 +50,12 @@ _BY_SEAT = tuple(itemgetter(*(1 + (seat - leader) % 4 for seat in range(4)))
 _SUIT_SIZE = 12
 # Every card's index, in pack order (bytes: the indexes played deleted at C speed).
 _PACK_INDEXES = bytes(range(len(PACK)))
-# A bytes.translate table on card indexes: each index's suit as its first index.
-_SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else 0
+# A byte of a seat's cards played that is no card: the eleventh of a player who
+# discarded two (IRR-5, replay/plaintwo.py), who plays ten.
+NO_CARD = 255
+# A bytes.translate table on card indexes: each index's suit as its first index
+# (NO_CARD's, and any byte that is no card's, none: NO_CARD).
+_SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else NO_CARD
                        for index in range(256))
 _BIT = tuple(1 << index for index in range(len(PACK)))
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
@@ -273,13 +279,15 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
 
 
 def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
-                     played: int, by_seat: bytes, kept: int | None = None) -> bool:
+                     played: int, by_seat: bytes, kept: int | None = None,
+                     two: int | None = None) -> bool:
     """Whether the exchange lines (their rows, ``Deal.exchange_rows``) are one
     a player, and agree with the play: each player but the dealer discards
     one card or refuses, the cards discarded or refused are not played, a card
     taken is played by its taker or not at all (with no talon line written,
     nothing more is known).  The player who kept a talon card (``kept``)
-    discards none (IRR-4), and does not refuse."""
+    discards none (IRR-4), and does not refuse; the one who discarded two
+    (``two``, IRR-5) two (``plaintwo._his_exchange`` holds his line)."""
     seen = set()
     for player, refuses, discards, takes, sees, sees_count, _, _ in exchanges:
         seat = seats.get(player)
@@ -288,7 +296,8 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
         seen.add(seat)
         if seat == dealer and (refuses or takes):
             return False
-        if not refuses and len(discards) != 1 and (seat != kept or discards):
+        if not refuses and len(discards) != 1 and (seat != kept or discards) \
+                and (seat != two or len(discards) != 2):
             return False
         for index in discards:
             if played >> index & 1:

@@ -9,9 +9,10 @@ marker) has such lines in every deal.  The full walk holds them to the play
 (:mod:`.plain`) has walked, and gives up (None) at the first answer that would
 be a diagnostic, or that it does not take on (two written hands sharing a
 card): the full walk then replays the deal and says what is wrong.  On a
-plain deal (no event line that changes a hand but ``kept``, so no player
-discarded two; every line read whole; eleven tricks established) the full
-walk's checks come to these:
+plain deal (no event line that changes a hand but ``kept`` and, for
+:mod:`.plaintwo`, ``discarded-two``; every line read whole; eleven tricks
+established) the full walk's checks come to these (a player who discarded
+two, IRR-5, discards two cards; the partie is then of five):
 
 - each hand line names a player, once; it holds 12 cards for the dealer, 11
   for another (RV204), none twice (RV202), and none another player played
@@ -48,24 +49,30 @@ __all__ = ["dealt_plain"]
 # A list, not a tuple: sum(map(_BIT.__getitem__, cards)) calls it once a card, and a
 # list's __getitem__ is a plain method, a tuple's a slot wrapper (a third dearer).
 _BIT = [1 << index for index in range(len(PACK))]
+# A byte of a seat's cards played as its bit: none for a byte that is no card
+# (``plain.NO_CARD``, the missing eleventh card of a player who discarded two).
+_BYTE_BIT = _BIT + [0] * (256 - len(PACK))
 _EVERY_CARD = (1 << len(PACK)) - 1
 _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
-                exchanges: Sequence[ExchangeRow], kept: int | None = None
-                ) -> tuple[tuple[Card, ...], int] | None:
+                exchanges: Sequence[ExchangeRow], kept: int | None = None,
+                two: int | None = None) -> tuple[tuple[Card, ...], int] | None:
     """The partie as written (``()`` when no partie line is) and the index of
     the card the player at seat ``kept`` kept and never played (-1: nobody
     kept one), when the deal's hand, talon and partie lines agree with the
     play as the full walk holds them; None at the first doubt.  ``played`` is
     the mask of the cards played, ``by_seat`` each seat's cards in the order
     played, eleven a seat; ``exchanges`` the exchange rows, already one a
-    player and held to the play (``plain._exchanges_plain``)."""
+    player and held to the play (``plain._exchanges_plain``).  ``two``: the
+    seat of a player who discarded two (IRR-5, :mod:`.plaintwo`): his line
+    discards two different cards, and his eleventh byte of ``by_seat`` is no
+    card."""
     talons, parties = deal.of_type(TalonLine), deal.of_type(PartieLine)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
-    bit = _BIT.__getitem__
+    bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
     by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no list comprehension's call
                sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
                sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
@@ -82,7 +89,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     for player, refuses, discards, taken, sees, _, _, _ in exchanges:
         seat = seats[player]
         hand, own = hands[seat], talon.get(seat)
-        if len(discards) > 1 or taken is not None and len(taken) > 1:
+        if len(discards) > 1 and seat != two or taken is not None and len(taken) > 1:
             return None  # not the usual exchange: the masks below would add a card twice
         if hand is not None and sum(map(bit, discards)) & ~hand:
             return None  # a card discarded that is not in his hand (RV305)

@@ -6,8 +6,9 @@ each one (PLAY-1, PLAY-3), each player's hand after the exchange, the partie
 revokes (PLAY-4).  The optional lines (hands, talon, exchanges, partie) are
 held against the play by :mod:`.crosscheck`.
 
-Most deals are plain and :mod:`.plain` replays them in one pass; the walk
-here is the readable reference it is held to.  A deal still being typed
+Most deals are plain and :mod:`.plain` replays them in one pass (a deal where
+a player discarded two, :mod:`.plaintwo`); the walk here is the readable
+reference they are held to.  A deal still being typed
 (``reversis record``) is replayed by ``replay_full``, then ``find_revokes``
 looks for revokes among its tricks so far and the trick in progress.
 """
@@ -32,6 +33,7 @@ from ..vocabulary import KEYWORDS_NOT_SIZES
 from ..words import shortened
 from .crosscheck import CrossChecks
 from .plain import replay_plain
+from .plaintwo import replay_two_discarded
 from .recorded import recorded_problems
 from .result import (
     TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, TrickAsWritten,
@@ -504,7 +506,7 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     if not damaged:  # most deals are plain: one pass over the tricks replays them
-        plain = replay_plain(deal, players)
+        plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
         if plain is not None:
             return plain
     return _Replay(deal, players, damaged).run()

@@ -4,6 +4,7 @@ espagnolette, the revokes and the irregularities of one deal (the values
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, TypedDict
 
@@ -18,7 +19,7 @@ from .rules_of_play import (
 __all__ = [
     "TRICKS_PER_DEAL", "PRIVILEGED_TRICKS", "Play", "PlayedTrick", "TrickAsWritten",
     "Espagnolette", "Revoke", "Irregularity", "ReplayedDeal", "Row", "Played", "winning_play",
-    "next_seat", "is_espagnolette", "trick_of_row", "Outcome",
+    "next_seat", "is_espagnolette", "trick_of_row", "Outcome", "Walked",
 ]
 
 
@@ -151,6 +152,12 @@ def _irregularities(events: tuple[EventLine, ...], players: tuple[str, ...]
 # tally and the JSON read them without a Play or PlayedTrick made.
 Row = tuple[int, int, int, int, int, int, int]
 
+# A trick of a deal where a player discarded two, as its replay keeps it
+# (replay/plaintwo.py, ``ReplayedDeal.of_walk``): its number, its leader's seat,
+# the seats that played it in playing order (three in trick 11), its taker's
+# seat and its line, of which its plays are made when asked.
+Walked = tuple[int, int, tuple[int, ...], int, TrickLine]
+
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
 
@@ -188,7 +195,7 @@ class ReplayedDeal(Value):
 
     __slots__ = ("deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
                  "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
-                 "dealer_known", "rows", "_irregularities", "_made")
+                 "dealer_known", "rows", "_irregularities", "_made", "_walked")
     _fields = ("deal", "players", "dealer", "tricks", "hands", "partie", "partie_written",
                "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
                "dealer_known")
@@ -209,6 +216,7 @@ class ReplayedDeal(Value):
     rows: tuple[Row, ...] | None
     _irregularities: tuple[Irregularity, ...] | None
     _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
+    _walked: tuple[Walked, ...] | None  # a deal of ten-card hands' tricks, to be made (of_walk)
 
     def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
                  tricks: tuple[PlayedTrick, ...] = (),
@@ -221,7 +229,8 @@ class ReplayedDeal(Value):
                  ) -> None:
         for setter, value in zip(_SETTERS, (
                 deal, players, dealer, tricks, hands, partie, partie_written, espagnolette,
-                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None),
+                revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None,
+                None),
                 strict=True):
             setter(self, value)
 
@@ -239,7 +248,7 @@ class ReplayedDeal(Value):
         # One a deal: each slot set by its setter, in __slots__' order, not in a loop.
         (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
          s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
-         s_dealer_known, s_rows, s_irregularities, s_made) = _SETTERS
+         s_dealer_known, s_rows, s_irregularities, s_made, s_walked) = _SETTERS
         s_deal(made, deal)
         s_players(made, players)
         s_dealer(made, dealer)
@@ -257,12 +266,32 @@ class ReplayedDeal(Value):
         s_rows(made, rows)
         s_irregularities(made, None)
         s_made(made, None)
+        s_walked(made, None)
+        return made
+
+    @classmethod
+    def of_walk(cls, deal: Deal, players: tuple[str, ...], dealer: int,
+                walked: tuple[Walked, ...], hands: tuple[frozenset[Card], ...],
+                partie: tuple[Card, ...], partie_written: bool,
+                espagnolette: Espagnolette | None, diagnostics: tuple[Diagnostic, ...]
+                ) -> ReplayedDeal:
+        """The replay of a deal where a player discarded two (replay/plaintwo.py):
+        its tricks, which rows of four cards do not fit, are made from ``walked``
+        (see ``Walked``) when first asked, as the full walk makes them."""
+        made = cls(deal, players, dealer, hands=hands, partie=partie,
+                   partie_written=partie_written, espagnolette=espagnolette,
+                   diagnostics=diagnostics)
+        setattr_frozen(made, "_tricks", None)
+        setattr_frozen(made, "_walked", walked)
         return made
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         tricks = self._tricks
-        if tricks is None:  # a plain deal's, asked for the first time
+        if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
+            tricks = tuple(map(_trick_of_walked, self._walked))
+            setattr_frozen(self, "_tricks", tricks)
+        elif tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
             made = self._made or (None,) * len(self.rows)
             tricks = tuple([trick or trick_of_row(row, line) for trick, row, line
@@ -372,6 +401,32 @@ def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
     plays = (_new_tuple(Play, (s0, PACK[a], p0)), _new_tuple(Play, (s1, PACK[b], p1)),
              _new_tuple(Play, (s2, PACK[c], p2)), _new_tuple(Play, (s3, PACK[d], p3)))
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
+
+
+def _trick_of_walked(walked: Walked) -> PlayedTrick:
+    """A trick of a deal where a player discarded two (``ReplayedDeal.of_walk``),
+    as the full walk makes it.  Of a lean line (``TrickLine._source``), the
+    place of each card is its word's, found in the line's text as
+    ``model.statements._write_out`` finds it (the line is not written out:
+    a third of the cost); of a line read in full, its cards' own."""
+    number, leader, seats, taker, line = walked
+    source = line._source
+    if source is None:
+        plays = tuple([_new_tuple(Play, (seat, card_at.card, card_at.pos))
+                       for seat, card_at in zip(seats, line.cards, strict=True)])
+    else:
+        text, at = source
+        starts = [found.start() + 1 for found in _WORD.finditer(text)]
+        first = 1 if line.leader_text is None else 2  # the first card's word
+        plays = tuple([_new_tuple(Play, (seat, PACK[index],
+                                         _new_tuple(Pos, (at, starts[first + k]))))
+                       for k, (seat, index) in enumerate(zip(seats, line.indexes, strict=True))])
+    return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
+
+
+# A word of a lean trick line (``model.statements._write_out``'s): the line's
+# words are separated by spaces only.
+_WORD = re.compile(r"\S+")
 
 
 def _played_by_seat(rows: Iterable[Row]) -> list[list[int]]:

@@ -1,0 +1,204 @@
+"""The plain replay of a deal where a player discarded two cards (IRR-5).
+
+``discarded-two NAME``: NAME discarded two cards and played with ten, so the
+partie holds five cards and trick 11 three (he is passed over in it).  The
+one-pass replay (:mod:`.plain`) keeps a deal's tricks as rows of four cards,
+which such a deal does not fit; :func:`replay_two_discarded` replays it in one
+pass too, asking the full walk's questions (:mod:`.play`,
+:mod:`.crosscheck`) on card indexes and bit masks, and gives up (None) at the
+first answer that would be a diagnostic, or that it does not take on: more
+than one ``discarded-two`` line, one naming a trick or no player, a ``kept``
+line beside it, the ten-card player refusing his talon card or discarding
+other than two different cards.  The full walk then replays the deal and
+says what is wrong.  On the deals it accepts the two agree field by field
+(tests/test_replay_two_discarded.py).
+
+What the full walk does with such a deal, and this replay too: every player
+but NAME plays eleven cards, NAME ten; a trick has one card from each player
+with a card left (trick 11: three, in playing order without NAME); when NAME
+took trick 10, the player after him leads trick 11 (our reading, as the full
+walk's ``_leader_of``); his exchange discards two cards (RV305 otherwise);
+the partie is the five cards not played.  The hands, talon and partie lines
+are held to the play as in a plain deal (:mod:`.plaindealt`).
+
+Its tricks are made when first asked, as the full walk makes them (a
+``PlayedTrick`` of ``Play``s with the place each card was written:
+``ReplayedDeal.of_walk``; a ``check`` never asks): the deal has no rows
+(``ReplayedDeal.rows`` is None), and the engine settles it.  Each seat's
+cards played are kept as in a plain deal, eleven bytes a seat, NAME's
+eleventh a byte that is no card's index (:data:`NO_CARD`), so that the plain
+replay's checks of the exchanges, the cards as dealt, the espagnolette and
+the revokes read them unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import fastpaths
+from ..cards import PACK, Card
+from ..model import Deal, TrickLine
+from ..model.rows import ExchangeRow
+from ..notation.statements import named_players
+from .plain import (
+    _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _ace_holder, _add_revokes,
+    _any_revoke, _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+)
+from .plaindealt import dealt_plain
+from .recorded import recorded_problems
+from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
+from .rules_of_play import PLAYING_ORDERS
+
+__all__ = ["replay_two_discarded"]
+
+_SEAT_CARDS = TRICKS_PER_DEAL  # the bytes of each seat's cards played (the ten-card player's
+# last is NO_CARD)
+_PLAYED = 4 * TRICKS_PER_DEAL - 1  # the cards played: trick 11 has three
+
+
+def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
+    """The replay of ``deal`` when a player discarded two (IRR-5), as the full
+    walk makes it; None for any other deal, and at the first doubt (see the
+    module's docstring).  The caller (``play.replay_deal``, after
+    ``plain.replay_plain`` gave the deal up) has made sure no line of it is
+    damaged.  Always None under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
+    if fastpaths.REFERENCE or not deal.events_of("discarded-two"):
+        return None
+    seats = _seats(players)
+    dealer = seats.get(deal.dealer.text)
+    if dealer is None:
+        return None
+    two = _two_seat(deal, seats)
+    if two is None:
+        return None
+    espagnolettes = deal.espagnolettes
+    dealt = _dealt_count(deal)
+    if not _others_plain(deal, seats, deal.other_count - len(espagnolettes) - dealt):
+        return None
+    walked = _walk(deal.tricks, seats, dealer, two)
+    if walked is None:
+        return None
+    tricks, played, by_seat, renounces = walked
+    exchanges = deal.exchange_rows
+    if not _his_exchange(exchanges, seats, two) \
+            or not _exchanges_plain(exchanges, seats, dealer, played, by_seat, None, two):
+        return None
+    partie: tuple[Card, ...] = ()
+    if dealt:  # the cards as dealt, held to the play as the full walk holds them
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, None, two)
+        if written is None:
+            return None
+        partie = written[0]
+    espagnolette = None
+    holder = _ace_holder(by_seat)
+    if espagnolettes or holder is not None:
+        agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
+        if not agreed:
+            return None
+    replayed = ReplayedDeal.of_walk(
+        deal, players, dealer, tricks, _hands(by_seat), partie or _unplayed(by_seat),
+        bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
+    if renounces and _any_revoke(renounces, by_seat, espagnolette):
+        _add_revokes(replayed, renounces, by_seat)
+    return replayed
+
+
+def _two_seat(deal: Deal, seats: dict[str, int]) -> int | None:
+    """The seat of the player who discarded two, when one ``discarded-two``
+    line names him and no trick, and no ``kept`` line is written; else None."""
+    lines = deal.events_of("discarded-two")
+    if len(lines) != 1 or deal.events_of("kept"):
+        return None
+    line = lines[0]
+    if line.player is None or line.trick is not None:
+        return None
+    return seats.get(line.player.text)
+
+
+def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
+    """``plain._others_plain``, the ``discarded-two`` line let through (it is
+    :func:`_two_seat`'s) and a ``kept`` line not (:func:`_two_seat` said none
+    is written)."""
+    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
+        return False
+    if not all(event.kind == "discarded-two" or _event_plain(event, seats)
+               for event in deal.events):
+        return False
+    return all(name.text in seats for model in _NAMED_OTHERS
+               for stmt in deal.of_type(model) for name in named_players(stmt))
+
+
+def _his_exchange(exchanges: Sequence[ExchangeRow], seats: dict[str, int], two: int) -> bool:
+    """Whether the exchange line of the player who discarded two, if written,
+    discards two different cards (and refuses nothing)."""
+    for player, refuses, discards, *_ in exchanges:
+        if seats.get(player) == two and (refuses or len(discards) != 2
+                                         or discards[0] == discards[1]):
+            return False
+    return True
+
+
+def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: int
+          ) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
+    """The tricks as the full walk establishes them (see ``result.Walked``: their
+    plays are made when asked), the mask of the cards
+    played, each seat's cards in the order played (eleven bytes a seat, as
+    ``plain._walk`` gives them; the ten-card player's last is
+    :data:`NO_CARD`), and the renounces; None when a trick is not plain:
+    not eleven tricks in order, a leader or taker written who is not the
+    one the play gives, a trick of the wrong number of cards, a card played
+    twice."""
+    if len(lines) != TRICKS_PER_DEAL:
+        return None
+    tricks = []
+    by_seat = [bytearray(), bytearray(), bytearray(), bytearray()]
+    renounces: list[_Renounce] = []
+    played = 0
+    leader = (dealer + 1) % 4  # first hand
+    seat_of = seats.get
+    for number, line in enumerate(lines, 1):
+        if line.number != number:
+            return None
+        order = PLAYING_ORDERS[leader]
+        if number == TRICKS_PER_DEAL:  # he has no card left: passed over (IRR-5)
+            if leader == two:  # he took trick 10: the next player leads (the full walk's reading)
+                leader = (two + 1) % 4
+                order = PLAYING_ORDERS[leader]
+            order = tuple([seat for seat in order if seat != two])
+            by_seat[two].append(NO_CARD)
+        named = line.leader_text
+        if named is not None and seat_of(named) != leader:
+            return None
+        indexes = line.indexes
+        if len(indexes) != len(order):
+            return None
+        lo = indexes[0] - indexes[0] % _SUIT_SIZE  # the suit led, as its first index
+        best = 0
+        for k in range(1, len(indexes)):  # PLAY-3; a card off the suit led is a renounce
+            index = indexes[k]
+            if lo <= index < lo + _SUIT_SIZE:
+                if index < indexes[best]:
+                    best = k
+            else:
+                renounces.append((number, order[k], lo))
+        taker = order[best]
+        named_taker = line.taker_text
+        if named_taker is not None and seat_of(named_taker) != taker:
+            return None
+        for seat, index in zip(order, indexes, strict=True):
+            played |= 1 << index
+            by_seat[seat].append(index)
+        tricks.append((number, leader, order, taker, line))
+        leader = taker
+    if played.bit_count() != _PLAYED:
+        return None  # a card played twice
+    return tuple(tricks), played, b"".join(by_seat), renounces
+
+
+def _hands(by_seat: bytes) -> tuple[frozenset[Card], ...]:
+    """Each seat's hand after the exchange, the cards it played, made as the
+    full walk makes it (``_hands_after_exchange``: a set of the cards in the
+    order played, so that the hands iterate alike)."""
+    return tuple([frozenset(set([PACK[index] for index in by_seat[start:start + _SEAT_CARDS]
+                                 if index != NO_CARD]))
+                  for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)])
