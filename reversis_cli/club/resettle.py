@@ -23,7 +23,7 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import repooled
+from ..settle.leanpool import repooled, repriced_nets, same_stakes
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 
@@ -84,24 +84,37 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
                              session.pool_start.given)
+    # a deal in step whose reading changes only amounts of what it read: its nets repriced
+    amounts = session.profile is not None and same_stakes(session.profile.options,
+                                                         profile.options)
     in_step = True
     for index, base in enumerate(scored):
         checked = base.checked
         if (in_step and must is not None and index not in must) \
                 or not checked.settleable or checked.replayed is None:
-            if base.settlement is not None:  # kept as it was
-                pool_end = base.settlement.pool_after
+            kept = base.lean or base.settlement  # kept as it was (a lean deal: the same)
+            if kept is not None:
+                pool_end = kept.pool_after
             continue
+        now = None
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
-        settlement = _settled(settler, base, index in restake, session.profile, facts, index)
-        pool_end = settlement.pool_after
-        after = states[index + 1]  # the pool first: most often it tells
-        in_step = after is not None and settler.pool == after[0] \
-            and state_of(settler.pool, settler.last_played) == after
+            if amounts and index in restake:
+                now = _repriced(base, profile, own_deals[index])
+        if now is not None:  # its own pool and stakes: the pool after and state its own
+            settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
+            pool_end = settler.pool
+        else:
+            settlement = _settled(settler, base, index in restake, session.profile, facts,
+                                  index)
+            pool_end = settlement.pool_after
+            after = states[index + 1]  # the pool first: most often it tells
+            in_step = after is not None and settler.pool == after[0] \
+                and state_of(settler.pool, settler.last_played) == after
+            now = raw_net(settlement, base.pool_before)
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
-        was, now = own_deals[index], raw_net(settlement, base.pool_before)
+        was = own_deals[index]
         if was == now:
             continue
         changed.append(numbers[index])
@@ -111,6 +124,22 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
+
+
+def _repriced(base: ScoredDeal, profile: Profile, was: dict | None) -> dict | None:
+    """The nets of ``base``'s deal settled again from its own state under
+    ``profile``, which stakes as its own and changes only amounts of what it
+    read (:func:`~..settle.leanpool.repriced_nets`), as :func:`raw_net` holds
+    them; None: settle it."""
+    lean = base.lean
+    if not isinstance(lean, LeanDeal) or was is None:
+        return None
+    nets = repriced_nets(lean, profile.options)
+    if nets is None:
+        return None
+    now = dict(zip(lean.names, nets, strict=True))
+    now[POOL] = was[POOL]
+    return now
 
 
 def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,

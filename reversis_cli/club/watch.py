@@ -40,9 +40,10 @@ from .. import fastpaths
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
+from ..settle.payments import whole
 from ..settle.lean import handles, plain_facts, settle_plain_watched
 from ..settle.leandeal import LeanDeal
-from ..settle.leanpool import POOL_OPTIONS
+from ..settle.leanpool import REPRICED
 from .resettle import signature_of
 
 __all__ = ["Watch", "watch_options", "must_settle", "restaked"]
@@ -137,6 +138,7 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     facts: list = []
     lean = False
     alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
+    start = whole(session.pool_start.amount)  # a settler's ``session_start``
     for deal in scored:
         checked = deal.checked
         if not checked.settleable or checked.replayed is None:
@@ -144,30 +146,33 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
             asked.append(None)
             facts.append(None)
             continue
-        # A settler and options of its own for each deal: nothing worked out
-        # from the options for one deal (and kept) can serve another unseen.
+        # Options of its own for each deal (and a settler, for the engine):
+        # nothing worked out from the options for one deal (and kept) can
+        # serve another unseen.
         watched = _watched(own)
         alive.append(watched)
-        settler = SessionSettler(watched, session.players, session.pool_start.amount,
-                                 session.pool_start.given)
         fact = plain_facts(checked.replayed)  # read no option: worked out unwatched
         facts.append(fact if fact is not None else False)
         _SEEN.clear()
         _ASKED.clear()
         _DOUBT[0] = False
         settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
-            checked.replayed, watched, own.options, deal.pool_before, deal.previous,
-            settler.session_start, fact)
+            checked.replayed, watched, own.options, deal.pool_before, deal.previous, start,
+            fact)
         if settlement is None:  # not a plain deal: the engine's reads
             _SEEN.clear()
             _ASKED.clear()
             _DOUBT[0] = False
+            settler = SessionSettler(watched, session.players, session.pool_start.amount,
+                                     session.pool_start.given)
             settler.pool, settler.last_played = deal.pool_before, deal.previous
             settlement = settler.settle(checked.replayed)
         else:
             lean = True
         seen = frozenset(_SEEN)
-        if signature_of(settlement) != signature_of(deal.lean or deal.settlement):
+        mine = deal.lean or deal.settlement
+        # the same deal (a lean one alike field by field) has the same signature
+        if settlement != mine and signature_of(settlement) != signature_of(mine):
             return None
         reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
         asked.append(frozenset(_ASKED) if LATE in seen else None)
@@ -206,10 +211,11 @@ def _touched(watch: Watch, differ: frozenset[str], profile: Profile):
 
 def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> frozenset[int]:
     """The indexes of the deals whose lean settlement under a reading changing
-    the options ``differ`` (to ``profile``'s) is their own staked otherwise
-    (settle/leanpool.py): of the options they read, only stakes' differ."""
+    the options ``differ`` (to ``profile``'s) is their own staked or priced
+    otherwise (settle/leanpool.py): of the options they read, only those of
+    the stakes and of the amounts differ."""
     if watch is None or not watch.lean or not handles(profile.options):
         return frozenset()
     touched = _touched(watch, differ, profile)
     return frozenset(index for index, read in enumerate(watch.reads)
-                     if read is not None and not touched(index, read) - POOL_OPTIONS)
+                     if read is not None and not touched(index, read) - REPRICED)

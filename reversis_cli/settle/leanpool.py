@@ -1,6 +1,6 @@
 """The pool's part of a plain deal settled on ints (settle/lean.py): the stakes
 (POOL-1, POOL-2), the nets and the pool after, and a deal settled again from
-another pool.
+another pool, or with its payments priced otherwise.
 
 Of a plain deal's settlement only the stakes, the remises' and the takings'
 amounts (one full staking, or the pool as staked: POOL-3, POOL-4) and the pool
@@ -10,9 +10,14 @@ of a deal again from another pool and deal before, and under options that
 differ from its own settlement's in the stakes alone (``stake_player``,
 ``stake_dealer``, ``restake``), from that settlement: what
 ``stats --compare`` asks of most deals of a reading that moves the pool
-(club/resettle.py).  It gives up (None: settle the deal) where its own
+(club/resettle.py).  The same goes for the options that change the amounts of
+the payments a deal makes and nothing else (:data:`AMOUNT_OPTIONS`: the
+doublings and the partie's value): the deal's payments are kept and priced
+again under the reading.  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
-staking of 0), and where its payments are not in the order it expects.
+staking of 0, a partie worth 0), where an amount is worked out from another
+(an espagnolette's refund, ESP-5), and where its payments are not in the
+order it expects.
 """
 
 from __future__ import annotations
@@ -21,17 +26,27 @@ from fractions import Fraction
 from typing import cast
 
 from .. import fastpaths
-from ..rules import Profile
-from .codes import ReasonCode
+from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from ..replay.rules_of_play import vis_a_vis
+from ..rules import Profile, RuleOptions
+from .codes import Outcome, ReasonCode
 from .leandeal import LeanDeal, LeanPayment
-from .payments import POOL, Amount, Payment, whole
+from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
+from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["POOL_OPTIONS", "balance", "repooled", "stakes"]
+__all__ = ["AMOUNT_OPTIONS", "POOL_OPTIONS", "REPRICED", "balance", "repooled", "repriced_nets",
+           "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
 POOL_OPTIONS = frozenset({"stake_player", "stake_dealer", "restake"})
+# The options that change only the amounts of the payments a plain deal makes
+# (DOUBLE-1, DOUBLE-2, DOUBLE-3, PARTIE-1, PARTIE-5), never which it makes.
+AMOUNT_OPTIONS = frozenset({"vis_a_vis_double", "late_tricks_double", "partie_vis_a_vis_double",
+                            "partie_diamond_ace", "partie_quinola", "partie_bonus"})
+# A deal whose reading changes no other option it read is its own settlement repriced.
+REPRICED = POOL_OPTIONS | AMOUNT_OPTIONS
 
 _new = tuple.__new__
 
@@ -107,7 +122,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     """What :func:`~.lean.settle_plain` makes of ``deal``'s deal under ``profile``
     from ``pool_before`` after ``previous``, given ``deal``, its settlement under
     ``own``, and that the two profiles differ in no option that settlement read
-    but :data:`POOL_OPTIONS`; None: settle it (the module's docstring)."""
+    but :data:`REPRICED`'s; None: settle it (the module's docstring)."""
     payments = deal.payments
     if fastpaths.REFERENCE or own.full_staking == 0 or profile.full_staking == 0:
         return None
@@ -126,6 +141,14 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     if was == 0 or len(takings) > 1 or any([POOL in (p[0], p[1]) for p in middle]) \
             or any([_remise(p) is None for p in remises]):
         return None
+    cancelled, value = deal.cancelled, deal.partie_value
+    if _amounts_differ(own.options, profile.options):
+        value = _partie_value(deal, profile.options)
+        priced, unmade = _repriced(deal, middle, profile.options, value), \
+            _repriced(deal, cancelled, profile.options, value)
+        if priced is None or unmade is None:
+            return None
+        middle, cancelled = priced, unmade
     pool_before = whole(pool_before)
     staked, start = stakes(profile, pool_before, previous, session_start, deal.dealer,
                            deal.names)
@@ -136,6 +159,128 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ordered += [_new(Payment, (p[0], p[1], _amount(start if _remise(p) == "pool" else full),
                                *p[3:])) for p in remises]
     ordered += [_new(Payment, (p[0], p[1], _amount(start), *p[3:])) for p in takings]
+    if 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
+        ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
-    return deal._replace(payments=tuple(ordered), pool_before=pool_before,
-                         pool_after=pool_after, net=nets)
+    return deal._replace(payments=tuple(ordered), cancelled=cancelled, partie_value=value,
+                         pool_before=pool_before, pool_after=pool_after, net=nets)
+
+
+def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
+    return any([getattr(own, name) != getattr(other, name) for name in AMOUNT_OPTIONS])
+
+
+def same_stakes(own: RuleOptions, other: RuleOptions) -> bool:
+    """Whether two readings stake alike (:data:`POOL_OPTIONS`)."""
+    return all([getattr(own, name) == getattr(other, name) for name in POOL_OPTIONS])
+
+
+def repriced_nets(deal: LeanDeal, options: RuleOptions) -> tuple[Amount, ...] | None:
+    """Each seat's net of ``deal`` settled again from its own pool and deal
+    before under ``options``, which stake as its own settlement's did and
+    differ from them in no option it read but :data:`AMOUNT_OPTIONS`: its
+    nets with each payment between players priced again (as :func:`repooled`
+    prices it); the stakes, remises and takings, and so the pool after, are its
+    own.  None where :func:`repooled` gives up.  The nets alone: what
+    ``stats --compare`` keeps of most deals of the readings of the doublings
+    and the partie's values."""
+    if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
+            and deal.losers and deal.partie_value == 0:
+        return None  # its own partie paid nothing: its payments were dropped
+    names = deal.names
+    index = names.index
+    nets = list(deal.net)
+    value = _partie_value(deal, options)
+    for p in deal.payments:
+        payer, payee = p[0], p[1]
+        if payer == POOL or payee == POOL:
+            continue
+        rule = p[3]
+        if rule in _KEPT:
+            continue
+        if rule == "PARTIE-4":
+            amount = _partie_payment(deal, index(payer), index(payee), options, value)[2]
+        elif rule in _IN_PLAY or rule in _TO_WINNER:
+            params = cast(tuple, p[6])
+            factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
+            now = 2 ** len(doubling_grounds(options, index(payer), index(payee),
+                                            cast(int, p[4])))
+            if now == factor:
+                continue
+            amount = p[2] * now
+            amount = amount // factor if type(amount) is int and amount % factor == 0 \
+                else whole(Fraction(amount) / factor)
+        else:
+            return None  # an espagnolette's refund (ESP-5), priced from other payments
+        change = amount - p[2]
+        if change:
+            nets[index(payer)] -= change
+            nets[index(payee)] += change
+    return tuple(nets)
+
+
+def _partie_value(deal: LeanDeal, options: RuleOptions) -> Amount:
+    """PARTIE-1 (``lean._Lean._partie``): the partie's cards valued under ``options``."""
+    value = options.partie_bonus
+    for card in deal.partie_cards:
+        value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
+                  else options.partie_quinola if card is QUINOLA else card.points)
+    return value
+
+
+_IN_PLAY = frozenset({"ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "ESP-9"})  # ``_Lean._in_play``
+_TO_WINNER = frozenset({"ACE-3", "QUIN-3"})  # ``_Lean._winner_dues``
+_KEPT = frozenset({"REV-1", "REV-3", "ESP-6", "ESP-7"})  # no option prices them
+
+
+def _repriced(deal: LeanDeal, made: tuple[LeanPayment, ...], options: RuleOptions,
+              value: Amount) -> tuple[LeanPayment, ...] | None:
+    """The payments ``made`` between the players of ``deal`` (none to or from
+    the pool), each priced as the lean settlement prices it under ``options``
+    with the partie worth ``value``; None: one it cannot price again."""
+    names = deal.names
+    if deal.outcome is Outcome.NORMAL and deal.winners and deal.losers and deal.partie_value == 0:
+        return None  # its own partie paid nothing: its payments were dropped
+    seat = {name: n for n, name in enumerate(names)}
+    out: list[LeanPayment] = []
+    for p in made:
+        rule, params = p[3], cast(tuple, p[6])
+        if rule in _KEPT:
+            out.append(p)
+            continue
+        if rule == "PARTIE-4":
+            out.append(_partie_payment(deal, seat[p[0]], seat[p[1]], options, value))
+            continue
+        if rule not in _IN_PLAY and rule not in _TO_WINNER:
+            return None  # an espagnolette's refund (ESP-5), priced from other payments
+        grounds = doubling_grounds(options, seat[p[0]], seat[p[1]], cast(int, p[4]))
+        if params[-1][0] == "doubled_for":
+            params = params[:-1]
+        was, factor = params[-1][1], 2 ** len(grounds)
+        if params[-1][0] != "factor":
+            return None
+        amount = p[2] * factor
+        amount = amount // was if type(amount) is int and amount % was == 0 \
+            else whole(Fraction(amount) / was)
+        params = params[:-1] + ((("factor", factor), ("doubled_for", grounds)) if grounds
+                                else (("factor", factor),))
+        if rule in _IN_PLAY:
+            rules = (rule, *[DOUBLING_GROUNDS[g] for g in grounds]) if grounds else (rule,)
+        else:
+            rules = (rule, "DOUBLE-3") if grounds else (rule,)
+        out.append(_new(Payment, (p[0], p[1], amount, rule, p[4], p[5], params, rules)))
+    return tuple(out)
+
+
+def _partie_payment(deal: LeanDeal, loser: int, winner: int, options: RuleOptions,
+                    value: Amount) -> LeanPayment:
+    """PARTIE-4, PARTIE-5 (``lean._Lean._partie``): what ``loser`` pays ``winner``."""
+    names, each = deal.names, share(value, len(deal.winners) * len(deal.losers))
+    points = ("points", deal.points[loser])
+    if vis_a_vis(loser, winner) and options.partie_vis_a_vis_double:
+        return _new(Payment, (names[loser], names[winner], _amount(each * 2), "PARTIE-4", None,
+                              ReasonCode.PARTIE_LOST_VIS_A_VIS,
+                              (points, ("factor", 2), ("doubled_for", (VIS_A_VIS,))),
+                              ("PARTIE-4", "PARTIE-5")))
+    return _new(Payment, (names[loser], names[winner], _amount(each), "PARTIE-4", None,
+                          ReasonCode.PARTIE_LOST, (points, ("factor", 1)), ("PARTIE-4",)))
