@@ -1,12 +1,12 @@
 """A deal priced again from its own lean settlement (reversis_cli/settle/leanpool.py,
-``repooled``), the way ``stats --compare`` settles again the deals of a reading
-that changes only the amounts of what they pay (the doublings, the partie's
-value), with the stakes or without: parity with the lean settlement itself
-(``settle_plain``), deal by deal, payment by payment, from the deal's own pool
-and others, on plain, irregular and event sessions of both profiles.  Where it
-gives up (a partie worth 0, an espagnolette's refund) the deal is settled; the
-nets it gives are the ones the engine gives (the reference), and the output of
-``stats --compare`` under such readings is the reference's bytes."""
+``repooled``), the way ``stats --compare`` settles again the deals of a reading that
+changes only the amounts of what they pay (the doublings, the partie's value, the
+payments to the partie's winner turned off), with the stakes or without: parity with the
+lean settlement itself (``settle_plain``), deal by deal, payment by payment, from the
+deal's own pool and others, on plain, irregular and event sessions of both profiles.
+Where it gives up (a partie worth 0, an espagnolette's refund) the deal is settled; the
+nets it gives are the ones the engine gives (the reference), and the output of ``stats
+--compare`` under such readings is the reference's bytes."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.lean import settle_plain
 from reversis_cli.settle.leandeal import LeanDeal
-from reversis_cli.settle.leanpool import repooled, repriced_nets, same_stakes
+from reversis_cli.settle.leanpool import AMOUNT_OPTIONS, repooled, repriced_nets, same_stakes
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SEASONS = (  # players, rules, irregular rate, event rate, seed
@@ -38,6 +38,9 @@ READINGS = {
     "quinola": lambda o: {"partie_quinola": "7"},
     "diamond ace and bonus": lambda o: {"partie_diamond_ace": "5", "partie_bonus": "3"},
     "a partie of nothing": lambda o: {"partie_quinola": "0", "partie_diamond_ace": "0"},
+    "led aces turned over": lambda o: {"led_aces_pay_winner": _flip(o.led_aces_pay_winner)},
+    "led aces off, the partie doubled otherwise": lambda o: {
+        "led_aces_pay_winner": "no", "partie_vis_a_vis_double": _flip(o.partie_vis_a_vis_double)},
     "every amount and the stakes": lambda o: {
         "vis_a_vis_double": _flip(o.vis_a_vis_double),
         "partie_vis_a_vis_double": _flip(o.partie_vis_a_vis_double),
@@ -80,7 +83,7 @@ def test_a_deal_repriced_is_the_deal_settled_under_that_reading(season, partie):
                                     _start(session, own))
                 assert mine is not None
                 before = scored[index - 1].lean if index else None
-                nets = repriced_nets(mine, profile.options)  # from its own state
+                nets = repriced_nets(mine, own.options, profile.options)  # from its own state
                 if nets is not None and same_stakes(own.options, profile.options):
                     netted += 1
                     assert nets == settle_plain(replayed, profile, base.pool_before,
@@ -120,11 +123,12 @@ def test_it_gives_up_on_a_partie_of_nothing_and_a_refund():
             assert any(p[3] in ("PARTIE-4", "ESP-5") for p in mine.payments) == (number == 80)
             for sets in READINGS.values():
                 profile = own.with_overrides(sets(own.options))
-                if profile.options == own.options:
-                    continue  # nothing to price again: the deal is its own
+                if all(getattr(profile.options, name) == getattr(own.options, name)
+                       for name in AMOUNT_OPTIONS):
+                    continue  # no amount to price again
                 assert repooled(mine, own, profile, base.pool_before, base.previous,
                                 _start(session, profile)) is None, (number, sets)
-                assert repriced_nets(mine, profile.options) is None, (number, sets)
+                assert repriced_nets(mine, own.options, profile.options) is None, (number, sets)
 
 
 def _start(session: Session, profile):

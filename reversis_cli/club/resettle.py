@@ -100,7 +100,7 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
             if amounts and index in restake:
-                now = _repriced(base, profile, own_deals[index])
+                now = _repriced(base, session.profile, profile, own_deals[index])
         if now is not None:  # its own pool and stakes: the pool after and state its own
             settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
             pool_end = settler.pool
@@ -126,7 +126,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     return total, tuple(changed)
 
 
-def _repriced(base: ScoredDeal, profile: Profile, was: dict | None) -> dict | None:
+def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
+              ) -> dict | None:
     """The nets of ``base``'s deal settled again from its own state under
     ``profile``, which stakes as its own and changes only amounts of what it
     read (:func:`~..settle.leanpool.repriced_nets`), as :func:`raw_net` holds
@@ -134,7 +135,8 @@ def _repriced(base: ScoredDeal, profile: Profile, was: dict | None) -> dict | No
     lean = base.lean
     if not isinstance(lean, LeanDeal) or was is None:
         return None
-    nets = repriced_nets(lean, profile.options)
+    assert own is not None, "a session settled lean has a profile"
+    nets = repriced_nets(lean, own.options, profile.options)
     if nets is None:
         return None
     now = dict(zip(lean.names, nets, strict=True))

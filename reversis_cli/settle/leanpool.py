@@ -35,8 +35,8 @@ from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["AMOUNT_OPTIONS", "POOL_OPTIONS", "REPRICED", "balance", "repooled", "repriced_nets",
-           "same_stakes", "stakes"]
+__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "repooled",
+           "repriced_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -45,8 +45,10 @@ POOL_OPTIONS = frozenset({"stake_player", "stake_dealer", "restake"})
 # (DOUBLE-1, DOUBLE-2, DOUBLE-3, PARTIE-1, PARTIE-5), never which it makes.
 AMOUNT_OPTIONS = frozenset({"vis_a_vis_double", "late_tricks_double", "partie_vis_a_vis_double",
                             "partie_diamond_ace", "partie_quinola", "partie_bonus"})
-# A deal whose reading changes no other option it read is its own settlement repriced.
+# A deal whose reading changes no other option it read is its own settlement repriced
+# (and ``led_aces_pay_winner`` turned off: its payments to the partie's winner unpaid).
 REPRICED = POOL_OPTIONS | AMOUNT_OPTIONS
+LED = "led_aces_pay_winner"
 
 _new = tuple.__new__
 
@@ -149,6 +151,10 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
         if priced is None or unmade is None:
             return None
         middle, cancelled = priced, unmade
+    if own.options.led_aces_pay_winner != profile.options.led_aces_pay_winner:
+        if profile.options.led_aces_pay_winner:
+            return None  # the dues it would pay were never worked out: settle it
+        middle = tuple([p for p in middle if p[3] not in _TO_WINNER])  # ACE-3, QUIN-3 unpaid
     pool_before = whole(pool_before)
     staked, start = stakes(profile, pool_before, previous, session_start, deal.dealer,
                            deal.names)
@@ -175,18 +181,22 @@ def same_stakes(own: RuleOptions, other: RuleOptions) -> bool:
     return all([getattr(own, name) == getattr(other, name) for name in POOL_OPTIONS])
 
 
-def repriced_nets(deal: LeanDeal, options: RuleOptions) -> tuple[Amount, ...] | None:
-    """Each seat's net of ``deal`` settled again from its own pool and deal
-    before under ``options``, which stake as its own settlement's did and
-    differ from them in no option it read but :data:`AMOUNT_OPTIONS`: its
-    nets with each payment between players priced again (as :func:`repooled`
-    prices it); the stakes, remises and takings, and so the pool after, are its
-    own.  None where :func:`repooled` gives up.  The nets alone: what
-    ``stats --compare`` keeps of most deals of the readings of the doublings
-    and the partie's values."""
+def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
+                  ) -> tuple[Amount, ...] | None:
+    """Each seat's net of ``deal`` settled again from its own pool and deal before
+    under ``options``, which stake as its own settlement's did and differ from
+    ``own`` (its own settlement's) in no option it read but :data:`AMOUNT_OPTIONS`
+    and ``led_aces_pay_winner`` turned off: its nets with each payment between
+    players priced again (as :func:`repooled` prices it); the stakes, remises and
+    takings, and so the pool after, are its own. None where :func:`repooled` gives
+    up. The nets alone: what ``stats --compare`` keeps of most deals of the readings
+    of the doublings and the partie's values."""
     if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
             and deal.losers and deal.partie_value == 0:
         return None  # its own partie paid nothing: its payments were dropped
+    unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
+    if unpaid and options.led_aces_pay_winner:
+        return None  # the dues it would pay were never worked out: settle it
     names = deal.names
     index = names.index
     nets = list(deal.net)
@@ -200,6 +210,8 @@ def repriced_nets(deal: LeanDeal, options: RuleOptions) -> tuple[Amount, ...] | 
             continue
         if rule == "PARTIE-4":
             amount = _partie_payment(deal, index(payer), index(payee), options, value)[2]
+        elif unpaid and rule in _TO_WINNER:
+            amount = 0  # ACE-3, QUIN-3: no longer owed
         elif rule in _IN_PLAY or rule in _TO_WINNER:
             params = cast(tuple, p[6])
             factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
