@@ -15,6 +15,10 @@ from click.testing import CliRunner
 
 from reversis_cli import fastpaths
 from reversis_cli.cli import cli
+from reversis_cli.club import watch
+from reversis_cli.rules import load_profile
+from reversis_cli.rules.profile import OPTIONS
+from reversis_cli.sheet.infer_search import value_text
 from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
@@ -164,3 +168,36 @@ def test_stats_compare_of_amounts_writes_the_reference_bytes(monkeypatch, tmp_pa
     assert all(code == 0 for code, _ in fast), fast
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     assert outputs() == fast
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no watch")
+@pytest.mark.parametrize("season", range(len(SEASONS)))
+def test_the_watch_settles_each_deal_once_as_the_session_does(season):
+    """``watched_deals`` settles the session's deals as ``session.deals()``
+    does (its plain deals' settlements the watched ones) and watches them as
+    ``watch_options`` does; ``settle_plan`` is ``must_settle`` and
+    ``restaked`` in one pass, under each option of the other profile alone."""
+    text = _simulated(40, *SEASONS[season])
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        expected = [(s.lean, s.settlement, s.pool_before, s.previous) for s in session.deals()]
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        scored, found = watch.watched_deals(session, own)
+        assert [(s.lean, s.settlement, s.pool_before, s.previous) for s in scored] == expected
+        assert found is not None
+        alone = watch.watch_options(session, scored, own)
+        assert alone is not None
+        assert (found.reads, found.asked, found.lean, found.facts) == \
+            (alone.reads, alone.asked, alone.lean, alone.facts)
+    other = load_profile("classic" if own.name == "modern" else "modern")
+    for name in OPTIONS:
+        value = getattr(other.options, name)
+        if value == getattr(own.options, name):
+            continue
+        profile = own.with_overrides({name: value_text(name, value)})
+        differ = frozenset({name})
+        assert watch.settle_plan(found, differ, profile) == (
+            watch.must_settle(found, differ, profile), watch.restaked(found, differ, profile))

@@ -45,7 +45,7 @@ from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
 from .resettle import lean_reading, raw_net, state_of
-from .watch import must_settle, restaked, watched_deals
+from .watch import settle_plan, watched_deals
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
            "SeasonComparison", "archived_sources", "season_sources", "compare_season",
@@ -362,8 +362,7 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        return settle_again(profile, must_settle(watch, differ, profile),
-                            restaked(watch, differ, profile))
+        return settle_again(profile, *settle_plan(watch, differ, profile))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}

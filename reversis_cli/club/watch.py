@@ -46,7 +46,7 @@ from ..settle.leandeal import LeanDeal
 from ..settle.leanpool import LED, REPRICED
 from .resettle import signature_of
 
-__all__ = ["Watch", "watch_options", "must_settle", "restaked"]
+__all__ = ["Watch", "watch_options", "watched_deals", "must_settle", "restaked", "settle_plan"]
 
 FIELDS = frozenset(RuleOptions._fields)
 
@@ -285,3 +285,26 @@ def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> f
     priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
     return frozenset(index for index, read in enumerate(watch.reads)
                      if read is not None and not touched(index, read) - priced)
+
+
+def settle_plan(watch: Watch | None, differ: frozenset[str], profile: Profile
+                ) -> tuple[frozenset[int] | None, frozenset[int]]:
+    """:func:`must_settle` and :func:`restaked` of a reading, in one pass over the deals."""
+    if watch is None or (watch.lean and not handles(profile.options)):
+        return None, frozenset()
+    if not watch.lean:
+        return must_settle(watch, differ, profile), frozenset()
+    touched = _touched(watch, differ, profile)
+    priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
+    must: list[int] = []
+    again: list[int] = []
+    for index, read in enumerate(watch.reads):
+        if read is None:
+            must.append(index)
+            continue
+        hit = touched(index, read)
+        if hit:
+            must.append(index)
+        if not hit - priced:
+            again.append(index)
+    return frozenset(must), frozenset(again)

@@ -168,8 +168,11 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     if 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
         ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
-    return deal._replace(payments=tuple(ordered), cancelled=cancelled, partie_value=value,
-                         pool_before=pool_before, pool_after=pool_after, net=nets)
+    (number, names, dealer, cards, outcome, won, points, _, winners, losers, esp, *_,
+     maker, undertaker, breaker) = deal  # made as ``deal._replace`` would, at less cost
+    return _new(LeanDeal, (number, names, dealer, cards, outcome, won, points, value, winners,
+                           losers, esp, tuple(ordered), cancelled, pool_before, pool_after, nets,
+                           maker, undertaker, breaker))
 
 
 def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
