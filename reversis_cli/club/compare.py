@@ -326,11 +326,17 @@ def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[
     :func:`~.resettle.lean_reading`)."""
     states = [state_of(s.pool_before, s.previous) for s in scored]
     states.append(None)  # after the last deal: nothing is settled from it
+    live = [s.checked.settleable and s.checked.replayed is not None for s in scored]
+    own_end = pool_start  # the pool the own reading ends with (as ``_nets`` has it)
+    for s in scored:
+        kept = s.lean or s.settlement
+        if kept is not None:
+            own_end = kept.pool_after
 
     def settled(profile: Profile, must: frozenset[int] | None, restake: frozenset[int]
                 ) -> tuple[Net, tuple[int, ...]]:
         return lean_reading(session, scored, states, (profile, must, restake), own, own_deals,
-                            numbers, pool_start, facts)
+                            numbers, pool_start, facts, (live, own_end))
 
     return settled
 

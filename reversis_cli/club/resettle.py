@@ -16,6 +16,7 @@ the two to the same output bytes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -25,7 +26,7 @@ from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
 from ..settle.leanpool import repooled, repriced_nets, same_stakes
 from ..settle.leandeal import LeanDeal
-from ..settle.payments import POOL
+from ..settle.payments import POOL, Amount
 
 __all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
 
@@ -66,7 +67,8 @@ def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
 def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
                  reading: tuple[Profile, frozenset[int] | None, frozenset[int]],
                  own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
-                 pool_start, facts: list) -> tuple[Net, tuple[int, ...]]:
+                 pool_start, facts: list, plan: tuple[Sequence[bool], Amount]
+                 ) -> tuple[Net, tuple[int, ...]]:
     """Each party's net over ``session`` under a reading and the numbers of
     the deals whose nets it changes, as the reference finds them: ``scored``
     the deals under the session's own profile (``states`` and ``own_deals``,
@@ -75,7 +77,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     whose own settlement it changes in the stakes alone (``restaked``:
     settle/leanpool.py); ``facts`` each deal's
     :func:`~..settle.lean.plain_facts` once worked out (None: not yet; False:
-    not a plain deal), shared by the readings.  The differences are summed as
+    not a plain deal), shared by the readings; ``plan``: whether each deal
+    is settled at all, and the pool the own reading ends with.  The differences are summed as
     the settlements hold them, and made Fractions once, at the end: the same
     exact sums."""
     profile, must, restake = reading
@@ -87,14 +90,19 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     # a deal in step whose reading changes only amounts of what it read: its nets repriced
     amounts = session.profile is not None and same_stakes(session.profile.options,
                                                          profile.options)
-    in_step = True
-    for index, base in enumerate(scored):
-        checked = base.checked
-        if (in_step and must is not None and index not in must) \
-                or not checked.settleable or checked.replayed is None:
-            kept = base.lean or base.settlement  # kept as it was (a lean deal: the same)
-            if kept is not None:
-                pool_end = kept.pool_after
+    live, own_end = plan
+    order = sorted(must) if must is not None else None  # in step: only these are settled
+    in_step, index, count = True, 0, len(scored)
+    while index < count:
+        if in_step and order is not None:  # the deals up to the next one it must settle kept
+            at = bisect_left(order, index)
+            if at == len(order):
+                pool_end = own_end  # every deal after kept as it was: the pool as it left it
+                break
+            index = order[at]
+        base = scored[index]
+        if not live[index]:  # never settled
+            index += 1
             continue
         now = None
         if in_step:
@@ -115,11 +123,11 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
-        if was == now:
-            continue
-        changed.append(numbers[index])
-        for name in delta:
-            delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+        if was != now:
+            changed.append(numbers[index])
+            for name in delta:
+                delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+        index += 1
     total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
