@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from reversis_cli import fastpaths
+from reversis_cli.cards import PACK
 from reversis_cli.cli import cli
 from reversis_cli.club import watch
 from reversis_cli.rules import load_profile
@@ -201,3 +202,42 @@ def test_the_watch_settles_each_deal_once_as_the_session_does(season):
         differ = frozenset({name})
         assert watch.settle_plan(found, differ, profile) == (
             watch.must_settle(found, differ, profile), watch.restaked(found, differ, profile))
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no watch")
+@pytest.mark.parametrize("season", range(len(SEASONS)))
+def test_forced_means_counts_only_where_a_card_followed_with_another_held(season):
+    """A plain deal whose paying cards that followed suit were each their
+    player's last of the suit settles alike under both values of
+    ``forced_means``: the watch does not count it as read there, and every
+    deal it does not count it for is the same deal under the other value."""
+    text = _simulated(60, *SEASONS[season])
+    other = {"compelled": "any_follow", "any_follow": "compelled"}
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored, found = watch.watched_deals(session, own)
+        assert found is not None
+        profile = own.with_overrides({"forced_means": other[own.options.forced_means]})
+        start = _start(session, profile)
+        spared = counted = 0
+        for index, base in enumerate(scored):
+            read = found.reads[index]
+            if not isinstance(base.lean, LeanDeal) or read is None:
+                continue
+            replayed = base.checked.replayed
+            assert replayed is not None
+            again = settle_plain(replayed, profile, base.pool_before, base.previous, start)
+            if "forced_means" in read:
+                counted += 1
+            else:
+                assert again == base.lean, index
+                rows = replayed.rows
+                assert rows is not None
+                spared += any(seat != leader and card.suit is PACK[rows[number - 1][2]].suit
+                              for number, leader, _, seat, card in
+                              [(n, lead, t, seat, PACK[i])
+                               for n, lead, t, seat, i in found.facts[index][2]])
+    # spared: deals with a paying card that followed suit (the option read), not counted
+    assert spared > 0 and counted > 0

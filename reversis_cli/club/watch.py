@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import fastpaths
+from ..cards import PACK
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
@@ -228,6 +229,9 @@ class _Found:
         else:
             self.lean = True
         seen = frozenset(_SEEN)
+        if FORCED in seen and isinstance(settlement, LeanDeal) and fact is not None \
+                and not _forced_counts(replayed.rows, fact):
+            seen = seen - {FORCED}  # both its values tell each card's fall alike
         self.reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
         self.asked.append(frozenset(_ASKED) if LATE in seen else None)
         _SEEN.clear()
@@ -236,6 +240,29 @@ class _Found:
     def watch(self, own: Profile) -> Watch:
         return Watch(self.reads, self.lean, self.facts, self.asked,
                      own.options.late_tricks_double)
+
+
+# ``forced_means`` is read by the lean settlement of a paying card that followed
+# suit (``lean._Lean._fell``): ``any_follow`` calls it forced, ``compelled`` forced
+# only if its player held no other card of the suit led (a plain deal's hands are
+# the cards played).  A deal where no such card's player held another settles
+# alike under both.
+FORCED = "forced_means"
+_SUITS = tuple(card.suit for card in PACK)
+
+
+def _forced_counts(rows, fact) -> bool:
+    """Whether ``forced_means`` may change the deal of ``rows`` (its facts
+    ``fact``, ``settle.lean.deal_facts``): a paying card followed suit while its
+    player held another card of the suit led (he played one later)."""
+    suits = _SUITS
+    for number, leader, _taker, seat, index in fact[2]:
+        suit = suits[rows[number - 1][2]]
+        if seat == leader or suits[index] is not suit:
+            continue  # led or placed: its fall is not asked of the option
+        if any([suits[later[2 + (seat - later[1]) % 4]] is suit for later in rows[number:]]):
+            return True
+    return False
 
 
 def _reset() -> None:
