@@ -71,13 +71,14 @@ def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal |
     total: Amount = 0
     made: list[LeanPayment] = []
     if staked:
+        player, house = options.stake_player, options.stake_dealer
         for seat in range(4):
-            amount = options.stake_dealer if seat == dealer else options.stake_player
+            amount = house if seat == dealer else player
             total += amount
             if amount:
                 made.append(_new(Payment, (
                     names[seat], POOL,
-                    _amount(amount), "POOL-1",
+                    amount if type(amount) is int else _amount(amount), "POOL-1",
                     None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
                     (), ("POOL-1",))))
     return made, pool + total
@@ -126,7 +127,8 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ``own``, and that the two profiles differ in no option that settlement read
     but :data:`REPRICED`'s; None: settle it (the module's docstring)."""
     payments = deal.payments
-    if fastpaths.REFERENCE or own.full_staking == 0 or profile.full_staking == 0:
+    amounts, unpaid, full = _between(own, profile)
+    if fastpaths.REFERENCE or full == 0:
         return None
     first = 0  # the stakes, then the deal's own payments, the remises, the takings
     while first < len(payments) and payments[first][3] == "POOL-1":
@@ -144,15 +146,15 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
             or any([_remise(p) is None for p in remises]):
         return None
     cancelled, value = deal.cancelled, deal.partie_value
-    if _amounts_differ(own.options, profile.options):
+    if amounts:
         value = _partie_value(deal, profile.options)
         priced, unmade = _repriced(deal, middle, profile.options, value), \
             _repriced(deal, cancelled, profile.options, value)
         if priced is None or unmade is None:
             return None
         middle, cancelled = priced, unmade
-    if own.options.led_aces_pay_winner != profile.options.led_aces_pay_winner:
-        if profile.options.led_aces_pay_winner:
+    if unpaid is not None:
+        if unpaid is False:
             return None  # the dues it would pay were never worked out: settle it
         middle = tuple([p for p in middle if p[3] not in _TO_WINNER])  # ACE-3, QUIN-3 unpaid
     pool_before = whole(pool_before)
@@ -160,12 +162,11 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
                            deal.names)
     if start == 0:
         return None
-    full = profile.full_staking
     ordered = [*staked, *middle]
     ordered += [_new(Payment, (p[0], p[1], _amount(start if _remise(p) == "pool" else full),
                                *p[3:])) for p in remises]
     ordered += [_new(Payment, (p[0], p[1], _amount(start), *p[3:])) for p in takings]
-    if 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
+    if amounts and 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
         ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
     (number, names, dealer, cards, outcome, won, points, _, winners, losers, esp, *_,
@@ -173,6 +174,27 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     return _new(LeanDeal, (number, names, dealer, cards, outcome, won, points, value, winners,
                            losers, esp, tuple(ordered), cancelled, pool_before, pool_after, nets,
                            maker, undertaker, breaker))
+
+
+# What two readings' options make of a deal repooled, by the readings (their options
+# kept with it): whether amounts differ, the led aces' dues unpaid (True), never
+# worked out (False) or as they were (None), and one full staking (0 for either: 0).
+_BETWEEN: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple]] = {}
+
+
+def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
+    key = (id(own.options), id(profile.options))
+    seen = _BETWEEN.get(key)
+    if seen is not None and seen[0] is own.options and seen[1] is profile.options:
+        return seen[2]
+    led = own.options.led_aces_pay_winner, profile.options.led_aces_pay_winner
+    full = 0 if own.full_staking == 0 else profile.full_staking
+    found = (_amounts_differ(own.options, profile.options),
+             None if led[0] == led[1] else not led[1], full)
+    if len(_BETWEEN) >= 64:
+        _BETWEEN.clear()
+    _BETWEEN[key] = (own.options, profile.options, found)
+    return found
 
 
 def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
