@@ -241,3 +241,11 @@ def test_forced_means_counts_only_where_a_card_followed_with_another_held(season
                                for n, lead, t, seat, i in found.facts[index][2]])
     # spared: deals with a paying card that followed suit (the option read), not counted
     assert spared > 0 and counted > 0
+
+
+def test_each_amount_option_is_a_doubling_or_the_parties():
+    """``repriced_nets`` prices again only what the options that differ price:
+    each option of ``AMOUNT_OPTIONS`` is one of the two kinds it looks at."""
+    from reversis_cli.settle import leanpool
+
+    assert set(leanpool._DOUBLINGS) | set(leanpool._PARTIE) == AMOUNT_OPTIONS

@@ -197,6 +197,25 @@ def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
     return found
 
 
+# Whether two readings' options double otherwise (DOUBLE-1, DOUBLE-2) and value the
+# partie otherwise (PARTIE-1, PARTIE-5), by the options (kept with it).
+_CHANGES: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple[bool, bool]]] = {}
+_DOUBLINGS = ("vis_a_vis_double", "late_tricks_double")
+_PARTIE = ("partie_vis_a_vis_double", "partie_diamond_ace", "partie_quinola", "partie_bonus")
+
+
+def _changes(own: RuleOptions, other: RuleOptions) -> tuple[bool, bool]:
+    seen = _CHANGES.get((id(own), id(other)))
+    if seen is not None and seen[0] is own and seen[1] is other:
+        return seen[2]
+    found = (any([getattr(own, name) != getattr(other, name) for name in _DOUBLINGS]),
+             any([getattr(own, name) != getattr(other, name) for name in _PARTIE]))
+    if len(_CHANGES) >= 64:
+        _CHANGES.clear()
+    _CHANGES[id(own), id(other)] = (own, other, found)
+    return found
+
+
 def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
     return any([getattr(own, name) != getattr(other, name) for name in AMOUNT_OPTIONS])
 
@@ -222,10 +241,11 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
     if unpaid and options.led_aces_pay_winner:
         return None  # the dues it would pay were never worked out: settle it
+    doubled, partie = _changes(own, options)
     names = deal.names
     index = names.index
     nets = list(deal.net)
-    value = _partie_value(deal, options)
+    value = _partie_value(deal, options) if partie else deal.partie_value
     for p in deal.payments:
         payer, payee = p[0], p[1]
         if payer == POOL or payee == POOL:
@@ -234,10 +254,14 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
         if rule in _KEPT:
             continue
         if rule == "PARTIE-4":
+            if not partie:
+                continue  # priced as it was
             amount = _partie_payment(deal, index(payer), index(payee), options, value)[2]
         elif unpaid and rule in _TO_WINNER:
             amount = 0  # ACE-3, QUIN-3: no longer owed
         elif rule in _IN_PLAY or rule in _TO_WINNER:
+            if not doubled:
+                continue  # doubled as it was
             params = cast(tuple, p[6])
             factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
             now = 2 ** len(doubling_grounds(options, index(payer), index(payee),
