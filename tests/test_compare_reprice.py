@@ -91,8 +91,9 @@ def test_a_deal_repriced_is_the_deal_settled_under_that_reading(season, partie):
                 nets = repriced_nets(mine, own.options, profile.options)  # from its own state
                 if nets is not None and same_stakes(own.options, profile.options):
                     netted += 1
-                    assert nets == settle_plain(replayed, profile, base.pool_before,
-                                                base.previous, start).net, (name, index)
+                    settled = settle_plain(replayed, profile, base.pool_before,
+                                           base.previous, start)
+                    assert settled is not None and nets == settled.net, (name, index)
                 for pool in (base.pool_before, 5, base.pool_before + 13):
                     for previous in (base.previous, before):
                         again = repooled(mine, own, profile, pool, previous, start)
@@ -233,12 +234,10 @@ def test_forced_means_counts_only_where_a_card_followed_with_another_held(season
                 counted += 1
             else:
                 assert again == base.lean, index
-                rows = replayed.rows
-                assert rows is not None
-                spared += any(seat != leader and card.suit is PACK[rows[number - 1][2]].suit
-                              for number, leader, _, seat, card in
-                              [(n, lead, t, seat, PACK[i])
-                               for n, lead, t, seat, i in found.facts[index][2]])
+                rows, fact = replayed.rows, found.facts[index]
+                assert rows is not None and fact
+                spared += any(seat != leader and PACK[i].suit is PACK[rows[number - 1][2]].suit
+                              for number, leader, _, seat, i in fact[2])
     # spared: deals with a paying card that followed suit (the option read), not counted
     assert spared > 0 and counted > 0
 
