@@ -16,6 +16,7 @@ from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.lean import settle_plain
 from reversis_cli.settle.leandeal import LeanDeal
+from reversis_cli.settle.leanevents import settle_events
 from reversis_cli.settle.leanpool import repooled
 
 from test_compare import SEASON, simulated
@@ -52,8 +53,8 @@ def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
                 replayed = base.checked.replayed
                 assert replayed is not None
                 # the deal's own settlement under ``own``, from its own state
-                mine = settle_plain(replayed, own, base.pool_before, base.previous,
-                                    _start(session, own))
+                mine = _settled(replayed, own, base.pool_before, base.previous,
+                                _start(session, own))
                 assert mine is not None
                 before = scored[index - 1].lean if index else None
                 for pool in (base.pool_before, 0, 7, base.pool_before + 13):
@@ -63,10 +64,17 @@ def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
                             gave_up += 1
                             continue
                         restaked += 1
-                        assert again == settle_plain(replayed, profile, pool, previous,
-                                                     start), (name, index, pool)
+                        assert again == _settled(replayed, profile, pool, previous,
+                                                 start), (name, index, pool)
     assert restaked > 1000
     assert gave_up > 0  # the readings that stake nothing, at least
+
+
+def _settled(replayed, profile, pool, previous, start) -> LeanDeal | None:
+    """The deal settled lean as ``SessionSettler.settle_lean`` settles it: a
+    plain deal, or one with event lines (settle/leanevents.py)."""
+    return settle_plain(replayed, profile, pool, previous, start) or \
+        settle_events(replayed, profile, pool, previous, start)
 
 
 def _start(session: Session, profile):

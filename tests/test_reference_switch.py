@@ -54,6 +54,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
+    "lean settlement of event lines": ("reversis_cli.settle.leanevents:_LeanEvents", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "lean re-settlements (stats --compare)": ("reversis_cli.club.compare", "lean_reading"),
@@ -217,7 +218,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "settle/lean.py",
+            "settle/lean.py", "settle/leanevents.py",
             "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py",
             "club/tally.py", "club/rows.py"]
 

@@ -31,7 +31,6 @@ from enum import StrEnum
 from pathlib import Path
 
 from ..session.inputs import expand_inputs
-from ..convert import convert
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Count, Msg
@@ -41,7 +40,7 @@ from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
 from .transaction import atomic, release, write_ahead
-from .identity import remove_orphans, session_identity
+from .identity import delete_session, remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
            "WITHDRAWN", "FileState", "FileResult", "ArchiveError", "ArchiveRun", "archive_inputs",
@@ -183,12 +182,21 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
     """Load ``files`` into the archive ``conn`` (named ``name`` in messages),
     each in its own transaction; ``each(result)`` after each file."""
     results = []
-    for path in files:
+    # the foreign keys are off while the files are loaded: each file's rows name the
+    # session just stored, and a session deleted in a load takes its rows with it by
+    # delete_session; with them on, SQLite journals every INSERT to undo it alone
+    with guarded(name):
+        conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for path in files:
+            with guarded(name):
+                result = load_file(conn, path, stored_path(path, base), base)
+            results.append(result)
+            if each is not None:
+                each(result)
+    finally:
         with guarded(name):
-            result = load_file(conn, path, stored_path(path, base), base)
-        results.append(result)
-        if each is not None:
-            each(result)
+            conn.execute("PRAGMA foreign_keys = ON")
     return results
 
 
@@ -278,7 +286,7 @@ def _moved_or_duplicate(conn: sqlite3.Connection, name: str, key: str, other: tu
     for table in ANALYSIS_TABLES:
         conn.execute(f"UPDATE {table} SET session_id = ? WHERE session_id = ?",
                      (stored.session_id, other_id))
-    conn.execute("DELETE FROM sessions WHERE id = ?", (other_id,))
+    delete_session(conn, other_id)
     stored.state, stored.other = MOVED, other_path
     return stored
 
@@ -328,6 +336,8 @@ def notation_of(path: Path, data: bytes, name: str) -> tuple[bytes | None, list[
     record (None, with the problems, when it cannot be)."""
     if path.suffix.lower() != JSON_SUFFIX:
         return data, []
+    from ..convert import convert  # a JSON record's: start-up time of a run of .rvs files
+
     converted = convert(data, name, "json", "rvs")
     if not converted.ok or converted.text is None:
         return None, converted.diagnostics
@@ -343,7 +353,7 @@ def _store(conn: sqlite3.Connection, record, key: str, digest: str,
         if not session.settleable or session.errors:
             return result
         if session_id is not None:  # replaced: its rows go, its id stays
-            conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+            delete_session(conn, session_id)
         header = session_row(session)
         session_id = conn.execute(
             "INSERT INTO sessions (id, path, sha256, identity, archived, title, date, day, "

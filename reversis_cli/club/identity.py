@@ -28,9 +28,8 @@ import sqlite3
 from itertools import chain
 from operator import itemgetter, lt
 
-__all__ = ["CHILD_TABLES", "session_identity", "identity_of_rows", "trick_texts",
-           "orphan_sessions",
-           "remove_orphans", "present"]
+__all__ = ["CHILD_TABLES", "delete_session", "session_identity", "identity_of_rows",
+           "trick_texts", "orphan_sessions", "remove_orphans", "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
 # (the analysis tables from version 3 on: an older archive has none of them;
@@ -158,6 +157,14 @@ def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TA
             f"SELECT DISTINCT session_id FROM {table} "
             f"WHERE session_id NOT IN (SELECT id FROM sessions)"))
     return found
+
+
+def delete_session(conn: sqlite3.Connection, session_id: int) -> None:
+    """Delete the session ``session_id`` and its rows in every table, as the
+    foreign keys' cascade does (the archive loads its files with them off)."""
+    for table in present(conn, CHILD_TABLES):
+        conn.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
+    conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
 
 def remove_orphans(conn: sqlite3.Connection) -> int:

@@ -12,8 +12,8 @@ other reader asks for the full settlement, :meth:`LeanDeal.full`, made from it
 on demand.
 
 A revoke puts in its remise last (IRR-7).  It gives up (None, and the engine
-settles the deal) at the first doubt: a deal with an event line, a void or
-incomplete deal, a
+settles the deal) at the first doubt: a deal with an event line (those the
+plain replay takes are settle/leanevents.py's), a void or incomplete deal, a
 deal not read from rows, a rule option it does not know (a new option is
 added to :data:`HANDLED` when this module settles by it), and under
 ``REVERSIS_REFERENCE=1``.  tests/test_settle_lean.py holds it to the engine,
@@ -65,8 +65,9 @@ HANDLED: dict[str, frozenset[Any] | None] = {
     "espagnolette_refunds": frozenset({"aces_and_quinola", "diamond_ace_and_quinola"}),
     "espagnolette_pays_broken": None,
     "revoke_penalty": frozenset({"remise", "none"}),  # IRR-7
-    # Read only in a deal with an event line: never here.
-    "claims_required": None, "peek_forfeits": None,
+    # Read only in a deal with an event line (settle/leanevents.py).
+    "claims_required": frozenset({"led_and_played", "in_play"}),
+    "peek_forfeits": frozenset({"everything", "quinola_and_reversis"}),
     # SEAT-1: the seats are written in playing order either way.
     "direction": None,
 }

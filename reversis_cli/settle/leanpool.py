@@ -16,8 +16,10 @@ doublings and the partie's value): the deal's payments are kept and priced
 again under the reading.  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
 staking of 0, a partie worth 0), where an amount is worked out from another
-(an espagnolette's refund, ESP-5), and where its payments are not in the
-order it expects.
+(an espagnolette's refund, ESP-5), where its payments are not in the order it
+expects (a fine of IRR-6 among them), where a pool taking was forfeited (IRR-4:
+it is listed in ``cancelled`` at the pool's amount), and, pricing amounts
+again, where a payment was forfeited (IRR-4, CLAIM-1).
 """
 
 from __future__ import annotations
@@ -143,10 +145,13 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     remises, middle = payments[end:last], payments[first:end]
     was = deal.pool_before + sum([p[2] for p in payments[:first]])
     if was == 0 or len(takings) > 1 or any([POOL in (p[0], p[1]) for p in middle]) \
-            or any([_remise(p) is None for p in remises]):
-        return None
+            or any([_remise(p) is None for p in remises]) \
+            or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
+        return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
     cancelled, value = deal.cancelled, deal.partie_value
     if amounts:
+        if _forfeited(deal):
+            return None
         value = _partie_value(deal, profile.options)
         priced, unmade = _repriced(deal, middle, profile.options, value), \
             _repriced(deal, cancelled, profile.options, value)
@@ -154,7 +159,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
             return None
         middle, cancelled = priced, unmade
     if unpaid is not None:
-        if unpaid is False:
+        if unpaid is False or _forfeited(deal):
             return None  # the dues it would pay were never worked out: settle it
         middle = tuple([p for p in middle if p[3] not in _TO_WINNER])  # ACE-3, QUIN-3 unpaid
     pool_before = whole(pool_before)
@@ -216,6 +221,14 @@ def _changes(own: RuleOptions, other: RuleOptions) -> tuple[bool, bool]:
     return found
 
 
+def _forfeited(deal: LeanDeal) -> bool:
+    """Whether a payment of ``deal`` was forfeited (IRR-4, CLAIM-1: listed in
+    ``cancelled`` under another rule than an in-play one's, or to or from the pool)."""
+    return bool(deal.cancelled) and any([p[3] not in _IN_PLAY or POOL in (p[0], p[1])
+                                         or p[7][-1] in ("IRR-4", "CLAIM-1")
+                                         for p in deal.cancelled])
+
+
 def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
     return any([getattr(own, name) != getattr(other, name) for name in AMOUNT_OPTIONS])
 
@@ -239,8 +252,8 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
             and deal.losers and deal.partie_value == 0:
         return None  # its own partie paid nothing: its payments were dropped
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
-    if unpaid and options.led_aces_pay_winner:
-        return None  # the dues it would pay were never worked out: settle it
+    if unpaid and options.led_aces_pay_winner or _forfeited(deal):
+        return None  # the dues it would pay were never worked out, or forfeited: settle it
     doubled, partie = _changes(own, options)
     names = deal.names
     index = names.index

@@ -351,11 +351,14 @@ def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int |
     partie lost for another amount, finds its reason written already."""
     if code not in _SIMPLE or code in _FINES:
         return None
+    doubled = False
     for name, value in params:
-        if name == "forfeit":
+        if name == "forfeit":  # after a doubling's grounds in a forfeited payment's params
             return None
         if name == "doubled_for" and value and code not in _GROUNDS_IN_TEMPLATE:
-            return (code, payer, payee, params, rule, trick)
+            doubled = True
+    if doubled:
+        return (code, payer, payee, params, rule, trick)
     return (code, payer, payee, params, trick if code in _TRICK_IN_TEMPLATE else None)
 
 
