@@ -18,6 +18,7 @@ import pytest
 
 from reversis_cli import fastpaths
 from reversis_cli.cards import Card
+from reversis_cli.replay.play import replay_deal
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.replay.plaintwo import replay_two_discarded
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -227,3 +228,36 @@ def test_trick_lines_without_a_leader_or_with_a_taker_give_the_full_walk_s_place
     calls = _replayed(text, monkeypatch)
     assert _two_deals(calls) == [True] and _agree(calls) == 1  # places compared one by one
     assert [status for status, _ in _same_both_ways(text, tmp_path, monkeypatch)] == [0, 0, 0]
+
+
+@fast_by_default
+@pytest.mark.parametrize("options", [{}, {"rules": "modern"},
+                                     {"card_style": "ru", "irregular": 0.3, "events": 0.3}],
+                         ids=str)
+def test_the_settlement_reads_a_two_discarded_deal_without_its_tricks_made(options,
+                                                                           monkeypatch):
+    """The ledger's tally, the takers, one trick asked alone and the JSON's tricks of a
+    deal replayed plain (``ReplayedDeal.walked``) are the full walk's, and none of them
+    makes the deal's tricks (issue 35: ≈0.4 M instructions a deal)."""
+    from reversis_cli.score.jsontext import _tricks_text
+    from reversis_cli.settle.ledger import _tally, _tally_tricks
+
+    calls = _replayed(_two(36, 40, **options), monkeypatch)
+    seen = 0
+    for deal, players, _ in calls:
+        plain = replay_two_discarded(deal, players)
+        if plain is None:
+            continue
+        seen += 1
+        monkeypatch.setattr(fastpaths, "REFERENCE", True)
+        full = replay_deal(deal, players)
+        monkeypatch.setattr(fastpaths, "REFERENCE", False)
+        assert plain.walked is not None and full.walked is None
+        assert _tally(plain) == _tally_tricks(full.tricks)
+        assert plain.takers() == full.takers()
+        assert _tricks_text(plain) == _tricks_text(full)
+        assert plain._tricks is None  # none of the above made them
+        for number in (11, 3, 11):
+            assert plain.trick(number) == full.tricks[number - 1]
+        assert plain._tricks is None and plain.tricks == full.tricks
+    assert seen >= 15
