@@ -261,3 +261,42 @@ def test_the_settlement_reads_a_two_discarded_deal_without_its_tricks_made(optio
             assert plain.trick(number) == full.tricks[number - 1]
         assert plain._tricks is None and plain.tricks == full.tricks
     assert seen >= 15
+
+
+@fast_by_default
+@pytest.mark.parametrize("rules,seed,setting", [
+    ("classic", 11, None), ("modern", 12, None), ("classic", 13, "forced_means=any_follow"),
+    ("modern", 14, "quinola_forcer=taker"), ("classic", 15, "late_tricks_double=none"),
+    ("modern", 16, "led_aces_pay_winner=false"), ("classic", 17, "vis_a_vis_double=false"),
+    ("classic", 18, "espagnolette_fails_on=any_trick")], ids=str)
+def test_a_record_where_every_deal_discards_two_scores_the_same_both_ways(rules, seed, setting,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    """Every deal read from its walk (issue 35, E70): ``score --json`` and the table are
+    the full walk's and the engine's, byte for byte, under the options that read the
+    tally, the takers and the tricks with an ace or the quinola."""
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    deals = 30
+    text = "".join(simulate_session(SimulationOptions(
+        deals, seed=seed, rules=rules, events=0.3,
+        forces={number: "discarded_two" for number in range(1, deals + 1)})))
+    path = tmp_path / "two.rvs"
+    path.write_text(text, encoding="utf-8")
+    extra = ["--set", setting] if setting else []
+
+    def outputs() -> list[tuple[int, str]]:
+        found = []
+        for command in (["score", "--json"], ["score"]):
+            result = CliRunner().invoke(cli, [*command, str(path), *extra])
+            assert result.exception is None or isinstance(result.exception, SystemExit)
+            found.append((result.exit_code, result.output))
+        return found
+
+    fast = outputs()
+    assert fast[0][0] == 0 and fast[0][1].count('"taker": ') == deals * 11
+    assert text.count("discarded-two") == deals
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    assert outputs() == fast
