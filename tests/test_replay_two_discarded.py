@@ -272,7 +272,7 @@ def test_the_settlement_reads_a_two_discarded_deal_without_its_tricks_made(optio
 def test_a_record_where_every_deal_discards_two_scores_the_same_both_ways(rules, seed, setting,
                                                                           tmp_path,
                                                                           monkeypatch):
-    """Every deal read from its walk (issue 35, E70): ``score --json`` and the table are
+    """Every deal read from its walk (issue 35, E71): ``score --json`` and the table are
     the full walk's and the engine's, byte for byte, under the options that read the
     tally, the takers and the tricks with an ace or the quinola."""
     from click.testing import CliRunner
