@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from ..amounts import MAX_DIGITS
 from ..model import EventLine, Name, Pos
+from .fastlines import new_event_line
 
 __all__ = ["EventLines", "EVENT_WORDS"]
 
@@ -38,9 +39,26 @@ class EventLines:
 
     def _event(self, line: str, number: int) -> EventLine | None:
         found = [(word.group(), word.start() + 1) for word in _WORD.finditer(line)]
-        if not found or found[0][0] not in EVENT_WORDS or any(
+        if not found or found[0][0] not in EVENT_WORDS or not line.isprintable() and any(
                 not char.isprintable() and char not in " \t" for char in line):
             return None
+        return self._event_of(found, number)
+
+    def _event_by_words(self, line: str, words: list[str], number: int) -> EventLine | None:
+        """:meth:`_event` of a plain line (``fastpath.is_plain``: printable, so
+        its only blank is the space) whose first word is an event's keyword,
+        split into its ``words`` (``str.split``: the words :meth:`_event` finds)."""
+        found = []
+        at = 0
+        for word in words:  # each word's column: a word holds no space
+            at = line.index(word, at)
+            found.append((word, at + 1))
+            at += len(word)
+        return self._event_of(found, number)
+
+    def _event_of(self, found: list[tuple[str, int]], number: int) -> EventLine | None:
+        """The event line of the words ``found`` (each with its column), the
+        first an event's keyword; None when Lark is to read it."""
         kind, count = found[0][0], len(found)
         if kind in _NAMED:
             return self._named(kind, found, number) if count == 2 else None
@@ -52,9 +70,11 @@ class EventLines:
             return self._unclaimed(found, number) if count in (2, 3) else None
         if kind == "redeal":
             if count == 2 and found[1][0] == "paid":
-                return EventLine(pos=Pos(number, found[0][1]), kind=kind, paid=True)
+                return new_event_line(Pos(number, found[0][1]), kind, None, None, None, False,
+                                      True)
             return None
-        return EventLine(pos=Pos(number, found[0][1]), kind=kind) if count == 1 else None
+        return new_event_line(Pos(number, found[0][1]), kind, None, None, None, False, False) \
+            if count == 1 else None
 
     def _player(self, word: str, column: int, number: int) -> Name | None:
         if word in self.keywords or not self.is_name(word):
@@ -66,7 +86,7 @@ class EventLines:
         player = self._player(*found[1], number)
         if player is None:
             return None
-        return EventLine(pos=Pos(number, found[0][1]), kind=kind, player=player, late=late)
+        return new_event_line(Pos(number, found[0][1]), kind, player, None, None, late, False)
 
     def _unclaimed(self, found: list[tuple[str, int]], number: int) -> EventLine | None:
         digits, column = found[1]
@@ -77,5 +97,5 @@ class EventLines:
             player = self._player(*found[2], number)
             if player is None:
                 return None
-        return EventLine(pos=Pos(number, found[0][1]), kind="unclaimed", player=player,
-                         trick=int(digits), trick_pos=Pos(number, column))
+        return new_event_line(Pos(number, found[0][1]), "unclaimed", player, int(digits),
+                              Pos(number, column), False, False)
