@@ -1,4 +1,4 @@
-"""An irregular deal's lines read by their words (notation/fastthree.py): the
+"""An irregular deal's lines read by their words (notation/fastevents.py): the
 trick of three cards of a deal where a player discarded two (IRR-5) and his
 exchange discarding two are lean lines, the event lines are read without the
 expressions tried before them; each deal reads exactly as Lark reads it,

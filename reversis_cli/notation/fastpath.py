@@ -32,14 +32,13 @@ from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
 from .fastdealt import DealtLines
 from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
-from .fastthree import ThreeCardTricks
 from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
 from ..grammar_source import terminal_pattern
 from .grammar_file import keywords
 
 
-class FastPath(RecordedLines, EventLines, DealtLines, ThreeCardTricks):
+class FastPath(RecordedLines, EventLines, DealtLines):
     """The compiled expressions for the lines the fast path reads.
 
     Each expression is compiled when first used (:class:`_Compiled`, which
