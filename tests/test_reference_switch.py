@@ -61,6 +61,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "lean re-settlements (stats --compare)": ("reversis_cli.club.compare", "lean_reading"),
     "a deal restaked from its own settlement (stats --compare)": ("reversis_cli.club.resettle",
                                                                   "repooled"),
+    "a deal's nets priced again from its own settlement (stats --compare)": (
+        "reversis_cli.club.resettle", "repriced_nets"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
     "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),

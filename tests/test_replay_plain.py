@@ -104,9 +104,10 @@ def _agree(calls) -> int:
 
 def _agree_walked(plain, full) -> None:
     """A deal where a player discarded two, replayed plain: its tricks, made
-    only when asked (a revoke's position asks), and its hands are the full walk's."""
+    only when asked (a revoke's position asks for its own trick alone), and its
+    hands are the full walk's."""
     assert plain.deal.events_of("discarded-two")
-    assert (plain._tricks is None) is not bool(plain.revokes)
+    assert plain._tricks is None and (plain._made is None) is not bool(plain.revokes)
     assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]  # same order
     assert plain.held_at(2, 11) == full.held_at(2, 11)
     assert plain.trick(11) is plain.tricks[10]  # made once, and kept

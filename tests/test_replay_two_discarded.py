@@ -18,6 +18,7 @@ import pytest
 
 from reversis_cli import fastpaths
 from reversis_cli.cards import Card
+from reversis_cli.replay.play import replay_deal
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.replay.plaintwo import replay_two_discarded
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -227,3 +228,75 @@ def test_trick_lines_without_a_leader_or_with_a_taker_give_the_full_walk_s_place
     calls = _replayed(text, monkeypatch)
     assert _two_deals(calls) == [True] and _agree(calls) == 1  # places compared one by one
     assert [status for status, _ in _same_both_ways(text, tmp_path, monkeypatch)] == [0, 0, 0]
+
+
+@fast_by_default
+@pytest.mark.parametrize("options", [{}, {"rules": "modern"},
+                                     {"card_style": "ru", "irregular": 0.3, "events": 0.3}],
+                         ids=str)
+def test_the_settlement_reads_a_two_discarded_deal_without_its_tricks_made(options,
+                                                                           monkeypatch):
+    """The ledger's tally, the takers, one trick asked alone and the JSON's tricks of a
+    deal replayed plain (``ReplayedDeal.walked``) are the full walk's, and none of them
+    makes the deal's tricks (issue 35: ≈0.4 M instructions a deal)."""
+    from reversis_cli.score.jsontext import _tricks_text
+    from reversis_cli.settle.ledger import _tally, _tally_tricks
+
+    calls = _replayed(_two(36, 40, **options), monkeypatch)
+    seen = 0
+    for deal, players, _ in calls:
+        plain = replay_two_discarded(deal, players)
+        if plain is None:
+            continue
+        seen += 1
+        monkeypatch.setattr(fastpaths, "REFERENCE", True)
+        full = replay_deal(deal, players)
+        monkeypatch.setattr(fastpaths, "REFERENCE", False)
+        assert plain.walked is not None and full.walked is None
+        assert _tally(plain) == _tally_tricks(full.tricks)
+        assert plain.takers() == full.takers()
+        assert _tricks_text(plain) == _tricks_text(full)
+        assert plain._tricks is None  # none of the above made them
+        for number in (11, 3, 11):
+            assert plain.trick(number) == full.tricks[number - 1]
+        assert plain._tricks is None and plain.tricks == full.tricks
+    assert seen >= 15
+
+
+@fast_by_default
+@pytest.mark.parametrize("rules,seed,setting", [
+    ("classic", 11, None), ("modern", 12, None), ("classic", 13, "forced_means=any_follow"),
+    ("modern", 14, "quinola_forcer=taker"), ("classic", 15, "late_tricks_double=none"),
+    ("modern", 16, "led_aces_pay_winner=false"), ("classic", 17, "vis_a_vis_double=false"),
+    ("classic", 18, "espagnolette_fails_on=any_trick")], ids=str)
+def test_a_record_where_every_deal_discards_two_scores_the_same_both_ways(rules, seed, setting,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    """Every deal read from its walk (issue 35, E71): ``score --json`` and the table are
+    the full walk's and the engine's, byte for byte, under the options that read the
+    tally, the takers and the tricks with an ace or the quinola."""
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+
+    deals = 30
+    text = "".join(simulate_session(SimulationOptions(
+        deals, seed=seed, rules=rules, events=0.3,
+        forces={number: "discarded_two" for number in range(1, deals + 1)})))
+    path = tmp_path / "two.rvs"
+    path.write_text(text, encoding="utf-8")
+    extra = ["--set", setting] if setting else []
+
+    def outputs() -> list[tuple[int, str]]:
+        found = []
+        for command in (["score", "--json"], ["score"]):
+            result = CliRunner().invoke(cli, [*command, str(path), *extra])
+            assert result.exception is None or isinstance(result.exception, SystemExit)
+            found.append((result.exit_code, result.output))
+        return found
+
+    fast = outputs()
+    assert fast[0][0] == 0 and fast[0][1].count('"taker": ') == deals * 11
+    assert text.count("discarded-two") == deals
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    assert outputs() == fast

@@ -45,7 +45,7 @@ from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
 from .resettle import lean_reading, raw_net, state_of
-from .watch import must_settle, restaked, watch_options
+from .watch import settle_plan, watched_deals
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
            "SeasonComparison", "archived_sources", "season_sources", "compare_season",
@@ -326,11 +326,17 @@ def _lean(session: Session, scored: list[ScoredDeal], own: Net, own_deals: list[
     :func:`~.resettle.lean_reading`)."""
     states = [state_of(s.pool_before, s.previous) for s in scored]
     states.append(None)  # after the last deal: nothing is settled from it
+    live = [s.checked.settleable and s.checked.replayed is not None for s in scored]
+    own_end = pool_start  # the pool the own reading ends with (as ``_nets`` has it)
+    for s in scored:
+        kept = s.lean or s.settlement
+        if kept is not None:
+            own_end = kept.pool_after
 
     def settled(profile: Profile, must: frozenset[int] | None, restake: frozenset[int]
                 ) -> tuple[Net, tuple[int, ...]]:
         return lean_reading(session, scored, states, (profile, must, restake), own, own_deals,
-                            numbers, pool_start, facts)
+                            numbers, pool_start, facts, (live, own_end))
 
     return settled
 
@@ -340,17 +346,20 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     under ``other`` and under each differing option alone."""
     assert session.profile is not None  # a settleable session
     own_profile = session.profile
-    scored = list(session.deals())
+    target = other.of(own_profile)
+    values = _differing(own_profile, target)
+    # the twin (None: the reference), watched as they are settled: one
+    # reading, which it could spare no more than a settlement a deal, goes without it
+    watch = None
+    if len(values) > 1 and not fastpaths.REFERENCE:
+        scored, watch = watched_deals(session, own_profile)
+    else:
+        scored = list(session.deals())
     start = session.pool_start.amount
     own, own_deals = _nets(iter(scored), session.players, start)
     numbers = [s.checked.number or 0 for s in scored]
-    target = other.of(own_profile)
-    values = _differing(own_profile, target)
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
-    # the twin (None: the reference); it costs a settlement a deal, so one
-    # reading, which it could spare no more than that, goes without it
-    watch = watch_options(session, scored, own_profile) if len(values) > 1 else None
     own_values = profile_values(own_profile)
     facts = watch.facts if watch is not None else [None] * len(scored)  # shared by readings
     settle_again = _reference(session, scored, own, own_deals, numbers, start) \
@@ -359,8 +368,7 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
         values = profile_values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
-        return settle_again(profile, must_settle(watch, differ, profile),
-                            restaked(watch, differ, profile))
+        return settle_again(profile, *settle_plan(watch, differ, profile))
 
     singles: dict[str, Net] = {}
     changed: dict[str, tuple[int, ...]] = {}

@@ -16,6 +16,7 @@ the two to the same output bytes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -23,9 +24,9 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import repooled
+from ..settle.leanpool import repooled, repriced_nets, same_stakes
 from ..settle.leandeal import LeanDeal
-from ..settle.payments import POOL
+from ..settle.payments import POOL, Amount
 
 __all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
 
@@ -66,7 +67,8 @@ def raw_net(settlement: DealSettlement | LeanDeal, pool_before) -> dict:
 def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequence,
                  reading: tuple[Profile, frozenset[int] | None, frozenset[int]],
                  own: Net, own_deals: Sequence[dict | None], numbers: Sequence[int],
-                 pool_start, facts: list) -> tuple[Net, tuple[int, ...]]:
+                 pool_start, facts: list, plan: tuple[Sequence[bool], Amount]
+                 ) -> tuple[Net, tuple[int, ...]]:
     """Each party's net over ``session`` under a reading and the numbers of
     the deals whose nets it changes, as the reference finds them: ``scored``
     the deals under the session's own profile (``states`` and ``own_deals``,
@@ -75,7 +77,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     whose own settlement it changes in the stakes alone (``restaked``:
     settle/leanpool.py); ``facts`` each deal's
     :func:`~..settle.lean.plain_facts` once worked out (None: not yet; False:
-    not a plain deal), shared by the readings.  The differences are summed as
+    not a plain deal), shared by the readings; ``plan``: whether each deal
+    is settled at all, and the pool the own reading ends with.  The differences are summed as
     the settlements hold them, and made Fractions once, at the end: the same
     exact sums."""
     profile, must, restake = reading
@@ -84,33 +87,69 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
                              session.pool_start.given)
-    in_step = True
-    for index, base in enumerate(scored):
-        checked = base.checked
-        if (in_step and must is not None and index not in must) \
-                or not checked.settleable or checked.replayed is None:
-            if base.settlement is not None:  # kept as it was
-                pool_end = base.settlement.pool_after
+    # a deal in step whose reading changes only amounts of what it read: its nets repriced
+    amounts = session.profile is not None and same_stakes(session.profile.options,
+                                                         profile.options)
+    live, own_end = plan
+    order = sorted(must) if must is not None else None  # in step: only these are settled
+    in_step, index, count = True, 0, len(scored)
+    while index < count:
+        if in_step and order is not None:  # the deals up to the next one it must settle kept
+            at = bisect_left(order, index)
+            if at == len(order):
+                pool_end = own_end  # every deal after kept as it was: the pool as it left it
+                break
+            index = order[at]
+        base = scored[index]
+        if not live[index]:  # never settled
+            index += 1
             continue
+        now = None
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
-        settlement = _settled(settler, base, index in restake, session.profile, facts, index)
-        pool_end = settlement.pool_after
-        after = states[index + 1]  # the pool first: most often it tells
-        in_step = after is not None and settler.pool == after[0] \
-            and state_of(settler.pool, settler.last_played) == after
+            if amounts and index in restake:
+                now = _repriced(base, session.profile, profile, own_deals[index])
+        if now is not None:  # its own pool and stakes: the pool after and state its own
+            settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
+            pool_end = settler.pool
+        else:
+            settlement = _settled(settler, base, index in restake, session.profile, facts,
+                                  index)
+            pool_end = settlement.pool_after
+            after = states[index + 1]  # the pool first: most often it tells
+            in_step = after is not None and settler.pool == after[0] \
+                and state_of(settler.pool, settler.last_played) == after
+            now = raw_net(settlement, base.pool_before)
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
-        was, now = own_deals[index], raw_net(settlement, base.pool_before)
-        if was == now:
-            continue
-        changed.append(numbers[index])
-        for name in delta:
-            delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+        was = own_deals[index]
+        if was != now:
+            changed.append(numbers[index])
+            for name in delta:
+                delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+        index += 1
     total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
+
+
+def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
+              ) -> dict | None:
+    """The nets of ``base``'s deal settled again from its own state under
+    ``profile``, which stakes as its own and changes only amounts of what it
+    read (:func:`~..settle.leanpool.repriced_nets`), as :func:`raw_net` holds
+    them; None: settle it."""
+    lean = base.lean
+    if not isinstance(lean, LeanDeal) or was is None:
+        return None
+    assert own is not None, "a session settled lean has a profile"
+    nets = repriced_nets(lean, own.options, profile.options)
+    if nets is None:
+        return None
+    now = dict(zip(lean.names, nets, strict=True))
+    now[POOL] = was[POOL]
+    return now
 
 
 def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,

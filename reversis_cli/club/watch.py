@@ -37,15 +37,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import fastpaths
+from ..cards import PACK
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, SessionSettler
+from ..settle.payments import whole
 from ..settle.lean import handles, plain_facts, settle_plain_watched
 from ..settle.leandeal import LeanDeal
-from ..settle.leanpool import POOL_OPTIONS
+from ..settle.leanpool import LED, REPRICED
 from .resettle import signature_of
 
-__all__ = ["Watch", "watch_options", "must_settle", "restaked"]
+__all__ = ["Watch", "watch_options", "watched_deals", "must_settle", "restaked", "settle_plan"]
 
 FIELDS = frozenset(RuleOptions._fields)
 
@@ -132,47 +134,141 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
     trusted (the module's docstring) or the switch of fast paths is off."""
     if fastpaths.REFERENCE:
         return None
-    reads: list[frozenset[str] | None] = []
-    asked: list[frozenset | None] = []
-    facts: list = []
-    lean = False
-    alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
+    found = _Found()
+    start = whole(session.pool_start.amount)  # a settler's ``session_start``
     for deal in scored:
         checked = deal.checked
         if not checked.settleable or checked.replayed is None:
-            reads.append(frozenset())  # never settled again: the reading keeps it
-            asked.append(None)
-            facts.append(None)
+            found.unsettled()
             continue
-        # A settler and options of its own for each deal: nothing worked out
-        # from the options for one deal (and kept) can serve another unseen.
-        watched = _watched(own)
-        alive.append(watched)
-        settler = SessionSettler(watched, session.players, session.pool_start.amount,
-                                 session.pool_start.given)
         fact = plain_facts(checked.replayed)  # read no option: worked out unwatched
-        facts.append(fact if fact is not None else False)
-        _SEEN.clear()
-        _ASKED.clear()
-        _DOUBT[0] = False
-        settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
-            checked.replayed, watched, own.options, deal.pool_before, deal.previous,
-            settler.session_start, fact)
-        if settlement is None:  # not a plain deal: the engine's reads
-            _SEEN.clear()
-            _ASKED.clear()
-            _DOUBT[0] = False
-            settler.pool, settler.last_played = deal.pool_before, deal.previous
-            settlement = settler.settle(checked.replayed)
-        else:
-            lean = True
-        seen = frozenset(_SEEN)
-        if signature_of(settlement) != signature_of(deal.lean or deal.settlement):
+        settlement = found.watched(session, own, checked.replayed, deal.pool_before,
+                                   deal.previous, start, fact)
+        mine = deal.lean or deal.settlement
+        # the same deal (a lean one alike field by field) has the same signature
+        if settlement != mine and signature_of(settlement) != signature_of(mine):
             return None
-        reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
-        asked.append(frozenset(_ASKED) if LATE in seen else None)
+    return found.watch(own)
+
+
+def watched_deals(session: Session, own: Profile) -> tuple[list[ScoredDeal], Watch | None]:
+    """``session``'s deals settled under ``own`` as ``session.deals()`` settles
+    them (a plain deal lean), and what each read, as :func:`watch_options`
+    finds it, in one settlement a plain deal: its settlement with the options
+    watched is its own (the watched options answer as its own do).  Any other
+    deal is settled, then watched through the engine, as :func:`watch_options`
+    does.  The watch None: as :func:`watch_options` (its deals settled all the same)."""
+    settler = SessionSettler(own, session.players, session.pool_start.amount,
+                             session.pool_start.given)
+    given, start = settler.pool_start_given, settler.session_start
+    scored: list[ScoredDeal] = []
+    found: _Found | None = None if fastpaths.REFERENCE else _Found()
+    for checked in session.record.deals():
+        pool_before, previous, replayed = settler.pool, settler.last_played, checked.replayed
+        if not checked.settleable or replayed is None:
+            scored.append(ScoredDeal(checked, None, pool_before, previous, given, start))
+            if found is not None:
+                found.unsettled()
+            continue
+        fact = plain_facts(replayed)  # read no option: worked out unwatched
+        again = None if found is None else found.watched(session, own, replayed, pool_before,
+                                                           previous, start, fact)
+        if isinstance(again, LeanDeal):  # its own settlement: the settler's next state
+            settler.pool, settler.last_played = again.pool_after, again
+            scored.append(ScoredDeal.of_lean(checked, again, pool_before, previous, given,
+                                             start))
+            continue
+        settled = settler.settle_lean(replayed, fact)
+        if isinstance(settled, LeanDeal):
+            scored.append(ScoredDeal.of_lean(checked, settled, pool_before, previous, given,
+                                             start))
+        else:
+            scored.append(ScoredDeal(checked, settled, pool_before, previous, given, start))
+        if again is not None and again != settled \
+                and signature_of(again) != signature_of(settled):
+            found = None  # the engine's watched settlement is not its own: a doubt
+    return scored, (found.watch(own) if found is not None else None)
+
+
+class _Found:
+    """What the watched settlements of a session's deals read, deal by deal."""
+
+    def __init__(self) -> None:
+        self.reads: list[frozenset[str] | None] = []
+        self.asked: list[frozenset | None] = []
+        self.facts: list = []
+        self.lean = False
+        self.alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
+
+    def unsettled(self) -> None:
+        """A deal never settled: a reading keeps it."""
+        self.reads.append(frozenset())
+        self.asked.append(None)
+        self.facts.append(None)
+
+    def watched(self, session: Session, own: Profile, replayed, pool_before, previous, start,
+                fact) -> DealSettlement | LeanDeal:
+        """The deal settled from ``pool_before`` after ``previous`` under ``own``,
+        its options watched (a plain deal lean, given its ``fact``; any other
+        by the engine); what it read noted."""
+        # Options of its own for each deal (and a settler, for the engine):
+        # nothing worked out from the options for one deal (and kept) can
+        # serve another unseen.
+        watched = _watched(own)
+        self.alive.append(watched)
+        self.facts.append(fact if fact is not None else False)
+        _reset()
+        settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
+            replayed, watched, own.options, pool_before, previous, start, fact)
+        if settlement is None:  # not a plain deal: the engine's reads
+            _reset()
+            settler = SessionSettler(watched, session.players, session.pool_start.amount,
+                                     session.pool_start.given)
+            settler.pool, settler.last_played = pool_before, previous
+            settlement = settler.settle(replayed)
+        else:
+            self.lean = True
+        seen = frozenset(_SEEN)
+        if FORCED in seen and isinstance(settlement, LeanDeal) and fact is not None \
+                and not _forced_counts(replayed.rows, fact):
+            seen = seen - {FORCED}  # both its values tell each card's fall alike
+        self.reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
+        self.asked.append(frozenset(_ASKED) if LATE in seen else None)
+        _SEEN.clear()
+        return settlement
+
+    def watch(self, own: Profile) -> Watch:
+        return Watch(self.reads, self.lean, self.facts, self.asked,
+                     own.options.late_tricks_double)
+
+
+# ``forced_means`` is read by the lean settlement of a paying card that followed
+# suit (``lean._Lean._fell``): ``any_follow`` calls it forced, ``compelled`` forced
+# only if its player held no other card of the suit led (a plain deal's hands are
+# the cards played).  A deal where no such card's player held another settles
+# alike under both.
+FORCED = "forced_means"
+_SUITS = tuple(card.suit for card in PACK)
+
+
+def _forced_counts(rows, fact) -> bool:
+    """Whether ``forced_means`` may change the deal of ``rows`` (its facts
+    ``fact``, ``settle.lean.deal_facts``): a paying card followed suit while its
+    player held another card of the suit led (he played one later)."""
+    suits = _SUITS
+    for number, leader, _taker, seat, index in fact[2]:
+        suit = suits[rows[number - 1][2]]
+        if seat == leader or suits[index] is not suit:
+            continue  # led or placed: its fall is not asked of the option
+        if any([suits[later[2 + (seat - later[1]) % 4]] is suit for later in rows[number:]]):
+            return True
+    return False
+
+
+def _reset() -> None:
     _SEEN.clear()
-    return Watch(reads, lean, facts, asked, own.options.late_tricks_double)
+    _ASKED.clear()
+    _DOUBT[0] = False
 
 
 def must_settle(watch: Watch | None, differ: frozenset[str], profile: Profile
@@ -206,10 +302,36 @@ def _touched(watch: Watch, differ: frozenset[str], profile: Profile):
 
 def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> frozenset[int]:
     """The indexes of the deals whose lean settlement under a reading changing
-    the options ``differ`` (to ``profile``'s) is their own staked otherwise
-    (settle/leanpool.py): of the options they read, only stakes' differ."""
+    the options ``differ`` (to ``profile``'s) is their own staked or priced
+    otherwise (settle/leanpool.py): of the options they read, only those of
+    the stakes and of the amounts differ."""
     if watch is None or not watch.lean or not handles(profile.options):
         return frozenset()
     touched = _touched(watch, differ, profile)
+    # the payments to the partie's winner dropped, never made: led_aces_pay_winner off
+    priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
     return frozenset(index for index, read in enumerate(watch.reads)
-                     if read is not None and not touched(index, read) - POOL_OPTIONS)
+                     if read is not None and not touched(index, read) - priced)
+
+
+def settle_plan(watch: Watch | None, differ: frozenset[str], profile: Profile
+                ) -> tuple[frozenset[int] | None, frozenset[int]]:
+    """:func:`must_settle` and :func:`restaked` of a reading, in one pass over the deals."""
+    if watch is None or (watch.lean and not handles(profile.options)):
+        return None, frozenset()
+    if not watch.lean:
+        return must_settle(watch, differ, profile), frozenset()
+    touched = _touched(watch, differ, profile)
+    priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
+    must: list[int] = []
+    again: list[int] = []
+    for index, read in enumerate(watch.reads):
+        if read is None:
+            must.append(index)
+            continue
+        hit = touched(index, read)
+        if hit:
+            must.append(index)
+        if not hit - priced:
+            again.append(index)
+    return frozenset(must), frozenset(again)

@@ -289,7 +289,9 @@ class ReplayedDeal(Value):
     def tricks(self) -> tuple[PlayedTrick, ...]:
         tricks = self._tricks
         if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
-            tricks = tuple(map(_trick_of_walked, self._walked))
+            made = self._made or (None,) * len(self._walked)
+            tricks = tuple([trick or _trick_of_walked(walked)
+                            for trick, walked in zip(made, self._walked, strict=True)])
             setattr_frozen(self, "_tricks", tricks)
         elif tricks is None:  # a plain deal's, asked for the first time
             assert self.rows is not None, "a replay without tricks has rows"
@@ -301,25 +303,39 @@ class ReplayedDeal(Value):
 
     def trick(self, number: int) -> PlayedTrick:
         """Trick ``number`` (from 1) of ``tricks``; of a plain deal whose tricks
-        are not made, made alone and kept (the settlement asks for the few with
-        an ace or the quinola, some twice), and then part of ``tricks``."""
-        if self._tricks is None and self.rows is not None:
+        are not made (or of a deal of ten-card hands, :meth:`of_walk`), made
+        alone and kept (the settlement asks for the few with an ace or the
+        quinola, some twice), and then part of ``tricks``."""
+        if self._tricks is None and (self.rows is not None or self._walked is not None):
             made = self._made
             if made is None:
-                made = [None] * len(self.rows)
+                made = [None] * len(self.rows or self._walked or ())
                 setattr_frozen(self, "_made", made)
             trick = made[number - 1]
             if trick is None:
-                trick = made[number - 1] = trick_of_row(self.rows[number - 1],
-                                                         self.deal.trick_line(number - 1))
+                walked = self._walked
+                trick = made[number - 1] = (
+                    _trick_of_walked(walked[number - 1]) if walked is not None else
+                    trick_of_row(self.rows[number - 1],  # type: ignore[index]
+                                 self.deal.trick_line(number - 1)))
             return trick
         return self.tricks[number - 1]
 
     def takers(self) -> list[int]:
-        """Who took each trick of ``tricks``, in order (a plain deal's from its rows)."""
+        """Who took each trick of ``tricks``, in order (a plain deal's from its
+        rows, a deal of ten-card hands' from what it walked)."""
         if self._tricks is None and self.rows is not None:
             return [row[6] for row in self.rows]
+        if self._tricks is None and self._walked is not None:
+            return [walked[3] for walked in self._walked]
         return [trick.taker for trick in self.tricks]
+
+    @property
+    def walked(self) -> tuple[Walked, ...] | None:
+        """A deal of ten-card hands' tricks as walked (:meth:`of_walk`, see
+        ``Walked``), read without a trick made (the ledger's tally, the JSON
+        text); None for any other deal."""
+        return self._walked
 
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:

@@ -43,7 +43,8 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     if lean is not None and replayed is not None and replayed.rows is not None:
         return _lean_text(lean, replayed, checked.diagnostics, recorded)
     settlement = scored.settlement
-    if settlement is None or replayed is None or not (replayed.rows or replayed.tricks):
+    if settlement is None or replayed is None \
+            or not (replayed.rows or replayed.walked or replayed.tricks):
         return None
     tricks = _tricks_text(replayed)
     s = settlement
@@ -181,6 +182,14 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
             f'{heads[number]}{lead[leader]}{codes[a]}", "{codes[b]}", "{codes[c]}", '
             f'"{codes[d]}{take[taker]}'
             for number, leader, a, b, c, d, taker in rows])
+    walked = replayed.walked
+    if walked is not None:  # a deal where a player discarded two: no trick made either
+        codes = _CODES
+        return ", ".join([
+            f'{{"number": {number}, "leader": "{names[leader]}", '
+            f'"cards": ["{_CARDS_JOIN([codes[index] for index in line.indexes])}"], '
+            f'"taker": "{names[taker]}"}}'
+            for number, leader, _, taker, line in walked])
     return ", ".join([
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'

@@ -1,6 +1,6 @@
 """The pool's part of a plain deal settled on ints (settle/lean.py): the stakes
 (POOL-1, POOL-2), the nets and the pool after, and a deal settled again from
-another pool.
+another pool, or with its payments priced otherwise.
 
 Of a plain deal's settlement only the stakes, the remises' and the takings'
 amounts (one full staking, or the pool as staked: POOL-3, POOL-4) and the pool
@@ -10,11 +10,16 @@ of a deal again from another pool and deal before, and under options that
 differ from its own settlement's in the stakes alone (``stake_player``,
 ``stake_dealer``, ``restake``), from that settlement: what
 ``stats --compare`` asks of most deals of a reading that moves the pool
-(club/resettle.py).  It gives up (None: settle the deal) where its own
+(club/resettle.py).  The same goes for the options that change the amounts of
+the payments a deal makes and nothing else (:data:`AMOUNT_OPTIONS`: the
+doublings and the partie's value): the deal's payments are kept and priced
+again under the reading.  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
-staking of 0), where its payments are not in the order it expects (a fine of
-IRR-6 among them), and where a pool taking was forfeited (IRR-4: it is listed
-in ``cancelled`` at the pool's amount).
+staking of 0, a partie worth 0), where an amount is worked out from another
+(an espagnolette's refund, ESP-5), where its payments are not in the order it
+expects (a fine of IRR-6 among them), where a pool taking was forfeited (IRR-4:
+it is listed in ``cancelled`` at the pool's amount), and, pricing amounts
+again, where a payment was forfeited (IRR-4, CLAIM-1).
 """
 
 from __future__ import annotations
@@ -23,17 +28,29 @@ from fractions import Fraction
 from typing import cast
 
 from .. import fastpaths
-from ..rules import Profile
-from .codes import ReasonCode
+from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from ..replay.rules_of_play import vis_a_vis
+from ..rules import Profile, RuleOptions
+from .codes import Outcome, ReasonCode
 from .leandeal import LeanDeal, LeanPayment
-from .payments import POOL, Amount, Payment, whole
+from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
+from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["POOL_OPTIONS", "balance", "repooled", "stakes"]
+__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "repooled",
+           "repriced_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
 POOL_OPTIONS = frozenset({"stake_player", "stake_dealer", "restake"})
+# The options that change only the amounts of the payments a plain deal makes
+# (DOUBLE-1, DOUBLE-2, DOUBLE-3, PARTIE-1, PARTIE-5), never which it makes.
+AMOUNT_OPTIONS = frozenset({"vis_a_vis_double", "late_tricks_double", "partie_vis_a_vis_double",
+                            "partie_diamond_ace", "partie_quinola", "partie_bonus"})
+# A deal whose reading changes no other option it read is its own settlement repriced
+# (and ``led_aces_pay_winner`` turned off: its payments to the partie's winner unpaid).
+REPRICED = POOL_OPTIONS | AMOUNT_OPTIONS
+LED = "led_aces_pay_winner"
 
 _new = tuple.__new__
 
@@ -56,13 +73,14 @@ def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal |
     total: Amount = 0
     made: list[LeanPayment] = []
     if staked:
+        player, house = options.stake_player, options.stake_dealer
         for seat in range(4):
-            amount = options.stake_dealer if seat == dealer else options.stake_player
+            amount = house if seat == dealer else player
             total += amount
             if amount:
                 made.append(_new(Payment, (
                     names[seat], POOL,
-                    _amount(amount), "POOL-1",
+                    amount if type(amount) is int else _amount(amount), "POOL-1",
                     None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
                     (), ("POOL-1",))))
     return made, pool + total
@@ -109,9 +127,10 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     """What :func:`~.lean.settle_plain` makes of ``deal``'s deal under ``profile``
     from ``pool_before`` after ``previous``, given ``deal``, its settlement under
     ``own``, and that the two profiles differ in no option that settlement read
-    but :data:`POOL_OPTIONS`; None: settle it (the module's docstring)."""
+    but :data:`REPRICED`'s; None: settle it (the module's docstring)."""
     payments = deal.payments
-    if fastpaths.REFERENCE or own.full_staking == 0 or profile.full_staking == 0:
+    amounts, unpaid, full = _between(own, profile)
+    if fastpaths.REFERENCE or full == 0:
         return None
     first = 0  # the stakes, then the deal's own payments, the remises, the takings
     while first < len(payments) and payments[first][3] == "POOL-1":
@@ -129,16 +148,213 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
             or any([_remise(p) is None for p in remises]) \
             or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
         return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
+    cancelled, value = deal.cancelled, deal.partie_value
+    if amounts:
+        if _forfeited(deal):
+            return None
+        value = _partie_value(deal, profile.options)
+        priced, unmade = _repriced(deal, middle, profile.options, value), \
+            _repriced(deal, cancelled, profile.options, value)
+        if priced is None or unmade is None:
+            return None
+        middle, cancelled = priced, unmade
+    if unpaid is not None:
+        if unpaid is False or _forfeited(deal):
+            return None  # the dues it would pay were never worked out: settle it
+        middle = tuple([p for p in middle if p[3] not in _TO_WINNER])  # ACE-3, QUIN-3 unpaid
     pool_before = whole(pool_before)
     staked, start = stakes(profile, pool_before, previous, session_start, deal.dealer,
                            deal.names)
     if start == 0:
         return None
-    full = profile.full_staking
     ordered = [*staked, *middle]
     ordered += [_new(Payment, (p[0], p[1], _amount(start if _remise(p) == "pool" else full),
                                *p[3:])) for p in remises]
     ordered += [_new(Payment, (p[0], p[1], _amount(start), *p[3:])) for p in takings]
+    if amounts and 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
+        ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
-    return deal._replace(payments=tuple(ordered), pool_before=pool_before,
-                         pool_after=pool_after, net=nets)
+    (number, names, dealer, cards, outcome, won, points, _, winners, losers, esp, *_,
+     maker, undertaker, breaker) = deal  # made as ``deal._replace`` would, at less cost
+    return _new(LeanDeal, (number, names, dealer, cards, outcome, won, points, value, winners,
+                           losers, esp, tuple(ordered), cancelled, pool_before, pool_after, nets,
+                           maker, undertaker, breaker))
+
+
+# What two readings' options make of a deal repooled, by the readings (their options
+# kept with it): whether amounts differ, the led aces' dues unpaid (True), never
+# worked out (False) or as they were (None), and one full staking (0 for either: 0).
+_BETWEEN: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple]] = {}
+
+
+def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
+    key = (id(own.options), id(profile.options))
+    seen = _BETWEEN.get(key)
+    if seen is not None and seen[0] is own.options and seen[1] is profile.options:
+        return seen[2]
+    led = own.options.led_aces_pay_winner, profile.options.led_aces_pay_winner
+    full = 0 if own.full_staking == 0 else profile.full_staking
+    found = (_amounts_differ(own.options, profile.options),
+             None if led[0] == led[1] else not led[1], full)
+    if len(_BETWEEN) >= 64:
+        _BETWEEN.clear()
+    _BETWEEN[key] = (own.options, profile.options, found)
+    return found
+
+
+# Whether two readings' options double otherwise (DOUBLE-1, DOUBLE-2) and value the
+# partie otherwise (PARTIE-1, PARTIE-5), by the options (kept with it).
+_CHANGES: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple[bool, bool]]] = {}
+_DOUBLINGS = ("vis_a_vis_double", "late_tricks_double")
+_PARTIE = ("partie_vis_a_vis_double", "partie_diamond_ace", "partie_quinola", "partie_bonus")
+
+
+def _changes(own: RuleOptions, other: RuleOptions) -> tuple[bool, bool]:
+    seen = _CHANGES.get((id(own), id(other)))
+    if seen is not None and seen[0] is own and seen[1] is other:
+        return seen[2]
+    found = (any([getattr(own, name) != getattr(other, name) for name in _DOUBLINGS]),
+             any([getattr(own, name) != getattr(other, name) for name in _PARTIE]))
+    if len(_CHANGES) >= 64:
+        _CHANGES.clear()
+    _CHANGES[id(own), id(other)] = (own, other, found)
+    return found
+
+
+def _forfeited(deal: LeanDeal) -> bool:
+    """Whether a payment of ``deal`` was forfeited (IRR-4, CLAIM-1: listed in
+    ``cancelled`` under another rule than an in-play one's, or to or from the pool)."""
+    return bool(deal.cancelled) and any([p[3] not in _IN_PLAY or POOL in (p[0], p[1])
+                                         or p[7][-1] in ("IRR-4", "CLAIM-1")
+                                         for p in deal.cancelled])
+
+
+def _amounts_differ(own: RuleOptions, other: RuleOptions) -> bool:
+    return any([getattr(own, name) != getattr(other, name) for name in AMOUNT_OPTIONS])
+
+
+def same_stakes(own: RuleOptions, other: RuleOptions) -> bool:
+    """Whether two readings stake alike (:data:`POOL_OPTIONS`)."""
+    return all([getattr(own, name) == getattr(other, name) for name in POOL_OPTIONS])
+
+
+def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
+                  ) -> tuple[Amount, ...] | None:
+    """Each seat's net of ``deal`` settled again from its own pool and deal before
+    under ``options``, which stake as its own settlement's did and differ from
+    ``own`` (its own settlement's) in no option it read but :data:`AMOUNT_OPTIONS`
+    and ``led_aces_pay_winner`` turned off: its nets with each payment between
+    players priced again (as :func:`repooled` prices it); the stakes, remises and
+    takings, and so the pool after, are its own. None where :func:`repooled` gives
+    up. The nets alone: what ``stats --compare`` keeps of most deals of the readings
+    of the doublings and the partie's values."""
+    if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
+            and deal.losers and deal.partie_value == 0:
+        return None  # its own partie paid nothing: its payments were dropped
+    unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
+    if unpaid and options.led_aces_pay_winner or _forfeited(deal):
+        return None  # the dues it would pay were never worked out, or forfeited: settle it
+    doubled, partie = _changes(own, options)
+    names = deal.names
+    index = names.index
+    nets = list(deal.net)
+    value = _partie_value(deal, options) if partie else deal.partie_value
+    for p in deal.payments:
+        payer, payee = p[0], p[1]
+        if payer == POOL or payee == POOL:
+            continue
+        rule = p[3]
+        if rule in _KEPT:
+            continue
+        if rule == "PARTIE-4":
+            if not partie:
+                continue  # priced as it was
+            amount = _partie_payment(deal, index(payer), index(payee), options, value)[2]
+        elif unpaid and rule in _TO_WINNER:
+            amount = 0  # ACE-3, QUIN-3: no longer owed
+        elif rule in _IN_PLAY or rule in _TO_WINNER:
+            if not doubled:
+                continue  # doubled as it was
+            params = cast(tuple, p[6])
+            factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
+            now = 2 ** len(doubling_grounds(options, index(payer), index(payee),
+                                            cast(int, p[4])))
+            if now == factor:
+                continue
+            amount = p[2] * now
+            amount = amount // factor if type(amount) is int and amount % factor == 0 \
+                else whole(Fraction(amount) / factor)
+        else:
+            return None  # an espagnolette's refund (ESP-5), priced from other payments
+        change = amount - p[2]
+        if change:
+            nets[index(payer)] -= change
+            nets[index(payee)] += change
+    return tuple(nets)
+
+
+def _partie_value(deal: LeanDeal, options: RuleOptions) -> Amount:
+    """PARTIE-1 (``lean._Lean._partie``): the partie's cards valued under ``options``."""
+    value = options.partie_bonus
+    for card in deal.partie_cards:
+        value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
+                  else options.partie_quinola if card is QUINOLA else card.points)
+    return value
+
+
+_IN_PLAY = frozenset({"ACE-1", "ACE-2", "QUIN-1", "QUIN-2", "ESP-9"})  # ``_Lean._in_play``
+_TO_WINNER = frozenset({"ACE-3", "QUIN-3"})  # ``_Lean._winner_dues``
+_KEPT = frozenset({"REV-1", "REV-3", "ESP-6", "ESP-7"})  # no option prices them
+
+
+def _repriced(deal: LeanDeal, made: tuple[LeanPayment, ...], options: RuleOptions,
+              value: Amount) -> tuple[LeanPayment, ...] | None:
+    """The payments ``made`` between the players of ``deal`` (none to or from
+    the pool), each priced as the lean settlement prices it under ``options``
+    with the partie worth ``value``; None: one it cannot price again."""
+    names = deal.names
+    if deal.outcome is Outcome.NORMAL and deal.winners and deal.losers and deal.partie_value == 0:
+        return None  # its own partie paid nothing: its payments were dropped
+    seat = {name: n for n, name in enumerate(names)}
+    out: list[LeanPayment] = []
+    for p in made:
+        rule, params = p[3], cast(tuple, p[6])
+        if rule in _KEPT:
+            out.append(p)
+            continue
+        if rule == "PARTIE-4":
+            out.append(_partie_payment(deal, seat[p[0]], seat[p[1]], options, value))
+            continue
+        if rule not in _IN_PLAY and rule not in _TO_WINNER:
+            return None  # an espagnolette's refund (ESP-5), priced from other payments
+        grounds = doubling_grounds(options, seat[p[0]], seat[p[1]], cast(int, p[4]))
+        if params[-1][0] == "doubled_for":
+            params = params[:-1]
+        was, factor = params[-1][1], 2 ** len(grounds)
+        if params[-1][0] != "factor":
+            return None
+        amount = p[2] * factor
+        amount = amount // was if type(amount) is int and amount % was == 0 \
+            else whole(Fraction(amount) / was)
+        params = params[:-1] + ((("factor", factor), ("doubled_for", grounds)) if grounds
+                                else (("factor", factor),))
+        if rule in _IN_PLAY:
+            rules = (rule, *[DOUBLING_GROUNDS[g] for g in grounds]) if grounds else (rule,)
+        else:
+            rules = (rule, "DOUBLE-3") if grounds else (rule,)
+        out.append(_new(Payment, (p[0], p[1], amount, rule, p[4], p[5], params, rules)))
+    return tuple(out)
+
+
+def _partie_payment(deal: LeanDeal, loser: int, winner: int, options: RuleOptions,
+                    value: Amount) -> LeanPayment:
+    """PARTIE-4, PARTIE-5 (``lean._Lean._partie``): what ``loser`` pays ``winner``."""
+    names, each = deal.names, share(value, len(deal.winners) * len(deal.losers))
+    points = ("points", deal.points[loser])
+    if vis_a_vis(loser, winner) and options.partie_vis_a_vis_double:
+        return _new(Payment, (names[loser], names[winner], _amount(each * 2), "PARTIE-4", None,
+                              ReasonCode.PARTIE_LOST_VIS_A_VIS,
+                              (points, ("factor", 2), ("doubled_for", (VIS_A_VIS,))),
+                              ("PARTIE-4", "PARTIE-5")))
+    return _new(Payment, (names[loser], names[winner], _amount(each), "PARTIE-4", None,
+                          ReasonCode.PARTIE_LOST, (points, ("factor", 1)), ("PARTIE-4",)))

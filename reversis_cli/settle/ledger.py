@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..cards import PACK, Card, Suit
 from ..replay import PlayedTrick, ReplayedDeal
-from ..replay.result import Row
+from ..replay.result import Row, Walked
 from ..replay.rules_of_play import partie_standing, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
@@ -86,7 +86,29 @@ def _tally(replayed: ReplayedDeal) -> _Tally:
     rows = replayed.rows
     if rows is not None:
         return _tally_rows(rows)
+    walked = replayed.walked
+    if walked is not None:
+        return _tally_walked(walked)
     return _tally_tricks(replayed.tricks)
+
+
+def _tally_walked(walked: tuple[Walked, ...]) -> _Tally:
+    """The tally of a deal where a player discarded two, from its tricks as
+    walked (replay/plaintwo.py: seats and card indexes, each card played once;
+    trick 11 of three cards), no trick made: :func:`_tally_tricks` by another
+    road, which tests/test_replay_two_discarded.py holds it to."""
+    won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
+    paying = []
+    for number, _, seats, taker, line in walked:
+        indexes = line.indexes
+        won[taker] += 1
+        led = _SUITS[indexes[0]]
+        for seat, index in zip(seats, indexes, strict=True):
+            points[taker] += _POINTS[index]
+            played_in[index] = number
+            if _PAYS[index]:
+                paying.append(_new(Fall, (number, seats[0], taker, seat, PACK[index], led)))
+    return _Tally(tuple(won), tuple(points), played_in, paying)
 
 
 def _tally_tricks(tricks: tuple[PlayedTrick, ...]) -> _Tally:
