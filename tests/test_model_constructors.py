@@ -10,10 +10,12 @@ import pytest
 
 from reversis_cli.cards import Card
 from reversis_cli.model import (
-    CardAt, Comment, Deal, DealLine, ExchangeLine, Header, HeaderLine, Name, Pos, TrickLine,
+    CardAt, Comment, Deal, DealLine, EventLine, ExchangeLine, Header, HeaderLine, Name, Pos,
+    TrickLine,
 )
 from reversis_cli.notation.fastlines import (
-    lean_exchange_line, lean_trick_line, new_deal_line, new_exchange_line, new_trick_line,
+    lean_exchange_line, lean_trick_line, new_deal_line, new_event_line, new_exchange_line,
+    new_trick_line,
 )
 from reversis_cli.values import FrozenError, replace
 
@@ -130,6 +132,17 @@ def test_exchange_line():
 def test_deal_line():
     same(new_deal_line(AT, 12, ANNA, Pos(3, 10)),
          DealLine(pos=AT, number=12, dealer=ANNA, number_pos=Pos(3, 10)))
+
+
+def test_event_line():
+    same(new_event_line(AT, "peeked", ANNA, None, None, False, False),
+         EventLine(pos=AT, kind="peeked", player=ANNA))
+    same(new_event_line(AT, "unclaimed", None, 11, Pos(3, 15), False, False),
+         EventLine(pos=AT, kind="unclaimed", trick=11, trick_pos=Pos(3, 15)))
+    same(new_event_line(AT, "misdeal", ANNA, None, None, True, False),
+         EventLine(pos=AT, kind="misdeal", player=ANNA, late=True))
+    same(new_event_line(AT, "redeal", None, None, None, False, True),
+         EventLine(pos=AT, kind="redeal", paid=True))
 
 
 def test_model_values_copy_pickle_and_replace_by_their_fields():

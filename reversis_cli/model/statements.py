@@ -275,7 +275,7 @@ def set_exchange_interface(line: ExchangeLine) -> None:
 def _write_out_exchange(line: ExchangeLine) -> None:
     """Set a lean exchange line's full fields from its text, whose words the
     fast path found separated by blanks: ``exchange``, the player, then
-    ``discards`` and its card, ``takes`` and its card (each if written), or
+    ``discards`` and its cards, ``takes`` and its card (each if written), or
     ``refuses``, and ``sees`` and its card if written; one card a word."""
     assert line._source is not None, "an exchange line made with all its fields has them all"
     text, number = line._source
@@ -285,13 +285,14 @@ def _write_out_exchange(line: ExchangeLine) -> None:
     def card_at(at: int, index: int) -> CardAt:
         return CardAt(PACK[index], words[at][1], words[at][0])
 
-    discards = tuple([card_at(3, index) for index in line.discard_indexes])
+    discards = tuple([card_at(3 + k, index) for k, index in enumerate(line.discard_indexes)])
     takes = line.take_indexes
+    first_take = 4 + len(discards) if discards else 3  # after "takes"
     _set_all(line, {
         "pos": words[0][1], "comments_before": (), "comment_after": None,
         "player": Name(*words[1]), "refuses": line.refuses, "discards": discards,
         "takes": None if takes is None else
-        tuple([card_at(3 + 2 * len(discards), index) for index in takes]),
+        tuple([card_at(first_take + k, index) for k, index in enumerate(takes)]),
         "sees": card_at(4, line.sees_indexes[0]) if line.sees_indexes else None,
         "sees_count": line.sees_count})
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import CardAt, DealLine, ExchangeLine, Name, Pos, TrickLine, \
+from ..model import CardAt, DealLine, EventLine, ExchangeLine, Name, Pos, TrickLine, \
     set_exchange_interface, set_trick_interface
 # The lean lines are made from a lean deal's rows too: their constructors are the model's.
 from ..model.rows import lean_exchange_line, lean_trick_line
 
 __all__ = ["lean_trick_line", "lean_exchange_line", "new_trick_line", "new_exchange_line",
-           "new_deal_line"]
+           "new_deal_line", "new_event_line"]
 
 def _slot_setters(cls: type, *names: str) -> tuple:
     return tuple(getattr(cls, name).__set__ for name in names)
@@ -35,6 +35,7 @@ def _filled(cls: type, setters: tuple, values: tuple) -> Any:
 _TRICK_SLOTS = _slot_setters(TrickLine, *TrickLine._fields)
 _EXCHANGE_SLOTS = _slot_setters(ExchangeLine, *ExchangeLine._fields)
 _DEAL_LINE_SLOTS = _slot_setters(DealLine, *DealLine._fields)
+_EVENT_SLOTS = _slot_setters(EventLine, *EventLine._fields)
 
 
 def new_trick_line(pos: Pos, number: int, leader: Name | None, cards: tuple[CardAt, ...],
@@ -81,3 +82,11 @@ def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -
     return made
 
 
+
+
+def new_event_line(pos: Pos, kind: str, player: Name | None, trick: int | None,
+                   trick_pos: Pos | None, late: bool, paid: bool) -> EventLine:
+    """``EventLine(pos=pos, kind=kind, ...)``, without comments."""
+    made: EventLine = _filled(EventLine, _EVENT_SLOTS, (pos, (), None, kind, player, trick,
+                                                        trick_pos, late, paid))
+    return made

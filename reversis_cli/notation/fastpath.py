@@ -217,7 +217,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 if deal_line is None:
                     return None
                 continue
-            statement = self.read(line, number, problems)  # (a dealt line's words: above)
+            statement = self._read_plain(line, words, number, problems)
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
             if isinstance(statement, ExchangeLine) and statement._source is not None:
@@ -512,8 +512,9 @@ def _row_of_lean_exchange(line: ExchangeLine) -> ExchangeRow:
 def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards: str | None,
                    takes: str | None, sees: str | None) -> ExchangeLine | None:
     """The usual exchange line, matched by :attr:`FastPath.exchange`, as a lean
-    line (``fastlines.lean_exchange_line``) when each run of cards written is one
-    card already known by its spelling (a run of several, or a spelling read
+    line (``fastlines.lean_exchange_line``) when each card written is a word
+    known by its spelling, and the cards taken and seen one each (two
+    discarded is a run of two words; a run taken or seen, or a spelling read
     for the first time, is left to :func:`_cards_at`, which says what is
     wrong with it); else None."""
     known = KNOWN_SPELLINGS.get
@@ -522,9 +523,13 @@ def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards:
     sees_indexes: tuple[int, ...] = ()
     if discards is not None:
         card = known(discards)
-        if card is None:
-            return None
-        discard_indexes = (card.index,)
+        if card is not None:
+            discard_indexes = (card.index,)
+        else:  # a run of cards (two discarded, IRR-5): each word a card known by its spelling
+            cards = [known(word) for word in discards.split()]
+            if None in cards:
+                return None
+            discard_indexes = tuple([card.index for card in cards if card is not None])
     if takes is not None:
         card = known(takes)
         if card is None:

@@ -1,0 +1,93 @@
+"""An irregular deal's lines read by their words (notation/fastevents.py): the
+trick of three cards of a deal where a player discarded two (IRR-5) and his
+exchange discarding two are lean lines, the event lines are read without the
+expressions tried before them; each deal reads exactly as Lark reads it,
+diagnostics included (issue 35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reversis_cli.model import ExchangeLine
+from reversis_cli.notation.parse import parse_deal
+
+# A deal the fast path learns the words from (its trick expression reads them first).
+TEACHER = ["deal 54 dealer Gleb", "  exchange Boris discards AD takes 3C",
+           *(f"  {n} Vera  QH 2C 6C 5S > Vera" for n in (1, 2, 11)),
+           "  3 QH 2C 6C 5S", "  4 Vera QH 2C 6C 5S", "  5 QH 2C 6C 5S > Vera"]
+
+TWO_DISCARDED = """deal 55 dealer Anna
+  exchange Boris discards AD AC takes 3C
+  exchange Vera refuses sees AH
+  exchange Gleb discards 5H takes KC
+  exchange Anna discards 4D
+  partie AD AC AH 5H 4D
+  discarded-two Boris
+   1 Boris 4H 6H KD 3H
+   2 Vera  3D JD 2D 6D
+   3 Gleb  4S 2S 6S AS
+   4 Vera  7D KC JH 5D
+   5 Vera  9C 7C 8C 3C
+   6 Vera  8H JS 9H 7H
+   7 Anna  5C JC QC 4C
+   8 Vera  9D 8S QS KS
+   9 Vera  8D 5S 9S KH
+  10 Vera  QD 3S 7S 2H
+  {}""".split("\n")
+
+
+def both_ways(lines: list[str]):
+    parse_deal(TEACHER, 1, fast=True)
+    parse_deal(list(lines), 100, fast=True)  # each card's spelling known the second time
+    fast = parse_deal(list(lines), 100, fast=True)
+    slow = parse_deal(list(lines), 100, fast=False)
+    assert fast == slow, "\n".join(lines)
+    return fast[0], slow[0]
+
+
+LEAN_THREE = ["11 Vera  QH 2C 6C", "11 QH 2C 6C", "11 QH 2C 6C > Vera",
+              "11 Vera QH  2C 6C  >  Vera"]
+NOT_LEAN = ["11 Vera QH 2C", "11 Vera QH 2C 6C >", "11 Vera QH 2C 6C > deal",
+            "11 QH 2C 6C Vera", "11 Vera QH 2C 10C", "11 Vera QH 2C 6C 5S 4S",
+            "11 Vera QH 2C 6C Vera", "11 QH 2C 6C > 9H", "11 QH 2C 6C > Gleb Anna",
+            "11 Vera QH 2C X"]
+
+
+@pytest.mark.parametrize("trick", LEAN_THREE + NOT_LEAN)
+def test_a_two_discarded_deal_reads_as_larks(trick):
+    """The deal with its trick 11 written well or not: the same statements and
+    diagnostics both ways; a well-written trick of three cards and the exchange
+    discarding two are lean lines, equal to Lark's field by field and card by card."""
+    lines = [line.replace("{}", trick) for line in TWO_DISCARDED]
+    fast, slow = both_ways(lines)
+    if fast is None or slow is None:
+        return
+    last = fast.tricks[-1]  # (a lean line's text is let go once its fields are made)
+    lean_three = last.number == 11 and len(last.indexes) == 3 and last._source is not None
+    pairs = list(zip(fast.statements, slow.statements, strict=True))
+    exchange = next(m for m, _ in pairs if isinstance(m, ExchangeLine))
+    lean_exchange = exchange._source is not None
+    for mine, lark in pairs:
+        for name in type(lark)._fields:
+            assert getattr(mine, name) == getattr(lark, name), (name, lines)
+        cards = (getattr(mine, "cards", None) or getattr(mine, "discards", None) or (),
+                 getattr(lark, "cards", None) or getattr(lark, "discards", None) or ())
+        for card, lark_card in zip(*cards, strict=True):
+            assert (card.card, card.pos, card.spelling) == \
+                (lark_card.card, lark_card.pos, lark_card.spelling)
+    assert lean_three == (trick in LEAN_THREE), lines
+    if lean_three:  # the deal read whole by the fast path: "discards AD AC takes 3C" lean
+        assert lean_exchange
+
+
+@pytest.mark.parametrize("event", [
+    "peeked  Vera", "unclaimed   11   Anna", "redeal  paid", "misdeal Gleb  late",
+    "discarded-two  Boris", "kept Vera", "out-of-turn Anna", "exposed",
+    "peeked", "unclaimed 12", "unclaimed x", "peeked Vera Anna", "kept deal", "exposed Anna",
+    "misdeal Gleb early", "redeal", "discarded-two 9H", "unclaimed 123456789012345678901"])
+def test_event_lines_read_by_their_words_as_larks(event):
+    """An event line read by its words: the deal Lark reads, columns and
+    diagnostics included, one space or several between the words."""
+    lines = [line.replace("discarded-two Boris", event).replace("{}", LEAN_THREE[0])
+             for line in TWO_DISCARDED]
+    both_ways(lines)
