@@ -24,7 +24,8 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.leandeal import LeanDeal
-from reversis_cli.settle.leanpool import AMOUNT_OPTIONS, repooled, repriced_nets, same_stakes
+from reversis_cli.settle.leanpool import (AMOUNT_OPTIONS, repooled, repriced_nets,
+                                          restaked_nets, same_stakes)
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SEASONS = (  # players, rules, irregular rate, event rate, seed
@@ -134,6 +135,67 @@ def test_it_gives_up_on_a_partie_of_nothing_and_a_refund():
                 assert repriced_nets(mine, own.options, profile.options) is None, (number, sets)
 
 
+STAKES = {  # readings that change the stakes alone, and one that changes amounts too
+    "dealer": lambda o: {"stake_dealer": "3"},
+    "players": lambda o: {"stake_player": "2"},
+    "restake": lambda o: {"restake": "below_initial" if o.restake != "below_initial"
+                          else "taken_or_quiet"},
+    "all three": lambda o: {"stake_dealer": "12", "stake_player": "4", "restake":
+                            "below_initial" if o.restake != "below_initial" else "taken_or_quiet"},
+    "nothing staked": lambda o: {"stake_dealer": "0", "stake_player": "0"},
+    "amounts too": READINGS["every amount and the stakes"],
+    "led aces off, the stakes": lambda o: {"led_aces_pay_winner": "no", "stake_player": "3"},
+    "led aces on, the stakes": lambda o: {"led_aces_pay_winner": "yes", "stake_dealer": "1"},
+}
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+@pytest.mark.parametrize("season", range(len(SEASONS)))
+def test_a_deal_restaked_by_its_nets_is_the_deal_settled_under_that_reading(season):
+    """``restaked_nets``: each seat's net and the pool after of a deal under a
+    reading that changes the stakes (and amounts) are those of the deal settled lean
+    (and of ``repooled``, which makes the settlement where the next deal reads
+    it) from any pool, after its own deal before, none, or the one before
+    settled under the reading; and its own settlement stands in for it before
+    the next deal: the next is settled alike after either."""
+    text = _simulated(40, *SEASONS[season])
+    netted = stood_in = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        for name, sets in STAKES.items():
+            profile = own.with_overrides(sets(own.options))
+            start = _start(session, profile)
+            for index, base in enumerate(scored):
+                if not isinstance(base.lean, LeanDeal):
+                    continue
+                replayed = base.checked.replayed
+                assert replayed is not None
+                before = scored[index - 1].lean if index else None
+                for pool in (base.pool_before, 0, 7, base.pool_before + 13):
+                    for previous in (base.previous, None, before):
+                        found = restaked_nets(base.lean, own, profile, pool, previous, start)
+                        if found is None:
+                            continue
+                        netted += 1
+                        again = repooled(base.lean, own, profile, pool, previous, start)
+                        settled = _lean(session, replayed, profile, pool, previous)
+                        assert again is not None and settled is not None
+                        assert found == (list(settled.net), settled.pool_after), (name, index)
+                        assert again == settled, (name, index, pool)
+                # the deal before, settled under the reading, and its own settlement
+                if isinstance(before, LeanDeal) and index > 1:
+                    made = repooled(before, own, profile, scored[index - 1].pool_before,
+                                    scored[index - 2].lean, start)
+                    if made is not None:
+                        stood_in += 1
+                        assert _lean(session, replayed, profile, made.pool_after, made) == \
+                            _lean(session, replayed, profile, made.pool_after, before)
+    assert netted > 400 and stood_in > 100
+
+
 def _lean(session: Session, replayed, profile, pool, previous):
     """The deal settled lean as a reading settles it (``SessionSettler.settle_lean``:
     a plain deal, or one with event lines), from ``pool`` after ``previous``; None:
@@ -155,7 +217,9 @@ ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 SETS = (["--compare", "modern"], ["--compare", "classic"],
         ["--set", "vis_a_vis_double=no", "--set", "partie_quinola=2"],
         ["--set", "late_tricks_double=7,11", "--set", "partie_vis_a_vis_double=no",
-         "--set", "stake_dealer=5"])
+         "--set", "stake_dealer=5"],
+        ["--set", "stake_player=3"], ["--set", "restake=below_initial"],
+        ["--set", "restake=taken_or_quiet", "--set", "stake_dealer=0"])
 
 
 def test_stats_compare_of_amounts_writes_the_reference_bytes(monkeypatch, tmp_path):

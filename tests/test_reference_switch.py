@@ -63,6 +63,8 @@ TWINS: dict[str, tuple[str, str]] = {
                                                                   "repooled"),
     "a deal's nets priced again from its own settlement (stats --compare)": (
         "reversis_cli.club.resettle", "repriced_nets"),
+    "a deal's nets restaked from its own settlement (stats --compare)": (
+        "reversis_cli.club.resettle", "restaked_nets"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
     "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),

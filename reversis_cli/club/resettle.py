@@ -24,7 +24,7 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import repooled, repriced_nets, same_stakes
+from ..settle.leanpool import repooled, repriced_nets, restaked_nets, same_stakes
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL, Amount
 
@@ -93,6 +93,7 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     live, own_end = plan
     order = sorted(must) if must is not None else None  # in step: only these are settled
     in_step, index, count = True, 0, len(scored)
+    pending = None  # a deal whose nets alone were worked out (``_restaked``)
     while index < count:
         if in_step and order is not None:  # the deals up to the next one it must settle kept
             at = bisect_left(order, index)
@@ -107,19 +108,26 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         now = None
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
+            pending = None
             if amounts and index in restake:
                 now = _repriced(base, session.profile, profile, own_deals[index])
         if now is not None:  # its own pool and stakes: the pool after and state its own
             settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
-            pool_end = settler.pool
+            pool_end, pending = settler.pool, None
         else:
-            settlement = _settled(settler, base, index in restake, session.profile, facts,
-                                  index)
-            pool_end = settlement.pool_after
             after = states[index + 1]  # the pool first: most often it tells
-            in_step = after is not None and settler.pool == after[0] \
-                and state_of(settler.pool, settler.last_played) == after
-            now = raw_net(settlement, base.pool_before)
+            quick = _restaked(settler, base, index in restake, session.profile)
+            if quick is not None:  # its nets alone: the settlement made if the state is read
+                now, pending = quick
+            else:
+                settlement = _settled(settler, base, index in restake, session.profile, facts,
+                                      index)
+                now = raw_net(settlement, base.pool_before)
+            pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
+            in_step = after is not None and settler.pool == after[0]
+            if in_step and pending is not None and settler.last_played is pending[0]:
+                _made(settler, pending, session.profile)
+            in_step = in_step and state_of(settler.pool, settler.last_played) == after
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
@@ -169,3 +177,49 @@ def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Prof
     if fact is None:
         fact = facts[index] = plain_facts(replayed) or False
     return settler.settle_lean(replayed, fact or None)
+
+
+# A deal of a stake reading whose nets alone were worked out: its own lean
+# settlement, the pool it was staked from and the deal before it.
+Pending = tuple[LeanDeal, Amount, "DealSettlement | LeanDeal | None"]
+
+
+def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None
+              ) -> tuple[dict, Pending] | None:
+    """The nets (as :func:`raw_net` holds them) of ``base``'s deal settled next by
+    ``settler`` where the reading changes its own settlement in the stakes alone
+    (:func:`~..settle.leanpool.restaked_nets`), the settler moved on, and what
+    :func:`_made` makes the settlement of; None: settle it.  The deal played
+    before the next is its own settlement, which stands in for the one staked
+    otherwise: all any settlement reads of the deal before is whether its
+    payments fed or took the pool (``pool.pool_was_fed``, ``pool_was_taken``;
+    ``leanpool._must_stake``), and the two differ in the stakes alone
+    (POOL-1), which that leaves out.  The stakes' payments are in the state a
+    deal is settled in (:func:`state_of`): where that is compared, the
+    settlement is made."""
+    lean = base.lean
+    if not restake or not isinstance(lean, LeanDeal) or own is None:
+        return None
+    previous = settler.last_played
+    found = restaked_nets(lean, own, settler.profile, settler.pool, previous,
+                          settler.session_start)
+    if found is None:
+        return None
+    nets, pool_after = found
+    now: dict = dict(zip(lean.names, nets, strict=True))
+    now[POOL] = pool_after - base.pool_before
+    left = (lean, settler.pool, previous)
+    settler.pool, settler.last_played = pool_after, lean
+    return now, left
+
+
+def _made(settler: SessionSettler, pending: Pending, own: Profile | None) -> None:
+    """The deal played before made where only its nets were worked out (a
+    stand-in for it the settler's deal before): what
+    :func:`~..settle.leanpool.repooled` makes of it, as it was settled."""
+    assert own is not None, "a session settled lean has a profile"
+    lean, pool_before, previous = pending
+    made = repooled(lean, own, settler.profile, pool_before, previous, settler.session_start)
+    if made is None:  # pragma: no cover - a bug: restaked_nets gave its nets
+        raise AssertionError(f"deal {lean.number} repooled otherwise than its nets")
+    settler.last_played = made

@@ -38,7 +38,7 @@ from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
 __all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "repooled",
-           "repriced_nets", "same_stakes", "stakes"]
+           "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -61,18 +61,9 @@ def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal |
     """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``): the stakes of a
     deal starting from ``pool`` after ``previous``, and the pool as staked."""
     options = profile.options
-    if previous is None:
-        start = pool if session_start is None else session_start
-        staked = pool == 0 or start == 0
-    elif options.restake == "below_initial":
-        staked = pool == 0 or pool < profile.full_staking
-    else:
-        payments = previous.payments
-        staked = any([p.payer == POOL for p in payments]) or not any(
-            [p.payee == POOL and p.rule != "POOL-1" for p in payments])
     total: Amount = 0
     made: list[LeanPayment] = []
-    if staked:
+    if _must_stake(profile, pool, previous, session_start):
         player, house = options.stake_player, options.stake_dealer
         for seat in range(4):
             amount = house if seat == dealer else player
@@ -84,6 +75,20 @@ def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal |
                     None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
                     (), ("POOL-1",))))
     return made, pool + total
+
+
+def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal | None,
+                session_start: Amount | None) -> bool:
+    """POOL-1 (``pool.must_stake``): whether a deal starting from ``pool`` after
+    ``previous`` (what it reads of it: its payments) is staked."""
+    if previous is None:
+        start = pool if session_start is None else session_start
+        return pool == 0 or start == 0
+    if profile.options.restake == "below_initial":
+        return pool == 0 or pool < profile.full_staking
+    payments = previous.payments
+    return any([p[0] == POOL for p in payments]) or not any(
+        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
 
 
 def balance(names: tuple[str, ...], ordered: list[LeanPayment], pool_before: Amount,
@@ -132,22 +137,11 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     amounts, unpaid, full = _between(own, profile)
     if fastpaths.REFERENCE or full == 0:
         return None
-    first = 0  # the stakes, then the deal's own payments, the remises, the takings
-    while first < len(payments) and payments[first][3] == "POOL-1":
-        first += 1
-    last = len(payments)
-    while last > first and payments[last - 1][0] == POOL:
-        last -= 1
-    takings = payments[last:]
-    end = last
-    while end > first and payments[end - 1][1] == POOL:
-        end -= 1
-    remises, middle = payments[end:last], payments[first:end]
-    was = deal.pool_before + sum([p[2] for p in payments[:first]])
-    if was == 0 or len(takings) > 1 or any([POOL in (p[0], p[1]) for p in middle]) \
-            or any([_remise(p) is None for p in remises]) \
-            or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
-        return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
+    layout = _layout(deal)
+    if layout is None:
+        return None
+    first, end, last = layout
+    middle, remises, takings = payments[first:end], payments[end:last], payments[last:]
     cancelled, value = deal.cancelled, deal.partie_value
     if amounts:
         if _forfeited(deal):
@@ -179,6 +173,109 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     return _new(LeanDeal, (number, names, dealer, cards, outcome, won, points, value, winners,
                            losers, esp, tuple(ordered), cancelled, pool_before, pool_after, nets,
                            maker, undertaker, breaker))
+
+
+def _layout(deal: LeanDeal) -> tuple[int, int, int] | None:
+    """Where ``deal``'s stakes end, its remises and its takings begin (its own
+    payments between the stakes and the remises); None where :func:`repooled`
+    gives up on its payments (the module's docstring)."""
+    payments = deal.payments
+    first = 0  # the stakes, then the deal's own payments, the remises, the takings
+    while first < len(payments) and payments[first][3] == "POOL-1":
+        first += 1
+    last = len(payments)
+    while last > first and payments[last - 1][0] == POOL:
+        last -= 1
+    end = last
+    while end > first and payments[end - 1][1] == POOL:
+        end -= 1
+    was = deal.pool_before + sum([p[2] for p in payments[:first]])
+    if was == 0 or len(payments) - last > 1 \
+            or any([POOL in (p[0], p[1]) for p in payments[first:end]]) \
+            or any([_remise(p) is None for p in payments[end:last]]) \
+            or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
+        return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
+    return first, end, last
+
+
+def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
+                  previous: DealSettlement | LeanDeal | None, session_start: Amount | None
+                  ) -> tuple[list[Amount], Amount] | None:
+    """Each seat's net and the pool after of what :func:`repooled` makes of
+    ``deal``, without making the settlement: its own nets less its own stakes,
+    remises and takings (:func:`_core`), plus those staked from ``pool_before``
+    after ``previous``; where the readings differ in amounts too, its payments
+    between players priced again first (:func:`repriced_nets`, whose pool part
+    is its own).  The same values as :func:`repooled`'s (ints or Fractions, not
+    made whole); None where it gives up (and, pricing amounts again, where the
+    deal has a payment cancelled or one it would not price again)."""
+    amounts, unpaid, full = _between(own, profile)
+    if fastpaths.REFERENCE or full == 0 or unpaid is False:
+        return None
+    core = _core(deal)
+    if core is None:
+        return None
+    kept, remises, taker, shaped = core
+    nets = list(kept)
+    if amounts or unpaid:
+        if not shaped or deal.cancelled:
+            return None
+        priced = repriced_nets(deal, own.options, profile.options)
+        if priced is None:
+            return None
+        nets = [n + now - was for n, now, was in zip(nets, priced, deal.net, strict=True)]
+    start: Amount = pool_before
+    if _must_stake(profile, pool_before, previous, session_start):
+        player, house, dealer = profile.options.stake_player, profile.options.stake_dealer, \
+            deal.dealer
+        for seat in range(4):
+            amount: Amount = house if seat == dealer else player
+            nets[seat] -= amount
+            start += amount
+    if start == 0:
+        return None
+    pool_after: Amount = start
+    for seat, of_pool in remises:
+        amount = start if of_pool else full
+        nets[seat] -= amount
+        pool_after += amount
+    if taker is not None:
+        nets[taker] += start
+        pool_after -= start
+    return nets, pool_after
+
+
+# A deal's own settlement without its part of the pool, by the deal (kept with it):
+# its nets less its stakes, remises and takings; each remise's seat and whether it is
+# the pool's amount (else one full staking); the seat taking the pool (None: none);
+# whether each of its doubled payments says its factor last (``_repriced`` prices it).
+_CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
+
+
+def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
+                                   int | None, bool] | None:
+    seen = _CORES.get(id(deal))
+    if seen is not None and seen[0] is deal:
+        return seen[1]
+    layout, core = _layout(deal), None
+    if layout is not None:
+        first, end, last = layout
+        payments, index = deal.payments, deal.names.index
+        nets: list[Amount] = list(deal.net)
+        for p in payments[:first]:  # its own stakes, remises and takings taken back
+            nets[index(p[0])] += p[2]
+        for p in payments[end:last]:
+            nets[index(p[0])] += p[2]
+        for p in payments[last:]:
+            nets[index(p[1])] -= p[2]
+        core = (tuple(nets), tuple([(index(p[0]), _remise(p) == "pool")
+                                    for p in payments[end:last]]),
+                index(payments[last][1]) if last < len(payments) else None,
+                all([_factored(p) for p in payments[first:end]]))
+    if len(_CORES) >= 4096:
+        _CORES.clear()
+    _CORES[id(deal)] = (deal, core)
+    return core
 
 
 # What two readings' options make of a deal repooled, by the readings (their options
@@ -291,6 +388,17 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
             nets[index(payer)] -= change
             nets[index(payee)] += change
     return tuple(nets)
+
+
+def _factored(p: LeanPayment) -> bool:
+    """Whether ``_repriced`` would price ``p`` again, as far as its params tell: a
+    payment doubled or not (in play, to the partie's winner) says its factor last."""
+    if p[3] not in _IN_PLAY and p[3] not in _TO_WINNER:
+        return True
+    params = cast(tuple, p[6])
+    if params and params[-1][0] == "doubled_for":
+        params = params[:-1]
+    return bool(params) and params[-1][0] == "factor"
 
 
 def _partie_value(deal: LeanDeal, options: RuleOptions) -> Amount:
