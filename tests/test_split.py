@@ -253,7 +253,7 @@ def test_a_closed_pipe_ends_a_split_run_quietly(tmp_path, irregular_text, args):
 def test_ctrl_c_stops_the_workers_of_one_long_file(tmp_path):
     from test_wording_layout import _as_from_a_terminal, _children
 
-    path = _simulated(tmp_path / "big.rvs", 3000)
+    path = _simulated(tmp_path / "big.rvs", 6000)  # ≈1 s of work on 2 idle cores
     process = subprocess.Popen([sys.executable, "-m", "reversis_cli", "score", "--jobs", "2",
                                 str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_as_from_a_terminal,
@@ -261,7 +261,8 @@ def test_ctrl_c_stops_the_workers_of_one_long_file(tmp_path):
     deadline = time.monotonic() + 60
     while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(0.5)
+    time.sleep(0.1)  # the workers at work (3,000 deals and 0.5 s: an idle machine had finished)
+    assert process.poll() is None, "the run ended before the Ctrl-C: the file is too short"
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)
     err = process.communicate(timeout=60)[1].decode()

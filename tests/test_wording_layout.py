@@ -130,7 +130,8 @@ def test_ctrl_c_with_jobs_stops_the_workers_at_once(tmp_path):
     deadline = time.monotonic() + 60
     while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)  # until the workers run: then the interrupt meets the pool at work
-    time.sleep(0.5)
+    time.sleep(0.2)
+    assert process.poll() is None, "the run ended before the Ctrl-C: the files are too short"
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)
     err = process.communicate(timeout=60)[1].decode()

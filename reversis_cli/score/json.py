@@ -186,7 +186,9 @@ class SessionJson:
         table's figures, written by :meth:`deal` one after the other (their
         diagnostics, ``err``, are in them)."""
         if text:
-            self._write(("," if self._deals else "") + text)
+            if self._deals:  # apart: a part is megabytes, and "," + text would copy them
+                self._write(",")
+            self._write(text)
             self._deals += 1
 
     def tail(self) -> None:
