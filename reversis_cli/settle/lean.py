@@ -346,6 +346,14 @@ class _Lean:
                     self.dues.append(("QUIN-3", seat, card, 10, number))
 
     def settle(self, facts: Facts) -> LeanDeal:
+        self._play_payments(facts)
+        self._pool_end()
+        self._revoke_remises()
+        return self._freeze()
+
+    def _play_payments(self, facts: Facts) -> None:
+        """The payments of the play: aces and quinola, the espagnolette judged, the
+        partie, a reversis's cancellations, the winner's dues and the reversis."""
         self.won, self.points, paying, self.keys, found = facts
         self._aces_and_quinola(paying)
         if found[0] is not Outcome.NORMAL:
@@ -359,6 +367,9 @@ class _Lean:
             self._winner_dues()
         if self.outcome is not Outcome.NORMAL:
             self._pay_reversis()
+
+    def _pool_end(self) -> None:
+        """The espagnolette's taking (ESP-4) or refunds (ESP-5), and POOL-4."""
         if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
             if self.options.espagnolette_takes_pool:
                 assert self.esp is not None, "only an espagnolette in play is judged"
@@ -369,12 +380,14 @@ class _Lean:
         if self.takings:  # POOL-4: the highest taking stands (``pool.resolve_takings``)
             kept = sorted(self.takings, key=_TAKING_RANK)[0]
             self.takings = [kept] if kept[2] else []
+
+    def _revoke_remises(self) -> None:
+        """IRR-7 under ``revoke_penalty = remise`` (``irregular.revoke_remise``)."""
         if self.replayed.revokes and self.options.revoke_penalty == "remise":
-            for revoke in self.replayed.revokes:  # IRR-7 (``irregular.revoke_remise``)
+            for revoke in self.replayed.revokes:
                 self._remise(revoke.seat, "IRR-7", revoke.trick, ReasonCode.REMISE_REVOKE, (
                     ("card", revoke.card), ("held", revoke.held),
                     ("suit", _SUITS[self.rows[revoke.trick - 1][2]])))
-        return self._freeze()
 
     def _partie(self) -> None:
         """PARTIE-1..6 (``partie.rank_partie``, ``partie.pay_partie``)."""

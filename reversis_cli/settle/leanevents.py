@@ -34,8 +34,8 @@ from ..cards import PACK, QUINOLA
 from ..replay import Irregularity, ReplayedDeal
 from ..replay.rules_of_play import fallen_by_follow, fallen_by_lead
 from ..rules import Profile
-from .codes import EspagnoletteStatus, JETON, Outcome
-from .lean import _QUINOLA_INDEX, _SUITS, _TAKING_RANK, Facts, _Lean, _new, deal_facts, handles
+from .codes import JETON
+from .lean import _QUINOLA_INDEX, _SUITS, Facts, _Lean, _new, deal_facts, handles
 from .leandeal import LeanDeal, LeanPayment
 from .payments import POOL, Amount, NoteCode, Payment, ReasonCode, whole
 from .settlement import DealSettlement
@@ -132,19 +132,7 @@ class _LeanEvents(_Lean):
 
     def settle(self, facts: Facts) -> LeanDeal:
         """``_Lean.settle`` with the event rules where ``engine.RULES`` runs them."""
-        self.won, self.points, paying, self.keys, found = facts
-        self._aces_and_quinola(paying)
-        if found[0] is not Outcome.NORMAL:
-            self.outcome, self.maker, self.undertaker, self.breaker, self.breaker_trick = found
-        if self.esp is not None:
-            self._judge_espagnolette()
-        self._partie()
-        if self.outcome is not Outcome.NORMAL:
-            self._cancel_in_play()
-        if self.dues:
-            self._winner_dues()
-        if self.outcome is not Outcome.NORMAL:
-            self._pay_reversis()
+        self._play_payments(facts)
         options = self.options  # both read in every deal with an event line, as the engine does
         everything = options.peek_forfeits == "everything"
         claims = options.claims_required
@@ -153,16 +141,7 @@ class _LeanEvents(_Lean):
         for event in self.events:  # CLAIM-1
             if event.kind == "unclaimed":
                 self._forfeit_unclaimed(event, claims)
-        if self.esp_status is EspagnoletteStatus.SUCCESS:  # ESP-4
-            if options.espagnolette_takes_pool:
-                assert self.esp is not None, "only an espagnolette in play is judged"
-                self._taking(self.esp, "ESP-4", None, ReasonCode.POOL_TAKEN_ESPAGNOLETTE)
-        elif self.esp_status is EspagnoletteStatus.FAILED:  # ESP-5
-            self._refund_placings()
-            self._failed_quinola()
-        if self.takings:  # POOL-4
-            kept_taking = sorted(self.takings, key=_TAKING_RANK)[0]
-            self.takings = [kept_taking] if kept_taking[2] else []
+        self._pool_end()  # ESP-4, ESP-5, POOL-4
         for seat, kept in self.peekers.items():  # IRR-4: his refunds and pool taking
             why = self._why(seat, everything, kept)
             self.esp_payments = self._forfeit_to(seat, self.esp_payments, everything, why)
@@ -171,11 +150,7 @@ class _LeanEvents(_Lean):
         penalties = [self._payment(event.seat, POOL, _OUT_OF_TURN, "IRR-6", None,  # type: ignore[arg-type]
                                    ReasonCode.DISCARD_OUT_OF_TURN, (), ("IRR-6",))
                      for event in self.events if event.kind == "out-of-turn"]
-        if self.replayed.revokes and options.revoke_penalty == "remise":
-            for revoke in self.replayed.revokes:  # IRR-7
-                self._remise(revoke.seat, "IRR-7", revoke.trick, ReasonCode.REMISE_REVOKE, (
-                    ("card", revoke.card), ("held", revoke.held),
-                    ("suit", _SUITS[self.rows[revoke.trick - 1][2]])))
+        self._revoke_remises()
         self.takings = [*self.takings, *penalties]
         return self._freeze()
 
