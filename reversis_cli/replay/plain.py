@@ -104,12 +104,9 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         partie, extra = written
         if kept is not None and not _kept_card_plain(extra, kept, renounces, by_seat):
             return None
-    espagnolette = None
-    holder = _ace_holder(by_seat)
-    if espagnolettes or holder is not None:
-        agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
-        if not agreed:
-            return None
+    agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
+    if not agreed:
+        return None
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
     replayed = ReplayedDeal.of_rows(
@@ -331,11 +328,14 @@ def _ace_holder(by_seat: bytes) -> int | None:
     return None
 
 
-def _espagnolette(holder: int | None, declared_lines: Sequence[EspagnoletteLine],
+def _espagnolette(by_seat: bytes, declared_lines: Sequence[EspagnoletteLine],
                   seats: dict[str, int]) -> tuple[bool, Espagnolette | None]:
-    """ESP-1 as the full walk finds it (``holder``), and whether the
-    espagnolette lines agree: False when one is repeated, names no player or
-    names one who does not hold it."""
+    """ESP-1 as the full walk finds it (the holder from the cards each seat
+    played, ``by_seat``), and whether the espagnolette lines agree: False when
+    one is repeated, names no player or names one who does not hold it."""
+    holder = _ace_holder(by_seat)
+    if holder is None and not declared_lines:  # most deals
+        return True, None
     found = None
     if declared_lines:  # two lines would repeat one, or name someone not holding it
         found = declared_lines[0]

@@ -41,7 +41,7 @@ from ..model import Deal, TrickLine
 from ..model.rows import ExchangeRow
 from ..notation.statements import named_players
 from .plain import (
-    _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _ace_holder, _add_revokes,
+    _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
     _any_revoke, _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plaindealt import dealt_plain
@@ -89,12 +89,9 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
         if written is None:
             return None
         partie = written[0]
-    espagnolette = None
-    holder = _ace_holder(by_seat)
-    if espagnolettes or holder is not None:
-        agreed, espagnolette = _espagnolette(holder, espagnolettes, seats)
-        if not agreed:
-            return None
+    agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
+    if not agreed:
+        return None
     replayed = ReplayedDeal.of_walk(
         deal, players, dealer, tricks, _hands(by_seat), partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
