@@ -78,15 +78,10 @@ def test_a_deal_repriced_is_the_deal_settled_under_that_reading(season, partie):
         for name, sets in READINGS.items():
             profile = own.with_overrides(sets(own.options))
             start = _start(session, profile)
-            for index, base in enumerate(scored):
-                if not isinstance(base.lean, LeanDeal):
-                    continue
-                replayed = base.checked.replayed
-                assert replayed is not None
+            for index, base, replayed, before in lean_deals(scored):
                 # the deal's own settlement under ``own``, from its own state
                 mine = _lean(session, replayed, own, base.pool_before, base.previous)
                 assert mine is not None
-                before = scored[index - 1].lean if index else None
                 nets = repriced_nets(mine, own.options, profile.options)  # from its own state
                 if nets is not None and same_stakes(own.options, profile.options):
                     netted += 1
@@ -168,12 +163,7 @@ def test_a_deal_restaked_by_its_nets_is_the_deal_settled_under_that_reading(seas
         for name, sets in STAKES.items():
             profile = own.with_overrides(sets(own.options))
             start = _start(session, profile)
-            for index, base in enumerate(scored):
-                if not isinstance(base.lean, LeanDeal):
-                    continue
-                replayed = base.checked.replayed
-                assert replayed is not None
-                before = scored[index - 1].lean if index else None
+            for index, base, replayed, before in lean_deals(scored):
                 for pool in (base.pool_before, 0, 7, base.pool_before + 13):
                     for previous in (base.previous, None, before):
                         found = restaked_nets(base.lean, own, profile, pool, previous, start)
@@ -194,6 +184,17 @@ def test_a_deal_restaked_by_its_nets_is_the_deal_settled_under_that_reading(seas
                         assert _lean(session, replayed, profile, made.pool_after, made) == \
                             _lean(session, replayed, profile, made.pool_after, before)
     assert netted > 400 and stood_in > 100
+
+
+def lean_deals(scored):
+    """Each deal of ``scored`` settled lean: its index, the deal, its replay, and
+    the deal before it as settled (None for the first)."""
+    for index, base in enumerate(scored):
+        if not isinstance(base.lean, LeanDeal):
+            continue
+        replayed = base.checked.replayed
+        assert replayed is not None
+        yield index, base, replayed, scored[index - 1].lean if index else None
 
 
 def _lean(session: Session, replayed, profile, pool, previous):

@@ -20,6 +20,7 @@ from reversis_cli.settle.leanevents import settle_events
 from reversis_cli.settle.leanpool import repooled
 
 from test_compare import SEASON, simulated
+from test_compare_reprice import lean_deals
 
 OTHER_RESTAKE = {"below_initial": "taken_or_quiet", "taken_or_quiet": "below_initial"}
 
@@ -47,16 +48,11 @@ def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
         for name, sets in _readings(own).items():
             profile = own.with_overrides(sets)
             start = _start(session, profile)
-            for index, base in enumerate(scored):
-                if not isinstance(base.lean, LeanDeal):
-                    continue
-                replayed = base.checked.replayed
-                assert replayed is not None
+            for index, base, replayed, before in lean_deals(scored):
                 # the deal's own settlement under ``own``, from its own state
                 mine = _settled(replayed, own, base.pool_before, base.previous,
                                 _start(session, own))
                 assert mine is not None
-                before = scored[index - 1].lean if index else None
                 for pool in (base.pool_before, 0, 7, base.pool_before + 13):
                     for previous in (base.previous, None, before):
                         again = repooled(mine, own, profile, pool, previous, start)
