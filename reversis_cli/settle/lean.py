@@ -36,7 +36,7 @@ from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, falle
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
-from .leanpool import balance, stakes
+from .leanpool import balance, partie_worth, stakes
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
@@ -391,12 +391,7 @@ class _Lean:
 
     def _partie(self) -> None:
         """PARTIE-1..6 (``partie.rank_partie``, ``partie.pay_partie``)."""
-        options = self.options  # partie.partie_total, its card_value by card
-        value = options.partie_bonus
-        for card in self.replayed.partie:
-            value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
-                      else options.partie_quinola if card is QUINOLA else card.points)
-        self.value = value
+        self.value = partie_worth(self.replayed.partie, self.options)
         if self.outcome is not Outcome.NORMAL:
             return
         keys = self.keys

@@ -24,11 +24,12 @@ again, where a payment was forfeited (IRR-4, CLAIM-1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import cast
 
 from .. import fastpaths
-from ..cards import ACE_OF_DIAMONDS, QUINOLA
+from ..cards import ACE_OF_DIAMONDS, QUINOLA, Card
 from ..replay.rules_of_play import vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import Outcome, ReasonCode
@@ -146,7 +147,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     if amounts:
         if _forfeited(deal):
             return None
-        value = _partie_value(deal, profile.options)
+        value = partie_worth(deal.partie_cards, profile.options)
         priced, unmade = _repriced(deal, middle, profile.options, value), \
             _repriced(deal, cancelled, profile.options, value)
         if priced is None or unmade is None:
@@ -355,7 +356,7 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     names = deal.names
     index = names.index
     nets = list(deal.net)
-    value = _partie_value(deal, options) if partie else deal.partie_value
+    value = partie_worth(deal.partie_cards, options) if partie else deal.partie_value
     for p in deal.payments:
         payer, payee = p[0], p[1]
         if payer == POOL or payee == POOL:
@@ -401,10 +402,11 @@ def _factored(p: LeanPayment) -> bool:
     return bool(params) and params[-1][0] == "factor"
 
 
-def _partie_value(deal: LeanDeal, options: RuleOptions) -> Amount:
-    """PARTIE-1 (``lean._Lean._partie``): the partie's cards valued under ``options``."""
+def partie_worth(cards: Iterable[Card], options: RuleOptions) -> Amount:
+    """PARTIE-1 on the lean road (``partie.partie_total`` the clear one): the
+    partie's ``cards`` valued under ``options``, with its bonus."""
     value = options.partie_bonus
-    for card in deal.partie_cards:
+    for card in cards:
         value += (options.partie_diamond_ace if card is ACE_OF_DIAMONDS
                   else options.partie_quinola if card is QUINOLA else card.points)
     return value
