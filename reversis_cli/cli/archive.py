@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from .common import (
-    Count, EXIT_INPUT_ERRORS, EXIT_OK, LazyConsole, Msg, argument, bad_parameter, command, option,
-    output_console, plain_look, problem_text, report, t, tr, usage_error,
+    Count, EXIT_INPUT_ERRORS, EXIT_OK, Msg, argument, bad_parameter, command, err_console, option,
+    plain_look, problem_text, report, t, tr, usage_error,
 )
 from .guards import OUTPUT_HINT
 from .club_file import club_option, read_club
@@ -61,7 +61,7 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
         if same_file(source, output):
             raise usage_error(Msg("the archive {output} is the record {file} itself; name "
                                   "another database with -o", output=output, file=source))
-    err = _err_console()
+    err = err_console(plain_look(stderr=True))  # no rich on a pipe: a tenth of the start-up
     roster = read_club(club, err)
     results = []
 
@@ -84,14 +84,6 @@ def archive_command(inputs: tuple[str, ...], output: str, prune: bool,
                     deals=Count(deals, "{n} deal", "{n} deals"))), soft_wrap=True)
     failed = named or any(r.state == NOT_LOADED for r in results)
     sys.exit(EXIT_INPUT_ERRORS if failed else EXIT_OK)
-
-
-def _err_console():
-    """stderr's console: plain text on a file or a pipe (no rich loaded: a tenth
-    of a 2,000-deal run's start-up), else rich's, made when first printed to."""
-    look = plain_look(stderr=True)
-    return output_console(stderr=True, like=look) if look is not None \
-        else LazyConsole(stderr=True)
 
 
 def _check_output(output: str) -> None:

@@ -25,17 +25,17 @@ import click
 from ..i18n import Count, Msg, N_, lang, set_language, t, tr, use
 from ..i18n.catalogs import LOCALE_DIR
 from .consoles import (
-    LazyConsole, PlainConsole, console, console_spec, is_plain, look_of, output_console,
-    plain_look,
+    LazyConsole, PlainConsole, console, console_spec, err_console, is_plain, look_of,
+    output_console, plain_look,
 )
 
 __all__ = [
     "Argument", "Command", "Count", "DiagnosticLog", "EXIT_INPUT_ERRORS", "EXIT_INTERNAL",
     "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FilePath", "LazyConsole", "Msg", "N_",
     "Option", "PlainConsole", "TranslatedHelp", "argument", "bad_parameter", "command",
-    "console", "console_spec", "is_plain", "lang", "look_of", "option", "output_console",
-    "plain_look", "print_json", "problem_text", "report", "speak", "t", "tr", "usage_error",
-    "use",
+    "console", "console_spec", "err_console", "is_plain", "lang", "look_of", "option",
+    "output_console", "plain_look", "print_json", "problem_text", "report", "speak", "t", "tr",
+    "usage_error", "use",
 ]
 
 EXIT_OK, EXIT_INPUT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3

@@ -16,7 +16,7 @@ import sys
 
 from .. import fastpaths
 
-__all__ = ["LazyConsole", "PlainConsole", "console", "console_spec", "is_plain",
+__all__ = ["LazyConsole", "PlainConsole", "console", "console_spec", "err_console", "is_plain",
            "look_of", "output_console", "plain_look", "table_console"]
 
 
@@ -141,6 +141,15 @@ def output_console(stderr: bool = False, file=None, like=None):
     if is_plain(like):
         return PlainConsole(stderr=stderr, file=file, like=like)
     return console(stderr=stderr, file=file, like=like)
+
+
+def err_console(look: dict | None):
+    """stderr's console: plain text where ``look`` (:func:`console_spec` of
+    stderr) is a file's or a pipe's, rich not loaded; else rich's, made when
+    first printed to."""
+    if is_plain(look):
+        return PlainConsole(stderr=True, like=look)
+    return LazyConsole(stderr=True)
 
 
 def look_of(stderr: bool = False) -> dict:

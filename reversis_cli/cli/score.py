@@ -21,7 +21,7 @@ import click
 
 from .common import (
     EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, argument, command, console,
-    is_plain, lang, look_of, option, output_console, t, usage_error, use,
+    err_console, is_plain, lang, look_of, option, output_console, t, usage_error, use,
 )
 from .options import (
     cards_option, check_profile_options, input_files, jobs_option, profile_options,
@@ -140,7 +140,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
             for index, path in enumerate(files):
                 if index:
                     write(writer.between)
-                outcomes.append(score_file(path, options, write, _err_console(options),
+                outcomes.append(score_file(path, options, write, err_console(options.err_look),
                                            functools.partial(tick, path), jobs))
                 done(path)
         else:
@@ -169,14 +169,6 @@ def _score_to_files(path: Path, options: ScoreOptions,
                              output_console(file=err, like=options.look) if is_plain(options.look)
                              else LazyConsole(file=err, like=options.look))
     return outcome, out.name, err.name
-
-
-def _err_console(options: ScoreOptions):
-    """stderr's console: plain text on a file or a pipe (no rich loaded), else
-    rich's, made when first printed to."""
-    if is_plain(options.err_look):
-        return output_console(stderr=True, like=options.err_look)
-    return LazyConsole(stderr=True)
 
 
 def score_file(path: Path, options: ScoreOptions, write: Callable[[str], object], err,
