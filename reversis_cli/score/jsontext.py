@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import PACK, Card
+from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
 from ..session.service import ScoredDeal
 from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
+from ..settle.codes import NoteCode, ReasonCode
 from ..settle.payments import param_json
 from ..settle.texts import english_reason, english_reason_of, reason_key
 from .encoder import dumps, string
@@ -133,28 +134,43 @@ _LEAN_TEXTS: dict[Payment, str] = {}
 def _lean_payment_text(p: Payment) -> str:
     """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
     text = _LEAN_TEXTS.get(p)
-    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_lean_payment(p))
+    if text is None:
+        text = _write_lean_payment(p)
+        if p[5] not in _MET_ONCE:
+            _keep(_LEAN_TEXTS, p, text)
+    return text
+
+
+# Payments whose texts are not kept: a revoke's remise names its trick, the card
+# played, the card held and the suit led, and is met again about once in 400 deals
+# (its reason) or 7 (its params): keeping them costs more than writing them.
+_MET_ONCE = frozenset((ReasonCode.REMISE_REVOKE, ReasonCode.REMISE_REVOKE_NO_LEAD))
 
 
 def _write_lean_payment(p: Payment) -> str:
     """``_write_payment(payment_of(p))`` without the full payment: its reason found
     by what it says (``texts.reason_key``: an ace placed on another trick, a partie
-    lost for another amount, reads the same), its params by their items."""
+    lost for another amount, reads the same), its params by their items; a payment
+    met once (:data:`_MET_ONCE`) written afresh."""
     payer, payee, amount, rule, trick, code, items, rules = p
     params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
-    key = reason_key(code, payer, payee, rule, trick, params)
-    if key is None:
-        reason = string(english_reason(payment_of(p)))
+    if code in _MET_ONCE:
+        reason = string(english_reason_of(code, payer, payee, rule, trick, params))
+        params_text = _write_params(dict(params))
     else:
-        found = _LEAN_REASONS.get(key)
-        reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
-            english_reason_of(code, payer, payee, rule, trick, params)))
-    if params:
-        params_text = _PARAMS_TEXTS.get(params)
-        if params_text is None:
-            params_text = _params_text(dict(params))
-    else:
-        params_text = "{}"
+        key = reason_key(code, payer, payee, rule, trick, params)
+        if key is None:
+            reason = string(english_reason(payment_of(p)))
+        else:
+            found = _LEAN_REASONS.get(key)
+            reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
+                english_reason_of(code, payer, payee, rule, trick, params)))
+        if params:
+            params_text = _PARAMS_TEXTS.get(params)
+            if params_text is None:
+                params_text = _params_text(dict(params))
+        else:
+            params_text = "{}"
     return (f'{{"payer": "{payer}", "payee": "{payee}", '
             f'"amount": {amount if type(amount) is int else _amount_text(amount)}, '
             f'"rule": "{rule}", "trick": {"null" if trick is None else trick}, '
@@ -323,8 +339,9 @@ def _params_text(params: dict) -> str:
 
 def _write_params(params: dict) -> str:
     """A payment's params as JSON, as ``Payment.to_json`` gives them: the usual
-    values (a card, a number, a word, the grounds of a doubling) written here, any
-    other through ``param_json`` and the encoder."""
+    values (a card, a number, a word, a forfeit's note code, a revoke's suit, the
+    grounds of a doubling) written here, any other through ``param_json`` and the
+    encoder."""
     parts = []
     for key, value in params.items():
         kind = type(value)
@@ -332,8 +349,10 @@ def _write_params(params: dict) -> str:
             text = str(value)
         elif kind is Card:
             text = f'"{value.code}"'
-        elif kind is str:
+        elif kind is str or kind is NoteCode:  # a word, a forfeit's note (its code)
             text = string(value)
+        elif kind is Suit:  # a revoke's suit led
+            text = f'"{value._value_}"'
         elif kind is tuple and all([type(v) is str for v in value]):
             text = f"[{', '.join(map(string, value))}]"  # a doubling's grounds
         else:
