@@ -166,9 +166,8 @@ def _write_lean_payment(p: Payment) -> str:
             reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
                 english_reason_of(code, payer, payee, rule, trick, params)))
         if params:
-            params_text = _PARAMS_TEXTS.get(params)
-            if params_text is None:
-                params_text = _params_text(dict(params))
+            kept = _PARAMS_TEXTS.get(params)
+            params_text = kept if kept is not None else _params_text(dict(params))
         else:
             params_text = "{}"
     return (f'{{"payer": "{payer}", "payee": "{payee}", '

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from string import Formatter
 from typing import Any, Protocol
 
+from .. import fastpaths
 from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import Jetons, Language
@@ -292,7 +293,11 @@ def english_reason(payment: Payment) -> str:
     """The reason in English, as JSON writes it: the same text as ``reason(payment)``,
     made from the same templates without building messages (JSON writes every one):
     its params are names, numbers and words, cards (``card``, a revoke's ``held``), a
-    revoke's ``suit``, ``points``, a doubling's grounds and a forfeit's note at most."""
+    revoke's ``suit``, ``points``, a doubling's grounds and a forfeit's note at most.
+    A twin (docs/contributing.md, "Fast paths"): under ``REVERSIS_REFERENCE=1`` the
+    message's English itself."""
+    if fastpaths.REFERENCE:  # every twin off: the English of the reason's message
+        return english(reason(payment))
     params = payment.params
     code = payment.code
     if code in _CONSTANT and not params:
