@@ -150,3 +150,19 @@ def test_revoke_remises_name_their_trick_card_and_suit():
     assert len(set(reasons)) == len(made)
     assert reasons[0] == ("Boris revoked in trick 2 (played 7♣ on a diamond lead while "
                           "holding Q♦) and puts in a remise")
+
+
+def test_a_revoke_warning_is_written_as_the_encoder_writes_it():
+    """A deal's diagnostics (a revoke's warning) written directly: the file and the
+    message escaped, a missing place, deal or trick as null, related places through
+    the encoder; each the bytes of ``dumps(d.to_json())``."""
+    from reversis_cli.diagnostics import diagnostic
+    from reversis_cli.model.statements import Pos
+    from reversis_cli.score.encoder import dumps
+
+    made = [diagnostic("RV201", 'Bo\\ris played "7C" ♣ on a diamond lead', Pos(11, 21),
+                       file='C:\\records\\"night".rvs', deal=3, trick=2),
+            diagnostic("RV201", "revoke", None, file="a.rvs"),
+            diagnostic("RV201", "revoke", Pos(4, 2), file="a.rvs", deal=1, trick=None,
+                       related=((Pos(3, 1), "held here"),))]
+    assert [jsontext._diagnostic_text(d) for d in made] == [dumps(d.to_json()) for d in made]

@@ -79,8 +79,8 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
-    tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
-            else '"diagnostics": []')
+    tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
+            if diagnostics else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
     counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
@@ -110,6 +110,23 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
             f'"after": {after if type(after) is int else _amount_text(after)}}}, '
             f'"net": {net_text}, {tail}}}')
+
+
+def _diagnostic_text(d: Diagnostic) -> str:
+    """``dumps(d.to_json())`` (a revoke's warning in a plain deal, PLAY-4): its words
+    escaped, its numbers written; one with related places through the encoder."""
+    pos, deal, trick = d.pos, d.deal, d.trick
+    if d.related or type(deal) not in _NUMBER_OR_NONE or type(trick) not in _NUMBER_OR_NONE:
+        return dumps(d.to_json())
+    where = f'"line": {pos[0]}, "column": {pos[1]}' if pos else '"line": null, "column": null'
+    return (f'{{"code": {string(d.code)}, "severity": {string(d.severity)}, '
+            f'"file": {string(d.file)}, {where}, '
+            f'"deal": {"null" if deal is None else deal}, '
+            f'"trick": {"null" if trick is None else trick}, '
+            f'"message": {string(d.message)}}}')
+
+
+_NUMBER_OR_NONE = (int, type(None))
 
 
 # The winners' or losers' names as a JSON list, by the players and the seats.
