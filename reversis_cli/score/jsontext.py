@@ -153,8 +153,10 @@ def _lean_payment_text(p: Payment) -> str:
     text = _LEAN_TEXTS.get(p)
     if text is None:
         text = _write_lean_payment(p)
-        if p[5] not in _MET_ONCE:
-            _keep(_LEAN_TEXTS, p, text)
+        if p[5] not in _MET_ONCE:  # kept as _keep keeps it, without the call (every deal)
+            if len(_LEAN_TEXTS) >= _PAYMENT_TEXTS_HELD:
+                _LEAN_TEXTS.clear()
+            _LEAN_TEXTS[p] = text
     return text
 
 
@@ -180,8 +182,12 @@ def _write_lean_payment(p: Payment) -> str:
             reason = string(english_reason(payment_of(p)))
         else:
             found = _LEAN_REASONS.get(key)
-            reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
-                english_reason_of(code, payer, payee, rule, trick, params)))
+            if found is None:  # kept as _keep keeps it, without the call
+                found = string(english_reason_of(code, payer, payee, rule, trick, params))
+                if len(_LEAN_REASONS) >= _PAYMENT_TEXTS_HELD:
+                    _LEAN_REASONS.clear()
+                _LEAN_REASONS[key] = found
+            reason = found
         if params:
             kept = _PARAMS_TEXTS.get(params)
             params_text = kept if kept is not None else _params_text(dict(params))
