@@ -92,6 +92,7 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     else:
         net_text = counts.format(*net)
     before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
+    seats = _SEATS_TEXTS  # the winners' and losers' texts, found without a call
     return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
             f'"status": "played", "outcome": "{lean.outcome}", '
             f'"tricks": [{_tricks_text(replayed)}], '
@@ -100,8 +101,8 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             f'"partie": {{"cards": '
             f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
             f'"value": {value if type(value) is int else _amount_text(value)}}}, '
-            f'"winners": {_seats_text(names, lean.winners)}, '
-            f'"losers": {_seats_text(names, lean.losers)}, '
+            f'"winners": {seats.get((names, lean.winners)) or _seats_text(names, lean.winners)}, '
+            f'"losers": {seats.get((names, lean.losers)) or _seats_text(names, lean.losers)}, '
             + ('"espagnolette": null, ' if esp is None
                else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
             + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
