@@ -44,7 +44,7 @@ from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
-from .resettle import lean_reading, raw_net, state_of
+from .resettle import lean_reading, raw_net, state_of, summed_apart
 from .watch import settle_plan, watched_deals
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -246,18 +246,21 @@ def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
     (:func:`~.resettle.raw_net`; None: not settled).  Summed as they are held,
     made Fractions once, at the end: the same exact sums."""
     total: dict = {name: 0 for name in players}
+    parts: list = []  # the Fractions, added at the end (``summed_apart``)
     pool = pool_start
     each: list[dict | None] = []
+    nothing: dict = {}
     for scored in deals:
         settlement = scored.lean or scored.settlement  # a plain deal's, lean: the same
         if settlement is None:
             each.append(None)
             continue
         net = raw_net(settlement, scored.pool_before)
-        for name in players:
-            total[name] += net[name]
+        summed_apart(total, parts, net, nothing)
         pool = settlement.pool_after
         each.append(net)
+    for name, amount in parts:
+        total[name] += amount
     nets: Net = {name: Fraction(amount) for name, amount in total.items()}
     nets[POOL] = Fraction(pool) - Fraction(pool_start)
     return nets, each

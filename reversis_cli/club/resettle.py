@@ -24,11 +24,11 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import repooled, repriced_nets, restaked_nets, same_stakes
+from ..settle.leanpool import LED, repooled, repriced_nets, restaked_nets, same_stakes
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL, Amount
 
-__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
+__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of", "summed_apart"]
 
 Net = dict[str, Fraction]  # a party (a player's name or POOL) -> fiches
 
@@ -82,7 +82,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     the settlements hold them, and made Fractions once, at the end: the same
     exact sums."""
     profile, must, restake = reading
-    delta = {name: 0 for name in own if name != POOL}
+    delta = {name: 0 for name in own if name != POOL}  # the ints summed apart (``summed_apart``)
+    parts: list = []  # the Fractions: a share (PARTIE-6), a split tie
     changed: list[int] = []
     pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
@@ -90,6 +91,7 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     # a deal in step whose reading changes only amounts of what it read: its nets repriced
     amounts = session.profile is not None and same_stakes(session.profile.options,
                                                          profile.options)
+    priced = _priced_as(session.profile, profile)  # what a deal of ``restake`` is priced under
     live, own_end = plan
     order = sorted(must) if must is not None else None  # in step: only these are settled
     in_step, index, count = True, 0, len(scored)
@@ -110,36 +112,64 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
             settler.pool, settler.last_played = base.pool_before, base.previous
             pending = None
             if amounts and index in restake:
-                now = _repriced(base, session.profile, profile, own_deals[index])
+                now = _repriced(base, session.profile, priced, own_deals[index])
         if now is not None:  # its own pool and stakes: the pool after and state its own
             settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
             pool_end, pending = settler.pool, None
         else:
             after = states[index + 1]  # the pool first: most often it tells
-            quick = _restaked(settler, base, index in restake, session.profile)
+            quick = _restaked(settler, base, index in restake, session.profile, priced)
             if quick is not None:  # its nets alone: the settlement made if the state is read
                 now, pending = quick
             else:
-                settlement = _settled(settler, base, index in restake, session.profile, facts,
-                                      index)
+                settlement = _settled(settler, base, (index in restake, priced),
+                                      session.profile, facts, index)
                 now = raw_net(settlement, base.pool_before)
             pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
             in_step = after is not None and settler.pool == after[0]
             if in_step and pending is not None and settler.last_played is pending[0]:
-                _made(settler, pending, session.profile)
+                _made(settler, pending, session.profile, priced)
             in_step = in_step and state_of(settler.pool, settler.last_played) == after
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
         if was != now:
             changed.append(numbers[index])
-            for name in delta:
-                delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+            summed_apart(delta, parts, now, was or {})
         index += 1
+    for name, amount in parts:
+        delta[name] += amount
     total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
+
+
+def summed_apart(delta: dict, parts: list, now: dict, was: dict) -> None:
+    """Each player's change from ``was`` to ``now`` added to ``delta``: an int
+    there, a Fraction kept in ``parts`` and added at the end.  Once a Fraction
+    is in a sum, every int added to it is a Fraction's addition: in a season
+    of split ties, most of a reading's work.  The same exact sums."""
+    for name in delta:
+        change = now.get(name, 0) - was.get(name, 0)
+        if type(change) is int:
+            delta[name] += change
+        else:
+            parts.append((name, change))
+
+
+def _priced_as(own: Profile | None, profile: Profile) -> Profile:
+    """The reading a deal of its ``restake`` set is staked and priced again under:
+    ``profile`` itself, or, where it turns ``led_aces_pay_winner`` on, ``profile``
+    with the own value of that option.  No deal of the set read it then (the
+    watch leaves it out of what may differ, club/watch.py ``restaked``): its led
+    aces and quinola owe nothing under either value, and it settles alike under
+    both; under the stand-in its own settlement is staked and priced again
+    (settle/leanpool.py) instead of the deal settled whole."""
+    if own is None or not profile.options.led_aces_pay_winner \
+            or own.options.led_aces_pay_winner:
+        return profile
+    return profile.with_overrides({LED: own.options.led_aces_pay_winner})
 
 
 def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
@@ -160,13 +190,13 @@ def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict
     return now
 
 
-def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
-             facts: list, index: int) -> DealSettlement | LeanDeal:
+def _settled(settler: SessionSettler, base: ScoredDeal, restake: tuple[bool, Profile],
+             own: Profile | None, facts: list, index: int) -> DealSettlement | LeanDeal:
     """``base``'s deal settled next by ``settler``: its own lean settlement
-    staked again where that is all the reading changes, else settled lean (from
-    its facts, worked out once)."""
-    if restake and isinstance(base.lean, LeanDeal) and own is not None:
-        again = repooled(base.lean, own, settler.profile, settler.pool, settler.last_played,
+    staked again (under ``restake``'s profile, :func:`_priced_as`) where that is
+    all the reading changes, else settled lean (from its facts, worked out once)."""
+    if restake[0] and isinstance(base.lean, LeanDeal) and own is not None:
+        again = repooled(base.lean, own, restake[1], settler.pool, settler.last_played,
                          settler.session_start)
         if again is not None:
             settler.pool, settler.last_played = again.pool_after, again
@@ -184,8 +214,8 @@ def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Prof
 Pending = tuple[LeanDeal, Amount, "DealSettlement | LeanDeal | None"]
 
 
-def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None
-              ) -> tuple[dict, Pending] | None:
+def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
+              priced: Profile) -> tuple[dict, Pending] | None:
     """The nets (as :func:`raw_net` holds them) of ``base``'s deal settled next by
     ``settler`` where the reading changes its own settlement in the stakes alone
     (:func:`~..settle.leanpool.restaked_nets`), the settler moved on, and what
@@ -201,8 +231,7 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     if not restake or not isinstance(lean, LeanDeal) or own is None:
         return None
     previous = settler.last_played
-    found = restaked_nets(lean, own, settler.profile, settler.pool, previous,
-                          settler.session_start)
+    found = restaked_nets(lean, own, priced, settler.pool, previous, settler.session_start)
     if found is None:
         return None
     nets, pool_after = found
@@ -213,13 +242,14 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     return now, left
 
 
-def _made(settler: SessionSettler, pending: Pending, own: Profile | None) -> None:
+def _made(settler: SessionSettler, pending: Pending, own: Profile | None, priced: Profile
+          ) -> None:
     """The deal played before made where only its nets were worked out (a
     stand-in for it the settler's deal before): what
     :func:`~..settle.leanpool.repooled` makes of it, as it was settled."""
     assert own is not None, "a session settled lean has a profile"
     lean, pool_before, previous = pending
-    made = repooled(lean, own, settler.profile, pool_before, previous, settler.session_start)
+    made = repooled(lean, own, priced, pool_before, previous, settler.session_start)
     if made is None:  # pragma: no cover - a bug: restaked_nets gave its nets
         raise AssertionError(f"deal {lean.number} repooled otherwise than its nets")
     settler.last_played = made
