@@ -35,10 +35,9 @@ from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
-from ..sheet.infer_search import Search, profile_values, value_text
 from ..reader import record_from_text
 from ..rules import Profile
-from ..rules.profile import OPTIONS
+from ..rules.profile import OPTIONS, format_option_value
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
 from .archive import notation_of
@@ -234,9 +233,17 @@ def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
 
 def _differing(own: Profile, other: Profile) -> dict[str, tuple[str, str]]:
     """The options whose values differ, as set lines write them (own, other)."""
-    a, b = profile_values(own), profile_values(other)
-    return {name: (value_text(name, a[name]), value_text(name, b[name]))
+    a, b = _values(own), _values(other)
+    return {name: (str(format_option_value(name, a[name])),
+                   str(format_option_value(name, b[name])))
             for name in OPTIONS if a[name] != b[name]}
+
+
+def _values(profile: Profile) -> dict:
+    """A profile's typed values by option name (as ``rules --infer`` has them,
+    ``sheet.infer_search.profile_values``, whose module the engine's search
+    brings: loaded for the reference alone)."""
+    return dict(profile.options.items())
 
 
 def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
@@ -313,6 +320,8 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
     settle, None: all), each deal settled again by the engine, as ``Search``
     settles it: the readable reference."""
     assert session.profile is not None  # a settleable session
+    from ..sheet.infer_search import Search  # the reference's engine: start-up time
+
     search = Search(session, scored, session.profile, session.pool)
 
     def settled(profile: Profile, must: frozenset[int] | None, _: frozenset[int]
@@ -363,13 +372,13 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     numbers = [s.checked.number or 0 for s in scored]
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
-    own_values = profile_values(own_profile)
+    own_values = _values(own_profile)
     facts = watch.facts if watch is not None else [None] * len(scored)  # shared by readings
     settle_again = _reference(session, scored, own, own_deals, numbers, start) \
         if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start, facts)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
-        values = profile_values(profile)
+        values = _values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
         return settle_again(profile, *settle_plan(watch, differ, profile))
 
