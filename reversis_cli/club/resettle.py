@@ -19,6 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import cast
 
 from ..rules import Profile
 from ..session.service import ScoredDeal, Session
@@ -26,7 +27,9 @@ from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
 from ..settle.leanpool import LED, repooled, repriced_nets, restaked_nets, same_stakes
 from ..settle.leandeal import LeanDeal
-from ..settle.payments import POOL, Amount
+from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA
+from ..settle.ledger import doubling_grounds
+from ..settle.payments import POOL, Amount, share, whole
 
 __all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of", "summed_apart"]
 
@@ -77,10 +80,9 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     whose own settlement it changes in the stakes alone (``restaked``:
     settle/leanpool.py); ``facts`` each deal's
     :func:`~..settle.lean.plain_facts` once worked out (None: not yet; False:
-    not a plain deal), shared by the readings; ``plan``: whether each deal
-    is settled at all, and the pool the own reading ends with.  The differences are summed as
-    the settlements hold them, and made Fractions once, at the end: the same
-    exact sums."""
+    not a plain deal), shared by the readings; ``plan``: whether each deal is
+    settled at all, and the pool the own reading ends with.  The differences
+    are summed as the settlements hold them (:func:`summed_apart`)."""
     profile, must, restake = reading
     delta = {name: 0 for name in own if name != POOL}  # the ints summed apart (``summed_apart``)
     parts: list = []  # the Fractions: a share (PARTIE-6), a split tie
@@ -92,6 +94,7 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     amounts = session.profile is not None and same_stakes(session.profile.options,
                                                          profile.options)
     priced = _priced_as(session.profile, profile)  # what a deal of ``restake`` is priced under
+    turned_on = priced is not profile  # led_aces_pay_winner: each deal's dues added (``_dues``)
     live, own_end = plan
     order = sorted(must) if must is not None else None  # in step: only these are settled
     in_step, index, count = True, 0, len(scored)
@@ -107,24 +110,25 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         if not live[index]:  # never settled
             index += 1
             continue
-        now = None
+        now, owed = None, None
+        if turned_on and index in restake:  # what it owes the partie's winner (None: settle it)
+            owed = _dues(base, facts, index, profile)
+            if owed is None:
+                restake = restake - {index}
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
             pending = None
             if amounts and index in restake:
                 now = _repriced(base, session.profile, priced, own_deals[index])
+                if now is not None and owed:
+                    _pay(now, owed)
         if now is not None:  # its own pool and stakes: the pool after and state its own
             settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
             pool_end, pending = settler.pool, None
         else:
             after = states[index + 1]  # the pool first: most often it tells
-            quick = _restaked(settler, base, index in restake, session.profile, priced)
-            if quick is not None:  # its nets alone: the settlement made if the state is read
-                now, pending = quick
-            else:
-                settlement = _settled(settler, base, (index in restake, priced),
-                                      session.profile, facts, index)
-                now = raw_net(settlement, base.pool_before)
+            now, pending = _next(settler, base, (index in restake, priced, owed),
+                                 session.profile, facts, index)
             pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
             in_step = after is not None and settler.pool == after[0]
             if in_step and pending is not None and settler.last_played is pending[0]:
@@ -145,6 +149,25 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     return total, tuple(changed)
 
 
+def _next(settler: SessionSettler, base: ScoredDeal,
+          restake: tuple[bool, Profile, list | None], own: Profile | None, facts: list,
+          index: int) -> tuple[dict, Pending | None]:
+    """The nets of ``base``'s deal settled next by ``settler`` (moved on), as
+    :func:`raw_net` holds them, and what :func:`_made` makes its settlement of
+    where only its nets were worked out (None: settled).  ``restake``: whether
+    the reading restakes it, under which profile (:func:`_priced_as`), and the
+    dues it owes the partie's winner besides (:func:`_dues`)."""
+    again, priced, owed = restake
+    quick = _restaked(settler, base, again, own, priced)
+    if quick is not None:  # its nets alone: the settlement made if the state is read
+        if owed:
+            _pay(quick[0], owed)
+        return quick
+    # (a deal owing dues is settled: its own one restaked would leave them out)
+    settlement = _settled(settler, base, (again and not owed, priced), own, facts, index)
+    return raw_net(settlement, base.pool_before), None
+
+
 def summed_apart(delta: dict, parts: list, now: dict, was: dict) -> None:
     """Each player's change from ``was`` to ``now`` added to ``delta``: an int
     there, a Fraction kept in ``parts`` and added at the end.  Once a Fraction
@@ -158,14 +181,71 @@ def summed_apart(delta: dict, parts: list, now: dict, was: dict) -> None:
             parts.append((name, change))
 
 
+def _dues(base: ScoredDeal, facts: list, index: int, profile: Profile
+          ) -> list[tuple[str, str, Amount]] | None:
+    """ACE-3, QUIN-3 (``lean._Lean._winner_dues``): what the deal of ``base``,
+    settled with ``led_aces_pay_winner`` off, would have its led or played aces
+    and quinola pay the partie's winners were it on, under ``profile``: each
+    (payer's seat, payee's seat, amount); None where it gives up (not a plain
+    deal, an espagnolette).  A card owes them where it fell neither placed nor
+    forced: an ace for which the deal made no ACE-1 or ACE-2 payment, the
+    quinola with a remise of QUIN-3.  A deal without winners (a reversis) owes
+    nothing."""
+    lean = base.lean
+    if not isinstance(lean, LeanDeal):
+        return None
+    winners = lean.winners
+    if not winners:
+        return []  # no partie paid (a reversis): nothing owed to its winner
+    if lean.espagnolette is not None or lean.cancelled:
+        return None
+    fact = facts[index]
+    if fact is None:
+        replayed = base.checked.replayed
+        assert replayed is not None, "a settleable deal"
+        fact = facts[index] = plain_facts(replayed) or False
+    if not fact:
+        return None
+    payments, options, names, owed = lean.payments, profile.options, lean.names, []
+    for number, _leader, _taker, seat, card_index in fact[2]:
+        card = PACK[card_index]
+        if card is QUINOLA:
+            if not any([p[3] == "QUIN-3" and p[4] == number for p in payments]):
+                continue
+            value = 10
+        elif any([p[3] in _PAID and p[4] == number and ("card", card) in cast(tuple, p[6])
+                  for p in payments]):
+            continue
+        else:
+            value = 2 if card is ACE_OF_DIAMONDS else 1
+        each = share(value, len(winners))
+        for winner in winners:
+            if winner != seat:
+                amount = each * 2 ** len(doubling_grounds(options, seat, winner, number))
+                owed.append((names[seat], names[winner], amount if type(amount) is int
+                             else whole(Fraction(amount))))
+    return owed
+
+
+_PAID = ("ACE-1", "ACE-2")  # an ace placed or forced: it owes the partie's winner nothing
+
+
+def _pay(now: dict, owed: list[tuple[str, str, Amount]]) -> None:
+    """The dues ``owed`` paid in the nets ``now``."""
+    for payer, payee, amount in owed:
+        now[payer] -= amount
+        now[payee] += amount
+
+
 def _priced_as(own: Profile | None, profile: Profile) -> Profile:
     """The reading a deal of its ``restake`` set is staked and priced again under:
     ``profile`` itself, or, where it turns ``led_aces_pay_winner`` on, ``profile``
-    with the own value of that option.  No deal of the set read it then (the
-    watch leaves it out of what may differ, club/watch.py ``restaked``): its led
-    aces and quinola owe nothing under either value, and it settles alike under
-    both; under the stand-in its own settlement is staked and priced again
-    (settle/leanpool.py) instead of the deal settled whole."""
+    with the own value of that option (the watch puts in the set the deals that
+    read it too, club/watch.py ``settle_plan``).  The option changes nothing but
+    the dues to the partie's winner (ACE-3, QUIN-3): a deal's own settlement
+    staked and priced again under the stand-in (settle/leanpool.py), plus the
+    dues it owes (:func:`_dues`; none for a deal that never read it), is the
+    deal under the reading, worked out instead of settled whole."""
     if own is None or not profile.options.led_aces_pay_winner \
             or own.options.led_aces_pay_winner:
         return profile
