@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar
 
+from .. import fastpaths
+
 
 __all__ = ["run_files", "run_in_order", "output_folder", "copy_out", "copy_bytes", "binary_of"]
 
@@ -205,9 +207,10 @@ def binary_of(stream: object) -> IO[bytes] | None:
 def copy_bytes(path: str | os.PathLike[str], stream: object) -> bool:
     """The bytes of a worker's file (UTF-8 text) onto the stream under the text
     stream ``stream``, undecoded, when :func:`binary_of` finds one, after the
-    text written before them; False, and nothing copied, when it finds none.
+    text written before them; False, and nothing copied, when it finds none
+    or under ``REVERSIS_REFERENCE=1`` (the text way: :mod:`..fastpaths`).
     The file stays."""
-    binary = binary_of(stream)
+    binary = None if fastpaths.REFERENCE else binary_of(stream)
     if binary is None:
         return False
     stream.flush()  # type: ignore[attr-defined] # the text before, in order; binary_of saw a stream
