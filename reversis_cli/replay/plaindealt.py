@@ -146,11 +146,11 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
         seat = seats.get(line.player_text)  # (a lean line's Name is made only when read)
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
-        cards = line.indexes  # a lean line's cards are made only when read
-        if len(cards) != (12 if seat == dealer else 11):
+        size = line.size  # read by its words, a line has only its mask and size
+        if size != (12 if seat == dealer else 11):
             return None  # RV204
-        mask = sum(map(_BIT.__getitem__, cards))
-        if (mask | held).bit_count() != held.bit_count() + len(cards):
+        mask = line.mask  # its cards' bits summed: one written twice carries
+        if (mask | held).bit_count() != held.bit_count() + size:
             return None  # a card twice in the hand (RV202), or in two hands
         if mask & played & ~by_hand[seat]:
             return None  # a card of his hand another player played (RV303)
