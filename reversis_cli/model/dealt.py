@@ -25,7 +25,7 @@ tests/test_replay_dealt.py).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..cards import PACK, Card
 from ..values import setattr_frozen
@@ -52,10 +52,6 @@ class HandLine(Statement):
         _set_all(self, locals())
         _set_cards_interface(self)
 
-    if not TYPE_CHECKING:  # mypy would take any attribute of the line for a field
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
-
 
 class TalonLine(Statement):
     __slots__ = ("cards", "indexes", "_source")
@@ -68,10 +64,6 @@ class TalonLine(Statement):
                  comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
         _set_all(self, locals())
         _set_cards_interface(self)
-
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
 
 
 class PartieLine(Statement):
@@ -86,15 +78,56 @@ class PartieLine(Statement):
         _set_all(self, locals())
         _set_cards_interface(self)
 
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
 
 
 CardsLine = HandLine | TalonLine | PartieLine
-# A lean line's ``_source``: the text of its cards, their line and the column of
-# the first (made by the expression, or written out); or, read by its words, the
-# whole line's text and its line (its positions not found yet).
+
+
+class _Lazy:
+    """A slot of a lean line that is made when first read (its text written
+    out, :func:`_write_out_cards`): the slot's own descriptor, asked first.
+    The classes have no ``__getattr__``, which would make every attribute read
+    the slow way (the interpreter's specialised read of a slot is for a class
+    without one); the slots the plain replay reads on every line are never
+    lazy (``indexes`` of a talon or partie line, a hand line's ``player_text``,
+    ``mask`` and ``size``), and stay plain."""
+
+    __slots__ = ("_slot", "_name")
+
+    def __init__(self, slot: Any, name: str) -> None:
+        self._slot, self._name = slot, name
+
+    def __get__(self, line: Any, owner: type | None = None) -> Any:
+        if line is None:
+            return self
+        try:
+            return self._slot.__get__(line, owner)
+        except AttributeError:
+            return _write_out_cards(line, self._name)
+
+    def __set__(self, line: Any, value: Any) -> None:
+        self._slot.__set__(line, value)
+
+    def __delete__(self, line: Any) -> None:
+        self._slot.__delete__(line)
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot descriptor of ``name`` that ``cls`` or a base made (a _Lazy's own)."""
+    found = next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
+    return found._slot if isinstance(found, _Lazy) else found
+
+
+_LAZY_SLOTS = ("pos", "comments_before", "comment_after", "player", "cards", "indexes")
+for _cls in (HandLine, TalonLine, PartieLine):
+    for _name in _LAZY_SLOTS:
+        # a talon's or partie's indexes are always set, and read on every line
+        if hasattr(_cls, _name) and (_name != "indexes" or _cls is HandLine):
+            setattr(_cls, _name, _Lazy(_slot(_cls, _name), _name))
+# Each class's slot descriptors, by name (_write_out_cards reads them, never a _Lazy).
+_SLOTS: dict[type, dict[str, Any]] = {
+    cls: {name: _slot(cls, name) for name in (*Statement.__slots__, *cls.__slots__)}
+    for cls in (HandLine, TalonLine, PartieLine)}
 
 
 def _set_cards_interface(line: CardsLine) -> None:
@@ -120,9 +153,11 @@ def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
     s_after(made, None)
     s_indexes(made, indexes)
     s_source(made, (text, line, column))
-    if player is not None:
+    if player is not None:  # a hand line: its mask and size too (the replay reads them)
         s_player(made, player)
         s_text(made, player.text)
+        _HAND_MASK(made, sum(map(_BIT.__getitem__, indexes)))
+        _HAND_SIZE(made, len(indexes))
     return made
 
 
@@ -153,13 +188,11 @@ def lean_hand_words(player_text: str, mask: int, size: int, text: str, line: int
 
 # Each class's slot setters, in the order lean_cards_line sets them (one a line: hot).
 _LEAN_SETTERS: dict[type, tuple[Any, ...]] = {
-    cls: tuple(getattr(cls, name).__set__ if hasattr(cls, name) else None
+    cls: tuple(_SLOTS[cls][name].__set__ if name in _SLOTS[cls] else None
                for name in ("pos", "comments_before", "comment_after", "indexes", "_source",
                             "player", "player_text", "mask", "size"))
     for cls in (HandLine, TalonLine, PartieLine)}
 _, _, _, _, _HAND_SOURCE, _, _HAND_TEXT, _HAND_MASK, _HAND_SIZE = _LEAN_SETTERS[HandLine]
-_LAZY = frozenset(("pos", "comments_before", "comment_after", "player", "cards", "indexes",
-                   "mask", "size"))
 _BLANK_SEPARATED = re.compile(r"[^ \t]+")
 _BIT = [1 << index for index in range(len(PACK))]
 
@@ -184,29 +217,23 @@ def _write_out_positions(line: CardsLine, text: str, number: int) -> None:
 
 
 def _write_out_cards(line: CardsLine, name: str) -> Any:
-    """A lean line's ``cards`` (and, read by its words, its other fields), made
-    at its first reading; a hand line's ``mask`` and ``size`` from its indexes,
-    its indexes (read by its words) from its text."""
-    if name not in _LAZY:
-        return object.__getattribute__(line, name)  # an AttributeError
-    if name == "mask" or name == "size":  # of a line made with its indexes
-        indexes = line.indexes
-        setattr_frozen(line, "mask", sum(map(_BIT.__getitem__, indexes)))
-        setattr_frozen(line, "size", len(indexes))
-        return object.__getattribute__(line, name)
+    """A lean line's slot ``name`` (one of :data:`_LAZY_SLOTS`), not set: made
+    from its text at its first reading (read by its words, every field but the
+    cards first; a hand line's indexes from its words, each a card read
+    before); the slot's own error when it is not one made so."""
+    slot = _SLOTS[type(line)][name]
     source = line._source
     if source is not None and len(source) == 2:  # read by its words: every field but these
         _write_out_positions(line, *source)
         source = line._source
-    if source is None or name not in ("cards", "indexes"):
-        return object.__getattribute__(line, name)  # set now, or an AttributeError
-    text, number, column = cast(tuple[str, int, int], source)
-    found = list(_BLANK_SEPARATED.finditer(text))
-    if name == "indexes":  # a hand line read by its words: each word a card read before
-        setattr_frozen(line, "indexes", tuple([Card.parse(word.group()).index
-                                               for word in found]))
-        return line.indexes
-    setattr_frozen(line, "cards", tuple([
-        CardAt(PACK[index], Pos(number, column + word.start()), word.group())
-        for index, word in zip(line.indexes, found, strict=True)]))
-    return line.cards
+    if source is not None and name in ("cards", "indexes"):
+        text, number, column = cast(tuple[str, int, int], source)
+        found = list(_BLANK_SEPARATED.finditer(text))
+        if name == "indexes":  # a hand line read by its words
+            setattr_frozen(line, "indexes", tuple([Card.parse(word.group()).index
+                                                   for word in found]))
+        else:
+            setattr_frozen(line, "cards", tuple([
+                CardAt(PACK[index], Pos(number, column + word.start()), word.group())
+                for index, word in zip(line.indexes, found, strict=True)]))
+    return slot.__get__(line, type(line))  # set now, or the slot's AttributeError
