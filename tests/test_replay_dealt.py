@@ -146,14 +146,14 @@ def test_the_slots_the_plain_replay_reads_on_every_dealt_line_are_plain_slots():
     first read are ``_Lazy``, and those are not read on a plain deal."""
     from reversis_cli.model import dealt
 
-    for cls in (HandLine, TalonLine, PartieLine):
-        assert not any("__getattr__" in vars(klass) for klass in cls.__mro__), cls
-        assert "indexes" in vars(cls) and "cards" in vars(cls)
-    read_each_deal = {HandLine: ("player_text", "mask", "size"), TalonLine: ("indexes",),
-                      PartieLine: ("indexes",)}
-    for cls, names in read_each_deal.items():
+    read_each_deal: dict[type, tuple[str, ...]] = {
+        HandLine: ("player_text", "mask", "size"), TalonLine: ("indexes",),
+        PartieLine: ("indexes",)}
+    for kind, names in read_each_deal.items():
+        assert not any("__getattr__" in vars(klass) for klass in kind.__mro__), kind
+        assert "indexes" in vars(kind) and "cards" in vars(kind)
         for name in names:
-            assert not isinstance(vars(cls)[name], dealt._Lazy), (cls, name)
+            assert not isinstance(vars(kind)[name], dealt._Lazy), (kind, name)
     assert isinstance(vars(HandLine)["indexes"], dealt._Lazy)
 
 
