@@ -30,7 +30,7 @@ from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
-from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine
+from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine, has_figures
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
@@ -111,7 +111,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # rows when asked.
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
-        tuple(recorded_problems(deal, players)) if others else (), bool(partie))
+        tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
+        bool(partie))
     if kept is not None:  # his hand: the cards he played and the one he kept
         hands = list(replayed.hands)
         hands[kept] = hands[kept] | {PACK[extra]}
