@@ -80,6 +80,8 @@ def test_lean_hand_talon_and_partie_lines_are_lark_s(style):
                 if mine._source is None:
                     continue
                 lean += 1
+                if kind is HandLine:  # read by its words: its mask and size, the rest later
+                    assert (mine.mask, mine.size) == (lark.mask, lark.size)
                 assert mine.indexes == lark.indexes  # read before the cards are made
                 assert mine._source is not None and mine == lark
                 assert [tuple(card) for card in mine.cards] == [tuple(c) for c in lark.cards]
@@ -120,6 +122,39 @@ def test_dealt_lines_by_their_words_read_as_lark_reads_them(size, monkeypatch):
         slow, slow_problems = parse_deal(list(chunk), 1, fast=False)
         assert (fast, fast_problems) == (slow, slow_problems), chunk
     assert sum(by_words) > 40  # lines read by their words, whole deals of them
+
+
+def test_a_hand_with_a_card_written_twice_has_a_mask_of_fewer_cards_read_either_way():
+    """The mask is the cards' bits summed: QS twice carries into JS's bit, and the
+    plain replay sees fewer bits than cards (RV202, the full walk's to say)."""
+    chunk = ["deal 1 dealer Gleb", "  hand Anna QS 8S", "  hand Anna QS QS 8S",
+             "  hand Anna QS 8S 8S"]
+    fast, _ = parse_deal(chunk, 1, fast=True)
+    slow, _ = parse_deal(chunk, 1, fast=False)
+    assert fast is not None and slow is not None
+    read = [(line.mask, line.size) for line in fast.hands]
+    assert read == [(line.mask, line.size) for line in slow.hands]
+    assert [mask.bit_count() for mask, _ in read] == [2, 2, 2]
+    assert [size for _, size in read] == [2, 3, 3]
+    assert fast.hands[1]._source is not None and fast.hands[1].indexes == slow.hands[1].indexes
+
+
+def test_the_slots_the_plain_replay_reads_on_every_dealt_line_are_plain_slots():
+    """No ``__getattr__`` on a dealt line's class: with one, every attribute is
+    read the slow way (≈0.7 k instructions, not the specialised read of a slot),
+    and the plain replay reads three a hand line; only the slots made when
+    first read are ``_Lazy``, and those are not read on a plain deal."""
+    from reversis_cli.model import dealt
+
+    read_each_deal: dict[type, tuple[str, ...]] = {
+        HandLine: ("player_text", "mask", "size"), TalonLine: ("indexes",),
+        PartieLine: ("indexes",)}
+    for kind, names in read_each_deal.items():
+        assert not any("__getattr__" in vars(klass) for klass in kind.__mro__), kind
+        assert "indexes" in vars(kind) and "cards" in vars(kind)
+        for name in names:
+            assert not isinstance(vars(kind)[name], dealt._Lazy), (kind, name)
+    assert isinstance(vars(HandLine)["indexes"], dealt._Lazy)
 
 
 # -- the plain replay takes a deal with its hands, as the full walk replays it ------------

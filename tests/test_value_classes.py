@@ -47,15 +47,15 @@ NOT_FIELDS = {
         {"indexes", "leader_text", "taker_text"},
         "the lean line's interface (the fast path's, read on every line): made from the "
         "fields, so not compared"),
-    "reversis_cli.model.statements.HandLine": (
-        {"indexes", "player_text"},
+    "reversis_cli.model.dealt.HandLine": (
+        {"indexes", "player_text", "mask", "size"},
         "the lean line's interface (the plain replay's, read on every line): made from the "
         "fields, so not compared"),
-    "reversis_cli.model.statements.TalonLine": (
+    "reversis_cli.model.dealt.TalonLine": (
         {"indexes"},
         "the lean line's interface (the plain replay's, read on every line): made from the "
         "fields, so not compared"),
-    "reversis_cli.model.statements.PartieLine": (
+    "reversis_cli.model.dealt.PartieLine": (
         {"indexes"},
         "the lean line's interface (the plain replay's, read on every line): made from the "
         "fields, so not compared"),
@@ -242,9 +242,9 @@ def _arguments(cls: type) -> tuple[dict[str, Any], set[str]]:
             "sees": CardAt(PACK[2], at, "QS")},
         "reversis_cli.model.statements.TrickLine": {
             "leader": Name("Ann", at), "cards": cards, "taker": Name("Bob", at)},
-        "reversis_cli.model.statements.HandLine": {"player": Name("Ann", at), "cards": cards},
-        "reversis_cli.model.statements.TalonLine": {"cards": cards},
-        "reversis_cli.model.statements.PartieLine": {"cards": cards},
+        "reversis_cli.model.dealt.HandLine": {"player": Name("Ann", at), "cards": cards},
+        "reversis_cli.model.dealt.TalonLine": {"cards": cards},
+        "reversis_cli.model.dealt.PartieLine": {"cards": cards},
     }
     args.update(real.get(_name(cls), {}))
     return args, set(real.get(_name(cls), {}))

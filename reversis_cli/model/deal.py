@@ -19,9 +19,10 @@ from ..vocabulary import VOID_EVENTS
 from .rows import (
     LONG_ROW, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
 )
+from .dealt import HandLine, PartieLine, TalonLine
 from .statements import (
-    DealLine, EspagnoletteLine, EventLine, ExchangeLine, HandLine, Name, NoteLine, PaidLine,
-    PartieLine, Pos, Statement, TalonLine, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
+    DealLine, EspagnoletteLine, EventLine, ExchangeLine, Name, NoteLine, PaidLine, Pos,
+    Statement, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
 )
 
 __all__ = ["Deal", "has_figures", "lean_deal"]

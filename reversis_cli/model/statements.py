@@ -1,5 +1,6 @@
 """The statements of a record: one value a line, with its source positions
-(the model's values besides the deal, :mod:`.deal`)."""
+(the model's values besides the deal, :mod:`.deal`, and the cards as dealt,
+:mod:`.dealt`)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from ..vocabulary import EVENT_KINDS, VOID_EVENTS
 
 __all__ = [
     "Pos", "Comment", "Name", "CardAt", "Statement", "HeaderLine", "Header",
-    "DealLine", "HandLine", "TalonLine", "ExchangeLine", "PartieLine",
-    "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
+    "DealLine", "ExchangeLine", "EspagnoletteLine", "EventLine", "NoteLine", "TrickLine",
     "EVENT_KINDS", "VOID_EVENTS", "POOL_WORD", "PaidLine", "TallyEntry", "TallyLine",
-    "set_exchange_interface", "set_trick_interface", "lean_cards_line", "lean_dealt_words",
+    "set_exchange_interface", "set_trick_interface",
 ]
 
 # How a record names the pool where a payer or payee stands (a keyword: no
@@ -169,50 +169,6 @@ class DealLine(Statement):
         _set_all(self, locals())
 
 
-# The cards as dealt: hand, talon and partie lines.  The fast path makes the
-# usual one *lean* (``lean_cards_line``): its ``cards`` are made from the text of
-# its cards at their first reading, as ``notation.cardwords.read_cards`` makes
-# them; ``indexes`` (the cards' indexes, in the order written) is cheap on
-# every line, and the plain replay reads only it (replay/plaindealt.py).
-
-
-class HandLine(Statement):
-    __slots__ = ("player", "cards", "indexes", "_source", "player_text")
-    _fields = (*Statement._fields, "player", "cards")
-    player: Name
-    cards: tuple[CardAt, ...]
-    indexes: tuple[int, ...]
-    player_text: str
-    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
-
-    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
-                 comment_after: Comment | None = None, player: Name,
-                 cards: tuple[CardAt, ...]) -> None:
-        _set_all(self, locals())
-        _set_cards_interface(self)
-
-    if not TYPE_CHECKING:  # mypy would take any attribute of the line for a field
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
-
-
-class TalonLine(Statement):
-    __slots__ = ("cards", "indexes", "_source")
-    _fields = (*Statement._fields, "cards")
-    cards: tuple[CardAt, ...]
-    indexes: tuple[int, ...]
-    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
-
-    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
-                 comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
-        _set_all(self, locals())
-        _set_cards_interface(self)
-
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
-
-
 class ExchangeLine(Statement):
     """``exchange NAME discards C.. [takes C..]`` or ``exchange NAME refuses [sees C]``.
 
@@ -298,111 +254,6 @@ def _write_out_exchange(line: ExchangeLine) -> None:
 
 
 _BLANK_SEPARATED = re.compile(r"[^ \t]+")
-
-
-class PartieLine(Statement):
-    __slots__ = ("cards", "indexes", "_source")
-    _fields = (*Statement._fields, "cards")
-    cards: tuple[CardAt, ...]
-    indexes: tuple[int, ...]
-    _source: tuple[str, int, int] | None  # a lean line's cards: text, line, column
-
-    def __init__(self, *, pos: Pos, comments_before: tuple[Comment, ...] = (),
-                 comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
-        _set_all(self, locals())
-        _set_cards_interface(self)
-
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            return _write_out_cards(self, name)
-
-
-CardsLine = HandLine | TalonLine | PartieLine
-
-
-def _set_cards_interface(line: CardsLine) -> None:
-    """The cheap fields of a hand, talon or partie line made with all its fields."""
-    setattr_frozen(line, "_source", None)
-    setattr_frozen(line, "indexes", tuple([card_at.card.index for card_at in line.cards]))
-    if isinstance(line, HandLine):
-        setattr_frozen(line, "player_text", line.player.text)
-
-
-def lean_cards_line(cls: type[CardsLine], pos: Pos, player: Name | None,
-                    indexes: tuple[int, ...], text: str, line: int, column: int) -> CardsLine:
-    """A lean hand (``player`` given), talon or partie line: its cards are the
-    words of ``text`` (at ``column`` of ``line``, separated by blanks), whose
-    cards' indexes are ``indexes``; made into ``cards`` when first read."""
-    made = object.__new__(cls)
-    s_pos, s_before, s_after, s_indexes, s_source, s_player, s_text = _LEAN_SETTERS[cls]
-    s_pos(made, pos)
-    s_before(made, ())
-    s_after(made, None)
-    s_indexes(made, indexes)
-    s_source(made, (text, line, column))
-    if player is not None:
-        s_player(made, player)
-        s_text(made, player.text)
-    return made
-
-
-def lean_dealt_words(cls: type[CardsLine], player_text: str | None, indexes: tuple[int, ...],
-                     text: str, line: int) -> CardsLine:
-    """A hand (``player_text`` given), talon or partie line read by its words
-    (``notation.fastdealt``): only ``indexes`` (and ``player_text``) set; its
-    position, its player's ``Name``, its comments (none) and its cards are
-    made from ``text``, the plain line ``line`` of the record (one space between
-    words), when one of them is first read."""
-    made = object.__new__(cls)
-    setters = _LEAN_SETTERS[cls]
-    setters[3](made, indexes)
-    setters[4](made, (text, line))
-    if player_text is not None:
-        setters[6](made, player_text)
-    return made
-
-
-# Each class's slot setters, in the order lean_cards_line sets them (one a line: hot).
-_LEAN_SETTERS: dict[type, tuple[Any, ...]] = {
-    cls: tuple(getattr(cls, name).__set__ if hasattr(cls, name) else None
-               for name in ("pos", "comments_before", "comment_after", "indexes", "_source",
-                            "player", "player_text"))
-    for cls in (HandLine, TalonLine, PartieLine)}
-_LAZY = frozenset(("pos", "comments_before", "comment_after", "player", "cards"))
-
-
-def _write_out_positions(line: CardsLine, text: str, number: int) -> None:
-    """The fields of a line read by its words (:func:`lean_dealt_words`) but its
-    cards, where the expression would have found them."""
-    words = text.split()
-    first = 2 if isinstance(line, HandLine) else 1  # the first card's word
-    at = len(text) - len(text.lstrip(" "))
-    setattr_frozen(line, "pos", Pos(number, at + 1))
-    setattr_frozen(line, "comments_before", ())
-    setattr_frozen(line, "comment_after", None)
-    at += len(words[0])
-    if first == 2:
-        at = text.index(words[1], at)
-        setattr_frozen(line, "player", Name(words[1], Pos(number, at + 1)))
-        at += len(words[1])
-    at = text.index(words[first], at)
-    setattr_frozen(line, "_source", (text[at:].rstrip(" "), number, at + 1))
-
-
-def _write_out_cards(line: CardsLine, name: str) -> Any:
-    """A lean line's ``cards`` (and, read by its words, its other fields), made
-    at its first reading (``__getattr__`` is called only for a slot not set)."""
-    source = line._source if name in _LAZY else None
-    if source is not None and len(source) == 2:  # read by its words: every field but these
-        _write_out_positions(line, *source)
-        source = line._source
-    if source is None or name != "cards":
-        return object.__getattribute__(line, name)  # set now, or an AttributeError
-    text, number, column = source
-    setattr_frozen(line, "cards", tuple([
-        CardAt(PACK[index], Pos(number, column + found.start()), found.group())
-        for index, found in zip(line.indexes, _BLANK_SEPARATED.finditer(text), strict=True)]))
-    return line.cards
 
 
 class EspagnoletteLine(Statement):

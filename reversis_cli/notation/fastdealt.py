@@ -24,7 +24,7 @@ from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
 from ..cards import KNOWN_SPELLINGS, Card
 from ..model import (HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line,
-                     lean_dealt_words)
+                     lean_dealt_words, lean_hand_words)
 from .cardwords import read_cards
 
 __all__ = ["DealtLines"]
@@ -62,9 +62,9 @@ class DealtLines:
         self._dealt_keywords: dict[str, str] | None = None
         # What :attr:`_dealt` has read, for :meth:`_dealt_by_words`: the
         # keywords' words (each with its line's kind), the players' words, the
-        # cards' words (each a single card, with its index).
-        self._dealt_read: tuple[dict[str, type[DealtLine]], set[str], dict[str, int]] = (
-            {}, set(), {})
+        # cards' words (each a single card, with its index, and with its bit).
+        self._dealt_read: tuple[dict[str, type[DealtLine]], set[str], dict[str, int],
+                                dict[str, int]] = ({}, set(), {}, {})
 
     def _dealt_keyword(self, head: str) -> str:
         """The keyword of the line whose first letter is ``head``."""
@@ -151,13 +151,14 @@ class DealtLines:
         """Keep the words :attr:`_dealt` has read as a keyword, a player and
         single cards, a few thousand at most (a hostile file cannot grow the
         tables without end), and no player's word with a number too long."""
-        heads, players, cards = self._dealt_read
+        heads, players, cards, bits = self._dealt_read
         if len(heads) < _KEPT:
             heads[keyword] = kind
         if player is not None and len(players) < _KEPT and not _LONG_DIGITS.search(player):
             players.add(player)
         if len(cards) < _KEPT:
             cards.update(zip(words, indexes, strict=True))
+            bits.update(zip(words, [1 << index for index in indexes], strict=True))
 
     def _dealt_by_words(self, line: str, words: list[str], number: int) -> DealtLine | None:
         """The usual hand, talon or partie line, read by its ``words`` (the fast
@@ -168,19 +169,26 @@ class DealtLines:
         holds: a player's word with one is never kept, a card's or a keyword's
         has none): its only blank is the space, so the expression would read
         its words where they stand."""
-        heads, players, cards = self._dealt_read
+        heads, players, cards, bits = self._dealt_read
         kind = heads.get(words[0])
         if kind is None:
             return None
-        first = 2 if kind is HandLine else 1  # the first card's word
-        if len(words) <= first or first == 2 and words[1] not in players:
+        # its position, its player's Name and its cards made when first read
+        if kind is HandLine:
+            if len(words) <= 2 or words[1] not in players:
+                return None
+            try:  # a card written twice carries into another bit: the replay sees it
+                mask = sum(map(bits.__getitem__, words[2:]))
+            except KeyError:
+                return None  # a word not read as a card before: the expression's
+            return lean_hand_words(words[1], mask, len(words) - 2, line, number)
+        if len(words) <= 1:
             return None
         try:
-            indexes = tuple(map(cards.__getitem__, words[first:]))
+            indexes = tuple(map(cards.__getitem__, words[1:]))
         except KeyError:
-            return None  # a word not read as a card before: the expression's
-        # its position, its player's Name and its cards made when first read
-        return lean_dealt_words(kind, words[1] if first == 2 else None, indexes, line, number)
+            return None
+        return lean_dealt_words(cast(type[TalonLine | PartieLine], kind), indexes, line, number)
 
 DealtLine = HandLine | TalonLine | PartieLine
 # At most so many words kept of each kind (as FastPath keeps its own).

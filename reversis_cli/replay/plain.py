@@ -30,12 +30,11 @@ from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
-from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, HandLine, PartieLine,
-                     TalonLine, TrickLine)
+from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine, has_figures
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
-from .plaindealt import dealt_plain
+from .plaindealt import dealt_lines, dealt_plain
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS, may_renounce
 from .revokes import revoke_found
@@ -81,7 +80,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     espagnolettes = deal.espagnolettes
     others = deal.other_count
-    dealt = others and _dealt_count(deal)  # hand, talon and partie lines
+    lines = dealt_lines(deal) if others else None  # hand, talon and partie lines
+    dealt = len(lines[0]) + len(lines[1]) + len(lines[2]) if lines is not None else 0
     rest = others - len(espagnolettes) - dealt
     if rest and not _others_plain(deal, seats, rest):
         return None
@@ -98,7 +98,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     partie: tuple[Card, ...] = ()
     extra = -1  # the card a player who kept a talon card never played (IRR-4)
     if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept)
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept, lines=lines)
         if written is None:
             return None
         partie, extra = written
@@ -111,7 +111,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # rows when asked.
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
-        tuple(recorded_problems(deal, players)) if others else (), bool(partie))
+        tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
+        bool(partie))
     if kept is not None:  # his hand: the cards he played and the one he kept
         hands = list(replayed.hands)
         hands[kept] = hands[kept] | {PACK[extra]}
@@ -155,8 +156,7 @@ def _seats(players: tuple[str, ...]) -> dict[str, int]:
 def _dealt_count(deal: Deal) -> int:
     """How many hand, talon and partie lines the deal holds (:mod:`.plaindealt`
     holds them to the play)."""
-    of_type = deal.of_type
-    return len(of_type(HandLine)) + len(of_type(TalonLine)) + len(of_type(PartieLine))
+    return sum(map(len, dealt_lines(deal)))
 
 
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:

@@ -44,7 +44,7 @@ from ..cards import PACK, Card
 from ..model import Deal, HandLine, PartieLine, TalonLine
 from ..model.rows import ExchangeRow
 
-__all__ = ["dealt_plain"]
+__all__ = ["dealt_lines", "dealt_plain", "DealtLines"]
 
 # A list, not a tuple: sum(map(_BIT.__getitem__, cards)) calls it once a card, and a
 # list's __getitem__ is a plain method, a tuple's a slot wrapper (a third dearer).
@@ -54,11 +54,22 @@ _BIT = [1 << index for index in range(len(PACK))]
 _BYTE_BIT = _BIT + [0] * (256 - len(PACK))
 _EVERY_CARD = (1 << len(PACK)) - 1
 _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
+# The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
+_TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
+# A deal's hand, talon and partie lines (dealt_lines).
+DealtLines = tuple[Sequence[HandLine], Sequence[TalonLine], Sequence[PartieLine]]
+
+
+def dealt_lines(deal: Deal) -> DealtLines:
+    """The deal's hand, talon and partie lines, each kind in the order written."""
+    of_type = deal.of_type
+    return of_type(HandLine), of_type(TalonLine), of_type(PartieLine)
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
                 exchanges: Sequence[ExchangeRow], kept: int | None = None,
-                two: int | None = None) -> tuple[tuple[Card, ...], int] | None:
+                two: int | None = None, lines: DealtLines | None = None
+                ) -> tuple[tuple[Card, ...], int] | None:
     """The partie as written (``()`` when no partie line is) and the index of
     the card the player at seat ``kept`` kept and never played (-1: nobody
     kept one), when the deal's hand, talon and partie lines agree with the
@@ -68,8 +79,8 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     player and held to the play (``plain._exchanges_plain``).  ``two``: the
     seat of a player who discarded two (IRR-5, :mod:`.plaintwo`): his line
     discards two different cards, and his eleventh byte of ``by_seat`` is no
-    card."""
-    talons, parties = deal.of_type(TalonLine), deal.of_type(PartieLine)
+    card.  ``lines``: the deal's :func:`dealt_lines`, when the caller has them."""
+    hand_lines, talons, parties = lines or dealt_lines(deal)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
     bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
@@ -77,7 +88,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
                sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
                sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
                sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
-    written = _hands(deal.of_type(HandLine), seats, dealer, played, by_hand)
+    written = _hands(hand_lines, seats, dealer, played, by_hand)
     if written is None:
         return None
     hands, held = written
@@ -91,14 +102,16 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         hand, own = hands[seat], talon.get(seat)
         if len(discards) > 1 and seat != two or taken is not None and len(taken) > 1:
             return None  # not the usual exchange: the masks below would add a card twice
-        if hand is not None and sum(map(bit, discards)) & ~hand:
+        # the usual one card discarded, taken, each a bit (no sum's calls)
+        discarded = _BIT[discards[0]] if len(discards) == 1 else sum(map(bit, discards))
+        if hand is not None and discarded & ~hand:
             return None  # a card discarded that is not in his hand (RV305)
-        took = 0 if taken is None else sum(map(bit, taken))
+        took = _BIT[taken[0]] if taken else 0
         if own is not None and (took & ~_BIT[own] or sees and sees[0] != own
                                 or refuses and played >> own & 1):
             return None  # not his talon card, or his refused card played (RV305)
         if seat == kept and hand is not None:
-            after_exchange = hand & ~sum(map(bit, discards)) | took
+            after_exchange = hand & ~discarded | took
         if taken is not None or refuses:
             takes[seat] = took
         elif own is not None:  # the talon says which (it has three cards)
@@ -146,11 +159,11 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
         seat = seats.get(line.player_text)  # (a lean line's Name is made only when read)
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
-        cards = line.indexes  # a lean line's cards are made only when read
-        if len(cards) != (12 if seat == dealer else 11):
+        size = line.size  # read by its words, a line has only its mask and size
+        if size != (12 if seat == dealer else 11):
             return None  # RV204
-        mask = sum(map(_BIT.__getitem__, cards))
-        if (mask | held).bit_count() != held.bit_count() + len(cards):
+        mask = line.mask  # its cards' bits summed: one written twice carries
+        if (mask | held).bit_count() != held.bit_count() + size:
             return None  # a card twice in the hand (RV202), or in two hands
         if mask & played & ~by_hand[seat]:
             return None  # a card of his hand another player played (RV303)
@@ -168,16 +181,17 @@ def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
     cards = line.indexes
     if len(cards) != 3:
         return None  # RV304
-    owned = {}
-    mask = 0
-    for step, index in enumerate(cards, 1):
-        bit = _BIT[index]
-        owner = (dealer + step) % 4  # DEAL-2
-        if mask & bit or held & bit or played & bit and not by_hand[owner] & bit:
-            return None  # twice (RV202), in a hand or played by another (RV304)
-        mask |= bit
-        owned[owner] = index
-    return owned
+    first, second, third = cards
+    one, two, three = _BIT[first], _BIT[second], _BIT[third]
+    mask = one | two | three
+    if mask.bit_count() != 3 or mask & held:
+        return None  # a card twice (RV202), or in a hand (RV304)
+    owners = _TALON_OWNERS[dealer]  # DEAL-2: the players after the dealer, in turn
+    # each card played by its owner (three cards, each its own bit: no other bit comes in)
+    by_owner = by_hand[owners[0]] & one | by_hand[owners[1]] & two | by_hand[owners[2]] & three
+    if played & mask & ~by_owner:
+        return None  # played by another (RV304)
+    return dict(zip(owners, cards, strict=True))
 
 
 def _played_from_hands(hands: list[int | None], held: int, dealer: int, by_hand: list[int],
