@@ -37,8 +37,8 @@ from collections.abc import Sequence
 
 from .. import fastpaths
 from ..cards import PACK, Card
-from ..model import Deal, TrickLine
-from ..model.rows import ExchangeRow
+from ..model import Deal
+from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
     _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
@@ -75,7 +75,7 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     dealt = _dealt_count(deal)
     if not _others_plain(deal, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
-    walked = _walk(deal.tricks, seats, dealer, two)
+    walked = _walk(_trick_rows(deal), seats, dealer, two)
     if walked is None:
         return None
     tricks, played, by_seat, renounces = walked
@@ -135,7 +135,26 @@ def _his_exchange(exchanges: Sequence[ExchangeRow], seats: dict[str, int], two: 
     return True
 
 
-def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: int
+def _trick_rows(deal: Deal) -> Sequence[TrickRow] | None:
+    """The deal's trick lines as rows (``model.rows.TrickRow``, a trick of
+    three cards' fourth card ``NO_INDEX``): a lean deal's own (no line made),
+    else made from its lines (without text); None when a line holds neither
+    three cards nor four (the walk would give it up)."""
+    rows = deal.lean_rows
+    if rows is not None:
+        return rows
+    made = []
+    for line in deal.tricks:
+        indexes = line.indexes
+        if len(indexes) == 3:
+            indexes = (*indexes, NO_INDEX)
+        elif len(indexes) != 4:
+            return None
+        made.append((line.number, *indexes, line.leader_text, line.taker_text, None, None))
+    return made  # type: ignore[return-value]
+
+
+def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, two: int
           ) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
     """The tricks as the full walk establishes them (see ``result.Walked``: their
     plays are made when asked), the mask of the cards
@@ -145,7 +164,7 @@ def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: i
     not eleven tricks in order, a leader or taker written who is not the
     one the play gives, a trick of the wrong number of cards, a card played
     twice."""
-    if len(lines) != TRICKS_PER_DEAL:
+    if rows is None or len(rows) != TRICKS_PER_DEAL:
         return None
     tricks = []
     by_seat = [bytearray(), bytearray(), bytearray(), bytearray()]
@@ -153,8 +172,8 @@ def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: i
     played = 0
     leader = (dealer + 1) % 4  # first hand
     seat_of = seats.get
-    for number, line in enumerate(lines, 1):
-        if line.number != number:
+    for number, (written, i0, i1, i2, i3, named, named_taker, _, _) in enumerate(rows, 1):
+        if written != number:
             return None
         order = PLAYING_ORDERS[leader]
         if number == TRICKS_PER_DEAL:  # he has no card left: passed over (IRR-5)
@@ -163,10 +182,9 @@ def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: i
                 order = PLAYING_ORDERS[leader]
             order = tuple([seat for seat in order if seat != two])
             by_seat[two].append(NO_CARD)
-        named = line.leader_text
         if named is not None and seat_of(named) != leader:
             return None
-        indexes = line.indexes
+        indexes = (i0, i1, i2, i3) if i3 != NO_INDEX else (i0, i1, i2)
         if len(indexes) != len(order):
             return None
         lo = indexes[0] - indexes[0] % _SUIT_SIZE  # the suit led, as its first index
@@ -179,13 +197,12 @@ def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: i
             else:
                 renounces.append((number, order[k], lo))
         taker = order[best]
-        named_taker = line.taker_text
         if named_taker is not None and seat_of(named_taker) != taker:
             return None
         for seat, index in zip(order, indexes, strict=True):
             played |= 1 << index
             by_seat[seat].append(index)
-        tricks.append((number, leader, order, taker, line))
+        tricks.append((number, leader, order, taker, indexes))
         leader = taker
     if played.bit_count() != _PLAYED:
         return None  # a card played twice

@@ -155,8 +155,9 @@ Row = tuple[int, int, int, int, int, int, int]
 # A trick of a deal where a player discarded two, as its replay keeps it
 # (replay/plaintwo.py, ``ReplayedDeal.of_walk``): its number, its leader's seat,
 # the seats that played it in playing order (three in trick 11), its taker's
-# seat and its line, of which its plays are made when asked.
-Walked = tuple[int, int, tuple[int, ...], int, TrickLine]
+# seat and its card indexes in the order played; its plays are made when asked,
+# from its line (``Deal.trick_line``: of a lean deal, made then).
+Walked = tuple[int, int, tuple[int, ...], int, tuple[int, ...]]
 
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
@@ -290,7 +291,8 @@ class ReplayedDeal(Value):
         tricks = self._tricks
         if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
             made = self._made or (None,) * len(self._walked)
-            tricks = tuple([trick or _trick_of_walked(walked)
+            trick_line = self.deal.trick_line
+            tricks = tuple([trick or _trick_of_walked(walked, trick_line(walked[0] - 1))
                             for trick, walked in zip(made, self._walked, strict=True)])
             setattr_frozen(self, "_tricks", tricks)
         elif tricks is None:  # a plain deal's, asked for the first time
@@ -315,7 +317,8 @@ class ReplayedDeal(Value):
             if trick is None:
                 walked = self._walked
                 trick = made[number - 1] = (
-                    _trick_of_walked(walked[number - 1]) if walked is not None else
+                    _trick_of_walked(walked[number - 1], self.deal.trick_line(number - 1))
+                    if walked is not None else
                     trick_of_row(self.rows[number - 1],  # type: ignore[index]
                                  self.deal.trick_line(number - 1)))
             return trick
@@ -419,13 +422,13 @@ def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 
-def _trick_of_walked(walked: Walked) -> PlayedTrick:
+def _trick_of_walked(walked: Walked, line: TrickLine) -> PlayedTrick:
     """A trick of a deal where a player discarded two (``ReplayedDeal.of_walk``),
-    as the full walk makes it.  Of a lean line (``TrickLine._source``), the
+    as the full walk makes it, with its ``line``.  Of a lean line (``TrickLine._source``), the
     place of each card is its word's, found in the line's text as
     ``model.statements._write_out`` finds it (the line is not written out:
     a third of the cost); of a line read in full, its cards' own."""
-    number, leader, seats, taker, line = walked
+    number, leader, seats, taker, indexes = walked
     source = line._source
     if source is None:
         plays = tuple([_new_tuple(Play, (seat, card_at.card, card_at.pos))
@@ -436,7 +439,7 @@ def _trick_of_walked(walked: Walked) -> PlayedTrick:
         first = 1 if line.leader_text is None else 2  # the first card's word
         plays = tuple([_new_tuple(Play, (seat, PACK[index],
                                          _new_tuple(Pos, (at, starts[first + k]))))
-                       for k, (seat, index) in enumerate(zip(seats, line.indexes, strict=True))])
+                       for k, (seat, index) in enumerate(zip(seats, indexes, strict=True))])
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 

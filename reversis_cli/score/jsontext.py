@@ -187,9 +187,9 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
         codes = _CODES
         return ", ".join([
             f'{{"number": {number}, "leader": "{names[leader]}", '
-            f'"cards": ["{_CARDS_JOIN([codes[index] for index in line.indexes])}"], '
+            f'"cards": ["{_CARDS_JOIN([codes[index] for index in indexes])}"], '
             f'"taker": "{names[taker]}"}}'
-            for number, leader, _, taker, line in walked])
+            for number, leader, _, taker, indexes in walked])
     return ", ".join([
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
