@@ -138,4 +138,4 @@ def test_a_two_discarded_deal_is_read_lean_with_a_row_of_three_cards(trick, exch
         assert fast.exchange_rows[0][2][:2] == (Card.parse("AD").index, Card.parse("AC").index)
         assert ExchangeLine not in fast._by_type and fast.trick_count == 11
         slow = parse_deal(list(lines), 100, fast=False)[0]
-        assert fast.trick_line(10) == slow.tricks[10] and fast == slow
+        assert slow is not None and fast.trick_line(10) == slow.tricks[10] and fast == slow
