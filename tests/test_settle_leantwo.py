@@ -195,3 +195,33 @@ def test_check_and_score_write_the_same_with_two_discarded_settled_lean(rules, t
         assert runs[0].returncode == runs[1].returncode
         assert runs[0].stdout == runs[1].stdout and runs[0].stderr == runs[1].stderr
         assert runs[0].stdout
+
+
+@fast_by_default
+def test_a_two_discarded_deal_settled_lean_is_written_from_its_ints(monkeypatch):
+    """``score --json`` writes such a deal as a plain one settled lean
+    (``jsontext._lean_text``: its tricks as walked, its payments from the lean
+    tuples), no full settlement made; the bytes are the engine's (above)."""
+    import io
+
+    from reversis_cli.score import jsontext
+    from reversis_cli.score.json import write_session_json
+    from reversis_cli.session.service import ScoredDeal
+
+    text = _two_deals(47, "classic", 20)
+    written, made = [], []
+    lean_text, settlement = jsontext._lean_text, ScoredDeal.settlement
+
+    def counted(lean, replayed, *rest):
+        written.append(replayed.walked is not None)
+        return lean_text(lean, replayed, *rest)
+
+    monkeypatch.setattr(jsontext, "_lean_text", counted)
+    def made_full(self):
+        made.append(self)
+        return settlement.fget(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ScoredDeal, "settlement", property(made_full))
+    with _session(text, {}, lean=True) as session:
+        write_session_json(session, session.deals(), io.StringIO().write)
+    assert written == [True] * 20 and made == []

@@ -40,7 +40,8 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     """
     checked, lean = scored.checked, scored.lean
     replayed = checked.replayed
-    if lean is not None and replayed is not None and replayed.rows is not None:
+    if lean is not None and replayed is not None \
+            and (replayed.rows is not None or replayed.walked is not None):  # IRR-5: walked
         return _lean_text(lean, replayed, checked.diagnostics, recorded)
     settlement = scored.settlement
     if settlement is None or replayed is None \
@@ -75,7 +76,8 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
 
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> str:
-    """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
+    """:func:`deal_text` of a plain deal settled lean (settle/lean.py; one where a
+    player discarded two, settle/leantwo.py, its tricks as walked): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
     tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
