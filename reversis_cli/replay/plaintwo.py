@@ -33,15 +33,15 @@ the revokes read them unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import fastpaths
-from ..cards import PACK, Card
+from ..cards import Card
 from ..model import Deal
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
-    _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
+    _BIT, _BY_SEAT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
     _any_revoke, _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plaindealt import dealt_plain
@@ -93,7 +93,7 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     if not agreed:
         return None
     replayed = ReplayedDeal.of_walk(
-        deal, players, dealer, tricks, _hands(by_seat), partie or _unplayed(by_seat),
+        deal, players, dealer, tricks, partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         _add_revokes(replayed, renounces, by_seat)
@@ -157,62 +157,93 @@ def _trick_rows(deal: Deal) -> Sequence[TrickRow] | None:
 def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, two: int
           ) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
     """The tricks as the full walk establishes them (see ``result.Walked``: their
-    plays are made when asked), the mask of the cards
-    played, each seat's cards in the order played (eleven bytes a seat, as
-    ``plain._walk`` gives them; the ten-card player's last is
-    :data:`NO_CARD`), and the renounces; None when a trick is not plain:
-    not eleven tricks in order, a leader or taker written who is not the
-    one the play gives, a trick of the wrong number of cards, a card played
-    twice."""
+    plays are made when asked), the mask of the cards played, each seat's cards
+    in the order played (eleven bytes a seat, as ``plain._walk`` gives them; the
+    ten-card player's last is :data:`NO_CARD`), and the renounces; None when a
+    trick is not plain: not eleven tricks in order, a leader or taker written
+    who is not the one the play gives, a trick of the wrong number of cards, a
+    card played twice.  Tricks 1 to 10 are walked as ``plain._walk`` walks them,
+    trick 11 by :func:`_last_trick`."""
     if rows is None or len(rows) != TRICKS_PER_DEAL:
         return None
-    tricks = []
-    by_seat = [bytearray(), bytearray(), bytearray(), bytearray()]
+    tricks: list[Walked] = []
+    by_seat = []  # each trick's card indexes in seat order
     renounces: list[_Renounce] = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
     seat_of = seats.get
-    for number, (written, i0, i1, i2, i3, named, named_taker, _, _) in enumerate(rows, 1):
-        if written != number:
+    for number, row in enumerate(rows, 1):
+        written, i0, i1, i2, i3, named, named_taker, _, _ = row
+        if number == TRICKS_PER_DEAL:
+            last = _last_trick(row, leader, two, seat_of, renounces)
+            if last is None:
+                return None
+            tricks.append(last[0])
+            by_seat.append(last[1])
+            played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
+            break
+        if written != number or i3 == NO_INDEX or named is not None and seat_of(named) != leader:
             return None
-        order = PLAYING_ORDERS[leader]
-        if number == TRICKS_PER_DEAL:  # he has no card left: passed over (IRR-5)
-            if leader == two:  # he took trick 10: the next player leads (the full walk's reading)
-                leader = (two + 1) % 4
-                order = PLAYING_ORDERS[leader]
-            order = tuple([seat for seat in order if seat != two])
-            by_seat[two].append(NO_CARD)
-        if named is not None and seat_of(named) != leader:
-            return None
-        indexes = (i0, i1, i2, i3) if i3 != NO_INDEX else (i0, i1, i2)
-        if len(indexes) != len(order):
-            return None
-        lo = indexes[0] - indexes[0] % _SUIT_SIZE  # the suit led, as its first index
-        best = 0
-        for k in range(1, len(indexes)):  # PLAY-3; a card off the suit led is a renounce
-            index = indexes[k]
-            if lo <= index < lo + _SUIT_SIZE:
-                if index < indexes[best]:
-                    best = k
-            else:
-                renounces.append((number, order[k], lo))
+        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
+        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
+        hi = lo + _SUIT_SIZE
+        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
+        best, high = 0, i0
+        if lo <= i1 < hi:
+            if i1 < high:
+                best, high = 1, i1
+        else:
+            renounces.append((number, s1, lo))
+        if lo <= i2 < hi:
+            if i2 < high:
+                best, high = 2, i2
+        else:
+            renounces.append((number, s2, lo))
+        if lo <= i3 < hi:
+            if i3 < high:
+                best = 3
+        else:
+            renounces.append((number, s3, lo))
         taker = order[best]
         if named_taker is not None and seat_of(named_taker) != taker:
             return None
-        for seat, index in zip(order, indexes, strict=True):
-            played |= 1 << index
-            by_seat[seat].append(index)
-        tricks.append((number, leader, order, taker, indexes))
+        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
+        tricks.append((number, leader, order, taker, (i0, i1, i2, i3)))
+        by_seat.append(_BY_SEAT[leader](row))
         leader = taker
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    return tuple(tricks), played, b"".join(by_seat), renounces
+    return tuple(tricks), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
-def _hands(by_seat: bytes) -> tuple[frozenset[Card], ...]:
-    """Each seat's hand after the exchange, the cards it played, made as the
-    full walk makes it (``_hands_after_exchange``: a set of the cards in the
-    order played, so that the hands iterate alike)."""
-    return tuple([frozenset(set([PACK[index] for index in by_seat[start:start + _SEAT_CARDS]
-                                 if index != NO_CARD]))
-                  for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)])
+def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
+                renounces: list[_Renounce]) -> tuple[Walked, tuple[int, ...]] | None:
+    """Trick 11, of three cards: the ten-card player, who has none left, is passed
+    over (IRR-5); when he took trick 10, the player after him leads (the full
+    walk's reading).  The trick as walked and its cards in seat order (his
+    :data:`NO_CARD`); None when it is not plain."""
+    number, i0, i1, i2, i3, named, named_taker, _, _ = row
+    if number != TRICKS_PER_DEAL or i3 != NO_INDEX:
+        return None  # not numbered 11, or four cards
+    if leader == two:
+        leader = (two + 1) % 4
+    if named is not None and seat_of(named) != leader:
+        return None
+    order = tuple([seat for seat in PLAYING_ORDERS[leader] if seat != two])
+    indexes = (i0, i1, i2)
+    lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
+    best = 0
+    for k in (1, 2):  # PLAY-3; a card off the suit led is a renounce
+        index = indexes[k]
+        if lo <= index < lo + _SUIT_SIZE:
+            if index < indexes[best]:
+                best = k
+        else:
+            renounces.append((number, order[k], lo))
+    taker = order[best]
+    if named_taker is not None and seat_of(named_taker) != taker:
+        return None
+    cards = [NO_CARD] * 4
+    for seat, index in zip(order, indexes, strict=True):
+        cards[seat] = index
+    return (number, leader, order, taker, indexes), tuple(cards)

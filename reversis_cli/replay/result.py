@@ -272,17 +272,17 @@ class ReplayedDeal(Value):
 
     @classmethod
     def of_walk(cls, deal: Deal, players: tuple[str, ...], dealer: int,
-                walked: tuple[Walked, ...], hands: tuple[frozenset[Card], ...],
-                partie: tuple[Card, ...], partie_written: bool,
+                walked: tuple[Walked, ...], partie: tuple[Card, ...], partie_written: bool,
                 espagnolette: Espagnolette | None, diagnostics: tuple[Diagnostic, ...]
                 ) -> ReplayedDeal:
         """The replay of a deal where a player discarded two (replay/plaintwo.py):
         its tricks, which rows of four cards do not fit, are made from ``walked``
-        (see ``Walked``) when first asked, as the full walk makes them."""
-        made = cls(deal, players, dealer, hands=hands, partie=partie,
-                   partie_written=partie_written, espagnolette=espagnolette,
-                   diagnostics=diagnostics)
+        (see ``Walked``) when first asked, as the full walk makes them, and its
+        hands (the cards each seat played) too."""
+        made = cls(deal, players, dealer, partie=partie, partie_written=partie_written,
+                   espagnolette=espagnolette, diagnostics=diagnostics)
         setattr_frozen(made, "_tricks", None)
+        setattr_frozen(made, "_hands", None)
         setattr_frozen(made, "_walked", walked)
         return made
 
@@ -343,7 +343,10 @@ class ReplayedDeal(Value):
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         hands = self._hands
-        if hands is None:  # a plain deal's: the cards each seat played, made when first asked
+        if hands is None and self._walked is not None:  # a deal of ten-card hands' (of_walk)
+            hands = _hands_of_walk(self._walked)
+            setattr_frozen(self, "_hands", hands)
+        elif hands is None:  # a plain deal's: the cards each seat played, made when first asked
             assert self.rows is not None, "a replay without hands has rows"
             hands = tuple([frozenset([PACK[index] for index in played])
                            for played in _played_by_seat(self.rows)])
@@ -446,6 +449,17 @@ def _trick_of_walked(walked: Walked, line: TrickLine) -> PlayedTrick:
 # A word of a lean trick line (``model.statements._write_out``'s): the line's
 # words are separated by spaces only.
 _WORD = re.compile(r"\S+")
+
+
+def _hands_of_walk(walked: tuple[Walked, ...]) -> tuple[frozenset[Card], ...]:
+    """Each seat's hand after the exchange in a deal of ten-card hands: the cards
+    it played, made as the full walk makes it (``_hands_after_exchange``: a set of
+    the cards in the order played, so that the hands iterate alike)."""
+    played: list[list[Card]] = [[], [], [], []]
+    for _, _, seats, _, indexes in walked:
+        for seat, index in zip(seats, indexes, strict=True):
+            played[seat].append(PACK[index])
+    return tuple([frozenset(set(cards)) for cards in played])
 
 
 def _played_by_seat(rows: Iterable[Row]) -> list[list[int]]:
