@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 
 from .. import fastpaths
 from ..cards import Card
-from ..model import Deal
+from ..model import Deal, EventLine
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
@@ -62,18 +62,21 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     module's docstring).  The caller (``play.replay_deal``, after
     ``plain.replay_plain`` gave the deal up) has made sure no line of it is
     damaged.  Always None under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
-    if fastpaths.REFERENCE or not deal.events_of("discarded-two"):
+    if fastpaths.REFERENCE:
+        return None
+    events = deal.events
+    if not events:
         return None
     seats = _seats(players)
     dealer = seats.get(deal.dealer.text)
     if dealer is None:
         return None
-    two = _two_seat(deal, seats)
+    two = _two_seat(events, seats)
     if two is None:
         return None
     espagnolettes = deal.espagnolettes
     dealt = _dealt_count(deal)
-    if not _others_plain(deal, seats, deal.other_count - len(espagnolettes) - dealt):
+    if not _others_plain(deal, events, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
     walked = _walk(_trick_rows(deal), seats, dealer, two)
     if walked is None:
@@ -100,22 +103,32 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     return replayed
 
 
-def _two_seat(deal: Deal, seats: dict[str, int]) -> int | None:
+def _two_seat(events: Sequence[EventLine], seats: dict[str, int]) -> int | None:
     """The seat of the player who discarded two, when one ``discarded-two``
-    line names him and no trick, and no ``kept`` line is written; else None."""
-    lines = deal.events_of("discarded-two")
-    if len(lines) != 1 or deal.events_of("kept"):
-        return None
-    line = lines[0]
+    line names him and no trick, and no ``kept`` line is written; else None
+    (the deal's ``events``: most such deals have that line alone)."""
+    if len(events) == 1:
+        line = events[0]
+        if line.kind != "discarded-two":
+            return None
+    else:
+        kinds = [event.kind for event in events]
+        if kinds.count("discarded-two") != 1 or "kept" in kinds:
+            return None
+        line = events[kinds.index("discarded-two")]
     if line.player is None or line.trick is not None:
         return None
     return seats.get(line.player.text)
 
 
-def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
+def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int],
+                  others: int) -> bool:
     """``plain._others_plain``, the ``discarded-two`` line let through (it is
     :func:`_two_seat`'s) and a ``kept`` line not (:func:`_two_seat` said none
     is written)."""
+    if others == len(events):  # only event lines: no other line to hold to the play
+        return all(event.kind == "discarded-two" or _event_plain(event, seats)
+                   for event in events)
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False
     if not all(event.kind == "discarded-two" or _event_plain(event, seats)

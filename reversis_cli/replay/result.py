@@ -236,13 +236,15 @@ class ReplayedDeal(Value):
             setter(self, value)
 
     @classmethod
-    def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int, rows: tuple[Row, ...],
+    def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int,
+                rows: tuple[Row, ...] | None,
                 partie: tuple[Card, ...], espagnolette: Espagnolette | None,
                 diagnostics: tuple[Diagnostic, ...], partie_written: bool = False
                 ) -> ReplayedDeal:
         """The replay of a plain deal (replay/plain.py, the fast path): its
         tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
-        cards each seat played; both are made when first asked.  ``partie``
+        cards each seat played; both are made when first asked (rows None:
+        :meth:`of_walk`'s, which sets what was walked next).  ``partie``
         is the partie line's cards, in the order written, when
         ``partie_written``."""
         made = object.__new__(cls)
@@ -279,11 +281,9 @@ class ReplayedDeal(Value):
         its tricks, which rows of four cards do not fit, are made from ``walked``
         (see ``Walked``) when first asked, as the full walk makes them, and its
         hands (the cards each seat played) too."""
-        made = cls(deal, players, dealer, partie=partie, partie_written=partie_written,
-                   espagnolette=espagnolette, diagnostics=diagnostics)
-        setattr_frozen(made, "_tricks", None)
-        setattr_frozen(made, "_hands", None)
-        setattr_frozen(made, "_walked", walked)
+        made = cls.of_rows(deal, players, dealer, None, partie, espagnolette, diagnostics,
+                           partie_written)
+        _SETTERS[-1](made, walked)  # _walked, the last slot
         return made
 
     @property
