@@ -303,13 +303,23 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         takes: tuple[int, ...] | None = None
         discards: tuple[int, ...] = ()
         sees: tuple[int, ...] = ()
-        if keyword == "discards" and 3 < count < 8:  # one card discarded, or two (IRR-5)
-            end = 4 + (count & 1)  # after the cards discarded: "takes" and a card, if any
-            discards = tuple([card(word) for word in words[3:end]])  # type: ignore[misc]
-            if None in discards or count > end and words[end] != "takes":
+        if keyword == "discards" and (count == 4 or count == 6 and words[4] == "takes"):
+            discard = card(words[3])
+            if discard is None:
                 return None
-            if count > end:
-                take = card(words[end + 1])
+            discards = (discard,)
+            if count == 6:
+                take = card(words[5])
+                if take is None:
+                    return None
+                takes = (take,)
+        elif keyword == "discards" and (count == 5 or count == 7 and words[5] == "takes"):
+            first, second = card(words[3]), card(words[4])  # two discarded (IRR-5)
+            if first is None or second is None:
+                return None
+            discards = (first, second)
+            if count == 7:
+                take = card(words[6])
                 if take is None:
                     return None
                 takes = (take,)

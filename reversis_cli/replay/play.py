@@ -507,8 +507,11 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     if not damaged:  # most deals are plain: one pass over the tricks replays them
-        rows = deal.lean_rows  # a lean deal whose last trick is of three cards (IRR-5):
-        if rows and rows[-1][4] == NO_INDEX:  # no plain deal, asked of plaintwo at once
+        # A lean deal whose last trick is of three cards (IRR-5): no plain deal, asked of
+        # plaintwo at once (``Deal.lean_rows``, read without the property's call: every
+        # deal passes here).
+        rows = deal._rows
+        if rows and rows[-1][4] == NO_INDEX:
             plain = replay_two_discarded(deal, players)
         else:
             plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
