@@ -138,7 +138,7 @@ def test_a_deal_with_a_trick_line_read_in_full_holds_trick_lines_only():
     ("exchange Boris discards KS takes 9H", True), ("exchange Boris discards KS", True),
     ("exchange Boris takes 9H", True), ("exchange Boris refuses", True),
     ("exchange Boris refuses sees KS", True), ("  exchange  Boris   discards KS ", True),
-    ("exchange Boris discards KS 9H", True),  # two discarded (IRR-5): by its words (E74)
+    ("exchange Boris discards KS 9H", True),  # two discarded (IRR-5): by its words (E77)
     ("exchange Boris discards KS 9H takes 9H", True), ("exchange Boris discards KS 9H 2S", False),
     ("exchange Boris discards KS 9H sees 2S", False),
     ("exchange Boris refuses sees KS 9H", False), ("exchange Boris discards ks", False),
