@@ -17,6 +17,7 @@ from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.lean import settle_plain
 from reversis_cli.settle.leandeal import LeanDeal
 from reversis_cli.settle.leanevents import settle_events
+from reversis_cli.settle.leantwo import settle_two
 from reversis_cli.settle.leanpool import repooled
 
 from test_compare import SEASON, simulated
@@ -68,9 +69,11 @@ def test_a_deal_restaked_is_the_deal_settled_from_that_pool(season, remise):
 
 def _settled(replayed, profile, pool, previous, start) -> LeanDeal | None:
     """The deal settled lean as ``SessionSettler.settle_lean`` settles it: a
-    plain deal, or one with event lines (settle/leanevents.py)."""
+    plain deal, one with event lines (settle/leanevents.py), or one where a player
+    discarded two (settle/leantwo.py)."""
     return settle_plain(replayed, profile, pool, previous, start) or \
-        settle_events(replayed, profile, pool, previous, start)
+        settle_events(replayed, profile, pool, previous, start) or \
+        settle_two(replayed, profile, pool, previous, start)
 
 
 def _start(session: Session, profile):

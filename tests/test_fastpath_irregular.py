@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from reversis_cli.cards import Card
 from reversis_cli.model import ExchangeLine
 from reversis_cli.notation.parse import parse_deal
 
@@ -91,3 +92,50 @@ def test_event_lines_read_by_their_words_as_larks(event):
     lines = [line.replace("discarded-two Boris", event).replace("{}", LEAN_THREE[0])
              for line in TWO_DISCARDED]
     both_ways(lines)
+
+
+# A deal whose trick of three cards is read as a row (issue 35, branch i35-two2): the rows
+# of its trick lines (the last of three cards, its fourth NO_INDEX), its exchange lines
+# discarding two read by their words; a trick of three cards elsewhere makes the deal in full.
+EXCHANGES_BY_WORDS = ["  exchange Boris discards AD AC", "  exchange Boris discards AD AC takes 3C",
+                      "  exchange Boris  discards AD  AC   takes 3C"]
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES_BY_WORDS + [
+    "  exchange Boris discards AD AC takes", "  exchange Boris discards AD AC AH takes 3C",
+    "  exchange Boris discards AD takes AC 3C", "  exchange Boris discards AD AC gives 3C",
+    "  exchange Boris discards AD 1C takes 3C"])
+@pytest.mark.parametrize("trick", LEAN_THREE + NOT_LEAN[:3])
+def test_a_two_discarded_deal_is_read_lean_with_a_row_of_three_cards(trick, exchange,
+                                                                     monkeypatch):
+    from reversis_cli.model.rows import NO_INDEX
+    from reversis_cli.notation.fastpath import FastPath
+
+    lines = [line.replace("{}", trick) for line in TWO_DISCARDED]
+    lines[1] = exchange
+    both_ways(lines)  # read as Lark reads it, and every word learnt
+    by_expression = []
+    expression = FastPath._exchange
+
+    def spied(self, line, *rest):
+        by_expression.append(line)
+        return expression(self, line, *rest)
+
+    monkeypatch.setattr(FastPath, "_exchange", spied)
+    fast = parse_deal(list(lines), 100, fast=True)[0]
+    if fast is None:
+        return
+    rows = fast.lean_rows
+    well = exchange in EXCHANGES_BY_WORDS  # the others the expression's or Lark's
+    if trick in LEAN_THREE:  # the deal read whole (both_ways held each to Lark)
+        assert (exchange in by_expression) == (not well)
+        assert rows is not None or not well, lines
+    else:
+        assert rows is None
+    if rows is not None:  # asked before any line is made
+        assert [row[4] == NO_INDEX for row in rows] == [False] * 10 + [True]
+        assert fast.trick_rows is None  # the plain replay of four cards a trick never sees it
+        assert fast.exchange_rows[0][2][:2] == (Card.parse("AD").index, Card.parse("AC").index)
+        assert ExchangeLine not in fast._by_type and fast.trick_count == 11
+        slow = parse_deal(list(lines), 100, fast=False)[0]
+        assert slow is not None and fast.trick_line(10) == slow.tricks[10] and fast == slow

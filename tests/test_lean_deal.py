@@ -138,7 +138,9 @@ def test_a_deal_with_a_trick_line_read_in_full_holds_trick_lines_only():
     ("exchange Boris discards KS takes 9H", True), ("exchange Boris discards KS", True),
     ("exchange Boris takes 9H", True), ("exchange Boris refuses", True),
     ("exchange Boris refuses sees KS", True), ("  exchange  Boris   discards KS ", True),
-    ("exchange Boris discards KS 9H", False),  # two cards in a run: the expression says so
+    ("exchange Boris discards KS 9H", True),  # two discarded (IRR-5): by its words (E78)
+    ("exchange Boris discards KS 9H takes 9H", True), ("exchange Boris discards KS 9H 2S", False),
+    ("exchange Boris discards KS 9H sees 2S", False),
     ("exchange Boris refuses sees KS 9H", False), ("exchange Boris discards ks", False),
     ("exchange Gleb discards KS", False),  # a player the expression has not read
     ("exchange Boris discards KS takes", False), ("exchange Boris Takes 9H", False),
@@ -153,7 +155,7 @@ def test_an_exchange_line_by_its_words_is_the_expressions(written, by_words):
     for _ in range(2):  # the cards' spellings met, then Boris, KS, 9H read by the expression
         assert fast.read_deal(DEAL, 1) is not None
     words = written.split()
-    row = fast._exchange_by_words(written, words, 2) if 2 < len(words) < 7 else None
+    row = fast._exchange_by_words(written, words, 2) if 2 < len(words) < 8 else None
     assert (row is not None) == by_words, written
     line = exchange_line_of_row(row) if row is not None else None
     lines = ["deal 1 dealer Anna", written]

@@ -57,6 +57,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "a reason's English from its template": ("reversis_cli.settle.texts", "_filled"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "lean settlement of event lines": ("reversis_cli.settle.leanevents:_LeanEvents", "settle"),
+    "lean settlement of two discarded": ("reversis_cli.settle.leantwo", "rows_of_walk"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
     "a worker's file copied as bytes": ("reversis_cli.session.batch", "binary_of"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
@@ -224,7 +225,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
-            "settle/lean.py", "settle/leanevents.py",
+            "settle/lean.py", "settle/leanevents.py", "settle/leantwo.py",
             "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",
             "club/watch.py",
             "club/tally.py", "club/rows.py"]

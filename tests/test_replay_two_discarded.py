@@ -195,6 +195,23 @@ HOSTILE = {
     "a partie of four": (
         lambda t: _changed(t, "partie JH 8D 9S KD AD", "partie JH 8D 9S KD"), "RV206",
         ("partie", "partie")),
+    # trick 11 of three cards written twice: two rows of three (the deal read in full, RV205)
+    "trick 11 twice": (
+        lambda t: _changed(t, "  11 Boris 6H 8H JD\n", "  11 Boris 6H 8H JD\n"
+                              "  11 Boris  6H 8H JD\n"), "RV205", ("11 Boris  6H", "11")),
+    # the last row of three cards numbered 12 (RV209)
+    "trick 11 numbered 12": (
+        lambda t: _changed(t, "  11 Boris 6H 8H JD", "  12 Boris 6H 8H JD"), "RV209",
+        ("12 Boris", "12")),
+    # a card of trick 11 played before (RV202)
+    "a card of trick 11 played twice": (
+        lambda t: _changed(t, "  11 Boris 6H 8H JD", "  11 Boris 6H 8H 5H"), "RV202",
+        ("11 Boris", "5H")),
+    # another player's exchange discarding two, read by its words (RV305)
+    "another player discards two": (
+        lambda t: _changed(t, "exchange Vera discards KD takes AC",
+                           "exchange Vera discards KD 2D takes AC"), "RV305",
+        ("exchange Vera", "exchange")),
     # a second player said to have discarded two: trick 11 would have two cards (RV203)
     "two players with ten": (
         lambda t: _changed(t, "  discarded-two Anna\n", "  discarded-two Anna\n"

@@ -184,16 +184,20 @@ def test_every_rule_option_is_one_the_lean_path_knows():
 
 def test_irregular_deals_are_left_to_the_engine():
     """The lean path gives up on what it does not settle: a deal with an event
-    line other than those settle/leanevents.py takes (a void deal, two
-    discarded), and every deal under REVERSIS_REFERENCE=1; espagnolettes,
-    revokes and the event lines it takes it settles."""
+    line other than those settle/leanevents.py takes (a void deal; two discarded
+    is settle/leantwo.py's, alone), and every deal under REVERSIS_REFERENCE=1;
+    espagnolettes, revokes and the event lines it takes it settles."""
     from reversis_cli.settle.leanevents import SETTLED
     text = "".join(simulate_session(SimulationOptions(
         80, seed=5, rules="classic", events=0.5, irregular=0.3)))
     with _session(text, {}, lean=True) as session:
         deals = list(session.deals())
     irregular = [one for one in deals if one.checked.replayed is not None
-                 and {e.kind for e in one.checked.replayed.events} - SETTLED]
+                 and {e.kind for e in one.checked.replayed.events} - SETTLED
+                 and [e.kind for e in one.checked.replayed.events] != ["discarded-two"]]
+    two = [one for one in deals if one.checked.replayed is not None
+           and [e.kind for e in one.checked.replayed.events] == ["discarded-two"]]
+    assert len(two) >= 2 and all(one.lean is not None for one in two)
     assert len(irregular) >= 10 and [one for one in irregular if one.lean is not None] == []
     taken = [one for one in deals if one.checked.replayed is not None
              and one.checked.replayed.events

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
 from .rows import (
-    LONG_ROW, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
+    LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
 )
 from .dealt import HandLine, PartieLine, TalonLine
 from .statements import (
@@ -111,8 +111,8 @@ class Deal(_ModelValue):
         deal read in full's made from its lines (without text); None when a
         line does not hold four cards (the plain replay reads these)."""
         rows = self._rows
-        if rows is not None:
-            return rows
+        if rows is not None:  # a trick of three cards is a lean deal's last row, if any
+            return rows if not rows or rows[-1][4] != NO_INDEX else None
         made = []
         for line in self.tricks:
             indexes = line.indexes
@@ -120,6 +120,13 @@ class Deal(_ModelValue):
                 return None
             made.append((line.number, *indexes, line.leader_text, line.taker_text, None, None))
         return made
+
+    @property
+    def lean_rows(self) -> Sequence[TrickRow] | None:
+        """A lean deal's trick rows, its last perhaps of three cards (its fourth
+        ``NO_INDEX``: trick 11 when a player discarded two, IRR-5); None for a
+        deal made with its lines (replay/plaintwo.py reads these)."""
+        return self._rows
 
     @property
     def exchange_rows(self) -> Sequence[ExchangeRow]:

@@ -9,8 +9,9 @@ from typing import cast
 
 from .statements import ExchangeLine, TrickLine
 
-__all__ = ["TrickRow", "ExchangeRow", "LONG_ROW", "lean_trick_line",
-           "lean_exchange_line", "trick_line_of_row", "exchange_line_of_row", "line_of_row"]
+__all__ = ["TrickRow", "ExchangeRow", "LONG_ROW", "NO_INDEX", "lean_trick_line",
+           "lean_exchange_line", "trick_line_of_row", "exchange_line_of_row", "line_of_row",
+           "row_of_lean_line"]
 
 _new = object.__new__
 
@@ -51,6 +52,11 @@ def lean_trick_line(text: str, line: int, number: int, indexes: tuple[int, ...],
 TrickRow = tuple[int, int, int, int, int, str | None, str | None, str | None, int | None]
 # How long a trick line's row is (an exchange line's is shorter): the two told apart.
 LONG_ROW = 9
+# The fourth card of the row of a trick of three cards (trick 11 when a player
+# discarded two, IRR-5): none.  A lean deal holds such a row only as its last
+# (notation/fastpath.py), and gives no rows to the plain replay then
+# (``Deal.trick_rows``): only replay/plaintwo.py reads it (``Deal.lean_rows``).
+NO_INDEX = -1
 
 
 def trick_line_of_row(row: TrickRow) -> TrickLine:
@@ -58,7 +64,9 @@ def trick_line_of_row(row: TrickRow) -> TrickLine:
     read it from, as the fast path would have made it."""
     number, i0, i1, i2, i3, leader_text, taker_text, text, line = row
     assert text is not None and line is not None, "a lean deal's row has its text"
-    return lean_trick_line(text, line, number, (i0, i1, i2, i3), leader_text, taker_text)
+    return lean_trick_line(text, line, number,
+                           (i0, i1, i2, i3) if i3 != NO_INDEX else (i0, i1, i2),
+                           leader_text, taker_text)
 
 
 
@@ -102,6 +110,22 @@ def exchange_line_of_row(row: ExchangeRow) -> ExchangeLine:
     player, refuses, discards, takes, sees, _, text, line = row
     assert text is not None and line is not None, "a lean deal's row has its text"
     return lean_exchange_line(text, line, player, refuses, discards, takes, sees)
+
+
+def row_of_lean_line(line: TrickLine | ExchangeLine) -> TrickRow | ExchangeRow | None:
+    """The row of a lean exchange line, or of a lean trick line of three cards
+    (its fourth card :data:`NO_INDEX`), which remakes it; None for any other line."""
+    source = line._source
+    if source is None:
+        return None
+    text, number = source
+    if isinstance(line, ExchangeLine):
+        return (line.player_text, line.refuses, line.discard_indexes, line.take_indexes,
+                line.sees_indexes, line.sees_count, text, number)
+    indexes = line.indexes
+    if len(indexes) != 3:
+        return None
+    return (line.number, *indexes, NO_INDEX, line.leader_text, line.taker_text, text, number)
 
 
 def line_of_row(row: TrickRow | ExchangeRow) -> TrickLine | ExchangeLine:

@@ -28,7 +28,8 @@ from ..model import (
     Statement, TrickLine,
 )
 from ..model.deal import lean_deal
-from ..model.rows import ExchangeRow, TrickRow, line_of_row, trick_line_of_row
+from ..model.rows import (
+    LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, line_of_row, row_of_lean_line, trick_line_of_row)
 from .fastdealt import DealtLines
 from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
@@ -158,15 +159,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
 
     def read_deal(self, lines: Sequence[str], first_line: int
                   ) -> tuple[Deal, list[Diagnostic]] | None:
-        """The deal of a chunk whose every line the fast path reads, and the
-        problems of its cards; None when any line is not plain (a comment, a
-        control character, a tab, a line or a number too long, a statement the
-        fast path leaves to Lark): ``parse.parse_chunk`` then parses it in full.
-        The reader's hottest loop: the usual trick, exchange, hand, talon and
-        partie lines read by their words (:meth:`_lean_trick`,
-        :meth:`_exchange_by_words`, :meth:`_dealt_by_words`), ``parse_chunk``'s
-        checks folded into one test only a plain line passes.  The deal is lean
-        (``model.deal.lean_deal``): its trick and exchange lines made when asked."""
+        """The deal of a chunk whose every line the fast path reads, and the problems of
+        its cards; None when a line is not plain (a comment, a control character, a tab,
+        a too long line or number, a statement left to Lark): ``parse.parse_chunk`` then
+        parses it in full.  The reader's hottest loop: the usual lines read by their words
+        (:meth:`_lean_trick`, :meth:`_exchange_by_words`, :meth:`_dealt_by_words`),
+        ``parse_chunk``'s checks folded into one test.  The deal is lean (``lean_deal``):
+        its trick and exchange lines made when asked (a trick of three cards too, IRR-5)."""
         deal_line: DealLine | None = None
         layout: list[Statement | TrickRow | ExchangeRow] = []
         rows: list[TrickRow] = []
@@ -174,6 +173,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         others: list[Statement] = []
         problems: list[Diagnostic] = []
         in_full = False  # a trick or exchange line read in full
+        threes = 0  # the rows of tricks of three cards (IRR-5: one, the deal's last)
         lean_trick, exchange_by_words, dealt_by_words, dealt_heads = (
             self._lean_trick, self._exchange_by_words, self._dealt_by_words, self._dealt_read[0])
         for number, line in enumerate(lines, first_line):
@@ -187,7 +187,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 count = len(words)
                 # an exchange line has the words of a trick line too (six of them:
                 # "exchange NAME discards C takes C"): its first word tells it first
-                if 2 < count < 7 and words[0] == "exchange":
+                if 2 < count < 8 and words[0] == "exchange":
                     exchange = exchange_by_words(line, words, number)
                     if exchange is not None:
                         layout.append(exchange)
@@ -220,10 +220,11 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             statement = self._read_plain(line, words, number, problems)
             if statement is None or isinstance(statement, DealLine):
                 return None  # a second deal line: Lark says what is wrong
-            if isinstance(statement, ExchangeLine) and statement._source is not None:
-                exchange = _row_of_lean_exchange(statement)
-                layout.append(exchange)
-                exchange_rows.append(exchange)
+            if isinstance(statement, (TrickLine, ExchangeLine)) \
+                    and (kept := row_of_lean_line(statement)) is not None:
+                layout.append(kept)  # a lean exchange line's row, or a trick of three cards'
+                threes += len(kept) == LONG_ROW
+                (rows if len(kept) == LONG_ROW else exchange_rows).append(kept)  # type: ignore
                 continue
             in_full = in_full or isinstance(statement, (TrickLine, ExchangeLine))
             layout.append(statement)
@@ -232,7 +233,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             return None
         if problems:
             problems.sort(key=lambda d: (d.line or 0, d.column or 0))
-        if in_full:  # the lines of the rows made now, with those read in full
+        if in_full or threes and (threes > 1 or rows[-1][4] != NO_INDEX):  # made in full
             return Deal(deal_line, tuple([line_of_row(item) if isinstance(item, tuple) else item
                                           for item in layout])), problems
         return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
@@ -309,6 +310,16 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             discards = (discard,)
             if count == 6:
                 take = card(words[5])
+                if take is None:
+                    return None
+                takes = (take,)
+        elif keyword == "discards" and (count == 5 or count == 7 and words[5] == "takes"):
+            first, second = card(words[3]), card(words[4])  # two discarded (IRR-5)
+            if first is None or second is None:
+                return None
+            discards = (first, second)
+            if count == 7:
+                take = card(words[6])
                 if take is None:
                     return None
                 takes = (take,)
@@ -414,8 +425,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         lean = _lean_exchange(line, number, player, refuses is not None, discards,
                               takes if takes is not None else takes_only, sees)
         if lean is not None:
-            self._remember_exchange(player, discards, takes if takes is not None else takes_only,
-                                    sees)
+            self._remember_exchange(player, *(discards or "").split(),  # two discarded: each
+                                    takes if takes is not None else takes_only, sees)
             return lean
         starts, new = found.start, tuple.__new__
         seen = _cards_at(sees, number, starts(6) + 1, problems) if sees is not None else ()
@@ -499,14 +510,6 @@ class _Compiled:
 
     def finditer(self, text: str, *where: int) -> Iterator[re.Match[str]]:
         return self.compiled().finditer(text, *where)
-
-
-def _row_of_lean_exchange(line: ExchangeLine) -> ExchangeRow:
-    """A lean exchange line the expression made, as its row (which remakes it)."""
-    assert line._source is not None, "a lean line has its text"
-    text, number = line._source
-    return (line.player_text, line.refuses, line.discard_indexes, line.take_indexes,
-            line.sees_indexes, line.sees_count, text, number)
 
 
 def _lean_exchange(line: str, number: int, player: str, refuses: bool, discards: str | None,

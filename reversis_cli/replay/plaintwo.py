@@ -33,15 +33,15 @@ the revokes read them unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import fastpaths
-from ..cards import PACK, Card
-from ..model import Deal, TrickLine
-from ..model.rows import ExchangeRow
+from ..cards import Card
+from ..model import Deal, EventLine
+from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
-    _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
+    _BIT, _BY_SEAT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
     _any_revoke, _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plaindealt import dealt_plain
@@ -62,20 +62,23 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     module's docstring).  The caller (``play.replay_deal``, after
     ``plain.replay_plain`` gave the deal up) has made sure no line of it is
     damaged.  Always None under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`)."""
-    if fastpaths.REFERENCE or not deal.events_of("discarded-two"):
+    if fastpaths.REFERENCE:
+        return None
+    events = deal.events
+    if not events:
         return None
     seats = _seats(players)
     dealer = seats.get(deal.dealer.text)
     if dealer is None:
         return None
-    two = _two_seat(deal, seats)
+    two = _two_seat(events, seats)
     if two is None:
         return None
     espagnolettes = deal.espagnolettes
     dealt = _dealt_count(deal)
-    if not _others_plain(deal, seats, deal.other_count - len(espagnolettes) - dealt):
+    if not _others_plain(deal, events, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
-    walked = _walk(deal.tricks, seats, dealer, two)
+    walked = _walk(_trick_rows(deal), seats, dealer, two)
     if walked is None:
         return None
     tricks, played, by_seat, renounces = walked
@@ -93,29 +96,39 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     if not agreed:
         return None
     replayed = ReplayedDeal.of_walk(
-        deal, players, dealer, tricks, _hands(by_seat), partie or _unplayed(by_seat),
+        deal, players, dealer, tricks, partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         _add_revokes(replayed, renounces, by_seat)
     return replayed
 
 
-def _two_seat(deal: Deal, seats: dict[str, int]) -> int | None:
+def _two_seat(events: Sequence[EventLine], seats: dict[str, int]) -> int | None:
     """The seat of the player who discarded two, when one ``discarded-two``
-    line names him and no trick, and no ``kept`` line is written; else None."""
-    lines = deal.events_of("discarded-two")
-    if len(lines) != 1 or deal.events_of("kept"):
-        return None
-    line = lines[0]
+    line names him and no trick, and no ``kept`` line is written; else None
+    (the deal's ``events``: most such deals have that line alone)."""
+    if len(events) == 1:
+        line = events[0]
+        if line.kind != "discarded-two":
+            return None
+    else:
+        kinds = [event.kind for event in events]
+        if kinds.count("discarded-two") != 1 or "kept" in kinds:
+            return None
+        line = events[kinds.index("discarded-two")]
     if line.player is None or line.trick is not None:
         return None
     return seats.get(line.player.text)
 
 
-def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
+def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int],
+                  others: int) -> bool:
     """``plain._others_plain``, the ``discarded-two`` line let through (it is
     :func:`_two_seat`'s) and a ``kept`` line not (:func:`_two_seat` said none
     is written)."""
+    if others == len(events):  # only event lines: no other line to hold to the play
+        return all(event.kind == "discarded-two" or _event_plain(event, seats)
+                   for event in events)
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False
     if not all(event.kind == "discarded-two" or _event_plain(event, seats)
@@ -135,67 +148,115 @@ def _his_exchange(exchanges: Sequence[ExchangeRow], seats: dict[str, int], two: 
     return True
 
 
-def _walk(lines: Sequence[TrickLine], seats: dict[str, int], dealer: int, two: int
+def _trick_rows(deal: Deal) -> Sequence[TrickRow] | None:
+    """The deal's trick lines as rows (``model.rows.TrickRow``, a trick of
+    three cards' fourth card ``NO_INDEX``): a lean deal's own (no line made),
+    else made from its lines (without text); None when a line holds neither
+    three cards nor four (the walk would give it up)."""
+    rows = deal.lean_rows
+    if rows is not None:
+        return rows
+    made = []
+    for line in deal.tricks:
+        indexes = line.indexes
+        if len(indexes) == 3:
+            indexes = (*indexes, NO_INDEX)
+        elif len(indexes) != 4:
+            return None
+        made.append((line.number, *indexes, line.leader_text, line.taker_text, None, None))
+    return made  # type: ignore[return-value]
+
+
+def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, two: int
           ) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
     """The tricks as the full walk establishes them (see ``result.Walked``: their
-    plays are made when asked), the mask of the cards
-    played, each seat's cards in the order played (eleven bytes a seat, as
-    ``plain._walk`` gives them; the ten-card player's last is
-    :data:`NO_CARD`), and the renounces; None when a trick is not plain:
-    not eleven tricks in order, a leader or taker written who is not the
-    one the play gives, a trick of the wrong number of cards, a card played
-    twice."""
-    if len(lines) != TRICKS_PER_DEAL:
+    plays are made when asked), the mask of the cards played, each seat's cards
+    in the order played (eleven bytes a seat, as ``plain._walk`` gives them; the
+    ten-card player's last is :data:`NO_CARD`), and the renounces; None when a
+    trick is not plain: not eleven tricks in order, a leader or taker written
+    who is not the one the play gives, a trick of the wrong number of cards, a
+    card played twice.  Tricks 1 to 10 are walked as ``plain._walk`` walks them,
+    trick 11 by :func:`_last_trick`."""
+    if rows is None or len(rows) != TRICKS_PER_DEAL:
         return None
-    tricks = []
-    by_seat = [bytearray(), bytearray(), bytearray(), bytearray()]
+    tricks: list[Walked] = []
+    by_seat = []  # each trick's card indexes in seat order
     renounces: list[_Renounce] = []
     played = 0
     leader = (dealer + 1) % 4  # first hand
     seat_of = seats.get
-    for number, line in enumerate(lines, 1):
-        if line.number != number:
+    for number, row in enumerate(rows, 1):
+        written, i0, i1, i2, i3, named, named_taker, _, _ = row
+        if number == TRICKS_PER_DEAL:
+            last = _last_trick(row, leader, two, seat_of, renounces)
+            if last is None:
+                return None
+            tricks.append(last[0])
+            by_seat.append(last[1])
+            played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
+            break
+        if written != number or i3 == NO_INDEX or named is not None and seat_of(named) != leader:
             return None
-        order = PLAYING_ORDERS[leader]
-        if number == TRICKS_PER_DEAL:  # he has no card left: passed over (IRR-5)
-            if leader == two:  # he took trick 10: the next player leads (the full walk's reading)
-                leader = (two + 1) % 4
-                order = PLAYING_ORDERS[leader]
-            order = tuple([seat for seat in order if seat != two])
-            by_seat[two].append(NO_CARD)
-        named = line.leader_text
-        if named is not None and seat_of(named) != leader:
-            return None
-        indexes = line.indexes
-        if len(indexes) != len(order):
-            return None
-        lo = indexes[0] - indexes[0] % _SUIT_SIZE  # the suit led, as its first index
-        best = 0
-        for k in range(1, len(indexes)):  # PLAY-3; a card off the suit led is a renounce
-            index = indexes[k]
-            if lo <= index < lo + _SUIT_SIZE:
-                if index < indexes[best]:
-                    best = k
-            else:
-                renounces.append((number, order[k], lo))
+        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
+        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
+        hi = lo + _SUIT_SIZE
+        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
+        best, high = 0, i0
+        if lo <= i1 < hi:
+            if i1 < high:
+                best, high = 1, i1
+        else:
+            renounces.append((number, s1, lo))
+        if lo <= i2 < hi:
+            if i2 < high:
+                best, high = 2, i2
+        else:
+            renounces.append((number, s2, lo))
+        if lo <= i3 < hi:
+            if i3 < high:
+                best = 3
+        else:
+            renounces.append((number, s3, lo))
         taker = order[best]
-        named_taker = line.taker_text
         if named_taker is not None and seat_of(named_taker) != taker:
             return None
-        for seat, index in zip(order, indexes, strict=True):
-            played |= 1 << index
-            by_seat[seat].append(index)
-        tricks.append((number, leader, order, taker, line))
+        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
+        tricks.append((number, leader, order, taker, (i0, i1, i2, i3)))
+        by_seat.append(_BY_SEAT[leader](row))
         leader = taker
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    return tuple(tricks), played, b"".join(by_seat), renounces
+    return tuple(tricks), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
-def _hands(by_seat: bytes) -> tuple[frozenset[Card], ...]:
-    """Each seat's hand after the exchange, the cards it played, made as the
-    full walk makes it (``_hands_after_exchange``: a set of the cards in the
-    order played, so that the hands iterate alike)."""
-    return tuple([frozenset(set([PACK[index] for index in by_seat[start:start + _SEAT_CARDS]
-                                 if index != NO_CARD]))
-                  for start in range(0, 4 * _SEAT_CARDS, _SEAT_CARDS)])
+def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
+                renounces: list[_Renounce]) -> tuple[Walked, tuple[int, ...]] | None:
+    """Trick 11, of three cards: the ten-card player, who has none left, is passed
+    over (IRR-5); when he took trick 10, the player after him leads (the full
+    walk's reading).  The trick as walked and its cards in seat order (his
+    :data:`NO_CARD`); None when it is not plain."""
+    number, i0, i1, i2, i3, named, named_taker, _, _ = row
+    if number != TRICKS_PER_DEAL or i3 != NO_INDEX:
+        return None  # not numbered 11, or four cards
+    if leader == two:
+        leader = (two + 1) % 4
+    if named is not None and seat_of(named) != leader:
+        return None
+    order = tuple([seat for seat in PLAYING_ORDERS[leader] if seat != two])
+    indexes = (i0, i1, i2)
+    lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
+    best = 0
+    for k in (1, 2):  # PLAY-3; a card off the suit led is a renounce
+        index = indexes[k]
+        if lo <= index < lo + _SUIT_SIZE:
+            if index < indexes[best]:
+                best = k
+        else:
+            renounces.append((number, order[k], lo))
+    taker = order[best]
+    if named_taker is not None and seat_of(named_taker) != taker:
+        return None
+    cards = [NO_CARD] * 4
+    for seat, index in zip(order, indexes, strict=True):
+        cards[seat] = index
+    return (number, leader, order, taker, indexes), tuple(cards)

@@ -29,6 +29,7 @@ from ..model import (
     CardAt, Deal, EspagnoletteLine, ExchangeLine, HandLine, Name, PartieLine, Pos, TalonLine,
     TrickLine,
 )
+from ..model.rows import NO_INDEX
 from ..vocabulary import KEYWORDS_NOT_SIZES
 from ..words import shortened
 from .crosscheck import CrossChecks
@@ -506,7 +507,14 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
     expected dealer) belong to the reader, which sees the deals in order.
     """
     if not damaged:  # most deals are plain: one pass over the tricks replays them
-        plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
+        # A lean deal whose last trick is of three cards (IRR-5): no plain deal, asked of
+        # plaintwo at once (``Deal.lean_rows``, read without the property's call: every
+        # deal passes here).
+        rows = deal._rows
+        if rows and rows[-1][4] == NO_INDEX:
+            plain = replay_two_discarded(deal, players)
+        else:
+            plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
         if plain is not None:
             return plain
     return _Replay(deal, players, damaged).run()

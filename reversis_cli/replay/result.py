@@ -155,8 +155,9 @@ Row = tuple[int, int, int, int, int, int, int]
 # A trick of a deal where a player discarded two, as its replay keeps it
 # (replay/plaintwo.py, ``ReplayedDeal.of_walk``): its number, its leader's seat,
 # the seats that played it in playing order (three in trick 11), its taker's
-# seat and its line, of which its plays are made when asked.
-Walked = tuple[int, int, tuple[int, ...], int, TrickLine]
+# seat and its card indexes in the order played; its plays are made when asked,
+# from its line (``Deal.trick_line``: of a lean deal, made then).
+Walked = tuple[int, int, tuple[int, ...], int, tuple[int, ...]]
 
 _NO_HANDS: tuple[frozenset[Card], ...] = (frozenset(),) * 4
 _new_tuple = tuple.__new__  # a named tuple made without its __new__'s Python call (hot)
@@ -235,13 +236,15 @@ class ReplayedDeal(Value):
             setter(self, value)
 
     @classmethod
-    def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int, rows: tuple[Row, ...],
+    def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int,
+                rows: tuple[Row, ...] | None,
                 partie: tuple[Card, ...], espagnolette: Espagnolette | None,
                 diagnostics: tuple[Diagnostic, ...], partie_written: bool = False
                 ) -> ReplayedDeal:
         """The replay of a plain deal (replay/plain.py, the fast path): its
         tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
-        cards each seat played; both are made when first asked.  ``partie``
+        cards each seat played; both are made when first asked (rows None:
+        :meth:`of_walk`'s, which sets what was walked next).  ``partie``
         is the partie line's cards, in the order written, when
         ``partie_written``."""
         made = object.__new__(cls)
@@ -271,18 +274,16 @@ class ReplayedDeal(Value):
 
     @classmethod
     def of_walk(cls, deal: Deal, players: tuple[str, ...], dealer: int,
-                walked: tuple[Walked, ...], hands: tuple[frozenset[Card], ...],
-                partie: tuple[Card, ...], partie_written: bool,
+                walked: tuple[Walked, ...], partie: tuple[Card, ...], partie_written: bool,
                 espagnolette: Espagnolette | None, diagnostics: tuple[Diagnostic, ...]
                 ) -> ReplayedDeal:
         """The replay of a deal where a player discarded two (replay/plaintwo.py):
         its tricks, which rows of four cards do not fit, are made from ``walked``
-        (see ``Walked``) when first asked, as the full walk makes them."""
-        made = cls(deal, players, dealer, hands=hands, partie=partie,
-                   partie_written=partie_written, espagnolette=espagnolette,
-                   diagnostics=diagnostics)
-        setattr_frozen(made, "_tricks", None)
-        setattr_frozen(made, "_walked", walked)
+        (see ``Walked``) when first asked, as the full walk makes them, and its
+        hands (the cards each seat played) too."""
+        made = cls.of_rows(deal, players, dealer, None, partie, espagnolette, diagnostics,
+                           partie_written)
+        _SETTERS[-1](made, walked)  # _walked, the last slot
         return made
 
     @property
@@ -290,7 +291,8 @@ class ReplayedDeal(Value):
         tricks = self._tricks
         if tricks is None and self._walked is not None:  # of_walk's, asked for the first time
             made = self._made or (None,) * len(self._walked)
-            tricks = tuple([trick or _trick_of_walked(walked)
+            trick_line = self.deal.trick_line
+            tricks = tuple([trick or _trick_of_walked(walked, trick_line(walked[0] - 1))
                             for trick, walked in zip(made, self._walked, strict=True)])
             setattr_frozen(self, "_tricks", tricks)
         elif tricks is None:  # a plain deal's, asked for the first time
@@ -315,7 +317,8 @@ class ReplayedDeal(Value):
             if trick is None:
                 walked = self._walked
                 trick = made[number - 1] = (
-                    _trick_of_walked(walked[number - 1]) if walked is not None else
+                    _trick_of_walked(walked[number - 1], self.deal.trick_line(number - 1))
+                    if walked is not None else
                     trick_of_row(self.rows[number - 1],  # type: ignore[index]
                                  self.deal.trick_line(number - 1)))
             return trick
@@ -340,7 +343,10 @@ class ReplayedDeal(Value):
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         hands = self._hands
-        if hands is None:  # a plain deal's: the cards each seat played, made when first asked
+        if hands is None and self._walked is not None:  # a deal of ten-card hands' (of_walk)
+            hands = _hands_of_walk(self._walked)
+            setattr_frozen(self, "_hands", hands)
+        elif hands is None:  # a plain deal's: the cards each seat played, made when first asked
             assert self.rows is not None, "a replay without hands has rows"
             hands = tuple([frozenset([PACK[index] for index in played])
                            for played in _played_by_seat(self.rows)])
@@ -419,13 +425,13 @@ def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 
-def _trick_of_walked(walked: Walked) -> PlayedTrick:
+def _trick_of_walked(walked: Walked, line: TrickLine) -> PlayedTrick:
     """A trick of a deal where a player discarded two (``ReplayedDeal.of_walk``),
-    as the full walk makes it.  Of a lean line (``TrickLine._source``), the
+    as the full walk makes it, with its ``line``.  Of a lean line (``TrickLine._source``), the
     place of each card is its word's, found in the line's text as
     ``model.statements._write_out`` finds it (the line is not written out:
     a third of the cost); of a line read in full, its cards' own."""
-    number, leader, seats, taker, line = walked
+    number, leader, seats, taker, indexes = walked
     source = line._source
     if source is None:
         plays = tuple([_new_tuple(Play, (seat, card_at.card, card_at.pos))
@@ -436,13 +442,24 @@ def _trick_of_walked(walked: Walked) -> PlayedTrick:
         first = 1 if line.leader_text is None else 2  # the first card's word
         plays = tuple([_new_tuple(Play, (seat, PACK[index],
                                          _new_tuple(Pos, (at, starts[first + k]))))
-                       for k, (seat, index) in enumerate(zip(seats, line.indexes, strict=True))])
+                       for k, (seat, index) in enumerate(zip(seats, indexes, strict=True))])
     return _new_tuple(PlayedTrick, (number, leader, plays, taker, line))
 
 
 # A word of a lean trick line (``model.statements._write_out``'s): the line's
 # words are separated by spaces only.
 _WORD = re.compile(r"\S+")
+
+
+def _hands_of_walk(walked: tuple[Walked, ...]) -> tuple[frozenset[Card], ...]:
+    """Each seat's hand after the exchange in a deal of ten-card hands: the cards
+    it played, made as the full walk makes it (``_hands_after_exchange``: a set of
+    the cards in the order played, so that the hands iterate alike)."""
+    played: list[list[Card]] = [[], [], [], []]
+    for _, _, seats, _, indexes in walked:
+        for seat, index in zip(seats, indexes, strict=True):
+            played[seat].append(PACK[index])
+    return tuple([frozenset(set(cards)) for cards in played])
 
 
 def _played_by_seat(rows: Iterable[Row]) -> list[list[int]]:

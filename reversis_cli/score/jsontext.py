@@ -41,7 +41,8 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     """
     checked, lean = scored.checked, scored.lean
     replayed = checked.replayed
-    if lean is not None and replayed is not None and replayed.rows is not None:
+    if lean is not None and replayed is not None \
+            and (replayed.rows is not None or replayed.walked is not None):  # IRR-5: walked
         return _lean_text(lean, replayed, checked.diagnostics, recorded)
     settlement = scored.settlement
     if settlement is None or replayed is None \
@@ -76,7 +77,8 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
 
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> str:
-    """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
+    """:func:`deal_text` of a plain deal settled lean (settle/lean.py; one where a
+    player discarded two, settle/leantwo.py, its tricks as walked): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
     tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
@@ -226,9 +228,9 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
         codes = _CODES
         return ", ".join([
             f'{{"number": {number}, "leader": "{names[leader]}", '
-            f'"cards": ["{_CARDS_JOIN([codes[index] for index in line.indexes])}"], '
+            f'"cards": ["{_CARDS_JOIN([codes[index] for index in indexes])}"], '
             f'"taker": "{names[taker]}"}}'
-            for number, leader, _, taker, line in walked])
+            for number, leader, _, taker, indexes in walked])
     return ", ".join([
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'

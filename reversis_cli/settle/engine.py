@@ -393,11 +393,16 @@ class SessionSettler:
                     ) -> DealSettlement | LeanDeal:
         """The next deal settled without its reasoning: a plain deal on ints
         (:func:`~.lean.settle_plain`, given its ``facts`` if worked out
-        before; one with event lines, :func:`~.leanevents.settle_events`), any
-        other as :meth:`settle` does."""
+        before; one with event lines, :func:`~.leanevents.settle_events`; one where
+        a player discarded two, :func:`~.leantwo.settle_two`), any other as
+        :meth:`settle` does."""
         lean = settle_plain(replayed, self.profile, self.pool, self.last_played,
                             self.session_start, facts)
-        if lean is None and replayed.deal.events:  # IRR-4, IRR-6, CLAIM-1
+        if lean is None and replayed.walked is not None:  # IRR-5
+            from .leantwo import settle_two  # imported at the first such deal
+            lean = settle_two(replayed, self.profile, self.pool, self.last_played,
+                              self.session_start)
+        elif lean is None and replayed.deal.events:  # IRR-4, IRR-6, CLAIM-1
             # imported at the first such deal: a run without one never loads it
             from .leanevents import settle_events
             lean = settle_events(replayed, self.profile, self.pool, self.last_played,

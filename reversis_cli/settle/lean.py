@@ -156,11 +156,11 @@ Facts = tuple[tuple[int, ...], tuple[int, ...],
               tuple[Outcome, int | None, int | None, int | None, int | None]]
 
 
-def deal_facts(replayed: ReplayedDeal) -> Facts:
-    """The facts of a deal of rows (``replayed.rows``) that no rule option
-    changes: worked out once, they serve each reading that settles it again
-    (club/resettle.py)."""
-    rows = replayed.rows
+def deal_facts(replayed: ReplayedDeal, rows: tuple[Row, ...] | None = None) -> Facts:
+    """The facts of a deal of rows (``replayed.rows``, or ``rows`` given: a
+    two-discarded deal's, settle/leantwo.py) that no rule option changes: worked
+    out once, they serve each reading that settles it again (club/resettle.py)."""
+    rows = replayed.rows if rows is None else rows
     assert rows is not None, "a deal of rows"
     takers = list(map(_TAKER, rows))
     won, points = (takers.count(0), takers.count(1), takers.count(2), takers.count(3)), \
@@ -210,9 +210,11 @@ class _Lean:
     esp_status: EspagnoletteStatus | None
 
     def __init__(self, replayed: ReplayedDeal, profile: Profile, pool_before: Amount,
-                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None):
-        assert replayed.rows is not None, "settle_plain settles a deal of rows"
-        self.replayed, self.rows, self.profile = replayed, replayed.rows, profile
+                 previous: DealSettlement | LeanDeal | None, session_start: Amount | None,
+                 rows: tuple[Row, ...] | None = None):
+        rows = replayed.rows if rows is None else rows  # given: settle/leantwo.py's
+        assert rows is not None, "settle_plain settles a deal of rows"
+        self.replayed, self.rows, self.profile = replayed, rows, profile
         self.options, self.names, self.pool_before = profile.options, replayed.players, pool_before
         self.in_play: list[LeanPayment] = []
         self.partie: list[LeanPayment] = []
@@ -302,7 +304,7 @@ class _Lean:
             return "forced"
         # another card of the suit led that he played later: he held it then
         for later in self.rows[number:]:
-            if _SUITS[later[2 + (seat - later[1]) % 4]] is suit:
+            if _HELD_SUITS[later[2 + (seat - later[1]) % 4]] is suit:
                 return fallen_by_follow(True)
         return fallen_by_follow(False)
 
@@ -559,10 +561,14 @@ class _Lean:
             self.maker, self.undertaker, self.breaker))
 
 
-# By card index: its points, whether it pays as it falls, its suit.
-_POINTS = tuple(card.points for card in PACK)
-_PAYS = tuple(card.pays_in_play for card in PACK)
+# By card index: its points, whether it pays as it falls, its suit.  The first two
+# and _HELD_SUITS have one more, at NO_CARD_INDEX: a row's place where no card was
+# played (the ten-card player's in trick 11, IRR-5: settle/leantwo.py).
+NO_CARD_INDEX = len(PACK)
+_POINTS = (*[card.points for card in PACK], 0)
+_PAYS = (*[card.pays_in_play for card in PACK], False)
 _SUITS = tuple(card.suit for card in PACK)
+_HELD_SUITS = (*_SUITS, None)
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
 _QUINOLA_INDEX = QUINOLA.index
 _AMOUNT = itemgetter(2)  # Payment.amount

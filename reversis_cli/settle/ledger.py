@@ -99,8 +99,7 @@ def _tally_walked(walked: tuple[Walked, ...]) -> _Tally:
     road, which tests/test_replay_two_discarded.py holds it to."""
     won, points, played_in = [0, 0, 0, 0], [0, 0, 0, 0], [0] * len(PACK)
     paying = []
-    for number, _, seats, taker, line in walked:
-        indexes = line.indexes
+    for number, _, seats, taker, indexes in walked:
         won[taker] += 1
         led = _SUITS[indexes[0]]
         for seat, index in zip(seats, indexes, strict=True):
