@@ -20,6 +20,7 @@ from ..i18n import Msg
 from ..model import Pos
 from ..values import Value
 from ..words import grouped
+from .spaced import OTHER_ASCII_BLANKS, SPACED_BYTES, SpacedLines
 
 __all__ = ["Chunk", "ChunkReader", "decode_lines", "split_chunks", "MAX_COMMENT_LINES",
            "MAX_CHUNK_LINES", "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES", "BLOCK_BYTES"]
@@ -56,12 +57,10 @@ class Chunk(Value):
 
     def __init__(self, kind: str, first_line: int, lines: tuple[str, ...],
                  last_line: int = 0) -> None:
-        # Each slot set through its descriptor (one a deal: cheaper than setattr_frozen).
+        # Each slot set through its descriptor (cheaper than setattr_frozen).
         s_kind, s_first_line, s_lines, s_last_line = _CHUNK_SETTERS
-        s_kind(self, kind)
-        s_first_line(self, first_line)
-        s_lines(self, lines)
-        s_last_line(self, last_line)
+        s_kind(self, kind), s_first_line(self, first_line)
+        s_lines(self, lines), s_last_line(self, last_line)
 
     @property
     def end(self) -> int:
@@ -285,8 +284,7 @@ _BEFORE_DEAL_LINE = re.compile(rb"\n[ \t]*+deal(?:[ \t]|$)", re.IGNORECASE | re.
 _BLANKS_ONLY = re.compile(r"\n[^\S\n]++$", re.MULTILINE)
 # The same over bytes, for ASCII text: the blanks of str's ``\s`` below 0x80 (a test holds it).
 _ASCII_BLANKS_ONLY = re.compile(rb"\n[ \t\r\x0b\x0c\x1c-\x1f]++$", re.MULTILINE)
-# Bytes that send a stretch to the line path: a comment, a CR of a CRLF line
-# end, a NUL (no record has one), a BOM.
+# Bytes that send a stretch to the line path: a comment, a CRLF's CR, a NUL, a BOM.
 _UNUSUAL_BYTES = (b"#", b"\r", b"\x00", b"\xef\xbb\xbf")
 
 
@@ -426,6 +424,8 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
     ascii_only = region.isascii()
     if not ascii_only and region.find(_UNUSUAL_BYTES[3]) >= 0:
         return None
+    spaced = SPACED_BYTES if ascii_only and all(region.find(b) < 0 for b in OTHER_ASCII_BLANKS) \
+        else 0  # a deal of at most this many bytes has SpacedLines
     new, (s_kind, s_first_line, s_lines, s_last_line) = object.__new__, _CHUNK_SETTERS
     most_lines, most_bytes, is_space = MAX_CHUNK_LINES, MAX_LINE_BYTES, str.isspace
     cut: list[Chunk] = []
@@ -441,7 +441,8 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
         while not lines[-1]:  # blank lines above the next deal line are not kept
             lines.pop()
         chunk = new(Chunk)  # its slots set inline: no __init__ called
-        s_kind(chunk, "deal"), s_first_line(chunk, number), s_lines(chunk, tuple(lines))
+        s_kind(chunk, "deal"), s_first_line(chunk, number)
+        s_lines(chunk, SpacedLines(lines) if size <= spaced else tuple(lines))
         number += count
         s_last_line(chunk, number - 1)
         cut.append(chunk)
@@ -513,11 +514,10 @@ class ChunkReader:
     start)``: the same chunks and the same problems, read a block of bytes at
     a time.  The header goes by the line path (:func:`decode_lines`,
     :func:`split_chunks`: its first line may have a BOM, ``lines_filter`` sees
-    its lines); from a deal line with nothing above it, each deal whose lines
-    are plain is cut out of the block whole (:func:`_plain_deal`), and the
-    line path reads any other from its deal line on, until a deal line again
-    begins a chunk of its own.  ``position`` is the file's offset of the first
-    byte not yet cut into chunks (for progress bars).
+    its lines); from a deal line with nothing above it, each plain deal is cut
+    out of the block whole (:func:`_plain_deals`, :func:`_plain_deal`), and the line
+    path reads any other from its deal line on, until a deal line again begins a
+    chunk of its own.  ``position``: the offset of the first byte not yet cut.
 
     Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) it is that reference,
     on ``stream`` itself: no block is read, no deal cut out whole."""
