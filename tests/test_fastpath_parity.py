@@ -20,7 +20,8 @@ import pytest
 
 from reversis_cli.model import ExchangeLine, TrickLine
 from reversis_cli.notation.chunks import BLOCK_BYTES, ChunkReader, decode_lines, split_chunks
-from reversis_cli.notation.fastpath import MAX_LINE_LENGTH
+from reversis_cli.notation.fastpath import MAX_LINE_LENGTH, fast_path
+from reversis_cli.notation.fastspaced import read_spaced_deal
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.notation.spaced import OTHER_ASCII_BLANKS, SPACED_BYTES, SpacedLines
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -171,6 +172,56 @@ def test_a_long_deal_or_a_tab_in_its_block_is_no_spaced_lines():
         assert kinds == [False, size <= SPACED_BYTES, True, True, True, True, True, False]
     assert not any(type(c.lines) is SpacedLines for c in block_chunks(text.replace(" 5 ", "\t5 ")))
     assert SPACED_BYTES == MAX_LINE_LENGTH + 1  # no line of a SpacedLines is too long
+
+
+def lean_parts(deal):
+    return (deal.line, deal._rows, deal._layout, deal._exchange_rows, deal._by_type, deal._lines)
+
+
+@pytest.mark.parametrize("options", [dict(irregular=0.1, events=0.2), dict(write_hands=True),
+                                     dict(irregular=0.3), dict()], ids=range(4))
+def test_a_deal_of_spaced_lines_is_read_in_one_loop_as_read_deal_reads_it(options):
+    """``read_spaced_deal`` (notation/fastspaced.py) makes the lean deal
+    ``FastPath.read_deal`` makes of the same lines, or gives up."""
+    text = "".join(simulate_session(SimulationOptions(120, seed=13, card_style="ascii",
+                                                      **options)))
+    path, read = fast_path(), 0
+    for chunk in block_chunks(text):
+        if type(chunk.lines) is not SpacedLines:
+            continue
+        got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+        want = path.read_deal(chunk.lines, chunk.first_line)
+        if got is not None:
+            assert want is not None and got == want and got[1] == []
+            assert lean_parts(got[0]) == lean_parts(want[0]), "\n".join(chunk.lines)
+            read += 1
+    # Not a test that cannot fail: the usual deals are read in the loop (not those with
+    # a hand line), each of the others by read_deal.
+    assert read == 0 if options.get("write_hands") else read > 50
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_mutated_deals_of_spaced_lines_are_read_in_one_loop_as_read_deal_reads_them(seed):
+    rng = random.Random(seed)
+    text = "".join(simulate_session(SimulationOptions(80, seed=seed, card_style="ascii")))
+    for chunk in block_chunks(text):  # the fast path has read each word before
+        parse_deal(chunk.lines, chunk.first_line)
+    lines = text.split("\n")
+    for _ in range(len(lines) // 50):
+        at = rng.randrange(len(lines))
+        lines[at] = mutate_line(rng, lines[at], SPACED_WORDS + ["deal", "dealer", "Gleb"])
+    path, read, given_up = fast_path(), 0, 0
+    for chunk in block_chunks("\n".join(lines), 3000):
+        if type(chunk.lines) is SpacedLines:
+            # (read_spaced_deal learns no word: read_deal, after it, reads on the same words)
+            got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+            want = path.read_deal(chunk.lines, chunk.first_line)
+            if got is None:
+                given_up += 1
+            else:
+                assert want is not None and lean_parts(got[0]) == lean_parts(want[0])
+                read += 1
+    assert read > 10 and given_up > 5
 
 
 def test_the_blanks_split_at_are_the_space_and_those_a_block_of_spaced_lines_has_none_of():

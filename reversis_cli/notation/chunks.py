@@ -271,8 +271,7 @@ def _too_many_comments(number: int, kind: str) -> Diagnostic:
 # stretches out of blocks of bytes with a few searches, and gives every other
 # stretch to the line path, which stays the reference (tests/test_chunk_blocks.py).
 
-# Bytes read at a time.
-BLOCK_BYTES = 1 << 16
+BLOCK_BYTES = 1 << 16  # bytes read at a time
 # _DEAL_LINE over bytes: at a line's start (match), and the line end before the
 # next deal line (search: a literal first, which the search looks for at C
 # speed).  Their case is folded for ASCII only, where _DEAL_LINE's is for any
@@ -414,9 +413,10 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
     ``deal `` at the line's start: its plain deals' chunks, cut by ``split``,
     and their bytes' count; None when ``deal`` stands anywhere else in any
     case (a deal line written otherwise, a name), or the bytes are not UTF-8."""
-    lowered = region.lower()  # as _BEFORE_DEAL_LINE, ASCII folded only
-    if lowered.count(b"deal") != region.count(b"\ndeal ") + region.count(b" dealer ") + 1:
-        return None  # each "deal" is a deal line's first word or its "dealer"
+    found, known = region.lower().count(b"deal"), region.count(b"\ndeal ") + 1  # as
+    known += region.count(b" dealer ")  # _BEFORE_DEAL_LINE: ASCII folded only
+    if found != known and found != known + region.count(b"misdeal") + region.count(b"redeal"):
+        return None  # each "deal" is a deal line's first word, "dealer", "misdeal", "redeal"
     try:
         text = region.decode("utf-8")
     except UnicodeDecodeError:
