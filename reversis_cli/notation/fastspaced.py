@@ -30,6 +30,7 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     them); None for any other, or a word ``fast`` has not read before."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
+    players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
     exchange_rows: list[ExchangeRow] = []
     number = first_line
@@ -42,6 +43,13 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             found = numbers(digits)
             if found is None or leader not in leaders:
                 if digits == "exchange" and not rows:
+                    # "exchange PLAYER discards C takes C", as _exchange_by_words reads it
+                    discard, take = exchange_card(second), exchange_card(fourth)
+                    if first == "discards" and third == "takes" and leader in players \
+                            and discard is not None and take is not None:
+                        exchange_rows.append((leader, False, (discard,), (take,), (), 0, line,
+                                              number))
+                        continue
                     exchange = fast._exchange_by_words(line, words, number, True)
                     if exchange is None:
                         return None
