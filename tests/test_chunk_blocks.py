@@ -242,3 +242,104 @@ def test_mutated_records_are_cut_the_same_at_the_limits(seed, count, small_limit
     for _ in range(count):
         data = mutated(source, rng)
         assert_same(data, (rng.randrange(1, 40), rng.randrange(40, 2000)))
+
+
+# --- the usual block cut by split (_split_deals) -----------------------------------------
+
+def test_the_usual_blocks_are_cut_by_split(monkeypatch):
+    """Not a test that cannot fail: a simulated record's blocks are cut at
+    their deal lines by ``split`` (no search), the same chunks as the lines give."""
+    split: list[int] = []
+    split_deals = chunks._split_deals
+
+    def counted(region, number):
+        found = split_deals(region, number)
+        split.append(-1 if found is None else len(found[0]))
+        return found
+
+    monkeypatch.setattr(chunks, "_split_deals", counted)
+    data = simulated(300, 0)
+    assert by_blocks(data, BLOCK_BYTES) == by_lines(data)
+    assert -1 not in split and sum(split) >= 290
+
+
+def test_the_blanks_of_str_split_are_the_blanks_of_the_line_path():
+    """``str.isspace`` (the split cut's test for a line of blanks) knows the
+    blanks of the line path's expression, and no other character."""
+    for code in (*range(0xD800), *range(0xE000, 0x110000)):
+        if code == 0x0A:
+            continue
+        char = chr(code)
+        assert char.isspace() == bool(chunks._BLANKS_ONLY.search("\n" + char)), code
+
+
+def renamed(data: bytes, *names: bytes) -> bytes:
+    for old, new in zip((b"Anna", b"Boris", b"Vera", b"Gleb"), names, strict=True):
+        data = data.replace(old, new)
+    return data
+
+
+# Names where "deal" stands in any case (the split cut leaves such a block to the search),
+# names of other alphabets (a deal's bytes are not its characters), a name "dealer".
+NAMES = [(b"Ideal", b"Boris", b"Vera", b"Gleb"), (b"Anna", b"DEALy", b"Vera", b"Gleb"),
+         (b"Anna", b"Boris", b"dealer_", b"Gleb"),
+         ("Аня".encode(), "Борис".encode(), "Вера".encode(), "Глеб".encode()),
+         ("Zoë".encode(), "Björn".encode(), "Éva".encode(), "Łukasz".encode())]
+
+
+@pytest.mark.parametrize("names", NAMES, ids=range(len(NAMES)))
+def test_records_with_unusual_names_are_cut_the_same(names):
+    data = simulated(40, 4)
+    header_end = data.index(b"\ndeal ")
+    data = data[:header_end] + renamed(data[header_end:], *names)
+    assert_same(data, (1, 7, 333, 1000, BLOCK_BYTES))
+
+
+@pytest.mark.parametrize("names", [NAMES[0], NAMES[3]], ids=("ascii", "cyrillic"))
+def test_a_deal_at_each_side_of_the_byte_limit_is_cut_the_same(names, monkeypatch):
+    """The split cut counts a deal's bytes (not its characters) against
+    MAX_LINE_BYTES: every limit around the deals' sizes gives the same chunks."""
+    data = simulated(12, 6)
+    header_end = data.index(b"\ndeal ")
+    data = data[:header_end] + renamed(data[header_end:], *names)
+    sizes = sorted({len(deal) + 6 for deal in data[header_end:].split(b"\ndeal ")})
+    for limit in range(sizes[0] - 3, sizes[-1] + 3):
+        monkeypatch.setattr(chunks, "MAX_LINE_BYTES", limit)
+        assert_same(data, (1000, BLOCK_BYTES))
+
+
+def test_a_deal_at_each_side_of_the_line_limit_is_cut_the_same(monkeypatch):
+    data = simulated(12, 6)
+    data = data.replace(b"\n\ndeal 5 ", b"\n\n\n\n\n\ndeal 5 ")
+    for limit in range(12, 24):
+        monkeypatch.setattr(chunks, "MAX_CHUNK_LINES", limit)
+        assert_same(data, (1000, BLOCK_BYTES))
+
+
+BLOCK_EDGES = [
+    lambda data: data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"),  # CRLF line ends
+    lambda data: b"\xef\xbb\xbf" + data,  # a BOM at the start
+    lambda data: data.replace(b"\ndeal 7 ", "\n# é\ufeff\ndeal 7 ".encode()),  # a BOM further on
+    lambda data: data.replace(b"\ndeal 7 ", "\n# Глеб\xef\xbb\xbf\ndeal 7 ".encode()),
+    lambda data: data.replace(b"Vera", b"V\xffra", 1),  # not UTF-8
+    lambda data: data.replace(b" 3 Anna", b"\t3 Anna"),  # a tab
+    lambda data: data.replace(b"\n  exchange", b"  \n  exchange"),  # trailing spaces
+    lambda data: data.replace(b"\n\ndeal 9 ", b"\n   \ndeal 9 "),  # a line of blanks above
+    lambda data: data.rstrip(b"\n"),  # no final line end
+    lambda data: data.replace(b"\ndeal 4 ", b"\n" + b"y" * 70_000 + b"\ndeal 4 "),  # very long
+    lambda data: data.replace(b"\ndeal 4 ", b"\ndeal\t4 "),  # a deal line written otherwise
+    lambda data: data.replace(b"\ndeal 4 ", b"\n deal 4 "),
+    lambda data: data.replace(b"\ndeal 4 ", b"\nDeal 4 "),
+    lambda data: data.replace(b"\ndeal 4 ", b"\ndeal\ndeal 4 "),
+]
+
+
+@pytest.mark.parametrize("edit", BLOCK_EDGES, ids=range(len(BLOCK_EDGES)))
+def test_deals_across_block_boundaries_are_cut_the_same(edit):
+    """Each unusual thing, and a deal line cut by a block's end at every byte:
+    the blocks' sizes stepped so that the boundary falls everywhere in a deal."""
+    data = edit(simulated(12, 8))
+    deal = data.index(b"\ndeal 5 ")
+    sizes = (*range(deal - 40, deal + 40, 3), BLOCK_BYTES) if len(data) < 20_000 \
+        else (997, BLOCK_BYTES)
+    assert_same(data, sizes)

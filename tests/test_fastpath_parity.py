@@ -19,8 +19,11 @@ import re
 import pytest
 
 from reversis_cli.model import ExchangeLine, TrickLine
-from reversis_cli.notation.chunks import decode_lines, split_chunks
+from reversis_cli.notation.chunks import BLOCK_BYTES, ChunkReader, decode_lines, split_chunks
+from reversis_cli.notation.fastpath import MAX_LINE_LENGTH, fast_path
+from reversis_cli.notation.fastspaced import read_spaced_deal
 from reversis_cli.notation.parse import parse_deal
+from reversis_cli.notation.spaced import OTHER_ASCII_BLANKS, SPACED_BYTES, SpacedLines
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import bad_samples, good_samples
@@ -103,6 +106,127 @@ def test_mutated_deals_read_the_same_both_ways(seed, deals):
     assert len(chunks) > deals * 4 // 5  # most deals survive their mutations as deals
     for chunk in chunks:
         assert_same_both_ways(chunk)
+
+
+# --- a deal's lines as the block reader cuts them (SpacedLines) -----------------------
+
+
+def block_chunks(text: str, block_bytes: int = BLOCK_BYTES):
+    """The deal chunks of ``text`` as ``ChunkReader`` cuts them: the usual deal's
+    lines are ``SpacedLines``, which the fast path reads without checking each line."""
+    reader = ChunkReader(io.BytesIO(text.encode("utf-8")), [], block_bytes=block_bytes)
+    return [c for c in reader if c.kind == "deal"]
+
+
+def assert_spaced_same_both_ways(chunk) -> bool:
+    """The chunk's lines as cut (SpacedLines or not) read by the fast path as
+    Lark reads them; whether they were SpacedLines."""
+    fast = parse_deal(chunk.lines, chunk.first_line, fast=True)
+    slow = parse_deal(list(chunk.lines), chunk.first_line, fast=False)
+    assert fast == slow, "\n".join(chunk.lines)
+    return type(chunk.lines) is SpacedLines
+
+
+@pytest.mark.parametrize("style, hands, events", [("ascii", False, 0.2), ("ascii", True, 0.0),
+                                                  ("unicode", False, 0.0), ("ru", False, 0.1)])
+def test_deals_cut_from_blocks_read_the_same_both_ways(style, hands, events):
+    text = "".join(simulate_session(SimulationOptions(
+        60, seed=12, card_style=style, write_hands=hands, irregular=0.1, events=events)))
+    spaced = [assert_spaced_same_both_ways(chunk) for chunk in block_chunks(text)]
+    assert len(spaced) == 60
+    # Not a test that cannot fail: the ASCII records' deals are SpacedLines, but the
+    # first and the last (each cut alone, as the deal after the header and at the end).
+    assert spaced[1:-1] == [style == "ascii"] * 58
+
+
+# What a trick or an exchange line of SpacedLines is read without: a control character,
+# a blank of another kind, in a word or between two.
+SPACED_WORDS = ["\x01", "\x7f", "\x1f", "\x0b", "\x0c", "\t", "  ", "\x1b[31m", "Anna\x01",
+                "2C\x7f", "exchange", ">", "takes", "Vera", "QS", "5"]
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_mutated_deals_cut_from_blocks_read_the_same_both_ways(seed):
+    """Blocks of 2,000 bytes, so that a block holding a mutation is not
+    SpacedLines and the others are."""
+    rng = random.Random(seed)
+    text = "".join(simulate_session(SimulationOptions(
+        80, seed=seed, card_style="ascii", irregular=0.1)))
+    lines = text.split("\n")
+    for _ in range(len(lines) // 30):
+        at = rng.randrange(len(lines))
+        if not lines[at].startswith("deal "):  # (a deal line is the chunk reader's)
+            lines[at] = mutate_line(rng, lines[at], SPACED_WORDS)
+    chunks = block_chunks("\n".join(lines), 2000)
+    spaced = [assert_spaced_same_both_ways(chunk) for chunk in chunks]
+    assert 10 < sum(spaced) < len(spaced) - 10
+
+
+def test_a_long_deal_or_a_tab_in_its_block_is_no_spaced_lines():
+    text = "".join(simulate_session(SimulationOptions(8, seed=3, card_style="ascii")))
+    for size in (SPACED_BYTES - 1, SPACED_BYTES, SPACED_BYTES + 1):
+        deal = text[text.index("\ndeal 2 ") + 1:text.index("\ndeal 3 ") + 1]
+        longer = text.replace(deal, deal[:-1] + "x" * (size - len(deal)) + "\n")  # size bytes
+        kinds = [type(c.lines) is SpacedLines for c in block_chunks(longer)]
+        # (the first and last deals are cut alone: never SpacedLines)
+        assert kinds == [False, size <= SPACED_BYTES, True, True, True, True, True, False]
+    assert not any(type(c.lines) is SpacedLines for c in block_chunks(text.replace(" 5 ", "\t5 ")))
+    assert SPACED_BYTES == MAX_LINE_LENGTH + 1  # no line of a SpacedLines is too long
+
+
+def lean_parts(deal):
+    return (deal.line, deal._rows, deal._layout, deal._exchange_rows, deal._by_type, deal._lines)
+
+
+@pytest.mark.parametrize("options", [dict(irregular=0.1, events=0.2), dict(write_hands=True),
+                                     dict(irregular=0.3), dict()], ids=range(4))
+def test_a_deal_of_spaced_lines_is_read_in_one_loop_as_read_deal_reads_it(options):
+    """``read_spaced_deal`` (notation/fastspaced.py) makes the lean deal
+    ``FastPath.read_deal`` makes of the same lines, or gives up."""
+    text = "".join(simulate_session(SimulationOptions(120, seed=13, card_style="ascii",
+                                                      **options)))
+    path, read = fast_path(), 0
+    for chunk in block_chunks(text):
+        if type(chunk.lines) is not SpacedLines:
+            continue
+        got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+        want = path.read_deal(chunk.lines, chunk.first_line)
+        if got is not None:
+            assert want is not None and got == want and got[1] == []
+            assert lean_parts(got[0]) == lean_parts(want[0]), "\n".join(chunk.lines)
+            read += 1
+    # Not a test that cannot fail: the usual deals are read in the loop (not those with
+    # a hand line), each of the others by read_deal.
+    assert read == 0 if options.get("write_hands") else read > 50
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_mutated_deals_of_spaced_lines_are_read_in_one_loop_as_read_deal_reads_them(seed):
+    rng = random.Random(seed)
+    text = "".join(simulate_session(SimulationOptions(80, seed=seed, card_style="ascii")))
+    for chunk in block_chunks(text):  # the fast path has read each word before
+        parse_deal(chunk.lines, chunk.first_line)
+    lines = text.split("\n")
+    for _ in range(len(lines) // 50):
+        at = rng.randrange(len(lines))
+        lines[at] = mutate_line(rng, lines[at], SPACED_WORDS + ["deal", "dealer", "Gleb"])
+    path, read, given_up = fast_path(), 0, 0
+    for chunk in block_chunks("\n".join(lines), 3000):
+        if type(chunk.lines) is SpacedLines:
+            # (read_spaced_deal learns no word: read_deal, after it, reads on the same words)
+            got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+            want = path.read_deal(chunk.lines, chunk.first_line)
+            if got is None:
+                given_up += 1
+            else:
+                assert want is not None and lean_parts(got[0]) == lean_parts(want[0])
+                read += 1
+    assert read > 10 and given_up > 5
+
+
+def test_the_blanks_split_at_are_the_space_and_those_a_block_of_spaced_lines_has_none_of():
+    splits = {chr(code) for code in range(0x80) if len(f"a{chr(code)}b".split()) == 2}
+    assert splits == {" ", "\n", "\r"} | {blank.decode() for blank in OTHER_ASCII_BLANKS}
 
 
 # --- lean trick lines (issue 24) ---------------------------------------------------

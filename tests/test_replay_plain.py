@@ -203,3 +203,42 @@ def test_broken_deals_replay_alike(monkeypatch, deals):
     calls = _replayed(text, monkeypatch)
     assert len(calls) > deals * 2 // 3  # the reader may stop at a deal it cannot place
     assert _agree(calls) < len(calls) // 2  # most were broken for the full walk too
+
+
+def _any_revoke_each_asked(renounces, by_seat, espagnolette):
+    """``plain._any_revoke`` as it was, asking every renounce (the reference of the one
+    that asks a seat and suit once)."""
+    from reversis_cli.replay import plain
+    from reversis_cli.replay.result import PRIVILEGED_TRICKS
+
+    privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
+        else None
+    suits = by_seat.translate(plain._SUIT_OF_INDEX)
+    for number, seat, lo in renounces:
+        first = 11 * seat
+        if suits.find(lo, first + number, first + 11) >= 0 \
+                and not (seat == privileged and number <= PRIVILEGED_TRICKS):
+            return True
+    return False
+
+
+def test_a_revoke_is_found_asking_each_seat_and_suit_once():
+    """Random hands and renounces (in trick order, as the walks make them), a
+    privileged espagnolette or none: the same answer as asking every renounce."""
+    import random
+
+    from reversis_cli.replay import plain
+    from reversis_cli.replay.result import Espagnolette
+
+    rng = random.Random(35)
+    found = 0
+    for _ in range(20_000):
+        by_seat = bytes(rng.sample(range(52), 44))
+        renounces = sorted((rng.randrange(1, 12), rng.randrange(4), 13 * rng.randrange(4))
+                           for _ in range(rng.randrange(1, 12)))
+        holder = rng.choice([None, 0, 1, 2, 3])
+        espagnolette = None if holder is None else Espagnolette(holder, waived=rng.random() < 0.3)
+        want = _any_revoke_each_asked(renounces, by_seat, espagnolette)
+        assert plain._any_revoke(renounces, by_seat, espagnolette) == want
+        found += want
+    assert 1_000 < found < 19_000

@@ -274,3 +274,34 @@ def test_a_deal_with_a_revoke_is_settled_lean_as_by_the_engine(rules, seed, sets
     remises = [p for lean in settled for p in lean.payments if p[3] == "IRR-7"]
     assert len(remises) == (0 if sets.get("revoke_penalty") == "none" else len(revoked))
     _both_ways(text, sets, monkeypatch)
+
+
+@pytest.mark.parametrize("options", [dict(), dict(irregular=0.2, events=0.2)], ids=("plain", "mix"))
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_the_tables_of_deals_settled_lean_are_the_engine_s(options, rules, tmp_path, monkeypatch):
+    """``score``'s tables settle a plain deal lean (``TableDeals.lean``) and lay
+    out the full settlement made of it: the same bytes as the engine's."""
+    from click.testing import CliRunner
+
+    from reversis_cli.cli import cli
+    from reversis_cli.render.session import TableDeals
+
+    text = "".join(simulate_session(SimulationOptions(60, seed=31, rules=rules, **options)))
+    record = tmp_path / "r.rvs"
+    record.write_text(text, encoding="utf-8")
+    entered: list[int] = []
+    settle = lean_module._Lean.settle
+
+    def counted(self, *args, **kwargs):
+        entered.append(1)
+        return settle(self, *args, **kwargs)
+
+    monkeypatch.setattr(lean_module._Lean, "settle", counted)
+    lean = CliRunner().invoke(cli, ["score", str(record)])
+    settled_lean = len(entered)
+    assert settled_lean > 30  # not a test that cannot fail: the tables' deals settled lean
+    monkeypatch.setattr(TableDeals, "lean", False)
+    engine = CliRunner().invoke(cli, ["score", str(record)])
+    assert len(entered) == settled_lean  # the engine's, this time
+    assert (lean.exit_code, lean.output) == (engine.exit_code, engine.output)
+    assert lean.exit_code == 0 and lean.output.count("\n") > 600

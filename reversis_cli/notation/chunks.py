@@ -20,6 +20,7 @@ from ..i18n import Msg
 from ..model import Pos
 from ..values import Value
 from ..words import grouped
+from .spaced import OTHER_ASCII_BLANKS, SPACED_BYTES, SpacedLines
 
 __all__ = ["Chunk", "ChunkReader", "decode_lines", "split_chunks", "MAX_COMMENT_LINES",
            "MAX_CHUNK_LINES", "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES", "BLOCK_BYTES"]
@@ -56,12 +57,10 @@ class Chunk(Value):
 
     def __init__(self, kind: str, first_line: int, lines: tuple[str, ...],
                  last_line: int = 0) -> None:
-        # Each slot set through its descriptor (one a deal: cheaper than setattr_frozen).
+        # Each slot set through its descriptor (cheaper than setattr_frozen).
         s_kind, s_first_line, s_lines, s_last_line = _CHUNK_SETTERS
-        s_kind(self, kind)
-        s_first_line(self, first_line)
-        s_lines(self, lines)
-        s_last_line(self, last_line)
+        s_kind(self, kind), s_first_line(self, first_line)
+        s_lines(self, lines), s_last_line(self, last_line)
 
     @property
     def end(self) -> int:
@@ -272,8 +271,7 @@ def _too_many_comments(number: int, kind: str) -> Diagnostic:
 # stretches out of blocks of bytes with a few searches, and gives every other
 # stretch to the line path, which stays the reference (tests/test_chunk_blocks.py).
 
-# Bytes read at a time.
-BLOCK_BYTES = 1 << 16
+BLOCK_BYTES = 1 << 16  # bytes read at a time
 # _DEAL_LINE over bytes: at a line's start (match), and the line end before the
 # next deal line (search: a literal first, which the search looks for at C
 # speed).  Their case is folded for ASCII only, where _DEAL_LINE's is for any
@@ -285,8 +283,7 @@ _BEFORE_DEAL_LINE = re.compile(rb"\n[ \t]*+deal(?:[ \t]|$)", re.IGNORECASE | re.
 _BLANKS_ONLY = re.compile(r"\n[^\S\n]++$", re.MULTILINE)
 # The same over bytes, for ASCII text: the blanks of str's ``\s`` below 0x80 (a test holds it).
 _ASCII_BLANKS_ONLY = re.compile(rb"\n[ \t\r\x0b\x0c\x1c-\x1f]++$", re.MULTILINE)
-# Bytes that send a stretch to the line path: a comment, a CR of a CRLF line
-# end, a NUL (no record has one), a BOM.
+# Bytes that send a stretch to the line path: a comment, a CRLF's CR, a NUL, a BOM.
 _UNUSUAL_BYTES = (b"#", b"\r", b"\x00", b"\xef\xbb\xbf")
 
 
@@ -388,39 +385,97 @@ def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
     cut in one pass (one search for the unusual bytes and the deal lines a
     block, not a deal), their bytes then taken; it stops before the first deal
     that is not plain, or whose end is not read yet, which :func:`_plain_deal`
-    reads then (an empty list: nothing taken)."""
+    reads then (an empty list: nothing taken); by :func:`_split_deals`, or
+    :func:`_searched_deals` for a block whose deal lines are written otherwise."""
     data, start, complete = blocks.data, blocks.last_start, blocks.complete
     if not _DEAL_LINE_AT.match(data, start, complete):
         return []
-    clean = complete  # the bytes before the first unusual one
-    for unusual in _UNUSUAL_BYTES:
+    clean = complete  # the bytes before the first unusual one (a BOM is not ASCII: below)
+    for unusual in _UNUSUAL_BYTES[:3]:
         at = data.find(unusual, start, clean)
         if at >= 0:
             clean = at
+    last = data.rfind(b"\ndeal ", start, clean)  # the line end above the last deal line
+    done = (_split_deals(data[start:last], number)
+            if last > start and data.startswith(b"deal ", start) else None)
+    if done is None:
+        at = data.find(_UNUSUAL_BYTES[3], start, clean)
+        done = _searched_deals(data, start, clean if at < 0 else at, complete, number)
+    cut, end = done
+    if cut:
+        blocks.at = blocks.last_start = start + end
+    return cut
+
+
+def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
+    """:func:`_plain_deals` for ``region`` (from a deal line, line ``number``,
+    to the line end above another; no unusual byte) whose deal lines all begin
+    ``deal `` at the line's start: its plain deals' chunks, cut by ``split``,
+    and their bytes' count; None when ``deal`` stands anywhere else in any
+    case (a deal line written otherwise, a name), or the bytes are not UTF-8."""
+    found, known = region.lower().count(b"deal"), region.count(b"\ndeal ") + 1  # as
+    known += region.count(b" dealer ")  # _BEFORE_DEAL_LINE: ASCII folded only
+    if found != known and found != known + region.count(b"misdeal") + region.count(b"redeal"):
+        return None  # each "deal" is a deal line's first word, "dealer", "misdeal", "redeal"
+    try:
+        text = region.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    ascii_only = region.isascii()
+    if not ascii_only and region.find(_UNUSUAL_BYTES[3]) >= 0:
+        return None
+    spaced = SPACED_BYTES if ascii_only and all(region.find(b) < 0 for b in OTHER_ASCII_BLANKS) \
+        else 0  # a deal of at most this many bytes has SpacedLines
+    new, (s_kind, s_first_line, s_lines, s_last_line) = object.__new__, _CHUNK_SETTERS
+    most_lines, most_bytes, is_space = MAX_CHUNK_LINES, MAX_LINE_BYTES, str.isspace
+    cut: list[Chunk] = []
+    head, taken = "", 0
+    for piece in text.split("\ndeal "):  # a deal from its deal line's number on
+        lines = piece.split("\n")  # its last, the line end above the next deal line
+        count = len(lines)
+        size = (len(piece) if ascii_only else len(piece.encode())) + len(head) + 1
+        if count >= most_lines or size >= most_bytes or any(map(is_space, lines)):
+            break  # too long, or a line of blanks: _plain_deal says so
+        lines[0] = head + lines[0]
+        head = "deal "
+        while not lines[-1]:  # blank lines above the next deal line are not kept
+            lines.pop()
+        chunk = new(Chunk)  # its slots set inline: no __init__ called
+        s_kind(chunk, "deal"), s_first_line(chunk, number)
+        s_lines(chunk, SpacedLines(lines) if size <= spaced else tuple(lines))
+        number += count
+        s_last_line(chunk, number - 1)
+        cut.append(chunk)
+        taken += size
+    return cut, taken
+
+
+def _searched_deals(data: bytes, start: int, clean: int, complete: int, number: int
+                    ) -> tuple[list[Chunk], int]:
+    """:func:`_plain_deals` for any block, its deal lines searched: the
+    chunks, and how many bytes from ``start`` they hold."""
     blanks = _ASCII_BLANKS_ONLY.search(data, start, clean)  # once a block, not a deal
     if blanks is not None:
         clean = blanks.start()
     cut: list[Chunk] = []
+    at = start
     for found in _BEFORE_DEAL_LINE.finditer(data, start, complete):
         end = found.start() + 1  # the next deal line
-        if end > clean or end - start >= MAX_LINE_BYTES:
+        if end > clean or end - at >= MAX_LINE_BYTES:
             break  # an unusual byte, or too long a stretch: _plain_deal says so
-        chunk = _deal_chunk(data[start:end], number, blanks_seen=True)
+        chunk = _deal_chunk(data[at:end], number, blanks_seen=True)
         if chunk is None:
             break
         cut.append(chunk)
-        number, start = chunk.last_line + 1, end
-    if cut:
-        blocks.at = blocks.last_start = start
-    return cut
+        number, at = chunk.last_line + 1, end
+    return cut, at - start
 
 
 def _deal_chunk(raw: bytes, number: int, blanks_seen: bool = False) -> Chunk | None:
     """The chunk of a deal's bytes ``raw`` (its deal line, line ``number``, and
     the lines up to the next deal line or the file's end), free of the unusual
-    bytes, when its lines are plain (UTF-8, statements and empty lines, few
-    enough); else None.  ``blanks_seen``: its bytes were searched for a line of
-    ASCII blanks (:data:`_ASCII_BLANKS_ONLY`, none found), enough for ASCII text."""
+    bytes, when its lines are plain (UTF-8, statements and empty lines, few enough);
+    else None.  ``blanks_seen``: no line of ASCII blanks found in it, enough for ASCII."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -459,11 +514,10 @@ class ChunkReader:
     start)``: the same chunks and the same problems, read a block of bytes at
     a time.  The header goes by the line path (:func:`decode_lines`,
     :func:`split_chunks`: its first line may have a BOM, ``lines_filter`` sees
-    its lines); from a deal line with nothing above it, each deal whose lines
-    are plain is cut out of the block whole (:func:`_plain_deal`), and the
-    line path reads any other from its deal line on, until a deal line again
-    begins a chunk of its own.  ``position`` is the file's offset of the first
-    byte not yet cut into chunks (for progress bars).
+    its lines); from a deal line with nothing above it, each plain deal is cut
+    out of the block whole (:func:`_plain_deals`, :func:`_plain_deal`), and the line
+    path reads any other from its deal line on, until a deal line again begins a
+    chunk of its own.  ``position``: the offset of the first byte not yet cut.
 
     Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) it is that reference,
     on ``stream`` itself: no block is read, no deal cut out whole."""
@@ -491,8 +545,9 @@ class ChunkReader:
                 return 0
         return self._blocks.base + self._blocks.at
 
-    def __iter__(self) -> ChunkReader:
-        return self
+    def __iter__(self) -> Iterator[Chunk]:
+        # The chunks' own generator: a loop over the reader runs no method of it a chunk.
+        return self._chunks
 
     def __next__(self) -> Chunk:
         return next(self._chunks)

@@ -33,6 +33,7 @@ from ..model.rows import (
 from .fastdealt import DealtLines
 from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
+from .spaced import SpacedLines
 from .fastlines import lean_exchange_line, new_deal_line, new_exchange_line, new_trick_line
 from .cardwords import read_cards, reads_as_card_or_lookalike
 from ..grammar_source import terminal_pattern
@@ -161,19 +162,18 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                   ) -> tuple[Deal, list[Diagnostic]] | None:
         """The deal of a chunk whose every line the fast path reads, and the problems of
         its cards; None when a line is not plain (a comment, a control character, a tab,
-        a too long line or number, a statement left to Lark): ``parse.parse_chunk`` then
-        parses it in full.  The reader's hottest loop: the usual lines read by their words
-        (:meth:`_lean_trick`, :meth:`_exchange_by_words`, :meth:`_dealt_by_words`),
-        ``parse_chunk``'s checks folded into one test.  The deal is lean (``lean_deal``):
-        its trick and exchange lines made when asked (a trick of three cards too, IRR-5)."""
+        a too long line or number, a statement left to Lark): ``parse_chunk`` then parses
+        it in full.  The reader's hottest loop: the usual lines read by their words (no line
+        of ``SpacedLines`` checked), ``parse_chunk``'s checks folded into one test.  The deal
+        is lean (``lean_deal``): its lines made when asked (a trick of three cards too)."""
         deal_line: DealLine | None = None
         layout: list[Statement | TrickRow | ExchangeRow] = []
         rows: list[TrickRow] = []
         exchange_rows: list[ExchangeRow] = []
         others: list[Statement] = []
         problems: list[Diagnostic] = []
-        in_full = False  # a trick or exchange line read in full
-        threes = 0  # the rows of tricks of three cards (IRR-5: one, the deal's last)
+        # a line read in full; lines left unchecked; rows of three cards (IRR-5: the last)
+        in_full, spaced, threes = False, type(lines) is SpacedLines, 0
         lean_trick, exchange_by_words, dealt_by_words, dealt_heads = (
             self._lean_trick, self._exchange_by_words, self._dealt_by_words, self._dealt_read[0])
         for number, line in enumerate(lines, first_line):
@@ -188,13 +188,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 # an exchange line has the words of a trick line too (six of them:
                 # "exchange NAME discards C takes C"): its first word tells it first
                 if 2 < count < 8 and words[0] == "exchange":
-                    exchange = exchange_by_words(line, words, number)
+                    exchange = exchange_by_words(line, words, number, spaced)
                     if exchange is not None:
                         layout.append(exchange)
                         exchange_rows.append(exchange)
                         continue
                 elif 4 < count < 9:  # the words of a trick line
-                    row = lean_trick(line, words, number)
+                    row = lean_trick(line, words, number, spaced)
                     if row is not None:
                         layout.append(row)
                         rows.append(row)
@@ -238,7 +238,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                                           for item in layout])), problems
         return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
 
-    def _lean_trick(self, line: str, words: list[str], number: int) -> TrickRow | None:
+    def _lean_trick(self, line: str, words: list[str], number: int, spaced: bool = False
+                    ) -> TrickRow | None:
         """The usual trick line, read by its ``words`` (the fast path of
         :meth:`_trick`, which reads every trick line the fast path reads): its
         row (``model.TrickRow``, made a line by ``trick_line_of_row``) when the
@@ -278,13 +279,14 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         i0, i1, i2, i3 = index(first), index(second), index(third), index(fourth)
         if i0 is None or i1 is None or i2 is None or i3 is None:
             return None
-        # is_plain's checks, but the one for a long number: no word read here holds one
-        if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
+        # is_plain's checks (not for SpacedLines), but the one for a long number: no
+        # word read here holds one
+        if not spaced and (not line.isprintable() or len(line) > MAX_LINE_LENGTH):
             return None
         return (found, i0, i1, i2, i3, leader, taker, line, number)
 
-    def _exchange_by_words(self, line: str, words: list[str], number: int
-                           ) -> ExchangeRow | None:
+    def _exchange_by_words(self, line: str, words: list[str], number: int,
+                           spaced: bool = False) -> ExchangeRow | None:
         """The usual exchange line, read by its ``words`` (the fast path of
         :meth:`_exchange`): its row (``model.rows.ExchangeRow``, made the lean
         line :meth:`_exchange` makes of it by ``exchange_line_of_row``), when
@@ -336,9 +338,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 sees = (seen,)
         else:
             return None
-        # is_plain's checks, but the one for a long number: no word read here holds one
-        if not line.isprintable() or len(line) > MAX_LINE_LENGTH:
-            return None
+        if not spaced and (not line.isprintable() or len(line) > MAX_LINE_LENGTH):
+            return None  # is_plain's checks, as in _lean_trick
         return (player, keyword == "refuses", discards, takes, sees, len(sees), line, number)
 
     def read(self, line: str, number: int, problems: list[Diagnostic]) -> Statement | None:

@@ -27,6 +27,8 @@ from ..words import alternatives, grouped
 
 from .fastheader import read_header
 from .fastpath import LONG_DIGIT_RUN, MAX_LINE_LENGTH, fast_path
+from .fastspaced import read_spaced_deal
+from .spaced import SpacedLines
 from .grammar_file import keywords, parser, terminal_text
 
 __all__ = ["ParsedChunk", "parse_header", "parse_deal", "parse_chunk", "MAX_LINE_LENGTH"]
@@ -88,7 +90,10 @@ def parse_deal(lines: Sequence[str], first_line: int = 1, fast: bool | None = No
     Lark (the parity test compares the two)."""
     fast = (not fastpaths.REFERENCE) if fast is None else fast
     if fast:
-        read = fast_path().read_deal(lines, first_line)
+        path = fast_path()
+        read = read_spaced_deal(path, lines, first_line) if type(lines) is SpacedLines else None
+        if read is None:
+            read = path.read_deal(lines, first_line)
         if read is not None:  # every line read: a lean deal, nothing for parse_chunk's checks
             return read
     chunk = parse_chunk(lines, "deal_chunk", first_line, fast)

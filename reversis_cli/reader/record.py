@@ -218,13 +218,15 @@ class Record:
         """Who must deal next, and the deal that decides it; None when the
         record does not tell.  (Why is written only where a dealer is wrong:
         a message per deal would cost every clean record.)"""
-        if deal is None or deal.dealer.text not in self.players:
+        if deal is None or (dealer := deal.line.dealer.text) not in self.players:
             return None
-        if deal.events and deal.misdeals_by_another:
+        if not deal.events:  # the usual deal (next_dealer's first case, without its call)
+            return next_seat(self.players.index(dealer)), deal
+        if deal.misdeals_by_another:
             # RV322: the dealer line or the misdeal's name is wrong, and who
             # deals next depends on which: not checked, rather than guessed.
             return None
-        return next_dealer(deal, self.players.index(deal.dealer.text)), deal
+        return next_dealer(deal, self.players.index(dealer)), deal
 
     def _why_dealer(self, deal: Deal, seat: int) -> Msg:
         """Why ``seat`` deals after ``deal``."""
@@ -247,10 +249,14 @@ class Record:
         if deal is None:
             pos = (problems[0].pos if problems else None) or Pos(chunk.first_line, 1)
             return CheckedDeal(None, pos, None, None, tuple(self._finish(problems, chunk, None)))
-        number = deal.number
+        line = deal.line
+        number = line.number
         if problems:
             problems = [replace(d, deal=number) if d.deal is None else d for d in problems]
-        problems.extend(self._sequence_problems(deal, expected_number, expected_dealer))
+        dealer, players = line.dealer.text, self.players
+        if number not in expected_number or expected_dealer is not None and dealer in players \
+                and players.index(dealer) != expected_dealer[0]:  # (_sequence_problems' tests)
+            problems.extend(self._sequence_problems(deal, expected_number, expected_dealer))
         replayed = None
         if self.players:
             # Replayed whatever was wrong in reading it: the lines read wrong are

@@ -100,6 +100,9 @@ class TableDeals(Value):
 
     __slots__ = ("console", "err_console", "cards", "width")
     _fields = ("console", "err_console", "cards", "width")
+    # A plain deal settled lean, its full settlement made of that when the tables ask
+    # (``ScoredDeal.settlement``: the engine's, tests/test_settle_lean.py holds it).
+    lean = True
     console: Callable[..., Any]
     err_console: Callable[..., Any]
     cards: str

@@ -355,11 +355,18 @@ def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
         else None
     # each seat's suits in the order played, as their first indexes, seat after seat
     find = by_seat.translate(_SUIT_OF_INDEX).find
+    # A seat's suit not played after a renounce is not after a later one either (a shorter
+    # stretch of his cards is searched): not asked again.
+    asked = 0  # a bit each, at seat + suit's first index (0..3, 13..16, 26..29, 39..42)
     for number, seat, lo in renounces:
+        if asked >> (seat + lo) & 1:
+            continue
         first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
-        if find(lo, first + number, first + _SEAT_CARDS) >= 0 \
-                and not (seat == privileged and number <= PRIVILEGED_TRICKS):
-            return True  # he plays it later
+        if find(lo, first + number, first + _SEAT_CARDS) >= 0:
+            if not (seat == privileged and number <= PRIVILEGED_TRICKS):
+                return True  # he plays it later
+        else:
+            asked |= 1 << (seat + lo)
     return False
 
 
