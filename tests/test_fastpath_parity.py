@@ -108,6 +108,23 @@ def test_mutated_deals_read_the_same_both_ways(seed, deals):
         assert_same_both_ways(chunk)
 
 
+
+@pytest.mark.parametrize("blank", ["\x0c ", "\x0c", "\x0b", "\x1f", "\u00a0", "\u2003"])
+def test_a_deal_line_inside_a_deal_after_a_blank_is_said_once_both_ways(blank):
+    """A deal line the chunk cutter did not see as one (a form feed, a no-break space
+    ... before it) lands in the deal above: said once, as Lark says it, and the deal
+    is not read.  The fast path had blanked the deal's own line, so this one was taken
+    for the first statement and replaced by a stand-in again and again (said twenty
+    times); after a control character it was read as a second deal line of the deal."""
+    text = "".join(simulate_session(SimulationOptions(2, seed=3)))
+    at = text.index("\ndeal 2 ") + 1
+    chunks = deal_chunks(text[:at] + blank + text[at:])
+    assert len(chunks) == 1
+    assert_same_both_ways(chunks[0])
+    fast = parse_deal(list(chunks[0].lines), chunks[0].first_line, fast=True)
+    line = text[:at].count("\n") + 1
+    assert fast[0] is None and len([p for p in fast[1] if p.line == line]) == 1
+
 # --- a deal's lines as the block reader cuts them (SpacedLines) -----------------------
 
 

@@ -167,7 +167,7 @@ def _read_fast(lines: list[str], first_line: int, out: list[Statement],
     for index in range(first + 1, len(lines)):
         line = lines[index]
         statement = fast.read(line, first_line + index, problems) if line else None
-        if statement is None:
+        if statement is None or isinstance(statement, DealLine):  # a second: Lark says it
             left = left or bool(line.strip())
             continue
         out.append(statement)
@@ -202,7 +202,9 @@ def _parse_with_lark(lines: list[str], start: str, first_line: int, problems: li
                 problems.append(_translate(exc, lines, first_line, start))
             if _is_deal_line(lines[index]) and start != "header":
                 deal_line_ok = False
-                if index == _first_statement_index(lines):
+                # the stand-in only where a deal line is due: in a deal's body (its deal
+                # line read by the fast path and blanked) a second one is blanked out
+                if start == "deal_chunk" and index == _first_statement_index(lines):
                     lines[index] = _STAND_IN_DEAL_LINE  # keep checking the other lines
                     continue
             if not lines[index].strip():
