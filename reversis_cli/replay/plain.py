@@ -111,11 +111,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # rows when asked.
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
-        tuple(recorded_problems(deal, players)) if others else (), bool(partie))
-    if kept is not None:  # his hand: the cards he played and the one he kept
-        hands = list(replayed.hands)
-        hands[kept] = hands[kept] | {PACK[extra]}
-        setattr_frozen(replayed, "_hands", tuple(hands))
+        tuple(recorded_problems(deal, players)) if others else (), bool(partie),
+        None if kept is None else (kept, extra))  # his hand: played, and the card kept
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         _add_revokes(replayed, renounces, by_seat)
     return replayed
@@ -204,8 +201,11 @@ def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_s
     espagnolette (ESP-1: four aces, or three and the quinola) when the cards
     he played are not."""
     lo = extra - extra % _SUIT_SIZE
-    if any(seat == kept and suit == lo for _, seat, suit in renounces):
-        return False
+    for _, seat, suit in renounces:
+        if seat == kept and suit == lo:
+            return False
+    if extra != lo and extra != QUINOLA.index:
+        return True  # neither an ace nor the quinola: ESP-1 of his hand is as played
     his = by_seat[_SEAT_CARDS * kept:_SEAT_CARDS * kept + _SEAT_CARDS]
     return _is_espagnolette(his + bytes((extra,))) == _is_espagnolette(his)
 
