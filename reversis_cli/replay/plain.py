@@ -127,15 +127,18 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     esp = replayed.espagnolette
     privileged = esp.seat if esp is not None and esp.privileged else None
     found = []
+    # each seat's suits in the order played, as their first indexes (_any_revoke's)
+    find = by_seat.translate(_SUIT_OF_INDEX).find
     for number, seat, lo in renounces:
         first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
-        later = [index for index in by_seat[first + number:first + _SEAT_CARDS]
-                 if lo <= index < lo + _SUIT_SIZE]
-        if not later or may_renounce(number, seat, privileged):
+        at = find(lo, first + number, first + _SEAT_CARDS)  # the suit played later: held
+        if at < 0 or may_renounce(number, seat, privileged):
             continue
+        held = min([index for index in by_seat[at:first + _SEAT_CARDS]
+                    if lo <= index < lo + _SUIT_SIZE])
         trick = replayed.trick(number)
         play = trick.plays[(seat - trick.leader) % 4]
-        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[min(later)],
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[held],
                                   play.pos, replayed.deal.number, replayed.players))
     setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
     setattr_frozen(replayed, "diagnostics",
