@@ -77,3 +77,15 @@ def test_archive_prints_to_a_pipe_what_rich_prints(tmp_path, language):
     assert "card-twice.rvs" in plain.stderr and "salon.json" in plain.stderr
     # the lines name the database, which differs between the two runs
     assert plain.stderr.replace("club-False", "club-True") == rich.stderr
+
+
+def test_archive_of_a_record_with_warnings_to_a_pipe_loads_no_rich(tmp_path):
+    """A revoke's warning (RV201, with its line and caret) is written as plain
+    text on a pipe, as rich writes it (``test_archive_prints_to_a_pipe_what_rich_prints``):
+    a season of irregular records pays for no rich."""
+    done = _run(["archive", str(SAMPLES / "irregular.rvs"), "-o", str(tmp_path / "c.sqlite")],
+                tmp_path, script=_MODULES)
+    assert "warning[RV" in done.stderr and "^" in done.stderr
+    modules = set(done.stdout.split())
+    assert "reversis_cli.club.archive" in modules
+    assert not {m for m in modules if m == "rich" or m.startswith("rich.")}

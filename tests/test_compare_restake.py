@@ -77,3 +77,67 @@ def _start(session: Session, profile):
     """The pool the session began with, as a settler of it under ``profile`` has it."""
     return SessionSettler(profile, session.players, session.pool_start.amount,
                           session.pool_start.given).session_start
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+@pytest.mark.parametrize("season", [1, 3])  # modern sessions: led_aces_pay_winner = no
+def test_a_deal_is_restaked_with_its_dues_when_the_led_aces_are_turned_on(season):
+    """A reading that turns ``led_aces_pay_winner`` on (``--compare classic`` of a
+    modern season) restakes a deal under the reading with the option as its own
+    (``resettle._priced_as``) and adds what its led or played aces and quinola
+    owe the partie's winner (``resettle._dues``): the nets are the deal's settled
+    lean under the reading itself, from any pool and deal before.  A deal that
+    never read the option owes nothing; without its dues, a deal that read it
+    comes out otherwise (the dues are what the option changes)."""
+    from reversis_cli.club import resettle
+    from reversis_cli.club.watch import settle_plan, watched_deals
+    from reversis_cli.rules.profile import OPTIONS
+    from reversis_cli.settle.leanpool import LED, restaked_nets
+    from test_compare_reprice import SEASONS, _lean, _simulated
+
+    text = _simulated(60, *SEASONS[season])
+    restaked, owing, told = 0, 0, 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None and not own.options.led_aces_pay_winner
+        scored, watch = watched_deals(session, own)
+        assert watch is not None
+        for sets in ({LED: "yes"}, {LED: "yes", "stake_dealer": "3"},
+                     {LED: "yes", "restake": "below_initial"},
+                     {LED: "yes", "stake_player": "2", "partie_quinola": "4",
+                      "vis_a_vis_double": "yes", "late_tricks_double": "10,11"}):
+            profile = own.with_overrides(sets)
+            differ = frozenset(name for name in OPTIONS
+                               if getattr(own.options, name) != getattr(profile.options, name))
+            _, again = settle_plan(watch, differ, profile)
+            priced, start = resettle._priced_as(own, profile), _start(session, profile)
+            assert not priced.options.led_aces_pay_winner
+            assert resettle._priced_as(profile, own) is own  # turned off: itself
+            for index, base, replayed, before in lean_deals(scored):
+                if index not in again:
+                    continue
+                dues = resettle._dues(base, watch.facts, index, profile)
+                read = watch.reads[index]
+                assert read is not None
+                if dues is None:  # not a plain deal, an espagnolette: settled
+                    continue
+                assert LED in read or dues == [], (sets, index)
+                for pool in (base.pool_before, 7):
+                    for previous in (base.previous, before):
+                        found = restaked_nets(base.lean, own, priced, pool, previous, start)
+                        if found is None:
+                            continue
+                        settled = _lean(session, replayed, profile, pool, previous)
+                        assert settled is not None
+                        nets = dict(zip(base.lean.names, found[0], strict=True))
+                        without = dict(nets)
+                        resettle._pay(nets, dues)
+                        expected = dict(zip(settled.names, settled.net, strict=True))
+                        assert nets == expected, (sets, index, pool)
+                        assert found[1] == settled.pool_after
+                        restaked += 1
+                        owing += bool(dues)
+                        told += without != expected
+    assert restaked > 300
+    assert owing > 30 and told == owing  # the dues are what the option changes

@@ -223,11 +223,11 @@ def report(diags, out=None) -> int:
         out.kept.extend(diags)
         if out.as_json:
             return sum(d.is_error for d in diags)
-    from ..render.diagnostics import render_diagnostic  # brings rich: start-up time
+    from ..render.diagnostics import diagnostic_view  # the library: start-up time
 
     out = out or console(stderr=True)
-    for d in diags:
-        out.print(render_diagnostic(d), soft_wrap=True)
+    for d in diags:  # the view: rich draws it, a PlainConsole writes it without rich
+        out.print(diagnostic_view(d), soft_wrap=True)
     return sum(d.is_error for d in diags)
 
 

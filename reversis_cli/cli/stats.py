@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,9 @@ from .common import (
 from .options import apply_sets, files_argument, json_option, load_rules_option, set_option
 from .progress import steps_progress
 from .club_file import club_option, club_roster
+
+if TYPE_CHECKING:
+    from ..diagnostics import ReversisError
 
 __all__ = ["stats_command"]
 
@@ -62,7 +66,6 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
     meets the period; an undated one is left out, and the output says how
     many were.
     """
-    from ..club.roster import roster_json  # the library: start-up time
     from ..club.stats import StatsInputError, period_of, stats_json  # start-up time
     from ..render.stats import render_stats  # the library: start-up time
 
@@ -93,7 +96,7 @@ def stats_command(inputs: tuple[str, ...], start: str | None, end: str | None,
         data = stats_json(stats, inputs)
         if analysis is not None:
             _add_analysis_json(data, analysis, roster)
-        data["club"] = roster_json(roster)
+        data["club"] = _roster_json(roster)
         if comparison is not None:
             data["compare"] = _comparison_json(comparison)
         if money is not None:
@@ -119,7 +122,6 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
     that cannot be read or a club file with problems (RV620 to RV623)."""
     from ..session.inputs import InputError  # the library: start-up time
     from ..club.archive import DUPLICATE  # the library: start-up time
-    from ..club.roster import RosterError  # the library: start-up time
     from ..club.schema import ArchiveError  # the library: start-up time
     from ..club.stats import StatsInputError, read_stats  # the library: start-up time
 
@@ -144,7 +146,7 @@ def _read_season(inputs: tuple[str, ...], period, player: str | None, with_deals
         raise bad_parameter(problem_text(exc), param_hint=tr("FILES")) from None
     except StatsInputError as exc:
         raise usage_error(exc.message) from None
-    except (ArchiveError, RosterError) as exc:  # RV601-RV605; the club file's RV620-RV623
+    except (ArchiveError, _roster_error()) as exc:  # RV601-RV605; the club file's RV620-RV623
         report(getattr(exc, "diagnostics", None) or [exc.diagnostic], err)
         if err.as_json:  # no figures: the JSON says why, as check --json for a file it cannot read
             print_json(_problems_json(inputs, failed, err))
@@ -185,6 +187,20 @@ def _analysis(inputs: tuple[str, ...], keys: tuple[str, ...], from_trick: int | 
         sys.exit(EXIT_INPUT_ERRORS)
     report(season.problems, err)
     return season
+
+
+def _roster_error() -> type[ReversisError]:
+    """The club file's error (looked up only when an error is raised: the
+    roster's module, with its TOML and the league's, loads with a club file)."""
+    from ..club.roster import RosterError  # the library: start-up time
+
+    return RosterError
+
+
+def _roster_json(roster) -> dict | None:
+    from ..club.roster import roster_json  # the library: start-up time
+
+    return roster_json(roster)
 
 
 def _named(roster):

@@ -35,16 +35,15 @@ from .. import fastpaths
 from ..diagnostics import Diagnostic, diagnostic
 from ..files import os_reason
 from ..i18n import Msg
-from ..sheet.infer_search import Search, profile_values, value_text
 from ..reader import record_from_text
 from ..rules import Profile
-from ..rules.profile import OPTIONS
+from ..rules.profile import OPTIONS, format_option_value
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
 from .archive import notation_of
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
-from .resettle import lean_reading, raw_net, state_of
+from .resettle import lean_reading, raw_net, state_of, summed_apart
 from .watch import settle_plan, watched_deals
 
 __all__ = ["POOL", "OtherReading", "SessionSource", "PartyDifference", "OptionEffect",
@@ -234,9 +233,17 @@ def _open(source: SessionSource) -> tuple[Session | None, list[Diagnostic]]:
 
 def _differing(own: Profile, other: Profile) -> dict[str, tuple[str, str]]:
     """The options whose values differ, as set lines write them (own, other)."""
-    a, b = profile_values(own), profile_values(other)
-    return {name: (value_text(name, a[name]), value_text(name, b[name]))
+    a, b = _values(own), _values(other)
+    return {name: (str(format_option_value(name, a[name])),
+                   str(format_option_value(name, b[name])))
             for name in OPTIONS if a[name] != b[name]}
+
+
+def _values(profile: Profile) -> dict:
+    """A profile's typed values by option name (as ``rules --infer`` has them,
+    ``sheet.infer_search.profile_values``, whose module the engine's search
+    brings: loaded for the reference alone)."""
+    return dict(profile.options.items())
 
 
 def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
@@ -246,18 +253,21 @@ def _nets(deals: Iterator[ScoredDeal], players: tuple[str, ...], pool_start
     (:func:`~.resettle.raw_net`; None: not settled).  Summed as they are held,
     made Fractions once, at the end: the same exact sums."""
     total: dict = {name: 0 for name in players}
+    parts: list = []  # the Fractions, added at the end (``summed_apart``)
     pool = pool_start
     each: list[dict | None] = []
+    nothing: dict = {}
     for scored in deals:
         settlement = scored.lean or scored.settlement  # a plain deal's, lean: the same
         if settlement is None:
             each.append(None)
             continue
         net = raw_net(settlement, scored.pool_before)
-        for name in players:
-            total[name] += net[name]
+        summed_apart(total, parts, net, nothing)
         pool = settlement.pool_after
         each.append(net)
+    for name, amount in parts:
+        total[name] += amount
     nets: Net = {name: Fraction(amount) for name, amount in total.items()}
     nets[POOL] = Fraction(pool) - Fraction(pool_start)
     return nets, each
@@ -310,6 +320,8 @@ def _reference(session: Session, scored: list[ScoredDeal], own: Net,
     settle, None: all), each deal settled again by the engine, as ``Search``
     settles it: the readable reference."""
     assert session.profile is not None  # a settleable session
+    from ..sheet.infer_search import Search  # the reference's engine: start-up time
+
     search = Search(session, scored, session.profile, session.pool)
 
     def settled(profile: Profile, must: frozenset[int] | None, _: frozenset[int]
@@ -360,13 +372,13 @@ def compare_session(session: Session, other: OtherReading, key: str) -> SessionC
     numbers = [s.checked.number or 0 for s in scored]
     if not values:
         return SessionComparison(key, own, own, {}, {}, {}, len(scored))
-    own_values = profile_values(own_profile)
+    own_values = _values(own_profile)
     facts = watch.facts if watch is not None else [None] * len(scored)  # shared by readings
     settle_again = _reference(session, scored, own, own_deals, numbers, start) \
         if fastpaths.REFERENCE else _lean(session, scored, own, own_deals, numbers, start, facts)
 
     def settled(profile: Profile) -> tuple[Net, tuple[int, ...]]:
-        values = profile_values(profile)
+        values = _values(profile)
         differ = frozenset(name for name in OPTIONS if values[name] != own_values[name])
         return settle_again(profile, *settle_plan(watch, differ, profile))
 

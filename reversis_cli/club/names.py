@@ -25,14 +25,16 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..i18n import Count, Msg
 from ..i18n.message import value_text
 from .database import open_to_read, shown_path
-from .league import LeagueSettings
-from .roster import Alias, Roster, RosterError, alias_line
+
+if TYPE_CHECKING:  # the roster's module (its TOML, the league's): loaded with a club file
+    from .league import LeagueSettings
+    from .roster import Alias, Roster
 
 __all__ = ["NAME_COLUMNS", "apply_roster", "archive_names", "check_roster",
            "spelling_warnings", "fold", "league_names"]
@@ -87,6 +89,8 @@ def archive_names(path: str, roster: Roster | None) -> list[Diagnostic]:
     loaded: the roster's collisions (RV623, errors), names that look like one
     person's (RV624).  The archive keeps the names as written: nothing is
     changed."""
+    from .roster import RosterError  # start-up time: stats without a club file
+
     conn = open_to_read(path)
     try:
         return apply_roster(conn, roster, Path(os.path.abspath(path)).parent)
@@ -99,6 +103,8 @@ def archive_names(path: str, roster: Roster | None) -> list[Diagnostic]:
 def check_roster(conn: sqlite3.Connection, roster: Roster, base: Path | None = None) -> None:
     """Refuse a roster that seats one person twice in a session: each such
     session, its two names and the alias that joins them."""
+    from .roster import RosterError  # start-up time: stats without a club file
+
     found = []
     for path, names in _sessions(conn, "main.players", base):
         seats: dict[str, str] = {}
@@ -219,6 +225,8 @@ def _spelling_warning(spellings: dict[str, list[str]], order: dict[str, int],
                       roster: Roster | None) -> Diagnostic:
     """One set's warning, on the first session where another spelling than
     the one kept is written."""
+    from .roster import alias_line  # start-up time: stats without a club file
+
     ranked = sorted(spellings, key=lambda name: (-len(spellings[name]), name))
     kept = ranked[0]
     names = _Listed(tuple(Msg("{name} ({sessions})", name=name, sessions=Count(

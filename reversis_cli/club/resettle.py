@@ -19,16 +19,19 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import cast
 
 from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import repooled, repriced_nets, restaked_nets, same_stakes
+from ..settle.leanpool import LED, repooled, repriced_nets, restaked_nets, same_stakes
 from ..settle.leandeal import LeanDeal
-from ..settle.payments import POOL, Amount
+from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA
+from ..settle.ledger import doubling_grounds
+from ..settle.payments import POOL, Amount, share, whole
 
-__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of"]
+__all__ = ["Net", "lean_reading", "raw_net", "state_of", "signature_of", "summed_apart"]
 
 Net = dict[str, Fraction]  # a party (a player's name or POOL) -> fiches
 
@@ -77,12 +80,12 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     whose own settlement it changes in the stakes alone (``restaked``:
     settle/leanpool.py); ``facts`` each deal's
     :func:`~..settle.lean.plain_facts` once worked out (None: not yet; False:
-    not a plain deal), shared by the readings; ``plan``: whether each deal
-    is settled at all, and the pool the own reading ends with.  The differences are summed as
-    the settlements hold them, and made Fractions once, at the end: the same
-    exact sums."""
+    not a plain deal), shared by the readings; ``plan``: whether each deal is
+    settled at all, and the pool the own reading ends with.  The differences
+    are summed as the settlements hold them (:func:`summed_apart`)."""
     profile, must, restake = reading
-    delta = {name: 0 for name in own if name != POOL}
+    delta = {name: 0 for name in own if name != POOL}  # the ints summed apart (``summed_apart``)
+    parts: list = []  # the Fractions: a share (PARTIE-6), a split tie
     changed: list[int] = []
     pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
@@ -90,6 +93,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     # a deal in step whose reading changes only amounts of what it read: its nets repriced
     amounts = session.profile is not None and same_stakes(session.profile.options,
                                                          profile.options)
+    priced = _priced_as(session.profile, profile)  # what a deal of ``restake`` is priced under
+    turned_on = priced is not profile  # led_aces_pay_winner: each deal's dues added (``_dues``)
     live, own_end = plan
     order = sorted(must) if must is not None else None  # in step: only these are settled
     in_step, index, count = True, 0, len(scored)
@@ -105,41 +110,146 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         if not live[index]:  # never settled
             index += 1
             continue
-        now = None
+        now, owed = None, None
+        if turned_on and index in restake:  # what it owes the partie's winner (None: settle it)
+            owed = _dues(base, facts, index, profile)
+            if owed is None:
+                restake = restake - {index}
         if in_step:
             settler.pool, settler.last_played = base.pool_before, base.previous
             pending = None
             if amounts and index in restake:
-                now = _repriced(base, session.profile, profile, own_deals[index])
+                now = _repriced(base, session.profile, priced, own_deals[index])
+                if now is not None and owed:
+                    _pay(now, owed)
         if now is not None:  # its own pool and stakes: the pool after and state its own
             settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
             pool_end, pending = settler.pool, None
         else:
             after = states[index + 1]  # the pool first: most often it tells
-            quick = _restaked(settler, base, index in restake, session.profile)
-            if quick is not None:  # its nets alone: the settlement made if the state is read
-                now, pending = quick
-            else:
-                settlement = _settled(settler, base, index in restake, session.profile, facts,
-                                      index)
-                now = raw_net(settlement, base.pool_before)
+            now, pending = _next(settler, base, (index in restake, priced, owed),
+                                 session.profile, facts, index)
             pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
             in_step = after is not None and settler.pool == after[0]
             if in_step and pending is not None and settler.last_played is pending[0]:
-                _made(settler, pending, session.profile)
+                _made(settler, pending, session.profile, priced)
             in_step = in_step and state_of(settler.pool, settler.last_played) == after
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
         if was != now:
             changed.append(numbers[index])
-            for name in delta:
-                delta[name] += now.get(name, 0) - (was or {}).get(name, 0)
+            summed_apart(delta, parts, now, was or {})
         index += 1
+    for name, amount in parts:
+        delta[name] += amount
     total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
     return total, tuple(changed)
+
+
+def _next(settler: SessionSettler, base: ScoredDeal,
+          restake: tuple[bool, Profile, list | None], own: Profile | None, facts: list,
+          index: int) -> tuple[dict, Pending | None]:
+    """The nets of ``base``'s deal settled next by ``settler`` (moved on), as
+    :func:`raw_net` holds them, and what :func:`_made` makes its settlement of
+    where only its nets were worked out (None: settled).  ``restake``: whether
+    the reading restakes it, under which profile (:func:`_priced_as`), and the
+    dues it owes the partie's winner besides (:func:`_dues`)."""
+    again, priced, owed = restake
+    quick = _restaked(settler, base, again, own, priced)
+    if quick is not None:  # its nets alone: the settlement made if the state is read
+        if owed:
+            _pay(quick[0], owed)
+        return quick
+    # (a deal owing dues is settled: its own one restaked would leave them out)
+    settlement = _settled(settler, base, (again and not owed, priced), own, facts, index)
+    return raw_net(settlement, base.pool_before), None
+
+
+def summed_apart(delta: dict, parts: list, now: dict, was: dict) -> None:
+    """Each player's change from ``was`` to ``now`` added to ``delta``: an int
+    there, a Fraction kept in ``parts`` and added at the end.  Once a Fraction
+    is in a sum, every int added to it is a Fraction's addition: in a season
+    of split ties, most of a reading's work.  The same exact sums."""
+    for name in delta:
+        change = now.get(name, 0) - was.get(name, 0)
+        if type(change) is int:
+            delta[name] += change
+        else:
+            parts.append((name, change))
+
+
+def _dues(base: ScoredDeal, facts: list, index: int, profile: Profile
+          ) -> list[tuple[str, str, Amount]] | None:
+    """ACE-3, QUIN-3 (``lean._Lean._winner_dues``): what the deal of ``base``,
+    settled with ``led_aces_pay_winner`` off, would have its led or played aces
+    and quinola pay the partie's winners were it on, under ``profile``: each
+    (payer's seat, payee's seat, amount); None where it gives up (not a plain
+    deal, an espagnolette).  A card owes them where it fell neither placed nor
+    forced: an ace for which the deal made no ACE-1 or ACE-2 payment, the
+    quinola with a remise of QUIN-3.  A deal without winners (a reversis) owes
+    nothing."""
+    lean = base.lean
+    if not isinstance(lean, LeanDeal):
+        return None
+    winners = lean.winners
+    if not winners:
+        return []  # no partie paid (a reversis): nothing owed to its winner
+    if lean.espagnolette is not None or lean.cancelled:
+        return None
+    fact = facts[index]
+    if fact is None:
+        replayed = base.checked.replayed
+        assert replayed is not None, "a settleable deal"
+        fact = facts[index] = plain_facts(replayed) or False
+    if not fact:
+        return None
+    payments, options, names, owed = lean.payments, profile.options, lean.names, []
+    for number, _leader, _taker, seat, card_index in fact[2]:
+        card = PACK[card_index]
+        if card is QUINOLA:
+            if not any([p[3] == "QUIN-3" and p[4] == number for p in payments]):
+                continue
+            value = 10
+        elif any([p[3] in _PAID and p[4] == number and ("card", card) in cast(tuple, p[6])
+                  for p in payments]):
+            continue
+        else:
+            value = 2 if card is ACE_OF_DIAMONDS else 1
+        each = share(value, len(winners))
+        for winner in winners:
+            if winner != seat:
+                amount = each * 2 ** len(doubling_grounds(options, seat, winner, number))
+                owed.append((names[seat], names[winner], amount if type(amount) is int
+                             else whole(Fraction(amount))))
+    return owed
+
+
+_PAID = ("ACE-1", "ACE-2")  # an ace placed or forced: it owes the partie's winner nothing
+
+
+def _pay(now: dict, owed: list[tuple[str, str, Amount]]) -> None:
+    """The dues ``owed`` paid in the nets ``now``."""
+    for payer, payee, amount in owed:
+        now[payer] -= amount
+        now[payee] += amount
+
+
+def _priced_as(own: Profile | None, profile: Profile) -> Profile:
+    """The reading a deal of its ``restake`` set is staked and priced again under:
+    ``profile`` itself, or, where it turns ``led_aces_pay_winner`` on, ``profile``
+    with the own value of that option (the watch puts in the set the deals that
+    read it too, club/watch.py ``settle_plan``).  The option changes nothing but
+    the dues to the partie's winner (ACE-3, QUIN-3): a deal's own settlement
+    staked and priced again under the stand-in (settle/leanpool.py), plus the
+    dues it owes (:func:`_dues`; none for a deal that never read it), is the
+    deal under the reading, worked out instead of settled whole."""
+    if own is None or not profile.options.led_aces_pay_winner \
+            or own.options.led_aces_pay_winner:
+        return profile
+    return profile.with_overrides({LED: own.options.led_aces_pay_winner})
 
 
 def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
@@ -160,13 +270,13 @@ def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict
     return now
 
 
-def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
-             facts: list, index: int) -> DealSettlement | LeanDeal:
+def _settled(settler: SessionSettler, base: ScoredDeal, restake: tuple[bool, Profile],
+             own: Profile | None, facts: list, index: int) -> DealSettlement | LeanDeal:
     """``base``'s deal settled next by ``settler``: its own lean settlement
-    staked again where that is all the reading changes, else settled lean (from
-    its facts, worked out once)."""
-    if restake and isinstance(base.lean, LeanDeal) and own is not None:
-        again = repooled(base.lean, own, settler.profile, settler.pool, settler.last_played,
+    staked again (under ``restake``'s profile, :func:`_priced_as`) where that is
+    all the reading changes, else settled lean (from its facts, worked out once)."""
+    if restake[0] and isinstance(base.lean, LeanDeal) and own is not None:
+        again = repooled(base.lean, own, restake[1], settler.pool, settler.last_played,
                          settler.session_start)
         if again is not None:
             settler.pool, settler.last_played = again.pool_after, again
@@ -184,8 +294,8 @@ def _settled(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Prof
 Pending = tuple[LeanDeal, Amount, "DealSettlement | LeanDeal | None"]
 
 
-def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None
-              ) -> tuple[dict, Pending] | None:
+def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
+              priced: Profile) -> tuple[dict, Pending] | None:
     """The nets (as :func:`raw_net` holds them) of ``base``'s deal settled next by
     ``settler`` where the reading changes its own settlement in the stakes alone
     (:func:`~..settle.leanpool.restaked_nets`), the settler moved on, and what
@@ -201,8 +311,7 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     if not restake or not isinstance(lean, LeanDeal) or own is None:
         return None
     previous = settler.last_played
-    found = restaked_nets(lean, own, settler.profile, settler.pool, previous,
-                          settler.session_start)
+    found = restaked_nets(lean, own, priced, settler.pool, previous, settler.session_start)
     if found is None:
         return None
     nets, pool_after = found
@@ -213,13 +322,14 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     return now, left
 
 
-def _made(settler: SessionSettler, pending: Pending, own: Profile | None) -> None:
+def _made(settler: SessionSettler, pending: Pending, own: Profile | None, priced: Profile
+          ) -> None:
     """The deal played before made where only its nets were worked out (a
     stand-in for it the settler's deal before): what
     :func:`~..settle.leanpool.repooled` makes of it, as it was settled."""
     assert own is not None, "a session settled lean has a profile"
     lean, pool_before, previous = pending
-    made = repooled(lean, own, settler.profile, pool_before, previous, settler.session_start)
+    made = repooled(lean, own, priced, pool_before, previous, settler.session_start)
     if made is None:  # pragma: no cover - a bug: restaked_nets gave its nets
         raise AssertionError(f"deal {lean.number} repooled otherwise than its nets")
     settler.last_played = made

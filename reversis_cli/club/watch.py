@@ -308,8 +308,7 @@ def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> f
     if watch is None or not watch.lean or not handles(profile.options):
         return frozenset()
     touched = _touched(watch, differ, profile)
-    # the payments to the partie's winner dropped, never made: led_aces_pay_winner off
-    priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
+    priced = REPRICED | {LED}  # the payments to the partie's winner dropped, or added
     return frozenset(index for index, read in enumerate(watch.reads)
                      if read is not None and not touched(index, read) - priced)
 
@@ -322,7 +321,9 @@ def settle_plan(watch: Watch | None, differ: frozenset[str], profile: Profile
     if not watch.lean:
         return must_settle(watch, differ, profile), frozenset()
     touched = _touched(watch, differ, profile)
-    priced = REPRICED if profile.options.led_aces_pay_winner else REPRICED | {LED}
+    # the payments to the partie's winner dropped (led_aces_pay_winner off), or
+    # added (on: club/resettle.py, ``_dues``)
+    priced = REPRICED | {LED}
     must: list[int] = []
     again: list[int] = []
     for index, read in enumerate(watch.reads):
