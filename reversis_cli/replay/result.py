@@ -217,7 +217,9 @@ class ReplayedDeal(Value):
     _irregularities: tuple[Irregularity, ...] | None
     _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
     _walked: tuple[Walked, ...] | None  # a deal of ten-card hands' tricks, to be made (of_walk)
-    _kept: tuple[int, int] | None  # a talon card kept, never played (IRR-4): (seat, index)
+    # A talon card kept, never played (IRR-4): (seat, index); of a plain deal
+    # (of_rows) set only where one was kept, read through kept_card.
+    _kept: tuple[int, int] | None
 
     def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
                  tricks: tuple[PlayedTrick, ...] = (),
@@ -269,7 +271,8 @@ class ReplayedDeal(Value):
         s_irregularities(made, None)
         s_made(made, None)
         s_walked(made, None)
-        s_kept(made, kept)
+        if kept is not None:  # (a slot left unset on every other plain deal: one a deal)
+            s_kept(made, kept)
         return made
 
     @classmethod
@@ -347,7 +350,7 @@ class ReplayedDeal(Value):
             assert self.rows is not None, "a replay without hands has rows"
             made = [frozenset([PACK[index] for index in played])
                     for played in _played_by_seat(self.rows)]
-            kept = self._kept
+            kept = self.kept_card
             if kept is not None:  # his hand: the cards he played and the one he kept
                 made[kept[0]] = made[kept[0]] | {PACK[kept[1]]}
             hands = tuple(made)
@@ -359,7 +362,7 @@ class ReplayedDeal(Value):
         """Of a plain deal (:meth:`of_rows`) where a player kept a talon card
         and never played it (IRR-4), his seat and the card's index (in his
         hand of ``hands``, in no trick); None for any other deal."""
-        return self._kept
+        return getattr(self, "_kept", None)  # unset on a plain deal without one
 
     @property
     def number(self) -> int:
@@ -407,7 +410,7 @@ class ReplayedDeal(Value):
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
         """The cards ``seat`` still held when trick ``trick_number`` began."""
-        if self._hands is None and self.rows is not None and self._kept is None:
+        if self._hands is None and self.rows is not None and self.kept_card is None:
             # the hands are the cards played
             return frozenset([PACK[index] for index in
                               _played_by_seat(self.rows[trick_number - 1:])[seat]])
