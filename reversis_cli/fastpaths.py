@@ -7,7 +7,8 @@ the environment variable ``REVERSIS_REFERENCE`` set to ``1`` and each twin's
 chooser takes the reference instead: the Lark reader for every line, the
 line-by-line chunk reader, the full walk of every deal, the rule registry for
 every settlement, rich for every table, each deal's JSON encoded from its dict,
-a long file read in one process whatever ``--jobs`` says, and the archive's
+a long file read in one process whatever ``--jobs`` says (and the workers'
+files of a batch written as text, not copied as bytes), and the archive's
 session summary summed by SQL and its identity read back from the rows stored.
 The output is the same bytes (tests/test_reference_switch.py); only the work
 differs, so that a bug can be seen on the readable path in one step.

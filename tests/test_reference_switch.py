@@ -54,9 +54,11 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
+    "a reason's English from its template": ("reversis_cli.settle.texts", "_filled"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "lean settlement of event lines": ("reversis_cli.settle.leanevents:_LeanEvents", "settle"),
     "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
+    "a worker's file copied as bytes": ("reversis_cli.session.batch", "binary_of"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "lean re-settlements (stats --compare)": ("reversis_cli.club.compare", "lean_reading"),
     "a deal restaked from its own settlement (stats --compare)": ("reversis_cli.club.resettle",
@@ -77,6 +79,7 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 # plain deals (the twins' own ground) and one of irregular deals.
 COMMANDS = [("score", "--json"), ("check", "--json"), ("score",), ("stats", "--json"),
             ("check",), ("score", "--jobs", "2", "--json"),
+            ("score", "--jobs", "2", "--json", str(SAMPLES / "evening.rvs")),  # a batch
             ("stats", "--json", "--compare", "modern")]
 RECORDS = ["evening.rvs", "irregular.rvs", "every-event-ru.rvs"]
 
@@ -222,7 +225,8 @@ def test_every_twin_of_the_table_is_switched():
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
             "settle/lean.py", "settle/leanevents.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "club/watch.py",
+            "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",
+            "club/watch.py",
             "club/tally.py", "club/rows.py"]
 
 

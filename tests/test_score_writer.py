@@ -14,7 +14,7 @@ from reversis_cli.cli.common import console
 from reversis_cli.score.json import JsonDeals, write_session_json
 from reversis_cli.render import session as render_session
 from reversis_cli.render.session import TableDeals
-from reversis_cli.session.scoring import score_session
+from reversis_cli.session.scoring import WrittenPart, score_session
 from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 
@@ -26,10 +26,10 @@ def _tables() -> TableDeals:
     return TableDeals(functools.partial(console, like=LOOK), functools.partial(console, like=LOOK))
 
 
-def _written(writer, split_at: int | None = None) -> str:
+def _written(writer, split_at: int | None = None, folder: Path | None = None) -> str:
     """The output of ``writer`` for SAMPLE; with ``split_at``, the deals from
-    that index on written by a second writer as a worker would, and handed
-    to the first as text."""
+    that index on written by a second writer as a worker would, into a file
+    of ``folder`` handed to the first."""
     out: list[str] = []
     with Session.open(SAMPLE) as session:
         sink = writer.open(session.name, out.append)
@@ -40,24 +40,26 @@ def _written(writer, split_at: int | None = None) -> str:
         for index, one in enumerate(session.deals()):
             (sink if split_at is None or index < split_at else worker).deal(one)
         if split_at is not None:
-            sink.written("".join(part), "")
+            assert folder is not None
+            (folder / "part.txt").write_text("".join(part), "utf-8")
+            sink.written(WrittenPart(str(folder / "part.txt")), "")
         sink.tail()
     return "".join(out)
 
 
-def test_deals_written_by_a_worker_take_their_place_in_the_json():
+def test_deals_written_by_a_worker_take_their_place_in_the_json(tmp_path):
     whole = _written(JsonDeals())
-    assert _written(JsonDeals(), split_at=2) == whole
+    assert _written(JsonDeals(), split_at=2, folder=tmp_path) == whole
     assert whole.count('"number":') >= 3
 
 
-def test_deals_laid_out_by_a_worker_take_their_place_in_the_tables(monkeypatch):
+def test_deals_laid_out_by_a_worker_take_their_place_in_the_tables(monkeypatch, tmp_path):
     """Past the session table's rows: the first part holds writer.first_deals."""
     monkeypatch.setattr(render_session, "SESSION_ROWS", 2)
     writer = _tables()
     assert writer.first_deals == 3
     whole = _written(writer)
-    assert _written(writer, split_at=writer.first_deals) == whole
+    assert _written(writer, split_at=writer.first_deals, folder=tmp_path) == whole
     assert "rules: classic" in whole and "Total" in whole
 
 

@@ -127,11 +127,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
     from ..session.batch import copy_out, output_folder, run_files  # the library: start-up time
 
     many = len(files) > 1
-
-    def write(text: str) -> None:
-        # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
-        (sys.stdout if held is None else held).write(text)
-
+    write = _Output(held)
     if many:
         write(writer.batch_head())
     outcomes = []
@@ -155,6 +151,28 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
     if many:
         write(writer.batch_tail(outcomes))
     return outcomes
+
+
+class _Output:
+    """Standard output (or ``held``) as the writers write to it: text, or a
+    worker's file copied as bytes where that gives the same (``copy_file``)."""
+
+    def __init__(self, held: StringIO | None):
+        self._held = held
+
+    def _stream(self):
+        # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
+        return sys.stdout if self._held is None else self._held
+
+    def __call__(self, text: str) -> None:
+        self._stream().write(text)
+
+    def copy_file(self, name: str) -> bool:
+        """The worker's file ``name`` copied as bytes (session/batch.py's
+        ``copy_bytes``), or False: to be written as text."""
+        from ..session.batch import copy_bytes  # only with --jobs: start-up time
+
+        return copy_bytes(name, self._stream())
 
 
 def _score_to_files(path: Path, options: ScoreOptions,

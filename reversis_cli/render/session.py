@@ -23,6 +23,7 @@ from .score import session_view, settlement_view, unsettled_view
 
 if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
     from ..sheet.reconcile import Reconciler
+    from ..session.scoring import WrittenPart  # a worker's part (--jobs)
 
 __all__ = ["SESSION_ROWS", "render_title", "render_deal", "BalanceRows", "render_summary",
            "TableDeals", "SessionTables"]
@@ -199,13 +200,13 @@ class SessionTables:
             return None
         return deal_text(one.settlement, players, self._spec.cards, width)
 
-    def written(self, text: str, err: str = "") -> None:
+    def written(self, part: WrittenPart, err: str = "") -> None:
         """Deals laid out already, by a worker (session/parts.py), past the session
         table's rows (so no row is lost), after their diagnostics ``err``."""
         if err and self._err is not None:
             self._err.file.write(err)
         self._flush()
-        self._write(text)
+        part.copy(self._write)
 
     def tail(self) -> None:
         session = self._session

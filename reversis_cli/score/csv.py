@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..cards import respell
 from ..diagnostics import Diagnostic, ProfileError
@@ -34,6 +34,9 @@ from ..session.service import resolve_profile, score_deals
 from ..session.service import ScoredDeal, Session, SessionOutcome
 from ..settle import DealSettlement, amount_json
 from ..values import Value, setattr_frozen
+
+if TYPE_CHECKING:
+    from ..session.scoring import WrittenPart  # a worker's part (--jobs)
 
 __all__ = ["PAYMENT_COLUMNS", "PaymentsCsv", "rvs_to_payments_csv"]
 
@@ -159,10 +162,10 @@ class SessionPayments:
             else:
                 self._held.append(rows)
 
-    def written(self, text: str, err: str = "") -> None:
+    def written(self, part: WrittenPart, err: str = "") -> None:
         if err and self._err is not None:
             self._err.file.write(err)  # type: ignore[attr-defined]
-        self._held.append(text)
+        self._held.append(part.text())
 
     def tail(self) -> None:
         session = self._session

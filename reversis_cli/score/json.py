@@ -31,6 +31,7 @@ from . import jsontext
 
 if TYPE_CHECKING:  # loaded when a deal has paid or tally lines, or money is settled up
     from ..sheet.reconcile import DealReconciliation, Reconciler
+    from ..session.scoring import WrittenPart  # a worker's part (--jobs)
 
 __all__ = ["deal_json", "recorded_json", "write_session_json", "JsonDeals", "SessionJson",
            "header_only_json",
@@ -181,14 +182,14 @@ class SessionJson:
                     + _deal_text(one, session.players, recorded))
         self._deals += 1
 
-    def written(self, text: str, err: str = "") -> None:
+    def written(self, part: WrittenPart, err: str = "") -> None:
         """Deals written already, by a worker (session/parts.py): deals without the
         table's figures, written by :meth:`deal` one after the other (their
-        diagnostics, ``err``, are in them)."""
-        if text:
+        diagnostics, ``err``, are in them), copied as they are."""
+        if part:
             if self._deals:  # apart: a part is megabytes, and "," + text would copy them
                 self._write(",")
-            self._write(text)
+            part.copy(self._write)
             self._deals += 1
 
     def tail(self) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import PACK, Card
+from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
 from ..session.service import ScoredDeal
 from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
+from ..settle.codes import NoteCode, ReasonCode
 from ..settle.payments import param_json
 from ..settle.texts import english_reason, english_reason_of, reason_key
 from .encoder import dumps, string
@@ -78,8 +79,8 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
     names = lean.names
-    tail = (f'"diagnostics": {dumps([d.to_json() for d in diagnostics])}' if diagnostics
-            else '"diagnostics": []')
+    tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
+            if diagnostics else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
     counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
@@ -91,6 +92,7 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     else:
         net_text = counts.format(*net)
     before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
+    seats = _SEATS_TEXTS  # the winners' and losers' texts, found without a call
     return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
             f'"status": "played", "outcome": "{lean.outcome}", '
             f'"tricks": [{_tricks_text(replayed)}], '
@@ -99,8 +101,8 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             f'"partie": {{"cards": '
             f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
             f'"value": {value if type(value) is int else _amount_text(value)}}}, '
-            f'"winners": {_seats_text(names, lean.winners)}, '
-            f'"losers": {_seats_text(names, lean.losers)}, '
+            f'"winners": {seats.get((names, lean.winners)) or _seats_text(names, lean.winners)}, '
+            f'"losers": {seats.get((names, lean.losers)) or _seats_text(names, lean.losers)}, '
             + ('"espagnolette": null, ' if esp is None
                else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
             + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
@@ -109,6 +111,23 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
             f'"after": {after if type(after) is int else _amount_text(after)}}}, '
             f'"net": {net_text}, {tail}}}')
+
+
+def _diagnostic_text(d: Diagnostic) -> str:
+    """``dumps(d.to_json())`` (a revoke's warning in a plain deal, PLAY-4): its words
+    escaped, its numbers written; one with related places through the encoder."""
+    pos, deal, trick = d.pos, d.deal, d.trick
+    if d.related or type(deal) not in _NUMBER_OR_NONE or type(trick) not in _NUMBER_OR_NONE:
+        return dumps(d.to_json())
+    where = f'"line": {pos[0]}, "column": {pos[1]}' if pos else '"line": null, "column": null'
+    return (f'{{"code": {string(d.code)}, "severity": {string(d.severity)}, '
+            f'"file": {string(d.file)}, {where}, '
+            f'"deal": {"null" if deal is None else deal}, '
+            f'"trick": {"null" if trick is None else trick}, '
+            f'"message": {string(d.message)}}}')
+
+
+_NUMBER_OR_NONE = (int, type(None))
 
 
 # The winners' or losers' names as a JSON list, by the players and the seats.
@@ -133,28 +152,48 @@ _LEAN_TEXTS: dict[Payment, str] = {}
 def _lean_payment_text(p: Payment) -> str:
     """A lean payment (settle/lean.py) as ``_payment_text`` writes its full payment."""
     text = _LEAN_TEXTS.get(p)
-    return text if text is not None else _keep(_LEAN_TEXTS, p, _write_lean_payment(p))
+    if text is None:
+        text = _write_lean_payment(p)
+        if p[5] not in _MET_ONCE:  # kept as _keep keeps it, without the call (every deal)
+            if len(_LEAN_TEXTS) >= _PAYMENT_TEXTS_HELD:
+                _LEAN_TEXTS.clear()
+            _LEAN_TEXTS[p] = text
+    return text
+
+
+# Payments whose texts are not kept: a revoke's remise names its trick, the card
+# played, the card held and the suit led, and is met again about once in 400 deals
+# (its reason) or 7 (its params): keeping them costs more than writing them.
+_MET_ONCE = frozenset((ReasonCode.REMISE_REVOKE, ReasonCode.REMISE_REVOKE_NO_LEAD))
 
 
 def _write_lean_payment(p: Payment) -> str:
     """``_write_payment(payment_of(p))`` without the full payment: its reason found
     by what it says (``texts.reason_key``: an ace placed on another trick, a partie
-    lost for another amount, reads the same), its params by their items."""
+    lost for another amount, reads the same), its params by their items; a payment
+    met once (:data:`_MET_ONCE`) written afresh."""
     payer, payee, amount, rule, trick, code, items, rules = p
     params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
-    key = reason_key(code, payer, payee, rule, trick, params)
-    if key is None:
-        reason = string(english_reason(payment_of(p)))
+    if code in _MET_ONCE:
+        reason = string(english_reason_of(code, payer, payee, rule, trick, params))
+        params_text = _write_params(dict(params))
     else:
-        found = _LEAN_REASONS.get(key)
-        reason = found if found is not None else _keep(_LEAN_REASONS, key, string(
-            english_reason_of(code, payer, payee, rule, trick, params)))
-    if params:
-        params_text = _PARAMS_TEXTS.get(params)
-        if params_text is None:
-            params_text = _params_text(dict(params))
-    else:
-        params_text = "{}"
+        key = reason_key(code, payer, payee, rule, trick, params)
+        if key is None:
+            reason = string(english_reason(payment_of(p)))
+        else:
+            found = _LEAN_REASONS.get(key)
+            if found is None:  # kept as _keep keeps it, without the call
+                found = string(english_reason_of(code, payer, payee, rule, trick, params))
+                if len(_LEAN_REASONS) >= _PAYMENT_TEXTS_HELD:
+                    _LEAN_REASONS.clear()
+                _LEAN_REASONS[key] = found
+            reason = found
+        if params:
+            kept = _PARAMS_TEXTS.get(params)
+            params_text = kept if kept is not None else _params_text(dict(params))
+        else:
+            params_text = "{}"
     return (f'{{"payer": "{payer}", "payee": "{payee}", '
             f'"amount": {amount if type(amount) is int else _amount_text(amount)}, '
             f'"rule": "{rule}", "trick": {"null" if trick is None else trick}, '
@@ -323,8 +362,9 @@ def _params_text(params: dict) -> str:
 
 def _write_params(params: dict) -> str:
     """A payment's params as JSON, as ``Payment.to_json`` gives them: the usual
-    values (a card, a number, a word, the grounds of a doubling) written here, any
-    other through ``param_json`` and the encoder."""
+    values (a card, a number, a word, a forfeit's note code, a revoke's suit, the
+    grounds of a doubling) written here, any other through ``param_json`` and the
+    encoder."""
     parts = []
     for key, value in params.items():
         kind = type(value)
@@ -332,8 +372,10 @@ def _write_params(params: dict) -> str:
             text = str(value)
         elif kind is Card:
             text = f'"{value.code}"'
-        elif kind is str:
+        elif kind is str or kind is NoteCode:  # a word, a forfeit's note (its code)
             text = string(value)
+        elif kind is Suit:  # a revoke's suit led
+            text = f'"{value._value_}"'
         elif kind is tuple and all([type(v) is str for v in value]):
             text = f"[{', '.join(map(string, value))}]"  # a doubling's grounds
         else:

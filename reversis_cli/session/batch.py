@@ -7,13 +7,20 @@ the number of processes, so output is the same with ``--jobs 1`` and
 What a worker writes (a file's or a part's output) goes into a file of an
 :func:`output_folder`, which this process copies from: text is not pickled
 through the pool's pipe, and the folder goes, with whatever is in it, when
-the run ends, is interrupted (Ctrl-C) or is terminated (SIGTERM).
+the run ends, is interrupted (Ctrl-C) or is terminated (SIGTERM).  It
+reaches this process's standard output as bytes, undecoded, whenever that
+stream is the interpreter's own, in UTF-8 (:func:`binary_of`; docs/decisions.md,
+"the workers' bytes copied as they are").
 """
 
 from __future__ import annotations
 
+import codecs
+import errno
+import io
 import itertools
 import os
+import sys
 import shutil
 import tempfile
 from collections import deque
@@ -22,8 +29,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar
 
+from .. import fastpaths
 
-__all__ = ["run_files", "run_in_order", "output_folder", "copy_out"]
+
+__all__ = ["run_files", "run_in_order", "output_folder", "copy_out", "copy_bytes", "binary_of"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -167,7 +176,73 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 def copy_out(path: str | os.PathLike[str], stream: IO[str]) -> None:
-    """The text of a worker's file onto ``stream``, and the file removed."""
-    with open(path, encoding="utf-8", newline="") as source:
-        shutil.copyfileobj(source, stream, 1 << 20)
+    """The text of a worker's file onto ``stream`` (as bytes when it can be:
+    :func:`copy_bytes`), and the file removed."""
+    if not copy_bytes(path, stream):
+        with open(path, encoding="utf-8", newline="") as source:
+            shutil.copyfileobj(source, stream, 1 << 20)
     os.unlink(path)
+
+
+def binary_of(stream: object) -> IO[bytes] | None:
+    """The bytes under the text stream ``stream`` when UTF-8 text written to it
+    reaches them as it is, else None: ``stream`` is the interpreter's own
+    standard output or error (not a wrapper: the progress bar's, which erases
+    itself before each write, a test runner's, a StringIO), its encoding is
+    UTF-8 (its errors policy is no matter: a worker's text was encoded
+    strictly, so it has nothing to replace or escape), and a line end is
+    written as ``\\n``."""
+    if stream is None or (stream is not sys.__stdout__ and stream is not sys.__stderr__):
+        return None
+    if type(stream) is not io.TextIOWrapper or os.linesep != "\n":
+        return None
+    try:
+        if codecs.lookup(stream.encoding).name != "utf-8":
+            return None
+    except LookupError:
+        return None
+    return stream.buffer
+
+
+def copy_bytes(path: str | os.PathLike[str], stream: object) -> bool:
+    """The bytes of a worker's file (UTF-8 text) onto the stream under the text
+    stream ``stream``, undecoded, when :func:`binary_of` finds one, after the
+    text written before them; False, and nothing copied, when it finds none
+    or under ``REVERSIS_REFERENCE=1`` (the text way: :mod:`..fastpaths`).
+    The file stays."""
+    binary = None if fastpaths.REFERENCE else binary_of(stream)
+    if binary is None:
+        return False
+    stream.flush()  # type: ignore[attr-defined] # the text before, in order; binary_of saw a stream
+    with open(path, "rb") as source:
+        if not _sent(source, binary):
+            shutil.copyfileobj(source, binary, 1 << 20)
+    return True
+
+
+def _sent(source: IO[bytes], binary: IO[bytes]) -> bool:
+    """``source`` sent whole to ``binary``'s file by the system (``os.sendfile``:
+    no copy through this process), or False with nothing sent when the system
+    cannot (an old kernel, a terminal, a file opened for appending...)."""
+    if not hasattr(os, "sendfile"):
+        return False
+    try:
+        out = binary.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is an OSError too
+        return False
+    size, sent = os.fstat(source.fileno()).st_size, 0
+    while sent < size:
+        try:
+            done = os.sendfile(out, source.fileno(), sent, size - sent)
+        except OSError as exc:
+            if sent or exc.errno not in _NO_SENDFILE:
+                raise  # a closed pipe (| head), a full disk: as a write meets it
+            return False
+        if not done:  # the file shrank: not a worker's file any more
+            break
+        sent += done
+    return True
+
+
+_NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSOCK, errno.EBADF,
+                errno.ESPIPE}

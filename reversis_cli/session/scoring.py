@@ -28,7 +28,7 @@ from .service import ScoredDeal, Session, SessionOutcome
 if TYPE_CHECKING:
     from .parts import Part, PartResult
 
-__all__ = ["DealWriter", "SessionWriter", "score_session"]
+__all__ = ["DealWriter", "SessionWriter", "WrittenPart", "score_session"]
 
 
 class SessionWriter(Protocol):
@@ -49,8 +49,10 @@ class SessionWriter(Protocol):
     def deal(self, one: ScoredDeal) -> None:
         """One deal, settled."""
 
-    def written(self, text: str, err: str) -> None:
-        """Deals that a worker wrote already (``text``) and their diagnostics (``err``)."""
+    def written(self, part: WrittenPart, err: str) -> None:
+        """Deals that a worker wrote already (``part``: copied once, with
+        :meth:`WrittenPart.copy` or read with :meth:`WrittenPart.text`) and their
+        diagnostics (``err``)."""
 
     def tail(self) -> None:
         """After the last deal."""
@@ -132,16 +134,37 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
                 out.deal(one)
             else:  # a part a worker wrote (parts.PartResult), into a file of the folder
                 assert not isinstance(one, CheckedDeal)
-                out.written(_taken(one.out), one.err)
+                out.written(WrittenPart(one.out), one.err)
         out.tail()
 
 
-def _taken(name: str) -> str:
-    """The text of a part a worker wrote into the file ``name``, which goes."""
-    with open(name, encoding="utf-8", newline="") as source:
-        text = source.read()
-    os.unlink(name)
-    return text
+class WrittenPart:
+    """The deals of a part that a worker wrote into the file ``name`` (UTF-8
+    text), put in their place once: copied onto the output, or read as text;
+    the file then goes."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __bool__(self) -> bool:
+        """Whether the worker wrote anything."""
+        return os.path.getsize(self.name) > 0
+
+    def text(self) -> str:
+        with open(self.name, encoding="utf-8", newline="") as source:
+            text = source.read()
+        os.unlink(self.name)
+        return text
+
+    def copy(self, write: Callable[[str], object]) -> None:
+        """The part written with ``write``: its bytes as they are when ``write``
+        can take a file (a ``copy_file(name)`` that says whether it did:
+        standard output in UTF-8, session/batch.py's ``copy_bytes``), else its text."""
+        copy_file = getattr(write, "copy_file", None)
+        if copy_file is not None and copy_file(self.name):
+            os.unlink(self.name)
+        else:
+            write(self.text())
 
 
 def _lean(writer: DealWriter) -> bool:

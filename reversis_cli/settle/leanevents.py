@@ -132,7 +132,7 @@ class _LeanEvents(_Lean):
             if self.kept_suit is suit and fallen_by_lead(PACK[index], suit, seat == leader) \
                     is None and self.options.forced_means != "any_follow":
                 return fallen_by_follow(True)
-        return super()._fell(number, leader, seat, index)
+        return _Lean._fell(self, number, leader, seat, index)  # without super()'s object
 
     def settle(self, facts: Facts) -> LeanDeal:
         """``_Lean.settle`` with the event rules where ``engine.RULES`` runs them."""
@@ -174,6 +174,8 @@ class _LeanEvents(_Lean):
     def _forfeit_to(self, seat: int, payments: list[LeanPayment], everything: bool,
                     why: tuple[NoteCode, tuple]) -> list[LeanPayment]:
         """IRR-4: the payments that stand; those due to ``seat`` it takes are forfeited."""
+        if not payments:  # most deals: no reversis, no refund, no taking to forfeit
+            return payments
         who, standing = self.names[seat], []
         for p in payments:
             if p[1] == who and (everything or p[3] in _NAMED_GAINS):

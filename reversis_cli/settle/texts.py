@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any, Protocol
 
+from .. import fastpaths
 from ..cards import PACK, Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import Jetons, Language
@@ -287,20 +289,18 @@ _GROUNDS_IN_TEMPLATE = frozenset((R.PARTIE_LOST_VIS_A_VIS,))
 # Payments to the partie winner are doubled by DOUBLE-3 on DOUBLE-1/DOUBLE-2's grounds.
 _TO_WINNER_RULES = frozenset(("ACE-3", "QUIN-3"))
 _GROUND_RULES = {"vis_a_vis": "DOUBLE-1", "late_trick": "DOUBLE-2"}
-# Codes whose params are names, numbers and words, a ``card`` or ``points`` at most:
-# JSON's English reason is filled from the template directly, without a message.
-_SIMPLE = frozenset(code for code in ReasonCode
-                    if code not in (R.REMISE_REVOKE, R.REMISE_REVOKE_NO_LEAD))
-
-
 def english_reason(payment: Payment) -> str:
     """The reason in English, as JSON writes it: the same text as ``reason(payment)``,
-    made from the same templates without building messages (JSON writes every one)."""
+    made from the same templates without building messages (JSON writes every one):
+    its params are names, numbers and words, cards (``card``, a revoke's ``held``), a
+    revoke's ``suit``, ``points``, a doubling's grounds and a forfeit's note at most.
+    A twin (docs/contributing.md, "Fast paths"): under ``REVERSIS_REFERENCE=1`` the
+    message's English itself."""
+    if fastpaths.REFERENCE:  # every twin off: the English of the reason's message
+        return english(reason(payment))
     params = payment.params
     code = payment.code
-    if code not in _SIMPLE or "forfeit" in params:
-        return english(reason(payment))
-    if code in _CONSTANT:
+    if code in _CONSTANT and not params:
         return REASONS[code]
     values = {**params, "payer": payment.payer, "payee": payment.payee, "trick": payment.trick}
     if code in _FINES:
@@ -313,7 +313,7 @@ def english_reason_of(code: ReasonCode, payer: str, payee: str, rule: str, trick
     """:func:`english_reason` of a payment given by its fields, its params as their
     items (a lean payment's, settle/leandeal.py), whose reason :func:`reason_key`
     keys: no payment made."""
-    if code in _CONSTANT:
+    if code in _CONSTANT and not params:
         return REASONS[code]
     by_name = dict(params)
     return _filled(code, rule, trick, by_name,
@@ -323,13 +323,19 @@ def english_reason_of(code: ReasonCode, payer: str, payee: str, rule: str, trick
 def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str, Any],
             values: dict[str, Any]) -> str:
     """The reason's template filled with ``values`` (the params, the payer, the
-    payee and the trick), its card and points in words, and its doubling's tail."""
+    payee and the trick), its cards, suit and points in words, its doubling's tail
+    and its forfeit's (``reason``'s English, without a message)."""
     card = params.get("card")
     if card is not None:
         values["card"] = _UNICODE[card.index]
     points = params.get("points")
     if points is not None:
         values["points"] = _ENGLISH_POINTS.get(points) or _english_points(points)
+    if code in _REVOKES:  # a revoke's card held and suit led, as _values writes them
+        values["held"] = _UNICODE[params["held"].index]
+        suit = params.get("suit")
+        if suit is not None:
+            values["suit"] = SUITS[suit]
     text = REASONS[code].format_map(values)
     grounds = params.get("doubled_for")
     if grounds and code not in _GROUNDS_IN_TEMPLATE:
@@ -338,6 +344,21 @@ def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str,
         if tail is None:
             tail = _ENGLISH_TAILS[key] = english(_grounds(rule, grounds, trick))
         text = DOUBLED.format(reason=text, grounds=tail)
+    forfeit = params.get("forfeit")
+    if forfeit is not None:
+        text = FORFEITED.format(reason=text, why=_english_why(forfeit, params))
+    return text
+
+
+def _english_why(forfeit: NoteCode, params: Mapping[str, Any]) -> str:
+    """A forfeit's note in English (``_forfeit``'s), kept by the values its template
+    reads: the peeker and the option's value, not the payment's card or trick."""
+    key = (forfeit, *[params.get(name) for name in _NOTE_FIELDS[forfeit]])
+    text = _ENGLISH_WHYS.get(key)
+    if text is None:
+        if len(_ENGLISH_WHYS) >= 256:  # bounded, whatever the session
+            _ENGLISH_WHYS.clear()
+        text = _ENGLISH_WHYS[key] = english(_forfeit(dict(params)))
     return text
 
 
@@ -345,16 +366,14 @@ def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int |
                params: tuple) -> tuple | None:
     """What :func:`english_reason` reads of a payment whose params are the items
     ``params`` (a lean payment's, settle/leandeal.py): equal keys, equal reasons;
-    None when the reason reads more (a forfeit, a fine's amount, a revoke's).
+    None when the reason reads more (a fine's amount).
     The trick is in the key only when the reason writes it (its template, the
     grounds of a doubling), so that the same ace placed on another trick, or a
     partie lost for another amount, finds its reason written already."""
-    if code not in _SIMPLE or code in _FINES:
+    if code in _FINES:
         return None
     doubled = False
     for name, value in params:
-        if name == "forfeit":  # after a doubling's grounds in a forfeited payment's params
-            return None
         if name == "doubled_for" and value and code not in _GROUNDS_IN_TEMPLATE:
             doubled = True
     if doubled:
@@ -362,10 +381,17 @@ def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int |
     return (code, payer, payee, params, trick if code in _TRICK_IN_TEMPLATE else None)
 
 
-# Reasons with nothing to fill in (the stakes).
+# Reasons with nothing to fill in (the stakes), unless forfeited.
 _CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in template)
+# A revoke's remise: its template names the card held and the suit led.
+_REVOKES = frozenset((R.REMISE_REVOKE, R.REMISE_REVOKE_NO_LEAD))
+# The values each note's template reads (a forfeit's, ``_english_why``'s key).
+_NOTE_FIELDS = {code: tuple(name for _, name, _, _ in Formatter().parse(template) if name)
+                for code, template in NOTES.items()}
+# A forfeit's note in English, by the forfeit and the values its template reads.
+_ENGLISH_WHYS: dict[tuple, str] = {}
 
-# Reasons that write the trick (none of the simple ones today: their key keeps it).
+# Reasons that write the trick (a revoke's remise: its key keeps it).
 _TRICK_IN_TEMPLATE = frozenset(code for code, template in REASONS.items()
                                 if "{trick" in template)
 

@@ -43,17 +43,37 @@ def session_file(deals: int, cache: Path) -> Path:
     return path
 
 
-def timed(args: list[str]) -> tuple[float, float, float]:
+# The command run as `python -m reversis_cli`, which also writes its own CPU
+# seconds (not its workers') into the file named first: the parent's share.
+_OWN_CPU = """
+import atexit, resource, runpy, sys
+own = sys.argv.pop(1)
+
+def note():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    with open(own, "w") as file:
+        file.write(str(usage.ru_utime + usage.ru_stime))
+
+atexit.register(note)
+sys.argv[0] = "reversis"
+runpy.run_module("reversis_cli", run_name="__main__", alter_sys=True)
+"""
+
+
+def timed(args: list[str]) -> tuple[float, float, float, float]:
     """Wall and CPU seconds (user + system, the workers it waited for
-    included) of one run, start-up included, its output thrown away, and its
-    peak memory in MB (the largest of its processes)."""
-    started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "reversis_cli", *args],
-                               stdout=subprocess.DEVNULL, env=ENV)
-    _, _, usage = os.wait4(process.pid, 0)
-    process.returncode = 0  # reaped above
-    return (time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
-            usage.ru_maxrss / 1024)
+    included) of one run, start-up included, its output thrown away, its
+    peak memory in MB (the largest of its processes), and the CPU seconds of
+    the parent alone."""
+    with tempfile.NamedTemporaryFile("r", suffix=".cpu") as own:
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-c", _OWN_CPU, own.name, *args],
+                                   stdout=subprocess.DEVNULL, env=ENV)
+        _, _, usage = os.wait4(process.pid, 0)
+        process.returncode = 0  # reaped above
+        wall = time.perf_counter() - started
+        parent = float(own.read() or "nan")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, parent
 
 
 def plan_line(path: Path, deals: int, jobs: int) -> str:
@@ -64,9 +84,9 @@ def plan_line(path: Path, deals: int, jobs: int) -> str:
     plan = parts.score_parts(path, jobs, parts.PART_DEALS)
     if plan is None:
         return f"  --jobs {jobs}: read by one process"
-    size = parts.part_deals(deals, jobs)
-    return (f"  --jobs {jobs}: {len(plan)} parts of {size:,} deals (the first here), "
-            f"warm-up {parts.SCORE_WARM_UP} deals a part = "
+    size = parts.part_deals(deals, jobs, deals - parts.PART_DEALS)
+    return (f"  --jobs {jobs}: {len(plan)} parts, the first of {parts.PART_DEALS:,} deals "
+            f"here, the others of about {size:,}; warm-up {parts.SCORE_WARM_UP} deals a part = "
             f"{100 * parts.SCORE_WARM_UP / size:.2f} % of the deals read again")
 
 
@@ -82,7 +102,7 @@ def main() -> None:
     path = session_file(options.deals, options.cache)
     jobs = [1, *options.jobs]
     load_before = os.getloadavg()
-    times: dict[tuple[str, int], list[tuple[float, float, float]]] = {
+    times: dict[tuple[str, int], list[tuple[float, float, float, float]]] = {
         (name, j): [] for name in COMMANDS for j in jobs}
     for _ in range(options.runs):  # interleaved: a change in the machine's load hits all alike
         for name, args in COMMANDS.items():
@@ -95,22 +115,25 @@ def main() -> None:
           f"(1-minute; near 0 on a quiet machine)")
     for j in options.jobs:
         print(plan_line(path, options.deals, j))
-    print("wall seconds (CPU seconds of all its processes; their peak memory); the speed-up is "
-          "of the wall time, the CPU added is over --jobs 1")
+    print("wall seconds (CPU seconds of all its processes, of which the parent's own; their "
+          "peak memory); the speed-up is of the wall time, the CPU added is over --jobs 1, "
+          "and 'on idle cores' is at most jobs / (1 + the CPU added)")
     for name in COMMANDS:
-        one, one_cpu, one_mb = _medians(times[name, 1])
+        one, one_cpu, one_mb, _ = _medians(times[name, 1])
         line = f"  {name:13} --jobs 1 {one:6.2f} s ({one_cpu:5.2f} s; {one_mb:4.0f} MB)"
         for j in options.jobs:
-            many, many_cpu, many_mb = _medians(times[name, j])
-            line += (f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f} s; {many_mb:4.0f} MB)  "
-                     f"speed-up {one / many:4.2f}x, CPU added "
-                     f"{100 * (many_cpu / one_cpu - 1):+5.1f} %")
+            many, many_cpu, many_mb, parent = _medians(times[name, j])
+            line += (f"   --jobs {j} {many:6.2f} s ({many_cpu:5.2f} s, parent {parent:4.2f} s; "
+                     f"{many_mb:4.0f} MB)  speed-up {one / many:4.2f}x, CPU added "
+                     f"{100 * (many_cpu / one_cpu - 1):+5.1f} %, on idle cores "
+                     f"<= {j * one_cpu / many_cpu:4.2f}x")
         print(line)
 
 
-def _medians(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+def _medians(runs: list[tuple[float, float, float, float]]
+             ) -> tuple[float, float, float, float]:
     return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
-            max(r[2] for r in runs))
+            max(r[2] for r in runs), statistics.median(r[3] for r in runs))
 
 
 if __name__ == "__main__":
