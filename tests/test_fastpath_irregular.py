@@ -139,3 +139,31 @@ def test_a_two_discarded_deal_is_read_lean_with_a_row_of_three_cards(trick, exch
         assert ExchangeLine not in fast._by_type and fast.trick_count == 11
         slow = parse_deal(list(lines), 100, fast=False)[0]
         assert slow is not None and fast.trick_line(10) == slow.tricks[10] and fast == slow
+
+
+# A plain deal but for one event line (the "{}"), read whole by the fast path.
+WITH_AN_EVENT = ["deal 56 dealer Gleb", "  exchange Boris discards AD takes 3C", "  {}",
+                 *(f"  {n:>2} Vera  QH 2C 6C 5S > Vera" for n in range(1, 12))]
+
+
+@pytest.mark.parametrize("event", [
+    "peeked Vera", "kept Vera", "out-of-turn Anna", "discarded-two Boris", "misdeal Gleb",
+    "misdeal Gleb late", "unclaimed 11", "unclaimed 3 Anna", "unclaimed 07 Anna",
+    "redeal paid", "exposed", "  peeked   Vera  ", "unclaimed  4   Anna ", "misdeal  Gleb  late"])
+def test_a_plain_deal_with_an_event_line_is_read_lean_as_larks(event):
+    """The event line read by its words, each word's column found after the one
+    before it, in a deal the fast path reads whole (lean): the deal Lark reads."""
+    fast, _ = both_ways([line.replace("{}", event) for line in WITH_AN_EVENT])
+    assert fast._layout is not None  # read whole by the fast path
+
+
+@pytest.mark.parametrize("event", [
+    "unclaimed ²", "unclaimed ٣ Anna", "unclaimed 3 Anna Vera", "unclaimed", "unclaimed Anna",
+    "unclaimed 3 late", "misdeal Gleb late late", "misdeal late", "misdeal Gleb Anna",
+    "kept", "kept Vera late", "kept peeked", "peeked 3", "redeal Anna", "redeal paid paid",
+    "exposed exposed", "out-of-turn Anna#x", "kept Vera\tAnna", "unclaimed 3 Anna1",
+    "kept A" + "1" * 31, "unclaimed " + "1" * 31, "peeked Вера", "kept Ve\u0301ra"])
+def test_a_broken_event_line_in_a_plain_deal_is_said_as_lark_says_it(event):
+    """Every event line the fast path does not read (or reads as Lark would): the
+    same deal and the same diagnostics, at the same line and column."""
+    both_ways([line.replace("{}", event) for line in WITH_AN_EVENT])

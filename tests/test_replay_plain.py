@@ -21,7 +21,7 @@ from reversis_cli.replay.plaintwo import replay_two_discarded
 from reversis_cli.replay import replay_full
 from reversis_cli.settle.inplay import still_held
 from reversis_cli.settle.ledger import _tally, _tally_tricks
-from reversis_cli.cards import Suit
+from reversis_cli.cards import PACK, Suit
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -89,8 +89,8 @@ def _agree(calls) -> int:
                     assert sorted(still_held(plain.rows, seat, number, suit), key=_index) \
                         == sorted([c for c in full.held_at(seat, number + 1)
                                    if c.suit is suit], key=_index)
-        # the hands and tricks are made when asked; where a player kept a talon card his
-        # hand is made at once, and held_at (above) reads it with the tricks
+        # the hands and tricks are made when asked; where a player kept a talon card
+        # held_at (above) asked for them (his hand holds a card he never played)
         kept = bool(deal.events_of("kept"))
         assert (plain._hands is None) is not kept
         assert (plain._tricks is None) is not kept
@@ -242,3 +242,38 @@ def test_a_revoke_is_found_asking_each_seat_and_suit_once():
         assert plain._any_revoke(renounces, by_seat, espagnolette) == want
         found += want
     assert 1_000 < found < 19_000
+
+
+def test_a_kept_talon_card_is_found_without_a_hand_made(monkeypatch):
+    """A deal where a player kept a talon card (IRR-4), replayed plain: the card
+    he kept and never played (``kept_card``) is the one the full walk's hand of
+    his holds and no trick does, and the four hands are made only when asked
+    (``check`` never asks them), then the full walk's, his with the kept card."""
+    calls = _replayed(_simulated(11, 12, forces={n: "kept" for n in range(1, 13)}),
+                      monkeypatch)
+    kept_deals = 0
+    for deal, players, _ in calls:
+        plain = replay_plain(deal, players)
+        if plain is None:
+            continue
+        kept_deals += 1
+        assert plain._hands is None  # not made by the replay
+        assert plain.kept_card is not None
+        seat, index = plain.kept_card
+        full = replay_full(deal, players)
+        assert PACK[index] in full.hands[seat]
+        assert all(play.card is not PACK[index] for trick in full.tricks for play in trick.plays)
+        assert plain.held_at(seat, 11) == full.held_at(seat, 11)  # the kept card held
+        assert [list(h) for h in plain.hands] == [list(h) for h in full.hands]
+        assert plain == full
+    assert kept_deals > 6  # most such deals are replayed plain: the test tests something
+
+
+def test_revokes_found_plain_are_the_full_walks(monkeypatch):
+    """Deals with a revoke (PLAY-4), replayed plain: the same revokes, each held
+    card the lowest of the suit he played later, and the same warnings."""
+    calls = _replayed(_simulated(9, 16, forces={n: "revoke" for n in range(1, 17)}),
+                      monkeypatch)
+    assert _agree(calls) > 8
+    revokes = [replay_plain(deal, players) for deal, players, _ in calls]
+    assert sum(bool(plain and plain.revokes) for plain in revokes) > 8

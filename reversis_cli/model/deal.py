@@ -226,7 +226,10 @@ class Deal(_ModelValue):
         return found[0] if found else None
 
     def events_of(self, kind: str) -> tuple[EventLine, ...]:
-        return tuple(e for e in self.events if e.kind == kind)
+        events = self._by_type.get(EventLine)  # of_type's: an event line is never a row
+        if not events:
+            return ()
+        return tuple([e for e in events if e.kind == kind])
 
     @property
     def is_void(self) -> bool:
@@ -237,8 +240,9 @@ class Deal(_ModelValue):
         """The ``misdeal`` lines that name someone other than the deal's dealer.
         Only the dealer misdeals (IRR-2, IRR-3), so one of the two names is
         wrong, and which is not known: what rests on them is not settled."""
-        return tuple(e for e in self.events_of("misdeal")
-                     if e.player is not None and e.player.text != self.dealer.text)
+        dealer = self.line.dealer.text
+        return tuple([e for e in self.events_of("misdeal")
+                      if e.player is not None and e.player.text != dealer])
 
 
 def has_figures(deal: Deal | None) -> bool:

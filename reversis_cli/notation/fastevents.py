@@ -64,14 +64,48 @@ class EventLines:
     def _event_by_words(self, line: str, words: list[str], number: int) -> EventLine | None:
         """:meth:`_event` of a plain line (``fastpath.is_plain``: printable, so
         its only blank is the space) whose first word is an event's keyword,
-        split into its ``words`` (``str.split``: the words :meth:`_event` finds)."""
-        found = []
-        at = 0
-        for word in words:  # each word's column: a word holds no space
-            at = line.index(word, at)
-            found.append((word, at + 1))
-            at += len(word)
-        return self._event_of(found, number)
+        split into its ``words`` (``str.split``: the words :meth:`_event` finds):
+        each word's column found in the line after the word before it, the
+        line made as :meth:`_event_of` makes it, without the list of columns."""
+        kind, count = words[0], len(words)
+        new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
+        at = line.index(kind)  # only spaces before the keyword
+        pos = new(Pos, (number, at + 1))
+        at += len(kind)
+        if kind in _NAMED or kind == "misdeal":
+            if count == 2:
+                late = False
+            elif count == 3 and kind == "misdeal" and words[2] == "late":
+                late = True
+            else:
+                return None
+            player = self._player_after(line, words[1], at, number)
+            if player is None:
+                return None
+            return new_event_line(pos, kind, player, None, None, late, False)
+        if kind == "unclaimed":
+            digits = words[1] if 1 < count < 4 else ""
+            # _DIGITS's ASCII digits (str.isdigit alone takes "²"), not too many
+            if not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
+                return None
+            at = line.index(digits, at)
+            player = None
+            if count == 3:
+                player = self._player_after(line, words[2], at + len(digits), number)
+                if player is None:
+                    return None
+            return new_event_line(pos, kind, player, int(digits), new(Pos, (number, at + 1)),
+                                  False, False)
+        if kind == "redeal":
+            return new_event_line(pos, kind, None, None, None, False, True) \
+                if count == 2 and words[1] == "paid" else None
+        return new_event_line(pos, kind, None, None, None, False, False) if count == 1 else None
+
+    def _player_after(self, line: str, word: str, at: int, number: int) -> Name | None:
+        """:meth:`_player` of ``word``, written in ``line`` after index ``at``."""
+        if word in self.keywords or not self.is_name(word):
+            return None  # a keyword where a name stands, or no name: Lark says so
+        return tuple.__new__(Name, (word, tuple.__new__(Pos, (number, line.index(word, at) + 1))))
 
     def _event_of(self, found: list[tuple[str, int]], number: int) -> EventLine | None:
         """The event line of the words ``found`` (each with its column), the

@@ -86,7 +86,18 @@ def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -
 
 def new_event_line(pos: Pos, kind: str, player: Name | None, trick: int | None,
                    trick_pos: Pos | None, late: bool, paid: bool) -> EventLine:
-    """``EventLine(pos=pos, kind=kind, ...)``, without comments."""
-    made: EventLine = _filled(EventLine, _EVENT_SLOTS, (pos, (), None, kind, player, trick,
-                                                        trick_pos, late, paid))
+    """``EventLine(pos=pos, kind=kind, ...)``, without comments (one in an
+    irregular deal: its slots are set one by one, not in a loop)."""
+    made = _new(EventLine)
+    s_pos, s_before, s_after, s_kind, s_player, s_trick, s_trick_pos, s_late, s_paid = \
+        _EVENT_SLOTS
+    s_pos(made, pos)
+    s_before(made, ())
+    s_after(made, None)
+    s_kind(made, kind)
+    s_player(made, player)
+    s_trick(made, trick)
+    s_trick_pos(made, trick_pos)
+    s_late(made, late)
+    s_paid(made, paid)
     return made

@@ -87,12 +87,14 @@ class Expectations(Value):
 def next_dealer(deal: Deal, dealer: int) -> int:
     """Who deals after ``deal`` (SEAT-2), unless an irregularity keeps the deal
     with the same dealer: an exposed card (IRR-1) or a paid redeal (IRR-2)."""
-    if not deal.events:  # the usual deal: nothing to look for
+    events = deal.events
+    if not events:  # the usual deal: nothing to look for
         return next_seat(dealer)
-    if deal.events_of("exposed"):
+    kinds = [event.kind for event in events]
+    if "exposed" in kinds:
         return dealer
-    misdeal = deal.events_of("misdeal")
-    if misdeal and deal.events_of("redeal") and not any(e.late for e in misdeal):
+    if "misdeal" in kinds and "redeal" in kinds \
+            and not any(e.late for e in events if e.kind == "misdeal"):
         return dealer
     return next_seat(dealer)
 

@@ -112,11 +112,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
-        bool(partie))
-    if kept is not None:  # his hand: the cards he played and the one he kept
-        hands = list(replayed.hands)
-        hands[kept] = hands[kept] | {PACK[extra]}
-        setattr_frozen(replayed, "_hands", tuple(hands))
+        bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
     if renounces and _any_revoke(renounces, by_seat, espagnolette):
         _add_revokes(replayed, renounces, by_seat)
     return replayed
@@ -131,15 +127,18 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     esp = replayed.espagnolette
     privileged = esp.seat if esp is not None and esp.privileged else None
     found = []
+    # each seat's suits in the order played, as their first indexes (_any_revoke's)
+    find = by_seat.translate(_SUIT_OF_INDEX).find
     for number, seat, lo in renounces:
         first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
-        later = [index for index in by_seat[first + number:first + _SEAT_CARDS]
-                 if lo <= index < lo + _SUIT_SIZE]
-        if not later or may_renounce(number, seat, privileged):
+        at = find(lo, first + number, first + _SEAT_CARDS)  # the suit played later: held
+        if at < 0 or may_renounce(number, seat, privileged):
             continue
+        held = min([index for index in by_seat[at:first + _SEAT_CARDS]
+                    if lo <= index < lo + _SUIT_SIZE])
         trick = replayed.trick(number)
         play = trick.plays[(seat - trick.leader) % 4]
-        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[min(later)],
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[held],
                                   play.pos, replayed.deal.number, replayed.players))
     setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
     setattr_frozen(replayed, "diagnostics",
@@ -204,8 +203,11 @@ def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_s
     espagnolette (ESP-1: four aces, or three and the quinola) when the cards
     he played are not."""
     lo = extra - extra % _SUIT_SIZE
-    if any(seat == kept and suit == lo for _, seat, suit in renounces):
-        return False
+    for _, seat, suit in renounces:
+        if seat == kept and suit == lo:
+            return False
+    if extra != lo and extra != QUINOLA.index:
+        return True  # neither an ace nor the quinola: ESP-1 of his hand is as played
     his = by_seat[_SEAT_CARDS * kept:_SEAT_CARDS * kept + _SEAT_CARDS]
     return _is_espagnolette(his + bytes((extra,))) == _is_espagnolette(his)
 

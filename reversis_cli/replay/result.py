@@ -196,7 +196,7 @@ class ReplayedDeal(Value):
 
     __slots__ = ("deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
                  "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
-                 "dealer_known", "rows", "_irregularities", "_made", "_walked")
+                 "dealer_known", "rows", "_irregularities", "_made", "_walked", "_kept")
     _fields = ("deal", "players", "dealer", "tricks", "hands", "partie", "partie_written",
                "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
                "dealer_known")
@@ -218,6 +218,9 @@ class ReplayedDeal(Value):
     _irregularities: tuple[Irregularity, ...] | None
     _made: list[PlayedTrick | None] | None  # the tricks trick() made of a plain deal
     _walked: tuple[Walked, ...] | None  # a deal of ten-card hands' tricks, to be made (of_walk)
+    # A talon card kept, never played (IRR-4): (seat, index); of a plain deal
+    # (of_rows) set only where one was kept, read through kept_card.
+    _kept: tuple[int, int] | None
 
     def __init__(self, deal: Deal, players: tuple[str, ...], dealer: int,
                  tricks: tuple[PlayedTrick, ...] = (),
@@ -231,7 +234,7 @@ class ReplayedDeal(Value):
         for setter, value in zip(_SETTERS, (
                 deal, players, dealer, tricks, hands, partie, partie_written, espagnolette,
                 revokes, void, complete, diagnostics, unresolved, dealer_known, None, None, None,
-                None),
+                None, None),
                 strict=True):
             setter(self, value)
 
@@ -239,19 +242,20 @@ class ReplayedDeal(Value):
     def of_rows(cls, deal: Deal, players: tuple[str, ...], dealer: int,
                 rows: tuple[Row, ...] | None,
                 partie: tuple[Card, ...], espagnolette: Espagnolette | None,
-                diagnostics: tuple[Diagnostic, ...], partie_written: bool = False
-                ) -> ReplayedDeal:
+                diagnostics: tuple[Diagnostic, ...], partie_written: bool = False,
+                kept: tuple[int, int] | None = None) -> ReplayedDeal:
         """The replay of a plain deal (replay/plain.py, the fast path): its
         tricks are ``rows``, one a trick of ``deal.tricks``, and its hands the
-        cards each seat played; both are made when first asked (rows None:
-        :meth:`of_walk`'s, which sets what was walked next).  ``partie``
-        is the partie line's cards, in the order written, when
-        ``partie_written``."""
+        cards each seat played (and ``kept``, a seat and the index of a talon
+        card it kept and never played, IRR-4, in that seat's hand); both are
+        made when first asked (rows None: :meth:`of_walk`'s, which sets what was
+        walked next).  ``partie`` is the partie line's cards, in the order
+        written, when ``partie_written``."""
         made = object.__new__(cls)
         # One a deal: each slot set by its setter, in __slots__' order, not in a loop.
         (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
          s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
-         s_dealer_known, s_rows, s_irregularities, s_made, s_walked) = _SETTERS
+         s_dealer_known, s_rows, s_irregularities, s_made, s_walked, s_kept) = _SETTERS
         s_deal(made, deal)
         s_players(made, players)
         s_dealer(made, dealer)
@@ -270,6 +274,8 @@ class ReplayedDeal(Value):
         s_irregularities(made, None)
         s_made(made, None)
         s_walked(made, None)
+        if kept is not None:  # (a slot left unset on every other plain deal: one a deal)
+            s_kept(made, kept)
         return made
 
     @classmethod
@@ -283,7 +289,7 @@ class ReplayedDeal(Value):
         hands (the cards each seat played) too."""
         made = cls.of_rows(deal, players, dealer, None, partie, espagnolette, diagnostics,
                            partie_written)
-        _SETTERS[-1](made, walked)  # _walked, the last slot
+        _SET_WALKED(made, walked)
         return made
 
     @property
@@ -348,10 +354,21 @@ class ReplayedDeal(Value):
             setattr_frozen(self, "_hands", hands)
         elif hands is None:  # a plain deal's: the cards each seat played, made when first asked
             assert self.rows is not None, "a replay without hands has rows"
-            hands = tuple([frozenset([PACK[index] for index in played])
-                           for played in _played_by_seat(self.rows)])
+            made = [frozenset([PACK[index] for index in played])
+                    for played in _played_by_seat(self.rows)]
+            kept = self.kept_card
+            if kept is not None:  # his hand: the cards he played and the one he kept
+                made[kept[0]] = made[kept[0]] | {PACK[kept[1]]}
+            hands = tuple(made)
             setattr_frozen(self, "_hands", hands)
         return hands
+
+    @property
+    def kept_card(self) -> tuple[int, int] | None:
+        """Of a plain deal (:meth:`of_rows`) where a player kept a talon card
+        and never played it (IRR-4), his seat and the card's index (in his
+        hand of ``hands``, in no trick); None for any other deal."""
+        return getattr(self, "_kept", None)  # unset on a plain deal without one
 
     @property
     def number(self) -> int:
@@ -399,7 +416,8 @@ class ReplayedDeal(Value):
 
     def held_at(self, seat: int, trick_number: int) -> frozenset[Card]:
         """The cards ``seat`` still held when trick ``trick_number`` began."""
-        if self._hands is None and self.rows is not None:  # the hands are the cards played
+        if self._hands is None and self.rows is not None and self.kept_card is None:
+            # the hands are the cards played
             return frozenset([PACK[index] for index in
                               _played_by_seat(self.rows[trick_number - 1:])[seat]])
         played = {play.card for t in self.tricks[: trick_number - 1]
@@ -409,6 +427,7 @@ class ReplayedDeal(Value):
 
 # Each slot's setter, in the order __init__ and of_rows give their values.
 _SETTERS = tuple(getattr(ReplayedDeal, name).__set__ for name in ReplayedDeal.__slots__)
+_SET_WALKED = _SETTERS[ReplayedDeal.__slots__.index("_walked")]  # by name: not the last
 
 
 def trick_of_row(row: Row, line: TrickLine | None = None) -> PlayedTrick:

@@ -113,11 +113,15 @@ class _LeanEvents(_Lean):
         if self.keeper is None:
             return True
         seat = self.keeper
-        played = {row[2 + (seat - row[1]) % 4] for row in self.rows}
-        extra = [card for card in self.replayed.hands[seat] if card.index not in played]
-        if len(extra) != 1 or (extra[0] is QUINOLA and self.replayed.espagnolette is not None):
+        # the card he kept and never played, as the plain replay found it (his hand
+        # less the cards he played: the hands are not made for it)
+        kept = self.replayed.kept_card
+        if kept is None or kept[0] != seat:
             return False
-        self.kept_suit = extra[0].suit
+        extra = PACK[kept[1]]
+        if extra is QUINOLA and self.replayed.espagnolette is not None:
+            return False
+        self.kept_suit = extra.suit
         return True
 
     def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
