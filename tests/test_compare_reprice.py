@@ -268,12 +268,16 @@ def test_the_watch_settles_each_deal_once_as_the_session_does(season):
         assert (found.reads, found.asked, found.lean, found.facts) == \
             (alone.reads, alone.asked, alone.lean, alone.facts)
     other = load_profile("classic" if own.name == "modern" else "modern")
+    readings = []  # each option of the other profile alone, then the whole other reading
     for name in OPTIONS:
         value = getattr(other.options, name)
-        if value == getattr(own.options, name):
-            continue
-        profile = own.with_overrides({name: value_text(name, value)})
-        differ = frozenset({name})
+        if value != getattr(own.options, name):
+            readings.append((own.with_overrides({name: value_text(name, value)}),
+                             frozenset({name})))
+    readings.append((other, frozenset(name for _, differ in readings for name in differ)))
+    assert watch.LATE in readings[-1][1]  # the doubled tricks among them: asked deal by deal
+    for profile, differ in readings:
+        # (``settle_plan`` answers once for each set of options read, save the doubled tricks)
         assert watch.settle_plan(found, differ, profile) == (
             watch.must_settle(found, differ, profile), watch.restaked(found, differ, profile))
 

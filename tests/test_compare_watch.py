@@ -21,6 +21,10 @@ from reversis_cli.settle import engine, lean
 from conftest import SAMPLES
 from test_compare import SEASON, simulated
 
+# the watch is a twin: under REVERSIS_REFERENCE=1 there is none, every deal is settled
+NO_WATCH_UNDER_THE_SWITCH = pytest.mark.skipif(fastpaths.REFERENCE,
+                                               reason="no watch under the switch")
+
 READINGS = {
     "modern": OtherReading(builtin_profile("modern")),
     "classic": OtherReading(builtin_profile("classic")),
@@ -73,6 +77,7 @@ def _watched(text: str, name: str = "s1"):
         return watch.watch_options(session, scored, session.profile), len(scored)
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_the_watch_leaves_most_deals_unsettled_for_an_option_they_never_read():
     players, rules, irregular, seed = SEASON[0]
     found, deals = _watched(simulated(60, seed, players, rules, irregular))
@@ -85,6 +90,7 @@ def test_the_watch_leaves_most_deals_unsettled_for_an_option_they_never_read():
     assert fastpaths.REFERENCE or watch.must_settle(None, frozenset(), MODERN) is None
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch):
     """A settlement that keeps what it works out from an option (here, in a
     table keyed by the options object) reads the option only the first time:
@@ -107,6 +113,7 @@ def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch)
         frozenset(range(deals))
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
     players, rules, irregular, seed = SEASON[0]
     text = simulated(30, seed, players, rules, irregular)
@@ -141,6 +148,7 @@ def test_under_the_switch_there_is_no_watch(monkeypatch):
     assert _watched(simulated(10, seed, players, rules, irregular))[0] is None
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_the_lean_watch_gives_up_at_the_first_doubt(monkeypatch):
     """A plain deal is watched through the lean settlement (settle/lean.py):
     one that reads the options whole may depend on any of them."""
@@ -160,6 +168,7 @@ def test_the_lean_watch_gives_up_at_the_first_doubt(monkeypatch):
     assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"}), MODERN) or ())
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_a_reading_the_lean_settlement_does_not_settle_settles_every_deal(monkeypatch):
     """The lean reads tell of a reading only if the lean settlement settles it:
     one it gives up on (the engine may read other options) settles every deal."""
@@ -177,6 +186,7 @@ def test_a_reading_the_lean_settlement_does_not_settle_settles_every_deal(monkey
     assert watch.must_settle(found, differ, other) is None
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_the_doubled_tricks_count_only_for_the_tricks_a_deal_asked_about():
     """A deal reads ``late_tricks_double`` one trick at a time: a reading that
     answers alike for every trick it asked about settles it alike."""
@@ -198,6 +208,7 @@ def test_the_doubled_tricks_count_only_for_the_tricks_a_deal_asked_about():
     assert watch.must_settle(found, differ, same) == unknown
 
 
+@NO_WATCH_UNDER_THE_SWITCH
 def test_the_doubled_tricks_used_otherwise_cast_doubt(monkeypatch):
     """Anything but asking of one trick (here, going through them) may make
     the deal depend on every trick: it is settled again under any reading."""

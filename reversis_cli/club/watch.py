@@ -104,7 +104,7 @@ class Watch:
     options (None: any option may count), and the tricks it asked
     ``late_tricks_double`` about (None: it did not read it)."""
 
-    __slots__ = ("reads", "lean", "facts", "asked", "late")
+    __slots__ = ("reads", "lean", "facts", "asked", "late", "_by_reads")
 
     def __init__(self, reads: list[frozenset[str] | None], lean: bool = False,
                  facts: list | None = None, asked: list[frozenset | None] | None = None,
@@ -118,6 +118,17 @@ class Watch:
         # each deal's ``settle.lean.plain_facts`` (False: not a plain deal; None:
         # not worked out), for the readings to settle it from
         self.facts = facts if facts is not None else [None] * len(reads)
+        self._by_reads: dict[frozenset[str] | None, list[int]] | None = None
+
+    def by_reads(self) -> dict[frozenset[str] | None, list[int]]:
+        """The deals' indexes by what they read (a season's 2,000 deals read some
+        170 sets of options), worked out once: ``settle_plan`` answers once a set."""
+        if self._by_reads is None:
+            groups: dict[frozenset[str] | None, list[int]] = {}
+            for index, read in enumerate(self.reads):
+                groups.setdefault(read, []).append(index)
+            self._by_reads = groups
+        return self._by_reads
 
 
 def _watched(profile: Profile) -> Profile:
@@ -315,7 +326,8 @@ def restaked(watch: Watch | None, differ: frozenset[str], profile: Profile) -> f
 
 def settle_plan(watch: Watch | None, differ: frozenset[str], profile: Profile
                 ) -> tuple[frozenset[int] | None, frozenset[int]]:
-    """:func:`must_settle` and :func:`restaked` of a reading, in one pass over the deals."""
+    """:func:`must_settle` and :func:`restaked` of a reading, in one pass, answered
+    once for each set of options the deals read (:meth:`Watch.by_reads`)."""
     if watch is None or (watch.lean and not handles(profile.options)):
         return None, frozenset()
     if not watch.lean:
@@ -326,13 +338,21 @@ def settle_plan(watch: Watch | None, differ: frozenset[str], profile: Profile
     priced = REPRICED | {LED}
     must: list[int] = []
     again: list[int] = []
-    for index, read in enumerate(watch.reads):
+    tricks = LATE in differ  # then a deal's answer is the tricks it asked about too
+    for read, indexes in watch.by_reads().items():
         if read is None:
-            must.append(index)
-            continue
-        hit = touched(index, read)
-        if hit:
-            must.append(index)
-        if not hit - priced:
-            again.append(index)
+            must.extend(indexes)
+        elif tricks and LATE in read:
+            for index in indexes:
+                hit = touched(index, read)
+                if hit:
+                    must.append(index)
+                if not hit - priced:
+                    again.append(index)
+        else:  # the answer is the reads' alone: once for all the deals that read them
+            hit = touched(indexes[0], read)
+            if hit:
+                must.extend(indexes)
+            if not hit - priced:
+                again.extend(indexes)
     return frozenset(must), frozenset(again)

@@ -357,6 +357,8 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     index = names.index
     nets = list(deal.net)
     value = partie_worth(deal.partie_cards, options) if partie else deal.partie_value
+    each = share(value, len(deal.winners) * len(deal.losers)) if partie and deal.winners \
+        and deal.losers else 0  # a loser's share of the partie (``_partie_payment``'s)
     for p in deal.payments:
         payer, payee = p[0], p[1]
         if payer == POOL or payee == POOL:
@@ -367,7 +369,7 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
         if rule == "PARTIE-4":
             if not partie:
                 continue  # priced as it was
-            amount = _partie_payment(deal, index(payer), index(payee), options, value)[2]
+            amount = _partie_amount(index(payer), index(payee), options, each)
         elif unpaid and rule in _TO_WINNER:
             amount = 0  # ACE-3, QUIN-3: no longer owed
         elif rule in _IN_PLAY or rule in _TO_WINNER:
@@ -456,12 +458,23 @@ def _repriced(deal: LeanDeal, made: tuple[LeanPayment, ...], options: RuleOption
     return tuple(out)
 
 
+def _doubled_partie(loser: int, winner: int, options: RuleOptions) -> bool:
+    """PARTIE-5: the partie paid double between players sitting opposite."""
+    return vis_a_vis(loser, winner) and bool(options.partie_vis_a_vis_double)
+
+
+def _partie_amount(loser: int, winner: int, options: RuleOptions, each: Amount) -> Amount:
+    """The amount of :func:`_partie_payment` (``each`` a loser's share of the
+    partie), its payment not made: what :func:`repriced_nets` keeps of it."""
+    return _amount(each * 2) if _doubled_partie(loser, winner, options) else _amount(each)
+
+
 def _partie_payment(deal: LeanDeal, loser: int, winner: int, options: RuleOptions,
                     value: Amount) -> LeanPayment:
     """PARTIE-4, PARTIE-5 (``lean._Lean._partie``): what ``loser`` pays ``winner``."""
     names, each = deal.names, share(value, len(deal.winners) * len(deal.losers))
     points = ("points", deal.points[loser])
-    if vis_a_vis(loser, winner) and options.partie_vis_a_vis_double:
+    if _doubled_partie(loser, winner, options):
         return _new(Payment, (names[loser], names[winner], _amount(each * 2), "PARTIE-4", None,
                               ReasonCode.PARTIE_LOST_VIS_A_VIS,
                               (points, ("factor", 2), ("doubled_for", (VIS_A_VIS,))),
