@@ -317,3 +317,24 @@ def test_a_record_where_every_deal_discards_two_scores_the_same_both_ways(rules,
     assert text.count("discarded-two") == deals
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     assert outputs() == fast
+
+
+def test_a_trick_of_three_cards_before_trick_11_is_given_up_by_the_walk():
+    """Rows of a deal read in full (no leader or taker written): trick 10 of three
+    cards, trick 11 of three, 42 different cards and the pack's last (2C) not
+    among them.  The walk gives the deal up: a missing card's ``NO_INDEX`` is no
+    card, though it would make the count of cards played come right."""
+    from reversis_cli.model.rows import NO_INDEX, TrickRow
+    from reversis_cli.replay import plaintwo
+
+    cards = iter(range(47))  # every index but 2C's, 47
+    rows: list[TrickRow] = []
+    for number in range(1, 12):
+        a, b, c = next(cards), next(cards), next(cards)
+        d = NO_INDEX if number >= 10 else next(cards)
+        rows.append((number, a, b, c, d, None, None, "", number))
+    seats = {"Anna": 0, "Boris": 1, "Vera": 2, "Gleb": 3}
+    assert plaintwo._walk(rows, seats, 3, 0) is None
+    _, a, b, c, _, _, _, _, _ = rows[9]
+    rows[9] = (10, a, b, c, next(cards), None, None, "", 10)  # four cards: walked
+    assert plaintwo._walk(rows, seats, 3, 0) is not None

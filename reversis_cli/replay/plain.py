@@ -222,7 +222,8 @@ def _is_espagnolette(hand: bytes) -> bool:
 _Renounce = tuple[int, int, int]
 
 
-def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
+def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int,
+          tricks: int = TRICKS_PER_DEAL
           ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
     """The tricks established as rows (see ``result.Row``), the mask of the
     cards played, each seat's cards in the order played, seat after seat (as
@@ -230,8 +231,9 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
     Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
     index); None when a trick is not plain.  Only the trick lines' rows are
     read (``Deal.trick_rows``: a lean deal's own, made of nothing else):
-    no trick line, Play or PlayedTrick is made."""
-    if written is None or len(written) != TRICKS_PER_DEAL:
+    no trick line, Play or PlayedTrick is made.  ``tricks``: how many rows are
+    walked (plaintwo.py walks the first ten of a deal whose last has three cards)."""
+    if written is None or len(written) != tricks:
         return None
     rows = []
     by_seat = []  # each trick's card indexes in seat order
@@ -272,7 +274,7 @@ def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int
         rows.append((number, leader, i0, i1, i2, i3, taker))
         by_seat.append(_BY_SEAT[leader](row))
         leader = taker
-    if played.bit_count() != 4 * TRICKS_PER_DEAL:
+    if played.bit_count() != 4 * tricks:
         return None  # a card played twice
     return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 

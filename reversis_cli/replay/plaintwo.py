@@ -41,9 +41,10 @@ from ..model import Deal, EventLine
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
-    _BIT, _BY_SEAT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes,
-    _any_revoke, _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+    _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _any_revoke,
+    _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
+from .plain import _walk as _plain_walk
 from .plaindealt import dealt_plain
 from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
@@ -51,8 +52,6 @@ from .rules_of_play import PLAYING_ORDERS
 
 __all__ = ["replay_two_discarded"]
 
-_SEAT_CARDS = TRICKS_PER_DEAL  # the bytes of each seat's cards played (the ten-card player's
-# last is NO_CARD)
 _PLAYED = 4 * TRICKS_PER_DEAL - 1  # the cards played: trick 11 has three
 
 
@@ -175,58 +174,28 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     ten-card player's last is :data:`NO_CARD`), and the renounces; None when a
     trick is not plain: not eleven tricks in order, a leader or taker written
     who is not the one the play gives, a trick of the wrong number of cards, a
-    card played twice.  Tricks 1 to 10 are walked as ``plain._walk`` walks them,
+    card played twice.  Tricks 1 to 10 are walked by ``plain._walk`` itself,
     trick 11 by :func:`_last_trick`."""
-    if rows is None or len(rows) != TRICKS_PER_DEAL:
+    if rows is None or len(rows) != TRICKS_PER_DEAL \
+            or any(row[4] == NO_INDEX for row in rows[:-1]):  # three cards before trick 11
         return None
-    tricks: list[Walked] = []
-    by_seat = []  # each trick's card indexes in seat order
-    renounces: list[_Renounce] = []
-    played = 0
-    leader = (dealer + 1) % 4  # first hand
-    seat_of = seats.get
-    for number, row in enumerate(rows, 1):
-        written, i0, i1, i2, i3, named, named_taker, _, _ = row
-        if number == TRICKS_PER_DEAL:
-            last = _last_trick(row, leader, two, seat_of, renounces)
-            if last is None:
-                return None
-            tricks.append(last[0])
-            by_seat.append(last[1])
-            played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
-            break
-        if written != number or i3 == NO_INDEX or named is not None and seat_of(named) != leader:
-            return None
-        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
-        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
-        hi = lo + _SUIT_SIZE
-        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
-        best, high = 0, i0
-        if lo <= i1 < hi:
-            if i1 < high:
-                best, high = 1, i1
-        else:
-            renounces.append((number, s1, lo))
-        if lo <= i2 < hi:
-            if i2 < high:
-                best, high = 2, i2
-        else:
-            renounces.append((number, s2, lo))
-        if lo <= i3 < hi:
-            if i3 < high:
-                best = 3
-        else:
-            renounces.append((number, s3, lo))
-        taker = order[best]
-        if named_taker is not None and seat_of(named_taker) != taker:
-            return None
-        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
-        tricks.append((number, leader, order, taker, (i0, i1, i2, i3)))
-        by_seat.append(_BY_SEAT[leader](row))
-        leader = taker
+    first = _plain_walk(rows[:-1], seats, dealer, TRICKS_PER_DEAL - 1)
+    if first is None:
+        return None
+    ten, played, ten_by_seat, renounces = first
+    last = _last_trick(rows[-1], ten[-1][-1], two, seats.get, renounces)
+    if last is None:
+        return None
+    walked, cards = last
+    i0, i1, i2 = walked[4]
+    played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    return tuple(tricks), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
+    tricks = tuple([(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
+                    for number, leader, c0, c1, c2, c3, taker in ten]) + (walked,)
+    played_by_seat = b"".join([ten_by_seat[10 * seat:10 * seat + 10] + bytes((cards[seat],))
+                               for seat in range(4)])
+    return tricks, played, played_by_seat, renounces
 
 
 def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
