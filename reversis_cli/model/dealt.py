@@ -17,9 +17,9 @@ line:
 A hand line read by its words (:func:`lean_hand_words`) is made with its mask,
 its size and its player's word only: its ``indexes`` too are made from its text
 when first read.  Every other field of a lean line is made the same way
-(``__getattr__`` is called only for a slot not set); a lean line equals the
-line Lark's builder makes (tests/test_fastpath_parity.py,
-tests/test_replay_dealt.py).
+(its slot's descriptor, ``_Lazy``, writes the text out when the slot is not
+set); a lean line equals the line Lark's builder makes
+(tests/test_fastpath_parity.py, tests/test_replay_dealt.py).
 """
 
 from __future__ import annotations
@@ -77,7 +77,6 @@ class PartieLine(Statement):
                  comment_after: Comment | None = None, cards: tuple[CardAt, ...]) -> None:
         _set_all(self, locals())
         _set_cards_interface(self)
-
 
 
 CardsLine = HandLine | TalonLine | PartieLine

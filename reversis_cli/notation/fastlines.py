@@ -82,8 +82,6 @@ def new_deal_line(pos: Pos, number: int, dealer: Name, number_pos: Pos | None) -
     return made
 
 
-
-
 def new_event_line(pos: Pos, kind: str, player: Name | None, trick: int | None,
                    trick_pos: Pos | None, late: bool, paid: bool) -> EventLine:
     """``EventLine(pos=pos, kind=kind, ...)``, without comments (one in an
