@@ -41,8 +41,6 @@ TWINS: dict[str, tuple[str, str]] = {
     "block reader (a block at once)": ("reversis_cli.notation.chunks", "_plain_deals"),
     "block reader (a block cut by split)": ("reversis_cli.notation.chunks", "_split_deals"),
     "a deal of spaced lines in one loop": ("reversis_cli.notation.parse", "read_spaced_deal"),
-    "a deal of spaced lines read on after its first other line": (
-        "reversis_cli.notation.fastspaced", "read_spaced_rest"),
     "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "plain replay of a revoke": ("reversis_cli.replay.plain", "_add_revokes"),
     "plain replay of a kept card": ("reversis_cli.replay.plain", "_kept_card_plain"),

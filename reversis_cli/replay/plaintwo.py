@@ -34,6 +34,7 @@ the revokes read them unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import Card
@@ -53,6 +54,7 @@ from .rules_of_play import PLAYING_ORDERS
 __all__ = ["replay_two_discarded"]
 
 _PLAYED = 4 * TRICKS_PER_DEAL - 1  # the cards played: trick 11 has three
+_FOURTH_CARD = itemgetter(4)  # a trick row's fourth card (NO_INDEX: three cards)
 
 
 def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -177,7 +179,7 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     card played twice.  Tricks 1 to 10 are walked by ``plain._walk`` itself,
     trick 11 by :func:`_last_trick`."""
     if rows is None or len(rows) != TRICKS_PER_DEAL \
-            or any(row[4] == NO_INDEX for row in rows[:-1]):  # three cards before trick 11
+            or NO_INDEX in map(_FOURTH_CARD, rows[:-1]):  # three cards before trick 11
         return None
     first = _plain_walk(rows[:-1], seats, dealer, TRICKS_PER_DEAL - 1)
     if first is None:
