@@ -15,12 +15,14 @@ tests/test_fastpath_parity.py, holds the two together).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..model import Deal, DealLine, ExchangeLine, Statement, TrickLine
 from ..model.deal import lean_deal
 from ..model.rows import LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, line_of_row, row_of_lean_line
+from .fastevents import EVENT_WORDS
 from .fastpath import MAX_LINE_LENGTH, FastPath, is_plain
 from .spaced import SpacedLines
 
@@ -30,27 +32,25 @@ __all__ = ["read_spaced_rest"]
 def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: int,
                      rows: list[TrickRow], exchange_rows: list[ExchangeRow]
                      ) -> tuple[Deal, list[Diagnostic]] | None:
-    """``fast.read_deal(lines, first_line)``, the lines before ``lines[at]``
-    (the deal line's and ``at - 1`` more) read by ``read_spaced_deal`` into
-    ``rows`` and ``exchange_rows`` (exchange lines first, blank lines among
-    them): the rest read here, the deal line last; None where ``read_deal``
-    would give up, or when the deal line is not the usual one."""
+    """``fast.read_deal(lines, first_line)``, the lines before ``lines[at]`` read by
+    ``read_spaced_deal`` into ``rows`` and ``exchange_rows`` (exchange lines first):
+    the rest read here, the deal line last; None where ``read_deal`` would give up,
+    or when the deal line is not the usual one."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
+    dealt_heads, dealt_by_words, event_by_words = (
+        fast._dealt_read[0], fast._dealt_by_words, fast._event_by_words)
     add_row = rows.append
-    # the layout: its items before the first trick row, then each later one with
-    # the count of trick rows before it (a trick row is only counted, not added)
-    head: list[Statement | ExchangeRow] = [*exchange_rows]
-    later: list[tuple[int, Statement | ExchangeRow]] = []
+    marks: list[tuple[int, Statement | ExchangeRow]] = []  # each other item, its place
     others: list[Statement] = []
-    problems: list[Diagnostic] = []
-    threes, in_full = 0, False  # rows of three cards; a line made in full (read_deal's)
-    number = first_line + at - 1
+    problems: list[Diagnostic] = []  # what a line read in full says (read_deal's)
+    before, threes, in_full, number = len(exchange_rows), 0, False, first_line + at - 1
     for line in lines[at:]:
         number += 1
         words = line.split()
         count = len(words)
+        read: tuple[int, Any] | None = None
         if count == 6 or count == 8:  # "N LEADER C C C C [> TAKER]", an exchange line
             if count == 6:
                 digits, leader, first, second, third, fourth = words
@@ -68,13 +68,7 @@ def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: in
                     and leader in players and taker is None:  # as read_spaced_deal reads it
                 discard, take = exchange_card(second), exchange_card(fourth)
                 if discard is not None and take is not None:
-                    item: ExchangeRow = (leader, False, (discard,), (take,), (), 0, line, number)
-                    exchange_rows.append(item)
-                    if rows:
-                        later.append((len(rows), item))
-                    else:
-                        head.append(item)
-                    continue
+                    read = _EXCHANGE, (leader, False, (discard,), (take,), (), 0, line, number)
         elif count == 5:  # "N LEADER C C C": trick 11 of three cards (IRR-5)
             digits, leader, first, second, third = words  # as _three_card_trick reads it
             found = numbers(digits)
@@ -84,29 +78,40 @@ def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: in
                     add_row((found, i0, i1, i2, NO_INDEX, leader, None, line, number))
                     threes += 1
                     continue
-        read = _other(fast, line, words, number, problems)
+        elif count == 4 and words[0] == "exchange" and words[1] in players:
+            keyword, card = words[2], exchange_card(words[3])  # as _exchange_by_words reads
+            if card is not None and keyword == "discards":
+                read = _EXCHANGE, (words[1], False, (card,), None, (), 0, line, number)
+            elif card is not None and keyword == "takes":
+                read = _EXCHANGE, (words[1], False, (), (card,), (), 0, line, number)
+        if read is None and count:  # as read_deal reads a hand, talon, partie or event line
+            statement: Statement | None = None
+            if words[0] in dealt_heads and line.isprintable() and "#" not in line:
+                statement = dealt_by_words(line, words, number)
+            elif words[0] in EVENT_WORDS and is_plain(line):
+                statement = event_by_words(line, words, number)
+            read = None if statement is None else (_STATEMENT, statement)
         if read is None:
-            return None  # read_deal gives up
+            read = _other(fast, line, words, number, problems)
+            if read is None:
+                return None  # read_deal gives up
         kind, made = read
         if kind == _ROW:
             add_row(made)
             threes += made[4] == NO_INDEX  # a trick of three cards (a lean one's row)
-            continue
-        if kind == _BLANK:
-            continue
-        if kind == _EXCHANGE:
-            exchange_rows.append(made)
-        else:
-            others.append(made)
-            in_full = in_full or kind == _FULL
-        if rows:
-            later.append((len(rows), made))
-        else:
-            head.append(made)
-    return _made(fast, lines, first_line, _layout(head, rows, later), rows, exchange_rows,
-                 others, problems,
+        elif kind != _BLANK:
+            if kind == _EXCHANGE:
+                exchange_rows.append(made)
+            else:
+                others.append(made)
+                in_full = in_full or kind == _FULL
+            marks.append((len(rows), made))
+    return _made(fast, lines, first_line, _layout(exchange_rows[:before], rows, marks), rows,
+                 exchange_rows, others, problems,
                  in_full or threes > 0 and (threes > 1 or rows[-1][4] != NO_INDEX))
 
+
+_ITEM = itemgetter(1)  # a mark's item
 
 # What _other read: a trick row, an exchange row, a statement kept as such, a trick or
 # exchange line made in full (read_deal's ``in_full``), a blank line.
@@ -148,11 +153,14 @@ def _other(fast: FastPath, line: str, words: list[str], number: int,
     return _STATEMENT, statement
 
 
-def _layout(head: list[Statement | ExchangeRow], rows: list[TrickRow],
+def _layout(head: list[ExchangeRow], rows: list[TrickRow],
             later: list[tuple[int, Statement | ExchangeRow]]
             ) -> list[Statement | TrickRow | ExchangeRow]:
-    """The deal's items in the order written: ``head``, then ``rows`` with
-    each item of ``later`` after as many rows as it says."""
+    """The deal's items in the order written: ``head`` (the exchange rows read
+    before the first other line), then ``rows`` with each item of ``later``
+    (every other item, in order) after as many rows as it says."""
+    if not later or later[-1][0] == 0:  # every item before the first trick (the usual)
+        return [*head, *map(_ITEM, later), *rows]
     layout: list[Statement | TrickRow | ExchangeRow] = [*head]
     done = 0
     for count, item in later:
