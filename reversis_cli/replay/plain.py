@@ -203,9 +203,8 @@ def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_s
     espagnolette (ESP-1: four aces, or three and the quinola) when the cards
     he played are not."""
     lo = extra - extra % _SUIT_SIZE
-    for _, seat, suit in renounces:
-        if seat == kept and suit == lo:
-            return False
+    if (kept, lo) in map(_SEAT_AND_SUIT, renounces):  # asked at C speed: a deal has several
+        return False
     if extra != lo and extra != QUINOLA.index:
         return True  # neither an ace nor the quinola: ESP-1 of his hand is as played
     his = by_seat[_SEAT_CARDS * kept:_SEAT_CARDS * kept + _SEAT_CARDS]
@@ -220,6 +219,7 @@ def _is_espagnolette(hand: bytes) -> bool:
 
 # A card played off the suit led: (trick, seat, the suit led's first index).
 _Renounce = tuple[int, int, int]
+_SEAT_AND_SUIT = itemgetter(1, 2)  # a renounce's seat and suit
 
 
 def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int,

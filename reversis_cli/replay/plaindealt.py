@@ -86,10 +86,13 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     if not hand_lines and not talons:  # a partie line alone (a kept card, two discarded)
         return _partie_alone(parties, seats, played, exchanges, kept, two)
     bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
-    by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no list comprehension's call
-               sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
+    if talons:  # each seat's cards played, as a mask (the talon's owners' asked)
+        by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no comprehension's call
+                   sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
+                   sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
+                   sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
+    else:  # only the seats of a written hand are asked (_hands, _played_from_hands)
+        by_hand = _by_written_hand(hand_lines, seats, by_seat)
     written = _hands(hand_lines, seats, dealer, played, by_hand)
     if written is None:
         return None
@@ -130,6 +133,20 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         return (), extra.bit_length() - 1
     partie = _partie(parties[0], played | extra)
     return None if partie is None else (partie, extra.bit_length() - 1)
+
+
+def _by_written_hand(lines: Sequence[HandLine], seats: dict[str, int], by_seat: bytes
+                     ) -> list[int]:
+    """The mask of the cards played by each seat whose hand is written (a
+    keeper's hand line, most often), 0 for the others (never asked)."""
+    by_hand = [0, 0, 0, 0]
+    bit = _BYTE_BIT.__getitem__
+    for line in lines:
+        seat = seats.get(line.player_text)
+        if seat is not None:
+            by_hand[seat] = sum(map(bit, by_seat[_SEAT_CARDS * seat:_SEAT_CARDS * seat
+                                                 + _SEAT_CARDS]))
+    return by_hand
 
 
 def _partie_alone(parties: Sequence[PartieLine], seats: dict[str, int], played: int,
