@@ -43,10 +43,10 @@ from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
     _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _any_revoke,
-    _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+    _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plain import _walk as _plain_walk
-from .plaindealt import dealt_plain
+from .plaindealt import dealt_lines, dealt_plain
 from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
 from .rules_of_play import PLAYING_ORDERS
@@ -76,7 +76,8 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     if two is None:
         return None
     espagnolettes = deal.espagnolettes
-    dealt = _dealt_count(deal)
+    lines = dealt_lines(deal)  # hand, talon and partie lines, asked once
+    dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
     if not _others_plain(deal, events, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
     walked = _walk(_trick_rows(deal), seats, dealer, two)
@@ -89,7 +90,8 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
         return None
     partie: tuple[Card, ...] = ()
     if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, None, two)
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, None, two,
+                              lines)
         if written is None:
             return None
         partie = written[0]
