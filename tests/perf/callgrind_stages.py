@@ -1,6 +1,6 @@
 """Callgrind instructions per deal, stage by stage, for ``score --json``.
 
-    python tests/perf/callgrind_stages.py [--deals 300] [--seed 0] [--simulate "OPTIONS"]
+    python tests/perf/callgrind_stages.py [--deals 300] [--seed 0] [--simulate="OPTIONS"]
 
 Each stage is counted as the difference between two in-process runs under
 ``valgrind --tool=callgrind`` that stop at successive points of the pipeline,
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--simulate", default="", metavar="OPTIONS",
-                    help="more options for simulate, e.g. \"--irregular 0.3 --events 0.2\"")
+                    help="more options for simulate, given with =, e.g. --simulate=\"--hands\"")
     args = ap.parse_args(argv)
     options = args.simulate.split()
     with tempfile.TemporaryDirectory() as tmp:
