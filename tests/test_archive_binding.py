@@ -1,13 +1,24 @@
-"""How the archive binds its rows' values (issue 35, branch i35-archive3): a None
+"""How the archive makes and binds its rows (issue 35, branch i35-archive3): a None
 goes in as NULL through the adapter club/rows.py registers (sqlite3 would otherwise
-look for ``__adapt__`` and ``__conform__`` for each one), and nothing else changes."""
+look for ``__adapt__`` and ``__conform__`` for each one), and a plain deal's trick
+texts are made without its trick rows, as the reference writes them of the rows."""
 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
 
-from reversis_cli.club import rows  # noqa: F401  (registers the adapter)
+import pytest
+
+from reversis_cli import fastpaths
 from reversis_cli.club.archive import build_in_memory
+from reversis_cli.club.identity import trick_texts
+from reversis_cli.club.rows import SessionRows, _trick_rows
+from reversis_cli.club.trickjson import deal_tricks_text
+from reversis_cli.reader import record_from_text
+from reversis_cli.session.service import Session
+from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import SAMPLES
 
@@ -41,3 +52,47 @@ def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
                             "OR rule = 'None'").fetchone() == (0,)
     finally:
         conn.close()
+
+
+def _plain_deals(path: Path):
+    """(rows, number, replayed) of each deal of ``path`` the session service settles."""
+    record = record_from_text(path.read_bytes(), str(path))
+    with Session.of(record) as session:
+        session.lean = True
+        rows = SessionRows(1, session.players)
+        for scored in session.deals():
+            replayed, deal = scored.checked.replayed, scored.checked.deal
+            if replayed is not None and deal is not None:
+                yield rows, deal.number, replayed
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_plain_deals_trick_texts_are_those_of_its_rows(tmp_path, monkeypatch, rules):
+    """The texts SessionRows._tricks makes without the trick rows (deal_tricks'
+    JSON, the identity's texts joined) against those the reference writes of the
+    rows; a deal out of order or numbered past the small numbers is left to it."""
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    path = tmp_path / "s.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        80, 5, rules=rules, irregular=0.3, events=0.5))), encoding="utf-8")
+    fast = 0
+    for rows, number, replayed in _plain_deals(path):
+        reference = _trick_rows(1, number, replayed)
+        made = rows._tricks(number, replayed)
+        if made is None:
+            assert replayed.rows is None or not reference
+            continue
+        fast += 1
+        texts = trick_texts(reference, rows.names)
+        assert texts is not None
+        assert made == (deal_tricks_text(reference), ", ".join(texts))
+        swapped = replayed.rows[1], replayed.rows[0], *replayed.rows[2:]
+        past = (*replayed.rows[:-1], (99, *replayed.rows[-1][1:]))
+        for odd in (swapped, past):  # what _tricks reads of a replay: its rows, its players
+            assert rows._tricks(number, SimpleNamespace(rows=odd, players=rows.players)) is None
+        assert rows._tricks(number, SimpleNamespace(rows=replayed.rows, players=rows.players)) \
+            == made
+    assert fast > 40
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    assert all(rows._tricks(number, replayed) is None
+               for rows, number, replayed in _plain_deals(path))

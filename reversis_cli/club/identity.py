@@ -99,7 +99,8 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
     they were inserted (the fast twin: no reading back).  ``session``: the
     session's title, date, place, rules and first pool; ``deals`` and
     ``payments`` as inserted, the deals in the order of their numbers;
-    ``tricks`` as :func:`trick_texts` writes them, deal after deal.  None when a
+    ``tricks`` as :func:`trick_texts` writes them, deal after deal (or each
+    deal's texts joined by ", ": the same text once joined).  None when a
     value is not of a type SQLite gives back as it is, or the deals are out of
     order (the reference then reads the rows)."""
     numbers = [deal[1] for deal in deals]
