@@ -96,3 +96,24 @@ def test_a_plain_deals_trick_texts_are_those_of_its_rows(tmp_path, monkeypatch, 
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     assert all(rows._tricks(number, replayed) is None
                for rows, number, replayed in _plain_deals(path))
+
+
+def test_the_identitys_payment_texts_are_repr_of_their_columns_or_nothing():
+    """club/identity.py's texts of the payments (a repeated payer, payee, amount and
+    code written once) against repr of the columns SQLite gives back; a value of
+    another type, a float equal to an int seen before among them, gives up."""
+    from operator import itemgetter
+
+    from reversis_cli.club.identity import _payment_texts
+
+    def row(deal, seq, payer="Anna", num=2, den=1, code="stake"):
+        return (1, deal, seq, payer, "pool", num, den, code, "POOL-1", "POOL-1", None)
+
+    payments = [row(1, 1), row(1, 2), row(1, 3, "O'Brien", 5, 2, "ace_placed"), row(2, 1),
+                row(2, 2, "Анна"), row(12, 1), row(12, 2, "O'Brien", 5, 2, "ace_placed")]
+    assert _payment_texts(payments) == repr(list(map(itemgetter(*range(1, 8)), payments)))
+    assert _payment_texts([]) == "[]"
+    for odd in ([row(1, 1), row(1, 1)], [row(2, 1), row(1, 2)], [row(1, 2), row(1, 1)],
+                [row(1, 1), row(1, 2, num=2.0)], [row(1, 1, num=True)], [row(1, True)],
+                [row(1, 1, code=None)]):
+        assert _payment_texts(odd) is None, odd
