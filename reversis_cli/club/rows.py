@@ -13,7 +13,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from functools import partial
-from itertools import chain
+from itertools import chain, islice
 from fractions import Fraction
 
 from ..cards import PACK
@@ -87,10 +87,11 @@ def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
     many = min(MANY, 999 // width)
     whole = len(rows) - len(rows) % many
     if whole:
-        flat = list(chain.from_iterable(rows[:whole]))
-        size = width * many
+        # each statement's values a tuple cut from the rows' values one after the
+        # other (zip of one iterator: no list of them all, no slices)
+        values = iter(chain.from_iterable(islice(rows, whole)))
         conn.executemany(_values_of(statement, many),
-                         [flat[start:start + size] for start in range(0, len(flat), size)])
+                         zip(*[values] * (width * many), strict=True))
     if whole < len(rows):
         conn.executemany(statement, rows[whole:])
 
