@@ -346,3 +346,21 @@ def test_broken_hand_lines_replay_alike_and_give_the_same_bytes(deals, tmp_path,
     assert plain < len(calls) * 2 // 3  # most were broken for the full walk too
     outputs = _same_both_ways(text, tmp_path, monkeypatch, "broken.rvs")
     assert outputs[1][0] != 0  # check found them
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_seat_s_cards_played_as_a_mask_are_its_bytes_one_by_one(seed):
+    """``plaindealt._masks_by_seat`` (at C speed: the cards' owners by
+    ``bytes.maketrans``, each seat's mask read in binary) gives each seat the
+    bits of its eleven bytes, one at a time as before; a byte that is no card
+    (``NO_CARD``: the eleventh of a player who discarded two) in none."""
+    from reversis_cli.replay.plain import NO_CARD
+    from reversis_cli.replay.plaindealt import _masks_by_seat
+    rng = random.Random(seed)
+    played = bytearray(rng.sample(range(len(PACK)), 44))
+    if seed % 2:
+        played[rng.randrange(4) * 11 + 10] = NO_CARD
+    want = [sum(1 << index for index in played[seat * 11:seat * 11 + 11] if index != NO_CARD)
+            for seat in range(4)]
+    assert _masks_by_seat(bytes(played)) == want
+    assert sum(mask.bit_count() for mask in want) == 44 - seed % 2

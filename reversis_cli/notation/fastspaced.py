@@ -3,12 +3,14 @@
 ``parse.parse_deal`` gives a deal the block reader cut as ``SpacedLines`` here
 first: its deal line, exchange lines and trick lines read by their words, each
 trick line's in the loop itself (``FastPath._lean_trick``'s reading, without a
-call), the deal made lean (``model.deal.lean_deal``).  At the first line that is
-not one of those -- an event, a hand, a comment, a word the fast path has not
-read before -- it gives up, and ``FastPath.read_deal`` reads the deal, which it
-reads the same (a parity test holds the two to that).  The trick and exchange
-lines come first and the deal line last, so that a deal with a hand or an event
-line under its deal line costs this loop almost nothing.
+call), the deal made lean (``model.deal.lean_deal``); a record written with its
+hands has its hand, talon and partie lines above the tricks, read by their words
+as ``FastPath._dealt_by_words`` reads them (lean lines).  At the first line that
+is not one of those -- an event, a comment, a word the fast path has not read
+before, a dealt line below a trick -- it gives up, and ``FastPath.read_deal``
+reads the deal, which it reads the same (a parity test holds the two to that).
+The trick and exchange lines come first and the deal line last, so that a deal
+with an event line under its deal line costs this loop almost nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..diagnostics import Diagnostic
 from ..model import Deal
 from ..model.deal import lean_deal
 from ..model.rows import ExchangeRow, TrickRow
+from .fastdealt import DealtLine
 from .fastpath import FastPath
 from .spaced import SpacedLines
 
@@ -31,8 +34,13 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
+    dealt_heads = fast._dealt_read[0]
     rows: list[TrickRow] = []
     exchange_rows: list[ExchangeRow] = []
+    # the hand, talon and partie lines (before the first trick), and the lines above
+    # the tricks in order with them (exchange rows among them): none in most deals
+    dealt: list[DealtLine] = []
+    head: list[DealtLine | ExchangeRow] = []
     number = first_line
     for line in lines[1:]:
         number += 1
@@ -42,20 +50,21 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             digits, leader, first, second, third, fourth = words
             found = numbers(digits)
             if found is None or leader not in leaders:
-                if digits == "exchange" and not rows:
-                    # "exchange PLAYER discards C takes C", as _exchange_by_words reads it
+                item: ExchangeRow | DealtLine | None = None
+                if digits == "exchange" and first == "discards" and third == "takes" \
+                        and leader in players:  # as _exchange_by_words reads it
                     discard, take = exchange_card(second), exchange_card(fourth)
-                    if first == "discards" and third == "takes" and leader in players \
-                            and discard is not None and take is not None:
-                        exchange_rows.append((leader, False, (discard,), (take,), (), 0, line,
-                                              number))
-                        continue
-                    exchange = fast._exchange_by_words(line, words, number, True)
-                    if exchange is None:
-                        return None
-                    exchange_rows.append(exchange)
-                    continue
-                return None
+                    if discard is not None and take is not None:
+                        item = (leader, False, (discard,), (take,), (), 0, line, number)
+                if rows or item is None and (item := _head_line(fast, line, words, number)) \
+                        is None:
+                    return None
+                if isinstance(item, tuple):
+                    exchange_rows.append(item)
+                else:
+                    dealt.append(item)
+                head.append(item)
+                continue
             taker = None
         elif count == 8:  # "N LEADER C C C C > TAKER"
             digits, leader, first, second, third, fourth, arrow, taker = words
@@ -64,11 +73,14 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                 return None
         elif not count:
             continue
-        elif words[0] == "exchange":
-            if rows or count > 6 or (exchange := fast._exchange_by_words(
-                    line, words, number, True)) is None:
+        elif words[0] == "exchange" or words[0] in dealt_heads:
+            if rows or (item := _head_line(fast, line, words, number)) is None:
                 return None
-            exchange_rows.append(exchange)
+            if isinstance(item, tuple):
+                exchange_rows.append(item)
+            else:
+                dealt.append(item)
+            head.append(item)
             continue
         else:  # the trick lines without a leader
             row = fast._lean_trick(line, words, number, True)
@@ -85,5 +97,19 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         else None
     if deal_line is None:
         return None
-    layout: list[ExchangeRow | TrickRow] = [*exchange_rows, *rows]
-    return lean_deal(deal_line, layout, rows, exchange_rows, ()), []
+    layout: list[DealtLine | ExchangeRow | TrickRow] = [*(head if dealt else exchange_rows),
+                                                         *rows]
+    return lean_deal(deal_line, layout, rows, exchange_rows, dealt), []
+
+
+def _head_line(fast: FastPath, line: str, words: list[str], number: int
+               ) -> ExchangeRow | DealtLine | None:
+    """A line above the tricks read by its words (``words[0]``: ``exchange`` or a
+    dealt line's keyword read before): an exchange row, or a lean hand, talon or
+    partie line (the fast path's, ``FastPath.read_deal`` reads them the same;
+    is_plain's checks hold: a word read before holds no "#", no control
+    character); None when the fast path does not read it so."""
+    if words[0] == "exchange":
+        count = len(words)  # "exchange NAME" alone: _exchange_by_words reads a third word
+        return fast._exchange_by_words(line, words, number, True) if 2 < count < 7 else None
+    return fast._dealt_by_words(line, words, number)

@@ -54,6 +54,13 @@ _BIT = [1 << index for index in range(len(PACK))]
 _BYTE_BIT = _BIT + [0] * (256 - len(PACK))
 _EVERY_CARD = (1 << len(PACK)) - 1
 _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
+# _masks_by_seat's tables: the pack's indexes, highest first; each byte of ``by_seat``
+# by its seat's code (0xF0 + seat, no card's index); for each seat, a table that
+# writes its code as the digit 1 and any other byte as 0.
+_PACK_DOWN = bytes(range(len(PACK) - 1, -1, -1))
+_SEAT_CODES = bytes(0xF0 + seat for seat in range(4) for _ in range(_SEAT_CARDS))
+_SEAT_DIGITS = tuple(bytes(b"1"[0] if value == 0xF0 + seat else b"0"[0] for value in range(256))
+                     for seat in range(4))
 # The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
 _TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
 # A deal's hand, talon and partie lines (dealt_lines).
@@ -84,10 +91,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
     bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
-    by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no list comprehension's call
-               sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
+    by_hand = _masks_by_seat(by_seat)
     written = _hands(hand_lines, seats, dealer, played, by_hand)
     if written is None:
         return None
@@ -128,6 +132,20 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         return (), extra.bit_length() - 1
     partie = _partie(parties[0], played | extra)
     return None if partie is None else (partie, extra.bit_length() - 1)
+
+
+def _masks_by_seat(by_seat: bytes) -> list[int]:
+    """Each seat's cards played (``by_seat``: eleven bytes a seat, each a card's
+    index or ``plain.NO_CARD``) as a mask, made at C speed, with no call a card:
+    the pack's indexes, highest first, each replaced by the code of the seat that
+    played it (one ``bytes.maketrans`` of the cards played to their seats' codes),
+    then, for each seat, its code as the digit 1 and every other byte as 0: the
+    mask written in binary, the card of index ``i`` at bit ``i``.  A byte that is
+    no card is in no mask (no index of the pack is NO_CARD)."""
+    owners = _PACK_DOWN.translate(bytes.maketrans(by_seat, _SEAT_CODES))
+    first, second, third, fourth = _SEAT_DIGITS
+    return [int(owners.translate(first), 2), int(owners.translate(second), 2),
+            int(owners.translate(third), 2), int(owners.translate(fourth), 2)]
 
 
 def _kept_card(after_exchange: int | None, his_played: int, played: int,
