@@ -188,7 +188,7 @@ class DealtLines:
             indexes = tuple(map(cards.__getitem__, words[1:]))
         except KeyError:
             return None
-        return lean_dealt_words(cast(type[TalonLine | PartieLine], kind), indexes, line, number)
+        return lean_dealt_words(kind, indexes, line, number)  # type: ignore[arg-type]
 
 DealtLine = HandLine | TalonLine | PartieLine
 # At most so many words kept of each kind (as FastPath keeps its own).

@@ -68,9 +68,10 @@ DealtLines = tuple[Sequence[HandLine], Sequence[TalonLine], Sequence[PartieLine]
 
 
 def dealt_lines(deal: Deal) -> DealtLines:
-    """The deal's hand, talon and partie lines, each kind in the order written."""
-    of_type = deal.of_type
-    return of_type(HandLine), of_type(TalonLine), of_type(PartieLine)
+    """The deal's hand, talon and partie lines, each kind in the order written
+    (``Deal.of_type`` without its calls: no such line is ever a lean deal's row)."""
+    get = deal._by_type.get
+    return get(HandLine, ()), get(TalonLine, ()), get(PartieLine, ())
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
