@@ -364,3 +364,39 @@ def test_each_seat_s_cards_played_as_a_mask_are_its_bytes_one_by_one(seed):
             for seat in range(4)]
     assert _masks_by_seat(bytes(played)) == want
     assert sum(mask.bit_count() for mask in want) == 44 - seed % 2
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no lean deal")
+def test_a_deal_s_dealt_lines_are_rows_the_replay_reads_and_lines_only_when_asked(monkeypatch):
+    """A record written with its hands: each deal read by the fast path keeps its
+    hand, talon and partie lines as rows (``Deal.dealt_rows``), which the plain
+    replay reads; no line is made for ``score --json`` or ``check``.  Asked for,
+    they are Lark's lines, in place among the deal's statements."""
+    calls = _replayed(_simulated(9, 30, events=0.0), monkeypatch)
+    lean = [deal for deal, _, _ in calls if deal._dealt_rows is not None]
+    assert len(lean) > 25  # all but a deal or two with a word read first
+    for deal in lean:
+        assert not {HandLine, TalonLine, PartieLine} & set(deal._by_type)  # none made
+        assert [len(rows) for rows in deal.dealt_rows] == [4, 1, 1]
+    text = _simulated(9, 30, events=0.0)
+    for chunk in deal_chunks(text)[1:]:
+        fast, _ = parse_deal(chunk.lines, chunk.first_line, fast=True)
+        slow, _ = parse_deal(chunk.lines, chunk.first_line, fast=False)
+        assert fast is not None and slow is not None
+        assert fast.hands == slow.hands and fast.talon == slow.talon  # made from the rows
+        assert fast.statements == slow.statements and fast.partie == slow.partie
+
+
+def test_a_deal_whose_first_hand_line_is_read_by_its_expression_has_lines_not_rows():
+    """A deal of dealt lines, some read by their words (rows) and one by the
+    expression (a player's word read first here): every dealt line a line, in
+    order, and the rows made lines (one sequence a kind, as Lark's)."""
+    parse_deal(["deal 1 dealer Gleb", "  hand Anna QS 8S", "  talon AS KS QH"], 1)
+    chunk = ["deal 2 dealer Anna", "  hand Anna QS 8S", "  hand Zoya QS 8S", "  hand Anna QS",
+             "  talon AS KS QH"]
+    fast, fast_problems = parse_deal(chunk, 1, fast=True)
+    slow, slow_problems = parse_deal(chunk, 1, fast=False)
+    assert (fast, fast_problems) == (slow, slow_problems)
+    assert fast is not None and fast._dealt_rows is None
+    assert [line.player.text for line in fast.hands] == ["Anna", "Zoya", "Anna"]
+    assert [len(rows) for rows in fast.dealt_rows] == [3, 1, 0]

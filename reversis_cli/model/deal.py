@@ -4,8 +4,10 @@ A deal the fast path reads whole is *lean* (:func:`lean_deal`): its plain
 trick lines are kept as rows of ints and words (``TrickRow``), and their
 ``TrickLine`` objects are made only when the statements or the trick lines
 are asked for (a message, the writer, the full walk); the plain replay reads
-the rows (``Deal.trick_rows``).  A lean deal is equal to the deal read in
-full, line for line (tests/test_fastpath_parity.py).
+the rows (``Deal.trick_rows``).  So are the hand, talon and partie lines the fast
+path reads by their words (``Deal.dealt_rows``; their lines made by ``of_type``).
+A lean deal is equal to the deal read in full, line for line
+(tests/test_fastpath_parity.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
 from .rows import (
-    LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
+    DEALT_KINDS, DEALT_ROW, LONG_ROW, NO_INDEX, DealtRow, ExchangeRow, TrickRow,
+    dealt_line_of_row, exchange_line_of_row, trick_line_of_row,
 )
 from .dealt import HandLine, PartieLine, TalonLine
 from .statements import (
@@ -35,7 +38,7 @@ class Deal(_ModelValue):
     is first read: its trick and exchange lines are then made from its rows."""
 
     __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout",
-                 "_lines", "_exchange_rows")
+                 "_lines", "_exchange_rows", "_dealt_rows")
     _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
@@ -45,9 +48,13 @@ class Deal(_ModelValue):
     # place of each such line (None all: a deal made with its statements).
     _rows: Sequence[TrickRow] | None
     _exchange_rows: Sequence[ExchangeRow] | None
-    _layout: Sequence[Statement | TrickRow | ExchangeRow] | None
+    _layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow] | None
     # The trick lines of a lean deal made one by one (trick_line), before all are.
     _lines: list[TrickLine | None] | None
+    # A lean deal's hand, talon and partie lines read by their words, as rows, by
+    # kind (DEALT_KINDS' order); their lines made when asked for (of_type).  None:
+    # none such (its dealt lines, if any, are in _by_type).
+    _dealt_rows: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] | None
 
     def __init__(self, line: DealLine, statements: tuple[Statement, ...],
                  trailing_comments: tuple[Comment, ...] = ()) -> None:
@@ -61,6 +68,7 @@ class Deal(_ModelValue):
         setattr_frozen(self, "_layout", None)
         setattr_frozen(self, "_lines", None)
         setattr_frozen(self, "_exchange_rows", None)
+        setattr_frozen(self, "_dealt_rows", None)
 
     if not TYPE_CHECKING:  # mypy would take any attribute of a deal for a field
         def __getattr__(self, name: str) -> Any:
@@ -82,9 +90,14 @@ class Deal(_ModelValue):
                         for line, row in zip(made_alone, rows, strict=True)])
         exchanges = tuple([exchange_line_of_row(row) for row in exchange_rows])
         next_trick, next_exchange = iter(tricks).__next__, iter(exchanges).__next__
+        # each dealt row's line, by kind, in order (the lines of_type made, or makes)
+        next_dealt = [iter(self.of_type(kind)).__next__ for kind in DEALT_KINDS] \
+            if self._dealt_rows is not None else []
         setattr_frozen(self, "statements", tuple([
             item if not isinstance(item, tuple)
-            else next_trick() if len(item) == LONG_ROW else next_exchange()
+            else next_trick() if len(item) == LONG_ROW
+            else next_dealt[item[0]]() if len(item) == DEALT_ROW  # type: ignore[index]
+            else next_exchange()
             for item in self._layout]))
         self._by_type[TrickLine] = tricks
         self._by_type[ExchangeLine] = exchanges
@@ -177,8 +190,27 @@ class Deal(_ModelValue):
             if (kind is TrickLine or kind is ExchangeLine) and self._rows is not None:
                 self._write_out_rows()  # a lean deal's, made now
                 return self._by_type[kind]
+            dealt = self._dealt_rows
+            if dealt is not None and kind in DEALT_KINDS and dealt[DEALT_KINDS.index(kind)]:
+                made = tuple([dealt_line_of_row(row) for row in dealt[DEALT_KINDS.index(kind)]])
+                self._by_type[kind] = made  # a lean deal's dealt lines, made now, once
+                return made
             return ()
         return found
+
+    @property
+    def dealt_rows(self) -> tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]:
+        """The hand, talon and partie lines as rows (see ``DealtRow``), each kind
+        in the order written: a lean deal's own, a deal's lines made otherwise
+        made rows (without text or line; the plain replay reads these)."""
+        rows = self._dealt_rows
+        if rows is not None:
+            return rows
+        get = self._by_type.get  # (no dealt line is a row here: of_type's, without its calls)
+        return ([(0, line.player_text, line.mask, line.size, None, "", 0)
+                 for line in get(HandLine, ())],
+                [(1, None, 0, 0, line.indexes, "", 0) for line in get(TalonLine, ())],
+                [(2, None, 0, 0, line.indexes, "", 0) for line in get(PartieLine, ())])
 
     @property
     def hands(self) -> tuple[HandLine, ...]:
@@ -255,21 +287,27 @@ def has_figures(deal: Deal | None) -> bool:
 
 
 _DEAL_SETTERS = tuple(getattr(Deal, name).__set__ for name in (
-    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows"))
+    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows",
+    "_dealt_rows"))
 
 
-def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow],
+def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow],
               rows: Sequence[TrickRow], exchange_rows: Sequence[ExchangeRow],
-              others: Sequence[Statement]) -> Deal:
+              others: Sequence[Statement],
+              dealt_rows: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] | None = None
+              ) -> Deal:
     """The lean deal the fast path reads whole (notation/fastpath.py): its
     deal ``line``, its statements in order with a row (``TrickRow``,
     ``ExchangeRow``) in place of each plain trick and exchange line
     (``layout``), those ``rows`` and ``exchange_rows`` in order, and the
     statements that are not rows (``others``, in order: no trick or exchange
     line among them).  No trailing comments: a deal read whole has none.
+    ``dealt_rows``: its hand, talon and partie lines read by their words, as
+    rows by kind (each in ``layout`` too; no dealt line is then in ``others``).
     Equal to ``Deal(line, statements)``, its lines made from the rows."""
     made = object.__new__(Deal)
-    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows = _DEAL_SETTERS
+    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows, s_dealt = \
+        _DEAL_SETTERS
     s_line(made, line)
     s_trailing(made, ())
     by_type: dict[type, Any] = {}
@@ -287,4 +325,5 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRo
     s_layout(made, layout)
     s_lines(made, None)
     s_exchange_rows(made, exchange_rows)
+    s_dealt(made, dealt_rows)
     return made

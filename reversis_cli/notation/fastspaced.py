@@ -18,8 +18,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..model import Deal
 from ..model.deal import lean_deal
-from ..model.rows import ExchangeRow, TrickRow
-from .fastdealt import DealtLine
+from ..model.rows import DealtRow, ExchangeRow, TrickRow, dealt_by_kind
 from .fastpath import FastPath
 from .spaced import SpacedLines
 
@@ -39,8 +38,8 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     exchange_rows: list[ExchangeRow] = []
     # the hand, talon and partie lines (before the first trick), and the lines above
     # the tricks in order with them (exchange rows among them): none in most deals
-    dealt: list[DealtLine] = []
-    head: list[DealtLine | ExchangeRow] = []
+    dealt: list[DealtRow] = []
+    head: list[DealtRow | ExchangeRow] = []
     number = first_line
     for line in lines[1:]:
         number += 1
@@ -50,19 +49,18 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             digits, leader, first, second, third, fourth = words
             found = numbers(digits)
             if found is None or leader not in leaders:
-                item: ExchangeRow | DealtLine | None = None
+                item: ExchangeRow | DealtRow | None
                 if digits == "exchange" and first == "discards" and third == "takes" \
-                        and leader in players:  # as _exchange_by_words reads it
+                        and leader in players and not rows:  # as _exchange_by_words reads it
                     discard, take = exchange_card(second), exchange_card(fourth)
                     if discard is not None and take is not None:
                         item = (leader, False, (discard,), (take,), (), 0, line, number)
-                if rows or item is None and (item := _head_line(fast, line, words, number)) \
+                        exchange_rows.append(item)
+                        head.append(item)
+                        continue
+                if rows or (item := _head_line(fast, line, words, number, exchange_rows, dealt)) \
                         is None:
                     return None
-                if isinstance(item, tuple):
-                    exchange_rows.append(item)
-                else:
-                    dealt.append(item)
                 head.append(item)
                 continue
             taker = None
@@ -74,12 +72,9 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         elif not count:
             continue
         elif words[0] == "exchange" or words[0] in dealt_heads:
-            if rows or (item := _head_line(fast, line, words, number)) is None:
+            if rows or (item := _head_line(fast, line, words, number, exchange_rows, dealt)) \
+                    is None:
                 return None
-            if isinstance(item, tuple):
-                exchange_rows.append(item)
-            else:
-                dealt.append(item)
             head.append(item)
             continue
         else:  # the trick lines without a leader
@@ -97,19 +92,28 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         else None
     if deal_line is None:
         return None
-    layout: list[DealtLine | ExchangeRow | TrickRow] = [*(head if dealt else exchange_rows),
-                                                         *rows]
-    return lean_deal(deal_line, layout, rows, exchange_rows, dealt), []
+    layout: list[DealtRow | ExchangeRow | TrickRow] = [*(head if dealt else exchange_rows),
+                                                        *rows]
+    return lean_deal(deal_line, layout, rows, exchange_rows, (),
+                     dealt_by_kind(dealt) if dealt else None), []
 
 
-def _head_line(fast: FastPath, line: str, words: list[str], number: int
-               ) -> ExchangeRow | DealtLine | None:
+def _head_line(fast: FastPath, line: str, words: list[str], number: int,
+               exchange_rows: list[ExchangeRow], dealt: list[DealtRow]
+               ) -> ExchangeRow | DealtRow | None:
     """A line above the tricks read by its words (``words[0]``: ``exchange`` or a
-    dealt line's keyword read before): an exchange row, or a lean hand, talon or
-    partie line (the fast path's, ``FastPath.read_deal`` reads them the same;
-    is_plain's checks hold: a word read before holds no "#", no control
-    character); None when the fast path does not read it so."""
+    dealt line's keyword read before), added to ``exchange_rows`` or ``dealt``: an
+    exchange row, or a hand, talon or partie line's row (``FastPath.read_deal``
+    reads them the same; is_plain's checks hold: a word read before holds no "#",
+    no control character); None when the fast path does not read it so."""
     if words[0] == "exchange":
         count = len(words)  # "exchange NAME" alone: _exchange_by_words reads a third word
-        return fast._exchange_by_words(line, words, number, True) if 2 < count < 7 else None
-    return fast._dealt_by_words(line, words, number)
+        exchange = fast._exchange_by_words(line, words, number, True) if 2 < count < 7 \
+            else None
+        if exchange is not None:
+            exchange_rows.append(exchange)
+        return exchange
+    row = fast._dealt_by_words(line, words, number)
+    if row is not None:
+        dealt.append(row)
+    return row

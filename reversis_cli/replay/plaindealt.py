@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import PACK, Card
-from ..model import Deal, HandLine, PartieLine, TalonLine
-from ..model.rows import ExchangeRow
+from ..model import Deal
+from ..model.rows import DealtRow, ExchangeRow
 
 __all__ = ["dealt_lines", "dealt_plain", "DealtLines"]
 
@@ -63,15 +63,14 @@ _SEAT_DIGITS = tuple(bytes(b"1"[0] if value == 0xF0 + seat else b"0"[0] for valu
                      for seat in range(4))
 # The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
 _TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
-# A deal's hand, talon and partie lines (dealt_lines).
-DealtLines = tuple[Sequence[HandLine], Sequence[TalonLine], Sequence[PartieLine]]
+# A deal's hand, talon and partie lines as rows (dealt_lines).
+DealtLines = tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]
 
 
 def dealt_lines(deal: Deal) -> DealtLines:
-    """The deal's hand, talon and partie lines, each kind in the order written
-    (``Deal.of_type`` without its calls: no such line is ever a lean deal's row)."""
-    get = deal._by_type.get
-    return get(HandLine, ()), get(TalonLine, ()), get(PartieLine, ())
+    """The deal's hand, talon and partie lines as rows (``Deal.dealt_rows``:
+    ``model.rows.DealtRow``), each kind in the order written."""
+    return deal.dealt_rows
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
@@ -150,7 +149,7 @@ def _masks_by_seat(by_seat: bytes) -> list[int]:
 
 
 def _kept_card(after_exchange: int | None, his_played: int, played: int,
-               parties: Sequence[PartieLine]) -> int | None:
+               parties: Sequence[DealtRow]) -> int | None:
     """The card (its bit) a player who kept a talon card never played (IRR-4),
     as the full walk finds it: the one card of his hand line, exchanged, he
     did not play, or else the one card neither played nor in the partie line;
@@ -159,7 +158,7 @@ def _kept_card(after_exchange: int | None, his_played: int, played: int,
     if after_exchange is not None:
         extra = after_exchange & ~his_played
     elif parties:
-        extra = _EVERY_CARD & ~played & ~sum(map(_BIT.__getitem__, parties[0].indexes))
+        extra = _EVERY_CARD & ~played & ~sum(map(_BIT.__getitem__, parties[0][4] or ()))
     else:
         return None  # RV206: the card he never played is not written
     if extra.bit_count() != 1 or extra & played:
@@ -167,21 +166,20 @@ def _kept_card(after_exchange: int | None, his_played: int, played: int,
     return extra
 
 
-def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played: int,
+def _hands(lines: Sequence[DealtRow], seats: dict[str, int], dealer: int, played: int,
            by_hand: list[int]) -> tuple[list[int | None], int] | None:
     """Each seat's hand as written, as a mask (None: not written), and the
     mask of every card written in a hand; None when a hand line is in doubt,
     or two share a card."""
     hands: list[int | None] = [None, None, None, None]
     held = 0
-    for line in lines:
-        seat = seats.get(line.player_text)  # (a lean line's Name is made only when read)
+    for _, player, mask, size, _, _, _ in lines:  # (its player's word, mask, size)
+        seat = seats.get(player) if player is not None else None
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
-        size = line.size  # read by its words, a line has only its mask and size
         if size != (12 if seat == dealer else 11):
             return None  # RV204
-        mask = line.mask  # its cards' bits summed: one written twice carries
+        # its cards' bits summed: one written twice carries
         if (mask | held).bit_count() != held.bit_count() + size:
             return None  # a card twice in the hand (RV202), or in two hands
         if mask & played & ~by_hand[seat]:
@@ -191,14 +189,14 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
     return hands, held
 
 
-def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
+def _talon(line: DealtRow | None, dealer: int, played: int, by_hand: list[int],
            held: int) -> dict[int, int] | None:
     """Each owner's talon card (its index) by seat; None when the talon line
-    is in doubt.  ``held``: the cards written in a hand."""
+    (its row) is in doubt.  ``held``: the cards written in a hand."""
     if line is None:
         return {}
-    cards = line.indexes
-    if len(cards) != 3:
+    cards = line[4]
+    if cards is None or len(cards) != 3:
         return None  # RV304
     first, second, third = cards
     one, two, three = _BIT[first], _BIT[second], _BIT[third]
@@ -231,9 +229,9 @@ def _played_from_hands(hands: list[int | None], held: int, dealer: int, by_hand:
     return True
 
 
-def _partie(line: PartieLine, played: int) -> tuple[Card, ...] | None:
-    """The partie as written, when it is the cards not played, each once."""
-    cards = line.indexes
+def _partie(line: DealtRow, played: int) -> tuple[Card, ...] | None:
+    """The partie as written (its row), when it is the cards not played, each once."""
+    cards = line[4] or ()
     mask = sum(map(_BIT.__getitem__, cards))
     if mask.bit_count() != len(cards) or mask & played or mask | played != _EVERY_CARD:
         return None  # a card twice (RV202), played (RV306), or one missing (RV206)
