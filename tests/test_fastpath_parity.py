@@ -193,7 +193,7 @@ def test_a_long_deal_or_a_tab_in_its_block_is_no_spaced_lines():
 
 def lean_parts(deal):
     return (deal.line, deal._rows, deal._layout, deal._exchange_rows, deal._by_type, deal._lines,
-            deal._dealt_rows)
+            {kind: type(found) for kind, found in deal._by_type.items()})  # (DealtRows or lines)
 
 
 @pytest.mark.parametrize("options", [dict(irregular=0.1, events=0.2), dict(write_hands=True),

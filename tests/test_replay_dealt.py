@@ -24,6 +24,8 @@ from reversis_cli import fastpaths
 from reversis_cli.cards import PACK
 from reversis_cli.cli import cli
 from reversis_cli.model import HandLine, PartieLine, TalonLine
+from reversis_cli.model.deal import DealtRows
+from reversis_cli.model.rows import DEALT_KINDS
 from reversis_cli.notation.fastpath import FastPath
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.replay.plain import replay_plain
@@ -373,10 +375,10 @@ def test_a_deal_s_dealt_lines_are_rows_the_replay_reads_and_lines_only_when_aske
     replay reads; no line is made for ``score --json`` or ``check``.  Asked for,
     they are Lark's lines, in place among the deal's statements."""
     calls = _replayed(_simulated(9, 30, events=0.0), monkeypatch)
-    lean = [deal for deal, _, _ in calls if deal._dealt_rows is not None]
+    lean = [deal for deal, _, _ in calls if type(deal._by_type.get(HandLine)) is DealtRows]
     assert len(lean) > 25  # all but a deal or two with a word read first
-    for deal in lean:
-        assert not {HandLine, TalonLine, PartieLine} & set(deal._by_type)  # none made
+    for deal in lean:  # none made
+        assert all(type(deal._by_type[kind]) is DealtRows for kind in DEALT_KINDS)
         assert [len(rows) for rows in deal.dealt_rows] == [4, 1, 1]
     text = _simulated(9, 30, events=0.0)
     for chunk in deal_chunks(text)[1:]:
@@ -395,8 +397,8 @@ def test_a_deal_whose_first_hand_line_is_read_by_its_expression_has_lines_not_ro
     chunk = ["deal 2 dealer Anna", "  hand Anna QS 8S", "  hand Zoya QS 8S", "  hand Anna QS",
              "  talon AS KS QH"]
     fast, fast_problems = parse_deal(chunk, 1, fast=True)
+    assert fast is not None and type(fast._by_type[HandLine]) is tuple  # lines, no rows
     slow, slow_problems = parse_deal(chunk, 1, fast=False)
     assert (fast, fast_problems) == (slow, slow_problems)
-    assert fast is not None and fast._dealt_rows is None
     assert [line.player.text for line in fast.hands] == ["Anna", "Zoya", "Anna"]
     assert [len(rows) for rows in fast.dealt_rows] == [3, 1, 0]

@@ -28,7 +28,14 @@ from .statements import (
     Statement, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
 )
 
-__all__ = ["Deal", "has_figures", "lean_deal"]
+__all__ = ["Deal", "DealtRows", "has_figures", "lean_deal"]
+
+
+# A lean deal's hand, talon or partie lines read by their words, as rows
+# (``DealtRow``), in ``Deal._by_type`` in place of their lines until ``of_type``
+# asks for them (the plain replay reads the rows, ``Deal.dealt_rows``): a list,
+# where the lines of a kind are a tuple (told apart by type: no object to make).
+DealtRows = list
 
 
 class Deal(_ModelValue):
@@ -38,12 +45,12 @@ class Deal(_ModelValue):
     is first read: its trick and exchange lines are then made from its rows."""
 
     __slots__ = ("line", "statements", "trailing_comments", "_by_type", "_rows", "_layout",
-                 "_lines", "_exchange_rows", "_dealt_rows")
+                 "_lines", "_exchange_rows")
     _fields = ("line", "statements", "trailing_comments")
     line: DealLine
     statements: tuple[Statement, ...]
     trailing_comments: tuple[Comment, ...]
-    _by_type: dict[type, tuple]  # not a field: made from the statements
+    _by_type: dict[type, tuple | DealtRows]  # not a field: made from the statements (see DealtRows)
     # A lean deal's trick and exchange rows, and its statements with a row in
     # place of each such line (None all: a deal made with its statements).
     _rows: Sequence[TrickRow] | None
@@ -51,10 +58,6 @@ class Deal(_ModelValue):
     _layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow] | None
     # The trick lines of a lean deal made one by one (trick_line), before all are.
     _lines: list[TrickLine | None] | None
-    # A lean deal's hand, talon and partie lines read by their words, as rows, by
-    # kind (DEALT_KINDS' order); their lines made when asked for (of_type).  None:
-    # none such (its dealt lines, if any, are in _by_type).
-    _dealt_rows: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] | None
 
     def __init__(self, line: DealLine, statements: tuple[Statement, ...],
                  trailing_comments: tuple[Comment, ...] = ()) -> None:
@@ -68,7 +71,6 @@ class Deal(_ModelValue):
         setattr_frozen(self, "_layout", None)
         setattr_frozen(self, "_lines", None)
         setattr_frozen(self, "_exchange_rows", None)
-        setattr_frozen(self, "_dealt_rows", None)
 
     if not TYPE_CHECKING:  # mypy would take any attribute of a deal for a field
         def __getattr__(self, name: str) -> Any:
@@ -91,8 +93,7 @@ class Deal(_ModelValue):
         exchanges = tuple([exchange_line_of_row(row) for row in exchange_rows])
         next_trick, next_exchange = iter(tricks).__next__, iter(exchanges).__next__
         # each dealt row's line, by kind, in order (the lines of_type made, or makes)
-        next_dealt = [iter(self.of_type(kind)).__next__ for kind in DEALT_KINDS] \
-            if self._dealt_rows is not None else []
+        next_dealt = [iter(self.of_type(kind)).__next__ for kind in DEALT_KINDS]
         setattr_frozen(self, "statements", tuple([
             item if not isinstance(item, tuple)
             else next_trick() if len(item) == LONG_ROW
@@ -189,13 +190,11 @@ class Deal(_ModelValue):
         if found is None:
             if (kind is TrickLine or kind is ExchangeLine) and self._rows is not None:
                 self._write_out_rows()  # a lean deal's, made now
-                return self._by_type[kind]
-            dealt = self._dealt_rows
-            if dealt is not None and kind in DEALT_KINDS and dealt[DEALT_KINDS.index(kind)]:
-                made = tuple([dealt_line_of_row(row) for row in dealt[DEALT_KINDS.index(kind)]])
-                self._by_type[kind] = made  # a lean deal's dealt lines, made now, once
-                return made
+                return self._by_type[kind]  # type: ignore[return-value]
             return ()
+        if isinstance(found, list):  # DealtRows: a lean deal's dealt lines, made now, once
+            made = self._by_type[kind] = tuple([dealt_line_of_row(row) for row in found])
+            return made
         return found
 
     @property
@@ -203,14 +202,13 @@ class Deal(_ModelValue):
         """The hand, talon and partie lines as rows (see ``DealtRow``), each kind
         in the order written: a lean deal's own, a deal's lines made otherwise
         made rows (without text or line; the plain replay reads these)."""
-        rows = self._dealt_rows
-        if rows is not None:
-            return rows
-        get = self._by_type.get  # (no dealt line is a row here: of_type's, without its calls)
-        return ([(0, line.player_text, line.mask, line.size, None, "", 0)
-                 for line in get(HandLine, ())],
-                [(1, None, 0, 0, line.indexes, "", 0) for line in get(TalonLine, ())],
-                [(2, None, 0, 0, line.indexes, "", 0) for line in get(PartieLine, ())])
+        get = self._by_type.get  # of_type's, without its calls
+        hands, talons, parties = get(HandLine, ()), get(TalonLine, ()), get(PartieLine, ())
+        if isinstance(hands, list) or isinstance(talons, list) or isinstance(parties, list):
+            return hands, talons, parties  # a lean deal's rows (no kind of its made lines)
+        return ([(0, line.player_text, line.mask, line.size, None, "", 0) for line in hands],
+                [(1, None, 0, 0, line.indexes, "", 0) for line in talons],
+                [(2, None, 0, 0, line.indexes, "", 0) for line in parties])
 
     @property
     def hands(self) -> tuple[HandLine, ...]:
@@ -287,14 +285,13 @@ def has_figures(deal: Deal | None) -> bool:
 
 
 _DEAL_SETTERS = tuple(getattr(Deal, name).__set__ for name in (
-    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows",
-    "_dealt_rows"))
+    "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows"))
 
 
 def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow],
               rows: Sequence[TrickRow], exchange_rows: Sequence[ExchangeRow],
               others: Sequence[Statement],
-              dealt_rows: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] | None = None
+              dealt_rows: Sequence[Sequence[DealtRow]] = ()
               ) -> Deal:
     """The lean deal the fast path reads whole (notation/fastpath.py): its
     deal ``line``, its statements in order with a row (``TrickRow``,
@@ -303,11 +300,12 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRo
     statements that are not rows (``others``, in order: no trick or exchange
     line among them).  No trailing comments: a deal read whole has none.
     ``dealt_rows``: its hand, talon and partie lines read by their words, as
-    rows by kind (each in ``layout`` too; no dealt line is then in ``others``).
+    rows, by kind (``DEALT_KINDS``' order; each in ``layout`` too; no dealt line
+    is then in ``others``), kept in ``_by_type`` as :class:`DealtRows`, made
+    lines by ``of_type``.
     Equal to ``Deal(line, statements)``, its lines made from the rows."""
     made = object.__new__(Deal)
-    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows, s_dealt = \
-        _DEAL_SETTERS
+    s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows = _DEAL_SETTERS
     s_line(made, line)
     s_trailing(made, ())
     by_type: dict[type, Any] = {}
@@ -320,10 +318,13 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRo
             found.append(statement)
     for kind, found in by_type.items():
         by_type[kind] = tuple(found)
+    if dealt_rows:  # a record written with its hands: six lines a deal
+        for kind, rows_of_kind in zip(DEALT_KINDS, dealt_rows, strict=True):
+            if rows_of_kind:
+                by_type[kind] = rows_of_kind  # a list: DealtRows
     s_by_type(made, by_type)
     s_rows(made, rows)
     s_layout(made, layout)
     s_lines(made, None)
     s_exchange_rows(made, exchange_rows)
-    s_dealt(made, dealt_rows)
     return made

@@ -11,7 +11,7 @@ from .dealt import HandLine, PartieLine, TalonLine, lean_dealt_words, lean_hand_
 from .statements import ExchangeLine, TrickLine
 
 __all__ = ["TrickRow", "ExchangeRow", "DealtRow", "LONG_ROW", "DEALT_ROW", "DEALT_KINDS",
-           "dealt_line_of_row", "dealt_by_kind", "lean_trick_line",
+           "dealt_line_of_row", "lean_trick_line",
            "lean_exchange_line", "trick_line_of_row", "exchange_line_of_row", "line_of_row",
            "row_of_lean_line"]
 
@@ -150,14 +150,6 @@ def dealt_line_of_row(row: DealtRow) -> HandLine | TalonLine | PartieLine:
         return lean_hand_words(player, mask, size, text, line)
     assert indexes is not None, "a talon or partie row has its cards"
     return lean_dealt_words(DEALT_KINDS[kind], indexes, text, line)  # type: ignore[arg-type]
-
-
-def dealt_by_kind(rows: list[DealtRow]) -> tuple[list[DealtRow], list[DealtRow], list[DealtRow]]:
-    """A deal's dealt rows, in order, by kind (``Deal._dealt_rows``)."""
-    by_kind: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = ([], [], [])
-    for row in rows:
-        by_kind[row[0]].append(row)
-    return by_kind
 
 
 def line_of_row(row: TrickRow | ExchangeRow | DealtRow

@@ -25,7 +25,7 @@ from ..diagnostics import Diagnostic
 from ..cards import KNOWN_SPELLINGS, Card
 from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
 from ..model.deal import Deal, lean_deal
-from ..model.rows import (DEALT_KINDS, DEALT_ROW, DealtRow, ExchangeRow, TrickRow, dealt_by_kind,
+from ..model.rows import (DEALT_KINDS, DEALT_ROW, DealtRow, ExchangeRow, TrickRow,
                           dealt_line_of_row)
 from ..model.statements import DealLine, Statement
 from .cardwords import read_cards
@@ -213,9 +213,11 @@ def lean_dealt(deal_line: DealLine, layout: list[Statement | TrickRow | Exchange
                   and len(item) == DEALT_ROW else item for item in layout]
         return lean_deal(deal_line, layout, rows, exchange_rows,
                          [item for item in layout if not isinstance(item, tuple)])
-    dealt_rows = [item for item in others if isinstance(item, tuple)]
-    return lean_deal(deal_line, layout, rows, exchange_rows, statements,
-                     dealt_by_kind(dealt_rows))
+    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = ([], [], [])
+    for item in others:
+        if isinstance(item, tuple):
+            dealt[item[0]].append(item)
+    return lean_deal(deal_line, layout, rows, exchange_rows, statements, dealt)
 
 
 # At most so many words kept of each kind (as FastPath keeps its own).

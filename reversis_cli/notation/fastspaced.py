@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..model import Deal
 from ..model.deal import lean_deal
-from ..model.rows import DealtRow, ExchangeRow, TrickRow, dealt_by_kind
+from ..model.rows import DEALT_ROW, DealtRow, ExchangeRow, TrickRow
 from .fastpath import FastPath
 from .spaced import SpacedLines
 
@@ -33,13 +33,11 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
-    dealt_heads = fast._dealt_read[0]
     rows: list[TrickRow] = []
-    exchange_rows: list[ExchangeRow] = []
-    # the hand, talon and partie lines (before the first trick), and the lines above
-    # the tricks in order with them (exchange rows among them): none in most deals
-    dealt: list[DealtRow] = []
-    head: list[DealtRow | ExchangeRow] = []
+    # the exchange rows, and among them in order the hand, talon and partie lines'
+    # rows (above the tricks), which most deals have none of; those by kind
+    above: list[ExchangeRow | DealtRow] = []
+    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] | None = None
     number = first_line
     for line in lines[1:]:
         number += 1
@@ -54,14 +52,14 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                         and leader in players and not rows:  # as _exchange_by_words reads it
                     discard, take = exchange_card(second), exchange_card(fourth)
                     if discard is not None and take is not None:
-                        item = (leader, False, (discard,), (take,), (), 0, line, number)
-                        exchange_rows.append(item)
-                        head.append(item)
+                        above.append((leader, False, (discard,), (take,), (), 0, line, number))
                         continue
-                if rows or (item := _head_line(fast, line, words, number, exchange_rows, dealt)) \
-                        is None:
+                if rows or (item := _head_line(fast, line, words, number)) is None:
                     return None
-                head.append(item)
+                above.append(item)
+                if len(item) == DEALT_ROW:  # a partie of five cards (IRR-5)
+                    dealt = dealt or ([], [], [])
+                    dealt[item[0]].append(item)  # type: ignore[index, arg-type]
                 continue
             taker = None
         elif count == 8:  # "N LEADER C C C C > TAKER"
@@ -71,11 +69,18 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                 return None
         elif not count:
             continue
-        elif words[0] == "exchange" or words[0] in dealt_heads:
-            if rows or (item := _head_line(fast, line, words, number, exchange_rows, dealt)) \
-                    is None:
+        elif words[0] == "exchange":
+            if rows or count < 3 or count > 6 or (item := fast._exchange_by_words(
+                    line, words, number, True)) is None:
                 return None
-            head.append(item)
+            above.append(item)
+            continue
+        elif words[0] in fast._dealt_read[0]:  # "hand NAME C ...", "talon C C C", "partie ..."
+            if rows or (item := fast._dealt_by_words(line, words, number)) is None:
+                return None
+            above.append(item)
+            dealt = dealt or ([], [], [])
+            dealt[item[0]].append(item)
             continue
         else:  # the trick lines without a leader
             row = fast._lean_trick(line, words, number, True)
@@ -92,28 +97,19 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         else None
     if deal_line is None:
         return None
-    layout: list[DealtRow | ExchangeRow | TrickRow] = [*(head if dealt else exchange_rows),
-                                                        *rows]
-    return lean_deal(deal_line, layout, rows, exchange_rows, (),
-                     dealt_by_kind(dealt) if dealt else None), []
+    if dealt is None:  # (above: the exchange rows only)
+        return lean_deal(deal_line, [*above, *rows], rows, above, ()), []  # type: ignore[arg-type]
+    return lean_deal(deal_line, [*above, *rows], rows,
+                     [item for item in above if len(item) != DEALT_ROW],  # type: ignore[misc]
+                     (), dealt), []
 
 
-def _head_line(fast: FastPath, line: str, words: list[str], number: int,
-               exchange_rows: list[ExchangeRow], dealt: list[DealtRow]
+def _head_line(fast: FastPath, line: str, words: list[str], number: int
                ) -> ExchangeRow | DealtRow | None:
-    """A line above the tricks read by its words (``words[0]``: ``exchange`` or a
-    dealt line's keyword read before), added to ``exchange_rows`` or ``dealt``: an
-    exchange row, or a hand, talon or partie line's row (``FastPath.read_deal``
-    reads them the same; is_plain's checks hold: a word read before holds no "#",
-    no control character); None when the fast path does not read it so."""
+    """A line above the tricks read by its words, as ``read_deal`` reads it: an
+    exchange row, or a hand, talon or partie line's row (a partie of five cards:
+    six words, as a trick line's); None when the fast path does not read it so."""
     if words[0] == "exchange":
-        count = len(words)  # "exchange NAME" alone: _exchange_by_words reads a third word
-        exchange = fast._exchange_by_words(line, words, number, True) if 2 < count < 7 \
-            else None
-        if exchange is not None:
-            exchange_rows.append(exchange)
-        return exchange
-    row = fast._dealt_by_words(line, words, number)
-    if row is not None:
-        dealt.append(row)
-    return row
+        return fast._exchange_by_words(line, words, number, True) if len(words) < 7 else None
+    return fast._dealt_by_words(line, words, number) if words[0] in fast._dealt_read[0] \
+        else None
