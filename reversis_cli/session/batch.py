@@ -25,14 +25,15 @@ import shutil
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar
 
 from .. import fastpaths
 
 
-__all__ = ["run_files", "run_in_order", "output_folder", "copy_out", "copy_bytes", "binary_of"]
+__all__ = ["run_files", "run_in_order", "worker_pool", "output_folder", "copy_out", "copy_bytes",
+           "binary_of"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,9 +66,11 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
 
 @contextmanager
 def run_in_order(job: Callable[[T], R], items: Sequence[T], jobs: int,
-                 ahead: int = 2) -> Iterator[Iterator[R]]:
-    """``job(item)`` for each item in ``jobs`` processes, started at once;
-    the block is given the results in order, and the workers stop when it ends.
+                 ahead: int = 2, pool: Pool | None = None) -> Iterator[Iterator[R]]:
+    """``job(item)`` for each item in ``jobs`` processes, started at once
+    (or in ``pool``, started already by :func:`worker_pool`, which its owner
+    stops); the block is given the results in order, and the workers stop
+    when it ends.
 
     At most ``ahead`` items a process are worked on or waiting to be handed
     out: when the results are taken slowly (a pager), memory stays bounded.
@@ -75,7 +78,8 @@ def run_in_order(job: Callable[[T], R], items: Sequence[T], jobs: int,
     if not items:
         yield iter(())
         return
-    with _worker_pool(min(jobs, len(items))) as pool:
+    with (nullcontext(pool) if pool is not None
+          else _worker_pool(min(jobs, len(items)))) as pool:
         queue = iter(items)
         waiting = deque(pool.apply_async(job, (item,))
                         for item in itertools.islice(queue, jobs * ahead))
@@ -92,7 +96,18 @@ def _in_order(pool: Pool, job: Callable[[T], R], waiting: deque[AsyncResult[R]],
 
 
 @contextmanager
-def _worker_pool(processes: int) -> Iterator[Pool]:
+def worker_pool(processes: int, warm: Callable[[], object] | None = None) -> Iterator[Pool]:
+    """A pool of ``processes`` worker processes for :func:`run_in_order`, started
+    before its items are known (while this process plans them), each worker
+    calling ``warm()`` first (what its first item needs, made ready meanwhile:
+    a bug there is no matter, the item makes it again); stopped at once when
+    the block ends."""
+    with _worker_pool(processes, warm) as pool:
+        yield pool
+
+
+@contextmanager
+def _worker_pool(processes: int, warm: Callable[[], object] | None = None) -> Iterator[Pool]:
     """A pool of worker processes, stopped at once when the block ends."""
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
@@ -108,8 +123,8 @@ def _worker_pool(processes: int) -> Iterator[Pool]:
     pool = None
     try:
         with _signals_held():
-            pool = multiprocessing.get_context().Pool(processes,
-                                                      initializer=_leave_interrupts_to_parent)
+            pool = multiprocessing.get_context().Pool(processes, initializer=_start_worker,
+                                                      initargs=(warm,))
         yield pool
     finally:
         if pool is not None:
@@ -128,6 +143,19 @@ def _signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _start_worker(warm: Callable[[], object] | None) -> None:
+    """A worker's start: the signals as :func:`_leave_interrupts_to_parent` sets
+    them, then ``warm()``.  Whatever ``warm`` raises is dropped here: an
+    initializer that fails ends its worker, which the pool starts again, and
+    again, for ever."""
+    _leave_interrupts_to_parent()
+    if warm is not None:
+        try:
+            warm()
+        except Exception:  # noqa: BLE001,S110 -- only time lost: the first item does it again
+            pass
 
 
 def _leave_interrupts_to_parent() -> None:

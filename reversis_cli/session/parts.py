@@ -19,11 +19,13 @@ long file on several cores").
 
 from __future__ import annotations
 
+import itertools
 import mmap
 import os
 import stat
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 
 from .. import fastpaths
@@ -36,9 +38,13 @@ from ..reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, ope
 from ..values import MutableValue, Value, setattr_frozen
 from .service import Carried, ScoredDeal, Session
 
-__all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "check_part",
-           "score_parts", "warm_up", "same_expectations", "stops_reading", "takes_part",
-           "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
+if TYPE_CHECKING:  # the pool is imported only with --jobs (start-up time)
+    from multiprocessing.pool import Pool
+
+__all__ = ["Part", "PartResult", "plan_parts", "may_split", "read_in_parts", "read_deals",
+           "check_part", "warm_check", "score_parts", "warm_up", "same_expectations",
+           "stops_reading", "takes_part", "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP",
+           "WARM_DEALS"]
 
 # Deals a part holds at least: a few hundred milliseconds of work, against the
 # tens a worker process takes to start.  The tests set it small, through the environment.
@@ -54,6 +60,10 @@ MAX_PART_DEALS = 4000
 # every few deals, from a few more.
 CHECK_WARM_UP = 2
 SCORE_WARM_UP = 30
+
+# Deals a worker reads when it starts, while this process plans the parts
+# (``may_split``): the fast path's expressions compiled before its first part.
+WARM_DEALS = 3
 
 _DEAL_START = b"\ndeal "  # the deal lines a part may begin at (any deal line may end one)
 # What the table paid and wrote down is held against the whole session before
@@ -108,6 +118,34 @@ def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
                 return _plan(data, jobs, first_deals, warm_up_deals, figures)
     except (OSError, ValueError):  # unreadable or empty: the reader says why, in order
         return None
+
+
+def may_split(path: str | Path, jobs: int, first_deals: int | None = None) -> int:
+    """How many workers to start before :func:`plan_parts` (so that they start
+    while it reads the file through): 0 when :func:`plan_parts` will say None
+    whatever the rest of the file holds (one job, standard input, not a
+    regular file, fewer deals than two parts), else up to ``jobs``, no more than
+    the file's size gives parts to.  Only the first deal lines are looked
+    for; the file may still be read by one process (:func:`plan_parts`)."""
+    if jobs <= 1 or fastpaths.REFERENCE or str(path) == "-":
+        return 0
+    first_deals = PART_DEALS if first_deals is None else first_deals
+    least = max(2 * PART_DEALS, first_deals + PART_DEALS)
+    try:
+        with open(path, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return 0
+            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                at, found = 0, 0
+                while found < least:
+                    at = data.find(_DEAL_START, at) + 1
+                    if not at:
+                        return 0
+                    found += 1
+                deals = found * len(data) // at  # the whole file's, as dense as its start
+    except (OSError, ValueError):  # unreadable or empty: plan_parts says None too
+        return 0
+    return max(1, min(jobs, (deals - first_deals) // PART_DEALS))
 
 
 def part_deals(deals: int, jobs: int, rest: int | None = None) -> int:
@@ -321,18 +359,19 @@ class PartResult(MutableValue):
 
 def read_in_parts(source: Record | Session, parts: list[Part],
                   job: Callable[[Part], PartResult], jobs: int,
-                  tick: Callable[[int], None] | None = None
+                  tick: Callable[[int], None] | None = None, pool: Pool | None = None
                   ) -> Generator[CheckedDeal | ScoredDeal | PartResult, None, None]:
     """The deals of ``source`` (a record just opened, or a session) as they
     would be read in this process alone: the first part's read here, each
     other part's taken as ``job`` gave it back in a worker (a
-    :class:`PartResult`), or read here too when the worker's part did not
-    begin exactly where the reading before it ended."""
+    :class:`PartResult`; in ``pool`` when given, started before the parts
+    were planned: :func:`may_split`), or read here too when the worker's part
+    did not begin exactly where the reading before it ended."""
     session = source if isinstance(source, Session) else None
     record: Record = source.record if isinstance(source, Session) else source
     counted = sum(d.is_error for d in record.header_diagnostics)
     stopped = any(d.code == "RV005" for d in record.header_diagnostics)
-    with run_in_order(job, parts[1:], jobs) as results:
+    with run_in_order(job, parts[1:], jobs, pool=pool) as results:
         record.stop_before(parts[0].until)
         counted, stopped = yield from _read_here(source, tick, counted, stopped)
         for part, result in zip(parts[1:], results, strict=False):
@@ -437,6 +476,13 @@ def check_part(name: str, part: Part) -> PartResult:
     except Exception:  # noqa: BLE001 -- read again in the parent, which reports it as usual
         out.irregular = True
     return out
+
+
+def warm_check(name: str) -> None:
+    """A worker's start (:func:`may_split`): the first deals of ``name`` read."""
+    with open_record(name) as record:
+        for _ in itertools.islice(record.deals(), WARM_DEALS):
+            pass
 
 
 # --- score -------------------------------------------------------------------------------
