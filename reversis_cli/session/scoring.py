@@ -116,21 +116,21 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
     with ExitStack() as stack:  # closed in reverse: the workers stop, then their folder goes
         name = str(session.record.name)
         workers = _workers(path, jobs, writer) if only is None else 0
-        parts = None
         if workers:
             from .batch import output_folder, worker_pool  # start-up time: only with --jobs
-            from .parts import read_in_parts, score_parts  # start-up time: only with --jobs
+            from .parts import (  # start-up time: only with --jobs
+                PART_DEALS, SCORE_WARM_UP, planned, read_in_parts)
 
             assert path is not None  # _workers saw it
             folder = stack.enter_context(output_folder())
-            # The workers start (and read the file's first deals) while the parts are planned.
-            pool = stack.enter_context(worker_pool(workers, functools.partial(
-                _warm, name, writer, rules, sets, lang())))
-            parts = score_parts(path, jobs, writer.first_deals)
-        if parts:
+            # The workers start first; the parts are handed to them as they are
+            # found, and the file is read through meanwhile (parts.planned).
+            pool = stack.enter_context(worker_pool(workers))
+            parts, splittable = stack.enter_context(planned(
+                path, jobs, max(PART_DEALS, writer.first_deals), SCORE_WARM_UP))
             job = functools.partial(_score_part, name, writer, rules, sets, lang(), str(folder))
-            deals = read_in_parts(session, parts, job, jobs, tick, pool)
-        else:  # the workers, if any, stop at the end, unused
+            deals = read_in_parts(session, parts, job, jobs, tick, pool, splittable)
+        else:
             deals = session.deals(only=only, progress=tick)
         # with parts: the workers stop now, on a closed pipe or Ctrl-C too
         stack.callback(deals.close)
@@ -191,28 +191,6 @@ def _workers(path: str | Path | None, jobs: int, writer: DealWriter) -> int:
     from .parts import PART_DEALS, may_split  # start-up time: only with --jobs
 
     return may_split(path, jobs, max(PART_DEALS, writer.first_deals))
-
-
-def _warm(name: str, writer: DealWriter, rules: str | None, sets: tuple[tuple[str, str], ...],
-          language: str) -> None:
-    """A worker's start: the first deals of ``name`` scored and written to
-    nothing (what a part needs first, compiled and kept, while the parts
-    are planned)."""
-    from .parts import WARM_DEALS  # start-up time: only with --jobs
-
-    with use(language), Session.open(name, rules, dict(sets)) as session:
-        if not session.settleable:
-            return
-        session.lean = _lean(writer)
-        sink = writer.open(name, _nothing, writer.part_err(StringIO()))
-        sink.part(session)
-        for _, one in zip(range(WARM_DEALS), session.deals(), strict=False):
-            sink.diagnostics(one.checked.diagnostics)
-            sink.deal(one)
-
-
-def _nothing(text: str) -> None:
-    """Where a worker's warm-up writes."""
 
 
 def _score_part(name: str, writer: DealWriter, rules: str | None,
