@@ -163,12 +163,13 @@ def test_what_parts_found_as_they_go_leave_to_one_process(tmp_path, irregular_te
         assert split.may_split(path, 2) == 2
         with split.planned(path, 2, PART, split.SCORE_WARM_UP) as (found, splittable):
             assert len(list(found)) >= 5 and not splittable()
-        for args in (["score", "--json"], ["score"]):
+        for args in (["score", "--json"], ["score"], ["check", "--json"]):
             _same_with_two_jobs(*args, str(path))
 
 
+@pytest.mark.parametrize("args", [["score", "--json"], ["check", "--json"]], ids=" ".join)
 def test_the_workers_begin_before_the_file_is_read_through(tmp_path, irregular_text,
-                                                           monkeypatch):
+                                                           monkeypatch, args):
     path = tmp_path / "long.rvs"
     path.write_text(irregular_text, encoding="utf-8")
     events: list[str] = []
@@ -191,7 +192,7 @@ def test_the_workers_begin_before_the_file_is_read_through(tmp_path, irregular_t
 
     monkeypatch.setattr(split, "_plain_text", read_through)
     monkeypatch.setattr(split, "run_in_order", handed)
-    _same_with_two_jobs("score", "--json", str(path))
+    _same_with_two_jobs(*args, str(path))
     assert events[:2] == ["handed", "handed"] and "read through" in events
 
 

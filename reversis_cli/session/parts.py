@@ -150,15 +150,15 @@ def _estimate(data: mmap.mmap, first_deals: int) -> int:
 
 
 @contextmanager
-def planned(path: str | Path, jobs: int, first_deals: int,
-            warm_up_deals: int) -> Iterator[tuple[Iterator[Part], Callable[[], bool]]]:
+def planned(path: str | Path, jobs: int, first_deals: int, warm_up_deals: int,
+            figures: bool = False) -> Iterator[tuple[Iterator[Part], Callable[[], bool]]]:
     """The parts of ``path`` (after :func:`may_split` said yes) as they are
     found, the file read no further than the part asked for, their size from
     the deals the file's first part suggests; and the question to ask before
     a worker's part is taken: whether the file may be read in parts at all
-    (every line plain text the reader takes whole, and no ``paid`` or
-    ``tally`` line, as :func:`score_parts` asks).  Made for ``score``: the
-    workers begin while the rest of the file is read through."""
+    (every line plain text the reader takes whole, and without ``figures``
+    no ``paid`` or ``tally`` line: :func:`plan_parts`).  The workers begin
+    while the rest of the file is read through."""
     with ExitStack() as stack:
         try:
             file = stack.enter_context(open(path, "rb"))
@@ -169,7 +169,7 @@ def planned(path: str | Path, jobs: int, first_deals: int,
         deals = max(_estimate(data, first_deals), first_deals + PART_DEALS)
         size = part_deals(deals, jobs, deals - first_deals)
         yield (_parts_of(data, _deal_lines(data), size, first_deals, warm_up_deals),
-               lambda: _splittable(data, False))
+               lambda: _splittable(data, figures))
 
 
 def part_deals(deals: int, jobs: int, rest: int | None = None) -> int:
