@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .model import has_figures
 from .reader import CheckedDeal, Record, display_name, open_record
-from .session.service import header_profile_problems
-from .session.parts import Part, PartResult, check_part, plan_parts, read_deals, read_in_parts
+from .session.service import ScoredDeal, header_profile_problems
+from .session.parts import (CHECK_WARM_UP, PART_DEALS, PartResult, check_part, may_split, planned,
+                            read_deals, read_in_parts)
 from .values import MutableValue
 
 __all__ = ["FileReport", "check_file"]
@@ -57,8 +59,7 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
             # A profile that cannot be built would stop every settling command.
             header = record.header_diagnostics + header_profile_problems(record)
             report.diagnostics.extend(sorted(header, key=lambda d: (d.line or 0, d.column or 0)))
-            parts = plan_parts(path, jobs) if record.players else None
-            figures = _read(record, parts, jobs, report, tick)
+            figures = _read(record, path if record.players else None, jobs, report, tick)
         if figures:  # the table's figures: the record read again and settled
             # Loaded here, for start-up time: a record without figures never needs it.
             from .sheet.figures import figure_diagnostics
@@ -71,21 +72,35 @@ def check_file(path: str | Path, *, strict: bool = False, name: str | None = Non
     return report
 
 
-def _read(record: Record, parts: list[Part] | None, jobs: int, report: FileReport,
+def _read(record: Record, path: str | Path | None, jobs: int, report: FileReport,
           tick: Callable[[int], None] | None) -> bool:
-    """Read ``record`` (just opened) as :meth:`Record.deals` would, in
-    ``parts`` when given, into ``report``; whether a deal has the table's figures."""
+    """Read ``record`` (just opened) as :meth:`Record.deals` would, in parts
+    when the file at ``path`` is long (the workers started first, the parts
+    handed to them as they are found: session/parts.py), into ``report``;
+    whether a deal has the table's figures."""
     figures = False
-    deals = (read_in_parts(record, parts, functools.partial(check_part, str(record.name)),
-                           jobs, tick) if parts else read_deals(record, tick))
-    for one in deals:
-        if isinstance(one, PartResult):  # a part a worker read
-            report.deals += one.deals
-            report.diagnostics.extend(one.diagnostics)
-            figures = figures or one.figures
+    deals: Iterator[CheckedDeal | ScoredDeal | PartResult]
+    with ExitStack() as stack:  # closed in reverse: the plan, then the workers
+        workers = may_split(path, jobs) if path is not None else 0
+        if workers:
+            from .session.batch import worker_pool  # start-up time: only with --jobs
+
+            assert path is not None
+            pool = stack.enter_context(worker_pool(workers))
+            parts, splittable = stack.enter_context(
+                planned(path, jobs, PART_DEALS, CHECK_WARM_UP, figures=True))
+            deals = read_in_parts(record, parts, functools.partial(check_part, str(record.name)),
+                                  jobs, tick, pool, splittable)
         else:
-            assert isinstance(one, CheckedDeal)
-            report.deals += 1
-            report.diagnostics.extend(one.diagnostics)
-            figures = figures or has_figures(one.deal)
+            deals = read_deals(record, tick)
+        for one in deals:
+            if isinstance(one, PartResult):  # a part a worker read
+                report.deals += one.deals
+                report.diagnostics.extend(one.diagnostics)
+                figures = figures or one.figures
+            else:
+                assert isinstance(one, CheckedDeal)
+                report.deals += 1
+                report.diagnostics.extend(one.diagnostics)
+                figures = figures or has_figures(one.deal)
     return figures

@@ -60,7 +60,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "lean settlement of event lines": ("reversis_cli.settle.leanevents:_LeanEvents", "settle"),
     "lean settlement of two discarded": ("reversis_cli.settle.leantwo", "rows_of_walk"),
-    "--jobs on one file": ("reversis_cli.session.parts", "_plan"),
+    "--jobs on one file": ("reversis_cli.session.parts", "_estimate"),
     "a worker's file copied as bytes": ("reversis_cli.session.batch", "binary_of"),
     "options watched (stats --compare)": ("reversis_cli.club.watch", "_watched"),
     "lean re-settlements (stats --compare)": ("reversis_cli.club.compare", "lean_reading"),

@@ -116,6 +116,86 @@ def test_what_is_read_by_one_process(tmp_path, irregular_text):
     assert split.plan_parts(tmp_path / "missing.rvs", 2) is None
 
 
+def _tiled(path: Path, parts: list) -> None:
+    """``parts`` cut the file at ``path`` at deal lines, one after the other,
+    each with its line numbers and a warm-up beginning at an earlier deal line."""
+    data = path.read_bytes()
+    assert parts[0].offset == 0 and parts[0].line == 1 and parts[-1].until is None
+    assert [part.index for part in parts] == list(range(len(parts)))
+    for before, after in zip(parts, parts[1:], strict=False):
+        assert before.until == after.line and before.end == after.offset
+        assert data[after.offset:].startswith(b"deal ")
+        assert after.line == data[:after.offset].count(b"\n") + 1
+        assert data[after.warm_offset:].startswith(b"deal ") and after.warm_offset < after.offset
+        assert after.warm_line == data[:after.warm_offset].count(b"\n") + 1
+    assert parts[-1].end == len(data)
+
+
+@pytest.mark.parametrize("comments", [False, True], ids=["plain", "comments"])
+def test_parts_found_as_they_go_cut_the_file_as_the_plan_does(tmp_path, irregular_text,
+                                                               comments):
+    text = (re.sub(r"(?m)^deal (2\d|4\d) ", r"# about deal \1\ndeal \1 ", irregular_text)
+            if comments else irregular_text)
+    path = tmp_path / "long.rvs"
+    path.write_text(text, encoding="utf-8")
+    assert split.may_split(path, 2) == 2
+    with split.planned(path, 2, PART, split.SCORE_WARM_UP) as (found, splittable):
+        parts = list(found)
+        assert splittable()
+    _tiled(path, parts)
+    assert len(parts) >= 5
+    plan = split.plan_parts(path, 2, warm_up_deals=split.SCORE_WARM_UP, figures=False)
+    assert plan is not None
+    _tiled(path, plan)
+    # the same first cut (the sizes after it: the plan's from the count, these from the start)
+    assert parts[0] == plan[0] and parts[1].offset == plan[1].offset
+
+
+def test_what_parts_found_as_they_go_leave_to_one_process(tmp_path, irregular_text):
+    short = tmp_path / "short.rvs"
+    short.write_text(irregular_text[:irregular_text.index("\ndeal 35 ")], encoding="utf-8")
+    assert split.may_split(short, 2) == 0  # fewer than two parts' deals
+    assert split.may_split(tmp_path / "missing.rvs", 2) == 0
+    assert split.may_split("-", 2) == 0 and split.may_split(short, 1) == 0
+    for name, tail in (("latin1.rvs", b"# caf\xe9\n"), ("figures.rvs", b"  paid Anna Boris 5\n")):
+        path = tmp_path / name
+        path.write_bytes(irregular_text.encode() + tail)  # far down, past the first parts
+        assert split.may_split(path, 2) == 2
+        with split.planned(path, 2, PART, split.SCORE_WARM_UP) as (found, splittable):
+            assert len(list(found)) >= 5 and not splittable()
+        for args in (["score", "--json"], ["score"], ["check", "--json"]):
+            _same_with_two_jobs(*args, str(path))
+
+
+@pytest.mark.parametrize("args", [["score", "--json"], ["check", "--json"]], ids=" ".join)
+def test_the_workers_begin_before_the_file_is_read_through(tmp_path, irregular_text,
+                                                           monkeypatch, args):
+    path = tmp_path / "long.rvs"
+    path.write_text(irregular_text, encoding="utf-8")
+    events: list[str] = []
+    plain_text, run_in_order = split._plain_text, split.run_in_order
+
+    def read_through(data):
+        events.append("read through")
+        return plain_text(data)
+
+    def handed(job, items, *args, **kwargs):
+        if isinstance(items, list):  # all handed out at once
+            events.extend("handed" for _ in items)
+            return run_in_order(job, items, *args, **kwargs)
+
+        def noted():
+            for item in items:
+                events.append("handed")
+                yield item
+        return run_in_order(job, noted(), *args, **kwargs)
+
+    monkeypatch.setattr(split, "_plain_text", read_through)
+    monkeypatch.setattr(split, "run_in_order", handed)
+    _same_with_two_jobs(*args, str(path))
+    assert events[:2] == ["handed", "handed"] and "read through" in events
+
+
 def test_comments_above_a_deal_keep_it_out_of_the_cuts(tmp_path, irregular_text):
     text = re.sub(r"(?m)^deal (2\d) ", r"# about deal \1\ndeal \1 ", irregular_text)
     path = tmp_path / "comments.rvs"

@@ -24,7 +24,7 @@ import sys
 import shutil
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar
@@ -32,7 +32,8 @@ from typing import IO, TYPE_CHECKING, TypeVar
 from .. import fastpaths
 
 
-__all__ = ["run_files", "run_in_order", "output_folder", "copy_out", "copy_bytes", "binary_of"]
+__all__ = ["run_files", "run_in_order", "worker_pool", "output_folder", "copy_out", "copy_bytes",
+           "binary_of"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -56,7 +57,7 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
                 done(path)
             yield result
         return
-    with _worker_pool(min(jobs, len(files))) as pool:
+    with worker_pool(min(jobs, len(files))) as pool:
         for path, result in zip(files, pool.imap(job, files), strict=True):
             if done:
                 done(path)
@@ -64,22 +65,32 @@ def run_files(job: Callable[[Path], T], files: list[Path], jobs: int = 1,
 
 
 @contextmanager
-def run_in_order(job: Callable[[T], R], items: Sequence[T], jobs: int,
-                 ahead: int = 2) -> Iterator[Iterator[R]]:
-    """``job(item)`` for each item in ``jobs`` processes, started at once;
-    the block is given the results in order, and the workers stop when it ends.
+def run_in_order(job: Callable[[T], R], items: Iterable[T], jobs: int,
+                 ahead: int = 2, pool: Pool | None = None) -> Iterator[Iterator[R]]:
+    """``job(item)`` for each item in ``jobs`` processes, started at once
+    (or in ``pool``, started already by :func:`worker_pool`, which its owner
+    stops; then ``items`` may be an iterator, taken as far as needed); the
+    block is given the results in order, and the workers stop when it ends.
 
     At most ``ahead`` items a process are worked on or waiting to be handed
     out: when the results are taken slowly (a pager), memory stays bounded.
     """
+    if pool is not None:
+        yield _handed_out(pool, job, iter(items), jobs * ahead)
+        return
+    assert isinstance(items, Sequence)  # its length: the processes to start
     if not items:
         yield iter(())
         return
-    with _worker_pool(min(jobs, len(items))) as pool:
-        queue = iter(items)
-        waiting = deque(pool.apply_async(job, (item,))
-                        for item in itertools.islice(queue, jobs * ahead))
-        yield _in_order(pool, job, waiting, queue)
+    with worker_pool(min(jobs, len(items))) as started:
+        yield _handed_out(started, job, iter(items), jobs * ahead)
+
+
+def _handed_out(pool: Pool, job: Callable[[T], R], queue: Iterator[T],
+                at_once: int) -> Iterator[R]:
+    """The first ``at_once`` items handed to the pool now, the results in order."""
+    waiting = deque(pool.apply_async(job, (item,)) for item in itertools.islice(queue, at_once))
+    return _in_order(pool, job, waiting, queue)
 
 
 def _in_order(pool: Pool, job: Callable[[T], R], waiting: deque[AsyncResult[R]],
@@ -92,8 +103,9 @@ def _in_order(pool: Pool, job: Callable[[T], R], waiting: deque[AsyncResult[R]],
 
 
 @contextmanager
-def _worker_pool(processes: int) -> Iterator[Pool]:
-    """A pool of worker processes, stopped at once when the block ends."""
+def worker_pool(processes: int) -> Iterator[Pool]:
+    """A pool of worker processes, stopped at once when the block ends (for
+    :func:`run_in_order`, one started before its items are known)."""
     # multiprocessing's pool, for its terminate(): on Ctrl-C (or any error) the
     # workers are stopped at once instead of finishing the files they hold.
     # Ctrl-C and SIGTERM are held back while the pool starts: either, arriving

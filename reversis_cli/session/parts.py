@@ -22,8 +22,11 @@ from __future__ import annotations
 import mmap
 import os
 import stat
-from collections.abc import Callable, Generator, Iterator
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 
 from .. import fastpaths
@@ -36,9 +39,12 @@ from ..reader import MAX_ERRORS_PER_FILE, CheckedDeal, Expectations, Record, ope
 from ..values import MutableValue, Value, setattr_frozen
 from .service import Carried, ScoredDeal, Session
 
-__all__ = ["Part", "PartResult", "plan_parts", "read_in_parts", "read_deals", "check_part",
-           "score_parts", "warm_up", "same_expectations", "stops_reading", "takes_part",
-           "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
+if TYPE_CHECKING:  # the pool is imported only with --jobs (start-up time)
+    from multiprocessing.pool import Pool
+
+__all__ = ["Part", "PartResult", "plan_parts", "may_split", "read_in_parts", "read_deals",
+           "check_part", "score_parts", "planned", "warm_up", "same_expectations",
+           "stops_reading", "takes_part", "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
 
 # Deals a part holds at least: a few hundred milliseconds of work, against the
 # tens a worker process takes to start.  The tests set it small, through the environment.
@@ -110,6 +116,62 @@ def plan_parts(path: str | Path, jobs: int, *, first_deals: int | None = None,
         return None
 
 
+def may_split(path: str | Path, jobs: int, first_deals: int | None = None) -> int:
+    """How many workers to start before the parts are planned (so that they
+    start while the file is read through): 0 when :func:`plan_parts` would
+    say None whatever the rest of the file holds (one job, standard input, not
+    a regular file, fewer deals than two parts), else up to ``jobs``, no more
+    than the file's size gives parts to.  Only the first deal lines are
+    looked for: the file may still be read by one process (:func:`planned`)."""
+    if jobs <= 1 or fastpaths.REFERENCE or str(path) == "-":
+        return 0
+    first_deals = PART_DEALS if first_deals is None else first_deals
+    try:
+        with open(path, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return 0
+            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                deals = _estimate(data, first_deals)
+    except (OSError, ValueError):  # unreadable or empty: plan_parts says None too
+        return 0
+    return max(1, min(jobs, (deals - first_deals) // PART_DEALS)) if deals else 0
+
+
+def _estimate(data: mmap.mmap, first_deals: int) -> int:
+    """The deal lines of the file, from how far its first ones go (0: fewer
+    than two parts' deals, the least :func:`plan_parts` splits)."""
+    at, found, least = 0, 0, max(2 * PART_DEALS, first_deals + PART_DEALS)
+    while found < least:
+        at = data.find(_DEAL_START, at) + 1
+        if not at:
+            return 0
+        found += 1
+    return found * len(data) // at  # the whole file's, as dense as its start
+
+
+@contextmanager
+def planned(path: str | Path, jobs: int, first_deals: int, warm_up_deals: int,
+            figures: bool = False) -> Iterator[tuple[Iterator[Part], Callable[[], bool]]]:
+    """The parts of ``path`` (after :func:`may_split` said yes) as they are
+    found, the file read no further than the part asked for, their size from
+    the deals the file's first part suggests; and the question to ask before
+    a worker's part is taken: whether the file may be read in parts at all
+    (every line plain text the reader takes whole, and without ``figures``
+    no ``paid`` or ``tally`` line: :func:`plan_parts`).  The workers begin
+    while the rest of the file is read through."""
+    with ExitStack() as stack:
+        try:
+            file = stack.enter_context(open(path, "rb"))
+            data = stack.enter_context(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+        except (OSError, ValueError):  # gone since may_split: read by one process, as it is
+            yield iter([Part(0, 0, 1, None, 0, 0, 1)]), lambda: False
+            return
+        deals = max(_estimate(data, first_deals), first_deals + PART_DEALS)
+        size = part_deals(deals, jobs, deals - first_deals)
+        yield (_parts_of(data, _deal_lines(data), size, first_deals, warm_up_deals),
+               lambda: _splittable(data, figures))
+
+
 def part_deals(deals: int, jobs: int, rest: int | None = None) -> int:
     """The deals a part of a file of ``deals`` deals holds, with ``jobs``
     processes: :data:`PARTS_A_JOB` parts a process, within :data:`PART_DEALS`
@@ -133,41 +195,53 @@ def _plan(data: mmap.mmap, jobs: int, first_deals: int, warm_up_deals: int,
     if len(starts) < max(2 * PART_DEALS, first_deals + PART_DEALS):
         return None
     size = part_deals(len(starts), jobs, len(starts) - first_deals)
+    if not _splittable(data, figures):
+        return None
+    parts = list(_parts_of(data, iter(starts), size, first_deals, warm_up_deals))
+    return parts if len(parts) > 1 else None
+
+
+def _splittable(data: mmap.mmap, figures: bool) -> bool:
+    """Whether parts of the file read apart read as the whole: plain text
+    (:func:`_plain_text`), and without ``figures``, no ``paid`` or ``tally`` line."""
     if not figures and any(_has_line(data, word) for word in _RECORDED_WORDS):
-        return None
-    if not _plain_text(data):
-        return None
-    cuts = []  # indexes in starts of the deal lines the parts after the first begin at
-    index = first_deals
-    while index < len(starts):
-        if _begins_chunk(data, starts[index]):
-            cuts.append(index)
-            index += size
-        else:
-            index += 1
-    if not cuts:
-        return None
-    warm = [max(cut - warm_up_deals, 0) for cut in cuts]
-    lines = _line_numbers(data, [starts[i] for i in cuts + warm])
-    size = len(data)
-    parts = [Part(0, 0, 1, lines[starts[cuts[0]]], starts[cuts[0]], 0, 1)]
-    for number, (cut, early) in enumerate(zip(cuts, warm, strict=True), start=1):
-        after = cuts[number] if number < len(cuts) else None
-        parts.append(Part(number, starts[cut], lines[starts[cut]],
-                          None if after is None else lines[starts[after]],
-                          size if after is None else starts[after],
-                          starts[early], lines[starts[early]]))
-    return parts
+        return False
+    return _plain_text(data)
+
+
+def _parts_of(data: mmap.mmap, starts: Iterator[int], size: int, first_deals: int,
+              warm_up_deals: int) -> Iterator[Part]:
+    """The parts, each given once the next one's start is found: the first of
+    ``first_deals`` deal lines (``starts``: their offsets), each other of
+    ``size`` from a deal line that begins its chunk (:func:`_begins_chunk`),
+    where a worker begins with the ``warm_up_deals`` deal lines before it."""
+    recent: deque[int] = deque(maxlen=warm_up_deals + 1)  # the last deal lines, to warm up from
+    offset, line, warm_offset, warm_line = 0, 1, 0, 1  # of the part begun last
+    number, cut, counted, lines = 0, first_deals, 0, 1  # lines: the line at ``counted``
+    for index, at in enumerate(starts):
+        recent.append(at)
+        if index < cut or not _begins_chunk(data, at):
+            continue
+        lines += data[counted:at].count(b"\n")
+        counted = at
+        yield Part(number, offset, line, lines, at, warm_offset, warm_line)
+        number, offset, line, cut = number + 1, at, lines, index + size
+        warm_offset = recent[0]
+        warm_line = lines - data[warm_offset:at].count(b"\n")
+    yield Part(number, offset, line, None, len(data), warm_offset, warm_line)
 
 
 def _deal_starts(data: mmap.mmap) -> list[int]:
     """The byte offsets of the lines that begin ``deal `` (the simulator's and fmt's form)."""
-    starts = []
+    return list(_deal_lines(data))
+
+
+def _deal_lines(data: mmap.mmap) -> Iterator[int]:
+    """:func:`_deal_starts`, each as it is found."""
     at = data.find(_DEAL_START)
     while at >= 0:
-        starts.append(at + 1)
+        yield at + 1
         at = data.find(_DEAL_START, at + 1)
-    return starts
 
 
 def _begins_chunk(data: mmap.mmap, at: int) -> bool:
@@ -231,14 +305,6 @@ def _long_line(block: bytes) -> bool:
             return True
         start = end + 1
     return False
-
-
-def _line_numbers(data: mmap.mmap, offsets: list[int]) -> dict[int, int]:
-    numbers, line, at = {}, 1, 0
-    for offset in sorted(set(offsets)):
-        line += data[at:offset].count(b"\n")
-        numbers[offset], at = line, offset
-    return numbers
 
 
 # --- what is carried into a part ---------------------------------------------------------
@@ -319,23 +385,45 @@ class PartResult(MutableValue):
         self.irregular = irregular
 
 
-def read_in_parts(source: Record | Session, parts: list[Part],
+def read_in_parts(source: Record | Session, parts: Iterable[Part],
                   job: Callable[[Part], PartResult], jobs: int,
-                  tick: Callable[[int], None] | None = None
+                  tick: Callable[[int], None] | None = None, pool: Pool | None = None,
+                  splittable: Callable[[], bool] | None = None
                   ) -> Generator[CheckedDeal | ScoredDeal | PartResult, None, None]:
     """The deals of ``source`` (a record just opened, or a session) as they
     would be read in this process alone: the first part's read here, each
     other part's taken as ``job`` gave it back in a worker (a
     :class:`PartResult`), or read here too when the worker's part did not
-    begin exactly where the reading before it ended."""
+    begin exactly where the reading before it ended.  With ``pool`` (started
+    before the parts were planned: :func:`may_split`), the parts may come as
+    they are found (:func:`planned`), and no worker's part is taken unless
+    ``splittable()`` says yes (asked once the first parts are handed out):
+    else the file is read here alone."""
     session = source if isinstance(source, Session) else None
     record: Record = source.record if isinstance(source, Session) else source
     counted = sum(d.is_error for d in record.header_diagnostics)
     stopped = any(d.code == "RV005" for d in record.header_diagnostics)
-    with run_in_order(job, parts[1:], jobs) as results:
-        record.stop_before(parts[0].until)
+    planned_parts = iter(parts)
+    until = next(planned_parts).until  # where the first part ends
+    handed: deque[Part] = deque()  # the parts given to the workers, in order
+
+    def hand_out() -> Iterator[Part]:
+        for part in planned_parts:
+            handed.append(part)
+            yield part
+
+    items: Iterable[Part] = hand_out()
+    if pool is None:  # the workers started for as many parts as there are
+        items = list(items)
+    with run_in_order(job, items, jobs, pool=pool) as results:
+        if splittable is not None and not splittable():
+            results, until = iter(()), None  # no worker's part taken: the file read here
+            if pool is not None:
+                pool.terminate()  # their work is not needed
+        record.stop_before(until)
         counted, stopped = yield from _read_here(source, tick, counted, stopped)
-        for part, result in zip(parts[1:], results, strict=False):
+        for result in results:
+            part = handed.popleft()
             if stopped:
                 return
             if _can_take(result, record, session, counted):

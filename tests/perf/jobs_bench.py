@@ -77,17 +77,21 @@ def timed(args: list[str]) -> tuple[float, float, float, float]:
 
 
 def plan_line(path: Path, deals: int, jobs: int) -> str:
-    """How ``score`` cuts the file with ``jobs`` processes (session/parts.py)."""
+    """How ``score`` cuts the file with ``jobs`` processes (session/parts.py's
+    ``planned``, the parts as the command finds them)."""
     sys.path.insert(0, str(ROOT))
     from reversis_cli.session import parts
 
-    plan = parts.score_parts(path, jobs, parts.PART_DEALS)
-    if plan is None:
+    if not parts.may_split(path, jobs):
         return f"  --jobs {jobs}: read by one process"
-    size = parts.part_deals(deals, jobs, deals - parts.PART_DEALS)
+    with parts.planned(path, jobs, parts.PART_DEALS, parts.SCORE_WARM_UP) as (found, _):
+        plan = list(found)
+    data = path.read_bytes()
+    sizes = [data[p.offset:p.end].count(b"\ndeal ") for p in plan[1:]]
+    size = max(sizes)
     return (f"  --jobs {jobs}: {len(plan)} parts, the first of {parts.PART_DEALS:,} deals "
-            f"here, the others of about {size:,}; warm-up {parts.SCORE_WARM_UP} deals a part = "
-            f"{100 * parts.SCORE_WARM_UP / size:.2f} % of the deals read again")
+            f"here, the others of {min(sizes):,} to {size:,}; warm-up {parts.SCORE_WARM_UP} "
+            f"deals a part = {100 * parts.SCORE_WARM_UP / size:.2f} % of the deals read again")
 
 
 def main() -> None:
