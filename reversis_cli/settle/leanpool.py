@@ -38,8 +38,8 @@ from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "repooled",
-           "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
+__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "pool_moves",
+           "repooled", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -201,14 +201,15 @@ def _layout(deal: LeanDeal) -> tuple[int, int, int] | None:
 
 def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
-                  ) -> tuple[list[Amount], Amount] | None:
+                  ) -> tuple[list[Amount], Amount, bool] | None:
     """Each seat's net and the pool after of what :func:`repooled` makes of
     ``deal``, without making the settlement: its own nets less its own stakes,
     remises and takings (:func:`_core`), plus those staked from ``pool_before``
     after ``previous``; where the readings differ in amounts too, its payments
     between players priced again first (:func:`repriced_nets`, whose pool part
     is its own).  The same values as :func:`repooled`'s (ints or Fractions, not
-    made whole); None where it gives up (and, pricing amounts again, where the
+    made whole), and whether it was staked (POOL-1: what :func:`pool_moves`
+    needs); None where it gives up (and, pricing amounts again, where the
     deal has a payment cancelled or one it would not price again)."""
     amounts, unpaid, full = _between(own, profile)
     if fastpaths.REFERENCE or full == 0 or unpaid is False:
@@ -216,7 +217,7 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     core = _core(deal)
     if core is None:
         return None
-    kept, remises, taker, shaped = core
+    kept, remises, taker, shaped, _ = core
     nets = list(kept)
     if amounts or unpaid:
         if not shaped or deal.cancelled:
@@ -226,7 +227,8 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
             return None
         nets = [n + now - was for n, now, was in zip(nets, priced, deal.net, strict=True)]
     start: Amount = pool_before
-    if _must_stake(profile, pool_before, previous, session_start):
+    staked = _must_stake(profile, pool_before, previous, session_start)
+    if staked:
         player, house, dealer = profile.options.stake_player, profile.options.stake_dealer, \
             deal.dealer
         for seat in range(4):
@@ -243,18 +245,36 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     if taker is not None:
         nets[taker] += start
         pool_after -= start
-    return nets, pool_after
+    return nets, pool_after, staked
+
+
+def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[str, str, str], ...]:
+    """Who paid the pool and who took from it, and by which rule, in what
+    :func:`repooled` makes of ``deal`` under ``profile`` (staked or not, as
+    :func:`restaked_nets` found it), as ``club.resettle.state_of`` reads a
+    deal before: its stakes (each seat's that is not 0), then its own remises
+    and takings (their amounts never 0 where it does not give up).  What the
+    next deal is settled in, without the settlement made."""
+    core = _core(deal)
+    assert core is not None, "a deal restaked_nets gave the nets of"
+    if not staked:
+        return core[4]
+    options, names, dealer = profile.options, deal.names, deal.dealer
+    return tuple([(names[seat], POOL, "POOL-1") for seat in range(4)
+                  if (options.stake_dealer if seat == dealer else options.stake_player)]) \
+        + core[4]
 
 
 # A deal's own settlement without its part of the pool, by the deal (kept with it):
 # its nets less its stakes, remises and takings; each remise's seat and whether it is
 # the pool's amount (else one full staking); the seat taking the pool (None: none);
-# whether each of its doubled payments says its factor last (``_repriced`` prices it).
+# whether each of its doubled payments says its factor last (``_repriced`` prices it);
+# its remises' and takings' moves of the pool (payer, payee, rule: ``pool_moves``).
 _CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
 def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
-                                   int | None, bool] | None:
+                                   int | None, bool, tuple[tuple[str, str, str], ...]] | None:
     seen = _CORES.get(id(deal))
     if seen is not None and seen[0] is deal:
         return seen[1]
@@ -272,7 +292,8 @@ def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], .
         core = (tuple(nets), tuple([(index(p[0]), _remise(p) == "pool")
                                     for p in payments[end:last]]),
                 index(payments[last][1]) if last < len(payments) else None,
-                all([_factored(p) for p in payments[first:end]]))
+                all([_factored(p) for p in payments[first:end]]),
+                tuple([(p[0], p[1], p[3]) for p in payments[end:]]))
     if len(_CORES) >= 4096:
         _CORES.clear()
     _CORES[id(deal)] = (deal, core)
