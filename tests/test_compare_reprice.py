@@ -25,8 +25,8 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.leandeal import LeanDeal
-from reversis_cli.settle.leanpool import (AMOUNT_OPTIONS, pool_moves, repooled, repriced_nets,
-                                          restaked_nets, same_stakes)
+from reversis_cli.settle.leanpool import (AMOUNT_OPTIONS, _forfeited, pool_moves, repooled,
+                                          repriced_nets, restaked_nets, same_stakes)
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SEASONS = (  # players, rules, irregular rate, event rate, seed
@@ -129,6 +129,40 @@ def test_it_gives_up_on_a_partie_of_nothing_and_a_refund():
                 assert repooled(mine, own, profile, base.pool_before, base.previous,
                                 _start(session, profile)) is None, (number, sets)
                 assert repriced_nets(mine, own.options, profile.options) is None, (number, sets)
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_deal_with_a_payment_forfeited_is_priced_again_by_its_nets(rules):
+    """IRR-4 and CLAIM-1 forfeit a payment by its payee, rule and trick, never by
+    its amount: the nets alone of a deal with a payment forfeited (``repriced_nets``)
+    are those of the deal settled lean under each reading of amounts, from its own
+    state; its settlement (``repooled``), which lists the forfeited payments priced,
+    is still settled instead."""
+    text = _simulated(150, ("Anna", "Boris", "Vera", "Gleb"), rules, 0.5, 0.3, 7)
+    netted, kinds = 0, set()
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        for name, sets in READINGS.items():
+            profile = own.with_overrides(sets(own.options))
+            if not same_stakes(own.options, profile.options):
+                continue
+            for index, base, replayed, _ in lean_deals(scored):
+                mine = base.lean
+                if not _forfeited(mine):
+                    continue
+                nets = repriced_nets(mine, own.options, profile.options)
+                settled = _lean(session, replayed, profile, base.pool_before, base.previous)
+                assert settled is not None
+                if nets is None:  # a partie of nothing, a refund: settled
+                    continue
+                assert nets == settled.net, (name, index)
+                netted += 1
+                kinds |= {p[7][-1] for p in mine.cancelled}
+    assert netted > 40 and {"IRR-4", "CLAIM-1"} <= kinds
 
 
 STAKES = {  # readings that change the stakes alone, and one that changes amounts too

@@ -274,3 +274,46 @@ def test_a_deal_with_event_lines_is_watched_by_its_lean_twin_once(monkeypatch, r
     assert engine_settled and settled == engine_settled  # once each, no twin's deal among them
     # each deal its twin settled read what it read, and read it: a void deal too
     assert all(found.reads[n] for n, s in enumerate(scored) if s.lean is not None)
+
+
+@NO_WATCH_UNDER_THE_SWITCH
+def test_claims_and_peeks_count_only_for_a_deal_with_such_a_line():
+    """The lean twins read ``claims_required`` and ``peek_forfeits`` in every deal
+    with an event line (as the engine does), but do something with them only for
+    an ``unclaimed`` line (CLAIM-1) and a ``peeked`` or ``kept`` one (IRR-4): the
+    watch counts them as read only there, and every deal it does not count them
+    for settles alike under each of their values."""
+    from reversis_cli.settle import SessionSettler
+    from reversis_cli.settle.leandeal import LeanDeal
+
+    text = "".join(simulate_session(SimulationOptions(
+        150, 12, rules="modern", irregular=0.5, events=0.2, players=SEASON[0][0])))
+    values = {"claims_required": ("led_and_played", "in_play"),
+              "peek_forfeits": ("everything", "quinola_and_reversis")}
+    lines = {"claims_required": {"unclaimed"}, "peek_forfeits": {"peeked", "kept"}}
+    alike = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored, found = watch.watched_deals(session, own)
+        assert found is not None
+        for n, base in enumerate(scored):
+            deal = base.checked.deal
+            if not isinstance(base.lean, LeanDeal) or deal is None or not deal.events:
+                continue
+            kinds, read = {event.kind for event in deal.events}, found.reads[n]
+            assert read is not None
+            for option, allowed in values.items():
+                assert (option in read) == bool(lines[option] & kinds), (n, option)
+                if option in read:
+                    continue
+                for value in allowed:
+                    settler = SessionSettler(own.with_overrides({option: value}),
+                                             session.players, session.pool_start.amount,
+                                             session.pool_start.given)
+                    settler.pool, settler.last_played = base.pool_before, base.previous
+                    assert base.checked.replayed is not None
+                    assert settler.settle_lean(base.checked.replayed) == base.lean, (n, option)
+                    alike += 1
+    assert alike > 40

@@ -157,6 +157,9 @@ def _next(settler: SessionSettler, base: ScoredDeal,
     the reading restakes it, under which profile (:func:`_priced_as`), and the
     dues it owes the partie's winner besides (:func:`_dues`)."""
     again, priced, owed = restake
+    carried = _carried(settler, base) if again else None
+    if carried is not None:
+        return carried, None
     quick = _restaked(settler, base, again, own, priced)
     if quick is not None:  # its nets alone: the state worked out if it is read
         if owed:
@@ -165,6 +168,26 @@ def _next(settler: SessionSettler, base: ScoredDeal,
     # (a deal owing dues is settled: its own one restaked would leave them out)
     settlement = _settled(settler, base, (again and not owed, priced), own, facts, index)
     return raw_net(settlement, base.pool_before), None
+
+
+def _carried(settler: SessionSettler, base: ScoredDeal) -> dict | None:
+    """The nets (as :func:`raw_net` holds them) of ``base``'s void deal (IRR-0: a
+    misdeal, an exposed card) settled next by ``settler``, the settler moved on;
+    None: not such a deal.  A void deal stakes nothing and pays only its
+    penalties, fixed amounts into the pool (``irregular.void_deal``, IRR-2,
+    IRR-3, IRR-6), whatever the pool and the deal played before, which it leaves
+    as the deal before the next (``SessionSettler.settle``): its own payments,
+    and the pool moved on by them.  Asked only of a deal of the reading's
+    ``restake`` set (the watch saw it read none of the options that differ: a
+    void deal reads none)."""
+    own = base.settlement
+    if base.lean is not None or own is None or own.status is not DealStatus.VOID \
+            or own.cancelled or any([p.payee != POOL for p in own.payments]):
+        return None
+    now: dict = dict(own.net)
+    settler.pool = whole(settler.pool + (own.pool_after - own.pool_before))
+    now[POOL] = settler.pool - base.pool_before
+    return now
 
 
 def _moves(settler: SessionSettler, pending: Pending | None, priced: Profile) -> tuple | None:

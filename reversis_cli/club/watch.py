@@ -245,6 +245,8 @@ class _Found:
         if FORCED in seen and isinstance(settlement, LeanDeal) and fact is not None \
                 and not _forced_counts(replayed.rows, fact):
             seen = seen - {FORCED}  # both its values tell each card's fall alike
+        if isinstance(settlement, LeanDeal) and not seen.isdisjoint(_ASKED_OF_EVENTS):
+            seen = seen - _unused(replayed)
         self.reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
         self.asked.append(frozenset(_ASKED) if LATE in seen else None)
         _SEEN.clear()
@@ -284,6 +286,22 @@ def _forced_counts(rows, fact) -> bool:
         if any([suits[later[2 + (seat - later[1]) % 4]] is suit for later in rows[number:]]):
             return True
     return False
+
+
+# The options the lean twins read in every deal with an event line, as the engine
+# does (settle/leanevents.py, settle/leantwo.py), and the kinds of line without which
+# neither twin does anything with them: CLAIM-1's ``unclaimed``, IRR-4's ``peeked``
+# and ``kept``.  A deal the twins settled without such a line settles alike under
+# every value (as the engine does: its CLAIM-1 and IRR-4 go through those lines).
+_ASKED_OF_EVENTS = {"claims_required": frozenset({"unclaimed"}),
+                    "peek_forfeits": frozenset({"peeked", "kept"})}
+
+
+def _unused(replayed) -> frozenset[str]:
+    """Those of :data:`_ASKED_OF_EVENTS` the deal of ``replayed`` has no line for."""
+    kinds = {event.kind for event in replayed.deal.events}
+    return frozenset(name for name, lines in _ASKED_OF_EVENTS.items()
+                     if lines.isdisjoint(kinds))
 
 
 def _reset() -> None:

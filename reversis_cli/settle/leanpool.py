@@ -19,7 +19,8 @@ staking of 0, a partie worth 0), where an amount is worked out from another
 (an espagnolette's refund, ESP-5), where its payments are not in the order it
 expects (a fine of IRR-6 among them), where a pool taking was forfeited (IRR-4:
 it is listed in ``cancelled`` at the pool's amount), and, pricing amounts
-again, where a payment was forfeited (IRR-4, CLAIM-1).
+again, where a payment was forfeited (IRR-4, CLAIM-1: its settlement lists it
+priced; the nets alone, :func:`repriced_nets`, need not).
 """
 
 from __future__ import annotations
@@ -365,14 +366,17 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     and ``led_aces_pay_winner`` turned off: its nets with each payment between
     players priced again (as :func:`repooled` prices it); the stakes, remises and
     takings, and so the pool after, are its own. None where :func:`repooled` gives
-    up. The nets alone: what ``stats --compare`` keeps of most deals of the readings
-    of the doublings and the partie's values."""
+    up, but for a payment forfeited (IRR-4, CLAIM-1): which payments are forfeited
+    is told by their payees, rules and tricks, never by their amounts, so those
+    the reading makes are the ones made here, and a payment forfeited is in no
+    net.  The nets alone: what ``stats --compare`` keeps of most deals of the
+    readings of the doublings and the partie's values."""
     if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
             and deal.losers and deal.partie_value == 0:
         return None  # its own partie paid nothing: its payments were dropped
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
-    if unpaid and options.led_aces_pay_winner or _forfeited(deal):
-        return None  # the dues it would pay were never worked out, or forfeited: settle it
+    if unpaid and options.led_aces_pay_winner:
+        return None  # the dues it would pay were never worked out: settle it
     doubled, partie = _changes(own, options)
     names = deal.names
     index = names.index
