@@ -195,3 +195,44 @@ def test_a_void_deal_is_carried_from_any_pool_as_the_engine_settles_it():
                         carried += 1
     assert carried > 300 and any(p.payments for p in
                                  (s.settlement for s in scored if s.lean is None) if p)
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+def test_a_deal_with_a_fine_for_a_discard_out_of_turn_is_restaked():
+    """A deal's fines for a discard out of turn (IRR-6: 5 into the pool each,
+    listed last) are fixed: its nets restaked (``restaked_nets``), its settlement
+    restaked (``repooled``) and what the next deal reads of it (``pool_moves``) are
+    those of the deal settled lean under the reading, from any pool and deal before."""
+    from reversis_cli.club.resettle import state_of
+    from reversis_cli.settle.leanpool import pool_moves, restaked_nets
+
+    from test_compare_reprice import STAKES, _lean, _simulated, _start
+
+    text = _simulated(150, ("Anna", "Boris", "Vera", "Gleb"), "modern", 0.6, 0.1, 5)
+    fined = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        for name, sets in STAKES.items():
+            profile = own.with_overrides(sets(own.options))
+            start = _start(session, profile)
+            for index, base, replayed, before in lean_deals(scored):
+                if not any(p[3] == "IRR-6" for p in base.lean.payments):
+                    continue
+                for pool in (base.pool_before, 0, 7, base.pool_before + 13):
+                    for previous in (base.previous, None, before):
+                        found = restaked_nets(base.lean, own, profile, pool, previous, start)
+                        if found is None:
+                            continue
+                        again = repooled(base.lean, own, profile, pool, previous, start)
+                        settled = _lean(session, replayed, profile, pool, previous)
+                        assert again is not None and settled is not None
+                        assert found[:2] == (list(settled.net), settled.pool_after), \
+                            (name, index, pool)
+                        assert again == settled, (name, index, pool)
+                        assert pool_moves(base.lean, profile, found[2]) == \
+                            state_of(again.pool_after, again)[1]
+                        fined += 1
+    assert fined > 100

@@ -17,7 +17,7 @@ again under the reading.  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
 staking of 0, a partie worth 0), where an amount is worked out from another
 (an espagnolette's refund, ESP-5), where its payments are not in the order it
-expects (a fine of IRR-6 among them), where a pool taking was forfeited (IRR-4:
+expects (a fine of IRR-6 elsewhere than last), where a pool taking was forfeited (IRR-4:
 it is listed in ``cancelled`` at the pool's amount), and, pricing amounts
 again, where a payment was forfeited (IRR-4, CLAIM-1: its settlement lists it
 priced; the nets alone, :func:`repriced_nets`, need not).
@@ -142,8 +142,8 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     layout = _layout(deal)
     if layout is None:
         return None
-    first, end, last = layout
-    middle, remises, takings = payments[first:end], payments[end:last], payments[last:]
+    first, end, last, fines = layout
+    middle, remises, takings = payments[first:end], payments[end:last], payments[last:fines]
     cancelled, value = deal.cancelled, deal.partie_value
     if amounts:
         if _forfeited(deal):
@@ -167,6 +167,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ordered += [_new(Payment, (p[0], p[1], _amount(start if _remise(p) == "pool" else full),
                                *p[3:])) for p in remises]
     ordered += [_new(Payment, (p[0], p[1], _amount(start), *p[3:])) for p in takings]
+    ordered += payments[fines:]  # IRR-6: its fines, fixed, listed last
     if amounts and 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
         ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
@@ -177,27 +178,32 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
                            maker, undertaker, breaker))
 
 
-def _layout(deal: LeanDeal) -> tuple[int, int, int] | None:
-    """Where ``deal``'s stakes end, its remises and its takings begin (its own
-    payments between the stakes and the remises); None where :func:`repooled`
-    gives up on its payments (the module's docstring)."""
+def _layout(deal: LeanDeal) -> tuple[int, int, int, int] | None:
+    """Where ``deal``'s stakes end, its remises, its takings and its fines for a
+    discard out of turn (IRR-6: 5 into the pool each, whatever the pool, listed
+    last) begin (its own payments between the stakes and the remises); None
+    where :func:`repooled` gives up on its payments (the module's docstring)."""
     payments = deal.payments
     first = 0  # the stakes, then the deal's own payments, the remises, the takings
     while first < len(payments) and payments[first][3] == "POOL-1":
         first += 1
-    last = len(payments)
+    fines = len(payments)
+    while fines > first and payments[fines - 1][3] == "IRR-6" \
+            and payments[fines - 1][1] == POOL:
+        fines -= 1
+    last = fines
     while last > first and payments[last - 1][0] == POOL:
         last -= 1
     end = last
     while end > first and payments[end - 1][1] == POOL:
         end -= 1
     was = deal.pool_before + sum([p[2] for p in payments[:first]])
-    if was == 0 or len(payments) - last > 1 \
+    if was == 0 or fines - last > 1 \
             or any([POOL in (p[0], p[1]) for p in payments[first:end]]) \
             or any([_remise(p) is None for p in payments[end:last]]) \
             or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
         return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
-    return first, end, last
+    return first, end, last, fines
 
 
 def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
@@ -218,7 +224,7 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     core = _core(deal)
     if core is None:
         return None
-    kept, remises, taker, shaped, _ = core
+    kept, remises, taker, shaped, _, fined = core
     nets = list(kept)
     if amounts or unpaid:
         if not shaped or deal.cancelled:
@@ -246,15 +252,15 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     if taker is not None:
         nets[taker] += start
         pool_after -= start
-    return nets, pool_after, staked
+    return nets, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
 
 
 def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[str, str, str], ...]:
     """Who paid the pool and who took from it, and by which rule, in what
     :func:`repooled` makes of ``deal`` under ``profile`` (staked or not, as
     :func:`restaked_nets` found it), as ``club.resettle.state_of`` reads a
-    deal before: its stakes (each seat's that is not 0), then its own remises
-    and takings (their amounts never 0 where it does not give up).  What the
+    deal before: its stakes (each seat's that is not 0), then its own remises,
+    takings and fines (IRR-6; their amounts never 0 where it does not give up).  What the
     next deal is settled in, without the settlement made."""
     core = _core(deal)
     assert core is not None, "a deal restaked_nets gave the nets of"
@@ -270,31 +276,34 @@ def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[st
 # its nets less its stakes, remises and takings; each remise's seat and whether it is
 # the pool's amount (else one full staking); the seat taking the pool (None: none);
 # whether each of its doubled payments says its factor last (``_repriced`` prices it);
-# its remises' and takings' moves of the pool (payer, payee, rule: ``pool_moves``).
+# its remises', takings' and fines' moves of the pool (payer, payee, rule:
+# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets.
 _CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
 def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
-                                   int | None, bool, tuple[tuple[str, str, str], ...]] | None:
+                                   int | None, bool, tuple[tuple[str, str, str], ...],
+                                   Amount] | None:
     seen = _CORES.get(id(deal))
     if seen is not None and seen[0] is deal:
         return seen[1]
     layout, core = _layout(deal), None
     if layout is not None:
-        first, end, last = layout
+        first, end, last, fines = layout
         payments, index = deal.payments, deal.names.index
         nets: list[Amount] = list(deal.net)
         for p in payments[:first]:  # its own stakes, remises and takings taken back
             nets[index(p[0])] += p[2]
         for p in payments[end:last]:
             nets[index(p[0])] += p[2]
-        for p in payments[last:]:
+        for p in payments[last:fines]:
             nets[index(p[1])] -= p[2]
         core = (tuple(nets), tuple([(index(p[0]), _remise(p) == "pool")
                                     for p in payments[end:last]]),
-                index(payments[last][1]) if last < len(payments) else None,
+                index(payments[last][1]) if last < fines else None,
                 all([_factored(p) for p in payments[first:end]]),
-                tuple([(p[0], p[1], p[3]) for p in payments[end:]]))
+                tuple([(p[0], p[1], p[3]) for p in payments[end:]]),
+                sum([p[2] for p in payments[fines:]]))
     if len(_CORES) >= 4096:
         _CORES.clear()
     _CORES[id(deal)] = (deal, core)
