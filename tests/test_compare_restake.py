@@ -236,3 +236,28 @@ def test_a_deal_with_a_fine_for_a_discard_out_of_turn_is_restaked():
                             state_of(again.pool_after, again)[1]
                         fined += 1
     assert fined > 100
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+def test_no_reading_makes_a_lean_deals_full_settlement(monkeypatch):
+    """The readings of ``stats --compare`` work on the lean settlements: none asks
+    a deal settled lean for its full settlement (``LeanDeal.full``, made on demand,
+    several times the cost of the lean one), on plain and irregular sessions."""
+    from reversis_cli.club.compare import OtherReading, compare_session
+    from reversis_cli.rules import builtin_profile
+
+    made: list[int] = []
+    full = LeanDeal.full
+
+    def counted(self):
+        made.append(self.number)
+        return full(self)
+
+    monkeypatch.setattr(LeanDeal, "full", counted)
+    for players, rules, irregular, seed in SEASON:
+        other = OtherReading(builtin_profile("classic" if rules == "modern" else "modern"))
+        with Session.of(record_from_text(simulated(60, seed, players, rules, irregular),
+                                         "s.rvs")) as session:
+            session.lean = True
+            compare_session(session, other, "s.rvs")
+    assert made == []

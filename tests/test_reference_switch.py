@@ -70,6 +70,9 @@ TWINS: dict[str, tuple[str, str]] = {
         "reversis_cli.club.resettle", "repriced_nets"),
     "a deal's nets restaked from its own settlement (stats --compare)": (
         "reversis_cli.club.resettle", "restaked_nets"),
+    "a restaked deal's moves of the pool (stats --compare)": ("reversis_cli.club.resettle",
+                                                              "pool_moves"),
+    "a void deal carried (stats --compare)": ("reversis_cli.club.resettle", "_carried"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
     "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),

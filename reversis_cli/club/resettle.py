@@ -157,7 +157,7 @@ def _next(settler: SessionSettler, base: ScoredDeal,
     the reading restakes it, under which profile (:func:`_priced_as`), and the
     dues it owes the partie's winner besides (:func:`_dues`)."""
     again, priced, owed = restake
-    carried = _carried(settler, base) if again else None
+    carried = _carried(settler, base) if again and base.lean is None else None
     if carried is not None:
         return carried, None
     quick = _restaked(settler, base, again, own, priced)
@@ -180,9 +180,11 @@ def _carried(settler: SessionSettler, base: ScoredDeal) -> dict | None:
     and the pool moved on by them.  Asked only of a deal of the reading's
     ``restake`` set (the watch saw it read none of the options that differ: a
     void deal reads none)."""
+    if base.lean is not None:  # (a lean deal's settlement is made when asked: not asked)
+        return None
     own = base.settlement
-    if base.lean is not None or own is None or own.status is not DealStatus.VOID \
-            or own.cancelled or any([p.payee != POOL for p in own.payments]):
+    if own is None or own.status is not DealStatus.VOID or own.cancelled \
+            or any([p.payee != POOL for p in own.payments]):
         return None
     now: dict = dict(own.net)
     settler.pool = whole(settler.pool + (own.pool_after - own.pool_before))
