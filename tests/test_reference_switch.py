@@ -86,7 +86,9 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 COMMANDS = [("score", "--json"), ("check", "--json"), ("score",), ("stats", "--json"),
             ("check",), ("score", "--jobs", "2", "--json"),
             ("score", "--jobs", "2", "--json", str(SAMPLES / "evening.rvs")),  # a batch
-            ("stats", "--json", "--compare", "modern")]
+            ("stats", "--json", "--compare", "modern"),
+            # the engine on a deal of rows (stats --compare watches every deal lean now)
+            ("explain", "--deal", "3")]
 RECORDS = ["evening.rvs", "irregular.rvs", "every-event-ru.rvs"]
 
 
