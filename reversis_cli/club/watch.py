@@ -325,14 +325,16 @@ def _touched(watch: Watch, differ: frozenset[str], profile: Profile):
     """The options that differ of those a deal read, and that count: the
     doubled tricks only if the two readings answer otherwise of a trick it
     asked about."""
-    late = profile.options.late_tricks_double
-    own, asked = watch.late, watch.asked
+    # the tricks on which the two readings answer otherwise: a deal that asked of
+    # none of them answers alike (a set's test, not a loop, for each deal)
+    flipped = frozenset(watch.late).symmetric_difference(profile.options.late_tricks_double)
+    asked = watch.asked
 
     def touched(index: int, read: frozenset[str]) -> frozenset[str]:
         hit = read & differ
         if LATE in hit:
             tricks = asked[index]
-            if tricks is not None and all((t in own) == (t in late) for t in tricks):
+            if tricks is not None and tricks.isdisjoint(flipped):
                 hit = hit - {LATE}
         return hit
 
