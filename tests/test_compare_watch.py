@@ -265,12 +265,12 @@ def test_a_deal_with_event_lines_is_watched_by_its_lean_twin_once(monkeypatch, r
         assert session.profile is not None
         scored, found = watch.watched_deals(session, session.profile)
     assert found is not None and found.lean
-    twins = [s for s in scored if s.lean is not None and s.checked.deal is not None
-             and s.checked.deal.events]
-    kinds = {e.kind for s in twins for e in s.checked.deal.events}
+    events = [s.checked.deal.events for s in scored
+              if s.lean is not None and s.checked.deal is not None]
+    kinds = {e.kind for lines in events for e in lines}
     assert {"peeked", "kept", "out-of-turn", "discarded-two"} <= kinds
-    engine_settled = [s.checked.number for s in scored if s.settlement is not None
-                      and s.lean is None]
+    engine_settled = [s.checked.number for s in scored if s.lean is None
+                      and s.settlement is not None]
     assert engine_settled and settled == engine_settled  # once each, no twin's deal among them
     # each deal its twin settled read what it read, and read it: a void deal too
     assert all(found.reads[n] for n, s in enumerate(scored) if s.lean is not None)
