@@ -250,6 +250,48 @@ def test_a_season_of_5000_deals_is_compared_reading_each_file_once(tmp_path, mon
         print(f"compare of {c.deals} deals: {elapsed:.2f} s")
 
 
+class _Linked:
+    """An object in a cycle (itself), that only the cyclic collector frees."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_collector_is_paused_while_a_session_is_compared_and_collects_after_it(
+        season, monkeypatch):
+    """``compare_season`` turns Python's cyclic garbage collector off while it
+    compares (each collection went through the session's deals kept, for nothing),
+    collects what each session left in a cycle before the next, and leaves it on
+    after, or off if it was off: a season's memory stays that of one session."""
+    import gc
+    import weakref
+
+    from reversis_cli.club import compare
+
+    states: list[bool] = []
+    left: list[weakref.ref] = []  # a cycle each session left
+    real = compare.compare_session
+
+    def watched(session, other, key):
+        states.append(gc.isenabled())
+        assert all(ref() is None for ref in left)  # collected after the session before
+        left.append(weakref.ref(_Linked()))
+        return real(session, other, key)
+
+    monkeypatch.setattr(compare, "compare_session", watched)
+    assert gc.isenabled()
+    before = compared(sorted(season.glob("*.rvs")), MODERN)
+    assert states == [False] * 4 and gc.isenabled()
+    assert all(ref() is None for ref in left)
+    monkeypatch.setattr(compare, "compare_session", real)
+    gc.disable()
+    try:
+        assert compared(sorted(season.glob("*.rvs")), MODERN) == before
+        assert not gc.isenabled()  # left off, as it was
+    finally:
+        gc.enable()
+
+
 # --- reversis stats --compare / --set ----------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,6 +17,7 @@ from reversis_cli import fastpaths
 from reversis_cli.cards import PACK
 from reversis_cli.cli import cli
 from reversis_cli.club import watch
+from reversis_cli.club.resettle import state_of
 from reversis_cli.rules import load_profile
 from reversis_cli.rules.profile import OPTIONS
 from reversis_cli.sheet.infer_search import value_text
@@ -24,8 +25,8 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.session.service import Session
 from reversis_cli.settle import SessionSettler
 from reversis_cli.settle.leandeal import LeanDeal
-from reversis_cli.settle.leanpool import (AMOUNT_OPTIONS, repooled, repriced_nets,
-                                          restaked_nets, same_stakes)
+from reversis_cli.settle.leanpool import (AMOUNT_OPTIONS, _forfeited, pool_moves, repooled,
+                                          repriced_nets, restaked_nets, same_stakes)
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 SEASONS = (  # players, rules, irregular rate, event rate, seed
@@ -130,6 +131,40 @@ def test_it_gives_up_on_a_partie_of_nothing_and_a_refund():
                 assert repriced_nets(mine, own.options, profile.options) is None, (number, sets)
 
 
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_deal_with_a_payment_forfeited_is_priced_again_by_its_nets(rules):
+    """IRR-4 and CLAIM-1 forfeit a payment by its payee, rule and trick, never by
+    its amount: the nets alone of a deal with a payment forfeited (``repriced_nets``)
+    are those of the deal settled lean under each reading of amounts, from its own
+    state; its settlement (``repooled``), which lists the forfeited payments priced,
+    is still settled instead."""
+    text = _simulated(150, ("Anna", "Boris", "Vera", "Gleb"), rules, 0.5, 0.3, 7)
+    netted, kinds = 0, set()
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        for name, sets in READINGS.items():
+            profile = own.with_overrides(sets(own.options))
+            if not same_stakes(own.options, profile.options):
+                continue
+            for index, base, replayed, _ in lean_deals(scored):
+                mine = base.lean
+                if not _forfeited(mine):
+                    continue
+                nets = repriced_nets(mine, own.options, profile.options)
+                settled = _lean(session, replayed, profile, base.pool_before, base.previous)
+                assert settled is not None
+                if nets is None:  # a partie of nothing, a refund: settled
+                    continue
+                assert nets == settled.net, (name, index)
+                netted += 1
+                kinds |= {p[7][-1] for p in mine.cancelled}
+    assert netted > 40 and {"IRR-4", "CLAIM-1"} <= kinds
+
+
 STAKES = {  # readings that change the stakes alone, and one that changes amounts too
     "dealer": lambda o: {"stake_dealer": "3"},
     "players": lambda o: {"stake_player": "2"},
@@ -149,10 +184,11 @@ STAKES = {  # readings that change the stakes alone, and one that changes amount
 def test_a_deal_restaked_by_its_nets_is_the_deal_settled_under_that_reading(season):
     """``restaked_nets``: each seat's net and the pool after of a deal under a
     reading that changes the stakes (and amounts) are those of the deal settled lean
-    (and of ``repooled``, which makes the settlement where the next deal reads
-    it) from any pool, after its own deal before, none, or the one before
-    settled under the reading; and its own settlement stands in for it before
-    the next deal: the next is settled alike after either."""
+    (and of ``repooled``'s settlement) from any pool, after its own deal before,
+    none, or the one before settled under the reading; what the next deal reads
+    of it (``pool_moves``: who fed the pool or took from it, by which rule) is
+    what it reads of that settlement; and its own settlement stands in for it
+    before the next deal: the next is settled alike after either."""
     text = _simulated(40, *SEASONS[season])
     netted = stood_in = 0
     with Session.of(record_from_text(text, "s.rvs")) as session:
@@ -173,8 +209,12 @@ def test_a_deal_restaked_by_its_nets_is_the_deal_settled_under_that_reading(seas
                         again = repooled(base.lean, own, profile, pool, previous, start)
                         settled = _lean(session, replayed, profile, pool, previous)
                         assert again is not None and settled is not None
-                        assert found == (list(settled.net), settled.pool_after), (name, index)
+                        assert found[:2] == (list(settled.net), settled.pool_after), \
+                            (name, index)
                         assert again == settled, (name, index, pool)
+                        # what the next deal reads of it, its settlement never made
+                        assert pool_moves(base.lean, profile, found[2]) == \
+                            state_of(again.pool_after, again)[1], (name, index, pool)
                 # the deal before, settled under the reading, and its own settlement
                 if isinstance(before, LeanDeal) and index > 1:
                     made = repooled(before, own, profile, scored[index - 1].pool_before,

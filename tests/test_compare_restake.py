@@ -144,3 +144,120 @@ def test_a_deal_is_restaked_with_its_dues_when_the_led_aces_are_turned_on(season
                         told += without != expected
     assert restaked > 300
     assert owing > 30 and told == owing  # the dues are what the option changes
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+def test_a_void_deal_is_carried_from_any_pool_as_the_engine_settles_it():
+    """A void deal (a misdeal, an exposed card) of a reading that restakes it is
+    carried (``resettle._carried``): its own penalties, the pool moved on by them,
+    the deal before the next left as it was, from any pool and deal before, under
+    any reading: what the engine settles.  Any other deal is not carried."""
+    from reversis_cli.club import resettle
+    from reversis_cli.rules import builtin_profile
+    from reversis_cli.settle import DealStatus
+
+    from test_compare_reprice import _simulated
+
+    text = _simulated(150, ("Anna", "Boris", "Vera", "Gleb"), "classic", 0.5, 0.2, 3)
+    carried = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        played = [s.lean for s in scored if isinstance(s.lean, LeanDeal)]
+        readings = (own, own.with_overrides({"stake_player": "3", "restake": "below_initial"}),
+                    builtin_profile("modern"))
+        for base in scored:
+            replayed = base.checked.replayed
+            if replayed is None or not base.checked.settleable:
+                continue
+            void = base.settlement is not None and base.settlement.status is DealStatus.VOID
+            for profile in readings:
+                for pool in (base.pool_before, 0, 7, base.pool_before + 13):
+                    for previous in (base.previous, None, played[0], played[-1]):
+                        settler = SessionSettler(profile, session.players,
+                                                 session.pool_start.amount,
+                                                 session.pool_start.given)
+                        settler.pool, settler.last_played = pool, previous
+                        now = resettle._carried(settler, base)
+                        if not void:
+                            assert now is None and settler.pool == pool
+                            continue
+                        engine = SessionSettler(profile, session.players,
+                                                session.pool_start.amount,
+                                                session.pool_start.given)
+                        engine.pool, engine.last_played = pool, previous
+                        settled = engine.settle(replayed, False)
+                        assert now == resettle.raw_net(settled, base.pool_before)
+                        assert settler.pool == engine.pool
+                        assert settler.last_played is engine.last_played is previous
+                        carried += 1
+    assert carried > 300 and any(p.payments for p in
+                                 (s.settlement for s in scored if s.lean is None) if p)
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+def test_a_deal_with_a_fine_for_a_discard_out_of_turn_is_restaked():
+    """A deal's fines for a discard out of turn (IRR-6: 5 into the pool each,
+    listed last) are fixed: its nets restaked (``restaked_nets``), its settlement
+    restaked (``repooled``) and what the next deal reads of it (``pool_moves``) are
+    those of the deal settled lean under the reading, from any pool and deal before."""
+    from reversis_cli.club.resettle import state_of
+    from reversis_cli.settle.leanpool import pool_moves, restaked_nets
+
+    from test_compare_reprice import STAKES, _lean, _simulated, _start
+
+    text = _simulated(150, ("Anna", "Boris", "Vera", "Gleb"), "modern", 0.6, 0.1, 5)
+    fined = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored = list(session.deals())
+        for name, sets in STAKES.items():
+            profile = own.with_overrides(sets(own.options))
+            start = _start(session, profile)
+            for index, base, replayed, before in lean_deals(scored):
+                if not any(p[3] == "IRR-6" for p in base.lean.payments):
+                    continue
+                for pool in (base.pool_before, 0, 7, base.pool_before + 13):
+                    for previous in (base.previous, None, before):
+                        found = restaked_nets(base.lean, own, profile, pool, previous, start)
+                        if found is None:
+                            continue
+                        again = repooled(base.lean, own, profile, pool, previous, start)
+                        settled = _lean(session, replayed, profile, pool, previous)
+                        assert again is not None and settled is not None
+                        assert found[:2] == (list(settled.net), settled.pool_after), \
+                            (name, index, pool)
+                        assert again == settled, (name, index, pool)
+                        assert pool_moves(base.lean, profile, found[2]) == \
+                            state_of(again.pool_after, again)[1]
+                        fined += 1
+    assert fined > 100
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no twin")
+def test_no_reading_makes_a_lean_deals_full_settlement(monkeypatch):
+    """The readings of ``stats --compare`` work on the lean settlements: none asks
+    a deal settled lean for its full settlement (``LeanDeal.full``, made on demand,
+    several times the cost of the lean one), on plain and irregular sessions."""
+    from reversis_cli.club.compare import OtherReading, compare_session
+    from reversis_cli.rules import builtin_profile
+
+    made: list[int] = []
+    full = LeanDeal.full
+
+    def counted(self):
+        made.append(self.number)
+        return full(self)
+
+    monkeypatch.setattr(LeanDeal, "full", counted)
+    for players, rules, irregular, seed in SEASON:
+        other = OtherReading(builtin_profile("classic" if rules == "modern" else "modern"))
+        with Session.of(record_from_text(simulated(60, seed, players, rules, irregular),
+                                         "s.rvs")) as session:
+            session.lean = True
+            compare_session(session, other, "s.rvs")
+    assert made == []

@@ -17,6 +17,7 @@ from reversis_cli.reader import record_from_text
 from reversis_cli.rules import builtin_profile
 from reversis_cli.session.service import Session
 from reversis_cli.settle import engine, lean
+from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import SAMPLES
 from test_compare import SEASON, simulated
@@ -70,6 +71,16 @@ def _gives_up(*args, **kwargs):
     return None
 
 
+def _by_the_engine(settler, replayed, judged):
+    return settler.settle(replayed, False)
+
+
+def _engine_reads(monkeypatch) -> None:
+    """Every deal watched through the engine (no lean twin): the engine's reads."""
+    monkeypatch.setattr(watch, "settle_plain_watched", _gives_up)
+    monkeypatch.setattr(watch, "settle_lean_watched", _by_the_engine)
+
+
 def _watched(text: str, name: str = "s1"):
     with Session.of(record_from_text(text, name)) as session:
         scored = list(session.deals())
@@ -106,7 +117,7 @@ def test_a_value_worked_out_once_is_seen_in_every_deal_that_uses_it(monkeypatch)
         return settle(replayed, profile, *args, **kwargs)
 
     monkeypatch.setattr(engine, "settle_deal", keeps)
-    monkeypatch.setattr(watch, "settle_plain_watched", _gives_up)  # the engine's reads
+    _engine_reads(monkeypatch)
     found, deals = _watched(text)
     assert found is not None
     assert watch.must_settle(found, frozenset({"quinola_forcer"}), MODERN) == \
@@ -125,7 +136,7 @@ def test_the_watch_gives_up_at_the_first_doubt(monkeypatch):
         return settle(replayed, profile, *args, **kwargs)
 
     monkeypatch.setattr(engine, "settle_deal", reads_the_whole_options)
-    monkeypatch.setattr(watch, "settle_plain_watched", _gives_up)  # the engine's reads
+    _engine_reads(monkeypatch)
     found, _ = _watched(text)
     assert found is not None and found.reads[6] is None
     assert 6 in (watch.must_settle(found, frozenset({"espagnolette_fails_on"}), MODERN) or ())
@@ -227,3 +238,82 @@ def test_the_doubled_tricks_used_otherwise_cast_doubt(monkeypatch):
     assert all(read is not None for n, read in enumerate(found.reads) if n != 6)
     same = CLASSIC.with_overrides({"late_tricks_double": "11,10"})
     assert watch.must_settle(found, frozenset({"late_tricks_double"}), same) == frozenset({6})
+
+
+@NO_WATCH_UNDER_THE_SWITCH
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_deal_with_event_lines_is_watched_by_its_lean_twin_once(monkeypatch, rules):
+    """A deal with event lines (a peek, a kept card, a trick unclaimed, a card out
+    of turn) or two cards discarded is watched as ``settle_lean`` settles it, by its
+    lean twin, and that settlement is its own: each deal of a session is settled
+    once, the engine settling only those no twin settles (a misdeal, an exposed
+    card), without their reasoning.  The figures of the readings are the
+    reference's (the parity tests above)."""
+    text = "".join(simulate_session(SimulationOptions(
+        120, 11, rules=rules, irregular=0.4, events=0.2, players=SEASON[0][0])))
+    settled: list[int] = []
+    settle = engine.settle_deal
+
+    def counted(replayed, profile, *args, **kwargs):
+        settled.append(replayed.number)
+        assert not kwargs.get("steps")  # the money alone
+        return settle(replayed, profile, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "settle_deal", counted)
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        assert session.profile is not None
+        scored, found = watch.watched_deals(session, session.profile)
+    assert found is not None and found.lean
+    events = [s.checked.deal.events for s in scored
+              if s.lean is not None and s.checked.deal is not None]
+    kinds = {e.kind for lines in events for e in lines}
+    assert {"peeked", "kept", "out-of-turn", "discarded-two"} <= kinds
+    engine_settled = [s.checked.number for s in scored if s.lean is None
+                      and s.settlement is not None]
+    assert engine_settled and settled == engine_settled  # once each, no twin's deal among them
+    # each deal its twin settled read what it read, and read it: a void deal too
+    assert all(found.reads[n] for n, s in enumerate(scored) if s.lean is not None)
+
+
+@NO_WATCH_UNDER_THE_SWITCH
+def test_claims_and_peeks_count_only_for_a_deal_with_such_a_line():
+    """The lean twins read ``claims_required`` and ``peek_forfeits`` in every deal
+    with an event line (as the engine does), but do something with them only for
+    an ``unclaimed`` line (CLAIM-1) and a ``peeked`` or ``kept`` one (IRR-4): the
+    watch counts them as read only there, and every deal it does not count them
+    for settles alike under each of their values."""
+    from reversis_cli.settle import SessionSettler
+    from reversis_cli.settle.leandeal import LeanDeal
+
+    text = "".join(simulate_session(SimulationOptions(
+        150, 12, rules="modern", irregular=0.5, events=0.2, players=SEASON[0][0])))
+    values = {"claims_required": ("led_and_played", "in_play"),
+              "peek_forfeits": ("everything", "quinola_and_reversis")}
+    lines = {"claims_required": {"unclaimed"}, "peek_forfeits": {"peeked", "kept"}}
+    alike = 0
+    with Session.of(record_from_text(text, "s.rvs")) as session:
+        session.lean = True
+        own = session.profile
+        assert own is not None
+        scored, found = watch.watched_deals(session, own)
+        assert found is not None
+        for n, base in enumerate(scored):
+            deal = base.checked.deal
+            if not isinstance(base.lean, LeanDeal) or deal is None or not deal.events:
+                continue
+            kinds, read = {event.kind for event in deal.events}, found.reads[n]
+            assert read is not None
+            for option, allowed in values.items():
+                assert (option in read) == bool(lines[option] & kinds), (n, option)
+                if option in read:
+                    continue
+                for value in allowed:
+                    settler = SessionSettler(own.with_overrides({option: value}),
+                                             session.players, session.pool_start.amount,
+                                             session.pool_start.given)
+                    settler.pool, settler.last_played = base.pool_before, base.previous
+                    assert base.checked.replayed is not None
+                    assert settler.settle_lean(base.checked.replayed) == base.lean, (n, option)
+                    alike += 1
+    assert alike > 40

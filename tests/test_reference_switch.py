@@ -70,6 +70,9 @@ TWINS: dict[str, tuple[str, str]] = {
         "reversis_cli.club.resettle", "repriced_nets"),
     "a deal's nets restaked from its own settlement (stats --compare)": (
         "reversis_cli.club.resettle", "restaked_nets"),
+    "a restaked deal's moves of the pool (stats --compare)": ("reversis_cli.club.resettle",
+                                                              "pool_moves"),
+    "a void deal carried (stats --compare)": ("reversis_cli.club.resettle", "_carried"),
     "archive's summary tally": ("reversis_cli.club.tally:Tally", "write"),
     "archive's identity from its rows": ("reversis_cli.club.rows", "identity_of_rows"),
     "archive's rows from a lean deal": ("reversis_cli.club.rows:SessionRows", "_lean_rows"),
@@ -83,7 +86,9 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 COMMANDS = [("score", "--json"), ("check", "--json"), ("score",), ("stats", "--json"),
             ("check",), ("score", "--jobs", "2", "--json"),
             ("score", "--jobs", "2", "--json", str(SAMPLES / "evening.rvs")),  # a batch
-            ("stats", "--json", "--compare", "modern")]
+            ("stats", "--json", "--compare", "modern"),
+            # the engine on a deal of rows (stats --compare watches every deal lean now)
+            ("explain", "--deal", "3")]
 RECORDS = ["evening.rvs", "irregular.rvs", "every-event-ru.rvs"]
 
 

@@ -25,7 +25,8 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import LED, repooled, repriced_nets, restaked_nets, same_stakes
+from ..settle.leanpool import (LED, pool_moves, repooled, repriced_nets, restaked_nets,
+                               same_stakes)
 from ..settle.leandeal import LeanDeal
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA
 from ..settle.ledger import doubling_grounds
@@ -130,10 +131,8 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
             now, pending = _next(settler, base, (index in restake, priced, owed),
                                  session.profile, facts, index)
             pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
-            in_step = after is not None and settler.pool == after[0]
-            if in_step and pending is not None and settler.last_played is pending[0]:
-                _made(settler, pending, session.profile, priced)
-            in_step = in_step and state_of(settler.pool, settler.last_played) == after
+            in_step = after is not None and settler.pool == after[0] \
+                and _moves(settler, pending, priced) == after[1]
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
@@ -153,19 +152,54 @@ def _next(settler: SessionSettler, base: ScoredDeal,
           restake: tuple[bool, Profile, list | None], own: Profile | None, facts: list,
           index: int) -> tuple[dict, Pending | None]:
     """The nets of ``base``'s deal settled next by ``settler`` (moved on), as
-    :func:`raw_net` holds them, and what :func:`_made` makes its settlement of
-    where only its nets were worked out (None: settled).  ``restake``: whether
+    :func:`raw_net` holds them, and, where only its nets were worked out, what
+    the next deal's state is worked out from (:data:`Pending`; None: settled).  ``restake``: whether
     the reading restakes it, under which profile (:func:`_priced_as`), and the
     dues it owes the partie's winner besides (:func:`_dues`)."""
     again, priced, owed = restake
+    carried = _carried(settler, base) if again and base.lean is None else None
+    if carried is not None:
+        return carried, None
     quick = _restaked(settler, base, again, own, priced)
-    if quick is not None:  # its nets alone: the settlement made if the state is read
+    if quick is not None:  # its nets alone: the state worked out if it is read
         if owed:
             _pay(quick[0], owed)
         return quick
     # (a deal owing dues is settled: its own one restaked would leave them out)
     settlement = _settled(settler, base, (again and not owed, priced), own, facts, index)
     return raw_net(settlement, base.pool_before), None
+
+
+def _carried(settler: SessionSettler, base: ScoredDeal) -> dict | None:
+    """The nets (as :func:`raw_net` holds them) of ``base``'s void deal (IRR-0: a
+    misdeal, an exposed card) settled next by ``settler``, the settler moved on;
+    None: not such a deal.  A void deal stakes nothing and pays only its
+    penalties, fixed amounts into the pool (``irregular.void_deal``, IRR-2,
+    IRR-3, IRR-6), whatever the pool and the deal played before, which it leaves
+    as the deal before the next (``SessionSettler.settle``): its own payments,
+    and the pool moved on by them.  Asked only of a deal of the reading's
+    ``restake`` set (the watch saw it read none of the options that differ: a
+    void deal reads none)."""
+    if base.lean is not None:  # (a lean deal's settlement is made when asked: not asked)
+        return None
+    own = base.settlement
+    if own is None or own.status is not DealStatus.VOID or own.cancelled \
+            or any([p.payee != POOL for p in own.payments]):
+        return None
+    now: dict = dict(own.net)
+    settler.pool = whole(settler.pool + (own.pool_after - own.pool_before))
+    now[POOL] = settler.pool - base.pool_before
+    return now
+
+
+def _moves(settler: SessionSettler, pending: Pending | None, priced: Profile) -> tuple | None:
+    """What the next deal reads of the deal ``settler`` settled last (who fed the
+    pool or took from it, by which rule: :func:`state_of`); of one whose nets
+    alone were worked out (``pending``), worked out without its settlement
+    (``leanpool.pool_moves``: its stakes under ``priced``, its own remises and takings)."""
+    if pending is None:
+        return state_of(settler.pool, settler.last_played)[1]
+    return pool_moves(pending[0], priced, pending[1])
 
 
 def summed_apart(delta: dict, parts: list, now: dict, was: dict) -> None:
@@ -290,8 +324,8 @@ def _settled(settler: SessionSettler, base: ScoredDeal, restake: tuple[bool, Pro
 
 
 # A deal of a stake reading whose nets alone were worked out: its own lean
-# settlement, the pool it was staked from and the deal before it.
-Pending = tuple[LeanDeal, Amount, "DealSettlement | LeanDeal | None"]
+# settlement (standing in for the one staked otherwise) and whether it was staked.
+Pending = tuple[LeanDeal, bool]
 
 
 def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
@@ -299,14 +333,14 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     """The nets (as :func:`raw_net` holds them) of ``base``'s deal settled next by
     ``settler`` where the reading changes its own settlement in the stakes alone
     (:func:`~..settle.leanpool.restaked_nets`), the settler moved on, and what
-    :func:`_made` makes the settlement of; None: settle it.  The deal played
-    before the next is its own settlement, which stands in for the one staked
-    otherwise: all any settlement reads of the deal before is whether its
-    payments fed or took the pool (``pool.pool_was_fed``, ``pool_was_taken``;
-    ``leanpool._must_stake``), and the two differ in the stakes alone
-    (POOL-1), which that leaves out.  The stakes' payments are in the state a
-    deal is settled in (:func:`state_of`): where that is compared, the
-    settlement is made."""
+    the state of the next deal is worked out from (``leanpool.pool_moves``);
+    None: settle it.  The deal played before the next is its own settlement,
+    which stands in for the one staked otherwise: all any settlement reads of
+    the deal before is whether its payments fed or took the pool
+    (``pool.pool_was_fed``, ``pool_was_taken``; ``leanpool._must_stake``), and
+    the two differ in the stakes alone (POOL-1), which that leaves out.  The
+    stakes' payments are in the state a deal is settled in (:func:`state_of`):
+    where that is compared, they are worked out, the settlement never made."""
     lean = base.lean
     if not restake or not isinstance(lean, LeanDeal) or own is None:
         return None
@@ -314,22 +348,9 @@ def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Pro
     found = restaked_nets(lean, own, priced, settler.pool, previous, settler.session_start)
     if found is None:
         return None
-    nets, pool_after = found
+    nets, pool_after, staked = found
     now: dict = dict(zip(lean.names, nets, strict=True))
     now[POOL] = pool_after - base.pool_before
-    left = (lean, settler.pool, previous)
     settler.pool, settler.last_played = pool_after, lean
-    return now, left
+    return now, (lean, staked)
 
-
-def _made(settler: SessionSettler, pending: Pending, own: Profile | None, priced: Profile
-          ) -> None:
-    """The deal played before made where only its nets were worked out (a
-    stand-in for it the settler's deal before): what
-    :func:`~..settle.leanpool.repooled` makes of it, as it was settled."""
-    assert own is not None, "a session settled lean has a profile"
-    lean, pool_before, previous = pending
-    made = repooled(lean, own, priced, pool_before, previous, settler.session_start)
-    if made is None:  # pragma: no cover - a bug: restaked_nets gave its nets
-        raise AssertionError(f"deal {lean.number} repooled otherwise than its nets")
-    settler.last_played = made

@@ -20,11 +20,14 @@ before (the reference, also the only way under ``REVERSIS_REFERENCE=1``):
 * anything but an option's value read from the options (their ``__dict__``,
   a comparison, a hash, a copy): that deal may depend on every option.
 
-A plain deal is watched through the lean settlement (settle/lean.py,
-``settle_plain_watched``), any other through the engine.  The lean reads
-tell of a reading only if the lean settlement settles under it too (it is
-what settles the deal again then, club/resettle.py): under a reading it does
-not handle, ``must_settle`` asks for every deal.
+A deal is watched as ``SessionSettler.settle_lean`` settles it: a plain one
+through the lean settlement (settle/lean.py, ``settle_plain_watched``), one
+with event lines or two cards discarded through their lean twins
+(settle/leanevents.py, settle/leantwo.py), any other through the engine
+without its reasoning.  The lean reads tell of a reading only if the lean
+twins settle under it too (they are what settle the deal again then,
+club/resettle.py): under a reading they do not handle (``settle.lean.handles``,
+the same test for the three), ``must_settle`` asks for every deal.
 
 Each deal is watched with a settler and options of its own, made for it: a
 value worked out from the options once and kept (by the settler, or in a
@@ -40,9 +43,9 @@ from .. import fastpaths
 from ..cards import PACK
 from ..rules import Profile, RuleOptions
 from ..session.service import ScoredDeal, Session
-from ..settle import DealSettlement, SessionSettler
+from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.payments import whole
-from ..settle.lean import handles, plain_facts, settle_plain_watched
+from ..settle.lean import handles, judged_run, plain_facts, settle_plain_watched
 from ..settle.leandeal import LeanDeal
 from ..settle.leanpool import LED, REPRICED
 from .resettle import signature_of
@@ -165,10 +168,10 @@ def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) 
 def watched_deals(session: Session, own: Profile) -> tuple[list[ScoredDeal], Watch | None]:
     """``session``'s deals settled under ``own`` as ``session.deals()`` settles
     them (a plain deal lean), and what each read, as :func:`watch_options`
-    finds it, in one settlement a plain deal: its settlement with the options
-    watched is its own (the watched options answer as its own do).  Any other
-    deal is settled, then watched through the engine, as :func:`watch_options`
-    does.  The watch None: as :func:`watch_options` (its deals settled all the same)."""
+    finds it, in one settlement a deal: its settlement with the options watched
+    (:meth:`_Found.watched`, as ``SessionSettler.settle_lean`` settles it) is its
+    own, the watched options answering as its own do.  The watch None: as
+    :func:`watch_options` (its deals settled all the same)."""
     settler = SessionSettler(own, session.players, session.pool_start.amount,
                              session.pool_start.given)
     given, start = settler.pool_start_given, settler.session_start
@@ -182,22 +185,19 @@ def watched_deals(session: Session, own: Profile) -> tuple[list[ScoredDeal], Wat
                 found.unsettled()
             continue
         fact = plain_facts(replayed)  # read no option: worked out unwatched
-        again = None if found is None else found.watched(session, own, replayed, pool_before,
-                                                           previous, start, fact)
-        if isinstance(again, LeanDeal):  # its own settlement: the settler's next state
-            settler.pool, settler.last_played = again.pool_after, again
-            scored.append(ScoredDeal.of_lean(checked, again, pool_before, previous, given,
-                                             start))
-            continue
-        settled = settler.settle_lean(replayed, fact)
+        # its settlement watched is its own (settled as ``settle_lean`` settles it)
+        settled = settler.settle_lean(replayed, fact) if found is None else \
+            found.watched(session, own, replayed, pool_before, previous, start, fact)
         if isinstance(settled, LeanDeal):
+            settler.pool, settler.last_played = settled.pool_after, settled
             scored.append(ScoredDeal.of_lean(checked, settled, pool_before, previous, given,
                                              start))
-        else:
-            scored.append(ScoredDeal(checked, settled, pool_before, previous, given, start))
-        if again is not None and again != settled \
-                and signature_of(again) != signature_of(settled):
-            found = None  # the engine's watched settlement is not its own: a doubt
+            continue
+        if found is not None:  # the settler's next state, as ``SessionSettler.settle`` leaves it
+            settler.pool = settled.pool_after
+            if settled.status is DealStatus.PLAYED and replayed.complete:
+                settler.last_played = settled
+        scored.append(ScoredDeal(checked, settled, pool_before, previous, given, start))
     return scored, (found.watch(own) if found is not None else None)
 
 
@@ -220,8 +220,10 @@ class _Found:
     def watched(self, session: Session, own: Profile, replayed, pool_before, previous, start,
                 fact) -> DealSettlement | LeanDeal:
         """The deal settled from ``pool_before`` after ``previous`` under ``own``,
-        its options watched (a plain deal lean, given its ``fact``; any other
-        by the engine); what it read noted."""
+        its options watched, as ``SessionSettler.settle_lean`` settles it (a
+        plain deal lean, given its ``fact``; one with event lines or two cards
+        discarded by their lean twins; any other by the engine, without its
+        reasoning, which reads no option the money depends on); what it read noted."""
         # Options of its own for each deal (and a settler, for the engine):
         # nothing worked out from the options for one deal (and kept) can
         # serve another unseen.
@@ -231,18 +233,20 @@ class _Found:
         _reset()
         settlement: DealSettlement | LeanDeal | None = settle_plain_watched(
             replayed, watched, own.options, pool_before, previous, start, fact)
-        if settlement is None:  # not a plain deal: the engine's reads
+        if settlement is None:  # not a plain deal: the other twins' reads, or the engine's
             _reset()
             settler = SessionSettler(watched, session.players, session.pool_start.amount,
                                      session.pool_start.given)
             settler.pool, settler.last_played = pool_before, previous
-            settlement = settler.settle(replayed)
-        else:
+            settlement = settle_lean_watched(settler, replayed, own.options)
+        if isinstance(settlement, LeanDeal):
             self.lean = True
         seen = frozenset(_SEEN)
         if FORCED in seen and isinstance(settlement, LeanDeal) and fact is not None \
                 and not _forced_counts(replayed.rows, fact):
             seen = seen - {FORCED}  # both its values tell each card's fall alike
+        if isinstance(settlement, LeanDeal) and not seen.isdisjoint(_ASKED_OF_EVENTS):
+            seen = seen - _unused(replayed)
         self.reads.append(seen if seen <= FIELDS and not _DOUBT[0] else None)
         self.asked.append(frozenset(_ASKED) if LATE in seen else None)
         _SEEN.clear()
@@ -262,6 +266,14 @@ FORCED = "forced_means"
 _SUITS = tuple(card.suit for card in PACK)
 
 
+def settle_lean_watched(settler: SessionSettler, replayed, judged: RuleOptions
+                        ) -> DealSettlement | LeanDeal:
+    """``settler.settle_lean`` of a deal, the settler's options watched, whether the
+    lean twins handle them judged on ``judged`` (``settle.lean.judged_run``)."""
+    return judged_run(settler.profile.options, judged,
+                      lambda: settler.settle_lean(replayed))
+
+
 def _forced_counts(rows, fact) -> bool:
     """Whether ``forced_means`` may change the deal of ``rows`` (its facts
     ``fact``, ``settle.lean.deal_facts``): a paying card followed suit while its
@@ -274,6 +286,22 @@ def _forced_counts(rows, fact) -> bool:
         if any([suits[later[2 + (seat - later[1]) % 4]] is suit for later in rows[number:]]):
             return True
     return False
+
+
+# The options the lean twins read in every deal with an event line, as the engine
+# does (settle/leanevents.py, settle/leantwo.py), and the kinds of line without which
+# neither twin does anything with them: CLAIM-1's ``unclaimed``, IRR-4's ``peeked``
+# and ``kept``.  A deal the twins settled without such a line settles alike under
+# every value (as the engine does: its CLAIM-1 and IRR-4 go through those lines).
+_ASKED_OF_EVENTS = {"claims_required": frozenset({"unclaimed"}),
+                    "peek_forfeits": frozenset({"peeked", "kept"})}
+
+
+def _unused(replayed) -> frozenset[str]:
+    """Those of :data:`_ASKED_OF_EVENTS` the deal of ``replayed`` has no line for."""
+    kinds = {event.kind for event in replayed.deal.events}
+    return frozenset(name for name, lines in _ASKED_OF_EVENTS.items()
+                     if lines.isdisjoint(kinds))
 
 
 def _reset() -> None:
@@ -297,14 +325,16 @@ def _touched(watch: Watch, differ: frozenset[str], profile: Profile):
     """The options that differ of those a deal read, and that count: the
     doubled tricks only if the two readings answer otherwise of a trick it
     asked about."""
-    late = profile.options.late_tricks_double
-    own, asked = watch.late, watch.asked
+    # the tricks on which the two readings answer otherwise: a deal that asked of
+    # none of them answers alike (a set's test, not a loop, for each deal)
+    flipped = frozenset(watch.late).symmetric_difference(profile.options.late_tricks_double)
+    asked = watch.asked
 
     def touched(index: int, read: frozenset[str]) -> frozenset[str]:
         hit = read & differ
         if LATE in hit:
             tricks = asked[index]
-            if tricks is not None and all((t in own) == (t in late) for t in tricks):
+            if tricks is not None and tricks.isdisjoint(flipped):
                 hit = hit - {LATE}
         return hit
 

@@ -22,6 +22,7 @@ payment by payment and byte by byte, under every value of every option.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any
@@ -41,8 +42,8 @@ from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS, do
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["HANDLED", "Facts", "LeanDeal", "deal_facts", "handles", "payment_of", "plain_facts",
-           "settle_plain", "settle_plain_watched"]
+__all__ = ["HANDLED", "Facts", "LeanDeal", "deal_facts", "handles", "judged_run", "payment_of",
+           "plain_facts", "settle_plain", "settle_plain_watched"]
 
 # Each rule option this module settles by, with the values it knows.  A profile
 # whose options hold another (a new option, a new value) is settled by the engine.
@@ -139,10 +140,17 @@ def settle_plain_watched(replayed: ReplayedDeal, profile: Profile, judged: RuleO
     (club/watch.py): whether they are handled is judged on ``judged``, the
     same values unwatched, so that the watch sees only what the settlement
     itself reads."""
-    options = profile.options
+    return judged_run(profile.options, judged, lambda: settle_plain(
+        replayed, profile, pool_before, previous, session_start, facts))
+
+
+def judged_run(options: RuleOptions, judged: RuleOptions, run: Callable[[], Any]) -> Any:
+    """``run()``, where each lean twin asks whether ``options`` (watched) are
+    handled (:func:`handles`), answered on ``judged`` unwatched, as
+    :func:`settle_plain_watched` does for the plain deal's (club/watch.py)."""
     _CHECKED[id(options)] = (options, _handled(judged))
     try:
-        return settle_plain(replayed, profile, pool_before, previous, session_start, facts)
+        return run()
     finally:
         _CHECKED.pop(id(options), None)
 

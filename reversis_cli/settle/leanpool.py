@@ -17,9 +17,10 @@ again under the reading.  It gives up (None: settle the deal) where its own
 settlement may have dropped a payment of nothing (a pool of 0 staked, a full
 staking of 0, a partie worth 0), where an amount is worked out from another
 (an espagnolette's refund, ESP-5), where its payments are not in the order it
-expects (a fine of IRR-6 among them), where a pool taking was forfeited (IRR-4:
+expects (a fine of IRR-6 elsewhere than last), where a pool taking was forfeited (IRR-4:
 it is listed in ``cancelled`` at the pool's amount), and, pricing amounts
-again, where a payment was forfeited (IRR-4, CLAIM-1).
+again, where a payment was forfeited (IRR-4, CLAIM-1: its settlement lists it
+priced; the nets alone, :func:`repriced_nets`, need not).
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "repooled",
-           "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
+__all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "pool_moves",
+           "repooled", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -141,8 +142,8 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     layout = _layout(deal)
     if layout is None:
         return None
-    first, end, last = layout
-    middle, remises, takings = payments[first:end], payments[end:last], payments[last:]
+    first, end, last, fines = layout
+    middle, remises, takings = payments[first:end], payments[end:last], payments[last:fines]
     cancelled, value = deal.cancelled, deal.partie_value
     if amounts:
         if _forfeited(deal):
@@ -166,6 +167,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ordered += [_new(Payment, (p[0], p[1], _amount(start if _remise(p) == "pool" else full),
                                *p[3:])) for p in remises]
     ordered += [_new(Payment, (p[0], p[1], _amount(start), *p[3:])) for p in takings]
+    ordered += payments[fines:]  # IRR-6: its fines, fixed, listed last
     if amounts and 0 in [p[2] for p in ordered]:  # a partie worth nothing (``lean._freeze``)
         ordered = [p for p in ordered if p[2] != 0]
     nets, pool_after = balance(deal.names, ordered, pool_before, deal.number)
@@ -176,39 +178,45 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
                            maker, undertaker, breaker))
 
 
-def _layout(deal: LeanDeal) -> tuple[int, int, int] | None:
-    """Where ``deal``'s stakes end, its remises and its takings begin (its own
-    payments between the stakes and the remises); None where :func:`repooled`
-    gives up on its payments (the module's docstring)."""
+def _layout(deal: LeanDeal) -> tuple[int, int, int, int] | None:
+    """Where ``deal``'s stakes end, its remises, its takings and its fines for a
+    discard out of turn (IRR-6: 5 into the pool each, whatever the pool, listed
+    last) begin (its own payments between the stakes and the remises); None
+    where :func:`repooled` gives up on its payments (the module's docstring)."""
     payments = deal.payments
     first = 0  # the stakes, then the deal's own payments, the remises, the takings
     while first < len(payments) and payments[first][3] == "POOL-1":
         first += 1
-    last = len(payments)
+    fines = len(payments)
+    while fines > first and payments[fines - 1][3] == "IRR-6" \
+            and payments[fines - 1][1] == POOL:
+        fines -= 1
+    last = fines
     while last > first and payments[last - 1][0] == POOL:
         last -= 1
     end = last
     while end > first and payments[end - 1][1] == POOL:
         end -= 1
     was = deal.pool_before + sum([p[2] for p in payments[:first]])
-    if was == 0 or len(payments) - last > 1 \
+    if was == 0 or fines - last > 1 \
             or any([POOL in (p[0], p[1]) for p in payments[first:end]]) \
             or any([_remise(p) is None for p in payments[end:last]]) \
             or (deal.cancelled and any([p[0] == POOL for p in deal.cancelled])):
         return None  # (a pool taking forfeited, IRR-4: its amount was the pool's)
-    return first, end, last
+    return first, end, last, fines
 
 
 def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
-                  ) -> tuple[list[Amount], Amount] | None:
+                  ) -> tuple[list[Amount], Amount, bool] | None:
     """Each seat's net and the pool after of what :func:`repooled` makes of
     ``deal``, without making the settlement: its own nets less its own stakes,
     remises and takings (:func:`_core`), plus those staked from ``pool_before``
     after ``previous``; where the readings differ in amounts too, its payments
     between players priced again first (:func:`repriced_nets`, whose pool part
     is its own).  The same values as :func:`repooled`'s (ints or Fractions, not
-    made whole); None where it gives up (and, pricing amounts again, where the
+    made whole), and whether it was staked (POOL-1: what :func:`pool_moves`
+    needs); None where it gives up (and, pricing amounts again, where the
     deal has a payment cancelled or one it would not price again)."""
     amounts, unpaid, full = _between(own, profile)
     if fastpaths.REFERENCE or full == 0 or unpaid is False:
@@ -216,7 +224,7 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     core = _core(deal)
     if core is None:
         return None
-    kept, remises, taker, shaped = core
+    kept, remises, taker, shaped, _, fined = core
     nets = list(kept)
     if amounts or unpaid:
         if not shaped or deal.cancelled:
@@ -226,7 +234,8 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
             return None
         nets = [n + now - was for n, now, was in zip(nets, priced, deal.net, strict=True)]
     start: Amount = pool_before
-    if _must_stake(profile, pool_before, previous, session_start):
+    staked = _must_stake(profile, pool_before, previous, session_start)
+    if staked:
         player, house, dealer = profile.options.stake_player, profile.options.stake_dealer, \
             deal.dealer
         for seat in range(4):
@@ -243,36 +252,58 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     if taker is not None:
         nets[taker] += start
         pool_after -= start
-    return nets, pool_after
+    return nets, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
+
+
+def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[str, str, str], ...]:
+    """Who paid the pool and who took from it, and by which rule, in what
+    :func:`repooled` makes of ``deal`` under ``profile`` (staked or not, as
+    :func:`restaked_nets` found it), as ``club.resettle.state_of`` reads a
+    deal before: its stakes (each seat's that is not 0), then its own remises,
+    takings and fines (IRR-6; their amounts never 0 where it does not give up).  What the
+    next deal is settled in, without the settlement made."""
+    core = _core(deal)
+    assert core is not None, "a deal restaked_nets gave the nets of"
+    if not staked:
+        return core[4]
+    options, names, dealer = profile.options, deal.names, deal.dealer
+    return tuple([(names[seat], POOL, "POOL-1") for seat in range(4)
+                  if (options.stake_dealer if seat == dealer else options.stake_player)]) \
+        + core[4]
 
 
 # A deal's own settlement without its part of the pool, by the deal (kept with it):
 # its nets less its stakes, remises and takings; each remise's seat and whether it is
 # the pool's amount (else one full staking); the seat taking the pool (None: none);
-# whether each of its doubled payments says its factor last (``_repriced`` prices it).
+# whether each of its doubled payments says its factor last (``_repriced`` prices it);
+# its remises', takings' and fines' moves of the pool (payer, payee, rule:
+# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets.
 _CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
 def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
-                                   int | None, bool] | None:
+                                   int | None, bool, tuple[tuple[str, str, str], ...],
+                                   Amount] | None:
     seen = _CORES.get(id(deal))
     if seen is not None and seen[0] is deal:
         return seen[1]
     layout, core = _layout(deal), None
     if layout is not None:
-        first, end, last = layout
+        first, end, last, fines = layout
         payments, index = deal.payments, deal.names.index
         nets: list[Amount] = list(deal.net)
         for p in payments[:first]:  # its own stakes, remises and takings taken back
             nets[index(p[0])] += p[2]
         for p in payments[end:last]:
             nets[index(p[0])] += p[2]
-        for p in payments[last:]:
+        for p in payments[last:fines]:
             nets[index(p[1])] -= p[2]
         core = (tuple(nets), tuple([(index(p[0]), _remise(p) == "pool")
                                     for p in payments[end:last]]),
-                index(payments[last][1]) if last < len(payments) else None,
-                all([_factored(p) for p in payments[first:end]]))
+                index(payments[last][1]) if last < fines else None,
+                all([_factored(p) for p in payments[first:end]]),
+                tuple([(p[0], p[1], p[3]) for p in payments[end:]]),
+                sum([p[2] for p in payments[fines:]]))
     if len(_CORES) >= 4096:
         _CORES.clear()
     _CORES[id(deal)] = (deal, core)
@@ -344,14 +375,17 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     and ``led_aces_pay_winner`` turned off: its nets with each payment between
     players priced again (as :func:`repooled` prices it); the stakes, remises and
     takings, and so the pool after, are its own. None where :func:`repooled` gives
-    up. The nets alone: what ``stats --compare`` keeps of most deals of the readings
-    of the doublings and the partie's values."""
+    up, but for a payment forfeited (IRR-4, CLAIM-1): which payments are forfeited
+    is told by their payees, rules and tricks, never by their amounts, so those
+    the reading makes are the ones made here, and a payment forfeited is in no
+    net.  The nets alone: what ``stats --compare`` keeps of most deals of the
+    readings of the doublings and the partie's values."""
     if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
             and deal.losers and deal.partie_value == 0:
         return None  # its own partie paid nothing: its payments were dropped
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
-    if unpaid and options.led_aces_pay_winner or _forfeited(deal):
-        return None  # the dues it would pay were never worked out, or forfeited: settle it
+    if unpaid and options.led_aces_pay_winner:
+        return None  # the dues it would pay were never worked out: settle it
     doubled, partie = _changes(own, options)
     names = deal.names
     index = names.index
