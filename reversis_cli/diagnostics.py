@@ -186,6 +186,12 @@ class Diagnostic(Value):
     def is_error(self) -> bool:
         return self.severity == ERROR
 
+    def in_file(self, file: str, source_line: str | None) -> Diagnostic:
+        """``replace(self, file=file, source_line=source_line)``, made directly (the
+        reader's, for every problem of a deal: a revoke's warning in a plain deal)."""
+        return Diagnostic(self.code, self.message, self.pos, self.severity, file, self.deal,
+                          self.trick, source_line, self.related)
+
     def located(self, file: str) -> Diagnostic:
         return replace(self, file=file)
 

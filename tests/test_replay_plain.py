@@ -277,3 +277,16 @@ def test_revokes_found_plain_are_the_full_walks(monkeypatch):
     assert _agree(calls) > 8
     revokes = [replay_plain(deal, players) for deal, players, _ in calls]
     assert sum(bool(plain and plain.revokes) for plain in revokes) > 8
+    # no trick made for a revoke's card and place: read from the rows and the line's text
+    assert all(plain._made is None for plain in revokes if plain is not None and plain.rows)
+
+
+def test_revokes_of_deals_read_in_full_are_placed_as_the_full_walk_places_them(monkeypatch):
+    """A deal with a comment is read in full (its lines made, no row text): the
+    revoke's card is placed by its line, as the full walk places it."""
+    text = _simulated(9, 16, forces={n: "revoke" for n in range(1, 17)})
+    calls = _replayed(text.replace("\n   1 ", "\n  # a comment\n   1 "), monkeypatch)
+    assert all(deal.lean_rows is None for deal, _, _ in calls)
+    assert _agree(calls) > 8
+    revokes = [replay_plain(deal, players) for deal, players, _ in calls]
+    assert sum(bool(plain and plain.revokes) for plain in revokes) > 8

@@ -25,12 +25,14 @@ a suit is the lower index.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
-from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine, has_figures
+from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, Pos, TrickLine,
+                     has_figures)
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
@@ -123,26 +125,60 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
     them (``revokes.revokes_of``), from the renounces in playing order: a card of
     the suit led that he plays later he held (a plain deal's hands are the cards
-    played); only the trick of a revoke is made, for its card's position."""
+    played).  Of a deal replayed on rows, the card, the suit led and the card's
+    place are read from the rows (:func:`_card_pos`): no trick is made for them;
+    of one walked (replay/plaintwo.py), from the trick."""
     esp = replayed.espagnolette
     privileged = esp.seat if esp is not None and esp.privileged else None
+    rows, deal = replayed.rows, replayed.deal
     found = []
     # each seat's suits in the order played, as their first indexes (_any_revoke's)
     find = by_seat.translate(_SUIT_OF_INDEX).find
+    asked = 0  # a seat's suit not played after a renounce, as _any_revoke's
     for number, seat, lo in renounces:
+        if asked >> (seat + lo) & 1:
+            continue
         first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
         at = find(lo, first + number, first + _SEAT_CARDS)  # the suit played later: held
-        if at < 0 or may_renounce(number, seat, privileged):
+        if at < 0:
+            asked |= 1 << (seat + lo)
             continue
-        held = min([index for index in by_seat[at:first + _SEAT_CARDS]
-                    if lo <= index < lo + _SUIT_SIZE])
+        if may_renounce(number, seat, privileged):
+            continue
+        held = PACK[min([index for index in by_seat[at:first + _SEAT_CARDS]
+                         if lo <= index < lo + _SUIT_SIZE])]
+        if rows is not None:
+            row = rows[number - 1]  # (number, leader, the cards in playing order, taker)
+            written = (seat - row[1]) % 4  # his card's place in the line: playing order
+            found.append(revoke_found(number, seat, PACK[row[2 + written]], PACK[row[2]].suit,
+                                      held, _card_pos(deal, number, written), deal.number,
+                                      replayed.players))
+            continue
         trick = replayed.trick(number)
         play = trick.plays[(seat - trick.leader) % 4]
-        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[held],
-                                  play.pos, replayed.deal.number, replayed.players))
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, held, play.pos,
+                                  deal.number, replayed.players))
     setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
     setattr_frozen(replayed, "diagnostics",
                    (*replayed.diagnostics, *[warning for _, warning in found]))
+
+
+def _card_pos(deal: Deal, number: int, written: int) -> Pos:
+    """Where the ``written``-th card (from 0) of trick ``number``'s line is: of
+    a lean deal's row, its word's place in the row's text (words separated by
+    spaces only), as ``model.statements._write_out`` finds it without making
+    the line; of a line read in full, its card's own."""
+    rows = deal.lean_rows
+    if rows is not None:
+        _, _, _, _, _, leader_text, _, text, line = rows[number - 1]
+        if text is not None and line is not None:
+            starts = [found.start() for found in _WORD.finditer(text)]
+            return Pos(line, starts[written + (1 if leader_text is None else 2)] + 1)
+    return deal.trick_line(number - 1).cards[written].pos
+
+
+# A word of a lean trick line (``model.statements._write_out``'s).
+_WORD = re.compile(r"\S+")
 
 
 @functools.lru_cache(maxsize=16)
