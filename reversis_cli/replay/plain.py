@@ -82,11 +82,20 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     espagnolettes = deal.espagnolettes
     others = deal.other_count
-    lines = dealt_lines(deal) if others else None  # hand, talon and partie lines
-    dealt = len(lines[0]) + len(lines[1]) + len(lines[2]) if lines is not None else 0
-    rest = others - len(espagnolettes) - dealt
-    if rest and not _others_plain(deal, seats, rest):
-        return None
+    lines = None  # hand, talon and partie lines
+    if not others:
+        dealt = rest = 0
+    elif len(events := deal.events) == others:  # event lines alone: _others_plain's, in short
+        for event in events:
+            if not _event_plain(event, seats):
+                return None
+        dealt, rest = 0, others
+    else:
+        lines = dealt_lines(deal)
+        dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
+        rest = others - len(espagnolettes) - dealt
+        if rest and not _others_plain(deal, seats, rest):
+            return None
     kept = _kept_seat(deal, seats, dealer) if rest else None
     if kept is not None and (kept < 0 or not dealt):
         return None  # in doubt, or the kept card not written (RV206): the full walk
