@@ -58,6 +58,10 @@ NO_CARD = 255
 # (NO_CARD's, and any byte that is no card's, none: NO_CARD).
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else NO_CARD
                        for index in range(256))
+# bytes.translate tables on card indexes, by suit: a card of the suit kept, any other
+# byte NO_CARD (higher than any card: the lowest index left is the suit's highest card).
+_ONLY_SUIT = tuple(bytes(index if index < len(PACK) and index // _SUIT_SIZE == suit
+                         else NO_CARD for index in range(256)) for suit in range(4))
 _BIT = tuple(1 << index for index in range(len(PACK)))
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
@@ -142,20 +146,21 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     rows, deal = replayed.rows, replayed.deal
     found = []
     # each seat's suits in the order played, as their first indexes (_any_revoke's)
-    find = by_seat.translate(_SUIT_OF_INDEX).find
-    asked = 0  # a seat's suit not played after a renounce, as _any_revoke's
+    suits = by_seat.translate(_SUIT_OF_INDEX)
+    # the trick in which each seat last plays each suit (0: none), by seat + the suit's
+    # first index: a renounce before it is a revoke (a seat's cards are eleven, trick 1 first)
+    last: dict[int, int] = {}
     for number, seat, lo in renounces:
-        if asked >> (seat + lo) & 1:
-            continue
-        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
-        at = find(lo, first + number, first + _SEAT_CARDS)  # the suit played later: held
-        if at < 0:
-            asked |= 1 << (seat + lo)
-            continue
-        if may_renounce(number, seat, privileged):
-            continue
-        held = PACK[min([index for index in by_seat[at:first + _SEAT_CARDS]
-                         if lo <= index < lo + _SUIT_SIZE])]
+        after = last.get(seat + lo)
+        if after is None:
+            first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+            after = last[seat + lo] = suits.rfind(lo, first, first + _SEAT_CARDS) + 1 - first
+        if after <= number or may_renounce(number, seat, privileged):
+            continue  # not played after this trick (or the espagnolette's privilege)
+        first = _SEAT_CARDS * seat
+        # the card of the suit he held, the highest he plays later (the lowest index)
+        held = PACK[min(by_seat[first + number:first + _SEAT_CARDS].translate(
+            _ONLY_SUIT[lo // _SUIT_SIZE]))]
         if rows is not None:
             row = rows[number - 1]  # (number, leader, the cards in playing order, taker)
             written = (seat - row[1]) % 4  # his card's place in the line: playing order
