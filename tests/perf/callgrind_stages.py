@@ -1,6 +1,6 @@
 """Callgrind instructions per deal, stage by stage, for ``score --json``.
 
-    python tests/perf/callgrind_stages.py [--deals 300] [--seed 0]
+    python tests/perf/callgrind_stages.py [--deals 300] [--seed 0] [--simulate="OPTIONS"]
 
 Each stage is counted as the difference between two in-process runs under
 ``valgrind --tool=callgrind`` that stop at successive points of the pipeline,
@@ -11,16 +11,20 @@ start-up counts in none):
   block reader the record's reader uses);
 * ``parse``: each deal's lines read into the model (notation/parse.py,
   notation/fastpath.py), without the reader's bookkeeping;
-* ``read+replay``: ``Record.deals()``, the reader's bookkeeping and the replay
-  (reader/, replay/), less the two above;
+* ``replay``: each parsed deal replayed (replay/, ``replay_deal``), less the
+  two above;
+* ``reader``: ``Record.deals()``, the reader's own bookkeeping around parse and
+  replay (reader/record.py: numbers, dealers, diagnostics), less the three above;
 * ``settle``: ``Session.deals()`` (session.py, settle/) less ``Record.deals()``,
   plain deals settled lean as ``score --json`` settles them (settle/lean.py);
 * ``json``: ``write_session_json`` into a discarded string (score/json.py,
-  score/jsontext.py) less ``Session.deals()``.
+  score/jsontext.py) less ``Session.deals()``;
+* ``cli``: the whole ``python -m reversis_cli score --json FILE`` less ``json``:
+  what the command line adds (cli/, the output stream).
 
-The sum is what ``score --json FILE`` costs a deal in process, without the
-command line; the stages are deterministic to a fraction of a per cent, where
-wall times on a shared machine move by a third.  Run on demand, never by pytest.
+The total is what ``score --json FILE`` costs a deal; the stages are
+deterministic to a fraction of a per cent, where wall times on a shared machine
+move by a third.  Run on demand, never by pytest.
 """
 
 from __future__ import annotations
@@ -33,10 +37,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-STOPS = ("split", "parse", "deals", "session", "json")
+STOPS = ("split", "parse", "replay", "deals", "session", "json", "cli")
 STAGES = (("split", "split", None), ("parse", "parse", "split"),
-          ("read+replay", "deals", "parse"), ("settle", "session", "deals"),
-          ("json", "json", "session"))
+          ("replay", "replay", "parse"), ("reader", "deals", "replay"),
+          ("settle", "session", "deals"), ("json", "json", "session"), ("cli", "cli", "json"))
 
 # What the child runs under valgrind: the pipeline up to STOP over FILE.
 CHILD = r"""
@@ -45,16 +49,20 @@ stop, path = sys.argv[1], sys.argv[2]
 from reversis_cli.notation.chunks import ChunkReader
 from reversis_cli.notation.parse import parse_deal, parse_header
 from reversis_cli.reader import open_record
+from reversis_cli.reader.header import check_header
+from reversis_cli.replay import replay_deal
 from reversis_cli.session.service import Session
 from reversis_cli.score.json import write_session_json
-if stop in ("split", "parse"):
+if stop in ("split", "parse", "replay"):
     with open(path, "rb") as stream:
         chunks = ChunkReader(stream, [])
         head = next(chunks)
-        parse_header(head.lines, head.first_line)
+        players = check_header(parse_header(head.lines, head.first_line)[0])[0]
         for chunk in chunks:
-            if stop == "parse":
-                parse_deal(chunk.lines, chunk.first_line)
+            if stop != "split":
+                deal = parse_deal(chunk.lines, chunk.first_line)[0]
+                if stop == "replay" and deal is not None:
+                    replay_deal(deal, players)
 elif stop == "deals":
     with open_record(path) as record:
         for _ in record.deals():
@@ -72,10 +80,10 @@ else:
 """
 
 
-def simulated(folder: Path, deals: int, seed: int) -> Path:
+def simulated(folder: Path, deals: int, seed: int, options: list[str]) -> Path:
     path = folder / f"sim-{deals}-{seed}.rvs"
     subprocess.run([sys.executable, "-m", "reversis_cli", "simulate", "--deals", str(deals),
-                    "--seed", str(seed), "-o", str(path)], check=True, cwd=ROOT,
+                    "--seed", str(seed), *options, "-o", str(path)], check=True, cwd=ROOT,
                    capture_output=True)
     return path
 
@@ -83,8 +91,10 @@ def simulated(folder: Path, deals: int, seed: int) -> Path:
 def instructions(stop: str, path: Path, folder: Path) -> int:
     out = folder / f"cg.{stop}.{path.stem}"
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
+    child = (["-m", "reversis_cli", "score", "--json", str(path)] if stop == "cli"
+             else ["-c", CHILD, stop, str(path)])
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                    sys.executable, "-c", CHILD, stop, str(path)],
+                    sys.executable, *child],
                    check=True, cwd=ROOT, env=env, capture_output=True)
     for line in out.read_text().splitlines():
         if line.startswith(("summary:", "totals:")):
@@ -96,18 +106,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--simulate", default="", metavar="OPTIONS",
+                    help="more options for simulate, given with =, e.g. --simulate=\"--hands\"")
     args = ap.parse_args(argv)
+    options = args.simulate.split()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        many, one = simulated(folder, args.deals, args.seed), simulated(folder, 1, args.seed)
+        many = simulated(folder, args.deals, args.seed, options)
+        one = simulated(folder, 1, args.seed, options)
         per_deal = {stop: (instructions(stop, many, folder) - instructions(stop, one, folder))
                     / (args.deals - 1) for stop in STOPS}
     print(f"callgrind instructions a deal, score --json's stages ({args.deals} - 1 deals, "
-          f"seed {args.seed}):")
+          f"seed {args.seed}{', ' + args.simulate if options else ''}):")
     for name, stop, before in STAGES:
         value = per_deal[stop] - (per_deal[before] if before else 0)
         print(f"  {name:<12} {value / 1e6:6.3f} M")
-    print(f"  {'total':<12} {per_deal['json'] / 1e6:6.3f} M")
+    print(f"  {'total':<12} {per_deal['cli'] / 1e6:6.3f} M")
     return 0
 
 
