@@ -169,10 +169,10 @@ def test_a_revoke_remise_written_directly_is_the_payment_s_text():
             for name, trick, index, suit, option in [
                 ("Boris", 2, 5, Suit.SPADES, "pool"), ('Bo"r\\is', 11, 47, Suit.CLUBS, "stake"),
                 ("Вера", 1, 20, Suit.HEARTS, "pool"), ("Gleb", 9, 30, Suit.DIAMONDS, "stake")]]
-    assert all(jsontext._revoke_remise_texts(p.payer, p.trick, p[6]) for p in made)
+    assert all(jsontext._revoke_remise_texts(p.payer, p.trick, tuple(p[6])) for p in made)
     reordered = remise("Anna", 3, PACK[1], PACK[2], Suit.SPADES, "pool", (
         ("held", PACK[2]), ("card", PACK[1]), ("suit", Suit.SPADES), ("remise", "pool")))
-    assert jsontext._revoke_remise_texts("Anna", 3, reordered[6]) is None
+    assert jsontext._revoke_remise_texts("Anna", 3, tuple(reordered[6])) is None
     made.append(reordered)
     assert [jsontext._write_lean_payment(p) for p in made] \
         == [jsontext._write_payment(payment_of(p)) for p in made]

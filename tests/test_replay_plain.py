@@ -304,8 +304,9 @@ def test_revokes_made_by_swapping_two_cards_are_found_as_the_full_walk_finds_the
                 first[k], second[k] = second[k], first[k]
                 changed[i], changed[j] = " ".join(first), " ".join(second)
                 deal, _ = parse_deal(changed, chunk.first_line)
-                plain = deal and (replay_plain(deal, players)
-                                  or replay_two_discarded(deal, players))
+                if deal is None:
+                    continue
+                plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
                 if plain is None or not plain.revokes:
                     continue
                 full = replay_full(deal, players, None)

@@ -38,4 +38,6 @@ def test_the_warning_is_made_the_same_both_ways(monkeypatch):
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     assert revokes.revoke_found(3, 1, PACK[5], Suit.CLUBS, PACK[7], Pos(12, 17), 4,
                                 ("Anna", "Boris", "Vera", "Gleb")) == made
-    assert made[1].message.params == _filled("Boris", PACK[5], Suit.CLUBS, PACK[7]).params
+    message = made[1].message
+    assert isinstance(message, Msg)
+    assert message.params == _filled("Boris", PACK[5], Suit.CLUBS, PACK[7]).params

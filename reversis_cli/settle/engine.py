@@ -409,7 +409,7 @@ class SessionSettler:
             # kept: an import statement costs each deal a look-up of the module)
             settle = _LEAN_EVENTS.get("settle_events")
             if settle is None:
-                from .leanevents import settle_events
+                from .leanevents import settle_events  # at the first such deal (E66)
                 settle = _LEAN_EVENTS["settle_events"] = settle_events
             lean = settle(replayed, self.profile, self.pool, self.last_played,
                           self.session_start, facts)
