@@ -202,12 +202,6 @@ def _seats(players: tuple[str, ...]) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(players)}
 
 
-def _dealt_count(deal: Deal) -> int:
-    """How many hand, talon and partie lines the deal holds (:mod:`.plaindealt`
-    holds them to the play)."""
-    return sum(map(len, dealt_lines(deal)))
-
-
 def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     """Whether the lines other than tricks, exchanges, espagnolettes and the
     cards as dealt are all events that change nothing in the play, notes,
@@ -253,9 +247,8 @@ def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_s
     espagnolette (ESP-1: four aces, or three and the quinola) when the cards
     he played are not."""
     lo = extra - extra % _SUIT_SIZE
-    for _, seat, suit in renounces:
-        if seat == kept and suit == lo:
-            return False
+    if (kept, lo) in map(_SEAT_AND_SUIT, renounces):  # asked at C speed: a deal has several
+        return False
     if extra != lo and extra != QUINOLA.index:
         return True  # neither an ace nor the quinola: ESP-1 of his hand is as played
     his = by_seat[_SEAT_CARDS * kept:_SEAT_CARDS * kept + _SEAT_CARDS]
@@ -264,12 +257,15 @@ def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_s
 
 def _is_espagnolette(hand: bytes) -> bool:
     """ESP-1 of a hand given as card indexes."""
-    aces = sum(ace in hand for ace in range(0, len(PACK), _SUIT_SIZE))
+    # the aces are each suit's first index (no generator's frames: asked twice a kept ace)
+    aces = (0 in hand) + (_SUIT_SIZE in hand) + (2 * _SUIT_SIZE in hand) \
+        + (3 * _SUIT_SIZE in hand)
     return aces == 4 or aces == 3 and QUINOLA.index in hand
 
 
 # A card played off the suit led: (trick, seat, the suit led's first index).
 _Renounce = tuple[int, int, int]
+_SEAT_AND_SUIT = itemgetter(1, 2)  # a renounce's seat and suit
 
 
 def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int,

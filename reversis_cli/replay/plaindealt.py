@@ -83,11 +83,16 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     hand_lines, talons, parties = lines or dealt_lines(deal)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
+    if not hand_lines and not talons:  # a partie line alone (a kept card, two discarded)
+        return _partie_alone(parties, seats, played, exchanges, kept, two)
     bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
-    by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no list comprehension's call
-               sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
-               sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
+    if talons:  # each seat's cards played, as a mask (the talon's owners' asked)
+        by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no comprehension's call
+                   sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
+                   sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
+                   sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
+    else:  # only the seats of a written hand are asked (_hands, _played_from_hands)
+        by_hand = _by_written_hand(hand_lines, seats, by_seat)
     written = _hands(hand_lines, seats, dealer, played, by_hand)
     if written is None:
         return None
@@ -121,6 +126,41 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     extra = 0
     if kept is not None:
         found = _kept_card(after_exchange, by_hand[kept], played, parties)
+        if found is None:
+            return None
+        extra = found
+    if not parties:
+        return (), extra.bit_length() - 1
+    partie = _partie(parties[0], played | extra)
+    return None if partie is None else (partie, extra.bit_length() - 1)
+
+
+def _by_written_hand(lines: Sequence[HandLine], seats: dict[str, int], by_seat: bytes
+                     ) -> list[int]:
+    """The mask of the cards played by each seat whose hand is written (a
+    keeper's hand line, most often), 0 for the others (never asked)."""
+    by_hand = [0, 0, 0, 0]
+    bit = _BYTE_BIT.__getitem__
+    for line in lines:
+        seat = seats.get(line.player_text)
+        if seat is not None:
+            by_hand[seat] = sum(map(bit, by_seat[_SEAT_CARDS * seat:_SEAT_CARDS * seat
+                                                 + _SEAT_CARDS]))
+    return by_hand
+
+
+def _partie_alone(parties: Sequence[PartieLine], seats: dict[str, int], played: int,
+                  exchanges: Sequence[ExchangeRow], kept: int | None, two: int | None
+                  ) -> tuple[tuple[Card, ...], int] | None:
+    """:func:`dealt_plain` of a deal without hand and talon lines: no hand to
+    hold a discard or a card played to, no talon card to hold a take to; the
+    exchanges' shape, the kept card from the partie line, and the partie."""
+    for player, _, discards, taken, _, _, _, _ in exchanges:
+        if len(discards) > 1 and seats[player] != two or taken is not None and len(taken) > 1:
+            return None  # not the usual exchange (dealt_plain's first question)
+    extra = 0
+    if kept is not None:
+        found = _kept_card(None, 0, played, parties)
         if found is None:
             return None
         extra = found

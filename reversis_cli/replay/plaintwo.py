@@ -34,6 +34,7 @@ the revokes read them unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import Card
@@ -42,10 +43,10 @@ from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
     _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _any_revoke,
-    _dealt_count, _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+    _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plain import _walk as _plain_walk
-from .plaindealt import dealt_plain
+from .plaindealt import dealt_lines, dealt_plain
 from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
 from .rules_of_play import PLAYING_ORDERS
@@ -53,6 +54,7 @@ from .rules_of_play import PLAYING_ORDERS
 __all__ = ["replay_two_discarded"]
 
 _PLAYED = 4 * TRICKS_PER_DEAL - 1  # the cards played: trick 11 has three
+_FOURTH_CARD = itemgetter(4)  # a trick row's fourth card (NO_INDEX: three cards)
 
 
 def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -74,7 +76,8 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     if two is None:
         return None
     espagnolettes = deal.espagnolettes
-    dealt = _dealt_count(deal)
+    lines = dealt_lines(deal)  # hand, talon and partie lines, asked once
+    dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
     if not _others_plain(deal, events, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
     walked = _walk(_trick_rows(deal), seats, dealer, two)
@@ -87,7 +90,8 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
         return None
     partie: tuple[Card, ...] = ()
     if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, None, two)
+        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, None, two,
+                              lines)
         if written is None:
             return None
         partie = written[0]
@@ -177,7 +181,7 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     card played twice.  Tricks 1 to 10 are walked by ``plain._walk`` itself,
     trick 11 by :func:`_last_trick`."""
     if rows is None or len(rows) != TRICKS_PER_DEAL \
-            or any(row[4] == NO_INDEX for row in rows[:-1]):  # three cards before trick 11
+            or NO_INDEX in map(_FOURTH_CARD, rows[:-1]):  # three cards before trick 11
         return None
     first = _plain_walk(rows[:-1], seats, dealer, TRICKS_PER_DEAL - 1)
     if first is None:

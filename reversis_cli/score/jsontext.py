@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
+from ..replay.result import Walked
 from ..session.service import ScoredDeal
 from ..settle import Payment, amount_json
 from ..diagnostics import Diagnostic
@@ -250,6 +251,10 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
             for number, leader, a, b, c, d, taker in rows])
     walked = replayed.walked
     if walked is not None:  # a deal where a player discarded two: no trick made either
+        try:
+            return _walked_text(names, walked)
+        except ValueError:  # a trick of three cards before the last (plaintwo walks none)
+            pass
         codes = _CODES
         return ", ".join([
             f'{{"number": {number}, "leader": "{names[leader]}", '
@@ -260,6 +265,20 @@ def _tricks_text(replayed: ReplayedDeal) -> str:
         f'{{"number": {t.number}, "leader": "{names[t.leader]}", '
         f'"cards": ["{_cards_text(t.plays)}"], "taker": "{names[t.taker]}"}}'
         for t in replayed.tricks])
+
+
+def _walked_text(names: tuple[str, ...], walked: tuple[Walked, ...]) -> str:
+    """The members of the ``tricks`` list of a deal where a player discarded two
+    (IRR-5): tricks 1-10, of four cards, written as a plain deal's rows are, and
+    trick 11 of three; ValueError when a trick is not of that many cards."""
+    codes, heads = _CODES, _TRICK_HEADS
+    lead, take = _TRICK_SEATS.get(names) or _trick_seats(names)
+    number, leader, _, taker, (a, b, c) = walked[-1]
+    return ", ".join([
+        *[f'{heads[number]}{lead[leader]}{codes[a]}", "{codes[b]}", "{codes[c]}", '
+          f'"{codes[d]}{take[taker]}'
+          for number, leader, _, taker, (a, b, c, d) in walked[:-1]],
+        f'{heads[number]}{lead[leader]}{codes[a]}", "{codes[b]}", "{codes[c]}{take[taker]}'])
 
 
 # A trick object's text before its leader, by its number (a plain deal's rows are

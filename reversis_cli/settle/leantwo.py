@@ -64,6 +64,23 @@ def rows_of_walk(walked: tuple[Walked, ...]) -> tuple[Row, ...]:
     playing order from the leader, the seat of each card ``(leader + k) % 4``);
     in a trick of three cards, :data:`~.lean.NO_CARD_INDEX` where the ten-card
     player, passed over, played none."""
+    try:  # tricks 1-10 of four cards (replay/plaintwo.py walks no other), then trick 11
+        rows = [(number, leader, c0, c1, c2, c3, taker)
+                for number, leader, _, taker, (c0, c1, c2, c3) in walked[:-1]]
+        number, leader, seats, taker, (i0, i1, i2) = walked[-1]
+    except ValueError:
+        return _rows_of_any_walk(walked)
+    cards = [NO_CARD_INDEX] * 4
+    cards[(seats[0] - leader) % 4] = i0
+    cards[(seats[1] - leader) % 4] = i1
+    cards[(seats[2] - leader) % 4] = i2
+    c0, c1, c2, c3 = cards
+    rows.append((number, leader, c0, c1, c2, c3, taker))
+    return tuple(rows)
+
+
+def _rows_of_any_walk(walked: tuple[Walked, ...]) -> tuple[Row, ...]:
+    """:func:`rows_of_walk` of tricks of three or four cards in any place."""
     rows: list[Row] = []
     for number, leader, seats, taker, indexes in walked:
         if len(indexes) == 4:  # seats in playing order from the leader: the row's order
