@@ -89,3 +89,20 @@ def test_archive_of_a_record_with_warnings_to_a_pipe_loads_no_rich(tmp_path):
     modules = set(done.stdout.split())
     assert "reversis_cli.club.archive" in modules
     assert not {m for m in modules if m == "rich" or m.startswith("rich.")}
+
+
+def test_archive_without_a_club_file_does_not_load_the_club_files_modules(tmp_path):
+    """The roster (and the league's settings it reads) is loaded only with --club: a
+    tenth of archive's start-up (issue 35, i35-archive3); with --club it is read."""
+    done = _run(["archive", str(SAMPLES / "evening.rvs"), "-o", str(tmp_path / "club.sqlite")],
+                tmp_path, script=_MODULES)
+    assert "evening.rvs: loaded" in done.stderr
+    modules = set(done.stdout.split())
+    assert "reversis_cli.club.names" in modules  # the names were looked at (RV624)
+    assert not modules & {"reversis_cli.club.roster", "reversis_cli.club.league_file",
+                          "reversis_cli.club.league"}
+    (tmp_path / "club.toml").write_text('[aliases]\n"Annie" = "Anna"\n', encoding="utf-8")
+    done = _run(["archive", str(SAMPLES / "evening.rvs"), "-o", str(tmp_path / "club2.sqlite"),
+                 "--club", str(tmp_path / "club.toml")], tmp_path, script=_MODULES)
+    assert "evening.rvs: loaded" in done.stderr
+    assert "reversis_cli.club.roster" in set(done.stdout.split())

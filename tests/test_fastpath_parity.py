@@ -18,6 +18,7 @@ import re
 
 import pytest
 
+from reversis_cli import fastpaths
 from reversis_cli.model import ExchangeLine, TrickLine
 from reversis_cli.notation.chunks import BLOCK_BYTES, ChunkReader, decode_lines, split_chunks
 from reversis_cli.grammar_source import terminal_pattern
@@ -194,7 +195,8 @@ def test_a_long_deal_or_a_tab_in_its_block_is_no_spaced_lines():
 
 
 def lean_parts(deal):
-    return (deal.line, deal._rows, deal._layout, deal._exchange_rows, deal._by_type, deal._lines)
+    return (deal.line, deal._rows, deal._layout, deal._exchange_rows, deal._by_type, deal._lines,
+            {kind: type(found) for kind, found in deal._by_type.items()})  # (DealtRows or lines)
 
 
 @pytest.mark.parametrize("options", [dict(irregular=0.1, events=0.2), dict(write_hands=True),
@@ -214,15 +216,16 @@ def test_a_deal_of_spaced_lines_is_read_in_one_loop_as_read_deal_reads_it(option
             assert want is not None and got == want and got[1] == []
             assert lean_parts(got[0]) == lean_parts(want[0]), "\n".join(chunk.lines)
             read += 1
-    # Not a test that cannot fail: the deals are read by the loop, those with a hand
-    # line too (read on by fastrest.read_spaced_rest), none left to read_deal but the
-    # first ones, whose dealer's word the deal line's expression has not read yet.
+    # Not a test that cannot fail: the deals are read by the loop (their hand, talon
+    # and partie lines too, an event line read on by fastrest.read_spaced_rest), none
+    # left to read_deal but the first ones, whose words the expressions have not read yet.
     assert read > 100
 
 
 @pytest.mark.parametrize("seed, options", [(21, {}), (22, {}),
                                            (23, dict(irregular=0.3, events=0.2)),
-                                           (24, dict(irregular=0.3, write_hands=True))])
+                                           (24, dict(irregular=0.3, write_hands=True)),
+                                           (25, dict(write_hands=True))])
 def test_mutated_deals_of_spaced_lines_are_read_in_one_loop_as_read_deal_reads_them(seed,
                                                                                     options):
     """Two fast paths that have read the same words: the one reads each deal as
@@ -239,11 +242,18 @@ def test_mutated_deals_of_spaced_lines_are_read_in_one_loop_as_read_deal_reads_t
     lines = text.split("\n")
     for _ in range(len(lines) // 50):
         at = rng.randrange(len(lines))
-        lines[at] = mutate_line(rng, lines[at], SPACED_WORDS + ["deal", "dealer", "Gleb"])
+        lines[at] = mutate_line(rng, lines[at], SPACED_WORDS + ["deal", "dealer", "Gleb"]
+                                + (["hand", "talon", "partie", "#", "AS"]
+                                   if options.get("write_hands") else []))
     spaced, whole = paths
+    # A card's spelling read for the first time is learnt for every path at once
+    # (cards.KNOWN_SPELLINGS): a third path reads each deal first, so that neither
+    # of the two compared reads a spelling the other has not.
+    spellings = FastPath(terminal_pattern, keywords())
     read, given_up = 0, 0
     for chunk in block_chunks("\n".join(lines), 3000):
         if type(chunk.lines) is SpacedLines:
+            spellings.read_deal(chunk.lines, chunk.first_line)
             got = read_spaced_deal(spaced, chunk.lines, chunk.first_line)
             want = whole.read_deal(chunk.lines, chunk.first_line)
             if got is None:
@@ -302,6 +312,28 @@ def test_odd_event_lines_among_spaced_lines_are_read_as_read_deal_and_lark_read_
                 if got is not None:
                     want = path.read_deal(chunk.lines, chunk.first_line)
                     assert want is not None and lean_parts(got[0]) == lean_parts(want[0])
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no SpacedLines")
+@pytest.mark.parametrize("hands", [False, True])
+@pytest.mark.parametrize("cut", [2, 1])
+def test_an_exchange_line_cut_short_in_a_deal_of_spaced_lines_is_lark_s_to_report(cut, hands):
+    """``exchange NAME`` (or ``exchange`` alone) in a deal the block reader cut
+    as SpacedLines: the one loop gave up on it by an IndexError (an internal
+    error, every later deal of the file lost); Lark reads it and says what is
+    missing, as for any other line."""
+    text = "".join(simulate_session(SimulationOptions(60, seed=3, card_style="ascii",
+                                                      write_hands=hands)))
+    at = text.index("\n  exchange ", text.index("deal 40 "))
+    end = text.index("\n", at + 1)
+    text = text[:at] + "\n  " + " ".join(text[at:end].split()[:cut]) + text[end:]
+    for chunk in block_chunks(text[:at]):  # the fast path reads the words before
+        parse_deal(chunk.lines, chunk.first_line)
+    chunks = [chunk for chunk in block_chunks(text) if "deal 40 " in chunk.lines[0]]
+    assert len(chunks) == 1 and type(chunks[0].lines) is SpacedLines
+    assert_spaced_same_both_ways(chunks[0])
+    deal, problems = parse_deal(chunks[0].lines, chunks[0].first_line)
+    assert [problem.code for problem in problems] == ["RV100"]
 
 
 def test_the_blanks_split_at_are_the_space_and_those_a_block_of_spaced_lines_has_none_of():

@@ -172,7 +172,7 @@ def test_check_of_a_plain_record_makes_no_trick_line(monkeypatch, tmp_path):
     """``check`` reads, replays and judges a plain record on the rows: no
     trick line is made of a lean deal (each would cost its object), and the
     output is what the full reading gives."""
-    from reversis_cli.notation import fastpath, fastspaced
+    from reversis_cli.notation import fastdealt, fastspaced
 
     record = tmp_path / "plain.rvs"
     record.write_text("".join(simulate_session(SimulationOptions(
@@ -180,7 +180,7 @@ def test_check_of_a_plain_record_makes_no_trick_line(monkeypatch, tmp_path):
     made: list[tuple] = []
     lean: list[tuple] = []
     for owner, name, calls in ((deal_module, "trick_line_of_row", made),
-                               (fastpath, "lean_deal", lean), (fastspaced, "lean_deal", lean)):
+                               (fastdealt, "lean_deal", lean), (fastspaced, "lean_deal", lean)):
         original = getattr(owner, name)
 
         def counted(*args, __original=original, __calls=calls):

@@ -32,7 +32,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "fast header": ("reversis_cli.notation.parse", "read_header"),
     "fast path (a deal whole)": ("reversis_cli.notation.fastpath:FastPath", "read_deal"),
     "fast path (lean lines)": ("reversis_cli.notation.fastpath:FastPath", "read"),
-    "lean deal (trick rows)": ("reversis_cli.notation.fastpath", "lean_deal"),
+    "lean deal (trick rows)": ("reversis_cli.notation.fastdealt", "lean_deal"),
     "exchange lines by their words": ("reversis_cli.notation.fastpath:FastPath",
                                       "_exchange_by_words"),
     "deal lines by their words": ("reversis_cli.notation.fastpath:FastPath",

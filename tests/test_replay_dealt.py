@@ -24,6 +24,8 @@ from reversis_cli import fastpaths
 from reversis_cli.cards import PACK
 from reversis_cli.cli import cli
 from reversis_cli.model import HandLine, PartieLine, TalonLine
+from reversis_cli.model.deal import DealtRows
+from reversis_cli.model.rows import DEALT_KINDS
 from reversis_cli.notation.fastpath import FastPath
 from reversis_cli.notation.parse import parse_deal
 from reversis_cli.replay.plain import replay_plain
@@ -346,3 +348,57 @@ def test_broken_hand_lines_replay_alike_and_give_the_same_bytes(deals, tmp_path,
     assert plain < len(calls) * 2 // 3  # most were broken for the full walk too
     outputs = _same_both_ways(text, tmp_path, monkeypatch, "broken.rvs")
     assert outputs[1][0] != 0  # check found them
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_seat_s_cards_played_as_a_mask_are_its_bytes_one_by_one(seed):
+    """``plaindealt._masks_by_seat`` (at C speed: the cards' owners by
+    ``bytes.maketrans``, each seat's mask read in binary) gives each seat the
+    bits of its eleven bytes, one at a time as before; a byte that is no card
+    (``NO_CARD``: the eleventh of a player who discarded two) in none."""
+    from reversis_cli.replay.plain import NO_CARD
+    from reversis_cli.replay.plaindealt import _masks_by_seat
+    rng = random.Random(seed)
+    played = bytearray(rng.sample(range(len(PACK)), 44))
+    if seed % 2:
+        played[rng.randrange(4) * 11 + 10] = NO_CARD
+    want = [sum(1 << index for index in played[seat * 11:seat * 11 + 11] if index != NO_CARD)
+            for seat in range(4)]
+    assert _masks_by_seat(bytes(played)) == want
+    assert sum(mask.bit_count() for mask in want) == 44 - seed % 2
+
+
+@pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no lean deal")
+def test_a_deal_s_dealt_lines_are_rows_the_replay_reads_and_lines_only_when_asked(monkeypatch):
+    """A record written with its hands: each deal read by the fast path keeps its
+    hand, talon and partie lines as rows (``Deal.dealt_rows``), which the plain
+    replay reads; no line is made for ``score --json`` or ``check``.  Asked for,
+    they are Lark's lines, in place among the deal's statements."""
+    calls = _replayed(_simulated(9, 30, events=0.0), monkeypatch)
+    lean = [deal for deal, _, _ in calls if type(deal._by_type.get(HandLine)) is DealtRows]
+    assert len(lean) > 25  # all but a deal or two with a word read first
+    for deal in lean:  # none made
+        assert all(type(deal._by_type[kind]) is DealtRows for kind in DEALT_KINDS)
+        assert [len(rows) for rows in deal.dealt_rows] == [4, 1, 1]
+    text = _simulated(9, 30, events=0.0)
+    for chunk in deal_chunks(text)[1:]:
+        fast, _ = parse_deal(chunk.lines, chunk.first_line, fast=True)
+        slow, _ = parse_deal(chunk.lines, chunk.first_line, fast=False)
+        assert fast is not None and slow is not None
+        assert fast.hands == slow.hands and fast.talon == slow.talon  # made from the rows
+        assert fast.statements == slow.statements and fast.partie == slow.partie
+
+
+def test_a_deal_whose_first_hand_line_is_read_by_its_expression_has_lines_not_rows():
+    """A deal of dealt lines, some read by their words (rows) and one by the
+    expression (a player's word read first here): every dealt line a line, in
+    order, and the rows made lines (one sequence a kind, as Lark's)."""
+    parse_deal(["deal 1 dealer Gleb", "  hand Anna QS 8S", "  talon AS KS QH"], 1)
+    chunk = ["deal 2 dealer Anna", "  hand Anna QS 8S", "  hand Zoya QS 8S", "  hand Anna QS",
+             "  talon AS KS QH"]
+    fast, fast_problems = parse_deal(chunk, 1, fast=True)
+    assert fast is not None and type(fast._by_type[HandLine]) is tuple  # lines, no rows
+    slow, slow_problems = parse_deal(chunk, 1, fast=False)
+    assert (fast, fast_problems) == (slow, slow_problems)
+    assert [line.player.text for line in fast.hands] == ["Anna", "Zoya", "Anna"]
+    assert [len(rows) for rows in fast.dealt_rows] == [3, 1, 0]

@@ -32,6 +32,8 @@ def club_roster(club: str | None):
 def read_club(club: str | None, err):
     """:func:`club_roster`, a club file with problems reported and the run
     ended with exit 1."""
+    if club is None:  # no club file: the roster's modules (TOML, the league's) not loaded
+        return None
     from ..club.roster import RosterError  # the library: start-up time
 
     try:

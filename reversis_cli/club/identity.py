@@ -99,7 +99,8 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
     they were inserted (the fast twin: no reading back).  ``session``: the
     session's title, date, place, rules and first pool; ``deals`` and
     ``payments`` as inserted, the deals in the order of their numbers;
-    ``tricks`` as :func:`trick_texts` writes them, deal after deal.  None when a
+    ``tricks`` as :func:`trick_texts` writes them, deal after deal (or each
+    deal's texts joined by ", ": the same text once joined).  None when a
     value is not of a type SQLite gives back as it is, or the deals are out of
     order (the reference then reads the rows)."""
     numbers = [deal[1] for deal in deals]
@@ -117,34 +118,47 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
 
 def _payment_texts(payments: list[tuple]) -> str | None:
     """``repr`` of the payments' columns of the identity, sorted, made a
-    payment at a time with each text's ``repr`` made once (the payments come
-    in the order of their deals and numbers); None at a value of another type
-    than int or str, or at payments out of order."""
-    quoted: dict[str, str] = {}
-    numbers: dict[int, str] = {}
+    payment at a time, the text of its last five columns made once for each
+    that comes again (a season's stakes, aces and parties are few: most
+    payments repeat one made before); None at a value of another type than int
+    or str, or at payments out of order (they come in the order of their deals
+    and numbers)."""
+    known: dict[tuple, str] = {}
     texts = []
-    last = (0, 0)
+    last_deal = last_seq = 0
     for row in payments:
-        deal, seq, payer, payee, num, den, code = row[1:8]
-        if type(deal) is not int or type(seq) is not int or type(num) is not int \
-                or type(den) is not int or (deal, seq) <= last:
+        deal, seq = row[1], row[2]
+        # the amount's too: a float equal to an int would find the int's text
+        if type(deal) is not int or type(seq) is not int or type(row[5]) is not int \
+                or type(row[6]) is not int:
             return None
-        last = (deal, seq)
-        # each number's text looked up once written (a season's amounts are few)
-        n, d = numbers.get(num), numbers.get(den)
-        if n is None:
-            n = numbers[num] = str(num)
-        if d is None:
-            d = numbers[den] = str(den)
-        a, b, c = quoted.get(payer), quoted.get(payee), quoted.get(code)
-        if a is None or b is None or c is None:
-            if type(payer) is not str or type(payee) is not str or type(code) is not str:
+        if deal != last_deal:
+            if deal < last_deal:
                 return None
-            a = quoted[payer] = repr(payer)
-            b = quoted[payee] = repr(payee)
-            c = quoted[code] = repr(code)
-        texts.append(f"({deal}, {seq}, {a}, {b}, {n}, {d}, {c})")
+            last_deal = deal
+        elif seq <= last_seq:
+            return None
+        last_seq = seq
+        paid = row[3:8]  # payer, payee, amount_num, amount_den, code
+        text = known.get(paid)
+        if text is None:
+            text = _paid_text(paid)
+            if text is None:
+                return None
+            known[paid] = text
+        texts.append(f"({deal}, {seq}, {text}")
     return f"[{', '.join(texts)}]"
+
+
+def _paid_text(paid: tuple) -> str | None:
+    """``repr`` of (payer, payee, num, den, code) without its opening bracket;
+    None at a value of another type.  (A str's subclass equal to a str finds
+    the str's text: SQLite gives it back as that str.)"""
+    payer, payee, num, den, code = paid
+    if type(payer) is not str or type(payee) is not str or type(num) is not int \
+            or type(den) is not int or type(code) is not str:
+        return None
+    return f"{payer!r}, {payee!r}, {num}, {den}, {code!r})"
 
 
 def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TABLES

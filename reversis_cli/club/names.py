@@ -89,13 +89,17 @@ def archive_names(path: str, roster: Roster | None) -> list[Diagnostic]:
     loaded: the roster's collisions (RV623, errors), names that look like one
     person's (RV624).  The archive keeps the names as written: nothing is
     changed."""
-    from .roster import RosterError  # start-up time: stats without a club file
-
     conn = open_to_read(path)
     try:
-        return apply_roster(conn, roster, Path(os.path.abspath(path)).parent)
-    except RosterError as exc:
-        return exc.diagnostics
+        base = Path(os.path.abspath(path)).parent
+        if roster is None:  # nothing of a club file's to check: its module is not loaded
+            return spelling_warnings(conn, None, base)
+        from .roster import RosterError  # start-up time: archive without a club file
+
+        try:
+            return apply_roster(conn, roster, base)
+        except RosterError as exc:
+            return exc.diagnostics
     finally:
         conn.close()
 

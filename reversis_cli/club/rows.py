@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from itertools import chain
+from collections.abc import Callable
+from functools import partial
+from itertools import chain, islice
 from fractions import Fraction
 
 from ..cards import PACK
@@ -51,6 +53,17 @@ _INSERTS = {
 }
 
 
+# None bound as NULL at once.  sqlite3 binds an int, a float, a str or bytes as it is;
+# for any other value (None among them) it first looks for an adapter registered for
+# its type, then asks for ``__adapt__`` and ``__conform__``, an AttributeError made and
+# dropped each time (~3,300 instructions a None; a deal binds six to nine of them: the
+# reversis and espagnolette columns of a deal without them, a payment of no trick).
+# Registered, the adapter is found at the first look: ``{}.get(None)`` is None, which
+# sqlite3 binds as NULL, as before.  For every connection of the process: the same
+# NULL for every None, whoever binds it.
+_NO_VALUE: dict[None, None] = {}
+sqlite3.register_adapter(type(None), _NO_VALUE.get)
+
 # The deals of a session whose identity rows are kept in memory, at most: a longer
 # file's are read back from the database (memory stays bounded).
 KEPT_DEALS = 5000
@@ -74,10 +87,11 @@ def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
     many = min(MANY, 999 // width)
     whole = len(rows) - len(rows) % many
     if whole:
-        flat = list(chain.from_iterable(rows[:whole]))
-        size = width * many
+        # each statement's values a tuple cut from the rows' values one after the
+        # other (zip of one iterator: no list of them all, no slices)
+        values = iter(chain.from_iterable(islice(rows, whole)))
         conn.executemany(_values_of(statement, many),
-                         [flat[start:start + size] for start in range(0, len(flat), size)])
+                         zip(*[values] * (width * many), strict=True))
     if whole < len(rows):
         conn.executemany(statement, rows[whole:])
 
@@ -144,51 +158,60 @@ class SessionRows:
         else:  # the reference: the settlement's objects (made from a lean deal if one)
             deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
         sid, number, rows = self.session_id, deal_row[1], self.rows
-        tricks, trick_text, identity_texts = self._tricks(number, replayed)
+        texts = self._tricks(number, replayed)
+        tricks: list[tuple] | Callable[[], list[tuple]]
+        if texts is None:  # the reference: the rows, then the text of them
+            tricks = _trick_rows(sid, number, replayed)
+            trick_text, identity_text = deal_tricks_text(tricks), None
+        else:  # the rows made only if the tally asks for them (the quinola fallen)
+            trick_text, identity_text = texts
+            tricks = partial(_trick_rows, sid, number, replayed)
         event_rows = _event_rows(sid, number, deal, replayed) \
             if deal.events or replayed.revokes else []
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
-            self._keep(deal_row, tricks, payments, identity_texts)
+            self._keep(deal_row, tricks, payments, identity_text)
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
-        if tricks:  # a void deal has none, and no row (as the migration makes them)
-            rows["deal_tricks"].append((sid, number, trick_text))
+        if texts is not None or tricks:  # a void deal has none, and no row (as the
+            rows["deal_tricks"].append((sid, number, trick_text))  # migration makes them)
         if event_rows:
             rows["events"].extend(event_rows)
         if deal.notes:
             rows["notes"].extend((sid, number, note.pos.line, note.text) for note in deal.notes)
         self.deals += 1
 
-    def _tricks(self, number: int, replayed) -> tuple[list[tuple], str, list[str] | None]:
-        """The deal's trick rows, their text in deal_tricks (club/trickjson.py)
-        and, for a plain deal, the texts of its tricks in the identity
-        (:func:`.identity.trick_texts`; None: made from the rows), all three in
-        one pass over the replay's rows.  The reference: the rows, then the
-        text of them by :func:`.trickjson.deal_tricks_text`."""
+    def _tricks(self, number: int, replayed) -> tuple[str, str] | None:
+        """A plain deal's tricks as their text in deal_tricks (club/trickjson.py)
+        and as the text of its tricks in the identity (:func:`.identity.trick_texts`
+        of its rows, joined by ", "), both in one pass over the replay's rows,
+        without making the rows.  None where the reference does it: not a plain
+        deal or none of its tricks, a name that JSON or ``repr`` would write
+        otherwise than :attr:`quoted` has it, tricks out of order or numbered
+        past the small numbers, the switch of :mod:`..fastpaths` on."""
         plain, quoted = replayed.rows, self.quoted
-        if plain is None or quoted is None or replayed.players != self.players \
+        if not plain or quoted is None or replayed.players != self.players \
                 or fastpaths.REFERENCE:
-            tricks = _trick_rows(self.session_id, number, replayed)
-            return tricks, deal_tricks_text(tricks), None
-        sid, names, (as_json, as_repr) = self.session_id, self.players, quoted
-        tricks, parts, texts = [], [], []
-        last, ordered, head = 0, True, f"({number}, "
+            return None
+        if not 0 < plain[0][0] <= plain[-1][0] < _SMALL:
+            return None
+        as_json, as_repr = quoted
+        code, point, small = _CODE, _POINTS, _NUMBERS
+        parts, texts = [], []
+        last, head = 0, f"({number}, "
         for trick, leader, a, b, c, d, taker in plain:
-            cards = f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}"
-            points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
-            tricks.append((sid, number, trick, names[leader], cards, names[taker], points))
-            # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
-            written = _NUMBERS[trick] if 0 <= trick < _SMALL else str(trick)
-            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
-                         f'{_NUMBERS[points]}]')
-            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
-            ordered = ordered and trick > last
+            if trick <= last:  # out of order
+                return None
             last = trick
-        # out of order: the identity's texts are made from the rows (and give up)
-        return tricks, f"[{','.join(parts)}]", texts if ordered else None
+            cards = f"{code[a]} {code[b]} {code[c]} {code[d]}"
+            # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
+            written = small[trick]
+            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
+                         f'{small[point[a] + point[b] + point[c] + point[d]]}]')
+            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
+        return f"[{','.join(parts)}]", ", ".join(texts)
 
     def _settled_rows(self, scored: ScoredDeal, line: int
                       ) -> tuple[tuple, list[tuple], list[tuple]]:
@@ -253,20 +276,24 @@ class SessionRows:
                  points.get(name, 0), *exact(net.get(name, 0)))
                 for seat, name in enumerate(self.players)]
 
-    def _keep(self, deal: tuple, tricks: list[tuple], payments: list[tuple],
-              texts: list[str] | None) -> None:
+    def _keep(self, deal: tuple, tricks: list[tuple] | Callable[[], list[tuple]],
+              payments: list[tuple], text: str | None) -> None:
+        """Keep a deal's rows for the identity: ``text``, its tricks' texts joined
+        (None: made here from its rows ``tricks``)."""
         kept = self.kept
         assert kept is not None
         if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
             self.kept = None
             return
-        if texts is None:
-            texts = trick_texts(tricks, self.names)
-        if texts is None:  # a value repr would write otherwise: the rows are read back
-            self.kept = None
-            return
+        if text is None:
+            texts = trick_texts(tricks() if callable(tricks) else tricks, self.names)
+            if texts is None:  # a value repr would write otherwise: the rows are read back
+                self.kept = None
+                return
+            text = ", ".join(texts)
         kept[0].append(deal)
-        kept[1].extend(texts)
+        if text:  # a void deal has no trick
+            kept[1].append(text)
         kept[2].extend(payments)
 
     def identity(self, session: tuple) -> str | None:

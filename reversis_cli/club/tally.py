@@ -18,6 +18,7 @@ rows.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
 
@@ -92,8 +93,9 @@ class Tally:
         return cls(players)
 
     def add(self, deal: tuple, players: list[tuple], payments: list[tuple],
-            tricks: list[tuple], events: list[tuple]) -> None:
-        """One deal's rows, as :class:`.rows.SessionRows` inserts them."""
+            tricks: list[tuple] | Callable[[], list[tuple]], events: list[tuple]) -> None:
+        """One deal's rows, as :class:`.rows.SessionRows` inserts them; ``tricks``,
+        its trick rows, or what makes them (asked for only by the quinola fallen)."""
         # the join with deal_players: each name's role, one of four rotations of them
         rotation = self.rotations.get(players[0][4])
         if rotation is None:
@@ -237,11 +239,12 @@ class Tally:
                 count(esp, "espagnolette_failed")
 
     @staticmethod
-    def _fallen(payment: tuple, tricks: list[tuple], cell_of: dict[str, _Cell]) -> None:
+    def _fallen(payment: tuple, tricks: list[tuple] | Callable[[], list[tuple]],
+                cell_of: dict[str, _Cell]) -> None:
         """QUIN-3's remise: led by its payer (the holder), or fallen under
         another's lead, by the leader of the payment's trick."""
         trick = payment[10]
-        for row in tricks:
+        for row in tricks() if callable(tricks) else tricks:
             if row[2] == trick:
                 _count(cell_of, payment[3],
                        "quinola_led" if row[3] == payment[3] else "quinola_fallen")

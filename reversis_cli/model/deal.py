@@ -4,8 +4,10 @@ A deal the fast path reads whole is *lean* (:func:`lean_deal`): its plain
 trick lines are kept as rows of ints and words (``TrickRow``), and their
 ``TrickLine`` objects are made only when the statements or the trick lines
 are asked for (a message, the writer, the full walk); the plain replay reads
-the rows (``Deal.trick_rows``).  A lean deal is equal to the deal read in
-full, line for line (tests/test_fastpath_parity.py).
+the rows (``Deal.trick_rows``).  So are the hand, talon and partie lines the fast
+path reads by their words (``Deal.dealt_rows``; their lines made by ``of_type``).
+A lean deal is equal to the deal read in full, line for line
+(tests/test_fastpath_parity.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ..values import setattr_frozen
 from ..vocabulary import VOID_EVENTS
 from .rows import (
-    LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, exchange_line_of_row, trick_line_of_row,
+    DEALT_KINDS, DEALT_ROW, LONG_ROW, NO_INDEX, DealtRow, ExchangeRow, TrickRow,
+    dealt_line_of_row, exchange_line_of_row, trick_line_of_row,
 )
 from .dealt import HandLine, PartieLine, TalonLine
 from .statements import (
@@ -25,7 +28,14 @@ from .statements import (
     Statement, TallyLine, TrickLine, Comment, _ModelValue, _set_all,
 )
 
-__all__ = ["Deal", "has_figures", "lean_deal"]
+__all__ = ["Deal", "DealtRows", "has_figures", "lean_deal"]
+
+
+# A lean deal's hand, talon or partie lines read by their words, as rows
+# (``DealtRow``), in ``Deal._by_type`` in place of their lines until ``of_type``
+# asks for them (the plain replay reads the rows, ``Deal.dealt_rows``): a list,
+# where the lines of a kind are a tuple (told apart by type: no object to make).
+DealtRows = list
 
 
 class Deal(_ModelValue):
@@ -40,12 +50,12 @@ class Deal(_ModelValue):
     line: DealLine
     statements: tuple[Statement, ...]
     trailing_comments: tuple[Comment, ...]
-    _by_type: dict[type, tuple]  # not a field: made from the statements
+    _by_type: dict[type, tuple | DealtRows]  # not a field: made from the statements (see DealtRows)
     # A lean deal's trick and exchange rows, and its statements with a row in
     # place of each such line (None all: a deal made with its statements).
     _rows: Sequence[TrickRow] | None
     _exchange_rows: Sequence[ExchangeRow] | None
-    _layout: Sequence[Statement | TrickRow | ExchangeRow] | None
+    _layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow] | None
     # The trick lines of a lean deal made one by one (trick_line), before all are.
     _lines: list[TrickLine | None] | None
 
@@ -82,9 +92,13 @@ class Deal(_ModelValue):
                         for line, row in zip(made_alone, rows, strict=True)])
         exchanges = tuple([exchange_line_of_row(row) for row in exchange_rows])
         next_trick, next_exchange = iter(tricks).__next__, iter(exchanges).__next__
+        # each dealt row's line, by kind, in order (the lines of_type made, or makes)
+        next_dealt = [iter(self.of_type(kind)).__next__ for kind in DEALT_KINDS]
         setattr_frozen(self, "statements", tuple([
             item if not isinstance(item, tuple)
-            else next_trick() if len(item) == LONG_ROW else next_exchange()
+            else next_trick() if len(item) == LONG_ROW
+            else next_dealt[item[0]]() if len(item) == DEALT_ROW  # type: ignore[index]
+            else next_exchange()
             for item in self._layout]))
         self._by_type[TrickLine] = tricks
         self._by_type[ExchangeLine] = exchanges
@@ -176,9 +190,25 @@ class Deal(_ModelValue):
         if found is None:
             if (kind is TrickLine or kind is ExchangeLine) and self._rows is not None:
                 self._write_out_rows()  # a lean deal's, made now
-                return self._by_type[kind]
+                return self._by_type[kind]  # type: ignore[return-value]
             return ()
+        if isinstance(found, list):  # DealtRows: a lean deal's dealt lines, made now, once
+            made = self._by_type[kind] = tuple([dealt_line_of_row(row) for row in found])
+            return made
         return found
+
+    @property
+    def dealt_rows(self) -> tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]:
+        """The hand, talon and partie lines as rows (see ``DealtRow``), each kind
+        in the order written: a lean deal's own, a deal's lines made otherwise
+        made rows (without text or line; the plain replay reads these)."""
+        get = self._by_type.get  # of_type's, without its calls
+        hands, talons, parties = get(HandLine, ()), get(TalonLine, ()), get(PartieLine, ())
+        if isinstance(hands, list) or isinstance(talons, list) or isinstance(parties, list):
+            return hands, talons, parties  # a lean deal's rows (no kind of its made lines)
+        return ([(0, line.player_text, line.mask, line.size, None, "", 0) for line in hands],
+                [(1, None, 0, 0, line.indexes, "", 0) for line in talons],
+                [(2, None, 0, 0, line.indexes, "", 0) for line in parties])
 
     @property
     def hands(self) -> tuple[HandLine, ...]:
@@ -258,15 +288,21 @@ _DEAL_SETTERS = tuple(getattr(Deal, name).__set__ for name in (
     "line", "trailing_comments", "_by_type", "_rows", "_layout", "_lines", "_exchange_rows"))
 
 
-def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow],
+def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRow | DealtRow],
               rows: Sequence[TrickRow], exchange_rows: Sequence[ExchangeRow],
-              others: Sequence[Statement]) -> Deal:
+              others: Sequence[Statement],
+              dealt_rows: Sequence[Sequence[DealtRow]] = ()
+              ) -> Deal:
     """The lean deal the fast path reads whole (notation/fastpath.py): its
     deal ``line``, its statements in order with a row (``TrickRow``,
     ``ExchangeRow``) in place of each plain trick and exchange line
     (``layout``), those ``rows`` and ``exchange_rows`` in order, and the
     statements that are not rows (``others``, in order: no trick or exchange
     line among them).  No trailing comments: a deal read whole has none.
+    ``dealt_rows``: its hand, talon and partie lines read by their words, as
+    rows, by kind (``DEALT_KINDS``' order; each in ``layout`` too; no dealt line
+    is then in ``others``), kept in ``_by_type`` as :class:`DealtRows`, made
+    lines by ``of_type``.
     Equal to ``Deal(line, statements)``, its lines made from the rows."""
     made = object.__new__(Deal)
     s_line, s_trailing, s_by_type, s_rows, s_layout, s_lines, s_exchange_rows = _DEAL_SETTERS
@@ -282,6 +318,10 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRo
             found.append(statement)
     for kind, found in by_type.items():
         by_type[kind] = tuple(found)
+    if dealt_rows:  # a record written with its hands: six lines a deal
+        for kind, rows_of_kind in zip(DEALT_KINDS, dealt_rows, strict=True):
+            if rows_of_kind:
+                by_type[kind] = rows_of_kind  # a list: DealtRows
     s_by_type(made, by_type)
     s_rows(made, rows)
     s_layout(made, layout)

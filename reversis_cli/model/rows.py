@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import cast
 
+from .dealt import HandLine, PartieLine, TalonLine, lean_dealt_words, lean_hand_words
 from .statements import ExchangeLine, TrickLine
 
-__all__ = ["TrickRow", "ExchangeRow", "LONG_ROW", "NO_INDEX", "lean_trick_line",
+__all__ = ["TrickRow", "ExchangeRow", "DealtRow", "LONG_ROW", "DEALT_ROW", "DEALT_KINDS",
+           "dealt_line_of_row", "lean_trick_line",
            "lean_exchange_line", "trick_line_of_row", "exchange_line_of_row", "line_of_row",
            "row_of_lean_line"]
 
@@ -128,8 +130,33 @@ def row_of_lean_line(line: TrickLine | ExchangeLine) -> TrickRow | ExchangeRow |
     return (line.number, *indexes, NO_INDEX, line.leader_text, line.taker_text, text, number)
 
 
-def line_of_row(row: TrickRow | ExchangeRow) -> TrickLine | ExchangeLine:
-    """The lean line of a trick or an exchange row (told apart by length)."""
+# A hand, talon or partie line read by its words (notation/fastdealt.py), as a lean
+# deal keeps it: its kind (its place in DEALT_KINDS), a hand's player's word (None for
+# a talon or partie), a hand's mask and size (its cards' bits summed, how many are
+# written: model/dealt.py's), a talon's or partie's cards' indexes (None for a hand),
+# the line's text and its line in the file; seven items (a trick row has nine, an
+# exchange row eight).  Its line is made when asked for (:func:`dealt_line_of_row`).
+DealtRow = tuple[int, str | None, int, int, tuple[int, ...] | None, str, int]
+DEALT_ROW = 7
+DEALT_KINDS: tuple[type[HandLine], type[TalonLine], type[PartieLine]] = (
+    HandLine, TalonLine, PartieLine)
+
+
+def dealt_line_of_row(row: DealtRow) -> HandLine | TalonLine | PartieLine:
+    """The lean hand, talon or partie line of a lean deal's ``row``: the line
+    the fast path read by its words, as it made it before it kept rows."""
+    kind, player, mask, size, indexes, text, line = row
+    if player is not None:
+        return lean_hand_words(player, mask, size, text, line)
+    assert indexes is not None, "a talon or partie row has its cards"
+    return lean_dealt_words(DEALT_KINDS[kind], indexes, text, line)  # type: ignore[arg-type]
+
+
+def line_of_row(row: TrickRow | ExchangeRow | DealtRow
+                ) -> TrickLine | ExchangeLine | HandLine | TalonLine | PartieLine:
+    """The lean line of a trick, an exchange or a dealt line's row (told apart by length)."""
     if len(row) == LONG_ROW:
         return trick_line_of_row(cast(TrickRow, row))
+    if len(row) == DEALT_ROW:
+        return dealt_line_of_row(cast(DealtRow, row))
     return exchange_line_of_row(cast(ExchangeRow, row))

@@ -23,11 +23,14 @@ from typing import cast
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
 from ..cards import KNOWN_SPELLINGS, Card
-from ..model import (HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line,
-                     lean_dealt_words, lean_hand_words)
+from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
+from ..model.deal import Deal, lean_deal
+from ..model.rows import (DEALT_KINDS, DEALT_ROW, DealtRow, ExchangeRow, TrickRow,
+                          dealt_line_of_row)
+from ..model.statements import DealLine, Statement
 from .cardwords import read_cards
 
-__all__ = ["DealtLines"]
+__all__ = ["DealtLines", "lean_dealt"]
 
 # Where the grammar has a NAME, any word: the word is then checked by is_name.
 _WORD = r"[^ \t]+"
@@ -160,9 +163,10 @@ class DealtLines:
             cards.update(zip(words, indexes, strict=True))
             bits.update(zip(words, [1 << index for index in indexes], strict=True))
 
-    def _dealt_by_words(self, line: str, words: list[str], number: int) -> DealtLine | None:
+    def _dealt_by_words(self, line: str, words: list[str], number: int) -> DealtRow | None:
         """The usual hand, talon or partie line, read by its ``words`` (the fast
-        path of :meth:`_dealt_line`), lean; None unless its keyword, its
+        path of :meth:`_dealt_line`), as a row (``model.rows.DealtRow``: a lean
+        deal's, whose lean line is made when asked for); None unless its keyword, its
         player's word and each card's word are ones :attr:`_dealt` has read so
         (a line of the same kind).  ``line`` is plain (``fastpath.is_plain``,
         or its checks but the one for a long number, which no word read here
@@ -181,16 +185,41 @@ class DealtLines:
                 mask = sum(map(bits.__getitem__, words[2:]))
             except KeyError:
                 return None  # a word not read as a card before: the expression's
-            return lean_hand_words(words[1], mask, len(words) - 2, line, number)
+            return (0, words[1], mask, len(words) - 2, None, line, number)
         if len(words) <= 1:
             return None
         try:
             indexes = tuple(map(cards.__getitem__, words[1:]))
         except KeyError:
             return None
-        return lean_dealt_words(cast(type[TalonLine | PartieLine], kind), indexes, line, number)
+        return (1 if kind is TalonLine else 2, None, 0, 0, indexes, line, number)
 
 DealtLine = HandLine | TalonLine | PartieLine
+
+
+def lean_dealt(deal_line: DealLine, layout: list[Statement | TrickRow | ExchangeRow | DealtRow],
+               rows: list[TrickRow], exchange_rows: list[ExchangeRow],
+               others: list[Statement | DealtRow]) -> Deal:
+    """The lean deal of ``FastPath.read_deal`` (``model.deal.lean_deal``): its
+    hand, talon and partie lines read by their words (rows, in ``others`` and
+    ``layout``) kept as rows, but when a dealt line of the deal was read by its
+    expression too (a word first read in this deal): every dealt line is then
+    made a line, in order, so that each kind's lines are one sequence."""
+    statements = [item for item in others if not isinstance(item, tuple)]
+    if len(statements) == len(others):  # no dealt row: most deals
+        return lean_deal(deal_line, layout, rows, exchange_rows, statements)
+    if any([isinstance(item, DEALT_KINDS) for item in statements]):
+        layout = [dealt_line_of_row(item) if isinstance(item, tuple)  # type: ignore[arg-type]
+                  and len(item) == DEALT_ROW else item for item in layout]
+        return lean_deal(deal_line, layout, rows, exchange_rows,
+                         [item for item in layout if not isinstance(item, tuple)])
+    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = ([], [], [])
+    for item in others:
+        if isinstance(item, tuple):
+            dealt[item[0]].append(item)
+    return lean_deal(deal_line, layout, rows, exchange_rows, statements, dealt)
+
+
 # At most so many words kept of each kind (as FastPath keeps its own).
 _KEPT = 4096
 _LONG_DIGITS = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")  # fastpath.LONG_DIGIT_RUN

@@ -27,10 +27,10 @@ from ..model import (
     CardAt, Deal, DealLine, EspagnoletteLine, ExchangeLine, Name, Pos,
     Statement, TrickLine,
 )
-from ..model.deal import lean_deal
 from ..model.rows import (
-    LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, line_of_row, row_of_lean_line, trick_line_of_row)
-from .fastdealt import DealtLines
+    LONG_ROW, NO_INDEX, DealtRow, ExchangeRow, TrickRow, line_of_row, row_of_lean_line,
+    trick_line_of_row)
+from .fastdealt import DealtLines, lean_dealt
 from .fastevents import EVENT_WORDS, EventLines
 from .fastrecorded import RecordedLines
 from .spaced import SpacedLines
@@ -164,13 +164,13 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         its cards; None when a line is not plain (a comment, a control character, a tab,
         a too long line or number, a statement left to Lark): ``parse_chunk`` then parses
         it in full.  The reader's hottest loop: the usual lines read by their words (no line
-        of ``SpacedLines`` checked), ``parse_chunk``'s checks folded into one test.  The deal
-        is lean (``lean_deal``): its lines made when asked (a trick of three cards too)."""
+        of ``SpacedLines`` checked), ``parse_chunk``'s checks folded into one test; a lean
+        deal (``lean_dealt``), its lines made when asked (a trick of three cards too)."""
         deal_line: DealLine | None = None
-        layout: list[Statement | TrickRow | ExchangeRow] = []
+        layout: list[Statement | TrickRow | ExchangeRow | DealtRow] = []
         rows: list[TrickRow] = []
         exchange_rows: list[ExchangeRow] = []
-        others: list[Statement] = []
+        others: list[Statement | DealtRow] = []  # (a dealt line read by its words: its row)
         problems: list[Diagnostic] = []
         # a line read in full; lines left unchecked; rows of three cards (IRR-5: the last)
         in_full, spaced, threes = False, type(lines) is SpacedLines, 0
@@ -236,7 +236,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         if in_full or threes and (threes > 1 or rows[-1][4] != NO_INDEX):  # made in full
             return Deal(deal_line, tuple([line_of_row(item) if isinstance(item, tuple) else item
                                           for item in layout])), problems
-        return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
+        return lean_dealt(deal_line, layout, rows, exchange_rows, others), problems
 
     def _lean_trick(self, line: str, words: list[str], number: int, spaced: bool = False
                     ) -> TrickRow | None:

@@ -20,8 +20,9 @@ from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..model import Deal, DealLine, ExchangeLine, Statement, TrickLine
-from ..model.deal import lean_deal
-from ..model.rows import LONG_ROW, NO_INDEX, ExchangeRow, TrickRow, line_of_row, row_of_lean_line
+from ..model.rows import (DEALT_ROW, LONG_ROW, NO_INDEX, DealtRow, ExchangeRow, TrickRow,
+                          line_of_row, row_of_lean_line)
+from .fastdealt import lean_dealt
 from .fastevents import EVENT_WORDS
 from .fastpath import MAX_LINE_LENGTH, FastPath, is_plain
 from .spaced import SpacedLines
@@ -30,22 +31,22 @@ __all__ = ["read_spaced_rest"]
 
 
 def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: int,
-                     rows: list[TrickRow], exchange_rows: list[ExchangeRow]
+                     rows: list[TrickRow], above: list[ExchangeRow | DealtRow]
                      ) -> tuple[Deal, list[Diagnostic]] | None:
     """``fast.read_deal(lines, first_line)``, the lines before ``lines[at]`` read by
-    ``read_spaced_deal`` into ``rows`` and ``exchange_rows`` (exchange lines first):
-    the rest read here, the deal line last; None where ``read_deal`` would give up,
-    or when the deal line is not the usual one."""
+    ``read_spaced_deal`` into ``rows`` and ``above`` (exchange rows, and dealt lines'
+    rows): the rest read here, the deal line last; None where ``read_deal`` would
+    give up, or when the deal line is not the usual one."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     dealt_heads, dealt_by_words, event_by_words = (
         fast._dealt_read[0], fast._dealt_by_words, fast._event_by_words)
     add_row = rows.append
-    marks: list[tuple[int, Statement | ExchangeRow]] = []  # each other item, its place
-    others: list[Statement] = []
+    marks: list[tuple[int, Item]] = []  # each other item, its place
+    others, exchange_rows = _split_above(above)
     problems: list[Diagnostic] = []  # what a line read in full says (read_deal's)
-    before, threes, in_full, number = len(exchange_rows), 0, False, first_line + at - 1
+    before, threes, in_full, number = len(above), 0, False, first_line + at - 1
     for line in lines[at:]:
         number += 1
         words = line.split()
@@ -85,7 +86,7 @@ def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: in
             elif card is not None and keyword == "takes":
                 read = _EXCHANGE, (words[1], False, (), (card,), (), 0, line, number)
         if read is None and count:  # as read_deal reads a hand, talon, partie or event line
-            statement: Statement | None = None
+            statement: Statement | DealtRow | None = None
             if words[0] in dealt_heads and line.isprintable() and "#" not in line:
                 statement = dealt_by_words(line, words, number)
             elif words[0] in EVENT_WORDS and is_plain(line):
@@ -106,12 +107,25 @@ def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: in
                 others.append(made)
                 in_full = in_full or kind == _FULL
             marks.append((len(rows), made))
-    return _made(fast, lines, first_line, _layout(exchange_rows[:before], rows, marks), rows,
+    return _made(fast, lines, first_line, _layout(above[:before], rows, marks), rows,
                  exchange_rows, others, problems,
                  in_full or threes > 0 and (threes > 1 or rows[-1][4] != NO_INDEX))
 
 
+def _split_above(above: list[ExchangeRow | DealtRow]
+                 ) -> tuple[list[Statement | DealtRow], list[ExchangeRow]]:
+    """The lines read above the tricks: the statements that are not trick or
+    exchange rows (a dealt line's row, in a record written with its hands), and
+    the exchange rows (``above`` itself when it holds no other)."""
+    others: list[Statement | DealtRow] = [item for item in above  # type: ignore[misc]
+                                          if len(item) == DEALT_ROW]
+    if not others:
+        return others, above  # type: ignore[return-value]
+    return others, [item for item in above if len(item) != DEALT_ROW]  # type: ignore[misc]
+
+
 _ITEM = itemgetter(1)  # a mark's item
+Item = Statement | ExchangeRow | DealtRow  # what a mark places among the trick rows
 
 # What _other read: a trick row, an exchange row, a statement kept as such, a trick or
 # exchange line made in full (read_deal's ``in_full``), a blank line.
@@ -153,15 +167,15 @@ def _other(fast: FastPath, line: str, words: list[str], number: int,
     return _STATEMENT, statement
 
 
-def _layout(head: list[ExchangeRow], rows: list[TrickRow],
-            later: list[tuple[int, Statement | ExchangeRow]]
-            ) -> list[Statement | TrickRow | ExchangeRow]:
+def _layout(head: list[ExchangeRow | DealtRow], rows: list[TrickRow],
+            later: list[tuple[int, Item]]
+            ) -> list[Statement | TrickRow | ExchangeRow | DealtRow]:
     """The deal's items in the order written: ``head`` (the exchange rows read
     before the first other line), then ``rows`` with each item of ``later``
     (every other item, in order) after as many rows as it says."""
     if not later or later[-1][0] == 0:  # every item before the first trick (the usual)
         return [*head, *map(_ITEM, later), *rows]
-    layout: list[Statement | TrickRow | ExchangeRow] = [*head]
+    layout: list[Statement | TrickRow | ExchangeRow | DealtRow] = [*head]
     done = 0
     for count, item in later:
         layout += rows[done:count]
@@ -172,8 +186,8 @@ def _layout(head: list[ExchangeRow], rows: list[TrickRow],
 
 
 def _made(fast: FastPath, lines: SpacedLines, first_line: int,
-          layout: list[Statement | TrickRow | ExchangeRow], rows: list[TrickRow],
-          exchange_rows: list[ExchangeRow], others: list[Statement],
+          layout: list[Statement | TrickRow | ExchangeRow | DealtRow], rows: list[TrickRow],
+          exchange_rows: list[ExchangeRow], others: list[Statement | DealtRow],
           problems: list[Diagnostic], whole: bool) -> tuple[Deal, list[Diagnostic]] | None:
     """The deal as ``read_deal`` makes it, its deal line read last by its words
     (None when it is not the usual one); ``whole``: made in full, not lean."""
@@ -187,4 +201,4 @@ def _made(fast: FastPath, lines: SpacedLines, first_line: int,
     if whole:
         return Deal(deal_line, tuple([line_of_row(item) if isinstance(item, tuple) else item
                                       for item in layout])), problems
-    return lean_deal(deal_line, layout, rows, exchange_rows, others), problems
+    return lean_dealt(deal_line, layout, rows, exchange_rows, others), problems

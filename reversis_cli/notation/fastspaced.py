@@ -1,11 +1,13 @@
-"""The usual deal of :class:`.spaced.SpacedLines` read in one loop.
+"""The usual deal of :class:`.spaced.SpacedLines`, read in one loop.
 
 ``parse.parse_deal`` gives a deal the block reader cut as ``SpacedLines`` here
 first: its deal line, exchange lines and trick lines read by their words, each
 trick line's in the loop itself (``FastPath._lean_trick``'s reading, without a
-call), the deal made lean (``model.deal.lean_deal``).  At the first line that is
-not one of those -- an event, a hand, a partie line, a comment, a word the fast
-path has not read before -- the loop hands the deal over to
+call), the deal made lean (``model.deal.lean_deal``); a record written with its
+hands has its hand, talon and partie lines above the tricks, read by their words
+as ``FastPath._dealt_by_words`` reads them (rows of the deal).  At the first line
+that is not one of those -- an event, a partie line below the tricks, a comment,
+a word the fast path has not read before -- the loop hands the deal over to
 ``fastrest.read_spaced_rest``, which reads the rest of it as ``FastPath.read_deal``
 would (trick lines still inline), the lines already read kept: the deal is the
 one ``read_deal`` makes, or None where ``read_deal`` gives up (a parity test holds
@@ -15,9 +17,9 @@ the two to that).  The deal line is read last.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
-from ..model import Deal
+from ..model import Deal, DealLine
 from ..model.deal import lean_deal
-from ..model.rows import ExchangeRow, TrickRow
+from ..model.rows import DEALT_ROW, DealtRow, ExchangeRow, TrickRow
 from .fastpath import FastPath
 from .fastrest import read_spaced_rest
 from .spaced import SpacedLines
@@ -29,13 +31,17 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                      ) -> tuple[Deal, list[Diagnostic]] | None:
     """``fast.read_deal(lines, first_line)`` for the usual deal: its lines
     under the deal line exchange lines, then trick lines (blank lines among
-    them); any other deal read on from its first other line by
+    them), the hand, talon and partie lines above the tricks among the exchange
+    lines; any other deal read on from its first other line by
     ``read_spaced_rest``; None where ``read_deal`` gives up."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
-    exchange_rows: list[ExchangeRow] = []
+    # the exchange rows, and among them in order the hand, talon and partie lines'
+    # rows (above the tricks), which most deals have none of (dealt: some are there)
+    above: list[ExchangeRow | DealtRow] = []
+    dealt = False
     number = first_line
     for line in lines[1:]:
         number += 1
@@ -45,20 +51,18 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             digits, leader, first, second, third, fourth = words
             found = numbers(digits)
             if found is None or leader not in leaders:
-                if digits == "exchange" and not rows:
-                    # "exchange PLAYER discards C takes C", as _exchange_by_words reads it
+                item: ExchangeRow | DealtRow | None
+                if digits == "exchange" and first == "discards" and third == "takes" \
+                        and leader in players and not rows:  # as _exchange_by_words reads it
                     discard, take = exchange_card(second), exchange_card(fourth)
-                    if first == "discards" and third == "takes" and leader in players \
-                            and discard is not None and take is not None:
-                        exchange_rows.append((leader, False, (discard,), (take,), (), 0, line,
-                                              number))
+                    if discard is not None and take is not None:
+                        above.append((leader, False, (discard,), (take,), (), 0, line, number))
                         continue
-                    exchange = fast._exchange_by_words(line, words, number, True)
-                    if exchange is None:
-                        break
-                    exchange_rows.append(exchange)
-                    continue
-                break
+                if rows or (item := _head_line(fast, line, words, number)) is None:
+                    break
+                above.append(item)
+                dealt = dealt or len(item) == DEALT_ROW  # a partie of five cards (IRR-5)
+                continue
             taker = None
         elif count == 8:  # "N LEADER C C C C > TAKER"
             digits, leader, first, second, third, fourth, arrow, taker = words
@@ -68,10 +72,16 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         elif not count:
             continue
         elif words[0] == "exchange":
-            if rows or count > 6 or (exchange := fast._exchange_by_words(
+            if rows or count < 3 or count > 6 or (item := fast._exchange_by_words(
                     line, words, number, True)) is None:
                 break
-            exchange_rows.append(exchange)
+            above.append(item)
+            continue
+        elif words[0] in fast._dealt_read[0]:  # "hand NAME C ...", "talon C C C", "partie ..."
+            if rows or (item := fast._dealt_by_words(line, words, number)) is None:
+                break
+            above.append(item)
+            dealt = True
             continue
         else:  # the trick lines without a leader
             row = fast._lean_trick(line, words, number, True)
@@ -89,7 +99,34 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             else None
         if deal_line is None:
             return None
-        layout: list[ExchangeRow | TrickRow] = [*exchange_rows, *rows]
-        return lean_deal(deal_line, layout, rows, exchange_rows, ()), []
+        if not dealt:  # (above: the exchange rows only)
+            return lean_deal(deal_line, [*above, *rows], rows, above,  # type: ignore[arg-type]
+                             ()), []
+        return _with_dealt(deal_line, above, rows), []
     # the first line the loop does not read: the rest read as read_deal reads it
-    return read_spaced_rest(fast, lines, first_line, number - first_line, rows, exchange_rows)
+    return read_spaced_rest(fast, lines, first_line, number - first_line, rows, above)
+
+
+def _with_dealt(deal_line: DealLine, above: list[ExchangeRow | DealtRow], rows: list[TrickRow]
+                ) -> Deal:
+    """The lean deal of a record written with its hands: its dealt lines' rows
+    (among ``above``) kept by kind, as ``lean_deal`` keeps them."""
+    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = ([], [], [])
+    exchange_rows: list[ExchangeRow] = []
+    for item in above:
+        if len(item) == DEALT_ROW:
+            dealt[item[0]].append(item)  # type: ignore[index, arg-type]
+        else:
+            exchange_rows.append(item)  # type: ignore[arg-type]
+    return lean_deal(deal_line, [*above, *rows], rows, exchange_rows, (), dealt)
+
+
+def _head_line(fast: FastPath, line: str, words: list[str], number: int
+               ) -> ExchangeRow | DealtRow | None:
+    """A line above the tricks read by its words, as ``read_deal`` reads it: an
+    exchange row, or a hand, talon or partie line's row (a partie of five cards:
+    six words, as a trick line's); None when the fast path does not read it so."""
+    if words[0] == "exchange":
+        return fast._exchange_by_words(line, words, number, True) if len(words) < 7 else None
+    return fast._dealt_by_words(line, words, number) if words[0] in fast._dealt_read[0] \
+        else None

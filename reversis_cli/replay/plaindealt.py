@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import PACK, Card
-from ..model import Deal, HandLine, PartieLine, TalonLine
-from ..model.rows import ExchangeRow
+from ..model import Deal
+from ..model.rows import DealtRow, ExchangeRow
 
 __all__ = ["dealt_lines", "dealt_plain", "DealtLines"]
 
@@ -54,16 +54,23 @@ _BIT = [1 << index for index in range(len(PACK))]
 _BYTE_BIT = _BIT + [0] * (256 - len(PACK))
 _EVERY_CARD = (1 << len(PACK)) - 1
 _SEAT_CARDS = 11  # each seat's cards played in a plain deal (by_seat: eleven a seat)
+# _masks_by_seat's tables: the pack's indexes, highest first; each byte of ``by_seat``
+# by its seat's code (0xF0 + seat, no card's index); for each seat, a table that
+# writes its code as the digit 1 and any other byte as 0.
+_PACK_DOWN = bytes(range(len(PACK) - 1, -1, -1))
+_SEAT_CODES = bytes(0xF0 + seat for seat in range(4) for _ in range(_SEAT_CARDS))
+_SEAT_DIGITS = tuple(bytes(b"1"[0] if value == 0xF0 + seat else b"0"[0] for value in range(256))
+                     for seat in range(4))
 # The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
 _TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
-# A deal's hand, talon and partie lines (dealt_lines).
-DealtLines = tuple[Sequence[HandLine], Sequence[TalonLine], Sequence[PartieLine]]
+# A deal's hand, talon and partie lines as rows (dealt_lines).
+DealtLines = tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]
 
 
 def dealt_lines(deal: Deal) -> DealtLines:
-    """The deal's hand, talon and partie lines, each kind in the order written."""
-    of_type = deal.of_type
-    return of_type(HandLine), of_type(TalonLine), of_type(PartieLine)
+    """The deal's hand, talon and partie lines as rows (``Deal.dealt_rows``:
+    ``model.rows.DealtRow``), each kind in the order written."""
+    return deal.dealt_rows
 
 
 def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
@@ -86,13 +93,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     if not hand_lines and not talons:  # a partie line alone (a kept card, two discarded)
         return _partie_alone(parties, seats, played, exchanges, kept, two)
     bit = _BYTE_BIT.__getitem__  # a byte that is no card: none
-    if talons:  # each seat's cards played, as a mask (the talon's owners' asked)
-        by_hand = [sum(map(bit, by_seat[:_SEAT_CARDS])),  # written out: no comprehension's call
-                   sum(map(bit, by_seat[_SEAT_CARDS:2 * _SEAT_CARDS])),
-                   sum(map(bit, by_seat[2 * _SEAT_CARDS:3 * _SEAT_CARDS])),
-                   sum(map(bit, by_seat[3 * _SEAT_CARDS:]))]
-    else:  # only the seats of a written hand are asked (_hands, _played_from_hands)
-        by_hand = _by_written_hand(hand_lines, seats, by_seat)
+    by_hand = _masks_by_seat(by_seat)
     written = _hands(hand_lines, seats, dealer, played, by_hand)
     if written is None:
         return None
@@ -135,21 +136,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     return None if partie is None else (partie, extra.bit_length() - 1)
 
 
-def _by_written_hand(lines: Sequence[HandLine], seats: dict[str, int], by_seat: bytes
-                     ) -> list[int]:
-    """The mask of the cards played by each seat whose hand is written (a
-    keeper's hand line, most often), 0 for the others (never asked)."""
-    by_hand = [0, 0, 0, 0]
-    bit = _BYTE_BIT.__getitem__
-    for line in lines:
-        seat = seats.get(line.player_text)
-        if seat is not None:
-            by_hand[seat] = sum(map(bit, by_seat[_SEAT_CARDS * seat:_SEAT_CARDS * seat
-                                                 + _SEAT_CARDS]))
-    return by_hand
-
-
-def _partie_alone(parties: Sequence[PartieLine], seats: dict[str, int], played: int,
+def _partie_alone(parties: Sequence[DealtRow], seats: dict[str, int], played: int,
                   exchanges: Sequence[ExchangeRow], kept: int | None, two: int | None
                   ) -> tuple[tuple[Card, ...], int] | None:
     """:func:`dealt_plain` of a deal without hand and talon lines: no hand to
@@ -170,8 +157,22 @@ def _partie_alone(parties: Sequence[PartieLine], seats: dict[str, int], played: 
     return None if partie is None else (partie, extra.bit_length() - 1)
 
 
+def _masks_by_seat(by_seat: bytes) -> list[int]:
+    """Each seat's cards played (``by_seat``: eleven bytes a seat, each a card's
+    index or ``plain.NO_CARD``) as a mask, made at C speed, with no call a card:
+    the pack's indexes, highest first, each replaced by the code of the seat that
+    played it (one ``bytes.maketrans`` of the cards played to their seats' codes),
+    then, for each seat, its code as the digit 1 and every other byte as 0: the
+    mask written in binary, the card of index ``i`` at bit ``i``.  A byte that is
+    no card is in no mask (no index of the pack is NO_CARD)."""
+    owners = _PACK_DOWN.translate(bytes.maketrans(by_seat, _SEAT_CODES))
+    first, second, third, fourth = _SEAT_DIGITS
+    return [int(owners.translate(first), 2), int(owners.translate(second), 2),
+            int(owners.translate(third), 2), int(owners.translate(fourth), 2)]
+
+
 def _kept_card(after_exchange: int | None, his_played: int, played: int,
-               parties: Sequence[PartieLine]) -> int | None:
+               parties: Sequence[DealtRow]) -> int | None:
     """The card (its bit) a player who kept a talon card never played (IRR-4),
     as the full walk finds it: the one card of his hand line, exchanged, he
     did not play, or else the one card neither played nor in the partie line;
@@ -180,7 +181,7 @@ def _kept_card(after_exchange: int | None, his_played: int, played: int,
     if after_exchange is not None:
         extra = after_exchange & ~his_played
     elif parties:
-        extra = _EVERY_CARD & ~played & ~sum(map(_BIT.__getitem__, parties[0].indexes))
+        extra = _EVERY_CARD & ~played & ~sum(map(_BIT.__getitem__, parties[0][4] or ()))
     else:
         return None  # RV206: the card he never played is not written
     if extra.bit_count() != 1 or extra & played:
@@ -188,21 +189,20 @@ def _kept_card(after_exchange: int | None, his_played: int, played: int,
     return extra
 
 
-def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played: int,
+def _hands(lines: Sequence[DealtRow], seats: dict[str, int], dealer: int, played: int,
            by_hand: list[int]) -> tuple[list[int | None], int] | None:
     """Each seat's hand as written, as a mask (None: not written), and the
     mask of every card written in a hand; None when a hand line is in doubt,
     or two share a card."""
     hands: list[int | None] = [None, None, None, None]
     held = 0
-    for line in lines:
-        seat = seats.get(line.player_text)  # (a lean line's Name is made only when read)
+    for _, player, mask, size, _, _, _ in lines:  # (its player's word, mask, size)
+        seat = seats.get(player) if player is not None else None
         if seat is None or hands[seat] is not None:
             return None  # no player's name (RV112), or his hand written twice (RV308)
-        size = line.size  # read by its words, a line has only its mask and size
         if size != (12 if seat == dealer else 11):
             return None  # RV204
-        mask = line.mask  # its cards' bits summed: one written twice carries
+        # its cards' bits summed: one written twice carries
         if (mask | held).bit_count() != held.bit_count() + size:
             return None  # a card twice in the hand (RV202), or in two hands
         if mask & played & ~by_hand[seat]:
@@ -212,14 +212,14 @@ def _hands(lines: Sequence[HandLine], seats: dict[str, int], dealer: int, played
     return hands, held
 
 
-def _talon(line: TalonLine | None, dealer: int, played: int, by_hand: list[int],
+def _talon(line: DealtRow | None, dealer: int, played: int, by_hand: list[int],
            held: int) -> dict[int, int] | None:
     """Each owner's talon card (its index) by seat; None when the talon line
-    is in doubt.  ``held``: the cards written in a hand."""
+    (its row) is in doubt.  ``held``: the cards written in a hand."""
     if line is None:
         return {}
-    cards = line.indexes
-    if len(cards) != 3:
+    cards = line[4]
+    if cards is None or len(cards) != 3:
         return None  # RV304
     first, second, third = cards
     one, two, three = _BIT[first], _BIT[second], _BIT[third]
@@ -252,9 +252,9 @@ def _played_from_hands(hands: list[int | None], held: int, dealer: int, by_hand:
     return True
 
 
-def _partie(line: PartieLine, played: int) -> tuple[Card, ...] | None:
-    """The partie as written, when it is the cards not played, each once."""
-    cards = line.indexes
+def _partie(line: DealtRow, played: int) -> tuple[Card, ...] | None:
+    """The partie as written (its row), when it is the cards not played, each once."""
+    cards = line[4] or ()
     mask = sum(map(_BIT.__getitem__, cards))
     if mask.bit_count() != len(cards) or mask & played or mask | played != _EVERY_CARD:
         return None  # a card twice (RV202), played (RV306), or one missing (RV206)

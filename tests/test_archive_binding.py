@@ -1,0 +1,119 @@
+"""How the archive makes and binds its rows (issue 35, branch i35-archive3): a None
+goes in as NULL through the adapter club/rows.py registers (sqlite3 would otherwise
+look for ``__adapt__`` and ``__conform__`` for each one), and a plain deal's trick
+texts are made without its trick rows, as the reference writes them of the rows."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from reversis_cli import fastpaths
+from reversis_cli.club.archive import build_in_memory
+from reversis_cli.club.identity import trick_texts
+from reversis_cli.club.rows import SessionRows, _trick_rows
+from reversis_cli.club.trickjson import deal_tricks_text
+from reversis_cli.reader import record_from_text
+from reversis_cli.session.service import Session
+from reversis_cli.simulate import SimulationOptions, simulate_session
+
+from conftest import SAMPLES
+
+
+def test_none_is_adapted_by_the_registered_adapter_to_null():
+    adapter = sqlite3.adapters.get((type(None), sqlite3.PrepareProtocol))
+    assert adapter is not None and adapter(None) is None
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE t (a, b)")
+        conn.executemany("INSERT INTO t VALUES (?, ?)", [(None, 1), ("None", None)])
+        assert conn.execute("SELECT typeof(a), a, typeof(b) FROM t ORDER BY rowid").fetchall() \
+            == [("null", None, "integer"), ("text", "None", "null")]
+    finally:
+        conn.close()
+
+
+def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
+    conn, results = build_in_memory([str(SAMPLES / "big-night.rvs")])
+    try:
+        assert results and all(r.errors == 0 for r in results)
+        kinds = conn.execute(
+            "SELECT typeof(reversis), typeof(espagnolette), count(*) FROM deals "
+            "GROUP BY 1, 2").fetchall()
+        assert ("null", "null") in {(a, b) for a, b, _ in kinds}
+        assert all(a in ("null", "text") and b in ("null", "text") for a, b, _ in kinds)
+        tricks = dict(conn.execute(
+            "SELECT typeof(trick), count(*) FROM payments GROUP BY 1").fetchall())
+        assert tricks.get("null", 0) > 0 and set(tricks) <= {"null", "integer"}
+        assert conn.execute("SELECT count(*) FROM payments WHERE trick = 'None' "
+                            "OR rule = 'None'").fetchone() == (0,)
+    finally:
+        conn.close()
+
+
+def _plain_deals(path: Path):
+    """(rows, number, replayed) of each deal of ``path`` the session service settles."""
+    record = record_from_text(path.read_bytes(), str(path))
+    with Session.of(record) as session:
+        session.lean = True
+        rows = SessionRows(1, session.players)
+        for scored in session.deals():
+            replayed, deal = scored.checked.replayed, scored.checked.deal
+            if replayed is not None and deal is not None:
+                yield rows, deal.number, replayed
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_a_plain_deals_trick_texts_are_those_of_its_rows(tmp_path, monkeypatch, rules):
+    """The texts SessionRows._tricks makes without the trick rows (deal_tricks'
+    JSON, the identity's texts joined) against those the reference writes of the
+    rows; a deal out of order or numbered past the small numbers is left to it."""
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    path = tmp_path / "s.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        80, 5, rules=rules, irregular=0.3, events=0.5))), encoding="utf-8")
+    fast = 0
+    for rows, number, replayed in _plain_deals(path):
+        reference = _trick_rows(1, number, replayed)
+        made = rows._tricks(number, replayed)
+        if made is None:
+            assert replayed.rows is None or not reference
+            continue
+        fast += 1
+        texts = trick_texts(reference, rows.names)
+        assert texts is not None
+        assert made == (deal_tricks_text(reference), ", ".join(texts))
+        swapped = replayed.rows[1], replayed.rows[0], *replayed.rows[2:]
+        past = (*replayed.rows[:-1], (99, *replayed.rows[-1][1:]))
+        for odd in (swapped, past):  # what _tricks reads of a replay: its rows, its players
+            assert rows._tricks(number, SimpleNamespace(rows=odd, players=rows.players)) is None
+        assert rows._tricks(number, SimpleNamespace(rows=replayed.rows, players=rows.players)) \
+            == made
+    assert fast > 40
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    assert all(rows._tricks(number, replayed) is None
+               for rows, number, replayed in _plain_deals(path))
+
+
+def test_the_identitys_payment_texts_are_repr_of_their_columns_or_nothing():
+    """club/identity.py's texts of the payments (a repeated payer, payee, amount and
+    code written once) against repr of the columns SQLite gives back; a value of
+    another type, a float equal to an int seen before among them, gives up."""
+    from operator import itemgetter
+
+    from reversis_cli.club.identity import _payment_texts
+
+    def row(deal, seq, payer="Anna", num=2, den=1, code="stake"):
+        return (1, deal, seq, payer, "pool", num, den, code, "POOL-1", "POOL-1", None)
+
+    payments = [row(1, 1), row(1, 2), row(1, 3, "O'Brien", 5, 2, "ace_placed"), row(2, 1),
+                row(2, 2, "Анна"), row(12, 1), row(12, 2, "O'Brien", 5, 2, "ace_placed")]
+    assert _payment_texts(payments) == repr(list(map(itemgetter(*range(1, 8)), payments)))
+    assert _payment_texts([]) == "[]"
+    for odd in ([row(1, 1), row(1, 1)], [row(2, 1), row(1, 2)], [row(1, 2), row(1, 1)],
+                [row(1, 1), row(1, 2, num=2.0)], [row(1, 1, num=True)], [row(1, True)],
+                [row(1, 1, code=None)]):
+        assert _payment_texts(odd) is None, odd
