@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from .i18n import N_
 from .model import Pos
-from .values import Value, replace, setattr_frozen
+from .values import Value, replace
 
 __all__ = [
     "ERROR", "WARNING", "CODES", "Diagnostic", "ReversisError",
@@ -164,15 +164,19 @@ class Diagnostic(Value):
     def __init__(self, code: str, message: str, pos: Pos | None = None, severity: str = "",
                  file: str = "", deal: int | None = None, trick: int | None = None,
                  source_line: str | None = None, related: tuple[tuple[Pos, str], ...] = ()):
-        setattr_frozen(self, "code", code)
-        setattr_frozen(self, "message", message)
-        setattr_frozen(self, "pos", pos)
-        setattr_frozen(self, "severity", severity or CODES[code][0])
-        setattr_frozen(self, "file", file)
-        setattr_frozen(self, "deal", deal)
-        setattr_frozen(self, "trick", trick)
-        setattr_frozen(self, "source_line", source_line)
-        setattr_frozen(self, "related", related)
+        # each slot set through its descriptor (set_code is setattr_frozen(self, "code", ...)
+        # at a third less: a deal's warnings are made twice, read and placed in the file)
+        set_code, set_message, set_pos, set_severity, set_file, set_deal, set_trick, \
+            set_source_line, set_related = _SETTERS
+        set_code(self, code)
+        set_message(self, message)
+        set_pos(self, pos)
+        set_severity(self, severity or CODES[code][0])
+        set_file(self, file)
+        set_deal(self, deal)
+        set_trick(self, trick)
+        set_source_line(self, source_line)
+        set_related(self, related)
 
     @property
     def line(self) -> int | None:
@@ -185,6 +189,12 @@ class Diagnostic(Value):
     @property
     def is_error(self) -> bool:
         return self.severity == ERROR
+
+    def in_file(self, file: str, source_line: str | None) -> Diagnostic:
+        """``replace(self, file=file, source_line=source_line)``, made directly (the
+        reader's, for every problem of a deal: a revoke's warning in a plain deal)."""
+        return Diagnostic(self.code, self.message, self.pos, self.severity, file, self.deal,
+                          self.trick, source_line, self.related)
 
     def located(self, file: str) -> Diagnostic:
         return replace(self, file=file)
@@ -210,6 +220,10 @@ class Diagnostic(Value):
                 {"line": p.line, "column": p.column, "message": m} for p, m in self.related
             ]
         return out
+
+
+# Diagnostic's slots' setters, in the order of its fields.
+_SETTERS = tuple(getattr(Diagnostic, name).__set__ for name in Diagnostic.__slots__)
 
 
 def diagnostic(code: str, message: str, pos: Pos | None = None, *, severity: str = "",

@@ -132,3 +132,19 @@ def test_a_card_twice_in_one_trick_says_so_not_here_and_at_this_line():
         messages = [d.message for deal in r.deals() for d in deal.diagnostics
                     if d.code == "RV202"]
     assert messages == ["5D is played twice: here and at line 10"]
+
+
+def test_a_diagnostic_put_in_its_file_is_the_one_replace_makes():
+    """``Diagnostic.in_file`` (the reader's, for each problem of a deal) gives what
+    ``replace`` gives, every field kept but the file and the source line."""
+    from reversis_cli.diagnostics import diagnostic
+    from reversis_cli.model import Pos
+    from reversis_cli.values import replace
+
+    made = diagnostic("RV201", "a revoke", Pos(8, 16), deal=3, trick=2,
+                      related=((Pos(9, 3), "there"),))
+    for d in (made, made.escalated(), diagnostic("RV301", "numbered wrong")):
+        placed = d.in_file("club.rvs", "   2 Anna 2H 3H AH 8H")
+        assert placed == replace(d, file="club.rvs", source_line="   2 Anna 2H 3H AH 8H")
+        assert (placed.file, placed.source_line, placed.severity) \
+            == ("club.rvs", "   2 Anna 2H 3H AH 8H", d.severity)

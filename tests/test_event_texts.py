@@ -152,6 +152,32 @@ def test_revoke_remises_name_their_trick_card_and_suit():
                           "holding Q♦) and puts in a remise")
 
 
+def test_a_revoke_remise_written_directly_is_the_payment_s_text():
+    """The lean settlement's revoke remise (its card, the card held, the suit led and
+    the remise option, in that order) has its reason and params written directly
+    (``jsontext._revoke_remise_texts``): the same bytes as the full payment's, for a
+    name to escape, each suit and option; other params are written as before."""
+    from reversis_cli.cards import PACK, Suit
+
+    def remise(payer: str, trick: int, card: Card, held: Card, suit: Suit, option: str,
+               items: tuple | None = None) -> Payment:
+        items = items or (("card", card), ("held", held), ("suit", suit), ("remise", option))
+        return Payment(payer, "pool", 45, "IRR-7", trick, ReasonCode.REMISE_REVOKE,
+                       items, ("IRR-7", "POOL-3"))  # type: ignore[arg-type]
+
+    made = [remise(name, trick, PACK[index], PACK[(index * 7) % 48], suit, option)
+            for name, trick, index, suit, option in [
+                ("Boris", 2, 5, Suit.SPADES, "pool"), ('Bo"r\\is', 11, 47, Suit.CLUBS, "stake"),
+                ("Вера", 1, 20, Suit.HEARTS, "pool"), ("Gleb", 9, 30, Suit.DIAMONDS, "stake")]]
+    assert all(jsontext._revoke_remise_texts(p.payer, p.trick, tuple(p[6])) for p in made)
+    reordered = remise("Anna", 3, PACK[1], PACK[2], Suit.SPADES, "pool", (
+        ("held", PACK[2]), ("card", PACK[1]), ("suit", Suit.SPADES), ("remise", "pool")))
+    assert jsontext._revoke_remise_texts("Anna", 3, tuple(reordered[6])) is None
+    made.append(reordered)
+    assert [jsontext._write_lean_payment(p) for p in made] \
+        == [jsontext._write_payment(payment_of(p)) for p in made]
+
+
 def test_a_revoke_warning_is_written_as_the_encoder_writes_it():
     """A deal's diagnostics (a revoke's warning) written directly: the file and the
     message escaped, a missing place, deal or trick as null, related places through

@@ -266,6 +266,54 @@ def test_mutated_deals_of_spaced_lines_are_read_in_one_loop_as_read_deal_reads_t
     assert read > 10 and given_up > 5
 
 
+@pytest.mark.parametrize("mode", ["peeked", "unclaimed", "out_of_turn", "misdeal"])
+def test_a_deal_with_an_event_line_is_read_in_the_loop_as_read_deal_reads_it(mode):
+    """An event line (a peek, an unclaimed trick, a discard out of turn, a misdeal)
+    among spaced lines is read in the loop, in its place among the rows: such a
+    deal was read twice, the loop giving up at its event line.  Every such deal of
+    a record where each deal has one is read there, the same lean deal as
+    ``read_deal``'s, its event line where it stands."""
+    text = "".join(simulate_session(SimulationOptions(
+        24, seed=5, card_style="ascii", forces={n: mode for n in range(1, 25)})))
+    path, read = fast_path(), 0
+    for chunk in block_chunks(text):  # the fast path has read each word before
+        parse_deal(chunk.lines, chunk.first_line)
+    for chunk in block_chunks(text):
+        if type(chunk.lines) is not SpacedLines:
+            continue
+        got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+        want = path.read_deal(chunk.lines, chunk.first_line)
+        assert got is not None and want is not None, "\n".join(chunk.lines)
+        assert got == want and lean_parts(got[0]) == lean_parts(want[0])
+        assert got[0].events and got[0].statements == want[0].statements
+        read += 1
+    assert read == 22  # the first and the last deals are cut alone: not spaced lines
+
+
+# Event lines the loop leaves to read_deal (and read_deal to Lark, or reads the same):
+# a keyword for a name, a name too many, a word that is no event's, a bad trick number.
+EVENT_LINES = ["  peeked unclaimed", "  peeked Anna Boris", "  peeked", "  unclaimed x",
+               "  unclaimed 12345678901234567890", "  unclaimed 5 Anna Boris", "  exposed",
+               "  exposed Anna", "  redeal paid", "  redeal", "  kept Vera", "  peeked Anna#",
+               "  peeked Anna # a comment", "  misdeal Anna late", "  out-of-turn \x01Anna",
+               "  unclaimed 3 Gleb", "  unclaimed ٣", "  peekd Anna", "  discarded-two Gleb"]
+
+
+@pytest.mark.parametrize("event", EVENT_LINES)
+def test_odd_event_lines_among_spaced_lines_are_read_as_read_deal_and_lark_read_them(event):
+    text = "".join(simulate_session(SimulationOptions(6, seed=3, card_style="ascii")))
+    for at in ("\n   1 ", "\n  11 "):  # before the first trick, and before the last
+        changed = text.replace(at, "\n" + event + at)
+        path = fast_path()
+        for chunk in block_chunks(changed):
+            assert_spaced_same_both_ways(chunk)
+            if type(chunk.lines) is SpacedLines:
+                got = read_spaced_deal(path, chunk.lines, chunk.first_line)
+                if got is not None:
+                    want = path.read_deal(chunk.lines, chunk.first_line)
+                    assert want is not None and lean_parts(got[0]) == lean_parts(want[0])
+
+
 @pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no SpacedLines")
 @pytest.mark.parametrize("hands", [False, True])
 @pytest.mark.parametrize("cut", [2, 1])

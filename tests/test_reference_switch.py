@@ -43,6 +43,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "a deal of spaced lines in one loop": ("reversis_cli.notation.parse", "read_spaced_deal"),
     "plain replay": ("reversis_cli.replay.plain", "_walk"),
     "plain replay of a revoke": ("reversis_cli.replay.plain", "_add_revokes"),
+    "a revoke's warning written directly": ("reversis_cli.replay.revokes", "revoke_message"),
     "plain replay of a kept card": ("reversis_cli.replay.plain", "_kept_card_plain"),
     "plain replay of two discarded": ("reversis_cli.replay.plaintwo", "_walk"),
     "hand, talon and partie lines by their words": ("reversis_cli.notation.fastdealt:DealtLines",
@@ -231,7 +232,8 @@ def test_every_twin_of_the_table_is_switched():
 
 
 # The modules that choose between a twin and its reference.
-CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "score/json.py",
+CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "replay/revokes.py",
+            "score/json.py",
             "settle/lean.py", "settle/leanevents.py", "settle/leantwo.py",
             "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",
             "club/watch.py",

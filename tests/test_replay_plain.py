@@ -277,3 +277,50 @@ def test_revokes_found_plain_are_the_full_walks(monkeypatch):
     assert _agree(calls) > 8
     revokes = [replay_plain(deal, players) for deal, players, _ in calls]
     assert sum(bool(plain and plain.revokes) for plain in revokes) > 8
+    # no trick made for a revoke's card and place: read from the rows and the line's text
+    assert all(plain._made is None for plain in revokes if plain is not None and plain.rows)
+
+
+@pytest.mark.parametrize("force", ["none", "discarded_two"])
+def test_revokes_made_by_swapping_two_cards_are_found_as_the_full_walk_finds_them(force):
+    """Two cards of a seat swapped between two tricks (one of the suit led, played
+    later: a revoke, or several): the plain replay (and replay/plaintwo.py's, where
+    a player discarded two) finds the full walk's revokes, held cards and places."""
+    from reversis_cli.notation.chunks import ChunkReader
+    from reversis_cli.notation.parse import parse_deal
+    import io
+
+    forces = {} if force == "none" else {n: force for n in range(1, 9)}
+    text = _simulated(4, 8, forces=forces)
+    players = tuple(text.split("\n")[2].split()[1:])
+    found = 0
+    for chunk in ChunkReader(io.BytesIO(text.encode()), []):
+        lines = list(chunk.lines)
+        tricks = [i for i, line in enumerate(lines) if line[:4].strip().isdigit()][:10]
+        for i, j in [(i, j) for i in tricks for j in tricks if i < j][::3]:
+            for k in (-1, -2, -3):  # a written card of each line (no taker is written)
+                changed = list(lines)
+                first, second = changed[i].split(" "), changed[j].split(" ")
+                first[k], second[k] = second[k], first[k]
+                changed[i], changed[j] = " ".join(first), " ".join(second)
+                deal, _ = parse_deal(changed, chunk.first_line)
+                if deal is None:
+                    continue
+                plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
+                if plain is None or not plain.revokes:
+                    continue
+                full = replay_full(deal, players, None)
+                assert (plain.revokes, plain.diagnostics) == (full.revokes, full.diagnostics)
+                found += 1
+    assert found > 100, found
+
+
+def test_revokes_of_deals_read_in_full_are_placed_as_the_full_walk_places_them(monkeypatch):
+    """A deal with a comment is read in full (its lines made, no row text): the
+    revoke's card is placed by its line, as the full walk places it."""
+    text = _simulated(9, 16, forces={n: "revoke" for n in range(1, 17)})
+    calls = _replayed(text.replace("\n   1 ", "\n  # a comment\n   1 "), monkeypatch)
+    assert all(deal.lean_rows is None for deal, _, _ in calls)
+    assert _agree(calls) > 8
+    revokes = [replay_plain(deal, players) for deal, players, _ in calls]
+    assert sum(bool(plain and plain.revokes) for plain in revokes) > 8

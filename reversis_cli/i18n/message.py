@@ -113,21 +113,35 @@ def fiches(amount: int | Fraction) -> Count:
 
 
 def value_text(value: object, language: Language) -> str:
-    if isinstance(value, Msg | Count | Figure | Jetons):
-        return value.written(language)
+    if type(value) is str:  # a name, a word (the tests below answer the same, later)
+        return value
+    if type(value) is Msg and language is ENGLISH:  # its English: the text it was made of
+        return str.__str__(value)  # (``written`` would fill its template again)
+    if type(value) is int:
+        return amount_text(value, language)
+    if isinstance(value, _WRITES_ITSELF):
+        return value.written(language)  # type: ignore[union-attr]
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int | Rational):  # a Fraction too, without loading fractions
-        return amount_text(value, language)
+    # a value that writes itself in each language (cards.CardCode): asked before the
+    # numbers' abstract class (no number writes itself), whose test is in Python
     written = getattr(value, "written", None)
-    if callable(written):  # a value that writes itself in each language (cards.CardCode)
+    if callable(written):
         return str(written(language))
+    if isinstance(value, _NUMBER):  # a Fraction too, without loading fractions
+        return amount_text(value, language)
     fmt = getattr(value, "format", None)
     if callable(fmt) and hasattr(value, "suit"):  # a Card: as players see it, A♠
         return str(fmt("unicode"))
     return str(value)
+
+
+# value_text's classes, as tuples: a union written in the test (``Msg | Count``) was
+# made again at each call, some 2,500 instructions a value.
+_WRITES_ITSELF = (Msg, Count, Figure, Jetons)
+_NUMBER = (int, Rational)
 
 
 def amount_text(amount: int | Rational, language: Language, signed: bool = False) -> str:

@@ -296,18 +296,22 @@ class Record:
                 number: int | None) -> list[Diagnostic]:
         """Name the file, attach the source line for the caret, take in the
         decoding problems of this chunk's lines, and order by place."""
-        last = chunk.end
-        decoding = [replace(d, deal=number) for d in self._decode_problems
-                    if (d.line or 0) <= last]
-        # In place: the line reader and the chunker keep appending to this list.
-        self._decode_problems[:] = [d for d in self._decode_problems if (d.line or 0) > last]
+        if self._decode_problems:
+            last = chunk.end
+            decoding = [replace(d, deal=number) for d in self._decode_problems
+                        if (d.line or 0) <= last]
+            # In place: the line reader and the chunker keep appending to this list.
+            self._decode_problems[:] = [d for d in self._decode_problems
+                                        if (d.line or 0) > last]
+            problems = problems + decoding
+        name, first, lines = self.name, chunk.first_line, chunk.lines
         out = []
-        for d in problems + decoding:
-            line = None
-            if d.line is not None and 0 <= d.line - chunk.first_line < len(chunk.lines):
-                line = chunk.lines[d.line - chunk.first_line]
-            out.append(replace(d, file=self.name, source_line=line))
-        out.sort(key=lambda d: (d.line or 0, d.column or 0))
+        for d in problems:
+            line = d.pos[0] if d.pos else None  # d.line
+            at = -1 if line is None else line - first
+            out.append(d.in_file(name, lines[at] if 0 <= at < len(lines) else None))
+        if len(out) > 1:
+            out.sort(key=lambda d: (d.line or 0, d.column or 0))
         return out
 
 

@@ -25,12 +25,14 @@ a suit is the lower index.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from operator import itemgetter
 
 from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
-from ..model import Deal, EspagnoletteLine, EventLine, ExchangeLine, TrickLine, has_figures
+from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, Pos, TrickLine,
+                     has_figures)
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
@@ -56,6 +58,10 @@ NO_CARD = 255
 # (NO_CARD's, and any byte that is no card's, none: NO_CARD).
 _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else NO_CARD
                        for index in range(256))
+# bytes.translate tables on card indexes, by suit: a card of the suit kept, any other
+# byte NO_CARD (higher than any card: the lowest index left is the suit's highest card).
+_ONLY_SUIT = tuple(bytes(index if index < len(PACK) and index // _SUIT_SIZE == suit
+                         else NO_CARD for index in range(256)) for suit in range(4))
 _BIT = tuple(1 << index for index in range(len(PACK)))
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
@@ -80,11 +86,20 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     espagnolettes = deal.espagnolettes
     others = deal.other_count
-    lines = dealt_lines(deal) if others else None  # hand, talon and partie lines
-    dealt = len(lines[0]) + len(lines[1]) + len(lines[2]) if lines is not None else 0
-    rest = others - len(espagnolettes) - dealt
-    if rest and not _others_plain(deal, seats, rest):
-        return None
+    lines = None  # hand, talon and partie lines
+    if not others:
+        dealt = rest = 0
+    elif len(events := deal.events) == others:  # event lines alone: _others_plain's, in short
+        for event in events:
+            if not _event_plain(event, seats):
+                return None
+        dealt, rest = 0, others
+    else:
+        lines = dealt_lines(deal)
+        dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
+        rest = others - len(espagnolettes) - dealt
+        if rest and not _others_plain(deal, seats, rest):
+            return None
     kept = _kept_seat(deal, seats, dealer) if rest else None
     if kept is not None and (kept < 0 or not dealt):
         return None  # in doubt, or the kept card not written (RV206): the full walk
@@ -123,26 +138,61 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
     them (``revokes.revokes_of``), from the renounces in playing order: a card of
     the suit led that he plays later he held (a plain deal's hands are the cards
-    played); only the trick of a revoke is made, for its card's position."""
+    played).  Of a deal replayed on rows, the card, the suit led and the card's
+    place are read from the rows (:func:`_card_pos`): no trick is made for them;
+    of one walked (replay/plaintwo.py), from the trick."""
     esp = replayed.espagnolette
     privileged = esp.seat if esp is not None and esp.privileged else None
+    rows, deal = replayed.rows, replayed.deal
     found = []
     # each seat's suits in the order played, as their first indexes (_any_revoke's)
-    find = by_seat.translate(_SUIT_OF_INDEX).find
+    suits = by_seat.translate(_SUIT_OF_INDEX)
+    # the trick in which each seat last plays each suit (0: none), by seat + the suit's
+    # first index: a renounce before it is a revoke (a seat's cards are eleven, trick 1 first)
+    last: dict[int, int] = {}
     for number, seat, lo in renounces:
-        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
-        at = find(lo, first + number, first + _SEAT_CARDS)  # the suit played later: held
-        if at < 0 or may_renounce(number, seat, privileged):
+        after = last.get(seat + lo)
+        if after is None:
+            first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+            after = last[seat + lo] = suits.rfind(lo, first, first + _SEAT_CARDS) + 1 - first
+        if after <= number or may_renounce(number, seat, privileged):
+            continue  # not played after this trick (or the espagnolette's privilege)
+        first = _SEAT_CARDS * seat
+        # the card of the suit he held, the highest he plays later (the lowest index)
+        held = PACK[min(by_seat[first + number:first + _SEAT_CARDS].translate(
+            _ONLY_SUIT[lo // _SUIT_SIZE]))]
+        if rows is not None:
+            row = rows[number - 1]  # (number, leader, the cards in playing order, taker)
+            written = (seat - row[1]) % 4  # his card's place in the line: playing order
+            found.append(revoke_found(number, seat, PACK[row[2 + written]], PACK[row[2]].suit,
+                                      held, _card_pos(deal, number, written), deal.number,
+                                      replayed.players))
             continue
-        held = min([index for index in by_seat[at:first + _SEAT_CARDS]
-                    if lo <= index < lo + _SUIT_SIZE])
         trick = replayed.trick(number)
         play = trick.plays[(seat - trick.leader) % 4]
-        found.append(revoke_found(number, seat, play.card, trick.led_suit, PACK[held],
-                                  play.pos, replayed.deal.number, replayed.players))
+        found.append(revoke_found(number, seat, play.card, trick.led_suit, held, play.pos,
+                                  deal.number, replayed.players))
     setattr_frozen(replayed, "revokes", tuple([revoke for revoke, _ in found]))
     setattr_frozen(replayed, "diagnostics",
                    (*replayed.diagnostics, *[warning for _, warning in found]))
+
+
+def _card_pos(deal: Deal, number: int, written: int) -> Pos:
+    """Where the ``written``-th card (from 0) of trick ``number``'s line is: of
+    a lean deal's row, its word's place in the row's text (words separated by
+    spaces only), as ``model.statements._write_out`` finds it without making
+    the line; of a line read in full, its card's own."""
+    rows = deal.lean_rows
+    if rows is not None:
+        _, _, _, _, _, leader_text, _, text, line = rows[number - 1]
+        if text is not None and line is not None:
+            starts = [found.start() for found in _WORD.finditer(text)]
+            return Pos(line, starts[written + (1 if leader_text is None else 2)] + 1)
+    return deal.trick_line(number - 1).cards[written].pos
+
+
+# A word of a lean trick line (``model.statements._write_out``'s).
+_WORD = re.compile(r"\S+")
 
 
 @functools.lru_cache(maxsize=16)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import fastpaths
 from ..cards import PACK, Card, CardCode, Suit
 from ..diagnostics import Diagnostic, diagnostic
-from ..i18n import Msg
+from ..i18n import N_, Msg
 from ..model import Pos
 from .result import Espagnolette, PlayedTrick, ReplayedDeal, Revoke
 from .rules_of_play import may_renounce, revoke_evidence
 
-__all__ = ["find_revokes", "revoke_found", "revokes_of"]
+__all__ = ["find_revokes", "revoke_found", "revoke_message", "revokes_of"]
 
 
 def find_revokes(replayed: ReplayedDeal, tricks: Sequence[PlayedTrick],
@@ -64,14 +65,34 @@ def revoke_found(number: int, seat: int, card: Card, led: Suit, held: Card, pos:
                  deal: int, players: tuple[str, ...]) -> tuple[Revoke, Diagnostic]:
     """A revoke in trick ``number`` (``card`` played on a ``led`` lead while
     holding ``held``, the first of that suit in pack order) and its warning."""
-    warning = diagnostic(
-        "RV201", Msg("{player} played {card} on a {suit} lead while holding {held} "
-                     "(revoke)", player=players[seat], card=CardCode(card),
-                     suit=_LEAD[led], held=CardCode(held)),
-        pos, deal=deal, trick=number)
+    player = players[seat]
+    message = revoke_message(player, card, led, held) \
+        if not fastpaths.REFERENCE and type(player) is str \
+        else Msg(_REVOKE, player=player, card=CardCode(card), suit=_LEAD[led],
+                 held=CardCode(held))
+    warning = diagnostic("RV201", message, pos, deal=deal, trick=number)
     return Revoke(number, seat, card, held, pos), warning
+
+
+_REVOKE = N_("{player} played {card} on a {suit} lead while holding {held} (revoke)")
+
+
+def revoke_message(player: str, card: Card, led: Suit, held: Card) -> Msg:
+    """The warning's message, ``Msg(_REVOKE, player=player, card=CardCode(card),
+    suit=_LEAD[led], held=CardCode(held))``, made without filling its template:
+    its English (what the message is as a string) written here, its template and
+    values kept as the message keeps them, for the languages that write it
+    (a fast path: ``REVERSIS_REFERENCE=1`` fills the template, as does a name
+    that is not a plain str; tests/test_revoke_message.py holds the two equal)."""
+    made = str.__new__(Msg, f"{player} played {card.code} on a {_LEAD_ENGLISH[led]} lead "
+                            f"while holding {held.code} (revoke)")
+    made.template = _REVOKE
+    made.params = {"player": player, "card": CardCode(card), "suit": _LEAD[led],
+                   "held": CardCode(held)}
+    return made
 
 
 # The suit led, as a revoke says it ("on a spade lead").
 _LEAD = {Suit.SPADES: Msg("spade"), Suit.HEARTS: Msg("heart"), Suit.DIAMONDS: Msg("diamond"),
          Suit.CLUBS: Msg("club")}
+_LEAD_ENGLISH = {suit: str.__str__(word) for suit, word in _LEAD.items()}

@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.codes import NoteCode, ReasonCode
 from ..settle.payments import param_json
-from ..settle.texts import english_reason, english_reason_of, reason_key
+from ..settle.texts import english_reason, english_reason_of, english_revoke_remise, reason_key
 from .encoder import dumps, string
 
 __all__ = ["deal_text"]
@@ -178,8 +178,12 @@ def _write_lean_payment(p: Payment) -> str:
     payer, payee, amount, rule, trick, code, items, rules = p
     params: tuple = items  # type: ignore[assignment]  # a lean payment's: the items
     if code in _MET_ONCE:
-        reason = string(english_reason_of(code, payer, payee, rule, trick, params))
-        params_text = _write_params(dict(params))
+        written = _revoke_remise_texts(payer, trick, params) if code is _REVOKE_REMISE else None
+        if written is not None:
+            reason, params_text = written
+        else:
+            reason = string(english_reason_of(code, payer, payee, rule, trick, params))
+            params_text = _write_params(dict(params))
     else:
         key = reason_key(code, payer, payee, rule, trick, params)
         if key is None:
@@ -202,6 +206,27 @@ def _write_lean_payment(p: Payment) -> str:
             f'"rule": "{rule}", "trick": {"null" if trick is None else trick}, '
             f'"reason": {reason}, "code": "{code._value_}", "params": {params_text}, '
             f'"rules": ["{_CARDS_JOIN(rules)}"]}}')
+
+
+_REVOKE_REMISE = ReasonCode.REMISE_REVOKE
+
+
+def _revoke_remise_texts(payer: str, trick: int | None, items: tuple) -> tuple[str, str] | None:
+    """The reason and the params of a revoke's remise as the lean settlement makes
+    them (settle/lean.py, ``_revoke_remises``: the card played, the card held, the
+    suit led, the remise option) as JSON text, written directly: what
+    ``string(english_reason_of(...))`` and ``_write_params`` write of them; None for
+    any other params."""
+    if len(items) != 4:
+        return None
+    (k0, card), (k1, held), (k2, suit), (k3, remise) = items
+    if k0 != "card" or k1 != "held" or k2 != "suit" or k3 != "remise" \
+            or type(card) is not Card or type(held) is not Card or type(suit) is not Suit \
+            or type(remise) is not str:
+        return None
+    return (string(english_revoke_remise(payer, trick, card, held, suit)),
+            f'{{"card": "{card.code}", "held": "{held.code}", "suit": "{suit._value_}", '
+            f'"remise": {string(remise)}}}')
 
 
 # A lean payment's reason as JSON text, by ``texts.reason_key``.

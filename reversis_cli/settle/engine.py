@@ -247,6 +247,8 @@ def _rules_for(replayed: ReplayedDeal) -> tuple[Rule, ...]:
 
 
 _AMOUNT = itemgetter(2)  # Payment.amount
+# settle/leanevents.py's settle_events once imported (SessionSettler.settle_lean).
+_LEAN_EVENTS: dict[str, Callable[..., LeanDeal | None]] = {}
 
 
 def _payments_in_order(ledger: Ledger) -> tuple[Payment, ...]:
@@ -403,10 +405,14 @@ class SessionSettler:
             lean = settle_two(replayed, self.profile, self.pool, self.last_played,
                               self.session_start)
         elif lean is None and replayed.deal.events:  # IRR-4, IRR-6, CLAIM-1
-            # imported at the first such deal: a run without one never loads it
-            from .leanevents import settle_events
-            lean = settle_events(replayed, self.profile, self.pool, self.last_played,
-                                 self.session_start, facts)
+            # imported at the first such deal: a run without one never loads it (and
+            # kept: an import statement costs each deal a look-up of the module)
+            settle = _LEAN_EVENTS.get("settle_events")
+            if settle is None:
+                from .leanevents import settle_events  # at the first such deal (E66)
+                settle = _LEAN_EVENTS["settle_events"] = settle_events
+            lean = settle(replayed, self.profile, self.pool, self.last_played,
+                          self.session_start, facts)
         if lean is None:
             return self.settle(replayed, False)
         self.pool = lean.pool_after

@@ -140,16 +140,19 @@ class _LeanEvents(_Lean):
         options = self.options  # both read in every deal with an event line, as the engine does
         everything = options.peek_forfeits == "everything"
         claims = options.claims_required
-        for seat, kept in self.peekers.items():  # IRR-4: his gains
-            self._forfeit_gains(seat, everything, kept)
+        peekers = [(seat, self._why(seat, everything, kept))
+                   for seat, kept in self.peekers.items()]
+        for seat, why in peekers:  # IRR-4: his gains
+            self._forfeit_gains(seat, everything, why)
         for event in self.events:  # CLAIM-1
             if event.kind == "unclaimed":
                 self._forfeit_unclaimed(event, claims)
         self._pool_end()  # ESP-4, ESP-5, POOL-4
-        for seat, kept in self.peekers.items():  # IRR-4: his refunds and pool taking
-            why = self._why(seat, everything, kept)
-            self.esp_payments = self._forfeit_to(seat, self.esp_payments, everything, why)
-            self.takings = self._forfeit_to(seat, self.takings, everything, why)
+        for seat, why in peekers:  # IRR-4: his refunds and pool taking
+            if self.esp_payments:
+                self.esp_payments = self._forfeit_to(seat, self.esp_payments, everything, why)
+            if self.takings:
+                self.takings = self._forfeit_to(seat, self.takings, everything, why)
         # IRR-6, listed last: after the takings (``_freeze`` writes them last)
         penalties = [self._payment(event.seat, POOL, _OUT_OF_TURN, "IRR-6", None,  # type: ignore[arg-type]
                                    ReasonCode.DISCARD_OUT_OF_TURN, (), ("IRR-6",))
@@ -184,14 +187,18 @@ class _LeanEvents(_Lean):
                 standing.append(p)
         return standing
 
-    def _forfeit_gains(self, seat: int, everything: bool, kept: bool) -> None:
+    def _forfeit_gains(self, seat: int, everything: bool, why: tuple[NoteCode, tuple]
+                       ) -> None:
         """IRR-4 (``irregular.forfeit_peeker_gains``): in-play, partie, to the
-        winner, reversis, in that order."""
-        why = self._why(seat, everything, kept)
-        self.in_play = self._forfeit_to(seat, self.in_play, everything, why)
-        self.partie = self._forfeit_to(seat, self.partie, everything, why)
-        self.to_winner = self._forfeit_to(seat, self.to_winner, everything, why)
-        self.reversis = self._forfeit_to(seat, self.reversis, everything, why)
+        winner, reversis, in that order (an empty list not looked at)."""
+        if self.in_play:
+            self.in_play = self._forfeit_to(seat, self.in_play, everything, why)
+        if self.partie:
+            self.partie = self._forfeit_to(seat, self.partie, everything, why)
+        if self.to_winner:
+            self.to_winner = self._forfeit_to(seat, self.to_winner, everything, why)
+        if self.reversis:
+            self.reversis = self._forfeit_to(seat, self.reversis, everything, why)
 
     def _forfeit_unclaimed(self, event: Irregularity, claims: str) -> None:
         """CLAIM-1 (``irregular.forfeit_unclaimed``): the payments of trick T (to

@@ -16,7 +16,7 @@ from string import Formatter
 from typing import Any, Protocol
 
 from .. import fastpaths
-from ..cards import PACK, Suit
+from ..cards import PACK, Card, Suit
 from ..i18n import Count, Msg, N_, english
 from ..i18n.message import Jetons, Language
 from ..i18n.message import value_text
@@ -52,7 +52,7 @@ class Step(Protocol):
     def params(self) -> dict[str, Any]: ...
 
 __all__ = ["REASONS", "NOTES", "reason", "english_reason", "english_reason_of", "reason_key",
-           "step_text"]
+           "english_revoke_remise", "step_text"]
 
 R, N = ReasonCode, NoteCode
 
@@ -348,6 +348,15 @@ def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str,
     if forfeit is not None:
         text = FORFEITED.format(reason=text, why=_english_why(forfeit, params))
     return text
+
+
+def english_revoke_remise(payer: str, trick: int | None, card: Card, held: Card, suit: Suit
+                          ) -> str:
+    """:func:`english_reason_of` of a revoke's remise whose params are its card, the
+    card held, the suit led and the remise option alone (the lean settlement's):
+    its template filled directly (no doubling, no forfeit to add)."""
+    return REASONS[R.REMISE_REVOKE].format(payer=payer, trick=trick, card=_UNICODE[card.index],
+                                           suit=SUITS[suit], held=_UNICODE[held.index])
 
 
 def _english_why(forfeit: NoteCode, params: Mapping[str, Any]) -> str:
