@@ -124,16 +124,8 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
             takes[seat] = _BIT[own]
     if not _played_from_hands(hands, held, dealer, by_hand, takes):
         return None
-    extra = 0
-    if kept is not None:
-        found = _kept_card(after_exchange, by_hand[kept], played, parties)
-        if found is None:
-            return None
-        extra = found
-    if not parties:
-        return (), extra.bit_length() - 1
-    partie = _partie(parties[0], played | extra)
-    return None if partie is None else (partie, extra.bit_length() - 1)
+    return _kept_and_partie(kept, after_exchange, by_hand[kept] if kept is not None else 0,
+                            played, parties)
 
 
 def _partie_alone(parties: Sequence[DealtRow], seats: dict[str, int], played: int,
@@ -145,9 +137,18 @@ def _partie_alone(parties: Sequence[DealtRow], seats: dict[str, int], played: in
     for player, _, discards, taken, _, _, _, _ in exchanges:
         if len(discards) > 1 and seats[player] != two or taken is not None and len(taken) > 1:
             return None  # not the usual exchange (dealt_plain's first question)
+    return _kept_and_partie(kept, None, 0, played, parties)
+
+
+def _kept_and_partie(kept: int | None, after_exchange: int | None, his_played: int, played: int,
+                     parties: Sequence[DealtRow]) -> tuple[tuple[Card, ...], int] | None:
+    """:func:`dealt_plain`'s answer once the hands are held to the play: the
+    partie as written and the kept card's index (-1: none; ``kept``, the
+    keeper's seat, his hand after the exchange and the cards he played, as
+    :func:`_kept_card` reads them); None when either is in doubt."""
     extra = 0
     if kept is not None:
-        found = _kept_card(None, 0, played, parties)
+        found = _kept_card(after_exchange, his_played, played, parties)
         if found is None:
             return None
         extra = found
