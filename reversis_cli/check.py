@@ -11,8 +11,8 @@ from .diagnostics import Diagnostic
 from .model import has_figures
 from .reader import CheckedDeal, Record, display_name, open_record
 from .session.service import ScoredDeal, header_profile_problems
-from .session.parts import (CHECK_WARM_UP, PART_DEALS, PartResult, check_part, may_split, planned,
-                            read_deals, read_in_parts)
+from .session import parts as sizes
+from .session.parts import PartResult, check_part, may_split, planned, read_deals, read_in_parts
 from .values import MutableValue
 
 __all__ = ["FileReport", "check_file"]
@@ -88,7 +88,8 @@ def _read(record: Record, path: str | Path | None, jobs: int, report: FileReport
             assert path is not None
             pool = stack.enter_context(worker_pool(workers))
             parts, splittable = stack.enter_context(
-                planned(path, jobs, PART_DEALS, CHECK_WARM_UP, figures=True))
+                # (the sizes read at the call, as scoring.py reads them: a test sets them)
+                planned(path, jobs, sizes.PART_DEALS, sizes.CHECK_WARM_UP, figures=True))
             deals = read_in_parts(record, parts, functools.partial(check_part, str(record.name)),
                                   jobs, tick, pool, splittable)
         else:
