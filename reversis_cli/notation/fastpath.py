@@ -2,16 +2,15 @@
 partie, paid and tally lines read without Lark.
 
 Most lines of a record are trick lines, and nearly all of them are written
-well.  Reading those with one compiled regular expression each is several
-times cheaper than running the LALR parser over them, so a deal's lines pass
-here first.  Nothing here defines the notation: the expressions are put
-together from the grammar's own terminals (``INT``, ``CARDS``, the
-keywords, read from the grammar's text without building the parser:
-``grammar_source.terminal_pattern``), and each line read here becomes exactly the
-statement the grammar's builder would make of it, positions included (a
-parity test holds the two paths to that).  A line the expressions do not
-match in full -- a typo, a comment, a keyword used as a name, anything
-unusual -- is left to Lark, so every error keeps its exact column.
+well.  Reading those with compiled regular expressions is several times
+cheaper than the LALR parser, so a deal's lines pass here first.  Nothing
+here defines the notation: the expressions are put together from the
+grammar's own terminals (``INT``, ``CARDS``, the keywords, read from the
+grammar's text without the parser: ``grammar_source.terminal_pattern``), and
+each line read here becomes exactly the statement the grammar's builder would
+make of it, positions included (a parity test holds the two to that).  A line
+the expressions do not match in full -- a typo, a comment, a keyword used as
+a name -- is left to Lark, so every error keeps its exact column.
 """
 
 from __future__ import annotations
@@ -43,15 +42,13 @@ from .grammar_file import keywords
 class FastPath(RecordedLines, EventLines, DealtLines):
     """The compiled expressions for the lines the fast path reads.
 
-    Each expression is compiled when first used (:class:`_Compiled`, which
-    then leaves its place to the compiled expression, an attribute read as
-    fast as any other: a ``functools.cached_property`` in the class would
-    slow every reading of it, ~0.02 M instructions a deal).  None of them
-    holds the grammar's NAME, whose class of letters and combining marks
-    costs ~8 M instructions to compile, each time (:mod:`re` shares no part
-    of one expression with another): where NAME stands they match any word,
-    and each word they take for a name is checked once by :meth:`is_name`.
-    A record without paid or tally lines never compiles theirs."""
+    Each is compiled at its first use (:class:`_Compiled`, which then leaves its
+    place to it: a ``functools.cached_property`` would cost ~0.02 M instructions
+    a deal), the trick and exchange ones at the run's first deal line, whatever
+    its deal (a cost of the start-up, not of the first deal with tricks).  None
+    holds the grammar's NAME (~8 M instructions to compile, each time: :mod:`re`
+    shares nothing between expressions): where NAME stands they match any word,
+    each checked once by :meth:`is_name`.  Paid and tally lines' only when met."""
 
     # Each a _Compiled until its first use (set in __init__), which reads as one.
     deal_line: re.Pattern[str]
@@ -96,9 +93,9 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         return self._grammar_terminal(name)
 
     def is_name(self, word: str) -> bool:
-        """Whether ``word`` is a name by the grammar's NAME, each word checked
-        once: an ASCII word by a small expression equal to NAME on ASCII (held
-        by a test), any other by NAME itself, compiled only then."""
+        """Whether ``word`` is a name by the grammar's NAME, each word checked once: an
+        ASCII word by an expression equal to NAME on ASCII (a test holds it), any other
+        by NAME itself, compiled only then."""
         known = self._names.get(word)
         if known is None:
             if word.isascii():
@@ -160,12 +157,10 @@ class FastPath(RecordedLines, EventLines, DealtLines):
 
     def read_deal(self, lines: Sequence[str], first_line: int
                   ) -> tuple[Deal, list[Diagnostic]] | None:
-        """The deal of a chunk whose every line the fast path reads, and the problems of
-        its cards; None when a line is not plain (a comment, a control character, a tab,
-        a too long line or number, a statement left to Lark): ``parse_chunk`` then parses
-        it in full.  The reader's hottest loop: the usual lines read by their words (no line
-        of ``SpacedLines`` checked), ``parse_chunk``'s checks folded into one test; a lean
-        deal (``lean_dealt``), its lines made when asked (a trick of three cards too)."""
+        """The deal of a chunk whose every line the fast path reads, and its cards' problems;
+        None when a line is not plain (a comment, a control character, a tab, a too long line
+        or number, a statement left to Lark: ``parse_chunk`` parses it).  The usual lines read
+        by their words; a lean deal (``lean_dealt``), its lines made when asked."""
         deal_line: DealLine | None = None
         layout: list[Statement | TrickRow | ExchangeRow | DealtRow] = []
         rows: list[TrickRow] = []
@@ -469,6 +464,10 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         # "deal N dealer NAME": one space between each two words, none after
         if len(line) != indent + 13 + len(digits) + len(dealer) or not line.isprintable():
             return None
+        if isinstance(self.trick, _Compiled):  # the run's first deal line (see the class)
+            self.trick.compiled()
+            if isinstance(self.exchange, _Compiled):
+                self.exchange.compiled()
         new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
         return new_deal_line(
             new(Pos, (number, indent + 1)), int(digits),
@@ -483,6 +482,10 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         dealer = match.group("dealer")
         if len(self._dealers) < _NAMES_KEPT and not LONG_DIGIT_RUN.search(dealer):
             self._dealers.add(dealer)  # for _deal_line_by_words
+        if isinstance(self.trick, _Compiled):  # the run's first deal line (see the class)
+            self.trick.compiled()
+            if isinstance(self.exchange, _Compiled):
+                self.exchange.compiled()
         new = tuple.__new__  # a named tuple's own __new__ is a Python function: skipped
         return new_deal_line(
             new(Pos, (number, len(line) - len(line.lstrip(" \t")) + 1)),
