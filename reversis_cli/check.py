@@ -12,7 +12,7 @@ from .model import has_figures
 from .reader import CheckedDeal, Record, display_name, open_record
 from .session.service import ScoredDeal, header_profile_problems
 from .session import parts as sizes
-from .session.parts import PartResult, check_part, may_split, planned, read_deals, read_in_parts
+from .session.parts import PartResult, check_part, may_split, read_deals, read_with_workers
 from .values import MutableValue
 
 __all__ = ["FileReport", "check_file"]
@@ -83,15 +83,12 @@ def _read(record: Record, path: str | Path | None, jobs: int, report: FileReport
     with ExitStack() as stack:  # closed in reverse: the plan, then the workers
         workers = may_split(path, jobs) if path is not None else 0
         if workers:
-            from .session.batch import worker_pool  # start-up time: only with --jobs
-
             assert path is not None
-            pool = stack.enter_context(worker_pool(workers))
-            parts, splittable = stack.enter_context(
-                # (the sizes read at the call, as scoring.py reads them: a test sets them)
-                planned(path, jobs, sizes.PART_DEALS, sizes.CHECK_WARM_UP, figures=True))
-            deals = read_in_parts(record, parts, functools.partial(check_part, str(record.name)),
-                                  jobs, tick, pool, splittable)
+            # (the sizes read at the call, as scoring.py reads them: a test sets them)
+            deals = read_with_workers(stack, record, path, jobs, workers, sizes.PART_DEALS,
+                                      sizes.CHECK_WARM_UP,
+                                      functools.partial(check_part, str(record.name)), tick,
+                                      figures=True)
         else:
             deals = read_deals(record, tick)
         for one in deals:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 
 from .. import fastpaths
-from .batch import run_in_order
+from .batch import run_in_order, worker_pool
 from ..diagnostics import Diagnostic
 from ..model import has_figures
 from ..notation.chunks import MAX_LINE_BYTES
@@ -44,7 +44,8 @@ if TYPE_CHECKING:  # the pool is imported only with --jobs (start-up time)
 
 __all__ = ["Part", "PartResult", "plan_parts", "may_split", "read_in_parts", "read_deals",
            "check_part", "score_parts", "planned", "warm_up", "same_expectations",
-           "stops_reading", "takes_part", "PART_DEALS", "CHECK_WARM_UP", "SCORE_WARM_UP"]
+           "stops_reading", "takes_part", "read_with_workers", "PART_DEALS", "CHECK_WARM_UP",
+           "SCORE_WARM_UP"]
 
 # Deals a part holds at least: a few hundred milliseconds of work, against the
 # tens a worker process takes to start.  The tests set it small, through the environment.
@@ -437,6 +438,20 @@ def read_in_parts(source: Record | Session, parts: Iterable[Part],
                 os.unlink(result.out)
             resume(record, part, record.expected, counted)
             counted, stopped = yield from _read_here(source, tick, counted, stopped)
+
+
+def read_with_workers(stack: ExitStack, source: Record | Session, path: str | Path, jobs: int,
+                      workers: int, first_deals: int, warm_up_deals: int,
+                      job: Callable[[Part], PartResult], tick: Callable[[int], None] | None,
+                      figures: bool = False
+                      ) -> Generator[CheckedDeal | ScoredDeal | PartResult, None, None]:
+    """:func:`read_in_parts` of ``source`` with ``workers`` started first and the
+    parts of ``path`` handed to them as :func:`planned` finds them (the file read
+    through meanwhile); ``stack`` closes the plan, then stops the workers."""
+    pool = stack.enter_context(worker_pool(workers))
+    parts, splittable = stack.enter_context(
+        planned(path, jobs, first_deals, warm_up_deals, figures=figures))
+    return read_in_parts(source, parts, job, jobs, tick, pool, splittable)
 
 
 def _read_here(source: Record | Session, tick: Callable[[int], None] | None, counted: int,

@@ -117,19 +117,18 @@ def score_session(session: Session, out: SessionWriter, writer: DealWriter, *,
         name = str(session.record.name)
         workers = _workers(path, jobs, writer) if only is None else 0
         if workers:
-            from .batch import output_folder, worker_pool  # start-up time: only with --jobs
+            from .batch import output_folder  # start-up time: only with --jobs
             from .parts import (  # start-up time: only with --jobs
-                PART_DEALS, SCORE_WARM_UP, planned, read_in_parts)
+                PART_DEALS, SCORE_WARM_UP, read_with_workers)
 
             assert path is not None  # _workers saw it
             folder = stack.enter_context(output_folder())
             # The workers start first; the parts are handed to them as they are
             # found, and the file is read through meanwhile (parts.planned).
-            pool = stack.enter_context(worker_pool(workers))
-            parts, splittable = stack.enter_context(planned(
-                path, jobs, max(PART_DEALS, writer.first_deals), SCORE_WARM_UP))
             job = functools.partial(_score_part, name, writer, rules, sets, lang(), str(folder))
-            deals = read_in_parts(session, parts, job, jobs, tick, pool, splittable)
+            deals = read_with_workers(stack, session, path, jobs, workers,
+                                      max(PART_DEALS, writer.first_deals), SCORE_WARM_UP, job,
+                                      tick)
         else:
             deals = session.deals(only=only, progress=tick)
         # with parts: the workers stop now, on a closed pipe or Ctrl-C too
