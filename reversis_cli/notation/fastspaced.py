@@ -72,12 +72,12 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                 break
             above.append(item)
             continue
-        elif (kind := fast._dealt_read[0].get(words[0])) is not None and not rows:
+        elif (kind := fast._dealt_kind(words[0])) is not None and not rows:
             # "hand NAME C ...", "talon C C C", "partie C C C C" (a hand inline; below the
             # tricks such a line goes to _lean_trick, which reads none: its first word)
             if kind is HandLine and count > 2 and words[1] in fast._dealt_read[1]:
                 try:  # a card written twice carries into another bit: the replay sees it
-                    mask = sum(map(fast._dealt_read[3].__getitem__, words[2:]))
+                    mask = sum(map(fast._dealt_bit, words[2:]))
                 except KeyError:
                     break  # a word not read as a card before: the expression's
                 above.append((0, words[1], mask, count - 2, None, line, number))
