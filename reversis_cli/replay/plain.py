@@ -98,7 +98,10 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         lines = dealt_lines(deal)
         dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
         rest = others - len(espagnolettes) - dealt
-        if rest and not _others_plain(deal, seats, rest):
+        if rest == len(events):  # besides the dealt lines, event lines alone (a kept card's)
+            if rest and not _events_plain(events, seats):
+                return None
+        elif rest and not _others_plain(deal, seats, rest):
             return None
     kept = _kept_seat(deal, seats, dealer) if rest else None
     if kept is not None and (kept < 0 or not dealt):
@@ -214,6 +217,15 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     # the full walk reports it (events are checked just above).
     return all(name.text in seats for model in _NAMED_OTHERS
                for stmt in deal.of_type(model) for name in named_players(stmt))
+
+
+def _events_plain(events: Sequence[EventLine], seats: dict[str, int]) -> bool:
+    """``_others_plain`` of a deal whose other lines, the dealt ones aside, are
+    ``events`` alone: each changes nothing in the play."""
+    for event in events:
+        if not _event_plain(event, seats):
+            return False
+    return True
 
 
 def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
@@ -356,9 +368,12 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
         if refuses and sees and played >> sees[0] & 1:
             return False
     # the keeper's row, when he wrote one: none discarded, none refused (asked last, so
-    # that a deal without a kept card asks nothing more above)
-    return kept is None or not any(seats.get(row[0]) == kept and (row[1] or row[2])
-                                   for row in exchanges)
+    # that a deal without a kept card asks nothing more above; a loop: no generator)
+    if kept is not None:
+        for row in exchanges:
+            if (row[1] or row[2]) and seats.get(row[0]) == kept:
+                return False
+    return True
 
 
 def _ace_holder(by_seat: bytes) -> int | None:
