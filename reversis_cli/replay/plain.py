@@ -241,12 +241,16 @@ def _kept_seat(deal: Deal, seats: dict[str, int], dealer: int) -> int | None:
     exchange is of twelve cards, one never played), None when nobody did; -1
     when the ``kept`` lines are in doubt: more than one, the dealer's (who
     takes no talon card), or one naming a trick."""
-    lines = deal.events_of("kept")
-    if not lines:
+    line = None
+    for event in deal.events:  # (``events_of("kept")`` without its tuple)
+        if event.kind == "kept":
+            if line is not None:
+                return -1  # a second one
+            line = event
+    if line is None:
         return None
-    line = lines[0]
     seat = seats.get(line.player.text) if line.player is not None else None
-    if len(lines) > 1 or seat is None or seat == dealer or line.trick is not None:
+    if seat is None or seat == dealer or line.trick is not None:
         return -1
     return seat
 
