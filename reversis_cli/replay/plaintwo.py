@@ -139,8 +139,10 @@ def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int]
     :func:`_two_seat`'s) and a ``kept`` line not (:func:`_two_seat` said none
     is written)."""
     if others == len(events):  # only event lines: no other line to hold to the play
-        return all(event.kind == "discarded-two" or _event_plain(event, seats)
-                   for event in events)
+        for event in events:  # (a loop: no generator)
+            if event.kind != "discarded-two" and not _event_plain(event, seats):
+                return False
+        return True
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False
     if not all(event.kind == "discarded-two" or _event_plain(event, seats)
@@ -205,12 +207,23 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    tricks = WalkedTricks([*[(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
-                             for number, leader, c0, c1, c2, c3, taker in ten], walked])
+    # each row (number, leader, c0, c1, c2, c3, taker) as walked (number, leader, the
+    # seats in playing order, taker, (c0, c1, c2, c3)), made by C calls, not a loop
+    leaders = [*map(_LEADER, ten)]
+    tricks = WalkedTricks((*zip(map(_NUMBER, ten), leaders, map(_ORDER, leaders),
+                                map(_TAKER, ten), map(_CARDS, ten), strict=True), walked))
     tricks.ten = ten
-    played_by_seat = b"".join([ten_by_seat[10 * seat:10 * seat + 10] + bytes((cards[seat],))
-                               for seat in range(4)])
+    one, (c0, c1, c2, c3) = _ONE_BYTE, cards  # each seat's ten cards, then his eleventh
+    played_by_seat = b"".join((ten_by_seat[:10], one[c0], ten_by_seat[10:20], one[c1],
+                               ten_by_seat[20:30], one[c2], ten_by_seat[30:], one[c3]))
     return tricks, played, played_by_seat, renounces
+
+
+# A plain walk's row (``result.Row``) read by C calls: its number, leader, taker and cards.
+_NUMBER, _LEADER, _TAKER, _CARDS = itemgetter(0), itemgetter(1), itemgetter(6), \
+    itemgetter(2, 3, 4, 5)
+_ORDER = PLAYING_ORDERS.__getitem__  # a leader's seats in playing order
+_ONE_BYTE = tuple(bytes((value,)) for value in range(256))  # a byte by its value
 
 
 def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
