@@ -207,11 +207,8 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    # each row (number, leader, c0, c1, c2, c3, taker) as walked (number, leader, the
-    # seats in playing order, taker, (c0, c1, c2, c3)), made by C calls, not a loop
-    leaders = [*map(_LEADER, ten)]
-    tricks = WalkedTricks((*zip(map(_NUMBER, ten), leaders, map(_ORDER, leaders),
-                                map(_TAKER, ten), map(_CARDS, ten), strict=True), walked))
+    tricks = WalkedTricks([*[(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
+                             for number, leader, c0, c1, c2, c3, taker in ten], walked])
     tricks.ten = ten
     one, (c0, c1, c2, c3) = _ONE_BYTE, cards  # each seat's ten cards, then his eleventh
     played_by_seat = b"".join((ten_by_seat[:10], one[c0], ten_by_seat[10:20], one[c1],
@@ -219,10 +216,6 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     return tricks, played, played_by_seat, renounces
 
 
-# A plain walk's row (``result.Row``) read by C calls: its number, leader, taker and cards.
-_NUMBER, _LEADER, _TAKER, _CARDS = itemgetter(0), itemgetter(1), itemgetter(6), \
-    itemgetter(2, 3, 4, 5)
-_ORDER = PLAYING_ORDERS.__getitem__  # a leader's seats in playing order
 _ONE_BYTE = tuple(bytes((value,)) for value in range(256))  # a byte by its value
 
 
