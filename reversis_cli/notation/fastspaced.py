@@ -6,7 +6,7 @@ trick line's in the loop itself (``FastPath._lean_trick``'s reading, without a
 call), the deal made lean (``model.deal.lean_deal``); a record written with its
 hands has its hand, talon and partie lines above the tricks, read by their words
 as ``FastPath._dealt_by_words`` reads them, written out here (a hand line inline,
-a talon or partie line by ``_cards_row``: rows of the deal; decisions E88).  At the first line
+a talon or partie line by ``_cards_row``: rows of the deal; decisions E89).  At the first line
 that is not one of those -- an event, a partie line below the tricks, a comment,
 a word the fast path has not read before -- the loop hands the deal over to
 ``fastrest.read_spaced_rest``, which reads the rest of it as ``FastPath.read_deal``
