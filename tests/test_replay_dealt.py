@@ -284,7 +284,7 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
         lambda t: _changed(t, "partie JH 9H KD AD", "partie JH 9H KD 2C"), "RV306",
         ("partie", "2C")),
     # Each of the next four leaves the hands and the talon a partition of the pack (48
-    # cards, each once), which plaindealt._usual asks first: only the seats say it.
+    # cards, each once), which plaindealt.dealt_usual asks first: only the seats say it.
     # Anna's and Boris's hand lines name each other: each plays the other's hand
     "two hand lines with their players swapped": (
         lambda t: _changed(_changed(_changed(t, "hand Anna  QS", "hand @@@@  QS"),
@@ -430,13 +430,13 @@ def test_a_deal_whose_first_hand_line_is_read_by_its_expression_has_lines_not_ro
     assert [len(rows) for rows in fast.dealt_rows] == [3, 1, 0]
 
 
-# -- the usual deal held to its play at once (plaindealt._usual) -----------------------
+# -- the usual deal held to its play at once (plaindealt.dealt_usual) -----------------------
 
 def _dealt_plain_both_ways(text: str) -> tuple[int, int]:
     """Each deal of ``text`` that reaches ``dealt_plain`` with nobody keeping a
-    card or discarding two, asked of ``_usual`` and of the general checks
-    (``_usual`` left out): where ``_usual`` answers, the general checks answer
-    the same.  How many ``_usual`` answered, and how many of the usual shape
+    card or discarding two, asked of ``dealt_usual`` and of the checks one by one
+    (``dealt_plain``): where ``dealt_usual`` answers, they answer the same.  How
+    many ``dealt_usual`` answered, and how many of the usual shape
     (four hands, one talon, one partie, four exchange rows) the general checks
     took."""
     from reversis_cli.replay import plain, plaindealt
@@ -457,14 +457,9 @@ def _dealt_plain_both_ways(text: str) -> tuple[int, int]:
         if not plain._exchanges_plain(exchanges, seats, dealer, played, by_seat):
             continue
         lines = plaindealt.dealt_lines(deal)
-        fast = plaindealt._usual(lines, seats, dealer, played, by_seat, exchanges)
-        usual = plaindealt._usual
-        try:
-            plaindealt._usual = lambda *_: None  # type: ignore[assignment]
-            general = plaindealt.dealt_plain(deal, seats, dealer, played, by_seat, exchanges,
-                                             lines=lines)
-        finally:
-            plaindealt._usual = usual
+        fast = plaindealt.dealt_usual(lines, seats, dealer, played, by_seat, exchanges)
+        general = plaindealt.dealt_plain(deal, seats, dealer, played, by_seat, exchanges,
+                                         lines=lines)
         if fast is not None:
             answered += 1
             assert general == (fast, -1), chunk.lines
@@ -477,7 +472,7 @@ def _dealt_plain_both_ways(text: str) -> tuple[int, int]:
                                      {"irregular": 0.3, "events": 0.2}], ids=str)
 def test_the_usual_deal_is_held_to_its_play_at_once_as_the_general_checks_hold_it(options):
     answered, usual_shape = _dealt_plain_both_ways(_simulated(21, 80, **options))
-    # every usual deal the general checks take, _usual takes
+    # every usual deal the general checks take, dealt_usual takes
     assert answered == usual_shape
     if options.get("write_exchanges", True):
         assert answered > 40
@@ -493,7 +488,7 @@ def test_the_usual_deal_gives_up_on_broken_lines_where_the_general_checks_do():
 
 # Hand lines that only the hands' count and their bits summed to the pack tell wrong:
 # KD in Anna's hand and in Vera's, each discarding it (JH in no line: the full walk
-# reports nothing, but the general checks give the deal up, so _usual must); Anna's
+# reports nothing, but the general checks give the deal up, so dealt_usual must); Anna's
 # 2C written as a third 3C (3C + 3C + 3C = 3C + 2C in bits: her mask as dealt, of
 # twelve words).
 CARDS_SUMMED_WRONG = {

@@ -34,13 +34,14 @@ two, IRR-5, discards two cards; the partie is then of five):
 
 The usual deal (four hand lines, a talon line of three cards, a partie line
 of four, one exchange row a player, each discarding one card and taking his
-talon card or refusing it) is asked first of :func:`_usual`, which answers
-all the questions above at once from the walk: each seat played exactly his
-hand as exchanged.  Any other deal, or a doubt, and the checks one by one ask.
+talon card or refusing it) is asked first of :func:`dealt_usual` (by
+:mod:`.plain`, when nobody kept a card), which answers all the questions above
+at once from the walk: each seat played exactly his hand as exchanged.  Any
+other deal, or a doubt, and :func:`dealt_plain` asks them one by one.
 
 tests/test_replay_plain.py holds the two replays together on such deals,
 simulated and broken on purpose; tests/test_replay_dealt.py holds
-:func:`_usual` to the checks one by one.
+:func:`dealt_usual` to the checks one by one.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from ..cards import PACK, Card
 from ..model import Deal
 from ..model.rows import DealtRow, ExchangeRow
 
-__all__ = ["dealt_lines", "dealt_plain", "DealtLines"]
+__all__ = ["dealt_lines", "dealt_plain", "dealt_usual", "DealtLines"]
 
 # A list, not a tuple: sum(map(_BIT.__getitem__, cards)) calls it once a card, and a
 # list's __getitem__ is a plain method, a tuple's a slot wrapper (a third dearer).
@@ -71,10 +72,10 @@ _SEAT_DIGITS = tuple(bytes(b"1"[0] if value == 0xF0 + seat else b"0"[0] for valu
                      for seat in range(4))
 # The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
 _TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
-# _usual's: the hands of a plain deal written whole (three of eleven cards, the dealer's
+# dealt_usual's: the hands of a plain deal written whole (three of eleven cards, the dealer's
 # of twelve).
 _HANDS_WRITTEN = 3 * _SEAT_CARDS + _SEAT_CARDS + 1
-# _usual's reading of ``by_seat``: each card's seat as two bits, two masks (as
+# dealt_usual's reading of ``by_seat``: each card's seat as two bits, two masks (as
 # _masks_by_seat: one table a bit, which writes a seat's code as the digit 1 when its
 # seat has that bit, any other byte as 0).
 _SEAT_BITS = tuple(bytes(b"1"[0] if 0xF0 <= value < 0xF4 and (value - 0xF0) >> bit & 1
@@ -107,11 +108,7 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
     seat of a player who discarded two (IRR-5, :mod:`.plaintwo`): his line
     discards two different cards, and his eleventh byte of ``by_seat`` is no
     card.  ``lines``: the deal's :func:`dealt_lines`, when the caller has them."""
-    hand_lines, talons, parties = lines = lines or dealt_lines(deal)
-    if kept is None and two is None:  # the usual deal, held to the play at once
-        usual = _usual(lines, seats, dealer, played, by_seat, exchanges)
-        if usual is not None:
-            return usual, -1
+    hand_lines, talons, parties = lines or dealt_lines(deal)
     if len(talons) > 1 or len(parties) > 1:
         return None  # a line written twice (RV308)
     if not hand_lines and not talons:  # a partie line alone (a kept card, two discarded)
@@ -152,11 +149,11 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
                             played, parties)
 
 
-def _usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
+def dealt_usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
            exchanges: Sequence[ExchangeRow]) -> tuple[Card, ...] | None:
     """:func:`dealt_plain`'s answer (the partie as written; nobody kept a card)
     for the usual deal written with its hands, from the walk at once; None when
-    it is not that deal, or in doubt (the general checks then ask, and the full
+    it is not that deal, or in doubt (:func:`dealt_plain` then asks, and the full
     walk says what is wrong).  The usual deal: four hand lines, one talon line
     of three cards, one partie line of four, an exchange row a player, each
     discarding one card and taking his talon card (said or not), or refusing
