@@ -320,6 +320,13 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
     "a card seen that is not the talon card": (
         lambda t: _changed(t, "exchange Boris refuses\n", "exchange Boris refuses sees JH\n"),
         "RV305", ("exchange Boris", "JH")),
+    # KD in Anna's hand (for JH) as well as Vera's, each discarding it: no card is
+    # played from the wrong hand and the partie is the cards not played, so only the
+    # hands said so; the full walk once reported nothing (RV202 across hands)
+    "a card in two hands, each discarding it": (
+        lambda t: _changed(_changed(t, "QH JH 4H 8D", "QH KD 4H 8D"),
+                           "exchange Anna discards JH", "exchange Anna discards KD"),
+        "RV202", ("hand Vera", "KD")),
     "a partie with a card played": (
         lambda t: _changed(t, "partie JH 9H KD AD", "partie JH 9H KD 2C"), "RV306",
         ("partie", "2C")),

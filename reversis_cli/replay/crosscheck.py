@@ -135,6 +135,7 @@ class CrossChecks:
                    related=((there.pos, Msg("played here")),))
 
     def _check_hands(self, played: Played) -> None:
+        dealt: dict[Card, HandLine] = {}  # a card not played: the hand line first holding it
         for line in self.deal.hands:
             seat = self.seats.get(line.player.text)
             if seat is None:
@@ -160,8 +161,22 @@ class CrossChecks:
                     self._played_by("RV303", Msg("{player}'s hand holds {card}",
                                                  player=line.player.text,
                                                  card=CardCode(card_at.card)), where, card_at)
+                elif where is None:
+                    self._dealt_twice(dealt, line, card_at)
             if not self.damaged and self.dealer >= 0:  # a lost card would look unexplained
                 self._check_hand_against_play(seat, line, played)
+
+    def _dealt_twice(self, dealt: dict[Card, HandLine], line: HandLine, card_at: CardAt) -> None:
+        """RV202 across hands: a card no one played, written in two players' hands
+        (each may say he discarded it, so no other check sees it; the card it stands
+        for is then in no line).  A played card in the wrong hand is RV303's."""
+        other = dealt.setdefault(card_at.card, line)
+        if other is not line:
+            self.error("RV202", Msg("{card} is in {player}'s hand and in {other}'s hand "
+                                    "(line {line})", card=CardCode(card_at.card),
+                                    player=line.player.text, other=other.player.text,
+                                    line=other.pos.line),
+                       card_at.pos, related=((other.pos, Msg("hand written here")),))
 
     def _check_hand_against_play(self, seat: int, line: HandLine, played: Played) -> None:
         """Cards he played that were not dealt to him must be his talon card."""
