@@ -21,10 +21,11 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
+from ..settle.payments import POOL
 from ..settle.codes import DealStatus
 from ..settle.leandeal import LeanDeal
 from .. import fastpaths
-from .identity import identity_of_rows, trick_texts
+from .identity import identity_of_rows, payment_texts, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
 from .trickjson import deal_tricks_text
@@ -136,9 +137,11 @@ class SessionRows:
         self.tally = Tally.of(players)
         # the rows the session's identity is made of, kept to make it without reading
         # them back (None: read back, by the reference or past KEPT_DEALS deals)
-        self.kept: tuple[list[tuple], list[str], list[tuple]] | None = \
+        self.kept: tuple[list[tuple], list[str], list[str]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
         self.names = {name: repr(name) for name in players if type(name) is str}
+        # the names a payment's payer and payee are, as repr writes them
+        self.paid_names = {**self.names, POOL: repr(POOL)}
         # each seat's name as JSON and as repr writes it (None: a name not a str)
         self.quoted = (tuple(json.dumps(name, ensure_ascii=False) for name in players),
                        tuple(repr(name) for name in players)) \
@@ -153,10 +156,12 @@ class SessionRows:
         checked, lean = scored.checked, scored.lean
         replayed, deal = checked.replayed, checked.deal
         assert replayed is not None and deal is not None
+        paid: str | None  # the payments' text of the identity, or None: made from their rows
         if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
-            deal_row, players, payments = self._lean_rows(lean, deal.pos.line)
+            deal_row, players, payments, paid = self._lean_rows(lean, deal.pos.line)
         else:  # the reference: the settlement's objects (made from a lean deal if one)
             deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
+            paid = None
         sid, number, rows = self.session_id, deal_row[1], self.rows
         texts = self._tricks(number, replayed)
         tricks: list[tuple] | Callable[[], list[tuple]]
@@ -171,7 +176,7 @@ class SessionRows:
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
-            self._keep(deal_row, tricks, payments, identity_text)
+            self._keep(deal_row, tricks, payments, identity_text, paid)
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
@@ -231,10 +236,12 @@ class SessionRows:
                     for seq, p in enumerate(settlement.payments, 1)]
         return deal_row, self._players(settlement), payments
 
-    def _lean_rows(self, lean: LeanDeal, line: int) -> tuple[tuple, list[tuple], list[tuple]]:
+    def _lean_rows(self, lean: LeanDeal, line: int
+                   ) -> tuple[tuple, list[tuple], list[tuple], str | None]:
         """The same rows from a plain deal's lean settlement (the fast twin of
         :meth:`_settled_rows`: no settlement objects made), its seats the
-        session's."""
+        session's; and its payments' text of the identity (None: made from
+        the rows, where a value is not one :func:`.identity.paid_text` writes)."""
         sid, number, names = self.session_id, lean.number, lean.names
         maker = lean.maker if lean.maker is not None else lean.undertaker
         esp = lean.espagnolette
@@ -257,16 +264,30 @@ class SessionRows:
                 num, den = net.numerator, net.denominator
             players.append((sid, number, name, seat, roles[seat], won[seat], points[seat],
                             num, den))
-        payments = []
+        # each payment's row, and its text of the identity made with it (its names'
+        # and code's texts as repr writes them, looked up; None where one is not found)
+        payments, texts = [], []
+        reprs, codes, small = self.paid_names, _CODE_TEXTS, _NUMBERS
+        opening = f"({number}, "
+        whole = True
         for seq, p in enumerate(lean.payments, 1):
-            amount = p[2]
+            payer, payee, amount, rule, trick, code, _, rules = p
             if type(amount) is int:
                 num, den = amount, 1
             else:
                 num, den = amount.numerator, amount.denominator
-            payments.append((sid, number, seq, p[0], p[1], num, den, str(p[5]), p[3],
-                             " ".join(p[7]), p[4]))
-        return deal_row, players, payments
+            written = str(code)
+            payments.append((sid, number, seq, payer, payee, num, den, written, rule,
+                             " ".join(rules), trick))
+            by, to, why = reprs.get(payer), reprs.get(payee), codes.get(written)
+            if why is None:
+                why = _code_text(written)
+            if by is None or to is None or why is None:
+                whole = False
+                continue
+            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {by}, {to}, "
+                         f"{num}, {den}, {why})")
+        return deal_row, players, payments, ", ".join(texts) if whole else None
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
         dealer = self.seat_of.get(settlement.dealer, 0)
@@ -277,9 +298,10 @@ class SessionRows:
                 for seat, name in enumerate(self.players)]
 
     def _keep(self, deal: tuple, tricks: list[tuple] | Callable[[], list[tuple]],
-              payments: list[tuple], text: str | None) -> None:
-        """Keep a deal's rows for the identity: ``text``, its tricks' texts joined
-        (None: made here from its rows ``tricks``)."""
+              payments: list[tuple], text: str | None, paid: str | None) -> None:
+        """Keep what the identity is made of: a deal's row, ``text``, its tricks'
+        texts joined (None: made here from its rows ``tricks``), and ``paid``, its
+        payments' texts joined (None: made here from their rows ``payments``)."""
         kept = self.kept
         assert kept is not None
         if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
@@ -291,10 +313,16 @@ class SessionRows:
                 self.kept = None
                 return
             text = ", ".join(texts)
+        if paid is None:
+            paid = payment_texts(payments)
+            if paid is None:  # a value repr would write otherwise: the rows are read back
+                self.kept = None
+                return
         kept[0].append(deal)
         if text:  # a void deal has no trick
             kept[1].append(text)
-        kept[2].extend(payments)
+        if paid:
+            kept[2].append(paid)
 
     def identity(self, session: tuple) -> str | None:
         """The session's identity (club/identity.py) made from the rows kept,
@@ -346,6 +374,18 @@ _SMALL = 64
 _NUMBERS = tuple(str(n) for n in range(_SMALL))
 _POINTS = tuple(card.points for card in PACK)
 assert 4 * max(_POINTS) < _SMALL
+
+
+# The text repr writes of each payment code met (club/identity.py's payment texts).
+_CODE_TEXTS: dict[str, str] = {}
+
+
+def _code_text(code: str) -> str | None:
+    """repr of ``code``, kept in :data:`_CODE_TEXTS` (None: not a str)."""
+    if type(code) is not str:
+        return None
+    text = _CODE_TEXTS[code] = repr(code)
+    return text
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
