@@ -143,8 +143,13 @@ class SessionRows:
         # the names a payment's payer and payee are, as repr writes them
         self.paid_names = {**self.names, POOL: repr(POOL)}
         # each seat's name as JSON and as repr writes it (None: a name not a str)
-        self.quoted = (tuple(json.dumps(name, ensure_ascii=False) for name in players),
-                       tuple(repr(name) for name in players)) \
+        # with what comes before and after each in a trick's texts (SessionRows._tricks):
+        # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
+        # ``, 'Anna', '`` and taker ``', 'Anna')``
+        self.quoted = (tuple(f',{json.dumps(name, ensure_ascii=False)},"' for name in players),
+                       tuple(f'",{json.dumps(name, ensure_ascii=False)},' for name in players),
+                       tuple(f", {name!r}, '" for name in players),
+                       tuple(f"', {name!r})" for name in players)) \
             if all(type(name) is str for name in players) else None
 
     def header_notes(self, header: Header) -> None:
@@ -202,7 +207,7 @@ class SessionRows:
             return None
         if not 0 < plain[0][0] <= plain[-1][0] < _SMALL:
             return None
-        as_json, as_repr = quoted
+        json_leader, json_taker, repr_leader, repr_taker = quoted
         code, point, small = _CODE, _POINTS, _NUMBERS
         parts, texts = [], []
         last, head = 0, f"({number}, "
@@ -213,9 +218,9 @@ class SessionRows:
             cards = f"{code[a]} {code[b]} {code[c]} {code[d]}"
             # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
             written = small[trick]
-            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
-                         f'{small[point[a] + point[b] + point[c] + point[d]]}]')
-            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
+            parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
+                         f"{small[point[a] + point[b] + point[c] + point[d]]}]")
+            texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
         return f"[{','.join(parts)}]", ", ".join(texts)
 
     def _settled_rows(self, scored: ScoredDeal, line: int
@@ -252,12 +257,12 @@ class SessionRows:
             names[lean.breaker] if lean.breaker is not None else None,
             esp[0] if esp else None, esp[1] if esp else None)
         roles = _ROTATIONS[lean.dealer]
-        won, points = lean.won, lean.points
+        won, points, nets = lean.won, lean.points, lean.net
         # each amount's (numerator, denominator) as exact() makes it, without a call
         # and a tuple unpacked for each (most are int)
         players = []
         for seat, name in enumerate(names):
-            net = lean.net[seat]
+            net = nets[seat]
             if type(net) is int:
                 num, den = net, 1
             else:
