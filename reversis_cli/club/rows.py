@@ -250,9 +250,11 @@ class SessionRows:
         sid, number, names = self.session_id, lean.number, lean.names
         maker = lean.maker if lean.maker is not None else lean.undertaker
         esp = lean.espagnolette
+        before, after = lean.pool_before, lean.pool_after
         deal_row = (
-            sid, number, line, names[lean.dealer], str(DealStatus.PLAYED), str(lean.outcome),
-            amount_json(lean.pool_before), amount_json(lean.pool_after),
+            sid, number, line, names[lean.dealer], _PLAYED, str(lean.outcome),
+            before if type(before) is int else amount_json(before),
+            after if type(after) is int else amount_json(after),
             names[maker] if maker is not None else None,
             names[lean.breaker] if lean.breaker is not None else None,
             esp[0] if esp else None, esp[1] if esp else None)
@@ -365,6 +367,9 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
     names them (None, None in a deal without one)."""
     return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
+
+# A played deal's status, as its row holds it.
+_PLAYED = str(DealStatus.PLAYED)
 
 # The seats' roles when the seat of that index deals.
 _ROTATIONS = tuple(tuple(ROLES[(seat - dealer) % 4] for seat in range(4)) for dealer in range(4))
