@@ -283,12 +283,13 @@ class SessionRows:
                 num, den = amount, 1
             else:
                 num, den = amount.numerator, amount.denominator
-            written = str(code)
+            texts_of = codes.get(code)
+            if texts_of is None:
+                texts_of = _code_texts(code)
+            written, why = texts_of
             payments.append((sid, number, seq, payer, payee, num, den, written, rule,
                              " ".join(rules), trick))
-            by, to, why = reprs.get(payer), reprs.get(payee), codes.get(written)
-            if why is None:
-                why = _code_text(written)
+            by, to = reprs.get(payer), reprs.get(payee)
             if by is None or to is None or why is None:
                 whole = False
                 continue
@@ -386,16 +387,16 @@ _POINTS = tuple(card.points for card in PACK)
 assert 4 * max(_POINTS) < _SMALL
 
 
-# The text repr writes of each payment code met (club/identity.py's payment texts).
-_CODE_TEXTS: dict[str, str] = {}
+# Each payment code met: its text in the row (``str``) and that text as repr writes it
+# in the identity (None: not a str).  A code's hash is its text's.
+_CODE_TEXTS: dict[object, tuple[str, str | None]] = {}
 
 
-def _code_text(code: str) -> str | None:
-    """repr of ``code``, kept in :data:`_CODE_TEXTS` (None: not a str)."""
-    if type(code) is not str:
-        return None
-    text = _CODE_TEXTS[code] = repr(code)
-    return text
+def _code_texts(code: object) -> tuple[str, str | None]:
+    """What :data:`_CODE_TEXTS` holds of ``code``, made and kept."""
+    written = str(code)
+    texts = _CODE_TEXTS[code] = (written, repr(written) if type(written) is str else None)
+    return texts
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
