@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Sequence
 from itertools import chain
 from operator import itemgetter, lt
 
@@ -122,7 +123,7 @@ def _payment_texts(payments: list[tuple]) -> str | None:
     return None if texts is None else f"[{texts}]"
 
 
-def payment_texts(payments: list[tuple]) -> str | None:
+def payment_texts(payments: Sequence[tuple]) -> str | None:
     """``repr`` of the payments' columns of the identity, without the list's
     brackets ("" for none), made a payment at a time, the text of its last five
     columns made once for each that comes again (a season's stakes, aces and
