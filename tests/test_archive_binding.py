@@ -117,3 +117,60 @@ def test_the_identitys_payment_texts_are_repr_of_their_columns_or_nothing():
                 [row(1, 1), row(1, 2, num=2.0)], [row(1, 1, num=True)], [row(1, True)],
                 [row(1, 1, code=None)]):
         assert _payment_texts(odd) is None, odd
+
+
+_ODD = ("Анна", "O'Brien", 'Vera "V"', "Gleb\\")
+
+
+def _odd_lean_deals(tmp_path: Path):
+    """Each lean deal of a simulated session, its players renamed to :data:`_ODD`."""
+    path = tmp_path / "s.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(30, 7, rules="modern"))),
+                    encoding="utf-8")
+    with Session.of(record_from_text(path.read_bytes(), str(path))) as session:
+        session.lean = True
+        odd = dict(zip(session.players, _ODD, strict=True))
+        for scored in session.deals():
+            lean = scored.lean
+            if lean is not None:
+                yield lean._replace(names=_ODD, payments=tuple(
+                    p._replace(payer=odd.get(p.payer, p.payer), payee=odd.get(p.payee, p.payee))
+                    for p in lean.payments))
+
+
+def test_a_lean_deals_payment_texts_are_those_of_its_rows_whatever_the_names(
+        tmp_path, monkeypatch):
+    """The identity's text of a lean deal's payments, made with their rows from
+    each name's and code's text (club/rows.py), against the one made of the rows
+    (club/identity.py's payment_texts); a payer that is no player nor the pool
+    leaves it to the rows, and a value SQLite would give back otherwise to the
+    reference (the rows read back)."""
+    from reversis_cli.club.identity import payment_texts
+
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    rows = SessionRows(1, _ODD)
+    made = 0
+    for lean in _odd_lean_deals(tmp_path):
+        *found, paid = rows._lean_rows(lean, 10)
+        assert paid is not None and paid == payment_texts(found[2])
+        made += bool(paid)
+        if lean.payments:
+            stranger = lean._replace(payments=(lean.payments[0]._replace(payer="Zed"),
+                                               *lean.payments[1:]))
+            *found, paid = rows._lean_rows(stranger, 10)
+            assert paid is None and payment_texts(found[2]) is not None
+            assert "'Zed'" in (payment_texts(found[2]) or "")
+            assert payment_texts([(*found[2][0][:3], 5, *found[2][0][4:])]) is None
+    assert made > 20
+
+
+def test_a_plain_deals_trick_texts_whatever_the_names():
+    """SessionRows._tricks for names that JSON and repr quote otherwise (a quote, an
+    apostrophe, a backslash, Cyrillic) against the reference's texts of the rows."""
+    rows = SessionRows(1, _ODD)
+    plain = tuple((n, n % 4, n, 12 + n, 24 + n, 36 + n, (n + 1) % 4) for n in range(12))[1:]
+    replayed = SimpleNamespace(rows=plain, players=_ODD)
+    reference = _trick_rows(1, 7, replayed)
+    texts = trick_texts(reference, rows.names)
+    assert texts is not None
+    assert rows._tricks(7, replayed) == (deal_tricks_text(reference), ", ".join(texts))

@@ -290,7 +290,10 @@ def test_a_tricks_text_is_what_repr_writes_of_its_columns_or_nothing():
 def test_a_plain_deals_rows_from_its_lean_settlement_are_those_of_its_settlement(records,
                                                                                monkeypatch):
     """The rows of each plain deal made from its lean settlement (settle/lean.py)
-    against those made from the settlement's objects, deal by deal."""
+    against those made from the settlement's objects, deal by deal; and the
+    payments' text of the identity made with them against the one made of the
+    rows (club/identity.py's payment_texts)."""
+    from reversis_cli.club.identity import payment_texts
     from reversis_cli.club.rows import SessionRows
     from reversis_cli.reader import record_from_text
     from reversis_cli.session.service import Session
@@ -307,8 +310,13 @@ def test_a_plain_deals_rows_from_its_lean_settlement_are_those_of_its_settlement
                 if lean is None or deal is None:
                     continue
                 assert lean.names == rows.players
-                fast = rows._lean_rows(lean, deal.pos.line)
-                assert fast == rows._settled_rows(scored, deal.pos.line), (path, lean.number)
+                *fast, paid = rows._lean_rows(lean, deal.pos.line)
+                assert tuple(fast) == rows._settled_rows(scored, deal.pos.line), \
+                    (path, lean.number)
+                assert paid is not None and paid == payment_texts(fast[2])
+                assert [type(v) for row in fast[2] for v in row] == \
+                    [type(v) for row in rows._settled_rows(scored, deal.pos.line)[2]
+                     for v in row]
                 assert [type(v) for v in fast[0]] == \
                     [type(v) for v in rows._settled_rows(scored, deal.pos.line)[0]]
                 compared += 1

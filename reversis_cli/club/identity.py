@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Sequence
 from itertools import chain
 from operator import itemgetter, lt
 
 __all__ = ["CHILD_TABLES", "delete_session", "session_identity", "identity_of_rows",
-           "trick_texts", "orphan_sessions", "remove_orphans", "present"]
+           "trick_texts", "payment_texts", "paid_text", "orphan_sessions", "remove_orphans",
+           "present"]
 
 # Every table whose rows belong to a session (``session_id``), deleted with it
 # (the analysis tables from version 3 on: an older archive has none of them;
@@ -94,35 +96,40 @@ def trick_texts(tricks: list[tuple], names: dict[str, str]) -> list[str] | None:
 
 
 def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple],
-                     tricks: list[str], payments: list[tuple]) -> str | None:
+                     tricks: list[str], payments: list[str]) -> str | None:
     """The identity :func:`session_identity` reads back, made from the rows as
     they were inserted (the fast twin: no reading back).  ``session``: the
-    session's title, date, place, rules and first pool; ``deals`` and
-    ``payments`` as inserted, the deals in the order of their numbers;
-    ``tricks`` as :func:`trick_texts` writes them, deal after deal (or each
-    deal's texts joined by ", ": the same text once joined).  None when a
-    value is not of a type SQLite gives back as it is, or the deals are out of
-    order (the reference then reads the rows)."""
+    session's title, date, place, rules and first pool; ``deals`` as inserted,
+    in the order of their numbers; ``tricks`` as :func:`trick_texts` writes
+    them, deal after deal (or each deal's texts joined by ", ": the same text
+    once joined); ``payments`` likewise, each deal's as :func:`payment_texts`
+    writes them (a deal without payments leaves none).  None when a value is
+    not of a type SQLite gives back as it is, or the deals are out of order
+    (the reference then reads the rows)."""
     numbers = [deal[1] for deal in deals]
     if not all(map(lt, numbers, numbers[1:])):
         return None  # the tricks' texts would not be in the order of the deals
     tables = [[session], list(enumerate(players)), list(map(_DEAL_COLUMNS, deals))]
     if not set(map(type, chain.from_iterable(chain.from_iterable(tables)))) <= _AS_READ:
         return None
-    paid = _payment_texts(payments)
-    if paid is None:
-        return None
     return _digest([repr(tables[0]), repr(tables[1]), repr(tables[2]),
-                    f"[{', '.join(tricks)}]", paid])
+                    f"[{', '.join(tricks)}]", f"[{', '.join(payments)}]"])
 
 
 def _payment_texts(payments: list[tuple]) -> str | None:
-    """``repr`` of the payments' columns of the identity, sorted, made a
-    payment at a time, the text of its last five columns made once for each
-    that comes again (a season's stakes, aces and parties are few: most
-    payments repeat one made before); None at a value of another type than int
-    or str, or at payments out of order (they come in the order of their deals
-    and numbers)."""
+    """``repr`` of the payments' columns of the identity (a list), or None
+    (see :func:`payment_texts`)."""
+    texts = payment_texts(payments)
+    return None if texts is None else f"[{texts}]"
+
+
+def payment_texts(payments: Sequence[tuple]) -> str | None:
+    """``repr`` of the payments' columns of the identity, without the list's
+    brackets ("" for none), made a payment at a time, the text of its last five
+    columns made once for each that comes again (a season's stakes, aces and
+    parties are few: most payments repeat one made before); None at a value of
+    another type than int or str, or at payments out of order (they come in the
+    order of their deals and numbers)."""
     known: dict[tuple, str] = {}
     texts = []
     last_deal = last_seq = 0
@@ -142,15 +149,15 @@ def _payment_texts(payments: list[tuple]) -> str | None:
         paid = row[3:8]  # payer, payee, amount_num, amount_den, code
         text = known.get(paid)
         if text is None:
-            text = _paid_text(paid)
+            text = paid_text(paid)
             if text is None:
                 return None
             known[paid] = text
         texts.append(f"({deal}, {seq}, {text}")
-    return f"[{', '.join(texts)}]"
+    return ", ".join(texts)
 
 
-def _paid_text(paid: tuple) -> str | None:
+def paid_text(paid: tuple) -> str | None:
     """``repr`` of (payer, payee, num, den, code) without its opening bracket;
     None at a value of another type.  (A str's subclass equal to a str finds
     the str's text: SQLite gives it back as that str.)"""

@@ -21,10 +21,11 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
+from ..settle.payments import POOL
 from ..settle.codes import DealStatus
 from ..settle.leandeal import LeanDeal
 from .. import fastpaths
-from .identity import identity_of_rows, trick_texts
+from .identity import identity_of_rows, payment_texts, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
 from .trickjson import deal_tricks_text
@@ -65,8 +66,11 @@ _NO_VALUE: dict[None, None] = {}
 sqlite3.register_adapter(type(None), _NO_VALUE.get)
 
 # The deals of a session whose identity rows are kept in memory, at most: a longer
-# file's are read back from the database (memory stays bounded).
-KEPT_DEALS = 5000
+# file's are read back from the database (memory stays bounded).  A deal keeps its row
+# and the texts of its tricks and payments, about 1 KB: 10 MB at most.  (Reading the
+# rows back costs more memory than that: a 10,000-deal file peaked at 76 MB reading
+# them back, 69 MB keeping them.)
+KEPT_DEALS = 10000
 
 # Rows written by one INSERT with that many rows in its VALUES (each run of them one
 # statement, prepared once): a third of SQLite's work a row is the statement's own
@@ -136,12 +140,19 @@ class SessionRows:
         self.tally = Tally.of(players)
         # the rows the session's identity is made of, kept to make it without reading
         # them back (None: read back, by the reference or past KEPT_DEALS deals)
-        self.kept: tuple[list[tuple], list[str], list[tuple]] | None = \
+        self.kept: tuple[list[tuple], list[str], list[str]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
         self.names = {name: repr(name) for name in players if type(name) is str}
+        # the names a payment's payer and payee are, as repr writes them
+        self.paid_names = {**self.names, POOL: repr(POOL)}
         # each seat's name as JSON and as repr writes it (None: a name not a str)
-        self.quoted = (tuple(json.dumps(name, ensure_ascii=False) for name in players),
-                       tuple(repr(name) for name in players)) \
+        # with what comes before and after each in a trick's texts (SessionRows._tricks):
+        # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
+        # ``, 'Anna', '`` and taker ``', 'Anna')``
+        self.quoted = (tuple(f',{json.dumps(name, ensure_ascii=False)},"' for name in players),
+                       tuple(f'",{json.dumps(name, ensure_ascii=False)},' for name in players),
+                       tuple(f", {name!r}, '" for name in players),
+                       tuple(f"', {name!r})" for name in players)) \
             if all(type(name) is str for name in players) else None
 
     def header_notes(self, header: Header) -> None:
@@ -153,10 +164,12 @@ class SessionRows:
         checked, lean = scored.checked, scored.lean
         replayed, deal = checked.replayed, checked.deal
         assert replayed is not None and deal is not None
+        paid: str | None  # the payments' text of the identity, or None: made from their rows
         if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
-            deal_row, players, payments = self._lean_rows(lean, deal.pos.line)
+            deal_row, players, payments, paid = self._lean_rows(lean, deal.pos.line)
         else:  # the reference: the settlement's objects (made from a lean deal if one)
             deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
+            paid = None
         sid, number, rows = self.session_id, deal_row[1], self.rows
         texts = self._tricks(number, replayed)
         tricks: list[tuple] | Callable[[], list[tuple]]
@@ -171,7 +184,7 @@ class SessionRows:
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
-            self._keep(deal_row, tricks, payments, identity_text)
+            self._keep(deal_row, tricks, payments, identity_text, paid)
         rows["deals"].append(deal_row)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
@@ -197,7 +210,7 @@ class SessionRows:
             return None
         if not 0 < plain[0][0] <= plain[-1][0] < _SMALL:
             return None
-        as_json, as_repr = quoted
+        json_leader, json_taker, repr_leader, repr_taker = quoted
         code, point, small = _CODE, _POINTS, _NUMBERS
         parts, texts = [], []
         last, head = 0, f"({number}, "
@@ -208,9 +221,9 @@ class SessionRows:
             cards = f"{code[a]} {code[b]} {code[c]} {code[d]}"
             # the numbers' texts looked up, not written again each time (a deal's 11 tricks)
             written = small[trick]
-            parts.append(f'[{written},{as_json[leader]},"{cards}",{as_json[taker]},'
-                         f'{small[point[a] + point[b] + point[c] + point[d]]}]')
-            texts.append(f"{head}{written}, {as_repr[leader]}, '{cards}', {as_repr[taker]})")
+            parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
+                         f"{small[point[a] + point[b] + point[c] + point[d]]}]")
+            texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
         return f"[{','.join(parts)}]", ", ".join(texts)
 
     def _settled_rows(self, scored: ScoredDeal, line: int
@@ -231,42 +244,61 @@ class SessionRows:
                     for seq, p in enumerate(settlement.payments, 1)]
         return deal_row, self._players(settlement), payments
 
-    def _lean_rows(self, lean: LeanDeal, line: int) -> tuple[tuple, list[tuple], list[tuple]]:
+    def _lean_rows(self, lean: LeanDeal, line: int
+                   ) -> tuple[tuple, list[tuple], list[tuple], str | None]:
         """The same rows from a plain deal's lean settlement (the fast twin of
         :meth:`_settled_rows`: no settlement objects made), its seats the
-        session's."""
+        session's; and its payments' text of the identity (None: made from
+        the rows, where a value is not one :func:`.identity.paid_text` writes)."""
         sid, number, names = self.session_id, lean.number, lean.names
         maker = lean.maker if lean.maker is not None else lean.undertaker
         esp = lean.espagnolette
+        before, after = lean.pool_before, lean.pool_after
         deal_row = (
-            sid, number, line, names[lean.dealer], str(DealStatus.PLAYED), str(lean.outcome),
-            amount_json(lean.pool_before), amount_json(lean.pool_after),
+            sid, number, line, names[lean.dealer], _PLAYED, str(lean.outcome),
+            before if type(before) is int else amount_json(before),
+            after if type(after) is int else amount_json(after),
             names[maker] if maker is not None else None,
             names[lean.breaker] if lean.breaker is not None else None,
             esp[0] if esp else None, esp[1] if esp else None)
         roles = _ROTATIONS[lean.dealer]
-        won, points = lean.won, lean.points
+        won, points, nets = lean.won, lean.points, lean.net
         # each amount's (numerator, denominator) as exact() makes it, without a call
         # and a tuple unpacked for each (most are int)
         players = []
         for seat, name in enumerate(names):
-            net = lean.net[seat]
+            net = nets[seat]
             if type(net) is int:
                 num, den = net, 1
             else:
                 num, den = net.numerator, net.denominator
             players.append((sid, number, name, seat, roles[seat], won[seat], points[seat],
                             num, den))
-        payments = []
+        # each payment's row, and its text of the identity made with it (its names'
+        # and code's texts as repr writes them, looked up; None where one is not found)
+        payments, texts = [], []
+        reprs, codes, small = self.paid_names, _CODE_TEXTS, _NUMBERS
+        opening = f"({number}, "
+        whole = True
         for seq, p in enumerate(lean.payments, 1):
-            amount = p[2]
+            payer, payee, amount, rule, trick, code, _, rules = p
             if type(amount) is int:
                 num, den = amount, 1
             else:
                 num, den = amount.numerator, amount.denominator
-            payments.append((sid, number, seq, p[0], p[1], num, den, str(p[5]), p[3],
-                             " ".join(p[7]), p[4]))
-        return deal_row, players, payments
+            texts_of = codes.get(code)
+            if texts_of is None:
+                texts_of = _code_texts(code)
+            written, why = texts_of
+            payments.append((sid, number, seq, payer, payee, num, den, written, rule,
+                             " ".join(rules), trick))
+            by, to = reprs.get(payer), reprs.get(payee)
+            if by is None or to is None or why is None:
+                whole = False
+                continue
+            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {by}, {to}, "
+                         f"{num}, {den}, {why})")
+        return deal_row, players, payments, ", ".join(texts) if whole else None
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
         dealer = self.seat_of.get(settlement.dealer, 0)
@@ -277,9 +309,10 @@ class SessionRows:
                 for seat, name in enumerate(self.players)]
 
     def _keep(self, deal: tuple, tricks: list[tuple] | Callable[[], list[tuple]],
-              payments: list[tuple], text: str | None) -> None:
-        """Keep a deal's rows for the identity: ``text``, its tricks' texts joined
-        (None: made here from its rows ``tricks``)."""
+              payments: list[tuple], text: str | None, paid: str | None) -> None:
+        """Keep what the identity is made of: a deal's row, ``text``, its tricks'
+        texts joined (None: made here from its rows ``tricks``), and ``paid``, its
+        payments' texts joined (None: made here from their rows ``payments``)."""
         kept = self.kept
         assert kept is not None
         if len(kept[0]) >= KEPT_DEALS:  # a file that long: its rows are read back
@@ -291,10 +324,16 @@ class SessionRows:
                 self.kept = None
                 return
             text = ", ".join(texts)
+        if paid is None:
+            paid = payment_texts(payments)
+            if paid is None:  # a value repr would write otherwise: the rows are read back
+                self.kept = None
+                return
         kept[0].append(deal)
         if text:  # a void deal has no trick
             kept[1].append(text)
-        kept[2].extend(payments)
+        if paid:
+            kept[2].append(paid)
 
     def identity(self, session: tuple) -> str | None:
         """The session's identity (club/identity.py) made from the rows kept,
@@ -333,6 +372,9 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
     return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
 
+# A played deal's status, as its row holds it.
+_PLAYED = str(DealStatus.PLAYED)
+
 # The seats' roles when the seat of that index deals.
 _ROTATIONS = tuple(tuple(ROLES[(seat - dealer) % 4] for seat in range(4)) for dealer in range(4))
 
@@ -346,6 +388,18 @@ _SMALL = 64
 _NUMBERS = tuple(str(n) for n in range(_SMALL))
 _POINTS = tuple(card.points for card in PACK)
 assert 4 * max(_POINTS) < _SMALL
+
+
+# Each payment code met: its text in the row (``str``) and that text as repr writes it
+# in the identity (None: not a str).  A code's hash is its text's.
+_CODE_TEXTS: dict[object, tuple[str, str | None]] = {}
+
+
+def _code_texts(code: object) -> tuple[str, str | None]:
+    """What :data:`_CODE_TEXTS` holds of ``code``, made and kept."""
+    written = str(code)
+    texts = _CODE_TEXTS[code] = (written, repr(written) if type(written) is str else None)
+    return texts
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
