@@ -25,7 +25,7 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import (LED, pool_moves, repooled, repriced_nets, restaked_nets,
+from ..settle.leanpool import (LED, pool_moves, repooled, repriced_moves, restaked_nets,
                                same_stakes)
 from ..settle.leandeal import LeanDeal
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA
@@ -111,28 +111,29 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         if not live[index]:  # never settled
             index += 1
             continue
-        now, owed = None, None
+        owed = None
         if turned_on and index in restake:  # what it owes the partie's winner (None: settle it)
             owed = _dues(base, facts, index, profile)
             if owed is None:
                 restake = restake - {index}
         if in_step:
+            if amounts and index in restake:  # its own pool and stakes: still in step
+                moves = _repriced(base, session.profile, priced, owed)
+                if moves is not None:
+                    pool_end = base.lean.pool_after  # type: ignore[union-attr]
+                    if any(moves):
+                        changed.append(numbers[index])
+                        _moved(delta, parts, base.lean.names, moves)  # type: ignore[union-attr]
+                    index += 1
+                    continue
             settler.pool, settler.last_played = base.pool_before, base.previous
             pending = None
-            if amounts and index in restake:
-                now = _repriced(base, session.profile, priced, own_deals[index])
-                if now is not None and owed:
-                    _pay(now, owed)
-        if now is not None:  # its own pool and stakes: the pool after and state its own
-            settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
-            pool_end, pending = settler.pool, None
-        else:
-            after = states[index + 1]  # the pool first: most often it tells
-            now, pending = _next(settler, base, (index in restake, priced, owed),
-                                 session.profile, facts, index)
-            pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
-            in_step = after is not None and settler.pool == after[0] \
-                and _moves(settler, pending, priced) == after[1]
+        after = states[index + 1]  # the pool first: most often it tells
+        now, pending = _next(settler, base, (index in restake, priced, owed),
+                             session.profile, facts, index)
+        pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
+        in_step = after is not None and settler.pool == after[0] \
+            and _moves(settler, pending, priced) == after[1]
         # (a settlement with the own one's payments and pool has its nets: the
         # reference keeps the own one then, to the same effect)
         was = own_deals[index]
@@ -286,22 +287,33 @@ def _priced_as(own: Profile | None, profile: Profile) -> Profile:
     return profile.with_overrides({LED: own.options.led_aces_pay_winner})
 
 
-def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
-              ) -> dict | None:
-    """The nets of ``base``'s deal settled again from its own state under
-    ``profile``, which stakes as its own and changes only amounts of what it
-    read (:func:`~..settle.leanpool.repriced_nets`), as :func:`raw_net` holds
-    them; None: settle it."""
+def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile,
+              owed: list[tuple[str, str, Amount]] | None) -> list[Amount] | None:
+    """What settling ``base``'s deal again from its own state under ``profile``,
+    which stakes as its own and changes only amounts of what it read
+    (:func:`~..settle.leanpool.repriced_moves`), adds to each seat's net, the
+    dues ``owed`` to the partie's winner (:func:`_dues`) paid; None: settle it.
+    Its pool after is its own."""
     lean = base.lean
-    if not isinstance(lean, LeanDeal) or was is None:
+    if not isinstance(lean, LeanDeal):
         return None
     assert own is not None, "a session settled lean has a profile"
-    nets = repriced_nets(lean, own.options, profile.options)
-    if nets is None:
-        return None
-    now = dict(zip(lean.names, nets, strict=True))
-    now[POOL] = was[POOL]
-    return now
+    moves = repriced_moves(lean, own.options, profile.options)
+    if moves is not None and owed:
+        seat = lean.names.index
+        for payer, payee, amount in owed:
+            moves[seat(payer)] -= amount
+            moves[seat(payee)] += amount
+    return moves
+
+
+def _moved(delta: dict, parts: list, names: tuple[str, ...], moves: list[Amount]) -> None:
+    """Each seat's change ``moves`` added to ``delta`` as :func:`summed_apart` adds it."""
+    for name, move in zip(names, moves, strict=True):
+        if type(move) is int:
+            delta[name] += move
+        else:
+            parts.append((name, move))
 
 
 def _settled(settler: SessionSettler, base: ScoredDeal, restake: tuple[bool, Profile],

@@ -40,7 +40,7 @@ from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
 __all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "pool_moves",
-           "repooled", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
+           "repooled", "repriced_moves", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -229,10 +229,10 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     if amounts or unpaid:
         if not shaped or deal.cancelled:
             return None
-        priced = repriced_nets(deal, own.options, profile.options)
-        if priced is None:
+        moves = repriced_moves(deal, own.options, profile.options)
+        if moves is None:
             return None
-        nets = [n + now - was for n, now, was in zip(nets, priced, deal.net, strict=True)]
+        nets = [n + move for n, move in zip(nets, moves, strict=True)]
     start: Amount = pool_before
     staked = _must_stake(profile, pool_before, previous, session_start)
     if staked:
@@ -380,51 +380,100 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     the reading makes are the ones made here, and a payment forfeited is in no
     net.  The nets alone: what ``stats --compare`` keeps of most deals of the
     readings of the doublings and the partie's values."""
+    moves = repriced_moves(deal, own, options)
+    if moves is None:
+        return None
+    return tuple([net + move for net, move in zip(deal.net, moves, strict=True)])
+
+
+def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
+                   ) -> list[Amount] | None:
+    """What :func:`repriced_nets` adds to each seat's own net (each payment's
+    change, summed: the same exact values); None where it gives up."""
     if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
             and deal.losers and deal.partie_value == 0:
         return None  # its own partie paid nothing: its payments were dropped
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
     if unpaid and options.led_aces_pay_winner:
         return None  # the dues it would pay were never worked out: settle it
+    form = _pricing(deal)
+    if form is None:
+        return None  # an espagnolette's refund (ESP-5), priced from other payments
     doubled, partie = _changes(own, options)
-    names = deal.names
-    index = names.index
-    nets = list(deal.net)
-    value = partie_worth(deal.partie_cards, options) if partie else deal.partie_value
-    each = share(value, len(deal.winners) * len(deal.losers)) if partie and deal.winners \
-        and deal.losers else 0  # a loser's share of the partie (``_partie_payment``'s)
+    parties, dues, played = form
+    nets: list[Amount] = [0] * len(deal.net)
+    if partie and parties:  # PARTIE-4: a loser's share (``_partie_payment``'s) priced again
+        value = partie_worth(deal.partie_cards, options)
+        each = share(value, len(deal.winners) * len(deal.losers))
+        for payer, payee, was in parties:
+            change = _partie_amount(payer, payee, options, each) - was
+            if change:
+                nets[payer] -= change
+                nets[payee] += change
+    if unpaid:  # ACE-3, QUIN-3: no longer owed
+        for payer, payee, was, *_ in dues:
+            if was:
+                nets[payer] += was
+                nets[payee] -= was
+    if doubled:  # DOUBLE-1, DOUBLE-2 (``ledger.doubling_grounds``), each payment's factor again
+        facing, late = options.vis_a_vis_double, options.late_tricks_double
+        for group in (played,) if unpaid else (dues, played):
+            for payer, payee, was, factor, trick, opposite in group:
+                now = 4 if opposite and facing else 2
+                if trick not in late:
+                    now >>= 1
+                if factor is None:
+                    return None
+                if now == factor:
+                    continue  # doubled as it was
+                amount = was * now
+                amount = amount // factor if type(amount) is int and amount % factor == 0 \
+                    else whole(Fraction(amount) / factor)
+                change = amount - was
+                if change:
+                    nets[payer] -= change
+                    nets[payee] += change
+    return nets
+
+
+# A deal's payments between players as :func:`repriced_nets` prices them again, by
+# the deal (kept with it): the partie's (PARTIE-4: payer's and payee's seats, amount),
+# those to the partie's winner (ACE-3, QUIN-3) and those in play (seats, amount, its
+# factor, trick, whether the two sit opposite); None: one it does not price again
+# (an espagnolette's refund, ESP-5), whatever the options.
+_PRICED: dict[int, tuple[LeanDeal, tuple | None]] = {}
+
+
+def _pricing(deal: LeanDeal) -> tuple | None:
+    seen = _PRICED.get(id(deal))
+    if seen is not None and seen[0] is deal:
+        return seen[1]
+    index = deal.names.index
+    parties: list[tuple] = []
+    dues: list[tuple] = []
+    played: list[tuple] = []
+    form: tuple | None = (parties, dues, played)
     for p in deal.payments:
-        payer, payee = p[0], p[1]
-        if payer == POOL or payee == POOL:
-            continue
-        rule = p[3]
-        if rule in _KEPT:
-            continue
+        payer, payee, rule = p[0], p[1], p[3]
+        if payer == POOL or payee == POOL or rule in _KEPT:
+            continue  # the pool's part is its own; no option prices these
         if rule == "PARTIE-4":
-            if not partie:
-                continue  # priced as it was
-            amount = _partie_amount(index(payer), index(payee), options, each)
-        elif unpaid and rule in _TO_WINNER:
-            amount = 0  # ACE-3, QUIN-3: no longer owed
-        elif rule in _IN_PLAY or rule in _TO_WINNER:
-            if not doubled:
-                continue  # doubled as it was
-            params = cast(tuple, p[6])
+            parties.append((index(payer), index(payee), p[2]))
+            continue
+        if rule not in _IN_PLAY and rule not in _TO_WINNER:
+            form = None
+            break
+        params = cast(tuple, p[6])
+        factor = None  # (none said: priced only by a reading that doubles alike)
+        if len(params) > 1 or params and params[-1][0] != "doubled_for":
             factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
-            now = 2 ** len(doubling_grounds(options, index(payer), index(payee),
-                                            cast(int, p[4])))
-            if now == factor:
-                continue
-            amount = p[2] * now
-            amount = amount // factor if type(amount) is int and amount % factor == 0 \
-                else whole(Fraction(amount) / factor)
-        else:
-            return None  # an espagnolette's refund (ESP-5), priced from other payments
-        change = amount - p[2]
-        if change:
-            nets[index(payer)] -= change
-            nets[index(payee)] += change
-    return tuple(nets)
+        a, b = index(payer), index(payee)
+        (dues if rule in _TO_WINNER else played).append((a, b, p[2], factor, p[4],
+                                                         vis_a_vis(a, b)))
+    if len(_PRICED) >= 4096:
+        _PRICED.clear()
+    _PRICED[id(deal)] = (deal, form)
+    return form
 
 
 def _factored(p: LeanPayment) -> bool:
