@@ -93,6 +93,26 @@ def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanD
         [p[1] == POOL and p[3] != "POOL-1" for p in payments])
 
 
+# Whether a deal fed the pool or took nothing from it (POOL-1 under ``taken_or_quiet``:
+# the next deal is staked), by the deal (kept with it): what the readings of
+# ``stats --compare`` ask of the same deal before, once for them all.
+_FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}
+
+
+def _fed_or_quiet(previous: DealSettlement | LeanDeal) -> bool:
+    """:func:`_must_stake` after ``previous`` under ``restake = taken_or_quiet``."""
+    seen = _FED.get(id(previous))
+    if seen is not None and seen[0] is previous:
+        return seen[1]
+    payments = previous.payments
+    found = any([p[0] == POOL for p in payments]) or not any(
+        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
+    if len(_FED) >= 4096:
+        _FED.clear()
+    _FED[id(previous)] = (previous, found)
+    return found
+
+
 def balance(names: tuple[str, ...], ordered: list[LeanPayment], pool_before: Amount,
             number: int) -> tuple[tuple[Amount, ...], Amount]:
     """Each seat's net and the pool after the payments ``ordered``
@@ -136,7 +156,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ``own``, and that the two profiles differ in no option that settlement read
     but :data:`REPRICED`'s; None: settle it (the module's docstring)."""
     payments = deal.payments
-    amounts, unpaid, full = _between(own, profile)
+    amounts, unpaid, full, _ = _between(own, profile)
     if fastpaths.REFERENCE or full == 0:
         return None
     layout = _layout(deal)
@@ -218,41 +238,56 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
     made whole), and whether it was staked (POOL-1: what :func:`pool_moves`
     needs); None where it gives up (and, pricing amounts again, where the
     deal has a payment cancelled or one it would not price again)."""
-    amounts, unpaid, full = _between(own, profile)
+    found = restaked_moves(deal, own, profile, pool_before, previous, session_start)
+    if found is None:
+        return None
+    moves, pool_after, staked = found
+    return [net + move for net, move in zip(deal.net, moves, strict=True)], pool_after, staked
+
+
+def restaked_moves(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
+                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
+                   ) -> tuple[list[Amount], Amount, bool] | None:
+    """:func:`restaked_nets` as what it adds to each seat's own net (the same
+    exact values), the pool after and whether it was staked."""
+    amounts, unpaid, full, below = _between(own, profile)
     if fastpaths.REFERENCE or full == 0 or unpaid is False:
         return None
     core = _core(deal)
     if core is None:
         return None
-    kept, remises, taker, shaped, _, fined = core
-    nets = list(kept)
+    _, remises, taker, shaped, _, fined, back = core
+    moves = list(back)  # its own stakes, remises and takings given back
     if amounts or unpaid:
         if not shaped or deal.cancelled:
             return None
-        moves = repriced_moves(deal, own.options, profile.options)
-        if moves is None:
+        priced = repriced_moves(deal, own.options, profile.options)
+        if priced is None:
             return None
-        nets = [n + move for n, move in zip(nets, moves, strict=True)]
+        moves = [move + change for move, change in zip(moves, priced, strict=True)]
     start: Amount = pool_before
-    staked = _must_stake(profile, pool_before, previous, session_start)
-    if staked:
-        player, house, dealer = profile.options.stake_player, profile.options.stake_dealer, \
-            deal.dealer
-        for seat in range(4):
-            amount: Amount = house if seat == dealer else player
-            nets[seat] -= amount
-            start += amount
+    if previous is None:
+        staked = _must_stake(profile, pool_before, previous, session_start)
+    elif below:  # (``_must_stake``: one full staking is ``full`` here)
+        staked = pool_before == 0 or pool_before < full
+    else:
+        staked = _fed_or_quiet(previous)
+    if staked:  # POOL-1: each player's stake, the dealer's own
+        player, house = profile.options.stake_player, profile.options.stake_dealer
+        moves = [move - player for move in moves]
+        moves[deal.dealer] += player - house
+        start += full
     if start == 0:
         return None
     pool_after: Amount = start
     for seat, of_pool in remises:
         amount = start if of_pool else full
-        nets[seat] -= amount
+        moves[seat] -= amount
         pool_after += amount
     if taker is not None:
-        nets[taker] += start
+        moves[taker] += start
         pool_after -= start
-    return nets, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
+    return moves, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
 
 
 def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[str, str, str], ...]:
@@ -277,13 +312,14 @@ def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[st
 # the pool's amount (else one full staking); the seat taking the pool (None: none);
 # whether each of its doubled payments says its factor last (``_repriced`` prices it);
 # its remises', takings' and fines' moves of the pool (payer, payee, rule:
-# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets.
+# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets; and
+# what its nets less its stakes, remises and takings add to each seat's net.
 _CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
 def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
                                    int | None, bool, tuple[tuple[str, str, str], ...],
-                                   Amount] | None:
+                                   Amount, tuple[Amount, ...]] | None:
     seen = _CORES.get(id(deal))
     if seen is not None and seen[0] is deal:
         return seen[1]
@@ -303,7 +339,8 @@ def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], .
                 index(payments[last][1]) if last < fines else None,
                 all([_factored(p) for p in payments[first:end]]),
                 tuple([(p[0], p[1], p[3]) for p in payments[end:]]),
-                sum([p[2] for p in payments[fines:]]))
+                sum([p[2] for p in payments[fines:]]),
+                tuple([net - was for net, was in zip(nets, deal.net, strict=True)]))
     if len(_CORES) >= 4096:
         _CORES.clear()
     _CORES[id(deal)] = (deal, core)
@@ -312,11 +349,12 @@ def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], .
 
 # What two readings' options make of a deal repooled, by the readings (their options
 # kept with it): whether amounts differ, the led aces' dues unpaid (True), never
-# worked out (False) or as they were (None), and one full staking (0 for either: 0).
+# worked out (False) or as they were (None), one full staking (0 for either: 0), and
+# whether the reading restakes below the initial pool (``restake``).
 _BETWEEN: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple]] = {}
 
 
-def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
+def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int, bool]:
     key = (id(own.options), id(profile.options))
     seen = _BETWEEN.get(key)
     if seen is not None and seen[0] is own.options and seen[1] is profile.options:
@@ -324,7 +362,8 @@ def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
     led = own.options.led_aces_pay_winner, profile.options.led_aces_pay_winner
     full = 0 if own.full_staking == 0 else profile.full_staking
     found = (_amounts_differ(own.options, profile.options),
-             None if led[0] == led[1] else not led[1], full)
+             None if led[0] == led[1] else not led[1], full,
+             profile.options.restake == "below_initial")
     if len(_BETWEEN) >= 64:
         _BETWEEN.clear()
     _BETWEEN[key] = (own.options, profile.options, found)
