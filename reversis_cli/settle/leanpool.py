@@ -429,15 +429,14 @@ def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
                    ) -> list[Amount] | None:
     """What :func:`repriced_nets` adds to each seat's own net (each payment's
     change, summed: the same exact values); None where it gives up."""
-    if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
-            and deal.losers and deal.partie_value == 0:
-        return None  # its own partie paid nothing: its payments were dropped
+    if fastpaths.REFERENCE:
+        return None
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
     if unpaid and options.led_aces_pay_winner:
         return None  # the dues it would pay were never worked out: settle it
     form = _pricing(deal)
     if form is None:
-        return None  # an espagnolette's refund (ESP-5), priced from other payments
+        return None  # (``_pricing``: a partie that paid nothing, an espagnolette's refund)
     doubled, partie = _changes(own, options)
     parties, dues, played = form
     nets: list[Amount] = [0] * len(deal.net)
@@ -479,7 +478,8 @@ def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
 # the deal (kept with it): the partie's (PARTIE-4: payer's and payee's seats, amount),
 # those to the partie's winner (ACE-3, QUIN-3) and those in play (seats, amount, its
 # factor, trick, whether the two sit opposite); None: one it does not price again
-# (an espagnolette's refund, ESP-5), whatever the options.
+# (an espagnolette's refund, ESP-5), or a partie that paid nothing (its payments
+# were dropped), whatever the options.
 _PRICED: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
@@ -492,7 +492,10 @@ def _pricing(deal: LeanDeal) -> tuple | None:
     dues: list[tuple] = []
     played: list[tuple] = []
     form: tuple | None = (parties, dues, played)
-    for p in deal.payments:
+    if deal.outcome is Outcome.NORMAL and deal.winners and deal.losers \
+            and deal.partie_value == 0:
+        form = None  # its own partie paid nothing: its payments were dropped
+    for p in deal.payments if form is not None else ():
         payer, payee, rule = p[0], p[1], p[3]
         if payer == POOL or payee == POOL or rule in _KEPT:
             continue  # the pool's part is its own; no option prices these
