@@ -93,14 +93,12 @@ def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanD
         [p[1] == POOL and p[3] != "POOL-1" for p in payments])
 
 
-# Whether a deal fed the pool or took nothing from it (POOL-1 under ``taken_or_quiet``:
-# the next deal is staked), by the deal (kept with it): what the readings of
-# ``stats --compare`` ask of the same deal before, once for them all.
-_FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}
+_FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}  # by the deal, kept with it
 
 
 def _fed_or_quiet(previous: DealSettlement | LeanDeal) -> bool:
-    """:func:`_must_stake` after ``previous`` under ``restake = taken_or_quiet``."""
+    """:func:`_must_stake` after ``previous`` under ``restake = taken_or_quiet``
+    (it fed the pool or took nothing from it), once for the readings of ``stats --compare``."""
     seen = _FED.get(id(previous))
     if seen is not None and seen[0] is previous:
         return seen[1]
@@ -230,14 +228,7 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
                   ) -> tuple[list[Amount], Amount, bool] | None:
     """Each seat's net and the pool after of what :func:`repooled` makes of
-    ``deal``, without making the settlement: its own nets less its own stakes,
-    remises and takings (:func:`_core`), plus those staked from ``pool_before``
-    after ``previous``; where the readings differ in amounts too, its payments
-    between players priced again first (:func:`repriced_nets`, whose pool part
-    is its own).  The same values as :func:`repooled`'s (ints or Fractions, not
-    made whole), and whether it was staked (POOL-1: what :func:`pool_moves`
-    needs); None where it gives up (and, pricing amounts again, where the
-    deal has a payment cancelled or one it would not price again)."""
+    ``deal``, and whether it was staked (:func:`restaked_moves`)."""
     found = restaked_moves(deal, own, profile, pool_before, previous, session_start)
     if found is None:
         return None
@@ -248,8 +239,16 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
 def restaked_moves(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
                    previous: DealSettlement | LeanDeal | None, session_start: Amount | None
                    ) -> tuple[list[Amount], Amount, bool] | None:
-    """:func:`restaked_nets` as what it adds to each seat's own net (the same
-    exact values), the pool after and whether it was staked."""
+    """What :func:`repooled` makes of ``deal`` adds to each seat's own net, and
+    the pool after, without making the settlement: its own nets less its own
+    stakes, remises and takings (:func:`_core`), plus those staked from
+    ``pool_before`` after ``previous``; where the readings differ in amounts
+    too, its payments between players priced again first
+    (:func:`repriced_moves`, whose pool part is its own).  The same values as
+    :func:`repooled`'s (ints or Fractions, not made whole), and whether it was
+    staked (POOL-1: what :func:`pool_moves` needs); None where it gives up
+    (and, pricing amounts again, where the deal has a payment cancelled or one
+    it would not price again)."""
     amounts, unpaid, full, below = _between(own, profile)
     if fastpaths.REFERENCE or full == 0 or unpaid is False:
         return None
@@ -415,14 +414,11 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     players priced again (as :func:`repooled` prices it); the stakes, remises and
     takings, and so the pool after, are its own. None where :func:`repooled` gives
     up, but for a payment forfeited (IRR-4, CLAIM-1): which payments are forfeited
-    is told by their payees, rules and tricks, never by their amounts, so those
-    the reading makes are the ones made here, and a payment forfeited is in no
-    net.  The nets alone: what ``stats --compare`` keeps of most deals of the
-    readings of the doublings and the partie's values."""
+    is told by their payees, rules and tricks, never by their amounts, and a
+    payment forfeited is in no net (:func:`repriced_moves`: the change alone)."""
     moves = repriced_moves(deal, own, options)
-    if moves is None:
-        return None
-    return tuple([net + move for net, move in zip(deal.net, moves, strict=True)])
+    return None if moves is None else tuple([net + move for net, move
+                                              in zip(deal.net, moves, strict=True)])
 
 
 def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
@@ -448,18 +444,14 @@ def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
             if change:
                 nets[payer] -= change
                 nets[payee] += change
-    if unpaid:  # ACE-3, QUIN-3: no longer owed
-        for payer, payee, was, *_ in dues:
-            if was:
-                nets[payer] += was
-                nets[payee] -= was
+    for payer, payee, was, *_ in dues if unpaid else ():  # ACE-3, QUIN-3: no longer owed
+        nets[payer] += was
+        nets[payee] -= was
     if doubled:  # DOUBLE-1, DOUBLE-2 (``ledger.doubling_grounds``), each payment's factor again
         facing, late = options.vis_a_vis_double, options.late_tricks_double
         for group in (played,) if unpaid else (dues, played):
             for payer, payee, was, factor, trick, opposite in group:
-                now = 4 if opposite and facing else 2
-                if trick not in late:
-                    now >>= 1
+                now = (4 if opposite and facing else 2) >> (trick not in late)
                 if factor is None:
                     return None
                 if now == factor:
@@ -474,12 +466,10 @@ def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     return nets
 
 
-# A deal's payments between players as :func:`repriced_nets` prices them again, by
-# the deal (kept with it): the partie's (PARTIE-4: payer's and payee's seats, amount),
-# those to the partie's winner (ACE-3, QUIN-3) and those in play (seats, amount, its
-# factor, trick, whether the two sit opposite); None: one it does not price again
-# (an espagnolette's refund, ESP-5), or a partie that paid nothing (its payments
-# were dropped), whatever the options.
+# A deal's payments between players as :func:`repriced_moves` prices them, by the deal
+# (kept with it): the partie's (PARTIE-4: seats, amount), those to the partie's winner
+# (ACE-3, QUIN-3) and in play (seats, amount, factor, trick, whether they sit opposite);
+# None: an espagnolette's refund (ESP-5), or a partie that paid nothing, whatever the options.
 _PRICED: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
