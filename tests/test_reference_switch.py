@@ -72,9 +72,9 @@ TWINS: dict[str, tuple[str, str]] = {
     "a deal restaked from its own settlement (stats --compare)": ("reversis_cli.club.resettle",
                                                                   "repooled"),
     "a deal's nets priced again from its own settlement (stats --compare)": (
-        "reversis_cli.club.resettle", "repriced_nets"),
+        "reversis_cli.club.resettle", "repriced_moves"),
     "a deal's nets restaked from its own settlement (stats --compare)": (
-        "reversis_cli.club.resettle", "restaked_nets"),
+        "reversis_cli.club.resettle", "restaked_moves"),
     "a restaked deal's moves of the pool (stats --compare)": ("reversis_cli.club.resettle",
                                                               "pool_moves"),
     "a void deal carried (stats --compare)": ("reversis_cli.club.resettle", "_carried"),

@@ -25,7 +25,7 @@ from ..rules import Profile
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, DealStatus, SessionSettler
 from ..settle.lean import plain_facts
-from ..settle.leanpool import (LED, pool_moves, repooled, repriced_nets, restaked_nets,
+from ..settle.leanpool import (LED, pool_moves, repooled, repriced_moves, restaked_moves,
                                same_stakes)
 from ..settle.leandeal import LeanDeal
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA
@@ -88,6 +88,7 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
     delta = {name: 0 for name in own if name != POOL}  # the ints summed apart (``summed_apart``)
     parts: list = []  # the Fractions: a share (PARTIE-6), a split tie
     changed: list[int] = []
+    sums = (delta, parts, changed)
     pool_end = pool_start
     settler = SessionSettler(profile, session.players, session.pool_start.amount,
                              session.pool_start.given)
@@ -111,41 +112,54 @@ def lean_reading(session: Session, scored: Sequence[ScoredDeal], states: Sequenc
         if not live[index]:  # never settled
             index += 1
             continue
-        now, owed = None, None
+        owed = None
         if turned_on and index in restake:  # what it owes the partie's winner (None: settle it)
             owed = _dues(base, facts, index, profile)
             if owed is None:
                 restake = restake - {index}
         if in_step:
+            if amounts and index in restake:  # its own pool and stakes: still in step
+                moves = _repriced(base, session.profile, priced, owed)
+                if moves is not None:
+                    pool_end = base.lean.pool_after  # type: ignore[union-attr]
+                    if any(moves):
+                        _moved(sums, numbers[index], base.lean.names, moves)  # type: ignore
+                    index += 1
+                    continue
             settler.pool, settler.last_played = base.pool_before, base.previous
             pending = None
-            if amounts and index in restake:
-                now = _repriced(base, session.profile, priced, own_deals[index])
-                if now is not None and owed:
-                    _pay(now, owed)
-        if now is not None:  # its own pool and stakes: the pool after and state its own
-            settler.pool, settler.last_played = base.lean.pool_after, base.lean  # type: ignore
-            pool_end, pending = settler.pool, None
+        after = states[index + 1]  # the pool first: most often it tells
+        quick = _restaked(settler, base, index in restake, session.profile, priced, owed)
+        if quick is not None:  # its nets alone: the state worked out if it is read
+            moves, pending = quick
+            if any(moves) or settler.pool != pending[0].pool_after:
+                _moved(sums, numbers[index], pending[0].names, moves)
         else:
-            after = states[index + 1]  # the pool first: most often it tells
             now, pending = _next(settler, base, (index in restake, priced, owed),
                                  session.profile, facts, index)
-            pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
-            in_step = after is not None and settler.pool == after[0] \
-                and _moves(settler, pending, priced) == after[1]
-        # (a settlement with the own one's payments and pool has its nets: the
-        # reference keeps the own one then, to the same effect)
-        was = own_deals[index]
-        if was != now:
-            changed.append(numbers[index])
-            summed_apart(delta, parts, now, was or {})
+            # (a settlement with the own one's payments and pool has its nets: the
+            # reference keeps the own one then, to the same effect)
+            was = own_deals[index]
+            if was != now:
+                changed.append(numbers[index])
+                summed_apart(delta, parts, now, was or {})
+        pool_end = settler.pool  # (the settlement's pool after, or its nets' alone)
+        in_step = after is not None and settler.pool == after[0] \
+            and _moves(settler, pending, priced) == after[1]
         index += 1
+    return _total(own, sums, pool_end, pool_start), tuple(changed)
+
+
+def _total(own: Net, sums: tuple[dict, list, list[int]], pool_end, pool_start) -> Net:
+    """Each party's net over the session under the reading: its own, plus the
+    changes summed (the Fractions apart, added last), the pool's from its end."""
+    delta, parts, _ = sums
     for name, amount in parts:
         delta[name] += amount
     total = {name: own[name] + Fraction(delta[name]) if name in delta else own[name]
              for name in own}
     total[POOL] = Fraction(pool_end) - Fraction(pool_start)
-    return total, tuple(changed)
+    return total
 
 
 def _next(settler: SessionSettler, base: ScoredDeal,
@@ -160,11 +174,6 @@ def _next(settler: SessionSettler, base: ScoredDeal,
     carried = _carried(settler, base) if again and base.lean is None else None
     if carried is not None:
         return carried, None
-    quick = _restaked(settler, base, again, own, priced)
-    if quick is not None:  # its nets alone: the state worked out if it is read
-        if owed:
-            _pay(quick[0], owed)
-        return quick
     # (a deal owing dues is settled: its own one restaked would leave them out)
     settlement = _settled(settler, base, (again and not owed, priced), own, facts, index)
     return raw_net(settlement, base.pool_before), None
@@ -286,22 +295,37 @@ def _priced_as(own: Profile | None, profile: Profile) -> Profile:
     return profile.with_overrides({LED: own.options.led_aces_pay_winner})
 
 
-def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile, was: dict | None
-              ) -> dict | None:
-    """The nets of ``base``'s deal settled again from its own state under
-    ``profile``, which stakes as its own and changes only amounts of what it
-    read (:func:`~..settle.leanpool.repriced_nets`), as :func:`raw_net` holds
-    them; None: settle it."""
+def _repriced(base: ScoredDeal, own: Profile | None, profile: Profile,
+              owed: list[tuple[str, str, Amount]] | None) -> list[Amount] | None:
+    """What settling ``base``'s deal again from its own state under ``profile``,
+    which stakes as its own and changes only amounts of what it read
+    (:func:`~..settle.leanpool.repriced_moves`), adds to each seat's net, the
+    dues ``owed`` to the partie's winner (:func:`_dues`) paid; None: settle it.
+    Its pool after is its own."""
     lean = base.lean
-    if not isinstance(lean, LeanDeal) or was is None:
+    if not isinstance(lean, LeanDeal):
         return None
     assert own is not None, "a session settled lean has a profile"
-    nets = repriced_nets(lean, own.options, profile.options)
-    if nets is None:
-        return None
-    now = dict(zip(lean.names, nets, strict=True))
-    now[POOL] = was[POOL]
-    return now
+    moves = repriced_moves(lean, own.options, profile.options)
+    if moves is not None and owed:
+        seat = lean.names.index
+        for payer, payee, amount in owed:
+            moves[seat(payer)] -= amount
+            moves[seat(payee)] += amount
+    return moves
+
+
+def _moved(sums: tuple[dict, list, list[int]], number: int, names: tuple[str, ...],
+           moves: list[Amount]) -> None:
+    """The deal ``number`` changed, each seat's change ``moves`` added to the
+    reading's sums as :func:`summed_apart` adds them."""
+    delta, parts, changed = sums
+    changed.append(number)
+    for name, move in zip(names, moves, strict=True):
+        if type(move) is int:
+            delta[name] += move
+        else:
+            parts.append((name, move))
 
 
 def _settled(settler: SessionSettler, base: ScoredDeal, restake: tuple[bool, Profile],
@@ -329,28 +353,34 @@ Pending = tuple[LeanDeal, bool]
 
 
 def _restaked(settler: SessionSettler, base: ScoredDeal, restake: bool, own: Profile | None,
-              priced: Profile) -> tuple[dict, Pending] | None:
-    """The nets (as :func:`raw_net` holds them) of ``base``'s deal settled next by
-    ``settler`` where the reading changes its own settlement in the stakes alone
-    (:func:`~..settle.leanpool.restaked_nets`), the settler moved on, and what
-    the state of the next deal is worked out from (``leanpool.pool_moves``);
-    None: settle it.  The deal played before the next is its own settlement,
-    which stands in for the one staked otherwise: all any settlement reads of
-    the deal before is whether its payments fed or took the pool
-    (``pool.pool_was_fed``, ``pool_was_taken``; ``leanpool._must_stake``), and
-    the two differ in the stakes alone (POOL-1), which that leaves out.  The
-    stakes' payments are in the state a deal is settled in (:func:`state_of`):
-    where that is compared, they are worked out, the settlement never made."""
+              priced: Profile, owed: list[tuple[str, str, Amount]] | None
+              ) -> tuple[list[Amount], Pending] | None:
+    """What ``base``'s deal settled next by ``settler`` adds to each seat's own net
+    where the reading changes its own settlement in the stakes alone
+    (:func:`~..settle.leanpool.restaked_moves`), the dues ``owed`` to the partie's
+    winner paid (:func:`_dues`), the settler moved on (its pool after: the deal's
+    nets as :func:`raw_net` holds them change where a seat's does or the pool
+    after differs from its own), and what the state of the next deal is worked
+    out from (``leanpool.pool_moves``); None: settle it.  The deal played before
+    the next is its own settlement, which stands in for the one staked otherwise:
+    all any settlement reads of the deal before is whether its payments fed or
+    took the pool (``pool.pool_was_fed``, ``pool_was_taken``;
+    ``leanpool._must_stake``), and the two differ in the stakes alone (POOL-1),
+    which that leaves out.  The stakes' payments are in the state a deal is
+    settled in (:func:`state_of`): where that is compared, they are worked out,
+    the settlement never made."""
     lean = base.lean
     if not restake or not isinstance(lean, LeanDeal) or own is None:
         return None
     previous = settler.last_played
-    found = restaked_nets(lean, own, priced, settler.pool, previous, settler.session_start)
+    found = restaked_moves(lean, own, priced, settler.pool, previous, settler.session_start)
     if found is None:
         return None
-    nets, pool_after, staked = found
-    now: dict = dict(zip(lean.names, nets, strict=True))
-    now[POOL] = pool_after - base.pool_before
+    moves, pool_after, staked = found
+    if owed:
+        seat = lean.names.index
+        for payer, payee, amount in owed:
+            moves[seat(payer)] -= amount
+            moves[seat(payee)] += amount
     settler.pool, settler.last_played = pool_after, lean
-    return now, (lean, staked)
-
+    return moves, (lean, staked)

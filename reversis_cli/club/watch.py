@@ -134,12 +134,24 @@ class Watch:
         return self._by_reads
 
 
-def _watched(profile: Profile) -> Profile:
+def _watched(profile: Profile, values: dict | None = None) -> Profile:
+    """``profile`` with options of its own, watched; ``values``: what
+    :func:`_watched_values` gives for it (worked out once a session)."""
     options = object.__new__(_Watched)
-    vars(options).update(vars(profile.options))
-    vars(options)[LATE] = _Tricks(profile.options.late_tricks_double)
+    # (through ``object``: the watch's own reads are not the settlement's)
+    object.__getattribute__(options, "__dict__").update(
+        _watched_values(profile) if values is None else values)
     return Profile(profile.name, options, profile.description, profile.base, profile.source,
                    profile.overridden, profile.money)
+
+
+def _watched_values(profile: Profile) -> dict:
+    """The watched options' values: ``profile``'s, the doubled tricks noting each
+    trick asked of them (the one :class:`_Tricks` value, which keeps nothing:
+    what it notes goes to :data:`_ASKED`, emptied before each deal)."""
+    values = dict(vars(profile.options))
+    values[LATE] = _Tricks(profile.options.late_tricks_double)
+    return values
 
 
 def watch_options(session: Session, scored: Sequence[ScoredDeal], own: Profile) -> Watch | None:
@@ -210,6 +222,7 @@ class _Found:
         self.facts: list = []
         self.lean = False
         self.alive: list[Profile] = []  # each deal's options kept: no two deals' share an id()
+        self.values: dict | None = None  # the watched options' values (``_watched_values``)
 
     def unsettled(self) -> None:
         """A deal never settled: a reading keeps it."""
@@ -227,7 +240,9 @@ class _Found:
         # Options of its own for each deal (and a settler, for the engine):
         # nothing worked out from the options for one deal (and kept) can
         # serve another unseen.
-        watched = _watched(own)
+        if self.values is None:
+            self.values = _watched_values(own)
+        watched = _watched(own, self.values)
         self.alive.append(watched)
         self.facts.append(fact if fact is not None else False)
         _reset()

@@ -40,7 +40,7 @@ from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
 __all__ = ["AMOUNT_OPTIONS", "LED", "POOL_OPTIONS", "REPRICED", "balance", "pool_moves",
-           "repooled", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
+           "repooled", "repriced_moves", "repriced_nets", "restaked_nets", "same_stakes", "stakes"]
 
 # The options only the stakes read: a reading that changes no other option a
 # deal read settles it as its own settlement, staked otherwise.
@@ -93,6 +93,24 @@ def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanD
         [p[1] == POOL and p[3] != "POOL-1" for p in payments])
 
 
+_FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}  # by the deal, kept with it
+
+
+def _fed_or_quiet(previous: DealSettlement | LeanDeal) -> bool:
+    """:func:`_must_stake` after ``previous`` under ``restake = taken_or_quiet``
+    (it fed the pool or took nothing from it), once for the readings of ``stats --compare``."""
+    seen = _FED.get(id(previous))
+    if seen is not None and seen[0] is previous:
+        return seen[1]
+    payments = previous.payments
+    found = any([p[0] == POOL for p in payments]) or not any(
+        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
+    if len(_FED) >= 4096:
+        _FED.clear()
+    _FED[id(previous)] = (previous, found)
+    return found
+
+
 def balance(names: tuple[str, ...], ordered: list[LeanPayment], pool_before: Amount,
             number: int) -> tuple[tuple[Amount, ...], Amount]:
     """Each seat's net and the pool after the payments ``ordered``
@@ -136,7 +154,7 @@ def repooled(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount
     ``own``, and that the two profiles differ in no option that settlement read
     but :data:`REPRICED`'s; None: settle it (the module's docstring)."""
     payments = deal.payments
-    amounts, unpaid, full = _between(own, profile)
+    amounts, unpaid, full, _ = _between(own, profile)
     if fastpaths.REFERENCE or full == 0:
         return None
     layout = _layout(deal)
@@ -210,49 +228,65 @@ def restaked_nets(deal: LeanDeal, own: Profile, profile: Profile, pool_before: A
                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
                   ) -> tuple[list[Amount], Amount, bool] | None:
     """Each seat's net and the pool after of what :func:`repooled` makes of
-    ``deal``, without making the settlement: its own nets less its own stakes,
-    remises and takings (:func:`_core`), plus those staked from ``pool_before``
-    after ``previous``; where the readings differ in amounts too, its payments
-    between players priced again first (:func:`repriced_nets`, whose pool part
-    is its own).  The same values as :func:`repooled`'s (ints or Fractions, not
-    made whole), and whether it was staked (POOL-1: what :func:`pool_moves`
-    needs); None where it gives up (and, pricing amounts again, where the
-    deal has a payment cancelled or one it would not price again)."""
-    amounts, unpaid, full = _between(own, profile)
+    ``deal``, and whether it was staked (:func:`restaked_moves`)."""
+    found = restaked_moves(deal, own, profile, pool_before, previous, session_start)
+    if found is None:
+        return None
+    moves, pool_after, staked = found
+    return [net + move for net, move in zip(deal.net, moves, strict=True)], pool_after, staked
+
+
+def restaked_moves(deal: LeanDeal, own: Profile, profile: Profile, pool_before: Amount,
+                   previous: DealSettlement | LeanDeal | None, session_start: Amount | None
+                   ) -> tuple[list[Amount], Amount, bool] | None:
+    """What :func:`repooled` makes of ``deal`` adds to each seat's own net, and
+    the pool after, without making the settlement: its own nets less its own
+    stakes, remises and takings (:func:`_core`), plus those staked from
+    ``pool_before`` after ``previous``; where the readings differ in amounts
+    too, its payments between players priced again first
+    (:func:`repriced_moves`, whose pool part is its own).  The same values as
+    :func:`repooled`'s (ints or Fractions, not made whole), and whether it was
+    staked (POOL-1: what :func:`pool_moves` needs); None where it gives up
+    (and, pricing amounts again, where the deal has a payment cancelled or one
+    it would not price again)."""
+    amounts, unpaid, full, below = _between(own, profile)
     if fastpaths.REFERENCE or full == 0 or unpaid is False:
         return None
     core = _core(deal)
     if core is None:
         return None
-    kept, remises, taker, shaped, _, fined = core
-    nets = list(kept)
+    _, remises, taker, shaped, _, fined, back = core
+    moves = list(back)  # its own stakes, remises and takings given back
     if amounts or unpaid:
         if not shaped or deal.cancelled:
             return None
-        priced = repriced_nets(deal, own.options, profile.options)
+        priced = repriced_moves(deal, own.options, profile.options)
         if priced is None:
             return None
-        nets = [n + now - was for n, now, was in zip(nets, priced, deal.net, strict=True)]
+        moves = [move + change for move, change in zip(moves, priced, strict=True)]
     start: Amount = pool_before
-    staked = _must_stake(profile, pool_before, previous, session_start)
-    if staked:
-        player, house, dealer = profile.options.stake_player, profile.options.stake_dealer, \
-            deal.dealer
-        for seat in range(4):
-            amount: Amount = house if seat == dealer else player
-            nets[seat] -= amount
-            start += amount
+    if previous is None:
+        staked = _must_stake(profile, pool_before, previous, session_start)
+    elif below:  # (``_must_stake``: one full staking is ``full`` here)
+        staked = pool_before == 0 or pool_before < full
+    else:
+        staked = _fed_or_quiet(previous)
+    if staked:  # POOL-1: each player's stake, the dealer's own
+        player, house = profile.options.stake_player, profile.options.stake_dealer
+        moves = [move - player for move in moves]
+        moves[deal.dealer] += player - house
+        start += full
     if start == 0:
         return None
     pool_after: Amount = start
     for seat, of_pool in remises:
         amount = start if of_pool else full
-        nets[seat] -= amount
+        moves[seat] -= amount
         pool_after += amount
     if taker is not None:
-        nets[taker] += start
+        moves[taker] += start
         pool_after -= start
-    return nets, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
+    return moves, pool_after + fined, staked  # (its fines, IRR-6, in its own nets)
 
 
 def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[str, str, str], ...]:
@@ -277,13 +311,14 @@ def pool_moves(deal: LeanDeal, profile: Profile, staked: bool) -> tuple[tuple[st
 # the pool's amount (else one full staking); the seat taking the pool (None: none);
 # whether each of its doubled payments says its factor last (``_repriced`` prices it);
 # its remises', takings' and fines' moves of the pool (payer, payee, rule:
-# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets.
+# ``pool_moves``); its fines for a discard out of turn (IRR-6), kept in its nets; and
+# what its nets less its stakes, remises and takings add to each seat's net.
 _CORES: dict[int, tuple[LeanDeal, tuple | None]] = {}
 
 
 def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], ...],
                                    int | None, bool, tuple[tuple[str, str, str], ...],
-                                   Amount] | None:
+                                   Amount, tuple[Amount, ...]] | None:
     seen = _CORES.get(id(deal))
     if seen is not None and seen[0] is deal:
         return seen[1]
@@ -303,7 +338,8 @@ def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], .
                 index(payments[last][1]) if last < fines else None,
                 all([_factored(p) for p in payments[first:end]]),
                 tuple([(p[0], p[1], p[3]) for p in payments[end:]]),
-                sum([p[2] for p in payments[fines:]]))
+                sum([p[2] for p in payments[fines:]]),
+                tuple([net - was for net, was in zip(nets, deal.net, strict=True)]))
     if len(_CORES) >= 4096:
         _CORES.clear()
     _CORES[id(deal)] = (deal, core)
@@ -312,11 +348,12 @@ def _core(deal: LeanDeal) -> tuple[tuple[Amount, ...], tuple[tuple[int, bool], .
 
 # What two readings' options make of a deal repooled, by the readings (their options
 # kept with it): whether amounts differ, the led aces' dues unpaid (True), never
-# worked out (False) or as they were (None), and one full staking (0 for either: 0).
+# worked out (False) or as they were (None), one full staking (0 for either: 0), and
+# whether the reading restakes below the initial pool (``restake``).
 _BETWEEN: dict[tuple[int, int], tuple[RuleOptions, RuleOptions, tuple]] = {}
 
 
-def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
+def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int, bool]:
     key = (id(own.options), id(profile.options))
     seen = _BETWEEN.get(key)
     if seen is not None and seen[0] is own.options and seen[1] is profile.options:
@@ -324,7 +361,8 @@ def _between(own: Profile, profile: Profile) -> tuple[bool, bool | None, int]:
     led = own.options.led_aces_pay_winner, profile.options.led_aces_pay_winner
     full = 0 if own.full_staking == 0 else profile.full_staking
     found = (_amounts_differ(own.options, profile.options),
-             None if led[0] == led[1] else not led[1], full)
+             None if led[0] == led[1] else not led[1], full,
+             profile.options.restake == "below_initial")
     if len(_BETWEEN) >= 64:
         _BETWEEN.clear()
     _BETWEEN[key] = (own.options, profile.options, found)
@@ -376,55 +414,98 @@ def repriced_nets(deal: LeanDeal, own: RuleOptions, options: RuleOptions
     players priced again (as :func:`repooled` prices it); the stakes, remises and
     takings, and so the pool after, are its own. None where :func:`repooled` gives
     up, but for a payment forfeited (IRR-4, CLAIM-1): which payments are forfeited
-    is told by their payees, rules and tricks, never by their amounts, so those
-    the reading makes are the ones made here, and a payment forfeited is in no
-    net.  The nets alone: what ``stats --compare`` keeps of most deals of the
-    readings of the doublings and the partie's values."""
-    if fastpaths.REFERENCE or deal.outcome is Outcome.NORMAL and deal.winners \
-            and deal.losers and deal.partie_value == 0:
-        return None  # its own partie paid nothing: its payments were dropped
+    is told by their payees, rules and tricks, never by their amounts, and a
+    payment forfeited is in no net (:func:`repriced_moves`: the change alone)."""
+    moves = repriced_moves(deal, own, options)
+    return None if moves is None else tuple([net + move for net, move
+                                              in zip(deal.net, moves, strict=True)])
+
+
+def repriced_moves(deal: LeanDeal, own: RuleOptions, options: RuleOptions
+                   ) -> list[Amount] | None:
+    """What :func:`repriced_nets` adds to each seat's own net (each payment's
+    change, summed: the same exact values); None where it gives up."""
+    if fastpaths.REFERENCE:
+        return None
     unpaid = own.led_aces_pay_winner != options.led_aces_pay_winner
     if unpaid and options.led_aces_pay_winner:
         return None  # the dues it would pay were never worked out: settle it
+    form = _pricing(deal)
+    if form is None:
+        return None  # (``_pricing``: a partie that paid nothing, an espagnolette's refund)
     doubled, partie = _changes(own, options)
-    names = deal.names
-    index = names.index
-    nets = list(deal.net)
-    value = partie_worth(deal.partie_cards, options) if partie else deal.partie_value
-    each = share(value, len(deal.winners) * len(deal.losers)) if partie and deal.winners \
-        and deal.losers else 0  # a loser's share of the partie (``_partie_payment``'s)
-    for p in deal.payments:
-        payer, payee = p[0], p[1]
-        if payer == POOL or payee == POOL:
-            continue
-        rule = p[3]
-        if rule in _KEPT:
-            continue
+    parties, dues, played = form
+    nets: list[Amount] = [0] * len(deal.net)
+    if partie and parties:  # PARTIE-4: a loser's share (``_partie_payment``'s) priced again
+        value = partie_worth(deal.partie_cards, options)
+        each = share(value, len(deal.winners) * len(deal.losers))
+        for payer, payee, was in parties:
+            change = _partie_amount(payer, payee, options, each) - was
+            if change:
+                nets[payer] -= change
+                nets[payee] += change
+    for payer, payee, was, *_ in dues if unpaid else ():  # ACE-3, QUIN-3: no longer owed
+        nets[payer] += was
+        nets[payee] -= was
+    if doubled:  # DOUBLE-1, DOUBLE-2 (``ledger.doubling_grounds``), each payment's factor again
+        facing, late = options.vis_a_vis_double, options.late_tricks_double
+        for group in (played,) if unpaid else (dues, played):
+            for payer, payee, was, factor, trick, opposite in group:
+                now = (4 if opposite and facing else 2) >> (trick not in late)
+                if factor is None:
+                    return None
+                if now == factor:
+                    continue  # doubled as it was
+                amount = was * now
+                amount = amount // factor if type(amount) is int and amount % factor == 0 \
+                    else whole(Fraction(amount) / factor)
+                change = amount - was
+                if change:
+                    nets[payer] -= change
+                    nets[payee] += change
+    return nets
+
+
+# A deal's payments between players as :func:`repriced_moves` prices them, by the deal
+# (kept with it): the partie's (PARTIE-4: seats, amount), those to the partie's winner
+# (ACE-3, QUIN-3) and in play (seats, amount, factor, trick, whether they sit opposite);
+# None: an espagnolette's refund (ESP-5), or a partie that paid nothing, whatever the options.
+_PRICED: dict[int, tuple[LeanDeal, tuple | None]] = {}
+
+
+def _pricing(deal: LeanDeal) -> tuple | None:
+    seen = _PRICED.get(id(deal))
+    if seen is not None and seen[0] is deal:
+        return seen[1]
+    index = deal.names.index
+    parties: list[tuple] = []
+    dues: list[tuple] = []
+    played: list[tuple] = []
+    form: tuple | None = (parties, dues, played)
+    if deal.outcome is Outcome.NORMAL and deal.winners and deal.losers \
+            and deal.partie_value == 0:
+        form = None  # its own partie paid nothing: its payments were dropped
+    for p in deal.payments if form is not None else ():
+        payer, payee, rule = p[0], p[1], p[3]
+        if payer == POOL or payee == POOL or rule in _KEPT:
+            continue  # the pool's part is its own; no option prices these
         if rule == "PARTIE-4":
-            if not partie:
-                continue  # priced as it was
-            amount = _partie_amount(index(payer), index(payee), options, each)
-        elif unpaid and rule in _TO_WINNER:
-            amount = 0  # ACE-3, QUIN-3: no longer owed
-        elif rule in _IN_PLAY or rule in _TO_WINNER:
-            if not doubled:
-                continue  # doubled as it was
-            params = cast(tuple, p[6])
+            parties.append((index(payer), index(payee), p[2]))
+            continue
+        if rule not in _IN_PLAY and rule not in _TO_WINNER:
+            form = None
+            break
+        params = cast(tuple, p[6])
+        factor = None  # (none said: priced only by a reading that doubles alike)
+        if len(params) > 1 or params and params[-1][0] != "doubled_for":
             factor = params[-2][1] if params[-1][0] == "doubled_for" else params[-1][1]
-            now = 2 ** len(doubling_grounds(options, index(payer), index(payee),
-                                            cast(int, p[4])))
-            if now == factor:
-                continue
-            amount = p[2] * now
-            amount = amount // factor if type(amount) is int and amount % factor == 0 \
-                else whole(Fraction(amount) / factor)
-        else:
-            return None  # an espagnolette's refund (ESP-5), priced from other payments
-        change = amount - p[2]
-        if change:
-            nets[index(payer)] -= change
-            nets[index(payee)] += change
-    return tuple(nets)
+        a, b = index(payer), index(payee)
+        (dues if rule in _TO_WINNER else played).append((a, b, p[2], factor, p[4],
+                                                         vis_a_vis(a, b)))
+    if len(_PRICED) >= 4096:
+        _PRICED.clear()
+    _PRICED[id(deal)] = (deal, form)
+    return form
 
 
 def _factored(p: LeanPayment) -> bool:
