@@ -182,13 +182,13 @@ class EventLines:
         count = len(words)
         if count != 2 and (count != 3 or words[2] != "waives"):
             return None
-        at = line.index("espagnolette") + len("espagnolette")
-        player = self._player_after(line, words[1], at, number)
+        at = line.index("espagnolette")  # only spaces before the keyword
+        player = self._player_after(line, words[1], at + len("espagnolette"), number)
         if player is None:
             return None
         made = _new(EspagnoletteLine)
         s_pos, s_before, s_after, s_player, s_waives = _ESPAGNOLETTE_SLOTS
-        s_pos(made, tuple.__new__(Pos, (number, len(line) - len(line.lstrip(" ")) + 1)))
+        s_pos(made, tuple.__new__(Pos, (number, at + 1)))
         s_before(made, ())
         s_after(made, None)
         s_player(made, player)
