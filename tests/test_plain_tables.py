@@ -239,7 +239,7 @@ def test_checks_warnings_are_written_plain_as_rich_writes_them(monkeypatch, tmp_
     from reversis_cli import fastpaths
     from reversis_cli.cli import cli
     from reversis_cli.render import plain
-    from tests.records import REVOKE_HELD_CARD_PLAYED_NEXT
+    from records import REVOKE_HELD_CARD_PLAYED_NEXT
 
     lines = REVOKE_HELD_CARD_PLAYED_NEXT.split("\n")
     record = tmp_path / "revokes.rvs"
