@@ -192,3 +192,57 @@ def test_a_revoke_warning_is_written_as_the_encoder_writes_it():
             diagnostic("RV201", "revoke", Pos(4, 2), file="a.rvs", deal=1, trick=None,
                        related=((Pos(3, 1), "held here"),))]
     assert [jsontext._diagnostic_text(d) for d in made] == [dumps(d.to_json()) for d in made]
+
+
+def test_a_forfeited_payment_is_written_from_its_own_texts_and_the_forfeit_s():
+    """A forfeited lean payment's reason and params are written from the texts of
+    the payment forfeited and of the forfeit (``jsontext._forfeited_texts``): the
+    same bytes as the full payment's, with a doubling, with no params of its own
+    (a pool taking), with a partie's points, a name to escape, every forfeit's
+    note; params not in the forfeit's shape (a forfeit's fact among the payment's
+    own, a fact no forfeit writes, ``forfeit`` missing, a fine's reason) are
+    written whole, as before."""
+    kept, unclaimed = NoteCode.FORFEIT_KEPT, NoteCode.FORFEIT_UNCLAIMED
+    peek = (("forfeited_by", "IRR-4"), ("forfeit", kept), ("peeker", "Gleb"),
+            ("peek_forfeits", "everything"))
+
+    def lean(payer: str, payee: str, rule: str, trick: int | None, code: ReasonCode,
+             items: tuple, rules: tuple = ()) -> Payment:
+        return Payment(payer, payee, 3, rule, trick, code, items,  # type: ignore[arg-type]
+                       (rule, *rules, "IRR-4"))
+
+    composed = [
+        lean("Vera", "Gleb", "ACE-1", 9, ReasonCode.ACE_PLACED,
+             (("card", _OTHER), ("factor", 2), ("doubled_for", ("vis_a_vis",)), *peek),
+             ("DOUBLE-1",)),
+        lean("pool", "Gleb", "QUIN-1", 7, ReasonCode.POOL_TAKEN_QUINOLA, peek),
+        lean("Vera", "Gleb", "PARTIE-4", None, ReasonCode.PARTIE_LOST,
+             (("points", 18), ("factor", 1), *peek)),
+        lean('V"e\\ra', "Gleb", "ACE-2", 3, ReasonCode.ACE_FORCED,
+             (("card", _ACE), ("factor", 1), ("forfeited_by", "CLAIM-1"),
+              ("forfeit", unclaimed), ("claims_required", "in_play"))),
+        *[lean("Anna", "Вера", "ACE-1", 2, ReasonCode.ACE_PLACED,
+               (("card", _ACE), ("factor", 1), ("forfeited_by", "IRR-4"), ("forfeit", why),
+                ("peeker", "Вера"), ("peek_forfeits", option)))
+          for why in (NoteCode.FORFEIT_PEEKED, kept, NoteCode.FORFEIT_PEEKED_FORCING,
+                      NoteCode.FORFEIT_KEPT_FORCING)
+          for option in ("everything", "quinola_and_reversis")],
+    ]
+    whole = [
+        lean("Vera", "Gleb", "ACE-1", 9, ReasonCode.ACE_PLACED,
+             (("card", _OTHER), ("peeker", "Gleb"), *peek)),
+        lean("Vera", "Gleb", "ACE-1", 9, ReasonCode.ACE_PLACED,
+             (("card", _OTHER), *peek, ("note", "x"))),
+        lean("Vera", "Gleb", "ACE-1", 9, ReasonCode.ACE_PLACED,
+             (("card", _OTHER), ("forfeited_by", "IRR-4"), ("peeker", "Gleb"))),
+        lean("Vera", "pool", "IRR-6", None, ReasonCode.DISCARD_OUT_OF_TURN, peek),
+    ]
+    for p in composed + whole:
+        jsontext._LEAN_REASONS.clear()
+        jsontext._PARAMS_TEXTS.clear()
+        jsontext._FORFEIT_TEXTS.clear()
+        for _ in range(2):  # written afresh, then from the texts kept
+            assert jsontext._write_lean_payment(p) == jsontext._write_payment(payment_of(p))
+    made = [jsontext._forfeited_texts(p.code, p.payer, p.payee, p.rule, p.trick, tuple(p[6]))
+            for p in composed + whole]
+    assert [texts is not None for texts in made] == [True] * len(composed) + [False] * 4

@@ -59,6 +59,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
+    "a forfeited payment's texts from its parts": ("reversis_cli.score.jsontext",
+                                                    "_forfeited_texts"),
     "a reason's English from its template": ("reversis_cli.settle.texts", "_filled"),
     "lean settlement": ("reversis_cli.settle.lean:_Lean", "settle"),
     "lean settlement of event lines": ("reversis_cli.settle.leanevents:_LeanEvents", "settle"),

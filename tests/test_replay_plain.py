@@ -327,3 +327,28 @@ def test_revokes_of_deals_read_in_full_are_placed_as_the_full_walk_places_them(m
     assert _agree(calls) > 8
     revokes = [replay_plain(deal, players) for deal, players, _ in calls]
     assert sum(bool(plain and plain.revokes) for plain in revokes) > 8
+
+
+def test_kept_lines_in_doubt_are_left_to_the_full_walk(monkeypatch):
+    """The ``kept`` line the plain replay takes is one, naming a player who is not
+    the dealer and no trick (``plain._kept_seat``): a second ``kept`` line (his or
+    another's) or one naming the dealer gives the deal to the full walk."""
+    text = _simulated(11, 6, forces={n: "kept" for n in range(1, 7)})
+    plain_deals = 0
+    for deal_text in text.split("\n\n")[1:]:
+        kept = next(line for line in deal_text.splitlines() if line.strip().startswith("kept"))
+        keeper = kept.split()[1]
+        dealer = deal_text.split()[3]
+        others = [name for name in ("Anna", "Boris", "Vera", "Gleb") if name != keeper]
+        variants = [deal_text.replace(kept, f"{kept}\n{kept}"),
+                    deal_text.replace(kept, f"{kept}\n  kept {others[0]}"),
+                    deal_text.replace(kept, f"  kept {dealer}")]
+        head = text.split("\n\n")[0] + "\n\n"
+        (deal, players, _), = _replayed(head + deal_text, monkeypatch)
+        if replay_plain(deal, players) is None:
+            continue
+        plain_deals += 1
+        for variant in variants:
+            (deal, players, _), = _replayed(head + variant, monkeypatch)
+            assert replay_plain(deal, players) is None, variant
+    assert plain_deals >= 3

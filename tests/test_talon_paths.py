@@ -143,6 +143,23 @@ def test_the_rows_of_a_walk_are_those_of_the_general_loop(monkeypatch):
     assert rows_of_walk(tuple(walked)) == _rows_of_any_walk(tuple(walked))
 
 
+@fast_by_default
+def test_the_walk_keeps_its_first_ten_tricks_as_the_rows_settled(monkeypatch):
+    """replay/plaintwo.py keeps tricks 1-10 as the plain walk made them rows
+    (``WalkedTricks.ten``), and settle/leantwo.py settles on those: the same rows
+    as made from the tricks walked (a plain tuple of them), trick by trick."""
+    from reversis_cli.replay.plaintwo import WalkedTricks
+
+    replays = _two_discarded(monkeypatch)
+    assert len(replays) >= 15
+    for replayed in replays:
+        walked = replayed.walked
+        assert type(walked) is WalkedTricks and len(walked.ten) == 10
+        assert walked.ten == tuple(_rows_of_any_walk(tuple(walked))[:10])
+        assert rows_of_walk(walked) == rows_of_walk(tuple(walked)) \
+            == _rows_of_any_walk(tuple(walked))
+
+
 def _json_tricks(names, walked) -> str:
     """The tricks as JSON, written by ``json.dumps`` (score/json.py's separators)."""
     text = json.dumps([{"number": number, "leader": names[leader],

@@ -234,7 +234,8 @@ class Deal(_ModelValue):
 
     @property
     def events(self) -> tuple[EventLine, ...]:
-        return self.of_type(EventLine)
+        # of_type's without its call: an event line is never a row
+        return self._by_type.get(EventLine, ())  # type: ignore[return-value]
 
     @property
     def notes(self) -> tuple[NoteLine, ...]:

@@ -99,7 +99,10 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         lines = dealt_lines(deal)
         dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
         rest = others - len(espagnolettes) - dealt
-        if rest and not _others_plain(deal, seats, rest):
+        if rest == len(events):  # besides the dealt lines, event lines alone (a kept card's)
+            if rest and not _events_plain(events, seats):
+                return None
+        elif rest and not _others_plain(deal, seats, rest):
             return None
     kept = _kept_seat(deal, seats, dealer) if rest else None
     if kept is not None and (kept < 0 or not dealt):
@@ -223,6 +226,15 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
                for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
+def _events_plain(events: Sequence[EventLine], seats: dict[str, int]) -> bool:
+    """``_others_plain`` of a deal whose other lines, the dealt ones aside, are
+    ``events`` alone: each changes nothing in the play."""
+    for event in events:
+        if not _event_plain(event, seats):
+            return False
+    return True
+
+
 def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
     if event.kind not in PLAIN_EVENTS and event.kind != "kept":
         return False  # one that changes a hand or voids the deal (a kept card: _kept_seat)
@@ -236,12 +248,16 @@ def _kept_seat(deal: Deal, seats: dict[str, int], dealer: int) -> int | None:
     exchange is of twelve cards, one never played), None when nobody did; -1
     when the ``kept`` lines are in doubt: more than one, the dealer's (who
     takes no talon card), or one naming a trick."""
-    lines = deal.events_of("kept")
-    if not lines:
+    line = None
+    for event in deal.events:  # (``events_of("kept")`` without its tuple)
+        if event.kind == "kept":
+            if line is not None:
+                return -1  # a second one
+            line = event
+    if line is None:
         return None
-    line = lines[0]
     seat = seats.get(line.player.text) if line.player is not None else None
-    if len(lines) > 1 or seat is None or seat == dealer or line.trick is not None:
+    if seat is None or seat == dealer or line.trick is not None:
         return -1
     return seat
 
@@ -363,9 +379,12 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
         if refuses and sees and played >> sees[0] & 1:
             return False
     # the keeper's row, when he wrote one: none discarded, none refused (asked last, so
-    # that a deal without a kept card asks nothing more above)
-    return kept is None or not any(seats.get(row[0]) == kept and (row[1] or row[2])
-                                   for row in exchanges)
+    # that a deal without a kept card asks nothing more above; a loop: no generator)
+    if kept is not None:
+        for row in exchanges:
+            if (row[1] or row[2]) and seats.get(row[0]) == kept:
+                return False
+    return True
 
 
 def _ace_holder(by_seat: bytes) -> int | None:

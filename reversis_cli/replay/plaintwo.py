@@ -51,7 +51,16 @@ from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
 from .rules_of_play import PLAYING_ORDERS
 
-__all__ = ["replay_two_discarded"]
+__all__ = ["WalkedTricks", "replay_two_discarded"]
+
+
+class WalkedTricks(tuple):
+    """The tricks :func:`_walk` walked (``ReplayedDeal.walked``: a tuple of
+    ``Walked``), which also keeps tricks 1 to 10 as ``plain._walk`` made them,
+    a plain deal's rows (``ten``, ``result.Row`` each): settle/leantwo.py settles
+    on those rows, not made again from the tricks."""
+
+    ten: tuple[tuple[int, int, int, int, int, int, int], ...]
 
 _PLAYED = 4 * TRICKS_PER_DEAL - 1  # the cards played: trick 11 has three
 _FOURTH_CARD = itemgetter(4)  # a trick row's fourth card (NO_INDEX: three cards)
@@ -130,8 +139,10 @@ def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int]
     :func:`_two_seat`'s) and a ``kept`` line not (:func:`_two_seat` said none
     is written)."""
     if others == len(events):  # only event lines: no other line to hold to the play
-        return all(event.kind == "discarded-two" or _event_plain(event, seats)
-                   for event in events)
+        for event in events:  # (a loop: no generator)
+            if event.kind != "discarded-two" and not _event_plain(event, seats):
+                return False
+        return True
     if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
         return False
     if not all(event.kind == "discarded-two" or _event_plain(event, seats)
@@ -144,10 +155,11 @@ def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int]
 def _his_exchange(exchanges: Sequence[ExchangeRow], seats: dict[str, int], two: int) -> bool:
     """Whether the exchange line of the player who discarded two, if written,
     discards two different cards (and refuses nothing)."""
-    for player, refuses, discards, *_ in exchanges:
-        if seats.get(player) == two and (refuses or len(discards) != 2
-                                         or discards[0] == discards[1]):
-            return False
+    for row in exchanges:  # (a row read by index: no list of the rest made for each)
+        if seats.get(row[0]) == two:
+            discards = row[2]
+            if row[1] or len(discards) != 2 or discards[0] == discards[1]:
+                return False
     return True
 
 
@@ -195,11 +207,16 @@ def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, t
     played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
-    tricks = tuple([(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
-                    for number, leader, c0, c1, c2, c3, taker in ten]) + (walked,)
-    played_by_seat = b"".join([ten_by_seat[10 * seat:10 * seat + 10] + bytes((cards[seat],))
-                               for seat in range(4)])
+    tricks = WalkedTricks([*[(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
+                             for number, leader, c0, c1, c2, c3, taker in ten], walked])
+    tricks.ten = ten
+    one, (c0, c1, c2, c3) = _ONE_BYTE, cards  # each seat's ten cards, then his eleventh
+    played_by_seat = b"".join((ten_by_seat[:10], one[c0], ten_by_seat[10:20], one[c1],
+                               ten_by_seat[20:30], one[c2], ten_by_seat[30:], one[c3]))
     return tricks, played, played_by_seat, renounces
+
+
+_ONE_BYTE = tuple(bytes((value,)) for value in range(256))  # a byte by its value
 
 
 def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
@@ -215,7 +232,7 @@ def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], i
         leader = (two + 1) % 4
     if named is not None and seat_of(named) != leader:
         return None
-    order = tuple([seat for seat in PLAYING_ORDERS[leader] if seat != two])
+    order = _PASSED_OVER[leader][two]
     indexes = (i0, i1, i2)
     lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
     best = 0
@@ -230,6 +247,11 @@ def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], i
     if named_taker is not None and seat_of(named_taker) != taker:
         return None
     cards = [NO_CARD] * 4
-    for seat, index in zip(order, indexes, strict=True):
-        cards[seat] = index
+    cards[order[0]], cards[order[1]], cards[order[2]] = indexes
     return (number, leader, order, taker, indexes), tuple(cards)
+
+
+# The seats in playing order from a leader (the first index), the one who discarded two
+# (the second) passed over: trick 11's order (``_last_trick``; he never leads it).
+_PASSED_OVER = tuple(tuple(tuple([seat for seat in PLAYING_ORDERS[leader] if seat != two])
+                           for two in range(4)) for leader in range(4))

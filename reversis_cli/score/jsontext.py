@@ -10,6 +10,7 @@ and for every deal under ``REVERSIS_REFERENCE=1``.  The same bytes either way
 from __future__ import annotations
 
 from collections.abc import Sequence
+from string import Formatter
 
 from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
@@ -20,7 +21,8 @@ from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.codes import NoteCode, ReasonCode
 from ..settle.payments import param_json
-from ..settle.texts import english_reason, english_reason_of, english_revoke_remise, reason_key
+from ..settle.texts import (_NOTE_FIELDS, FORFEITED, REASONS, _english_why, english_reason,
+                            english_reason_of, english_revoke_remise, reason_key)
 from .encoder import dumps, string
 
 __all__ = ["deal_text"]
@@ -184,6 +186,9 @@ def _write_lean_payment(p: Payment) -> str:
         else:
             reason = string(english_reason_of(code, payer, payee, rule, trick, params))
             params_text = _write_params(dict(params))
+    elif params and params[-1][0] in _FORFEIT_FACTS \
+            and (written := _forfeited_texts(code, payer, payee, rule, trick, params)) is not None:
+        reason, params_text = written  # IRR-4, CLAIM-1: the payment's texts and the forfeit's
     else:
         key = reason_key(code, payer, payee, rule, trick, params)
         if key is None:
@@ -209,6 +214,69 @@ def _write_lean_payment(p: Payment) -> str:
 
 
 _REVOKE_REMISE = ReasonCode.REMISE_REVOKE
+
+# A forfeited lean payment's params end with these (``leanevents._forfeit``: by which
+# rule, why, and the facts the why's note reads), which no reason's template reads.
+_FORFEIT_FACTS = frozenset(("forfeited_by", "forfeit", "peeker", "peek_forfeits",
+                            "claims_required"))
+# ``texts.FORFEITED`` after its ``{reason}``: what a forfeit adds to the reason (None:
+# another shape, every forfeited payment written whole).
+_FORFEIT_REST = (FORFEITED[len("{reason}"):] if FORFEITED.startswith("{reason}")
+                 and [name for _, name, _, _ in Formatter().parse(FORFEITED) if name]
+                 == ["reason", "why"]
+                 and not any(name in _FORFEIT_FACTS for template in REASONS.values()
+                             for _, name, _, _ in Formatter().parse(template))
+                 else None)
+# The forfeit's own texts (its reason's end as escaped JSON, its params' members), by
+# the forfeit's items.
+_FORFEIT_TEXTS: dict[tuple, tuple[str, str]] = {}
+
+
+def _forfeited_texts(code: ReasonCode, payer: str, payee: str, rule: str, trick: int | None,
+                     items: tuple) -> tuple[str, str] | None:
+    """The reason and the params of a forfeited lean payment as JSON text, from the
+    texts of the payment forfeited (its items before ``forfeited_by``: written for
+    the deals where it stands, and kept) and the forfeit's (kept by the forfeit's
+    items): what ``string(english_reason_of(...))`` and ``_write_params`` write of
+    the whole, as ``texts.FORFEITED`` joins them.  None (written whole) at a doubt:
+    no ``forfeited_by`` followed by a ``forfeit`` note, a forfeit's name among the
+    payment's own, a note reading other values, a reason that reads more (a fine)."""
+    at = 0
+    for name, _ in items:
+        if name == "forfeited_by":
+            break
+        if name in _FORFEIT_FACTS:
+            return None
+        at += 1
+    base, tail = items[:at], items[at:]
+    if len(tail) < 2 or tail[1][0] != "forfeit" or _FORFEIT_REST is None:
+        return None
+    key = reason_key(code, payer, payee, rule, trick, base)
+    if key is None:
+        return None
+    forfeit = _FORFEIT_TEXTS.get(tail)
+    if forfeit is None:
+        why, names = tail[1][1], [name for name, _ in tail]
+        if type(why) is not NoteCode or len(set(names)) != len(names) \
+                or not all(name in _FORFEIT_FACTS for name in names) \
+                or not all(name in names for name in _NOTE_FIELDS[why]):
+            return None
+        if len(_FORFEIT_TEXTS) >= 256:  # bounded, whatever the session
+            _FORFEIT_TEXTS.clear()
+        forfeit = _FORFEIT_TEXTS[tail] = (
+            string(_FORFEIT_REST.format(why=_english_why(why, dict(tail))))[1:],
+            _write_params(dict(tail))[1:-1])
+    reason = _LEAN_REASONS.get(key)
+    if reason is None:  # kept as _write_lean_payment keeps it
+        reason = string(english_reason_of(code, payer, payee, rule, trick, base))
+        if len(_LEAN_REASONS) >= _PAYMENT_TEXTS_HELD:
+            _LEAN_REASONS.clear()
+        _LEAN_REASONS[key] = reason
+    if not base:
+        return reason[:-1] + forfeit[0], "{" + forfeit[1] + "}"
+    kept = _PARAMS_TEXTS.get(base)
+    params = kept if kept is not None else _params_text(dict(base))
+    return reason[:-1] + forfeit[0], params[:-1] + ", " + forfeit[1] + "}"
 
 
 def _revoke_remise_texts(payer: str, trick: int | None, items: tuple) -> tuple[str, str] | None:

@@ -29,6 +29,7 @@ from operator import attrgetter
 
 from .. import fastpaths
 from ..replay import ReplayedDeal
+from ..replay.plaintwo import WalkedTricks
 from ..replay.result import Row, Walked
 from ..rules import Profile
 from .lean import NO_CARD_INDEX, _Lean, deal_facts, handles
@@ -65,8 +66,9 @@ def rows_of_walk(walked: tuple[Walked, ...]) -> tuple[Row, ...]:
     in a trick of three cards, :data:`~.lean.NO_CARD_INDEX` where the ten-card
     player, passed over, played none."""
     try:  # tricks 1-10 of four cards (replay/plaintwo.py walks no other), then trick 11
-        rows = [(number, leader, c0, c1, c2, c3, taker)
-                for number, leader, _, taker, (c0, c1, c2, c3) in walked[:-1]]
+        rows = [*walked.ten] if type(walked) is WalkedTricks else [  # the walk's own rows
+            (number, leader, c0, c1, c2, c3, taker)
+            for number, leader, _, taker, (c0, c1, c2, c3) in walked[:-1]]
         number, leader, seats, taker, (i0, i1, i2) = walked[-1]
     except ValueError:
         return _rows_of_any_walk(walked)
