@@ -27,7 +27,9 @@ from reversis_cli.model import HandLine, PartieLine, TalonLine
 from reversis_cli.model.deal import DealtRows
 from reversis_cli.model.rows import DEALT_KINDS
 from reversis_cli.notation.fastpath import FastPath
+from reversis_cli.notation import parse
 from reversis_cli.notation.parse import parse_deal
+from reversis_cli.notation.spaced import SpacedLines
 from reversis_cli.replay.plain import replay_plain
 from reversis_cli.settle import lean
 from reversis_cli.simulate import SimulationOptions, simulate_session
@@ -124,6 +126,44 @@ def test_dealt_lines_by_their_words_read_as_lark_reads_them(size, monkeypatch):
         slow, slow_problems = parse_deal(list(chunk), 1, fast=False)
         assert (fast, fast_problems) == (slow, slow_problems), chunk
     assert sum(by_words) > 40  # lines read by their words, whole deals of them
+
+
+# The variants a block reader cuts as SpacedLines (ASCII, no blank but the space).
+SPACED_DEALT_VARIANTS = [line for line in DEALT_VARIANTS if line.isascii()
+                         and not re.search(r"[\t\x0b\x0c\x1c-\x1f]", line)]
+
+
+@pytest.mark.parametrize("size", [3, 7])
+def test_dealt_lines_of_spaced_lines_read_in_the_one_loop_as_lark_reads_them(size,
+                                                                             monkeypatch):
+    """The one loop (notation/fastspaced.py) reads a hand line inline and a talon
+    or partie line by its words: every deal of SpacedLines the same as Lark's
+    (above the tricks, and below them, where the loop leaves the line to the rest)."""
+    whole = []
+    read = parse.read_spaced_deal
+
+    def counted(*args):
+        made = read(*args)
+        whole.append(made is not None and isinstance(made[0]._by_type.get(HandLine), list))
+        return made
+
+    monkeypatch.setattr(parse, "read_spaced_deal", counted)
+    rng = random.Random(size)
+    head, trick = "deal 1 dealer Gleb", "   1 Anna  2C JC 7C 9C"
+    usual = ["  hand Anna  QS 8S 4S", "  hand Boris QH 2C", "  talon 6S 9H 9S",
+             "  partie JH 9H KD AD", "  exchange Anna discards JH takes 6S"]
+    lines = [rng.choice(usual if rng.random() < 0.8 else SPACED_DEALT_VARIANTS + [trick])
+             for _ in range(700)]
+    for start in range(0, len(lines), size):  # a deal of a few lines, again and again
+        chunk = SpacedLines([head, *lines[start:start + size]])
+        fast, fast_problems = parse_deal(chunk, 1, fast=True)
+        slow, slow_problems = parse_deal(list(chunk), 1, fast=False)
+        assert (fast is None) == (slow is None), chunk
+        if fast is not None and slow is not None:  # the rows the plain replay reads first
+            assert [[row[:5] for row in rows] for rows in fast.dealt_rows] == [
+                [row[:5] for row in rows] for rows in slow.dealt_rows], chunk
+        assert (fast, fast_problems) == (slow, slow_problems), chunk
+    assert sum(whole) > 40  # deals read whole by the loop, their hand lines as rows
 
 
 def test_a_hand_with_a_card_written_twice_has_a_mask_of_fewer_cards_read_either_way():

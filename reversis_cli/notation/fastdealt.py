@@ -68,6 +68,10 @@ class DealtLines:
         # cards' words (each a single card, with its index, and with its bit).
         self._dealt_read: tuple[dict[str, type[DealtLine]], set[str], dict[str, int],
                                 dict[str, int]] = ({}, set(), {}, {})
+        # Two of its look-ups bound once, for the one loop (``fastspaced``), which
+        # reads a hand line inline: a keyword's kind, a card's bit.
+        self._dealt_kind = self._dealt_read[0].get
+        self._dealt_bit = self._dealt_read[3].__getitem__
 
     def _dealt_keyword(self, head: str) -> str:
         """The keyword of the line whose first letter is ``head``."""

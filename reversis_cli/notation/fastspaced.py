@@ -5,7 +5,8 @@ first: its deal line, exchange lines and trick lines read by their words, each
 trick line's in the loop itself (``FastPath._lean_trick``'s reading, without a
 call), the deal made lean (``model.deal.lean_deal``); a record written with its
 hands has its hand, talon and partie lines above the tricks, read by their words
-as ``FastPath._dealt_by_words`` reads them (rows of the deal).  At the first line
+as ``FastPath._dealt_by_words`` reads them, written out here (a hand line inline,
+a talon or partie line by ``_cards_row``: rows of the deal; decisions E89).  At the first line
 that is not one of those -- an event, a partie line below the tricks, a comment,
 a word the fast path has not read before -- the loop hands the deal over to
 ``fastrest.read_spaced_rest``, which reads the rest of it as ``FastPath.read_deal``
@@ -17,7 +18,7 @@ the two to that).  The deal line is read last.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
-from ..model import Deal, DealLine
+from ..model import Deal, DealLine, HandLine, TalonLine
 from ..model.deal import lean_deal
 from ..model.rows import DEALT_ROW, DealtRow, ExchangeRow, TrickRow
 from .fastpath import FastPath
@@ -29,18 +30,14 @@ __all__ = ["read_spaced_deal"]
 
 def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                      ) -> tuple[Deal, list[Diagnostic]] | None:
-    """``fast.read_deal(lines, first_line)`` for the usual deal: its lines
-    under the deal line exchange lines, then trick lines (blank lines among
-    them), the hand, talon and partie lines above the tricks among the exchange
-    lines; any other deal read on from its first other line by
-    ``read_spaced_rest``; None where ``read_deal`` gives up."""
+    """``fast.read_deal(lines, first_line)`` for the usual deal: under its deal line
+    exchange lines (and hand, talon and partie lines), then trick lines (blank lines
+    among them); any other read on from its first other line by ``read_spaced_rest``."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
-    # the exchange rows, and among them in order the hand, talon and partie lines'
-    # rows (above the tricks), which most deals have none of (dealt: some are there)
-    above: list[ExchangeRow | DealtRow] = []
+    above: list[ExchangeRow | DealtRow] = []  # exchange rows, dealt rows among them (dealt)
     dealt = False
     number = first_line
     for line in lines[1:]:
@@ -51,7 +48,6 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             digits, leader, first, second, third, fourth = words
             found = numbers(digits)
             if found is None or leader not in leaders:
-                item: ExchangeRow | DealtRow | None
                 if digits == "exchange" and first == "discards" and third == "takes" \
                         and leader in players and not rows:  # as _exchange_by_words reads it
                     discard, take = exchange_card(second), exchange_card(fourth)
@@ -77,10 +73,19 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                 break
             above.append(item)
             continue
-        elif words[0] in fast._dealt_read[0]:  # "hand NAME C ...", "talon C C C", "partie ..."
-            if rows or (item := fast._dealt_by_words(line, words, number)) is None:
+        elif (kind := fast._dealt_kind(words[0])) is not None and not rows:
+            # "hand NAME C ...", "talon C C C", "partie C C C C" (a hand inline; below the
+            # tricks such a line goes to _lean_trick, which reads none: its first word)
+            if kind is HandLine and count > 2 and words[1] in fast._dealt_read[1]:
+                try:  # a card written twice carries into another bit: the replay sees it
+                    mask = sum(map(fast._dealt_bit, words[2:]))
+                except KeyError:
+                    break  # a word not read as a card before: the expression's
+                above.append((0, words[1], mask, count - 2, None, line, number))
+            elif kind is HandLine or (item := _cards_row(fast, kind, words, line, number)) is None:
                 break
-            above.append(item)
+            else:
+                above.append(item)
             dealt = True
             continue
         else:  # the trick lines without a leader
@@ -93,15 +98,13 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         if i0 is None or i1 is None or i2 is None or i3 is None:
             break
         rows.append((found, i0, i1, i2, i3, leader, taker, line, number))
-    else:  # every line read
+    else:  # every line read: the deal line read now
         words = lines[0].split()
-        deal_line = fast._deal_line_by_words(lines[0], words, first_line) if len(words) == 4 \
-            else None
-        if deal_line is None:
+        if len(words) != 4 or (deal_line := fast._deal_line_by_words(lines[0], words,
+                                                                     first_line)) is None:
             return None
         if not dealt:  # (above: the exchange rows only)
-            return lean_deal(deal_line, [*above, *rows], rows, above,  # type: ignore[arg-type]
-                             ()), []
+            return lean_deal(deal_line, [*above, *rows], rows, above, ()), []  # type: ignore
         return _with_dealt(deal_line, above, rows), []
     # the first line the loop does not read: the rest read as read_deal reads it
     return read_spaced_rest(fast, lines, first_line, number - first_line, rows, above)
@@ -119,6 +122,29 @@ def _with_dealt(deal_line: DealLine, above: list[ExchangeRow | DealtRow], rows: 
         else:
             exchange_rows.append(item)  # type: ignore[arg-type]
     return lean_deal(deal_line, [*above, *rows], rows, exchange_rows, (), dealt)
+
+
+def _cards_row(fast: FastPath, kind: type, words: list[str], line: str, number: int
+               ) -> DealtRow | None:
+    """A talon or partie line's row (``kind``: ``TalonLine``, ``PartieLine``), as
+    ``FastPath._dealt_by_words`` makes it (its keyword read so before): None
+    unless each card's word is one it has read as a card."""
+    card_of = fast._dealt_read[2]
+    count = len(words)
+    indexes: tuple[int, ...]
+    try:
+        if count == 4:  # a talon's three cards
+            indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]])
+        elif count == 5:  # a partie's four
+            indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]],
+                       card_of[words[4]])
+        elif count > 1:
+            indexes = tuple(map(card_of.__getitem__, words[1:]))
+        else:
+            return None
+    except KeyError:
+        return None
+    return (1 if kind is TalonLine else 2, None, 0, 0, indexes, line, number)
 
 
 def _head_line(fast: FastPath, line: str, words: list[str], number: int
