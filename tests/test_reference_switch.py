@@ -51,6 +51,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "hand, talon and partie lines by their words": ("reversis_cli.notation.fastdealt:DealtLines",
                                                     "_dealt_words"),
     "plain replay (the cards as dealt)": ("reversis_cli.replay.plain", "dealt_plain"),
+    "plain replay (the usual deal's cards as dealt, at once)": (
+        "reversis_cli.replay.plain", "dealt_usual"),
     "dealt lines by their words": ("reversis_cli.notation.fastdealt:DealtLines",
                                    "_dealt_by_words"),
     "rows: still held": ("reversis_cli.settle.inplay", "still_held"),

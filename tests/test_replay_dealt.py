@@ -323,6 +323,32 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
     "a partie with a card played": (
         lambda t: _changed(t, "partie JH 9H KD AD", "partie JH 9H KD 2C"), "RV306",
         ("partie", "2C")),
+    # Each of the next four leaves the hands and the talon a partition of the pack (48
+    # cards, each once), which plaindealt.dealt_usual asks first: only the seats say it.
+    # Anna's and Boris's hand lines name each other: each plays the other's hand
+    "two hand lines with their players swapped": (
+        lambda t: _changed(_changed(_changed(t, "hand Anna  QS", "hand @@@@  QS"),
+                                    "hand Boris 5S", "hand Anna  5S"),
+                           "hand @@@@  QS", "hand Boris QS"),
+        "RV303", ("hand Boris QS", "QS")),
+    # the dealer's 5C written in Anna's hand: twelve cards hers, eleven his
+    "the dealer's card in another's hand": (
+        lambda t: _changed(_changed(t, "9C 8C 5C\n", "9C 8C\n"), "AC 3C 2C\n", "AC 3C 2C 5C\n"),
+        "RV204", ("hand Anna", "hand")),
+    # Anna takes Vera's talon card, which Vera takes and plays
+    "a card taken that is another's talon card": (
+        lambda t: _changed(t, "discards JH takes 6S", "discards JH takes 9S"), "RV305",
+        ("exchange Anna", "9S")),
+    # Vera refuses 9S, then plays it; KD, kept, is never played
+    "a refused talon card played": (
+        lambda t: _changed(t, "exchange Vera discards KD takes 9S", "exchange Vera refuses"),
+        "RV305", ("exchange Vera", "exchange")),
+    # Anna (the first seat, whose seat's two bits are none) plays 9H, Boris's refused
+    # talon card, instead of QH, which her hand line holds and which is then out of play
+    "a refused talon card played instead of a card of the hand": (
+        lambda t: _changed(_changed(t, "2 Boris 3H 2H KH QH", "2 Boris 3H 2H KH 9H"),
+                           "partie JH 9H KD AD", "partie JH QH KD AD"),
+        "RV304", ("talon", "9H")),
 }
 
 
@@ -442,3 +468,79 @@ def test_a_deal_whose_first_hand_line_is_read_by_its_expression_has_lines_not_ro
     assert (fast, fast_problems) == (slow, slow_problems)
     assert [line.player.text for line in fast.hands] == ["Anna", "Zoya", "Anna"]
     assert [len(rows) for rows in fast.dealt_rows] == [3, 1, 0]
+
+
+# -- the usual deal held to its play at once (plaindealt.dealt_usual) -----------------------
+
+def _dealt_plain_both_ways(text: str) -> tuple[int, int]:
+    """Each deal of ``text`` that reaches ``dealt_plain`` with nobody keeping a
+    card or discarding two, asked of ``dealt_usual`` and of the checks one by one
+    (``dealt_plain``): where ``dealt_usual`` answers, they answer the same.  How
+    many ``dealt_usual`` answered, and how many of the usual shape
+    (four hands, one talon, one partie, four exchange rows) the general checks
+    took."""
+    from reversis_cli.replay import plain, plaindealt
+    answered = usual_shape = 0
+    for chunk in deal_chunks(text):
+        deal, _ = parse_deal(list(chunk.lines), chunk.first_line)
+        if deal is None:
+            continue
+        seats = plain._seats(("Anna", "Boris", "Vera", "Gleb"))
+        dealer = seats.get(deal.dealer.text)
+        if dealer is None:
+            continue
+        walked = plain._walk(deal.trick_rows, seats, dealer)
+        if walked is None:
+            continue
+        _, played, by_seat, _ = walked
+        exchanges = deal.exchange_rows
+        if not plain._exchanges_plain(exchanges, seats, dealer, played, by_seat):
+            continue
+        lines = plaindealt.dealt_lines(deal)
+        fast = plaindealt.dealt_usual(lines, seats, dealer, played, by_seat, exchanges)
+        general = plaindealt.dealt_plain(deal, seats, dealer, played, by_seat, exchanges,
+                                         lines=lines)
+        if fast is not None:
+            answered += 1
+            assert general == (fast, -1), chunk.lines
+        shape = [len(rows) for rows in lines] == [4, 1, 1] and len(exchanges) == 4
+        usual_shape += general is not None and shape
+    return answered, usual_shape
+
+
+@pytest.mark.parametrize("options", [{"events": 0.0}, {"write_exchanges": False},
+                                     {"irregular": 0.3, "events": 0.2}], ids=str)
+def test_the_usual_deal_is_held_to_its_play_at_once_as_the_general_checks_hold_it(options):
+    answered, usual_shape = _dealt_plain_both_ways(_simulated(21, 80, **options))
+    # every usual deal the general checks take, dealt_usual takes
+    assert answered == usual_shape
+    if options.get("write_exchanges", True):
+        assert answered > 40
+
+
+def test_the_usual_deal_gives_up_on_broken_lines_where_the_general_checks_do():
+    rng = random.Random(88)
+    blocks = _simulated(22, 150, events=0.0).split("\n\n")
+    broken = "\n\n".join([blocks[0]] + [_broken(block, rng) for block in blocks[1:]])
+    answered, usual_shape = _dealt_plain_both_ways(broken)  # asserts each answer alike
+    assert 0 < answered <= usual_shape < 150
+
+
+# Hand lines that only the hands' count and their bits summed to the pack tell wrong:
+# KD in Anna's hand and in Vera's, each discarding it (JH in no line: the full walk
+# reports nothing, but the general checks give the deal up, so dealt_usual must); Anna's
+# 2C written as a third 3C (3C + 3C + 3C = 3C + 2C in bits: her mask as dealt, of
+# twelve words).
+CARDS_SUMMED_WRONG = {
+    "a card in two hands, each discarding it": lambda t: _changed(
+        _changed(t, "QH JH 4H 8D", "QH KD 4H 8D"), "exchange Anna discards JH",
+        "exchange Anna discards KD"),
+    "a card written three times, its bits summed to the hand as dealt": lambda t: _changed(
+        t, "AC 3C 2C\n", "AC 3C 3C 3C\n"),
+}
+
+
+@pytest.mark.parametrize("case", CARDS_SUMMED_WRONG, ids=str)
+def test_the_usual_deal_gives_up_where_only_the_count_of_cards_tells(case):
+    assert _dealt_plain_both_ways(_deal_one()) == (1, 1)
+    assert _dealt_plain_both_ways(CARDS_SUMMED_WRONG[case](_deal_one())) == (0, 0)

@@ -36,7 +36,7 @@ from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, Pos, Trick
 from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
-from .plaindealt import dealt_lines, dealt_plain
+from .plaindealt import dealt_lines, dealt_plain, dealt_usual
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS, may_renounce
 from .revokes import revoke_found
@@ -114,15 +114,20 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     exchanges = deal.exchange_rows
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
         return None
-    partie: tuple[Card, ...] = ()
+    partie: tuple[Card, ...] | None = ()
     extra = -1  # the card a player who kept a talon card never played (IRR-4)
     if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept, lines=lines)
-        if written is None:
-            return None
-        partie, extra = written
-        if kept is not None and not _kept_card_plain(extra, kept, renounces, by_seat):
-            return None
+        # the usual deal at once; any other, or a doubt: the checks one by one
+        partie = dealt_usual(lines, seats, dealer, played, by_seat, exchanges) \
+            if kept is None and lines is not None else None
+        if partie is None:
+            written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept,
+                                  lines=lines)
+            if written is None:
+                return None
+            partie, extra = written
+            if kept is not None and not _kept_card_plain(extra, kept, renounces, by_seat):
+                return None
     agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
     if not agreed:
         return None

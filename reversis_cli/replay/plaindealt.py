@@ -32,19 +32,28 @@ two, IRR-5, discards two cards; the partie is then of five):
   in the partie line (none written: RV206); the partie is then the three other
   cards out of play.
 
+The usual deal (four hand lines, a talon line of three cards, a partie line
+of four, one exchange row a player, each discarding one card and taking his
+talon card or refusing it) is asked first of :func:`dealt_usual` (by
+:mod:`.plain`, when nobody kept a card), which answers all the questions above
+at once from the walk: each seat played exactly his hand as exchanged.  Any
+other deal, or a doubt, and :func:`dealt_plain` asks them one by one.
+
 tests/test_replay_plain.py holds the two replays together on such deals,
-simulated and broken on purpose.
+simulated and broken on purpose; tests/test_replay_dealt.py holds
+:func:`dealt_usual` to the checks one by one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from ..cards import PACK, Card
 from ..model import Deal
 from ..model.rows import DealtRow, ExchangeRow
 
-__all__ = ["dealt_lines", "dealt_plain", "DealtLines"]
+__all__ = ["dealt_lines", "dealt_plain", "dealt_usual", "DealtLines"]
 
 # A list, not a tuple: sum(map(_BIT.__getitem__, cards)) calls it once a card, and a
 # list's __getitem__ is a plain method, a tuple's a slot wrapper (a third dearer).
@@ -63,6 +72,18 @@ _SEAT_DIGITS = tuple(bytes(b"1"[0] if value == 0xF0 + seat else b"0"[0] for valu
                      for seat in range(4))
 # The owners of the talon's three cards, in the order written, by the dealer's seat (DEAL-2).
 _TALON_OWNERS = tuple(tuple((dealer + step) % 4 for step in (1, 2, 3)) for dealer in range(4))
+# dealt_usual's: the hands of a plain deal written whole (three of eleven cards, the dealer's
+# of twelve).
+_HANDS_WRITTEN = 3 * _SEAT_CARDS + _SEAT_CARDS + 1
+# dealt_usual's reading of ``by_seat``: each card's seat as two bits, two masks (as
+# _masks_by_seat: one table a bit, which writes a seat's code as the digit 1 when its
+# seat has that bit, any other byte as 0).
+_SEAT_BITS = tuple(bytes(b"1"[0] if 0xF0 <= value < 0xF4 and (value - 0xF0) >> bit & 1
+                         else b"0"[0] for value in range(256)) for bit in (0, 1))
+# Each seat's talon card (an index, or None: the dealer's) by the dealer's seat, from
+# the talon's three cards and a None: the owners of DEAL-2 (_TALON_OWNERS) in reverse.
+_OWN_BY_SEAT = tuple(itemgetter(*(owners.index(seat) if seat in owners else 3
+                                  for seat in range(4))) for owners in _TALON_OWNERS)
 # A deal's hand, talon and partie lines as rows (dealt_lines).
 DealtLines = tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]
 
@@ -126,6 +147,76 @@ def dealt_plain(deal: Deal, seats: dict[str, int], dealer: int, played: int, by_
         return None
     return _kept_and_partie(kept, after_exchange, by_hand[kept] if kept is not None else 0,
                             played, parties)
+
+
+def dealt_usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: int, by_seat: bytes,
+           exchanges: Sequence[ExchangeRow]) -> tuple[Card, ...] | None:
+    """:func:`dealt_plain`'s answer (the partie as written; nobody kept a card)
+    for the usual deal written with its hands, from the walk at once; None when
+    it is not that deal, or in doubt (:func:`dealt_plain` then asks, and the full
+    walk says what is wrong).  The usual deal: four hand lines, one talon line
+    of three cards, one partie line of four, an exchange row a player, each
+    discarding one card and taking his talon card (said or not), or refusing
+    it.  Then each seat played exactly the cards of his hand, less the one he
+    discarded, with his talon card unless he refused it, and the partie is the
+    four not played; with all 48 cards written once in the hands and the talon
+    (their bits summed come to the pack: 48 words, so no carry, no card twice),
+    that answers every question of the general checks: a card of a hand played
+    by another would be his talon card, which is in no hand; a talon card
+    played is its owner's; a refused one is nobody's; nothing is unexplained."""
+    hand_rows, talons, parties = lines
+    if len(hand_rows) != 4 or len(talons) != 1 or len(parties) != 1 or len(exchanges) != 4:
+        return None
+    (_, word_a, a, size_a, _, _, _), (_, word_b, b, size_b, _, _, _), \
+        (_, word_c, c, size_c, _, _, _), (_, word_d, d, size_d, _, _, _) = hand_rows
+    talon, partie = talons[0][4], parties[0][4]
+    if talon is None or partie is None or len(talon) != 3 or len(partie) != 4 \
+            or size_a + size_b + size_c + size_d != _HANDS_WRITTEN:
+        return None
+    bit = _BIT
+    first, second, third = talon
+    if a + b + c + d + bit[first] + bit[second] + bit[third] != _EVERY_CARD:
+        return None  # a card twice, or one in no line (or a hand's size wrong)
+    # each seat's cards as expected: his hand, less his discard, with his talon card
+    expected = [0, 0, 0, 0]  # a seat whose hand is not written (another's twice): none
+    try:  # a player's word that names none (or no word, None): KeyError
+        expected[seats[word_a]] = a  # type: ignore[index]
+        expected[seats[word_b]] = b  # type: ignore[index]
+        expected[seats[word_c]] = c  # type: ignore[index]
+        expected[seats[word_d]] = d  # type: ignore[index]
+    except KeyError:
+        return None
+    own = _OWN_BY_SEAT[dealer]((first, second, third, None))
+    for player, refuses, discards, taken, sees, _, _, _ in exchanges:
+        seat = seats[player]  # one row a player, each a player's (_exchanges_plain)
+        his = own[seat]
+        if sees and sees[0] != his:
+            return None  # not his talon card (or the dealer's)
+        if refuses:
+            if discards or taken is not None:
+                return None
+        elif len(discards) != 1 or taken is not None and (his is None or taken != (his,)):
+            return None
+        elif his is None:
+            expected[seat] ^= bit[discards[0]]
+        else:  # his talon card is in no hand; a discard not in his hand stays, unplayed
+            expected[seat] ^= bit[discards[0]] | bit[his]
+    e0, e1, e2, e3 = expected
+    # each card played in a seat's cards, none other: the hands and the talon cards
+    # being each card once, none is in two seats' (a discard not in his hand, added,
+    # is not played)
+    if e0 | e1 | e2 | e3 != played:
+        return None
+    # each card played by the seat expected: the two bits of its seat agree (the
+    # pack's indexes, highest first, each replaced by its player's code)
+    owners = _PACK_DOWN.translate(bytes.maketrans(by_seat, _SEAT_CODES))
+    odd, high = _SEAT_BITS
+    if int(owners.translate(odd), 2) != e1 | e3 or int(owners.translate(high), 2) != e2 | e3:
+        return None
+    one, two, three, four = partie
+    if bit[one] + bit[two] + bit[three] + bit[four] + played != _EVERY_CARD:
+        return None  # a card twice (RV202), played (RV306), or one missing (RV206)
+    return PACK[one], PACK[two], PACK[three], PACK[four]
 
 
 def _partie_alone(parties: Sequence[DealtRow], seats: dict[str, int], played: int,
