@@ -167,3 +167,34 @@ def test_a_broken_event_line_in_a_plain_deal_is_said_as_lark_says_it(event):
     """Every event line the fast path does not read (or reads as Lark would): the
     same deal and the same diagnostics, at the same line and column."""
     both_ways([line.replace("{}", event) for line in WITH_AN_EVENT])
+
+
+ESPAGNOLETTES_BY_WORDS = ["espagnolette Vera", "espagnolette Vera waives",
+                          "  espagnolette   Vera  waives ", "espagnolette Zoe\u0308"]
+
+
+@pytest.mark.parametrize("line", ESPAGNOLETTES_BY_WORDS + [
+    "espagnolette", "espagnolette waives", "espagnolette Vera Anna", "espagnolette deal",
+    "espagnolette Vera waive", "espagnolette 9H", "espagnolette Vera waives waives",
+    "espagnolette Vera#x", "espagnolette Vera\twaives", "espagnolette A" + "1" * 31,
+    "espagnolette Ve\u0301ra", "espagnolettes Vera", "espagnolette peeked"])
+def test_an_espagnolette_line_is_read_by_its_words_as_larks(line, monkeypatch):
+    """An espagnolette line (issue 35, branch i35-play4) read by its words in a
+    deal read whole, not by the expression: the deal Lark reads, its columns and
+    diagnostics; any line not so read is the expression's or Lark's, as before."""
+    from reversis_cli.notation.fastpath import FastPath
+
+    lines = [text.replace("{}", line) for text in WITH_AN_EVENT]
+    both_ways(lines)
+    by_expression = []
+    expression = FastPath._espagnolette
+
+    def spied(self, text, *rest):
+        by_expression.append(text)
+        return expression(self, text, *rest)
+
+    monkeypatch.setattr(FastPath, "_espagnolette", spied)
+    fast = parse_deal(list(lines), 100, fast=True)
+    assert fast == parse_deal(list(lines), 100, fast=False)
+    if line in ESPAGNOLETTES_BY_WORDS:
+        assert by_expression == [] and fast[0] is not None and fast[0]._layout is not None

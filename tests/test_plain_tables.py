@@ -226,3 +226,46 @@ def test_a_pipe_gets_no_line_ending_in_spaces(command):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) > 5 and [line for line in lines if line.endswith(" ")] == []
+
+
+@pytest.mark.parametrize("indent", ["  ", "\t"])
+def test_checks_warnings_are_written_plain_as_rich_writes_them(monkeypatch, tmp_path, indent):
+    """``check`` on a file or a pipe (issue 35, branch i35-play4): its warnings
+    (a revoke's, its source line with spaces at its end) written by ``plain_lines``,
+    without rich, byte for byte what rich writes, spaces kept (``as_rich``); a line
+    with a tab (rich expands it) and the last line, not soft-wrapped, rich's."""
+    from click.testing import CliRunner
+
+    from reversis_cli import fastpaths
+    from reversis_cli.cli import cli
+    from reversis_cli.render import plain
+    from records import REVOKE_HELD_CARD_PLAYED_NEXT
+
+    lines = REVOKE_HELD_CARD_PLAYED_NEXT.split("\n")
+    record = tmp_path / "revokes.rvs"
+    revoke = next(i for i, line in enumerate(lines) if "5C" in line)
+    lines[revoke] = indent + lines[revoke].strip() + "   "  # spaces after
+    record.write_text("\n".join(lines), encoding="utf-8")
+    entered: list = []
+    original = plain.plain_lines
+
+    def counted(view):
+        entered.append(view)
+        return original(view)
+
+    monkeypatch.setattr(plain, "plain_lines", counted)
+    env = {"COLUMNS": "60", "NO_COLOR": "1", "TERM": "dumb"}
+    fast = CliRunner().invoke(cli, ["check", str(record)], env=env)
+    assert entered and "RV201" in fast.output and "   \n" in fast.output
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    reference = CliRunner().invoke(cli, ["check", str(record)], env=env)
+    assert (fast.exit_code, fast.output) == (reference.exit_code, reference.output)
+    out, rich_out = io.StringIO(), io.StringIO()
+    look = {"width": 60, **PLAIN}
+    with Session.open(str(record), None, {}) as session:
+        for one in session.deals():
+            for d in one.checked.diagnostics:
+                PlainConsole(file=out, like=look, as_rich=True).print(diagnostic_view(d),
+                                                                      soft_wrap=True)
+                console(file=rich_out, like=look).print(render_diagnostic(d), soft_wrap=True)
+    assert out.getvalue() == rich_out.getvalue() and "   \n" in out.getvalue()

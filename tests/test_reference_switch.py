@@ -37,6 +37,8 @@ TWINS: dict[str, tuple[str, str]] = {
                                       "_exchange_by_words"),
     "deal lines by their words": ("reversis_cli.notation.fastpath:FastPath",
                                   "_deal_line_by_words"),
+    "espagnolette lines by their words": ("reversis_cli.notation.fastevents:EventLines",
+                                          "_espagnolette_by_words"),
     "block reader": ("reversis_cli.notation.chunks", "_plain_deal"),
     "block reader (a block at once)": ("reversis_cli.notation.chunks", "_plain_deals"),
     "block reader (a block cut by split)": ("reversis_cli.notation.chunks", "_split_deals"),

@@ -207,24 +207,26 @@ def test_broken_deals_replay_alike(monkeypatch, deals):
 
 def _any_revoke_each_asked(renounces, by_seat, espagnolette):
     """``plain._any_revoke`` as it was, asking every renounce (the reference of the one
-    that asks a seat and suit once)."""
+    that asks a seat and suit once), each revoke found."""
     from reversis_cli.replay import plain
     from reversis_cli.replay.result import PRIVILEGED_TRICKS
 
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
     suits = by_seat.translate(plain._SUIT_OF_INDEX)
+    found = []
     for number, seat, lo in renounces:
         first = 11 * seat
         if suits.find(lo, first + number, first + 11) >= 0 \
                 and not (seat == privileged and number <= PRIVILEGED_TRICKS):
-            return True
-    return False
+            found.append((number, seat, lo))
+    return found
 
 
 def test_a_revoke_is_found_asking_each_seat_and_suit_once():
     """Random hands and renounces (in trick order, as the walks make them), a
-    privileged espagnolette or none: the same answer as asking every renounce."""
+    privileged espagnolette or none: the same answer as asking every renounce, and
+    the same revokes (the plain replay makes the warnings of these alone)."""
     import random
 
     from reversis_cli.replay import plain
@@ -239,8 +241,9 @@ def test_a_revoke_is_found_asking_each_seat_and_suit_once():
         holder = rng.choice([None, 0, 1, 2, 3])
         espagnolette = None if holder is None else Espagnolette(holder, waived=rng.random() < 0.3)
         want = _any_revoke_each_asked(renounces, by_seat, espagnolette)
-        assert plain._any_revoke(renounces, by_seat, espagnolette) == want
-        found += want
+        assert plain._revokes_in(renounces, by_seat, espagnolette) == want
+        assert plain._any_revoke(renounces, by_seat, espagnolette) == bool(want)
+        found += bool(want)
     assert 1_000 < found < 19_000
 
 

@@ -9,8 +9,8 @@ from typing import Literal
 import click
 
 from .common import (
-    Count, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, N_, command, option,
-    print_json, report, t, tr,
+    Count, EXIT_INPUT_ERRORS, EXIT_INTERNAL, EXIT_OK, LazyConsole, Msg, N_, PlainConsole,
+    command, is_plain, option, plain_look, print_json, report, t, tr,
 )
 from .options import files_argument, input_files, jobs_option, json_option, serial_if_stdin
 from .progress import progress_bar
@@ -36,7 +36,10 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
 
     files = input_files(inputs)
     jobs = serial_if_stdin(files, jobs)
-    out = LazyConsole()  # made when first printed to: check --json needs none
+    # a file or a pipe: the warnings written as plain text (a revoke's, drawn by rich, cost
+    # twice a deal's reading); else rich's, made when first printed to: check --json needs none
+    look = plain_look()
+    out = PlainConsole(like=look, as_rich=True) if is_plain(look) else LazyConsole()
     reports = []
     with progress_bar(files, enabled=not as_json) as (tick, done):
         if jobs > 1 and len(files) > 1:  # the files shared among processes

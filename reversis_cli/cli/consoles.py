@@ -79,11 +79,17 @@ class PlainConsole:
     color_system = None
     is_terminal = False
 
-    def __init__(self, stderr: bool = False, file=None, like=None) -> None:
+    def __init__(self, stderr: bool = False, file=None, like=None, as_rich: bool = False
+                 ) -> None:
+        """``as_rich``: what rich writes, spaces at the lines' ends kept (``check``'s
+        output, always so written): only a view printed with ``soft_wrap`` is written
+        plain (:func:`~reversis_cli.render.plain.plain_lines`, rich's very text), any
+        other print through rich."""
         assert like is not None and is_plain(like)
         self._stderr = stderr
         self._file = file
         self._like = like
+        self._as_rich = as_rich
         self.width: int = like["width"]
         self._console = None
 
@@ -97,7 +103,8 @@ class PlainConsole:
 
         # markup: never read, as console()'s; REVERSIS_REFERENCE=1 (reversis_cli/fastpaths.py):
         # rich prints everything
-        if not fastpaths.REFERENCE and len(objects) == 1 and set(options) <= {"markup"}:
+        if not fastpaths.REFERENCE and len(objects) == 1 and set(options) <= {"markup"} \
+                and (soft_wrap or not self._as_rich):
             text = plain_lines(objects[0]) if soft_wrap else plain_text(objects[0], self.width)
             if text is not None:
                 self._write(text)
@@ -111,7 +118,7 @@ class PlainConsole:
         from ..render.plain import without_padding  # loaded by print already
 
         file = self.file
-        file.write(without_padding(text))
+        file.write(text if self._as_rich else without_padding(text))
         file.flush()  # as rich flushes each print
 
     def _rich(self):

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
-from ..model import EventLine, Name, Pos, Statement, TrickLine
+from ..model import EspagnoletteLine, EventLine, Name, Pos, Statement, TrickLine
 from .fastlines import lean_trick_line, new_event_line
 
 __all__ = ["EventLines", "EVENT_WORDS"]
@@ -38,6 +38,10 @@ __all__ = ["EventLines", "EVENT_WORDS"]
 _NAMED = frozenset(("peeked", "kept", "discarded-two", "out-of-turn"))
 EVENT_WORDS = _NAMED | {"unclaimed", "misdeal", "redeal", "exposed"}
 _WORD = re.compile(r"[^ \t]+")
+# An espagnolette line made without its __init__ (its slots' setters, in its fields' order).
+_new = object.__new__
+_ESPAGNOLETTE_SLOTS = tuple(getattr(EspagnoletteLine, name).__set__
+                            for name in EspagnoletteLine._fields)
 _DIGITS = re.compile(r"[0-9]+")
 
 
@@ -160,10 +164,36 @@ class EventLines:
         head = words[0]
         if head in EVENT_WORDS:  # no other statement starts with an event's keyword
             return self._event_by_words(line, words, number)
+        if head == "espagnolette":  # FastPath._espagnolette's line, by its words
+            return self._espagnolette_by_words(line, words, number) \
+                or self.read(line, number, problems)
         if 3 < len(words) < 8 and head.isdigit() and (
                 three := self._three_card_trick(line, words, number)) is not None:
             return three
         return self.read(line, number, problems)
+
+    def _espagnolette_by_words(self, line: str, words: list[str], number: int
+                               ) -> EspagnoletteLine | None:
+        """``FastPath._espagnolette`` of a plain line (``fastpath.is_plain``: its
+        only blank is the space) whose first word is ``espagnolette``: the line
+        ``espagnolette NAME`` or ``espagnolette NAME waives`` made as it makes it,
+        each word's column found after the word before it; None for any other
+        (``FastPath.read`` then reads it, or Lark)."""
+        count = len(words)
+        if count != 2 and (count != 3 or words[2] != "waives"):
+            return None
+        at = line.index("espagnolette")  # only spaces before the keyword
+        player = self._player_after(line, words[1], at + len("espagnolette"), number)
+        if player is None:
+            return None
+        made = _new(EspagnoletteLine)
+        s_pos, s_before, s_after, s_player, s_waives = _ESPAGNOLETTE_SLOTS
+        s_pos(made, tuple.__new__(Pos, (number, at + 1)))
+        s_before(made, ())
+        s_after(made, None)
+        s_player(made, player)
+        s_waives(made, count == 3)
+        return made
 
     def _three_card_trick(self, line: str, words: list[str], number: int) -> TrickLine | None:
         """The lean line (``fastlines.lean_trick_line``) of a plain line

@@ -60,7 +60,10 @@ def _window(line: str, index: int) -> tuple[str, int]:
 
 def _caret_padding(line: str, index: int) -> str:
     # Keep tabs so the caret lines up under a tab-indented line.
-    return "".join("\t" if ch == "\t" else " " for ch in line[:index])
+    head = line[:index]
+    if "\t" not in head:  # most lines: spaces alone, not a character at a time
+        return " " * len(head)
+    return "".join("\t" if ch == "\t" else " " for ch in head)
 
 
 def render_diagnostics(diags) -> Group:

@@ -89,11 +89,12 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     lines = None  # hand, talon and partie lines
     if not others:
         dealt = rest = 0
-    elif len(events := deal.events) == others:  # event lines alone: _others_plain's, in short
+    elif len(events := deal.events) + len(espagnolettes) == others:
+        # event and espagnolette lines alone: _others_plain's, in short (no dealt line)
         for event in events:
             if not _event_plain(event, seats):
                 return None
-        dealt, rest = 0, others
+        dealt, rest = 0, len(events)
     else:
         lines = dealt_lines(deal)
         dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
@@ -136,15 +137,18 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
-    if renounces and _any_revoke(renounces, by_seat, espagnolette):
-        _add_revokes(replayed, renounces, by_seat)
+    if renounces:
+        revokes = _revokes_in(renounces, by_seat, espagnolette)
+        if revokes:  # (the other renounces are none: not asked again)
+            _add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
 def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat: bytes
                  ) -> None:
     """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
-    them (``revokes.revokes_of``), from the renounces in playing order: a card of
+    them (``revokes.revokes_of``), from the renounces in playing order (or the
+    revokes among them alone, :func:`_revokes_in`'s): a card of
     the suit led that he plays later he held (a plain deal's hands are the cards
     played).  Of a deal replayed on rows, the card, the suit led and the card's
     place are read from the rows (:func:`_card_pos`): no trick is made for them;
@@ -194,13 +198,16 @@ def _card_pos(deal: Deal, number: int, written: int) -> Pos:
     if rows is not None:
         _, _, _, _, _, leader_text, _, text, line = rows[number - 1]
         if text is not None and line is not None:
-            starts = [found.start() for found in _WORD.finditer(text)]
-            return Pos(line, starts[written + (1 if leader_text is None else 2)] + 1)
+            found = _WORD_AT[written + (1 if leader_text is None else 2)].match(text)
+            if found is not None:
+                return Pos(line, found.end() + 1)
     return deal.trick_line(number - 1).cards[written].pos
 
 
-# A word of a lean trick line (``model.statements._write_out``'s).
-_WORD = re.compile(r"\S+")
+# Where word k (from 0) of a lean trick line starts (its words ``\S+``, as
+# ``model.statements._write_out`` finds them): the end of the k words before it
+# and the blanks after each.
+_WORD_AT = tuple(re.compile(rf"\s*(?:\S+\s+){{{k}}}") for k in range(8))
 
 
 @functools.lru_cache(maxsize=16)
@@ -425,6 +432,13 @@ def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
     """PLAY-4: whether a player played off the suit led while still holding
     it (outside the espagnolette's privilege, ESP-2): whether he plays the
     suit in a later trick."""
+    return bool(_revokes_in(renounces, by_seat, espagnolette))
+
+
+def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
+                espagnolette: Espagnolette | None) -> list[_Renounce]:
+    """The renounces that are revokes (:func:`_any_revoke`'s question asked of
+    each), in playing order: most deals none."""
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
     # each seat's suits in the order played, as their first indexes, seat after seat
@@ -432,16 +446,26 @@ def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
     # A seat's suit not played after a renounce is not after a later one either (a shorter
     # stretch of his cards is searched): not asked again.
     asked = 0  # a bit each, at seat + suit's first index (0..3, 13..16, 26..29, 39..42)
-    for number, seat, lo in renounces:
-        if asked >> (seat + lo) & 1:
+    found: list[_Renounce] = []
+    if privileged is None:  # most deals
+        for number, seat, lo in renounces:
+            if asked >> (seat + lo) & 1:
+                continue
+            first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+            if find(lo, first + number, first + _SEAT_CARDS) >= 0:
+                found.append((number, seat, lo))  # he plays it later
+            else:
+                asked |= 1 << (seat + lo)
+        return found
+    for number, seat, lo in renounces:  # the espagnolette's in tricks 1-9 excused (ESP-2)
+        if seat == privileged and number <= PRIVILEGED_TRICKS or asked >> (seat + lo) & 1:
             continue
-        first = _SEAT_CARDS * seat  # his card of trick 1; of trick n + 1 at first + n
+        first = _SEAT_CARDS * seat
         if find(lo, first + number, first + _SEAT_CARDS) >= 0:
-            if not (seat == privileged and number <= PRIVILEGED_TRICKS):
-                return True  # he plays it later
+            found.append((number, seat, lo))
         else:
             asked |= 1 << (seat + lo)
-    return False
+    return found
 
 
 def _unplayed(by_seat: bytes, extra: int = -1) -> tuple[Card, ...]:

@@ -114,11 +114,16 @@ class Revoke(Value):
 
     def __init__(self, trick: int, seat: int, card: Card, held: Card,
                  pos: Pos | None = None) -> None:
-        setattr_frozen(self, "trick", trick)
-        setattr_frozen(self, "seat", seat)
-        setattr_frozen(self, "card", card)
-        setattr_frozen(self, "held", held)
-        setattr_frozen(self, "pos", pos)
+        # each slot through its descriptor (setattr_frozen's, without its calls)
+        set_trick, set_seat, set_card, set_held, set_pos = _REVOKE_SETTERS
+        set_trick(self, trick)
+        set_seat(self, seat)
+        set_card(self, card)
+        set_held(self, held)
+        set_pos(self, pos)
+
+
+_REVOKE_SETTERS = tuple(getattr(Revoke, name).__set__ for name in Revoke.__slots__)
 
 
 class Irregularity(NamedTuple):

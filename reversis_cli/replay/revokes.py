@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .. import fastpaths
 from ..cards import PACK, Card, CardCode, Suit
-from ..diagnostics import Diagnostic, diagnostic
+from ..diagnostics import Diagnostic
 from ..i18n import N_, Msg
 from ..model import Pos
 from .result import Espagnolette, PlayedTrick, ReplayedDeal, Revoke
@@ -70,7 +70,7 @@ def revoke_found(number: int, seat: int, card: Card, led: Suit, held: Card, pos:
         if not fastpaths.REFERENCE and type(player) is str \
         else Msg(_REVOKE, player=player, card=CardCode(card), suit=_LEAD[led],
                  held=CardCode(held))
-    warning = diagnostic("RV201", message, pos, deal=deal, trick=number)
+    warning = Diagnostic("RV201", message, pos, "", "", deal, number)  # diagnostic()'s
     return Revoke(number, seat, card, held, pos), warning
 
 

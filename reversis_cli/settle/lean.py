@@ -512,9 +512,11 @@ class _Lean:
         if self.outcome is not Outcome.NORMAL:
             self.esp_status = EspagnoletteStatus.SUPERSEDED
             return
-        took = [row[0] for row in self.rows if row[6] == self.esp]
-        if self.options.espagnolette_fails_on != "any_trick":
-            took = [n for n in took if n in MUST_FOLLOW_TRICKS]
+        esp, rows = self.esp, self.rows  # trick n's row is rows[n - 1] (as in _fell)
+        if self.options.espagnolette_fails_on == "any_trick":
+            took = esp in map(_TAKER, rows)
+        else:  # tricks 10 and 11
+            took = esp in [rows[n - 1][6] for n in MUST_FOLLOW_TRICKS]
         self.esp_status = EspagnoletteStatus.FAILED if took else EspagnoletteStatus.SUCCESS
 
     def _refund_placings(self) -> None:
