@@ -41,6 +41,8 @@ SCREEN_WORDING: dict[str, str] = {
         N_("{said}, but it is played in trick {trick}"),
     "{player} played {cards}, not in {player}'s hand at line {line}; {why}":
         N_("{player} played {cards}, not in {player}'s hand as written; {why}"),
+    "{card} is in {player}'s hand and in {other}'s hand (line {line})":
+        N_("{card} is in {player}'s hand and in {other}'s hand"),
     "{card} is in the talon and in {player}'s hand (line {line})":
         N_("{card} is in the talon and in {player}'s hand"),
     "{said}, but {player} played it in trick {trick} (line {line})":
