@@ -359,6 +359,16 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
 }
 
 
+def test_a_hand_line_written_twice_is_said_once_not_as_cards_in_two_hands(tmp_path):
+    line = "  hand Anna  QS 8S 4S 2S QH JH 4H 8D AC 3C 2C\n"
+    path = tmp_path / "twice.rvs"
+    path.write_text(_changed(_deal_one(), line, line + line), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "error[RV308]: this line repeats what line" in result.output
+    assert "RV202" not in result.output, result.output
+
+
 @pytest.mark.parametrize("case", HOSTILE, ids=str)
 def test_a_hostile_hand_line_is_reported_the_same_both_ways(case, tmp_path, monkeypatch):
     make, code, place = HOSTILE[case]

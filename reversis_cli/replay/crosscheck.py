@@ -171,7 +171,7 @@ class CrossChecks:
         (each may say he discarded it, so no other check sees it; the card it stands
         for is then in no line).  A played card in the wrong hand is RV303's."""
         other = dealt.setdefault(card_at.card, line)
-        if other is not line:
+        if other.player.text != line.player.text:  # his line twice is RV308's, said already
             self.error("RV202", Msg("{card} is in {player}'s hand and in {other}'s hand "
                                     "(line {line})", card=CardCode(card_at.card),
                                     player=line.player.text, other=other.player.text,
