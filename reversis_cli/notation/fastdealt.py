@@ -177,7 +177,7 @@ class DealtLines:
         holds: a player's word with one is never kept, a card's or a keyword's
         has none): its only blank is the space, so the expression would read
         its words where they stand."""
-        heads, players, cards, bits = self._dealt_read
+        heads, players, _, bits = self._dealt_read
         kind = heads.get(words[0])
         if kind is None:
             return None
@@ -190,10 +190,28 @@ class DealtLines:
             except KeyError:
                 return None  # a word not read as a card before: the expression's
             return (0, words[1], mask, len(words) - 2, None, line, number)
-        if len(words) <= 1:
-            return None
+        return self._cards_by_words(kind, words, line, number)
+
+    def _cards_by_words(self, kind: type[DealtLine], words: list[str], line: str, number: int
+                        ) -> DealtRow | None:
+        """A talon or partie line's row (``kind``: ``TalonLine``, ``PartieLine``,
+        its keyword read so before), for :meth:`_dealt_by_words` and for the one
+        loop (``fastspaced``): None unless each card's word is one :attr:`_dealt`
+        has read as a card.  A talon's three cards and a partie's four are looked
+        up by subscript, the usual lines' (no call a card)."""
+        card_of = self._dealt_read[2]
+        count = len(words)
+        indexes: tuple[int, ...]
         try:
-            indexes = tuple(map(cards.__getitem__, words[1:]))
+            if count == 4:  # a talon's three cards
+                indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]])
+            elif count == 5:  # a partie's four
+                indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]],
+                           card_of[words[4]])
+            elif count > 1:
+                indexes = tuple(map(card_of.__getitem__, words[1:]))
+            else:
+                return None
         except KeyError:
             return None
         return (1 if kind is TalonLine else 2, None, 0, 0, indexes, line, number)

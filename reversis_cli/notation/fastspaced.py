@@ -6,9 +6,10 @@ trick line's in the loop itself (``FastPath._lean_trick``'s reading, without a
 call), the deal made lean (``model.deal.lean_deal``); a record written with its
 hands has its hand, talon and partie lines above the tricks, read by their words
 as ``FastPath._dealt_by_words`` reads them, written out here (a hand line inline,
-a talon or partie line by ``_cards_row``: rows of the deal; decisions E89).  At the first line
-that is not one of those -- an event, a partie line below the tricks, a comment,
-a word the fast path has not read before -- the loop hands the deal over to
+a talon or partie line by ``FastPath._cards_by_words``: rows of the deal; decisions
+E89).  At the first line that is not one of those -- an event, a partie line below
+the tricks, a comment, a word the fast path has not read before -- the loop hands
+the deal over to
 ``fastrest.read_spaced_rest``, which reads the rest of it as ``FastPath.read_deal``
 would (trick lines still inline), the lines already read kept: the deal is the
 one ``read_deal`` makes, or None where ``read_deal`` gives up (a parity test holds
@@ -18,7 +19,7 @@ the two to that).  The deal line is read last.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
-from ..model import Deal, DealLine, HandLine, TalonLine
+from ..model import Deal, DealLine, HandLine
 from ..model.deal import lean_deal
 from ..model.rows import DEALT_ROW, DealtRow, ExchangeRow, TrickRow
 from .fastpath import FastPath
@@ -33,8 +34,8 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     """``fast.read_deal(lines, first_line)`` for the usual deal: under its deal line
     exchange lines (and hand, talon and partie lines), then trick lines (blank lines
     among them); any other read on from its first other line by ``read_spaced_rest``."""
-    numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
-        fast._card_indexes.get
+    numbers, leaders, takers, index, cards_row = fast._numbers.get, fast._leaders, \
+        fast._takers, fast._card_indexes.get, fast._cards_by_words
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
     above: list[ExchangeRow | DealtRow] = []  # exchange rows, dealt rows among them (dealt)
@@ -82,7 +83,7 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                 except KeyError:
                     break  # a word not read as a card before: the expression's
                 above.append((0, words[1], mask, count - 2, None, line, number))
-            elif kind is HandLine or (item := _cards_row(fast, kind, words, line, number)) is None:
+            elif kind is HandLine or (item := cards_row(kind, words, line, number)) is None:
                 break
             else:
                 above.append(item)
@@ -122,29 +123,6 @@ def _with_dealt(deal_line: DealLine, above: list[ExchangeRow | DealtRow], rows: 
         else:
             exchange_rows.append(item)  # type: ignore[arg-type]
     return lean_deal(deal_line, [*above, *rows], rows, exchange_rows, (), dealt)
-
-
-def _cards_row(fast: FastPath, kind: type, words: list[str], line: str, number: int
-               ) -> DealtRow | None:
-    """A talon or partie line's row (``kind``: ``TalonLine``, ``PartieLine``), as
-    ``FastPath._dealt_by_words`` makes it (its keyword read so before): None
-    unless each card's word is one it has read as a card."""
-    card_of = fast._dealt_read[2]
-    count = len(words)
-    indexes: tuple[int, ...]
-    try:
-        if count == 4:  # a talon's three cards
-            indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]])
-        elif count == 5:  # a partie's four
-            indexes = (card_of[words[1]], card_of[words[2]], card_of[words[3]],
-                       card_of[words[4]])
-        elif count > 1:
-            indexes = tuple(map(card_of.__getitem__, words[1:]))
-        else:
-            return None
-    except KeyError:
-        return None
-    return (1 if kind is TalonLine else 2, None, 0, 0, indexes, line, number)
 
 
 def _head_line(fast: FastPath, line: str, words: list[str], number: int
