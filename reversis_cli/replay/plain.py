@@ -91,9 +91,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         dealt = rest = 0
     elif len(events := deal.events) + len(espagnolettes) == others:
         # event and espagnolette lines alone: _others_plain's, in short (no dealt line)
-        for event in events:
-            if not _event_plain(event, seats):
-                return None
+        if not _events_plain(events, seats):
+            return None
         dealt, rest = 0, len(events)
     else:
         lines = dealt_lines(deal)
@@ -157,7 +156,7 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     privileged = esp.seat if esp is not None and esp.privileged else None
     rows, deal = replayed.rows, replayed.deal
     found = []
-    # each seat's suits in the order played, as their first indexes (_any_revoke's)
+    # each seat's suits in the order played, as their first indexes (_revokes_in's)
     suits = by_seat.translate(_SUIT_OF_INDEX)
     # the trick in which each seat last plays each suit (0: none), by seat + the suit's
     # first index: a renounce before it is a revoke (a seat's cards are eleven, trick 1 first)
@@ -427,18 +426,11 @@ def _espagnolette(by_seat: bytes, declared_lines: Sequence[EspagnoletteLine],
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _any_revoke(renounces: Sequence[_Renounce], by_seat: bytes,
-                espagnolette: Espagnolette | None) -> bool:
-    """PLAY-4: whether a player played off the suit led while still holding
-    it (outside the espagnolette's privilege, ESP-2): whether he plays the
-    suit in a later trick."""
-    return bool(_revokes_in(renounces, by_seat, espagnolette))
-
-
 def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
                 espagnolette: Espagnolette | None) -> list[_Renounce]:
-    """The renounces that are revokes (:func:`_any_revoke`'s question asked of
-    each), in playing order: most deals none."""
+    """PLAY-4: the renounces that are revokes, in playing order (most deals none):
+    a player played off the suit led while still holding it (outside the
+    espagnolette's privilege, ESP-2), that is he plays the suit in a later trick."""
     privileged = espagnolette.seat if espagnolette is not None and espagnolette.privileged \
         else None
     # each seat's suits in the order played, as their first indexes, seat after seat
@@ -447,7 +439,7 @@ def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
     # stretch of his cards is searched): not asked again.
     asked = 0  # a bit each, at seat + suit's first index (0..3, 13..16, 26..29, 39..42)
     found: list[_Renounce] = []
-    if privileged is None:  # most deals
+    if privileged is None:  # most deals: no seat compared with None a renounce (a slow compare)
         for number, seat, lo in renounces:
             if asked >> (seat + lo) & 1:
                 continue

@@ -42,7 +42,7 @@ from ..model import Deal, EventLine
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
 from .plain import (
-    _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _any_revoke,
+    _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _revokes_in,
     _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
 )
 from .plain import _walk as _plain_walk
@@ -110,8 +110,10 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     replayed = ReplayedDeal.of_walk(
         deal, players, dealer, tricks, partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
-    if renounces and _any_revoke(renounces, by_seat, espagnolette):
-        _add_revokes(replayed, renounces, by_seat)
+    if renounces:
+        revokes = _revokes_in(renounces, by_seat, espagnolette)
+        if revokes:  # (the other renounces are none: not asked again)
+            _add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
