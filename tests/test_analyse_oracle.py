@@ -71,7 +71,10 @@ def test_analyse_agrees_with_a_plain_minimax():
     assert not found, _report(found)
 
 
+# About a minute on a quiet machine, six on one shared by five more runs: past the
+# five minutes a test may take (pyproject.toml), so it has its own limit.
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 def test_analyse_agrees_with_a_plain_minimax_on_a_thousand_endgames():
     """1,000 endgames: 80 from trick 8 (trees of at most 3,000 leaves), 400
     from trick 9 and 520 from trick 10; about 60 s of CPU: 10 s to make them,
