@@ -248,3 +248,17 @@ def test_files_are_committed_together_and_each_is_said_once_committed(evenings, 
     assert seen == [("not loaded", stored)] * 2 + [("loaded", stored)] * 2
     assert rows(db, "SELECT * FROM payments WHERE session_id = 1 ORDER BY deal, seq") == before
     assert rows(db, "SELECT count(*) FROM deals") == [(36,)]
+
+
+def test_the_savepoints_journal_is_in_memory_while_loading_and_only_then(evenings):
+    from reversis_cli.club import archive
+
+    during: list[int] = []
+    conn = archive.connect()
+    try:
+        archive.load_files(conn, sorted(evenings.iterdir()), None, each=lambda result: (
+            during.append(conn.execute("PRAGMA temp_store").fetchone()[0])))
+        assert during == [2, 2, 2]  # MEMORY
+        assert conn.execute("PRAGMA temp_store").fetchone() == (0,)  # DEFAULT again
+    finally:
+        conn.close()

@@ -195,9 +195,10 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
     # the foreign keys are off while the files are loaded: each file's rows name the
     # session just stored, and a session deleted in a load takes its rows with it by
     # delete_session; with them on, SQLite journals every INSERT to undo it alone.
-    # Temporary files in memory (for the connection's life): a file's savepoint keeps
-    # there the pages it changes that were in the database before it (a few hundred
-    # KB), which SQLite would otherwise write to a file on disk past 64 KiB.
+    # Temporary files in memory while loading: a file's savepoint keeps there the pages
+    # it changes that were in the database before it (a few hundred KB), which SQLite
+    # would otherwise write to a file on disk past 64 KiB.  Set back after, so that the
+    # readers' sorts of a season in memory spill to disk as before.
     with guarded(name):
         conn.execute("PRAGMA foreign_keys = OFF")
         conn.execute("PRAGMA temp_store = MEMORY")
@@ -214,6 +215,7 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
         raise
     finally:
         with guarded(name):
+            conn.execute("PRAGMA temp_store = DEFAULT")
             conn.execute("PRAGMA foreign_keys = ON")
     return results
 
