@@ -217,3 +217,48 @@ def test_stats_in_a_read_only_folder(evenings, tmp_path):
     assert journal_of(db) == "delete"
     done = read_only(folder, "--lang", "en", "stats", "--json", "club.sqlite")
     assert done.returncode == 0 and json.loads(done.stdout)["players"] == figures
+
+
+def test_files_are_committed_together_and_each_is_said_once_committed(evenings, tmp_path):
+    """Several files a commit (issue 35: the pages every file changes are written to
+    the log once for them all), each file still whole or not at all: a file with
+    errors among them leaves the others stored and its own earlier version as it
+    was (marked stale), and no file is said stored before another connection can
+    read it (a run stopped after that loses nothing it said)."""
+    db = tmp_path / "club.sqlite"
+    archive_inputs([str(evenings / "s1.rvs")], db)
+    before = rows(db, "SELECT * FROM payments ORDER BY deal, seq")
+    (evenings / "s1.rvs").write_text(simulated(12, 1).replace(" AS ", " XS ", 1),
+                                     encoding="utf-8")
+    bad = evenings / "s0.rvs"  # read first
+    bad.write_text(simulated(3, 4).replace(" AS ", " 10S ", 1), encoding="utf-8")
+    seen: list[tuple[str, list[tuple]]] = []
+
+    def each(result) -> None:
+        reader = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            seen.append((str(result.state), reader.execute(
+                "SELECT path, stale IS NOT NULL FROM sessions ORDER BY path").fetchall()))
+        finally:
+            reader.close()
+
+    archive_inputs([str(evenings)], db, each=each)
+    stored = [("recs/s1.rvs", 1), ("recs/s2.rvs", 0), ("recs/s3.rvs", 0)]
+    # one commit for the four files: every line is said once all of it is stored
+    assert seen == [("not loaded", stored)] * 2 + [("loaded", stored)] * 2
+    assert rows(db, "SELECT * FROM payments WHERE session_id = 1 ORDER BY deal, seq") == before
+    assert rows(db, "SELECT count(*) FROM deals") == [(36,)]
+
+
+def test_the_savepoints_journal_is_in_memory_while_loading_and_only_then(evenings):
+    from reversis_cli.club import archive
+
+    during: list[int] = []
+    conn = archive.connect()
+    try:
+        archive.load_files(conn, sorted(evenings.iterdir()), None, each=lambda result: (
+            during.append(conn.execute("PRAGMA temp_store").fetchone()[0])))
+        assert during == [2, 2, 2]  # MEMORY
+        assert conn.execute("PRAGMA temp_store").fetchone() == (0,)  # DEFAULT again
+    finally:
+        conn.close()

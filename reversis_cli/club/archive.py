@@ -7,10 +7,12 @@ and each deal's settlement is written as rows (:mod:`.rows`).  Nothing here
 computes money.
 
 Loading is incremental and safe to stop: a file whose content hash is the
-one stored is skipped, a changed one replaced, and each file is loaded in
-one transaction, so that a file with errors, an interruption or a crash
-leaves the database as it was before that file.  Every value goes in as a
-SQL parameter: names, titles and notes are stored as written.
+one stored is skipped, a changed one replaced, and each file is loaded whole
+or not at all (a savepoint of a transaction that commits several files,
+:class:`.transaction.Batch`), so that a file with errors leaves the database
+as it was before that file, and an interruption or a crash as it was before
+the files not yet said to be stored.  Every value goes in as a SQL parameter:
+names, titles and notes are stored as written.
 
 A session is one evening whatever its path (:mod:`.identity`): a file whose
 evening is stored under another path is a duplicate (skipped) while that
@@ -39,7 +41,7 @@ from ..session.service import Session
 from .rows import SessionRows, session_row
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
-from .transaction import atomic, release, write_ahead
+from .transaction import Batch, Transaction, atomic, release, write_ahead
 from .identity import delete_session, remove_orphans, session_identity
 
 __all__ = ["LOADED", "UNCHANGED", "REPLACED", "REMOVED", "NOT_LOADED", "DUPLICATE", "MOVED",
@@ -180,48 +182,70 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
                name: str = MEMORY, each: Callable[[FileResult], None] | None = None
                ) -> list[FileResult]:
     """Load ``files`` into the archive ``conn`` (named ``name`` in messages),
-    each in its own transaction; ``each(result)`` after each file."""
-    results = []
+    each whole or not at all, several in one commit (:class:`.transaction.Batch`);
+    ``each(result)`` after each file, once it is committed."""
+    results: list[FileResult] = []
+
+    def committed(result: FileResult) -> None:
+        results.append(result)
+        if each is not None:
+            each(result)
+
+    batch = Batch(conn, committed)
     # the foreign keys are off while the files are loaded: each file's rows name the
     # session just stored, and a session deleted in a load takes its rows with it by
-    # delete_session; with them on, SQLite journals every INSERT to undo it alone
+    # delete_session; with them on, SQLite journals every INSERT to undo it alone.
+    # Temporary files in memory while loading: a file's savepoint keeps there the pages
+    # it changes that were in the database before it (a few hundred KB), which SQLite
+    # would otherwise write to a file on disk past 64 KiB.  Set back after, so that the
+    # readers' sorts of a season in memory spill to disk as before.
     with guarded(name):
         conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("PRAGMA temp_store = MEMORY")
     try:
         for path in files:
             with guarded(name):
-                result = load_file(conn, path, stored_path(path, base), base)
-            results.append(result)
-            if each is not None:
-                each(result)
+                result, size = load_file(conn, path, stored_path(path, base), base, batch)
+                batch.done(result, size)
+        with guarded(name):
+            batch.commit()
+    except BaseException:
+        with guarded(name):
+            batch.abandon()
+        raise
     finally:
         with guarded(name):
+            conn.execute("PRAGMA temp_store = DEFAULT")
             conn.execute("PRAGMA foreign_keys = ON")
     return results
 
 
-def load_file(conn: sqlite3.Connection, path: Path, key: str,
-              base: Path | None = None) -> FileResult:
+def load_file(conn: sqlite3.Connection, path: Path, key: str, base: Path | None = None,
+              batch: Batch[FileResult] | None = None) -> tuple[FileResult, int]:
     """One file into the archive under ``key``: skipped when its content is the
     one stored (or another path's evening), else read, settled and stored in
-    one transaction (nothing of it when it has an error)."""
+    one transaction, or one savepoint of ``batch``'s (nothing of it when it has
+    an error).  With the result, the bytes stored (0: nothing written)."""
     name = display_name(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         return FileResult(name, NOT_LOADED, diagnostics=[diagnostic(
             "RV001", Msg("cannot read {name}: {reason}", name=name, reason=os_reason(exc)),
-            file=name)])
+            file=name)]), 0
     digest = content_hash(data)
     known = _stored_at(conn, key)
     if known is not None and known[1] == digest and known[2] is None:
-        return FileResult(name, UNCHANGED)  # read without the lock: stored, and whole
+        return FileResult(name, UNCHANGED), 0  # read without the lock: stored, and whole
     text, problems = notation_of(path, data, name)
+    if batch is not None:
+        batch.lock(len(data))
     with atomic(conn) as transaction:
-        result = _load_locked(conn, name, text, problems, key, digest, base)
+        result = _load_locked(conn, transaction, name, text, problems, key, digest, base)
         if result.state in (NOT_LOADED, DUPLICATE, UNCHANGED) and not result.stale_marked:
             transaction.rollback()  # nothing of this run to keep
-    return result
+            return result, 0
+    return result, len(data)
 
 
 def _stored_at(conn: sqlite3.Connection, key: str) -> tuple | None:
@@ -230,7 +254,8 @@ def _stored_at(conn: sqlite3.Connection, key: str) -> tuple | None:
                         "WHERE path = ?", (key,)).fetchone()
 
 
-def _load_locked(conn: sqlite3.Connection, name: str, text: bytes | None,
+def _load_locked(conn: sqlite3.Connection, transaction: Transaction, name: str,
+                 text: bytes | None,
                  problems: list[Diagnostic], key: str, digest: str,
                  base: Path | None) -> FileResult:
     """:func:`load_file` under the write lock: what is stored is looked up
@@ -248,13 +273,14 @@ def _load_locked(conn: sqlite3.Connection, name: str, text: bytes | None,
         if twin is not None:  # the same bytes under another path: nothing to settle
             return _moved_or_duplicate(conn, name, key, twin, base, None)
     if text is None:
-        return _not_loaded(conn, FileResult(name, NOT_LOADED, diagnostics=problems), known)
+        return _not_loaded(conn, transaction, FileResult(name, NOT_LOADED, diagnostics=problems),
+                           known)
     result = _store(conn, record_from_text(text, name), key, digest,
                     known[0] if known else None)
     result.diagnostics[:0] = problems
     if result.errors:
         result.deals = 0
-        return _not_loaded(conn, result, known)
+        return _not_loaded(conn, transaction, result, known)
     assert result.session_id is not None
     identity = result.identity or session_identity(conn, result.session_id)
     conn.execute("UPDATE sessions SET identity = ? WHERE id = ?", (identity, result.session_id))
@@ -295,8 +321,8 @@ def _exists(stored: str, base: Path | None) -> bool:
     return (Path(stored) if base is None else base / stored).exists()
 
 
-def _not_loaded(conn: sqlite3.Connection, result: FileResult, known: tuple | None
-                ) -> FileResult:
+def _not_loaded(conn: sqlite3.Connection, transaction: Transaction, result: FileResult,
+                known: tuple | None) -> FileResult:
     """A file with errors: nothing of it stored.  When an earlier version of it
     is archived, that version is kept, marked stale (the record on disk no
     longer reads), and the run says so."""
@@ -305,9 +331,8 @@ def _not_loaded(conn: sqlite3.Connection, result: FileResult, known: tuple | Non
         return result
     session_id, _, stale, deals, archived = known
     # still inside the load's atomic block: what was stored of this version is undone,
-    # and the block goes on in a new transaction that keeps the stale mark alone
-    conn.execute("ROLLBACK")
-    conn.execute("BEGIN IMMEDIATE")
+    # and the block goes on to keep the stale mark alone
+    transaction.undo()
     if stale is None:
         conn.execute("UPDATE sessions SET stale = ? WHERE id = ?", (_today(), session_id))
         result.stale_marked = True
