@@ -48,6 +48,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "a revoke's warning written directly": ("reversis_cli.replay.revokes", "revoke_message"),
     "plain replay of a kept card": ("reversis_cli.replay.plain", "_kept_card_plain"),
     "plain replay of two discarded": ("reversis_cli.replay.plaintwo", "_walk"),
+    "plain replay of a void deal": ("reversis_cli.replay.plainvoid", "_void_replayed"),
     "hand, talon and partie lines by their words": ("reversis_cli.notation.fastdealt:DealtLines",
                                                     "_dealt_words"),
     "plain replay (the cards as dealt)": ("reversis_cli.replay.plain", "dealt_plain"),
@@ -239,6 +240,7 @@ def test_every_twin_of_the_table_is_switched():
 
 # The modules that choose between a twin and its reference.
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "replay/revokes.py",
+            "replay/plainvoid.py",
             "score/json.py",
             "settle/lean.py", "settle/leanevents.py", "settle/leantwo.py",
             "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",

@@ -35,6 +35,7 @@ from ..words import shortened
 from .crosscheck import CrossChecks
 from .plain import replay_plain
 from .plaintwo import replay_two_discarded
+from .plainvoid import replay_void
 from .recorded import recorded_problems
 from .result import (
     TRICKS_PER_DEAL, Espagnolette, Play, Played, PlayedTrick, ReplayedDeal, TrickAsWritten,
@@ -513,6 +514,8 @@ def replay_deal(deal: Deal, players: tuple[str, ...],
         rows = deal._rows
         if rows and rows[-1][4] == NO_INDEX:
             plain = replay_two_discarded(deal, players)
+        elif not rows and (void := replay_void(deal, players)) is not None:
+            return void  # a void deal (IRR-0): no trick to walk
         else:
             plain = replay_plain(deal, players) or replay_two_discarded(deal, players)
         if plain is not None:

@@ -61,7 +61,7 @@ TO_THE_WINNER = ("ACE-3", "QUIN-3")
 
 def _events(ledger: Ledger, kind: str) -> tuple[Irregularity, ...]:
     """The deal's irregularities of ``kind``, their seats as the replay resolved them."""
-    return tuple(e for e in ledger.replayed.irregularities if e.kind == kind)
+    return tuple([e for e in ledger.replayed.irregularities if e.kind == kind])
 
 
 def _named(ledger: Ledger, kind: str) -> list[int]:
