@@ -241,7 +241,8 @@ def test_every_twin_of_the_table_is_switched():
 CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "replay/revokes.py",
             "score/json.py",
             "settle/lean.py", "settle/leanevents.py", "settle/leantwo.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",
+            "render/session.py", "cli/consoles.py", "cli/score.py", "session/parts.py",
+            "session/batch.py",
             "club/watch.py",
             "club/tally.py", "club/rows.py"]
 

@@ -25,7 +25,7 @@ from ..settle.texts import (_NOTE_FIELDS, FORFEITED, REASONS, _english_why, engl
                             english_reason_of, english_revoke_remise, reason_key)
 from .encoder import dumps, string
 
-__all__ = ["deal_text"]
+__all__ = ["deal_text", "deal_bytes"]
 
 
 def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
@@ -78,11 +78,50 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
             f'"net": {_net_text(counts, s.net)}, {tail}}}')
 
 
+def deal_bytes(scored: ScoredDeal, recorded: dict | None) -> bytes | None:
+    """:func:`deal_text` encoded in UTF-8, for a writer that takes bytes (the CLI's
+    standard output, ``SessionJson``): a deal settled lean encoded a part at a time
+    (:func:`_lean_bytes`); ``None`` for any other deal, or one whose text does not
+    encode strictly (the writer writes its text, encoded as the stream encodes)."""
+    checked, lean = scored.checked, scored.lean
+    replayed = checked.replayed
+    if lean is None or replayed is None or (replayed.rows is None and replayed.walked is None):
+        return None
+    try:
+        return _lean_bytes(lean, replayed, checked.diagnostics, recorded)
+    except UnicodeEncodeError:  # a lone surrogate: the stream's errors policy decides
+        return None
+
+
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> str:
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py; one where a
     player discarded two, settle/leantwo.py, its tricks as walked): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
+    head, tail = _lean_ends(lean, replayed, diagnostics, recorded)
+    text = _lean_payment_text
+    return (f'{head}{", ".join(map(text, lean.payments))}], "cancelled": ['
+            f'{", ".join(map(text, lean.cancelled)) if lean.cancelled else ""}{tail}')
+
+
+def _lean_bytes(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+                recorded: dict | None) -> bytes:
+    """:func:`_lean_text` encoded in UTF-8, without encoding it whole: its payments
+    (whose reasons hold the suits' signs and "vis-à-vis", so that the deal's text is
+    not ASCII and its encoding goes char by char) as kept encoded, its ends (ASCII
+    where the names are: a copy) encoded each time.  UnicodeEncodeError as
+    ``str.encode`` raises it."""
+    head, tail = _lean_ends(lean, replayed, diagnostics, recorded)
+    data = _lean_payment_bytes
+    return b"".join((head.encode(), b", ".join(map(data, lean.payments)), b'], "cancelled": [',
+                     b", ".join(map(data, lean.cancelled)) if lean.cancelled else b"",
+                     tail.encode()))
+
+
+def _lean_ends(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+               recorded: dict | None) -> tuple[str, str]:
+    """A lean deal's text before its payments (to ``"payments": [``) and after its
+    cancelled ones (from the ``]`` that closes them)."""
     names = lean.names
     tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
             if diagnostics else '"diagnostics": []')
@@ -108,12 +147,10 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
             f'"value": {value if type(value) is int else _amount_text(value)}}}, '
             f'"winners": {seats.get((names, lean.winners)) or _seats_text(names, lean.winners)}, '
             f'"losers": {seats.get((names, lean.losers)) or _seats_text(names, lean.losers)}, '
-            + ('"espagnolette": null, ' if esp is None
-               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
-            + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
-            + (f'"cancelled": [{", ".join(map(_lean_payment_text, lean.cancelled))}], '
-               if lean.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
+            + ('"espagnolette": null, "payments": [' if esp is None
+               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, '
+               '"payments": [')), (
+            f'], "pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
             f'"after": {after if type(after) is int else _amount_text(after)}}}, '
             f'"net": {net_text}, {tail}}}')
 
@@ -164,6 +201,22 @@ def _lean_payment_text(p: Payment) -> str:
                 _LEAN_TEXTS.clear()
             _LEAN_TEXTS[p] = text
     return text
+
+
+# Lean payments encoded already (UTF-8), as _LEAN_TEXTS keeps their texts.
+_LEAN_BYTES: dict[Payment, bytes] = {}
+
+
+def _lean_payment_bytes(p: Payment) -> bytes:
+    """``_lean_payment_text(p)`` encoded in UTF-8, encoded once for each payment kept."""
+    data = _LEAN_BYTES.get(p)
+    if data is None:
+        data = _write_lean_payment(p).encode()
+        if p[5] not in _MET_ONCE:  # kept as _lean_payment_text keeps its text
+            if len(_LEAN_BYTES) >= _PAYMENT_TEXTS_HELD:
+                _LEAN_BYTES.clear()
+            _LEAN_BYTES[p] = data
+    return data
 
 
 # Payments whose texts are not kept: a revoke's remise names its trick, the card
