@@ -16,7 +16,7 @@ from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
 from ..replay.result import Walked
 from ..session.service import ScoredDeal
-from ..settle import Payment, amount_json
+from ..settle import DealSettlement, Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.codes import NoteCode, ReasonCode
@@ -47,6 +47,21 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     if lean is not None and replayed is not None \
             and (replayed.rows is not None or replayed.walked is not None):  # IRR-5: walked
         return _lean_text(lean, replayed, checked.diagnostics, recorded)
+    ends = _full_ends(scored, recorded)
+    if ends is None:
+        return None
+    head, tail, s = ends
+    text = _payment_text
+    return (f'{head}{", ".join([text(p) for p in s.payments])}], "cancelled": ['
+            f'{", ".join([text(p) for p in s.cancelled])}{tail}')
+
+
+def _full_ends(scored: ScoredDeal, recorded: dict | None) -> tuple[str, str, DealSettlement] | None:
+    """A deal settled in full: its text before its payments (to ``"payments": [``)
+    and after its cancelled ones (from the ``]`` that closes them), and its
+    settlement; None for a deal not settled or not replayed."""
+    checked = scored.checked
+    replayed = checked.replayed
     settlement = scored.settlement
     if settlement is None or replayed is None \
             or not (replayed.rows or replayed.walked or replayed.tricks):
@@ -70,25 +85,33 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
             f'"winners": {_codes_text(s.winners)}, "losers": {_codes_text(s.losers)}, '
             '"espagnolette": '
             + (f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}, ' if esp else 'null, ')
-            + f'"payments": [{", ".join([_payment_text(p) for p in s.payments])}], '
-            + (f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
-               if s.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {_amount_text(s.pool_before)}, '
+            + '"payments": ['), (
+            f'], "pool": {{"before": {_amount_text(s.pool_before)}, '
             f'"after": {_amount_text(s.pool_after)}}}, '
-            f'"net": {_net_text(counts, s.net)}, {tail}}}')
+            f'"net": {_net_text(counts, s.net)}, {tail}}}'), s
 
 
 def deal_bytes(scored: ScoredDeal, recorded: dict | None) -> bytes | None:
     """:func:`deal_text` encoded in UTF-8, for a writer that takes bytes (the CLI's
     standard output, ``SessionJson``): a deal settled lean encoded a part at a time
-    (:func:`_lean_bytes`); ``None`` for any other deal, or one whose text does not
-    encode strictly (the writer writes its text, encoded as the stream encodes)."""
+    (:func:`_lean_bytes`), one settled in full so too (its payments kept encoded by
+    :func:`_payment_bytes`); ``None`` for a deal not settled or not replayed, or one
+    whose text does not encode strictly (the writer writes its text, encoded as the
+    stream encodes)."""
     checked, lean = scored.checked, scored.lean
     replayed = checked.replayed
-    if lean is None or replayed is None or (replayed.rows is None and replayed.walked is None):
-        return None
     try:
-        return _lean_bytes(lean, replayed, checked.diagnostics, recorded)
+        if lean is not None and replayed is not None \
+                and (replayed.rows is not None or replayed.walked is not None):
+            return _lean_bytes(lean, replayed, checked.diagnostics, recorded)
+        ends = _full_ends(scored, recorded)
+        if ends is None:
+            return None
+        head, tail, s = ends
+        data = _payment_bytes
+        return b"".join((head.encode(), b", ".join([data(p) for p in s.payments]),
+                         b'], "cancelled": [', b", ".join([data(p) for p in s.cancelled]),
+                         tail.encode()))
     except UnicodeEncodeError:  # a lone surrogate: the stream's errors policy decides
         return None
 
@@ -488,6 +511,21 @@ def _payment_text(p: Payment) -> str:
     key = (p, tuple(p.params))
     text = _PAYMENT_TEXTS.get(key)
     return text if text is not None else _keep(_PAYMENT_TEXTS, key, _write_payment(p))
+
+
+# Payments encoded already (UTF-8), as _PAYMENT_TEXTS keeps their texts.
+_PAYMENT_BYTES: dict[tuple[Payment, tuple[str, ...]], bytes] = {}
+
+
+def _payment_bytes(p: Payment) -> bytes:
+    """``_payment_text(p)`` encoded in UTF-8, encoded once for each distinct payment."""
+    key = (p, tuple(p.params))
+    data = _PAYMENT_BYTES.get(key)
+    if data is None:
+        if len(_PAYMENT_BYTES) >= _PAYMENT_TEXTS_HELD:
+            _PAYMENT_BYTES.clear()
+        data = _PAYMENT_BYTES[key] = _write_payment(p).encode()
+    return data
 
 
 def _keep(table: dict, key: object, text: str) -> str:
