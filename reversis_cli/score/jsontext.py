@@ -92,12 +92,9 @@ def _full_ends(scored: ScoredDeal, recorded: dict | None) -> tuple[str, str, Dea
 
 
 def deal_bytes(scored: ScoredDeal, recorded: dict | None) -> bytes | None:
-    """:func:`deal_text` encoded in UTF-8, for a writer that takes bytes (the CLI's
-    standard output, ``SessionJson``): a deal settled lean encoded a part at a time
-    (:func:`_lean_bytes`), one settled in full so too (its payments kept encoded by
-    :func:`_payment_bytes`); ``None`` for a deal not settled or not replayed, or one
-    whose text does not encode strictly (the writer writes its text, encoded as the
-    stream encodes)."""
+    """:func:`deal_text` in UTF-8 for a writer that takes bytes (``SessionJson``), its
+    payments kept encoded, the rest encoded each time; ``None`` for a deal not settled
+    or not replayed, or one that does not encode strictly (written as text)."""
     checked, lean = scored.checked, scored.lean
     replayed = checked.replayed
     try:
@@ -129,11 +126,8 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
 
 def _lean_bytes(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                 recorded: dict | None) -> bytes:
-    """:func:`_lean_text` encoded in UTF-8, without encoding it whole: its payments
-    (whose reasons hold the suits' signs and "vis-à-vis", so that the deal's text is
-    not ASCII and its encoding goes char by char) as kept encoded, its ends (ASCII
-    where the names are: a copy) encoded each time.  UnicodeEncodeError as
-    ``str.encode`` raises it."""
+    """:func:`_lean_text` in UTF-8, not encoded whole: its payments (the suits' signs,
+    "vis-à-vis": char by char) as kept encoded, its ends (ASCII: a copy) encoded."""
     head, tail = _lean_ends(lean, replayed, diagnostics, recorded)
     data = _lean_payment_bytes
     return b"".join((head.encode(), b", ".join(map(data, lean.payments)), b'], "cancelled": [',
@@ -144,38 +138,53 @@ def _lean_bytes(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Di
 def _lean_ends(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
                recorded: dict | None) -> tuple[str, str]:
     """A lean deal's text before its payments (to ``"payments": [``) and after its
-    cancelled ones (from the ``]`` that closes them)."""
+    cancelled ones (from the ``]`` that closes them): its head one ``%`` of the
+    players' template (:func:`_lean_head`), its values as an f-string writes them."""
     names = lean.names
     tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
             if diagnostics else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
-    counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
+    head = _LEAN_HEADS.get(names) or _lean_head(names)
     net, esp, value = lean.net, lean.espagnolette, lean.partie_value
     for amount in net:
         if type(amount) is not int:
             net_text = _counts_text(dict(zip(names, net, strict=True)))
             break
     else:
-        net_text = counts.format(*net)
+        net_text = head[1] % net
     before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
     seats = _SEATS_TEXTS  # the winners' and losers' texts, found without a call
-    return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
-            f'"status": "played", "outcome": "{lean.outcome}", '
-            f'"tricks": [{_tricks_text(replayed)}], '
-            f'"tricks_won": {counts.format(*lean.won)}, '
-            f'"points": {counts.format(*lean.points)}, '
-            f'"partie": {{"cards": '
-            f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
-            f'"value": {value if type(value) is int else _amount_text(value)}}}, '
-            f'"winners": {seats.get((names, lean.winners)) or _seats_text(names, lean.winners)}, '
-            f'"losers": {seats.get((names, lean.losers)) or _seats_text(names, lean.losers)}, '
-            + ('"espagnolette": null, "payments": [' if esp is None
-               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, '
-               '"payments": [')), (
-            f'], "pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
-            f'"after": {after if type(after) is int else _amount_text(after)}}}, '
-            f'"net": {net_text}, {tail}}}')
+    won0, won1, won2, won3 = lean.won
+    points0, points1, points2, points3 = lean.points
+    return (head[0] % (
+        lean.number, names[lean.dealer], lean.outcome, _tricks_text(replayed),
+        won0, won1, won2, won3, points0, points1, points2, points3,
+        _codes_text([card.code for card in cards]) if cards else "[]",
+        value if type(value) is int else _amount_text(value),
+        seats.get((names, lean.winners)) or _seats_text(names, lean.winners),
+        seats.get((names, lean.losers)) or _seats_text(names, lean.losers),
+        "null" if esp is None else f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}')), (
+        f'], "pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
+        f'"after": {after if type(after) is int else _amount_text(after)}}}, '
+        f'"net": {net_text}, {tail}}}')
+
+
+# A lean deal's head and its counts' {name: count} as %-templates by its four players
+# (names' "%" doubled); ``%s`` writes each value as an f-string does.
+_LEAN_HEADS: dict[tuple[str, ...], tuple[str, str]] = {}
+
+
+def _lean_head(names: tuple[str, ...]) -> tuple[str, str]:
+    if len(_LEAN_HEADS) >= 64:  # a batch of many sessions: bounded
+        _LEAN_HEADS.clear()
+    counts = "{" + ", ".join([f'"{name.replace("%", "%%")}": %s' for name in names]) + "}"
+    made = _LEAN_HEADS[names] = (
+        '{"number": %s, "dealer": "%s", "status": "played", "outcome": "%s", '
+        f'"tricks": [%s], "tricks_won": {counts}, "points": {counts}, '
+        '"partie": {"cards": %s, "value": %s}, "winners": %s, "losers": %s, '
+        '"espagnolette": %s, "payments": [', counts)
+    return made
 
 
 def _diagnostic_text(d: Diagnostic) -> str:
@@ -231,7 +240,7 @@ _LEAN_BYTES: dict[Payment, bytes] = {}
 
 
 def _lean_payment_bytes(p: Payment) -> bytes:
-    """``_lean_payment_text(p)`` encoded in UTF-8, encoded once for each payment kept."""
+    """``_lean_payment_text(p)`` in UTF-8, encoded once for each payment kept."""
     data = _LEAN_BYTES.get(p)
     if data is None:
         data = _write_lean_payment(p).encode()
