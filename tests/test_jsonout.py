@@ -36,6 +36,8 @@ def _texts_agree(session: Session) -> int:
     for scored in session.deals():
         direct = jsonout._deal_text(scored, session.players, None)
         assert direct == dumps(jsonout.deal_json(scored, session.players))
+        data = jsontext.deal_bytes(scored, None)  # the same, encoded a part at a time
+        assert data is None or data == direct.encode("utf-8")
         checked += 1
     return checked
 

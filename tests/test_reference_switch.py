@@ -243,7 +243,8 @@ CHOOSERS = ["notation/parse.py", "notation/chunks.py", "replay/plain.py", "repla
             "replay/plainvoid.py",
             "score/json.py",
             "settle/lean.py", "settle/leanevents.py", "settle/leantwo.py",
-            "render/session.py", "cli/consoles.py", "session/parts.py", "session/batch.py",
+            "render/session.py", "cli/consoles.py", "cli/score.py", "session/parts.py",
+            "session/batch.py",
             "club/watch.py",
             "club/tally.py", "club/rows.py"]
 

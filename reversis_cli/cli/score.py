@@ -28,6 +28,7 @@ from .options import (
     profile_usage_error, serial_if_stdin,
 )
 from .progress import progress_bar
+from .. import fastpaths
 from .money import money_options, with_money
 from ..score import FORMATS, writer_class
 from ..values import Value, setattr_frozen
@@ -127,7 +128,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
     from ..session.batch import copy_out, output_folder, run_files  # the library: start-up time
 
     many = len(files) > 1
-    write = _Output(held)
+    write = _Output(held, getattr(writer, "bytes_out", False) is True)
     if many:
         write(writer.batch_head())
     outcomes = []
@@ -155,17 +156,54 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
 
 class _Output:
     """Standard output (or ``held``) as the writers write to it: text, or a
-    worker's file copied as bytes where that gives the same (``copy_file``)."""
+    worker's file copied as bytes where that gives the same (``copy_file``).
 
-    def __init__(self, held: StringIO | None):
+    ``bytes_out`` (a writer that writes only through this, ``JsonDeals``): where
+    session/batch.py's ``binary_of`` finds the interpreter's own stream in UTF-8,
+    unwrapped and not line-buffered (a terminal), the text is encoded here, with the
+    stream's errors policy, and written to the bytes under it, and UTF-8 bytes are
+    taken as they are (``write_bytes``: a deal's JSON encoded a part at a time,
+    score/jsontext.py's ``deal_bytes``), so that no deal is encoded whole by the
+    stream.  The same bytes; under ``REVERSIS_REFERENCE=1``, text only."""
+
+    def __init__(self, held: StringIO | None, bytes_out: bool = False):
         self._held = held
+        self._binary = None
+        self._stdout = None
+        self._errors = "strict"
+        self._through = False  # text written through a wrapper of stdout since the last bytes
+        if bytes_out and held is None and not fastpaths.REFERENCE \
+                and not getattr(sys.stdout, "line_buffering", True):
+            from ..session.batch import binary_of  # loaded by _run already
+
+            binary = binary_of(sys.stdout)
+            if binary is not None:
+                sys.stdout.flush()  # any text before, in order
+                self._binary, self._stdout = binary, sys.stdout
+                self._errors = sys.stdout.errors or "strict"
+                self.write_bytes = self._write_bytes
 
     def _stream(self):
         # sys.stdout looked up at each write: the progress bar wraps it to erase itself first
         return sys.stdout if self._held is None else self._held
 
     def __call__(self, text: str) -> None:
-        self._stream().write(text)
+        if self._binary is not None and sys.stdout is self._stdout:
+            self._write_bytes(text.encode("utf-8", self._errors))
+        else:
+            self._through = self._binary is not None
+            self._stream().write(text)
+
+    def _write_bytes(self, data: bytes) -> None:
+        """UTF-8 ``data`` onto the bytes under stdout, after the text before it."""
+        if sys.stdout is not self._stdout:  # wrapped since (the progress bar): as text
+            self._through = True
+            sys.stdout.write(data.decode("utf-8"))
+            return
+        if self._through:  # text went through the stream's own buffer: out first
+            self._through = False
+            self._stdout.flush()
+        self._binary.write(data)  # type: ignore[union-attr]  # set with _stdout
 
     def copy_file(self, name: str) -> bool:
         """The worker's file ``name`` copied as bytes (session/batch.py's

@@ -91,6 +91,7 @@ class JsonDeals(Value):
 
     diagnostics_apart = False  # the JSON holds them
     lean = True  # a plain deal's lean settlement written (score/jsontext.py)
+    bytes_out = True  # writes only through its write: the CLI may take its deals as bytes
     first_deals = 0  # the tail is the totals: any deal may be a worker's
 
     def open(self, name: str, write: Write, err=None, only: int | None = None) -> SessionJson:
@@ -136,6 +137,9 @@ class SessionJson:
         self._reconciler: Reconciler | None = None
         self._reconcile_from_start = from_start
         self._deals = 0  # deals written: each after the first follows a comma
+        # A writer that also takes UTF-8 bytes (the CLI's standard output, ``_Output``):
+        # a deal settled lean is given to it encoded, a part at a time (jsontext.deal_bytes).
+        self._write_bytes: Callable[[bytes], object] | None = getattr(write, "write_bytes", None)
         self._started = False  # anything written: a bug then closes the object begun
 
     def diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
@@ -178,6 +182,12 @@ class SessionJson:
             found = self._reconciler.add(one, session.balance())
             if found is not None:
                 recorded = recorded_json(found)
+        if self._write_bytes is not None and not fastpaths.REFERENCE:
+            data = jsontext.deal_bytes(one, recorded)
+            if data is not None:
+                self._write_bytes((b",\n    " if self._deals else b"\n    ") + data)
+                self._deals += 1
+                return
         self._write(("," if self._deals else "") + "\n    "
                     + _deal_text(one, session.players, recorded))
         self._deals += 1

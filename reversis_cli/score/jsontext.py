@@ -16,7 +16,7 @@ from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
 from ..replay.result import Walked
 from ..session.service import ScoredDeal
-from ..settle import Payment, amount_json
+from ..settle import DealSettlement, Payment, amount_json
 from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.codes import NoteCode, ReasonCode
@@ -25,7 +25,7 @@ from ..settle.texts import (_NOTE_FIELDS, FORFEITED, REASONS, _english_why, engl
                             english_reason_of, english_revoke_remise, reason_key)
 from .encoder import dumps, string
 
-__all__ = ["deal_text"]
+__all__ = ["deal_text", "deal_bytes"]
 
 
 def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
@@ -47,6 +47,21 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
     if lean is not None and replayed is not None \
             and (replayed.rows is not None or replayed.walked is not None):  # IRR-5: walked
         return _lean_text(lean, replayed, checked.diagnostics, recorded)
+    ends = _full_ends(scored, recorded)
+    if ends is None:
+        return None
+    head, tail, s = ends
+    text = _payment_text
+    return (f'{head}{", ".join([text(p) for p in s.payments])}], "cancelled": ['
+            f'{", ".join([text(p) for p in s.cancelled])}{tail}')
+
+
+def _full_ends(scored: ScoredDeal, recorded: dict | None) -> tuple[str, str, DealSettlement] | None:
+    """A deal settled in full: its text before its payments (to ``"payments": [``)
+    and after its cancelled ones (from the ``]`` that closes them), and its
+    settlement; None for a deal not settled or not replayed."""
+    checked = scored.checked
+    replayed = checked.replayed
     settlement = scored.settlement
     if settlement is None or replayed is None \
             or not (replayed.rows or replayed.walked or replayed.tricks):
@@ -70,12 +85,32 @@ def deal_text(scored: ScoredDeal, recorded: dict | None) -> str | None:
             f'"winners": {_codes_text(s.winners)}, "losers": {_codes_text(s.losers)}, '
             '"espagnolette": '
             + (f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}, ' if esp else 'null, ')
-            + f'"payments": [{", ".join([_payment_text(p) for p in s.payments])}], '
-            + (f'"cancelled": [{", ".join([_payment_text(p) for p in s.cancelled])}], '
-               if s.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {_amount_text(s.pool_before)}, '
+            + '"payments": ['), (
+            f'], "pool": {{"before": {_amount_text(s.pool_before)}, '
             f'"after": {_amount_text(s.pool_after)}}}, '
-            f'"net": {_net_text(counts, s.net)}, {tail}}}')
+            f'"net": {_net_text(counts, s.net)}, {tail}}}'), s
+
+
+def deal_bytes(scored: ScoredDeal, recorded: dict | None) -> bytes | None:
+    """:func:`deal_text` in UTF-8 for a writer that takes bytes (``SessionJson``), its
+    payments kept encoded, the rest encoded each time; ``None`` for a deal not settled
+    or not replayed, or one that does not encode strictly (written as text)."""
+    checked, lean = scored.checked, scored.lean
+    replayed = checked.replayed
+    try:
+        if lean is not None and replayed is not None \
+                and (replayed.rows is not None or replayed.walked is not None):
+            return _lean_bytes(lean, replayed, checked.diagnostics, recorded)
+        ends = _full_ends(scored, recorded)
+        if ends is None:
+            return None
+        head, tail, s = ends
+        data = _payment_bytes
+        return b"".join((head.encode(), b", ".join([data(p) for p in s.payments]),
+                         b'], "cancelled": [', b", ".join([data(p) for p in s.cancelled]),
+                         tail.encode()))
+    except UnicodeEncodeError:  # a lone surrogate: the stream's errors policy decides
+        return None
 
 
 def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
@@ -83,39 +118,73 @@ def _lean_text(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Dia
     """:func:`deal_text` of a plain deal settled lean (settle/lean.py; one where a
     player discarded two, settle/leantwo.py, its tricks as walked): the same
     members, from its seats and ints (the usual ones written inline, without a call)."""
+    head, tail = _lean_ends(lean, replayed, diagnostics, recorded)
+    text = _lean_payment_text
+    return (f'{head}{", ".join(map(text, lean.payments))}], "cancelled": ['
+            f'{", ".join(map(text, lean.cancelled)) if lean.cancelled else ""}{tail}')
+
+
+def _lean_bytes(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+                recorded: dict | None) -> bytes:
+    """:func:`_lean_text` in UTF-8, not encoded whole: its payments (the suits' signs,
+    "vis-à-vis": char by char) as kept encoded, its ends (ASCII: a copy) encoded."""
+    head, tail = _lean_ends(lean, replayed, diagnostics, recorded)
+    data = _lean_payment_bytes
+    return b"".join((head.encode(), b", ".join(map(data, lean.payments)), b'], "cancelled": [',
+                     b", ".join(map(data, lean.cancelled)) if lean.cancelled else b"",
+                     tail.encode()))
+
+
+def _lean_ends(lean: LeanDeal, replayed: ReplayedDeal, diagnostics: Sequence[Diagnostic],
+               recorded: dict | None) -> tuple[str, str]:
+    """A lean deal's text before its payments (to ``"payments": [``) and after its
+    cancelled ones (from the ``]`` that closes them): its head one ``%`` of the
+    players' template (:func:`_lean_head`), its values as an f-string writes them."""
     names = lean.names
     tail = (f'"diagnostics": [{", ".join(map(_diagnostic_text, diagnostics))}]'
             if diagnostics else '"diagnostics": []')
     if recorded is not None:
         tail += f', "recorded": {dumps(recorded)}'
-    counts = _COUNT_TEMPLATES.get(names) or _counts_template(names)
+    head = _LEAN_HEADS.get(names) or _lean_head(names)
     net, esp, value = lean.net, lean.espagnolette, lean.partie_value
     for amount in net:
         if type(amount) is not int:
             net_text = _counts_text(dict(zip(names, net, strict=True)))
             break
     else:
-        net_text = counts.format(*net)
+        net_text = head[1] % net
     before, after, cards = lean.pool_before, lean.pool_after, lean.partie_cards
     seats = _SEATS_TEXTS  # the winners' and losers' texts, found without a call
-    return (f'{{"number": {lean.number}, "dealer": "{names[lean.dealer]}", '
-            f'"status": "played", "outcome": "{lean.outcome}", '
-            f'"tricks": [{_tricks_text(replayed)}], '
-            f'"tricks_won": {counts.format(*lean.won)}, '
-            f'"points": {counts.format(*lean.points)}, '
-            f'"partie": {{"cards": '
-            f'{_codes_text([c.code for c in cards]) if cards else "[]"}, '
-            f'"value": {value if type(value) is int else _amount_text(value)}}}, '
-            f'"winners": {seats.get((names, lean.winners)) or _seats_text(names, lean.winners)}, '
-            f'"losers": {seats.get((names, lean.losers)) or _seats_text(names, lean.losers)}, '
-            + ('"espagnolette": null, ' if esp is None
-               else f'"espagnolette": {{"player": "{esp[0]}", "status": "{esp[1]}"}}, ')
-            + f'"payments": [{", ".join(map(_lean_payment_text, lean.payments))}], '
-            + (f'"cancelled": [{", ".join(map(_lean_payment_text, lean.cancelled))}], '
-               if lean.cancelled else '"cancelled": [], ')
-            + f'"pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
-            f'"after": {after if type(after) is int else _amount_text(after)}}}, '
-            f'"net": {net_text}, {tail}}}')
+    won0, won1, won2, won3 = lean.won
+    points0, points1, points2, points3 = lean.points
+    return (head[0] % (
+        lean.number, names[lean.dealer], lean.outcome, _tricks_text(replayed),
+        won0, won1, won2, won3, points0, points1, points2, points3,
+        _codes_text([card.code for card in cards]) if cards else "[]",
+        value if type(value) is int else _amount_text(value),
+        seats.get((names, lean.winners)) or _seats_text(names, lean.winners),
+        seats.get((names, lean.losers)) or _seats_text(names, lean.losers),
+        "null" if esp is None else f'{{"player": "{esp[0]}", "status": "{esp[1]}"}}')), (
+        f'], "pool": {{"before": {before if type(before) is int else _amount_text(before)}, '
+        f'"after": {after if type(after) is int else _amount_text(after)}}}, '
+        f'"net": {net_text}, {tail}}}')
+
+
+# A lean deal's head and its counts' {name: count} as %-templates by its four players
+# (names' "%" doubled); ``%s`` writes each value as an f-string does.
+_LEAN_HEADS: dict[tuple[str, ...], tuple[str, str]] = {}
+
+
+def _lean_head(names: tuple[str, ...]) -> tuple[str, str]:
+    if len(_LEAN_HEADS) >= 64:  # a batch of many sessions: bounded
+        _LEAN_HEADS.clear()
+    counts = "{" + ", ".join([f'"{name.replace("%", "%%")}": %s' for name in names]) + "}"
+    made = _LEAN_HEADS[names] = (
+        '{"number": %s, "dealer": "%s", "status": "played", "outcome": "%s", '
+        f'"tricks": [%s], "tricks_won": {counts}, "points": {counts}, '
+        '"partie": {"cards": %s, "value": %s}, "winners": %s, "losers": %s, '
+        '"espagnolette": %s, "payments": [', counts)
+    return made
 
 
 def _diagnostic_text(d: Diagnostic) -> str:
@@ -164,6 +233,22 @@ def _lean_payment_text(p: Payment) -> str:
                 _LEAN_TEXTS.clear()
             _LEAN_TEXTS[p] = text
     return text
+
+
+# Lean payments encoded already (UTF-8), as _LEAN_TEXTS keeps their texts.
+_LEAN_BYTES: dict[Payment, bytes] = {}
+
+
+def _lean_payment_bytes(p: Payment) -> bytes:
+    """``_lean_payment_text(p)`` in UTF-8, encoded once for each payment kept."""
+    data = _LEAN_BYTES.get(p)
+    if data is None:
+        data = _write_lean_payment(p).encode()
+        if p[5] not in _MET_ONCE:  # kept as _lean_payment_text keeps its text
+            if len(_LEAN_BYTES) >= _PAYMENT_TEXTS_HELD:
+                _LEAN_BYTES.clear()
+            _LEAN_BYTES[p] = data
+    return data
 
 
 # Payments whose texts are not kept: a revoke's remise names its trick, the card
@@ -435,6 +520,21 @@ def _payment_text(p: Payment) -> str:
     key = (p, tuple(p.params))
     text = _PAYMENT_TEXTS.get(key)
     return text if text is not None else _keep(_PAYMENT_TEXTS, key, _write_payment(p))
+
+
+# Payments encoded already (UTF-8), as _PAYMENT_TEXTS keeps their texts.
+_PAYMENT_BYTES: dict[tuple[Payment, tuple[str, ...]], bytes] = {}
+
+
+def _payment_bytes(p: Payment) -> bytes:
+    """``_payment_text(p)`` encoded in UTF-8, encoded once for each distinct payment."""
+    key = (p, tuple(p.params))
+    data = _PAYMENT_BYTES.get(key)
+    if data is None:
+        if len(_PAYMENT_BYTES) >= _PAYMENT_TEXTS_HELD:
+            _PAYMENT_BYTES.clear()
+        data = _PAYMENT_BYTES[key] = _write_payment(p).encode()
+    return data
 
 
 def _keep(table: dict, key: object, text: str) -> str:

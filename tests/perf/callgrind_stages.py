@@ -17,8 +17,9 @@ start-up counts in none):
   replay (reader/record.py: numbers, dealers, diagnostics), less the three above;
 * ``settle``: ``Session.deals()`` (session.py, settle/) less ``Record.deals()``,
   plain deals settled lean as ``score --json`` settles them (settle/lean.py);
-* ``json``: ``write_session_json`` into a discarded string (score/json.py,
-  score/jsontext.py) less ``Session.deals()``;
+* ``json``: ``write_session_json`` into discarded UTF-8 bytes, as the CLI takes
+  them (its text encoded, or a deal's bytes: score/json.py, score/jsontext.py)
+  less ``Session.deals()``;
 * ``cli``: the whole ``python -m reversis_cli score --json FILE`` less ``json``:
   what the command line adds (cli/, the output stream).
 
@@ -73,10 +74,14 @@ elif stop == "session":
         for _ in session.deals():
             pass
 else:
-    out = []
+    class Out(list):  # as the CLI's standard output takes them: text encoded, or bytes
+        def __call__(self, text):
+            self.append(text.encode("utf-8"))
+        write_bytes = list.append
+    out = Out()
     with Session.open(path) as session:
         session.lean = True
-        write_session_json(session, session.deals(), out.append)
+        write_session_json(session, session.deals(), out)
 """
 
 
