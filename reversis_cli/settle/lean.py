@@ -212,7 +212,7 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
-    stakes: list[LeanPayment]
+    stakes: tuple[LeanPayment, ...]
     keys: tuple[tuple[int, int], ...]  # the partie's standing by seat
     esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
     esp_status: EspagnoletteStatus | None

@@ -59,24 +59,43 @@ _new = tuple.__new__
 
 def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal | None,
            session_start: Amount | None, dealer: int, names: tuple[str, ...]
-           ) -> tuple[list[LeanPayment], Amount]:
+           ) -> tuple[tuple[LeanPayment, ...], Amount]:
     """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``): the stakes of a
     deal starting from ``pool`` after ``previous``, and the pool as staked."""
+    if not _must_stake(profile, pool, previous, session_start):
+        return (), pool
     options = profile.options
+    seen = _STAKES.get((id(options), dealer, names))
+    if seen is None or seen[0] is not options:
+        seen = _staked(options, dealer, names)
+    return seen[1], pool + seen[2]
+
+
+# The stakes of a deal by its options (kept with them), dealer and players: the
+# same payments at each deal the dealer deals, made once (a modern session stakes
+# most deals: four payments a deal made again were some 10 k instructions).
+_STAKES: dict[tuple[int, int, tuple[str, ...]],
+              tuple[RuleOptions, tuple[LeanPayment, ...], Amount]] = {}
+
+
+def _staked(options: RuleOptions, dealer: int, names: tuple[str, ...]
+            ) -> tuple[RuleOptions, tuple[LeanPayment, ...], Amount]:
     total: Amount = 0
     made: list[LeanPayment] = []
-    if _must_stake(profile, pool, previous, session_start):
-        player, house = options.stake_player, options.stake_dealer
-        for seat in range(4):
-            amount = house if seat == dealer else player
-            total += amount
-            if amount:
-                made.append(_new(Payment, (
-                    names[seat], POOL,
-                    amount if type(amount) is int else _amount(amount), "POOL-1",
-                    None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
-                    (), ("POOL-1",))))
-    return made, pool + total
+    player, house = options.stake_player, options.stake_dealer
+    for seat in range(4):
+        amount = house if seat == dealer else player
+        total += amount
+        if amount:
+            made.append(_new(Payment, (
+                names[seat], POOL,
+                amount if type(amount) is int else _amount(amount), "POOL-1",
+                None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
+                (), ("POOL-1",))))
+    if len(_STAKES) >= 64:
+        _STAKES.clear()
+    seen = _STAKES[id(options), dealer, names] = (options, tuple(made), total)
+    return seen
 
 
 def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal | None,
@@ -88,9 +107,13 @@ def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanD
         return pool == 0 or start == 0
     if profile.options.restake == "below_initial":
         return pool == 0 or pool < profile.full_staking
-    payments = previous.payments
-    return any([p[0] == POOL for p in payments]) or not any(
-        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
+    quiet = True  # it took from the pool, or nothing but its stakes fed it: one pass
+    for p in previous.payments:
+        if p[0] == POOL:
+            return True
+        if p[1] == POOL and quiet and p[3] != "POOL-1":
+            quiet = False
+    return quiet
 
 
 _FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}  # by the deal, kept with it
