@@ -386,6 +386,7 @@ class _Lean:
             self.losers = (tied[0],) if len(tied) == 1 else self._tie(tied, max)
         each = share(self.value, len(self.winners) * len(self.losers))
         options = self.options  # the seats first: the option read where it counts
+        names, points = self.names, self.points
         for loser in self.losers:
             for winner in self.winners:
                 if (loser - winner) % 4 == 2 and options.partie_vis_a_vis_double:  # vis_a_vis
@@ -394,10 +395,11 @@ class _Lean:
                         ReasonCode.PARTIE_LOST_VIS_A_VIS,
                         (("points", self.points[loser]), ("factor", 2),
                          ("doubled_for", (VIS_A_VIS,))), ("PARTIE-4", "PARTIE-5")))
-                else:
-                    self.partie.append(self._payment(
-                        loser, winner, each, "PARTIE-4", None, ReasonCode.PARTIE_LOST,
-                        (("points", self.points[loser]), ("factor", 1)), ("PARTIE-4",)))
+                else:  # made as ``_payment`` makes it (``each``, from ``share``, is whole)
+                    self.partie.append(_new(Payment, (
+                        names[loser], names[winner], each, "PARTIE-4", None,
+                        ReasonCode.PARTIE_LOST, (("points", points[loser]), ("factor", 1)),
+                        ("PARTIE-4",))))
 
     def _tie(self, tied: list[int], pick: Any) -> tuple[int, ...]:
         """PARTIE-2/3's last step (``partie._settle_tie``)."""
