@@ -374,8 +374,12 @@ class SessionSettler:
         self.pool_start_given = pool_start_given
         self.last_played: DealSettlement | LeanDeal | None = None
         # Running totals, not the settlements: a session of any length
-        # settles in bounded memory.
+        # settles in bounded memory.  The nets that are not ints (a split
+        # partie's shares) are summed apart, in ``_shares``: once a total was a
+        # Fraction, every net added to it after was a Fraction's addition (some
+        # 7 k instructions each, four a deal: 0.03 M a deal of a modern season).
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
+        self._shares: dict[str, Amount] = {name: 0 for name in self.players}
 
     def settle(self, replayed: ReplayedDeal, steps: bool = True) -> DealSettlement:
         """The next deal settled; ``steps`` False: without its reasoning (``settle_deal``)."""
@@ -386,9 +390,12 @@ class SessionSettler:
         self.pool = settlement.pool_after
         if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
-        totals = self._totals
+        totals, shares = self._totals, self._shares
         for name, amount in settlement.net.items():
-            totals[name] += amount
+            if type(amount) is int:
+                totals[name] += amount
+            else:
+                shares[name] += amount
         return settlement
 
     def settle_lean(self, replayed: ReplayedDeal, facts: Facts | None = None
@@ -419,11 +426,15 @@ class SessionSettler:
         self.last_played = lean
         totals = self._totals
         for name, amount in zip(lean.names, lean.net, strict=True):
-            totals[name] += amount
+            if type(amount) is int:
+                totals[name] += amount
+            else:  # (the rare deal: ``_shares`` looked up only then)
+                self._shares[name] += amount
         return lean
 
     def totals(self) -> dict[str, Amount]:
-        return {name: whole(value) for name, value in self._totals.items()}
+        shares = self._shares
+        return {name: whole(value + shares[name]) for name, value in self._totals.items()}
 
     def restore(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
                 totals: Mapping[str, Amount]) -> None:
@@ -431,7 +442,10 @@ class SessionSettler:
         ``last_played`` and the running ``totals`` (deals settled in another
         process: reversis_cli/session/parts.py)."""
         self.pool, self.last_played = pool, last_played
-        self._totals = {name: totals[name] for name in self.players}
+        self._totals = {name: totals[name] if type(totals[name]) is int else 0
+                        for name in self.players}
+        self._shares = {name: 0 if type(totals[name]) is int else totals[name]
+                        for name in self.players}
 
 
 def settlement_to_json(s: DealSettlement) -> dict:

@@ -31,19 +31,19 @@ from .. import fastpaths
 from ..cards import ACE_OF_DIAMONDS, PACK, QUINOLA, Card
 from ..replay import ReplayedDeal
 from ..replay.result import Row
-from ..replay.rules_of_play import (MUST_FOLLOW_TRICKS, UNDERTAKEN_TRICKS, fallen_by_follow,
-                                    fallen_by_lead, partie_standing, reversis_breach,
-                                    reversis_maker, seat_rank, vis_a_vis)
+from ..replay.rules_of_play import MUST_FOLLOW_TRICKS, fallen_by_follow, seat_rank, vis_a_vis
 from ..rules import Profile, RuleOptions
 from .codes import EspagnoletteStatus, Outcome
 from .leandeal import LeanDeal, LeanPayment, payment_of
-from .leanpool import balance, partie_worth, stakes
+from .leanfacts import NO_CARD_INDEX, TAKER, Facts, deal_facts
+from .leanpool import partie_worth
+from .leanstake import balance, stakes
 from .ledger import DOUBLING_GROUNDS, LATE_TRICK, TAKING_PRIORITY, VIS_A_VIS, doubling_grounds
 from .payments import POOL, Amount, Payment, ReasonCode, share, whole
 from .settlement import DealSettlement
 
-__all__ = ["HANDLED", "Facts", "LeanDeal", "deal_facts", "handles", "judged_run", "payment_of",
-           "plain_facts", "settle_plain", "settle_plain_watched"]
+__all__ = ["HANDLED", "NO_CARD_INDEX", "Facts", "LeanDeal", "deal_facts", "handles",
+           "judged_run", "payment_of", "plain_facts", "settle_plain", "settle_plain_watched"]
 
 # Each rule option this module settles by, with the values it knows.  A profile
 # whose options hold another (a new option, a new value) is settled by the engine.
@@ -155,46 +155,6 @@ def judged_run(options: RuleOptions, judged: RuleOptions, run: Callable[[], Any]
         _CHECKED.pop(id(options), None)
 
 
-# What a plain deal's replay alone decides, whatever the reading: the tricks and
-# points won by seat, the aces and the quinola as they fell
-# (trick, leader, taker, seat, card index), the partie's standing and the reversis
-# found (REV-1..3: the outcome, maker, undertaker, breaker, the breaker's trick).
-Facts = tuple[tuple[int, ...], tuple[int, ...],
-              list[tuple[int, int, int, int, int]], tuple[tuple[int, int], ...],
-              tuple[Outcome, int | None, int | None, int | None, int | None]]
-
-
-def deal_facts(replayed: ReplayedDeal, rows: tuple[Row, ...] | None = None) -> Facts:
-    """The facts of a deal of rows (``replayed.rows``, or ``rows`` given: a
-    two-discarded deal's, settle/leantwo.py) that no rule option changes: worked
-    out once, they serve each reading that settles it again (club/resettle.py)."""
-    rows = replayed.rows if rows is None else rows
-    assert rows is not None, "a deal of rows"
-    takers = list(map(_TAKER, rows))
-    won, points = (takers.count(0), takers.count(1), takers.count(2), takers.count(3)), \
-        [0, 0, 0, 0]
-    paying = []
-    pays, card_points = _PAYS, _POINTS
-    for number, leader, a, b, c, d, taker in rows:
-        points[taker] += card_points[a] + card_points[b] + card_points[c] + card_points[d]
-        if pays[a] or pays[b] or pays[c] or pays[d]:
-            for k, index in enumerate((a, b, c, d)):
-                if pays[index]:
-                    paying.append((number, leader, taker, (leader + k) % 4, index))
-    found: tuple[Outcome, int | None, int | None, int | None, int | None] = \
-        (Outcome.NORMAL, None, None, None, None)
-    if takers.count(takers[0]) >= UNDERTAKEN_TRICKS:  # else neither made nor broken
-        maker = reversis_maker(takers)  # REV-1, REV-2, REV-3 (``reversis.find_reversis``)
-        breach = reversis_breach(takers) if maker is None else None
-        if maker is not None:
-            found = (Outcome.REVERSIS, maker, None, None, None)
-        elif breach is not None:
-            undertaker, broken = breach
-            row = rows[broken]
-            found = (Outcome.REVERSIS_BROKEN, None, undertaker, row[6], row[0])
-    return won, tuple(points), paying, partie_standing(points, won), found
-
-
 class _Lean:
     """One plain deal's settlement on ints (the engine's rules in its order)."""
 
@@ -212,7 +172,7 @@ class _Lean:
     won: tuple[int, ...]
     points: tuple[int, ...]
     pool_start: Amount
-    stakes: list[LeanPayment]
+    stakes: tuple[LeanPayment, ...]
     keys: tuple[tuple[int, int], ...]  # the partie's standing by seat
     esp: int | None  # the espagnolette in play (ESP-1: not one who waived)
     esp_status: EspagnoletteStatus | None
@@ -256,7 +216,8 @@ class _Lean:
         names = self.names
         return _new(Payment, (payer if isinstance(payer, str) else names[payer],
                               payee if isinstance(payee, str) else names[payee],
-                              amount if type(amount) is int else whole(Fraction(amount)),
+                              amount if type(amount) is int else whole(
+                                  amount if type(amount) is Fraction else Fraction(amount)),
                               rule, trick, code, params, rules))
 
     def _grounds(self, a: int, b: int, trick: int) -> tuple[str, ...]:
@@ -268,8 +229,9 @@ class _Lean:
         """``Ledger.add_in_play``."""
         options = self.options  # ``_grounds``, inline: one or two in every deal
         grounds: tuple[str, ...] = ()
-        # the seats first: an option is read only where it counts (club/watch.py)
-        if vis_a_vis(payer, payee) and options.vis_a_vis_double:
+        # the seats first: an option is read only where it counts (club/watch.py);
+        # ``vis_a_vis`` inline (a call a payment)
+        if (payer - payee) % 4 == 2 and options.vis_a_vis_double:
             grounds = (VIS_A_VIS,)
         if trick in options.late_tricks_double:
             grounds += (LATE_TRICK,)
@@ -302,10 +264,11 @@ class _Lean:
 
     def _fell(self, number: int, leader: int, seat: int, index: int) -> str:
         """How a paying card fell: placed, forced, led or played (``inplay.classify``)."""
+        if seat == leader:  # ``fallen_by_lead``, inline (two in most deals)
+            return "led"
         suit = _SUITS[self.rows[number - 1][2]]
-        fallen = fallen_by_lead(PACK[index], suit, seat == leader)
-        if fallen is not None:
-            return fallen
+        if _SUITS[index] is not suit:
+            return "placed"
         if index == _QUINOLA_INDEX and seat == self.esp:  # ESP-9
             return "forced"
         if self.options.forced_means == "any_follow":
@@ -388,7 +351,8 @@ class _Lean:
             self._refund_placings()
             self._failed_quinola()
         if self.takings:  # POOL-4: the highest taking stands (``pool.resolve_takings``)
-            kept = sorted(self.takings, key=_TAKING_RANK)[0]
+            takings = self.takings
+            kept = takings[0] if len(takings) == 1 else sorted(takings, key=_TAKING_RANK)[0]
             self.takings = [kept] if kept[2] else []
 
     def _revoke_remises(self) -> None:
@@ -422,18 +386,20 @@ class _Lean:
             self.losers = (tied[0],) if len(tied) == 1 else self._tie(tied, max)
         each = share(self.value, len(self.winners) * len(self.losers))
         options = self.options  # the seats first: the option read where it counts
+        names, points = self.names, self.points
         for loser in self.losers:
             for winner in self.winners:
-                if vis_a_vis(loser, winner) and options.partie_vis_a_vis_double:
+                if (loser - winner) % 4 == 2 and options.partie_vis_a_vis_double:  # vis_a_vis
                     self.partie.append(self._payment(
                         loser, winner, each * 2, "PARTIE-4", None,
                         ReasonCode.PARTIE_LOST_VIS_A_VIS,
                         (("points", self.points[loser]), ("factor", 2),
                          ("doubled_for", (VIS_A_VIS,))), ("PARTIE-4", "PARTIE-5")))
-                else:
-                    self.partie.append(self._payment(
-                        loser, winner, each, "PARTIE-4", None, ReasonCode.PARTIE_LOST,
-                        (("points", self.points[loser]), ("factor", 1)), ("PARTIE-4",)))
+                else:  # made as ``_payment`` makes it (``each``, from ``share``, is whole)
+                    self.partie.append(_new(Payment, (
+                        names[loser], names[winner], each, "PARTIE-4", None,
+                        ReasonCode.PARTIE_LOST, (("points", points[loser]), ("factor", 1)),
+                        ("PARTIE-4",))))
 
     def _tie(self, tied: list[int], pick: Any) -> tuple[int, ...]:
         """PARTIE-2/3's last step (``partie._settle_tie``)."""
@@ -514,7 +480,7 @@ class _Lean:
             return
         esp, rows = self.esp, self.rows  # trick n's row is rows[n - 1] (as in _fell)
         if self.options.espagnolette_fails_on == "any_trick":
-            took = esp in map(_TAKER, rows)
+            took = esp in map(TAKER, rows)
         else:  # tricks 10 and 11
             took = esp in [rows[n - 1][6] for n in MUST_FOLLOW_TRICKS]
         self.esp_status = EspagnoletteStatus.FAILED if took else EspagnoletteStatus.SUCCESS
@@ -552,12 +518,15 @@ class _Lean:
     def _freeze(self) -> LeanDeal:
         """The payments in the order of docs/output.md, the nets and the pool
         (``engine._freeze``, ``engine._moves``)."""
-        ordered = [*self.stakes, *self.in_play, *self.partie, *self.to_winner, *self.reversis,
+        ordered = [*self.in_play, *self.partie, *self.to_winner, *self.reversis,
                    *self.esp_payments, *self.remises, *self.takings]
         if 0 in map(_AMOUNT, ordered):  # only house stakes of 0 make a payment of nothing
             ordered = [p for p in ordered if p[2] != 0]
-        names = self.names
-        nets, pool_after = balance(names, ordered, self.pool_before, self.replayed.number)
+        names, staked = self.names, self.stakes
+        nets, pool_after = balance(names, ordered, self.pool_before, self.replayed.number,
+                                   staked)
+        if staked:
+            ordered[:0] = staked
         replayed = self.replayed
         winners, losers, held = self.winners, self.losers, replayed.espagnolette
         return _new(LeanDeal, (
@@ -571,18 +540,13 @@ class _Lean:
             self.maker, self.undertaker, self.breaker))
 
 
-# By card index: its points, whether it pays as it falls, its suit.  The first two
-# and _HELD_SUITS have one more, at NO_CARD_INDEX: a row's place where no card was
-# played (the ten-card player's in trick 11, IRR-5: settle/leantwo.py).
-NO_CARD_INDEX = len(PACK)
-_POINTS = (*[card.points for card in PACK], 0)
-_PAYS = (*[card.pays_in_play for card in PACK], False)
+# By card index: its suit; _HELD_SUITS has one more, None at NO_CARD_INDEX (a row's
+# place where no card was played: settle/leanfacts.py).
 _SUITS = tuple(card.suit for card in PACK)
 _HELD_SUITS = (*_SUITS, None)
 _QUINOLA_REMISES = ("QUIN-2", "QUIN-3", "ESP-9")
 _QUINOLA_INDEX = QUINOLA.index
 _AMOUNT = itemgetter(2)  # Payment.amount
-_TAKER = itemgetter(6)  # a row's taker
 _PAYING = frozenset(card.index for card in PACK if card.pays_in_play)
 
 

@@ -1,6 +1,6 @@
-"""The pool's part of a plain deal settled on ints (settle/lean.py): the stakes
-(POOL-1, POOL-2), the nets and the pool after, and a deal settled again from
-another pool, or with its payments priced otherwise.
+"""The pool's part of a plain deal settled on ints (settle/lean.py): a deal
+settled again from another pool, or with its payments priced otherwise (its
+stakes, POOL-1 and POOL-2, and its nets and pool after are settle/leanstake.py's).
 
 Of a plain deal's settlement only the stakes, the remises' and the takings'
 amounts (one full staking, or the pool as staked: POOL-3, POOL-4) and the pool
@@ -36,6 +36,8 @@ from ..rules import Profile, RuleOptions
 from .codes import Outcome, ReasonCode
 from .leandeal import LeanDeal, LeanPayment
 from .ledger import DOUBLING_GROUNDS, VIS_A_VIS, doubling_grounds
+from .leanstake import balance, fed_or_quiet, must_stake, stakes
+from .leanstake import held_amount as _amount
 from .payments import POOL, Amount, Payment, share, whole
 from .settlement import DealSettlement
 
@@ -55,89 +57,6 @@ REPRICED = POOL_OPTIONS | AMOUNT_OPTIONS
 LED = "led_aces_pay_winner"
 
 _new = tuple.__new__
-
-
-def stakes(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal | None,
-           session_start: Amount | None, dealer: int, names: tuple[str, ...]
-           ) -> tuple[list[LeanPayment], Amount]:
-    """POOL-1, POOL-2 (``pool.must_stake``, ``pool.stake_pool``): the stakes of a
-    deal starting from ``pool`` after ``previous``, and the pool as staked."""
-    options = profile.options
-    total: Amount = 0
-    made: list[LeanPayment] = []
-    if _must_stake(profile, pool, previous, session_start):
-        player, house = options.stake_player, options.stake_dealer
-        for seat in range(4):
-            amount = house if seat == dealer else player
-            total += amount
-            if amount:
-                made.append(_new(Payment, (
-                    names[seat], POOL,
-                    amount if type(amount) is int else _amount(amount), "POOL-1",
-                    None, ReasonCode.STAKE_DEALER if seat == dealer else ReasonCode.STAKE,
-                    (), ("POOL-1",))))
-    return made, pool + total
-
-
-def _must_stake(profile: Profile, pool: Amount, previous: DealSettlement | LeanDeal | None,
-                session_start: Amount | None) -> bool:
-    """POOL-1 (``pool.must_stake``): whether a deal starting from ``pool`` after
-    ``previous`` (what it reads of it: its payments) is staked."""
-    if previous is None:
-        start = pool if session_start is None else session_start
-        return pool == 0 or start == 0
-    if profile.options.restake == "below_initial":
-        return pool == 0 or pool < profile.full_staking
-    payments = previous.payments
-    return any([p[0] == POOL for p in payments]) or not any(
-        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
-
-
-_FED: dict[int, tuple[DealSettlement | LeanDeal, bool]] = {}  # by the deal, kept with it
-
-
-def _fed_or_quiet(previous: DealSettlement | LeanDeal) -> bool:
-    """:func:`_must_stake` after ``previous`` under ``restake = taken_or_quiet``
-    (it fed the pool or took nothing from it), once for the readings of ``stats --compare``."""
-    seen = _FED.get(id(previous))
-    if seen is not None and seen[0] is previous:
-        return seen[1]
-    payments = previous.payments
-    found = any([p[0] == POOL for p in payments]) or not any(
-        [p[1] == POOL and p[3] != "POOL-1" for p in payments])
-    if len(_FED) >= 4096:
-        _FED.clear()
-    _FED[id(previous)] = (previous, found)
-    return found
-
-
-def balance(names: tuple[str, ...], ordered: list[LeanPayment], pool_before: Amount,
-            number: int) -> tuple[tuple[Amount, ...], Amount]:
-    """Each seat's net and the pool after the payments ``ordered``
-    (``engine._moves``): ints, or whole Fractions where one is not an int."""
-    net: dict[str, Amount] = dict.fromkeys(names, 0)
-    net[POOL] = 0
-    fractions = False
-    for p in ordered:
-        amount = p[2]
-        net[p[0]] -= amount
-        net[p[1]] += amount
-        if type(amount) is not int:
-            fractions = True
-    pool_change = net.pop(POOL)
-    nets = tuple(net.values())  # in the players' order (made so above)
-    pool_after = pool_before + pool_change
-    if fractions or type(pool_after) is not int:
-        nets = tuple([whole(value) for value in nets])
-        pool_change, pool_after = whole(pool_change), whole(pool_after)
-    if sum(nets) + pool_change != 0:  # pragma: no cover - a bug, never bad input
-        raise AssertionError(f"deal {number} does not balance")
-    return nets, pool_after
-
-
-def _amount(amount: Amount) -> Amount:
-    """An amount as a lean payment holds it (``_Lean._payment``)."""
-    return amount if type(amount) is int else whole(Fraction(amount))
 
 
 def _remise(p: LeanPayment) -> str | None:
@@ -266,11 +185,11 @@ def restaked_moves(deal: LeanDeal, own: Profile, profile: Profile, pool_before: 
         moves = [move + change for move, change in zip(moves, priced, strict=True)]
     start: Amount = pool_before
     if previous is None:
-        staked = _must_stake(profile, pool_before, previous, session_start)
-    elif below:  # (``_must_stake``: one full staking is ``full`` here)
+        staked = must_stake(profile, pool_before, previous, session_start)
+    elif below:  # (``must_stake``: one full staking is ``full`` here)
         staked = pool_before == 0 or pool_before < full
     else:
-        staked = _fed_or_quiet(previous)
+        staked = fed_or_quiet(previous)
     if staked:  # POOL-1: each player's stake, the dealer's own
         player, house = profile.options.stake_player, profile.options.stake_dealer
         moves = [move - player for move in moves]
