@@ -37,6 +37,7 @@ from ..model.rows import ExchangeRow, TrickRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
 from .plaindealt import dealt_lines, dealt_plain, dealt_usual
+from .plainwalk import renounces_of, walk_plain
 from .recorded import recorded_problems
 from .rules_of_play import PLAYING_ORDERS, may_renounce
 from .revokes import revoke_found
@@ -106,10 +107,10 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     kept = _kept_seat(deal, seats, dealer) if rest else None
     if kept is not None and (kept < 0 or not dealt):
         return None  # in doubt, or the kept card not written (RV206): the full walk
-    walked = _walk(deal.trick_rows, seats, dealer)
+    walked = walk_plain(deal.trick_rows, seats, players, dealer)
     if walked is None:
         return None
-    rows, played, by_seat, renounces = walked
+    rows, played, by_seat, unplayed, may_revoke = walked
     exchanges = deal.exchange_rows
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
         return None
@@ -125,7 +126,8 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
             if written is None:
                 return None
             partie, extra = written
-            if kept is not None and not _kept_card_plain(extra, kept, renounces, by_seat):
+            if kept is not None and not _kept_card_plain(extra, kept, renounces_of(rows),
+                                                         by_seat):
                 return None
     agreed, espagnolette = _espagnolette(by_seat, espagnolettes, seats)
     if not agreed:
@@ -133,12 +135,13 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     # The tricks and the hands (the cards each seat played) are made from the
     # rows when asked.
     replayed = ReplayedDeal.of_rows(
-        deal, players, dealer, rows, partie or _unplayed(by_seat), espagnolette,
+        deal, players, dealer, rows, partie or tuple(map(PACK.__getitem__, unplayed)),
+        espagnolette,
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
-    if renounces:
-        revokes = _revokes_in(renounces, by_seat, espagnolette)
-        if revokes:  # (the other renounces are none: not asked again)
+    if may_revoke:  # a renounce of a suit played later (most deals none): which are revokes
+        revokes = _revokes_in(renounces_of(rows), by_seat, espagnolette)
+        if revokes:
             _add_revokes(replayed, revokes, by_seat)
     return replayed
 
