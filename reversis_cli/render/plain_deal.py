@@ -439,6 +439,8 @@ class _At:
 def _in_trick_order(payments: tuple[Payment, ...], orders: dict) -> Sequence[Payment]:
     """:func:`~.score.in_trick_order`, kept by the payments' tricks (the order
     reads nothing else): most deals' payments come in that order already."""
+    if _read_in_order(payments):
+        return payments
     tricks = tuple([p.trick for p in payments])
     order = orders.get(tricks, False)
     if order is False:
@@ -448,6 +450,24 @@ def _in_trick_order(payments: tuple[Payment, ...], orders: dict) -> Sequence[Pay
         order = _kept(orders, tricks, None if ordered == list(range(len(payments)))
                       else ordered)
     return payments if order is None else [payments[index] for index in order]
+
+
+def _read_in_order(payments: tuple[Payment, ...]) -> bool:
+    """Whether ``payments`` are in reading order already (most deals' are), so that
+    :func:`~.score.in_trick_order` keeps them as they are: their
+    :func:`~.score.reading_keys` rising, the stakes before the tricks, the tricks in
+    order, then the payments after the play, with no trick after them."""
+    started = after = False
+    last = 0
+    for p in payments:
+        trick = p.trick
+        if trick is None:
+            after = started
+        elif after or (started and trick < last):
+            return False
+        else:
+            started, last = True, trick
+    return True
 
 
 def _payment_row(p: Payment, words: _Words, cards: str) -> tuple | None:
