@@ -494,10 +494,15 @@ def _payment_lines(row: tuple, rooms: tuple[int, ...]) -> str:
     (trick, party, amount, rule, reason), (_, party_length, amount_length, rule_length,
                                            reason_length), laid_out = row
     trick_room, party_room, amount_room, rule_room, reason_room = rooms
-    before = (EDGE + trick.rjust(trick_room) + BETWEEN
-              + padded(party, party_length, party_room, False) + BETWEEN
-              + padded(amount, amount_length, amount_room, True) + BETWEEN
-              + padded(rule, rule_length, rule_room, False) + BETWEEN)
+    if party_length == len(party) and amount_length == len(amount) \
+            and rule_length == len(rule):  # one cell a character (most rows): padded by str
+        before = (EDGE + trick.rjust(trick_room) + BETWEEN + party.ljust(party_room) + BETWEEN
+                  + amount.rjust(amount_room) + BETWEEN + rule.ljust(rule_room) + BETWEEN)
+    else:
+        before = (EDGE + trick.rjust(trick_room) + BETWEEN
+                  + padded(party, party_length, party_room, False) + BETWEEN
+                  + padded(amount, amount_length, amount_room, True) + BETWEEN
+                  + padded(rule, rule_length, rule_room, False) + BETWEEN)
     if reason_length <= reason_room:
         text = (before + reason).rstrip(" ")
     else:
