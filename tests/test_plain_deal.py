@@ -189,3 +189,40 @@ def test_a_player_without_a_figure_shows_0_as_the_view_does():
     reference = plain_text(view, 80)
     assert text is not None and reference is not None
     assert text == without_padding(reference)
+
+
+def test_payments_in_reading_order_are_kept_as_they_are():
+    """``_read_in_order`` (issue 35) says yes exactly when the view's own
+    ``in_trick_order`` keeps the payments as they are: every run of up to six
+    payments, each before the play (None), of a trick (1 to 3) or after it."""
+    import itertools
+    from types import SimpleNamespace
+
+    for count in range(7):
+        for tricks in itertools.product((None, 1, 2, 3), repeat=count):
+            payments = tuple(SimpleNamespace(trick=trick) for trick in tricks)
+            kept = score.in_trick_order(payments) == list(payments)
+            assert plain_deal._read_in_order(payments) is kept, tricks  # type: ignore[arg-type]
+
+
+def test_the_session_table_s_rows_are_written_as_before():
+    """``session_view`` writes each row's cells without a call a cell (issue 35):
+    the label as ``t`` writes it (a deal's number, or the Msg of a deal not
+    settled), each balance as ``signed``, the pool as ``fiches``; in English and
+    Russian, with fractions, a label a Msg, a player without a balance."""
+    from fractions import Fraction
+
+    from reversis_cli.i18n import Msg, t
+    from reversis_cli.render.amounts import fiches, signed
+
+    players = ("Anna", "Boris", "Vera")
+    rows: list[tuple] = [("1", {"Anna": 5, "Boris": -5, "Vera": 0}, 10, None),
+            (Msg("{number} (not settled)", number=2), {"Anna": 5, "Boris": -5, "Vera": 0},
+             10, None),
+            ("3", {"Anna": Fraction(5, 2), "Boris": Fraction(-7, 2)}, Fraction(21, 2), None),
+            ("4", {"Anna": Fraction(4, 2), "Boris": -2, "Vera": 0}, Fraction(20, 2), None)]
+    for language in ("en", "ru"):
+        with use(language):
+            table = score.session_view(rows, {"Anna": 1}, 3, players)
+            assert table.rows == [[t(label), *[signed(balance.get(name, 0)) for name in players],
+                                   fiches(pool)] for label, balance, pool, _ in rows]

@@ -88,10 +88,10 @@ def _line(text: str, width: int) -> list[str] | None:
 
 def cell_length(text: str) -> int | None:
     """``text``'s width in cells, or ``None`` if it is not a printable line
-    that :func:`~.widths.cell_width` measures."""
-    if text.isascii():
-        return len(text) if text.isprintable() else None
-    return cell_width(text) if printable(text) else None
+    that :func:`~.widths.cell_width` measures: :func:`~.widths.cell_width` itself,
+    which says ``None`` for a text not printable (a text beyond ASCII was looked
+    over twice: issue 35)."""
+    return cell_width(text)
 
 
 def _table_lines(table: Grid, width: int) -> list[str] | None:

@@ -439,6 +439,8 @@ class _At:
 def _in_trick_order(payments: tuple[Payment, ...], orders: dict) -> Sequence[Payment]:
     """:func:`~.score.in_trick_order`, kept by the payments' tricks (the order
     reads nothing else): most deals' payments come in that order already."""
+    if _read_in_order(payments):
+        return payments
     tricks = tuple([p.trick for p in payments])
     order = orders.get(tricks, False)
     if order is False:
@@ -448,6 +450,24 @@ def _in_trick_order(payments: tuple[Payment, ...], orders: dict) -> Sequence[Pay
         order = _kept(orders, tricks, None if ordered == list(range(len(payments)))
                       else ordered)
     return payments if order is None else [payments[index] for index in order]
+
+
+def _read_in_order(payments: tuple[Payment, ...]) -> bool:
+    """Whether ``payments`` are in reading order already (most deals' are), so that
+    :func:`~.score.in_trick_order` keeps them as they are: their
+    :func:`~.score.reading_keys` rising, the stakes before the tricks, the tricks in
+    order, then the payments after the play, with no trick after them."""
+    started = after = False
+    last = 0
+    for p in payments:
+        trick = p.trick
+        if trick is None:
+            after = started
+        elif after or (started and trick < last):
+            return False
+        else:
+            started, last = True, trick
+    return True
 
 
 def _payment_row(p: Payment, words: _Words, cards: str) -> tuple | None:
@@ -474,10 +494,15 @@ def _payment_lines(row: tuple, rooms: tuple[int, ...]) -> str:
     (trick, party, amount, rule, reason), (_, party_length, amount_length, rule_length,
                                            reason_length), laid_out = row
     trick_room, party_room, amount_room, rule_room, reason_room = rooms
-    before = (EDGE + trick.rjust(trick_room) + BETWEEN
-              + padded(party, party_length, party_room, False) + BETWEEN
-              + padded(amount, amount_length, amount_room, True) + BETWEEN
-              + padded(rule, rule_length, rule_room, False) + BETWEEN)
+    if party_length == len(party) and amount_length == len(amount) \
+            and rule_length == len(rule):  # one cell a character (most rows): padded by str
+        before = (EDGE + trick.rjust(trick_room) + BETWEEN + party.ljust(party_room) + BETWEEN
+                  + amount.rjust(amount_room) + BETWEEN + rule.ljust(rule_room) + BETWEEN)
+    else:
+        before = (EDGE + trick.rjust(trick_room) + BETWEEN
+                  + padded(party, party_length, party_room, False) + BETWEEN
+                  + padded(amount, amount_length, amount_room, True) + BETWEEN
+                  + padded(rule, rule_length, rule_room, False) + BETWEEN)
     if reason_length <= reason_room:
         text = (before + reason).rstrip(" ")
     else:

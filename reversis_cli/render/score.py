@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import respell
-from ..i18n import Count, Msg, N_, lang, t, tr
+from ..i18n import Count, Msg, N_, current, lang, t, tr
 from ..i18n.numbers import written_amount
 from ..settle import DealSettlement, DealStatus, EspagnoletteStatus, Outcome, Payment
 from ..settle.payments import POOL
@@ -175,19 +175,25 @@ def session_view(rows: list | None, totals: dict, pool_end, players: tuple[str, 
                   *(money_view(name, footer=signed(totals.get(name, 0))) for name in players),
                   money_view(tr("Pool"), footer=fiches(pool_end))],
                  title=tr("Session"), caption=caption, show_footer=True)
-    # A balance comes back row after row: each written once (signed's own text).
-    language = lang()
+    # A balance, a pool come back row after row: each written once (signed's, fiches'
+    # own text), a label as t writes it, with no call a cell (a row a deal: issue 35).
+    translator = current()
+    language, gettext, text_of = translator.language, translator.gettext, translator.text
     shown: dict = {}
-
-    def balance_text(amount) -> str:
-        text = shown.get(amount)
-        if text is None:
-            text = shown[amount] = written_amount(amount, language, True)
-        return text
-
+    pools: dict = {}
     for label, balance, pool_after, *sheet in rows or ():
-        table.add_row(t(label), *[balance_text(balance.get(name, 0)) for name in players],
-                      fiches(pool_after))
+        cells: list[str | Line] = [gettext(label) if type(label) is str else text_of(label)]
+        for name in players:
+            amount = balance.get(name, 0)
+            text = shown.get(amount)
+            if text is None:
+                text = shown[amount] = written_amount(amount, language, True)
+            cells.append(text)
+        text = pools.get(pool_after)
+        if text is None:
+            text = pools[pool_after] = written_amount(pool_after, language)
+        cells.append(text)
+        table.rows.append(cells)  # add_row's list, made here
         if sheet and sheet[0] is not None:
             table.add_row(*_sheet_row(sheet[0], players))
     return table
