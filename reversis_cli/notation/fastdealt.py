@@ -22,7 +22,7 @@ from typing import cast
 
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
-from ..cards import KNOWN_SPELLINGS, Card
+from ..cards import KNOWN_SPELLINGS, PACK, Card
 from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
 from ..model.deal import Deal, lean_deal
 from ..model.rows import (DEALT_KINDS, DEALT_ROW, DealtRow, ExchangeRow, TrickRow,
@@ -34,6 +34,10 @@ __all__ = ["DealtLines", "lean_dealt"]
 
 # Where the grammar has a NAME, any word: the word is then checked by is_name.
 _WORD = r"[^ \t]+"
+# The pack's cards as the writer spells them (``AS`` ... ``2C``), each a word the
+# grammar's card terminal reads whole (a test holds them to it): _dealt_words reads them
+# before any trick line has taught it a card.
+_PACK_WORDS = frozenset(map(str, PACK))
 # Each line's keyword (its terminal in the grammar) by its first letter.
 _TERMINALS = {"h": "HAND", "t": "TALON", "p": "PARTIE"}
 
@@ -101,32 +105,38 @@ class DealtLines:
 
     def _dealt_words(self, head: str, line: str) -> tuple[str | None, int, str, int] | None:
         """The usual line read by its words, as :meth:`_dealt_match` reads it: the
-        keyword, the player's word for a hand, then cards, one space between
-        words (blanks only before the keyword and after the last card), each card
-        a word the trick lines' expression has read as one card before (so that
-        the expression would match the same words).  None: ask the expression.
-        Compiling the three expressions costs ~20 M instructions, more than twenty
-        plain deals, and a record's first partie line would pay for them."""
+        keyword, the player's word for a hand, then cards, one space between two
+        cards (spaces only, any number, before the keyword, after it, after the
+        player's word -- a writer aligns the hands' cards under the longest
+        name -- and after the last card), each card a word the trick lines'
+        expression has read as one card before, or the pack's own spelling
+        (``_PACK_WORDS``, each a word the grammar's ``_CARD`` reads whole:
+        tests/test_fastdealt_words.py), so that the expression would match the
+        same words where they stand.  None: ask the expression.  Compiling the
+        three expressions costs ~20 M instructions, more than twenty plain
+        deals, and a record's first partie line would pay for them; so would the
+        hand lines of its first deal, read before any trick line (issue 35: a
+        record written with its hands whose first deal has no trick, a misdeal)."""
+        if "\t" in line:
+            return None
         body = line.lstrip(" ")
-        if "\t" in line or "  " in body.rstrip(" "):
+        keyword, _, rest = body.rstrip(" ").partition(" ")
+        if keyword != self._dealt_keyword(head):
             return None
-        words = body.rstrip(" ").split(" ")
-        if words[0] != self._dealt_keyword(head):
-            return None
-        at = len(line) - len(body) + len(words[0]) + 1
+        at = len(line) - len(body) + len(keyword) + 1  # where ``rest`` starts
         player, player_at = None, -1
         if head == "h":
-            if len(words) < 3:
-                return None
-            player, player_at = words[1], at
-            at += len(player) + 1
-            cards = words[2:]
-        else:
-            cards = words[1:]
-        known = self._card_indexes
-        if not cards or not all([word in known for word in cards]):
+            after = rest.lstrip(" ")
+            player_at = at + len(rest) - len(after)
+            player, _, rest = after.partition(" ")
+            at = player_at + len(player) + 1
+        cards_text = rest.lstrip(" ")
+        at += len(rest) - len(cards_text)
+        cards = cards_text.split(" ")
+        known = self._card_indexes  # or the pack's own spelling: a record's first deal
+        if not cards_text or not all([word in known or word in _PACK_WORDS for word in cards]):
             return None
-        return player, player_at, " ".join(cards), at
+        return player, player_at, cards_text, at
 
     def _dealt_line(self, head: str, line: str, number: int, problems: list[Diagnostic]
                     ) -> HandLine | TalonLine | PartieLine | None:

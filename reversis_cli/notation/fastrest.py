@@ -36,7 +36,7 @@ def read_spaced_rest(fast: FastPath, lines: SpacedLines, first_line: int, at: in
     """``fast.read_deal(lines, first_line)``, the lines before ``lines[at]`` read by
     ``read_spaced_deal`` into ``rows`` and ``above`` (exchange rows, and dealt lines'
     rows): the rest read here, the deal line last; None where ``read_deal`` would
-    give up, or when the deal line is not the usual one."""
+    give up, or when the deal line is not plain or not the first line."""
     numbers, leaders, takers, index = fast._numbers.get, fast._leaders, fast._takers, \
         fast._card_indexes.get
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
@@ -156,7 +156,13 @@ def _other(fast: FastPath, line: str, words: list[str], number: int,
         return None
     if not words:
         return _BLANK, None
-    statement = fast._read_plain(line, words, number, problems)
+    if words[0] == fast._dealt_keyword("t"):
+        # read's talon line, without its first question (a tally line?), whose
+        # answer is no for a line of the talon's keyword: the tally's expression
+        # (~3.5 M instructions) is not compiled for a record with no tally line
+        statement: Statement | None = fast._dealt_line("t", line, number, problems)
+    else:
+        statement = fast._read_plain(line, words, number, problems)
     if statement is None or isinstance(statement, DealLine):
         return None  # a second deal line: Lark says what is wrong
     if isinstance(statement, (TrickLine, ExchangeLine)):
@@ -189,11 +195,17 @@ def _made(fast: FastPath, lines: SpacedLines, first_line: int,
           layout: list[Statement | TrickRow | ExchangeRow | DealtRow], rows: list[TrickRow],
           exchange_rows: list[ExchangeRow], others: list[Statement | DealtRow],
           problems: list[Diagnostic], whole: bool) -> tuple[Deal, list[Diagnostic]] | None:
-    """The deal as ``read_deal`` makes it, its deal line read last by its words
-    (None when it is not the usual one); ``whole``: made in full, not lean."""
-    words = lines[0].split()
-    deal_line = fast._deal_line_by_words(lines[0], words, first_line) if len(words) == 4 \
+    """The deal as ``read_deal`` makes it, its deal line read last by its words, or
+    by its expression as ``read_deal`` reads it (None when that gives up);
+    ``whole``: made in full, not lean."""
+    first = lines[0]
+    words = first.split()
+    deal_line = fast._deal_line_by_words(first, words, first_line) if len(words) == 4 \
         else None
+    if deal_line is None and words and is_plain(first):
+        # read_deal's own reading of its first line (a dealer not read before: a
+        # record's first deals), rather than the whole deal read again there
+        deal_line = fast._deal_line(first, first_line)
     if deal_line is None:
         return None
     if problems:
