@@ -2,7 +2,7 @@
 against their expressions (``_dealt_match``): the same reading, positions included,
 on every line the words take, even before any trick line has taught the fast path a
 card (the pack's own spellings, ``_PACK_WORDS``) and with the players' names aligned
-(issue 35, decision E100).
+(issue 35, decision E101).
 """
 
 from __future__ import annotations
