@@ -145,8 +145,23 @@ def test_without_the_switch_every_twin_is_entered(monkeypatch):
     next test, that none is entered under the switch, could not fail."""
     counts: Counter = Counter()
     _count_calls(monkeypatch, counts)
+    _texts_met_for_the_first_time(monkeypatch)
     _outputs()
     assert [name for name in TWINS if counts[name] == 0] == []
+
+
+def _texts_met_for_the_first_time(monkeypatch) -> None:
+    """The JSON writer's kept texts emptied for this test: a payment an earlier
+    test of the same process wrote is kept whole, and its twin (a forfeited
+    payment's texts from its parts) would not be entered again."""
+    from reversis_cli.score import jsontext
+
+    kept = [name for name, value in vars(jsontext).items()
+            if isinstance(value, dict) and name.startswith("_")
+            and name.endswith(("_TEXTS", "_BYTES", "_REASONS"))]
+    assert {"_LEAN_TEXTS", "_LEAN_BYTES", "_FORFEIT_TEXTS", "_PAYMENT_TEXTS"} <= set(kept)
+    for name in kept:
+        monkeypatch.setattr(jsontext, name, {})
 
 
 @fast_by_default
