@@ -26,14 +26,6 @@ __all__ = ["replay_void"]
 
 # The events of a void deal this replay takes (any other is the full walk's).
 _KINDS = frozenset((*VOID_EVENTS, "redeal"))
-_new = object.__new__
-_SETTERS = tuple(getattr(ReplayedDeal, name).__set__ for name in ReplayedDeal.__slots__)
-_NO_HANDS: tuple[frozenset, ...] = (frozenset(),) * 4  # the walk's hands of a void deal
-# The slots set below, in their order (a slot added to ReplayedDeal fails here first).
-assert ReplayedDeal.__slots__ == (
-    "deal", "players", "dealer", "_tricks", "_hands", "partie", "partie_written",
-    "espagnolette", "revokes", "void", "complete", "diagnostics", "unresolved",
-    "dealer_known", "rows", "_irregularities", "_made", "_walked", "_kept")
 
 
 def replay_void(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -64,30 +56,4 @@ def _void_replayed(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     if not void:
         return None
     dealer = len(players) - 1 - players[::-1].index(dealer_name)  # the walk's seats: the last
-    # ReplayedDeal(deal, players, dealer, void=True, partie_written=False, complete=True,
-    # diagnostics=(), unresolved=(), dealer_known=True), each slot set by its setter in
-    # __slots__' order (its __init__ sets them in a loop: a third of this replay)
-    made = _new(ReplayedDeal)
-    (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
-     s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
-     s_dealer_known, s_rows, s_irregularities, s_made, s_walked, s_kept) = _SETTERS
-    s_deal(made, deal)
-    s_players(made, players)
-    s_dealer(made, dealer)
-    s_tricks(made, ())
-    s_hands(made, _NO_HANDS)
-    s_partie(made, ())
-    s_partie_written(made, False)
-    s_espagnolette(made, None)
-    s_revokes(made, ())
-    s_void(made, True)
-    s_complete(made, True)
-    s_diagnostics(made, ())
-    s_unresolved(made, ())
-    s_dealer_known(made, True)
-    s_rows(made, None)
-    s_irregularities(made, None)
-    s_made(made, None)
-    s_walked(made, None)
-    s_kept(made, None)
-    return made
+    return ReplayedDeal.of_void(deal, players, dealer)

@@ -284,6 +284,36 @@ class ReplayedDeal(Value):
         return made
 
     @classmethod
+    def of_void(cls, deal: Deal, players: tuple[str, ...], dealer: int) -> ReplayedDeal:
+        """``ReplayedDeal(deal, players, dealer, void=True)``, the full walk's replay of a
+        void deal (replay/plainvoid.py), each slot set by its setter as in :meth:`of_rows`
+        (``__init__`` sets them in a loop: a third of that replay)."""
+        made = object.__new__(cls)
+        (s_deal, s_players, s_dealer, s_tricks, s_hands, s_partie, s_partie_written,
+         s_espagnolette, s_revokes, s_void, s_complete, s_diagnostics, s_unresolved,
+         s_dealer_known, s_rows, s_irregularities, s_made, s_walked, s_kept) = _SETTERS
+        s_deal(made, deal)
+        s_players(made, players)
+        s_dealer(made, dealer)
+        s_tricks(made, ())
+        s_hands(made, _NO_HANDS)
+        s_partie(made, ())
+        s_partie_written(made, False)
+        s_espagnolette(made, None)
+        s_revokes(made, ())
+        s_void(made, True)
+        s_complete(made, True)
+        s_diagnostics(made, ())
+        s_unresolved(made, ())
+        s_dealer_known(made, True)
+        s_rows(made, None)
+        s_irregularities(made, None)
+        s_made(made, None)
+        s_walked(made, None)
+        s_kept(made, None)
+        return made
+
+    @classmethod
     def of_walk(cls, deal: Deal, players: tuple[str, ...], dealer: int,
                 walked: tuple[Walked, ...], partie: tuple[Card, ...], partie_written: bool,
                 espagnolette: Espagnolette | None, diagnostics: tuple[Diagnostic, ...]
