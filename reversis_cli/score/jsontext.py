@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from string import Formatter
+from typing import TypeVar
 
 from ..cards import PACK, Card, Suit
 from ..replay import ReplayedDeal
@@ -530,16 +531,15 @@ def _payment_bytes(p: Payment) -> bytes:
     """``_payment_text(p)`` encoded in UTF-8, encoded once for each distinct payment."""
     key = (p, tuple(p.params))
     data = _PAYMENT_BYTES.get(key)
-    if data is None:
-        if len(_PAYMENT_BYTES) >= _PAYMENT_TEXTS_HELD:
-            _PAYMENT_BYTES.clear()
-        data = _PAYMENT_BYTES[key] = _write_payment(p).encode()
-    return data
+    return data if data is not None else _keep(_PAYMENT_BYTES, key, _write_payment(p).encode())
 
 
-def _keep(table: dict, key: object, text: str) -> str:
-    """``text`` kept in ``table`` under ``key``; a full table is emptied first
-    (:data:`_PAYMENT_TEXTS_HELD`: bounded memory for a session of any length)."""
+_Kept = TypeVar("_Kept", str, bytes)
+
+
+def _keep(table: dict, key: object, text: _Kept) -> _Kept:
+    """``text`` (or its bytes) kept in ``table`` under ``key``; a full table is emptied
+    first (:data:`_PAYMENT_TEXTS_HELD`: bounded memory for a session of any length)."""
     if len(table) >= _PAYMENT_TEXTS_HELD:
         table.clear()
     table[key] = text
