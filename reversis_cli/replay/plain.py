@@ -33,22 +33,18 @@ from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, Pos, TrickLine,
                      has_figures)
-from ..model.rows import ExchangeRow, TrickRow
+from ..model.rows import ExchangeRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
 from .plaindealt import dealt_lines, dealt_plain, dealt_usual
-from .plainwalk import renounces_of, walk_plain
+from .plainwalk import may_revoke, renounces_of, walk_plain
 from .recorded import recorded_problems
-from .rules_of_play import PLAYING_ORDERS, may_renounce
+from .rules_of_play import may_renounce
 from .revokes import revoke_found
-from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
+from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
 __all__ = ["replay_plain"]
 
-# A trick's four cards (in playing order from ``leader``) put in seat order, from
-# its row (``model.TrickRow``: the cards are its items 1 to 4).
-_BY_SEAT = tuple(itemgetter(*(1 + (seat - leader) % 4 for seat in range(4)))
-                 for leader in range(4))
 _SUIT_SIZE = 12
 # Every card's index, in pack order (bytes: the indexes played deleted at C speed).
 _PACK_INDEXES = bytes(range(len(PACK)))
@@ -63,7 +59,6 @@ _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else NO_C
 # byte NO_CARD (higher than any card: the lowest index left is the suit's highest card).
 _ONLY_SUIT = tuple(bytes(index if index < len(PACK) and index // _SUIT_SIZE == suit
                          else NO_CARD for index in range(256)) for suit in range(4))
-_BIT = tuple(1 << index for index in range(len(PACK)))
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
 # hold, from the statement table (espagnolettes are counted by the caller).
@@ -110,7 +105,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     walked = walk_plain(deal.trick_rows, seats, players, dealer)
     if walked is None:
         return None
-    rows, played, by_seat, unplayed, may_revoke = walked
+    rows, played, by_seat, unplayed, cards = walked
     exchanges = deal.exchange_rows
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
         return None
@@ -139,7 +134,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         espagnolette,
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
-    if may_revoke:  # a renounce of a suit played later (most deals none): which are revokes
+    if may_revoke(cards):  # a renounce of a suit played later (most deals none): which are revokes
         revokes = _revokes_in(renounces_of(rows), by_seat, espagnolette)
         if revokes:
             _add_revokes(replayed, revokes, by_seat)
@@ -296,63 +291,6 @@ def _is_espagnolette(hand: bytes) -> bool:
 # A card played off the suit led: (trick, seat, the suit led's first index).
 _Renounce = tuple[int, int, int]
 _SEAT_AND_SUIT = itemgetter(1, 2)  # a renounce's seat and suit
-
-
-def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int,
-          tricks: int = TRICKS_PER_DEAL
-          ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
-    """The tricks established as rows (see ``result.Row``), the mask of the
-    cards played, each seat's cards in the order played, seat after seat (as
-    bytes of card indexes, eleven a seat: searched at C speed, where asking
-    Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain.  Only the trick lines' rows are
-    read (``Deal.trick_rows``: a lean deal's own, made of nothing else):
-    no trick line, Play or PlayedTrick is made.  ``tricks``: how many rows are
-    walked (plaintwo.py walks the first ten of a deal whose last has three cards)."""
-    if written is None or len(written) != tricks:
-        return None
-    rows = []
-    by_seat = []  # each trick's card indexes in seat order
-    renounces: list[_Renounce] = []
-    played = 0
-    leader = (dealer + 1) % 4  # first hand
-    seat_of = seats.get
-    for number, row in enumerate(written, 1):
-        written_number, i0, i1, i2, i3, named, named_taker, _, _ = row
-        if written_number != number:
-            return None
-        if named is not None and seat_of(named) != leader:
-            return None
-        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
-        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
-        hi = lo + _SUIT_SIZE
-        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
-        best, high = 0, i0
-        if lo <= i1 < hi:
-            if i1 < high:
-                best, high = 1, i1
-        else:
-            renounces.append((number, s1, lo))
-        if lo <= i2 < hi:
-            if i2 < high:
-                best, high = 2, i2
-        else:
-            renounces.append((number, s2, lo))
-        if lo <= i3 < hi:
-            if i3 < high:
-                best = 3
-        else:
-            renounces.append((number, s3, lo))
-        taker = order[best]
-        if named_taker is not None and seat_of(named_taker) != taker:
-            return None
-        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
-        rows.append((number, leader, i0, i1, i2, i3, taker))
-        by_seat.append(_BY_SEAT[leader](row))
-        leader = taker
-    if played.bit_count() != 4 * tricks:
-        return None  # a card played twice
-    return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
 def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
