@@ -43,7 +43,9 @@ from .rules_of_play import may_renounce
 from .revokes import revoke_found
 from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
-__all__ = ["replay_plain"]
+# (and, for replay/plaintwo.py, the checks it shares with it)
+__all__ = ["replay_plain", "NO_CARD", "NAMED_OTHERS", "PLAIN_OTHERS", "Renounce", "add_revokes",
+           "event_plain", "revokes_in"]
 
 _SUIT_SIZE = 12
 # Every card's index, in pack order (bytes: the indexes played deleted at C speed).
@@ -62,12 +64,12 @@ _ONLY_SUIT = tuple(bytes(index if index < len(PACK) and index // _SUIT_SIZE == s
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
 # hold, from the statement table (espagnolettes are counted by the caller).
-_PLAIN_OTHERS = tuple(dict.fromkeys(
+PLAIN_OTHERS = tuple(dict.fromkeys(
     row.model for row in STATEMENTS
     if row.plain_replay and row.model not in (TrickLine, ExchangeLine, EspagnoletteLine)))
-_NAMED_OTHERS = tuple(dict.fromkeys(
+NAMED_OTHERS = tuple(dict.fromkeys(
     row.model for row in STATEMENTS
-    if row.model in _PLAIN_OTHERS and row.model is not EventLine and row.player_fields))
+    if row.model in PLAIN_OTHERS and row.model is not EventLine and row.player_fields))
 
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -135,17 +137,17 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
     if may_revoke(cards):  # a renounce of a suit played later (most deals none): which are revokes
-        revokes = _revokes_in(renounces_of(rows), by_seat, espagnolette)
+        revokes = revokes_in(renounces_of(rows), by_seat, espagnolette)
         if revokes:
-            _add_revokes(replayed, revokes, by_seat)
+            add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
-def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat: bytes
-                 ) -> None:
+def add_revokes(replayed: ReplayedDeal, renounces: Sequence[Renounce], by_seat: bytes
+                ) -> None:
     """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
     them (``revokes.revokes_of``), from the renounces in playing order (or the
-    revokes among them alone, :func:`_revokes_in`'s): a card of
+    revokes among them alone, :func:`revokes_in`'s): a card of
     the suit led that he plays later he held (a plain deal's hands are the cards
     played).  Of a deal replayed on rows, the card, the suit led and the card's
     place are read from the rows (:func:`_card_pos`): no trick is made for them;
@@ -154,7 +156,7 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     privileged = esp.seat if esp is not None and esp.privileged else None
     rows, deal = replayed.rows, replayed.deal
     found = []
-    # each seat's suits in the order played, as their first indexes (_revokes_in's)
+    # each seat's suits in the order played, as their first indexes (revokes_in's)
     suits = by_seat.translate(_SUIT_OF_INDEX)
     # the trick in which each seat last plays each suit (0: none), by seat + the suit's
     # first index: a renounce before it is a revoke (a seat's cards are eleven, trick 1 first)
@@ -218,13 +220,13 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     """Whether the lines other than tricks, exchanges, espagnolettes and the
     cards as dealt are all events that change nothing in the play, notes,
     paid and tally lines."""
-    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
+    if others != sum(map(len, map(deal.of_type, PLAIN_OTHERS))):
         return False  # a line of another kind: the full walk holds it to the play
-    if not all(_event_plain(event, seats) for event in deal.events):
+    if not all(event_plain(event, seats) for event in deal.events):
         return False
     # A name that is no player's, in a field the statement table says names one:
     # the full walk reports it (events are checked just above).
-    return all(name.text in seats for model in _NAMED_OTHERS
+    return all(name.text in seats for model in NAMED_OTHERS
                for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
@@ -232,12 +234,12 @@ def _events_plain(events: Sequence[EventLine], seats: dict[str, int]) -> bool:
     """``_others_plain`` of a deal whose other lines, the dealt ones aside, are
     ``events`` alone: each changes nothing in the play."""
     for event in events:
-        if not _event_plain(event, seats):
+        if not event_plain(event, seats):
             return False
     return True
 
 
-def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
+def event_plain(event: EventLine, seats: dict[str, int]) -> bool:
     if event.kind not in PLAIN_EVENTS and event.kind != "kept":
         return False  # one that changes a hand or voids the deal (a kept card: _kept_seat)
     if event.player is not None and event.player.text not in seats:
@@ -264,7 +266,7 @@ def _kept_seat(deal: Deal, seats: dict[str, int], dealer: int) -> int | None:
     return seat
 
 
-def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_seat: bytes
+def _kept_card_plain(extra: int, kept: int, renounces: Sequence[Renounce], by_seat: bytes
                      ) -> bool:
     """Whether the card ``kept`` kept (index ``extra``) changes nothing the
     cards played decide: it is of no suit he renounced (he held it all along:
@@ -289,7 +291,7 @@ def _is_espagnolette(hand: bytes) -> bool:
 
 
 # A card played off the suit led: (trick, seat, the suit led's first index).
-_Renounce = tuple[int, int, int]
+Renounce = tuple[int, int, int]
 _SEAT_AND_SUIT = itemgetter(1, 2)  # a renounce's seat and suit
 
 
@@ -367,8 +369,8 @@ def _espagnolette(by_seat: bytes, declared_lines: Sequence[EspagnoletteLine],
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
-                espagnolette: Espagnolette | None) -> list[_Renounce]:
+def revokes_in(renounces: Sequence[Renounce], by_seat: bytes,
+               espagnolette: Espagnolette | None) -> list[Renounce]:
     """PLAY-4: the renounces that are revokes, in playing order (most deals none):
     a player played off the suit led while still holding it (outside the
     espagnolette's privilege, ESP-2), that is he plays the suit in a later trick."""
@@ -379,7 +381,7 @@ def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
     # A seat's suit not played after a renounce is not after a later one either (a shorter
     # stretch of his cards is searched): not asked again.
     asked = 0  # a bit each, at seat + suit's first index (0..3, 13..16, 26..29, 39..42)
-    found: list[_Renounce] = []
+    found: list[Renounce] = []
     if privileged is None:  # most deals: no seat compared with None a renounce (a slow compare)
         for number, seat, lo in renounces:
             if asked >> (seat + lo) & 1:

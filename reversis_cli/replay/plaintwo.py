@@ -41,12 +41,15 @@ from ..cards import Card
 from ..model import Deal, EventLine
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
+# The plain replay's checks, shared.  Four keep their underscore: without it,
+# _espagnolette, _seats and _unplayed would be named as locals of replay_plain are, and
+# replay/plaindealt.py names _exchanges_plain so.
 from .plain import (
-    _NAMED_OTHERS, _PLAIN_OTHERS, NO_CARD, _Renounce, _add_revokes, _revokes_in,
-    _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+    NAMED_OTHERS, NO_CARD, PLAIN_OTHERS, Renounce, _espagnolette, _exchanges_plain, _seats,
+    _unplayed, add_revokes, event_plain, revokes_in,
 )
-from .plainwalk import may_revoke, place_of_three, renounces_of, walk_plain
 from .plaindealt import dealt_lines, dealt_plain
+from .plainwalk import may_revoke, place_of_three, renounces_of, walk_plain
 from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
 from .rules_of_play import PLAYING_ORDERS
@@ -111,9 +114,9 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
         deal, players, dealer, tricks, partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
     if renounces:
-        revokes = _revokes_in(renounces, by_seat, espagnolette)
+        revokes = revokes_in(renounces, by_seat, espagnolette)
         if revokes:  # (the other renounces are none: not asked again)
-            _add_revokes(replayed, revokes, by_seat)
+            add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
@@ -142,15 +145,15 @@ def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int]
     is written)."""
     if others == len(events):  # only event lines: no other line to hold to the play
         for event in events:  # (a loop: no generator)
-            if event.kind != "discarded-two" and not _event_plain(event, seats):
+            if event.kind != "discarded-two" and not event_plain(event, seats):
                 return False
         return True
-    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
+    if others != sum(map(len, map(deal.of_type, PLAIN_OTHERS))):
         return False
-    if not all(event.kind == "discarded-two" or _event_plain(event, seats)
+    if not all(event.kind == "discarded-two" or event_plain(event, seats)
                for event in deal.events):
         return False
-    return all(name.text in seats for model in _NAMED_OTHERS
+    return all(name.text in seats for model in NAMED_OTHERS
                for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
@@ -185,7 +188,7 @@ def _trick_rows(deal: Deal) -> Sequence[TrickRow] | None:
 
 
 def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], players: tuple[str, ...],
-          dealer: int, two: int) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
+          dealer: int, two: int) -> tuple[tuple[Walked, ...], int, bytes, list[Renounce]] | None:
     """The tricks as the full walk establishes them (see ``result.Walked``: their
     plays are made when asked), the mask of the cards played, each seat's cards
     in the order played (eleven bytes a seat, as a plain deal's; the ten-card
