@@ -99,6 +99,7 @@ Irregularities and claims:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from operator import itemgetter
 
 from ..replay import ReplayedDeal
@@ -380,6 +381,11 @@ class SessionSettler:
         # 7 k instructions each, four a deal: 0.03 M a deal of a modern season).
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
         self._shares: dict[str, Amount] = {name: 0 for name in self.players}
+        # The players whose shares are not whole, each share as (numerator,
+        # denominator), and the total :meth:`totals` made of it last, with the int
+        # total it was made from: the tables read the balance after every deal.
+        self._split: dict[str, tuple[int, int]] = {}
+        self._made: dict[str, tuple[Amount, Fraction]] = {}
 
     def settle(self, replayed: ReplayedDeal, steps: bool = True) -> DealSettlement:
         """The next deal settled; ``steps`` False: without its reasoning (``settle_deal``)."""
@@ -390,12 +396,12 @@ class SessionSettler:
         self.pool = settlement.pool_after
         if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
-        totals, shares = self._totals, self._shares
+        totals = self._totals
         for name, amount in settlement.net.items():
             if type(amount) is int:
                 totals[name] += amount
             else:
-                shares[name] += amount
+                self._add_share(name, amount)
         return settlement
 
     def settle_lean(self, replayed: ReplayedDeal, facts: Facts | None = None
@@ -428,13 +434,40 @@ class SessionSettler:
         for name, amount in zip(lean.names, lean.net, strict=True):
             if type(amount) is int:
                 totals[name] += amount
-            else:  # (the rare deal: ``_shares`` looked up only then)
-                self._shares[name] += amount
+            else:  # the rare deal
+                self._add_share(name, amount)
         return lean
 
+    def _add_share(self, name: str, amount: Amount) -> None:
+        """A net that is not an int added to ``name``'s shares; a sum of shares that
+        came to a whole number goes to his int total."""
+        share = self._shares[name] + amount
+        if share.denominator == 1:
+            self._totals[name] += int(share)
+            self._shares[name] = 0
+            self._split.pop(name, None)
+        else:
+            self._shares[name] = share
+            self._split[name] = (share.numerator, share.denominator)
+        self._made.pop(name, None)
+
     def totals(self) -> dict[str, Amount]:
-        shares = self._shares
-        return {name: whole(value + shares[name]) for name, value in self._totals.items()}
+        """Each player's running total: the sum of his nets so far."""
+        totals = dict(self._totals)
+        if not self._split:  # no share held that is not whole: ints only
+            return totals
+        made = self._made
+        for name, (numerator, denominator) in self._split.items():
+            value = totals[name]
+            last = made.get(name)
+            if last is not None and last[0] == value:  # no net since (or a net of 0)
+                totals[name] = last[1]
+                continue
+            # n/d in lowest terms with d > 1: value + n/d is (value*d + n)/d, in lowest
+            # terms and not whole, made directly (int + Fraction costs 2.5 times as much)
+            total = totals[name] = Fraction(value * denominator + numerator, denominator)
+            made[name] = (value, total)
+        return totals
 
     def restore(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
                 totals: Mapping[str, Amount]) -> None:
@@ -442,10 +475,15 @@ class SessionSettler:
         ``last_played`` and the running ``totals`` (deals settled in another
         process: reversis_cli/session/parts.py)."""
         self.pool, self.last_played = pool, last_played
-        self._totals = {name: totals[name] if type(totals[name]) is int else 0
-                        for name in self.players}
-        self._shares = {name: 0 if type(totals[name]) is int else totals[name]
-                        for name in self.players}
+        self._totals = {name: 0 for name in self.players}
+        self._shares = {name: 0 for name in self.players}
+        self._split, self._made = {}, {}
+        for name in self.players:
+            amount = totals[name]
+            if type(amount) is int:
+                self._totals[name] = amount
+            else:
+                self._add_share(name, amount)
 
 
 def settlement_to_json(s: DealSettlement) -> dict:
