@@ -36,6 +36,10 @@ def written_amount(amount: int | Rational, language: str, signed: bool = False) 
     """``amount`` (an int or a Fraction) as ``language`` writes it; ``signed``
     writes a ``+`` before an amount above zero, as a balance does; ``EXACT``
     gives the records' form (``5/2``)."""
+    if type(amount) is int:  # most amounts: no fraction, the same digits in every language
+        if amount < 0:
+            return MINUS + str(-amount) if language == "ru" else str(amount)
+        return "+" + str(amount) if signed and amount else str(amount)
     numerator, denominator = int(amount.numerator), int(amount.denominator)
     if language == "ru":
         body = _russian_body(abs(numerator), denominator)
