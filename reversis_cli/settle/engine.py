@@ -381,11 +381,12 @@ class SessionSettler:
         # 7 k instructions each, four a deal: 0.03 M a deal of a modern season).
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
         self._shares: dict[str, Amount] = {name: 0 for name in self.players}
-        # The players whose shares are not whole, each share as (numerator,
-        # denominator), and the total :meth:`totals` made of it last, with the int
-        # total it was made from: the tables read the balance after every deal.
-        self._split: dict[str, tuple[int, int]] = {}
-        self._made: dict[str, tuple[Amount, Fraction]] = {}
+        # Whether a share was ever added (``totals`` adds none before), and, for each
+        # player with shares, the total :meth:`totals` made last: from which share
+        # (that object), its numerator and denominator, and from which int total.  The
+        # tables read the balance after every deal; settling keeps to one addition.
+        self._held = False
+        self._made: dict[str, tuple[Amount, int, int, Amount, Amount]] = {}
 
     def settle(self, replayed: ReplayedDeal, steps: bool = True) -> DealSettlement:
         """The next deal settled; ``steps`` False: without its reasoning (``settle_deal``)."""
@@ -396,12 +397,13 @@ class SessionSettler:
         self.pool = settlement.pool_after
         if settlement.status is DealStatus.PLAYED and replayed.complete:
             self.last_played = settlement
-        totals = self._totals
+        totals, shares = self._totals, self._shares
         for name, amount in settlement.net.items():
             if type(amount) is int:
                 totals[name] += amount
             else:
-                self._add_share(name, amount)
+                shares[name] += amount
+                self._held = True
         return settlement
 
     def settle_lean(self, replayed: ReplayedDeal, facts: Facts | None = None
@@ -434,39 +436,40 @@ class SessionSettler:
         for name, amount in zip(lean.names, lean.net, strict=True):
             if type(amount) is int:
                 totals[name] += amount
-            else:  # the rare deal
-                self._add_share(name, amount)
+            else:  # (the rare deal: ``_shares`` looked up only then)
+                self._shares[name] += amount
+                self._held = True
         return lean
-
-    def _add_share(self, name: str, amount: Amount) -> None:
-        """A net that is not an int added to ``name``'s shares; a sum of shares that
-        came to a whole number goes to his int total."""
-        share = self._shares[name] + amount
-        if share.denominator == 1:
-            self._totals[name] += int(share)
-            self._shares[name] = 0
-            self._split.pop(name, None)
-        else:
-            self._shares[name] = share
-            self._split[name] = (share.numerator, share.denominator)
-        self._made.pop(name, None)
 
     def totals(self) -> dict[str, Amount]:
         """Each player's running total: the sum of his nets so far."""
         totals = dict(self._totals)
-        if not self._split:  # no share held that is not whole: ints only
+        if not self._held:  # ints only
             return totals
         made = self._made
-        for name, (numerator, denominator) in self._split.items():
+        for name, share in self._shares.items():
+            if type(share) is int:  # none of his nets was a share
+                continue
             value = totals[name]
             last = made.get(name)
-            if last is not None and last[0] == value:  # no net since (or a net of 0)
-                totals[name] = last[1]
+            if last is not None and last[0] is share:  # no share added since
+                if last[3] == value:  # nor any net: the same total
+                    totals[name] = last[4]
+                    continue
+                numerator, denominator = last[1], last[2]
+            else:
+                numerator, denominator = share.numerator, share.denominator
+            if denominator == 1:
+                # his shares came to a whole number: summed with his ints from now on
+                # (the key's value replaced, not the dict's size changed, as it is read)
+                totals[name] = self._totals[name] = value + numerator
+                self._shares[name] = 0
+                made.pop(name, None)
                 continue
-            # n/d in lowest terms with d > 1: value + n/d is (value*d + n)/d, in lowest
-            # terms and not whole, made directly (int + Fraction costs 2.5 times as much)
+            # n/d in lowest terms, d > 1: value + n/d is (value*d + n)/d, in lowest terms
+            # and not whole, made at once (int + Fraction costs twice as much)
             total = totals[name] = Fraction(value * denominator + numerator, denominator)
-            made[name] = (value, total)
+            made[name] = (share, numerator, denominator, value, total)
         return totals
 
     def restore(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
@@ -475,15 +478,12 @@ class SessionSettler:
         ``last_played`` and the running ``totals`` (deals settled in another
         process: reversis_cli/session/parts.py)."""
         self.pool, self.last_played = pool, last_played
-        self._totals = {name: 0 for name in self.players}
-        self._shares = {name: 0 for name in self.players}
-        self._split, self._made = {}, {}
-        for name in self.players:
-            amount = totals[name]
-            if type(amount) is int:
-                self._totals[name] = amount
-            else:
-                self._add_share(name, amount)
+        self._totals = {name: totals[name] if type(totals[name]) is int else 0
+                        for name in self.players}
+        self._shares = {name: 0 if type(totals[name]) is int else totals[name]
+                        for name in self.players}
+        self._held = any(type(share) is not int for share in self._shares.values())
+        self._made = {}
 
 
 def settlement_to_json(s: DealSettlement) -> dict:
