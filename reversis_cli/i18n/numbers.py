@@ -36,7 +36,13 @@ def written_amount(amount: int | Rational, language: str, signed: bool = False) 
     """``amount`` (an int or a Fraction) as ``language`` writes it; ``signed``
     writes a ``+`` before an amount above zero, as a balance does; ``EXACT``
     gives the records' form (``5/2``)."""
-    numerator, denominator = int(amount.numerator), int(amount.denominator)
+    if type(amount) is int:  # most amounts: no fraction, the same digits in every language
+        if amount < 0:
+            return MINUS + str(-amount) if language == "ru" else str(amount)
+        return "+" + str(amount) if signed and amount else str(amount)
+    numerator, denominator = amount.numerator, amount.denominator
+    if type(numerator) is not int or type(denominator) is not int:  # a Rational of another kind
+        numerator, denominator = int(numerator), int(denominator)
     if language == "ru":
         body = _russian_body(abs(numerator), denominator)
         minus = MINUS
@@ -56,8 +62,7 @@ def _mixed(numerator: int, denominator: int) -> str:
     whole, rest = divmod(numerator, denominator)
     if rest == 0:
         return str(whole)
-    fraction = f"{rest}/{denominator}"
-    return f"{whole}{FRACTION_SPACE}{fraction}" if whole else fraction
+    return f"{whole}{FRACTION_SPACE}{rest}/{denominator}" if whole else f"{rest}/{denominator}"
 
 
 def _russian_body(numerator: int, denominator: int) -> str:

@@ -181,13 +181,26 @@ def session_view(rows: list | None, totals: dict, pool_end, players: tuple[str, 
     language, gettext, text_of = translator.language, translator.gettext, translator.text
     shown: dict = {}
     pools: dict = {}
+    # A balance that is not whole (a split partie's share) is seldom met again (490
+    # values in 604 such cells of a modern record), and hashing a Fraction costs as much
+    # as writing it: such a balance is written, unless it is the very object of the row
+    # above (no net since: the settler gives that object again).
+    last: dict = {}
     for label, balance, pool_after, *sheet in rows or ():
         cells: list[str | Line] = [gettext(label) if type(label) is str else text_of(label)]
         for name in players:
             amount = balance.get(name, 0)
-            text = shown.get(amount)
-            if text is None:
-                text = shown[amount] = written_amount(amount, language, True)
+            if type(amount) is int:
+                text = shown.get(amount)
+                if text is None:
+                    text = shown[amount] = written_amount(amount, language, True)
+            else:
+                kept = last.get(name)
+                if kept is not None and kept[0] is amount:
+                    text = kept[1]
+                else:
+                    text = written_amount(amount, language, True)
+                    last[name] = (amount, text)
             cells.append(text)
         text = pools.get(pool_after)
         if text is None:

@@ -99,6 +99,7 @@ Irregularities and claims:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from operator import itemgetter
 
 from ..replay import ReplayedDeal
@@ -380,6 +381,12 @@ class SessionSettler:
         # 7 k instructions each, four a deal: 0.03 M a deal of a modern season).
         self._totals: dict[str, Amount] = {name: 0 for name in self.players}
         self._shares: dict[str, Amount] = {name: 0 for name in self.players}
+        # Whether a share was ever added (``totals`` adds none before), and, for each
+        # player with shares, the total :meth:`totals` made last: from which share
+        # (that object), its numerator and denominator, and from which int total.  The
+        # tables read the balance after every deal; settling keeps to one addition.
+        self._held = False
+        self._made: dict[str, tuple[Amount, int, int, Amount, Amount]] = {}
 
     def settle(self, replayed: ReplayedDeal, steps: bool = True) -> DealSettlement:
         """The next deal settled; ``steps`` False: without its reasoning (``settle_deal``)."""
@@ -396,6 +403,7 @@ class SessionSettler:
                 totals[name] += amount
             else:
                 shares[name] += amount
+                self._held = True
         return settlement
 
     def settle_lean(self, replayed: ReplayedDeal, facts: Facts | None = None
@@ -430,11 +438,39 @@ class SessionSettler:
                 totals[name] += amount
             else:  # (the rare deal: ``_shares`` looked up only then)
                 self._shares[name] += amount
+                self._held = True
         return lean
 
     def totals(self) -> dict[str, Amount]:
-        shares = self._shares
-        return {name: whole(value + shares[name]) for name, value in self._totals.items()}
+        """Each player's running total: the sum of his nets so far."""
+        totals = dict(self._totals)
+        if not self._held:  # ints only
+            return totals
+        made = self._made
+        for name, share in self._shares.items():
+            if type(share) is int:  # none of his nets was a share
+                continue
+            value = totals[name]
+            last = made.get(name)
+            if last is not None and last[0] is share:  # no share added since
+                if last[3] == value:  # nor any net: the same total
+                    totals[name] = last[4]
+                    continue
+                numerator, denominator = last[1], last[2]
+            else:
+                numerator, denominator = share.numerator, share.denominator
+            if denominator == 1:
+                # his shares came to a whole number: summed with his ints from now on
+                # (the key's value replaced, not the dict's size changed, as it is read)
+                totals[name] = self._totals[name] = value + numerator
+                self._shares[name] = 0
+                made.pop(name, None)
+                continue
+            # n/d in lowest terms, d > 1: value + n/d is (value*d + n)/d, in lowest terms
+            # and not whole, made at once (int + Fraction costs twice as much)
+            total = totals[name] = Fraction(value * denominator + numerator, denominator)
+            made[name] = (share, numerator, denominator, value, total)
+        return totals
 
     def restore(self, pool: Amount, last_played: DealSettlement | LeanDeal | None,
                 totals: Mapping[str, Amount]) -> None:
@@ -446,6 +482,8 @@ class SessionSettler:
                         for name in self.players}
         self._shares = {name: 0 if type(totals[name]) is int else totals[name]
                         for name in self.players}
+        self._held = any(type(share) is not int for share in self._shares.values())
+        self._made = {}
 
 
 def settlement_to_json(s: DealSettlement) -> dict:
