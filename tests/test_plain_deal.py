@@ -166,6 +166,22 @@ def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
             assert rich_lines is not None
             assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
     assert checked > 300
+    import random
+
+    rng = random.Random(35)
+    for _ in range(2000):  # words of 1 to 12 letters between single spaces, at any width
+        text = " ".join("".join(rng.choice("abcdéж♠") for _ in range(rng.randint(1, 12)))
+                        for _ in range(rng.randint(1, 16)))
+        width = rng.randint(1, 60)
+        lines = plain_deal._greedy(text, width)
+        if max(map(len, text.split())) > width:
+            assert lines is None
+            continue
+        rich_lines = wrap(text, width, "left", "ellipsis")
+        assert rich_lines is not None
+        assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
+        checked += 1
+    assert checked > 1500
     for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
                         ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:
         assert plain_deal._greedy(text, width) is None, text

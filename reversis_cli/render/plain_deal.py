@@ -23,7 +23,10 @@ views' text and against rich).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import itemgetter
 
 from ..cards import respell
 from ..i18n import current
@@ -33,7 +36,7 @@ from ..settle.texts import english_reason, english_reason_of, reason_key
 from .plain import BETWEEN, EDGE, cell_length, column_widths, padded, pads, tall_row, wrapped
 from .plain_words import (PAYMENTS_RIGHT, PLAYERS_RIGHT, Words, kept, row_line, text_length,
                           words_of)
-from .score import OUTCOME_WORDS, in_trick_order
+from .score import in_trick_order
 from .widths import wrap
 
 __all__ = ["deal_text", "lean_deal_text"]
@@ -107,7 +110,10 @@ def _written(s: DealSettlement | LeanDeal, dealer: str, players_table: list[str]
             if table is None:
                 return None
             lines += table
-    more = _line(words.pool(s.pool_before, s.pool_after), width)
+    key = (s.pool_before, s.pool_after, width)
+    more = words.pool_lines.get(key, False)
+    if more is False:
+        more = kept(words.pool_lines, key, _line(words.pool(s.pool_before, s.pool_after), width))
     if more is None:
         return None
     lines += more
@@ -117,10 +123,13 @@ def _written(s: DealSettlement | LeanDeal, dealer: str, players_table: list[str]
 def _title(number: int, dealer: str, outcome, words: Words, width: int) -> list[str] | None:
     if type(number) is not int or number < 0:
         return None  # written as a message writes a value, by the reference
-    text = words.deal.format_map({"number": str(number)}) + " — " + words.dealer(dealer)
-    said = OUTCOME_WORDS[outcome]
-    if said is not None:
-        text += " — " + words.tr(said)
+    written = str(number)
+    tail, tail_length = words.title_tail(dealer, outcome)
+    text = words.deal.format_map({"number": written}) + tail
+    fixed = words.deal_fixed
+    if fixed is not None and tail_length is not None \
+            and fixed + len(written) + tail_length <= width:  # its width known: one line
+        return [text.rstrip(" ")]
     return _line(text, width)
 
 
@@ -144,23 +153,35 @@ def _players_table(players: tuple[str, ...], won: list[str], made: list[str],
     if names is None:
         return None
     signed = words.signed
-    nets: list = [signed.get(amount) or words.net(amount) for amount in amounts]
-    if None in [length for _, length in nets]:
+    nets: list = list(map(signed.get, amounts))  # (text, width) of each, as kept
+    if None in nets:
+        nets = [net or words.net(amount) for net, amount in zip(nets, amounts, strict=True)]
+    if not nets:
+        return None  # no player: the view's
+    net_texts, net_lengths = zip(*nets, strict=True)
+    if None in net_lengths:
         return None
     head = words.players_head
     assert head is not None  # deal_text looked
     heads = head[1]
     widest = (max(heads[0], names[0]), max(heads[1], max(map(len, won))),
               max(heads[2], max(map(len, made))), max(heads[3], said[0]),
-              max(heads[4], max([length for _, length in nets])))
+              max(heads[4], max(net_lengths)))
     layout = _layout(widest, PLAYERS_RIGHT, width)
     if layout is None or layout[2]:
         return None  # a cell wrapped in the players' table: the reference's
     rooms = layout[0]
     padded_names = words.padded(players, names, rooms[0])
     row, *lines = words.players_layout(rooms, layout[1])
-    for name, won_text, made_text, (role, role_length), (net_text, net_length) \
-            in zip(padded_names, won, made, said[1], nets, strict=True):
+    if said[2] is not None and tuple(map(len, net_texts)) == net_lengths \
+            and len(padded_names) == len(won) == len(made) == len(net_texts):
+        # every cell one cell a character (most deals): each row by str.format, at C speed
+        lines += map(str.rstrip, map(row, padded_names, won, made, said[2], net_texts),
+                     repeat(" "))
+        lines.append("")
+        return lines
+    for name, won_text, made_text, (role, role_length), net_text, net_length \
+            in zip(padded_names, won, made, said[1], net_texts, net_lengths, strict=True):
         if role_length == len(role) and net_length == len(net_text):  # one cell a character
             lines.append(row(name, won_text, made_text, role, net_text).rstrip(" "))
         else:
@@ -174,14 +195,14 @@ def _players_table(players: tuple[str, ...], won: list[str], made: list[str],
 
 _PAYMENTS_OVERFLOW = ("ellipsis", "ellipsis", "fold", "ellipsis", "ellipsis")
 
-_LAYOUTS: dict[tuple, tuple | None] = {}
+_LAYOUTS: dict[tuple, tuple[tuple[int, ...], int, bool, bool] | None] = {}
 
 
 def _layout(widest: tuple[int, ...], right: tuple[bool, ...],
-            width: int) -> tuple[tuple[int, ...], int, bool] | None:
-    """The room each column's text has, the table's width, and whether a cell
-    of the widest is longer than its room (a row must wrap), kept by the
-    columns' widest cells; ``None``: no layout without rich's."""
+            width: int) -> tuple[tuple[int, ...], int, bool, bool] | None:
+    """The room each column's text has, the table's width, whether a cell of the
+    widest is longer than its room (a row must wrap), and whether one but the
+    last's is, kept by the columns' widest cells; ``None``: no layout without rich's."""
     key = (widest, width)
     if key in _LAYOUTS:
         return _LAYOUTS[key]
@@ -189,49 +210,55 @@ def _layout(widest: tuple[int, ...], right: tuple[bool, ...],
     layout = None
     if widths is not None:
         rooms = tuple(w - pad for w, pad in zip(widths, pads(len(widths)), strict=True))
-        layout = (rooms, sum(widths) + len(widths) + 1,
-                  any(longest > room for longest, room in zip(widest, rooms, strict=True)))
+        too_long = [longest > room for longest, room in zip(widest, rooms, strict=True)]
+        layout = (rooms, sum(widths) + len(widths) + 1, any(too_long), any(too_long[:-1]))
     return kept(_LAYOUTS, key, layout)
 
 
 def _payments_table(title: str, payments: tuple[Payment, ...], words: Words, rows: dict,
                     row_of: RowOf, cards: str, width: int) -> list[str] | None:
-    made = []
-    lean = row_of is _lean_payment_row
-    for p in _in_trick_order(payments, words.orders):
-        # kept by the payment (what its row says: equal payments say the same); a lean
-        # one by its items as a plain tuple, hashed at C speed (Payment's own hash is
-        # Python's), its params being items too
-        key = p[:] if lean else p
-        row = rows.get(key)
-        if row is None:
-            row = kept(rows, key, row_of(p, words, cards))
+    ordered = _in_trick_order(payments, words.orders)
+    # Each row kept by its payment (what a row says: equal payments say the same), a
+    # lean one by its items as a plain tuple (hashed at C speed: Payment's own hash is
+    # Python's); looked up all at once, those met for the first time made after.
+    keys = list(map(tuple, ordered)) if row_of is _lean_payment_row else list(ordered)
+    made: list = list(map(rows.get, keys))  # Row, or None for one not kept yet
+    if None in made:
+        for at, row in enumerate(made):
             if row is None:
-                return None
-        made.append(row)
+                row = made[at] = kept(rows, keys[at], row_of(ordered[at], words, cards))
+                if row is None:
+                    return None
     head = words.payments_head
     assert head is not None  # deal_text looked
-    widest = tuple(map(max, head[1], *[row[1] for row in made]))
+    widest = tuple(map(max, head[1], *map(_LENGTHS, made)))
     layout = _layout(widest, PAYMENTS_RIGHT, width)
     if layout is None:
         return None
-    rooms, table_width, tall = layout
+    rooms, table_width, _, tall = layout  # tall: a cell but the reason wraps
     top = words.payments_top(title, rooms, table_width)
     if top is None:
         return None  # a title wrapped, a header taller than a line: the reference's
-    lines = top[:]
-    if tall and any(longest > room for longest, room in zip(widest[:-1], rooms, strict=False)):
+    if tall:
+        lines = top[:]
         for cells, lengths, _ in made:  # a cell but the reason wrapped: the plain writer's way
             text = _tall_payment(cells, lengths, rooms)
             if text is None:
                 return None
             lines.append(text)
-    else:
-        for row in made:
-            text = row[2].get(rooms)
-            lines.append(text if text is not None else _payment_lines(row, rooms))
-    lines.append("")
-    return lines
+        lines.append("")
+        return lines
+    texts: list = list(map(dict.get, map(_LAID_OUT, made), repeat(rooms)))  # laid out yet?
+    if None in texts:
+        for at, text in enumerate(texts):
+            if text is None:
+                texts[at] = _payment_lines(made[at], rooms)
+    return top + texts + [""]
+
+
+# A row's cells' widths, and its lines by the columns' rooms (Row's items).
+_LENGTHS = itemgetter(1)
+_LAID_OUT = itemgetter(2)
 
 
 class _At:
@@ -326,17 +353,21 @@ def _payment_lines(row: tuple, rooms: tuple[int, ...]) -> str:
     when too long (:func:`~.plain.tall_row`'s text), without padding at the lines' ends."""
     (trick, party, amount, rule, reason), (_, party_length, amount_length, rule_length,
                                            reason_length), laid_out = row
-    trick_room, party_room, amount_room, rule_room, reason_room = rooms
     if party_length == len(party) and amount_length == len(amount) \
             and rule_length == len(rule):  # one cell a character (most rows): padded by str
-        before = (EDGE + trick.rjust(trick_room) + BETWEEN + party.ljust(party_room) + BETWEEN
-                  + amount.rjust(amount_room) + BETWEEN + rule.ljust(rule_room) + BETWEEN)
+        pad = _BEFORE.get(rooms)
+        if pad is None:
+            template = (EDGE + "{{:>{}}}" + BETWEEN + "{{:<{}}}" + BETWEEN + "{{:>{}}}" + BETWEEN
+                        + "{{:<{}}}" + BETWEEN).format(*rooms[:4])
+            pad = kept(_BEFORE, rooms, template.format)
+        before = pad(trick, party, amount, rule)
     else:
+        trick_room, party_room, amount_room, rule_room, _ = rooms
         before = (EDGE + trick.rjust(trick_room) + BETWEEN
                   + padded(party, party_length, party_room, False) + BETWEEN
                   + padded(amount, amount_length, amount_room, True) + BETWEEN
                   + padded(rule, rule_length, rule_room, False) + BETWEEN)
-    if reason_length <= reason_room:
+    if reason_length <= rooms[-1]:
         text = (before + reason).rstrip(" ")
     else:
         first, rest = _reason_lines(reason, rooms)
@@ -344,7 +375,12 @@ def _payment_lines(row: tuple, rooms: tuple[int, ...]) -> str:
     return kept(laid_out, rooms, text)
 
 
+# The four first cells of a payment's row padded to their rooms, by one format (by the rooms).
+_BEFORE: dict[tuple[int, ...], Callable[..., str]] = {}
 _REASON_LINES: dict[tuple[str, tuple[int, ...]], tuple[str, str]] = {}
+# The start of a wrapped reason's next line (a new line, then the blank cells before
+# the reason's), by the columns' rooms.
+_UNDER: dict[tuple[int, ...], str] = {}
 
 
 def _reason_lines(reason: str, rooms: tuple[int, ...]) -> tuple[str, str]:
@@ -353,36 +389,44 @@ def _reason_lines(reason: str, rooms: tuple[int, ...]) -> tuple[str, str]:
     key = (reason, rooms)
     said = _REASON_LINES.get(key)
     if said is None:
+        under = _UNDER.get(rooms)
+        if under is None:
+            blanks = [" " * room for room in rooms[:-1]]
+            under = kept(_UNDER, rooms, "\n" + EDGE + BETWEEN.join(blanks) + BETWEEN)
         lines: Sequence[str] | None = None
         if len(reason) == text_length(reason):  # every character one cell
             lines = _greedy(reason, rooms[-1])
-        if lines is None:
+        if lines is not None:  # no line of the greedy wrap ends with a space: none to take off
+            rest = under + under.join(lines[1:]) if len(lines) > 1 else ""
+        else:
             lines = wrapped(reason, rooms[-1], PAYMENTS_RIGHT[-1], _PAYMENTS_OVERFLOW[-1])
             assert lines is not None  # its width was measured
-        under = EDGE + BETWEEN.join([" " * room for room in rooms[:-1]]) + BETWEEN
-        said = kept(_REASON_LINES, key, (lines[0], "".join(
-            ["\n" + (under + line).rstrip(" ") for line in lines[1:]])))
+            rest = "".join([(under + line).rstrip(" ") for line in lines[1:]])
+        said = kept(_REASON_LINES, key, (lines[0], rest))
     return said
+
+
+# The greedy wrap at a width: a regular expression's findall (kept by the width).
+_GREEDY_LINES: dict[int, Callable[[str], list[str]]] = {}
 
 
 def _greedy(text: str, width: int) -> list[str] | None:
     """``text`` wrapped at ``width`` as rich wraps a cell (:func:`~.widths.wrap`),
     each line without the spaces after it, when that is the plain greedy wrap:
     every character one cell, words between single spaces, none longer than
-    ``width`` (so none is folded or cut); ``None`` otherwise."""
+    ``width`` (so none is folded or cut); ``None`` otherwise.
+
+    Each line is then the longest run of at most ``width`` characters from a
+    word's start that the space after a word, or the end, follows: found by one
+    regular expression at C speed (a loop over the words cost more than the rest
+    of a new payment's row)."""
     words = text.split()
     if len(words) != text.count(" ") + 1 or max(map(len, words)) > width:
         return None  # other white space, a space at an end or two, a word to cut
-    lines = []
-    line = words[0]
-    for word in words[1:]:
-        if len(line) + 1 + len(word) <= width:  # the space after the line's last word
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
-    return lines
+    lines_of = _GREEDY_LINES.get(width)
+    if lines_of is None:
+        lines_of = kept(_GREEDY_LINES, width, re.compile(f"(.{{1,{width}}})(?: |$)").findall)
+    return lines_of(text)
 
 
 def _tall_payment(cells, lengths, rooms) -> str | None:

@@ -18,7 +18,7 @@ from ..settle import DealSettlement
 from ..settle.leandeal import LeanDeal
 from ..settle.payments import POOL
 from .plain import BETWEEN, EDGE, cell_length, padded
-from .score import roles
+from .score import OUTCOME_WORDS, roles
 
 __all__ = ["HELD", "Words", "kept", "words_of", "text_length", "text_lengths", "row_line",
            "PLAYERS_RIGHT", "PAYMENTS_RIGHT"]
@@ -48,6 +48,13 @@ class Words:
         tr = translator.gettext
         self.tr = tr
         self.deal = tr("Deal {number}")
+        # The title's width but its number's (written in ASCII digits), when that is the
+        # only field of its template: no title measured again (None: each is).
+        fixed = self.deal.replace("{number}", "", 1)
+        self.deal_fixed = (text_length(fixed) if "{number}" in self.deal
+                           and "{" not in fixed and "}" not in fixed else None)
+        self.tails: dict[tuple, tuple[str, int | None]] = {}
+        self.pool_lines: dict[tuple, list[str] | None] = {}
         self.payments = tr("Payments")
         self.cancelled = tr("Cancelled (REV-4 or forfeited)")
         self.players_head = head_of(tr(h) for h in ("Player", "Tricks", "Points", "Role", "Net"))
@@ -142,7 +149,8 @@ class Words:
 
     def roles(self, s: DealSettlement, players: tuple[str, ...]) -> tuple | None:
         """Each player's Role (:func:`~.score.roles`) and its width, kept by the facts it
-        says; None: one cannot be measured."""
+        says, with the widest, and the roles alone when each is one cell a character
+        (else None); None: one cannot be measured."""
         key = (players, s.winners, s.losers, s.reversis_maker, s.undertaker, s.breaker,
                s.espagnolette)
         said: tuple | None = self.said.get(key, ())
@@ -150,7 +158,8 @@ class Words:
             texts = [roles(s, name) for name in players]
             widths = text_lengths(tuple(texts))
             said = kept(self.said, key, None if widths is None
-                         else (max(widths), tuple(zip(texts, widths, strict=True))))
+                        else (max(widths), tuple(zip(texts, widths, strict=True)),
+                              tuple(texts) if list(map(len, texts)) == list(widths) else None))
         return said
 
     def rows_of(self, cards: str) -> dict:
@@ -183,6 +192,18 @@ class Words:
             pool = self.pool_word
             text = f"{pool if payer == POOL else payer} → {pool if payee == POOL else payee}"
             said = kept(self.parties, key, (text, cell_length(text)))
+        return said
+
+    def title_tail(self, dealer: str, outcome) -> tuple[str, int | None]:
+        """A deal's title after its number (its dealer, its outcome) and its width."""
+        key = (dealer, outcome)
+        said = self.tails.get(key)
+        if said is None:
+            text = " — " + self.dealer(dealer)
+            words = OUTCOME_WORDS[outcome]
+            if words is not None:
+                text += " — " + self.tr(words)
+            said = kept(self.tails, key, (text, cell_length(text)))
         return said
 
     def dealer(self, name: str) -> str:
