@@ -4,7 +4,7 @@ A payment forfeited by an event (IRR-4 peeked or kept, CLAIM-1 unclaimed) and a
 revoke's remise (IRR-7) have their English reason filled from their templates,
 as the other payments' are (``texts.english_reason``, ``texts.english_reason_of``),
 and a lean payment's is kept by what it says (``texts.reason_key``), a forfeit's
-note by the values it reads (``texts._english_why``).  Held here to the reason's
+note by the values it reads (``texts.english_why``).  Held here to the reason's
 message (``texts.reason``, its English) payment by payment, and ``score --json``
 (English and Russian) and ``score`` to their bytes under REVERSIS_REFERENCE=1, on
 sessions of every such event, both profiles, under the options that change these

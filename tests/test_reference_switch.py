@@ -44,7 +44,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "block reader (a block cut by split)": ("reversis_cli.notation.chunks", "_split_deals"),
     "a deal of spaced lines in one loop": ("reversis_cli.notation.parse", "read_spaced_deal"),
     "plain replay": ("reversis_cli.replay.plain", "walk_plain"),
-    "plain replay of a revoke": ("reversis_cli.replay.plain", "_add_revokes"),
+    "plain replay of a revoke": ("reversis_cli.replay.plain", "add_revokes"),
     "a revoke's warning written directly": ("reversis_cli.replay.revokes", "revoke_message"),
     "plain replay of a kept card": ("reversis_cli.replay.plain", "_kept_card_plain"),
     "plain replay of two discarded": ("reversis_cli.replay.plaintwo", "_walk"),

@@ -496,20 +496,21 @@ def _dealt_plain_both_ways(text: str) -> tuple[int, int]:
     many ``dealt_usual`` answered, and how many of the usual shape
     (four hands, one talon, one partie, four exchange rows) the general checks
     took."""
-    from reversis_cli.replay import plain, plaindealt
+    from reversis_cli.replay import plain, plaindealt, plainwalk
+    players = ("Anna", "Boris", "Vera", "Gleb")
     answered = usual_shape = 0
     for chunk in deal_chunks(text):
         deal, _ = parse_deal(list(chunk.lines), chunk.first_line)
         if deal is None:
             continue
-        seats = plain._seats(("Anna", "Boris", "Vera", "Gleb"))
+        seats = plain._seats(players)
         dealer = seats.get(deal.dealer.text)
         if dealer is None:
             continue
-        walked = plain._walk(deal.trick_rows, seats, dealer)
+        walked = plainwalk.walk_plain(deal.trick_rows, seats, players, dealer)
         if walked is None:
             continue
-        _, played, by_seat, _ = walked
+        _, played, by_seat, _, _ = walked
         exchanges = deal.exchange_rows
         if not plain._exchanges_plain(exchanges, seats, dealer, played, by_seat):
             continue

@@ -241,7 +241,7 @@ def test_a_revoke_is_found_asking_each_seat_and_suit_once():
         holder = rng.choice([None, 0, 1, 2, 3])
         espagnolette = None if holder is None else Espagnolette(holder, waived=rng.random() < 0.3)
         want = _revokes_each_asked(renounces, by_seat, espagnolette)
-        assert plain._revokes_in(renounces, by_seat, espagnolette) == want
+        assert plain.revokes_in(renounces, by_seat, espagnolette) == want
         found += bool(want)
     assert 1_000 < found < 19_000
 

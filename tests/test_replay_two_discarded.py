@@ -141,6 +141,26 @@ def test_a_revoke_in_a_two_discarded_deal_is_found_as_the_full_walk_finds_it(tmp
     assert "warning[RV201]" in outputs[2][1] and '"IRR-7"' in outputs[0][1]
 
 
+@fast_by_default
+def test_a_revoke_whose_card_held_is_played_in_trick_11_is_found(tmp_path, monkeypatch):
+    """8H and 4D swapped between tricks 6 and 11: Anna plays 4D on Vera's heart lead
+    in trick 6, KD in trick 9 and 5C in trick 10 on hers too, while holding 8H,
+    which she plays in trick 11 alone.  Tricks 1-10 hold no heart of hers after
+    any of the three renounces; whether one is a revoke is asked of the eleven
+    tricks, trick 11's three cards among them (the ten-card player's byte of no
+    suit)."""
+    text = _changed(_changed(TOOK_TEN, "6 Vera  6H KH 8H", "6 Vera  6H KH 4D"),
+                    "11 Gleb  4S 4D", "11 Gleb  4S 8H")
+    calls = _replayed(text, monkeypatch)
+    assert _two_deals(calls) == [True] and _agree(calls) == 1
+    plain = replay_two_discarded(*calls[0][:2])
+    assert plain is not None and [(r.trick, r.seat, r.card, r.held) for r in plain.revokes] \
+        == [(trick, 0, Card.parse(card), Card.parse("8H"))
+            for trick, card in ((6, "4D"), (9, "KD"), (10, "5C"))]
+    outputs = _same_both_ways(text, tmp_path, monkeypatch, "revoke11.rvs")
+    assert outputs[2][1].count("warning[RV201]") == 3
+
+
 @pytest.mark.parametrize("deals", [40, pytest.param(160, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("broken", ["dealt", "tricks"])
 def test_broken_two_discarded_deals_replay_alike_and_give_the_same_bytes(deals, broken,
@@ -333,8 +353,24 @@ def test_a_trick_of_three_cards_before_trick_11_is_given_up_by_the_walk():
         a, b, c = next(cards), next(cards), next(cards)
         d = NO_INDEX if number >= 10 else next(cards)
         rows.append((number, a, b, c, d, None, None, "", number))
+    players = ("Anna", "Boris", "Vera", "Gleb")
     seats = {"Anna": 0, "Boris": 1, "Vera": 2, "Gleb": 3}
-    assert plaintwo._walk(rows, seats, 3, 0) is None
+    assert plaintwo._walk(rows, seats, players, 3, 0) is None
     _, a, b, c, _, _, _, _, _ = rows[9]
     rows[9] = (10, a, b, c, next(cards), None, None, "", 10)  # four cards: walked
-    assert plaintwo._walk(rows, seats, 3, 0) is not None
+    assert plaintwo._walk(rows, seats, players, 3, 0) is not None
+
+
+def test_trick_11_s_taker_is_read_by_the_tables_as_play_3_reads_it():
+    """``plainwalk.place_of_three`` against PLAY-3 said plainly (the highest card of
+    the suit led takes; the higher card is the lower index), on every three
+    different cards in every order."""
+    from itertools import permutations
+
+    from reversis_cli.cards import PACK
+    from reversis_cli.replay.plainwalk import place_of_three
+
+    for cards in permutations(range(len(PACK)), 3):
+        lo = cards[0] - cards[0] % 12
+        led = [index for index in cards if lo <= index < lo + 12]
+        assert place_of_three(*cards) == cards.index(min(led)), cards

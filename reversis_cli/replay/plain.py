@@ -33,22 +33,20 @@ from .. import fastpaths
 from ..cards import PACK, QUINOLA, Card
 from ..model import (Deal, EspagnoletteLine, EventLine, ExchangeLine, Pos, TrickLine,
                      has_figures)
-from ..model.rows import ExchangeRow, TrickRow
+from ..model.rows import ExchangeRow
 from ..notation.statements import PLAIN_EVENTS, STATEMENTS, named_players
 from ..values import setattr_frozen
 from .plaindealt import dealt_lines, dealt_plain, dealt_usual
-from .plainwalk import renounces_of, walk_plain
+from .plainwalk import may_revoke, renounces_of, walk_plain
 from .recorded import recorded_problems
-from .rules_of_play import PLAYING_ORDERS, may_renounce
+from .rules_of_play import may_renounce
 from .revokes import revoke_found
-from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal, Row
+from .result import PRIVILEGED_TRICKS, TRICKS_PER_DEAL, Espagnolette, ReplayedDeal
 
-__all__ = ["replay_plain"]
+# (and, for replay/plaintwo.py, the checks it shares with it)
+__all__ = ["replay_plain", "NO_CARD", "NAMED_OTHERS", "PLAIN_OTHERS", "Renounce", "add_revokes",
+           "event_plain", "revokes_in"]
 
-# A trick's four cards (in playing order from ``leader``) put in seat order, from
-# its row (``model.TrickRow``: the cards are its items 1 to 4).
-_BY_SEAT = tuple(itemgetter(*(1 + (seat - leader) % 4 for seat in range(4)))
-                 for leader in range(4))
 _SUIT_SIZE = 12
 # Every card's index, in pack order (bytes: the indexes played deleted at C speed).
 _PACK_INDEXES = bytes(range(len(PACK)))
@@ -63,16 +61,15 @@ _SUIT_OF_INDEX = bytes(index - index % _SUIT_SIZE if index < len(PACK) else NO_C
 # byte NO_CARD (higher than any card: the lowest index left is the suit's highest card).
 _ONLY_SUIT = tuple(bytes(index if index < len(PACK) and index // _SUIT_SIZE == suit
                          else NO_CARD for index in range(256)) for suit in range(4))
-_BIT = tuple(1 << index for index in range(len(PACK)))
 _SEAT_CARDS = TRICKS_PER_DEAL  # each seat's cards played in a plain deal
 # The model classes of the lines besides tricks and exchanges a plain deal may
 # hold, from the statement table (espagnolettes are counted by the caller).
-_PLAIN_OTHERS = tuple(dict.fromkeys(
+PLAIN_OTHERS = tuple(dict.fromkeys(
     row.model for row in STATEMENTS
     if row.plain_replay and row.model not in (TrickLine, ExchangeLine, EspagnoletteLine)))
-_NAMED_OTHERS = tuple(dict.fromkeys(
+NAMED_OTHERS = tuple(dict.fromkeys(
     row.model for row in STATEMENTS
-    if row.model in _PLAIN_OTHERS and row.model is not EventLine and row.player_fields))
+    if row.model in PLAIN_OTHERS and row.model is not EventLine and row.player_fields))
 
 
 def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
@@ -110,7 +107,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     walked = walk_plain(deal.trick_rows, seats, players, dealer)
     if walked is None:
         return None
-    rows, played, by_seat, unplayed, may_revoke = walked
+    rows, played, by_seat, unplayed, cards = walked
     exchanges = deal.exchange_rows
     if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
         return None
@@ -139,18 +136,18 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         espagnolette,
         tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
-    if may_revoke:  # a renounce of a suit played later (most deals none): which are revokes
-        revokes = _revokes_in(renounces_of(rows), by_seat, espagnolette)
+    if may_revoke(cards):  # a renounce of a suit played later (most deals none): which are revokes
+        revokes = revokes_in(renounces_of(rows), by_seat, espagnolette)
         if revokes:
-            _add_revokes(replayed, revokes, by_seat)
+            add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
-def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat: bytes
-                 ) -> None:
+def add_revokes(replayed: ReplayedDeal, renounces: Sequence[Renounce], by_seat: bytes
+                ) -> None:
     """PLAY-4: a plain deal's revokes and their warnings, as the full walk finds
     them (``revokes.revokes_of``), from the renounces in playing order (or the
-    revokes among them alone, :func:`_revokes_in`'s): a card of
+    revokes among them alone, :func:`revokes_in`'s): a card of
     the suit led that he plays later he held (a plain deal's hands are the cards
     played).  Of a deal replayed on rows, the card, the suit led and the card's
     place are read from the rows (:func:`_card_pos`): no trick is made for them;
@@ -159,7 +156,7 @@ def _add_revokes(replayed: ReplayedDeal, renounces: Sequence[_Renounce], by_seat
     privileged = esp.seat if esp is not None and esp.privileged else None
     rows, deal = replayed.rows, replayed.deal
     found = []
-    # each seat's suits in the order played, as their first indexes (_revokes_in's)
+    # each seat's suits in the order played, as their first indexes (revokes_in's)
     suits = by_seat.translate(_SUIT_OF_INDEX)
     # the trick in which each seat last plays each suit (0: none), by seat + the suit's
     # first index: a renounce before it is a revoke (a seat's cards are eleven, trick 1 first)
@@ -223,13 +220,13 @@ def _others_plain(deal: Deal, seats: dict[str, int], others: int) -> bool:
     """Whether the lines other than tricks, exchanges, espagnolettes and the
     cards as dealt are all events that change nothing in the play, notes,
     paid and tally lines."""
-    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
+    if others != sum(map(len, map(deal.of_type, PLAIN_OTHERS))):
         return False  # a line of another kind: the full walk holds it to the play
-    if not all(_event_plain(event, seats) for event in deal.events):
+    if not all(event_plain(event, seats) for event in deal.events):
         return False
     # A name that is no player's, in a field the statement table says names one:
     # the full walk reports it (events are checked just above).
-    return all(name.text in seats for model in _NAMED_OTHERS
+    return all(name.text in seats for model in NAMED_OTHERS
                for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
@@ -237,12 +234,12 @@ def _events_plain(events: Sequence[EventLine], seats: dict[str, int]) -> bool:
     """``_others_plain`` of a deal whose other lines, the dealt ones aside, are
     ``events`` alone: each changes nothing in the play."""
     for event in events:
-        if not _event_plain(event, seats):
+        if not event_plain(event, seats):
             return False
     return True
 
 
-def _event_plain(event: EventLine, seats: dict[str, int]) -> bool:
+def event_plain(event: EventLine, seats: dict[str, int]) -> bool:
     if event.kind not in PLAIN_EVENTS and event.kind != "kept":
         return False  # one that changes a hand or voids the deal (a kept card: _kept_seat)
     if event.player is not None and event.player.text not in seats:
@@ -269,7 +266,7 @@ def _kept_seat(deal: Deal, seats: dict[str, int], dealer: int) -> int | None:
     return seat
 
 
-def _kept_card_plain(extra: int, kept: int, renounces: Sequence[_Renounce], by_seat: bytes
+def _kept_card_plain(extra: int, kept: int, renounces: Sequence[Renounce], by_seat: bytes
                      ) -> bool:
     """Whether the card ``kept`` kept (index ``extra``) changes nothing the
     cards played decide: it is of no suit he renounced (he held it all along:
@@ -294,65 +291,8 @@ def _is_espagnolette(hand: bytes) -> bool:
 
 
 # A card played off the suit led: (trick, seat, the suit led's first index).
-_Renounce = tuple[int, int, int]
+Renounce = tuple[int, int, int]
 _SEAT_AND_SUIT = itemgetter(1, 2)  # a renounce's seat and suit
-
-
-def _walk(written: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int,
-          tricks: int = TRICKS_PER_DEAL
-          ) -> tuple[tuple[Row, ...], int, bytes, list[_Renounce]] | None:
-    """The tricks established as rows (see ``result.Row``), the mask of the
-    cards played, each seat's cards in the order played, seat after seat (as
-    bytes of card indexes, eleven a seat: searched at C speed, where asking
-    Card objects would hash or compare them in Python), and the renounces (trick, seat, suit's first
-    index); None when a trick is not plain.  Only the trick lines' rows are
-    read (``Deal.trick_rows``: a lean deal's own, made of nothing else):
-    no trick line, Play or PlayedTrick is made.  ``tricks``: how many rows are
-    walked (plaintwo.py walks the first ten of a deal whose last has three cards)."""
-    if written is None or len(written) != tricks:
-        return None
-    rows = []
-    by_seat = []  # each trick's card indexes in seat order
-    renounces: list[_Renounce] = []
-    played = 0
-    leader = (dealer + 1) % 4  # first hand
-    seat_of = seats.get
-    for number, row in enumerate(written, 1):
-        written_number, i0, i1, i2, i3, named, named_taker, _, _ = row
-        if written_number != number:
-            return None
-        if named is not None and seat_of(named) != leader:
-            return None
-        _, s1, s2, s3 = order = PLAYING_ORDERS[leader]
-        lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
-        hi = lo + _SUIT_SIZE
-        # PLAY-3: the highest card of the suit led takes; a card off it is a renounce
-        best, high = 0, i0
-        if lo <= i1 < hi:
-            if i1 < high:
-                best, high = 1, i1
-        else:
-            renounces.append((number, s1, lo))
-        if lo <= i2 < hi:
-            if i2 < high:
-                best, high = 2, i2
-        else:
-            renounces.append((number, s2, lo))
-        if lo <= i3 < hi:
-            if i3 < high:
-                best = 3
-        else:
-            renounces.append((number, s3, lo))
-        taker = order[best]
-        if named_taker is not None and seat_of(named_taker) != taker:
-            return None
-        played |= _BIT[i0] | _BIT[i1] | _BIT[i2] | _BIT[i3]
-        rows.append((number, leader, i0, i1, i2, i3, taker))
-        by_seat.append(_BY_SEAT[leader](row))
-        leader = taker
-    if played.bit_count() != 4 * tricks:
-        return None  # a card played twice
-    return tuple(rows), played, b"".join(map(bytes, zip(*by_seat, strict=True))), renounces
 
 
 def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], dealer: int,
@@ -429,8 +369,8 @@ def _espagnolette(by_seat: bytes, declared_lines: Sequence[EspagnoletteLine],
     return True, Espagnolette(holder, waived=bool(found and found.waives), declared=found)
 
 
-def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
-                espagnolette: Espagnolette | None) -> list[_Renounce]:
+def revokes_in(renounces: Sequence[Renounce], by_seat: bytes,
+               espagnolette: Espagnolette | None) -> list[Renounce]:
     """PLAY-4: the renounces that are revokes, in playing order (most deals none):
     a player played off the suit led while still holding it (outside the
     espagnolette's privilege, ESP-2), that is he plays the suit in a later trick."""
@@ -441,7 +381,7 @@ def _revokes_in(renounces: Sequence[_Renounce], by_seat: bytes,
     # A seat's suit not played after a renounce is not after a later one either (a shorter
     # stretch of his cards is searched): not asked again.
     asked = 0  # a bit each, at seat + suit's first index (0..3, 13..16, 26..29, 39..42)
-    found: list[_Renounce] = []
+    found: list[Renounce] = []
     if privileged is None:  # most deals: no seat compared with None a renounce (a slow compare)
         for number, seat, lo in renounces:
             if asked >> (seat + lo) & 1:

@@ -41,12 +41,15 @@ from ..cards import Card
 from ..model import Deal, EventLine
 from ..model.rows import NO_INDEX, ExchangeRow, TrickRow
 from ..notation.statements import named_players
+# The plain replay's checks, shared.  Four keep their underscore: without it,
+# _espagnolette, _seats and _unplayed would be named as locals of replay_plain are, and
+# replay/plaindealt.py names _exchanges_plain so.
 from .plain import (
-    _BIT, _NAMED_OTHERS, _PLAIN_OTHERS, _SUIT_SIZE, NO_CARD, _Renounce, _add_revokes, _revokes_in,
-    _espagnolette, _event_plain, _exchanges_plain, _seats, _unplayed,
+    NAMED_OTHERS, NO_CARD, PLAIN_OTHERS, Renounce, _espagnolette, _exchanges_plain, _seats,
+    _unplayed, add_revokes, event_plain, revokes_in,
 )
-from .plain import _walk as _plain_walk
 from .plaindealt import dealt_lines, dealt_plain
+from .plainwalk import may_revoke, place_of_three, renounces_of, walk_plain
 from .recorded import recorded_problems
 from .result import TRICKS_PER_DEAL, ReplayedDeal, Walked
 from .rules_of_play import PLAYING_ORDERS
@@ -56,7 +59,7 @@ __all__ = ["WalkedTricks", "replay_two_discarded"]
 
 class WalkedTricks(tuple):
     """The tricks :func:`_walk` walked (``ReplayedDeal.walked``: a tuple of
-    ``Walked``), which also keeps tricks 1 to 10 as ``plain._walk`` made them,
+    ``Walked``), which also keeps tricks 1 to 10 as ``plainwalk.walk_plain`` made them,
     a plain deal's rows (``ten``, ``result.Row`` each): settle/leantwo.py settles
     on those rows, not made again from the tricks."""
 
@@ -89,7 +92,7 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
     dealt = len(lines[0]) + len(lines[1]) + len(lines[2])
     if not _others_plain(deal, events, seats, deal.other_count - len(espagnolettes) - dealt):
         return None
-    walked = _walk(_trick_rows(deal), seats, dealer, two)
+    walked = _walk(_trick_rows(deal), seats, players, dealer, two)
     if walked is None:
         return None
     tricks, played, by_seat, renounces = walked
@@ -111,9 +114,9 @@ def replay_two_discarded(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal |
         deal, players, dealer, tricks, partie or _unplayed(by_seat),
         bool(partie), espagnolette, tuple(recorded_problems(deal, players)))
     if renounces:
-        revokes = _revokes_in(renounces, by_seat, espagnolette)
+        revokes = revokes_in(renounces, by_seat, espagnolette)
         if revokes:  # (the other renounces are none: not asked again)
-            _add_revokes(replayed, revokes, by_seat)
+            add_revokes(replayed, revokes, by_seat)
     return replayed
 
 
@@ -142,15 +145,15 @@ def _others_plain(deal: Deal, events: Sequence[EventLine], seats: dict[str, int]
     is written)."""
     if others == len(events):  # only event lines: no other line to hold to the play
         for event in events:  # (a loop: no generator)
-            if event.kind != "discarded-two" and not _event_plain(event, seats):
+            if event.kind != "discarded-two" and not event_plain(event, seats):
                 return False
         return True
-    if others != sum(map(len, map(deal.of_type, _PLAIN_OTHERS))):
+    if others != sum(map(len, map(deal.of_type, PLAIN_OTHERS))):
         return False
-    if not all(event.kind == "discarded-two" or _event_plain(event, seats)
+    if not all(event.kind == "discarded-two" or event_plain(event, seats)
                for event in deal.events):
         return False
-    return all(name.text in seats for model in _NAMED_OTHERS
+    return all(name.text in seats for model in NAMED_OTHERS
                for stmt in deal.of_type(model) for name in named_players(stmt))
 
 
@@ -184,49 +187,47 @@ def _trick_rows(deal: Deal) -> Sequence[TrickRow] | None:
     return made  # type: ignore[return-value]
 
 
-def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], dealer: int, two: int
-          ) -> tuple[tuple[Walked, ...], int, bytes, list[_Renounce]] | None:
+def _walk(rows: Sequence[TrickRow] | None, seats: dict[str, int], players: tuple[str, ...],
+          dealer: int, two: int) -> tuple[tuple[Walked, ...], int, bytes, list[Renounce]] | None:
     """The tricks as the full walk establishes them (see ``result.Walked``: their
     plays are made when asked), the mask of the cards played, each seat's cards
-    in the order played (eleven bytes a seat, as ``plain._walk`` gives them; the
-    ten-card player's last is :data:`NO_CARD`), and the renounces; None when a
-    trick is not plain: not eleven tricks in order, a leader or taker written
-    who is not the one the play gives, a trick of the wrong number of cards, a
-    card played twice.  Tricks 1 to 10 are walked by ``plain._walk`` itself,
-    trick 11 by :func:`_last_trick`."""
+    in the order played (eleven bytes a seat, as a plain deal's; the ten-card
+    player's last is :data:`NO_CARD`), and the renounces when one may be a
+    revoke (else none: :func:`.plainwalk.may_revoke`); None when a trick is not
+    plain: not eleven tricks in order, a leader or taker written who is not the
+    one the play gives, a trick of the wrong number of cards, a card played
+    twice.  Tricks 1 to 10 are walked by the plain deal's walk
+    (:func:`.plainwalk.walk_plain`), trick 11 by :func:`_last_trick`."""
     if rows is None or len(rows) != TRICKS_PER_DEAL \
             or NO_INDEX in map(_FOURTH_CARD, rows[:-1]):  # three cards before trick 11
         return None
-    first = _plain_walk(rows[:-1], seats, dealer, TRICKS_PER_DEAL - 1)
+    first = walk_plain(rows[:-1], seats, players, dealer, TRICKS_PER_DEAL - 1)
     if first is None:
         return None
-    ten, played, ten_by_seat, renounces = first
-    last = _last_trick(rows[-1], ten[-1][-1], two, seats.get, renounces)
+    ten, played, _, _, cards = first
+    last = _last_trick(rows[-1], ten[-1][-1], two, seats.get)
     if last is None:
         return None
-    walked, cards = last
+    walked, seated = last
     i0, i1, i2 = walked[4]
-    played |= _BIT[i0] | _BIT[i1] | _BIT[i2]
+    played |= 1 << i0 | 1 << i1 | 1 << i2
     if played.bit_count() != _PLAYED:
         return None  # a card played twice
     tricks = WalkedTricks([*[(number, leader, PLAYING_ORDERS[leader], taker, (c0, c1, c2, c3))
                              for number, leader, c0, c1, c2, c3, taker in ten], walked])
     tricks.ten = ten
-    one, (c0, c1, c2, c3) = _ONE_BYTE, cards  # each seat's ten cards, then his eleventh
-    played_by_seat = b"".join((ten_by_seat[:10], one[c0], ten_by_seat[10:20], one[c1],
-                               ten_by_seat[20:30], one[c2], ten_by_seat[30:], one[c3]))
-    return tricks, played, played_by_seat, renounces
+    cards += seated  # five bytes a trick, as walk_plain's: each seat's eleven cut by slices
+    by_seat = b"".join((cards[0::5], cards[1::5], cards[2::5], cards[3::5]))
+    # A renounce in trick 11 is no revoke (no trick follows it): only those of tricks 1-10.
+    return tricks, played, by_seat, renounces_of(ten) if may_revoke(cards) else []
 
 
-_ONE_BYTE = tuple(bytes((value,)) for value in range(256))  # a byte by its value
-
-
-def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None],
-                renounces: list[_Renounce]) -> tuple[Walked, tuple[int, ...]] | None:
+def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], int | None]
+                ) -> tuple[Walked, bytes] | None:
     """Trick 11, of three cards: the ten-card player, who has none left, is passed
     over (IRR-5); when he took trick 10, the player after him leads (the full
-    walk's reading).  The trick as walked and its cards in seat order (his
-    :data:`NO_CARD`); None when it is not plain."""
+    walk's reading).  The trick as walked and its cards as five bytes, in seat
+    order (his :data:`NO_CARD`) then the card led; None when it is not plain."""
     number, i0, i1, i2, i3, named, named_taker, _, _ = row
     if number != TRICKS_PER_DEAL or i3 != NO_INDEX:
         return None  # not numbered 11, or four cards
@@ -235,22 +236,12 @@ def _last_trick(row: TrickRow, leader: int, two: int, seat_of: Callable[[str], i
     if named is not None and seat_of(named) != leader:
         return None
     order = _PASSED_OVER[leader][two]
-    indexes = (i0, i1, i2)
-    lo = i0 - i0 % _SUIT_SIZE  # the suit led, as its first index
-    best = 0
-    for k in (1, 2):  # PLAY-3; a card off the suit led is a renounce
-        index = indexes[k]
-        if lo <= index < lo + _SUIT_SIZE:
-            if index < indexes[best]:
-                best = k
-        else:
-            renounces.append((number, order[k], lo))
-    taker = order[best]
+    taker = order[place_of_three(i0, i1, i2)]  # PLAY-3
     if named_taker is not None and seat_of(named_taker) != taker:
         return None
-    cards = [NO_CARD] * 4
-    cards[order[0]], cards[order[1]], cards[order[2]] = indexes
-    return (number, leader, order, taker, indexes), tuple(cards)
+    cards = [NO_CARD, NO_CARD, NO_CARD, NO_CARD, i0]
+    cards[order[0]], cards[order[1]], cards[order[2]] = i0, i1, i2
+    return (number, leader, order, taker, (i0, i1, i2)), bytes(cards)
 
 
 # The seats in playing order from a leader (the first index), the one who discarded two

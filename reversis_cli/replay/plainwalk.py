@@ -1,13 +1,15 @@
-"""The walk of a plain deal's eleven tricks (replay/plain.py's ``replay_plain``).
+"""The walk of a plain deal's tricks of four cards (replay/plain.py's
+``replay_plain``: all eleven; replay/plaintwo.py's: tricks 1-10 of a deal where
+a player discarded two, whose trick 11 of three cards :func:`place_of_three`
+reads).
 
 Which of a trick's four cards takes (PLAY-3, its place in playing order)
 is read from the cards alone by three table lookups, without the suit led
 or a comparison made in Python.  The renounces are not listed trick by
 trick: whether any of them is a revoke (the seat plays the suit later) is
-asked once a deal, of one int of the suits played (:func:`_may_revoke`), and
+asked once a deal, of one int of the suits played (:func:`may_revoke`), and
 they are listed (:func:`renounces_of`) only on the few deals where one may
-be, or where a talon card was kept.  (``plain._walk``, which lists them as it
-walks, stays the walk of tricks 1-10 of a deal where a player discarded two.)
+be, or where a talon card was kept.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..model.rows import TrickRow
 from .result import TRICKS_PER_DEAL, Row
 from .rules_of_play import PLAYING_ORDERS
 
-__all__ = ["walk_plain", "renounces_of", "Walk"]
+__all__ = ["walk_plain", "may_revoke", "place_of_three", "renounces_of", "Walk"]
 
 _SUIT_SIZE = 12
 _CARDS = len(PACK)
@@ -56,26 +58,31 @@ _BIT = tuple(1 << index for index in range(_CARDS))
 _ALL = (1 << _CARDS) - 1
 # bytes.translate table: a card's suit as one bit (1, 2, 4, 8); no card's, 0.
 _SUIT_BIT = bytes(1 << index // _SUIT_SIZE if index < _CARDS else 0 for index in range(256))
-# _may_revoke's masks: the byte of each trick's card led (the fifth of five), and
+# may_revoke's masks: the byte of each trick's card led (the fifth of five), and
 # a byte copied to the four before it.
 _LED = int.from_bytes(b"\0\0\0\0\xff" * TRICKS_PER_DEAL, "little")
 _EACH_SEAT = 0x01010101
 
 # What the walk gives: the rows (see ``result.Row``), the mask of the cards played,
-# each seat's cards in the order played (eleven bytes a seat, seat after seat), the
-# cards not played (bytes of indexes, in pack order), and whether a renounce may be
-# a revoke (a seat plays the suit led later: :func:`renounces_of` then).
-Walk = tuple[tuple[Row, ...], int, bytes, bytes, bool]
+# each seat's cards in the order played (a byte a trick walked, seat after seat), the
+# cards not played (bytes of indexes, in pack order), and the cards of each trick as
+# five bytes, the seats' then the card led (:func:`may_revoke` asks them whether a
+# renounce may be a revoke, a seat playing the suit led later: :func:`renounces_of`
+# then).
+Walk = tuple[tuple[Row, ...], int, bytes, bytes, bytes]
 
 
 def walk_plain(written: Sequence[TrickRow] | None, seats: dict[str, int],
-               players: tuple[str, ...], dealer: int) -> Walk | None:
-    """The eleven tricks of a plain deal established (``plain._walk``'s checks):
-    None when a trick is not plain (a number out of order, a leader or taker
-    written who is not the one established, a card played twice), or when
-    the session's four players are not four names (the full walk says so)."""
-    if written is None or len(written) != TRICKS_PER_DEAL or len(seats) != 4 \
-            or len(players) != 4:
+               players: tuple[str, ...], dealer: int, tricks: int = TRICKS_PER_DEAL
+               ) -> Walk | None:
+    """The ``tricks`` first tricks of a deal established, each of four cards (a
+    plain deal's eleven; a deal where a player discarded two, the ten before his
+    trick 11 of three): None when a trick is not plain (not ``tricks`` rows, a
+    number out of order, a leader or taker written who is not the one
+    established, a card played twice), or when the session's four players are
+    not four names (the full walk says so).  The rows hold card indexes (no
+    ``NO_INDEX``: the caller has made sure of it where a row may hold one)."""
+    if written is None or len(written) != tricks or len(seats) != 4 or len(players) != 4:
         return None
     first, second, third, orders = _FIRST, _SECOND, _THIRD, PLAYING_ORDERS
     rows = []
@@ -107,18 +114,25 @@ def walk_plain(written: Sequence[TrickRow] | None, seats: dict[str, int],
     cards = bytes(seated)  # five bytes a trick: seats 0 to 3, then the card led
     by_seat = b"".join((cards[0::5], cards[1::5], cards[2::5], cards[3::5]))
     unplayed = _PACK_INDEXES.translate(None, by_seat)
-    if len(unplayed) != _CARDS - 4 * TRICKS_PER_DEAL:
+    if len(unplayed) != _CARDS - 4 * tricks:
         return None  # a card played twice
-    return (tuple(rows), _ALL - sum(map(_BIT.__getitem__, unplayed)), by_seat, unplayed,
-            _may_revoke(cards))
+    return tuple(rows), _ALL - sum(map(_BIT.__getitem__, unplayed)), by_seat, unplayed, cards
 
 
-def _may_revoke(cards: bytes) -> bool:
+def place_of_three(i0: int, i1: int, i2: int) -> int:
+    """PLAY-3 of a trick of three cards (in playing order; trick 11 of a deal
+    where a player discarded two): the place of the one that takes, read by two
+    of the tables as :func:`walk_plain` reads a trick of four."""
+    return _SECOND[_FIRST[i0][i1]][i2] % 4
+
+
+def may_revoke(cards: bytes) -> bool:
     """Whether a seat played off the suit led (a renounce) and plays that
     suit in a later trick: PLAY-4's revoke, before ESP-2's privilege.  On
     one int of ``cards``' suits as bits (a byte a card, five a trick: the
-    seats', then the card led's): ``led`` the suit led copied to each seat's
-    byte, ``later`` each seat's suits in the tricks after (an OR of the
+    seats', then the card led's; a byte that is no card's, a seat passed over
+    in trick 11 of three cards, of no suit): ``led`` the suit led copied to each
+    seat's byte, ``later`` each seat's suits in the tricks after (an OR of the
     suits shifted by one to sixteen tricks), asked at C speed."""
     suits = int.from_bytes(cards.translate(_SUIT_BIT), "little")
     led = ((suits & _LED) >> 32) * _EACH_SEAT
@@ -131,8 +145,8 @@ def _may_revoke(cards: bytes) -> bool:
 
 
 def renounces_of(rows: Sequence[Row]) -> list[tuple[int, int, int]]:
-    """The renounces of a deal's tricks (``plain._Renounce``: trick, seat, the
-    suit led's first index), in playing order, as ``plain._walk`` finds them."""
+    """The renounces of a deal's tricks of four cards (``plain.Renounce``:
+    trick, seat, the suit led's first index), in playing order."""
     found = []
     for number, leader, i0, i1, i2, i3, _ in rows:
         lo = i0 - i0 % _SUIT_SIZE

@@ -22,8 +22,8 @@ from ..diagnostics import Diagnostic
 from ..settle.leandeal import LeanDeal, payment_of
 from ..settle.codes import NoteCode, ReasonCode
 from ..settle.payments import param_json
-from ..settle.texts import (_NOTE_FIELDS, FORFEITED, REASONS, _english_why, english_reason,
-                            english_reason_of, english_revoke_remise, reason_key)
+from ..settle.texts import (FORFEITED, NOTE_FIELDS, REASONS, english_reason, english_reason_of,
+                            english_revoke_remise, english_why, reason_key)
 from .encoder import dumps, string
 
 __all__ = ["deal_text", "deal_bytes"]
@@ -345,12 +345,12 @@ def _forfeited_texts(code: ReasonCode, payer: str, payee: str, rule: str, trick:
         why, names = tail[1][1], [name for name, _ in tail]
         if type(why) is not NoteCode or len(set(names)) != len(names) \
                 or not all(name in _FORFEIT_FACTS for name in names) \
-                or not all(name in names for name in _NOTE_FIELDS[why]):
+                or not all(name in names for name in NOTE_FIELDS[why]):
             return None
         if len(_FORFEIT_TEXTS) >= 256:  # bounded, whatever the session
             _FORFEIT_TEXTS.clear()
         forfeit = _FORFEIT_TEXTS[tail] = (
-            string(_FORFEIT_REST.format(why=_english_why(why, dict(tail))))[1:],
+            string(_FORFEIT_REST.format(why=english_why(why, dict(tail))))[1:],
             _write_params(dict(tail))[1:-1])
     reason = _LEAN_REASONS.get(key)
     if reason is None:  # kept as _write_lean_payment keeps it

@@ -51,8 +51,8 @@ class Step(Protocol):
     @property
     def params(self) -> dict[str, Any]: ...
 
-__all__ = ["REASONS", "NOTES", "reason", "english_reason", "english_reason_of", "reason_key",
-           "english_revoke_remise", "step_text"]
+__all__ = ["REASONS", "NOTES", "NOTE_FIELDS", "reason", "english_reason", "english_reason_of",
+           "english_why", "reason_key", "english_revoke_remise", "step_text"]
 
 R, N = ReasonCode, NoteCode
 
@@ -346,7 +346,7 @@ def _filled(code: ReasonCode, rule: str, trick: int | None, params: Mapping[str,
         text = DOUBLED.format(reason=text, grounds=tail)
     forfeit = params.get("forfeit")
     if forfeit is not None:
-        text = FORFEITED.format(reason=text, why=_english_why(forfeit, params))
+        text = FORFEITED.format(reason=text, why=english_why(forfeit, params))
     return text
 
 
@@ -359,10 +359,10 @@ def english_revoke_remise(payer: str, trick: int | None, card: Card, held: Card,
                                            suit=SUITS[suit], held=_UNICODE[held.index])
 
 
-def _english_why(forfeit: NoteCode, params: Mapping[str, Any]) -> str:
+def english_why(forfeit: NoteCode, params: Mapping[str, Any]) -> str:
     """A forfeit's note in English (``_forfeit``'s), kept by the values its template
     reads: the peeker and the option's value, not the payment's card or trick."""
-    key = (forfeit, *[params.get(name) for name in _NOTE_FIELDS[forfeit]])
+    key = (forfeit, *[params.get(name) for name in NOTE_FIELDS[forfeit]])
     text = _ENGLISH_WHYS.get(key)
     if text is None:
         if len(_ENGLISH_WHYS) >= 256:  # bounded, whatever the session
@@ -394,9 +394,9 @@ def reason_key(code: ReasonCode, payer: str, payee: str, rule: str, trick: int |
 _CONSTANT = frozenset(code for code, template in REASONS.items() if "{" not in template)
 # A revoke's remise: its template names the card held and the suit led.
 _REVOKES = frozenset((R.REMISE_REVOKE, R.REMISE_REVOKE_NO_LEAD))
-# The values each note's template reads (a forfeit's, ``_english_why``'s key).
-_NOTE_FIELDS = {code: tuple(name for _, name, _, _ in Formatter().parse(template) if name)
-                for code, template in NOTES.items()}
+# The values each note's template reads (a forfeit's, ``english_why``'s key).
+NOTE_FIELDS = {code: tuple(name for _, name, _, _ in Formatter().parse(template) if name)
+               for code, template in NOTES.items()}
 # A forfeit's note in English, by the forfeit and the values its template reads.
 _ENGLISH_WHYS: dict[tuple, str] = {}
 
