@@ -111,13 +111,17 @@ def _written(s: DealSettlement | LeanDeal, dealer: str, players_table: list[str]
                 return None
             lines += table
     key = (s.pool_before, s.pool_after, width)
-    more = words.pool_lines.get(key, False)
-    if more is False:
+    more = words.pool_lines.get(key, _UNSEEN)
+    if more is _UNSEEN:
         more = kept(words.pool_lines, key, _line(words.pool(s.pool_before, s.pool_after), width))
     if more is None:
         return None
     lines += more
     return "\n".join(lines) + "\n"
+
+
+# What a table of kept lines gives for a key not in it (a list of its own: None is kept).
+_UNSEEN: list[str] = []
 
 
 def _title(number: int, dealer: str, outcome, words: Words, width: int) -> list[str] | None:
