@@ -221,18 +221,19 @@ def _layout(widest: tuple[int, ...], right: tuple[bool, ...],
 
 def _payments_table(title: str, payments: tuple[Payment, ...], words: Words, rows: dict,
                     row_of: RowOf, cards: str, width: int) -> list[str] | None:
-    ordered = _in_trick_order(payments, words.orders)
-    # Each row kept by its payment (what a row says: equal payments say the same), a
-    # lean one by its items as a plain tuple (hashed at C speed: Payment's own hash is
-    # Python's); looked up all at once, those met for the first time made after.
-    keys = list(map(tuple, ordered)) if row_of is _lean_payment_row else list(ordered)
-    made: list = list(map(rows.get, keys))  # Row, or None for one not kept yet
-    if None in made:
-        for at, row in enumerate(made):
+    made = []
+    lean = row_of is _lean_payment_row
+    for p in _in_trick_order(payments, words.orders):
+        # kept by the payment (what its row says: equal payments say the same); a lean
+        # one by its items as a plain tuple, hashed at C speed (Payment's own hash is
+        # Python's), its params being items too
+        key = p[:] if lean else p
+        row = rows.get(key)
+        if row is None:
+            row = kept(rows, key, row_of(p, words, cards))
             if row is None:
-                row = made[at] = kept(rows, keys[at], row_of(ordered[at], words, cards))
-                if row is None:
-                    return None
+                return None
+        made.append(row)
     head = words.payments_head
     assert head is not None  # deal_text looked
     widest = tuple(map(max, head[1], *map(_LENGTHS, made)))
@@ -252,17 +253,15 @@ def _payments_table(title: str, payments: tuple[Payment, ...], words: Words, row
             lines.append(text)
         lines.append("")
         return lines
-    texts: list = list(map(dict.get, map(_LAID_OUT, made), repeat(rooms)))  # laid out yet?
-    if None in texts:
-        for at, text in enumerate(texts):
-            if text is None:
-                texts[at] = _payment_lines(made[at], rooms)
+    texts = []
+    for row in made:  # a row met before is laid out for these rooms already, most often
+        text = row[2].get(rooms)
+        texts.append(text if text is not None else _payment_lines(row, rooms))
     return top + texts + [""]
 
 
-# A row's cells' widths, and its lines by the columns' rooms (Row's items).
+# A row's cells' widths (Row's second item).
 _LENGTHS = itemgetter(1)
-_LAID_OUT = itemgetter(2)
 
 
 class _At:
