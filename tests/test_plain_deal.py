@@ -3,7 +3,8 @@ very text its view gives: the plain writer's (``plain_text`` of
 ``settlement_view``) and rich's, without the spaces rich pads a line with (what
 a file or a pipe gets), in English and Russian, at any width, with names in
 any script, and with the texts it keeps from one deal to the next kept apart
-by language, spelling of cards and width."""
+by language, spelling of cards and width.  A plain deal settled lean is written
+from its lean settlement (``lean_deal_text``) as from its full one."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from conftest import samples_by_default, some_by_default
 from reversis_cli import fastpaths
 from reversis_cli.cli import cli
 from reversis_cli.i18n import use
-from reversis_cli.render import plain_deal, score
+from reversis_cli.render import plain_deal, plain_words, score
 from reversis_cli.render import session as render_session
 from reversis_cli.render.plain import plain_text, without_padding
 from reversis_cli.render.session import render_deal
@@ -115,10 +116,10 @@ def test_what_it_keeps_is_kept_apart_by_language_cards_and_width():
 
 def test_what_it_keeps_stays_bounded(monkeypatch):
     """A kept table is emptied when full: bounded memory for a session of any length."""
-    monkeypatch.setattr(plain_deal, "HELD", 3)
+    monkeypatch.setattr(plain_words, "HELD", 3)
     table: dict = {}
     for key in range(10):
-        plain_deal._kept(table, key, str(key))
+        plain_words.kept(table, key, str(key))
         assert len(table) <= 3
     assert table[9] == "9"
     with use("en"):
@@ -165,6 +166,22 @@ def test_the_greedy_wrap_is_rich_s_wrap_or_gives_up():
             assert rich_lines is not None
             assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
     assert checked > 300
+    import random
+
+    rng = random.Random(35)
+    for _ in range(2000):  # words of 1 to 12 letters between single spaces, at any width
+        text = " ".join("".join(rng.choice("abcdéж♠") for _ in range(rng.randint(1, 12)))
+                        for _ in range(rng.randint(1, 16)))
+        width = rng.randint(1, 60)
+        lines = plain_deal._greedy(text, width)
+        if max(map(len, text.split())) > width:
+            assert lines is None
+            continue
+        rich_lines = wrap(text, width, "left", "ellipsis")
+        assert rich_lines is not None
+        assert lines == [line.rstrip(" ") for line in rich_lines], (text, width)
+        checked += 1
+    assert checked > 1500
     for text, width in [("two  spaces here", 40), (" leading", 40), ("trailing ", 40),
                         ("no\u00a0break", 40), ("a tab\there", 40), ("averyveryverylongword", 10)]:
         assert plain_deal._greedy(text, width) is None, text
@@ -226,3 +243,98 @@ def test_the_session_table_s_rows_are_written_as_before():
             table = score.session_view(rows, {"Anna": 1}, 3, players)
             assert table.rows == [[t(label), *[signed(balance.get(name, 0)) for name in players],
                                    fiches(pool)] for label, balance, pool, _ in rows]
+
+
+def assert_lean_written_as_full(path: Path, widths, cards: str = "unicode") -> int:
+    """Each plain deal of ``path`` settled lean, at each width: its text from the
+    lean settlement is the text of its full settlement (itself held to the view
+    above) and its view's; the number of deals written so is returned."""
+    written = 0
+    with Session.open(str(path), None, {}) as session:
+        if not session.settleable:
+            return 0
+        session.lean = True  # as score's tables settle (TableDeals.lean)
+        for one in session.deals():
+            lean = one.lean
+            if lean is None:
+                continue
+            full = lean.full()
+            view = score.settlement_view(full, session.players, cards)
+            for width in widths:
+                text = plain_deal.lean_deal_text(lean, session.players, cards, width)
+                assert text == plain_deal.deal_text(full, session.players, cards, width), \
+                    (lean.number, width)
+                if text is not None:
+                    written += 1
+                    assert text == without_padding(plain_text(view, width) or ""), \
+                        (lean.number, width)
+    return written
+
+
+@pytest.mark.parametrize("path", samples_by_default(EVERY_SAMPLE))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_sample_s_lean_deals_are_written_as_their_full_settlements(path, lang):
+    cards = {"en": "unicode", "ru": "ru"}[lang]
+    with use(lang):
+        assert_lean_written_as_full(path, (80, 52), cards)
+
+
+@pytest.mark.parametrize("seed", some_by_default(range(1, 9), lambda seed: seed in (1, 4)))
+def test_simulated_lean_deals_of_every_kind(tmp_path, seed):
+    """Events, irregular deals (two discarded, forfeits), hands, both profiles, every
+    spelling of cards, narrow widths where reasons wrap and tables give up."""
+    path = tmp_path / "simulated.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        60, seed, rules="modern" if seed % 2 else "classic", irregular=0.3, events=0.5,
+        write_hands=seed % 4 == 0))), encoding="utf-8")
+    with use("ru" if seed % 3 == 0 else "en"):
+        assert assert_lean_written_as_full(path, (80, 41, 30),
+                                           ("ascii", "unicode", "ru")[seed % 3]) > 0
+
+
+def test_a_long_lean_session_as_the_bench_writes_it(tmp_path):
+    """300 plain deals, as the bench's: every row and reason kept by its lean payment
+    is the full settlement's text, in English, Russian and ASCII cards."""
+    path = tmp_path / "long.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(300, 0))), encoding="utf-8")
+    for lang, cards in (("en", "unicode"), ("ru", "ru"), ("en", "ascii")):
+        with use(lang):
+            assert assert_lean_written_as_full(path, (80,), cards) == 300
+
+
+def test_players_in_another_order_than_the_seats_get_the_full_settlement_s_text():
+    """The players' table follows the order it is given: when that is not the
+    seats', the lean text is the full settlement's in that order."""
+    with Session.open(str(SAMPLES / "evening.rvs"), None, {}) as session:
+        session.lean = True
+        lean = next(one.lean for one in session.deals() if one.lean is not None)
+    players = tuple(reversed(lean.names))
+    with use("en"):
+        text = plain_deal.lean_deal_text(lean, players, "unicode", 80)
+        assert text is not None
+        assert text == plain_deal.deal_text(lean.full(), players, "unicode", 80)
+        assert text.index(players[0]) < text.index(players[-1])
+
+
+def test_a_pipe_gets_plain_deals_from_their_lean_settlements(monkeypatch):
+    """``score`` to a pipe writes each plain deal of the evening from its lean
+    settlement, and the same bytes as under REVERSIS_REFERENCE=1."""
+    args = ["score", str(SAMPLES / "evening.rvs")]
+    env = {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+    monkeypatch.setattr(fastpaths, "REFERENCE", True)
+    reference = CliRunner().invoke(cli, args, env=env)
+    monkeypatch.setattr(fastpaths, "REFERENCE", False)
+    written = []
+    lean_text = plain_deal.lean_deal_text
+
+    def counted(lean, *args):
+        written.append(lean.number)
+        return lean_text(lean, *args)
+
+    monkeypatch.setattr(render_session, "lean_deal_text", counted)
+    fast = CliRunner().invoke(cli, args, env=env)
+    assert (fast.exit_code, fast.output) == (reference.exit_code, reference.output)
+    with Session.open(str(SAMPLES / "evening.rvs"), None, {}) as session:
+        plain = [one.checked.number for one in session.deals()
+                 if one.settlement is not None and one.settlement.status is not DealStatus.VOID]
+    assert written == plain and len(plain) > 5

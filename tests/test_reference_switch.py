@@ -60,6 +60,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "rows: tally": ("reversis_cli.settle.ledger", "_tally_rows"),
     "plain tables": ("reversis_cli.render.session", "plain_text"),
     "plain deal (one pass)": ("reversis_cli.render.session", "deal_text"),
+    "plain deal from its lean settlement": ("reversis_cli.render.session", "lean_deal_text"),
     "plain lines": ("reversis_cli.render.plain", "plain_lines"),
     "JSON text": ("reversis_cli.score.jsontext", "deal_text"),
     "a forfeited payment's texts from its parts": ("reversis_cli.score.jsontext",

@@ -18,7 +18,7 @@ from .amounts import fiches, money_view, signed
 from .diagnostics import diagnostic_view
 from .layout import Column, Grid, Part, Stack, Line, rich_of
 from .plain import plain_text, without_padding
-from .plain_deal import deal_text
+from .plain_deal import deal_text, lean_deal_text
 from .score import session_view, settlement_view, unsettled_view
 
 if TYPE_CHECKING:  # loaded at the first tally line (start-up time)
@@ -67,8 +67,8 @@ class BalanceRows:
         if len(self.rows) >= SESSION_ROWS:
             self.rows = None
             return
-        settlement = scored.settlement
-        label = (str(settlement.number) if settlement is not None
+        settled = scored.lean or scored.settlement  # the lean one's number: no full one made
+        label = (str(settled.number) if settled is not None
                  else Msg("{number} (not settled)", number=scored.checked.number))
         balance = session.balance()
         sheet = None
@@ -199,9 +199,14 @@ class SessionTables:
         """The deal written in one pass, without its view (render/plain_deal.py), when
         the output has no colour; None: its view is laid out (REVERSIS_REFERENCE=1 too)."""
         width = self._plain_width()
-        if width is None or one.settlement is None:
+        if width is None:
             return None
-        return deal_text(one.settlement, players, self._spec.cards, width)
+        lean = one.lean
+        if lean is not None:  # a plain deal settled lean: written without its full settlement
+            return lean_deal_text(lean, players, self._spec.cards, width)
+        settlement = one.settlement
+        return None if settlement is None else deal_text(settlement, players, self._spec.cards,
+                                                         width)
 
     def written(self, part: WrittenPart, err: str = "") -> None:
         """Deals laid out already, by a worker (session/parts.py), past the session
