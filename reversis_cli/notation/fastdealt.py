@@ -76,6 +76,9 @@ class DealtLines:
         # reads a hand line inline: a keyword's kind, a card's bit.
         self._dealt_kind = self._dealt_read[0].get
         self._dealt_bit = self._dealt_read[3].__getitem__
+        # and its players' words, for the same loop: one attribute read a hand line,
+        # where ``_dealt_read[1]`` took an attribute and a subscript
+        self._dealt_players = self._dealt_read[1]
 
     def _dealt_keyword(self, head: str) -> str:
         """The keyword of the line whose first letter is ``head``."""

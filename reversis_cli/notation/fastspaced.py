@@ -77,7 +77,7 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
         elif (kind := fast._dealt_kind(words[0])) is not None and not rows:
             # "hand NAME C ...", "talon C C C", "partie C C C C" (a hand inline; below the
             # tricks such a line goes to _lean_trick, which reads none: its first word)
-            if kind is HandLine and count > 2 and words[1] in fast._dealt_read[1]:
+            if kind is HandLine and count > 2 and words[1] in fast._dealt_players:
                 try:  # a card written twice carries into another bit: the replay sees it
                     mask = sum(map(fast._dealt_bit, words[2:]))
                 except KeyError:
