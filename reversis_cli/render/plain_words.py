@@ -59,7 +59,7 @@ class Words:
         self.cancelled = tr("Cancelled (REV-4 or forfeited)")
         self.players_head = head_of(tr(h) for h in ("Player", "Tricks", "Points", "Role", "Net"))
         self.payments_head = head_of(tr(h) for h in ("Trick", "Payer → payee", "Amount", "Rule",
-                                                   "Reason"))
+                                                     "Reason"))
         self.partie_template = tr("Partie {cards}: {worth}")
         self.english = self.language == "en"
         self.pool_word = tr("pool")
