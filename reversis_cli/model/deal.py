@@ -320,9 +320,13 @@ def lean_deal(line: DealLine, layout: Sequence[Statement | TrickRow | ExchangeRo
     for kind, found in by_type.items():
         by_type[kind] = tuple(found)
     if dealt_rows:  # a record written with its hands: six lines a deal
-        for kind, rows_of_kind in zip(DEALT_KINDS, dealt_rows, strict=True):
-            if rows_of_kind:
-                by_type[kind] = rows_of_kind  # a list: DealtRows
+        hands, talons, parties = dealt_rows  # DEALT_KINDS' order; each a list: DealtRows
+        if hands:
+            by_type[HandLine] = hands
+        if talons:
+            by_type[TalonLine] = talons
+        if parties:
+            by_type[PartieLine] = parties
     s_by_type(made, by_type)
     s_rows(made, rows)
     s_layout(made, layout)

@@ -109,15 +109,16 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
         return None
     rows, played, by_seat, unplayed, cards = walked
     exchanges = deal.exchange_rows
-    if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
-        return None
-    partie: tuple[Card, ...] | None = ()
     extra = -1  # the card a player who kept a talon card never played (IRR-4)
-    if dealt:  # the cards as dealt, held to the play as the full walk holds them
-        # the usual deal at once; any other, or a doubt: the checks one by one
-        partie = dealt_usual(lines, seats, dealer, played, by_seat, exchanges) \
-            if kept is None and lines is not None else None
-        if partie is None:
+    # The cards as dealt, held to the play as the full walk holds them: the usual deal at
+    # once, its exchange rows with them; any other, or a doubt: the checks one by one.
+    partie = dealt_usual(lines, seats, dealer, played, by_seat, exchanges) \
+        if dealt and kept is None and lines is not None else None
+    if partie is None:
+        if not _exchanges_plain(exchanges, seats, dealer, played, by_seat, kept):
+            return None
+        partie = ()
+        if dealt:
             written = dealt_plain(deal, seats, dealer, played, by_seat, exchanges, kept,
                                   lines=lines)
             if written is None:
@@ -134,7 +135,7 @@ def replay_plain(deal: Deal, players: tuple[str, ...]) -> ReplayedDeal | None:
     replayed = ReplayedDeal.of_rows(
         deal, players, dealer, rows, partie or tuple(map(PACK.__getitem__, unplayed)),
         espagnolette,
-        tuple(recorded_problems(deal, players)) if others and has_figures(deal) else (),
+        tuple(recorded_problems(deal, players)) if rest and has_figures(deal) else (),
         bool(partie), None if kept is None else (kept, extra))  # his hand: and the card kept
     if may_revoke(cards):  # a renounce of a suit played later (most deals none): which are revokes
         revokes = revokes_in(renounces_of(rows), by_seat, espagnolette)
@@ -305,24 +306,28 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
     nothing more is known).  The player who kept a talon card (``kept``)
     discards none (IRR-4), and does not refuse; the one who discarded two
     (``two``, IRR-5) two (``plaintwo._his_exchange`` holds his line)."""
-    seen = set()
+    seen = 0  # the seats of the rows so far, a bit each (no set made, no call a row)
     for player, refuses, discards, takes, sees, sees_count, _, _ in exchanges:
         seat = seats.get(player)
-        if seat is None or seat in seen or sees_count > 1:
+        if seat is None or seen >> seat & 1 or sees_count > 1:
             return False
-        seen.add(seat)
+        seen |= 1 << seat
         if seat == dealer and (refuses or takes):
             return False
-        if not refuses and len(discards) != 1 and (seat != kept or discards) \
-                and (seat != two or len(discards) != 2):
+        if len(discards) == 1:  # the usual row: its one card not played
+            if played >> discards[0] & 1:
+                return False
+        elif not refuses and (seat != kept or discards) and (seat != two or len(discards) != 2):
             return False
-        for index in discards:
-            if played >> index & 1:
-                return False
-        for index in takes or ():
-            if played >> index & 1 and by_seat.find(index, _SEAT_CARDS * seat,
-                                                     _SEAT_CARDS * seat + _SEAT_CARDS) < 0:
-                return False
+        else:
+            for index in discards:
+                if played >> index & 1:
+                    return False
+        if takes:  # a card taken and played: played by its taker (among his eleven bytes)
+            for index in takes:
+                if played >> index & 1 and index not in by_seat[_SEAT_CARDS * seat:
+                                                                 _SEAT_CARDS * seat + _SEAT_CARDS]:
+                    return False
         if refuses and sees and played >> sees[0] & 1:
             return False
     # the keeper's row, when he wrote one: none discarded, none refused (asked last, so

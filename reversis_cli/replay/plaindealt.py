@@ -84,6 +84,9 @@ _SEAT_BITS = tuple(bytes(b"1"[0] if 0xF0 <= value < 0xF4 and (value - 0xF0) >> b
 # the talon's three cards and a None: the owners of DEAL-2 (_TALON_OWNERS) in reverse.
 _OWN_BY_SEAT = tuple(itemgetter(*(owners.index(seat) if seat in owners else 3
                                   for seat in range(4))) for owners in _TALON_OWNERS)
+# dealt_usual's: each seat's bit among the seats of the exchange rows, and all four.
+_SEAT_ROW = (1, 2, 4, 8)
+_EVERY_SEAT = 15
 # A deal's hand, talon and partie lines as rows (dealt_lines).
 DealtLines = tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]
 
@@ -163,7 +166,12 @@ def dealt_usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: i
     (their bits summed come to the pack: 48 words, so no carry, no card twice),
     that answers every question of the general checks: a card of a hand played
     by another would be his talon card, which is in no hand; a talon card
-    played is its owner's; a refused one is nobody's; nothing is unexplained."""
+    played is its owner's; a refused one is nobody's; nothing is unexplained.
+    It holds the exchange rows too, as ``plain._exchanges_plain`` would, which is
+    then not asked: a row a seat, each of a player, none seeing twice, the
+    dealer refusing nothing, no card discarded played (a card taken is his
+    talon card, played by him: the seats' cards say so; a refused one is in
+    no seat's, so not played)."""
     hand_rows, talons, parties = lines
     if len(hand_rows) != 4 or len(talons) != 1 or len(parties) != 1 or len(exchanges) != 4:
         return None
@@ -187,25 +195,29 @@ def dealt_usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: i
     except KeyError:
         return None
     own = _OWN_BY_SEAT[dealer]((first, second, third, None))
-    for player, refuses, discards, taken, sees, _, _, _ in exchanges:
-        seat = seats[player]  # one row a player, each a player's (_exchanges_plain)
+    seen = gone = 0  # the seats of the rows (a bit each), the cards discarded
+    for player, refuses, discards, taken, sees, sees_count, _, _ in exchanges:
+        seat = seats.get(player)
+        if seat is None or sees_count > 1:
+            return None  # a row of nobody's, or a card seen twice (RV305)
         his = own[seat]
+        seen |= _SEAT_ROW[seat]
         if sees and sees[0] != his:
             return None  # not his talon card (or the dealer's)
         if refuses:
-            if discards or taken is not None:
-                return None
+            if discards or taken is not None or his is None:
+                return None  # (the dealer has no talon card to refuse)
         elif len(discards) != 1 or taken is not None and (his is None or taken != (his,)):
             return None
-        elif his is None:
-            expected[seat] ^= bit[discards[0]]
         else:  # his talon card is in no hand; a discard not in his hand stays, unplayed
-            expected[seat] ^= bit[discards[0]] | bit[his]
+            discard = bit[discards[0]]
+            gone |= discard
+            expected[seat] ^= discard if his is None else discard | bit[his]
     e0, e1, e2, e3 = expected
-    # each card played in a seat's cards, none other: the hands and the talon cards
-    # being each card once, none is in two seats' (a discard not in his hand, added,
-    # is not played)
-    if e0 | e1 | e2 | e3 != played:
+    # a row a seat (four rows: each seat's), no card discarded played (RV305's); each card
+    # played in a seat's cards, none other: the hands and the talon cards being each card
+    # once, none is in two seats' (a discard not in his hand, added, is not played)
+    if seen != _EVERY_SEAT or gone & played or e0 | e1 | e2 | e3 != played:
         return None
     # each card played by the seat expected: the two bits of its seat agree (the
     # pack's indexes, highest first, each replaced by its player's code)
