@@ -26,7 +26,8 @@ from reversis_cli.notation.fastpath import MAX_LINE_LENGTH, FastPath, fast_path
 from reversis_cli.notation.grammar_file import keywords
 from reversis_cli.notation.fastspaced import read_spaced_deal
 from reversis_cli.notation.parse import parse_deal
-from reversis_cli.notation.spaced import OTHER_ASCII_BLANKS, SPACED_BYTES, SpacedLines
+from reversis_cli.notation.spaced import (NON_ASCII_BLANKS, OTHER_ASCII_BLANKS, SPACED_BYTES,
+                                          SpacedLines, has_other_blank)
 from reversis_cli.simulate import SimulationOptions, simulate_session
 
 from conftest import bad_samples, good_samples
@@ -154,9 +155,55 @@ def test_deals_cut_from_blocks_read_the_same_both_ways(style, hands, events):
         60, seed=12, card_style=style, write_hands=hands, irregular=0.1, events=events)))
     spaced = [assert_spaced_same_both_ways(chunk) for chunk in block_chunks(text)]
     assert len(spaced) == 60
-    # Not a test that cannot fail: the ASCII records' deals are SpacedLines, but the
-    # first and the last (each cut alone, as the deal after the header and at the end).
-    assert spaced[1:-1] == [style == "ascii"] * 58
+    # Not a test that cannot fail: the deals are SpacedLines, cards written ♠♥♦♣ or in
+    # Russian too, but the first and the last (each cut alone, as the deal after the
+    # header and at the end).
+    assert spaced[1:-1] == [True] * 58
+
+
+def test_the_blanks_beyond_ascii_are_every_one_str_split_splits_at():
+    """spaced.NON_ASCII_BLANKS, with the space, the line end and OTHER_ASCII_BLANKS
+    (and \\r, the line path's), is every character ``str.split`` splits at; each is
+    found in a region of UTF-8 bytes, alone or among the suits, Russian words, dashes
+    and quotes, and none of those alone is."""
+    splits = {c for c in map(chr, range(0x110000)) if len(("a" + c + "b").split()) == 2}
+    ascii_ones = {b.decode() for b in OTHER_ASCII_BLANKS} | {" ", "\n", "\r"}
+    assert splits == ascii_ones | set(NON_ASCII_BLANKS)
+    others = "  7♥ Q♣ Д♦ обмен — ‘’ “” … ‐ ‒ † • ‰ ⁄ ⁰ 　".replace("\u3000", "")
+    assert not has_other_blank(others.encode())
+    for blank in NON_ASCII_BLANKS:
+        assert has_other_blank(blank.encode())
+        assert has_other_blank((others + blank + others).encode())
+
+
+# Characters beyond ASCII a block may hold, among them blanks other than the space
+# (no-break, em, ideographic, the line separator), invisible ones (zero-width space, a
+# bidirectional override) and the cards' suits and Russian words.
+UNICODE_WORDS = ["\xa0", "\u2003", "\u3000", "\u2028", "\x85", "\u200b", "\u202e", "A\xa0",
+                 "Вера", "♠", "7♥\u200b", "Q♣", "Д♦", "обмен", "\u00ad"]
+
+
+@pytest.mark.parametrize("seed, style", [(31, "unicode"), (32, "ru"), (33, "unicode")])
+def test_mutated_deals_beyond_ascii_cut_from_blocks_read_the_same_both_ways(seed, style):
+    """Blocks of 2,000 bytes of a record whose cards are written ♠♥♦♣ or in Russian,
+    a line here and there mutated with a character beyond ASCII: a block holding a
+    blank other than the space or a character not printable is not SpacedLines, the
+    others are, and every deal is read as Lark reads it."""
+    rng = random.Random(seed)
+    text = "".join(simulate_session(SimulationOptions(
+        80, seed=seed, card_style=style, irregular=0.1, write_hands=seed == 33)))
+    lines = text.split("\n")
+    for _ in range(len(lines) // 30):
+        at = rng.randrange(len(lines))
+        if not lines[at].startswith("deal "):  # (a deal line is the chunk reader's)
+            lines[at] = mutate_line(rng, lines[at], UNICODE_WORDS)
+    chunks = block_chunks("\n".join(lines), 2000)
+    spaced = [assert_spaced_same_both_ways(chunk) for chunk in chunks]
+    assert 10 < sum(spaced) < len(spaced) - 10
+    for chunk in chunks:  # an invisible mark may be in a SpacedLines, a blank may not
+        if type(chunk.lines) is SpacedLines:
+            assert all(len(line.split()) == len(line.split(" ")) - line.split(" ").count("")
+                       for line in chunk.lines)
 
 
 # What a trick or an exchange line of SpacedLines is read without: a control character,

@@ -1,9 +1,11 @@
 """A deal's lines whose blanks are known to be spaces (the block reader's, for the fast path).
 
 ``notation/chunks.py`` cuts the usual deal out of a block of bytes whole
-(``_split_deals``); when that block is ASCII and holds no blank but the space
-and the line end, and the deal is shorter than a line may be, it gives the
-deal's lines as :class:`SpacedLines`.  The fast path (``FastPath.read_deal``)
+(``_split_deals``); when that block holds no blank but the space and the line
+end (none of ``OTHER_ASCII_BLANKS``, and beyond ASCII none that
+:func:`has_other_blank` finds; cards written ♠♥♦♣ or in Russian are none), and
+the deal is shorter than a line may be, it gives the deal's lines as
+:class:`SpacedLines`.  The fast path (``FastPath.read_deal``)
 then reads a trick or exchange line by its words without first asking
 ``str.isprintable`` and the line's length: each word it reads must be one it
 knows (no control character is in one), and ``str.split`` has then split the
@@ -13,20 +15,55 @@ checked line by line, as before.
 
 from __future__ import annotations
 
-__all__ = ["SpacedLines", "OTHER_ASCII_BLANKS", "SPACED_BYTES"]
+import re
+
+__all__ = ["SpacedLines", "OTHER_ASCII_BLANKS", "SPACED_BYTES", "NON_ASCII_BLANKS",
+           "has_other_blank", "spaced_bytes"]
 
 # The ASCII characters other than the space and the line end that ``str.split``
 # splits at (and \r, which the block reader sends to the line path): a block holding
 # none of them, its lines ASCII, has no blank but the space (a test holds the list).
 OTHER_ASCII_BLANKS = (b"\t", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f")
 
+# The characters beyond ASCII that ``str.split`` splits at (a test holds the list
+# against every code point): a next line, the no-break, Ogham, typographic, line,
+# paragraph, narrow, mathematical and ideographic spaces.
+NON_ASCII_BLANKS = ("\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+# Their UTF-8 bytes: C2, E1 or E3 first (rare bytes), or E2 then 80 or 81.  Asked
+# first by ``bytes.find`` at C speed (memchr), the expression only when one is there:
+# E2 begins the suits ♠♥♦♣ too (E2 99 ..., no byte 80 or 81), and Russian letters have
+# no E2 (80 and 81 are frequent in them), so that a record whose cards are written
+# either way is asked no more than those finds.
+_NON_ASCII_BLANK = re.compile(b"|".join(re.escape(blank.encode()) for blank in NON_ASCII_BLANKS))
+
+
+def has_other_blank(region: bytes) -> bool:
+    """Whether the UTF-8 bytes ``region`` hold a blank beyond ASCII (one of
+    :data:`NON_ASCII_BLANKS`)."""
+    find = region.find
+    if find(b"\xc2") < 0 and find(b"\xe1") < 0 and find(b"\xe3") < 0 and (
+            find(b"\xe2") < 0 or find(b"\x80") < 0 and find(b"\x81") < 0):
+        return False  # no byte any of them begins with
+    return _NON_ASCII_BLANK.search(region) is not None
+
+
 # A deal's stretch of bytes (its lines and their ends) of at most this many has no line
 # longer than fastpath.MAX_LINE_LENGTH (4000: a test holds it).
 SPACED_BYTES = 4001
 
 
+def spaced_bytes(region: bytes, ascii_only: bool) -> int:
+    """How many bytes a deal of the block reader's ``region`` (UTF-8; ``ascii_only``:
+    its ``isascii()``) may hold and have SpacedLines: :data:`SPACED_BYTES` when no
+    blank but the space and the line end is in it, else 0 (none has)."""
+    if any(region.find(blank) >= 0 for blank in OTHER_ASCII_BLANKS):
+        return 0
+    return SPACED_BYTES if ascii_only or not has_other_blank(region) else 0
+
+
 class SpacedLines(tuple[str, ...]):
-    """A deal's lines, ASCII, no blank in them but the space, each at most
+    """A deal's lines, no blank in them but the space, each at most
     ``fastpath.MAX_LINE_LENGTH`` characters long; equal to the same lines in a tuple."""
 
     __slots__ = ()
