@@ -21,11 +21,10 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
-from ..settle.payments import POOL
 from ..settle.codes import DealStatus
 from ..settle.leandeal import LeanDeal
 from .. import fastpaths
-from .identity import identity_of_rows, payment_texts, trick_texts
+from .identity import identity_of_rows, paid_text, payment_texts, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
 from .trickjson import deal_tricks_text
@@ -146,8 +145,10 @@ class SessionRows:
         self.kept: tuple[list[tuple], list[str], list[str]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
         self.names = {name: repr(name) for name in players if type(name) is str}
-        # the names a payment's payer and payee are, as repr writes them
-        self.paid_names = {**self.names, POOL: repr(POOL)}
+        # a payment's text of the identity after its deal and number (identity.paid_text)
+        # by its five columns (payer, payee, num, den, code): most of a session's
+        # payments repeat one made before (stakes, aces, parties)
+        self.paid: dict[tuple, str] = {}
         # each seat's name as JSON and as repr writes it (None: a name not a str)
         # with what comes before and after each in a trick's texts (SessionRows._tricks):
         # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
@@ -203,13 +204,17 @@ class SessionRows:
         """A plain deal's tricks as their text in deal_tricks (club/trickjson.py)
         and as the text of its tricks in the identity (:func:`.identity.trick_texts`
         of its rows, joined by ", "), both in one pass over the replay's rows,
-        without making the rows.  None where the reference does it: not a plain
-        deal or none of its tricks, a name that JSON or ``repr`` would write
+        without making the rows (a deal where a player discarded two: over its
+        tricks as walked, :meth:`_walked_tricks`).  None where the reference does
+        it: not a plain deal or none of its tricks, a name that JSON or ``repr`` would write
         otherwise than :attr:`quoted` has it, tricks out of order or numbered
         past the small numbers, the switch of :mod:`..fastpaths` on."""
         plain, quoted = replayed.rows, self.quoted
-        if not plain or quoted is None or replayed.players != self.players \
-                or fastpaths.REFERENCE:
+        if quoted is None or replayed.players != self.players or fastpaths.REFERENCE:
+            return None
+        if plain is None and replayed.walked:  # a player discarded two (IRR-5)
+            return self._walked_tricks(number, replayed.walked)
+        if not plain:
             return None
         if not 0 < plain[0][0] <= plain[-1][0] < _SMALL:
             return None
@@ -226,6 +231,30 @@ class SessionRows:
             written = small[trick]
             parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
                          f"{small[point[a] + point[b] + point[c] + point[d]]}]")
+            texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
+        return f"[{','.join(parts)}]", ", ".join(texts)
+
+    def _walked_tricks(self, number: int, walked) -> tuple[str, str] | None:
+        """:meth:`_tricks` of a deal where a player discarded two, from its tricks
+        as the replay walked them (``ReplayedDeal.walked``: number, leader, seats,
+        taker and the card indexes in the order played, three in trick 11), as
+        ``score --json`` writes them: the tricks are not made (``_trick_rows``
+        would make them, each card's place found in its line's text, about 1 M
+        instructions a deal).  None at tricks out of order or past the small
+        numbers."""
+        assert self.quoted is not None
+        json_leader, json_taker, repr_leader, repr_taker = self.quoted
+        code, point, small = _CODE, _POINTS, _NUMBERS
+        parts, texts = [], []
+        last, head = 0, f"({number}, "
+        for trick, leader, _, taker, indexes in walked:
+            if not last < trick < _SMALL or not 0 < len(indexes) <= 4:
+                return None
+            last = trick
+            cards = " ".join([code[index] for index in indexes])
+            written = small[trick]
+            parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
+                         f"{small[sum([point[index] for index in indexes])]}]")
             texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
         return f"[{','.join(parts)}]", ", ".join(texts)
 
@@ -277,10 +306,11 @@ class SessionRows:
                 num, den = net.numerator, net.denominator
             players.append((sid, number, name, seat, roles[seat], won[seat], points[seat],
                             num, den))
-        # each payment's row, and its text of the identity made with it (its names'
-        # and code's texts as repr writes them, looked up; None where one is not found)
+        # each payment's row, and its text of the identity made with it: the text of
+        # its five columns looked up (made by paid_text the first time, None where a
+        # value is not one it writes), two ints and two names not written again
         payments, texts = [], []
-        reprs, codes, small = self.paid_names, _CODE_TEXTS, _NUMBERS
+        known, codes, small = self.paid, _CODE_TEXTS, _NUMBERS
         opening = f"({number}, "
         whole = True
         for seq, p in enumerate(lean.payments, 1):
@@ -289,18 +319,22 @@ class SessionRows:
                 num, den = amount, 1
             else:
                 num, den = amount.numerator, amount.denominator
-            texts_of = codes.get(code)
-            if texts_of is None:
-                texts_of = _code_texts(code)
-            written, why = texts_of
-            payments.append((sid, number, seq, payer, payee, num, den, written, rule,
-                             " ".join(rules), trick))
-            by, to = reprs.get(payer), reprs.get(payee)
-            if by is None or to is None or why is None:
-                whole = False
-                continue
-            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {by}, {to}, "
-                         f"{num}, {den}, {why})")
+            written = codes.get(code)
+            if written is None:
+                written = _code_text(code)
+            row = (sid, number, seq, payer, payee, num, den, written, rule, " ".join(rules),
+                   trick)
+            payments.append(row)
+            paid = row[3:8]
+            text = known.get(paid)
+            if text is None:
+                text = paid_text(paid)
+                if text is None:
+                    whole = False
+                    continue
+                if len(known) < _KNOWN_PAID:
+                    known[paid] = text
+            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {text}")
         return deal_row, players, payments, ", ".join(texts) if whole else None
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
@@ -393,16 +427,19 @@ _POINTS = tuple(card.points for card in PACK)
 assert 4 * max(_POINTS) < _SMALL
 
 
-# Each payment code met: its text in the row (``str``) and that text as repr writes it
-# in the identity (None: not a str).  A code's hash is its text's.
-_CODE_TEXTS: dict[object, tuple[str, str | None]] = {}
+# Each payment code met: its text in the row (``str``).  A code's hash is its text's.
+_CODE_TEXTS: dict[object, str] = {}
+
+# The payments' texts a session keeps (SessionRows.paid), at most: one for each payer,
+# payee, amount and code met, a few hundred in a season's evening (the pool's takings
+# are of many amounts).
+_KNOWN_PAID = 4096
 
 
-def _code_texts(code: object) -> tuple[str, str | None]:
+def _code_text(code: object) -> str:
     """What :data:`_CODE_TEXTS` holds of ``code``, made and kept."""
-    written = str(code)
-    texts = _CODE_TEXTS[code] = (written, repr(written) if type(written) is str else None)
-    return texts
+    written = _CODE_TEXTS[code] = str(code)
+    return written
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
