@@ -169,17 +169,18 @@ class SessionRows:
         replayed, deal = checked.replayed, checked.deal
         assert replayed is not None and deal is not None
         paid: str | None  # the payments' text of the identity, or None: made from their rows
+        line = checked.pos.line  # the deal's own position (not Deal.pos: a property)
         if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
-            deal_row, players, payments, paid = self._lean_rows(lean, deal.pos.line)
+            deal_row, players, payments, paid = self._lean_rows(lean, line)
         else:  # the reference: the settlement's objects (made from a lean deal if one)
-            deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
+            deal_row, players, payments = self._settled_rows(scored, line)
             paid = None
         sid, number, rows = self.session_id, deal_row[1], self.rows
         texts = self._tricks(number, replayed)
         tricks: list[tuple] | Callable[[], list[tuple]]
-        if texts is None:  # the reference: the rows, then the text of them
-            tricks = _trick_rows(sid, number, replayed)
-            trick_text, identity_text = deal_tricks_text(tricks), None
+        if texts is None:  # the reference: the rows, then the text of them (none of a
+            tricks = _trick_rows(sid, number, replayed)  # void deal: it has no row)
+            trick_text, identity_text = deal_tricks_text(tricks) if tricks else "", None
         else:  # the rows made only if the tally asks for them (the quinola fallen)
             trick_text, identity_text = texts
             tricks = partial(_trick_rows, sid, number, replayed)
