@@ -249,13 +249,22 @@ class SessionRows:
         parts, texts = [], []
         last, head = 0, f"({number}, "
         for trick, leader, _, taker, indexes in walked:
-            if not last < trick < _SMALL or not 0 < len(indexes) <= 4:
+            if not last < trick < _SMALL:
                 return None
             last = trick
-            cards = " ".join([code[index] for index in indexes])
+            if len(indexes) == 4:  # tricks 1 to 10
+                a, b, c, d = indexes
+                cards = f"{code[a]} {code[b]} {code[c]} {code[d]}"
+                points = point[a] + point[b] + point[c] + point[d]
+            elif len(indexes) == 3:  # trick 11: the ten-card player passed over
+                a, b, c = indexes
+                cards = f"{code[a]} {code[b]} {code[c]}"
+                points = point[a] + point[b] + point[c]
+            else:
+                return None
             written = small[trick]
             parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
-                         f"{small[sum([point[index] for index in indexes])]}]")
+                         f"{small[points]}]")
             texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
         return f"[{','.join(parts)}]", ", ".join(texts)
 
