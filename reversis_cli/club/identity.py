@@ -112,7 +112,11 @@ def identity_of_rows(session: tuple, players: tuple[str, ...], deals: list[tuple
     tables = [[session], list(enumerate(players)), list(map(_DEAL_COLUMNS, deals))]
     if not set(map(type, chain.from_iterable(chain.from_iterable(tables)))) <= _AS_READ:
         return None
-    return _digest([repr(tables[0]), repr(tables[1]), repr(tables[2]),
+    # each deal's six columns as repr writes their tuple, of ints, texts and Nones: a
+    # tuple's repr asks each time whether it is being written already (Py_ReprEnter,
+    # a look-up in the thread's state), about 6,000 instructions a deal for this list
+    written = [f"({a!r}, {b!r}, {c!r}, {d!r}, {e!r}, {f!r})" for a, b, c, d, e, f in tables[2]]
+    return _digest([repr(tables[0]), repr(tables[1]), f"[{', '.join(written)}]",
                     f"[{', '.join(tricks)}]", f"[{', '.join(payments)}]"])
 
 
