@@ -159,7 +159,7 @@ def test_rows_left_by_sessions_deleted_with_the_keys_off_are_found_and_mended(tm
 
 def test_a_table_without_an_index_on_session_id_and_an_empty_archive_are_read_whole(tmp_path):
     db = tmp_path / "club.sqlite"
-    archive_inputs(_season(tmp_path / "records", 2), db)
+    archive_inputs([str(p) for p in _season(tmp_path / "records", 2)], db)
     conn = sqlite3.connect(db)
     try:
         conn.execute("CREATE TABLE extra (session_id INTEGER, n INTEGER)")
