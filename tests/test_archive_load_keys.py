@@ -9,6 +9,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from reversis_cli.club.archive import (
     LOADED, MOVED, NOT_LOADED, REPLACED, archive_inputs, build_in_memory, connect, load_files,
 )
@@ -119,11 +121,18 @@ def _season(folder: Path, count: int) -> list[Path]:
     return paths
 
 
-def test_rows_left_by_sessions_deleted_with_the_keys_off_are_found_and_mended(tmp_path):
+@pytest.mark.parametrize("ranges", [True, False])
+def test_rows_left_by_sessions_deleted_with_the_keys_off_are_found_and_mended(
+        tmp_path, monkeypatch, ranges):
     """The sqlite3 shell deletes with foreign keys off: the first, a middle and the
     last session deleted so leave their rows, found between the sessions' ids
     (by the index on session_id), as every id no session has is, and the next run
-    removes them all."""
+    removes them all; sought by ranges (sessions of 3 deals made long enough for
+    them) and by reading every row."""
+    from reversis_cli.club import identity
+
+    if ranges:
+        monkeypatch.setattr(identity, "_DEALS_FOR_RANGES", 1)
     db = tmp_path / "club.sqlite"
     archive_inputs([str(p) for p in _season(tmp_path / "records", 6)], db)
     conn = sqlite3.connect(db)

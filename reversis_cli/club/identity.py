@@ -185,18 +185,27 @@ def orphan_sessions(conn: sqlite3.Connection, tables: tuple[str, ...] = CHILD_TA
     has is in one of those ranges whatever its type (SQLite puts every text
     after every number), so the ids found are the ones ``NOT IN`` the sessions
     finds (:data:`_NOT_A_SESSION`, still asked of a table without such an
-    index, and of an archive with no session)."""
+    index, of an archive with no session, and of one whose sessions hold fewer
+    than :data:`_DEALS_FOR_RANGES` deals on average, where reading the rows
+    costs less than a seek for each session)."""
     found: set[int] = set()
     tables = present(conn, tables)
     if not tables:
         return found
-    empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM sessions)").fetchone()[0]
-    indexed = set() if empty else _indexed_by_session(conn, tables)
+    sessions, deals = conn.execute("SELECT count(*), total(deals) FROM sessions").fetchone()
+    # a range costs a seek in each table (~4,000 instructions), a row read ~400: the
+    # rows are read where the sessions are short (a few deals each)
+    indexed = _indexed_by_session(conn, tables) \
+        if sessions and deals >= _DEALS_FOR_RANGES * sessions else set()
     for table in tables:
         query = _BETWEEN if table in indexed else _NOT_A_SESSION
         found.update(sid for sid, in conn.execute(query.format(table=table)))
     return found
 
+
+# The deals a session holds on average from which the ranges are sought rather than
+# every row read.
+_DEALS_FOR_RANGES = 16
 
 # The definition: every row's session id looked up among the sessions' (a read of
 # the whole table).
