@@ -9,6 +9,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from reversis_cli.club.archive import (
     LOADED, MOVED, NOT_LOADED, REPLACED, archive_inputs, build_in_memory, connect, load_files,
 )
@@ -95,5 +97,88 @@ def test_the_foreign_keys_are_on_again_after_loading_even_a_file_with_errors(tmp
     try:
         load_files(conn, [SAMPLES / "evening.rvs"], tmp_path)
         assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    finally:
+        conn.close()
+
+
+# --- the rows of sessions deleted without them (mend) -----------------------------------
+
+
+def _not_a_session(conn: sqlite3.Connection, table: str) -> set:
+    """The definition: the session ids of ``table``'s rows that no session has."""
+    return {sid for sid, in conn.execute(
+        f"SELECT DISTINCT session_id FROM {table} WHERE session_id NOT IN "
+        f"(SELECT id FROM sessions)")}
+
+
+def _season(folder: Path, count: int) -> list[Path]:
+    folder.mkdir()
+    paths = []
+    for n in range(count):
+        path = folder / f"s{n}.rvs"
+        path.write_text(_simulated(3, 20 + n), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+@pytest.mark.parametrize("ranges", [True, False])
+def test_rows_left_by_sessions_deleted_with_the_keys_off_are_found_and_mended(
+        tmp_path, monkeypatch, ranges):
+    """The sqlite3 shell deletes with foreign keys off: the first, a middle and the
+    last session deleted so leave their rows, found between the sessions' ids
+    (by the index on session_id), as every id no session has is, and the next run
+    removes them all; sought by ranges (sessions of 3 deals made long enough for
+    them) and by reading every row."""
+    from reversis_cli.club import identity
+
+    if ranges:
+        monkeypatch.setattr(identity, "_DEALS_FOR_RANGES", 1)
+    db = tmp_path / "club.sqlite"
+    archive_inputs([str(p) for p in _season(tmp_path / "records", 6)], db)
+    conn = sqlite3.connect(db)
+    try:
+        ids = [i for i, in conn.execute("SELECT id FROM sessions ORDER BY id")]
+        assert len(ids) == 6
+        gone = {ids[0], ids[3], ids[5]}
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.executemany("DELETE FROM sessions WHERE id = ?", [(i,) for i in gone])
+        # ids no session has, typed in by hand: below, a fraction between two sessions
+        # of consecutive ids, one in a gap, above, a text (after every number)
+        for odd in (-4, 0, ids[1] + 0.5, ids[3] + 0.5, ids[5] + 40, "x"):
+            conn.execute("INSERT INTO notes (session_id, deal, line, text) "
+                         "VALUES (?, NULL, 1, 'by hand')", (odd,))
+        conn.commit()
+        tables = present(conn, CHILD_TABLES)
+        for table in tables:
+            assert orphan_sessions(conn, (table,)) == _not_a_session(conn, table), table
+        assert orphan_sessions(conn) == gone | {-4, 0, ids[1] + 0.5, ids[3] + 0.5,
+                                                 ids[5] + 40, "x"}
+    finally:
+        conn.close()
+    assert [r.state for r in archive_inputs([], db)] == []
+    conn = sqlite3.connect(db)
+    try:
+        assert orphan_sessions(conn) == set()
+        assert all(_not_a_session(conn, table) == set() for table in tables)
+        kept = {i for i, in conn.execute("SELECT DISTINCT session_id FROM deals")}
+        assert kept == {ids[1], ids[2], ids[4]}
+    finally:
+        conn.close()
+
+
+def test_a_table_without_an_index_on_session_id_and_an_empty_archive_are_read_whole(tmp_path):
+    db = tmp_path / "club.sqlite"
+    archive_inputs([str(p) for p in _season(tmp_path / "records", 2)], db)
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute("CREATE TABLE extra (session_id INTEGER, n INTEGER)")
+        conn.executemany("INSERT INTO extra VALUES (?, 1)", [(1,), (7,), (-1,)])
+        assert orphan_sessions(conn, ("extra",)) == {7, -1}
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("DELETE FROM sessions")
+        conn.commit()
+        every = {i for i, in conn.execute("SELECT DISTINCT session_id FROM deals")}
+        assert len(every) == 2 and orphan_sessions(conn) == every
+        assert orphan_sessions(conn, ("extra",)) == {1, 7, -1}
     finally:
         conn.close()

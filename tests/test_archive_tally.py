@@ -229,6 +229,23 @@ def test_an_identity_of_a_value_sqlite_gives_back_otherwise_is_left_to_the_refer
     assert identity_of_rows(session, (Name("Anna"), *players[1:]), [deal], [], []) is None
 
 
+def test_the_deals_of_an_identity_are_written_as_repr_writes_them_whatever_the_texts():
+    """identity_of_rows writes each deal's six columns itself (not repr of the list):
+    the same text as repr for names that repr quotes otherwise, Cyrillic, a pool
+    written as a fraction and a None."""
+    from operator import itemgetter
+
+    from reversis_cli.club.identity import _digest, identity_of_rows
+
+    session = ("Evening", "2027-01-14", None, "classic", "{}", 0)
+    players = ("Анна", "O'Brien", 'Vera "V"', "Gleb\\")
+    deals = [(1, n, 5 + n, players[n % 4], "played", ("normal", "reversis")[n % 2],
+              ("5/2", 0, None)[n % 3], 40 - n, None, None, None, None) for n in range(1, 9)]
+    columns = list(map(itemgetter(1, 3, 4, 5, 6, 7), deals))
+    assert identity_of_rows(session, players, deals, ["(1, 1, 'x')"], []) == _digest(
+        [repr([session]), repr(list(enumerate(players))), repr(columns), "[(1, 1, 'x')]", "[]"])
+
+
 def test_a_long_session_keeps_no_rows_past_its_limit_and_reads_its_identity_back(
         tmp_path, monkeypatch):
     from reversis_cli.club import rows as rows_module

@@ -21,11 +21,10 @@ from ..dates import iso_day
 from ..model import Header
 from ..session.service import ScoredDeal, Session
 from ..settle import DealSettlement, amount_json
-from ..settle.payments import POOL
 from ..settle.codes import DealStatus
 from ..settle.leandeal import LeanDeal
 from .. import fastpaths
-from .identity import identity_of_rows, payment_texts, trick_texts
+from .identity import identity_of_rows, paid_text, payment_texts, trick_texts
 from .summary import ROLES, summarise
 from .tally import Tally
 from .trickjson import deal_tricks_text
@@ -75,8 +74,11 @@ KEPT_DEALS = 10000
 # Rows written by one INSERT with that many rows in its VALUES (each run of them one
 # statement, prepared once): a third of SQLite's work a row is the statement's own
 # (its cursors opened, the foreign key's parent found), not the row's.  At most 999
-# parameters a statement, as SQLite before 3.32 allows.
-MANY = 64
+# parameters a statement, as SQLite before 3.32 allows.  Sixteen (64 before, issue 35):
+# a statement of 64 rows costs SQLite ~0.8 M instructions to prepare (five tables:
+# 0.013 M a deal of a 300-deal file), and inserting 3,000 deals' rows cost the same a
+# deal by 16, 32 or 64 rows a statement (fewer rows are left to go one by one, too).
+MANY = 16
 
 
 def _values_of(statement: str, rows: int) -> str:
@@ -143,8 +145,10 @@ class SessionRows:
         self.kept: tuple[list[tuple], list[str], list[str]] | None = \
             None if fastpaths.REFERENCE else ([], [], [])
         self.names = {name: repr(name) for name in players if type(name) is str}
-        # the names a payment's payer and payee are, as repr writes them
-        self.paid_names = {**self.names, POOL: repr(POOL)}
+        # a payment's text of the identity after its deal and number (identity.paid_text)
+        # by its five columns (payer, payee, num, den, code): most of a session's
+        # payments repeat one made before (stakes, aces, parties)
+        self.paid: dict[tuple, str] = {}
         # each seat's name as JSON and as repr writes it (None: a name not a str)
         # with what comes before and after each in a trick's texts (SessionRows._tricks):
         # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
@@ -165,17 +169,18 @@ class SessionRows:
         replayed, deal = checked.replayed, checked.deal
         assert replayed is not None and deal is not None
         paid: str | None  # the payments' text of the identity, or None: made from their rows
+        line = checked.pos.line  # the deal's own position (not Deal.pos: a property)
         if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
-            deal_row, players, payments, paid = self._lean_rows(lean, deal.pos.line)
+            deal_row, players, payments, paid = self._lean_rows(lean, line)
         else:  # the reference: the settlement's objects (made from a lean deal if one)
-            deal_row, players, payments = self._settled_rows(scored, deal.pos.line)
+            deal_row, players, payments = self._settled_rows(scored, line)
             paid = None
         sid, number, rows = self.session_id, deal_row[1], self.rows
         texts = self._tricks(number, replayed)
         tricks: list[tuple] | Callable[[], list[tuple]]
-        if texts is None:  # the reference: the rows, then the text of them
-            tricks = _trick_rows(sid, number, replayed)
-            trick_text, identity_text = deal_tricks_text(tricks), None
+        if texts is None:  # the reference: the rows, then the text of them (none of a
+            tricks = _trick_rows(sid, number, replayed)  # void deal: it has no row)
+            trick_text, identity_text = deal_tricks_text(tricks) if tricks else "", None
         else:  # the rows made only if the tally asks for them (the quinola fallen)
             trick_text, identity_text = texts
             tricks = partial(_trick_rows, sid, number, replayed)
@@ -200,13 +205,17 @@ class SessionRows:
         """A plain deal's tricks as their text in deal_tricks (club/trickjson.py)
         and as the text of its tricks in the identity (:func:`.identity.trick_texts`
         of its rows, joined by ", "), both in one pass over the replay's rows,
-        without making the rows.  None where the reference does it: not a plain
-        deal or none of its tricks, a name that JSON or ``repr`` would write
+        without making the rows (a deal where a player discarded two: over its
+        tricks as walked, :meth:`_walked_tricks`).  None where the reference does
+        it: not a plain deal or none of its tricks, a name that JSON or ``repr`` would write
         otherwise than :attr:`quoted` has it, tricks out of order or numbered
         past the small numbers, the switch of :mod:`..fastpaths` on."""
         plain, quoted = replayed.rows, self.quoted
-        if not plain or quoted is None or replayed.players != self.players \
-                or fastpaths.REFERENCE:
+        if quoted is None or replayed.players != self.players or fastpaths.REFERENCE:
+            return None
+        if plain is None and replayed.walked:  # a player discarded two (IRR-5)
+            return self._walked_tricks(number, replayed.walked)
+        if not plain:
             return None
         if not 0 < plain[0][0] <= plain[-1][0] < _SMALL:
             return None
@@ -223,6 +232,39 @@ class SessionRows:
             written = small[trick]
             parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
                          f"{small[point[a] + point[b] + point[c] + point[d]]}]")
+            texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
+        return f"[{','.join(parts)}]", ", ".join(texts)
+
+    def _walked_tricks(self, number: int, walked) -> tuple[str, str] | None:
+        """:meth:`_tricks` of a deal where a player discarded two, from its tricks
+        as the replay walked them (``ReplayedDeal.walked``: number, leader, seats,
+        taker and the card indexes in the order played, three in trick 11), as
+        ``score --json`` writes them: the tricks are not made (``_trick_rows``
+        would make them, each card's place found in its line's text, about 1 M
+        instructions a deal).  None at tricks out of order or past the small
+        numbers."""
+        assert self.quoted is not None
+        json_leader, json_taker, repr_leader, repr_taker = self.quoted
+        code, point, small = _CODE, _POINTS, _NUMBERS
+        parts, texts = [], []
+        last, head = 0, f"({number}, "
+        for trick, leader, _, taker, indexes in walked:
+            if not last < trick < _SMALL:
+                return None
+            last = trick
+            if len(indexes) == 4:  # tricks 1 to 10
+                a, b, c, d = indexes
+                cards = f"{code[a]} {code[b]} {code[c]} {code[d]}"
+                points = point[a] + point[b] + point[c] + point[d]
+            elif len(indexes) == 3:  # trick 11: the ten-card player passed over
+                a, b, c = indexes
+                cards = f"{code[a]} {code[b]} {code[c]}"
+                points = point[a] + point[b] + point[c]
+            else:
+                return None
+            written = small[trick]
+            parts.append(f"[{written}{json_leader[leader]}{cards}{json_taker[taker]}"
+                         f"{small[points]}]")
             texts.append(f"{head}{written}{repr_leader[leader]}{cards}{repr_taker[taker]}")
         return f"[{','.join(parts)}]", ", ".join(texts)
 
@@ -274,10 +316,11 @@ class SessionRows:
                 num, den = net.numerator, net.denominator
             players.append((sid, number, name, seat, roles[seat], won[seat], points[seat],
                             num, den))
-        # each payment's row, and its text of the identity made with it (its names'
-        # and code's texts as repr writes them, looked up; None where one is not found)
+        # each payment's row, and its text of the identity made with it: the text of
+        # its five columns looked up (made by paid_text the first time, None where a
+        # value is not one it writes), two ints and two names not written again
         payments, texts = [], []
-        reprs, codes, small = self.paid_names, _CODE_TEXTS, _NUMBERS
+        known, codes, small = self.paid, _CODE_TEXTS, _NUMBERS
         opening = f"({number}, "
         whole = True
         for seq, p in enumerate(lean.payments, 1):
@@ -286,18 +329,22 @@ class SessionRows:
                 num, den = amount, 1
             else:
                 num, den = amount.numerator, amount.denominator
-            texts_of = codes.get(code)
-            if texts_of is None:
-                texts_of = _code_texts(code)
-            written, why = texts_of
-            payments.append((sid, number, seq, payer, payee, num, den, written, rule,
-                             " ".join(rules), trick))
-            by, to = reprs.get(payer), reprs.get(payee)
-            if by is None or to is None or why is None:
-                whole = False
-                continue
-            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {by}, {to}, "
-                         f"{num}, {den}, {why})")
+            written = codes.get(code)
+            if written is None:
+                written = _code_text(code)
+            row = (sid, number, seq, payer, payee, num, den, written, rule, " ".join(rules),
+                   trick)
+            payments.append(row)
+            paid = row[3:8]
+            text = known.get(paid)
+            if text is None:
+                text = paid_text(paid)
+                if text is None:
+                    whole = False
+                    continue
+                if len(known) < _KNOWN_PAID:
+                    known[paid] = text
+            texts.append(f"{opening}{small[seq] if seq < _SMALL else seq}, {text}")
         return deal_row, players, payments, ", ".join(texts) if whole else None
 
     def _players(self, settlement: DealSettlement) -> list[tuple]:
@@ -390,16 +437,19 @@ _POINTS = tuple(card.points for card in PACK)
 assert 4 * max(_POINTS) < _SMALL
 
 
-# Each payment code met: its text in the row (``str``) and that text as repr writes it
-# in the identity (None: not a str).  A code's hash is its text's.
-_CODE_TEXTS: dict[object, tuple[str, str | None]] = {}
+# Each payment code met: its text in the row (``str``).  A code's hash is its text's.
+_CODE_TEXTS: dict[object, str] = {}
+
+# The payments' texts a session keeps (SessionRows.paid), at most: one for each payer,
+# payee, amount and code met, a few hundred in a season's evening (the pool's takings
+# are of many amounts).
+_KNOWN_PAID = 4096
 
 
-def _code_texts(code: object) -> tuple[str, str | None]:
+def _code_text(code: object) -> str:
     """What :data:`_CODE_TEXTS` holds of ``code``, made and kept."""
-    written = str(code)
-    texts = _CODE_TEXTS[code] = (written, repr(written) if type(written) is str else None)
-    return texts
+    written = _CODE_TEXTS[code] = str(code)
+    return written
 
 
 def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
