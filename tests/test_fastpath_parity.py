@@ -139,6 +139,18 @@ def block_chunks(text: str, block_bytes: int = BLOCK_BYTES):
     return [c for c in reader if c.kind == "deal"]
 
 
+def mutated_block_chunks(text: str, rng: random.Random, vocabulary: list[str]):
+    """The deal chunks of ``text`` cut from blocks of 2,000 bytes, a line in thirty
+    (not a deal line: those are the chunk reader's) mutated with ``vocabulary``, so
+    that a block holding a mutation may not be SpacedLines and the others are."""
+    lines = text.split("\n")
+    for _ in range(len(lines) // 30):
+        at = rng.randrange(len(lines))
+        if not lines[at].startswith("deal "):
+            lines[at] = mutate_line(rng, lines[at], vocabulary)
+    return block_chunks("\n".join(lines), 2000)
+
+
 def assert_spaced_same_both_ways(chunk) -> bool:
     """The chunk's lines as cut (SpacedLines or not) read by the fast path as
     Lark reads them; whether they were SpacedLines."""
@@ -187,17 +199,12 @@ UNICODE_WORDS = ["\xa0", "\u2003", "\u3000", "\u2028", "\x85", "\u200b", "\u202e
 def test_mutated_deals_beyond_ascii_cut_from_blocks_read_the_same_both_ways(seed, style):
     """Blocks of 2,000 bytes of a record whose cards are written ♠♥♦♣ or in Russian,
     a line here and there mutated with a character beyond ASCII: a block holding a
-    blank other than the space or a character not printable is not SpacedLines, the
-    others are, and every deal is read as Lark reads it."""
+    blank other than the space is not SpacedLines, the others are (an invisible mark
+    among them), and every deal is read as Lark reads it."""
     rng = random.Random(seed)
     text = "".join(simulate_session(SimulationOptions(
         80, seed=seed, card_style=style, irregular=0.1, write_hands=seed == 33)))
-    lines = text.split("\n")
-    for _ in range(len(lines) // 30):
-        at = rng.randrange(len(lines))
-        if not lines[at].startswith("deal "):  # (a deal line is the chunk reader's)
-            lines[at] = mutate_line(rng, lines[at], UNICODE_WORDS)
-    chunks = block_chunks("\n".join(lines), 2000)
+    chunks = mutated_block_chunks(text, rng, UNICODE_WORDS)
     spaced = [assert_spaced_same_both_ways(chunk) for chunk in chunks]
     assert 10 < sum(spaced) < len(spaced) - 10
     for chunk in chunks:  # an invisible mark may be in a SpacedLines, a blank may not
@@ -219,12 +226,7 @@ def test_mutated_deals_cut_from_blocks_read_the_same_both_ways(seed):
     rng = random.Random(seed)
     text = "".join(simulate_session(SimulationOptions(
         80, seed=seed, card_style="ascii", irregular=0.1)))
-    lines = text.split("\n")
-    for _ in range(len(lines) // 30):
-        at = rng.randrange(len(lines))
-        if not lines[at].startswith("deal "):  # (a deal line is the chunk reader's)
-            lines[at] = mutate_line(rng, lines[at], SPACED_WORDS)
-    chunks = block_chunks("\n".join(lines), 2000)
+    chunks = mutated_block_chunks(text, rng, SPACED_WORDS)
     spaced = [assert_spaced_same_both_ways(chunk) for chunk in chunks]
     assert 10 < sum(spaced) < len(spaced) - 10
 
