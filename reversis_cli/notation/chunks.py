@@ -425,7 +425,7 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
     if not ascii_only and region.find(_UNUSUAL_BYTES[3]) >= 0:
         return None
     spaced = spaced_bytes(region, ascii_only)  # a deal of at most this many: SpacedLines
-    sizes = None if ascii_only else map(len, region.split(b"\ndeal ")).__next__  # UTF-8's
+    sizes = None if ascii_only else map(len, region.split(b"\ndeal ")).__next__  # its bytes
     new, (s_kind, s_first_line, s_lines, s_last_line) = object.__new__, _CHUNK_SETTERS
     most_lines, most_bytes, is_space = MAX_CHUNK_LINES, MAX_LINE_BYTES, str.isspace
     cut: list[Chunk] = []
@@ -433,7 +433,7 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
     for piece in text.split("\ndeal "):  # a deal from its deal line's number on
         lines = piece.split("\n")  # its last, the line end above the next deal line
         count = len(lines)
-        size = (len(piece) if sizes is None else sizes()) + len(head) + 1  # (none encoded)
+        size = (len(piece) if sizes is None else sizes()) + len(head) + 1  # (not encoded again)
         if count >= most_lines or size >= most_bytes or any(map(is_space, lines)):
             break  # too long, or a line of blanks: _plain_deal says so
         lines[0] = head + lines[0]

@@ -15,6 +15,7 @@ checked line by line, as before.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["SpacedLines", "OTHER_ASCII_BLANKS", "SPACED_BYTES", "NON_ASCII_BLANKS",
@@ -35,7 +36,13 @@ NON_ASCII_BLANKS = ("\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2
 # E2 begins the suits ♠♥♦♣ too (E2 99 ..., no byte 80 or 81), and Russian letters have
 # no E2 (80 and 81 are frequent in them), so that a record whose cards are written
 # either way is asked no more than those finds.
-_NON_ASCII_BLANK = re.compile(b"|".join(re.escape(blank.encode()) for blank in NON_ASCII_BLANKS))
+
+
+@functools.cache
+def _non_ascii_blank() -> re.Pattern[bytes]:
+    """The expression of :data:`NON_ASCII_BLANKS`' UTF-8 bytes, compiled at its first
+    use (a third of a millisecond, which a record in ASCII never pays)."""
+    return re.compile(b"|".join(re.escape(blank.encode()) for blank in NON_ASCII_BLANKS))
 
 
 def has_other_blank(region: bytes) -> bool:
@@ -45,7 +52,7 @@ def has_other_blank(region: bytes) -> bool:
     if find(b"\xc2") < 0 and find(b"\xe1") < 0 and find(b"\xe3") < 0 and (
             find(b"\xe2") < 0 or find(b"\x80") < 0 and find(b"\x81") < 0):
         return False  # no byte any of them begins with
-    return _NON_ASCII_BLANK.search(region) is not None
+    return _non_ascii_blank().search(region) is not None
 
 
 # A deal's stretch of bytes (its lines and their ends) of at most this many has no line

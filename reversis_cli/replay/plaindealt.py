@@ -84,8 +84,7 @@ _SEAT_BITS = tuple(bytes(b"1"[0] if 0xF0 <= value < 0xF4 and (value - 0xF0) >> b
 # the talon's three cards and a None: the owners of DEAL-2 (_TALON_OWNERS) in reverse.
 _OWN_BY_SEAT = tuple(itemgetter(*(owners.index(seat) if seat in owners else 3
                                   for seat in range(4))) for owners in _TALON_OWNERS)
-# dealt_usual's: each seat's bit among the seats of the exchange rows, and all four.
-_SEAT_ROW = (1, 2, 4, 8)
+# dealt_usual's: the seats of the exchange rows as bits (1 << seat), all four.
 _EVERY_SEAT = 15
 # A deal's hand, talon and partie lines as rows (dealt_lines).
 DealtLines = tuple[Sequence[DealtRow], Sequence[DealtRow], Sequence[DealtRow]]
@@ -201,7 +200,7 @@ def dealt_usual(lines: DealtLines, seats: dict[str, int], dealer: int, played: i
         if seat is None or sees_count > 1:
             return None  # a row of nobody's, or a card seen twice (RV305)
         his = own[seat]
-        seen |= _SEAT_ROW[seat]
+        seen |= 1 << seat
         if sees and sees[0] != his:
             return None  # not his talon card (or the dealer's)
         if refuses:
