@@ -24,7 +24,7 @@ from reversis_cli.render.session import render_deal
 from reversis_cli.session.service import Session
 from reversis_cli.settle import DealStatus
 from reversis_cli.simulate import SimulationOptions, simulate_session
-from test_plain_tables import rich_text
+from test_plain_tables import SAMPLE_CARDS, rich_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 EVERY_SAMPLE = sorted(SAMPLES.glob("*.rvs")) + sorted((SAMPLES / "club").glob("*.rvs"))
@@ -59,9 +59,8 @@ def assert_written_as_its_view(path: Path, widths, cards: str = "unicode",
 @pytest.mark.parametrize("path", samples_by_default(EVERY_SAMPLE))
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_sample_is_written_as_its_view(path, lang):
-    cards = {"en": "unicode", "ru": "ru"}[lang]
     with use(lang):
-        assert_written_as_its_view(path, (80, 52), cards)
+        assert_written_as_its_view(path, (80, 52), SAMPLE_CARDS[lang])
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -274,9 +273,8 @@ def assert_lean_written_as_full(path: Path, widths, cards: str = "unicode") -> i
 @pytest.mark.parametrize("path", samples_by_default(EVERY_SAMPLE))
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_sample_s_lean_deals_are_written_as_their_full_settlements(path, lang):
-    cards = {"en": "unicode", "ru": "ru"}[lang]
     with use(lang):
-        assert_lean_written_as_full(path, (80, 52), cards)
+        assert_lean_written_as_full(path, (80, 52), SAMPLE_CARDS[lang])
 
 
 @pytest.mark.parametrize("seed", some_by_default(range(1, 9), lambda seed: seed in (1, 4)))
