@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..model import Deal, DealLine, HandLine
 from ..model.deal import lean_deal
+from ..model.handtext import hand_masks
 from ..model.rows import DEALT_ROW, DealtRow, ExchangeRow, TrickRow
 from .fastpath import FastPath
 from .fastrest import read_spaced_rest
@@ -31,17 +32,17 @@ __all__ = ["read_spaced_deal"]
 
 def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
                      ) -> tuple[Deal, list[Diagnostic]] | None:
-    """``fast.read_deal(lines, first_line)`` for the usual deal: under its deal line
-    exchange lines (and hand, talon and partie lines), then trick lines (blank lines
-    among them); any other read on from its first other line by ``read_spaced_rest``."""
+    """``fast.read_deal(lines, first_line)`` for the usual deal: exchange lines (hand, talon,
+    partie lines), then trick lines; the rest from its first other line by read_spaced_rest."""
     numbers, leaders, takers, index, cards_row = fast._numbers.get, fast._leaders, \
         fast._takers, fast._card_indexes.get, fast._cards_by_words
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
     above: list[ExchangeRow | DealtRow] = []  # exchange rows, dealt rows among them (dealt)
-    dealt = False
-    number = first_line
-    for line in lines[1:]:
+    start = 1 if len(lines) < 5 or not lines[1].startswith(_HAND) else \
+        _hands_as_text(fast, lines, first_line, above)  # (after the hand lines read as text)
+    dealt, number = start > 1, first_line + start - 1
+    for line in lines[start:]:
         number += 1
         words = line.split()
         count = len(words)
@@ -106,18 +107,59 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
             return None
         if not dealt:  # (above: the exchange rows only)
             return lean_deal(deal_line, [*above, *rows], rows, above, ()), []  # type: ignore
-        return _with_dealt(deal_line, above, rows), []
+        return _with_dealt(deal_line, above, rows, start - 1), []
     # the first line the loop does not read: the rest read as read_deal reads it
     return read_spaced_rest(fast, lines, first_line, number - first_line, rows, above)
 
 
-def _with_dealt(deal_line: DealLine, above: list[ExchangeRow | DealtRow], rows: list[TrickRow]
-                ) -> Deal:
+# The hand lines _hands_as_text reads: the grammar's keyword, at the indentation a
+# writer gives the lines under a deal line (any other read in the loop).
+_HAND = "  hand "
+_AFTER_HAND = len(_HAND)
+
+
+def _hands_as_text(fast: FastPath, lines: SpacedLines, first_line: int,
+                   above: list[ExchangeRow | DealtRow]) -> int:
+    """The four hand lines right under the deal line (``  hand NAME CARDS``),
+    each player's word one the fast path has read before, as rows in ``above``:
+    their cards read together as text (``model.handtext.hand_masks``), the masks
+    the loop would sum from their words.  The index of the first line after
+    them; 1 (none read) when the deal is not so written, or that reading does
+    not take them: the loop then reads them."""
+    one, two, three, four = lines[1:5]  # (five lines at least, the second a hand line)
+    if not (two.startswith(_HAND) and three.startswith(_HAND) and four.startswith(_HAND)):
+        return 1
+    after = _AFTER_HAND
+    name_a, _, cards_a = one[after:].partition(" ")
+    name_b, _, cards_b = two[after:].partition(" ")
+    name_c, _, cards_c = three[after:].partition(" ")
+    name_d, _, cards_d = four[after:].partition(" ")
+    players = fast._dealt_players
+    if name_a not in players or name_b not in players or name_c not in players \
+            or name_d not in players:
+        return 1
+    cards_a, cards_b, cards_c, cards_d = (cards_a.lstrip(" "), cards_b.lstrip(" "),
+                                          cards_c.lstrip(" "), cards_d.lstrip(" "))
+    read = hand_masks(cards_a, cards_b, cards_c, cards_d)
+    if read is None:
+        return 1
+    a, b, c, d, size_a, size_b, size_c, size_d = read
+    above += ((0, name_a, a, size_a, None, one, first_line + 1),
+              (0, name_b, b, size_b, None, two, first_line + 2),
+              (0, name_c, c, size_c, None, three, first_line + 3),
+              (0, name_d, d, size_d, None, four, first_line + 4))
+    return 5
+
+
+def _with_dealt(deal_line: DealLine, above: list[ExchangeRow | DealtRow], rows: list[TrickRow],
+                hands: int) -> Deal:
     """The lean deal of a record written with its hands: its dealt lines' rows
-    (among ``above``) kept by kind, as ``lean_deal`` keeps them."""
-    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = ([], [], [])
+    (among ``above``) kept by kind, as ``lean_deal`` keeps them; ``above``'s first
+    ``hands`` rows are hand rows (read by ``_hands_as_text``)."""
+    dealt: tuple[list[DealtRow], list[DealtRow], list[DealtRow]] = (
+        above[:hands], [], [])  # type: ignore[assignment]
     exchange_rows: list[ExchangeRow] = []
-    for item in above:
+    for item in above[hands:] if hands else above:
         if len(item) == DEALT_ROW:
             dealt[item[0]].append(item)  # type: ignore[index, arg-type]
         else:
