@@ -39,7 +39,7 @@ def read_spaced_deal(fast: FastPath, lines: SpacedLines, first_line: int
     players, exchange_card = fast._exchange_players, fast._exchange_cards.get
     rows: list[TrickRow] = []
     above: list[ExchangeRow | DealtRow] = []  # exchange rows, dealt rows among them (dealt)
-    start = 1 if len(lines) < 5 or not lines[1].startswith(_HAND) else \
+    start = 1 if len(lines) < 5 or lines[1][:_AFTER_HAND] != _HAND else \
         _hands_as_text(fast, lines, first_line, above)  # (after the hand lines read as text)
     dealt, number = start > 1, first_line + start - 1
     for line in lines[start:]:
@@ -127,9 +127,9 @@ def _hands_as_text(fast: FastPath, lines: SpacedLines, first_line: int,
     them; 1 (none read) when the deal is not so written, or that reading does
     not take them: the loop then reads them."""
     one, two, three, four = lines[1:5]  # (five lines at least, the second a hand line)
-    if not (two.startswith(_HAND) and three.startswith(_HAND) and four.startswith(_HAND)):
-        return 1
     after = _AFTER_HAND
+    if two[:after] != _HAND or three[:after] != _HAND or four[:after] != _HAND:
+        return 1
     name_a, _, cards_a = one[after:].partition(" ")
     name_b, _, cards_b = two[after:].partition(" ")
     name_c, _, cards_c = three[after:].partition(" ")
