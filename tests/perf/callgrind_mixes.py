@@ -45,6 +45,10 @@ MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
              ("--seed", "1", "--hands", "--irregular", "0.3", "--events", "0.2")),
     "hmod": ("modern, with the hands, irregular 0.1",
              ("--seed", "3", "--rules", "modern", "--hands", "--irregular", "0.1")),
+    "hi55": ("with the hands, irregular 0.5, events 0.5",
+             ("--seed", "4", "--hands", "--irregular", "0.5", "--events", "0.5")),
+    "huni": ("modern, with the hands, cards written ♠♥♦♣",
+             ("--seed", "5", "--rules", "modern", "--hands", "--cards", "unicode")),
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
     "json": ("score", "--json"), "check": ("check",), "tables": ("score",),
