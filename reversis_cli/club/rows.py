@@ -86,9 +86,9 @@ def _values_of(statement: str, rows: int) -> str:
     return f"{head} VALUES {', '.join([values] * rows)}"
 
 
-def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
-    """``rows`` into ``table``, in their order: MANY at a time, the rest one by one."""
-    statement = _INSERTS[table]
+def insert(conn: sqlite3.Connection, statement: str, rows: list[tuple]) -> None:
+    """``rows`` by ``statement`` (one row's INSERT), in their order: MANY at a time,
+    the rest one by one."""
     width = len(rows[0])
     many = min(MANY, 999 // width)
     whole = len(rows) - len(rows) % many
@@ -398,13 +398,13 @@ class SessionRows:
         if self.tally is None:
             summarise(conn, self.session_id)
         else:
-            self.tally.write(conn, self.session_id)
+            self.tally.write(conn, self.session_id, insert)
 
     def write(self, conn: sqlite3.Connection) -> None:
         """Write the rows gathered (inside the caller's transaction)."""
         for table, rows in self.rows.items():
             if rows:
-                insert(conn, table, rows)
+                insert(conn, _INSERTS[table], rows)
                 rows.clear()
         self.deals = 0
 
