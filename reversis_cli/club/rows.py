@@ -292,19 +292,20 @@ class SessionRows:
         :meth:`_settled_rows`: no settlement objects made), its seats the
         session's; and its payments' text of the identity (None: made from
         the rows, where a value is not one :func:`.identity.paid_text` writes)."""
-        sid, number, names = self.session_id, lean.number, lean.names
-        maker = lean.maker if lean.maker is not None else lean.undertaker
-        esp = lean.espagnolette
-        before, after = lean.pool_before, lean.pool_after
+        # the lean deal's parts by one unpacking, not a look-up of each by name
+        (number, names, dealer, _, outcome, won, points, _, _, _, esp, paid_lean, _,
+         before, after, nets, maker, undertaker, breaker) = lean
+        sid = self.session_id
+        if maker is None:
+            maker = undertaker
         deal_row = (
-            sid, number, line, names[lean.dealer], _PLAYED, str(lean.outcome),
+            sid, number, line, names[dealer], _PLAYED, str(outcome),
             before if type(before) is int else amount_json(before),
             after if type(after) is int else amount_json(after),
             names[maker] if maker is not None else None,
-            names[lean.breaker] if lean.breaker is not None else None,
+            names[breaker] if breaker is not None else None,
             esp[0] if esp else None, esp[1] if esp else None)
-        roles = _ROTATIONS[lean.dealer]
-        won, points, nets = lean.won, lean.points, lean.net
+        roles = _ROTATIONS[dealer]
         # each amount's (numerator, denominator) as exact() makes it, without a call
         # and a tuple unpacked for each (most are int)
         players = []
@@ -323,8 +324,9 @@ class SessionRows:
         known, codes, small = self.paid, _CODE_TEXTS, _NUMBERS
         opening = f"({number}, "
         whole = True
-        for seq, p in enumerate(lean.payments, 1):
-            payer, payee, amount, rule, trick, code, _, rules = p
+        seq = 0
+        for payer, payee, amount, rule, trick, code, _, rules in paid_lean:
+            seq += 1
             if type(amount) is int:
                 num, den = amount, 1
             else:
@@ -335,7 +337,7 @@ class SessionRows:
             row = (sid, number, seq, payer, payee, num, den, written, rule, " ".join(rules),
                    trick)
             payments.append(row)
-            paid = row[3:8]
+            paid = (payer, payee, num, den, written)  # row[3:8], without a slice made
             text = known.get(paid)
             if text is None:
                 text = paid_text(paid)
@@ -418,6 +420,12 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
     names them (None, None in a deal without one)."""
     return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
+
+# The order of a lean deal's parts that SessionRows._lean_rows unpacks.
+assert LeanDeal._fields == (
+    "number", "names", "dealer", "partie_cards", "outcome", "won", "points", "partie_value",
+    "winners", "losers", "espagnolette", "payments", "cancelled", "pool_before", "pool_after",
+    "net", "maker", "undertaker", "breaker")
 
 # A played deal's status, as its row holds it.
 _PLAYED = str(DealStatus.PLAYED)
