@@ -36,6 +36,25 @@ def test_none_is_adapted_by_the_registered_adapter_to_null():
         conn.close()
 
 
+def test_a_nan_is_bound_as_null_in_every_column_a_plain_deal_binds_it_to():
+    """A plain deal's missing values are bound as NaN (club/rows.py's _NULL: a
+    float binds without the adapter), which SQLite stores as NULL, as it would
+    None, whatever the column's affinity; a NaN compares equal to nothing."""
+    from reversis_cli.club.rows import _NULL
+
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE t (a TEXT, b INTEGER, c, d TEXT NOT NULL)")
+        conn.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", [(_NULL, _NULL, _NULL, "x"),
+                                                                (None, None, None, "y")])
+        assert conn.execute("SELECT typeof(a), typeof(b), typeof(c), a, b, c FROM t").fetchall() \
+            == [("null", "null", "null", None, None, None)] * 2
+        with pytest.raises(sqlite3.IntegrityError):  # NULL to NOT NULL, as None would be
+            conn.execute("INSERT INTO t VALUES (1, 1, 1, ?)", (_NULL,))
+    finally:
+        conn.close()
+
+
 def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
     conn, results = build_in_memory([str(SAMPLES / "big-night.rvs")])
     try:
@@ -45,6 +64,10 @@ def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
             "GROUP BY 1, 2").fetchall()
         assert ("null", "null") in {(a, b) for a, b, _ in kinds}
         assert all(a in ("null", "text") and b in ("null", "text") for a, b, _ in kinds)
+        assert conn.execute(  # never a real: a NaN bound (club/rows.py) is a NULL
+            "SELECT count(*) FROM deals WHERE 'real' IN (typeof(reversis), "
+            "typeof(reversis_breaker), typeof(espagnolette), typeof(espagnolette_status))"
+        ).fetchone() == (0,)
         tricks = dict(conn.execute(
             "SELECT typeof(trick), count(*) FROM payments GROUP BY 1").fetchall())
         assert tricks.get("null", 0) > 0 and set(tricks) <= {"null", "integer"}
