@@ -153,11 +153,13 @@ class SessionRows:
         # with what comes before and after each in a trick's texts (SessionRows._tricks):
         # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
         # ``, 'Anna', '`` and taker ``', 'Anna')``
-        self.quoted = (tuple(f',{json.dumps(name, ensure_ascii=False)},"' for name in players),
-                       tuple(f'",{json.dumps(name, ensure_ascii=False)},' for name in players),
-                       tuple(f", {name!r}, '" for name in players),
-                       tuple(f"', {name!r})" for name in players)) \
-            if all(type(name) is str for name in players) else None
+        self.quoted = None
+        if all(type(name) is str for name in players):  # each name's JSON written once
+            written = [json.dumps(name, ensure_ascii=False) for name in players]
+            self.quoted = (tuple(f',{text},"' for text in written),
+                           tuple(f'",{text},' for text in written),
+                           tuple(f", {name!r}, '" for name in players),
+                           tuple(f"', {name!r})" for name in players))
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
@@ -183,9 +185,9 @@ class SessionRows:
         if texts is None:  # the reference: the rows, then the text of them (none of a
             tricks = _trick_rows(sid, number, replayed)  # void deal: it has no row)
             trick_text, identity_text = deal_tricks_text(tricks) if tricks else "", None
-        else:  # the rows made only if the tally asks for them (the quinola fallen)
-            trick_text, identity_text = texts
-            tricks = partial(_trick_rows, sid, number, replayed)
+        else:  # what the tally reads of the rows (a quinola fallen: its trick's leader),
+            trick_text, identity_text = texts  # made only if it asks
+            tricks = partial(_trick_leaders, sid, number, replayed)
         event_rows = _event_rows(sid, number, deal, replayed) \
             if deal.events or replayed.revokes else []
         if self.tally is not None:
@@ -370,7 +372,8 @@ class SessionRows:
             self.kept = None
             return
         if text is None:
-            texts = trick_texts(tricks() if callable(tricks) else tricks, self.names)
+            assert not callable(tricks), "a deal without its texts has its trick rows"
+            texts = trick_texts(tricks, self.names)
             if texts is None:  # a value repr would write otherwise: the rows are read back
                 self.kept = None
                 return
@@ -482,6 +485,18 @@ def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
     return [(sid, number, trick, names[leader], f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}",
              names[taker], _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d])
             for trick, leader, a, b, c, d, taker in plain]
+
+
+def _trick_leaders(sid: int, number: int, replayed) -> list[tuple]:
+    """The first four columns of a plain deal's trick rows (session_id, deal,
+    trick, leader), all the tally reads of them (club/tally.py's ``_fallen``):
+    from its replay's rows or, where a player discarded two, its tricks as
+    walked, without the cards' texts written or those tricks made (about 1 M
+    instructions, ``_trick_rows``)."""
+    names = replayed.players
+    plain = replayed.rows
+    found = plain if plain is not None else replayed.walked
+    return [(sid, number, row[0], names[row[1]]) for row in found]
 
 
 def _event_rows(sid: int, number: int, deal, replayed) -> list[tuple]:

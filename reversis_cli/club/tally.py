@@ -104,7 +104,9 @@ class Tally:
     def add(self, deal: tuple, players: list[tuple], payments: list[tuple],
             tricks: list[tuple] | Callable[[], list[tuple]], events: list[tuple]) -> None:
         """One deal's rows, as :class:`.rows.SessionRows` inserts them; ``tricks``,
-        its trick rows, or what makes them (asked for only by the quinola fallen)."""
+        its trick rows, or what makes them (asked for only by the quinola fallen,
+        which reads their trick and leader, the third and fourth columns: a plain
+        deal's are made of those alone)."""
         # the join with deal_players: each name's role, one of four rotations of them
         rotation = self.rotations.get(players[0][4])
         if rotation is None:
