@@ -131,6 +131,27 @@ def test_a_plain_deals_trick_texts_are_those_of_its_rows(tmp_path, monkeypatch, 
                for rows, number, replayed in _plain_deals(path))
 
 
+def test_the_tallys_trick_rows_of_a_plain_deal_are_the_first_columns_of_its_rows(tmp_path):
+    """What a plain deal gives the tally of its tricks (club/rows.py's
+    ``_trick_leaders``: trick and leader, read by a quinola fallen) against the
+    first four columns of the reference's trick rows, a deal where a player
+    discarded two's from its tricks as walked."""
+    from reversis_cli.club.rows import _trick_leaders
+
+    path = tmp_path / "s.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        80, 5, rules="modern", irregular=0.3, events=0.5))), encoding="utf-8")
+    plain = walked = 0
+    for _, number, replayed in _plain_deals(path):
+        if replayed.rows is None and replayed.walked is None:
+            continue  # not a plain deal: the tally reads its trick rows
+        leaders = _trick_leaders(1, number, replayed)  # before the tricks are made
+        assert leaders == [row[:4] for row in _trick_rows(1, number, replayed)]
+        plain += replayed.rows is not None
+        walked += replayed.rows is None
+    assert plain > 40 and walked >= 3
+
+
 def test_the_identitys_payment_texts_are_repr_of_their_columns_or_nothing():
     """club/identity.py's texts of the payments (a repeated payer, payee, amount and
     code written once) against repr of the columns SQLite gives back; a value of
