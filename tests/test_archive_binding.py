@@ -36,6 +36,25 @@ def test_none_is_adapted_by_the_registered_adapter_to_null():
         conn.close()
 
 
+def test_a_nan_is_bound_as_null_in_every_column_a_plain_deal_binds_it_to():
+    """A plain deal's missing values are bound as NaN (club/rows.py's _NULL: a
+    float binds without the adapter), which SQLite stores as NULL, as it would
+    None, whatever the column's affinity; a NaN compares equal to nothing."""
+    from reversis_cli.club.rows import _NULL
+
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE t (a TEXT, b INTEGER, c, d TEXT NOT NULL)")
+        conn.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", [(_NULL, _NULL, _NULL, "x"),
+                                                                (None, None, None, "y")])
+        assert conn.execute("SELECT typeof(a), typeof(b), typeof(c), a, b, c FROM t").fetchall() \
+            == [("null", "null", "null", None, None, None)] * 2
+        with pytest.raises(sqlite3.IntegrityError):  # NULL to NOT NULL, as None would be
+            conn.execute("INSERT INTO t VALUES (1, 1, 1, ?)", (_NULL,))
+    finally:
+        conn.close()
+
+
 def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
     conn, results = build_in_memory([str(SAMPLES / "big-night.rvs")])
     try:
@@ -45,6 +64,10 @@ def test_the_archive_stores_a_missing_value_as_null_never_as_a_text():
             "GROUP BY 1, 2").fetchall()
         assert ("null", "null") in {(a, b) for a, b, _ in kinds}
         assert all(a in ("null", "text") and b in ("null", "text") for a, b, _ in kinds)
+        assert conn.execute(  # never a real: a NaN bound (club/rows.py) is a NULL
+            "SELECT count(*) FROM deals WHERE 'real' IN (typeof(reversis), "
+            "typeof(reversis_breaker), typeof(espagnolette), typeof(espagnolette_status))"
+        ).fetchone() == (0,)
         tricks = dict(conn.execute(
             "SELECT typeof(trick), count(*) FROM payments GROUP BY 1").fetchall())
         assert tricks.get("null", 0) > 0 and set(tricks) <= {"null", "integer"}
@@ -106,6 +129,27 @@ def test_a_plain_deals_trick_texts_are_those_of_its_rows(tmp_path, monkeypatch, 
     monkeypatch.setattr(fastpaths, "REFERENCE", True)
     assert all(rows._tricks(number, replayed) is None
                for rows, number, replayed in _plain_deals(path))
+
+
+def test_the_tallys_trick_rows_of_a_plain_deal_are_the_first_columns_of_its_rows(tmp_path):
+    """What a plain deal gives the tally of its tricks (club/rows.py's
+    ``_trick_leaders``: trick and leader, read by a quinola fallen) against the
+    first four columns of the reference's trick rows, a deal where a player
+    discarded two's from its tricks as walked."""
+    from reversis_cli.club.rows import _trick_leaders
+
+    path = tmp_path / "s.rvs"
+    path.write_text("".join(simulate_session(SimulationOptions(
+        80, 5, rules="modern", irregular=0.3, events=0.5))), encoding="utf-8")
+    plain = walked = 0
+    for _, number, replayed in _plain_deals(path):
+        if replayed.rows is None and replayed.walked is None:
+            continue  # not a plain deal: the tally reads its trick rows
+        leaders = _trick_leaders(1, number, replayed)  # before the tricks are made
+        assert leaders == [row[:4] for row in _trick_rows(1, number, replayed)]
+        plain += replayed.rows is not None
+        walked += replayed.rows is None
+    assert plain > 40 and walked >= 3
 
 
 def test_the_identitys_payment_texts_are_repr_of_their_columns_or_nothing():

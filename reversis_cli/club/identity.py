@@ -64,7 +64,10 @@ def session_identity(conn: sqlite3.Connection, session_id: int) -> str:
 def _digest(texts: list[str]) -> str:
     digest = hashlib.sha256()
     for text in texts:
-        digest.update(text.encode("utf-8", "surrogatepass") + b"\n")
+        # the text, then its newline: the same bytes hashed as the two joined, without
+        # a copy of the text made to join them (a session's tricks: ~450 bytes a deal)
+        digest.update(text.encode("utf-8", "surrogatepass"))
+        digest.update(b"\n")
     return digest.hexdigest()
 
 

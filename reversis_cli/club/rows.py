@@ -60,7 +60,8 @@ _INSERTS = {
 # reversis and espagnolette columns of a deal without them, a payment of no trick).
 # Registered, the adapter is found at the first look: ``{}.get(None)`` is None, which
 # sqlite3 binds as NULL, as before.  For every connection of the process: the same
-# NULL for every None, whoever binds it.
+# NULL for every None, whoever binds it.  (Still ~1,000 instructions a None: a plain
+# deal's rows bind a NaN instead, _NULL below; the reference's and the other rows, None.)
 _NO_VALUE: dict[None, None] = {}
 sqlite3.register_adapter(type(None), _NO_VALUE.get)
 
@@ -86,9 +87,9 @@ def _values_of(statement: str, rows: int) -> str:
     return f"{head} VALUES {', '.join([values] * rows)}"
 
 
-def insert(conn: sqlite3.Connection, table: str, rows: list[tuple]) -> None:
-    """``rows`` into ``table``, in their order: MANY at a time, the rest one by one."""
-    statement = _INSERTS[table]
+def insert(conn: sqlite3.Connection, statement: str, rows: list[tuple]) -> None:
+    """``rows`` by ``statement`` (one row's INSERT), in their order: MANY at a time,
+    the rest one by one."""
     width = len(rows[0])
     many = min(MANY, 999 // width)
     whole = len(rows) - len(rows) % many
@@ -153,11 +154,13 @@ class SessionRows:
         # with what comes before and after each in a trick's texts (SessionRows._tricks):
         # the JSON's leader ``,"Anna","`` and taker ``","Anna",``, the identity's leader
         # ``, 'Anna', '`` and taker ``', 'Anna')``
-        self.quoted = (tuple(f',{json.dumps(name, ensure_ascii=False)},"' for name in players),
-                       tuple(f'",{json.dumps(name, ensure_ascii=False)},' for name in players),
-                       tuple(f", {name!r}, '" for name in players),
-                       tuple(f"', {name!r})" for name in players)) \
-            if all(type(name) is str for name in players) else None
+        self.quoted = None
+        if all(type(name) is str for name in players):  # each name's JSON written once
+            written = [json.dumps(name, ensure_ascii=False) for name in players]
+            self.quoted = (tuple(f',{text},"' for text in written),
+                           tuple(f'",{text},' for text in written),
+                           tuple(f", {name!r}, '" for name in players),
+                           tuple(f"', {name!r})" for name in players))
 
     def header_notes(self, header: Header) -> None:
         for line in header.all("note"):
@@ -172,25 +175,27 @@ class SessionRows:
         line = checked.pos.line  # the deal's own position (not Deal.pos: a property)
         if lean is not None and lean.names == self.players and not fastpaths.REFERENCE:
             deal_row, players, payments, paid = self._lean_rows(lean, line)
+            # as bound: its last four columns, most often all None, as NaN (_NULL)
+            stored = deal_row if deal_row[8:] != _NO_ROLES else deal_row[:8] + _NULL_ROLES
         else:  # the reference: the settlement's objects (made from a lean deal if one)
             deal_row, players, payments = self._settled_rows(scored, line)
-            paid = None
+            paid, stored = None, deal_row
         sid, number, rows = self.session_id, deal_row[1], self.rows
         texts = self._tricks(number, replayed)
         tricks: list[tuple] | Callable[[], list[tuple]]
         if texts is None:  # the reference: the rows, then the text of them (none of a
             tricks = _trick_rows(sid, number, replayed)  # void deal: it has no row)
             trick_text, identity_text = deal_tricks_text(tricks) if tricks else "", None
-        else:  # the rows made only if the tally asks for them (the quinola fallen)
-            trick_text, identity_text = texts
-            tricks = partial(_trick_rows, sid, number, replayed)
+        else:  # what the tally reads of the rows (a quinola fallen: its trick's leader),
+            trick_text, identity_text = texts  # made only if it asks
+            tricks = partial(_trick_leaders, sid, number, replayed)
         event_rows = _event_rows(sid, number, deal, replayed) \
             if deal.events or replayed.revokes else []
         if self.tally is not None:
             self.tally.add(deal_row, players, payments, tricks, event_rows)
         if self.kept is not None:
             self._keep(deal_row, tricks, payments, identity_text, paid)
-        rows["deals"].append(deal_row)
+        rows["deals"].append(stored)
         rows["deal_players"].extend(players)
         rows["payments"].extend(payments)
         if texts is not None or tricks:  # a void deal has none, and no row (as the
@@ -292,19 +297,20 @@ class SessionRows:
         :meth:`_settled_rows`: no settlement objects made), its seats the
         session's; and its payments' text of the identity (None: made from
         the rows, where a value is not one :func:`.identity.paid_text` writes)."""
-        sid, number, names = self.session_id, lean.number, lean.names
-        maker = lean.maker if lean.maker is not None else lean.undertaker
-        esp = lean.espagnolette
-        before, after = lean.pool_before, lean.pool_after
+        # the lean deal's parts by one unpacking, not a look-up of each by name
+        (number, names, dealer, _, outcome, won, points, _, _, _, esp, paid_lean, _,
+         before, after, nets, maker, undertaker, breaker) = lean
+        sid = self.session_id
+        if maker is None:
+            maker = undertaker
         deal_row = (
-            sid, number, line, names[lean.dealer], _PLAYED, str(lean.outcome),
+            sid, number, line, names[dealer], _PLAYED, str(outcome),
             before if type(before) is int else amount_json(before),
             after if type(after) is int else amount_json(after),
             names[maker] if maker is not None else None,
-            names[lean.breaker] if lean.breaker is not None else None,
+            names[breaker] if breaker is not None else None,
             esp[0] if esp else None, esp[1] if esp else None)
-        roles = _ROTATIONS[lean.dealer]
-        won, points, nets = lean.won, lean.points, lean.net
+        roles = _ROTATIONS[dealer]
         # each amount's (numerator, denominator) as exact() makes it, without a call
         # and a tuple unpacked for each (most are int)
         players = []
@@ -323,8 +329,9 @@ class SessionRows:
         known, codes, small = self.paid, _CODE_TEXTS, _NUMBERS
         opening = f"({number}, "
         whole = True
-        for seq, p in enumerate(lean.payments, 1):
-            payer, payee, amount, rule, trick, code, _, rules = p
+        seq = 0
+        for payer, payee, amount, rule, trick, code, _, rules in paid_lean:
+            seq += 1
             if type(amount) is int:
                 num, den = amount, 1
             else:
@@ -333,9 +340,9 @@ class SessionRows:
             if written is None:
                 written = _code_text(code)
             row = (sid, number, seq, payer, payee, num, den, written, rule, " ".join(rules),
-                   trick)
+                   trick if trick is not None else _NULL)
             payments.append(row)
-            paid = row[3:8]
+            paid = (payer, payee, num, den, written)  # row[3:8], without a slice made
             text = known.get(paid)
             if text is None:
                 text = paid_text(paid)
@@ -366,7 +373,8 @@ class SessionRows:
             self.kept = None
             return
         if text is None:
-            texts = trick_texts(tricks() if callable(tricks) else tricks, self.names)
+            assert not callable(tricks), "a deal without its texts has its trick rows"
+            texts = trick_texts(tricks, self.names)
             if texts is None:  # a value repr would write otherwise: the rows are read back
                 self.kept = None
                 return
@@ -398,13 +406,13 @@ class SessionRows:
         if self.tally is None:
             summarise(conn, self.session_id)
         else:
-            self.tally.write(conn, self.session_id)
+            self.tally.write(conn, self.session_id, insert)
 
     def write(self, conn: sqlite3.Connection) -> None:
         """Write the rows gathered (inside the caller's transaction)."""
         for table, rows in self.rows.items():
             if rows:
-                insert(conn, table, rows)
+                insert(conn, _INSERTS[table], rows)
                 rows.clear()
         self.deals = 0
 
@@ -418,6 +426,19 @@ def _reversis_roles(settlement: DealSettlement) -> tuple[str | None, str | None]
     names them (None, None in a deal without one)."""
     return settlement.reversis_maker or settlement.undertaker, settlement.breaker
 
+
+# NULL as a plain deal's rows bind it: a NaN, which SQLite stores as NULL (it binds no
+# NaN: sqlite3_bind_double makes it a NULL), bound as a float is, without the adapter
+# None goes through (~150 instructions instead of ~1,000; a deal binds four to eight).
+_NULL = float("nan")
+_NO_ROLES = (None, None, None, None)
+_NULL_ROLES = (_NULL, _NULL, _NULL, _NULL)
+
+# The order of a lean deal's parts that SessionRows._lean_rows unpacks.
+assert LeanDeal._fields == (
+    "number", "names", "dealer", "partie_cards", "outcome", "won", "points", "partie_value",
+    "winners", "losers", "espagnolette", "payments", "cancelled", "pool_before", "pool_after",
+    "net", "maker", "undertaker", "breaker")
 
 # A played deal's status, as its row holds it.
 _PLAYED = str(DealStatus.PLAYED)
@@ -465,6 +486,18 @@ def _trick_rows(sid: int, number: int, replayed) -> list[tuple]:
     return [(sid, number, trick, names[leader], f"{_CODE[a]} {_CODE[b]} {_CODE[c]} {_CODE[d]}",
              names[taker], _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d])
             for trick, leader, a, b, c, d, taker in plain]
+
+
+def _trick_leaders(sid: int, number: int, replayed) -> list[tuple]:
+    """The first four columns of a plain deal's trick rows (session_id, deal,
+    trick, leader), all the tally reads of them (club/tally.py's ``_fallen``):
+    from its replay's rows or, where a player discarded two, its tricks as
+    walked, without the cards' texts written or those tricks made (about 1 M
+    instructions, ``_trick_rows``)."""
+    names = replayed.players
+    plain = replayed.rows
+    found = plain if plain is not None else replayed.walked
+    return [(sid, number, row[0], names[row[1]]) for row in found]
 
 
 def _event_rows(sid: int, number: int, deal, replayed) -> list[tuple]:

@@ -58,6 +58,15 @@ _ACTIONS: dict[str, str | _Counted] = {
     **{code: (_COLUMN["payer"], figure, *_BETWEEN.get(code, (None, 0, 0)))
        for code, figure in _BY_PAYER.items()},
 }
+# The summary's rows, one row's statement each (OR FAIL, as the deals' rows: written many
+# a statement, and with OR FAIL SQLite keeps no statement journal for one of many rows).
+_FIGURES = ("INSERT OR FAIL INTO summary_figures (session_id, player, role, figure, den, "
+            "count, num) VALUES (?, ?, ?, ?, ?, ?, ?)")
+_BETWEEN_ROWS = ("INSERT OR FAIL INTO summary_between (session_id, kind, player, other, "
+                 "count) VALUES (?, ?, ?, ?, ?)")
+_PLAYERS = ("INSERT OR FAIL INTO summary_players (session_id, player, played, losses, "
+            "run_first, run_last, run_longest, pool_best_num, pool_best_den, pool_best_deals) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # A name's counts in one role: figure -> count.
 _Cell = dict[str, int]
 
@@ -95,7 +104,9 @@ class Tally:
     def add(self, deal: tuple, players: list[tuple], payments: list[tuple],
             tricks: list[tuple] | Callable[[], list[tuple]], events: list[tuple]) -> None:
         """One deal's rows, as :class:`.rows.SessionRows` inserts them; ``tricks``,
-        its trick rows, or what makes them (asked for only by the quinola fallen)."""
+        its trick rows, or what makes them (asked for only by the quinola fallen,
+        which reads their trick and leader, the third and fourth columns: a plain
+        deal's are made of those alone)."""
         # the join with deal_players: each name's role, one of four rotations of them
         rotation = self.rotations.get(players[0][4])
         if rotation is None:
@@ -250,22 +261,23 @@ class Tally:
                        "quinola_led" if row[3] == payment[3] else "quinola_fallen")
                 return
 
-    def write(self, conn: sqlite3.Connection, session_id: int) -> None:
+    def write(self, conn: sqlite3.Connection, session_id: int,
+              insert: Callable[[sqlite3.Connection, str, list[tuple]], None]) -> None:
         """The session's summary_figures, summary_between and summary_players
-        rows (inside the transaction that inserted its rows)."""
-        sid = session_id
-        conn.executemany(
-            "INSERT INTO summary_figures (session_id, player, role, figure, den, count, num) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)", self.figure_rows(sid))
-        conn.executemany(
-            "INSERT INTO summary_between (session_id, kind, player, other, count) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [(sid, kind, who, whom, n) for kind, by_whom in self.between.items()
-             for who, others in by_whom.items() for whom, n in others.items()])
-        conn.executemany(
-            "INSERT INTO summary_players (session_id, player, played, losses, run_first, "
-            "run_last, run_longest, pool_best_num, pool_best_den, pool_best_deals) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.player_rows(sid))
+        rows (inside the transaction that inserted its rows), each table's by
+        ``insert(conn, statement, rows)``: club/rows.py's, many rows a statement
+        as the deals' (a hundred-deal evening has ~180 figures, one statement
+        each before)."""
+        for statement, rows in ((_FIGURES, self.figure_rows(session_id)),
+                                (_BETWEEN_ROWS, self.between_rows(session_id)),
+                                (_PLAYERS, self.player_rows(session_id))):
+            if rows:
+                insert(conn, statement, rows)
+
+    def between_rows(self, session_id: int) -> list[tuple]:
+        """The session's summary_between rows: who did what to whom, how often."""
+        return [(session_id, kind, who, whom, n) for kind, by_whom in self.between.items()
+                for who, others in by_whom.items() for whom, n in others.items()]
 
     def figure_rows(self, session_id: int) -> list[tuple]:
         """The session's summary_figures rows: the amounts (the nets summed by
