@@ -356,7 +356,9 @@ class FastPath(RecordedLines, EventLines, DealtLines):
                 return self._dealt_line(head, line, number, problems)
             return self._paid(line, number) or self._event(line, number) \
                 or self._dealt_line(head, line, number, problems)
-        if head == "t":
+        if head == "t":  # a talon line is no tally line: the tally's expression not compiled
+            if line.lstrip(" \t").startswith("talon"):  # for it (2.5 M instructions, once)
+                return self._dealt_line(head, line, number, problems)
             return self._tally(line, number) or self._dealt_line(head, line, number, problems)
         if head == "h":
             return self._dealt_line(head, line, number, problems)
