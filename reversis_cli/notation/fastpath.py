@@ -351,14 +351,12 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             return self._exchange(line, number, problems) or self._event(line, number)
         if head == "d":
             return self._deal_line(line, number) or self._event(line, number)
+        if head in "tp" and line.lstrip(" \t")[:6] in ("partie", "talon "):  # no paid, tally
+            return self._dealt_line(head, line, number, problems)  # or event line: its own
         if head == "p":
-            if line.lstrip(" \t").startswith("partie"):  # no paid or event line: its own
-                return self._dealt_line(head, line, number, problems)
             return self._paid(line, number) or self._event(line, number) \
                 or self._dealt_line(head, line, number, problems)
-        if head == "t":  # a talon line is no tally line: the tally's expression not compiled
-            if line.lstrip(" \t").startswith("talon"):  # for it (2.5 M instructions, once)
-                return self._dealt_line(head, line, number, problems)
+        if head == "t":
             return self._tally(line, number) or self._dealt_line(head, line, number, problems)
         if head == "h":
             return self._dealt_line(head, line, number, problems)
