@@ -355,8 +355,6 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
     "a refused talon card played": (
         lambda t: _changed(t, "exchange Vera discards KD takes 9S", "exchange Vera refuses"),
         "RV305", ("exchange Vera", "exchange")),
-    # Anna (the first seat, whose seat's two bits are none) plays 9H, Boris's refused
-    # talon card, instead of QH, which her hand line holds and which is then out of play
     # The exchange rows alone made wrong, the hands, the talon and the play as dealt:
     # dealt_usual holds the rows itself (plain._exchanges_plain is then not asked).
     # Anna's row twice (her refusal in Boris's place), Boris's none
@@ -369,6 +367,8 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str, tuple[Any, ...]]] = {
     "the dealer refusing": (
         lambda t: _changed(t, "exchange Gleb discards AD\n", "exchange Gleb refuses\n"),
         "RV305", ("exchange Gleb", "exchange")),
+    # Anna (the first seat, whose seat's two bits are none) plays 9H, Boris's refused
+    # talon card, instead of QH, which her hand line holds and which is then out of play
     "a refused talon card played instead of a card of the hand": (
         lambda t: _changed(_changed(t, "2 Boris 3H 2H KH QH", "2 Boris 3H 2H KH 9H"),
                            "partie JH 9H KD AD", "partie JH QH KD AD"),
