@@ -49,17 +49,16 @@ def _tables(style: str) -> tuple[bytes, int, bytes, bytes]:
     (the spaces, a symbol's first bytes, which the four symbols share)."""
     digits = bytearray(b"x" * 256)
     shared: set[int] = set()
-    step = 0
     for card in PACK:
         rank, suit = (part.encode() for part in card.format(style))
         suit_place, rank_place = divmod(card.index, 12)
         digits[rank[0]], digits[suit[-1]] = _HEX[rank_place], _HEX[12 + suit_place]
         shared.update(suit[:-1])
-        step = len(rank) + len(suit) + 1
+    step = len(PACK[0].format(style).encode()) + 1  # every card of a style as long
     return b" " * len(PACK), step, bytes(digits), b" " + bytes(sorted(shared))
 
 
-_ASCII, _UNICODE = _tables("ascii"), _tables("unicode")
+_ASCII, _UNICODE = (_tables(style) for style in STYLES)
 # The pack a byte a card, highest index first (int(..., 2) reads the highest bit first):
 # each card's byte as unhexlify makes it, its rank's place then its suit's.
 _PACK_CODES = bytes((index % 12) * 16 + 12 + index // 12
