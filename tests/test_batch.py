@@ -133,6 +133,41 @@ def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
     assert stderr.getvalue() == ""
 
 
+@pytest.mark.parametrize("command", [("check",), ("score", "--json"), ("score",)])
+def test_outside_a_terminal_no_deal_asks_how_far_the_file_is_read(archive, monkeypatch,
+                                                                  command):
+    """Without a bar the readers are given no tick: the position of the file (a
+    property read through two objects) is not asked after each deal."""
+    from reversis_cli.reader.record import Record
+
+    asked = []
+    monkeypatch.setattr(Record, "position", property(lambda record: asked.append(1) or 0))
+    result = run(*command, str(archive / "a.rvs"))
+    assert result.exit_code == 0, result.output
+    assert asked == []
+
+
+def test_a_file_is_given_a_tick_only_where_a_bar_is_drawn(archive, monkeypatch):
+    import io
+    import sys
+
+    from reversis_cli.cli import progress as cli_progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    path = archive / "a.rvs"
+    with cli_progress.progress_bar([path], enabled=True) as (tick, _):
+        assert cli_progress.file_tick(tick, path) is None  # CliRunner's streams: no terminal
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with cli_progress.progress_bar([path], enabled=True) as (tick, _):
+        assert callable(cli_progress.file_tick(tick, path))
+    with cli_progress.progress_bar([path], enabled=False) as (tick, _):
+        assert cli_progress.file_tick(tick, path) is None
+
+
 # --- symlinks: issue 15, item 7 -------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from .common import (
     command, is_plain, option, plain_look, print_json, report, t, tr,
 )
 from .options import files_argument, input_files, jobs_option, json_option, serial_if_stdin
-from .progress import progress_bar
+from .progress import file_tick, progress_bar
 
 __all__ = ["check_command"]
 
@@ -45,7 +45,7 @@ def check_command(inputs: tuple[str, ...], as_json: bool, strict: bool, jobs: in
         if jobs > 1 and len(files) > 1:  # the files shared among processes
             results = run_files(functools.partial(check_file, strict=strict), files, jobs, done)
         else:  # one file may still be read in parts by several (reversis_cli/session/parts.py)
-            results = (check_file(path, strict=strict, tick=functools.partial(tick, path),
+            results = (check_file(path, strict=strict, tick=file_tick(tick, path),
                                   jobs=jobs) for path in files)
         for file_report in results:
             reports.append(file_report)

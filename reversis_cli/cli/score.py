@@ -27,7 +27,7 @@ from .options import (
     cards_option, check_profile_options, input_files, jobs_option, profile_options,
     profile_usage_error, serial_if_stdin,
 )
-from .progress import progress_bar
+from .progress import file_tick, progress_bar
 from .. import fastpaths
 from .money import money_options, with_money
 from ..score import FORMATS, writer_class
@@ -138,7 +138,7 @@ def _run(files: list[Path], options: ScoreOptions, writer: DealWriter, jobs: int
                 if index:
                     write(writer.between)
                 outcomes.append(score_file(path, options, write, err_console(options.err_look),
-                                           functools.partial(tick, path), jobs))
+                                           file_tick(tick, path), jobs))
                 done(path)
         else:
             with output_folder() as folder:  # gone at the end, on Ctrl-C or SIGTERM too

@@ -469,17 +469,16 @@ def _read_here(source: Record | Session, tick: Callable[[int], None] | None, cou
 def read_deals(source: Record | Session, tick: Callable[[int], None] | None = None
                ) -> Iterator[CheckedDeal] | Iterator[ScoredDeal]:
     """The deals of a record (checked) or of a session (settled), ``tick``
-    called with the bytes read after each."""
+    called with the bytes read after each (None: no bar, no position asked)."""
     if isinstance(source, Session):
         return source.deals(progress=tick)
-    return _ticked(source, tick)
+    return _ticked(source, tick) if tick is not None else source.deals()
 
 
-def _ticked(record: Record, tick: Callable[[int], None] | None) -> Iterator[CheckedDeal]:
+def _ticked(record: Record, tick: Callable[[int], None]) -> Iterator[CheckedDeal]:
     for deal in record.deals():
         yield deal
-        if tick:
-            tick(record.position)
+        tick(record.position)
 
 
 def takes_part(irregular: bool, start: Expectations | None, errors: int,
