@@ -308,6 +308,34 @@ def test_a_deal_at_each_side_of_the_byte_limit_is_cut_the_same(names, monkeypatc
         assert_same(data, (1000, BLOCK_BYTES))
 
 
+@pytest.mark.parametrize("card_style", ["unicode", "ascii"])
+def test_a_deal_is_spaced_lines_by_its_bytes_at_each_side_of_the_limit(card_style,
+                                                                       monkeypatch):
+    """The split cut counts a deal beyond ASCII in characters and its bytes only where
+    that cannot decide: a deal's lines are SpacedLines exactly when its bytes (with its
+    line end) are within the limit, at every limit around the deals' characters and bytes;
+    the chunks and the bytes taken are those of the lines."""
+    from reversis_cli.notation import spaced
+    from reversis_cli.notation.spaced import SpacedLines
+
+    data = simulated(12, 6, card_style=card_style, write_hands=True)
+    header_end = data.index(b"\ndeal ")
+    deals = data[header_end + 1:].split(b"\ndeal ")
+    sizes = [len(deal) + 1 if at == 0 else len(deal) + 6 for at, deal in enumerate(deals)]
+    counts = [len(deal.decode()) + 1 if at == 0 else len(deal.decode()) + 6
+              for at, deal in enumerate(deals)]
+    assert card_style == "ascii" or counts != sizes
+    limits = {n + d for n in (*sizes, *counts, *(4 * c for c in counts)) for d in (-1, 0, 1)}
+    for limit in sorted(limits):
+        monkeypatch.setattr(spaced, "SPACED_BYTES", limit)
+        found, _ = by_blocks(data, BLOCK_BYTES)
+        assert (found, _) == by_lines(data)
+        # the deals the split cut (the first and the last are read alone, by lines)
+        spaced_deals = [type(chunk.lines) is SpacedLines for chunk in found[2:-1]]
+        assert spaced_deals == [size <= limit for size in sizes[1:-1]], limit
+        assert True in spaced_deals or limit < min(sizes[1:-1])
+
+
 def test_a_deal_at_each_side_of_the_line_limit_is_cut_the_same(monkeypatch):
     data = simulated(12, 6)
     data = data.replace(b"\n\ndeal 5 ", b"\n\n\n\n\n\ndeal 5 ")

@@ -1,10 +1,10 @@
 """Reading a record's bytes as lines and cutting them into chunks.
 
-A chunk is the header, or one deal: its ``deal`` line, the lines under it,
-and the comment lines directly above it.  Comment lines right under a
-deal's last statement, set apart from the next deal line by a blank line,
-stay with that deal (docs/decisions.md, "Reading records").  Chunks are produced lazily, so a
-file of any length is read deal by deal in bounded memory.
+A chunk is the header, or one deal: its ``deal`` line, the lines under it, and the comment
+lines directly above it.  Comment lines right under a deal's last statement, set apart from
+the next deal line by a blank line, stay with that deal (docs/decisions.md, "Reading
+records").  Chunks are produced lazily, so a file of any length is read deal by deal in
+bounded memory.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..i18n import Msg
 from ..model import Pos
 from ..values import Value
 from ..words import grouped
-from .spaced import SpacedLines, spaced_bytes
+from .spaced import SpacedLines, cut_bytes, deal_bytes, spaced_bytes
 
 __all__ = ["Chunk", "ChunkReader", "decode_lines", "split_chunks", "MAX_COMMENT_LINES",
            "MAX_CHUNK_LINES", "MAX_LINE_BYTES", "MAX_SKIPPED_BYTES", "BLOCK_BYTES"]
@@ -72,17 +72,15 @@ _CHUNK_SETTERS = tuple(getattr(Chunk, name).__set__ for name in Chunk._fields)
 
 def decode_lines(stream: BinaryIO, problems: list[Diagnostic], start: int = 1,
                  reported: list[int] | None = None) -> Iterator[str]:
-    """UTF-8 lines without their line ends; a leading BOM is dropped.
-    ``start`` is the number of the first line read (the file's first: 1).
+    """UTF-8 lines without their line ends; a leading BOM is dropped.  ``start`` is the
+    number of the first line read (the file's first: 1).
 
-    A line that is not valid UTF-8 is reported (RV002, at the first bad byte;
-    the first :data:`MAX_DECODING_DIAGNOSTICS` of the file, counted in
-    ``reported[0]`` when several readings share a file, as the block reader's do)
-    and read with replacement characters so that the rest can still be checked.
-    Only the first :data:`MAX_LINE_BYTES` bytes of a line are kept (the parser
-    refuses such a line anyway); a line longer than :data:`MAX_SKIPPED_BYTES`
-    stops the reading (RV005): that is no record, and /dev/zero has no end.
-    """
+    A line that is not UTF-8 is reported (RV002, at the first bad byte; the first
+    :data:`MAX_DECODING_DIAGNOSTICS` of the file, counted in ``reported[0]`` when several
+    readings share a file, as the block reader's do) and read with replacement characters
+    so that the rest can still be checked.  Only the first :data:`MAX_LINE_BYTES` bytes of
+    a line are kept (the parser refuses it anyway); a line past :data:`MAX_SKIPPED_BYTES`
+    stops the reading (RV005): that is no record, and /dev/zero has no end."""
     reported = [0] if reported is None else reported
     read_line = partial(stream.readline, MAX_LINE_BYTES + 1)
     for number, raw in enumerate(iter(read_line, b""), start=start):
@@ -379,14 +377,14 @@ def _plain_deal(blocks: _Blocks, number: int) -> Chunk | None:
 
 
 def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
-    """Fast path of :func:`_plain_deal` for the deals whose bytes are all
-    read: from the deal line at ``blocks.last_start`` (line ``number``), the
-    chunks of the plain deals that end at a deal line within the bytes read,
-    cut in one pass (one search for the unusual bytes and the deal lines a
-    block, not a deal), their bytes then taken; it stops before the first deal
-    that is not plain, or whose end is not read yet, which :func:`_plain_deal`
-    reads then (an empty list: nothing taken); by :func:`_split_deals`, or
-    :func:`_searched_deals` for a block whose deal lines are written otherwise."""
+    """Fast path of :func:`_plain_deal` for the deals whose bytes are all read: from the
+    deal line at ``blocks.last_start`` (line ``number``), the chunks of the plain deals
+    that end at a deal line within the bytes read, cut in one pass (one search for the
+    unusual bytes and the deal lines a block, not a deal), their bytes then taken; it
+    stops before the first deal that is not plain, or whose end is not read yet, which
+    :func:`_plain_deal` reads then (an empty list: nothing taken); by
+    :func:`_split_deals`, or :func:`_searched_deals` for a block whose deal lines are
+    written otherwise."""
     data, start, complete = blocks.data, blocks.last_start, blocks.complete
     if not _DEAL_LINE_AT.match(data, start, complete):
         return []
@@ -408,11 +406,11 @@ def _plain_deals(blocks: _Blocks, number: int) -> list[Chunk]:
 
 
 def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
-    """:func:`_plain_deals` for ``region`` (from a deal line, line ``number``,
-    to the line end above another; no unusual byte) whose deal lines all begin
-    ``deal `` at the line's start: its plain deals' chunks, cut by ``split``,
-    and their bytes' count; None when ``deal`` stands anywhere else in any
-    case (a deal line written otherwise, a name), or the bytes are not UTF-8."""
+    """:func:`_plain_deals` for ``region`` (from a deal line, line ``number``, to the line
+    end above another; no unusual byte) whose deal lines all begin ``deal `` at the line's
+    start: its plain deals' chunks, cut by ``split``, and their bytes' count; None when
+    ``deal`` stands anywhere else in any case (a deal line written otherwise, a name), or
+    the bytes are not UTF-8."""
     found, known = region.lower().count(b"deal"), region.count(b"\ndeal ") + 1  # as
     known += region.count(b" dealer ")  # _BEFORE_DEAL_LINE: ASCII folded only
     if found != known and found != known + region.count(b"misdeal") + region.count(b"redeal"):
@@ -425,15 +423,16 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
     if not ascii_only and region.find(_UNUSUAL_BYTES[3]) >= 0:
         return None
     spaced = spaced_bytes(region, ascii_only)  # a deal of at most this many: SpacedLines
-    sizes = None if ascii_only else map(len, region.split(b"\ndeal ")).__next__  # its bytes
     new, (s_kind, s_first_line, s_lines, s_last_line) = object.__new__, _CHUNK_SETTERS
     most_lines, most_bytes, is_space = MAX_CHUNK_LINES, MAX_LINE_BYTES, str.isspace
     cut: list[Chunk] = []
-    head, taken = "", 0
+    head = ""
     for piece in text.split("\ndeal "):  # a deal from its deal line's number on
         lines = piece.split("\n")  # its last, the line end above the next deal line
         count = len(lines)
-        size = (len(piece) if sizes is None else sizes()) + len(head) + 1  # (not encoded again)
+        size = len(piece) + len(head) + 1  # its bytes in ASCII, else its characters:
+        if not ascii_only and (size <= spaced < 4 * size or size < most_bytes <= 4 * size):
+            size = deal_bytes(region, len(cut)) + len(head) + 1  # bytes, where they decide
         if count >= most_lines or size >= most_bytes or any(map(is_space, lines)):
             break  # too long, or a line of blanks: _plain_deal says so
         lines[0] = head + lines[0]
@@ -446,8 +445,9 @@ def _split_deals(region: bytes, number: int) -> tuple[list[Chunk], int] | None:
         number += count
         s_last_line(chunk, number - 1)
         cut.append(chunk)
-        taken += size
-    return cut, taken
+    else:  # every deal cut: the region's bytes and the line end after it
+        return cut, len(region) + 1
+    return cut, cut_bytes(region, len(cut))  # the deals' before the one that broke the cut
 
 
 def _searched_deals(data: bytes, start: int, clean: int, complete: int, number: int
@@ -511,13 +511,13 @@ class _Counted:
 
 class ChunkReader:
     """Fast path of ``split_chunks(lines_filter(decode_lines(stream, problems)), problems,
-    start)``: the same chunks and the same problems, read a block of bytes at
-    a time.  The header goes by the line path (:func:`decode_lines`,
-    :func:`split_chunks`: its first line may have a BOM, ``lines_filter`` sees
-    its lines); from a deal line with nothing above it, each plain deal is cut
-    out of the block whole (:func:`_plain_deals`, :func:`_plain_deal`), and the line
-    path reads any other from its deal line on, until a deal line again begins a
-    chunk of its own.  ``position``: the offset of the first byte not yet cut.
+    start)``: the same chunks and the same problems, read a block of bytes at a time.  The
+    header goes by the line path (:func:`decode_lines`, :func:`split_chunks`: its first line
+    may have a BOM, ``lines_filter`` sees its lines); from a deal line with nothing above
+    it, each plain deal is cut out of the block whole (:func:`_plain_deals`,
+    :func:`_plain_deal`), and the line path reads any other from its deal line on, until a
+    deal line again begins a chunk of its own.  ``position``: the offset of the first byte
+    not yet cut.
 
     Under ``REVERSIS_REFERENCE=1`` (:mod:`..fastpaths`) it is that reference,
     on ``stream`` itself: no block is read, no deal cut out whole."""

@@ -19,7 +19,7 @@ import functools
 import re
 
 __all__ = ["SpacedLines", "OTHER_ASCII_BLANKS", "SPACED_BYTES", "NON_ASCII_BLANKS",
-           "has_other_blank", "spaced_bytes"]
+           "has_other_blank", "spaced_bytes", "deal_bytes", "cut_bytes"]
 
 # The ASCII characters other than the space and the line end that ``str.split``
 # splits at (and \r, which the block reader sends to the line path): a block holding
@@ -67,6 +67,27 @@ def spaced_bytes(region: bytes, ascii_only: bool) -> int:
     if any(region.find(blank) >= 0 for blank in OTHER_ASCII_BLANKS):
         return 0
     return SPACED_BYTES if ascii_only or not has_other_blank(region) else 0
+
+
+# The block reader's region beyond ASCII (chunks._split_deals): its deals are counted in
+# characters, each 1 to 4 bytes, which bound a deal's bytes; these count them where the
+# bounds do not decide (a deal of 1,000 characters or more), or a deal broke the cut.
+_DEAL_LINE_END = b"\ndeal "
+
+
+def deal_bytes(region: bytes, index: int) -> int:
+    """The bytes of deal ``index`` (from 0) of ``region``: a deal line's first word at
+    its start, the others' after each ``\\ndeal ``."""
+    return len(region.split(_DEAL_LINE_END, index + 1)[index])
+
+
+def cut_bytes(region: bytes, deals: int) -> int:
+    """The bytes of the first ``deals`` deals of ``region`` and the line end after
+    each (``\\n`` and the next deal's ``deal `` are 6 bytes: the first has no ``deal `` of
+    its own counted, its deal line's first word being in its own bytes)."""
+    if not deals:
+        return 0
+    return sum(map(len, region.split(_DEAL_LINE_END, deals)[:-1])) + 6 * deals - 5
 
 
 class SpacedLines(tuple[str, ...]):
