@@ -351,3 +351,48 @@ def test_kept_lines_in_doubt_are_left_to_the_full_walk(monkeypatch):
             (deal, players, _), = _replayed(head + variant, monkeypatch)
             assert replay_plain(deal, players) is None, variant
     assert plain_deals >= 3
+
+
+def _holder_by_hands(by_seat: bytes) -> int | None:
+    """ESP-1 from each seat's eleven cards played, counted: the oracle of _ace_holder."""
+    aces = {card.index for card in PACK if card.rank.name == "ACE"}
+    quinola = next(card.index for card in PACK if card.rank.name == "JACK"
+                   and card.suit is Suit.HEARTS)
+    for seat in range(4):
+        hand = set(by_seat[11 * seat:11 * seat + 11])
+        held = len(hand & aces)
+        if held == 4 or held == 3 and quinola in hand:
+            return seat
+    return None
+
+
+def test_the_espagnolettes_holder_is_the_seat_whose_cards_played_make_it():
+    """replay/plain.py's _ace_holder (each card's seat by one translation table) names
+    the seat a count of each hand's cards names, on deals dealt at random and on deals
+    made to hold three or four aces in one hand, an ace or the quinola unplayed, and a
+    ten-card player's slot (NO_CARD)."""
+    from reversis_cli.replay.plain import NO_CARD, _ace_holder
+
+    rng = random.Random("espagnolette")
+    aces = [card.index for card in PACK if card.rank.name == "ACE"]
+    quinola = next(card.index for card in PACK if card.rank.name == "JACK"
+                   and card.suit is Suit.HEARTS)
+    held = found = 0
+    for round_ in range(6000):
+        cards = list(range(len(PACK)))
+        rng.shuffle(cards)
+        if round_ % 2:  # three or four aces (and perhaps the quinola) put in one hand
+            seat = rng.randrange(4)
+            chosen = rng.sample(aces, rng.choice((3, 4))) + (
+                [quinola] if rng.random() < .5 else [])
+            for place, card in zip(rng.sample(range(11 * seat, 11 * seat + 11), len(chosen)),
+                                   chosen, strict=True):
+                cards[cards.index(card)], cards[place] = cards[place], card
+        by_seat = bytes(cards[:44])
+        if round_ % 7 == 0:  # the eleventh of a player who discarded two
+            by_seat = by_seat[:10] + bytes((NO_CARD,)) + by_seat[11:]
+        want = _holder_by_hands(by_seat)
+        assert _ace_holder(by_seat) == want, by_seat
+        held += want is not None
+        found += 1
+    assert found == 6000 and 300 < held < 3000  # both answers, often

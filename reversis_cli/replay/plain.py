@@ -342,18 +342,27 @@ def _exchanges_plain(exchanges: Sequence[ExchangeRow], seats: dict[str, int], de
 def _ace_holder(by_seat: bytes) -> int | None:
     """The seat that holds the espagnolette (ESP-1: all four aces, or three
     and the quinola), if one does; a plain deal's hands are the cards played."""
-    find, n = by_seat.find, _SEAT_CARDS
-    # each ace's seat (the aces are each suit's first index); -1: not played
-    a, b, c, d = (find(0) // n, find(_SUIT_SIZE) // n, find(2 * _SUIT_SIZE) // n,
-                  find(3 * _SUIT_SIZE) // n)
+    # each card's seat, plus one, by one table (bytes.find a card cost ~1,700
+    # instructions, four or five a deal): a card not played is its own index,
+    # which no seat's code is (the aces' and the quinola's are 0 and 12 or more)
+    seat_of = bytes.maketrans(by_seat, _SEAT_CODES[:len(by_seat)])
+    # each ace's (the aces are each suit's first index)
+    a, b, c, d = seat_of[0], seat_of[_SUIT_SIZE], seat_of[2 * _SUIT_SIZE], \
+        seat_of[3 * _SUIT_SIZE]
     # three of four aces in one hand: two of the first three are in it
-    seat = a if a == b or a == c else b if b == c else -1
-    if seat < 0:
+    seat = a if a == b or a == c else b if b == c else 0
+    if not 0 < seat <= 4:
         return None
     held = (a == seat) + (b == seat) + (c == seat) + (d == seat)
-    if held == 4 or held == 3 and find(QUINOLA.index) // n == seat:
-        return seat
+    if held == 4 or held == 3 and seat_of[QUINOLA.index] == seat:
+        return seat - 1
     return None
+
+
+# The code of each place of ``by_seat`` (eleven a seat, in seat order): its seat plus one
+# (5, no seat, past the four seats' places: a byte string holds at most 256).
+_SEAT_CODES = bytes(min(1 + place // _SEAT_CARDS, 5) for place in range(256))
+assert QUINOLA.index > 4 and _SUIT_SIZE > 4, "a card not played is read as no seat"
 
 
 def _espagnolette(by_seat: bytes, declared_lines: Sequence[EspagnoletteLine],
