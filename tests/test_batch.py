@@ -140,8 +140,13 @@ def test_outside_a_terminal_no_deal_asks_how_far_the_file_is_read(archive, monke
     property read through two objects) is not asked after each deal."""
     from reversis_cli.reader.record import Record
 
-    asked = []
-    monkeypatch.setattr(Record, "position", property(lambda record: asked.append(1) or 0))
+    asked: list[Record] = []
+
+    def position(record: Record) -> int:
+        asked.append(record)
+        return 0
+
+    monkeypatch.setattr(Record, "position", property(position))
     result = run(*command, str(archive / "a.rvs"))
     assert result.exit_code == 0, result.output
     assert asked == []
