@@ -13,7 +13,7 @@ import re
 import pytest
 
 from reversis_cli import fastpaths
-from reversis_cli.cards import PACK
+from reversis_cli.cards import CARD_STYLES, PACK, Card
 from reversis_cli.grammar_source import terminal_pattern
 from reversis_cli.notation.fastdealt import _PACK_WORDS
 from reversis_cli.notation.fastpath import FastPath
@@ -26,8 +26,12 @@ from test_fastpath_parity import block_chunks, lean_parts
 
 _HEADS = {"h": "hand", "t": "talon", "p": "partie"}
 _PLAYERS = ["Anna", "Boris", "Vera", "Gleb", "hand", "talon", "x#y", "Анна", "B\u00a0C", ""]
-_CARD_WORDS = [str(card) for card in PACK] + ["as", "10S", "A♠", "AS\ufe0f", "ТК", "XS", "A",
-                                              "AS-", "AS#", "#", "1S", "AS,", "\u00a0AS"]
+# the pack's own spellings (of one style a line), then words that are not, or are not
+# the pack's own (the three first styles' and these: a line of cards is mostly cards)
+_STYLE_WORDS = [[card.format(style) for card in PACK] for style in CARD_STYLES]
+_CARD_WORDS = [str(card) for card in PACK] + ["as", "10S", "A♠\ufe0f", "AS\ufe0f", "ТК", "XS",
+                                              "A", "AS-", "AS#", "#", "1S", "AS,", "\u00a0AS",
+                                              "Т♤", "A♠♠", "♠", "Д"]
 
 
 def _fresh() -> FastPath:
@@ -38,7 +42,7 @@ def test_the_pack_words_are_cards_the_grammar_reads_whole():
     """Each word taken without a trick line before is one the grammar's card run
     reads whole, as one card."""
     cards = re.compile(terminal_pattern("CARDS"))
-    assert _PACK_WORDS == {str(card) for card in PACK}
+    assert _PACK_WORDS == {card.format(style) for card in PACK for style in CARD_STYLES}
     for word in _PACK_WORDS:
         assert cards.fullmatch(word), word
         assert not cards.fullmatch(word[:-1]), word
@@ -51,8 +55,10 @@ def _line(rng: random.Random, head: str) -> str:
     words = [rng.choice([_HEADS[head], _HEADS[head], "hands", "Hand", "talon", "partie"])]
     if head == "h" or rng.random() < 0.1:
         words.append(rng.choice(_PLAYERS))
-    words += [rng.choice(_CARD_WORDS) if rng.random() < 0.1 else rng.choice(_CARD_WORDS[:48])
-              for _ in range(rng.choice([0, 1, 3, 4, 11, 12]))]
+    style = rng.choice(_STYLE_WORDS)  # a line's cards in one style, mostly
+    words += [rng.choice(_CARD_WORDS) if rng.random() < 0.1
+              else rng.choice(rng.choice(_STYLE_WORDS)) if rng.random() < 0.05
+              else rng.choice(style) for _ in range(rng.choice([0, 1, 3, 4, 11, 12]))]
     text = rng.choice(["", " ", "  "]) + words[0]
     for at, word in enumerate(words[1:], 1):
         before_cards = at <= (2 if head == "h" else 1)
@@ -77,18 +83,24 @@ def test_the_words_read_a_line_as_its_expression_does():
     assert taken > 800
 
 
-def test_a_first_deal_written_with_aligned_hands_compiles_no_expression():
+@pytest.mark.parametrize("style", CARD_STYLES)
+def test_a_first_deal_written_with_aligned_hands_compiles_no_expression(style):
     """A record's first hand, talon and partie lines, read before any trick line,
-    the names aligned as the writer aligns them: read by their words."""
+    the names aligned as the writer aligns them, in each style of cards: read by
+    their words."""
+    def spelt(cards: str) -> str:
+        return " ".join(Card.parse(word).format(style) for word in cards.split())
+
     fresh = _fresh()
-    lines = ["  hand Boris JS 6S 3S 2S JH 9H 7H 6H QD 3D 6C",
-             "  hand Vera  AH 5H 4H 8D 5D 4D 2D KC 9C 7C 3C",
-             "  talon 8C 7D 9D", "  partie 6C AH AD AC"]
+    lines = ["  hand Boris " + spelt("JS 6S 3S 2S JH 9H 7H 6H QD 3D 6C"),
+             "  hand Vera  " + spelt("AH 5H 4H 8D 5D 4D 2D KC 9C 7C 3C"),
+             "  talon " + spelt("8C 7D 9D"), "  partie " + spelt("6C AH AD AC")]
     for number, line in enumerate(lines, 1):
         assert fresh._dealt_line(line.split()[0][0], line, number, []) is not None, line
     assert fresh._dealt == dict.fromkeys("htp"), "an expression compiled"
     read = fresh._dealt_words("h", lines[1])
-    assert read == ("Vera", 7, "AH 5H 4H 8D 5D 4D 2D KC 9C 7C 3C", 13)
+    assert read == ("Vera", 7, lines[1][13:], 13)
+    assert read == fresh._dealt_match("h", lines[1])
 
 
 @pytest.mark.skipif(fastpaths.REFERENCE, reason="REVERSIS_REFERENCE=1: no SpacedLines")

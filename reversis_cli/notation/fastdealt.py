@@ -22,7 +22,7 @@ from typing import cast
 
 from ..amounts import MAX_DIGITS
 from ..diagnostics import Diagnostic
-from ..cards import KNOWN_SPELLINGS, PACK, Card
+from ..cards import CARD_STYLES, KNOWN_SPELLINGS, PACK, Card
 from ..model import HandLine, Name, PartieLine, Pos, TalonLine, lean_cards_line
 from ..model.deal import Deal, lean_deal
 from ..model.rows import (DEALT_KINDS, DEALT_ROW, DealtRow, ExchangeRow, TrickRow,
@@ -34,10 +34,11 @@ __all__ = ["DealtLines", "lean_dealt"]
 
 # Where the grammar has a NAME, any word: the word is then checked by is_name.
 _WORD = r"[^ \t]+"
-# The pack's cards as the writer spells them (``AS`` ... ``2C``), each a word the
-# grammar's card terminal reads whole (a test holds them to it): _dealt_words reads them
-# before any trick line has taught it a card.
-_PACK_WORDS = frozenset(map(str, PACK))
+# The pack's cards as the writer spells them in each of its styles (``AS``, ``A♠``,
+# ``Т♠``), each a word the grammar's card terminal reads whole (a test holds them to
+# it): _dealt_words reads them before any trick line has taught it a card (a record's
+# first hand lines, a first deal without tricks), without compiling the expressions.
+_PACK_WORDS = frozenset(card.format(style) for card in PACK for style in CARD_STYLES)
 # Each line's keyword (its terminal in the grammar) by its first letter.
 _TERMINALS = {"h": "HAND", "t": "TALON", "p": "PARTIE"}
 
