@@ -72,10 +72,13 @@ def test_hands_dealt_read_as_their_words(style):
         assert sum(masks).bit_count() == 45
 
 
-# What a hand can be mistyped with: the other style's and other alphabets' cards and
+# What a hand can be mistyped with: the other styles' and other alphabets' cards and
 # letters, lower case, the suits' other symbols, tens, blanks of all kinds, marks.
+# And the characters whose UTF-8 shares a byte with a card's where its first bytes are
+# those a translation deletes: Р У Х Ц (D0 A0, A3, A5, A6: a suit's last byte), ♒ ♔ ♚
+# (E2 99 92, 94, 9A: a Russian rank's), and a lower case т.
 ALPHABET = ("AKQJ98765432SHDC♠♥♦♣" "akqjshdc" "ТКДВ" "♤♡♢♧" "АКВ" "T10" " \t\u00a0#>x?"
-            "\u0301\ufe0f")
+            "\u0301\ufe0f" "РУХЦ♒♔♚т")
 
 
 def altered(rng: random.Random, texts: list[str]) -> list[str]:
@@ -152,7 +155,8 @@ def hands_lines_altered(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("style, seed", [("ascii", 41), ("unicode", 42), ("ascii", 43)])
+@pytest.mark.parametrize("style, seed", [("ascii", 41), ("unicode", 42), ("ascii", 43),
+                                         ("ru", 44)])
 def test_deals_with_altered_hand_lines_read_in_the_loop_as_read_deal_and_lark_read_them(
         style, seed, monkeypatch):
     """Two fast paths that have read the same words: one reads each deal by the one

@@ -37,28 +37,38 @@ from ..cards import PACK
 
 __all__ = ["STYLES", "hand_masks"]
 
-STYLES = ("ascii", "unicode")
+STYLES = ("ascii", "unicode", "ru")
 _HEX = b"0123456789abcdef"
 
 
 def _tables(style: str) -> tuple[bytes, int, bytes, bytes]:
     """The style's tables: the spaces between its cards, the bytes of a card and a
-    space, its bytes as hexadecimal digits (a rank's place in its suit, 0 to b; a
-    suit's place in the pack, c to f: a digit of each, in that order, is a card),
-    any other byte as a letter that is none, and the bytes a translation deletes
-    (the spaces, a symbol's first bytes, which the four symbols share)."""
+    space (of its first: a Russian rank is two bytes, a figure one), its bytes as
+    hexadecimal digits (a rank's place in its suit, 0 to b, by its last byte; a
+    suit's place in the pack, c to f, by its last byte: a digit of each, in that
+    order, is a card), any other byte as a letter that is none, and the bytes a
+    translation deletes (the spaces, and the first bytes of a character beyond
+    ASCII, which the four symbols share, and the Russian ranks)."""
     digits = bytearray(b"x" * 256)
     shared: set[int] = set()
     for card in PACK:
         rank, suit = (part.encode() for part in card.format(style))
         suit_place, rank_place = divmod(card.index, 12)
-        digits[rank[0]], digits[suit[-1]] = _HEX[rank_place], _HEX[12 + suit_place]
-        shared.update(suit[:-1])
-    step = len(PACK[0].format(style).encode()) + 1  # every card of a style as long
+        for byte, digit in ((rank[-1], _HEX[rank_place]), (suit[-1], _HEX[12 + suit_place])):
+            assert digits[byte] in (ord("x"), digit), f"two digits for a byte of {style}"
+            digits[byte] = digit
+        shared.update(rank[:-1] + suit[:-1])
+    assert not shared & set(digits.translate(None, b"x")), "a deleted byte is a digit's"
+    step = len(PACK[0].format(style).encode()) + 1
     return b" " * len(PACK), step, bytes(digits), b" " + bytes(sorted(shared))
 
 
-_ASCII, _UNICODE = (_tables(style) for style in STYLES)
+_ASCII, _UNICODE, _RUSSIAN = (_tables(style) for style in STYLES)
+# The Russian style's cards, checked as text (a card's bytes are four or five): a suit
+# symbol after each rank, a rank of the style first, a space between two cards.
+_SUITS = "".join(sorted({card.format("ru")[1] for card in PACK}))
+_RUSSIAN_RANKS = "".join(sorted({card.format("ru")[0] for card in PACK}))
+_BLANKS = " " * len(PACK)
 # The pack a byte a card, highest index first (int(..., 2) reads the highest bit first):
 # each card's byte as unhexlify makes it, its rank's place then its suit's.
 _PACK_CODES = bytes((index % 12) * 16 + 12 + index // 12
@@ -79,11 +89,17 @@ def hand_masks(first: str, second: str, third: str, fourth: str
     is not a card of the pack in the style of the others, two words are not one
     space apart, a text ends otherwise than with a card, or a card is written
     twice."""
-    data = " ".join((first, second, third, fourth)).encode()
+    text = " ".join((first, second, third, fourth))
+    data = text.encode()
     spaces, step, digits, deleted = _ASCII if data.isascii() else _UNICODE
     cards, rest = divmod(len(data) + 1, step)
     if rest or data[step - 1::step] != spaces[:cards - 1]:
-        return None  # a space after each card but the last, where the next begins
+        # a space after each card but the last, where the next begins; or the Russian style
+        cards, rest = divmod(len(text) + 1, 3)
+        if step == 3 or rest or text[2::3] != _BLANKS[:cards - 1] \
+                or text[1::3].strip(_SUITS) or text[0::3].strip(_RUSSIAN_RANKS):
+            return None  # (each card checked as its two characters: their bytes known)
+        digits, deleted = _RUSSIAN[2:]
     try:  # a byte of no card of the style is no hexadecimal digit
         codes = unhexlify(data.translate(digits, deleted))
     except ValueError:
