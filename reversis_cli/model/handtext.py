@@ -6,8 +6,8 @@ made, hashed and looked up, its bit summed) was a fifth of what ``check``
 spent on such a deal.  :func:`hand_masks` reads the four hands' cards at once,
 with a few calls of ``bytes`` methods for them all:
 
-1. the four texts joined by a space and encoded: in either of the
-   :data:`STYLES` (``QS 8S``, ``Q♠ 8♠``) every card is two characters, so a
+1. the four texts joined by a space and encoded: in each of the
+   :data:`STYLES` (``QS 8S``, ``Q♠ 8♠``, ``Д♠ 8♠``) every card is two characters, so a
    space stands after each card but the last, and only there, at every third
    byte (every fifth in UTF-8 with a suit symbol's three bytes);
 2. each byte of a rank written as its hexadecimal digit (its place in its
@@ -21,6 +21,12 @@ with a few calls of ``bytes`` methods for them all:
    hand's code written ``1`` and any other byte ``0``: ``int(..., 2)`` gives the
    mask of the hands with a low bit, with a high bit, and of all four (the bit
    ``1 << index`` of each of their cards); the four hands' masks follow.
+
+The Russian style's letters of a rank are two bytes each, its figures one, so that its
+cards are four or five bytes: where the spacing fails on text beyond ASCII, the text is
+checked as characters (a space at every third, a suit symbol after each rank, each rank
+one of the style's), and only then translated, the first bytes of its characters beyond
+ASCII deleted (each character checked, no other character's bytes can be among them).
 
 A pair of digits that is no card (a suit's before a rank's, two ranks') is in no
 hand, and a card written twice in one: held then counts fewer cards than were
