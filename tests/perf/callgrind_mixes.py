@@ -49,6 +49,14 @@ MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
              ("--seed", "4", "--hands", "--irregular", "0.5", "--events", "0.5")),
     "huni": ("modern, with the hands, cards written ♠♥♦♣",
              ("--seed", "5", "--rules", "modern", "--hands", "--cards", "unicode")),
+    "hiuni": ("with the hands, irregular 0.5, events 0.5, cards written ♠♥♦♣",
+              ("--seed", "4", "--hands", "--irregular", "0.5", "--events", "0.5",
+               "--cards", "unicode")),
+    "hru": ("with the hands, cards written in Russian", ("--seed", "3", "--hands", "--cards",
+                                                         "ru")),
+    "hiru": ("with the hands, irregular 0.5, events 0.5, cards written in Russian",
+             ("--seed", "4", "--hands", "--irregular", "0.5", "--events", "0.5",
+              "--cards", "ru")),
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
     "json": ("score", "--json"), "check": ("check",), "tables": ("score",),
