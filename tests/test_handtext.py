@@ -76,9 +76,10 @@ def test_hands_dealt_read_as_their_words(style):
 # letters, lower case, the suits' other symbols, tens, blanks of all kinds, marks.
 # And the characters whose UTF-8 shares a byte with a card's where its first bytes are
 # those a translation deletes: Р У Х Ц (D0 A0, A3, A5, A6: a suit's last byte), ♒ ♔ ♚
-# (E2 99 92, 94, 9A: a Russian rank's), and a lower case т.
+# (E2 99 92, 94, 9A: a Russian rank's), a lower case т, Й (D0 99: both bytes deleted) and
+# ⠠ ⥣ (E2 A0 A0, E2 A5 A3: a suit's first byte and suits' last bytes).
 ALPHABET = ("AKQJ98765432SHDC♠♥♦♣" "akqjshdc" "ТКДВ" "♤♡♢♧" "АКВ" "T10" " \t\u00a0#>x?"
-            "\u0301\ufe0f" "РУХЦ♒♔♚т")
+            "\u0301\ufe0f" "РУХЦ♒♔♚тЙ⠠⥣")
 
 
 def altered(rng: random.Random, texts: list[str]) -> list[str]:
@@ -128,6 +129,28 @@ def test_altered_hands_read_as_their_words_or_not_at_all(style):
     # not a test that cannot fail: both answers come up often (a word moved to another
     # hand, a card of the same suit's rank swapped in, are hands still)
     assert taken > 300 and refused > 2000
+
+
+def test_two_characters_whose_bytes_stand_in_for_a_card_s_are_refused_together():
+    """In the Russian style a card is four or five bytes, and the translation deletes
+    the first bytes of its characters: a letter whose second byte is a suit's (Р, D0 A0)
+    where a suit stands, and a symbol whose last byte is a rank's (♒, E2 99 92) where a
+    rank stands, in one text, must not make the cards their bytes would spell."""
+    rng = random.Random("two stand-ins")
+    suits_alike, ranks_alike = "РУХЦ", "♒♔♚⚒♓"
+    for _ in range(40):
+        texts = dealt_texts(rng, "ru")
+        which = rng.randrange(4)
+        chars = list(texts[which])
+        for suit_at in range(1, len(chars), 3):
+            for rank_at in range(0, len(chars), 3):
+                altered_chars = list(chars)
+                altered_chars[suit_at] = rng.choice(suits_alike)
+                altered_chars[rank_at] = rng.choice(ranks_alike)
+                altered_texts = list(texts)
+                altered_texts[which] = "".join(altered_chars)
+                assert words_masks(altered_texts) is None
+                assert hand_masks(*altered_texts) is None, altered_texts[which]
 
 
 def test_a_text_that_ends_or_begins_within_a_card_is_refused():

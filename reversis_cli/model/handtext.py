@@ -24,9 +24,10 @@ with a few calls of ``bytes`` methods for them all:
 
 The Russian style's letters of a rank are two bytes each, its figures one, so that its
 cards are four or five bytes: where the spacing fails on text beyond ASCII, the text is
-checked as characters (a space at every third, a suit symbol after each rank, each rank
-one of the style's), and only then translated, the first bytes of its characters beyond
-ASCII deleted (each character checked, no other character's bytes can be among them).
+checked as characters (a space at every third, as many suit symbols as cards and no other
+character beginning with their first byte) and translated, the first bytes of its
+characters beyond ASCII deleted; a character that is not where its kind stands makes a
+pair of digits that is no card, or leaves one unpaired (see :func:`hand_masks`).
 
 A pair of digits that is no card (a suit's before a rank's, two ranks') is in no
 hand, and a card written twice in one: held then counts fewer cards than were
@@ -70,10 +71,13 @@ def _tables(style: str) -> tuple[bytes, int, bytes, bytes]:
 
 
 _ASCII, _UNICODE, _RUSSIAN = (_tables(style) for style in STYLES)
-# The Russian style's cards, checked as text (a card's bytes are four or five): a suit
-# symbol after each rank, a rank of the style first, a space between two cards.
-_SUITS = "".join(sorted({card.format("ru")[1] for card in PACK}))
-_RUSSIAN_RANKS = "".join(sorted({card.format("ru")[0] for card in PACK}))
+# The Russian style's cards, checked as text (a card's bytes are four or five): a space
+# at every third character, and as many suit symbols as cards, the only characters whose
+# first byte is theirs (E2, which no other byte of UTF-8 is).
+_SPADE, _HEART, _DIAMOND, _CLUB = sorted({card.format("ru")[1] for card in PACK})
+_SUIT_LEAD = bytes({card.format("ru")[1].encode()[0] for card in PACK})
+assert len(_SUIT_LEAD) == 1 and not any(card.format("ru")[0].encode().startswith(_SUIT_LEAD)
+                                        for card in PACK)
 _BLANKS = " " * len(PACK)
 # The pack a byte a card, highest index first (int(..., 2) reads the highest bit first):
 # each card's byte as unhexlify makes it, its rank's place then its suit's.
@@ -103,8 +107,14 @@ def hand_masks(first: str, second: str, third: str, fourth: str
         # a space after each card but the last, where the next begins; or the Russian style
         cards, rest = divmod(len(text) + 1, 3)
         if step == 3 or rest or text[2::3] != _BLANKS[:cards - 1] \
-                or text[1::3].strip(_SUITS) or text[0::3].strip(_RUSSIAN_RANKS):
-            return None  # (each card checked as its two characters: their bytes known)
+                or data.count(_SUIT_LEAD) != cards or text.count(_SPADE) + text.count(_HEART) \
+                + text.count(_DIAMOND) + text.count(_CLUB) != cards:
+            return None
+        # Each suit symbol where a card's second character stands: one anywhere else would
+        # begin a pair of digits (a suit's: no card), or stand for a space.  Any other
+        # character of a rank's place gives a rank's digit only if it is one of the
+        # style's ranks (a Cyrillic letter whose second byte is a suit's gives a suit's
+        # digit first, one whose second byte is deleted leaves the suit's unpaired).
         digits, deleted = _RUSSIAN[2:]
     try:  # a byte of no card of the style is no hexadecimal digit
         codes = unhexlify(data.translate(digits, deleted))
