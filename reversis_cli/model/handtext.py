@@ -49,13 +49,14 @@ _HEX = b"0123456789abcdef"
 
 
 def _tables(style: str) -> tuple[bytes, int, bytes, bytes]:
-    """The style's tables: the spaces between its cards, the bytes of a card and a
-    space (of its first: a Russian rank is two bytes, a figure one), its bytes as
-    hexadecimal digits (a rank's place in its suit, 0 to b, by its last byte; a
-    suit's place in the pack, c to f, by its last byte: a digit of each, in that
-    order, is a card), any other byte as a letter that is none, and the bytes a
-    translation deletes (the spaces, and the first bytes of a character beyond
-    ASCII, which the four symbols share, and the Russian ranks)."""
+    """The style's tables: the spaces between its cards, the bytes of its first card
+    and a space (every card's but in the Russian style, whose letters of a rank are two
+    bytes and figures one), its bytes as hexadecimal digits (a rank's place in its
+    suit, 0 to b, and a suit's place in the pack, c to f, each by its character's last
+    byte: a digit of each, in that order, is a card), any other byte as a letter that
+    is none, and the bytes a translation deletes (the spaces, and the other bytes of
+    the characters beyond ASCII: the four symbols' shared two, a Russian letter's
+    first)."""
     digits = bytearray(b"x" * 256)
     shared: set[int] = set()
     for card in PACK:
