@@ -228,3 +228,54 @@ def test_a_plain_deals_trick_texts_whatever_the_names():
     texts = trick_texts(reference, rows.names)
     assert texts is not None
     assert rows._tricks(7, replayed) == (deal_tricks_text(reference), ", ".join(texts))
+
+
+class _Linked:
+    """An object in a cycle (itself), that only the cyclic collector frees."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_collector_is_paused_while_files_are_archived_and_collects_after_each(
+        tmp_path, monkeypatch):
+    """``load_files`` turns Python's cyclic garbage collector off while it stores the
+    files (club/collector.py, as ``stats --compare``), collects what each file left
+    in a cycle before the next, and leaves it on after, or off if it was off; the
+    files are stored the same either way."""
+    import gc
+    import shutil
+    import weakref
+
+    from reversis_cli.club import archive
+
+    for name in ("evening.rvs", "salon.rvs", "tver-ru.rvs"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    files = sorted(tmp_path.glob("*.rvs"))
+    states: list[bool] = []
+    left: list[weakref.ref] = []  # a cycle each file left
+    real = archive.load_file
+
+    def watched(*args, **kwargs):
+        states.append(gc.isenabled())
+        assert all(ref() is None for ref in left)  # collected after the file before
+        left.append(weakref.ref(_Linked()))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(archive, "load_file", watched)
+    assert gc.isenabled()
+    conn = archive.connect(archive.MEMORY)
+    stored = archive.load_files(conn, files, None)
+    assert states == [False] * 3 and gc.isenabled()
+    assert all(ref() is None for ref in left)
+    deals = conn.execute("SELECT count(*) FROM deals").fetchone()
+    monkeypatch.setattr(archive, "load_file", real)
+    gc.disable()
+    try:
+        again = archive.connect(archive.MEMORY)
+        assert [r.state for r in archive.load_files(again, files, None)] == \
+            [r.state for r in stored]
+        assert again.execute("SELECT count(*) FROM deals").fetchone() == deals
+        assert not gc.isenabled()  # left off, as it was
+    finally:
+        gc.enable()

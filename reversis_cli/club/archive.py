@@ -24,7 +24,6 @@ storing the same files at the same time is seen, never collided with.
 from __future__ import annotations
 
 import datetime
-import gc
 import os
 import sqlite3
 import stat
@@ -40,6 +39,7 @@ from ..i18n import Count, Msg
 from ..reader import display_name, record_from_text
 from ..session.service import Session
 from .rows import SessionRows, session_row
+from .collector import collector_paused
 from .database import LOCK_WAIT, MEMORY, content_hash, guarded, open_to_read
 from .schema import ArchiveError, archive_problem, prepare
 from .transaction import Batch, Transaction, atomic, release, write_ahead
@@ -203,23 +203,15 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
     with guarded(name):
         conn.execute("PRAGMA foreign_keys = OFF")
         conn.execute("PRAGMA temp_store = MEMORY")
-    # Python's cyclic collector paused while the files are loaded (left off if it was
-    # off), and the objects made since the last file collected after each: a deal's rows
-    # and settlement make and drop many objects, none in a cycle (the refcounts free
-    # them), and each collection they set off went through the objects kept (the
-    # start-up's, the rows waiting to be written) for nothing: ~12 K instructions a deal
-    # (as stats --compare's, club/compare.py).  What a file may leave in a cycle goes
-    # after it, with the youngest generation, where everything stays while it is paused.
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
+    # Python's cyclic collector paused while the files are loaded, the objects a file
+    # made collected after it (club/collector.py: ~12 K instructions a deal)
     try:
-        for path in files:
-            with guarded(name):
-                result, size = load_file(conn, path, stored_path(path, base), base, batch)
-                batch.done(result, size)
-            if paused:
-                gc.collect(0)
+        with collector_paused() as collect:
+            for path in files:
+                with guarded(name):
+                    result, size = load_file(conn, path, stored_path(path, base), base, batch)
+                    batch.done(result, size)
+                collect()
         with guarded(name):
             batch.commit()
     except BaseException:
@@ -227,8 +219,6 @@ def load_files(conn: sqlite3.Connection, files: Iterable[Path], base: Path | Non
             batch.abandon()
         raise
     finally:
-        if paused:
-            gc.enable()
         with guarded(name):
             conn.execute("PRAGMA temp_store = DEFAULT")
             conn.execute("PRAGMA foreign_keys = ON")

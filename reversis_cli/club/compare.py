@@ -24,11 +24,9 @@ and :mod:`reversis_cli.score.json`'s ``compare`` object (docs/output.md).
 
 from __future__ import annotations
 
-import gc
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -43,6 +41,7 @@ from ..rules.profile import OPTIONS, format_option_value
 from ..session.service import ScoredDeal, Session
 from ..settle.payments import POOL, amount_json
 from .archive import notation_of
+from .collector import collector_paused
 from .database import content_hash, open_to_read, shown_path
 from .stats import is_database
 from .resettle import lean_reading, raw_net, state_of, summed_apart
@@ -406,7 +405,7 @@ def compare_season(sources: Iterable[SessionSource], other: OtherReading,
     that cannot be read again is left out, and its problem is in ``problems``."""
     compared: list[SessionComparison] = []
     problems: list[Diagnostic] = []
-    with _collector_paused() as collect:
+    with collector_paused() as collect:
         for source in sources:
             session, found = _open(source)
             problems.extend(d for d in found if d.is_error)
@@ -416,36 +415,6 @@ def compare_season(sources: Iterable[SessionSource], other: OtherReading,
                 compared.append(_renamed(compare_session(session, other, source.key), named))
             collect()
     return season_of(compared, other.label, tuple(problems))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[Callable[[], None]]:
-    """Python's cyclic garbage collector paused while a season is compared (left
-    off if it was off), and what collects, after each session, the objects made
-    since the last (``gc.collect(0)``: the youngest generation, where all of them
-    stay while it is paused).  A session's deals are kept while its readings make
-    and drop a great many small objects, none in a cycle (the refcounts free
-    them); each collection the drops set off went through the objects kept, the
-    deals and the start-up's, and found nothing (``gc.collect()`` after a season
-    compared without it: 0 objects): about 5 % of ``stats --compare``'s
-    instructions.  What a session may leave in a cycle is collected after it
-    (docs/decisions.md)."""
-    if not gc.isenabled():
-        yield _nothing
-        return
-    gc.disable()
-    try:
-        yield _youngest
-    finally:
-        gc.enable()
-
-
-def _youngest() -> None:
-    gc.collect(0)
-
-
-def _nothing() -> None:
-    pass
 
 
 def _renamed(one: SessionComparison, named: Callable[[str], str] | None) -> SessionComparison:
