@@ -1,5 +1,6 @@
 """Many files at once: folders, patterns, --jobs, summaries, streamed JSON."""
 
+import io
 import json
 import shutil
 
@@ -105,15 +106,17 @@ def test_errors_in_one_file_make_the_run_fail_but_not_the_others(archive):
     assert len(data["files"][0]["deals"]) == 9
 
 
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal (the progress bar is drawn on one)."""
+
+    def isatty(self):
+        return True
+
+
 def test_the_progress_bar_follows_the_bytes_read(archive, monkeypatch):
-    import io
     import sys
 
     from reversis_cli.cli import progress as cli_progress
-
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
 
     stdout, stderr = Terminal(), Terminal()
     monkeypatch.setattr(sys, "stdout", stdout)
@@ -153,14 +156,9 @@ def test_outside_a_terminal_no_deal_asks_how_far_the_file_is_read(archive, monke
 
 
 def test_a_file_is_given_a_tick_only_where_a_bar_is_drawn(archive, monkeypatch):
-    import io
     import sys
 
     from reversis_cli.cli import progress as cli_progress
-
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
 
     path = archive / "a.rvs"
     with cli_progress.progress_bar([path], enabled=True) as (tick, _):
