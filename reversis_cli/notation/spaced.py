@@ -73,12 +73,22 @@ def spaced_bytes(region: bytes, ascii_only: bool) -> int:
 # characters, each 1 to 4 bytes, which bound a deal's bytes; these count them where the
 # bounds do not decide (a deal of 1,000 characters or more), or a deal broke the cut.
 _DEAL_LINE_END = b"\ndeal "
+# The last region counted and its deals' bytes: a region is split once, however many
+# of its deals ask (the region is held until the next: no other can take its place).
+_COUNTED: list = [None, []]
+
+
+def _deal_sizes(region: bytes) -> list[int]:
+    counted = _COUNTED
+    if counted[0] is not region:
+        counted[0], counted[1] = region, list(map(len, region.split(_DEAL_LINE_END)))
+    return counted[1]
 
 
 def deal_bytes(region: bytes, index: int) -> int:
     """The bytes of deal ``index`` (from 0) of ``region``: a deal line's first word at
     its start, the others' after each ``\\ndeal ``."""
-    return len(region.split(_DEAL_LINE_END, index + 1)[index])
+    return _deal_sizes(region)[index]
 
 
 def cut_bytes(region: bytes, deals: int) -> int:
@@ -87,7 +97,7 @@ def cut_bytes(region: bytes, deals: int) -> int:
     its own counted, its deal line's first word being in its own bytes)."""
     if not deals:
         return 0
-    return sum(map(len, region.split(_DEAL_LINE_END, deals)[:-1])) + 6 * deals - 5
+    return sum(_deal_sizes(region)[:deals]) + 6 * deals - 5
 
 
 class SpacedLines(tuple[str, ...]):
