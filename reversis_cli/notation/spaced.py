@@ -73,16 +73,18 @@ def spaced_bytes(region: bytes, ascii_only: bool) -> int:
 # characters, each 1 to 4 bytes, which bound a deal's bytes; these count them where the
 # bounds do not decide (a deal of 1,000 characters or more), or a deal broke the cut.
 _DEAL_LINE_END = b"\ndeal "
-# The last region counted and its deals' bytes: a region is split once, however many
-# of its deals ask (the region is held until the next: no other can take its place).
-_COUNTED: list = [None, []]
+# The last region counted and its deals' bytes, as one pair (a reader in another thread
+# replaces the pair whole, never half of it): a region is split once, however many of
+# its deals ask (the region is held until the next: no other can take its identity).
+_COUNTED: list[tuple[bytes | None, list[int]]] = [(None, [])]
 
 
 def _deal_sizes(region: bytes) -> list[int]:
-    counted = _COUNTED
-    if counted[0] is not region:
-        counted[0], counted[1] = region, list(map(len, region.split(_DEAL_LINE_END)))
-    return counted[1]
+    seen, sizes = _COUNTED[0]
+    if seen is not region:
+        sizes = list(map(len, region.split(_DEAL_LINE_END)))
+        _COUNTED[0] = (region, sizes)
+    return sizes
 
 
 def deal_bytes(region: bytes, index: int) -> int:
