@@ -371,3 +371,21 @@ def test_deals_across_block_boundaries_are_cut_the_same(edit):
     sizes = (*range(deal - 40, deal + 40, 3), BLOCK_BYTES) if len(data) < 20_000 \
         else (997, BLOCK_BYTES)
     assert_same(data, sizes)
+
+
+
+def test_the_deal_sizes_kept_are_always_the_region_s_own():
+    """notation/spaced.py keeps the last region's deal sizes: regions asked in turn,
+    one asked again after another, and an equal region made anew, each get the bytes
+    of their own deals (counted here by a split of each)."""
+    from reversis_cli.notation.spaced import cut_bytes, deal_bytes
+
+    regions = [simulated(6, seed, card_style="unicode") for seed in (1, 2)]
+    regions = [region[region.index(b"deal "):] for region in regions]
+    regions.append(bytes(bytearray(regions[0])))  # equal, another object
+    for region in (*regions, regions[1], regions[0], regions[2]):
+        deals = region.split(b"\ndeal ")
+        for index, deal in enumerate(deals):
+            assert deal_bytes(region, index) == len(deal)
+            assert cut_bytes(region, index + 1) == len(b"\ndeal ".join(deals[:index + 1])) + 1
+        assert cut_bytes(region, 0) == 0
