@@ -113,6 +113,21 @@ def tap(driver, selector: str) -> None:
     WebDriverWait(driver, 5, poll_frequency=0.02).until(EC.staleness_of(button))
 
 
+def loaded(driver, selector: str) -> None:
+    """Wait until the page holds ``selector``: under a loaded machine a page reached
+    through the join's redirect can still be coming when ``driver.get`` returns.  When it
+    never comes, the failure says which page stood there instead."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(
+            lambda d: d.find_elements("css selector", selector))
+    except TimeoutException:
+        raise AssertionError(f"no {selector} at {driver.current_url}: "
+                             f"{driver.page_source[:400]!r}") from None
+
+
 def stage(driver) -> str:
     return driver.find_element("css selector", "#main").get_attribute("data-stage")
 
@@ -178,7 +193,7 @@ def test_two_deals_tapped_on_a_phone_survive_a_kill_9(tmp_path):
         fits_the_phone(driver)
         shot(driver, "serve-join.png")
         driver.get(server.url)
-        assert driver.find_elements("css selector", 'meta[name="viewport"]')
+        loaded(driver, 'meta[name="viewport"]')  # the page itself, made for a phone
         shot(driver, "serve-new-deal.png")
         started = time.monotonic()
         enter(driver, deal_taps(BIG, 1))
@@ -196,7 +211,7 @@ def test_two_deals_tapped_on_a_phone_survive_a_kill_9(tmp_path):
         server.kill()
         server = Server(record, port)
         driver.get(server.base + "/")  # the phone reloads: its cookie still lets it in
-        assert driver.find_elements("css selector", f'[data-played="{second.cards[20]}"]')
+        loaded(driver, f'[data-played="{second.cards[20]}"]')
         assert len(driver.find_elements("css selector", "[data-trick-card]")) == 20
         for card in second.cards[21:]:
             tap(driver, f'.pad [data-card="{card}"]')
@@ -221,9 +236,11 @@ def test_a_revoke_is_asked_and_a_watcher_follows_the_trick(tmp_path):
     server = serving(record, free_port(), marker)
     try:
         marker.get(server.url)
+        loaded(marker, '[data-action="new-deal"]')
         tap(marker, '[data-action="new-deal"]')
         watcher = phone("ru-RU,ru")  # a Russian phone: the page speaks its language
         watcher.get(server.url + "&as=watch")
+        loaded(watcher, "#main")
         for card in ("3H", "2S", "AH", "6H", "AC", "2C", "3C", "4C", "5H", "7H", "8H"):
             tap(marker, f'.pad [data-card="{card}"]')
         tap(marker, '.pad [data-card="4H"]')
