@@ -3,4 +3,4 @@
 # The one place the version is written: the package metadata (pyproject.toml's
 # [tool.hatch.version]), `reversis --version` and CHANGELOG.md's newest release agree
 # with it (tests/test_release.py).
-__version__ = "0.3.0"
+__version__ = "0.4.0"
