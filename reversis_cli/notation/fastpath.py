@@ -342,7 +342,7 @@ class FastPath(RecordedLines, EventLines, DealtLines):
         when the line is not one the fast path reads: Lark reads it then."""
         if "#" in line:  # comments are collected by Lark's lexer
             return None
-        head = line.lstrip(" \t")[:1]
+        head = (body := line.lstrip(" \t"))[:1]
         if head.isdigit():
             row = self._lean_trick(line, line.split(), number)
             return trick_line_of_row(row) if row is not None \
@@ -351,8 +351,8 @@ class FastPath(RecordedLines, EventLines, DealtLines):
             return self._exchange(line, number, problems) or self._event(line, number)
         if head == "d":
             return self._deal_line(line, number) or self._event(line, number)
-        if head in "tp" and line.lstrip(" \t")[:6] in ("partie", "talon "):  # no paid, tally
-            return self._dealt_line(head, line, number, problems)  # or event line: its own
+        if body[:6] in ("partie", "talon "):  # no paid or tally line: a dealt line (or an
+            return self._dealt_line(head, line, number, problems)  # event line): its own
         if head == "p":
             return self._paid(line, number) or self._event(line, number) \
                 or self._dealt_line(head, line, number, problems)
